@@ -1,0 +1,27 @@
+import type { common as zh } from '../zh-CN/common.js';
+
+export const common: Record<keyof typeof zh, string> = {
+  productName: 'Smart City Device Management',
+  ok: 'OK',
+  cancel: 'Cancel',
+  save: 'Save',
+  create: 'New',
+  edit: 'Edit',
+  delete: 'Delete',
+  batchDelete: 'Delete selected',
+  search: 'Search',
+  reset: 'Reset',
+  refresh: 'Refresh',
+  actions: 'Actions',
+  confirmDelete: 'Delete the {count} selected records?',
+  deleted: 'Deleted',
+  saved: 'Saved',
+  empty: 'No data',
+  loadFailed: 'Failed to load',
+  retry: 'Retry',
+  total: '{total} in all',
+  yes: 'Yes',
+  no: 'No',
+  languageZh: '中文',
+  languageEn: 'English',
+};

@@ -1,0 +1,25 @@
+import type { errors as zh } from '../zh-CN/errors.js';
+
+export const errors: Record<keyof typeof zh, string> = {
+  badRequest: 'Data does not conform to rules',
+  unauthorized: 'Not signed in, or the session has ended: please sign in again',
+  loginFailed: 'LOGIN FAILED',
+  sessionExpired: 'Login expired: please sign in again',
+  forbidden: 'You do not have permission to do this',
+  notFound: 'The requested resource does not exist',
+  methodNotAllowed: 'Wrong request method',
+  conflict: 'This conflicts with existing data',
+  internal: 'System exception, please try again later',
+  tooManyRequests: 'Too many requests, please try again later',
+  wrongCredentials: 'Wrong account or password',
+  wrongIdentifyCode: 'Wrong or expired identity code: click the image for a new one',
+  accountLocked: 'Too many failed sign-ins: try again in {minutes} minutes',
+  accountDisabled: 'Wrong account or password',
+  oldPasswordRequired: 'The current password is required',
+  oldPasswordWrong: 'The current password is wrong',
+  responseStatus: 'RESPONSE STATUS {code}',
+  network: '{message} OR [ PERMISSION DENIED ].',
+  networkDefault: 'Network error',
+  payloadTooLarge: 'File too large',
+  unsupportedMedia: 'Unsupported file format',
+};

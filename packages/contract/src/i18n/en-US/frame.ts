@@ -1,0 +1,18 @@
+import type { frame as zh } from '../zh-CN/frame.js';
+
+export const frame: Record<keyof typeof zh, string> = {
+  unread: 'TOTAL {msg} UNREAD MESSAGES',
+  fullscreen: 'Full screen',
+  exitFullscreen: 'Exit full screen',
+  language: 'Language',
+  logout: 'Logout',
+  logoutConfirm: 'ARE YOU SURE TO LOGOUT?',
+  modifyPassword: 'Modify password',
+  newPassword: 'New password',
+  confirmPassword: 'Confirm password',
+  oldPassword: 'Current password',
+  passwordChanged: 'Password changed',
+  closeTab: 'Close',
+  closeOthers: 'Close others',
+  closeAll: 'Close all',
+};

@@ -1,0 +1,11 @@
+import type { home as zh } from '../zh-CN/home.js';
+
+export const home: Record<keyof typeof zh, string> = {
+  welcome: 'Welcome, {name}',
+  role: 'Role',
+  project: 'Project',
+  lastLogin: 'Last sign-in',
+  projects: 'Projects',
+  users: 'Users',
+  devices: 'Devices',
+};

@@ -1,0 +1,12 @@
+import type { login as zh } from '../zh-CN/login.js';
+
+export const login: Record<keyof typeof zh, string> = {
+  title: 'Sign in',
+  manageTitle: 'Management sign in',
+  account: 'Account',
+  password: 'Password',
+  identifyCode: 'Identity code',
+  refreshCode: 'Click for a new code',
+  submit: 'Sign in',
+  autoLogin: 'Signing in automatically…',
+};

@@ -1,0 +1,30 @@
+import type { Lang } from '../enums.js';
+import { decodeMessage } from '../validation/message.js';
+import { resources as enUS } from './en-US/index.js';
+import { resources as zhCN } from './zh-CN/index.js';
+
+/** Catalogues by the API's lang code; the console's i18next uses the same objects. */
+export const I18N_RESOURCES = { zh_CN: zhCN, en_US: enUS } as const;
+export type Namespace = keyof typeof zhCN;
+
+function lookup(lang: Lang, key: string): string | undefined {
+  const dot = key.indexOf('.');
+  if (dot < 0) return undefined;
+  const ns = (I18N_RESOURCES[lang] as Record<string, Record<string, string>>)[key.slice(0, dot)];
+  return ns?.[key.slice(dot + 1)];
+}
+
+export function interpolate(template: string, params?: Record<string, string | number>): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/**
+ * Translates `ns.key` (optionally an encoded validation message, see `msg`) into `lang`; an unknown
+ * key is returned as it is so that a missing translation shows rather than vanishes.
+ */
+export function translate(lang: Lang, keyOrEncoded: string, params?: Record<string, string | number>): string {
+  const ref = decodeMessage(keyOrEncoded);
+  const template = lookup(lang, ref.key) ?? lookup('zh_CN', ref.key) ?? ref.key;
+  return interpolate(template, { ...ref.params, ...params });
+}

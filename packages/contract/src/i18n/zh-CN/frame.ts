@@ -1,0 +1,16 @@
+export const frame = {
+  unread: '共 {msg} 条未读消息',
+  fullscreen: '全屏',
+  exitFullscreen: '退出全屏',
+  language: '语言',
+  logout: '退出登录',
+  logoutConfirm: '确定要退出登录吗？',
+  modifyPassword: '修改密码',
+  newPassword: '新密码',
+  confirmPassword: '确认密码',
+  oldPassword: '原密码',
+  passwordChanged: '密码已修改',
+  closeTab: '关闭',
+  closeOthers: '关闭其他',
+  closeAll: '关闭全部',
+} as const;

@@ -1,0 +1,9 @@
+export const home = {
+  welcome: '欢迎，{name}',
+  role: '角色',
+  project: '所属项目',
+  lastLogin: '上次登录',
+  projects: '项目数',
+  users: '用户数',
+  devices: '设备数',
+} as const;

@@ -1,0 +1,10 @@
+import { common } from './common.js';
+import { enums } from './enums.js';
+import { errors } from './errors.js';
+import { frame } from './frame.js';
+import { home } from './home.js';
+import { login } from './login.js';
+import { menu } from './menu.js';
+import { validation } from './validation.js';
+
+export const resources = { common, enums, errors, frame, home, login, menu, validation };

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { IDENTIFY_CODE } from '../constants.js';
+import { msg } from './message.js';
+
+const len3to16 = msg('validation.length', { min: 3, max: 16 });
+
+/** POST /api/login.do (spec 000 §5 "Login"). */
+export const loginBody = z.object({
+  account: z
+    .string({ error: 'validation.accountRequired' })
+    .trim()
+    .min(1, 'validation.accountRequired')
+    .min(3, len3to16)
+    .max(16, len3to16),
+  password: z
+    .string({ error: 'validation.passwordRequired' })
+    .min(1, 'validation.passwordRequired')
+    .min(3, len3to16)
+    .max(16, len3to16),
+  identifyCode: z
+    .string({ error: 'validation.identifyCodeRequired' })
+    .trim()
+    .min(1, 'validation.identifyCodeRequired')
+    .length(IDENTIFY_CODE.length, msg('validation.exactLength', { len: IDENTIFY_CODE.length })),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const passwordRule = () =>
+  z
+    .string({ error: 'validation.passwordRequired' })
+    .min(1, 'validation.passwordRequired')
+    .min(3, len3to16)
+    .max(16, len3to16);
+
+/** PATCH /api/users.do/{id}/pwd: the old password is required when changing one's own. */
+export const changePasswordBody = z.object({
+  oldPassword: z.string().optional(),
+  password: passwordRule(),
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** The console's modify-password dialog adds the confirmation. */
+export const changePasswordForm = changePasswordBody
+  .extend({ confirm: z.string({ error: 'validation.required' }).min(1, 'validation.required') })
+  .refine((v) => v.password === v.confirm, { message: 'validation.passwordConsistent', path: ['confirm'] });

@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One runner for every suite. The server suites run once on PGlite and, when TEST_DATABASE_URL points
+ * at a PostgreSQL cluster, once more on it (scripts/test.mjs starts a throwaway one when it can).
+ */
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+const serverProject = (name: string, env: Record<string, string>) => ({
+  test: {
+    name,
+    root: 'packages/server',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], environment: 'node' } },
+      serverProject('server', { TEST_DB: 'pglite' }),
+      ...(withPostgres ? [serverProject('server-pg', { TEST_DB: 'pg' })] : []),
+      'packages/web/vitest.config.ts',
+      {
+        test: {
+          name: 'e2e',
+          root: 'e2e',
+          include: ['**/*.e2e.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
