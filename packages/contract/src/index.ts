@@ -6,3 +6,4 @@ export * from './i18n/translate.js';
 export * from './validation/message.js';
 export * from './validation/rules.js';
 export * from './validation/session.js';
+export * from './settings/definitions.js';

@@ -24,4 +24,6 @@ export const common: Record<keyof typeof zh, string> = {
   no: 'No',
   languageZh: '中文',
   languageEn: 'English',
+  version: 'Version {version}',
+  loading: 'Loading…',
 };

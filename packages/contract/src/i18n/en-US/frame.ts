@@ -15,4 +15,8 @@ export const frame: Record<keyof typeof zh, string> = {
   closeTab: 'Close',
   closeOthers: 'Close others',
   closeAll: 'Close all',
+  userMenu: 'User menu',
+  tabActions: 'Tab actions',
+  collapse: 'Collapse menu',
+  expand: 'Expand menu',
 };

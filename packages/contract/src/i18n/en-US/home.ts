@@ -8,4 +8,9 @@ export const home: Record<keyof typeof zh, string> = {
   projects: 'Projects',
   users: 'Users',
   devices: 'Devices',
+  account: 'Account',
+  realName: 'Name',
+  firstLogin: 'First sign-in',
+  signedIn: 'Signed in',
+  overview: 'Overview',
 };

@@ -9,4 +9,6 @@ export const login: Record<keyof typeof zh, string> = {
   refreshCode: 'Click for a new code',
   submit: 'Sign in',
   autoLogin: 'Signing in automatically…',
+  subtitle: 'One console for every IoT device',
+  codeNotChecked: 'Identity codes are off: any 6 characters will do',
 };

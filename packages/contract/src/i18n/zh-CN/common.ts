@@ -22,4 +22,6 @@ export const common = {
   no: '否',
   languageZh: '中文',
   languageEn: 'English',
+  version: '版本 {version}',
+  loading: '加载中…',
 } as const;

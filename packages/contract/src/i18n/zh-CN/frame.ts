@@ -13,4 +13,8 @@ export const frame = {
   closeTab: '关闭',
   closeOthers: '关闭其他',
   closeAll: '关闭全部',
+  userMenu: '用户菜单',
+  tabActions: '标签操作',
+  collapse: '收起菜单',
+  expand: '展开菜单',
 } as const;

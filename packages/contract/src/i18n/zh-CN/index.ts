@@ -1,4 +1,5 @@
 import { common } from './common.js';
+import { crud } from './crud.js';
 import { enums } from './enums.js';
 import { errors } from './errors.js';
 import { frame } from './frame.js';
@@ -7,4 +8,4 @@ import { login } from './login.js';
 import { menu } from './menu.js';
 import { validation } from './validation.js';
 
-export const resources = { common, enums, errors, frame, home, login, menu, validation };
+export const resources = { common, crud, enums, errors, frame, home, login, menu, validation };

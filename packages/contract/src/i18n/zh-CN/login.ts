@@ -7,4 +7,6 @@ export const login = {
   refreshCode: '点击刷新验证码',
   submit: '登录',
   autoLogin: '正在自动登录…',
+  subtitle: '物联网设备统一管理',
+  codeNotChecked: '验证码已关闭，任意 6 个字符即可',
 } as const;

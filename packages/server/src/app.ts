@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { PRODUCT_VERSION, translate } from '@sc/contract';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { createAccessRepository } from './modules/access/access.repository.js';
+import { accessRoutes } from './modules/access/access.routes.js';
+import { createAccessService } from './modules/access/access.service.js';
+import { passwordRoutes } from './modules/admin/users/password.routes.js';
+import { createPasswordService } from './modules/admin/users/password.service.js';
+import { createHomeRepository } from './modules/home/home.repository.js';
+import { homeRoutes } from './modules/home/home.routes.js';
+import { createAuditRepository } from './modules/logs/audit.repository.js';
+import { createAuditService } from './modules/logs/audit.service.js';
+import { createSiteMessagesRepository } from './modules/messages/site-messages.repository.js';
+import { siteMessagesRoutes } from './modules/messages/site-messages.routes.js';
+import { createIdentifyCodeRepository } from './modules/session/identify-code.repository.js';
+import { type CodeGenerator, createIdentifyCodeService, svgCodeGenerator } from './modules/session/identify-code.service.js';
+import { loginRoutes } from './modules/session/login.routes.js';
+import { createSessionRepository } from './modules/session/session.repository.js';
+import { createSessionService } from './modules/session/session.service.js';
+import { runningParamsRoutes } from './modules/system/running-params.routes.js';
+import { createSettingsRepository } from './modules/system/settings.repository.js';
+import { createSettingsService } from './modules/system/settings.service.js';
+import { API_DOCS_PREFIX, registerAuthorization } from './platform/authorize.hook.js';
+import { registerErrorHandling } from './platform/error-handler.js';
+import { requestLang } from './platform/lang.js';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Tests replace the identity-code image with a known code. */
+  codeGenerator?: CodeGenerator;
+  /** Sign-in attempts per address per minute. */
+  loginRateLimit?: number;
+}
+
+/** The composition root: every repository, service and route is wired here and nowhere else. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const db = database.db;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 12 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const webIndex = path.join(config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(webIndex);
+  registerErrorHandling(app, hasWeb ? (reply) => reply.header('cache-control', 'no-cache').sendFile('index.html') : null);
+
+  // ── Plugins
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'http:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(formbody);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (request, context) => ({
+      statusCode: 429,
+      code: 'TOO_MANY_REQUESTS',
+      message: translate(requestLang(request), 'errors.tooManyRequests'),
+      retryAfter: context.after,
+    }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Smart-city device management API', version: PRODUCT_VERSION, description: 'See docs/api.md for conventions: token and lang query parameters, form-encoded bodies, error bodies.' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'query', name: 'token' }, bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ token: [] }, { bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: API_DOCS_PREFIX, staticCSP: true });
+
+  // ── Repositories and services
+  const settings = createSettingsService(createSettingsRepository(db));
+  const sessionRepository = createSessionRepository(db);
+  const sessions = createSessionService({ sessions: sessionRepository, settings });
+  const access = createAccessService(createAccessRepository(db));
+  const audit = createAuditService(createAuditRepository(db));
+  const codes = createIdentifyCodeService({ repository: createIdentifyCodeRepository(db), generate: options.codeGenerator ?? svgCodeGenerator });
+  const passwords = createPasswordService({ sessions: sessionRepository, access });
+
+  registerAuthorization(app, { sessions, access });
+
+  // ── Routes
+  loginRoutes(app, {
+    sessions,
+    codes,
+    audit,
+    identifyCode: config.identifyCode,
+    loginRateLimit: { max: options.loginRateLimit ?? 30, timeWindow: 60_000 },
+  });
+  accessRoutes(app, { access });
+  passwordRoutes(app, { passwords, audit });
+  runningParamsRoutes(app, {
+    settings,
+    identifyCode: config.identifyCode,
+    map: { tileUrl: config.mapTileUrl, tileAttribution: config.mapTileAttribution },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+  });
+  homeRoutes(app, { home: createHomeRepository(db) });
+  siteMessagesRoutes(app, { messages: createSiteMessagesRepository(db) });
+
+  // ── The built console, served by the same process
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  return app;
+}

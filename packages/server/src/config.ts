@@ -1,0 +1,64 @@
+import path from 'node:path';
+
+/** Every setting the process takes from its environment; README's configuration table lists them. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  pgPoolMax: number;
+  mqttUrl: string | null;
+  /** Port of the embedded broker; 0 picks a free one; -1 disables it. */
+  mqttPort: number;
+  adminPassword: string | null;
+  logLevel: string;
+  identifyCode: boolean;
+  production: boolean;
+  webDist: string;
+  mapTileUrl: string;
+  mapTileAttribution: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = env.NODE_ENV === 'production';
+  const identifyCode = (env.LOGIN_IDENTIFY_CODE ?? 'on').toLowerCase() !== 'off';
+  if (!identifyCode && production) {
+    throw new ConfigError('LOGIN_IDENTIFY_CODE=off is for automated tests and is refused when NODE_ENV=production');
+  }
+  const adminPassword = env.ADMIN_PASSWORD || null;
+  if (adminPassword && (adminPassword.length < 3 || adminPassword.length > 16)) {
+    throw new ConfigError('ADMIN_PASSWORD must be 3-16 characters (the sign-in rule of the specification)');
+  }
+  return {
+    port: int(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
+    databaseUrl: env.DATABASE_URL || null,
+    pgPoolMax: int(env, 'PG_POOL_MAX', 10, 1, 500),
+    mqttUrl: env.MQTT_URL || null,
+    mqttPort: int(env, 'MQTT_PORT', 1883, -1, 65535),
+    adminPassword,
+    logLevel: env.LOG_LEVEL || 'info',
+    identifyCode,
+    production,
+    webDist: path.resolve(env.WEB_DIST || path.join(repoRoot, 'packages/web/dist')),
+    mapTileUrl: env.MAP_TILE_URL ?? '',
+    mapTileAttribution: env.MAP_TILE_ATTRIBUTION ?? '',
+    trustProxy: (env.TRUST_PROXY ?? '').toLowerCase() === 'true',
+  };
+}

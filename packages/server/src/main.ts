@@ -1,0 +1,70 @@
+import { ConfigError, loadConfig } from './config.js';
+import { buildApp } from './app.js';
+import { bootstrap } from './db/bootstrap.js';
+import { type Database, openPglite, openPostgres } from './db/client.js';
+import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.js';
+import { type EmbeddedBroker, startEmbeddedBroker } from './iot/broker.js';
+
+/** Starts one server process: database, migrations, first-start data, HTTP, broker; stops them gracefully. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let releaseLock: (() => void) | null = null;
+  let database: Database;
+  if (config.databaseUrl) {
+    database = await openPostgres(config.databaseUrl, config.pgPoolMax);
+  } else {
+    releaseLock = lockDataDir(config.dataDir);
+    database = await openPglite(config.dataDir);
+  }
+  await database.migrate();
+
+  const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+  const log = app.log;
+  if (!config.identifyCode) log.warn('LOGIN_IDENTIFY_CODE=off: the identity code is not checked at sign-in (for automated tests only)');
+
+  const first = await bootstrap(database.db, config.adminPassword);
+  if (first.created) {
+    if (first.generatedPassword) {
+      log.warn(`First start: created the administrator "admin" with the generated password ${first.generatedPassword} — it is shown only this once; change it after signing in.`);
+    } else {
+      log.info('First start: created the administrator "admin" with the password from ADMIN_PASSWORD');
+    }
+  }
+
+  let broker: EmbeddedBroker | null = null;
+  if (!config.mqttUrl && config.mqttPort >= 0) {
+    // Devices are known to the broker once the registry exists; until then every device is refused.
+    broker = await startEmbeddedBroker({ port: config.mqttPort, host: config.host, authenticate: async () => false, log });
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  log.info(`Console and API on http://localhost:${(app.server.address() as { port: number }).port} (database: ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'})`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    try {
+      await app.close();
+      await broker?.close();
+      await database.close();
+    } finally {
+      releaseLock?.();
+      clearTimeout(timer);
+    }
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(`\n${error.message}\n`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+import {
+  DEFAULT_LANG,
+  DEFAULT_MAP,
+  DEVICE_SEARCH_WORD_LIMIT,
+  MESSAGE_DURATION_MS,
+  PARENT_LIST_SIZE,
+  PREVENT_DOUBLE_CLICK_MS,
+  PRODUCT_VERSION,
+  REQUEST_TIMEOUT_MS,
+  type RunningParams,
+  SEARCH_WORD_LIMIT,
+} from '@sc/contract';
+import type { FastifyInstance } from 'fastify';
+import type { SettingsService } from './settings.service.js';
+
+export interface RunningParamsDeps {
+  settings: SettingsService;
+  identifyCode: boolean;
+  map: { tileUrl: string; tileAttribution: string };
+  /** Answers whether the database is reachable, for the health check. */
+  ping: () => Promise<void>;
+}
+
+/** What the console needs before sign-in, and the health check of load balancers. */
+export function runningParamsRoutes(app: FastifyInstance, deps: RunningParamsDeps): void {
+  app.get('/api/pub/runningparams.do', { schema: { tags: ['system'], summary: 'Running parameters (no sign-in)' } }, async (): Promise<RunningParams> => {
+    const s = await deps.settings.all();
+    return {
+      version: PRODUCT_VERSION,
+      defaultLang: DEFAULT_LANG,
+      timezone: s.timezone,
+      identifyCode: deps.identifyCode,
+      map: { lng: DEFAULT_MAP.lng, lat: DEFAULT_MAP.lat, zoom: DEFAULT_MAP.zoom, ...deps.map },
+      pageSize: s.pageSize,
+      logPageSize: s.logPageSize,
+      parentListSize: PARENT_LIST_SIZE,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+      preventDoubleClick: PREVENT_DOUBLE_CLICK_MS,
+      messageDuration: MESSAGE_DURATION_MS,
+      liveHeartbeat: s.liveHeartbeat,
+      searchWordLimit: SEARCH_WORD_LIMIT,
+      deviceSearchWordLimit: DEVICE_SEARCH_WORD_LIMIT,
+      watermark: { enabled: s.watermarkEnabled, text: s.watermarkText },
+    };
+  });
+
+  app.get('/api/health', { schema: { tags: ['system'], summary: 'Liveness and database check' } }, async () => {
+    await deps.ping();
+    return { status: 'ok' };
+  });
+}

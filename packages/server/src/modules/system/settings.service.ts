@@ -1,0 +1,30 @@
+import { SETTING_DEFAULTS, SETTINGS, type SettingValues } from '@sc/contract';
+import type { SettingsRepository } from './settings.repository.js';
+
+/**
+ * Settings merged over their contract defaults. Read through a short cache so that a change made on
+ * one server instance reaches every instance within `ttlMs`, with no restart and no extra bus.
+ */
+export function createSettingsService(repository: SettingsRepository, ttlMs = 3000) {
+  let cached: { at: number; values: SettingValues } | null = null;
+  const known = new Set<string>(SETTINGS.map((s) => s.key));
+
+  return {
+    async all(): Promise<SettingValues> {
+      if (cached && Date.now() - cached.at < ttlMs) return cached.values;
+      const values = { ...SETTING_DEFAULTS } as Record<string, unknown>;
+      for (const row of await repository.all()) if (known.has(row.key)) values[row.key] = row.value;
+      cached = { at: Date.now(), values: values as SettingValues };
+      return cached.values;
+    },
+    async get<K extends keyof SettingValues>(key: K): Promise<SettingValues[K]> {
+      return (await this.all())[key];
+    },
+    async set(key: keyof SettingValues, value: unknown): Promise<void> {
+      await repository.upsert(key, value);
+      cached = null;
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,0 +1,73 @@
+import { type ErrorBody, type Lang, translate } from '@sc/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors.js';
+import { requestLang } from './lang.js';
+
+const statusKeys: Record<number, [string, string]> = {
+  400: ['BAD_REQUEST', 'errors.badRequest'],
+  401: ['NOT_SIGNED_IN', 'errors.unauthorized'],
+  403: ['FORBIDDEN', 'errors.forbidden'],
+  404: ['NOT_FOUND', 'errors.notFound'],
+  405: ['METHOD_NOT_ALLOWED', 'errors.methodNotAllowed'],
+  409: ['CONFLICT', 'errors.conflict'],
+  413: ['PAYLOAD_TOO_LARGE', 'errors.payloadTooLarge'],
+  415: ['UNSUPPORTED_MEDIA_TYPE', 'errors.unsupportedMedia'],
+  429: ['TOO_MANY_REQUESTS', 'errors.tooManyRequests'],
+};
+
+export function errorBody(lang: Lang, statusCode: number, code: string, key: string, params?: Record<string, string | number>): ErrorBody {
+  return { statusCode, code, message: translate(lang, key, params) };
+}
+
+/** Strips `/` and the `body/` prefix so the console can put the message on its field. */
+const fieldName = (instancePath: string) => instancePath.replace(/^\//, '').replace(/\//g, '.');
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  const lang = requestLang(request);
+  if (error instanceof AppError) {
+    const body = errorBody(lang, error.statusCode, error.code, error.key, error.params);
+    if (error.fieldErrors) {
+      body.errors = error.fieldErrors.map((f) => ({ field: f.field, message: translate(lang, f.key) }));
+      if (error.key === 'errors.badRequest' && body.errors[0]) body.message = body.errors[0].message;
+    }
+    return reply.status(error.statusCode).send(body);
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = error.validation.map((v) => ({ field: fieldName(v.instancePath), message: translate(lang, v.message ?? 'errors.badRequest') }));
+    return reply.status(400).send({ statusCode: 400, code: 'VALIDATION', message: errors[0]?.message ?? translate(lang, 'errors.badRequest'), errors });
+  }
+  const status = (error as FastifyError).statusCode ?? 500;
+  const known = statusKeys[status];
+  if (status < 500 && known) return reply.status(status).send(errorBody(lang, status, known[0], known[1]));
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.status(500).send(errorBody(lang, 500, 'INTERNAL', 'errors.internal'));
+}
+
+/** Registers the error and not-found handlers: every error body has a localised `message`. */
+export function registerErrorHandling(app: FastifyInstance, spaFallback: ((reply: FastifyReply) => FastifyReply) | null): void {
+  const patterns: { method: string; regex: RegExp }[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const regex = new RegExp(`^${route.url.replace(/[.]/g, '\\.').replace(/:[^/]+/g, '[^/]+').replace(/\*/g, '.*')}$`);
+    for (const method of methods) patterns.push({ method, regex });
+  });
+
+  app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const lang = requestLang(request);
+    const isApi = pathname.startsWith('/api/') || pathname.startsWith('/code/');
+    if (isApi) {
+      const allowed = [...new Set(patterns.filter((p) => p.regex.test(pathname)).map((p) => p.method))];
+      if (allowed.length > 0) {
+        return reply.status(405).header('allow', allowed.join(', ')).send(errorBody(lang, 405, 'METHOD_NOT_ALLOWED', 'errors.methodNotAllowed'));
+      }
+      return reply.status(404).send(errorBody(lang, 404, 'NOT_FOUND', 'errors.notFound'));
+    }
+    // Console routes are the single-page app's: it decides what an unknown path shows.
+    if (spaFallback && (request.method === 'GET' || request.method === 'HEAD')) return spaFallback(reply);
+    return reply.status(404).send(errorBody(lang, 404, 'NOT_FOUND', 'errors.notFound'));
+  });
+}

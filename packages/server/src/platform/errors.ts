@@ -1,0 +1,27 @@
+/**
+ * Errors the services throw; the error handler turns them into the answer of DESIGN.md §6 with the
+ * message translated into the caller's language. `key` is an i18n key of the contract.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    readonly key: string,
+    readonly params?: Record<string, string | number>,
+    readonly fieldErrors?: { field: string; key: string }[],
+  ) {
+    super(key);
+  }
+}
+
+export const badRequest = (key: string, fieldErrors?: { field: string; key: string }[], code = 'VALIDATION') =>
+  new AppError(400, code, key, undefined, fieldErrors);
+/** A 400 for one field, e.g. a wrong old password. */
+export const fieldError = (field: string, key: string, code = 'VALIDATION') =>
+  new AppError(400, code, key, undefined, [{ field, key }]);
+export const unauthorized = (code = 'NOT_SIGNED_IN', key = 'errors.unauthorized') => new AppError(401, code, key);
+export const forbidden = (code = 'FORBIDDEN', key = 'errors.forbidden') => new AppError(403, code, key);
+export const sessionExpired = () => new AppError(403, 'SESSION_EXPIRED', 'errors.sessionExpired');
+export const notFound = (key = 'errors.notFound') => new AppError(404, 'NOT_FOUND', key);
+export const conflict = (key: string, params?: Record<string, string | number>) =>
+  new AppError(409, 'CONFLICT', key, params);
