@@ -1,0 +1,40 @@
+import type { LoginBody, MenuNode, PageAuth, RunningParams, SessionUser } from '@sc/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useLang } from '../i18n/i18n';
+import { api } from './client';
+
+/** Calls of spec 000 §7 "Session" and the main frame. */
+export const sessionApi = {
+  runningParams: () => api.get<RunningParams>('/api/pub/runningparams.do', undefined, { silent: true }),
+  /** The login form shows its own errors inline. */
+  login: (body: LoginBody) => api.post<SessionUser>('/api/login.do', { ...body }, { silent: true }),
+  autoLogin: () => api.get<SessionUser>('/api/login.do', undefined, { silent: true }),
+  logout: () => api.delete<unknown>('/api/login.do', undefined, { silent: true }),
+  pageAuth: (desFullPath: string) => api.get<PageAuth>('/api/pageauth.do', { desFullPath }, { silent: true }),
+  menus: () => api.get<MenuNode[]>('/api/menus.do'),
+  unreadCount: () => api.get<{ count: number }>('/api/sitemessages.do/count/unread'),
+  changePassword: (userId: number, body: { oldPassword: string; password: string }) =>
+    api.patch<unknown>(`/api/users.do/${userId}/pwd`, body, { silent: true }),
+};
+
+export const RUNNING_PARAMS_KEY = ['runningparams'] as const;
+export const UNREAD_KEY = ['sitemessages', 'unread'] as const;
+
+export function useRunningParams() {
+  return useQuery({ queryKey: RUNNING_PARAMS_KEY, queryFn: sessionApi.runningParams, staleTime: 5 * 60_000 });
+}
+
+/** Menu names come localised from the server, so the tree is fetched again per language. */
+export function useMenus(enabled = true) {
+  const lang = useLang();
+  return useQuery({ queryKey: ['menus', lang], queryFn: sessionApi.menus, enabled, staleTime: 5 * 60_000 });
+}
+
+export function findMenuNode(nodes: MenuNode[] | undefined, match: (node: MenuNode) => boolean): MenuNode | undefined {
+  for (const node of nodes ?? []) {
+    if (match(node)) return node;
+    const child = findMenuNode(node.children, match);
+    if (child) return child;
+  }
+  return undefined;
+}

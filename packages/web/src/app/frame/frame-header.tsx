@@ -1,0 +1,34 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import type { SessionUser } from '@sc/contract';
+import { Button, Flex, Layout } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '../../components/language-switch';
+import { FullscreenToggle } from './fullscreen-toggle';
+import { UnreadCount } from './unread-count';
+import { UserMenu } from './user-menu';
+
+interface FrameHeaderProps {
+  user: SessionUser;
+  collapsed: boolean;
+  onToggleMenu: () => void;
+}
+
+export function FrameHeader({ user, collapsed, onToggleMenu }: FrameHeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <Layout.Header className="frame-header">
+      <Button
+        type="text"
+        aria-label={collapsed ? t('frame.expand') : t('frame.collapse')}
+        icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+        onClick={onToggleMenu}
+      />
+      <Flex align="center" gap={4}>
+        <UnreadCount />
+        <FullscreenToggle />
+        <LanguageSwitch />
+        <UserMenu user={user} />
+      </Flex>
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,50 @@
+import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import type { SessionUser } from '@sc/contract';
+import { Avatar, Button, Dropdown } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { logout } from '../../session/logout';
+import { useFeedback } from '../feedback';
+import { ChangePasswordDialog } from './change-password-dialog';
+
+/** The signed-in user: modify password, and logout after 'ARE YOU SURE TO LOGOUT?'. */
+export function UserMenu({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { confirm } = useFeedback();
+  const [changing, setChanging] = useState(false);
+
+  const askLogout = () =>
+    confirm({
+      title: t('frame.logoutConfirm'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await logout();
+        await navigate('/man/manindex', { replace: true });
+      },
+    });
+
+  return (
+    <>
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: [
+            { key: 'password', icon: <KeyOutlined />, label: t('frame.modifyPassword') },
+            { type: 'divider' },
+            { key: 'logout', icon: <LogoutOutlined />, label: t('frame.logout'), danger: true },
+          ],
+          onClick: ({ key }) => (key === 'password' ? setChanging(true) : askLogout()),
+        }}
+      >
+        <Button type="text" data-testid="user-menu" aria-label={t('frame.userMenu')}>
+          <Avatar size="small" icon={<UserOutlined />} style={{ background: '#fa8c16' }} />
+          {user.realName || user.userName} <DownOutlined style={{ fontSize: 10 }} />
+        </Button>
+      </Dropdown>
+      <ChangePasswordDialog userId={user.userId} open={changing} onClose={() => setChanging(false)} />
+    </>
+  );
+}

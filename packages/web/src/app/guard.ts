@@ -1,0 +1,57 @@
+import { redirect } from 'react-router';
+import { sessionApi } from '../api/session-api';
+import { ensureSession } from '../session/auto-login';
+import { rememberPageLevel } from '../session/page-levels';
+
+export const HOME_PATH = '/man/manmain';
+export const LOGIN_PATHS = ['/index', '/man/manindex'];
+
+export function loginRedirect(target: string): string {
+  return `/man/manindex?redirect=${encodeURIComponent(target)}`;
+}
+
+/** Where the router is when a navigation starts, so that a refused one can stay there. */
+export interface RouterPosition {
+  initialized: boolean;
+  location: { pathname: string; search: string };
+}
+
+/**
+ * Loader of every page inside the frame (spec 000 §6): a signed-in user is required, then
+ * /api/pageauth.do decides; a refusal cancels silently: back where the user was, or home on first load.
+ */
+export function pageGuard(position: () => RouterPosition) {
+  return async ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    const target = url.pathname + url.search;
+    const user = await ensureSession();
+    if (!user) throw redirect(loginRedirect(target));
+
+    const auth = await sessionApi.pageAuth(url.pathname).catch(() => null);
+    if (auth && auth.flag === 1 && auth.authValue > 0) {
+      rememberPageLevel(url.pathname, auth.authValue);
+      return { denied: false };
+    }
+    const { initialized, location } = position();
+    const here = location.pathname + location.search;
+    const inFrame = initialized && !LOGIN_PATHS.includes(location.pathname);
+    if (inFrame && location.pathname !== url.pathname) throw redirect(here);
+    if (url.pathname !== HOME_PATH) throw redirect(HOME_PATH);
+    // Home itself refused: nowhere left to go back to, the page says so instead of looping.
+    return { denied: true };
+  };
+}
+
+/** Login pages: a signed-in user goes straight on to where they were heading. */
+export async function loginLoader({ request }: { request: Request }) {
+  const user = await ensureSession();
+  if (user) throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirect')));
+  return null;
+}
+
+/** Only same-site paths, never back to a login page. */
+export function safeRedirect(value: string | null): string {
+  if (!value?.startsWith('/') || value.startsWith('//')) return HOME_PATH;
+  const path = value.split('?')[0];
+  return LOGIN_PATHS.includes(path) ? HOME_PATH : value;
+}

@@ -1,0 +1,36 @@
+import { PRIMARY_COLOR } from '@sc/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { queryClient } from '../api/query-client';
+import { i18n, useLang } from '../i18n/i18n';
+import { FeedbackBridge } from './feedback';
+
+function ThemedApp({ children }: { children: ReactNode }) {
+  const lang = useLang();
+  return (
+    <ConfigProvider
+      locale={lang === 'zh_CN' ? zhCN : enUS}
+      theme={{ token: { colorPrimary: PRIMARY_COLOR, borderRadius: 6 } }}
+    >
+      <App>
+        <FeedbackBridge />
+        {children}
+      </App>
+    </ConfigProvider>
+  );
+}
+
+/** Server state, i18n and antd's theme, locale and feedback context for the whole console. */
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <ThemedApp>{children}</ThemedApp>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

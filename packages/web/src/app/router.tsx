@@ -1,0 +1,54 @@
+import { FUNCTIONS, GROUPS } from '@sc/contract';
+import { lazy } from 'react';
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { PAGES } from '../pages/registry';
+import { FullPageSpin } from './full-page-spin';
+import { HOME_PATH, loginLoader, pageGuard, type RouterPosition } from './guard';
+import { PageSlot } from './page-slot';
+
+const LoginPage = lazy(() => import('../pages/login/login-page'));
+const MainFrame = lazy(() => import('./frame/main-frame'));
+
+/**
+ * Routes of spec 000 §2, built from the catalogue: every ready function with a registered page
+ * lives inside the main frame behind the page guard; group paths redirect.
+ */
+export function appRoutes(position: () => RouterPosition): RouteObject[] {
+  const guard = pageGuard(position);
+  const routed = FUNCTIONS.filter((f) => f.ready && PAGES[f.key]);
+  const routedPaths = new Set(routed.map((f) => f.path));
+  const groupPaths = [...new Map(GROUPS.map((g) => [g.path, g])).values()];
+
+  return [
+    {
+      id: 'root',
+      hydrateFallbackElement: <FullPageSpin />,
+      children: [
+        { path: '/', loader: () => redirect('/index') },
+        { path: '/index', loader: loginLoader, element: <LoginPage variant="user" /> },
+        { path: '/man/manindex', loader: loginLoader, element: <LoginPage variant="manage" /> },
+        {
+          element: <MainFrame />,
+          children: [
+            ...groupPaths.map((g) => ({
+              path: g.path,
+              loader: () => redirect(routedPaths.has(g.redirect) ? g.redirect : HOME_PATH),
+            })),
+            ...routed.map((f) => ({
+              path: f.path,
+              loader: guard,
+              handle: { key: f.key },
+              element: <PageSlot page={PAGES[f.key]} />,
+            })),
+          ],
+        },
+        { path: '*', loader: () => redirect('/') },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  const router = createBrowserRouter(appRoutes(() => router.state));
+  return router;
+}

@@ -1,0 +1,45 @@
+import type { AuthLevel } from '@sc/contract';
+import type { ReactNode } from 'react';
+import type { Schema } from './zod-rule';
+
+/** A record of a resource: every list row has an id. */
+export interface Row {
+  id: number;
+  [field: string]: unknown;
+}
+
+/** A column; its title is the i18n key `<resource>.fields.<field>`. */
+export interface CrudColumn<T extends Row> {
+  field: string;
+  render?: (value: unknown, row: T) => ReactNode;
+  width?: number | string;
+}
+
+/** A field of the create/edit dialog; `rule` is a contract rule, shown through `translate`. */
+export interface CrudField {
+  name: string;
+  rule?: Schema;
+  /** Shows the required mark; the rule decides what is valid. */
+  required?: boolean;
+  input?: ReactNode;
+  initialValue?: unknown;
+  /** Only in the create dialog (e.g. a password). */
+  createOnly?: boolean;
+}
+
+export interface ResourceTableProps<T extends Row> {
+  /** i18n namespace of the field labels. */
+  resource: string;
+  /** API base, e.g. /api/roles.do: GET base/pages, POST base, PUT/DELETE base/{id}, DELETE base. */
+  base: string;
+  columns: CrudColumn<T>[];
+  /** Without fields the list is read-only (no create, no edit). */
+  fields?: CrudField[];
+  /** The caller's level; by default the current screen's. */
+  level?: AuthLevel;
+  batchDelete?: boolean;
+  /** Row → initial form values for editing; by default the row itself. */
+  toForm?: (row: T) => Record<string, unknown>;
+  /** Extra action buttons per row. */
+  rowActions?: (row: T) => ReactNode;
+}

@@ -1,0 +1,40 @@
+import { type Lang, translate } from '@sc/contract';
+import type { RuleObject, RuleRender } from 'antd/es/form';
+
+/** What the kit needs of a contract (zod) schema, so the console does not depend on zod itself. */
+export interface Schema {
+  safeParse(value: unknown): {
+    success: boolean;
+    error?: { issues: { message: string; path: PropertyKey[] }[] };
+  };
+}
+
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/** An antd Form rule running a contract rule; its encoded message is shown in `lang`. */
+export function zodRule(schema: Schema, lang: Lang): RuleObject {
+  return {
+    validator: async (_rule, value) => {
+      const result = schema.safeParse(blankToUndefined(value));
+      const issue = result.success ? undefined : result.error?.issues[0];
+      if (issue) throw new Error(translate(lang, issue.message));
+    },
+  };
+}
+
+/**
+ * A rule for one field of an object schema, validated against the whole form so that cross-field
+ * refinements (password confirmation) report on the field they name.
+ */
+export function zodFieldRule(schema: Schema, field: string, lang: Lang): RuleRender {
+  return (form) => ({
+    validator: async () => {
+      const values = Object.fromEntries(
+        Object.entries(form.getFieldsValue(true) as Record<string, unknown>).map(([k, v]) => [k, blankToUndefined(v)]),
+      );
+      const result = schema.safeParse(values);
+      const issue = result.success ? undefined : result.error?.issues.find((i) => String(i.path[0]) === field);
+      if (issue) throw new Error(translate(lang, issue.message));
+    },
+  });
+}

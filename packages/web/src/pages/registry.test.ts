@@ -1,0 +1,21 @@
+import { FUNCTIONS, GROUPS } from '@sc/contract';
+import { describe, expect, it } from 'vitest';
+import { MENU_ICONS } from '../app/frame/menu-icon';
+import { PAGES } from './registry';
+
+describe('page registry', () => {
+  const ready = FUNCTIONS.filter((f) => f.ready).map((f) => f.key);
+
+  it('has a page for every ready catalogue function', () => {
+    expect(ready.filter((key) => !(key in PAGES))).toEqual([]);
+  });
+
+  it('has only pages of ready catalogue functions', () => {
+    expect(Object.keys(PAGES).filter((key) => !ready.includes(key))).toEqual([]);
+  });
+
+  it('knows the icon of every catalogue entry', () => {
+    const icons = [...FUNCTIONS, ...GROUPS].map((entry) => entry.icon);
+    expect(icons.filter((icon) => !(icon in MENU_ICONS))).toEqual([]);
+  });
+});

@@ -1,0 +1,9 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/**
+ * Catalogue function key → its screen, each loaded on first visit. A key belongs here exactly when
+ * the catalogue marks the function `ready` (checked by registry.test.ts).
+ */
+export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+  manmain: lazy(() => import('./man/manmain/home-page')),
+};
