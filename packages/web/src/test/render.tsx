@@ -1,0 +1,52 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { App, ConfigProvider } from 'antd';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { i18n } from '../i18n/i18n';
+
+/** Renders with the console's providers: a fresh query cache, i18n, antd's App context and a router. */
+export function renderWithApp(ui: ReactNode, { path = '/man/manmain' } = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>
+        <ConfigProvider theme={{ token: { motion: false } }}>
+          <App>
+            <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+          </App>
+        </ConfigProvider>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+export interface Call {
+  method: string;
+  url: URL;
+  body: URLSearchParams | null;
+}
+
+type Handler = (call: Call) => { status?: number; json?: unknown } | undefined;
+
+/** A fetch stand-in answering by handler; unanswered calls get 404. Records every call. */
+export function mockFetch(handler: Handler) {
+  const calls: Call[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const call: Call = {
+      method: init?.method ?? 'GET',
+      url: new URL(String(input), 'http://localhost'),
+      body: init?.body instanceof URLSearchParams ? init.body : null,
+    };
+    calls.push(call);
+    const answer = handler(call) ?? { status: 404, json: { statusCode: 404, code: 'NOT_FOUND', message: 'nope' } };
+    return new Response(answer.json === undefined ? '' : JSON.stringify(answer.json), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
