@@ -25,7 +25,11 @@ import { createAuditService } from './modules/logs/audit.service.js';
 import { createSiteMessagesRepository } from './modules/messages/site-messages.repository.js';
 import { siteMessagesRoutes } from './modules/messages/site-messages.routes.js';
 import { createIdentifyCodeRepository } from './modules/session/identify-code.repository.js';
-import { type CodeGenerator, createIdentifyCodeService, svgCodeGenerator } from './modules/session/identify-code.service.js';
+import {
+  type CodeGenerator,
+  createIdentifyCodeService,
+  svgCodeGenerator,
+} from './modules/session/identify-code.service.js';
 import { loginRoutes } from './modules/session/login.routes.js';
 import { createSessionRepository } from './modules/session/session.repository.js';
 import { createSessionService } from './modules/session/session.service.js';
@@ -61,7 +65,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const webIndex = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(webIndex);
-  registerErrorHandling(app, hasWeb ? (reply) => reply.header('cache-control', 'no-cache').sendFile('index.html') : null);
+  registerErrorHandling(
+    app,
+    hasWeb ? (reply) => reply.header('cache-control', 'no-cache').sendFile('index.html') : null,
+  );
 
   // ── Plugins
   await app.register(helmet, {
@@ -91,8 +98,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Smart-city device management API', version: PRODUCT_VERSION, description: 'See docs/api.md for conventions: token and lang query parameters, form-encoded bodies, error bodies.' },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'query', name: 'token' }, bearer: { type: 'http', scheme: 'bearer' } } },
+      info: {
+        title: 'Smart-city device management API',
+        version: PRODUCT_VERSION,
+        description:
+          'See docs/api.md for conventions: token and lang query parameters, form-encoded bodies, error bodies.',
+      },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'query', name: 'token' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
       security: [{ token: [] }, { bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -105,7 +122,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessions = createSessionService({ sessions: sessionRepository, settings });
   const access = createAccessService(createAccessRepository(db));
   const audit = createAuditService(createAuditRepository(db));
-  const codes = createIdentifyCodeService({ repository: createIdentifyCodeRepository(db), generate: options.codeGenerator ?? svgCodeGenerator });
+  const codes = createIdentifyCodeService({
+    repository: createIdentifyCodeRepository(db),
+    generate: options.codeGenerator ?? svgCodeGenerator,
+  });
   const passwords = createPasswordService({ sessions: sessionRepository, access });
 
   registerAuthorization(app, { sessions, access });
@@ -138,7 +158,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       wildcard: false,
       index: false,
       setHeaders: (res, filePath) => {
-        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

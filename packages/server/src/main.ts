@@ -1,5 +1,5 @@
-import { ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
 import { bootstrap } from './db/bootstrap.js';
 import { type Database, openPglite, openPostgres } from './db/client.js';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.js';
@@ -20,12 +20,15 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database, logger: { level: config.logLevel } });
   const log = app.log;
-  if (!config.identifyCode) log.warn('LOGIN_IDENTIFY_CODE=off: the identity code is not checked at sign-in (for automated tests only)');
+  if (!config.identifyCode)
+    log.warn('LOGIN_IDENTIFY_CODE=off: the identity code is not checked at sign-in (for automated tests only)');
 
   const first = await bootstrap(database.db, config.adminPassword);
   if (first.created) {
     if (first.generatedPassword) {
-      log.warn(`First start: created the administrator "admin" with the generated password ${first.generatedPassword} — it is shown only this once; change it after signing in.`);
+      log.warn(
+        `First start: created the administrator "admin" with the generated password ${first.generatedPassword} — it is shown only this once; change it after signing in.`,
+      );
     } else {
       log.info('First start: created the administrator "admin" with the password from ADMIN_PASSWORD');
     }
@@ -34,11 +37,18 @@ async function main(): Promise<void> {
   let broker: EmbeddedBroker | null = null;
   if (!config.mqttUrl && config.mqttPort >= 0) {
     // Devices are known to the broker once the registry exists; until then every device is refused.
-    broker = await startEmbeddedBroker({ port: config.mqttPort, host: config.host, authenticate: async () => false, log });
+    broker = await startEmbeddedBroker({
+      port: config.mqttPort,
+      host: config.host,
+      authenticate: async () => false,
+      log,
+    });
   }
 
   await app.listen({ port: config.port, host: config.host });
-  log.info(`Console and API on http://localhost:${(app.server.address() as { port: number }).port} (database: ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'})`);
+  log.info(
+    `Console and API on http://localhost:${(app.server.address() as { port: number }).port} (database: ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'})`,
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {

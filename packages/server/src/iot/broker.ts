@@ -2,7 +2,11 @@ import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** Decides whether a device may connect: equipment id as client id / username, key1 as password. */
-export type DeviceAuthenticator = (clientId: string, username: string | undefined, password: Buffer | undefined) => Promise<boolean>;
+export type DeviceAuthenticator = (
+  clientId: string,
+  username: string | undefined,
+  password: Buffer | undefined,
+) => Promise<boolean>;
 
 export interface EmbeddedBroker {
   port: number;
@@ -13,7 +17,12 @@ export interface EmbeddedBroker {
  * The in-process MQTT broker (Aedes) of the default, single-process deployment. With MQTT_URL the
  * server uses an external broker instead and this is not started.
  */
-export async function startEmbeddedBroker(options: { port: number; host: string; authenticate: DeviceAuthenticator; log: FastifyBaseLogger }): Promise<EmbeddedBroker> {
+export async function startEmbeddedBroker(options: {
+  port: number;
+  host: string;
+  authenticate: DeviceAuthenticator;
+  log: FastifyBaseLogger;
+}): Promise<EmbeddedBroker> {
   const { Aedes } = await import('aedes');
   const broker = await Aedes.createBroker({
     authenticate: (client, username, password, done) => {

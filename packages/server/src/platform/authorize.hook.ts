@@ -21,10 +21,26 @@ const routeKey = (method: string, url: string) => `${method === 'HEAD' ? 'GET' :
  * pass, session calls need a signed-in user, every other route needs the level its catalogue grant
  * names on at least one function that owns it. A route the catalogue does not know is refused.
  */
-export function registerAuthorization(app: FastifyInstance, deps: { sessions: SessionService; access: AccessService }): void {
+export function registerAuthorization(
+  app: FastifyInstance,
+  deps: { sessions: SessionService; access: AccessService },
+): void {
   const publicRoutes = new Set(PUBLIC_APIS.map((r) => routeKey(r.method, r.path)));
   const sessionRoutes = new Set(SESSION_APIS.map((r) => routeKey(r.method, r.path)));
   const grants = apiIndex();
+
+  // Fail closed at start-up: an API route nobody classified would otherwise be refused at run time
+  // only, or worse, forgotten in the catalogue that drives permissions.
+  app.addHook('onRoute', (route) => {
+    const url = route.url;
+    if (!(url.startsWith('/api/') || url.startsWith('/code/')) || url.startsWith(API_DOCS_PREFIX)) return;
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      const key = routeKey(method, url);
+      if (method !== 'HEAD' && !publicRoutes.has(key) && !sessionRoutes.has(key) && !grants.has(key)) {
+        throw new Error(`${key} is not in the catalogue (packages/contract) nor in PUBLIC_APIS or SESSION_APIS`);
+      }
+    }
+  });
 
   app.decorateRequest('session', null);
   app.decorateRequest('levels', function (this: FastifyRequest) {

@@ -16,7 +16,13 @@ const statusKeys: Record<number, [string, string]> = {
   429: ['TOO_MANY_REQUESTS', 'errors.tooManyRequests'],
 };
 
-export function errorBody(lang: Lang, statusCode: number, code: string, key: string, params?: Record<string, string | number>): ErrorBody {
+export function errorBody(
+  lang: Lang,
+  statusCode: number,
+  code: string,
+  key: string,
+  params?: Record<string, string | number>,
+): ErrorBody {
   return { statusCode, code, message: translate(lang, key, params) };
 }
 
@@ -34,8 +40,18 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
     return reply.status(error.statusCode).send(body);
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors = error.validation.map((v) => ({ field: fieldName(v.instancePath), message: translate(lang, v.message ?? 'errors.badRequest') }));
-    return reply.status(400).send({ statusCode: 400, code: 'VALIDATION', message: errors[0]?.message ?? translate(lang, 'errors.badRequest'), errors });
+    const errors = error.validation.map((v) => ({
+      field: fieldName(v.instancePath),
+      message: translate(lang, v.message ?? 'errors.badRequest'),
+    }));
+    return reply
+      .status(400)
+      .send({
+        statusCode: 400,
+        code: 'VALIDATION',
+        message: errors[0]?.message ?? translate(lang, 'errors.badRequest'),
+        errors,
+      });
   }
   const status = (error as FastifyError).statusCode ?? 500;
   const known = statusKeys[status];
@@ -45,11 +61,19 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
 }
 
 /** Registers the error and not-found handlers: every error body has a localised `message`. */
-export function registerErrorHandling(app: FastifyInstance, spaFallback: ((reply: FastifyReply) => FastifyReply) | null): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  spaFallback: ((reply: FastifyReply) => FastifyReply) | null,
+): void {
   const patterns: { method: string; regex: RegExp }[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const regex = new RegExp(`^${route.url.replace(/[.]/g, '\\.').replace(/:[^/]+/g, '[^/]+').replace(/\*/g, '.*')}$`);
+    const regex = new RegExp(
+      `^${route.url
+        .replace(/[.]/g, '\\.')
+        .replace(/:[^/]+/g, '[^/]+')
+        .replace(/\*/g, '.*')}$`,
+    );
     for (const method of methods) patterns.push({ method, regex });
   });
 
@@ -62,7 +86,10 @@ export function registerErrorHandling(app: FastifyInstance, spaFallback: ((reply
     if (isApi) {
       const allowed = [...new Set(patterns.filter((p) => p.regex.test(pathname)).map((p) => p.method))];
       if (allowed.length > 0) {
-        return reply.status(405).header('allow', allowed.join(', ')).send(errorBody(lang, 405, 'METHOD_NOT_ALLOWED', 'errors.methodNotAllowed'));
+        return reply
+          .status(405)
+          .header('allow', allowed.join(', '))
+          .send(errorBody(lang, 405, 'METHOD_NOT_ALLOWED', 'errors.methodNotAllowed'));
       }
       return reply.status(404).send(errorBody(lang, 404, 'NOT_FOUND', 'errors.notFound'));
     }

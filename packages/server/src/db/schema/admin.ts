@@ -1,4 +1,16 @@
-import { boolean, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './common.js';
 
 /** Projects form a tree; `path` (/1/4/9/) makes "this project and its descendants" one indexed LIKE. */

@@ -37,4 +37,3 @@ export const loginFailures = pgTable(
   },
   (t) => [index('login_failures_account_idx').on(t.account, t.at)],
 );
-

@@ -5,9 +5,17 @@ import { projectModules, rolePermissions } from '../../db/schema/index.js';
 export function createAccessRepository(db: Db) {
   return {
     rolePermissions: (roleId: number) =>
-      db.select({ functionKey: rolePermissions.functionKey, level: rolePermissions.level }).from(rolePermissions).where(eq(rolePermissions.roleId, roleId)),
+      db
+        .select({ functionKey: rolePermissions.functionKey, level: rolePermissions.level })
+        .from(rolePermissions)
+        .where(eq(rolePermissions.roleId, roleId)),
     projectModules: async (projectId: number) =>
-      (await db.select({ module: projectModules.module }).from(projectModules).where(eq(projectModules.projectId, projectId))).map((r) => r.module),
+      (
+        await db
+          .select({ module: projectModules.module })
+          .from(projectModules)
+          .where(eq(projectModules.projectId, projectId))
+      ).map((r) => r.module),
   };
 }
 

@@ -15,7 +15,9 @@ export function accessRoutes(app: FastifyInstance, deps: { access: AccessService
       schema: {
         tags: ['session'],
         summary: 'Page authorisation of a console route for the caller: {flag, authValue}',
-        querystring: commonQuery.extend({ desFullPath: z.string({ error: 'validation.missingParam' }).min(1, 'validation.missingParam') }),
+        querystring: commonQuery.extend({
+          desFullPath: z.string({ error: 'validation.missingParam' }).min(1, 'validation.missingParam'),
+        }),
       },
     },
     async (request) => deps.access.pageAuth(await request.levels(), request.query.desFullPath),
@@ -23,7 +25,13 @@ export function accessRoutes(app: FastifyInstance, deps: { access: AccessService
 
   r.get(
     '/api/menus.do',
-    { schema: { tags: ['session'], summary: "The caller's menu tree, names in the caller's language", querystring: commonQuery } },
+    {
+      schema: {
+        tags: ['session'],
+        summary: "The caller's menu tree, names in the caller's language",
+        querystring: commonQuery,
+      },
+    },
     async (request) => deps.access.menuTree(await request.levels(), requestLang(request)),
   );
 }

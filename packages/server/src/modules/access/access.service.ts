@@ -39,7 +39,8 @@ export function createAccessService(repository: AccessRepository) {
     const grantedByKey = new Map(granted.map((g) => [g.functionKey, g.level as AuthLevel]));
     const levels = new Map<string, AuthLevel>();
     for (const f of PERMISSION_FUNCTIONS) {
-      if (!allowedModules.has(f.module)) {
+      // Personal screens (home, own site messages) do not depend on the project's modules.
+      if (!allowedModules.has(f.module) && !f.everyone) {
         levels.set(f.key, AUTH_LEVEL.none);
         continue;
       }
@@ -49,7 +50,8 @@ export function createAccessService(repository: AccessRepository) {
     return levels;
   }
 
-  const levelOf = (levels: Levels, f: CatalogueFunction): AuthLevel => levels.get(permissionOwner(f).key) ?? AUTH_LEVEL.none;
+  const levelOf = (levels: Levels, f: CatalogueFunction): AuthLevel =>
+    levels.get(permissionOwner(f).key) ?? AUTH_LEVEL.none;
 
   /** Menu tree of the functions with a screen and a level above N/A, groups kept only when non-empty. */
   function menuTree(levels: Levels, lang: Lang, parent: string | null = null): MenuNode[] {
@@ -59,11 +61,25 @@ export function createAccessService(repository: AccessRepository) {
       if (entry.kind === 'group') {
         const children = menuTree(levels, lang, entry.key);
         if (children.length > 0) {
-          nodes.push({ key: entry.key, path: entry.path, icon: entry.icon, name: translate(lang, `menu.${entry.key}`), level: AUTH_LEVEL.none, children });
+          nodes.push({
+            key: entry.key,
+            path: entry.path,
+            icon: entry.icon,
+            name: translate(lang, `menu.${entry.key}`),
+            level: AUTH_LEVEL.none,
+            children,
+          });
         }
       } else if (entry.menu && entry.ready) {
         const level = levelOf(levels, entry);
-        if (level > AUTH_LEVEL.none) nodes.push({ key: entry.key, path: entry.path, icon: entry.icon, name: translate(lang, `menu.${entry.key}`), level });
+        if (level > AUTH_LEVEL.none)
+          nodes.push({
+            key: entry.key,
+            path: entry.path,
+            icon: entry.icon,
+            name: translate(lang, `menu.${entry.key}`),
+            level,
+          });
       }
     }
     return nodes;
@@ -72,7 +88,12 @@ export function createAccessService(repository: AccessRepository) {
   return {
     levelsForRole,
     levelsFor: (session: SessionContext) =>
-      levelsForRole({ roleId: session.role.id, admin: session.role.admin, projectId: session.project.id, projectIsRoot: session.project.parentId === null }),
+      levelsForRole({
+        roleId: session.role.id,
+        admin: session.role.admin,
+        projectId: session.project.id,
+        projectIsRoot: session.project.parentId === null,
+      }),
     levelOf,
     menuTree,
     /** GET /api/pageauth.do: only screens the console has can be navigated to. */

@@ -18,7 +18,12 @@ function origin(request: FastifyRequest) {
 /** Writes the visit and management logs (spec 000 §7 "Logs"). */
 export function createAuditService(repository: AuditRepository) {
   return {
-    visit(request: FastifyRequest, action: VisitAction, detail = '', who?: { userId: number | null; projectId: number | null; account: string }) {
+    visit(
+      request: FastifyRequest,
+      action: VisitAction,
+      detail = '',
+      who?: { userId: number | null; projectId: number | null; account: string },
+    ) {
       return repository.addVisit({
         ...origin(request),
         ...who,

@@ -8,7 +8,13 @@ export function createSiteMessagesRepository(db: Db) {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(siteMessages)
-        .where(and(eq(siteMessages.recipientId, recipientId), eq(siteMessages.isRead, false), eq(siteMessages.isDeleted, false)));
+        .where(
+          and(
+            eq(siteMessages.recipientId, recipientId),
+            eq(siteMessages.isRead, false),
+            eq(siteMessages.isDeleted, false),
+          ),
+        );
       return row?.n ?? 0;
     },
   };

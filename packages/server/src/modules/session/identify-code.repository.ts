@@ -6,7 +6,10 @@ export function createIdentifyCodeRepository(db: Db) {
   return {
     async save(id: string, codeHash: string, expiresAt: Date) {
       await db.delete(identifyCodes).where(lt(identifyCodes.expiresAt, new Date()));
-      await db.insert(identifyCodes).values({ id, codeHash, expiresAt }).onConflictDoUpdate({ target: identifyCodes.id, set: { codeHash, expiresAt } });
+      await db
+        .insert(identifyCodes)
+        .values({ id, codeHash, expiresAt })
+        .onConflictDoUpdate({ target: identifyCodes.id, set: { codeHash, expiresAt } });
     },
     /** Reads and deletes in one statement: a code can be tried once. */
     async take(id: string) {

@@ -36,7 +36,12 @@ export function loginRoutes(app: FastifyInstance, deps: LoginRouteDeps): void {
   r.post(
     '/api/login.do',
     {
-      schema: { tags: ['session'], summary: 'Sign in with account, password and identity code', body: loginBody, querystring: commonQuery },
+      schema: {
+        tags: ['session'],
+        summary: 'Sign in with account, password and identity code',
+        body: loginBody,
+        querystring: commonQuery,
+      },
       config: { rateLimit: deps.loginRateLimit },
     },
     async (request) => {
@@ -45,13 +50,20 @@ export function loginRoutes(app: FastifyInstance, deps: LoginRouteDeps): void {
         throw fieldError('identifyCode', 'errors.wrongIdentifyCode', 'WRONG_IDENTIFY_CODE');
       }
       try {
-        const { user, context } = await deps.sessions.login(body, { ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '') });
+        const { user, context } = await deps.sessions.login(body, {
+          ip: request.ip,
+          userAgent: String(request.headers['user-agent'] ?? ''),
+        });
         request.session = context;
         await deps.audit.visit(request, 'login');
         return user;
       } catch (error) {
         if (error instanceof AppError) {
-          await deps.audit.visit(request, 'login_failed', error.code, { userId: null, projectId: null, account: body.account });
+          await deps.audit.visit(request, 'login_failed', error.code, {
+            userId: null,
+            projectId: null,
+            account: body.account,
+          });
         }
         throw error;
       }

@@ -2,7 +2,11 @@ import type { SessionUser } from '@sc/contract';
 import type { SessionContext } from './session-context.js';
 
 /** The session user of spec 000 §3. */
-export function presentSessionUser(ctx: Omit<SessionContext, 'sessionId' | 'tokenHash'>, token: string, lastLoginAt: Date | null): SessionUser {
+export function presentSessionUser(
+  ctx: Omit<SessionContext, 'sessionId' | 'tokenHash'>,
+  token: string,
+  lastLoginAt: Date | null,
+): SessionUser {
   const { user, role, project } = ctx;
   return {
     userId: user.id,

@@ -3,16 +3,34 @@ import type { Db } from '../../db/client.js';
 import { loginFailures, projects, roles, sessions, users } from '../../db/schema/index.js';
 
 const sessionUserColumns = {
-  user: { id: users.id, name: users.name, realName: users.realName, status: users.status, lastLoginAt: users.lastLoginAt, passwordHash: users.passwordHash },
+  user: {
+    id: users.id,
+    name: users.name,
+    realName: users.realName,
+    status: users.status,
+    lastLoginAt: users.lastLoginAt,
+    passwordHash: users.passwordHash,
+  },
   role: { id: roles.id, name: roles.name, no: roles.no, status: roles.status, admin: roles.admin },
-  project: { id: projects.id, name: projects.name, no: projects.no, status: projects.status, parentId: projects.parentId, path: projects.path },
+  project: {
+    id: projects.id,
+    name: projects.name,
+    no: projects.no,
+    status: projects.status,
+    parentId: projects.parentId,
+    path: projects.path,
+  },
 };
 
 export type UserWithScope = Awaited<ReturnType<ReturnType<typeof createSessionRepository>['findUserByName']>>;
 
 export function createSessionRepository(db: Db) {
   const userQuery = () =>
-    db.select(sessionUserColumns).from(users).innerJoin(roles, eq(roles.id, users.roleId)).innerJoin(projects, eq(projects.id, roles.projectId));
+    db
+      .select(sessionUserColumns)
+      .from(users)
+      .innerJoin(roles, eq(roles.id, users.roleId))
+      .innerJoin(projects, eq(projects.id, roles.projectId));
 
   return {
     async findUserByName(name: string) {
@@ -27,7 +45,10 @@ export function createSessionRepository(db: Db) {
 
     async findSession(tokenHash: string) {
       const [row] = await db
-        .select({ session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt, revokedAt: sessions.revokedAt }, ...sessionUserColumns })
+        .select({
+          session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt, revokedAt: sessions.revokedAt },
+          ...sessionUserColumns,
+        })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .innerJoin(roles, eq(roles.id, users.roleId))
@@ -45,7 +66,10 @@ export function createSessionRepository(db: Db) {
     touchSession: (id: number) => db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id)),
 
     revokeSession: (id: number) =>
-      db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt))),
+      db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt))),
 
     /** Revokes every live session of a user, but `keepSessionId`. */
     revokeUserSessions: (userId: number, keepSessionId?: number) =>
@@ -53,7 +77,11 @@ export function createSessionRepository(db: Db) {
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(
-          and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined),
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+          ),
         ),
 
     /** Records this sign-in and answers the previous one's time. */

@@ -3,8 +3,8 @@ import { AppError, sessionExpired, unauthorized } from '../../platform/errors.js
 import { verifyPassword } from '../../platform/passwords.js';
 import { newToken, sha256 } from '../../platform/tokens.js';
 import type { SettingsService } from '../system/settings.service.js';
-import type { SessionContext } from './session-context.js';
 import type { SessionRepository, UserWithScope } from './session.repository.js';
+import type { SessionContext } from './session-context.js';
 import { presentSessionUser } from './session-user.presenter.js';
 
 export interface ClientInfo {
@@ -16,14 +16,20 @@ export interface ClientInfo {
 const TOUCH_EVERY_MS = 60_000;
 
 const usable = (row: NonNullable<UserWithScope>) =>
-  row.user.status === ITEM_STATUS.normal && row.role.status === ITEM_STATUS.normal && row.project.status === ITEM_STATUS.normal;
+  row.user.status === ITEM_STATUS.normal &&
+  row.role.status === ITEM_STATUS.normal &&
+  row.project.status === ITEM_STATUS.normal;
 
 function toContext(row: NonNullable<UserWithScope>, sessionId: number, tokenHash: string): SessionContext {
   const { passwordHash: _omit, ...user } = row.user;
   return { sessionId, tokenHash, user, role: row.role, project: row.project };
 }
 
-export function createSessionService(deps: { sessions: SessionRepository; settings: SettingsService; now?: () => Date }) {
+export function createSessionService(deps: {
+  sessions: SessionRepository;
+  settings: SettingsService;
+  now?: () => Date;
+}) {
   const { sessions, settings } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -69,7 +75,12 @@ export function createSessionService(deps: { sessions: SessionRepository; settin
       await sessions.clearFailures(account);
       const token = newToken();
       const tokenHash = sha256(token);
-      const sessionId = await sessions.createSession({ tokenHash, userId: row.user.id, ip: client.ip, userAgent: client.userAgent.slice(0, 256) });
+      const sessionId = await sessions.createSession({
+        tokenHash,
+        userId: row.user.id,
+        ip: client.ip,
+        userAgent: client.userAgent.slice(0, 256),
+      });
       const previousLogin = await sessions.recordLogin(row.user.id);
       const context = toContext(row, sessionId, tokenHash);
       return { user: presentSessionUser(context, token, previousLogin), context };

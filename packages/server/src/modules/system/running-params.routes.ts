@@ -23,26 +23,30 @@ export interface RunningParamsDeps {
 
 /** What the console needs before sign-in, and the health check of load balancers. */
 export function runningParamsRoutes(app: FastifyInstance, deps: RunningParamsDeps): void {
-  app.get('/api/pub/runningparams.do', { schema: { tags: ['system'], summary: 'Running parameters (no sign-in)' } }, async (): Promise<RunningParams> => {
-    const s = await deps.settings.all();
-    return {
-      version: PRODUCT_VERSION,
-      defaultLang: DEFAULT_LANG,
-      timezone: s.timezone,
-      identifyCode: deps.identifyCode,
-      map: { lng: DEFAULT_MAP.lng, lat: DEFAULT_MAP.lat, zoom: DEFAULT_MAP.zoom, ...deps.map },
-      pageSize: s.pageSize,
-      logPageSize: s.logPageSize,
-      parentListSize: PARENT_LIST_SIZE,
-      requestTimeout: REQUEST_TIMEOUT_MS,
-      preventDoubleClick: PREVENT_DOUBLE_CLICK_MS,
-      messageDuration: MESSAGE_DURATION_MS,
-      liveHeartbeat: s.liveHeartbeat,
-      searchWordLimit: SEARCH_WORD_LIMIT,
-      deviceSearchWordLimit: DEVICE_SEARCH_WORD_LIMIT,
-      watermark: { enabled: s.watermarkEnabled, text: s.watermarkText },
-    };
-  });
+  app.get(
+    '/api/pub/runningparams.do',
+    { schema: { tags: ['system'], summary: 'Running parameters (no sign-in)' } },
+    async (): Promise<RunningParams> => {
+      const s = await deps.settings.all();
+      return {
+        version: PRODUCT_VERSION,
+        defaultLang: DEFAULT_LANG,
+        timezone: s.timezone,
+        identifyCode: deps.identifyCode,
+        map: { lng: DEFAULT_MAP.lng, lat: DEFAULT_MAP.lat, zoom: DEFAULT_MAP.zoom, ...deps.map },
+        pageSize: s.pageSize,
+        logPageSize: s.logPageSize,
+        parentListSize: PARENT_LIST_SIZE,
+        requestTimeout: REQUEST_TIMEOUT_MS,
+        preventDoubleClick: PREVENT_DOUBLE_CLICK_MS,
+        messageDuration: MESSAGE_DURATION_MS,
+        liveHeartbeat: s.liveHeartbeat,
+        searchWordLimit: SEARCH_WORD_LIMIT,
+        deviceSearchWordLimit: DEVICE_SEARCH_WORD_LIMIT,
+        watermark: { enabled: s.watermarkEnabled, text: s.watermarkText },
+      };
+    },
+  );
 
   app.get('/api/health', { schema: { tags: ['system'], summary: 'Liveness and database check' } }, async () => {
     await deps.ping();

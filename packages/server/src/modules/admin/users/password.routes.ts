@@ -19,8 +19,18 @@ export function passwordRoutes(app: FastifyInstance, deps: { passwords: Password
       },
     },
     async (request) => {
-      const { account } = await deps.passwords.change(request.session!, await request.levels(), request.params.id, request.body);
-      await deps.audit.manage(request, { action: 'password', entity: 'user', entityId: request.params.id, summary: account });
+      const { account } = await deps.passwords.change(
+        request.session!,
+        await request.levels(),
+        request.params.id,
+        request.body,
+      );
+      await deps.audit.manage(request, {
+        action: 'password',
+        entity: 'user',
+        entityId: request.params.id,
+        summary: account,
+      });
       return { ok: true as const };
     },
   );

@@ -3,8 +3,8 @@ import { fieldError, forbidden, notFound } from '../../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../../platform/passwords.js';
 import { inScope } from '../../../platform/scope.js';
 import type { AccessService, Levels } from '../../access/access.service.js';
-import type { SessionContext } from '../../session/session-context.js';
 import type { SessionRepository } from '../../session/session.repository.js';
+import type { SessionContext } from '../../session/session-context.js';
 
 /**
  * PATCH /api/users.do/{id}/pwd. One's own password needs the current one; another user's needs the
@@ -25,7 +25,8 @@ export function createPasswordService(deps: { sessions: SessionRepository; acces
       if (!target) throw notFound();
       if (own) {
         if (!body.oldPassword) throw fieldError('oldPassword', 'errors.oldPasswordRequired');
-        if (!(await verifyPassword(target.user.passwordHash, body.oldPassword))) throw fieldError('oldPassword', 'errors.oldPasswordWrong');
+        if (!(await verifyPassword(target.user.passwordHash, body.oldPassword)))
+          throw fieldError('oldPassword', 'errors.oldPasswordWrong');
       }
       await deps.sessions.setPassword(userId, await hashPassword(body.password));
       await deps.sessions.revokeUserSessions(userId, own ? caller.sessionId : undefined);

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProject, createRole, createUser } from '../../../test/factories.js';
+import { ADMIN_PASSWORD, createTestApp, form, type TestApp } from '../../../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const patch = (id: number, token: string, body: Record<string, string>, lang = 'en_US') =>
+  t.app.inject({ method: 'PATCH', url: `/api/users.do/${id}/pwd?token=${token}&lang=${lang}`, ...form(body) });
+
+async function newUser(permissions: Record<string, number> = {}, projectId = 1) {
+  const user = await createUser(t.database.db, (await createRole(t.database.db, projectId, permissions)).id);
+  const token = await t.token(user.name, user.password);
+  return { ...user, token };
+}
+
+describe('PATCH /api/users.do/{id}/pwd', () => {
+  it('changes one own password with the current one, keeps this session and revokes the others', async () => {
+    const user = await newUser();
+    const otherSession = await t.token(user.name, user.password);
+    const res = await patch(user.id, user.token, { oldPassword: user.password, password: 'NewPass99' });
+    expect(res.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/login.do?token=${user.token}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/login.do?token=${otherSession}` })).statusCode).toBe(403);
+    expect((await t.login(user.name, user.password)).statusCode).toBe(401);
+    expect((await t.login(user.name, 'NewPass99')).statusCode).toBe(200);
+  });
+
+  it('needs the current password, and the right one', async () => {
+    const user = await newUser();
+    const missing = await patch(user.id, user.token, { password: 'NewPass99' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual([{ field: 'oldPassword', message: 'The current password is required' }]);
+    const wrong = await patch(user.id, user.token, { oldPassword: 'nope123', password: 'NewPass99' }, 'zh_CN');
+    expect(wrong.json().errors).toEqual([{ field: 'oldPassword', message: '原密码错误' }]);
+  });
+
+  it('validates the new password like sign-in does', async () => {
+    const user = await newUser();
+    const res = await patch(user.id, user.token, { oldPassword: user.password, password: 'ab' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([{ field: 'password', message: '3-16 CHARACTERS' }]);
+    const empty = await patch(user.id, user.token, { oldPassword: user.password });
+    expect(empty.json().errors).toEqual([{ field: 'password', message: 'PASSWORD REQUIRED' }]);
+  });
+
+  it("lets an administrator reset another user's password without the old one, revoking all their sessions", async () => {
+    const admin = await t.token('admin', ADMIN_PASSWORD);
+    const user = await newUser();
+    expect((await patch(user.id, admin, { password: 'Reset1234' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/login.do?token=${user.token}` })).statusCode).toBe(403);
+    expect((await t.login(user.name, 'Reset1234')).statusCode).toBe(200);
+  });
+
+  it("refuses another user's password without the edit level on users (403), and outside one's projects (404)", async () => {
+    const target = await newUser();
+    const viewer = await newUser({ userlist: 1 });
+    expect((await patch(target.id, viewer.token, { password: 'Reset1234' })).statusCode).toBe(403);
+    const project = await createProject(t.database.db, 1, ['system']);
+    const sibling = await newUser({ userlist: 5 }, project.id);
+    expect((await patch(target.id, sibling.token, { password: 'Reset1234' })).statusCode).toBe(404);
+    expect((await patch(999999, sibling.token, { password: 'Reset1234' })).statusCode).toBe(404);
+  });
+
+  it('answers 400 for an id that is not a number and 401 without a token', async () => {
+    const admin = await t.token('admin', ADMIN_PASSWORD);
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users.do/abc/pwd?token=${admin}&lang=en_US`,
+      ...form({ password: 'Reset1234' }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0]).toEqual({ field: 'id', message: 'A VALID PARAM IS REQUIRED.' });
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: '/api/users.do/1/pwd', ...form({ password: 'x' }) })).statusCode,
+    ).toBe(401);
+  });
+});

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// `npm test`: every suite. Builds the console (the browser journeys use it), finds or installs
+// Chromium, starts a throwaway PostgreSQL cluster when the binaries are here so the server suites
+// run on PGlite and on PostgreSQL, runs vitest, and ends with one line "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CHROMIUM_INSTALL_HINT, ensureChromium } from './lib/chromium.mjs';
+import { findPostgresBin, startPostgresCluster } from './lib/postgres-cluster.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const ci = process.env.CI === 'true';
+const args = process.argv.slice(2);
+const env = { ...process.env };
+
+function fail(message) {
+  console.error(`\n${message}\n`);
+  process.exit(1);
+}
+
+const chromium = ensureChromium();
+if (!chromium)
+  fail(
+    `The browser journeys need Chromium. Install it with:\n  ${CHROMIUM_INSTALL_HINT}\nor set CHROMIUM_PATH to a Chromium executable.`,
+  );
+env.CHROMIUM_PATH = chromium;
+
+const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit', env });
+if (build.status !== 0) fail('Building the console failed.');
+
+let cluster = null;
+if (!env.TEST_DATABASE_URL) {
+  const bin = findPostgresBin();
+  if (bin) {
+    cluster = await startPostgresCluster(bin);
+    env.TEST_DATABASE_URL = cluster.url;
+    console.log(`PostgreSQL suites on a throwaway cluster (${bin})`);
+  } else if (ci) {
+    fail(
+      'CI must run the server suites on PostgreSQL too: install postgresql (apt-get install -y postgresql) or set TEST_DATABASE_URL.',
+    );
+  } else {
+    console.warn(
+      'No PostgreSQL found (apt-get install -y postgresql, or set TEST_DATABASE_URL): the server suites run on PGlite only.',
+    );
+  }
+}
+
+const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'sc-test-')), 'vitest.json');
+let status = 1;
+try {
+  const run = spawnSync(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
+    { cwd: root, stdio: 'inherit', env },
+  );
+  status = run.status ?? 1;
+} finally {
+  cluster?.stop();
+}
+
+if (fs.existsSync(report)) {
+  const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+  const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  console.log(`\n${r.numPassedTests} passed, ${r.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
+}
+process.exit(status);
