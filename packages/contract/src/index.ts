@@ -3,7 +3,7 @@ export * from './catalogue/index.js';
 export * from './constants.js';
 export * from './enums.js';
 export * from './i18n/translate.js';
+export * from './settings/definitions.js';
 export * from './validation/message.js';
 export * from './validation/rules.js';
 export * from './validation/session.js';
-export * from './settings/definitions.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOG_PAGE_SIZE, LIVE_HEARTBEAT, PAGE_SIZE, SESSION_IDLE_MINUTES, TIMEZONE } from '../constants.js';
+import { LIVE_HEARTBEAT, LOG_PAGE_SIZE, PAGE_SIZE, SESSION_IDLE_MINUTES, TIMEZONE } from '../constants.js';
 import { intRange, text } from '../validation/rules.js';
 
 /** Tabs of the system settings screen. */

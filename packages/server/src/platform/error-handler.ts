@@ -44,14 +44,12 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
       field: fieldName(v.instancePath),
       message: translate(lang, v.message ?? 'errors.badRequest'),
     }));
-    return reply
-      .status(400)
-      .send({
-        statusCode: 400,
-        code: 'VALIDATION',
-        message: errors[0]?.message ?? translate(lang, 'errors.badRequest'),
-        errors,
-      });
+    return reply.status(400).send({
+      statusCode: 400,
+      code: 'VALIDATION',
+      message: errors[0]?.message ?? translate(lang, 'errors.badRequest'),
+      errors,
+    });
   }
   const status = (error as FastifyError).statusCode ?? 500;
   const known = statusKeys[status];

@@ -99,7 +99,7 @@ export function createAccessService(repository: AccessRepository) {
     /** GET /api/pageauth.do: only screens the console has can be navigated to. */
     pageAuth(levels: Levels, desFullPath: string): PageAuth {
       const f = functionByPath(desFullPath.split('?')[0] ?? '');
-      if (!f || !f.ready) return { flag: 0, authValue: AUTH_LEVEL.none };
+      if (!f?.ready) return { flag: 0, authValue: AUTH_LEVEL.none };
       const level = levelOf(levels, f);
       return { flag: level > AUTH_LEVEL.none ? 1 : 0, authValue: level };
     },
