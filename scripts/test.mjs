@@ -26,6 +26,15 @@ if (!chromium)
   );
 env.CHROMIUM_PATH = chromium;
 
+// Static checks first: they fail fast and cost seconds.
+for (const project of ['packages/contract', 'packages/server', 'packages/web', 'e2e']) {
+  if (!fs.existsSync(path.join(root, project, 'tsconfig.json'))) continue;
+  const tsc = spawnSync('npx', ['tsc', '-p', project], { cwd: root, stdio: 'inherit', env });
+  if (tsc.status !== 0) fail(`Type errors in ${project}.`);
+}
+const lint = spawnSync('npx', ['biome', 'check', '.'], { cwd: root, stdio: 'inherit', env });
+if (lint.status !== 0) fail('Lint or format problems: run `npm run format` and `npm run lint`.');
+
 const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit', env });
 if (build.status !== 0) fail('Building the console failed.');
 

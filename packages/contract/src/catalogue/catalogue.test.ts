@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { AUTH_LEVEL } from '../enums.js';
+import { I18N_RESOURCES } from '../i18n/translate.js';
+import { apiIndex, CATALOGUE, FUNCTIONS, functionByPath, GROUPS, PUBLIC_APIS, SESSION_APIS } from './index.js';
+
+/** Routes of spec 000 §2 and 001 §2, written out here so that a lost entry fails the test. */
+const SPEC_ROUTES = [
+  ...[
+    'manmain',
+    'rolelist',
+    'projectlist',
+    'userlist',
+    'authlist',
+    'syssettings',
+    'sitemessage',
+    'managehistory',
+    'operatehistory',
+    'visithistory',
+  ].map((r) => `/man/${r}`),
+  ...['authmodule', 'devicetypelist', 'devicefactorylist', 'devicemodellist'].map((r) => `/bas/${r}`),
+  ...['devicearealist', 'devicegrouplist', 'devicelist', 'deviceedit', 'bizproductionlib'].map((r) => `/biz/${r}`),
+  '/map/bizindex',
+  ...[
+    'pjtprojectsummary',
+    'pjtprojectsummarylayout',
+    'pjtnoticerule',
+    'pjtparams',
+    'pjtrolelist',
+    'pjtuserlist',
+    'pjtauthlist',
+    'pjtdevicefactorylist',
+    'pjtdevicemodellist',
+    'pjtdevicearealist',
+    'pjtdevicegrouplist',
+    'pjtdevicelist',
+    'pjtdeviceedit',
+    'pjtdevicelightingpolicy',
+    'pjtdevicelightingsummary',
+    'pjtdevicelightinglist',
+    'pjtdevicelighting',
+    'pjtdevicelightinggroup',
+    'pjtdevicemtclist',
+    'pjtdevicemtc',
+    'pjtdevicemtcpolicy',
+    'pjtdevicedvrlist',
+    'pjtdevicedvr',
+    'pjtdevicecameralist',
+    'pjtcameralivegrid',
+    'pjtdevicecamera',
+    'pjtdevicecamerarecord',
+    'pjtdeviceenvmonitorlist',
+    'pjtdeviceenvdatahistory',
+    'pjtdevicevoice',
+    'pjtdeviceledlist',
+    'pjtdeviceled',
+    'pjtledresourcelist',
+    'pjtledprogramlist',
+    'pjtledprogram',
+    'pjtledlive',
+    'pjtdevicegatewaylist',
+    'pjtdevicegateway',
+    'pjtdevicensclist',
+    'pjtdevicenscgroup',
+    'pjtnscmediagroup',
+    'pjtnsctasklist',
+    'pjtnsctask',
+    'pjtnsccontrolcenter',
+    'pjtdevicescdlist',
+    'pjtdevicescd',
+    'pjtdevicewifilist',
+    'pjtdevicewifi',
+    'pjtdeviceecelist',
+    'pjtdeviceece',
+    'pjtdeviceeceagentseat',
+    'pjtdeviceecerecord',
+    'pjtdeviceillumlist',
+    'pjtdeviceillum',
+    'pjtdeviceillumgroup',
+    'pjtdevicewhmlist',
+    'pjtdevicewhm',
+    'pjtmaintenancebilllist',
+    'pjtmaintenancebill',
+    'pjtpolemaintenance',
+    'pjtdevicemaintenancehistory',
+  ].map((r) => `/pjt/${r}`),
+];
+
+describe('the catalogue', () => {
+  it('covers every route of spec 000 §2 and 001 §2', () => {
+    const missing = SPEC_ROUTES.filter((route) => !functionByPath(route));
+    expect(missing).toEqual([]);
+  });
+
+  it('has unique keys and paths, and every parent exists', () => {
+    const keys = CATALOGUE.map((e) => e.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    const paths = FUNCTIONS.map((f) => f.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    const groups = new Set(GROUPS.map((g) => g.key));
+    for (const e of CATALOGUE) if (e.parent) expect(groups.has(e.parent), `${e.key} → ${e.parent}`).toBe(true);
+  });
+
+  it('labels every entry in both languages', () => {
+    for (const e of CATALOGUE) {
+      expect(I18N_RESOURCES.zh_CN.menu, e.key).toHaveProperty(e.key);
+      expect(I18N_RESOURCES.en_US.menu, e.key).toHaveProperty(e.key);
+    }
+  });
+
+  it('points detail pages at a list that carries the permission', () => {
+    for (const f of FUNCTIONS.filter((x) => x.authOf)) {
+      const owner = FUNCTIONS.find((x) => x.key === f.authOf);
+      expect(owner, f.key).toBeDefined();
+      expect(owner!.authOf, f.key).toBeUndefined();
+    }
+  });
+
+  it('asks view for reads and at least modify for writes', () => {
+    for (const [key, owners] of apiIndex()) {
+      for (const { grant } of owners) {
+        if (grant.method === 'GET') expect(grant.level, key).toBe(AUTH_LEVEL.view);
+        else expect(grant.level, key).toBeGreaterThanOrEqual(AUTH_LEVEL.modify);
+      }
+    }
+  });
+
+  it('never lists a call as public or session and catalogue-owned at once', () => {
+    const index = apiIndex();
+    for (const r of [...PUBLIC_APIS, ...SESSION_APIS]) expect(index.has(`${r.method} ${r.path}`), r.path).toBe(false);
+  });
+});

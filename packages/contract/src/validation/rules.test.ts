@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { translate } from '../i18n/translate.js';
+import {
+  baseName,
+  baseNo,
+  coordinate,
+  emailRule,
+  intRange,
+  ipv4Rule,
+  isSubnetMask,
+  mobileRule,
+  portRule,
+  scopedName,
+  subnetMaskRule,
+} from './rules.js';
+import { changePasswordForm, loginBody } from './session.js';
+
+/** The first message of a failed parse, in English, as a user would read it. */
+function messageOf(schema: z.ZodType, value: unknown, lang: 'en_US' | 'zh_CN' = 'en_US'): string | null {
+  const result = schema.safeParse(value);
+  return result.success ? null : translate(lang, result.error.issues[0]!.message);
+}
+
+describe('name and no rules (spec 000 §5)', () => {
+  it('accepts letters, digits and Chinese in 3-25 characters for base items', () => {
+    expect(messageOf(baseName(), '路灯Lamp01')).toBeNull();
+    expect(messageOf(baseName(), 'ab')).toBe('3-25 CHARACTERS');
+    expect(messageOf(baseName(), 'a'.repeat(26))).toBe('3-25 CHARACTERS');
+    expect(messageOf(baseName(), 'bad name!')).toBe('ONLY LETTERS, DIGITS AND CHINESE CHARACTERS ARE ALLOWED');
+    expect(messageOf(baseName(), '')).toBe('REQUIRED');
+    expect(messageOf(baseName(), 'ab', 'zh_CN')).toBe('3-25 个字符');
+  });
+
+  it('allows - _ ! @ # $ % ^ & in numbers, nothing else', () => {
+    expect(messageOf(baseNo(), 'NO-01_a!@#$%^&')).toBeNull();
+    expect(messageOf(baseNo(), 'NO 01')).toBe('ONLY LETTERS, DIGITS AND - _ ! @ # $ % ^ & ARE ALLOWED');
+  });
+
+  it('uses 2-32 for project-scope names', () => {
+    expect(messageOf(scopedName(), '灯杆')).toBeNull();
+    expect(messageOf(scopedName(), 'a'.repeat(33))).toBe('2-32 CHARACTERS');
+  });
+});
+
+describe('network rules', () => {
+  it.each(['0.0.0.0', '192.168.1.10', '255.255.255.255'])('accepts the IPv4 %s', (ip) => {
+    expect(messageOf(ipv4Rule(), ip)).toBeNull();
+  });
+  it.each(['256.1.1.1', '1.2.3', '01.2.3.4', 'a.b.c.d', '1.2.3.4.5'])('refuses the IPv4 %s', (ip) => {
+    expect(messageOf(ipv4Rule(), ip)).toBe('A VALID IPV4 ADDRESS IS REQUIRED');
+  });
+  it('knows subnet masks from other addresses', () => {
+    expect(isSubnetMask('255.255.255.0')).toBe(true);
+    expect(isSubnetMask('255.255.128.0')).toBe(true);
+    expect(isSubnetMask('255.0.255.0')).toBe(false);
+    expect(isSubnetMask('0.0.0.0')).toBe(false);
+    expect(messageOf(subnetMaskRule(), '255.255.0.255')).toBe('A VALID SUBNET MASK IS REQUIRED');
+  });
+  it('takes ports 0-65535, as numbers or form strings', () => {
+    expect(portRule().parse('8080')).toBe(8080);
+    expect(messageOf(portRule(), '65536')).toBe('ALLOWED VALUE RANG: 0 - 65535.');
+    expect(messageOf(portRule(), 'http')).toBe('NUMERIC TYPE IS REQUIRED.');
+    expect(messageOf(portRule(), '80.5')).toBe('NUMERIC TYPE IS REQUIRED.');
+  });
+});
+
+describe('contact rules', () => {
+  it('takes mainland mobile numbers only', () => {
+    expect(messageOf(mobileRule(), '13800138000')).toBeNull();
+    expect(messageOf(mobileRule(), '23800138000')).toMatch(/MOBILE/);
+    expect(messageOf(mobileRule(), '1380013800')).toMatch(/MOBILE/);
+    expect(messageOf(mobileRule(), '')).toBe('PHONE NO REQUIRED');
+  });
+  it('takes e-mail addresses', () => {
+    expect(messageOf(emailRule(), 'ops@city.cn')).toBeNull();
+    expect(messageOf(emailRule(), 'ops@city')).toBe('A VALID E-MAIL ADDRESS IS REQUIRED');
+  });
+});
+
+describe('ranges and coordinates', () => {
+  it('names the range in its message', () => {
+    expect(messageOf(intRange(60, 3600), 30)).toBe('ALLOWED VALUE RANG: 60 - 3600.');
+    expect(messageOf(intRange(60, 3600), 30, 'zh_CN')).toBe('允许的取值范围：60 - 3600。');
+  });
+  it('asks for a valid coordinate', () => {
+    expect(coordinate().parse({ lng: '119.500810', lat: '32.1692833' })).toEqual({ lng: 119.50081, lat: 32.1692833 });
+    expect(messageOf(coordinate(), { lng: 200, lat: 0 })).toBe('A VALID COORDINATE IS REQUIRED.');
+    expect(messageOf(coordinate(), { lng: 'east', lat: 0 })).toBe('A VALID COORDINATE IS REQUIRED.');
+  });
+});
+
+describe('sign-in and password forms', () => {
+  it('has the messages of spec 000 §5', () => {
+    expect(messageOf(loginBody, {})).toBe('ACCOUNT REQUIRED');
+    expect(messageOf(loginBody, { account: 'admin', password: '', identifyCode: 'abcdef' })).toBe('PASSWORD REQUIRED');
+    expect(messageOf(loginBody, { account: 'admin', password: 'secret', identifyCode: '' })).toBe(
+      'IDENTIFY CODE REQUIRED',
+    );
+    expect(messageOf(loginBody, { account: 'ad', password: 'secret', identifyCode: 'abcdef' })).toBe('3-16 CHARACTERS');
+  });
+  it('asks for a consistent confirmation', () => {
+    expect(messageOf(changePasswordForm, { password: 'abc123', confirm: 'abc124' })).toBe(
+      'PASSWORD MUST BE CONSISTENT',
+    );
+    expect(messageOf(changePasswordForm, { password: 'abc123', confirm: 'abc123' })).toBeNull();
+  });
+});
