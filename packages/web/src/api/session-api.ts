@@ -5,7 +5,12 @@ import { api } from './client';
 
 /** Calls of spec 000 §7 "Session" and the main frame. */
 export const sessionApi = {
-  runningParams: () => api.get<RunningParams>('/api/pub/runningparams.do', undefined, { silent: true }),
+  runningParams: () =>
+    api.get<RunningParams>('/api/pub/runningparams.do', undefined, { silent: true }).then((params) => {
+      // Spec 000 §3: the system timezone is kept in browser storage with the token and language.
+      localStorage.setItem('sc.timezone', String(params.timezone));
+      return params;
+    }),
   /** The login form shows its own errors inline. */
   login: (body: LoginBody) => api.post<SessionUser>('/api/login.do', { ...body }, { silent: true }),
   autoLogin: () => api.get<SessionUser>('/api/login.do', undefined, { silent: true }),

@@ -17,9 +17,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
 
   const askLogout = () =>
     confirm({
+      // OK / Cancel come from antd's own locale, which follows the language switch.
       title: t('frame.logoutConfirm'),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
       onOk: async () => {
         await logout();
         await navigate('/man/manindex', { replace: true });

@@ -1,0 +1,167 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/**
+ * Browser journeys against the real thing: a server process on a fresh data directory serving the
+ * built console, driven by Debian's Chromium. The test command builds the console beforehand.
+ */
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const ADMIN = { account: 'admin', password: 'Admin12345' };
+const ARTIFACTS = path.join(import.meta.dirname, '.artifacts');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface Harness {
+  baseUrl: string;
+  browser: Browser;
+  /** A fresh browser context (own storage and cookies) in the given UI language. */
+  newPage(locale?: string): Promise<Page>;
+  /** Saves a full-page screenshot to e2e/.artifacts/<name>.png. */
+  screenshot(page: Page, name: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, server: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited with ${server.exitCode}:\n${output()}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server did not answer GET /api/health within 90 s:\n${output()}`);
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startHarness(): Promise<Harness> {
+  if (!fs.existsSync(path.join(ROOT, 'packages/web/dist/index.html'))) {
+    throw new Error('packages/web/dist is missing: build the console first (npm run build, or npm run test:e2e).');
+  }
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: apt-get install -y chromium fonts-wqy-microhei (or set CHROMIUM_PATH).`,
+    );
+  }
+
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-e2e-'));
+  let output = '';
+  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOGIN_IDENTIFY_CODE: 'off',
+      MQTT_PORT: '0',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  let browser: Browser | null = null;
+  const contexts: BrowserContext[] = [];
+  const stop = async () => {
+    await browser?.close().catch(() => undefined);
+    await stopProcess(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(baseUrl, server, () => output);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const launched = browser;
+
+  return {
+    baseUrl,
+    browser: launched,
+    async newPage(locale = 'zh-CN') {
+      const context = await launched.newContext({ baseURL: baseUrl, locale, viewport: { width: 1366, height: 820 } });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return page;
+    },
+    async screenshot(page, name) {
+      fs.mkdirSync(ARTIFACTS, { recursive: true });
+      await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+    },
+    stop,
+  };
+}
+
+/** Fills the login form (ids come from the antd Form named "login") and submits it. */
+export async function signIn(page: Page, account = ADMIN.account, password = ADMIN.password): Promise<void> {
+  await page.locator('#login_account').fill(account);
+  await page.locator('#login_password').fill(password);
+  // LOGIN_IDENTIFY_CODE=off: the code is not checked, but the form still wants 6 characters.
+  await page.locator('#login_identifyCode').fill('abcdef');
+  await page.locator('form[id="login"] button[type="submit"]').click();
+}
+
+const OPEN_DROPDOWN = '.ant-dropdown:not(.ant-dropdown-hidden)';
+
+/** Clicks an item of the open dropdown menu and waits until the menu has gone, animation included. */
+export async function pickMenuItem(page: Page, text: string): Promise<void> {
+  await page.locator(`${OPEN_DROPDOWN} .ant-dropdown-menu-item`).filter({ hasText: text }).click();
+  await page.waitForFunction((selector) => document.querySelectorAll(selector).length === 0, OPEN_DROPDOWN);
+}
+
+/** Picks a language in the language switch (header or login page). */
+export async function switchLanguage(page: Page, label: '中文' | 'English'): Promise<void> {
+  await page.getByTestId('language-switch').first().click();
+  await pickMenuItem(page, label);
+}
