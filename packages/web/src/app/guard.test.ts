@@ -85,6 +85,18 @@ describe('page guard (spec 000 §6)', () => {
     expect((await run(pageGuard(firstLoad), '/man/manmain')).redirect).toMatch(/^\/man\/manindex\?redirect=/);
     expect(localStorage.getItem('sc.token')).toBeNull();
   });
+
+  it('sends the user to sign in again when pageauth says the session has ended', async () => {
+    signIn();
+    mockFetch((call) => {
+      if (call.url.pathname === '/api/login.do') return { json: user };
+      return { status: 403, json: { statusCode: 403, code: 'SESSION_EXPIRED', message: 'x' } };
+    });
+    expect(await run(pageGuard(inFrameAt('/man/manmain')), '/man/userlist')).toEqual({
+      redirect: '/man/manindex?redirect=%2Fman%2Fuserlist',
+    });
+    expect(localStorage.getItem('sc.token')).toBeNull();
+  });
 });
 
 describe('login pages', () => {

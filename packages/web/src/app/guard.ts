@@ -1,7 +1,9 @@
 import { redirect } from 'react-router';
+import { isApiError } from '../api/errors';
 import { sessionApi } from '../api/session-api';
-import { ensureSession } from '../session/auto-login';
+import { ensureSession, resetSessionCheck } from '../session/auto-login';
 import { rememberPageLevel } from '../session/page-levels';
+import { clearSession } from '../session/store';
 
 export const HOME_PATH = '/man/manmain';
 export const LOGIN_PATHS = ['/index', '/man/manindex'];
@@ -27,7 +29,15 @@ export function pageGuard(position: () => RouterPosition) {
     const user = await ensureSession();
     if (!user) throw redirect(loginRedirect(target));
 
-    const auth = await sessionApi.pageAuth(url.pathname).catch(() => null);
+    const auth = await sessionApi.pageAuth(url.pathname).catch((error: unknown) => {
+      // A session that ended meanwhile is not a refusal: sign in again and come back.
+      if (isApiError(error) && (error.status === 401 || error.body?.code === 'SESSION_EXPIRED')) {
+        clearSession();
+        resetSessionCheck();
+        throw redirect(loginRedirect(target));
+      }
+      return null;
+    });
     if (auth && auth.flag === 1 && auth.authValue > 0) {
       rememberPageLevel(url.pathname, auth.authValue);
       return { denied: false };

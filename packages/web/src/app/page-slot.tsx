@@ -2,6 +2,7 @@ import { Button, Result, Skeleton } from 'antd';
 import { type ComponentType, type LazyExoticComponent, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useNavigate } from 'react-router';
+import { logout } from '../session/logout';
 
 /** One screen inside the frame, loaded lazily; a refused home page explains itself. */
 export function PageSlot({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
@@ -14,7 +15,16 @@ export function PageSlot({ page: Page }: { page: LazyExoticComponent<ComponentTy
         status="403"
         title="403"
         subTitle={t('crud.forbidden')}
-        extra={<Button onClick={() => navigate('/index')}>{t('login.submit')}</Button>}
+        extra={
+          <Button
+            onClick={async () => {
+              await logout();
+              await navigate('/index');
+            }}
+          >
+            {t('frame.logout')}
+          </Button>
+        }
       />
     );
   }

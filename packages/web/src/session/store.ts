@@ -43,12 +43,6 @@ export function clearSession(): void {
   emit();
 }
 
-/** Re-reads storage; tests and other tabs change it behind our back. */
-export function reloadSession(): void {
-  user = readUser();
-  emit();
-}
-
 export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
