@@ -7,3 +7,5 @@ export * from './settings/definitions.js';
 export * from './validation/message.js';
 export * from './validation/rules.js';
 export * from './validation/session.js';
+export * from './api/admin.js';
+export * from './api/paging.js';

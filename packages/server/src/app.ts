@@ -16,6 +16,9 @@ import type { Database } from './db/client.js';
 import { createAccessRepository } from './modules/access/access.repository.js';
 import { accessRoutes } from './modules/access/access.routes.js';
 import { createAccessService } from './modules/access/access.service.js';
+import { createProjectsRepository } from './modules/admin/projects/projects.repository.js';
+import { projectsRoutes } from './modules/admin/projects/projects.routes.js';
+import { createProjectsService } from './modules/admin/projects/projects.service.js';
 import { passwordRoutes } from './modules/admin/users/password.routes.js';
 import { createPasswordService } from './modules/admin/users/password.service.js';
 import { createHomeRepository } from './modules/home/home.repository.js';
@@ -149,6 +152,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   homeRoutes(app, { home: createHomeRepository(db) });
+
+  // ── Global administration (spec 000 §7 "Users, roles, projects", "Menus and permissions")
+  const projects = createProjectsService({ projects: createProjectsRepository(db), settings, audit });
+  projectsRoutes(app, { projects });
+
+  // ── Logs, site messages, system settings
   siteMessagesRoutes(app, { messages: createSiteMessagesRepository(db) });
 
   // ── The built console, served by the same process

@@ -51,6 +51,10 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
       errors,
     });
   }
+  // A unique or foreign-key violation the service did not foresee (e.g. a race between two requests).
+  const pgCode = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  if (pgCode === '23505') return reply.status(409).send(errorBody(lang, 409, 'CONFLICT', 'errors.conflict'));
+  if (pgCode === '23503') return reply.status(409).send(errorBody(lang, 409, 'CONFLICT', 'errors.inUse'));
   const status = (error as FastifyError).statusCode ?? 500;
   const known = statusKeys[status];
   if (status < 500 && known) return reply.status(status).send(errorBody(lang, status, known[0], known[1]));

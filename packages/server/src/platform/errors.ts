@@ -25,3 +25,7 @@ export const sessionExpired = () => new AppError(403, 'SESSION_EXPIRED', 'errors
 export const notFound = (key = 'errors.notFound') => new AppError(404, 'NOT_FOUND', key);
 export const conflict = (key: string, params?: Record<string, string | number>) =>
   new AppError(409, 'CONFLICT', key, params);
+
+/** A 409 that names the field at fault, e.g. a number already used. */
+export const conflictField = (field: string, key: string) =>
+  new AppError(409, 'CONFLICT', key, undefined, [{ field, key }]);

@@ -33,4 +33,7 @@ export const validation: Record<keyof typeof zh, string> = {
   fileSize: 'FILE TOO LARGE',
   conformRules: 'DATA DOES NOT CONFORM TO RULES',
   missingParam: 'MISSING PARAMETER',
+  searchWords: 'AT MOST {max} SEARCH WORDS',
+  parentRequired: 'PARENT PROJECT REQUIRED',
+  projectRequired: 'PROJECT REQUIRED',
 };

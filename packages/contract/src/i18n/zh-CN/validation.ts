@@ -31,4 +31,7 @@ export const validation = {
   fileSize: '文件过大',
   conformRules: '数据不符合规则',
   missingParam: '缺少参数',
+  searchWords: '最多 {max} 个搜索词',
+  parentRequired: '请选择上级项目',
+  projectRequired: '请选择项目',
 } as const;

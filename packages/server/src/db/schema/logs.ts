@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** Visit log: sign-in, sign-out, failed sign-in, page visits. */
 export const visitLogs = pgTable(
@@ -34,4 +34,25 @@ export const manageLogs = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('manage_logs_at_idx').on(t.at), index('manage_logs_user_idx').on(t.userId, t.at)],
+);
+
+/** Operation log: device commands (who, device, command, arguments, result, duration). */
+export const operateLogs = pgTable(
+  'operate_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id'),
+    projectId: integer('project_id'),
+    account: varchar('account', { length: 64 }).notNull().default(''),
+    deviceId: integer('device_id'),
+    deviceName: varchar('device_name', { length: 64 }).notNull().default(''),
+    command: varchar('command', { length: 64 }).notNull(),
+    args: jsonb('args'),
+    result: text('result').notNull().default(''),
+    success: boolean('success').notNull().default(false),
+    durationMs: integer('duration_ms').notNull().default(0),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('operate_logs_at_idx').on(t.at), index('operate_logs_device_idx').on(t.deviceId, t.at)],
 );

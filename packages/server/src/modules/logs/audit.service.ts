@@ -1,18 +1,34 @@
 import type { FastifyRequest } from 'fastify';
+import type { SessionContext } from '../session/session-context.js';
 import type { AuditRepository } from './audit.repository.js';
 
 export type VisitAction = 'login' | 'auto_login' | 'logout' | 'login_failed' | 'page';
-export type ManageAction = 'create' | 'update' | 'delete' | 'permission' | 'password';
+export type ManageAction = 'create' | 'update' | 'delete' | 'permission' | 'password' | 'settings' | 'sync';
 
-/** Who did it and from where, taken from the request. */
-function origin(request: FastifyRequest) {
-  const s = request.session;
-  return {
-    userId: s?.user.id ?? null,
-    projectId: s?.project.id ?? null,
-    account: s?.user.name ?? '',
-    ip: request.ip,
-  };
+/** Who does something and from where: what services need to know of a request. */
+export interface Actor {
+  session: SessionContext;
+  ip: string;
+  userAgent: string;
+}
+
+export const actorOf = (request: FastifyRequest): Actor => ({
+  session: request.session!,
+  ip: request.ip,
+  userAgent: String(request.headers['user-agent'] ?? '').slice(0, 256),
+});
+
+/** Fields that changed between two versions of a record, secrets left out. */
+export function changedFields(before: Record<string, unknown> | null, after: Record<string, unknown> | null) {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const key of keys) {
+    if (/password|hash|updatedAt|createdAt/i.test(key)) continue;
+    const from = before?.[key] ?? null;
+    const to = after?.[key] ?? null;
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
+  }
+  return changes;
 }
 
 /** Writes the visit and management logs (spec 000 §7 "Logs"). */
@@ -24,20 +40,27 @@ export function createAuditService(repository: AuditRepository) {
       detail = '',
       who?: { userId: number | null; projectId: number | null; account: string },
     ) {
+      const s = request.session;
       return repository.addVisit({
-        ...origin(request),
+        userId: s?.user.id ?? null,
+        projectId: s?.project.id ?? null,
+        account: s?.user.name ?? '',
         ...who,
+        ip: request.ip,
         action,
-        detail,
+        detail: detail.slice(0, 1000),
         userAgent: String(request.headers['user-agent'] ?? '').slice(0, 256),
       });
     },
     manage(
-      request: FastifyRequest,
+      actor: Actor,
       entry: { action: ManageAction; entity: string; entityId: string | number; summary?: string; changes?: unknown },
     ) {
       return repository.addManage({
-        ...origin(request),
+        userId: actor.session.user.id,
+        projectId: actor.session.project.id,
+        account: actor.session.user.name,
+        ip: actor.ip,
         action: entry.action,
         entity: entry.entity,
         entityId: String(entry.entityId),

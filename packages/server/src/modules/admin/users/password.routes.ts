@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { commonQuery } from '../../../platform/schemas.js';
-import type { AuditService } from '../../logs/audit.service.js';
+import { actorOf, type AuditService } from '../../logs/audit.service.js';
 import type { PasswordService } from './password.service.js';
 
 export function passwordRoutes(app: FastifyInstance, deps: { passwords: PasswordService; audit: AuditService }): void {
@@ -25,7 +25,7 @@ export function passwordRoutes(app: FastifyInstance, deps: { passwords: Password
         request.params.id,
         request.body,
       );
-      await deps.audit.manage(request, {
+      await deps.audit.manage(actorOf(request), {
         action: 'password',
         entity: 'user',
         entityId: request.params.id,

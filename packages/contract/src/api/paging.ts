@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { LOG_PAGE_SIZE, PAGE_SIZE, SEARCH_WORD_LIMIT } from '../constants.js';
+import { msg } from '../validation/message.js';
+
+/** Search words: blank-separated, at most `limit` (spec 000 §5 "Search words: limit 5"). */
+export const keywordRule = (limit = SEARCH_WORD_LIMIT) =>
+  z
+    .string()
+    .trim()
+    .max(200, msg('validation.tooLongMax', { max: 200 }))
+    .optional()
+    .transform((v) => (v ? v.split(/\s+/).filter(Boolean) : []))
+    .refine((words) => words.length <= limit, msg('validation.searchWords', { max: limit }));
+
+const pageNumber = () => z.coerce.number({ error: 'validation.numeric' }).int('validation.numeric').min(1, msg('validation.range', { min: 1, max: 1_000_000 })).default(1);
+
+/** Query of every `/pages` call; pageSize defaults to the system setting. */
+export const pageQuery = z.object({
+  page: pageNumber(),
+  pageSize: z.coerce
+    .number({ error: 'validation.numeric' })
+    .int('validation.numeric')
+    .min(PAGE_SIZE.min, msg('validation.range', { min: PAGE_SIZE.min, max: PAGE_SIZE.max }))
+    .max(PAGE_SIZE.max, msg('validation.range', { min: PAGE_SIZE.min, max: PAGE_SIZE.max }))
+    .optional(),
+  keyword: keywordRule(),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+/** Log lists: 50 a page by default, 25-200, with a time range and a user. */
+export const logPageQuery = pageQuery.extend({
+  pageSize: z.coerce
+    .number({ error: 'validation.numeric' })
+    .int('validation.numeric')
+    .min(LOG_PAGE_SIZE.min, msg('validation.range', { min: LOG_PAGE_SIZE.min, max: LOG_PAGE_SIZE.max }))
+    .max(LOG_PAGE_SIZE.max, msg('validation.range', { min: LOG_PAGE_SIZE.min, max: LOG_PAGE_SIZE.max }))
+    .optional(),
+  from: z.coerce.date({ error: 'validation.validParam' }).optional(),
+  to: z.coerce.date({ error: 'validation.validParam' }).optional(),
+  account: z.string().trim().max(64).optional(),
+});
+export type LogPageQuery = z.infer<typeof logPageQuery>;
+
+/** Ids of a batch call: `ids=1,2,3` in a form, or an array in JSON. */
+export const idsBody = z.object({
+  ids: z
+    .union([z.array(z.coerce.number()), z.string().transform((s) => s.split(',').filter(Boolean).map(Number))])
+    .pipe(z.array(z.number().int('validation.validParam').positive('validation.validParam')).min(1, 'validation.required').max(1000, msg('validation.range', { min: 1, max: 1000 }))),
+});
