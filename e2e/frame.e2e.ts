@@ -7,7 +7,9 @@ beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(async () => {
+  const errors = h?.pageErrors() ?? [];
   await h?.stop();
+  expect(errors).toEqual([]);
 });
 
 async function signedIn(): Promise<Page> {

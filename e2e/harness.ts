@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 /**
  * Browser journeys against the real thing: a server process on a fresh data directory serving the
@@ -19,6 +19,8 @@ export interface Harness {
   browser: Browser;
   /** A fresh browser context (own storage and cookies) in the given UI language. */
   newPage(locale?: string): Promise<Page>;
+  /** Uncaught errors of every page opened so far: a journey ends by expecting none. */
+  pageErrors(): string[];
   /** Saves a full-page screenshot to e2e/.artifacts/<name>.png. */
   screenshot(page: Page, name: string): Promise<void>;
   stop(): Promise<void>;
@@ -97,7 +99,7 @@ export async function startHarness(): Promise<Harness> {
   const baseUrl = `http://127.0.0.1:${port}`;
 
   let browser: Browser | null = null;
-  const contexts: BrowserContext[] = [];
+  const errors: string[] = [];
   const stop = async () => {
     await browser?.close().catch(() => undefined);
     await stopProcess(server);
@@ -130,11 +132,12 @@ export async function startHarness(): Promise<Harness> {
     browser: launched,
     async newPage(locale = 'zh-CN') {
       const context = await launched.newContext({ baseURL: baseUrl, locale, viewport: { width: 1366, height: 820 } });
-      contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
+      page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
       return page;
     },
+    pageErrors: () => [...errors],
     async screenshot(page, name) {
       fs.mkdirSync(ARTIFACTS, { recursive: true });
       await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });

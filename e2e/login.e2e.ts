@@ -6,7 +6,9 @@ beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(async () => {
+  const errors = h?.pageErrors() ?? [];
   await h?.stop();
+  expect(errors).toEqual([]);
 });
 
 describe('signing in', () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, type Harness, pickMenuItem, signIn, startHarness, switchLanguage } from './harness';
 
 let h: Harness;
@@ -6,7 +6,9 @@ beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(async () => {
+  const errors = h?.pageErrors() ?? [];
   await h?.stop();
+  expect(errors).toEqual([]);
 });
 
 describe('modify password', () => {
