@@ -16,11 +16,20 @@ import type { Database } from './db/client.js';
 import { createAccessRepository } from './modules/access/access.repository.js';
 import { accessRoutes } from './modules/access/access.routes.js';
 import { createAccessService } from './modules/access/access.service.js';
+import { createPermissionsRepository } from './modules/admin/permissions/permissions.repository.js';
+import { permissionsRoutes } from './modules/admin/permissions/permissions.routes.js';
+import { createPermissionsService } from './modules/admin/permissions/permissions.service.js';
 import { createProjectsRepository } from './modules/admin/projects/projects.repository.js';
 import { projectsRoutes } from './modules/admin/projects/projects.routes.js';
 import { createProjectsService } from './modules/admin/projects/projects.service.js';
+import { createRolesRepository } from './modules/admin/roles/roles.repository.js';
+import { rolesRoutes } from './modules/admin/roles/roles.routes.js';
+import { createRolesService } from './modules/admin/roles/roles.service.js';
 import { passwordRoutes } from './modules/admin/users/password.routes.js';
 import { createPasswordService } from './modules/admin/users/password.service.js';
+import { createUsersRepository } from './modules/admin/users/users.repository.js';
+import { usersRoutes } from './modules/admin/users/users.routes.js';
+import { createUsersService } from './modules/admin/users/users.service.js';
 import { createHomeRepository } from './modules/home/home.repository.js';
 import { homeRoutes } from './modules/home/home.routes.js';
 import { createAuditRepository } from './modules/logs/audit.repository.js';
@@ -123,7 +132,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const settings = createSettingsService(createSettingsRepository(db));
   const sessionRepository = createSessionRepository(db);
   const sessions = createSessionService({ sessions: sessionRepository, settings });
-  const access = createAccessService(createAccessRepository(db));
+  const accessRepository = createAccessRepository(db);
+  const access = createAccessService(accessRepository);
   const audit = createAuditService(createAuditRepository(db));
   const codes = createIdentifyCodeService({
     repository: createIdentifyCodeRepository(db),
@@ -154,8 +164,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   homeRoutes(app, { home: createHomeRepository(db) });
 
   // ── Global administration (spec 000 §7 "Users, roles, projects", "Menus and permissions")
-  const projects = createProjectsService({ projects: createProjectsRepository(db), settings, audit });
+  const projectsRepository = createProjectsRepository(db);
+  const rolesRepository = createRolesRepository(db);
+  const projects = createProjectsService({ projects: projectsRepository, settings, audit });
+  const roles = createRolesService({ roles: rolesRepository, projects: projectsRepository, settings, audit });
+  const users = createUsersService({
+    users: createUsersRepository(db),
+    roles: rolesRepository,
+    sessions: sessionRepository,
+    settings,
+    audit,
+  });
+  const permissions = createPermissionsService({
+    repository: createPermissionsRepository(db),
+    access,
+    accessRepository,
+    roles,
+    projects,
+    projectsRepository,
+    audit,
+  });
   projectsRoutes(app, { projects });
+  rolesRoutes(app, { roles });
+  usersRoutes(app, { users });
+  permissionsRoutes(app, { permissions, access });
 
   // ── Logs, site messages, system settings
   siteMessagesRoutes(app, { messages: createSiteMessagesRepository(db) });

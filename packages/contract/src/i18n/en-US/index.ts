@@ -6,6 +6,7 @@ import { frame } from './frame.js';
 import { home } from './home.js';
 import { login } from './login.js';
 import { menu } from './menu.js';
+import { modules } from './modules.js';
 import { validation } from './validation.js';
 
-export const resources = { common, crud, enums, errors, frame, home, login, menu, validation };
+export const resources = { common, crud, enums, errors, frame, home, login, menu, modules, validation };

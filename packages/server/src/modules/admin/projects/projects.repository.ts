@@ -74,15 +74,22 @@ export function createProjectsRepository(db: Db) {
       db.transaction(async (tx) => {
         const [row] = await tx.insert(projects).values(values).returning({ id: projects.id });
         const id = row!.id;
-        await tx.update(projects).set({ path: `${parentPath}${id}/` }).where(eq(projects.id, id));
-        if (modules.length) await tx.insert(projectModules).values(modules.map((module) => ({ projectId: id, module })));
+        await tx
+          .update(projects)
+          .set({ path: `${parentPath}${id}/` })
+          .where(eq(projects.id, id));
+        if (modules.length)
+          await tx.insert(projectModules).values(modules.map((module) => ({ projectId: id, module })));
         return id;
       }),
 
     /** Updates a project; when it moves, rewrites the paths of its whole subtree in the same transaction. */
     update: (id: number, values: Partial<ProjectValues> & { parentId?: number }, move?: { from: string; to: string }) =>
       db.transaction(async (tx) => {
-        await tx.update(projects).set({ ...values, updatedAt: new Date() }).where(eq(projects.id, id));
+        await tx
+          .update(projects)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(projects.id, id));
         if (move) {
           await tx
             .update(projects)
@@ -98,7 +105,11 @@ export function createProjectsRepository(db: Db) {
       const [[c], [r], [u], [d]] = await Promise.all([
         db.select({ n: count() }).from(projects).where(eq(projects.parentId, id)),
         db.select({ n: count() }).from(roles).where(eq(roles.projectId, id)),
-        db.select({ n: count() }).from(users).innerJoin(roles, eq(roles.id, users.roleId)).where(eq(roles.projectId, id)),
+        db
+          .select({ n: count() })
+          .from(users)
+          .innerJoin(roles, eq(roles.id, users.roleId))
+          .where(eq(roles.projectId, id)),
         db.select({ n: count() }).from(devices).where(eq(devices.projectId, id)),
       ]);
       return { children: c?.n ?? 0, roles: r?.n ?? 0, users: u?.n ?? 0, devices: d?.n ?? 0 };
@@ -107,7 +118,9 @@ export function createProjectsRepository(db: Db) {
     delete: (id: number) => db.delete(projects).where(eq(projects.id, id)),
 
     modules: async (id: number) =>
-      (await db.select({ module: projectModules.module }).from(projectModules).where(eq(projectModules.projectId, id))).map((r) => r.module),
+      (
+        await db.select({ module: projectModules.module }).from(projectModules).where(eq(projectModules.projectId, id))
+      ).map((r) => r.module),
   };
 }
 

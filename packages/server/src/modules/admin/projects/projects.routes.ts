@@ -14,28 +14,65 @@ export function projectsRoutes(app: FastifyInstance, deps: { projects: ProjectsS
   const r = app.withTypeProvider<ZodTypeProvider>();
   const s = deps.projects;
 
-  r.get('/api/projects.do', { schema: { tags, summary: "Projects in the caller's subtree (up to 1000)", querystring: commonQuery } }, (req) =>
-    s.list(req.session!),
+  r.get(
+    '/api/projects.do',
+    { schema: { tags, summary: "Projects in the caller's subtree (up to 1000)", querystring: commonQuery } },
+    (req) => s.list(req.session!),
   );
-  r.get('/api/projects.do/pages', { schema: { tags, summary: 'A page of projects, searchable', querystring: commonQuery.extend(pageQuery.shape) } }, (req) =>
-    s.page(req.session!, req.query),
+  r.get(
+    '/api/projects.do/pages',
+    { schema: { tags, summary: 'A page of projects, searchable', querystring: commonQuery.extend(pageQuery.shape) } },
+    (req) => s.page(req.session!, req.query),
   );
-  r.get('/api/projects.do/trees', { schema: { tags, summary: "The caller's project tree", querystring: commonQuery } }, (req) => s.trees(req.session!));
-  r.get('/api/projects.do/:id/childrenprojects', { schema: { tags, summary: 'Direct children of a project', params, querystring: commonQuery } }, (req) =>
-    s.children(req.session!, req.params.id),
+  r.get(
+    '/api/projects.do/trees',
+    { schema: { tags, summary: "The caller's project tree", querystring: commonQuery } },
+    (req) => s.trees(req.session!),
   );
-  r.get('/api/projects.do/:id', { schema: { tags, summary: 'One project', params, querystring: commonQuery } }, (req) => s.get(req.session!, req.params.id));
-  r.post('/api/projects.do', { schema: { tags, summary: 'Create a project under a parent', body: projectBody, querystring: commonQuery } }, (req) =>
-    s.create(actorOf(req), req.body),
+  r.get(
+    '/api/projects.do/:id/childrenprojects',
+    { schema: { tags, summary: 'Direct children of a project', params, querystring: commonQuery } },
+    (req) => s.children(req.session!, req.params.id),
   );
-  r.put('/api/projects.do/:id', { schema: { tags, summary: 'Update (and possibly move) a project', params, body: projectBody, querystring: commonQuery } }, (req) =>
-    s.update(actorOf(req), req.params.id, req.body),
+  r.get('/api/projects.do/:id', { schema: { tags, summary: 'One project', params, querystring: commonQuery } }, (req) =>
+    s.get(req.session!, req.params.id),
   );
-  r.put('/api/projects.do/:id/location', { schema: { tags, summary: "Set a project's location", params, body: locationBody, querystring: commonQuery } }, (req) =>
-    s.setLocation(actorOf(req), req.params.id, req.body),
+  r.post(
+    '/api/projects.do',
+    { schema: { tags, summary: 'Create a project under a parent', body: projectBody, querystring: commonQuery } },
+    (req) => s.create(actorOf(req), req.body),
   );
-  r.delete('/api/projects.do/:id', { schema: { tags, summary: 'Delete a project that has no children, roles, users or devices', params, querystring: commonQuery } }, async (req) => {
-    await s.remove(actorOf(req), req.params.id);
-    return { ok: true as const };
-  });
+  r.put(
+    '/api/projects.do/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Update (and possibly move) a project',
+        params,
+        body: projectBody,
+        querystring: commonQuery,
+      },
+    },
+    (req) => s.update(actorOf(req), req.params.id, req.body),
+  );
+  r.put(
+    '/api/projects.do/:id/location',
+    { schema: { tags, summary: "Set a project's location", params, body: locationBody, querystring: commonQuery } },
+    (req) => s.setLocation(actorOf(req), req.params.id, req.body),
+  );
+  r.delete(
+    '/api/projects.do/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a project that has no children, roles, users or devices',
+        params,
+        querystring: commonQuery,
+      },
+    },
+    async (req) => {
+      await s.remove(actorOf(req), req.params.id);
+      return { ok: true as const };
+    },
+  );
 }

@@ -1,4 +1,11 @@
-import { MODULES, PARENT_LIST_SIZE, type PageQuery, type ProjectBody, type ProjectTreeNode, type ProjectView } from '@sc/contract';
+import {
+  MODULES,
+  PARENT_LIST_SIZE,
+  type PageQuery,
+  type ProjectBody,
+  type ProjectTreeNode,
+  type ProjectView,
+} from '@sc/contract';
 import { AppError, conflict, conflictField, fieldError, forbidden, notFound } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
 import { inScope } from '../../../platform/scope.js';
@@ -8,7 +15,11 @@ import type { SettingsService } from '../../system/settings.service.js';
 import type { ProjectRecord, ProjectsRepository } from './projects.repository.js';
 
 /** Projects: a tree; a caller works inside their own project and its descendants (spec 000 §6). */
-export function createProjectsService(deps: { projects: ProjectsRepository; settings: SettingsService; audit: AuditService }) {
+export function createProjectsService(deps: {
+  projects: ProjectsRepository;
+  settings: SettingsService;
+  audit: AuditService;
+}) {
   const { projects, audit } = deps;
 
   /** The project, if the caller may see it; 404 otherwise (another project's data does not exist for them). */
@@ -72,7 +83,13 @@ export function createProjectsService(deps: { projects: ProjectsRepository; sett
       const { parentId: _, ...values } = body;
       const id = await projects.insert({ ...values, parentId: parent.id }, parent.path, modules);
       const view = (await projects.view(id))!;
-      await audit.manage(actor, { action: 'create', entity: 'project', entityId: id, summary: view.name, changes: changedFields(null, { ...view }) });
+      await audit.manage(actor, {
+        action: 'create',
+        entity: 'project',
+        entityId: id,
+        summary: view.name,
+        changes: changedFields(null, { ...view }),
+      });
       return view;
     },
 
@@ -93,7 +110,13 @@ export function createProjectsService(deps: { projects: ProjectsRepository; sett
       const { parentId: _, ...values } = body;
       await projects.update(id, { ...values, ...(parentId ? { parentId } : {}) }, move);
       const after = (await projects.view(id))!;
-      await audit.manage(actor, { action: 'update', entity: 'project', entityId: id, summary: after.name, changes: changedFields({ ...before }, { ...after }) });
+      await audit.manage(actor, {
+        action: 'update',
+        entity: 'project',
+        entityId: id,
+        summary: after.name,
+        changes: changedFields({ ...before }, { ...after }),
+      });
       return after;
     },
 
@@ -115,7 +138,8 @@ export function createProjectsService(deps: { projects: ProjectsRepository; sett
       if (current.parentId === null) throw conflict('errors.rootProject');
       if (id === actor.session.project.id) throw forbidden();
       const d = await projects.dependents(id);
-      if (d.children + d.roles + d.users + d.devices > 0) throw new AppError(409, 'CONFLICT', 'errors.projectHasDependents', d);
+      if (d.children + d.roles + d.users + d.devices > 0)
+        throw new AppError(409, 'CONFLICT', 'errors.projectHasDependents', d);
       await projects.delete(id);
       await audit.manage(actor, { action: 'delete', entity: 'project', entityId: id, summary: current.name });
     },

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { commonQuery } from '../../../platform/schemas.js';
-import { actorOf, type AuditService } from '../../logs/audit.service.js';
+import { type AuditService, actorOf } from '../../logs/audit.service.js';
 import type { PasswordService } from './password.service.js';
 
 export function passwordRoutes(app: FastifyInstance, deps: { passwords: PasswordService; audit: AuditService }): void {

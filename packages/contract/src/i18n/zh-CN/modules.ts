@@ -1,0 +1,22 @@
+/** Modules a project can be authorised for (/bas/authmodule). */
+export const modules = {
+  system: '系统管理',
+  base: '基础数据',
+  business: '业务数据',
+  map: '地图',
+  project: '项目概况与成员',
+  lighting: '智慧照明',
+  mtc: '集中控制器',
+  pgw: '电力线网关',
+  video: '视频监控',
+  env: '环境监测',
+  led: 'LED 屏',
+  nsc: '网络广播',
+  scd: '智能垃圾桶',
+  wifi: '无线 WiFi',
+  ece: '紧急呼叫',
+  illum: '照度传感',
+  whm: '电能表',
+  gateway: '网关',
+  maintenance: '运维工单',
+} as const;

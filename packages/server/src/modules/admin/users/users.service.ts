@@ -1,0 +1,121 @@
+import { ITEM_STATUS, PARENT_LIST_SIZE, type PageQuery, type UserCreateBody, type UserUpdateBody } from '@sc/contract';
+import { conflict, conflictField, fieldError, notFound } from '../../../platform/errors.js';
+import { pageWindow, toPage } from '../../../platform/paging.js';
+import { hashPassword } from '../../../platform/passwords.js';
+import { inScope } from '../../../platform/scope.js';
+import { type Actor, type AuditService, changedFields } from '../../logs/audit.service.js';
+import type { SessionRepository } from '../../session/session.repository.js';
+import type { SessionContext } from '../../session/session-context.js';
+import type { SettingsService } from '../../system/settings.service.js';
+import type { RolesRepository } from '../roles/roles.repository.js';
+import type { UserFilter, UserRecord, UsersRepository } from './users.repository.js';
+
+/**
+ * Users (spec 000 §3): an account, a role of a project in the caller's subtree. One cannot delete
+ * oneself, nor leave the system without an active administrator.
+ */
+export function createUsersService(deps: {
+  users: UsersRepository;
+  roles: RolesRepository;
+  sessions: SessionRepository;
+  settings: SettingsService;
+  audit: AuditService;
+}) {
+  const { users, audit } = deps;
+
+  async function visible(session: SessionContext, id: number): Promise<UserRecord> {
+    const row = await users.find(id);
+    if (!row || !inScope(session, row.projectPath)) throw notFound();
+    return row;
+  }
+
+  async function roleFor(session: SessionContext, roleId: number) {
+    const role = await deps.roles.find(roleId);
+    if (!role || !inScope(session, role.projectPath)) throw fieldError('roleId', 'validation.roleRequired');
+    return role;
+  }
+
+  async function checkNameFree(name: string, exceptId?: number) {
+    const holder = await users.findByName(name);
+    if (holder && holder.id !== exceptId) throw conflictField('name', 'errors.duplicateAccount');
+  }
+
+  return {
+    visible,
+    list: (session: SessionContext, filter: UserFilter) => users.list(session.project.path, filter, PARENT_LIST_SIZE),
+
+    async page(session: SessionContext, query: PageQuery & UserFilter) {
+      const window = pageWindow(query, await deps.settings.get('pageSize'));
+      const { list, total } = await users.page(session.project.path, query, query.keyword, window);
+      return toPage(list, total, window);
+    },
+
+    async get(session: SessionContext, id: number) {
+      await visible(session, id);
+      return (await users.view(id))!;
+    },
+
+    async create(actor: Actor, body: UserCreateBody) {
+      await roleFor(actor.session, body.roleId!);
+      await checkNameFree(body.name);
+      const id = await users.insert({
+        name: body.name,
+        passwordHash: await hashPassword(body.password),
+        phoneNo: body.phoneNo,
+        realName: body.realName,
+        roleId: body.roleId!,
+        status: body.status ?? ITEM_STATUS.normal,
+      });
+      const view = (await users.view(id))!;
+      await audit.manage(actor, {
+        action: 'create',
+        entity: 'user',
+        entityId: id,
+        summary: view.name,
+        changes: changedFields(null, { ...view }),
+      });
+      return view;
+    },
+
+    async update(actor: Actor, id: number, body: UserUpdateBody) {
+      const current = await visible(actor.session, id);
+      const role = await roleFor(actor.session, body.roleId!);
+      await checkNameFree(body.name, id);
+      const status = body.status ?? current.status;
+      const losesAdmin =
+        current.admin && current.status === ITEM_STATUS.normal && (!role.admin || status !== ITEM_STATUS.normal);
+      if (losesAdmin && (await users.otherActiveAdmins(id)) === 0) throw conflict('errors.lastAdmin');
+      if (id === actor.session.user.id && status !== ITEM_STATUS.normal) throw conflict('errors.cannotDeleteSelf');
+      const before = (await users.view(id))!;
+      await users.update(id, {
+        name: body.name,
+        phoneNo: body.phoneNo,
+        realName: body.realName,
+        roleId: role.id,
+        status,
+      });
+      // A new role or a ban takes effect at once: the user signs in again.
+      if (role.id !== current.roleId || status !== ITEM_STATUS.normal)
+        await deps.sessions.revokeUserSessions(id, id === actor.session.user.id ? actor.session.sessionId : undefined);
+      const after = (await users.view(id))!;
+      await audit.manage(actor, {
+        action: 'update',
+        entity: 'user',
+        entityId: id,
+        summary: after.name,
+        changes: changedFields({ ...before }, { ...after }),
+      });
+      return after;
+    },
+
+    async remove(actor: Actor, id: number) {
+      if (id === actor.session.user.id) throw conflict('errors.cannotDeleteSelf');
+      const current = await visible(actor.session, id);
+      if (current.admin && (await users.otherActiveAdmins(id)) === 0) throw conflict('errors.lastAdmin');
+      await users.delete(id);
+      await audit.manage(actor, { action: 'delete', entity: 'user', entityId: id, summary: current.name });
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
