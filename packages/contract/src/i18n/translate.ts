@@ -7,11 +7,17 @@ import { resources as zhCN } from './zh-CN/index.js';
 export const I18N_RESOURCES = { zh_CN: zhCN, en_US: enUS } as const;
 export type Namespace = keyof typeof zhCN;
 
+/** The en-US shape of a zh-CN namespace: same keys at every depth, any strings. */
+export type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Translation<T[K]> };
+
+/** `ns.key` or `ns.group.key`, as i18next reads them. */
 function lookup(lang: Lang, key: string): string | undefined {
-  const dot = key.indexOf('.');
-  if (dot < 0) return undefined;
-  const ns = (I18N_RESOURCES[lang] as Record<string, Record<string, string>>)[key.slice(0, dot)];
-  return ns?.[key.slice(dot + 1)];
+  let node: unknown = I18N_RESOURCES[lang];
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : undefined;
 }
 
 export function interpolate(template: string, params?: Record<string, string | number>): string {
