@@ -7,6 +7,7 @@ import { home } from './home.js';
 import { login } from './login.js';
 import { menu } from './menu.js';
 import { modules } from './modules.js';
+import { settings } from './settings.js';
 import { validation } from './validation.js';
 
-export const resources = { common, crud, enums, errors, frame, home, login, menu, modules, validation };
+export const resources = { common, crud, enums, errors, frame, home, login, menu, modules, settings, validation };
