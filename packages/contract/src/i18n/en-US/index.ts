@@ -7,7 +7,27 @@ import { home } from './home.js';
 import { login } from './login.js';
 import { menu } from './menu.js';
 import { modules } from './modules.js';
+import { permissions } from './permissions.js';
+import { projects } from './projects.js';
+import { roles } from './roles.js';
 import { settings } from './settings.js';
+import { users } from './users.js';
 import { validation } from './validation.js';
 
-export const resources = { common, crud, enums, errors, frame, home, login, menu, modules, settings, validation };
+export const resources = {
+  common,
+  crud,
+  enums,
+  errors,
+  frame,
+  home,
+  login,
+  menu,
+  modules,
+  permissions,
+  projects,
+  roles,
+  settings,
+  users,
+  validation,
+};

@@ -24,7 +24,7 @@ type Editing<T> = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; row:
  * delete and batch delete with confirmation; writes are hidden below the modify level.
  */
 export function ResourceTable<T extends Row>(props: ResourceTableProps<T>) {
-  const { resource, base, columns, fields, batchDelete = true, toForm, rowActions } = props;
+  const { resource, base, columns, fields, batchDelete = true, toForm, rowActions, query } = props;
   const { t } = useTranslation();
   const lang = useLang();
   const { message } = App.useApp();
@@ -43,8 +43,8 @@ export function ResourceTable<T extends Row>(props: ResourceTableProps<T>) {
 
   const listKey = ['crud', base];
   const list = useQuery({
-    queryKey: [...listKey, { page, size, keyword, lang }],
-    queryFn: () => api.get<Page<T>>(`${base}/pages`, { page, pageSize: size, keyword }),
+    queryKey: [...listKey, { page, size, keyword, lang, query }],
+    queryFn: () => api.get<Page<T>>(`${base}/pages`, { ...query, page, pageSize: size, keyword }),
     placeholderData: (previous) => previous,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: listKey });

@@ -42,4 +42,6 @@ export interface ResourceTableProps<T extends Row> {
   toForm?: (row: T) => Record<string, unknown>;
   /** Extra action buttons per row. */
   rowActions?: (row: T) => ReactNode;
+  /** Extra list parameters (filters), sent with every page request, e.g. { projectId: 3 }. */
+  query?: Record<string, string | number | undefined>;
 }

@@ -1,0 +1,33 @@
+/** Project list (/man/projectlist) and the coordinate picker; field labels under `fields`. */
+export const projects = {
+  fields: {
+    name: '项目名称',
+    no: '项目编号',
+    parentId: '上级项目',
+    parentName: '上级项目',
+    description: '描述',
+    lng: '经度',
+    lat: '纬度',
+    location: '位置',
+    status: '状态',
+    createdAt: '创建时间',
+  },
+  tree: '项目树',
+  allProjects: '全部项目',
+  childrenOf: '“{name}”的下级项目',
+  showAll: '显示全部',
+  setLocation: '设置位置',
+  locationTitle: '设置项目位置：{name}',
+  noLocation: '未设置',
+  parentPlaceholder: '请选择上级项目',
+  rootHint: '根项目不能删除或移动',
+  deleteConfirm: '确定删除项目“{name}”吗？',
+  locationSaved: '位置已保存',
+  picker: {
+    lng: '经度',
+    lat: '纬度',
+    hint: '点击地图选取坐标，或直接输入经纬度',
+    noTiles: '未配置地图瓦片，可直接输入经纬度',
+    clear: '清除',
+  },
+} as const;

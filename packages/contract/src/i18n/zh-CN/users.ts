@@ -1,0 +1,28 @@
+/** User list (/man/userlist); field labels under `fields`. */
+export const users = {
+  fields: {
+    name: '账号',
+    password: '密码',
+    phoneNo: '手机号',
+    realName: '姓名',
+    roleId: '角色',
+    roleName: '角色',
+    projectId: '所属项目',
+    projectName: '所属项目',
+    status: '状态',
+    lastLoginTime: '最后登录时间',
+    createdAt: '创建时间',
+  },
+  allProjects: '全部项目',
+  allRoles: '全部角色',
+  projectFilter: '按项目筛选',
+  roleFilter: '按角色筛选',
+  rolePlaceholder: '请选择角色',
+  neverLoggedIn: '从未登录',
+  resetPassword: '重置密码',
+  resetTitle: '重置密码：{name}',
+  newPassword: '新密码',
+  confirmPassword: '确认密码',
+  passwordReset: '密码已重置',
+  self: '当前用户',
+} as const;
