@@ -5,12 +5,15 @@ import { errors } from './errors.js';
 import { frame } from './frame.js';
 import { home } from './home.js';
 import { login } from './login.js';
+import { logs } from './logs.js';
 import { menu } from './menu.js';
+import { messages } from './messages.js';
 import { modules } from './modules.js';
 import { permissions } from './permissions.js';
 import { projects } from './projects.js';
 import { roles } from './roles.js';
 import { settings } from './settings.js';
+import { syssettings } from './syssettings.js';
 import { users } from './users.js';
 import { validation } from './validation.js';
 
@@ -22,12 +25,15 @@ export const resources = {
   frame,
   home,
   login,
+  logs,
   menu,
+  messages,
   modules,
   permissions,
   projects,
   roles,
   settings,
+  syssettings,
   users,
   validation,
 };

@@ -1,0 +1,13 @@
+import type { syssettings as zh } from '../zh-CN/syssettings.js';
+
+export const syssettings: Record<keyof typeof zh, string> = {
+  range: 'Range {min} - {max}',
+  defaultValue: 'Default {value}',
+  reset: 'Revert',
+  unchanged: 'Nothing changed',
+  savedCount: '{count} settings saved',
+  partlySaved: '{saved} saved, {failed} not saved',
+  enabled: 'On',
+  disabled: 'Off',
+  timezonePlaceholder: 'Select a timezone',
+};
