@@ -34,8 +34,12 @@ import { createHomeRepository } from './modules/home/home.repository.js';
 import { homeRoutes } from './modules/home/home.routes.js';
 import { createAuditRepository } from './modules/logs/audit.repository.js';
 import { createAuditService } from './modules/logs/audit.service.js';
+import { createLogsRepository } from './modules/logs/logs.repository.js';
+import { logsRoutes } from './modules/logs/logs.routes.js';
+import { createLogsService } from './modules/logs/logs.service.js';
 import { createSiteMessagesRepository } from './modules/messages/site-messages.repository.js';
 import { siteMessagesRoutes } from './modules/messages/site-messages.routes.js';
+import { createSiteMessagesService } from './modules/messages/site-messages.service.js';
 import { createIdentifyCodeRepository } from './modules/session/identify-code.repository.js';
 import {
   type CodeGenerator,
@@ -48,6 +52,11 @@ import { createSessionService } from './modules/session/session.service.js';
 import { runningParamsRoutes } from './modules/system/running-params.routes.js';
 import { createSettingsRepository } from './modules/system/settings.repository.js';
 import { createSettingsService } from './modules/system/settings.service.js';
+import { syncRoutes } from './modules/system/sync.routes.js';
+import { createSyncService } from './modules/system/sync.service.js';
+import { SYNC_STEPS } from './modules/system/sync-steps.js';
+import { webParamsRoutes } from './modules/system/web-params.routes.js';
+import { createWebParamsService } from './modules/system/web-params.service.js';
 import { API_DOCS_PREFIX, registerAuthorization } from './platform/authorize.hook.js';
 import { registerErrorHandling } from './platform/error-handler.js';
 import { requestLang } from './platform/lang.js';
@@ -190,7 +199,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   permissionsRoutes(app, { permissions, access });
 
   // ── Logs, site messages, system settings
-  siteMessagesRoutes(app, { messages: createSiteMessagesRepository(db) });
+  const logsRepository = createLogsRepository(db);
+  const siteMessagesRepository = createSiteMessagesRepository(db);
+  const siteMessages = createSiteMessagesService({ messages: siteMessagesRepository, settings });
+  logsRoutes(app, { logs: createLogsService({ logs: logsRepository, settings, audit }) });
+  siteMessagesRoutes(app, { messages: siteMessages });
+  webParamsRoutes(app, { webParams: createWebParamsService({ settings, audit, isAdminUser: siteMessagesRepository.isAdmin }) });
+  syncRoutes(app, { sync: createSyncService({ db, steps: SYNC_STEPS, audit }) });
 
   // ── The built console, served by the same process
   if (hasWeb) {

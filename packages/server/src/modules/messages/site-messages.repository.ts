@@ -1,21 +1,135 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { siteMessages } from '../../db/schema/index.js';
+import { projects, roles, siteMessages, users } from '../../db/schema/index.js';
+import { keywordWhere } from '../../platform/paging.js';
+
+export type MessageStatus = 'unread' | 'read' | 'recycle' | 'all';
+
+const m = siteMessages;
+const STATUS: Record<MessageStatus, SQL> = {
+  unread: and(eq(m.isRead, false), eq(m.isDeleted, false))!,
+  read: and(eq(m.isRead, true), eq(m.isDeleted, false))!,
+  recycle: eq(m.isDeleted, true),
+  all: eq(m.isDeleted, false),
+};
+
+const columns = {
+  id: m.id,
+  title: m.title,
+  content: m.content,
+  isRead: m.isRead,
+  isDeleted: m.isDeleted,
+  createdAt: m.createdAt,
+  senderAccount: users.name,
+  senderRealName: users.realName,
+};
+export interface MessageRow {
+  id: number;
+  title: string;
+  content: string;
+  isRead: boolean;
+  isDeleted: boolean;
+  createdAt: Date;
+  senderAccount: string | null;
+  senderRealName: string | null;
+}
 
 export function createSiteMessagesRepository(db: Db) {
+  const own = (recipientId: number, ids?: number[]) =>
+    and(eq(m.recipientId, recipientId), ids ? inArray(m.id, ids) : undefined);
+  const select = () => db.select(columns).from(m).leftJoin(users, eq(users.id, m.senderId));
+
   return {
     async countUnread(recipientId: number) {
       const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(siteMessages)
+        .select({ n: count() })
+        .from(m)
+        .where(and(own(recipientId), STATUS.unread));
+      return row?.n ?? 0;
+    },
+
+    async page(recipientId: number, status: MessageStatus, words: string[], window: { limit: number; offset: number }) {
+      const where = and(own(recipientId), STATUS[status], keywordWhere(words, [m.title, m.content]));
+      const [rows, [total]] = await Promise.all([
+        select().where(where).orderBy(desc(m.createdAt), desc(m.id)).limit(window.limit).offset(window.offset),
+        db.select({ n: count() }).from(m).where(where),
+      ]);
+      return { list: rows as MessageRow[], total: total?.n ?? 0 };
+    },
+
+    async view(recipientId: number, id: number) {
+      const [row] = await select().where(own(recipientId, [id]));
+      return (row as MessageRow | undefined) ?? null;
+    },
+
+    /** Marks the caller's messages among `ids` read; answers how many of them are the caller's. */
+    async markRead(recipientId: number, ids: number[]) {
+      const rows = await db
+        .update(m)
+        .set({ isRead: true, readAt: sql`coalesce(${m.readAt}, now())` })
+        .where(own(recipientId, ids))
+        .returning({ id: m.id });
+      return rows.length;
+    },
+
+    /** Moves the caller's messages among `ids` into (true) or out of (false) the recycle bin. */
+    async setDeleted(recipientId: number, ids: number[], deleted: boolean) {
+      const rows = await db.update(m).set({ isDeleted: deleted }).where(own(recipientId, ids)).returning({ id: m.id });
+      return rows.length;
+    },
+
+    /** Deletes the caller's recycled messages for good. */
+    async purge(recipientId: number) {
+      const rows = await db
+        .delete(m)
+        .where(and(own(recipientId), STATUS.recycle))
+        .returning({ id: m.id });
+      return rows.length;
+    },
+
+    insertMany: async (rows: (typeof m.$inferInsert)[]) => {
+      if (rows.length === 0) return 0;
+      return (await db.insert(m).values(rows).returning({ id: m.id })).length;
+    },
+
+    /** Active users whose role belongs to the project (or its subtree). */
+    async usersOfProject(projectId: number, includeDescendants: boolean) {
+      const [project] = await db.select({ path: projects.path }).from(projects).where(eq(projects.id, projectId));
+      if (!project) return [];
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .innerJoin(roles, eq(roles.id, users.roleId))
+        .innerJoin(projects, eq(projects.id, roles.projectId))
         .where(
           and(
-            eq(siteMessages.recipientId, recipientId),
-            eq(siteMessages.isRead, false),
-            eq(siteMessages.isDeleted, false),
+            eq(users.status, 1),
+            includeDescendants ? like(projects.path, `${project.path}%`) : eq(projects.id, projectId),
           ),
         );
-      return row?.n ?? 0;
+      return rows.map((r) => r.id);
+    },
+
+    /** Whether the user exists and holds an administrator role. */
+    async isAdmin(userId: number) {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .innerJoin(roles, eq(roles.id, users.roleId))
+        .where(and(eq(users.id, userId), eq(roles.admin, true)));
+      return Boolean(row);
+    },
+
+    /** The built-in administrator: the oldest user whose role is an administrator role. */
+    async oldestAdmin() {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .innerJoin(roles, eq(roles.id, users.roleId))
+        .where(eq(roles.admin, true))
+        .orderBy(asc(users.createdAt), asc(users.id))
+        .limit(1);
+      return row?.id ?? null;
     },
   };
 }

@@ -17,6 +17,11 @@ export function createSettingsService(repository: SettingsRepository, ttlMs = 30
       cached = { at: Date.now(), values: values as SettingValues };
       return cached.values;
     },
+    /** Bypasses the cache: for rules that must see what other instances wrote (cross-field checks). */
+    async fresh(): Promise<SettingValues> {
+      cached = null;
+      return this.all();
+    },
     async get<K extends keyof SettingValues>(key: K): Promise<SettingValues[K]> {
       return (await this.all())[key];
     },

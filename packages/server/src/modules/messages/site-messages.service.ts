@@ -1,0 +1,109 @@
+import { type Lang, PARENT_LIST_SIZE, type SiteMessageView, translate } from '@sc/contract';
+import { notFound } from '../../platform/errors.js';
+import { pageWindow, toPage } from '../../platform/paging.js';
+import type { SettingsService } from '../system/settings.service.js';
+import type { MessageRow, MessageStatus, SiteMessagesRepository } from './site-messages.repository.js';
+
+export interface MessageContent {
+  title: string;
+  content: string;
+}
+
+const present = (row: MessageRow, lang: Lang): SiteMessageView => ({
+  id: row.id,
+  title: row.title,
+  content: row.content,
+  isRead: row.isRead,
+  isDeleted: row.isDeleted,
+  senderName: row.senderRealName || row.senderAccount || translate(lang, 'settings.systemSender'),
+  createdAt: row.createdAt.toISOString(),
+});
+
+/**
+ * Site messages (spec 000 §4, §7): each user works on their own messages only; another user's id is
+ * treated as absent. Other modules send through `send` and `sendToProject`.
+ */
+export function createSiteMessagesService(deps: { messages: SiteMessagesRepository; settings: SettingsService }) {
+  const { messages } = deps;
+
+  async function one(recipientId: number, id: number, lang: Lang) {
+    const row = await messages.view(recipientId, id);
+    if (!row) throw notFound();
+    return present(row, lang);
+  }
+
+  /** Spec 000 §6: system messages come from the administrator named in the settings, else the built-in one. */
+  async function sender(): Promise<number | null> {
+    const configured = await deps.settings.get('siteMessageAdmin');
+    if (configured > 0 && (await messages.isAdmin(configured))) return configured;
+    return messages.oldestAdmin();
+  }
+
+  async function send(message: MessageContent, recipientIds: number[]) {
+    const senderId = await sender();
+    const recipients = [...new Set(recipientIds)];
+    return messages.insertMany(
+      recipients.map((recipientId) => ({
+        recipientId,
+        senderId,
+        title: message.title.slice(0, 200),
+        content: message.content,
+      })),
+    );
+  }
+
+  return {
+    countUnread: (recipientId: number) => messages.countUnread(recipientId),
+
+    async list(recipientId: number, status: MessageStatus, lang: Lang) {
+      const { list } = await messages.page(recipientId, status, [], { limit: PARENT_LIST_SIZE, offset: 0 });
+      return list.map((row) => present(row, lang));
+    },
+
+    async page(
+      recipientId: number,
+      query: { page: number; pageSize?: number; keyword: string[]; status: MessageStatus },
+      lang: Lang,
+    ) {
+      const window = pageWindow(query, await deps.settings.get('pageSize'));
+      const { list, total } = await messages.page(recipientId, query.status, query.keyword, window);
+      return toPage(
+        list.map((row) => present(row, lang)),
+        total,
+        window,
+      );
+    },
+
+    async markRead(recipientId: number, id: number, lang: Lang) {
+      if ((await messages.markRead(recipientId, [id])) === 0) throw notFound();
+      return one(recipientId, id, lang);
+    },
+    markReadMany: async (recipientId: number, ids: number[]) => ({
+      updated: await messages.markRead(recipientId, ids),
+    }),
+
+    async recycle(recipientId: number, id: number, lang: Lang) {
+      if ((await messages.setDeleted(recipientId, [id], true)) === 0) throw notFound();
+      return one(recipientId, id, lang);
+    },
+    recycleMany: async (recipientId: number, ids: number[]) => ({
+      updated: await messages.setDeleted(recipientId, ids, true),
+    }),
+
+    async restore(recipientId: number, id: number, lang: Lang) {
+      if ((await messages.setDeleted(recipientId, [id], false)) === 0) throw notFound();
+      return one(recipientId, id, lang);
+    },
+
+    purge: async (recipientId: number) => ({ deleted: await messages.purge(recipientId) }),
+
+    send,
+    /** To every active user of the project (and, when asked, of its descendants). */
+    async sendToProject(projectId: number, message: MessageContent, options: { includeDescendants?: boolean } = {}) {
+      return send(message, await messages.usersOfProject(projectId, options.includeDescendants ?? false));
+    },
+    sender,
+  };
+}
+
+export type SiteMessagesService = ReturnType<typeof createSiteMessagesService>;
