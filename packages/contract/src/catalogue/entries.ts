@@ -81,6 +81,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     ],
   }),
   man('syssettings', 'ControlOutlined', {
+    ready: true,
     apis: [
       api('GET', '/api/webparams.do'),
       api('PUT', '/api/webparams.do/:id'),
@@ -89,6 +90,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     ],
   }),
   man('sitemessage', 'MailOutlined', {
+    ready: true,
     everyone: AUTH_LEVEL.modify,
     apis: [
       api('GET', '/api/sitemessages.do'),
@@ -101,9 +103,9 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
       api('DELETE', '/api/sitemessages.do'),
     ],
   }),
-  man('managehistory', 'AuditOutlined', { apis: logApis('/api/managehistories.do') }),
-  man('operatehistory', 'ThunderboltOutlined', { apis: logApis('/api/operatehistories.do') }),
-  man('visithistory', 'LoginOutlined', { apis: logApis('/api/visithistories.do') }),
+  man('managehistory', 'AuditOutlined', { ready: true, apis: logApis('/api/managehistories.do') }),
+  man('operatehistory', 'ThunderboltOutlined', { ready: true, apis: logApis('/api/operatehistories.do') }),
+  man('visithistory', 'LoginOutlined', { ready: true, apis: logApis('/api/visithistories.do') }),
 
   // ── Base data (spec 000 §2 /bas)
   group('bas', null, 'DatabaseOutlined', '/bas', '/man/manmain'),

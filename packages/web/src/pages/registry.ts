@@ -6,4 +6,9 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
  */
 export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   manmain: lazy(() => import('./man/manmain/home-page')),
+  syssettings: lazy(() => import('./man/syssettings/settings-page')),
+  sitemessage: lazy(() => import('./man/sitemessage/site-message-page')),
+  managehistory: lazy(() => import('./man/managehistory/manage-history-page')),
+  operatehistory: lazy(() => import('./man/operatehistory/operate-history-page')),
+  visithistory: lazy(() => import('./man/visithistory/visit-history-page')),
 };

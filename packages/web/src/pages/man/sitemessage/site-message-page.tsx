@@ -1,0 +1,328 @@
+import {
+  CheckOutlined,
+  ClearOutlined,
+  DeleteOutlined,
+  MailOutlined,
+  ReloadOutlined,
+  RollbackOutlined,
+} from '@ant-design/icons';
+import { PAGE_SIZE, type Page, type SiteMessageView } from '@sc/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Card, Empty, Flex, Space, Table, type TableColumnsType, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../api/client';
+import { UNREAD_KEY, useRunningParams } from '../../../api/session-api';
+import { useFeedback } from '../../../app/feedback';
+import { canModify, SearchBar, useAuthLevel } from '../../../components/crud';
+import { useLang } from '../../../i18n/i18n';
+import { formatTime } from '../logs/log-format';
+
+export type MessageTab = 'unread' | 'read' | 'recycle';
+const TABS: MessageTab[] = ['unread', 'read', 'recycle'];
+const TAB_LABELS: Record<MessageTab, string> = {
+  unread: 'messages.tabUnread',
+  read: 'messages.tabRead',
+  recycle: 'messages.tabRecycle',
+};
+
+const BASE = '/api/sitemessages.do';
+/** Every query of this screen; the frame's unread count (UNREAD_KEY) shares the prefix. */
+export const MESSAGES_KEY = ['sitemessages'] as const;
+
+const clampPageSize = (size: number | undefined) =>
+  Math.min(PAGE_SIZE.max, Math.max(PAGE_SIZE.min, size ?? PAGE_SIZE.default));
+
+/** The number of messages under a tab: the total of a smallest page. */
+function useTabCount(status: MessageTab) {
+  const lang = useLang();
+  return useQuery({
+    queryKey: [...MESSAGES_KEY, 'count', status, lang],
+    queryFn: () => api.get<Page<SiteMessageView>>(`${BASE}/pages/1`, { pageSize: PAGE_SIZE.min, status }),
+    select: (page) => page.total,
+  });
+}
+
+/**
+ * /man/sitemessage (spec 000 §4 "Site message"): unread, read and recycle bin; opening a message marks
+ * it read; batch read, delete to the recycle bin, restore, and emptying the bin for good.
+ */
+export default function SiteMessagePage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { message, confirm } = useFeedback();
+  const queryClient = useQueryClient();
+  const writable = canModify(useAuthLevel());
+  const params = useRunningParams();
+
+  const [tab, setTab] = useState<MessageTab>('unread');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number | null>(null);
+  const [keyword, setKeyword] = useState('');
+  const [selected, setSelected] = useState<number[]>([]);
+  const [expanded, setExpanded] = useState<number[]>([]);
+  const size = pageSize ?? clampPageSize(params.data?.pageSize);
+
+  const counts = { unread: useTabCount('unread'), read: useTabCount('read'), recycle: useTabCount('recycle') };
+  const listKey = [...MESSAGES_KEY, 'list', { tab, page, size, keyword, lang }];
+  const list = useQuery({
+    queryKey: listKey,
+    queryFn: () =>
+      api.get<Page<SiteMessageView>>(`${BASE}/pages/${page}`, {
+        pageSize: size,
+        status: tab,
+        keyword: keyword || undefined,
+      }),
+    placeholderData: (previous) => previous,
+    enabled: params.isFetched,
+  });
+
+  /** After any change: this screen's lists and counts, and the frame's 'TOTAL {msg} UNREAD MESSAGES'. */
+  const refresh = async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: UNREAD_KEY }),
+      queryClient.invalidateQueries({ queryKey: MESSAGES_KEY }),
+    ]);
+  };
+
+  const change = useMutation({
+    mutationFn: (action: () => Promise<unknown>) => action(),
+    onSettled: refresh,
+  });
+  const run = async (action: () => Promise<unknown>, done: string) => {
+    await change.mutateAsync(action);
+    setSelected([]);
+    message.success(t(done));
+  };
+
+  const markRead = (ids: number[]) =>
+    run(
+      () =>
+        ids.length === 1 ? api.patch(`${BASE}/isread/${ids[0]}`) : api.patch(`${BASE}/isread`, { ids: ids.join(',') }),
+      'messages.markedRead',
+    );
+  const recycle = (ids: number[]) =>
+    confirm({
+      title: ids.length === 1 ? t('messages.confirmRemoveOne') : t('messages.confirmRemove', { count: ids.length }),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: () =>
+        run(
+          () =>
+            ids.length === 1
+              ? api.patch(`${BASE}/isdeleted/${ids[0]}`)
+              : api.patch(`${BASE}/isdeleted`, { ids: ids.join(',') }),
+          'messages.removed',
+        ).catch(() => undefined),
+    });
+  const restore = (ids: number[]) =>
+    run(
+      // The spec has a restore call for one message only.
+      () => Promise.all(ids.map((id) => api.patch(`${BASE}/restoreisdeleted/${id}`))),
+      'messages.restored',
+    ).catch(() => undefined);
+  const emptyRecycle = () =>
+    confirm({
+      title: t('messages.confirmEmpty'),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: () => run(() => api.delete(BASE), 'messages.emptied').catch(() => undefined),
+    });
+
+  /**
+   * Opening an unread message marks it read, quietly; the row stays in view (flagged read) until the
+   * list is next loaded, while the counts and the frame's unread count update at once.
+   */
+  const open = (row: SiteMessageView) => {
+    setExpanded((keys) => (keys.includes(row.id) ? keys : [...keys, row.id]));
+    if (!writable || row.isRead || row.isDeleted) return;
+    api
+      .patch(`${BASE}/isread/${row.id}`)
+      .then(() => {
+        queryClient.setQueryData<Page<SiteMessageView>>(
+          listKey,
+          (current) =>
+            current && { ...current, list: current.list.map((m) => (m.id === row.id ? { ...m, isRead: true } : m)) },
+        );
+        return Promise.all([
+          queryClient.invalidateQueries({ queryKey: UNREAD_KEY }),
+          queryClient.invalidateQueries({ queryKey: [...MESSAGES_KEY, 'count'] }),
+          queryClient.invalidateQueries({ queryKey: [...MESSAGES_KEY, 'list'], refetchType: 'none' }),
+        ]);
+      })
+      .catch(() => undefined);
+  };
+  const toggle = (row: SiteMessageView) => {
+    if (expanded.includes(row.id)) setExpanded((keys) => keys.filter((k) => k !== row.id));
+    else open(row);
+  };
+
+  const columns: TableColumnsType<SiteMessageView> = [
+    {
+      key: 'title',
+      dataIndex: 'title',
+      title: t('messages.title'),
+      render: (title: string, row) => (
+        <Typography.Link
+          onClick={() => toggle(row)}
+          strong={!row.isRead}
+          data-testid={`message-title-${row.id}`}
+          style={{ color: row.isRead || row.isDeleted ? undefined : 'inherit' }}
+        >
+          <Space size={6}>
+            {!row.isRead && !row.isDeleted ? <Badge status="processing" /> : <MailOutlined />}
+            {title}
+          </Space>
+        </Typography.Link>
+      ),
+    },
+    { key: 'createdAt', dataIndex: 'createdAt', title: t('messages.time'), width: 180, render: formatTime },
+    { key: 'sender', dataIndex: 'senderName', title: t('messages.sender'), width: 160 },
+  ];
+  if (writable) {
+    columns.push({
+      key: 'actions',
+      title: t('common.actions'),
+      width: 200,
+      render: (_value, row) => (
+        <Space size="small">
+          {tab === 'unread' && (
+            <Button
+              size="small"
+              type="link"
+              icon={<CheckOutlined />}
+              onClick={() => markRead([row.id]).catch(() => undefined)}
+            >
+              {t('messages.markRead')}
+            </Button>
+          )}
+          {tab !== 'recycle' && (
+            <Button size="small" type="link" danger icon={<DeleteOutlined />} onClick={() => recycle([row.id])}>
+              {t('messages.remove')}
+            </Button>
+          )}
+          {tab === 'recycle' && (
+            <Button size="small" type="link" icon={<RollbackOutlined />} onClick={() => restore([row.id])}>
+              {t('messages.restore')}
+            </Button>
+          )}
+        </Space>
+      ),
+    });
+  }
+
+  const switchTab = (next: string) => {
+    setTab(next as MessageTab);
+    setPage(1);
+    setSelected([]);
+    setExpanded([]);
+  };
+  const none = selected.length === 0;
+
+  return (
+    <Card variant="borderless" data-testid="site-messages">
+      <Tabs
+        activeKey={tab}
+        onChange={switchTab}
+        items={TABS.map((key) => ({
+          key,
+          label: (
+            <span data-testid={`message-tab-${key}`}>
+              {t(TAB_LABELS[key])}
+              <Badge
+                count={counts[key].data ?? 0}
+                showZero
+                overflowCount={9999}
+                color={key === 'unread' ? undefined : '#bfbfbf'}
+                style={{ marginInlineStart: 8 }}
+              />
+            </span>
+          ),
+        }))}
+      />
+      <Flex vertical gap={12}>
+        <Flex justify="space-between" gap={12} wrap>
+          <SearchBar
+            limit={params.data?.searchWordLimit}
+            onSearch={(words) => {
+              setKeyword(words);
+              setPage(1);
+            }}
+          />
+          <Space wrap>
+            <Button icon={<ReloadOutlined />} onClick={refresh}>
+              {t('common.refresh')}
+            </Button>
+            {writable && tab === 'unread' && (
+              <Button
+                icon={<CheckOutlined />}
+                disabled={none}
+                onClick={() => markRead(selected).catch(() => undefined)}
+              >
+                {t('messages.batchMarkRead')}
+              </Button>
+            )}
+            {writable && tab !== 'recycle' && (
+              <Button danger icon={<DeleteOutlined />} disabled={none} onClick={() => recycle(selected)}>
+                {t('messages.batchRemove')}
+              </Button>
+            )}
+            {writable && tab === 'recycle' && (
+              <Button icon={<RollbackOutlined />} disabled={none} onClick={() => restore(selected)}>
+                {t('messages.batchRestore')}
+              </Button>
+            )}
+            {writable && tab === 'recycle' && (
+              <Button
+                danger
+                type="primary"
+                icon={<ClearOutlined />}
+                disabled={(counts.recycle.data ?? 0) === 0}
+                onClick={emptyRecycle}
+              >
+                {t('messages.emptyRecycle')}
+              </Button>
+            )}
+          </Space>
+        </Flex>
+        <Table<SiteMessageView>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={list.data?.list ?? []}
+          loading={list.isFetching}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.empty')} /> }}
+          rowSelection={
+            writable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined
+          }
+          expandable={{
+            expandedRowKeys: expanded,
+            onExpand: (isOpen, row) => (isOpen ? open(row) : setExpanded((keys) => keys.filter((k) => k !== row.id))),
+            expandedRowRender: (row) => (
+              <Typography.Paragraph
+                style={{ whiteSpace: 'pre-wrap', margin: 0 }}
+                data-testid={`message-content-${row.id}`}
+              >
+                {row.content || <Typography.Text type="secondary">{t('messages.noContent')}</Typography.Text>}
+              </Typography.Paragraph>
+            ),
+          }}
+          pagination={{
+            current: page,
+            pageSize: size,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [5, 10, 25, 50, 100],
+            showTotal: (total) => t('common.total', { total }),
+            onChange: (nextPage, nextSize) => {
+              setPage(nextSize === size ? nextPage : 1);
+              setPageSize(nextSize);
+            },
+          }}
+        />
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,252 @@
+import { ReloadOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
+import {
+  crossCheckSettings,
+  type Lang,
+  SETTING_GROUPS,
+  type SettingGroup,
+  type SettingItemView,
+  settingDefinition,
+  translate,
+} from '@sc/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Col, Flex, Form, Input, InputNumber, Result, Row, Select, Skeleton, Switch, Tabs } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../api/client';
+import { isApiError } from '../../../api/errors';
+import { reportApiError } from '../../../api/report';
+import { RUNNING_PARAMS_KEY } from '../../../api/session-api';
+import { useFeedback } from '../../../app/feedback';
+import { canModify, type Schema, useAuthLevel, zodRule } from '../../../components/crud';
+import { useLang } from '../../../i18n/i18n';
+import { isTimezone, saveOrder, storedWire, timezoneOptions, toFormValue, toWire } from './setting-values';
+
+const BASE = '/api/webparams.do';
+export const WEBPARAMS_KEY = ['webparams'] as const;
+
+/** The contract rule of a setting; a text setting's blank is '' (not configured), not missing. */
+function rulesOf(item: SettingItemView, lang: Lang): Rule[] {
+  const definition = settingDefinition(item.key);
+  if (!definition) return [];
+  if (isTimezone(item)) return [{ required: true, message: translate(lang, 'validation.required') }];
+  if (item.kind === 'bool') return [];
+  const schema: Schema =
+    item.kind === 'text' ? { safeParse: (value) => definition.rule.safeParse(value ?? '') } : definition.rule;
+  return [zodRule(schema, lang)];
+}
+
+/** Spec 000 §5: watermark text (2-10 characters) is required when watermarking is on. */
+const watermarkRule =
+  (lang: Lang): Rule =>
+  (form) => ({
+    validator: async (_rule, value) => {
+      const broken = crossCheckSettings({
+        watermarkEnabled: form.getFieldValue('watermarkEnabled') === true,
+        watermarkText: typeof value === 'string' ? value : '',
+      });
+      if (broken) throw new Error(translate(lang, broken));
+    },
+  });
+
+function SettingInput({ item, lang, disabled }: { item: SettingItemView; lang: Lang; disabled: boolean }) {
+  const { t } = useTranslation();
+  if (item.kind === 'bool') {
+    return (
+      <Switch
+        disabled={disabled}
+        checkedChildren={t('syssettings.enabled')}
+        unCheckedChildren={t('syssettings.disabled')}
+      />
+    );
+  }
+  if (isTimezone(item)) {
+    return (
+      <Select
+        disabled={disabled}
+        showSearch={{ optionFilterProp: 'label' }}
+        placeholder={t('syssettings.timezonePlaceholder')}
+        options={timezoneOptions(lang)}
+      />
+    );
+  }
+  if (item.kind === 'select') {
+    const values = settingDefinition(item.key)?.options ?? item.options?.map((o) => String(o.value)) ?? [];
+    return (
+      <Select
+        disabled={disabled}
+        options={values.map((value) => ({ value, label: t(`settings.option_${item.key}_${value}`) }))}
+      />
+    );
+  }
+  if (item.kind === 'int') {
+    // No min/max clamping here: a clamped input would silently change the value instead of showing
+    // the range message of the contract rule; the range is shown under the field.
+    return <InputNumber disabled={disabled} precision={0} style={{ width: '100%' }} />;
+  }
+  return <Input disabled={disabled} allowClear />;
+}
+
+interface GroupFormProps {
+  group: SettingGroup;
+  items: SettingItemView[];
+  writable: boolean;
+  onSaved: () => Promise<unknown>;
+}
+
+/** One tab: the settings of a group, saved together (one PUT per changed setting). */
+function GroupForm({ group, items, writable, onSaved }: GroupFormProps) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { message } = useFeedback();
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  const [initialValues] = useState(() => Object.fromEntries(items.map((item) => [item.key, toFormValue(item)])));
+
+  const revert = () => {
+    const current = form.getFieldsValue(true) as Record<string, unknown>;
+    form.setFields(items.map((item) => ({ name: item.key, value: toFormValue(item, current[item.key]), errors: [] })));
+  };
+
+  const save = async () => {
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
+    const changes = saveOrder(
+      items
+        .map((item) => ({ item, wire: toWire(item, values[item.key]) }))
+        .filter((c): c is { item: SettingItemView; wire: string } => c.wire !== null && c.wire !== storedWire(c.item)),
+    );
+    if (changes.length === 0) {
+      message.info(t('syssettings.unchanged'));
+      return;
+    }
+    setSaving(true);
+    let saved = 0;
+    const failed: string[] = [];
+    try {
+      for (const { item, wire } of changes) {
+        try {
+          await api.put<SettingItemView>(`${BASE}/${encodeURIComponent(item.id)}`, { value: wire }, { silent: true });
+          saved += 1;
+        } catch (error) {
+          failed.push(item.key);
+          if (isApiError(error) && error.status === 400) {
+            const messages = error.fieldErrors.map((e) => e.message);
+            form.setFields([{ name: item.key, errors: messages.length ? messages : [error.message] }]);
+          } else {
+            if (isApiError(error)) reportApiError(error);
+            break;
+          }
+        }
+      }
+    } finally {
+      setSaving(false);
+    }
+    if (saved > 0) await onSaved();
+    if (failed.length === 0) message.success(t('syssettings.savedCount', { count: saved }));
+    else if (saved > 0) message.warning(t('syssettings.partlySaved', { saved, failed: failed.length }));
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      name={`settings-${group}`}
+      initialValues={initialValues}
+      disabled={!writable}
+      data-testid={`settings-form-${group}`}
+    >
+      <Row gutter={[24, 0]}>
+        {items.map((item) => (
+          <Col key={item.key} xs={24} md={12} xl={8}>
+            <Form.Item
+              name={item.key}
+              label={t(`settings.${item.key}`)}
+              valuePropName={item.kind === 'bool' ? 'checked' : 'value'}
+              rules={[...rulesOf(item, lang), ...(item.key === 'watermarkText' ? [watermarkRule(lang)] : [])]}
+              dependencies={item.key === 'watermarkText' ? ['watermarkEnabled'] : undefined}
+              extra={extraOf(item, t)}
+            >
+              <SettingInput item={item} lang={lang} disabled={!writable} />
+            </Form.Item>
+          </Col>
+        ))}
+      </Row>
+      {writable && (
+        <Flex gap={8} justify="flex-end" className="settings-actions">
+          <Button icon={<UndoOutlined />} onClick={revert} disabled={saving}>
+            {t('syssettings.reset')}
+          </Button>
+          <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={save}>
+            {t('common.save')}
+          </Button>
+        </Flex>
+      )}
+    </Form>
+  );
+}
+
+function extraOf(item: SettingItemView, t: (key: string, params?: Record<string, unknown>) => string) {
+  if (item.kind !== 'int' || isTimezone(item) || item.min === undefined) return undefined;
+  return `${t('syssettings.range', { min: item.min, max: item.max })} · ${t('syssettings.defaultValue', { value: String(item.default) })}`;
+}
+
+/**
+ * /man/syssettings (spec 000 §5, §9): one tab per settings group, client rules from the contract, one
+ * save per tab; a save refetches the running parameters so the watermark and page sizes apply at once.
+ */
+export default function SettingsPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const writable = canModify(useAuthLevel());
+  const [tab, setTab] = useState<string>(SETTING_GROUPS[0]);
+  const settings = useQuery({ queryKey: WEBPARAMS_KEY, queryFn: () => api.get<SettingItemView[]>(BASE) });
+
+  const onSaved = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: WEBPARAMS_KEY }),
+      queryClient.invalidateQueries({ queryKey: RUNNING_PARAMS_KEY }),
+    ]);
+
+  if (settings.isError && !settings.data) {
+    return (
+      <Card variant="borderless">
+        <Result
+          status="error"
+          title={t('common.loadFailed')}
+          extra={
+            <Button type="primary" icon={<ReloadOutlined />} onClick={() => settings.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        />
+      </Card>
+    );
+  }
+  if (!settings.data) {
+    return (
+      <Card variant="borderless">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Card>
+    );
+  }
+
+  const groups = SETTING_GROUPS.map((group) => ({
+    group,
+    items: settings.data.filter((item) => item.group === group),
+  })).filter((g) => g.items.length > 0);
+
+  return (
+    <Card variant="borderless" data-testid="settings-page">
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={groups.map(({ group, items }) => ({
+          key: group,
+          label: <span data-testid={`settings-tab-${group}`}>{t(`settings.group_${group}`)}</span>,
+          children: <GroupForm group={group} items={items} writable={writable} onSaved={onSaved} />,
+        }))}
+      />
+    </Card>
+  );
+}
