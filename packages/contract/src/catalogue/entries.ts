@@ -63,6 +63,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     apis: [api('GET', '/api/summary/home.do')],
   }),
   man('projectlist', 'ApartmentOutlined', {
+    ready: true,
     apis: [
       ...crud('/api/projects.do'),
       api('GET', '/api/projects.do/trees'),
@@ -70,9 +71,10 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
       api('PUT', '/api/projects.do/:id/location'),
     ],
   }),
-  man('rolelist', 'TeamOutlined', { apis: crud('/api/roles.do') }),
-  man('userlist', 'UserOutlined', { apis: crud('/api/users.do') }),
+  man('rolelist', 'TeamOutlined', { ready: true, apis: crud('/api/roles.do') }),
+  man('userlist', 'UserOutlined', { ready: true, apis: crud('/api/users.do') }),
   man('authlist', 'SafetyCertificateOutlined', {
+    ready: true,
     apis: [
       api('GET', '/api/roles/:id/menus.do'),
       api('GET', '/api/roles/:id/menus.do/flat'),
@@ -110,6 +112,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   // ── Base data (spec 000 §2 /bas)
   group('bas', null, 'DatabaseOutlined', '/bas', '/man/manmain'),
   bas('authmodule', 'AppstoreAddOutlined', {
+    ready: true,
     apis: [api('GET', '/api/bas/authmodules.do/projects/:id'), api('POST', '/api/bas/authmodules.do')],
   }),
   bas('devicetypelist', 'TagsOutlined', {

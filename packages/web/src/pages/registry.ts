@@ -6,6 +6,11 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
  */
 export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   manmain: lazy(() => import('./man/manmain/home-page')),
+  projectlist: lazy(() => import('./man/projectlist/project-list-page')),
+  rolelist: lazy(() => import('./man/rolelist/role-list-page')),
+  userlist: lazy(() => import('./man/userlist/user-list-page')),
+  authlist: lazy(() => import('./man/authlist/auth-list-page')),
+  authmodule: lazy(() => import('./bas/authmodule/auth-module-page')),
   syssettings: lazy(() => import('./man/syssettings/settings-page')),
   sitemessage: lazy(() => import('./man/sitemessage/site-message-page')),
   managehistory: lazy(() => import('./man/managehistory/manage-history-page')),

@@ -14,6 +14,7 @@ export const projects: Translation<typeof zh> = {
     status: 'Status',
     createdAt: 'Created at',
   },
+  root: 'Root',
   tree: 'Project tree',
   allProjects: 'All projects',
   childrenOf: 'Sub-projects of "{name}"',

@@ -12,6 +12,7 @@ export const projects = {
     status: '状态',
     createdAt: '创建时间',
   },
+  root: '根项目',
   tree: '项目树',
   allProjects: '全部项目',
   childrenOf: '“{name}”的下级项目',

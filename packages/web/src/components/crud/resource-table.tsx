@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { PAGE_SIZE, type Page } from '@sc/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Empty, Flex, Result, Space, Table, type TableColumnsType } from 'antd';
+import { App, Button, Empty, Flex, Result, Space, Table, type TableColumnsType, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
@@ -16,6 +16,17 @@ import { canModify, useAuthLevel } from './use-auth-level';
 const clampPageSize = (size: number | undefined) =>
   Math.min(PAGE_SIZE.max, Math.max(PAGE_SIZE.min, size ?? PAGE_SIZE.default));
 
+function DeleteButton({ reason, onClick }: { reason?: true | string; onClick: () => void }) {
+  const { t } = useTranslation();
+  const blocked = typeof reason === 'string';
+  const button = (
+    <Button size="small" type="link" danger icon={<DeleteOutlined />} disabled={blocked} onClick={onClick}>
+      {t('common.delete')}
+    </Button>
+  );
+  return blocked ? <Tooltip title={reason}>{button}</Tooltip> : button;
+}
+
 /** Editing state of the dialog: closed, creating, or editing one row. */
 type Editing<T> = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; row: T };
 
@@ -24,7 +35,7 @@ type Editing<T> = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; row:
  * delete and batch delete with confirmation; writes are hidden below the modify level.
  */
 export function ResourceTable<T extends Row>(props: ResourceTableProps<T>) {
-  const { resource, base, columns, fields, batchDelete = true, toForm, rowActions, query } = props;
+  const { resource, base, columns, fields, batchDelete = true, toForm, rowActions, query, deletable } = props;
   const { t } = useTranslation();
   const lang = useLang();
   const { message } = App.useApp();
@@ -95,11 +106,7 @@ export function ResourceTable<T extends Row>(props: ResourceTableProps<T>) {
               {t('common.edit')}
             </Button>
           )}
-          {writable && (
-            <Button size="small" type="link" danger icon={<DeleteOutlined />} onClick={() => askDelete([row.id])}>
-              {t('common.delete')}
-            </Button>
-          )}
+          {writable && <DeleteButton reason={deletable?.(row)} onClick={() => askDelete([row.id])} />}
         </Space>
       ),
     });
@@ -159,7 +166,11 @@ export function ResourceTable<T extends Row>(props: ResourceTableProps<T>) {
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.empty')} /> }}
         rowSelection={
           writable && batchDelete
-            ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys.map(Number)),
+                getCheckboxProps: (row) => ({ disabled: typeof deletable?.(row) === 'string' }),
+              }
             : undefined
         }
         pagination={{

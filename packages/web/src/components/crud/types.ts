@@ -44,4 +44,6 @@ export interface ResourceTableProps<T extends Row> {
   rowActions?: (row: T) => ReactNode;
   /** Extra list parameters (filters), sent with every page request, e.g. { projectId: 3 }. */
   query?: Record<string, string | number | undefined>;
+  /** Whether a row may be deleted: `true`, or the reason it may not (the button is disabled with it as tooltip). */
+  deletable?: (row: T) => true | string;
 }

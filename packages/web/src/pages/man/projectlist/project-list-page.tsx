@@ -1,0 +1,414 @@
+import {
+  ApartmentOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  EnvironmentOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+} from '@ant-design/icons';
+import {
+  locationBody,
+  PAGE_SIZE,
+  type Page,
+  type ProjectTreeNode,
+  type ProjectView,
+  projectBody,
+  TIME_FORMAT,
+} from '@sc/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Input,
+  InputNumber,
+  Space,
+  Spin,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Tooltip,
+  Tree,
+  Typography,
+} from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../api/client';
+import { isApiError } from '../../../api/errors';
+import { useRunningParams } from '../../../api/session-api';
+import { useFeedback } from '../../../app/feedback';
+import { type CrudField, canModify, FormDialog, type Schema, SearchBar, useAuthLevel } from '../../../components/crud';
+import { DraggableModal } from '../../../components/draggable-modal';
+import { CoordinatePicker, type CoordinateValue, coordinateError } from '../../../components/map/coordinate-picker';
+import { useLang, useTranslateMessage } from '../../../i18n/i18n';
+import { indexTree, ProjectTreeSelect, useProjectTree } from './project-tree';
+
+const BASE = '/api/projects.do';
+
+/** The server requires a parent on create (validation.parentRequired); the contract leaves it optional. */
+const parentRequired: Schema = {
+  safeParse: (value) =>
+    value === undefined || value === null
+      ? { success: false, error: { issues: [{ message: 'validation.parentRequired', path: [] }] } }
+      : { success: true },
+};
+
+type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; row: ProjectView };
+
+interface TreeItem {
+  key: number;
+  title: string;
+  children: TreeItem[];
+}
+const toTreeItems = (nodes: ProjectTreeNode[] = []): TreeItem[] =>
+  nodes.map((n) => ({ key: n.id, title: n.name, children: toTreeItems(n.children) }));
+
+const formatCoordinate = (row: ProjectView) =>
+  row.lng === null || row.lat === null ? null : `${row.lng.toFixed(6)}, ${row.lat.toFixed(6)}`;
+
+/** /man/projectlist: the project tree, a paged searchable list (or a node's children), CRUD and location. */
+export default function ProjectListPage() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const translateMessage = useTranslateMessage();
+  const { message } = App.useApp();
+  const { confirm } = useFeedback();
+  const queryClient = useQueryClient();
+  const writable = canModify(useAuthLevel());
+  const params = useRunningParams();
+  const tree = useProjectTree();
+  const byId = useMemo(() => indexTree(tree.data), [tree.data]);
+
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number | null>(null);
+  const [keyword, setKeyword] = useState('');
+  const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
+  const [locating, setLocating] = useState<ProjectView | null>(null);
+  const size = pageSize ?? Math.min(PAGE_SIZE.max, Math.max(PAGE_SIZE.min, params.data?.pageSize ?? PAGE_SIZE.default));
+
+  const paged = useQuery({
+    queryKey: ['admin', 'projects', 'pages', { page, size, keyword, lang }],
+    queryFn: () => api.get<Page<ProjectView>>(`${BASE}/pages`, { page, pageSize: size, keyword }),
+    placeholderData: (previous) => previous,
+    enabled: selectedId === null,
+  });
+  const children = useQuery({
+    queryKey: ['admin', 'projects', 'children', selectedId, lang],
+    queryFn: () => api.get<ProjectView[]>(`${BASE}/${selectedId}/childrenprojects`),
+    enabled: selectedId !== null,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin'] });
+
+  const remove = useMutation({
+    mutationFn: (id: number) => api.delete(`${BASE}/${id}`),
+    onSuccess: (_answer, id) => {
+      message.success(t('common.deleted'));
+      if (id === selectedId) setSelectedId(null);
+      return refresh();
+    },
+  });
+  const askDelete = (row: ProjectView) =>
+    confirm({
+      title: t('projects.deleteConfirm', { name: row.name }),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      // A refusal (409: children, roles, users or devices) is toasted with the server's message.
+      onOk: () => remove.mutateAsync(row.id).catch(() => undefined),
+    });
+
+  const editingRoot = editing.mode === 'edit' && editing.row.parentId === null;
+  const fields: CrudField[] = [
+    { name: 'name', rule: projectBody.shape.name, required: true },
+    { name: 'no', rule: projectBody.shape.no, required: true },
+    ...(editingRoot
+      ? []
+      : [
+          {
+            name: 'parentId',
+            rule: parentRequired,
+            required: true,
+            input: <ProjectTreeSelect placeholder={t('projects.parentPlaceholder')} />,
+          },
+        ]),
+    {
+      name: 'lng',
+      rule: projectBody.shape.lng,
+      required: true,
+      input: <InputNumber style={{ width: '100%' }} min={-180} max={180} step={0.0001} precision={7} />,
+    },
+    {
+      name: 'lat',
+      rule: projectBody.shape.lat,
+      required: true,
+      input: <InputNumber style={{ width: '100%' }} min={-90} max={90} step={0.0001} precision={7} />,
+    },
+    {
+      name: 'description',
+      rule: projectBody.shape.description,
+      input: <Input.TextArea rows={3} showCount maxLength={100} />,
+    },
+  ];
+
+  const save = async (values: Record<string, unknown>) => {
+    const body = values as Record<string, string>;
+    if (editing.mode === 'edit') await api.put(`${BASE}/${editing.row.id}`, body, { silent: true });
+    else await api.post(BASE, body, { silent: true });
+    message.success(t('common.saved'));
+    await refresh();
+  };
+
+  const columns: TableColumnsType<ProjectView> = [
+    {
+      key: 'name',
+      dataIndex: 'name',
+      title: t('projects.fields.name'),
+      render: (name: string, row) => (
+        <Space size={6}>
+          <ApartmentOutlined style={{ color: 'var(--ant-color-primary)' }} />
+          <span>{name}</span>
+          {row.parentId === null && <Tag color="orange">{t('projects.root')}</Tag>}
+        </Space>
+      ),
+    },
+    { key: 'no', dataIndex: 'no', title: t('projects.fields.no') },
+    {
+      key: 'parentName',
+      dataIndex: 'parentName',
+      title: t('projects.fields.parentName'),
+      render: (v: string | null) => v ?? '—',
+    },
+    {
+      key: 'location',
+      title: t('projects.fields.location'),
+      render: (_v, row) => {
+        const text = formatCoordinate(row);
+        return text ? (
+          <Typography.Text>
+            <EnvironmentOutlined style={{ color: 'var(--ant-color-primary)' }} /> {text}
+          </Typography.Text>
+        ) : (
+          <Typography.Text type="secondary">{t('projects.noLocation')}</Typography.Text>
+        );
+      },
+    },
+    { key: 'description', dataIndex: 'description', title: t('projects.fields.description'), ellipsis: true },
+    {
+      key: 'createdAt',
+      dataIndex: 'createdAt',
+      title: t('projects.fields.createdAt'),
+      width: 170,
+      render: (v: string) => dayjs(v).format(TIME_FORMAT),
+    },
+  ];
+  if (writable) {
+    columns.push({
+      key: 'actions',
+      title: t('common.actions'),
+      width: 250,
+      render: (_v, row) => (
+        <Space size={0}>
+          <Button size="small" type="link" icon={<EnvironmentOutlined />} onClick={() => setLocating(row)}>
+            {t('projects.setLocation')}
+          </Button>
+          <Button size="small" type="link" icon={<EditOutlined />} onClick={() => setEditing({ mode: 'edit', row })}>
+            {t('common.edit')}
+          </Button>
+          <Tooltip title={row.parentId === null ? t('projects.rootHint') : undefined}>
+            <Button
+              size="small"
+              type="link"
+              danger
+              icon={<DeleteOutlined />}
+              disabled={row.parentId === null}
+              onClick={() => askDelete(row)}
+            >
+              {t('common.delete')}
+            </Button>
+          </Tooltip>
+        </Space>
+      ),
+    });
+  }
+
+  const selected = selectedId === null ? undefined : byId.get(selectedId);
+  const rows = selectedId === null ? (paged.data?.list ?? []) : (children.data ?? []);
+  const loading = selectedId === null ? paged.isFetching : children.isFetching;
+
+  return (
+    <Flex gap={16} align="flex-start" data-testid="project-list-page">
+      <Card
+        size="small"
+        title={t('projects.tree')}
+        style={{ width: 280, flex: 'none' }}
+        extra={
+          <Button size="small" type="link" disabled={selectedId === null} onClick={() => setSelectedId(null)}>
+            {t('projects.showAll')}
+          </Button>
+        }
+      >
+        {tree.isLoading ? (
+          <Spin />
+        ) : tree.data?.length ? (
+          <Tree
+            blockNode
+            showLine
+            defaultExpandAll
+            treeData={toTreeItems(tree.data)}
+            selectedKeys={selectedId === null ? [] : [selectedId]}
+            onSelect={(keys) => setSelectedId(keys.length ? Number(keys[0]) : null)}
+          />
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.empty')} />
+        )}
+      </Card>
+      <Card size="small" style={{ flex: 1, minWidth: 0 }}>
+        <Flex vertical gap={12}>
+          <Flex justify="space-between" gap={12} wrap>
+            {selected ? (
+              <Space>
+                <Typography.Text strong>{t('projects.childrenOf', { name: selected.name })}</Typography.Text>
+                <Button size="small" onClick={() => setSelectedId(null)}>
+                  {t('projects.showAll')}
+                </Button>
+              </Space>
+            ) : (
+              <SearchBar
+                limit={params.data?.searchWordLimit}
+                onSearch={(words) => {
+                  setKeyword(words);
+                  setPage(1);
+                }}
+              />
+            )}
+            <Space wrap>
+              <Button icon={<ReloadOutlined />} onClick={refresh}>
+                {t('common.refresh')}
+              </Button>
+              {writable && (
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create' })}>
+                  {t('common.create')}
+                </Button>
+              )}
+            </Space>
+          </Flex>
+          <Table<ProjectView>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={rows}
+            loading={loading}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.empty')} /> }}
+            pagination={
+              selectedId === null
+                ? {
+                    current: page,
+                    pageSize: size,
+                    total: paged.data?.total ?? 0,
+                    showSizeChanger: true,
+                    pageSizeOptions: [5, 10, 25, 50, 100],
+                    showTotal: (total) => t('common.total', { total }),
+                    onChange: (nextPage, nextSize) => {
+                      setPage(nextSize === size ? nextPage : 1);
+                      setPageSize(nextSize);
+                    },
+                  }
+                : { pageSize: size, showTotal: (total) => t('common.total', { total }) }
+            }
+          />
+        </Flex>
+      </Card>
+      {editing.mode !== 'closed' && (
+        <FormDialog
+          open
+          resource="projects"
+          fields={fields}
+          editing={editing.mode === 'edit'}
+          title={editing.mode === 'edit' ? t('crud.editTitle') : t('crud.createTitle')}
+          initialValues={
+            editing.mode === 'edit'
+              ? {
+                  name: editing.row.name,
+                  no: editing.row.no,
+                  parentId: editing.row.parentId ?? undefined,
+                  description: editing.row.description,
+                  lng: editing.row.lng,
+                  lat: editing.row.lat,
+                }
+              : { parentId: selectedId ?? tree.data?.[0]?.id }
+          }
+          onSubmit={save}
+          onClose={() => setEditing({ mode: 'closed' })}
+        />
+      )}
+      {locating && (
+        <LocationDialog
+          project={locating}
+          onClose={() => setLocating(null)}
+          onSaved={async () => {
+            message.success(t('projects.locationSaved'));
+            setLocating(null);
+            await refresh();
+          }}
+          translateMessage={translateMessage}
+        />
+      )}
+    </Flex>
+  );
+}
+
+function LocationDialog({
+  project,
+  onClose,
+  onSaved,
+  translateMessage,
+}: {
+  project: ProjectView;
+  onClose: () => void;
+  onSaved: () => Promise<void>;
+  translateMessage: (encoded: string) => string;
+}) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState<CoordinateValue>({ lng: project.lng, lat: project.lat });
+  const [tried, setTried] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async () => {
+    setTried(true);
+    if (coordinateError(value)) return;
+    const body = locationBody.parse(value);
+    setSaving(true);
+    setFailure(null);
+    try {
+      await api.put(`${BASE}/${project.id}/location`, body, { silent: true });
+      await onSaved();
+    } catch (error) {
+      const fieldMessage = isApiError(error) ? error.fieldErrors[0]?.message : undefined;
+      setFailure(fieldMessage ?? (isApiError(error) ? (error.body?.message ?? error.message) : String(error)));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <DraggableModal
+      open
+      width={720}
+      title={t('projects.locationTitle', { name: project.name })}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      onOk={submit}
+      onCancel={onClose}
+    >
+      {failure && <Alert type="error" showIcon title={translateMessage(failure)} style={{ marginBottom: 12 }} />}
+      <CoordinatePicker value={value} onChange={setValue} showError={tried} />
+    </DraggableModal>
+  );
+}
