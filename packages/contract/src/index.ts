@@ -1,3 +1,7 @@
+import './validation/error-map.js';
+
+export * from './api/admin.js';
+export * from './api/paging.js';
 export * from './api/session.js';
 export * from './catalogue/index.js';
 export * from './constants.js';
@@ -7,5 +11,3 @@ export * from './settings/definitions.js';
 export * from './validation/message.js';
 export * from './validation/rules.js';
 export * from './validation/session.js';
-export * from './api/admin.js';
-export * from './api/paging.js';

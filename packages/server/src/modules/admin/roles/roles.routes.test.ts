@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProject, createRole, createUser } from '../../../test/factories.js';
+import { createTestApp, form, type TestApp } from '../../../test/test-app.js';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.token();
+});
+afterAll(() => t.close());
+
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: Record<string, string>,
+  token = admin,
+  lang = 'en_US',
+) =>
+  t.app.inject({
+    method,
+    url: `${url}${url.includes('?') ? '&' : '?'}token=${token}&lang=${lang}`,
+    ...(body ? form(body) : {}),
+  });
+
+let seq = 0;
+const valid = (extra: Record<string, string> = {}) => ({
+  name: `运维角色${++seq}`,
+  no: `ROLE-${seq}-${Date.now() % 100000}`,
+  projectId: '1',
+  ...extra,
+});
+
+describe('/api/roles.do', () => {
+  it('creates, reads, pages, updates and deletes a role', async () => {
+    const created = await call('POST', '/api/roles.do', valid());
+    expect(created.statusCode).toBe(200);
+    const role = created.json();
+    expect(role).toMatchObject({ projectId: 1, projectName: '智慧城市平台', admin: false, userCount: 0 });
+    expect((await call('GET', `/api/roles.do/${role.id}`)).json().name).toBe(role.name);
+    const page = (await call('GET', `/api/roles.do/pages?keyword=${encodeURIComponent(role.name)}`)).json();
+    expect(page.list.map((r: { id: number }) => r.id)).toEqual([role.id]);
+    expect((await call('GET', '/api/roles.do?projectId=1')).json().length).toBeGreaterThanOrEqual(2);
+    const updated = await call('PUT', `/api/roles.do/${role.id}`, valid({ no: role.no, name: '巡检员' }));
+    expect(updated.json().name).toBe('巡检员');
+    expect((await call('DELETE', `/api/roles.do/${role.id}`)).json()).toEqual({ ok: true });
+    expect((await call('GET', `/api/roles.do/${role.id}`)).statusCode).toBe(404);
+  });
+
+  it('validates name, no and project', async () => {
+    const res = await call('POST', '/api/roles.do', { name: 'x', no: '', projectId: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual(
+      expect.arrayContaining([
+        { field: 'name', message: '3-25 CHARACTERS' },
+        { field: 'no', message: 'REQUIRED' },
+        { field: 'projectId', message: 'PROJECT REQUIRED' },
+      ]),
+    );
+  });
+
+  it('refuses a duplicate number and deleting a role that users have', async () => {
+    const role = (await call('POST', '/api/roles.do', valid())).json();
+    expect((await call('POST', '/api/roles.do', valid({ no: role.no }))).statusCode).toBe(409);
+    await createUser(t.database.db, role.id);
+    const res = await call('DELETE', `/api/roles.do/${role.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('The role still has 1 users: it cannot be deleted');
+  });
+
+  it('keeps the built-in administrator role', async () => {
+    expect((await call('DELETE', '/api/roles.do/1')).statusCode).toBe(409);
+    const other = await createProject(t.database.db, 1);
+    expect(
+      (await call('PUT', '/api/roles.do/1', { name: '系统管理员', no: 'admin', projectId: String(other.id) }))
+        .statusCode,
+    ).toBe(409);
+  });
+
+  it('keeps roles inside the caller project subtree', async () => {
+    const mine = await createProject(t.database.db, 1, ['system']);
+    const other = await createProject(t.database.db, 1, ['system']);
+    const foreign = await createRole(t.database.db, other.id);
+    const user = await createUser(t.database.db, (await createRole(t.database.db, mine.id, { rolelist: 5 })).id);
+    const token = await t.token(user.name, user.password);
+    const list = (await call('GET', '/api/roles.do', undefined, token)).json();
+    expect(list.every((r: { projectId: number }) => r.projectId === mine.id)).toBe(true);
+    expect((await call('GET', `/api/roles.do/${foreign.id}`, undefined, token)).statusCode).toBe(404);
+    expect((await call('POST', '/api/roles.do', valid({ projectId: String(other.id) }), token)).json().errors).toEqual([
+      { field: 'projectId', message: 'PROJECT REQUIRED' },
+    ]);
+  });
+});
