@@ -6,17 +6,15 @@ import type { SyncService } from './sync.service.js';
 
 /** Spec 000 §7 "System": re-applies built-in data without touching user data. */
 export function syncRoutes(app: FastifyInstance, deps: { sync: SyncService }): void {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .patch(
-      '/api/syncsysdata.do',
-      {
-        schema: {
-          tags: ['system'],
-          summary: 'Re-apply built-in data: {steps: [{name, changed}]}',
-          querystring: commonQuery,
-        },
+  app.withTypeProvider<ZodTypeProvider>().patch(
+    '/api/syncsysdata.do',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Re-apply built-in data: {steps: [{name, changed}]}',
+        querystring: commonQuery,
       },
-      (req) => deps.sync.run(actorOf(req)),
-    );
+    },
+    (req) => deps.sync.run(actorOf(req)),
+  );
 }
