@@ -160,7 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     identifyCode: config.identifyCode,
     loginRateLimit: { max: options.loginRateLimit ?? 30, timeWindow: 60_000 },
   });
-  accessRoutes(app, { access });
+  accessRoutes(app, { access, audit });
   passwordRoutes(app, { passwords, audit });
   runningParamsRoutes(app, {
     settings,
@@ -204,7 +204,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const siteMessages = createSiteMessagesService({ messages: siteMessagesRepository, settings });
   logsRoutes(app, { logs: createLogsService({ logs: logsRepository, settings, audit }) });
   siteMessagesRoutes(app, { messages: siteMessages });
-  webParamsRoutes(app, { webParams: createWebParamsService({ settings, audit, isAdminUser: siteMessagesRepository.isAdmin }) });
+  webParamsRoutes(app, {
+    webParams: createWebParamsService({ settings, audit, isAdminUser: siteMessagesRepository.isAdmin }),
+  });
   syncRoutes(app, { sync: createSyncService({ db, steps: SYNC_STEPS, audit }) });
 
   // ── The built console, served by the same process

@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProject, createRole, createUser } from '../../test/factories.js';
+import { createProject, createRole, createUser, queryRows } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -37,6 +38,14 @@ describe('GET /api/pageauth.do', () => {
       flag: 0,
       authValue: 0,
     });
+  });
+
+  it('records an allowed navigation as a page visit', async () => {
+    await get('/api/pageauth.do?desFullPath=/man/manmain', admin);
+    await get('/api/pageauth.do?desFullPath=/man/nosuchpage', admin);
+    const rows = await queryRows(t.database.db, sql`select detail from visit_logs where action = 'page'`);
+    expect(rows).toContainEqual({ detail: '/man/manmain' });
+    expect(rows).not.toContainEqual({ detail: '/man/nosuchpage' });
   });
 
   it('ignores the query string of the path', async () => {

@@ -3,10 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLang } from '../../platform/lang.js';
 import { commonQuery } from '../../platform/schemas.js';
+import type { AuditService } from '../logs/audit.service.js';
 import type { AccessService } from './access.service.js';
 
 /** Page authorisation and the caller's menu tree, both from the catalogue. */
-export function accessRoutes(app: FastifyInstance, deps: { access: AccessService }): void {
+export function accessRoutes(app: FastifyInstance, deps: { access: AccessService; audit: AuditService }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -20,7 +21,12 @@ export function accessRoutes(app: FastifyInstance, deps: { access: AccessService
         }),
       },
     },
-    async (request) => deps.access.pageAuth(await request.levels(), request.query.desFullPath),
+    async (request) => {
+      const answer = deps.access.pageAuth(await request.levels(), request.query.desFullPath);
+      // The console asks before every navigation: an allowed answer is a page visit.
+      if (answer.flag === 1) await deps.audit.visit(request, 'page', request.query.desFullPath.split('?')[0]);
+      return answer;
+    },
   );
 
   r.get(
