@@ -42,9 +42,21 @@ function serve(
     const p = call.url.pathname;
     if (p === '/api/pub/runningparams.do') return { json: { logPageSize: 100, pageSize: 25, searchWordLimit: 5 } };
     if (p === '/api/menus.do') {
-      return { json: [{ key: 'man', path: '/man', icon: 'x', name: 'man', level, children: [{ key: 'k', path, icon: 'x', name: 'k', level }] }] };
+      return {
+        json: [
+          {
+            key: 'man',
+            path: '/man',
+            icon: 'x',
+            name: 'man',
+            level,
+            children: [{ key: 'k', path, icon: 'x', name: 'k', level }],
+          },
+        ],
+      };
     }
-    if (call.method === 'GET' && p === `${base}/pages`) return { json: { list, total: list.length, page: 1, pageSize: 100 } };
+    if (call.method === 'GET' && p === `${base}/pages`)
+      return { json: { list, total: list.length, page: 1, pageSize: 100 } };
     return extra(call);
   });
 }

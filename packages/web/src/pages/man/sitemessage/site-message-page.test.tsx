@@ -38,17 +38,30 @@ function serveInbox(level: number = AUTH_LEVEL.modify) {
     const p = call.url.pathname;
     if (p === '/api/pub/runningparams.do') return { json: { pageSize: 25, searchWordLimit: 5 } };
     if (p === '/api/menus.do') {
-      return { json: [{ key: 'man', path: '/man', icon: 'x', name: 'man', level, children: [{ key: 'sitemessage', path: PATH, icon: 'x', name: 's', level }] }] };
+      return {
+        json: [
+          {
+            key: 'man',
+            path: '/man',
+            icon: 'x',
+            name: 'man',
+            level,
+            children: [{ key: 'sitemessage', path: PATH, icon: 'x', name: 's', level }],
+          },
+        ],
+      };
     }
     if (p === `${BASE}/count/unread`) return { json: { count: store.filter((m) => status(m) === 'unread').length } };
     if (call.method === 'GET' && p.startsWith(`${BASE}/pages/`)) {
       const list = store.filter((m) => status(m) === call.url.searchParams.get('status')).map((m) => ({ ...m }));
       return { json: { list, total: list.length, page: 1, pageSize: 25 } };
     }
-    if (call.method === 'PATCH' && p.startsWith(`${BASE}/isread/`)) return set([Number(p.split('/').at(-1))], { isRead: true });
+    if (call.method === 'PATCH' && p.startsWith(`${BASE}/isread/`))
+      return set([Number(p.split('/').at(-1))], { isRead: true });
     if (call.method === 'PATCH' && p === `${BASE}/isread`) return set(ids(call), { isRead: true });
     if (call.method === 'PATCH' && p === `${BASE}/isdeleted`) return set(ids(call), { isDeleted: true });
-    if (call.method === 'PATCH' && p.startsWith(`${BASE}/isdeleted/`)) return set([Number(p.split('/').at(-1))], { isDeleted: true });
+    if (call.method === 'PATCH' && p.startsWith(`${BASE}/isdeleted/`))
+      return set([Number(p.split('/').at(-1))], { isDeleted: true });
     if (call.method === 'PATCH' && p.startsWith(`${BASE}/restoreisdeleted/`)) {
       return set([Number(p.split('/').at(-1))], { isDeleted: false });
     }
@@ -90,7 +103,9 @@ describe('site messages', () => {
     expect(tabCount('read')).toBe('已读消息1');
     expect(tabCount('recycle')).toBe('回收站1');
     expect(screen.getByText('共 2 条未读消息')).toBeTruthy();
-    const list = calls.find((c) => c.url.pathname === `${BASE}/pages/1` && c.url.searchParams.get('pageSize') === '25')!;
+    const list = calls.find(
+      (c) => c.url.pathname === `${BASE}/pages/1` && c.url.searchParams.get('pageSize') === '25',
+    )!;
     expect(list.url.searchParams.get('status')).toBe('unread');
   });
 
@@ -101,7 +116,9 @@ describe('site messages', () => {
     await screen.findByText('共 2 条未读消息');
     await user.click(await screen.findByText('Message 1'));
     expect(await screen.findByTestId('message-content-1')).toBeTruthy();
-    await waitFor(() => expect(writes(calls).map((c) => `${c.method} ${c.url.pathname}`)).toEqual([`PATCH ${BASE}/isread/1`]));
+    await waitFor(() =>
+      expect(writes(calls).map((c) => `${c.method} ${c.url.pathname}`)).toEqual([`PATCH ${BASE}/isread/1`]),
+    );
     expect(await screen.findByText('共 1 条未读消息')).toBeTruthy();
     // The opened message stays in view while it is read.
     expect(screen.getByTestId('message-content-1').textContent).toBe('Body of message 1');

@@ -49,8 +49,8 @@ const watermarkRule =
     },
   });
 
-function SettingInput({ item, lang, disabled }: { item: SettingItemView; lang: Lang; disabled: boolean }) {
-  const { t } = useTranslation();
+/** The input of a setting; Form.Item gives it id, value and onChange (so it must be the element itself). */
+function settingInput(item: SettingItemView, lang: Lang, disabled: boolean, t: (key: string) => string) {
   if (item.kind === 'bool') {
     return (
       <Switch
@@ -167,7 +167,7 @@ function GroupForm({ group, items, writable, onSaved }: GroupFormProps) {
               dependencies={item.key === 'watermarkText' ? ['watermarkEnabled'] : undefined}
               extra={extraOf(item, t)}
             >
-              <SettingInput item={item} lang={lang} disabled={!writable} />
+              {settingInput(item, lang, !writable, t)}
             </Form.Item>
           </Col>
         ))}
