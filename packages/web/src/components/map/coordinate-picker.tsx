@@ -86,8 +86,6 @@ export function CoordinatePicker({ value, onChange, showError = false, height = 
           data-testid="coordinate-lng"
           prefix={<span style={{ color: 'var(--ant-color-text-tertiary)' }}>{t('projects.picker.lng')}</span>}
           style={{ width: 230 }}
-          min={-180}
-          max={180}
           step={0.0001}
           precision={PRECISION}
           status={error ? 'error' : undefined}
@@ -99,8 +97,6 @@ export function CoordinatePicker({ value, onChange, showError = false, height = 
           data-testid="coordinate-lat"
           prefix={<span style={{ color: 'var(--ant-color-text-tertiary)' }}>{t('projects.picker.lat')}</span>}
           style={{ width: 230 }}
-          min={-90}
-          max={90}
           step={0.0001}
           precision={PRECISION}
           status={error ? 'error' : undefined}

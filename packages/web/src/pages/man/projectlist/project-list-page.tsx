@@ -140,13 +140,13 @@ export default function ProjectListPage() {
       name: 'lng',
       rule: projectBody.shape.lng,
       required: true,
-      input: <InputNumber style={{ width: '100%' }} min={-180} max={180} step={0.0001} precision={7} />,
+      input: <InputNumber style={{ width: '100%' }} step={0.0001} precision={7} />,
     },
     {
       name: 'lat',
       rule: projectBody.shape.lat,
       required: true,
-      input: <InputNumber style={{ width: '100%' }} min={-90} max={90} step={0.0001} precision={7} />,
+      input: <InputNumber style={{ width: '100%' }} step={0.0001} precision={7} />,
     },
     {
       name: 'description',
@@ -169,7 +169,7 @@ export default function ProjectListPage() {
       dataIndex: 'name',
       title: t('projects.fields.name'),
       render: (name: string, row) => (
-        <Space size={6}>
+        <Space size={6} style={{ whiteSpace: 'nowrap' }}>
           <ApartmentOutlined style={{ color: 'var(--ant-color-primary)' }} />
           <span>{name}</span>
           {row.parentId === null && <Tag color="orange">{t('projects.root')}</Tag>}
@@ -189,7 +189,7 @@ export default function ProjectListPage() {
       render: (_v, row) => {
         const text = formatCoordinate(row);
         return text ? (
-          <Typography.Text>
+          <Typography.Text style={{ whiteSpace: 'nowrap' }}>
             <EnvironmentOutlined style={{ color: 'var(--ant-color-primary)' }} /> {text}
           </Typography.Text>
         ) : (
@@ -256,6 +256,7 @@ export default function ProjectListPage() {
           <Spin />
         ) : tree.data?.length ? (
           <Tree
+            key={byId.size}
             blockNode
             showLine
             defaultExpandAll
@@ -303,6 +304,7 @@ export default function ProjectListPage() {
             columns={columns}
             dataSource={rows}
             loading={loading}
+            scroll={{ x: 'max-content' }}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.empty')} /> }}
             pagination={
               selectedId === null
