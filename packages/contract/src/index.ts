@@ -11,3 +11,6 @@ export * from './settings/definitions.js';
 export * from './validation/message.js';
 export * from './validation/rules.js';
 export * from './validation/session.js';
+export * from './families/definitions.js';
+export * from './families/types.js';
+export * from './api/registry.js';

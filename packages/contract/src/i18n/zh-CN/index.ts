@@ -2,6 +2,7 @@ import { common } from './common.js';
 import { crud } from './crud.js';
 import { enums } from './enums.js';
 import { errors } from './errors.js';
+import { families } from './families.js';
 import { frame } from './frame.js';
 import { home } from './home.js';
 import { login } from './login.js';
@@ -22,6 +23,7 @@ export const resources = {
   crud,
   enums,
   errors,
+  families,
   frame,
   home,
   login,

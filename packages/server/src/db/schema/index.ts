@@ -1,4 +1,6 @@
 export * from './admin.js';
+export * from './base.js';
+export * from './business.js';
 export * from './devices.js';
 export * from './logs.js';
 export * from './messages.js';
