@@ -57,11 +57,17 @@ describe('global administration', () => {
     await h.screenshot(page, 'admin-projects-zh');
 
     // The map picker of "set location" (no tiles configured: a grid and the inputs).
-    await tableRow(page, PROJECT).getByRole('button', { name: /设置位置/ }).click();
+    await tableRow(page, PROJECT)
+      .getByRole('button', { name: /设置位置/ })
+      .click();
     await dialog(page).getByTestId('coordinate-picker').waitFor();
-    await dialog(page).locator('.leaflet-container').click({ position: { x: 200, y: 120 } });
+    await dialog(page)
+      .locator('.leaflet-container')
+      .click({ position: { x: 200, y: 120 } });
     await h.screenshot(page, 'admin-project-location-zh');
-    await dialog(page).getByRole('button', { name: /取\s*消/ }).click();
+    await dialog(page)
+      .getByRole('button', { name: /取\s*消/ })
+      .click();
 
     // A role in it.
     await page.goto('/man/rolelist');

@@ -60,7 +60,13 @@ describe('ProjectListPage', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.url.pathname).toBe('/api/projects.do');
-    expect(Object.fromEntries(post.body!)).toMatchObject({ name: '新项目丙', no: 'P-003', parentId: '1', lng: '119.5', lat: '32.17' });
+    expect(Object.fromEntries(post.body!)).toMatchObject({
+      name: '新项目丙',
+      no: 'P-003',
+      parentId: '1',
+      lng: '119.5',
+      lat: '32.17',
+    });
   });
 
   it("shows a 409 refusal's message and keeps the root project undeletable", async () => {
