@@ -8,7 +8,7 @@ import ProjectListPage from './project-list-page';
 import { frameAnswers, PROJECTS, TREE } from './test-fixtures';
 
 const PATH = '/man/projectlist';
-let toast: ReturnType<typeof vi.fn>;
+let toast: ReturnType<typeof vi.fn<(text: string) => void>>;
 
 function serve(extra: (call: Call) => { status?: number; json?: unknown } | undefined = () => undefined) {
   return mockFetch((call) => {
@@ -24,7 +24,7 @@ function serve(extra: (call: Call) => { status?: number; json?: unknown } | unde
 
 beforeEach(async () => {
   await changeLang('zh_CN');
-  toast = vi.fn();
+  toast = vi.fn<(text: string) => void>();
   setErrorSinks({ toast, toLogin: vi.fn() });
 });
 afterEach(() => vi.unstubAllGlobals());

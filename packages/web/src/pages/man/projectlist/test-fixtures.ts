@@ -16,7 +16,14 @@ export function frameAnswers(path: string, level: number, call: Call) {
   return undefined;
 }
 
-const node = (id: number, parentId: number | null, name: string, children: unknown[] = []) => ({
+interface Node {
+  id: number;
+  parentId: number | null;
+  children: Node[];
+  [field: string]: unknown;
+}
+
+const node = (id: number, parentId: number | null, name: string, children: Node[] = []): Node => ({
   id,
   parentId,
   parentName: parentId ? 'Root' : null,

@@ -23,7 +23,7 @@ const USERS = [
     createdAt: '2026-01-01T00:00:00Z',
   },
 ];
-let toast: ReturnType<typeof vi.fn>;
+let toast: ReturnType<typeof vi.fn<(text: string) => void>>;
 
 function serve(extra: (call: Call) => { status?: number; json?: unknown } | undefined = () => undefined) {
   return mockFetch((call) => {
@@ -39,7 +39,7 @@ function serve(extra: (call: Call) => { status?: number; json?: unknown } | unde
 
 beforeEach(async () => {
   await changeLang('zh_CN');
-  toast = vi.fn();
+  toast = vi.fn<(text: string) => void>();
   setErrorSinks({ toast, toLogin: vi.fn() });
 });
 afterEach(() => vi.unstubAllGlobals());
