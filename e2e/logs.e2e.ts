@@ -32,7 +32,9 @@ describe('visit log', () => {
     await list.locator('.ant-tag', { hasText: '登录失败' }).first().waitFor();
     const success = rows(page).filter({ has: page.locator('.ant-tag', { hasText: /^登录$/ }) });
     await success.filter({ hasText: 'admin' }).first().waitFor();
-    expect(await rows(page).first().locator('td').nth(1).textContent()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(await rows(page).first().locator('td').nth(1).textContent()).toMatch(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/,
+    );
     // 50 a page by default (the running parameter logPageSize).
     await list.locator('.ant-pagination-options').getByText('50 条/页').waitFor();
     await h.screenshot(page, 'visit-log-zh');

@@ -24,6 +24,7 @@ import { isTimezone, saveOrder, storedWire, timezoneOptions, toFormValue, toWire
 
 const BASE = '/api/webparams.do';
 export const WEBPARAMS_KEY = ['webparams'] as const;
+const TAB_STORAGE = 'sc.syssettings.tab';
 
 /** The contract rule of a setting; a text setting's blank is '' (not configured), not missing. */
 function rulesOf(item: SettingItemView, lang: Lang): Rule[] {
@@ -199,7 +200,12 @@ export default function SettingsPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const writable = canModify(useAuthLevel());
-  const [tab, setTab] = useState<string>(SETTING_GROUPS[0]);
+  // The frame re-mounts the page when the watermark is switched: the open tab survives in the session.
+  const [tab, setTab] = useState<string>(() => sessionStorage.getItem(TAB_STORAGE) ?? SETTING_GROUPS[0]);
+  const openTab = (key: string) => {
+    sessionStorage.setItem(TAB_STORAGE, key);
+    setTab(key);
+  };
   const settings = useQuery({ queryKey: WEBPARAMS_KEY, queryFn: () => api.get<SettingItemView[]>(BASE) });
 
   const onSaved = () =>
@@ -239,8 +245,8 @@ export default function SettingsPage() {
   return (
     <Card variant="borderless" data-testid="settings-page">
       <Tabs
-        activeKey={tab}
-        onChange={setTab}
+        activeKey={groups.some((g) => g.group === tab) ? tab : groups[0]?.group}
+        onChange={openTab}
         items={groups.map(({ group, items }) => ({
           key: group,
           label: <span data-testid={`settings-tab-${group}`}>{t(`settings.group_${group}`)}</span>,
