@@ -209,6 +209,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   syncRoutes(app, { sync: createSyncService({ db, steps: SYNC_STEPS, audit }) });
 
+  // ── Device registry (spec 000 §7 "Base data", "Business data"; spec 001 §7 project-scoped devices)
+
   // ── The built console, served by the same process
   if (hasWeb) {
     await app.register(fastifyStatic, {

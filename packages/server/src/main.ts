@@ -4,6 +4,7 @@ import { bootstrap } from './db/bootstrap.js';
 import { type Database, openPglite, openPostgres } from './db/client.js';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.js';
 import { type EmbeddedBroker, startEmbeddedBroker } from './iot/broker.js';
+import { applyBuiltinData } from './modules/system/sync-steps.js';
 
 /** Starts one server process: database, migrations, first-start data, HTTP, broker; stops them gracefully. */
 async function main(): Promise<void> {
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
     log.warn('LOGIN_IDENTIFY_CODE=off: the identity code is not checked at sign-in (for automated tests only)');
 
   const first = await bootstrap(database.db, config.adminPassword);
+  await applyBuiltinData(database.db);
   if (first.created) {
     if (first.generatedPassword) {
       log.warn(

@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { bootstrap } from '../db/bootstrap.js';
+import { applyBuiltinData } from '../modules/system/sync-steps.js';
 import type { Database } from '../db/client.js';
 import { IDENTIFY_COOKIE } from '../modules/session/login.routes.js';
 import { openTestDatabase } from './test-database.js';
@@ -28,6 +29,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   await bootstrap(database.db, ADMIN_PASSWORD);
+  await applyBuiltinData(database.db);
   const config = loadConfig({ WEB_DIST: '/nonexistent', ...env });
   const app = await buildApp({
     config,

@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { ADMIN_ROLE } from '../../db/bootstrap.js';
 import type { Db } from '../../db/client.js';
 import { projectModules, projects, roles } from '../../db/schema/index.js';
+import { BASE_DATA_SYNC_STEPS } from '../base/builtin-base-data.sync.js';
 
 /**
  * One idempotent re-application of built-in data (PATCH /api/syncsysdata.do). A step adds or repairs
@@ -61,4 +62,9 @@ const rootAdminRole: SyncStep = {
   },
 };
 
-export const SYNC_STEPS: SyncStep[] = [rootProjectModules, rootAdminRole];
+export const SYNC_STEPS: SyncStep[] = [rootProjectModules, rootAdminRole, ...BASE_DATA_SYNC_STEPS];
+
+/** Every start applies the built-in data too, so a new version's types and models appear by themselves. */
+export async function applyBuiltinData(db: Db): Promise<void> {
+  for (const step of SYNC_STEPS) await step.run(db);
+}
