@@ -258,6 +258,8 @@ export const SESSION_APIS: readonly { method: string; path: string }[] = [
   { method: 'GET', path: '/api/menus.do' },
   { method: 'PATCH', path: '/api/users.do/:id/pwd' },
   { method: 'GET', path: '/api/sitemessages.do/count/unread' },
+  // Type icons are shown wherever devices are (lists, map) to anyone signed in.
+  { method: 'GET', path: '/api/bas/devicetypes.do/:id/icon' },
 ];
 
 /** Calls that need no sign-in at all. */
