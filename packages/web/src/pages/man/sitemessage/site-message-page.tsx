@@ -235,7 +235,7 @@ export default function SiteMessagePage() {
                 count={counts[key].data ?? 0}
                 showZero
                 overflowCount={9999}
-                color={key === 'unread' ? undefined : '#bfbfbf'}
+                color={key === 'unread' && (counts[key].data ?? 0) > 0 ? undefined : '#bfbfbf'}
                 style={{ marginInlineStart: 8 }}
               />
             </span>
