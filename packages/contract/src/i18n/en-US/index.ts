@@ -1,3 +1,8 @@
+import { devicetypes } from './devicetypes.js';
+import { factories } from './factories.js';
+import { models } from './models.js';
+import { areas } from './areas.js';
+import { groups } from './groups.js';
 import { common } from './common.js';
 import { crud } from './crud.js';
 import { enums } from './enums.js';
@@ -19,6 +24,11 @@ import { users } from './users.js';
 import { validation } from './validation.js';
 
 export const resources = {
+  devicetypes,
+  factories,
+  models,
+  areas,
+  groups,
   common,
   crud,
   enums,

@@ -1,0 +1,30 @@
+import type { Translation } from '../translate.js';
+import type { areas as zh } from '../zh-CN/areas.js';
+
+export const areas: Translation<typeof zh> = {
+  fields: {
+    name: 'Area name',
+    no: 'Area no',
+    projectId: 'Project',
+    projectName: 'Project',
+    description: 'Description',
+    lng: 'Longitude',
+    lat: 'Latitude',
+    location: 'Location',
+    groupCount: 'Groups',
+    deviceCount: 'Devices',
+    createdAt: 'Created at',
+  },
+  allProjects: 'All projects',
+  projectPlaceholder: 'Choose a project',
+  setLocation: 'Set location',
+  locationTitle: 'Location of area {name}',
+  locationSaved: 'Location saved',
+  noLocation: 'Not set',
+  inUseHint: 'This area still has {groups} groups and {devices} devices; it cannot be deleted',
+  switcher: {
+    label: 'Current project',
+    placeholder: 'Choose a project',
+    own: 'My project',
+  },
+};

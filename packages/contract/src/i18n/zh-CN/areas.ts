@@ -1,0 +1,31 @@
+/**
+ * Device area lists (/biz/devicearealist, /pjt/pjtdevicearealist); field labels under `fields`.
+ * `switcher` is the current-project selector shown on /pjt screens.
+ */
+export const areas = {
+  fields: {
+    name: '区域名称',
+    no: '区域编号',
+    projectId: '所属项目',
+    projectName: '所属项目',
+    description: '描述',
+    lng: '经度',
+    lat: '纬度',
+    location: '位置',
+    groupCount: '分组数',
+    deviceCount: '设备数',
+    createdAt: '创建时间',
+  },
+  allProjects: '全部项目',
+  projectPlaceholder: '请选择项目',
+  setLocation: '设置位置',
+  locationTitle: '设置区域位置：{name}',
+  locationSaved: '位置已保存',
+  noLocation: '未设置',
+  inUseHint: '该区域仍有 {groups} 个分组和 {devices} 个设备，不能删除',
+  switcher: {
+    label: '当前项目',
+    placeholder: '请选择项目',
+    own: '我的项目',
+  },
+} as const;

@@ -1,0 +1,71 @@
+import { ApartmentOutlined } from '@ant-design/icons';
+import type { ProjectTreeNode } from '@sc/contract';
+import { Flex, Tag, TreeSelect, Typography } from 'antd';
+import { type CSSProperties, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSessionUser } from '../session/store';
+import { useCurrentProject, useVisibleProjects } from '../session/use-current-project';
+
+interface Option {
+  value: number;
+  title: string;
+  children: Option[];
+}
+
+const toOptions = (nodes: ProjectTreeNode[] = []): Option[] =>
+  nodes.map((node) => ({ value: node.id, title: node.name, children: toOptions(node.children) }));
+
+function indexNames(nodes: ProjectTreeNode[] = [], into = new Map<number, string>()) {
+  for (const node of nodes) {
+    into.set(node.id, node.name);
+    indexNames(node.children, into);
+  }
+  return into;
+}
+
+/**
+ * The current project of the /pjt area (session/use-current-project.ts), chosen among the projects the
+ * user can see. Shown at the top of /pjt screens; screens read the choice with `useCurrentProject()`.
+ */
+export function ProjectSwitcher({ style }: { style?: CSSProperties }) {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const { project, setProject } = useCurrentProject();
+  const tree = useVisibleProjects();
+  const names = useMemo(() => indexNames(tree.data), [tree.data]);
+  const options = useMemo<Option[]>(() => {
+    if (tree.data?.length) return toOptions(tree.data);
+    // No project list for this role: only the current (own) project.
+    return project ? [{ value: project.id, title: project.name, children: [] }] : [];
+  }, [tree.data, project]);
+
+  // A remembered choice the user can no longer see falls back to the user's own project.
+  const stale = Boolean(project && tree.data?.length && !names.has(project.id));
+  useEffect(() => {
+    if (stale) setProject(null);
+  }, [stale, setProject]);
+
+  if (!project) return null;
+  return (
+    <Flex align="center" gap={8} wrap className="project-switcher" style={style} data-testid="project-switcher">
+      <ApartmentOutlined style={{ color: 'var(--ant-color-primary)' }} />
+      <Typography.Text type="secondary">{t('areas.switcher.label')}</Typography.Text>
+      <TreeSelect<number>
+        aria-label={t('areas.switcher.label')}
+        value={project.id}
+        treeData={options}
+        treeDefaultExpandAll
+        showSearch={{ treeNodeFilterProp: 'title' }}
+        loading={tree.isLoading}
+        placeholder={t('areas.switcher.placeholder')}
+        popupMatchSelectWidth={false}
+        style={{ minWidth: 220 }}
+        onChange={(id) => {
+          if (id === undefined || id === null) return;
+          setProject({ id, name: names.get(id) ?? project.name });
+        }}
+      />
+      {user && project.id === user.projectId && <Tag color="orange">{t('areas.switcher.own')}</Tag>}
+    </Flex>
+  );
+}
