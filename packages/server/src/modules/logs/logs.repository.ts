@@ -134,7 +134,7 @@ export function createLogsRepository(db: Db) {
     addOperate: (entry: OperateLogInput) => db.insert(operateLogs).values(entry).returning({ id: operateLogs.id }),
 
     /** The project a device belongs to, so its commands land in that project's log. */
-    async deviceProject(deviceId: number) {
+    async deviceProject(deviceId: number): Promise<number | null> {
       const [row] = await db.select({ projectId: devices.projectId }).from(devices).where(eq(devices.id, deviceId));
       return row?.projectId ?? null;
     },
