@@ -1,0 +1,125 @@
+import { ACTIVE_STATE, DEFAULT_MAP, DEVICE_MODELS, type DeviceType, I18N_RESOURCES } from '@sc/contract';
+
+/**
+ * What the demo looks like: a city project with three districts around the default map centre,
+ * areas and groups in each, and devices of every family spread along them. Pure data, so the
+ * seeder and its test agree on it.
+ */
+export const DEMO_CITY = { name: '镇江示范城市', no: 'DEMO' };
+export const DEMO_DISTRICTS = [
+  { name: '京口区', no: 'DEMO-JK', dLng: 0.03, dLat: 0.01 },
+  { name: '润州区', no: 'DEMO-RZ', dLng: -0.03, dLat: 0.005 },
+  { name: '丹徒区', no: 'DEMO-DT', dLng: 0.0, dLat: -0.03 },
+];
+export const AREAS_PER_DISTRICT = 4;
+export const GROUPS_PER_AREA = 5;
+
+/** How common each family is in a city: lamps dominate. */
+const WEIGHTS: Record<DeviceType, number> = {
+  lighting: 40,
+  camera: 12,
+  envmonitor: 6,
+  gateway: 4,
+  led: 3,
+  wifi: 5,
+  nsc: 4,
+  smartclassifieddustbin: 6,
+  emergencycallequipment: 3,
+  illumination: 3,
+  watthourmeter: 4,
+  mtc: 3,
+  pgw: 2,
+  dvr: 2,
+  evse: 3,
+};
+
+const typeNames = I18N_RESOURCES.zh_CN.families.types;
+const modelsOf = (type: DeviceType) =>
+  Object.entries(DEVICE_MODELS)
+    .filter(([, t]) => t === type)
+    .map(([no]) => no);
+
+/** A deterministic pseudo-random sequence, so a demo of a given size is always the same. */
+export function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface PlannedDevice {
+  type: DeviceType;
+  modelNo: string | null;
+  name: string;
+  no: string;
+  equipmentId: string;
+  district: number;
+  area: number;
+  group: number;
+  lng: number;
+  lat: number;
+  activeState: number;
+  registered: boolean;
+  props: Record<string, unknown>;
+}
+
+function propsFor(type: DeviceType, random: () => number): Record<string, unknown> {
+  switch (type) {
+    case 'lighting':
+      return {
+        channelCount: 1 + Math.floor(random() * 2),
+        ratedPower: [60, 100, 150, 200][Math.floor(random() * 4)],
+        lampLifeCycle: 50000,
+      };
+    case 'envmonitor':
+      return { pickInterval: 300, public: random() < 0.5 };
+    case 'smartclassifieddustbin':
+      return { fullThreshold: 20, overfillThreshold: 40, freeDistance: 100 };
+    case 'camera':
+      return { streamMode: 'hls', ptzSupported: random() < 0.3 };
+    case 'led':
+      return { screenWidth: 192, screenHeight: 96 };
+    default:
+      return {};
+  }
+}
+
+/** Devices `from` (inclusive) to `to` (exclusive) of the demo: ranges allow seeding in batches. */
+export function planDevices(from: number, to: number): PlannedDevice[] {
+  const types = Object.entries(WEIGHTS).flatMap(([type, w]) => Array<DeviceType>(w).fill(type as DeviceType));
+  const out: PlannedDevice[] = [];
+  for (let i = from; i < to; i++) {
+    const random = rng(i + 1);
+    const type = types[i % types.length]!;
+    const district = i % DEMO_DISTRICTS.length;
+    const area = Math.floor(random() * AREAS_PER_DISTRICT);
+    const group = Math.floor(random() * GROUPS_PER_AREA);
+    const d = DEMO_DISTRICTS[district]!;
+    // Devices line streets: a row per group, spread along it.
+    const lng = DEFAULT_MAP.lng + d.dLng + (area - 1.5) * 0.008 + (random() - 0.5) * 0.01;
+    const lat = DEFAULT_MAP.lat + d.dLat + (group - 2) * 0.002 + (random() - 0.5) * 0.0015;
+    const roll = random();
+    const models = modelsOf(type);
+    const seq = String(i + 1).padStart(6, '0');
+    out.push({
+      type,
+      modelNo: models.length ? models[Math.floor(random() * models.length)]! : null,
+      name: `${typeNames[type]}${seq}`,
+      no: `${type.slice(0, 6).toUpperCase()}-${seq}`,
+      equipmentId: `DEMO${seq}`,
+      district,
+      area,
+      group,
+      lng: Math.round(lng * 1e6) / 1e6,
+      lat: Math.round(lat * 1e6) / 1e6,
+      activeState: roll < 0.85 ? ACTIVE_STATE.active : roll < 0.95 ? ACTIVE_STATE.unknown : ACTIVE_STATE.error,
+      registered: roll < 0.95,
+      props: propsFor(type, random),
+    });
+  }
+  return out;
+}
