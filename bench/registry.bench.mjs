@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+// Device registry benchmark (issue: "The device registry"): seeds 100,000 devices, then measures the
+// paged device list with filters and the map's cluster query at 1 and 32 clients, and the CSV import
+// of 100,000 production items, on PostgreSQL (a throwaway cluster) and on PGlite.
+// Usage: node bench/registry.bench.mjs [--devices 100000] [--seconds 10] [--only pg|pglite]
+// Prints one JSON line and writes it to bench/results/registry-<date>.json.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { findPostgresBin, startPostgresCluster } from '../scripts/lib/postgres-cluster.mjs';
+import { load } from './lib/load.mjs';
+import { rssMb, signIn, startServer } from './lib/server.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const devices = Number(arg('devices', 100000));
+const seconds = Number(arg('seconds', 10));
+const only = arg('only', 'both');
+
+function seed(env) {
+  const started = Date.now();
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'packages/server/src/demo/seed-demo.main.ts', '--devices', String(devices)], {
+    cwd: root,
+    env: { ...process.env, ADMIN_PASSWORD: 'Admin12345', ...env },
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) throw new Error('seeding failed');
+  return (Date.now() - started) / 1000;
+}
+
+function csv(rows) {
+  const lines = ['name,no,key1,modelNo,projectNo,description'];
+  for (let i = 0; i < rows; i++) lines.push(`单灯${i},BENCH${String(i).padStart(7, '0')},${(i * 2654435761 >>> 0).toString(16).padStart(16, '0')},lcunb,DEMO,批量导入`);
+  return `${lines.join('\n')}\n`;
+}
+
+async function importCsv(url, token, rows) {
+  const form = new FormData();
+  form.append('file', new Blob([csv(rows)], { type: 'text/csv' }), 'items.csv');
+  const started = Date.now();
+  const res = await fetch(`${url}/api/biz/productionlib.do/upload?token=${token}`, { method: 'POST', body: form });
+  const body = await res.json();
+  return { status: res.status, imported: body.imported ?? 0, seconds: (Date.now() - started) / 1000 };
+}
+
+async function measure(label, env) {
+  const seedSeconds = seed(env);
+  const server = await startServer(env);
+  try {
+    const token = await signIn(server.url);
+    const q = (p) => `${p}${p.includes('?') ? '&' : '?'}token=${token}`;
+    const list = [
+      '/api/biz/devices.do/pages?page=1&pageSize=25',
+      '/api/biz/devices.do/pages?page=3&pageSize=25&type=lighting',
+      '/api/biz/devices.do/pages?page=2&pageSize=25&activeState=1&type=camera',
+      '/api/biz/devices.do/pages?page=1&pageSize=25&keyword=DEMO0012',
+    ].map(q);
+    const clusters = [
+      '/api/map/clusters.do?west=119.3&south=32.0&east=119.7&north=32.3&zoom=12',
+      '/api/map/clusters.do?west=119.45&south=32.15&east=119.55&north=32.2&zoom=15',
+      '/api/map/clusters.do?west=119.49&south=32.165&east=119.51&north=32.175&zoom=18',
+    ].map(q);
+    for (const p of [...list, ...clusters]) {
+      const r = await fetch(`${server.url}${p}`);
+      if (!r.ok) throw new Error(`${p} → ${r.status} ${await r.text()}`);
+    }
+    const result = { seedSeconds };
+    for (const c of [1, 32]) {
+      result[`list_c${c}`] = await load({ url: server.url, concurrency: c, seconds, paths: list });
+      result[`clusters_c${c}`] = await load({ url: server.url, concurrency: c, seconds, paths: clusters });
+    }
+    result.csvImport100k = await importCsv(server.url, token, 100000);
+    result.serverRssMb = await rssMb(server.pid);
+    console.error(`${label}: ${JSON.stringify(result)}`);
+    return result;
+  } finally {
+    await server.stop();
+  }
+}
+
+const out = { bench: 'registry', date: new Date().toISOString(), devices, seconds, machine: { cpus: os.cpus().length, memGb: Math.round(os.totalmem() / 2 ** 30) } };
+if (only !== 'pglite') {
+  const bin = findPostgresBin();
+  if (!bin) throw new Error('PostgreSQL binaries not found (apt-get install -y postgresql)');
+  const cluster = await startPostgresCluster(bin);
+  try {
+    out.postgres = await measure('postgres', { DATABASE_URL: cluster.url });
+  } finally {
+    cluster.stop();
+  }
+}
+if (only !== 'pg') {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-bench-pglite-'));
+  try {
+    out.pglite = await measure('pglite', { DATA_DIR: dir });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+const line = JSON.stringify(out);
+console.log(line);
+fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+fs.writeFileSync(path.join(root, `bench/results/registry-${out.date.slice(0, 10)}.json`), `${line}\n`);
