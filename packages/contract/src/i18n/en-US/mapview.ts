@@ -1,0 +1,23 @@
+import type { Translation } from '../translate.js';
+import type { mapview as zh } from '../zh-CN/mapview.js';
+
+export const mapview: Translation<typeof zh> = {
+  filters: {
+    project: 'Project',
+    type: 'Device type',
+    activeState: 'State',
+    all: 'All',
+  },
+  devices: '{count} devices',
+  clusterHint: '{count} devices (abnormal {error}, unknown {unknown}, normal {active})',
+  loading: 'Loading devices…',
+  noTiles: 'No map tiles configured: device positions only',
+  edit: 'Edit device',
+  summaryFailed: 'Could not load the device',
+  legend: {
+    error: 'Any abnormal',
+    active: 'All normal',
+    unknown: 'Other',
+  },
+  showing: 'In view: {count} devices',
+};

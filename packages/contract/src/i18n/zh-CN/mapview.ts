@@ -1,0 +1,21 @@
+/** The device map (/map/bizindex and the list's map view). */
+export const mapview = {
+  filters: {
+    project: '项目',
+    type: '设备类型',
+    activeState: '状态',
+    all: '全部',
+  },
+  devices: '{count} 台设备',
+  clusterHint: '{count} 台设备（异常 {error}，未知 {unknown}，正常 {active}）',
+  loading: '正在加载设备…',
+  noTiles: '未配置地图瓦片：仅显示设备位置',
+  edit: '编辑设备',
+  summaryFailed: '无法加载设备信息',
+  legend: {
+    error: '有异常',
+    active: '全部正常',
+    unknown: '其他',
+  },
+  showing: '当前视野：{count} 台设备',
+} as const;

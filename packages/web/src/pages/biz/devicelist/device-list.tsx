@@ -1,0 +1,639 @@
+import {
+  CheckCircleOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  EnvironmentOutlined,
+  FullscreenExitOutlined,
+  FullscreenOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+} from '@ant-design/icons';
+import {
+  DEVICE_SEARCH_WORD_LIMIT,
+  type DeviceTypeView,
+  type DeviceView,
+  familyOf,
+  type FamilyField,
+  type Page,
+  PAGE_SIZE,
+  type ProjectTreeNode,
+  TIME_FORMAT,
+} from '@sc/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Input,
+  Segmented,
+  Select,
+  Space,
+  Spin,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Tree,
+  Typography,
+} from 'antd';
+import dayjs from 'dayjs';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api } from '../../../api/client';
+import { useRunningParams } from '../../../api/session-api';
+import { useFeedback } from '../../../app/feedback';
+import { canModify, useAuthLevel } from '../../../components/crud';
+import { useLang } from '../../../i18n/i18n';
+import { useVisibleProjects } from '../../../session/use-current-project';
+import { DeviceMap } from '../../map/bizindex/device-map';
+import { buildDeviceQuery, type DeviceFilters } from './device-query';
+import { type DeviceScope, deviceApi, deviceRoutes } from './device-scope';
+import { LocationDialog } from './location-dialog';
+import {
+  ACTIVE_STATE_VALUES,
+  ActiveStateTag,
+  DEVICES_KEY,
+  ProjectTreeSelect,
+  subtree,
+  TypeIcon,
+  useAreas,
+  useDeviceModels,
+  useDeviceTypes,
+  useGroups,
+  useTypeLabel,
+} from './lookups';
+
+export type DeviceViewKind = 'mixed' | 'device' | 'project' | 'type' | 'map';
+const VIEWS: DeviceViewKind[] = ['mixed', 'device', 'project', 'type', 'map'];
+
+const clampPageSize = (size: number | undefined) =>
+  Math.min(PAGE_SIZE.max, Math.max(PAGE_SIZE.min, size ?? PAGE_SIZE.default));
+
+interface TreeItem {
+  key: number;
+  title: string;
+  children: TreeItem[];
+}
+const toTreeItems = (nodes: ProjectTreeNode[] = []): TreeItem[] =>
+  nodes.map((n) => ({ key: n.id, title: n.name, children: toTreeItems(n.children) }));
+
+const dash = (v: unknown) =>
+  v === null || v === undefined || v === '' ? <Typography.Text type="secondary">—</Typography.Text> : String(v);
+
+/** Search of up to 10 words (spec 000 §5 "Device search words: limit 10"). */
+function DeviceSearch({ onSearch }: { onSearch: (keyword: string) => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const limit = DEVICE_SEARCH_WORD_LIMIT;
+  return (
+    <Input.Search
+      allowClear
+      aria-label={t('common.search')}
+      placeholder={t('devices.searchPlaceholder', { limit })}
+      enterButton={t('common.search')}
+      style={{ maxWidth: 420 }}
+      onSearch={(value) => {
+        const words = value.trim().split(/\s+/).filter(Boolean);
+        if (words.length > limit) message.warning(t('crud.searchLimit', { limit }));
+        onSearch(words.slice(0, limit).join(' '));
+      }}
+    />
+  );
+}
+
+function FilterBar({
+  scope,
+  filters,
+  onChange,
+  showProject,
+  rootProjectId,
+}: {
+  scope: DeviceScope;
+  filters: DeviceFilters;
+  onChange: (next: DeviceFilters) => void;
+  showProject: boolean;
+  rootProjectId?: number;
+}) {
+  const { t } = useTranslation();
+  const types = useDeviceTypes();
+  const typeLabel = useTypeLabel();
+  const areaProject = filters.projectId ?? (scope.kind === 'pjt' ? scope.projectId : undefined);
+  const areas = useAreas(scope, areaProject);
+  const groups = useGroups(scope, areaProject, filters.areaId);
+  const models = useDeviceModels(scope, filters.type);
+  const all = t('devices.filters.all');
+  const labelled = (label: string, node: ReactNode) => (
+    <Space size={4}>
+      <Typography.Text type="secondary">{label}</Typography.Text>
+      {node}
+    </Space>
+  );
+  return (
+    <Space wrap size={[12, 8]} data-testid="device-filters">
+      {showProject &&
+        labelled(
+          t('devices.filters.project'),
+          <ProjectTreeSelect
+            aria-label={t('devices.filters.project')}
+            rootId={rootProjectId}
+            placeholder={all}
+            style={{ width: 180 }}
+            value={filters.projectId}
+            onChange={(projectId) =>
+              onChange({ ...filters, projectId: projectId ?? undefined, areaId: undefined, groupId: undefined })
+            }
+          />,
+        )}
+      {labelled(
+        t('devices.filters.area'),
+        <Select
+          aria-label={t('devices.filters.area')}
+          allowClear
+          placeholder={all}
+          style={{ width: 150 }}
+          value={filters.areaId}
+          disabled={areaProject === undefined}
+          options={(areas.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
+          onChange={(areaId) => onChange({ ...filters, areaId: areaId ?? undefined, groupId: undefined })}
+        />,
+      )}
+      {labelled(
+        t('devices.filters.group'),
+        <Select
+          aria-label={t('devices.filters.group')}
+          allowClear
+          placeholder={all}
+          style={{ width: 150 }}
+          value={filters.groupId}
+          disabled={areaProject === undefined}
+          options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+          onChange={(groupId) => onChange({ ...filters, groupId: groupId ?? undefined })}
+        />,
+      )}
+      {labelled(
+        t('devices.filters.type'),
+        <Select
+          aria-label={t('devices.filters.type')}
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder={all}
+          style={{ width: 170 }}
+          value={filters.type}
+          options={(types.data ?? []).map((ty) => ({ value: ty.no, label: typeLabel(ty.no, ty.name) }))}
+          onChange={(type) => onChange({ ...filters, type: type ?? undefined, modelId: undefined })}
+        />,
+      )}
+      {labelled(
+        t('devices.filters.model'),
+        <Select
+          aria-label={t('devices.filters.model')}
+          allowClear
+          placeholder={all}
+          style={{ width: 150 }}
+          value={filters.modelId}
+          disabled={!filters.type}
+          options={(models.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
+          onChange={(modelId) => onChange({ ...filters, modelId: modelId ?? undefined })}
+        />,
+      )}
+      {labelled(
+        t('devices.filters.activeState'),
+        <Select
+          aria-label={t('devices.filters.activeState')}
+          allowClear
+          placeholder={all}
+          style={{ width: 110 }}
+          value={filters.activeState}
+          options={ACTIVE_STATE_VALUES.map((v) => ({ value: v, label: t(`enums.active_${v}`) }))}
+          onChange={(activeState) => onChange({ ...filters, activeState: activeState ?? undefined })}
+        />,
+      )}
+      {labelled(
+        t('devices.filters.registered'),
+        <Select
+          aria-label={t('devices.filters.registered')}
+          allowClear
+          placeholder={all}
+          style={{ width: 110 }}
+          value={filters.registered}
+          options={[
+            { value: 'true', label: t('devices.registeredYes') },
+            { value: 'false', label: t('devices.registeredNo') },
+          ]}
+          onChange={(registered) => onChange({ ...filters, registered: registered ?? undefined })}
+        />,
+      )}
+    </Space>
+  );
+}
+
+/** A type property as a cell: yes/no, an option's label, or a number with its unit. */
+export function usePropText() {
+  const { t } = useTranslation();
+  return (field: FamilyField, value: unknown): ReactNode => {
+    if (value === undefined || value === null || value === '') return dash(value);
+    if (field.kind === 'bool') return value === true || value === 'true' ? t('devices.wizard.yes') : t('devices.wizard.no');
+    if (field.kind === 'select') return t(`families.options.${String(value)}`, { defaultValue: String(value) });
+    return field.unit ? `${String(value)} ${field.unit}` : String(value);
+  };
+}
+
+/**
+ * The device list of spec 000 §2 / 001 §2: five views (mixed, device, project, type properties, map),
+ * filters, a search of up to 10 words, row actions (edit in the wizard, delete, set location, force
+ * active) and batch force active. In the /pjt scope the map view can go full screen.
+ */
+export function DeviceList({ scope }: { scope: DeviceScope }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { message } = App.useApp();
+  const { confirm } = useFeedback();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const writable = canModify(useAuthLevel());
+  const params = useRunningParams();
+  const paths = deviceApi(scope);
+  const routes = deviceRoutes(scope);
+  const types = useDeviceTypes();
+  const typeLabel = useTypeLabel();
+  const propText = usePropText();
+  const projects = useVisibleProjects();
+  const rootProjectId = scope.kind === 'pjt' ? scope.projectId : undefined;
+
+  const [view, setView] = useState<DeviceViewKind>('mixed');
+  const [filters, setFilters] = useState<DeviceFilters>({});
+  const [keyword, setKeyword] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [locating, setLocating] = useState<DeviceView | null>(null);
+  const [propType, setPropType] = useState<string | undefined>(undefined);
+  const [fullScreen, setFullScreen] = useState(false);
+  const size = pageSize ?? clampPageSize(params.data?.pageSize);
+
+  const typeByNo = useMemo(() => new Map<string, DeviceTypeView>((types.data ?? []).map((ty) => [ty.no, ty])), [types.data]);
+  // The type-properties view lists one type: the picked one (defaults to the type filter).
+  const shownType = view === 'type' ? (propType ?? filters.type) : undefined;
+  const effective: DeviceFilters = view === 'type' ? { ...filters, type: shownType } : filters;
+  const query = buildDeviceQuery(effective, { page, pageSize: size, keyword });
+
+  const list = useQuery({
+    queryKey: [...DEVICES_KEY, 'pages', paths.base, query, lang],
+    queryFn: () => api.get<Page<DeviceView>>(paths.pages, query),
+    placeholderData: (previous) => previous,
+    enabled: view !== 'map' && (view !== 'type' || Boolean(shownType)),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: DEVICES_KEY });
+
+  useEffect(() => {
+    if (!fullScreen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setFullScreen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [fullScreen]);
+
+  const changeFilters = (next: DeviceFilters) => {
+    setFilters(next);
+    setPage(1);
+    setSelected([]);
+  };
+
+  const remove = useMutation({
+    mutationFn: (id: number) => api.delete(paths.item(id)),
+    onSuccess: () => {
+      message.success(t('common.deleted'));
+      return refresh();
+    },
+  });
+  const forceActive = useMutation({
+    mutationFn: (ids: number[]) =>
+      ids.length === 1
+        ? api.put(paths.active(ids[0]), { activeState: 1 })
+        : api.post(paths.batchActive, { ids: ids.join(','), activeState: 1 }),
+    onSuccess: () => {
+      message.success(t('devices.forcedActive'));
+      setSelected([]);
+      return refresh();
+    },
+  });
+  const askForce = (ids: number[], name?: string) =>
+    confirm({
+      title: name ? t('devices.forceActiveTitle', { name }) : t('devices.batchForceActiveTitle', { count: ids.length }),
+      content: <Alert type="warning" showIcon title={t('devices.forceActiveWarning')} />,
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: () => forceActive.mutateAsync(ids).catch(() => undefined),
+    });
+  const askDelete = (row: DeviceView) =>
+    confirm({
+      title: t('devices.deleteConfirm', { name: row.name }),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: () => remove.mutateAsync(row.id).catch(() => undefined),
+    });
+
+  const col = (field: string, render?: (v: unknown, row: DeviceView) => ReactNode, width?: number) => ({
+    key: field,
+    dataIndex: field,
+    title: t(`devices.fields.${field}`),
+    width,
+    render: render ?? ((v: unknown) => dash(v)),
+  });
+  const nameCol = col(
+    'name',
+    (v, row) => (
+      <Space size={8} style={{ whiteSpace: 'nowrap' }}>
+        <TypeIcon type={typeByNo.get(row.type)} />
+        <span>{String(v)}</span>
+      </Space>
+    ),
+  );
+  const typeCol = col('typeName', (_v, row) => typeLabel(row.type, row.typeName));
+  const stateCol = col('activeState', (v) => <ActiveStateTag state={Number(v)} />, 100);
+  const registeredCol = col(
+    'registered',
+    (v) => (v ? <Tag color="blue">{t('devices.registeredYes')}</Tag> : <Tag>{t('devices.registeredNo')}</Tag>),
+    100,
+  );
+  const locationCol = col('location', (_v, row) =>
+    row.lng === null || row.lat === null ? (
+      <Typography.Text type="secondary">{t('devices.noLocation')}</Typography.Text>
+    ) : (
+      <span style={{ whiteSpace: 'nowrap' }}>
+        {row.lng.toFixed(6)}, {row.lat.toFixed(6)}
+      </span>
+    ),
+  );
+  const family = shownType ? familyOf(shownType) : undefined;
+
+  let columns: TableColumnsType<DeviceView>;
+  if (view === 'device') {
+    columns = [
+      nameCol,
+      col('no'),
+      typeCol,
+      col('equipmentId'),
+      col('communicateAddress'),
+      col('imei'),
+      col('ip'),
+      col('mac'),
+      col('port'),
+      col('protocolVersion'),
+      col('productionNo'),
+      stateCol,
+      col('lastActiveAt', (v) => (v ? dayjs(String(v)).format(TIME_FORMAT) : dash(v))),
+    ];
+  } else if (view === 'type') {
+    columns = [
+      nameCol,
+      col('no'),
+      col('modelName'),
+      col('projectName'),
+      ...(family?.fields ?? []).map((f) => ({
+        key: `props.${f.key}`,
+        title: t(f.label ?? `families.${family?.type}.${f.key}`),
+        render: (_v: unknown, row: DeviceView) => propText(f, row.props?.[f.key]),
+      })),
+      stateCol,
+    ];
+  } else {
+    columns = [
+      nameCol,
+      col('no'),
+      typeCol,
+      col('modelName'),
+      col('projectName'),
+      col('areaName'),
+      col('groupName'),
+      col('equipmentId'),
+      col('ip'),
+      locationCol,
+      stateCol,
+      registeredCol,
+    ];
+  }
+  if (writable) {
+    columns.push({
+      key: 'actions',
+      title: t('common.actions'),
+      fixed: 'right',
+      render: (_v, row) => (
+        <Space size={0} wrap={false}>
+          <Button
+            size="small"
+            type="link"
+            icon={<EditOutlined />}
+            onClick={() => navigate(`${routes.edit}?id=${row.id}`)}
+          >
+            {t('common.edit')}
+          </Button>
+          <Button size="small" type="link" icon={<EnvironmentOutlined />} onClick={() => setLocating(row)}>
+            {t('devices.setLocation')}
+          </Button>
+          <Button
+            size="small"
+            type="link"
+            icon={<CheckCircleOutlined />}
+            disabled={row.activeState === 1}
+            onClick={() => askForce([row.id], row.name)}
+          >
+            {t('devices.forceActive')}
+          </Button>
+          <Button size="small" type="link" danger icon={<DeleteOutlined />} onClick={() => askDelete(row)}>
+            {t('common.delete')}
+          </Button>
+        </Space>
+      ),
+    });
+  }
+
+  const table = (
+    <Table<DeviceView>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={list.data?.list ?? []}
+      loading={list.isFetching}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.empty')} /> }}
+      rowSelection={
+        writable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined
+      }
+      pagination={{
+        current: page,
+        pageSize: size,
+        total: list.data?.total ?? 0,
+        showSizeChanger: true,
+        pageSizeOptions: [5, 10, 25, 50, 100],
+        showTotal: (total) => t('common.total', { total }),
+        onChange: (nextPage, nextSize) => {
+          setPage(nextSize === size ? nextPage : 1);
+          setPageSize(nextSize);
+        },
+      }}
+    />
+  );
+
+  let body: ReactNode;
+  if (view === 'map') {
+    const mapFilters = {
+      projectId: filters.projectId ?? rootProjectId,
+      type: filters.type,
+      activeState: filters.activeState,
+    };
+    body = fullScreen ? null : (
+      <div style={{ height: 'calc(100vh - 300px)', minHeight: 420 }}>
+        <DeviceMap filters={mapFilters} editPath={routes.edit} />
+      </div>
+    );
+    if (fullScreen) {
+      body = (
+        <div
+          data-testid="device-map-fullscreen"
+          style={{ position: 'fixed', inset: 0, zIndex: 1100, background: '#fff', padding: 12 }}
+        >
+          <Button
+            icon={<FullscreenExitOutlined />}
+            style={{ position: 'absolute', zIndex: 1200, right: 24, top: 24 }}
+            onClick={() => setFullScreen(false)}
+          >
+            {t('devices.exitFullScreen')}
+          </Button>
+          <DeviceMap filters={mapFilters} editPath={routes.edit} />
+        </div>
+      );
+    }
+  } else if (view === 'project') {
+    const tree = subtree(projects.data, rootProjectId);
+    body = (
+      <Flex gap={12} align="flex-start">
+        <Card size="small" title={t('devices.projectTree')} style={{ width: 240, flex: 'none' }}>
+          {projects.isLoading ? (
+            <Spin />
+          ) : (
+            <Tree
+              key={tree.length}
+              blockNode
+              showLine
+              defaultExpandAll
+              treeData={toTreeItems(tree)}
+              selectedKeys={filters.projectId === undefined ? [] : [filters.projectId]}
+              onSelect={(keys) =>
+                changeFilters({
+                  ...filters,
+                  projectId: keys.length ? Number(keys[0]) : undefined,
+                  areaId: undefined,
+                  groupId: undefined,
+                })
+              }
+            />
+          )}
+        </Card>
+        <div style={{ flex: 1, minWidth: 0 }}>{table}</div>
+      </Flex>
+    );
+  } else if (view === 'type') {
+    body = (
+      <Flex vertical gap={12}>
+        <Space>
+          <Typography.Text strong>{t('devices.pickType')}</Typography.Text>
+          <Select
+            aria-label={t('devices.pickType')}
+            data-testid="type-view-select"
+            style={{ width: 220 }}
+            placeholder={t('devices.pickType')}
+            value={shownType}
+            showSearch={{ optionFilterProp: 'label' }}
+            options={(types.data ?? []).map((ty) => ({ value: ty.no, label: typeLabel(ty.no, ty.name) }))}
+            onChange={(type) => {
+              setPropType(type);
+              setPage(1);
+            }}
+          />
+          {family && family.fields.length === 0 && (
+            <Typography.Text type="secondary">{t('devices.noTypeFields')}</Typography.Text>
+          )}
+        </Space>
+        {shownType ? (
+          table
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('devices.pickTypeHint')} />
+        )}
+      </Flex>
+    );
+  } else {
+    body = table;
+  }
+
+  return (
+    <Card size="small" data-testid="device-list">
+      <Flex vertical gap={12}>
+        <Flex justify="space-between" gap={12} wrap>
+          <Segmented<DeviceViewKind>
+            data-testid="device-views"
+            value={view}
+            onChange={(next) => {
+              setView(next);
+              setSelected([]);
+            }}
+            options={VIEWS.map((v) => ({ value: v, label: t(`devices.views.${v}`) }))}
+          />
+          <Space wrap>
+            {view === 'map' && scope.kind === 'pjt' && (
+              <Button icon={<FullscreenOutlined />} onClick={() => setFullScreen(true)}>
+                {t('devices.fullScreen')}
+              </Button>
+            )}
+            <Button icon={<ReloadOutlined />} onClick={refresh}>
+              {t('common.refresh')}
+            </Button>
+            {writable && view !== 'map' && (
+              <Button
+                icon={<CheckCircleOutlined />}
+                disabled={selected.length === 0}
+                onClick={() => askForce(selected)}
+              >
+                {t('devices.batchForceActive')}
+              </Button>
+            )}
+            {writable && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(routes.edit)}>
+                {t('common.create')}
+              </Button>
+            )}
+          </Space>
+        </Flex>
+        <Flex gap={12} wrap align="center">
+          {view !== 'map' && <DeviceSearch onSearch={(words) => (setKeyword(words), setPage(1))} />}
+          <FilterBar
+            scope={scope}
+            filters={filters}
+            onChange={changeFilters}
+            showProject={view !== 'project'}
+            rootProjectId={rootProjectId}
+          />
+          <Button type="link" onClick={() => changeFilters({})}>
+            {t('devices.filters.reset')}
+          </Button>
+        </Flex>
+        {body}
+      </Flex>
+      {locating && (
+        <LocationDialog
+          device={locating}
+          path={paths.location(locating.id)}
+          onClose={() => setLocating(null)}
+          onSaved={() => {
+            message.success(t('devices.locationSaved'));
+            setLocating(null);
+            void refresh();
+          }}
+        />
+      )}
+    </Card>
+  );
+}
