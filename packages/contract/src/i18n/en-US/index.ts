@@ -1,3 +1,4 @@
+import { base } from './base.js';
 import { devicetypes } from './devicetypes.js';
 import { factories } from './factories.js';
 import { models } from './models.js';
@@ -6,6 +7,9 @@ import { groups } from './groups.js';
 import { common } from './common.js';
 import { crud } from './crud.js';
 import { enums } from './enums.js';
+import { mapview } from './mapview.js';
+import { production } from './production.js';
+import { devices } from './devices.js';
 import { errors } from './errors.js';
 import { families } from './families.js';
 import { frame } from './frame.js';
@@ -17,6 +21,7 @@ import { messages } from './messages.js';
 import { modules } from './modules.js';
 import { permissions } from './permissions.js';
 import { projects } from './projects.js';
+import { registry } from './registry.js';
 import { roles } from './roles.js';
 import { settings } from './settings.js';
 import { syssettings } from './syssettings.js';
@@ -24,6 +29,7 @@ import { users } from './users.js';
 import { validation } from './validation.js';
 
 export const resources = {
+  base,
   devicetypes,
   factories,
   models,
@@ -32,6 +38,9 @@ export const resources = {
   common,
   crud,
   enums,
+  mapview,
+  production,
+  devices,
   errors,
   families,
   frame,
@@ -43,6 +52,7 @@ export const resources = {
   modules,
   permissions,
   projects,
+  registry,
   roles,
   settings,
   syssettings,
