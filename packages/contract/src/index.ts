@@ -14,3 +14,4 @@ export * from './validation/session.js';
 export * from './families/definitions.js';
 export * from './families/types.js';
 export * from './api/registry.js';
+export * from './protocol/index.js';

@@ -28,6 +28,21 @@ function family(
   return { type, props, fields, network, ...extra };
 }
 
+/** Environment readings of spec 001 §3 "Environment data" (pick time is the message time). */
+export const ENV_READINGS = [
+  { key: 'temperature', unit: '°C', min: -40, max: 80 },
+  { key: 'humidity', unit: '%RH', min: 0, max: 100 },
+  { key: 'pm25', unit: 'μg/m³', min: 0, max: 1000 },
+  { key: 'pm10', unit: 'μg/m³', min: 0, max: 2000 },
+  { key: 'soilTemperature', unit: '°C', min: -40, max: 80 },
+  { key: 'soilHumidity', unit: '%', min: 0, max: 100 },
+  { key: 'co2', unit: 'ppm', min: 0, max: 10000 },
+  { key: 'gas', unit: 'ppm', min: 0, max: 1000 },
+  { key: 'light', unit: 'lux', min: 0, max: 200000 },
+  { key: 'atmosphere', unit: 'kPa', min: 30, max: 120 },
+  { key: 'noise', unit: 'dB', min: 0, max: 150 },
+] as const;
+
 const RECORD_SOURCES = ['none', 'device', 'center'] as const;
 const STREAM_MODES = ['rtsp', 'hls', 'rtmp', 'flv'] as const;
 const LINK_TYPES = ['cascade', 'bypass', 'unknown'] as const;

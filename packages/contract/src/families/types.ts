@@ -27,6 +27,18 @@ export interface FamilyDefinition {
   network: readonly NetworkField[];
   /** Whether devices of this family hang under a parent device (gateway, power-line gateway, cabinet, AC). */
   parentTypes?: readonly DeviceType[];
+  /** Telemetry readings the family sends (docs/device-protocol.md), with units; kept in its readings table. */
+  readings?: readonly FamilyReading[];
+  /** Commands the family's devices answer over MQTT. */
+  commands?: readonly string[];
+}
+
+export interface FamilyReading {
+  key: string;
+  unit: string;
+  /** Plausible range, for the simulator and for dropping nonsense. */
+  min: number;
+  max: number;
 }
 
 export const NETWORK_FIELDS = [

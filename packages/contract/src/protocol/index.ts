@@ -1,0 +1,3 @@
+export * from './messages.js';
+export * from './realtime.js';
+export * from './topics.js';

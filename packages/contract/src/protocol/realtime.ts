@@ -1,0 +1,43 @@
+/** Messages of the console's realtime channel (WebSocket /api/ws). */
+
+/** Console → server. */
+export type RealtimeRequest =
+  | { op: 'subscribe'; devices?: number[]; projects?: number[] }
+  | { op: 'unsubscribe'; devices?: number[]; projects?: number[] }
+  | { op: 'ping' };
+
+/** Server → console. */
+export type RealtimePush =
+  | { kind: 'state'; deviceId: number; projectId: number; activeState: number; at: string }
+  | {
+      kind: 'telemetry';
+      deviceId: number;
+      projectId: number;
+      type: string;
+      values: Record<string, unknown>;
+      at: string;
+    }
+  | {
+      kind: 'event';
+      deviceId: number;
+      projectId: number;
+      type: string;
+      code: string;
+      eventType: string;
+      level: string;
+      at: string;
+    }
+  | {
+      kind: 'command';
+      deviceId: number;
+      projectId: number;
+      requestId: string;
+      command: string;
+      ok: boolean;
+      result?: unknown;
+      error?: string;
+      at: string;
+    }
+  | { kind: 'messages'; userIds: number[] }
+  | { kind: 'pong' }
+  | { kind: 'subscribed'; devices: number[]; projects: number[] };
