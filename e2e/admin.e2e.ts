@@ -127,16 +127,19 @@ describe('global administration', () => {
     await menu.getByText('用户管理').click();
     await page.waitForURL('**/man/userlist');
     await tableRow(page, USER.account).waitFor();
-    expect(await page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);
-    await createButton(page).waitFor();
+    const users = page.getByTestId('user-list-page');
+    expect(await users.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1);
+    await users.getByRole('button', { name: /新\s*增/ }).waitFor();
     await h.screenshot(page, 'admin-users-limited-zh');
 
     // View level on roles: the list without writes.
     await menu.getByText('角色管理').click();
     await page.waitForURL('**/man/rolelist');
     await tableRow(page, ROLE).waitFor();
-    expect(await createButton(page).count()).toBe(0);
-    expect(await page.getByRole('button', { name: /删\s*除/ }).count()).toBe(0);
+    // Scoped to the screen: other open tabs stay mounted.
+    const roles = page.getByTestId('role-list-page');
+    expect(await roles.getByRole('button', { name: /新\s*增/ }).count()).toBe(0);
+    expect(await roles.getByRole('button', { name: /删\s*除/ }).count()).toBe(0);
 
     await switchLanguage(page, 'English');
     await menu.getByText('Users').waitFor();
@@ -161,6 +164,11 @@ describe('global administration', () => {
     await page.getByTestId('auth-module-page').waitFor();
     await pick(page, page.getByTestId('auth-module-page').locator('.ant-select input'), PROJECT);
     await page.getByText('Authorised modules').waitFor();
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => {
+      const save = [...document.querySelectorAll('button')].find((b) => b.textContent?.replace(/\s/g, '') === 'Save');
+      return save !== undefined && !save.disabled;
+    });
     await h.screenshot(page, 'admin-authmodule-en');
     await page.goto('/man/userlist');
     await tableRow(page, USER.account).waitFor();

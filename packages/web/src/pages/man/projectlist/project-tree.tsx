@@ -12,7 +12,8 @@ export const ROLE_OPTIONS_KEY = ['admin', 'roles', 'all'];
 export function useProjectTree() {
   return useQuery({
     queryKey: PROJECT_TREE_KEY,
-    queryFn: () => api.get<ProjectTreeNode[]>('/api/projects.do/trees'),
+    // Silent: filters of screens a user may see without the project list (a 403 leaves them empty).
+    queryFn: () => api.get<ProjectTreeNode[]>('/api/projects.do/trees', undefined, { silent: true }),
   });
 }
 
@@ -56,7 +57,7 @@ export function useRoleOptions(projectId?: number) {
   const lang = useLang();
   return useQuery({
     queryKey: [...ROLE_OPTIONS_KEY, { projectId, lang }],
-    queryFn: () => api.get<RoleView[]>('/api/roles.do', { projectId }),
+    queryFn: () => api.get<RoleView[]>('/api/roles.do', { projectId }, { silent: true }),
   });
 }
 
