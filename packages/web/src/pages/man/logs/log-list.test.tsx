@@ -23,7 +23,7 @@ const visits = [
     id: 2,
     account: 'ghost',
     action: 'login_failed',
-    detail: 'bad password',
+    detail: 'WRONG_CREDENTIALS',
     ip: '10.0.0.2',
     userAgent: 'Firefox',
     at: '2024-05-01T09:00:00',
@@ -77,6 +77,7 @@ describe('visit log', () => {
     renderWithApp(<VisitHistoryPage />, { path: '/man/visithistory' });
     expect(await screen.findByText('登录失败')).toBeTruthy();
     expect(screen.getByText('2024-05-01 08:30:05')).toBeTruthy();
+    expect(screen.getByText('账号或密码错误 (WRONG_CREDENTIALS)')).toBeTruthy();
     const first = pageCalls(calls, BASE)[0]!;
     expect(first.url.searchParams.get('page')).toBe('1');
     expect(first.url.searchParams.get('pageSize')).toBe('100');
@@ -90,8 +91,10 @@ describe('visit log', () => {
     await screen.findByText('登录失败');
 
     await user.type(screen.getByLabelText('账号'), 'ghost');
-    await user.type(screen.getByLabelText('搜索'), 'bad  password{Enter}');
-    await waitFor(() => expect(pageCalls(calls, BASE).at(-1)!.url.searchParams.get('keyword')).toBe('bad password'));
+    await user.type(screen.getByLabelText('搜索'), 'wrong  credentials{Enter}');
+    await waitFor(() =>
+      expect(pageCalls(calls, BASE).at(-1)!.url.searchParams.get('keyword')).toBe('wrong credentials'),
+    );
     expect(pageCalls(calls, BASE).at(-1)!.url.searchParams.get('account')).toBe('ghost');
 
     const [start, end] = document.querySelectorAll<HTMLInputElement>('.ant-picker-range input');

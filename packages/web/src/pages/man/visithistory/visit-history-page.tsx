@@ -32,7 +32,19 @@ export default function VisitHistoryPage() {
             </Tag>
           ),
         },
-        { key: 'detail', dataIndex: 'detail', title: t('logs.fields.detail'), ellipsis: { showTitle: true } },
+        {
+          key: 'detail',
+          dataIndex: 'detail',
+          title: t('logs.fields.detail'),
+          ellipsis: { showTitle: true },
+          render: (detail: string) => {
+            // A failed sign-in's detail is the server's error code (WRONG_CREDENTIALS → errors.wrongCredentials).
+            const key = /^[A-Z_]+$/.test(detail ?? '')
+              ? `errors.${detail.toLowerCase().replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())}`
+              : '';
+            return key && i18n.exists(key) ? `${t(key)} (${detail})` : detail;
+          },
+        },
         { key: 'ip', dataIndex: 'ip', title: t('logs.fields.ip'), width: 140 },
         {
           key: 'userAgent',
