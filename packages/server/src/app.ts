@@ -31,6 +31,15 @@ import { createPasswordService } from './modules/admin/users/password.service.js
 import { createUsersRepository } from './modules/admin/users/users.repository.js';
 import { usersRoutes } from './modules/admin/users/users.routes.js';
 import { createUsersService } from './modules/admin/users/users.service.js';
+import { createDevicesRepository } from './modules/business/devices/devices.repository.js';
+import { devicesRoutes, projectDevicesRoutes } from './modules/business/devices/devices.routes.js';
+import { createDevicesService } from './modules/business/devices/devices.service.js';
+import { createMapRepository } from './modules/business/map/map.repository.js';
+import { mapRoutes } from './modules/business/map/map.routes.js';
+import { createMapService } from './modules/business/map/map.service.js';
+import { createProductionRepository } from './modules/business/production/production.repository.js';
+import { productionRoutes } from './modules/business/production/production.routes.js';
+import { createProductionService } from './modules/business/production/production.service.js';
 import { createHomeRepository } from './modules/home/home.repository.js';
 import { homeRoutes } from './modules/home/home.routes.js';
 import { createAuditRepository } from './modules/logs/audit.repository.js';
@@ -213,6 +222,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   syncRoutes(app, { sync: createSyncService({ db, steps: SYNC_STEPS, audit }) });
 
   // ── Device registry (spec 000 §7 "Base data", "Business data"; spec 001 §7 project-scoped devices)
+  const devices = createDevicesService({ devices: createDevicesRepository(db), settings, audit });
+  devicesRoutes(app, { devices });
+  projectDevicesRoutes(app, { devices });
+  productionRoutes(app, {
+    production: createProductionService({ production: createProductionRepository(db), settings, audit }),
+  });
+  mapRoutes(app, { map: createMapService({ map: createMapRepository(db) }) });
 
   // ── The built console, served by the same process
   if (hasWeb) {

@@ -152,6 +152,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
       api('POST', '/api/biz/productionlib.do'),
       api('POST', '/api/biz/productionlib.do/auto'),
       api('POST', '/api/biz/productionlib.do/upload'),
+      api('GET', '/api/biz/productionlib.do/template'),
       api('PUT', '/api/biz/productionlib.do/:id'),
       api('DELETE', '/api/biz/productionlib.do/:id'),
     ],
@@ -159,7 +160,9 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
 
   // ── Map (spec 000 §2 /map)
   group('map', null, 'EnvironmentOutlined', '/map', '/map/bizindex'),
-  fn('bizindex', '/map', 'map', 'GlobalOutlined', 'map'),
+  fn('bizindex', '/map', 'map', 'GlobalOutlined', 'map', {
+    apis: [api('GET', '/api/map/clusters.do'), api('GET', '/api/map/devices.do/:id/summary')],
+  }),
 
   // ── Project area (spec 001 §2 /pjt)
   group('pjt', null, 'ProjectOutlined', '/pjt', '/pjt/pjtprojectsummary'),
@@ -177,7 +180,22 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   pjt('pjtdevicemodellist', 'pjtdevices', 'BlockOutlined', 'project'),
   pjt('pjtdevicearealist', 'pjtdevices', 'BorderOuterOutlined', 'project'),
   pjt('pjtdevicegrouplist', 'pjtdevices', 'GroupOutlined', 'project'),
-  pjt('pjtdevicelist', 'pjtdevices', 'HddOutlined', 'project'),
+  pjt('pjtdevicelist', 'pjtdevices', 'HddOutlined', 'project', {
+    apis: [
+      api('GET', '/api/pjts/:projectId/devices.do/one/:id'),
+      api('GET', '/api/pjts/:projectId/devices.do/pages'),
+      api('GET', '/api/pjts/:projectId/devices.do/family'),
+      api('GET', '/api/pjts/:projectId/devices.do/children/:id'),
+      api('GET', '/api/pjts/:projectId/devices.do/batch'),
+      api('GET', '/api/pjts/:projectId/devices.do/types/:type/models'),
+      api('POST', '/api/pjts/:projectId/devices.do'),
+      api('PUT', '/api/pjts/:projectId/devices.do/:id'),
+      api('DELETE', '/api/pjts/:projectId/devices.do/:id'),
+      api('GET', '/api/pjts/:projectId/devices.do/:id/active'),
+      api('PUT', '/api/pjts/:projectId/devices.do/:id/active'),
+      api('POST', '/api/pjts/:projectId/devices.do/batch/active'),
+    ],
+  }),
   pjt('pjtdeviceedit', 'pjtdevices', 'FormOutlined', 'project', { menu: false, authOf: 'pjtdevicelist' }),
   group('pjtlighting', 'pjt', 'BulbOutlined', '/pjt', '/pjt/pjtprojectsummary'),
   pjt('pjtdevicelightingsummary', 'pjtlighting', 'PieChartOutlined', 'lighting'),

@@ -17,8 +17,8 @@ const everyLevel = (level: number) => Object.fromEntries(PERMISSION_FUNCTIONS.ma
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  const a = await createProject(db, 1, ['system', 'base', 'business', 'map']);
-  const b = await createProject(db, 1, ['system', 'base', 'business', 'map']);
+  const a = await createProject(db, 1, ['system', 'base', 'business', 'map', 'project']);
+  const b = await createProject(db, 1, ['system', 'base', 'business', 'map', 'project']);
   const a1 = await createProject(db, a.id, ['system']);
   const roleX = await createRole(db, a.id);
   const userX = await createUser(db, roleX.id);

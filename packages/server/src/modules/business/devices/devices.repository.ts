@@ -1,0 +1,372 @@
+import type { DeviceView } from '@sc/contract';
+import { and, asc, count, desc, eq, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../../db/client.js';
+import {
+  deviceAreas,
+  deviceFactories,
+  deviceGroups,
+  deviceModels,
+  devices,
+  deviceTypes,
+  productionItems,
+  projects,
+} from '../../../db/schema/index.js';
+import { conflictField } from '../../../platform/errors.js';
+import { keywordWhere } from '../../../platform/paging.js';
+
+/** Thrown inside the transaction so that the device row is rolled back with it. */
+export const productionOccupied = () => conflictField('productionNo', 'registry.productionOccupied');
+
+const parent = alias(devices, 'parent');
+
+const viewColumns = {
+  id: devices.id,
+  name: devices.name,
+  no: devices.no,
+  type: devices.type,
+  typeName: deviceTypes.name,
+  modelId: devices.modelId,
+  modelName: deviceModels.name,
+  modelNo: deviceModels.no,
+  factoryId: devices.factoryId,
+  factoryName: deviceFactories.name,
+  projectId: devices.projectId,
+  projectName: projects.name,
+  areaId: devices.areaId,
+  areaName: deviceAreas.name,
+  groupId: devices.groupId,
+  groupName: deviceGroups.name,
+  parentId: devices.parentId,
+  parentName: parent.name,
+  activeState: devices.activeState,
+  activeForcedAt: devices.activeForcedAt,
+  lastActiveAt: devices.lastActiveAt,
+  registered: devices.registered,
+  description: devices.description,
+  lng: devices.lng,
+  lat: devices.lat,
+  equipmentId: devices.equipmentId,
+  communicateAddress: devices.communicateAddress,
+  imei: devices.imei,
+  imsi: devices.imsi,
+  ip: devices.ip,
+  submask: devices.submask,
+  gateway: devices.gateway,
+  port: devices.port,
+  rtspPort: devices.rtspPort,
+  minPort: devices.minPort,
+  maxPort: devices.maxPort,
+  mac: devices.mac,
+  loginAccount: devices.loginAccount,
+  hasLoginPassword: sql<boolean>`(${devices.loginPassword} <> '')`,
+  alias: devices.alias,
+  modbusAddress: devices.modbusAddress,
+  channelNo: devices.channelNo,
+  protocolVersion: devices.protocolVersion,
+  productionName: devices.productionName,
+  productionNo: devices.productionNo,
+  props: devices.props,
+  createdAt: devices.createdAt,
+  updatedAt: devices.updatedAt,
+};
+
+type Row = Omit<DeviceView, 'createdAt' | 'updatedAt' | 'activeForcedAt' | 'lastActiveAt' | 'typeName'> & {
+  typeName: string | null;
+  activeForcedAt: Date | null;
+  lastActiveAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+export const presentDevice = (row: Row): DeviceView => ({
+  ...row,
+  typeName: row.typeName ?? row.type,
+  hasLoginPassword: Boolean(row.hasLoginPassword),
+  props: (row.props ?? {}) as Record<string, unknown>,
+  activeForcedAt: iso(row.activeForcedAt),
+  lastActiveAt: iso(row.lastActiveAt),
+  createdAt: iso(row.createdAt)!,
+  updatedAt: iso(row.updatedAt)!,
+});
+
+export type DeviceRecord = typeof devices.$inferSelect;
+export type DeviceValues = Omit<
+  typeof devices.$inferInsert,
+  'id' | 'createdAt' | 'updatedAt' | 'activeState' | 'activeForcedAt' | 'lastActiveAt' | 'registered'
+>;
+
+/** Filters of the lists: every field optional; `scopePath` is the project subtree the caller may see. */
+export interface DeviceListFilter {
+  projectId?: number;
+  areaId?: number;
+  groupId?: number;
+  parentId?: number;
+  type?: string;
+  modelId?: number;
+  activeState?: number;
+  registered?: boolean;
+}
+
+/** Devices of a project subtree: `project_id IN (…)` lets the planner use the (project_id, …) indexes. */
+export const inProjectTree = (scopePath: string): SQL =>
+  inArray(
+    devices.projectId,
+    sql`(select ${projects.id} from ${projects} where ${like(projects.path, `${scopePath}%`)})`,
+  );
+
+function filterWhere(scopePath: string, f: DeviceListFilter, words: string[] = []): SQL | undefined {
+  return and(
+    inProjectTree(scopePath),
+    f.projectId !== undefined ? eq(devices.projectId, f.projectId) : undefined,
+    f.areaId !== undefined ? eq(devices.areaId, f.areaId) : undefined,
+    f.groupId !== undefined ? eq(devices.groupId, f.groupId) : undefined,
+    f.parentId !== undefined ? eq(devices.parentId, f.parentId) : undefined,
+    f.type !== undefined ? eq(devices.type, f.type) : undefined,
+    f.modelId !== undefined ? eq(devices.modelId, f.modelId) : undefined,
+    f.activeState !== undefined ? eq(devices.activeState, f.activeState) : undefined,
+    f.registered !== undefined ? eq(devices.registered, f.registered) : undefined,
+    keywordWhere(words, [devices.name, devices.no, devices.equipmentId, devices.ip]),
+  );
+}
+
+/** The SQL of the device registry: devices, their references, and the production items they occupy. */
+export function createDevicesRepository(db: Db) {
+  const select = () =>
+    db
+      .select(viewColumns)
+      .from(devices)
+      .innerJoin(projects, eq(projects.id, devices.projectId))
+      .leftJoin(deviceTypes, eq(deviceTypes.no, devices.type))
+      .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
+      .leftJoin(deviceFactories, eq(deviceFactories.id, devices.factoryId))
+      .leftJoin(deviceAreas, eq(deviceAreas.id, devices.areaId))
+      .leftJoin(deviceGroups, eq(deviceGroups.id, devices.groupId))
+      .leftJoin(parent, eq(parent.id, devices.parentId));
+
+  const views = async (where: SQL | undefined, limit = 1000) =>
+    (await select().where(where).orderBy(desc(devices.id)).limit(limit)).map((r) => presentDevice(r as Row));
+
+  return {
+    /** Picker list: id, name, no and type of up to `limit` devices. */
+    options: (scopePath: string, f: DeviceListFilter, limit: number) =>
+      db
+        .select({ id: devices.id, name: devices.name, no: devices.no, type: devices.type })
+        .from(devices)
+        .where(filterWhere(scopePath, f))
+        .orderBy(asc(devices.name), asc(devices.id))
+        .limit(limit),
+
+    /** A page, newest first; the count reads the devices table only (no joins). */
+    async page(scopePath: string, f: DeviceListFilter, words: string[], window: { limit: number; offset: number }) {
+      const where = filterWhere(scopePath, f, words);
+      const [rows, [total]] = await Promise.all([
+        select().where(where).orderBy(desc(devices.id)).limit(window.limit).offset(window.offset),
+        db.select({ n: count() }).from(devices).where(where),
+      ]);
+      return { list: rows.map((r) => presentDevice(r as Row)), total: total?.n ?? 0 };
+    },
+
+    list: (scopePath: string, f: DeviceListFilter, limit = 1000) => views(filterWhere(scopePath, f), limit),
+
+    byIds: (scopePath: string, ids: number[]) => views(and(inProjectTree(scopePath), inArray(devices.id, ids))),
+
+    async view(id: number) {
+      const [row] = await select().where(eq(devices.id, id));
+      return row ? presentDevice(row as Row) : null;
+    },
+
+    /** The device with its project's path, for scope checks. */
+    async find(id: number) {
+      const [row] = await db
+        .select({ device: devices, projectPath: projects.path })
+        .from(devices)
+        .innerJoin(projects, eq(projects.id, devices.projectId))
+        .where(eq(devices.id, id));
+      return row ?? null;
+    },
+
+    async project(id: number) {
+      const [row] = await db
+        .select({ id: projects.id, path: projects.path, name: projects.name })
+        .from(projects)
+        .where(eq(projects.id, id));
+      return row ?? null;
+    },
+
+    async typeExists(no: string) {
+      const [row] = await db.select({ id: deviceTypes.id }).from(deviceTypes).where(eq(deviceTypes.no, no));
+      return Boolean(row);
+    },
+
+    async model(id: number) {
+      const [row] = await db.select().from(deviceModels).where(eq(deviceModels.id, id));
+      return row ?? null;
+    },
+
+    modelsOfType: (type: string) =>
+      db
+        .select({
+          id: deviceModels.id,
+          name: deviceModels.name,
+          no: deviceModels.no,
+          typeNo: deviceModels.typeNo,
+          factoryId: deviceModels.factoryId,
+          factoryName: deviceFactories.name,
+        })
+        .from(deviceModels)
+        .innerJoin(deviceFactories, eq(deviceFactories.id, deviceModels.factoryId))
+        .where(eq(deviceModels.typeNo, type))
+        .orderBy(asc(deviceModels.name)),
+
+    async factoryExists(id: number) {
+      const [row] = await db.select({ id: deviceFactories.id }).from(deviceFactories).where(eq(deviceFactories.id, id));
+      return Boolean(row);
+    },
+
+    async area(id: number) {
+      const [row] = await db
+        .select({ id: deviceAreas.id, projectId: deviceAreas.projectId })
+        .from(deviceAreas)
+        .where(eq(deviceAreas.id, id));
+      return row ?? null;
+    },
+
+    async group(id: number) {
+      const [row] = await db
+        .select({ id: deviceGroups.id, projectId: deviceGroups.projectId, areaId: deviceGroups.areaId })
+        .from(deviceGroups)
+        .where(eq(deviceGroups.id, id));
+      return row ?? null;
+    },
+
+    /** Another device of the project with this name or number (uses devices_project_idx). */
+    async nameOrNoHolder(projectId: number, name: string, no: string, exceptId?: number) {
+      const [row] = await db
+        .select({ name: devices.name, no: devices.no })
+        .from(devices)
+        .where(
+          and(
+            eq(devices.projectId, projectId),
+            or(eq(devices.name, name), eq(devices.no, no)),
+            exceptId ? ne(devices.id, exceptId) : undefined,
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+
+    async equipmentIdHolder(equipmentId: string, exceptId?: number) {
+      const [row] = await db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(and(eq(devices.equipmentId, equipmentId), exceptId ? ne(devices.id, exceptId) : undefined))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async childCount(id: number) {
+      const [row] = await db.select({ n: count() }).from(devices).where(eq(devices.parentId, id));
+      return row?.n ?? 0;
+    },
+
+    /** The production item of a number, locked for the rest of the transaction when one is given. */
+    async productionItem(no: string) {
+      const [row] = await db
+        .select({
+          id: productionItems.id,
+          status: productionItems.status,
+          occupiedDeviceId: productionItems.occupiedDeviceId,
+        })
+        .from(productionItems)
+        .where(eq(productionItems.no, no));
+      return row ?? null;
+    },
+
+    /**
+     * Inserts a device and, in the same transaction, occupies the idle production item of its
+     * production number. Throws 409 on productionNo when another device holds the item.
+     */
+    insert: (values: DeviceValues) =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(devices)
+          .values(values)
+          .returning({ id: devices.id, projectId: devices.projectId });
+        const id = row!.id;
+        if (values.productionNo) {
+          const taken = await occupy(tx, values.productionNo, id, row!.projectId);
+          if (taken === 'occupied') throw productionOccupied();
+        }
+        return id;
+      }),
+
+    /** Updates a device; a changed production number frees the old item and occupies the new one. */
+    update: (id: number, values: Partial<DeviceValues>, production?: { from: string; to: string; projectId: number }) =>
+      db.transaction(async (tx) => {
+        await tx
+          .update(devices)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(devices.id, id));
+        if (production && production.from !== production.to) {
+          await free(tx, id);
+          if (production.to && (await occupy(tx, production.to, id, production.projectId)) === 'occupied')
+            throw productionOccupied();
+        }
+      }),
+
+    setLocation: (id: number, lng: number, lat: number) =>
+      db.update(devices).set({ lng, lat, updatedAt: new Date() }).where(eq(devices.id, id)),
+
+    setActive: (id: number, activeState: number) =>
+      db
+        .update(devices)
+        .set({ activeState, activeForcedAt: new Date(), updatedAt: new Date() })
+        .where(eq(devices.id, id)),
+
+    async setActiveMany(scopePath: string, ids: number[], activeState: number) {
+      const rows = await db
+        .update(devices)
+        .set({ activeState, activeForcedAt: new Date(), updatedAt: new Date() })
+        .where(and(inArray(devices.id, ids), inProjectTree(scopePath)))
+        .returning({ id: devices.id });
+      return rows.map((r) => r.id);
+    },
+
+    /** Deletes a device and frees the production item it occupied, in one transaction. */
+    delete: (id: number) =>
+      db.transaction(async (tx) => {
+        await free(tx, id);
+        await tx.delete(devices).where(eq(devices.id, id));
+      }),
+  };
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Marks the idle item of `no` occupied by the device; 'occupied' when another device holds it; null when no item. */
+async function occupy(tx: Tx, no: string, deviceId: number, projectId: number) {
+  const [item] = await tx
+    .select({ id: productionItems.id, status: productionItems.status })
+    .from(productionItems)
+    .where(eq(productionItems.no, no))
+    .for('update');
+  if (!item) return null;
+  if (item.status !== 0) return 'occupied' as const;
+  await tx
+    .update(productionItems)
+    .set({ status: 1, occupiedProjectId: projectId, occupiedDeviceId: deviceId, occupiedAt: new Date() })
+    .where(eq(productionItems.id, item.id));
+  return 'done' as const;
+}
+
+async function free(tx: Tx, deviceId: number) {
+  await tx
+    .update(productionItems)
+    .set({ status: 0, occupiedProjectId: null, occupiedDeviceId: null, occupiedAt: null })
+    .where(eq(productionItems.occupiedDeviceId, deviceId));
+}
+
+export type DevicesRepository = ReturnType<typeof createDevicesRepository>;

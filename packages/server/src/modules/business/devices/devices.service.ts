@@ -1,0 +1,289 @@
+import {
+  type DeviceBody,
+  type DevicePageQuery,
+  type DeviceView,
+  familyOf,
+  PARENT_LIST_SIZE,
+  PRODUCTION_STATUS,
+} from '@sc/contract';
+import { AppError, badRequest, conflictField, fieldError, notFound } from '../../../platform/errors.js';
+import { pageWindow, toPage } from '../../../platform/paging.js';
+import { inScope } from '../../../platform/scope.js';
+import { type Actor, type AuditService, changedFields } from '../../logs/audit.service.js';
+import type { SessionContext } from '../../session/session-context.js';
+import type { SettingsService } from '../../system/settings.service.js';
+import type { DeviceListFilter, DevicesRepository, DeviceValues } from './devices.repository.js';
+
+/**
+ * Where a call works: the caller's project subtree (/api/biz) or one project of it (/api/pjts/{id}).
+ * Devices outside it do not exist for the call (404) and are never listed.
+ */
+export interface DeviceScope {
+  path: string;
+  /** Set for project-scoped calls: the project of the path. */
+  projectId?: number;
+}
+
+type Filter = DeviceListFilter;
+
+/** Devices (spec 000 §3, §7 "Business data"; spec 001 §7 project-scoped devices). */
+export function createDevicesService(deps: {
+  devices: DevicesRepository;
+  settings: SettingsService;
+  audit: AuditService;
+}) {
+  const { devices: repo, audit } = deps;
+
+  /** The caller's scope for /api/biz calls. */
+  const sessionScope = (session: SessionContext): DeviceScope => ({ path: session.project.path });
+
+  /** The scope of a project-scoped call: the path's project, when the caller may see it; 404 otherwise. */
+  async function projectScope(session: SessionContext, projectId: number): Promise<DeviceScope> {
+    const project = await repo.project(projectId);
+    if (!project || !inScope(session, project.path)) throw notFound();
+    return { path: project.path, projectId: project.id };
+  }
+
+  async function visible(scope: DeviceScope, id: number) {
+    const row = await repo.find(id);
+    if (!row || !row.projectPath.startsWith(scope.path)) throw notFound();
+    return row.device;
+  }
+
+  const view = async (id: number) => (await repo.view(id))!;
+
+  /** Checks every rule of a device body and answers the values to store. */
+  async function validate(scope: DeviceScope, body: DeviceBody, current?: { id: number; loginPassword: string }) {
+    const project = body.projectId ? await repo.project(body.projectId) : null;
+    if (!project || !project.path.startsWith(scope.path)) throw fieldError('projectId', 'validation.projectRequired');
+
+    if (!(await repo.typeExists(body.type))) throw fieldError('type', 'registry.typeUnknown');
+    const model = body.modelId ? await repo.model(body.modelId) : null;
+    if (!model) throw fieldError('modelId', 'registry.modelNotFound');
+    if (model.typeNo !== body.type) throw fieldError('modelId', 'registry.modelTypeMismatch');
+    const factoryId = body.factoryId ?? model.factoryId;
+    if (body.factoryId && !(await repo.factoryExists(body.factoryId)))
+      throw fieldError('factoryId', 'registry.factoryNotFound');
+
+    if (body.areaId) {
+      const area = await repo.area(body.areaId);
+      if (!area || area.projectId !== project.id) throw fieldError('areaId', 'registry.areaNotInProject');
+    }
+    if (body.groupId) {
+      const group = await repo.group(body.groupId);
+      if (!group || group.projectId !== project.id) throw fieldError('groupId', 'registry.groupNotInProject');
+      if (body.areaId && group.areaId !== null && group.areaId !== body.areaId)
+        throw fieldError('groupId', 'registry.groupAreaMismatch');
+    }
+
+    const family = familyOf(body.type);
+    if (body.parentId) {
+      if (current && body.parentId === current.id) throw fieldError('parentId', 'registry.parentSelf');
+      const parent = await repo.find(body.parentId);
+      const allowed = family?.parentTypes ?? [];
+      if (
+        !parent ||
+        parent.device.projectId !== project.id ||
+        !allowed.includes(parent.device.type as (typeof allowed)[number])
+      )
+        throw fieldError('parentId', 'registry.parentNotAllowed');
+    }
+
+    let props: Record<string, unknown> = {};
+    if (family) {
+      const parsed = family.props.safeParse(body.props ?? {});
+      if (!parsed.success) {
+        const fieldErrors = parsed.error.issues.map((issue) => ({
+          field: ['props', ...issue.path.map(String)].join('.'),
+          key: issue.message,
+        }));
+        throw badRequest('errors.badRequest', fieldErrors);
+      }
+      props = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
+    }
+
+    if (body.equipmentId && (await repo.equipmentIdHolder(body.equipmentId, current?.id)))
+      throw conflictField('equipmentId', 'registry.duplicateEquipmentId');
+    const holder = await repo.nameOrNoHolder(project.id, body.name, body.no, current?.id);
+    if (holder?.no === body.no) throw conflictField('no', 'registry.duplicateDeviceNo');
+    if (holder) throw conflictField('name', 'registry.duplicateDeviceName');
+
+    const values: DeviceValues = {
+      projectId: project.id,
+      name: body.name,
+      no: body.no,
+      type: body.type,
+      modelId: model.id,
+      factoryId,
+      areaId: body.areaId ?? null,
+      groupId: body.groupId ?? null,
+      parentId: body.parentId ?? null,
+      description: body.description ?? '',
+      lng: body.lng ?? null,
+      lat: body.lat ?? null,
+      equipmentId: body.equipmentId ?? null,
+      communicateAddress: body.communicateAddress ?? '',
+      imei: body.imei ?? '',
+      imsi: body.imsi ?? '',
+      ip: body.ip ?? '',
+      submask: body.submask ?? '',
+      gateway: body.gateway ?? '',
+      port: body.port ?? null,
+      rtspPort: body.rtspPort ?? null,
+      minPort: body.minPort ?? null,
+      maxPort: body.maxPort ?? null,
+      mac: body.mac ?? '',
+      loginAccount: body.loginAccount ?? '',
+      // Write-only: an update that leaves it out keeps the stored one.
+      loginPassword: body.loginPassword ?? current?.loginPassword ?? '',
+      alias: body.alias ?? '',
+      modbusAddress: body.modbusAddress ?? null,
+      channelNo: body.channelNo ?? null,
+      protocolVersion: body.protocolVersion ?? 1,
+      productionName: body.productionName ?? '',
+      productionNo: body.productionNo ?? '',
+      props,
+    };
+    return values;
+  }
+
+  /** An idle item (or none) is fine; an item another device occupies is a 409 on productionNo. */
+  async function checkProduction(no: string, deviceId?: number) {
+    if (!no) return;
+    const item = await repo.productionItem(no);
+    if (item && item.status !== PRODUCTION_STATUS.idle && item.occupiedDeviceId !== deviceId)
+      throw conflictField('productionNo', 'registry.productionOccupied');
+  }
+
+  const forLog = (v: DeviceView) => ({ ...v, updatedAt: undefined, typeName: undefined });
+
+  /** Filters of a list, narrowed to the path's project for project-scoped calls. */
+  const narrowed = (scope: DeviceScope, f: Filter): Filter =>
+    scope.projectId !== undefined ? { ...f, projectId: scope.projectId } : f;
+
+  return {
+    sessionScope,
+    projectScope,
+
+    options: (scope: DeviceScope, f: Filter) => repo.options(scope.path, narrowed(scope, f), PARENT_LIST_SIZE),
+
+    async page(scope: DeviceScope, query: DevicePageQuery) {
+      const window = pageWindow(query, await deps.settings.get('pageSize'));
+      const { page: _p, pageSize: _s, keyword, ...filter } = query;
+      const { list, total } = await repo.page(scope.path, narrowed(scope, filter), keyword, window);
+      return toPage(list, total, window);
+    },
+
+    async get(scope: DeviceScope, id: number) {
+      await visible(scope, id);
+      return view(id);
+    },
+
+    /** Devices of a type in the project (family list screens). */
+    family: (scope: DeviceScope, type: string | undefined) =>
+      repo.list(scope.path, narrowed(scope, type ? { type } : {}), PARENT_LIST_SIZE),
+
+    async children(scope: DeviceScope, id: number) {
+      await visible(scope, id);
+      return repo.list(scope.path, { parentId: id }, PARENT_LIST_SIZE);
+    },
+
+    batch: (scope: DeviceScope, ids: number[]) => repo.byIds(scope.path, ids),
+
+    modelsOfType: (type: string) => repo.modelsOfType(type),
+
+    async create(actor: Actor, scope: DeviceScope, body: DeviceBody) {
+      const values = await validate(scope, body);
+      await checkProduction(values.productionNo ?? '');
+      const id = await repo.insert(values);
+      const after = await view(id);
+      await audit.manage(actor, {
+        action: 'create',
+        entity: 'device',
+        entityId: id,
+        summary: after.name,
+        changes: changedFields(null, forLog(after)),
+      });
+      return after;
+    },
+
+    async update(actor: Actor, scope: DeviceScope, id: number, body: DeviceBody) {
+      const current = await visible(scope, id);
+      const before = await view(id);
+      const values = await validate(scope, body, current);
+      await checkProduction(values.productionNo ?? '', id);
+      await repo.update(id, values, {
+        from: current.productionNo,
+        to: values.productionNo ?? '',
+        projectId: values.projectId,
+      });
+      const after = await view(id);
+      const changes = changedFields(forLog(before), forLog(after));
+      if (body.loginPassword !== undefined && body.loginPassword !== current.loginPassword)
+        changes.loginPassword = { from: '******', to: '******' };
+      await audit.manage(actor, { action: 'update', entity: 'device', entityId: id, summary: after.name, changes });
+      return after;
+    },
+
+    async setLocation(actor: Actor, scope: DeviceScope, id: number, location: { lng: number; lat: number }) {
+      const current = await visible(scope, id);
+      await repo.setLocation(id, location.lng, location.lat);
+      await audit.manage(actor, {
+        action: 'update',
+        entity: 'device',
+        entityId: id,
+        summary: current.name,
+        changes: changedFields({ lng: current.lng, lat: current.lat }, location),
+      });
+      return view(id);
+    },
+
+    async getActive(scope: DeviceScope, id: number) {
+      const d = await visible(scope, id);
+      return {
+        id: d.id,
+        activeState: d.activeState,
+        activeForcedAt: d.activeForcedAt?.toISOString() ?? null,
+        lastActiveAt: d.lastActiveAt?.toISOString() ?? null,
+      };
+    },
+
+    /** Forces the active state (spec 000 §4: it may not reflect the field). */
+    async setActive(actor: Actor, scope: DeviceScope, id: number, activeState: number) {
+      const current = await visible(scope, id);
+      await repo.setActive(id, activeState);
+      await audit.manage(actor, {
+        action: 'update',
+        entity: 'device',
+        entityId: id,
+        summary: current.name,
+        changes: changedFields({ activeState: current.activeState }, { activeState }),
+      });
+      return view(id);
+    },
+
+    async setActiveMany(actor: Actor, scope: DeviceScope, ids: number[], activeState: number) {
+      const path = scope.path;
+      const updated = await repo.setActiveMany(path, [...new Set(ids)], activeState);
+      if (updated.length)
+        await audit.manage(actor, {
+          action: 'update',
+          entity: 'device',
+          entityId: updated.slice(0, 50).join(','),
+          summary: `${updated.length}`,
+          changes: { activeState: { from: null, to: activeState }, ids: { from: null, to: updated } },
+        });
+      return { updated: updated.length };
+    },
+
+    async remove(actor: Actor, scope: DeviceScope, id: number) {
+      const current = await visible(scope, id);
+      const children = await repo.childCount(id);
+      if (children > 0) throw new AppError(409, 'CONFLICT', 'registry.deviceHasChildren', { count: children });
+      await repo.delete(id);
+      await audit.manage(actor, { action: 'delete', entity: 'device', entityId: id, summary: current.name });
+    },
+  };
+}
+
+export type DevicesService = ReturnType<typeof createDevicesService>;

@@ -1,0 +1,39 @@
+import { idParam, mapQuery } from '@sc/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { commonQuery } from '../../../platform/schemas.js';
+import type { MapService } from './map.service.js';
+
+const tags = ['map'];
+
+/** The map view (spec 000 §2 /map/bizindex). */
+export function mapRoutes(app: FastifyInstance, deps: { map: MapService }): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/map/clusters.do',
+    {
+      schema: {
+        tags,
+        summary: 'Devices in a box as grid clusters (single devices at zoom >= 17 or when the box holds <= 500)',
+        querystring: commonQuery.extend(mapQuery.shape),
+      },
+    },
+    (req) => {
+      const { token: _t, lang: _l, ...query } = req.query;
+      return deps.map.clusters(req.session!, query);
+    },
+  );
+  r.get(
+    '/api/map/devices.do/:id/summary',
+    {
+      schema: {
+        tags,
+        summary: "A device's popup summary",
+        params: z.object({ id: idParam() }),
+        querystring: commonQuery,
+      },
+    },
+    (req) => deps.map.summary(req.session!, req.params.id),
+  );
+}

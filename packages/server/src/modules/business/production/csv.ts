@@ -1,0 +1,153 @@
+/**
+ * A small RFC 4180 reader: quoted fields with commas, doubled quotes and line breaks, CRLF or LF,
+ * a UTF-8 byte order mark. Fed in chunks (`push`), it hands out each record with the line it starts on.
+ */
+export interface CsvRecord {
+  /** 1-based physical line where the record starts. */
+  line: number;
+  fields: string[];
+}
+
+export class CsvReader {
+  private field = '';
+  private fields: string[] = [];
+  private quoted = false;
+  /** Inside quotes. */
+  private inQuotes = false;
+  /** A quote seen inside quotes: either the closing one or the first of a doubled pair. */
+  private quotePending = false;
+  private pendingCR = false;
+  private line = 1;
+  private recordLine = 1;
+  private started = false;
+  private first = true;
+  /** Line of a quote still open at the end, if any. */
+  unclosedQuoteLine: number | null = null;
+
+  constructor(private readonly onRecord: (record: CsvRecord) => void) {}
+
+  push(chunk: string): void {
+    let text = chunk;
+    if (this.first && text.length > 0) {
+      this.first = false;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i]!;
+      if (this.pendingCR) {
+        this.pendingCR = false;
+        if (c === '\n') continue; // CRLF: the record already ended at the CR
+      }
+      if (this.inQuotes) {
+        if (this.quotePending) {
+          this.quotePending = false;
+          if (c === '"') {
+            this.field += '"';
+            continue;
+          }
+          this.inQuotes = false; // that quote closed the field; fall through to handle c
+        } else if (c === '"') {
+          this.quotePending = true;
+          continue;
+        } else {
+          if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) this.line++;
+          this.field += c;
+          continue;
+        }
+      }
+      if (c === ',') {
+        this.endField();
+      } else if (c === '\r' || c === '\n') {
+        this.endRecord();
+        this.line++;
+        if (c === '\r') this.pendingCR = true;
+      } else if (c === '"' && this.field === '' && !this.quoted) {
+        this.started = true;
+        this.inQuotes = true;
+        this.quoted = true;
+      } else {
+        this.started = true;
+        this.field += c;
+      }
+    }
+  }
+
+  end(): void {
+    if (this.inQuotes && !this.quotePending) this.unclosedQuoteLine = this.recordLine;
+    this.inQuotes = false;
+    this.quotePending = false;
+    if (this.started || this.fields.length > 0) this.endRecord();
+  }
+
+  private endField() {
+    this.started = true;
+    this.fields.push(this.field);
+    this.field = '';
+    this.quoted = false;
+  }
+
+  private endRecord() {
+    if (this.started || this.fields.length > 0) {
+      this.fields.push(this.field);
+      this.onRecord({ line: this.recordLine, fields: this.fields });
+    }
+    this.fields = [];
+    this.field = '';
+    this.quoted = false;
+    this.started = false;
+    this.recordLine = this.line + 1;
+  }
+}
+
+/** Parses a whole text (tests, small files). */
+export function parseCsv(text: string): { records: CsvRecord[]; unclosedQuoteLine: number | null } {
+  const records: CsvRecord[] = [];
+  const reader = new CsvReader((r) => records.push(r));
+  reader.push(text);
+  reader.end();
+  return { records, unclosedQuoteLine: reader.unclosedQuoteLine };
+}
+
+/** Writes one CSV line (RFC 4180 quoting). */
+export const csvLine = (fields: readonly string[]) =>
+  fields.map((f) => (/[",\r\n]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f)).join(',');
+
+/**
+ * Whether bytes are well-formed GBK (CP936): ASCII, 0x80 (euro), or a lead byte 0x81-0xFE followed by
+ * a trail byte 0x40-0x7E or 0x80-0xFE. Node's GBK decoder never fails, so the check is ours.
+ */
+export function isGbk(bytes: Uint8Array): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b <= 0x80) continue;
+    if (b === 0xff) return false;
+    const t = bytes[i + 1];
+    if (t === undefined || t < 0x40 || t === 0x7f || t === 0xff) return false;
+    i++;
+  }
+  return true;
+}
+
+/** Control characters other than tab and line breaks: a sign of a binary file, not a CSV. */
+const hasBinaryControls = (text: string) => {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return true;
+  }
+  return false;
+};
+
+/**
+ * Decodes an upload: UTF-8 (with or without BOM) when the bytes are valid UTF-8, else GBK (files
+ * saved by Excel in China); null when it is neither (or not text at all).
+ */
+export function decodeCsv(bytes: Uint8Array): string | null {
+  let text: string | null = null;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    if (isGbk(bytes)) text = new TextDecoder('gbk').decode(bytes);
+  }
+  if (text === null || hasBinaryControls(text)) return null;
+  return text;
+}

@@ -1,0 +1,171 @@
+import type { ProductionItemView } from '@sc/contract';
+import { and, count, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../../db/client.js';
+import { deviceModels, devices, productionItems, projects } from '../../../db/schema/index.js';
+import { keywordWhere } from '../../../platform/paging.js';
+
+const occupiedProject = alias(projects, 'occupied_project');
+
+const viewColumns = {
+  id: productionItems.id,
+  name: productionItems.name,
+  no: productionItems.no,
+  key1: productionItems.key1,
+  modelId: productionItems.modelId,
+  modelName: deviceModels.name,
+  projectId: productionItems.projectId,
+  projectName: projects.name,
+  description: productionItems.description,
+  status: productionItems.status,
+  occupiedProjectId: productionItems.occupiedProjectId,
+  occupiedProjectName: occupiedProject.name,
+  occupiedDeviceId: productionItems.occupiedDeviceId,
+  occupiedDeviceName: devices.name,
+  occupiedAt: productionItems.occupiedAt,
+  createdAt: productionItems.createdAt,
+};
+
+type Row = Omit<ProductionItemView, 'occupiedAt' | 'createdAt'> & { occupiedAt: Date | null; createdAt: Date };
+
+const present = (row: Row): ProductionItemView => ({
+  ...row,
+  occupiedAt: row.occupiedAt ? new Date(row.occupiedAt).toISOString() : null,
+  createdAt: new Date(row.createdAt).toISOString(),
+});
+
+export type ProductionRecord = typeof productionItems.$inferSelect;
+export type ProductionValues = Pick<
+  typeof productionItems.$inferInsert,
+  'name' | 'no' | 'key1' | 'modelId' | 'projectId' | 'description'
+>;
+
+/** Rows per INSERT statement of an import (7 parameters each, well under PostgreSQL's 65535). */
+export const INSERT_BATCH = 1000;
+
+export function createProductionRepository(db: Db) {
+  const inTree = (scopePath: string): SQL =>
+    inArray(
+      productionItems.projectId,
+      sql`(select ${projects.id} from ${projects} where ${like(projects.path, `${scopePath}%`)})`,
+    );
+  const select = () =>
+    db
+      .select(viewColumns)
+      .from(productionItems)
+      .innerJoin(projects, eq(projects.id, productionItems.projectId))
+      .innerJoin(deviceModels, eq(deviceModels.id, productionItems.modelId))
+      .leftJoin(occupiedProject, eq(occupiedProject.id, productionItems.occupiedProjectId))
+      .leftJoin(devices, eq(devices.id, productionItems.occupiedDeviceId));
+
+  return {
+    async page(
+      scopePath: string,
+      f: { status?: number; projectId?: number; modelId?: number },
+      words: string[],
+      window: { limit: number; offset: number },
+    ) {
+      const where = and(
+        inTree(scopePath),
+        f.status !== undefined ? eq(productionItems.status, f.status) : undefined,
+        f.projectId !== undefined ? eq(productionItems.projectId, f.projectId) : undefined,
+        f.modelId !== undefined ? eq(productionItems.modelId, f.modelId) : undefined,
+        keywordWhere(words, [productionItems.name, productionItems.no, productionItems.key1]),
+      );
+      const [rows, [total]] = await Promise.all([
+        select().where(where).orderBy(desc(productionItems.id)).limit(window.limit).offset(window.offset),
+        db.select({ n: count() }).from(productionItems).where(where),
+      ]);
+      return { list: rows.map((r) => present(r as Row)), total: total?.n ?? 0 };
+    },
+
+    async view(id: number) {
+      const [row] = await select().where(eq(productionItems.id, id));
+      return row ? present(row as Row) : null;
+    },
+
+    async find(id: number) {
+      const [row] = await db
+        .select({ item: productionItems, projectPath: projects.path })
+        .from(productionItems)
+        .innerJoin(projects, eq(projects.id, productionItems.projectId))
+        .where(eq(productionItems.id, id));
+      return row ?? null;
+    },
+
+    async findByNo(no: string) {
+      const [row] = await db.select({ id: productionItems.id }).from(productionItems).where(eq(productionItems.no, no));
+      return row ?? null;
+    },
+
+    /** Which of `nos` are already used, looked up through the unique index in chunks. */
+    async existingNos(nos: string[], limit = Number.POSITIVE_INFINITY) {
+      const found: string[] = [];
+      for (let i = 0; i < nos.length && found.length < limit; i += 5000) {
+        const chunk = nos.slice(i, i + 5000);
+        const rows = await db
+          .select({ no: productionItems.no })
+          .from(productionItems)
+          .where(inArray(productionItems.no, chunk));
+        found.push(...rows.map((r) => r.no));
+      }
+      return found;
+    },
+
+    async project(id: number) {
+      const [row] = await db.select({ id: projects.id, path: projects.path }).from(projects).where(eq(projects.id, id));
+      return row ?? null;
+    },
+
+    async projectsByNo(nos: string[]) {
+      if (!nos.length) return [];
+      return db
+        .select({ id: projects.id, no: projects.no, path: projects.path })
+        .from(projects)
+        .where(inArray(projects.no, nos));
+    },
+
+    async model(id: number) {
+      const [row] = await db
+        .select({ id: deviceModels.id, no: deviceModels.no })
+        .from(deviceModels)
+        .where(eq(deviceModels.id, id));
+      return row ?? null;
+    },
+
+    async modelsByNo(nos: string[]) {
+      if (!nos.length) return [];
+      return db
+        .select({ id: deviceModels.id, no: deviceModels.no })
+        .from(deviceModels)
+        .where(inArray(deviceModels.no, nos));
+    },
+
+    async insert(values: ProductionValues) {
+      const [row] = await db.insert(productionItems).values(values).returning({ id: productionItems.id });
+      return row!.id;
+    },
+
+    /** Inserts every row in one transaction, INSERT_BATCH rows per statement: all or nothing. */
+    insertAll: (rows: ProductionValues[]) =>
+      db.transaction(async (tx) => {
+        for (let i = 0; i < rows.length; i += INSERT_BATCH)
+          await tx.insert(productionItems).values(rows.slice(i, i + INSERT_BATCH));
+        return rows.length;
+      }),
+
+    update: (id: number, values: Partial<ProductionValues>) =>
+      db.update(productionItems).set(values).where(eq(productionItems.id, id)),
+
+    /** Deletes an item only while it is idle; answers whether it did. */
+    async deleteIdle(id: number) {
+      const rows = await db
+        .delete(productionItems)
+        .where(and(eq(productionItems.id, id), eq(productionItems.status, 0)))
+        .returning({ id: productionItems.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type ProductionRepository = ReturnType<typeof createProductionRepository>;

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import {
+  idParam,
+  PRODUCTION_CSV_COLUMNS,
+  productionAutoBody,
+  productionItemBody,
+  productionPageQuery,
+  translate,
+  UPLOAD_LIMITS,
+} from '@sc/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fieldError } from '../../../platform/errors.js';
+import { requestLang } from '../../../platform/lang.js';
+import { commonQuery } from '../../../platform/schemas.js';
+import { actorOf } from '../../logs/audit.service.js';
+import { csvLine } from './csv.js';
+import type { ProductionService } from './production.service.js';
+
+const tags = ['production'];
+const params = z.object({ id: idParam() });
+
+/** Spec 000 §7 "Business data": /api/biz/productionlib.do. */
+export function productionRoutes(app: FastifyInstance, deps: { production: ProductionService }): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const s = deps.production;
+  const base = '/api/biz/productionlib.do';
+
+  r.get(
+    `${base}/pages`,
+    {
+      schema: {
+        tags,
+        summary: 'A page of production items: status all/idle/occupied, project, model, keyword over name/no/key1',
+        querystring: commonQuery.extend(productionPageQuery.shape),
+      },
+    },
+    (req) => s.page(req.session!, req.query),
+  );
+  r.post(
+    base,
+    { schema: { tags, summary: 'Create a production item', body: productionItemBody, querystring: commonQuery } },
+    (req) => s.create(actorOf(req), req.body),
+  );
+  r.post(
+    `${base}/auto`,
+    {
+      schema: {
+        tags,
+        summary: 'Create `count` items numbered on from startNo, with random keys (all or nothing)',
+        body: productionAutoBody,
+        querystring: commonQuery,
+      },
+    },
+    (req) => s.auto(actorOf(req), req.body),
+  );
+  r.post(
+    `${base}/upload`,
+    {
+      schema: {
+        tags,
+        summary: `Import a CSV (multipart field "file", under 10MB, UTF-8 or GBK; columns ${PRODUCTION_CSV_COLUMNS.join(',')}): all or nothing`,
+        querystring: commonQuery,
+      },
+    },
+    async (req, reply) => {
+      if (!req.isMultipart()) throw fieldError('file', 'validation.csvRequired');
+      const file = await req.file({ limits: { fileSize: UPLOAD_LIMITS.csv, files: 1 }, throwFileSizeLimit: false });
+      if (!file || file.fieldname !== 'file') {
+        if (file) await file.toBuffer().catch(() => undefined);
+        throw fieldError('file', 'validation.csvRequired');
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of file.file) chunks.push(chunk as Buffer);
+      if (file.file.truncated) throw fieldError('file', 'validation.fileSize');
+      const result = await s.importCsv(actorOf(req), Buffer.concat(chunks));
+      if ('imported' in result) return { imported: result.imported, errors: [] };
+      const lang = requestLang(req);
+      const errors = result.errors.map((e) => ({ line: e.line, field: e.field, message: translate(lang, e.key) }));
+      if (result.more > 0)
+        errors.push({ line: 0, field: '', message: translate(lang, 'registry.csvMoreErrors', { count: result.more }) });
+      return reply.status(400).send({
+        statusCode: 400,
+        code: 'VALIDATION',
+        message: translate(lang, 'registry.csvRowErrors', { count: result.badLines }),
+        imported: 0,
+        errors,
+        more: result.more,
+      });
+    },
+  );
+  r.get(
+    `${base}/template`,
+    {
+      schema: {
+        tags,
+        summary: 'The CSV import template (UTF-8 with BOM, header and one example line)',
+        querystring: commonQuery,
+      },
+    },
+    (req, reply) => {
+      const example = [
+        '路灯控制器1',
+        'LCU000001',
+        randomBytes(16).toString('hex'),
+        'lcunb',
+        req.session!.project.no,
+        '',
+      ];
+      const text = `\uFEFF${csvLine(PRODUCTION_CSV_COLUMNS)}\r\n${csvLine(example)}\r\n`;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="production-template.csv"')
+        .send(text);
+    },
+  );
+  r.put(
+    `${base}/:id`,
+    {
+      schema: { tags, summary: 'Update a production item', params, body: productionItemBody, querystring: commonQuery },
+    },
+    (req) => s.update(actorOf(req), req.params.id, req.body),
+  );
+  r.delete(
+    `${base}/:id`,
+    { schema: { tags, summary: 'Delete an idle production item', params, querystring: commonQuery } },
+    async (req) => {
+      await s.remove(actorOf(req), req.params.id);
+      return { ok: true as const };
+    },
+  );
+}
