@@ -31,9 +31,26 @@ import { createPasswordService } from './modules/admin/users/password.service.js
 import { createUsersRepository } from './modules/admin/users/users.repository.js';
 import { usersRoutes } from './modules/admin/users/users.routes.js';
 import { createUsersService } from './modules/admin/users/users.service.js';
+import { createDeviceFactoriesRepository } from './modules/base/device-factories/device-factories.repository.js';
+import { deviceFactoriesRoutes } from './modules/base/device-factories/device-factories.routes.js';
+import { createDeviceFactoriesService } from './modules/base/device-factories/device-factories.service.js';
+import { createDeviceModelsRepository } from './modules/base/device-models/device-models.repository.js';
+import { deviceModelsRoutes } from './modules/base/device-models/device-models.routes.js';
+import { createDeviceModelsService } from './modules/base/device-models/device-models.service.js';
+import { createDeviceTypesRepository } from './modules/base/device-types/device-types.repository.js';
+import { deviceTypesRoutes } from './modules/base/device-types/device-types.routes.js';
+import { createDeviceTypesService } from './modules/base/device-types/device-types.service.js';
+import { lookupsRoutes } from './modules/base/lookups.routes.js';
+import { pjtBaseRoutes } from './modules/base/pjt-base.routes.js';
+import { createAreasRepository } from './modules/business/areas/areas.repository.js';
+import { areasRoutes, pjtAreasRoutes } from './modules/business/areas/areas.routes.js';
+import { createAreasService } from './modules/business/areas/areas.service.js';
 import { createDevicesRepository } from './modules/business/devices/devices.repository.js';
 import { devicesRoutes, projectDevicesRoutes } from './modules/business/devices/devices.routes.js';
 import { createDevicesService } from './modules/business/devices/devices.service.js';
+import { createGroupsRepository } from './modules/business/groups/groups.repository.js';
+import { groupsRoutes, pjtGroupsRoutes } from './modules/business/groups/groups.routes.js';
+import { createGroupsService } from './modules/business/groups/groups.service.js';
 import { createMapRepository } from './modules/business/map/map.repository.js';
 import { mapRoutes } from './modules/business/map/map.routes.js';
 import { createMapService } from './modules/business/map/map.service.js';
@@ -222,6 +239,44 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   syncRoutes(app, { sync: createSyncService({ db, steps: SYNC_STEPS, audit }) });
 
   // ── Device registry (spec 000 §7 "Base data", "Business data"; spec 001 §7 project-scoped devices)
+  const deviceTypes = createDeviceTypesService({ types: createDeviceTypesRepository(db), settings, audit });
+  const factoriesRepository = createDeviceFactoriesRepository(db);
+  const deviceFactories = createDeviceFactoriesService({
+    factories: factoriesRepository,
+    projects: projectsRepository,
+    settings,
+    audit,
+  });
+  const deviceModels = createDeviceModelsService({
+    models: createDeviceModelsRepository(db),
+    factories: deviceFactories,
+    factoriesRepository,
+    settings,
+    audit,
+  });
+  const areasRepository = createAreasRepository(db);
+  const deviceAreas = createAreasService({ areas: areasRepository, projects: projectsRepository, settings, audit });
+  const deviceGroups = createGroupsService({
+    groups: createGroupsRepository(db),
+    areas: areasRepository,
+    projects: projectsRepository,
+    settings,
+    audit,
+  });
+  deviceTypesRoutes(app, { types: deviceTypes });
+  deviceFactoriesRoutes(app, { factories: deviceFactories });
+  deviceModelsRoutes(app, { models: deviceModels });
+  lookupsRoutes(app);
+  areasRoutes(app, { areas: deviceAreas });
+  groupsRoutes(app, { groups: deviceGroups });
+  pjtBaseRoutes(app, {
+    types: deviceTypes,
+    factories: deviceFactories,
+    models: deviceModels,
+    projects: projectsRepository,
+  });
+  pjtAreasRoutes(app, { areas: deviceAreas });
+  pjtGroupsRoutes(app, { groups: deviceGroups });
   const devices = createDevicesService({ devices: createDevicesRepository(db), settings, audit });
   devicesRoutes(app, { devices });
   projectDevicesRoutes(app, { devices });

@@ -176,10 +176,25 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   pjt('pjtuserlist', 'pjtadmin', 'UserOutlined', 'project'),
   pjt('pjtauthlist', 'pjtadmin', 'SafetyCertificateOutlined', 'project'),
   group('pjtdevices', 'pjt', 'HddOutlined', '/pjt', '/pjt/pjtprojectsummary'),
-  pjt('pjtdevicefactorylist', 'pjtdevices', 'BankOutlined', 'project'),
-  pjt('pjtdevicemodellist', 'pjtdevices', 'BlockOutlined', 'project'),
-  pjt('pjtdevicearealist', 'pjtdevices', 'BorderOuterOutlined', 'project'),
-  pjt('pjtdevicegrouplist', 'pjtdevices', 'GroupOutlined', 'project'),
+  pjt('pjtdevicefactorylist', 'pjtdevices', 'BankOutlined', 'project', {
+    apis: [api('GET', '/api/pjts/:projectId/devicefactories.do'), api('GET', '/api/pjts/:projectId/devicetypes.do')],
+  }),
+  pjt('pjtdevicemodellist', 'pjtdevices', 'BlockOutlined', 'project', {
+    apis: [
+      api('GET', '/api/pjts/:projectId/devicemodels.do'),
+      api('GET', '/api/pjts/:projectId/types/:serial/devicemodels.do'),
+    ],
+  }),
+  pjt('pjtdevicearealist', 'pjtdevices', 'BorderOuterOutlined', 'project', {
+    apis: crud('/api/pjts/:projectId/deviceareas.do'),
+  }),
+  pjt('pjtdevicegrouplist', 'pjtdevices', 'GroupOutlined', 'project', {
+    apis: [
+      ...crud('/api/pjts/:projectId/devicegroups.do'),
+      api('PUT', '/api/pjts/:projectId/devicegroups.do/:id/location'),
+      api('PUT', '/api/pjts/:projectId/devicegroups.do/:id/active'),
+    ],
+  }),
   pjt('pjtdevicelist', 'pjtdevices', 'HddOutlined', 'project', {
     apis: [
       api('GET', '/api/pjts/:projectId/devices.do/one/:id'),

@@ -22,7 +22,6 @@ import { modules } from './modules.js';
 import { permissions } from './permissions.js';
 import { projects } from './projects.js';
 import { registry } from './registry.js';
-import { registry } from './registry.js';
 import { roles } from './roles.js';
 import { settings } from './settings.js';
 import { syssettings } from './syssettings.js';
@@ -53,7 +52,6 @@ export const resources = {
   modules,
   permissions,
   projects,
-  registry,
   registry,
   roles,
   settings,

@@ -63,7 +63,11 @@ function concrete(path: string) {
         ? ids.project
         : 1;
   return {
-    url: path.replace(':id', String(id)).replace(':n', '1'),
+    url: path
+      .replace(':projectId', String(ids.project))
+      .replace(':serial', 'lighting')
+      .replace(':id', String(id))
+      .replace(':n', '1'),
     ownsRecord: path.includes(':id') && /projects|roles|users|authmodules/.test(path),
   };
 }

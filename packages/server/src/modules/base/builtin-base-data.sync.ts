@@ -46,12 +46,21 @@ export const builtinFactories: SyncStep = {
 export const builtinModels: SyncStep = {
   name: 'builtinModels',
   async run(db) {
-    const factories = new Map((await db.select({ id: deviceFactories.id, no: deviceFactories.no }).from(deviceFactories)).map((f) => [f.no, f.id]));
+    const factories = new Map(
+      (await db.select({ id: deviceFactories.id, no: deviceFactories.no }).from(deviceFactories)).map((f) => [
+        f.no,
+        f.id,
+      ]),
+    );
     const values = Object.entries(DEVICE_MODELS).flatMap(([no, typeNo]) => {
       const factoryId = factories.get(factoryOf(no));
       return factoryId ? [{ no, name: no.toUpperCase(), typeNo, factoryId, builtin: true }] : [];
     });
-    const inserted = await db.insert(deviceModels).values(values).onConflictDoNothing().returning({ id: deviceModels.id });
+    const inserted = await db
+      .insert(deviceModels)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: deviceModels.id });
     return inserted.length > 0;
   },
 };

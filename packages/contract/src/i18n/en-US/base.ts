@@ -1,0 +1,43 @@
+import type { Translation } from '../translate.js';
+import type { base as zh } from '../zh-CN/base.js';
+
+export const base: Translation<typeof zh> = {
+  mediaTypes: {
+    image: 'Image',
+    video: 'Video',
+    audio: 'Audio',
+    text: 'Text',
+    flash: 'Flash',
+    env: 'Environment data',
+    html: 'Web page',
+  },
+  layoutUnits: {
+    DEVICE_SUMMARY: 'Device summary',
+    DEVICE_ONLINE: 'Online rate',
+    DEVICE_EVENT: 'Events',
+    DEVICE_MAINTENANCE: 'Maintenance',
+    ENV_SUMMARY: 'Environment',
+    VTT_SUMMARY: 'Alarm analysis',
+    LIGHT_RATE: 'Lighting rate',
+    CAMERA_WINDOW: 'Live camera',
+    ENV_WINDOW: 'Single environment group',
+    LIGHT_WINDOW: 'Single lamp status',
+    LED_WINDOW: 'LED',
+    WIFI_SUMMARY: 'Wireless',
+    WIFI_WINDOW: 'WIFI',
+    POWER_CONSUMPTION: 'Power consumption',
+  },
+  builtinNo: 'The number of a built-in item cannot be changed',
+  builtinType: 'The device type of a built-in model cannot be changed',
+  builtinDelete: 'Built-in items cannot be deleted',
+  typeInUse: 'The device type is used by {devices} devices and {models} models: it cannot be deleted',
+  factoryInUse: 'The factory still has {models} models and {devices} devices: it cannot be deleted',
+  modelInUse: 'The model is used by {devices} devices and {items} production library items: it cannot be deleted',
+  areaInUse: 'The area still has {groups} groups and {devices} devices: it cannot be deleted',
+  groupInUse: 'The group still has {devices} devices: it cannot be deleted',
+  areaMoveInUse: 'The area still has {groups} groups and {devices} devices: it cannot move to another project',
+  groupMoveInUse: 'The group still has {devices} devices: it cannot move to another project',
+  areaOtherProject: "The area does not belong to the group's project",
+  iconRequired: 'Choose a jpg or png icon file',
+  activeWarning: 'A forced state may not reflect the field',
+};
