@@ -116,21 +116,24 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     apis: [api('GET', '/api/bas/authmodules.do/projects/:id'), api('POST', '/api/bas/authmodules.do')],
   }),
   bas('devicetypelist', 'TagsOutlined', {
+    ready: true,
     apis: [...crud('/api/bas/devicetypes.do'), api('PUT', '/api/bas/devicetypes.do/:id/icon')],
   }),
   bas('devicefactorylist', 'BankOutlined', {
+    ready: true,
     apis: [
       ...crud('/api/bas/devicefactories.do'),
       api('GET', '/api/bas/mediatypes.do'),
       api('GET', '/api/bas/layoutunits.do'),
     ],
   }),
-  bas('devicemodellist', 'BlockOutlined', { apis: crud('/api/bas/devicemodels.do') }),
+  bas('devicemodellist', 'BlockOutlined', { ready: true, apis: crud('/api/bas/devicemodels.do') }),
 
   // ── Business data (spec 000 §2 /biz)
   group('biz', null, 'ClusterOutlined', '/biz', '/biz/devicelist'),
-  biz('devicearealist', 'BorderOuterOutlined', { apis: crud('/api/biz/deviceareas.do') }),
+  biz('devicearealist', 'BorderOuterOutlined', { ready: true, apis: crud('/api/biz/deviceareas.do') }),
   biz('devicegrouplist', 'GroupOutlined', {
+    ready: true,
     apis: [
       ...crud('/api/biz/devicegroups.do'),
       api('PUT', '/api/biz/devicegroups.do/:id/location'),
@@ -177,18 +180,22 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   pjt('pjtauthlist', 'pjtadmin', 'SafetyCertificateOutlined', 'project'),
   group('pjtdevices', 'pjt', 'HddOutlined', '/pjt', '/pjt/pjtprojectsummary'),
   pjt('pjtdevicefactorylist', 'pjtdevices', 'BankOutlined', 'project', {
+    ready: true,
     apis: [api('GET', '/api/pjts/:projectId/devicefactories.do'), api('GET', '/api/pjts/:projectId/devicetypes.do')],
   }),
   pjt('pjtdevicemodellist', 'pjtdevices', 'BlockOutlined', 'project', {
+    ready: true,
     apis: [
       api('GET', '/api/pjts/:projectId/devicemodels.do'),
       api('GET', '/api/pjts/:projectId/types/:serial/devicemodels.do'),
     ],
   }),
   pjt('pjtdevicearealist', 'pjtdevices', 'BorderOuterOutlined', 'project', {
+    ready: true,
     apis: crud('/api/pjts/:projectId/deviceareas.do'),
   }),
   pjt('pjtdevicegrouplist', 'pjtdevices', 'GroupOutlined', 'project', {
+    ready: true,
     apis: [
       ...crud('/api/pjts/:projectId/devicegroups.do'),
       api('PUT', '/api/pjts/:projectId/devicegroups.do/:id/location'),

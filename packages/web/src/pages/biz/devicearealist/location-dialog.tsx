@@ -1,0 +1,76 @@
+import { EnvironmentOutlined } from '@ant-design/icons';
+import { requiredLocationBody } from '@sc/contract';
+import { Alert, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../api/errors';
+import { DraggableModal } from '../../../components/draggable-modal';
+import { CoordinatePicker, type CoordinateValue, coordinateError } from '../../../components/map/coordinate-picker';
+import { useTranslateMessage } from '../../../i18n/i18n';
+
+/** A coordinate picked on the map or typed (spec 000 §5: a group's location requires one), then saved. */
+export function LocationDialog({
+  title,
+  initial,
+  onSave,
+  onClose,
+}: {
+  title: string;
+  initial: CoordinateValue;
+  onSave: (location: { lng: number; lat: number }) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const translateMessage = useTranslateMessage();
+  const [value, setValue] = useState<CoordinateValue>(initial);
+  const [tried, setTried] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async () => {
+    setTried(true);
+    if (coordinateError(value)) return;
+    setSaving(true);
+    setFailure(null);
+    try {
+      await onSave(requiredLocationBody.parse(value));
+    } catch (error) {
+      const fieldMessage = isApiError(error) ? error.fieldErrors[0]?.message : undefined;
+      setFailure(fieldMessage ?? (isApiError(error) ? (error.body?.message ?? error.message) : String(error)));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <DraggableModal
+      open
+      width={720}
+      title={
+        <Typography.Text strong>
+          <EnvironmentOutlined style={{ color: 'var(--ant-color-primary)' }} /> {title}
+        </Typography.Text>
+      }
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      onOk={submit}
+      onCancel={onClose}
+    >
+      {failure && <Alert type="error" showIcon title={translateMessage(failure)} style={{ marginBottom: 12 }} />}
+      <CoordinatePicker value={value} onChange={setValue} showError={tried} />
+    </DraggableModal>
+  );
+}
+
+/** "lng, lat" of a located row, or a muted "not set". */
+export function LocationText({ lng, lat, none }: { lng: number | null; lat: number | null; none: string }) {
+  if (lng === null || lat === null || lng === undefined || lat === undefined) {
+    return <Typography.Text type="secondary">{none}</Typography.Text>;
+  }
+  return (
+    <Typography.Text style={{ whiteSpace: 'nowrap' }}>
+      <EnvironmentOutlined style={{ color: 'var(--ant-color-primary)' }} /> {lng.toFixed(6)}, {lat.toFixed(6)}
+    </Typography.Text>
+  );
+}
