@@ -6,3 +6,4 @@ export * from './logs.js';
 export * from './messages.js';
 export * from './session.js';
 export * from './settings.js';
+export * from './telemetry.js';

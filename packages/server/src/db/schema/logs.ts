@@ -14,7 +14,11 @@ export const visitLogs = pgTable(
     userAgent: varchar('user_agent', { length: 256 }).notNull().default(''),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('visit_logs_at_idx').on(t.at), index('visit_logs_user_idx').on(t.userId, t.at)],
+  (t) => [
+    index('visit_logs_at_idx').on(t.at),
+    index('visit_logs_user_idx').on(t.userId, t.at),
+    index('visit_logs_project_idx').on(t.projectId, t.at),
+  ],
 );
 
 /** Management log: every create, update, delete and permission change. */
@@ -33,7 +37,11 @@ export const manageLogs = pgTable(
     ip: varchar('ip', { length: 64 }).notNull().default(''),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('manage_logs_at_idx').on(t.at), index('manage_logs_user_idx').on(t.userId, t.at)],
+  (t) => [
+    index('manage_logs_at_idx').on(t.at),
+    index('manage_logs_user_idx').on(t.userId, t.at),
+    index('manage_logs_project_idx').on(t.projectId, t.at),
+  ],
 );
 
 /** Operation log: device commands (who, device, command, arguments, result, duration). */
@@ -54,5 +62,9 @@ export const operateLogs = pgTable(
     ip: varchar('ip', { length: 64 }).notNull().default(''),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('operate_logs_at_idx').on(t.at), index('operate_logs_device_idx').on(t.deviceId, t.at)],
+  (t) => [
+    index('operate_logs_at_idx').on(t.at),
+    index('operate_logs_device_idx').on(t.deviceId, t.at),
+    index('operate_logs_project_idx').on(t.projectId, t.at),
+  ],
 );
