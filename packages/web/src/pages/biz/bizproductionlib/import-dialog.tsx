@@ -14,7 +14,15 @@ type Outcome =
   | { kind: 'failed'; message: string };
 
 /** CSV import: a .csv under 10MB, checked here with the contract's messages; the server's answer shown as is. */
-export function ImportDialog({ base, onClose, onImported }: { base: string; onClose: () => void; onImported: () => void }) {
+export function ImportDialog({
+  base,
+  onClose,
+  onImported,
+}: {
+  base: string;
+  onClose: () => void;
+  onImported: () => void;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const [percent, setPercent] = useState<number | null>(null);
@@ -35,7 +43,11 @@ export function ImportDialog({ base, onClose, onImported }: { base: string; onCl
         setOutcome({ kind: 'done', imported: answer.imported ?? 0 });
         onImported();
       } else if (status === 400 && Array.isArray(answer.errors) && answer.errors.length > 0) {
-        setOutcome({ kind: 'refused', message: answer.message ?? t('production.importRefused'), errors: answer.errors });
+        setOutcome({
+          kind: 'refused',
+          message: answer.message ?? t('production.importRefused'),
+          errors: answer.errors,
+        });
       } else {
         setOutcome({ kind: 'failed', message: answer.message ?? `HTTP ${status}` });
       }
@@ -62,7 +74,9 @@ export function ImportDialog({ base, onClose, onImported }: { base: string; onCl
             <InboxOutlined />
           </p>
           <p className="ant-upload-text">{t('production.importHint')}</p>
-          <p className="ant-upload-hint">{t('production.importColumns', { columns: PRODUCTION_CSV_COLUMNS.join(', ') })}</p>
+          <p className="ant-upload-hint">
+            {t('production.importColumns', { columns: PRODUCTION_CSV_COLUMNS.join(', ') })}
+          </p>
         </Upload.Dragger>
         {percent !== null && <Progress percent={percent} size="small" />}
         {outcome.kind === 'done' && (
@@ -71,12 +85,7 @@ export function ImportDialog({ base, onClose, onImported }: { base: string; onCl
         {outcome.kind === 'failed' && <Alert type="error" showIcon title={outcome.message} role="alert" />}
         {outcome.kind === 'refused' && (
           <>
-            <Alert
-              type="error"
-              showIcon
-              title={outcome.message}
-              description={t('production.importRefused')}
-            />
+            <Alert type="error" showIcon title={outcome.message} description={t('production.importRefused')} />
             <Table
               size="small"
               rowKey={(row) => `${row.line}-${row.field}-${row.message}`}

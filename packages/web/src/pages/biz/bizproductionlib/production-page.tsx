@@ -85,7 +85,10 @@ export default function ProductionPage() {
               data-testid="production-status"
               value={status}
               onChange={setStatus}
-              options={(['all', 'idle', 'occupied'] as const).map((s) => ({ value: s, label: t(`production.status.${s}`) }))}
+              options={(['all', 'idle', 'occupied'] as const).map((s) => ({
+                value: s,
+                label: t(`production.status.${s}`),
+              }))}
             />
             <Space size={4}>
               <Typography.Text type="secondary">{t('production.filters.project')}</Typography.Text>
@@ -153,7 +156,9 @@ export default function ProductionPage() {
           }}
         />
       )}
-      {dialog === 'import' && <ImportDialog base={BASE} onClose={() => setDialog('none')} onImported={() => void refresh()} />}
+      {dialog === 'import' && (
+        <ImportDialog base={BASE} onClose={() => setDialog('none')} onImported={() => void refresh()} />
+      )}
     </Card>
   );
 }

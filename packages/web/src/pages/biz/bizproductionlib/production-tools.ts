@@ -1,8 +1,11 @@
-import { translate, UPLOAD_LIMITS, type Lang } from '@sc/contract';
+import { type Lang, translate, UPLOAD_LIMITS } from '@sc/contract';
 import { buildUrl } from '../../../api/client';
 
 /** The numbers auto-create will give: the trailing digits of startNo counted on, zero-padded (as the server does). */
-export function previewNos(startNo: string | undefined, count: number | undefined): { first: string; last: string } | null {
+export function previewNos(
+  startNo: string | undefined,
+  count: number | undefined,
+): { first: string; last: string } | null {
   if (!startNo || !count || !Number.isInteger(count) || count < 1) return null;
   const m = /^(.*?)(\d+)$/.exec(startNo.trim());
   if (!m) return null;

@@ -49,8 +49,8 @@ import {
   ProjectTreeSelect,
   useAreas,
   useDeviceModels,
-  useDeviceTypes,
   useDevicesOfTypes,
+  useDeviceTypes,
   useGroups,
   useTypeLabel,
 } from '../devicelist/lookups';
@@ -97,7 +97,12 @@ function networkRule(field: NetworkField, form: FormInstance, lang: ReturnType<t
 }
 
 /** A type property validated with the family's props schema (the issue on this key). */
-function propRule(family: FamilyDefinition, key: string, form: FormInstance, lang: ReturnType<typeof useLang>): RuleObject {
+function propRule(
+  family: FamilyDefinition,
+  key: string,
+  form: FormInstance,
+  lang: ReturnType<typeof useLang>,
+): RuleObject {
   return {
     validator: async () => {
       const props = Object.fromEntries(
@@ -113,15 +118,25 @@ function propRule(family: FamilyDefinition, key: string, form: FormInstance, lan
   };
 }
 
-function PropInput({ field, ...rest }: { field: FamilyField; value?: unknown; onChange?: (v: unknown) => void }) {
+function PropInput({
+  field,
+  ...rest
+}: {
+  field: FamilyField;
+  id?: string;
+  value?: unknown;
+  onChange?: (v: unknown) => void;
+}) {
   const { t } = useTranslation();
-  const range = field.min !== undefined || field.max !== undefined ? `${field.min ?? ''} - ${field.max ?? ''}` : undefined;
+  const range =
+    field.min !== undefined || field.max !== undefined ? `${field.min ?? ''} - ${field.max ?? ''}` : undefined;
   switch (field.kind) {
     case 'bool':
-      return <Switch checked={rest.value === true} onChange={(v) => rest.onChange?.(v)} />;
+      return <Switch id={rest.id} checked={rest.value === true} onChange={(v) => rest.onChange?.(v)} />;
     case 'select':
       return (
         <Select
+          id={rest.id}
           allowClear
           value={rest.value as string | undefined}
           onChange={(v) => rest.onChange?.(v)}
@@ -132,6 +147,7 @@ function PropInput({ field, ...rest }: { field: FamilyField; value?: unknown; on
     case 'number':
       return (
         <InputNumber
+          id={rest.id}
           style={{ width: '100%' }}
           placeholder={range}
           addonAfter={field.unit}
@@ -141,7 +157,9 @@ function PropInput({ field, ...rest }: { field: FamilyField; value?: unknown; on
         />
       );
     default:
-      return <Input value={(rest.value as string) ?? ''} onChange={(e) => rest.onChange?.(e.target.value)} />;
+      return (
+        <Input id={rest.id} value={(rest.value as string) ?? ''} onChange={(e) => rest.onChange?.(e.target.value)} />
+      );
   }
 }
 
@@ -152,6 +170,7 @@ function NetworkInput({
 }: {
   field: NetworkField;
   editing: boolean;
+  id?: string;
   value?: unknown;
   onChange?: (v: unknown) => void;
 }) {
@@ -159,6 +178,7 @@ function NetworkInput({
   if (field === 'protocolVersion') {
     return (
       <Select
+        id={rest.id}
         allowClear
         value={rest.value as number | undefined}
         onChange={(v) => rest.onChange?.(v)}
@@ -172,6 +192,7 @@ function NetworkInput({
   if (INT_NETWORK.has(field)) {
     return (
       <InputNumber
+        id={rest.id}
         style={{ width: '100%' }}
         value={rest.value as number | undefined}
         onChange={(v) => rest.onChange?.(v ?? undefined)}
@@ -181,6 +202,7 @@ function NetworkInput({
   if (field === 'loginPassword') {
     return (
       <Input.Password
+        id={rest.id}
         autoComplete="new-password"
         placeholder={editing ? t('devices.wizard.passwordKept') : undefined}
         value={(rest.value as string) ?? ''}
@@ -188,7 +210,7 @@ function NetworkInput({
       />
     );
   }
-  return <Input value={(rest.value as string) ?? ''} onChange={(e) => rest.onChange?.(e.target.value)} />;
+  return <Input id={rest.id} value={(rest.value as string) ?? ''} onChange={(e) => rest.onChange?.(e.target.value)} />;
 }
 
 /**
@@ -341,7 +363,9 @@ export function DeviceWizard({ scope, id }: { scope: DeviceScope; id?: number })
         form.setFields(error.fieldErrors.map((e) => ({ name: e.field.split('.') as never, errors: [e.message] })));
         const target = Math.min(...error.fieldErrors.map((e) => stepOfField(e.field)));
         if (target < 3) setStep(target);
-        setFailure(error.fieldErrors.length && target >= 3 ? error.fieldErrors[0].message : t('devices.wizard.fixErrors'));
+        setFailure(
+          error.fieldErrors.length && target >= 3 ? error.fieldErrors[0].message : t('devices.wizard.fixErrors'),
+        );
       } else if (isApiError(error) && error.status >= 400 && error.status !== 401 && error.body?.message) {
         setFailure(error.body.message);
       } else if (isApiError(error)) {
@@ -396,9 +420,7 @@ export function DeviceWizard({ scope, id }: { scope: DeviceScope; id?: number })
     <Card
       data-testid="device-wizard"
       title={
-        editing
-          ? t('devices.wizard.editTitle', { name: device.data?.name ?? '' })
-          : t('devices.wizard.createTitle')
+        editing ? t('devices.wizard.editTitle', { name: device.data?.name ?? '' }) : t('devices.wizard.createTitle')
       }
       extra={
         <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(routes.list)}>
@@ -438,18 +460,42 @@ export function DeviceWizard({ scope, id }: { scope: DeviceScope; id?: number })
           >
             <div style={show(0)} data-testid="step-base">
               <Flex gap={16} wrap>
-                <Form.Item name="name" label={label('name')} required rules={[zodRule(shape.name, lang)]} style={{ flex: '1 1 280px' }}>
+                <Form.Item
+                  name="name"
+                  label={label('name')}
+                  required
+                  rules={[zodRule(shape.name, lang)]}
+                  style={{ flex: '1 1 280px' }}
+                >
                   <Input />
                 </Form.Item>
-                <Form.Item name="no" label={label('no')} required rules={[zodRule(shape.no, lang)]} style={{ flex: '1 1 280px' }}>
+                <Form.Item
+                  name="no"
+                  label={label('no')}
+                  required
+                  rules={[zodRule(shape.no, lang)]}
+                  style={{ flex: '1 1 280px' }}
+                >
                   <Input />
                 </Form.Item>
               </Flex>
               <Flex gap={16} wrap>
-                <Form.Item name="type" label={label('type')} required rules={[zodRule(shape.type, lang)]} style={{ flex: '1 1 280px' }}>
+                <Form.Item
+                  name="type"
+                  label={label('type')}
+                  required
+                  rules={[zodRule(shape.type, lang)]}
+                  style={{ flex: '1 1 280px' }}
+                >
                   <Select showSearch={{ optionFilterProp: 'label' }} options={typeOptions} loading={types.isLoading} />
                 </Form.Item>
-                <Form.Item name="modelId" label={label('modelId')} required rules={[zodRule(shape.modelId, lang)]} style={{ flex: '1 1 280px' }}>
+                <Form.Item
+                  name="modelId"
+                  label={label('modelId')}
+                  required
+                  rules={[zodRule(shape.modelId, lang)]}
+                  style={{ flex: '1 1 280px' }}
+                >
                   <Select
                     disabled={!type}
                     loading={models.isLoading}
@@ -464,16 +510,30 @@ export function DeviceWizard({ scope, id }: { scope: DeviceScope; id?: number })
                 <Form.Item name="factoryId" hidden>
                   <Input />
                 </Form.Item>
-                <Form.Item name="projectId" label={label('projectId')} required rules={[zodRule(shape.projectId, lang)]} style={{ flex: '1 1 280px' }}>
+                <Form.Item
+                  name="projectId"
+                  label={label('projectId')}
+                  required
+                  rules={[zodRule(shape.projectId, lang)]}
+                  style={{ flex: '1 1 280px' }}
+                >
                   <ProjectTreeSelect rootId={scope.kind === 'pjt' ? scope.projectId : undefined} />
                 </Form.Item>
               </Flex>
               <Flex gap={16} wrap>
                 <Form.Item name="areaId" label={label('areaId')} style={{ flex: '1 1 280px' }}>
-                  <Select allowClear disabled={!projectId} options={(areas.data ?? []).map((a) => ({ value: a.id, label: a.name }))} />
+                  <Select
+                    allowClear
+                    disabled={!projectId}
+                    options={(areas.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
+                  />
                 </Form.Item>
                 <Form.Item name="groupId" label={label('groupId')} style={{ flex: '1 1 280px' }}>
-                  <Select allowClear disabled={!projectId} options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))} />
+                  <Select
+                    allowClear
+                    disabled={!projectId}
+                    options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))}
+                  />
                 </Form.Item>
               </Flex>
               {family?.parentTypes?.length ? (
@@ -489,10 +549,20 @@ export function DeviceWizard({ scope, id }: { scope: DeviceScope; id?: number })
                 </Form.Item>
               ) : null}
               <Flex gap={16} wrap>
-                <Form.Item name="productionName" label={label('productionName')} rules={[zodRule(shape.productionName, lang)]} style={{ flex: '1 1 280px' }}>
+                <Form.Item
+                  name="productionName"
+                  label={label('productionName')}
+                  rules={[zodRule(shape.productionName, lang)]}
+                  style={{ flex: '1 1 280px' }}
+                >
                   <Input />
                 </Form.Item>
-                <Form.Item name="productionNo" label={label('productionNo')} rules={[zodRule(shape.productionNo, lang)]} style={{ flex: '1 1 280px' }}>
+                <Form.Item
+                  name="productionNo"
+                  label={label('productionNo')}
+                  rules={[zodRule(shape.productionNo, lang)]}
+                  style={{ flex: '1 1 280px' }}
+                >
                   <Input />
                 </Form.Item>
               </Flex>

@@ -12,10 +12,10 @@ import {
   DEVICE_SEARCH_WORD_LIMIT,
   type DeviceTypeView,
   type DeviceView,
-  familyOf,
   type FamilyField,
-  type Page,
+  familyOf,
   PAGE_SIZE,
+  type Page,
   type ProjectTreeNode,
   TIME_FORMAT,
 } from '@sc/contract';
@@ -235,7 +235,8 @@ export function usePropText() {
   const { t } = useTranslation();
   return (field: FamilyField, value: unknown): ReactNode => {
     if (value === undefined || value === null || value === '') return dash(value);
-    if (field.kind === 'bool') return value === true || value === 'true' ? t('devices.wizard.yes') : t('devices.wizard.no');
+    if (field.kind === 'bool')
+      return value === true || value === 'true' ? t('devices.wizard.yes') : t('devices.wizard.no');
     if (field.kind === 'select') return t(`families.options.${String(value)}`, { defaultValue: String(value) });
     return field.unit ? `${String(value)} ${field.unit}` : String(value);
   };
@@ -274,7 +275,10 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
   const [fullScreen, setFullScreen] = useState(false);
   const size = pageSize ?? clampPageSize(params.data?.pageSize);
 
-  const typeByNo = useMemo(() => new Map<string, DeviceTypeView>((types.data ?? []).map((ty) => [ty.no, ty])), [types.data]);
+  const typeByNo = useMemo(
+    () => new Map<string, DeviceTypeView>((types.data ?? []).map((ty) => [ty.no, ty])),
+    [types.data],
+  );
   // The type-properties view lists one type: the picked one (defaults to the type filter).
   const shownType = view === 'type' ? (propType ?? filters.type) : undefined;
   const effective: DeviceFilters = view === 'type' ? { ...filters, type: shownType } : filters;
@@ -343,15 +347,12 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
     width,
     render: render ?? ((v: unknown) => dash(v)),
   });
-  const nameCol = col(
-    'name',
-    (v, row) => (
-      <Space size={8} style={{ whiteSpace: 'nowrap' }}>
-        <TypeIcon type={typeByNo.get(row.type)} />
-        <span>{String(v)}</span>
-      </Space>
-    ),
-  );
+  const nameCol = col('name', (v, row) => (
+    <Space size={8} style={{ whiteSpace: 'nowrap' }}>
+      <TypeIcon type={typeByNo.get(row.type)} />
+      <span>{String(v)}</span>
+    </Space>
+  ));
   const typeCol = col('typeName', (_v, row) => typeLabel(row.type, row.typeName));
   const stateCol = col('activeState', (v) => <ActiveStateTag state={Number(v)} />, 100);
   const registeredCol = col(
@@ -558,11 +559,7 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
             <Typography.Text type="secondary">{t('devices.noTypeFields')}</Typography.Text>
           )}
         </Space>
-        {shownType ? (
-          table
-        ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('devices.pickTypeHint')} />
-        )}
+        {shownType ? table : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('devices.pickTypeHint')} />}
       </Flex>
     );
   } else {
@@ -608,7 +605,14 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
           </Space>
         </Flex>
         <Flex gap={12} wrap align="center">
-          {view !== 'map' && <DeviceSearch onSearch={(words) => (setKeyword(words), setPage(1))} />}
+          {view !== 'map' && (
+            <DeviceSearch
+              onSearch={(words) => {
+                setKeyword(words);
+                setPage(1);
+              }}
+            />
+          )}
           <FilterBar
             scope={scope}
             filters={filters}

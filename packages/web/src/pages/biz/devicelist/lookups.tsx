@@ -47,8 +47,7 @@ export function useDeviceModels(scope: DeviceScope, type: string | undefined) {
 export function useAreas(scope: DeviceScope, projectId: number | undefined) {
   return useQuery({
     queryKey: ['devices', 'areas', scope, projectId],
-    queryFn: () =>
-      api.get<DeviceAreaView[]>(deviceApi(scope).areas, { projectId }, { silent: true }).then(asList),
+    queryFn: () => api.get<DeviceAreaView[]>(deviceApi(scope).areas, { projectId }, { silent: true }).then(asList),
     enabled: projectId !== undefined || scope.kind === 'pjt',
   });
 }

@@ -23,7 +23,10 @@ interface View {
 
 function readView(map: L.Map): View {
   const b = map.getBounds();
-  return { bbox: { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() }, zoom: map.getZoom() };
+  return {
+    bbox: { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() },
+    zoom: map.getZoom(),
+  };
 }
 
 /** Follows the map: the bbox and zoom after each move or zoom, debounced. */
@@ -107,7 +110,7 @@ function DevicePopup({ id, editPath }: { id: number; editPath: string }) {
     ['projectName', d.projectName],
     ['areaName', d.areaName],
     ['groupName', d.groupName],
-    ['activeState', d.activeState === undefined ? undefined : <ActiveStateTag state={d.activeState} />],
+    ['activeState', d.activeState === undefined ? undefined : <ActiveStateTag key="state" state={d.activeState} />],
     ['location', d.lng != null && d.lat != null ? `${d.lng.toFixed(6)}, ${d.lat.toFixed(6)}` : undefined],
   ];
   return (
@@ -197,11 +200,7 @@ export function DeviceMap({ filters, height = '100%', editPath = '/biz/deviceedi
   const total = (clusters.data ?? []).reduce((sum, c) => sum + c.count, 0);
 
   return (
-    <div
-      className={`device-map${tileUrl ? '' : ' device-map-plain'}`}
-      style={{ height }}
-      data-testid="device-map"
-    >
+    <div className={`device-map${tileUrl ? '' : ' device-map-plain'}`} style={{ height }} data-testid="device-map">
       {params.isFetched || params.isError ? (
         <MapContainer
           center={[settings?.lat ?? DEFAULT_CENTER.lat, settings?.lng ?? DEFAULT_CENTER.lng]}
