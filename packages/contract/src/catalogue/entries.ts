@@ -141,6 +141,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     ],
   }),
   biz('devicelist', 'HddOutlined', {
+    ready: true,
     apis: [
       ...crud('/api/biz/devices.do'),
       api('PUT', '/api/biz/devices.do/:id/location'),
@@ -148,8 +149,9 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
       api('POST', '/api/biz/devices.do/batch/active'),
     ],
   }),
-  biz('deviceedit', 'FormOutlined', { menu: false, authOf: 'devicelist' }),
+  biz('deviceedit', 'FormOutlined', { ready: true, menu: false, authOf: 'devicelist' }),
   biz('bizproductionlib', 'BarcodeOutlined', {
+    ready: true,
     apis: [
       api('GET', '/api/biz/productionlib.do/pages'),
       api('POST', '/api/biz/productionlib.do'),
@@ -164,6 +166,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   // ── Map (spec 000 §2 /map)
   group('map', null, 'EnvironmentOutlined', '/map', '/map/bizindex'),
   fn('bizindex', '/map', 'map', 'GlobalOutlined', 'map', {
+    ready: true,
     apis: [api('GET', '/api/map/clusters.do'), api('GET', '/api/map/devices.do/:id/summary')],
   }),
 
@@ -203,6 +206,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     ],
   }),
   pjt('pjtdevicelist', 'pjtdevices', 'HddOutlined', 'project', {
+    ready: true,
     apis: [
       api('GET', '/api/pjts/:projectId/devices.do/one/:id'),
       api('GET', '/api/pjts/:projectId/devices.do/pages'),
@@ -218,7 +222,11 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
       api('POST', '/api/pjts/:projectId/devices.do/batch/active'),
     ],
   }),
-  pjt('pjtdeviceedit', 'pjtdevices', 'FormOutlined', 'project', { menu: false, authOf: 'pjtdevicelist' }),
+  pjt('pjtdeviceedit', 'pjtdevices', 'FormOutlined', 'project', {
+    ready: true,
+    menu: false,
+    authOf: 'pjtdevicelist',
+  }),
   group('pjtlighting', 'pjt', 'BulbOutlined', '/pjt', '/pjt/pjtprojectsummary'),
   pjt('pjtdevicelightingsummary', 'pjtlighting', 'PieChartOutlined', 'lighting'),
   pjt('pjtdevicelightinglist', 'pjtlighting', 'BulbOutlined', 'lighting'),
