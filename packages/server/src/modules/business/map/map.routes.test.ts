@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devices } from '../../../db/schema/index.js';
+import { createProject, createRole, createUser } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+
+let t: TestApp;
+let admin: string;
+let mine: { id: number; name: string };
+let other: { id: number; name: string };
+let member: string;
+const modules = ['system', 'base', 'business', 'map', 'project'];
+
+/** 600 devices on a 30 x 20 grid 0.001° apart around (119.5, 32.1), and 5 of another project. */
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.token();
+  const db = t.database.db;
+  mine = await createProject(db, 1, modules);
+  other = await createProject(db, 1, modules);
+  const rows = [];
+  for (let i = 0; i < 600; i++)
+    rows.push({
+      projectId: mine.id,
+      name: `灯${i}`,
+      no: `M${i}`,
+      type: 'lighting',
+      lng: 119.5 + (i % 30) * 0.001,
+      lat: 32.1 + Math.floor(i / 30) * 0.001,
+      activeState: i % 3 === 0 ? 1 : i % 3 === 1 ? 0 : -1,
+    });
+  for (let i = 0; i < 5; i++)
+    rows.push({ projectId: other.id, name: `隔壁${i}`, no: `O${i}`, type: 'camera', lng: 119.51, lat: 32.11 });
+  await db.insert(devices).values(rows);
+  const user = await createUser(db, (await createRole(db, mine.id, { bizindex: 1 })).id);
+  member = await t.token(user.name, user.password);
+});
+afterAll(() => t.close());
+
+const clusters = (q: string, token = admin) =>
+  t.app.inject({ method: 'GET', url: `/api/map/clusters.do?${q}&token=${token}&lang=en_US` });
+const box = 'west=119.4&south=32.0&east=119.6&north=32.2';
+
+describe('GET /api/map/clusters.do', () => {
+  it('clusters at low zoom, counting every device and state once', async () => {
+    const res = await clusters(`${box}&zoom=10`);
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json();
+    expect(list.length).toBeLessThan(10);
+    const total = list.reduce((n: number, c: { count: number }) => n + c.count, 0);
+    expect(total).toBe(605);
+    const states = list.reduce(
+      (s: { active: number }, c: { states: { active: number } }) => ({ active: s.active + c.states.active }),
+      { active: 0 },
+    );
+    expect(states.active).toBe(200);
+    expect(list.find((c: { count: number }) => c.count > 1)).not.toHaveProperty('id');
+  });
+
+  it('answers single devices at high zoom, and only the caller’s', async () => {
+    const res = await clusters('west=119.5&south=32.1&east=119.5025&north=32.1015&zoom=18', member);
+    const list = res.json();
+    expect(list).toHaveLength(6);
+    expect(list[0]).toMatchObject({ count: 1, type: 'lighting' });
+    expect(list[0].id).toBeGreaterThan(0);
+    const all = (await clusters(`${box}&zoom=10`, member)).json();
+    expect(all.reduce((n: number, c: { count: number }) => n + c.count, 0)).toBe(600);
+    expect(JSON.stringify(all)).not.toContain('隔壁');
+  });
+
+  it('answers single devices when the box holds 500 or fewer, and filters by type and state', async () => {
+    const cams = (await clusters(`${box}&zoom=5&type=camera`)).json();
+    expect(cams).toHaveLength(5);
+    expect(cams.every((c: { id?: number }) => c.id)).toBe(true);
+    const errors = (await clusters(`${box}&zoom=10&activeState=-1&projectId=${mine.id}`)).json();
+    expect(errors.reduce((n: number, c: { count: number }) => n + c.count, 0)).toBe(200);
+  });
+
+  it('validates the box', async () => {
+    const res = await clusters('west=x&south=1&east=2&north=3&zoom=4');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0]).toEqual({ field: 'west', message: 'NUMERIC TYPE IS REQUIRED.' });
+  });
+});
+
+describe('GET /api/map/devices.do/{id}/summary', () => {
+  it('answers a popup summary with a link, and 404 outside the scope', async () => {
+    const list = (await clusters('west=119.5&south=32.1&east=119.5005&north=32.1005&zoom=18', member)).json();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/map/devices.do/${list[0].id}/summary?token=${member}`,
+    });
+    expect(res.json()).toMatchObject({
+      id: list[0].id,
+      type: 'lighting',
+      typeName: '单灯控制器',
+      projectName: mine.name,
+      link: `/biz/deviceedit?id=${list[0].id}`,
+    });
+    const cams = (await clusters(`${box}&zoom=5&type=camera`)).json();
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: `/api/map/devices.do/${cams[0].id}/summary?token=${member}`,
+    });
+    expect(theirs.statusCode).toBe(404);
+  });
+});
