@@ -8,6 +8,19 @@ export interface CsvRecord {
   fields: string[];
 }
 
+const SPECIAL = /[",\r\n]/g;
+
+/** Line breaks in a piece of a quoted field: CRLF, CR and LF each count once. */
+function countBreaks(part: string, afterCR: boolean): number {
+  let breaks = 0;
+  for (let k = 0; k < part.length; k++) {
+    const c = part.charCodeAt(k);
+    if (c === 13) breaks++;
+    else if (c === 10 && !(k === 0 ? afterCR : part.charCodeAt(k - 1) === 13)) breaks++;
+  }
+  return breaks;
+}
+
 export class CsvReader {
   private field = '';
   private fields: string[] = [];
@@ -32,42 +45,60 @@ export class CsvReader {
       this.first = false;
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     }
-    for (let i = 0; i < text.length; i++) {
-      const c = text[i]!;
+    const n = text.length;
+    let i = 0;
+    while (i < n) {
       if (this.pendingCR) {
         this.pendingCR = false;
-        if (c === '\n') continue; // CRLF: the record already ended at the CR
+        if (text[i] === '\n') {
+          i++; // CRLF: the record already ended at the CR
+          continue;
+        }
       }
       if (this.inQuotes) {
         if (this.quotePending) {
           this.quotePending = false;
-          if (c === '"') {
+          if (text[i] === '"') {
             this.field += '"';
+            i++;
             continue;
           }
-          this.inQuotes = false; // that quote closed the field; fall through to handle c
-        } else if (c === '"') {
-          this.quotePending = true;
-          continue;
-        } else {
-          if (c === '\n' || (c === '\r' && text[i + 1] !== '\n')) this.line++;
-          this.field += c;
+          this.inQuotes = false; // that quote closed the field
           continue;
         }
+        // Copy up to the next quote in one slice, counting the line breaks it holds.
+        const q = text.indexOf('"', i);
+        const stop = q < 0 ? n : q;
+        const part = text.slice(i, stop);
+        this.line += countBreaks(part, this.field.endsWith('\r'));
+        this.field += part;
+        if (q < 0) return;
+        this.quotePending = true;
+        i = q + 1;
+        continue;
       }
+      SPECIAL.lastIndex = i;
+      const m = SPECIAL.exec(text);
+      const at = m ? m.index : n;
+      if (at > i) {
+        this.started = true;
+        this.field += text.slice(i, at);
+      }
+      if (!m) return;
+      const c = text[at]!;
+      i = at + 1;
       if (c === ',') {
         this.endField();
       } else if (c === '\r' || c === '\n') {
         this.endRecord();
         this.line++;
         if (c === '\r') this.pendingCR = true;
-      } else if (c === '"' && this.field === '' && !this.quoted) {
+      } else if (this.field === '' && !this.quoted) {
         this.started = true;
         this.inQuotes = true;
         this.quoted = true;
       } else {
-        this.started = true;
-        this.field += c;
+        this.field += c; // a stray quote inside an unquoted field is kept as it is
       }
     }
   }
