@@ -154,7 +154,7 @@ function Clusters({
             icon={singleIcon(c, c.type ? icons.get(c.type) : null)}
             title={c.name}
           >
-            <Popup>
+            <Popup minWidth={280} maxWidth={360}>
               <DevicePopup id={c.id} editPath={editPath} />
             </Popup>
           </Marker>
