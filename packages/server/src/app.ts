@@ -8,12 +8,17 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import { PRODUCT_VERSION, translate } from '@sc/contract';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { createFamilyDevices } from './iot/families/family-devices.js';
+import { FAMILY_HANDLERS } from './iot/families/index.js';
+import { realtimeRoutes } from './iot/realtime/realtime.routes.js';
+import { createIotRuntime, type IotRuntime, type MqttMode } from './iot/runtime.js';
 import { createAccessRepository } from './modules/access/access.repository.js';
 import { accessRoutes } from './modules/access/access.routes.js';
 import { createAccessService } from './modules/access/access.service.js';
@@ -64,6 +69,7 @@ import { createAuditService } from './modules/logs/audit.service.js';
 import { createLogsRepository } from './modules/logs/logs.repository.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { createLogsService } from './modules/logs/logs.service.js';
+import { createOperationLogService } from './modules/logs/operation-log.service.js';
 import { createSiteMessagesRepository } from './modules/messages/site-messages.repository.js';
 import { siteMessagesRoutes } from './modules/messages/site-messages.routes.js';
 import { createSiteMessagesService } from './modules/messages/site-messages.service.js';
@@ -96,6 +102,14 @@ export interface AppOptions {
   codeGenerator?: CodeGenerator;
   /** Sign-in attempts per address per minute. */
   loginRateLimit?: number;
+  /** How devices reach the server; main.ts starts it (`app.iot.start()`). Off in most tests. */
+  mqtt?: MqttMode;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    iot: IotRuntime;
+  }
 }
 
 /** The composition root: every repository, service and route is wired here and nowhere else. */
@@ -134,6 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(cookie);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(formbody);
   // Uploads: CSV up to 10MB, icons 100KB, LED media 50MB; each route checks its own limit and content.
   await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 20 } });
@@ -284,6 +299,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     production: createProductionService({ production: createProductionRepository(db), settings, audit }),
   });
   mapRoutes(app, { map: createMapService({ map: createMapRepository(db) }) });
+
+  // ── Device connectivity (DESIGN.md §7-§8): broker link, ingest, command bus, realtime, families
+  const iot = createIotRuntime({
+    db,
+    settings,
+    siteMessages,
+    recordOperation: createOperationLogService(logsRepository).record,
+    log: app.log,
+    mqtt: options.mqtt ?? { mode: 'off' },
+  });
+  app.decorate('iot', iot);
+  app.addHook('onClose', () => iot.stop());
+  realtimeRoutes(app, { db, hub: iot.hub, settings });
+  const familyContext = { db, iot, devices: createFamilyDevices(db), audit, settings };
+  for (const family of FAMILY_HANDLERS) family.routes?.(app, familyContext);
 
   // ── The built console, served by the same process
   if (hasWeb) {

@@ -8,6 +8,10 @@ export interface Config {
   databaseUrl: string | null;
   pgPoolMax: number;
   mqttUrl: string | null;
+  mqttUsername: string | undefined;
+  mqttPassword: string | undefined;
+  /** With an external broker, uplinks are a shared subscription so several instances split them. */
+  mqttShared: boolean;
   /** Port of the embedded broker; 0 picks a free one; -1 disables it. */
   mqttPort: number;
   adminPassword: string | null;
@@ -51,6 +55,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || null,
     pgPoolMax: int(env, 'PG_POOL_MAX', 10, 1, 500),
     mqttUrl: env.MQTT_URL || null,
+    mqttUsername: env.MQTT_USERNAME || undefined,
+    mqttPassword: env.MQTT_PASSWORD || undefined,
+    mqttShared: (env.MQTT_SHARED ?? 'true').toLowerCase() !== 'false',
     mqttPort: int(env, 'MQTT_PORT', 1883, -1, 65535),
     adminPassword,
     logLevel: env.LOG_LEVEL || 'info',

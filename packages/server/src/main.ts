@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { bootstrap } from './db/bootstrap.js';
 import { type Database, openPglite, openPostgres } from './db/client.js';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.js';
-import { type EmbeddedBroker, startEmbeddedBroker } from './iot/broker.js';
+import type { MqttMode } from './iot/runtime.js';
 import { applyBuiltinData } from './modules/system/sync-steps.js';
 
 /** Starts one server process: database, migrations, first-start data, HTTP, broker; stops them gracefully. */
@@ -19,7 +19,18 @@ async function main(): Promise<void> {
   }
   await database.migrate();
 
-  const app = await buildApp({ config, database, logger: { level: config.logLevel } });
+  const mqtt: MqttMode = config.mqttUrl
+    ? {
+        mode: 'external',
+        url: config.mqttUrl,
+        username: config.mqttUsername,
+        password: config.mqttPassword,
+        shared: config.mqttShared,
+      }
+    : config.mqttPort >= 0
+      ? { mode: 'embedded', port: config.mqttPort, host: config.host }
+      : { mode: 'off' };
+  const app = await buildApp({ config, database, logger: { level: config.logLevel }, mqtt });
   const log = app.log;
   if (!config.identifyCode)
     log.warn('LOGIN_IDENTIFY_CODE=off: the identity code is not checked at sign-in (for automated tests only)');
@@ -36,16 +47,7 @@ async function main(): Promise<void> {
     }
   }
 
-  let broker: EmbeddedBroker | null = null;
-  if (!config.mqttUrl && config.mqttPort >= 0) {
-    // Devices are known to the broker once the registry exists; until then every device is refused.
-    broker = await startEmbeddedBroker({
-      port: config.mqttPort,
-      host: config.host,
-      authenticate: async () => false,
-      log,
-    });
-  }
+  await app.iot.start();
 
   await app.listen({ port: config.port, host: config.host });
   log.info(
@@ -59,8 +61,7 @@ async function main(): Promise<void> {
     log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
     try {
-      await app.close();
-      await broker?.close();
+      await app.close(); // stops the device runtime too (onClose)
       await database.close();
     } finally {
       releaseLock?.();

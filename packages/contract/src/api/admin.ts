@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { AUTH_LEVELS, type AuthLevel } from '../enums.js';
-import { baseName, baseNo, description, idParam, latitude, longitude, mobileRule, nameRule, text } from '../validation/rules.js';
+import {
+  baseName,
+  baseNo,
+  description,
+  idParam,
+  latitude,
+  longitude,
+  mobileRule,
+  nameRule,
+  text,
+} from '../validation/rules.js';
 import { passwordRule } from '../validation/session.js';
 
 // ── Projects (spec 000 §3 "Project")
@@ -41,7 +51,9 @@ export interface ProjectTreeNode extends ProjectView {
 export const roleBody = z.object({
   name: baseName(),
   no: baseNo(),
-  projectId: z.preprocess((v) => (v === '' ? undefined : v), idParam().optional()).refine((v) => v !== undefined, 'validation.projectRequired'),
+  projectId: z
+    .preprocess((v) => (v === '' ? undefined : v), idParam().optional())
+    .refine((v) => v !== undefined, 'validation.projectRequired'),
 });
 export type RoleBody = z.infer<typeof roleBody>;
 
@@ -58,13 +70,19 @@ export interface RoleView {
 }
 
 // ── Users (spec 000 §3 "User")
-const account = () => text(3, 16, 'validation.accountRequired').regex(/^[A-Za-z0-9_.@-]+$/, 'validation.altCodePattern');
+const account = () =>
+  text(3, 16, 'validation.accountRequired').regex(/^[A-Za-z0-9_.@-]+$/, 'validation.altCodePattern');
 const userFields = {
   name: account(),
   phoneNo: mobileRule(),
   realName: nameRule(2, 32),
-  roleId: z.preprocess((v) => (v === '' ? undefined : v), idParam().optional()).refine((v) => v !== undefined, 'validation.roleRequired'),
-  status: z.coerce.number().pipe(z.union([z.literal(1), z.literal(0)])).optional(),
+  roleId: z
+    .preprocess((v) => (v === '' ? undefined : v), idParam().optional())
+    .refine((v) => v !== undefined, 'validation.roleRequired'),
+  status: z.coerce
+    .number()
+    .pipe(z.union([z.literal(1), z.literal(0)]))
+    .optional(),
 };
 export const userCreateBody = z.object({ ...userFields, password: passwordRule() });
 export const userUpdateBody = z.object(userFields);
@@ -86,17 +104,22 @@ export interface UserView {
 }
 
 // ── Permissions (spec 000 §7 "Menus and permissions")
-const levelRule = z.coerce.number().refine((v): v is AuthLevel => (AUTH_LEVELS as readonly number[]).includes(v), 'validation.validParam');
+const levelRule = z.coerce
+  .number()
+  .refine((v): v is AuthLevel => (AUTH_LEVELS as readonly number[]).includes(v), 'validation.validParam');
 export const permissionsBody = z.object({
   permissions: z
-    .union([z.string().transform((s, ctx) => {
-      try {
-        return JSON.parse(s) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'validation.validParam' });
-        return z.NEVER;
-      }
-    }), z.array(z.unknown())])
+    .union([
+      z.string().transform((s, ctx) => {
+        try {
+          return JSON.parse(s) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'validation.validParam' });
+          return z.NEVER;
+        }
+      }),
+      z.array(z.unknown()),
+    ])
     .pipe(z.array(z.object({ key: z.string().min(1, 'validation.validParam'), level: levelRule }))),
 });
 export type PermissionsBody = z.infer<typeof permissionsBody>;

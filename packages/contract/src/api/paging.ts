@@ -12,7 +12,12 @@ export const keywordRule = (limit = SEARCH_WORD_LIMIT) =>
     .transform((v) => (v ? v.split(/\s+/).filter(Boolean) : []))
     .refine((words) => words.length <= limit, msg('validation.searchWords', { max: limit }));
 
-const pageNumber = () => z.coerce.number({ error: 'validation.numeric' }).int('validation.numeric').min(1, msg('validation.range', { min: 1, max: 1_000_000 })).default(1);
+const pageNumber = () =>
+  z.coerce
+    .number({ error: 'validation.numeric' })
+    .int('validation.numeric')
+    .min(1, msg('validation.range', { min: 1, max: 1_000_000 }))
+    .default(1);
 
 /** Query of every `/pages` call; pageSize defaults to the system setting. */
 export const pageQuery = z.object({
@@ -45,5 +50,10 @@ export type LogPageQuery = z.infer<typeof logPageQuery>;
 export const idsBody = z.object({
   ids: z
     .union([z.array(z.coerce.number()), z.string().transform((s) => s.split(',').filter(Boolean).map(Number))])
-    .pipe(z.array(z.number().int('validation.validParam').positive('validation.validParam')).min(1, 'validation.required').max(1000, msg('validation.range', { min: 1, max: 1000 }))),
+    .pipe(
+      z
+        .array(z.number().int('validation.validParam').positive('validation.validParam'))
+        .min(1, 'validation.required')
+        .max(1000, msg('validation.range', { min: 1, max: 1000 })),
+    ),
 });

@@ -54,6 +54,13 @@ const logApis = (base: string): ApiGrant[] => [
   api('DELETE', base, AUTH_LEVEL.check),
 ];
 
+/** What every device-family screen reads of its devices: a family screen needs no device-list grant. */
+const FAMILY_READS: ApiGrant[] = [
+  api('GET', '/api/pjts/:projectId/devices.do/family'),
+  api('GET', '/api/pjts/:projectId/devices.do/one/:id'),
+  api('GET', '/api/pjts/:projectId/devices.do/children/:id'),
+];
+
 export const CATALOGUE: readonly CatalogueEntry[] = [
   // ── Global administration (spec 000 §2 /man)
   group('man', null, 'SettingOutlined', '/man', '/man/manmain'),
@@ -65,14 +72,18 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   man('projectlist', 'ApartmentOutlined', {
     ready: true,
     apis: [
-      ...crud('/api/projects.do'),
-      api('GET', '/api/projects.do/trees'),
+      // The list and tree of one's projects are session calls: every screen picks projects.
+      api('GET', '/api/projects.do/pages'),
+      api('GET', '/api/projects.do/:id'),
+      api('POST', '/api/projects.do'),
+      api('PUT', '/api/projects.do/:id'),
+      api('DELETE', '/api/projects.do/:id'),
       api('GET', '/api/projects.do/:id/childrenprojects'),
       api('PUT', '/api/projects.do/:id/location'),
     ],
   }),
   man('rolelist', 'TeamOutlined', { ready: true, apis: crud('/api/roles.do') }),
-  man('userlist', 'UserOutlined', { ready: true, apis: crud('/api/users.do') }),
+  man('userlist', 'UserOutlined', { ready: true, apis: [...crud('/api/users.do'), api('GET', '/api/roles.do')] }),
   man('authlist', 'SafetyCertificateOutlined', {
     ready: true,
     apis: [
@@ -80,6 +91,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
       api('GET', '/api/roles/:id/menus.do/flat'),
       api('GET', '/api/roles/:id/permissions.do'),
       api('POST', '/api/roles/:id/permissions.do'),
+      api('GET', '/api/roles.do'),
     ],
   }),
   man('syssettings', 'ControlOutlined', {
@@ -248,8 +260,23 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   pjt('pjtdevicecamera', 'pjtvideo', 'VideoCameraOutlined', 'video', { menu: false, authOf: 'pjtdevicecameralist' }),
   pjt('pjtdevicecamerarecord', 'pjtvideo', 'PlaySquareOutlined', 'video'),
   group('pjtenv', 'pjt', 'CloudOutlined', '/pjt', '/pjt/pjtprojectsummary'),
-  pjt('pjtdeviceenvmonitorlist', 'pjtenv', 'CloudOutlined', 'env'),
-  pjt('pjtdeviceenvdatahistory', 'pjtenv', 'LineChartOutlined', 'env'),
+  pjt('pjtdeviceenvmonitorlist', 'pjtenv', 'CloudOutlined', 'env', {
+    apis: [
+      api('GET', '/api/pjts/:projectId/iot/envmonitor/reports.do/family/attempts/last/:n'),
+      api('POST', '/api/pjts/:projectId/iot/envmonitor/:id/register'),
+      api('POST', '/api/pjts/:projectId/iot/envmonitor/:id/unregister'),
+      ...FAMILY_READS,
+    ],
+  }),
+  pjt('pjtdeviceenvdatahistory', 'pjtenv', 'LineChartOutlined', 'env', {
+    apis: [
+      api('GET', '/api/pjts/:projectId/iot/envmonitor/:id/reports.do'),
+      api('GET', '/api/pjts/:projectId/iot/envmonitor/:id/reports.do/series'),
+      api('GET', '/api/pjts/:projectId/iot/envmonitor/:id/reports.do/export'),
+      api('GET', '/api/pjts/:projectId/iot/envmonitor/reports.do/family/attempts/last/:n'),
+      ...FAMILY_READS,
+    ],
+  }),
   group('pjtled', 'pjt', 'DesktopOutlined', '/pjt', '/pjt/pjtprojectsummary'),
   pjt('pjtdeviceledlist', 'pjtled', 'DesktopOutlined', 'led'),
   pjt('pjtdeviceled', 'pjtled', 'DesktopOutlined', 'led', { menu: false, authOf: 'pjtdeviceledlist' }),
@@ -284,7 +311,16 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   pjt('pjtdevicewhmlist', 'pjtwhm', 'DashboardOutlined', 'whm'),
   pjt('pjtdevicewhm', 'pjtwhm', 'DashboardOutlined', 'whm', { menu: false, authOf: 'pjtdevicewhmlist' }),
   group('pjtgateway', 'pjt', 'GatewayOutlined', '/pjt', '/pjt/pjtprojectsummary'),
-  pjt('pjtdevicegatewaylist', 'pjtgateway', 'GatewayOutlined', 'gateway'),
+  pjt('pjtdevicegatewaylist', 'pjtgateway', 'GatewayOutlined', 'gateway', {
+    apis: [
+      ...['register', 'unregister', 'correcttime', 'reboot', 'clearlcus'].map((c) =>
+        api('POST', `/api/pjts/:projectId/iot/gateway/:id/${c}`),
+      ),
+      api('GET', '/api/pjts/:projectId/iot/gateway/:id/events'),
+      api('GET', '/api/pjts/:projectId/iot/gateway/:id/children'),
+      ...FAMILY_READS,
+    ],
+  }),
   pjt('pjtdevicegateway', 'pjtgateway', 'GatewayOutlined', 'gateway', { menu: false, authOf: 'pjtdevicegatewaylist' }),
   group('pjtmaintenance', 'pjt', 'ToolOutlined', '/pjt', '/pjt/pjtprojectsummary'),
   pjt('pjtmaintenancebilllist', 'pjtmaintenance', 'ToolOutlined', 'maintenance'),
@@ -304,8 +340,12 @@ export const SESSION_APIS: readonly { method: string; path: string }[] = [
   { method: 'DELETE', path: '/api/login.do' },
   { method: 'GET', path: '/api/pageauth.do' },
   { method: 'GET', path: '/api/menus.do' },
+  { method: 'GET', path: '/api/projects.do' },
+  { method: 'GET', path: '/api/projects.do/trees' },
   { method: 'PATCH', path: '/api/users.do/:id/pwd' },
   { method: 'GET', path: '/api/sitemessages.do/count/unread' },
+  // The realtime channel: pushes are filtered to the user's project subtree.
+  { method: 'GET', path: '/api/ws' },
   // Type icons are shown wherever devices are (lists, map) to anyone signed in.
   { method: 'GET', path: '/api/bas/devicetypes.do/:id/icon' },
 ];
@@ -318,4 +358,5 @@ export const PUBLIC_APIS: readonly { method: string; path: string }[] = [
   { method: 'GET', path: '/api/login.do' },
   { method: 'GET', path: '/api/health' },
   { method: 'GET', path: '/api/pub/iot/env/:id/reports.do/last/:n' },
+  { method: 'GET', path: '/api/pub/iot/env/devices.do' },
 ];

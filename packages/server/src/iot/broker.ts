@@ -1,41 +1,113 @@
 import net from 'node:net';
+import { parseTopic } from '@sc/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { safeEqual } from '../platform/tokens.js';
+import type { DeviceDirectory, DirectoryEntry } from './device-directory.js';
 
-/** Decides whether a device may connect: equipment id as client id / username, key1 as password. */
-export type DeviceAuthenticator = (
-  clientId: string,
-  username: string | undefined,
-  password: Buffer | undefined,
-) => Promise<boolean>;
+/** The account the server's own MQTT client uses on the embedded broker. */
+export const SERVER_CLIENT_USER = '$server';
 
 export interface EmbeddedBroker {
   port: number;
+  /** Equipment ids with an open connection now. */
+  connected(): ReadonlySet<string>;
+  /** Refused connections, publishes and subscriptions since start, for the health figures. */
+  refused: { connect: number; publish: number; subscribe: number };
   close(): Promise<void>;
 }
 
+interface ClientState {
+  server: boolean;
+  entry: DirectoryEntry | null;
+  /** A gateway may also speak on its children's topics. */
+  children: Set<string>;
+}
+
 /**
- * The in-process MQTT broker (Aedes) of the default, single-process deployment. With MQTT_URL the
- * server uses an external broker instead and this is not started.
+ * The in-process MQTT broker (Aedes) of the default, single-process deployment. Devices sign in with
+ * their equipment id as user name and client id and the key1 of their production item as password;
+ * they may publish only on their own `up` topics and subscribe only to their own `down` topics (a
+ * gateway also its children's). With MQTT_URL the server uses an external broker instead, whose
+ * ACLs the operator configures the same way (docs/device-protocol.md).
  */
 export async function startEmbeddedBroker(options: {
   port: number;
   host: string;
-  authenticate: DeviceAuthenticator;
+  directory: DeviceDirectory;
+  serverPassword: string;
   log: FastifyBaseLogger;
 }): Promise<EmbeddedBroker> {
   const { Aedes } = await import('aedes');
+  const states = new WeakMap<object, ClientState>();
+  const online = new Set<string>();
+  const refused = { connect: 0, publish: 0, subscribe: 0 };
+  const deny = (code: number) => Object.assign(new Error('not authorized'), { returnCode: code });
+
   const broker = await Aedes.createBroker({
     authenticate: (client, username, password, done) => {
-      options
-        .authenticate(client.id, username ?? undefined, password ?? undefined)
-        .then((ok) => {
-          if (ok) return done(null, true);
-          const error = Object.assign(new Error('not authorized'), { returnCode: 5 });
-          done(error as never, false);
+      const secret = password ? password.toString('utf8') : '';
+      if (username === SERVER_CLIENT_USER) {
+        const ok = safeEqual(secret, options.serverPassword);
+        if (ok) states.set(client, { server: true, entry: null, children: new Set() });
+        else refused.connect++;
+        return ok ? done(null, true) : done(deny(4) as never, false);
+      }
+      const equipmentId = username ?? '';
+      if (!equipmentId || client.id !== equipmentId) {
+        refused.connect++;
+        return done(deny(2) as never, false);
+      }
+      options.directory
+        .get(equipmentId)
+        .then(async (entry) => {
+          if (!entry?.key1 || !safeEqual(secret, entry.key1)) {
+            refused.connect++;
+            return done(deny(4) as never, false);
+          }
+          const children =
+            entry.type === 'gateway' || entry.type === 'pgw' || entry.type === 'mtc'
+              ? new Set(await options.directory.childrenOf(entry.id))
+              : new Set<string>();
+          states.set(client, { server: false, entry, children });
+          done(null, true);
         })
         .catch((error: Error) => done(Object.assign(error, { returnCode: 3 }) as never, false));
     },
+    authorizePublish: (client, packet, done) => {
+      const state = client ? states.get(client) : undefined;
+      if (!client || state?.server) return done(null);
+      const topic = parseTopic(packet.topic);
+      const own =
+        state?.entry &&
+        topic?.direction === 'up' &&
+        (topic.equipmentId === state.entry.equipmentId || state.children.has(topic.equipmentId));
+      if (own) return done(null);
+      refused.publish++;
+      done(new Error('publish not allowed'));
+    },
+    authorizeSubscribe: (client, sub, done) => {
+      const state = client ? states.get(client) : undefined;
+      if (state?.server) return done(null, sub);
+      const topic = parseTopic(sub.topic);
+      const own =
+        state?.entry &&
+        topic?.direction === 'down' &&
+        (topic.equipmentId === state.entry.equipmentId || state.children.has(topic.equipmentId));
+      if (own) return done(null, sub);
+      refused.subscribe++;
+      // A null subscription is a refusal (granted QoS 128) that keeps the client connected.
+      done(null, null);
+    },
   });
+  broker.on('client', (client) => {
+    const entry = states.get(client)?.entry;
+    if (entry) online.add(entry.equipmentId);
+  });
+  broker.on('clientDisconnect', (client) => {
+    const entry = states.get(client)?.entry;
+    if (entry) online.delete(entry.equipmentId);
+  });
+
   const server = net.createServer(broker.handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -45,10 +117,12 @@ export async function startEmbeddedBroker(options: {
   options.log.info({ port }, 'embedded MQTT broker listening');
   return {
     port,
+    connected: () => online,
+    refused,
     close: () =>
       new Promise<void>((resolve) => {
+        // aedes.close disconnects the clients, which lets the TCP server close.
         broker.close(() => server.close(() => resolve()));
-        // Connected clients keep the server open; aedes.close disconnects them first.
       }),
   };
 }

@@ -42,3 +42,50 @@ export async function createUser(db: Db, roleId: number, password = 'Secret123')
 export async function queryRows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
+
+/** A device that can connect over MQTT: an equipment id and the production item holding its key1. */
+export async function createIotDevice(
+  db: Db,
+  values: {
+    type: string;
+    modelNo: string;
+    projectId?: number;
+    parentId?: number;
+    registered?: boolean;
+    activeState?: number;
+    props?: Record<string, unknown>;
+  },
+) {
+  const { deviceModels, devices, productionItems } = await import('../db/schema/index.js');
+  const [model] = await db.select().from(deviceModels).where(eq(deviceModels.no, values.modelNo));
+  const equipmentId = `EQ${next()}`.toUpperCase();
+  const key1 = `key-${next()}`;
+  const [device] = await db
+    .insert(devices)
+    .values({
+      projectId: values.projectId ?? 1,
+      name: `设备${next()}`,
+      no: `D${next()}`,
+      type: values.type,
+      modelId: model!.id,
+      factoryId: model!.factoryId,
+      parentId: values.parentId ?? null,
+      equipmentId,
+      registered: values.registered ?? true,
+      activeState: values.activeState ?? 0,
+      props: values.props ?? {},
+    })
+    .returning();
+  await db.insert(productionItems).values({
+    name: `终端${next()}`,
+    no: equipmentId,
+    key1,
+    modelId: model!.id,
+    projectId: values.projectId ?? 1,
+    status: 1,
+    occupiedDeviceId: device!.id,
+    occupiedProjectId: device!.projectId,
+    occupiedAt: new Date(),
+  });
+  return { ...device!, equipmentId, key1 };
+}

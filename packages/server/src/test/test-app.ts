@@ -2,9 +2,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { bootstrap } from '../db/bootstrap.js';
-import { applyBuiltinData } from '../modules/system/sync-steps.js';
 import type { Database } from '../db/client.js';
 import { IDENTIFY_COOKIE } from '../modules/session/login.routes.js';
+import { applyBuiltinData } from '../modules/system/sync-steps.js';
 import { openTestDatabase } from './test-database.js';
 
 export const ADMIN_PASSWORD = 'Admin12345';
@@ -25,7 +25,7 @@ export interface TestApp {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { loginRateLimit?: number; extraRoutes?: (app: FastifyInstance) => void } = {},
+  options: { loginRateLimit?: number; extraRoutes?: (app: FastifyInstance) => void; mqtt?: boolean } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   await bootstrap(database.db, ADMIN_PASSWORD);
@@ -36,10 +36,13 @@ export async function createTestApp(
     database,
     codeGenerator: () => ({ text: TEST_CODE, svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' }),
     loginRateLimit: options.loginRateLimit ?? 10_000,
+    mqtt: options.mqtt ? { mode: 'embedded', port: 0, host: '127.0.0.1' } : { mode: 'off' },
   });
   try {
     options.extraRoutes?.(app);
     await app.ready();
+    // Jobs (silence, retention) are called by the tests themselves, not on timers.
+    if (options.mqtt) await app.iot.start({ jobs: false });
   } catch (error) {
     await database.close();
     throw error;

@@ -26,7 +26,8 @@ export const errors: Record<keyof typeof zh, string> = {
   duplicateNo: 'The number is already used',
   duplicateAccount: 'The account already exists',
   inUse: 'The record is in use and cannot be deleted',
-  projectHasDependents: 'The project still has {children} child projects, {roles} roles, {users} users and {devices} devices: it cannot be deleted',
+  projectHasDependents:
+    'The project still has {children} child projects, {roles} roles, {users} users and {devices} devices: it cannot be deleted',
   roleHasUsers: 'The role still has {users} users: it cannot be deleted',
   builtinRole: 'The built-in administrator role cannot be deleted or moved to another project',
   rootProject: 'The root project cannot be deleted or moved',
@@ -38,4 +39,8 @@ export const errors: Record<keyof typeof zh, string> = {
   levelAboveOwn: 'You cannot grant more than your own level on: {names}',
   unknownFunction: 'Unknown functions: {keys}',
   adminRolePermissions: 'The administrator role has every permission and needs no grants',
+  deviceOffline: 'Offline or abnormal communication, retry later',
+  deviceFailed: 'The device could not do it: {error}',
+  notAGateway: 'This device is not a gateway',
+  wrongFamily: 'This device is not of this family',
 };

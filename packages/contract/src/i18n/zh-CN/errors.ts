@@ -37,4 +37,8 @@ export const errors = {
   levelAboveOwn: '不能授予高于自己的权限：{names}',
   unknownFunction: '未知的功能：{keys}',
   adminRolePermissions: '管理员角色拥有全部权限，无需授权',
+  deviceOffline: '设备离线或通讯异常，请稍后重试',
+  deviceFailed: '设备执行失败：{error}',
+  notAGateway: '该设备不是网关',
+  wrongFamily: '该设备不属于此类设备',
 } as const;

@@ -4,7 +4,8 @@ import type { Db } from '../../../db/client.js';
 import { projects, roles, users } from '../../../db/schema/index.js';
 import { keywordWhere } from '../../../platform/paging.js';
 
-const userCount = sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id})`;
+// Written out in full: inside a sub-select drizzle renders bare column names, which would be ambiguous.
+const userCount = sql<number>`(select count(*)::int from "users" u where u."role_id" = "roles"."id")`;
 
 const viewColumns = {
   id: roles.id,

@@ -91,3 +91,13 @@ describe('/api/roles.do', () => {
     ]);
   });
 });
+
+describe('role user counts', () => {
+  it('counts the users of each role', async () => {
+    const role = await createRole(t.database.db, 1);
+    await createUser(t.database.db, role.id);
+    await createUser(t.database.db, role.id);
+    const view = (await call('GET', `/api/roles.do/${role.id}`)).json();
+    expect(view.userCount).toBe(2);
+  });
+});

@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+
+/** A table the writer fills: its columns with their PostgreSQL array types, in row order. */
+export interface BatchTable {
+  name: string;
+  columns: readonly {
+    name: string;
+    type: 'int4' | 'int8' | 'float4' | 'float8' | 'timestamptz' | 'text' | 'jsonb' | 'bool';
+  }[];
+}
+
+/**
+ * Buffers rows per table and writes them in one `INSERT … SELECT * FROM unnest(…)` per flush: one
+ * statement and one parameter per column whatever the row count, on PGlite and PostgreSQL alike.
+ * Flushes every `intervalMs` or when a table holds `maxRows`; a failed flush is logged and its rows
+ * are dropped (telemetry is a stream; the counters say what was lost).
+ */
+export function createBatchWriter(
+  db: Db,
+  options: {
+    intervalMs?: number;
+    maxRows?: number;
+    onError?: (error: unknown, table: string, rows: number) => void;
+  } = {},
+) {
+  const intervalMs = options.intervalMs ?? 200;
+  const maxRows = options.maxRows ?? 5000;
+  const buffers = new Map<BatchTable, unknown[][]>();
+  const stats = { written: 0, failed: 0, flushes: 0 };
+  let timer: NodeJS.Timeout | null = null;
+  let flushing: Promise<void> = Promise.resolve();
+
+  async function writeTable(table: BatchTable, rows: unknown[][]) {
+    const arrays = table.columns.map((_, c) => rows.map((r) => r[c] ?? null));
+    const params = table.columns.map((col, c) => {
+      const values =
+        col.type === 'jsonb'
+          ? arrays[c]!.map((v) => (v === null ? null : JSON.stringify(v)))
+          : col.type === 'timestamptz'
+            ? arrays[c]!.map((v) => (v instanceof Date ? v.toISOString() : v))
+            : arrays[c]!;
+      return sql`${sql.param(values)}::${sql.raw(col.type)}[]`;
+    });
+    const names = sql.raw(table.columns.map((c) => `"${c.name}"`).join(', '));
+    await db.execute(
+      sql`INSERT INTO ${sql.raw(`"${table.name}"`)} (${names}) SELECT * FROM unnest(${sql.join(params, sql`, `)})`,
+    );
+  }
+
+  async function flushNow() {
+    const work = [...buffers.entries()].filter(([, rows]) => rows.length > 0);
+    buffers.clear();
+    for (const [table, rows] of work) {
+      try {
+        await writeTable(table, rows);
+        stats.written += rows.length;
+      } catch (error) {
+        stats.failed += rows.length;
+        options.onError?.(error, table.name, rows.length);
+      }
+    }
+    stats.flushes++;
+  }
+
+  /** Serialises flushes so rows are written in arrival order and never twice. */
+  const flush = () => {
+    flushing = flushing.then(flushNow);
+    return flushing;
+  };
+
+  return {
+    stats,
+    push(table: BatchTable, row: unknown[]) {
+      let rows = buffers.get(table);
+      if (!rows) buffers.set(table, (rows = []));
+      rows.push(row);
+      if (rows.length >= maxRows) void flush();
+      else if (!timer)
+        timer = setTimeout(() => {
+          timer = null;
+          void flush();
+        }, intervalMs);
+    },
+    flush,
+    async stop() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await flush();
+    },
+  };
+}
+
+export type BatchWriter = ReturnType<typeof createBatchWriter>;

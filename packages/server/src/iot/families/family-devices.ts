@@ -1,0 +1,64 @@
+import { and, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { devices, projects } from '../../db/schema/index.js';
+import type { SessionContext } from '../../modules/session/session-context.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { inScope } from '../../platform/scope.js';
+import type { CommandTarget } from '../command-bus.js';
+
+const parent = alias(devices, 'parent');
+
+/** A device of one family inside a project the caller may see, as the command bus needs it. */
+export interface FamilyDevice extends CommandTarget {
+  type: string;
+  registered: boolean;
+  props: Record<string, unknown>;
+}
+
+/**
+ * Finds `/api/pjts/{projectId}/iot/{family}/{id}` devices: 404 when the project is outside the
+ * caller's subtree or the device is not in that project, 400 when it is of another family.
+ */
+export function createFamilyDevices(db: Db) {
+  return {
+    async get(session: SessionContext, projectId: number, id: number, type: string): Promise<FamilyDevice> {
+      const [row] = await db
+        .select({
+          id: devices.id,
+          projectId: devices.projectId,
+          projectPath: projects.path,
+          name: devices.name,
+          type: devices.type,
+          equipmentId: devices.equipmentId,
+          activeState: devices.activeState,
+          registered: devices.registered,
+          props: devices.props,
+          parentEquipmentId: parent.equipmentId,
+        })
+        .from(devices)
+        .innerJoin(projects, eq(projects.id, devices.projectId))
+        .leftJoin(parent, eq(parent.id, devices.parentId))
+        .where(and(eq(devices.id, id), eq(devices.projectId, projectId)));
+      if (!row || !inScope(session, row.projectPath)) throw notFound();
+      if (row.type !== type) throw new AppError(400, 'VALIDATION', 'errors.wrongFamily');
+      const { projectPath: _, ...device } = row;
+      return { ...device, props: (device.props ?? {}) as Record<string, unknown> };
+    },
+
+    /** 404 unless the project is inside the caller's subtree. */
+    async project(session: SessionContext, projectId: number) {
+      const [row] = await db
+        .select({ id: projects.id, path: projects.path })
+        .from(projects)
+        .where(eq(projects.id, projectId));
+      if (!row || !inScope(session, row.path)) throw notFound();
+      return row;
+    },
+
+    setRegistered: (id: number, registered: boolean) =>
+      db.update(devices).set({ registered, updatedAt: new Date() }).where(eq(devices.id, id)),
+  };
+}
+
+export type FamilyDevices = ReturnType<typeof createFamilyDevices>;

@@ -1,0 +1,30 @@
+import type { TelemetryMessage } from '@sc/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { AuditService } from '../../modules/logs/audit.service.js';
+import type { SettingsService } from '../../modules/system/settings.service.js';
+import type { BatchWriter } from '../batch-writer.js';
+import type { DirectoryEntry } from '../device-directory.js';
+import type { IotRuntime } from '../runtime.js';
+import type { FamilyDevices } from './family-devices.js';
+
+/** What a family's routes may use. */
+export interface FamilyContext {
+  db: Db;
+  iot: IotRuntime;
+  devices: FamilyDevices;
+  audit: AuditService;
+  settings: SettingsService;
+}
+
+/**
+ * The server side of one device family: what to do with its telemetry and which calls it adds
+ * (spec 001 §7 `/api/pjts/{projectId}/iot/{kind}/…`). A new family is a folder with one of these,
+ * listed in families/index.ts.
+ */
+export interface FamilyHandler {
+  type: string;
+  /** Stores a telemetry message of one device; answers the values to push to consoles. */
+  telemetry?(device: DirectoryEntry, message: TelemetryMessage, at: Date, writer: BatchWriter): Record<string, unknown>;
+  routes?(app: FastifyInstance, ctx: FamilyContext): void;
+}

@@ -1,0 +1,124 @@
+import { ACTIVE_STATE } from '@sc/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import type { SettingsService } from '../modules/system/settings.service.js';
+import { markSilentDevices, type StateChange } from './activity.js';
+import type { RealtimeHub } from './realtime/hub.js';
+
+/** Advisory lock keys: with several instances only the one holding the lock runs a job. */
+const LOCKS = { silence: 727_010, retention: 727_011 } as const;
+
+/** Runs `job` inside a transaction holding `key`, or not at all when another instance holds it. */
+async function asLeader(db: Db, key: number, job: (tx: Db) => Promise<void>): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const got = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${key}) AS got`)) as unknown as {
+      rows: { got: boolean }[];
+    };
+    if (!got.rows[0]?.got) return false;
+    await job(tx as unknown as Db);
+    return true;
+  });
+}
+
+/** Days to keep each family's events; families without a setting keep them a year. */
+const EVENT_RETENTION: Record<string, string> = {
+  envmonitor: 'envRetentionDays',
+  gateway: 'gatewayRetentionDays',
+  lighting: 'lcuRetentionDays',
+  smartclassifieddustbin: 'scdRetentionDays',
+  wifi: 'wifiRetentionDays',
+  emergencycallequipment: 'eceRetentionDays',
+  mtc: 'mtcEventRetentionDays',
+};
+
+export function createIotJobs(deps: {
+  db: Db;
+  settings: SettingsService;
+  hub: RealtimeHub;
+  onOffline: (changes: StateChange[]) => Promise<void>;
+}) {
+  const { db, settings } = deps;
+  const timers: NodeJS.Timeout[] = [];
+
+  return {
+    /** Devices silent past their heartbeat become abnormal: pushed, logged as events, notified. */
+    async silence(): Promise<StateChange[]> {
+      let changes: StateChange[] = [];
+      // Settings are read before the transaction: PGlite has one connection, a read beside an open
+      // transaction would wait for it forever.
+      const s = await settings.all();
+      await asLeader(db, LOCKS.silence, async (tx) => {
+        changes = await markSilentDevices(tx, { device: s.deviceHeartbeat, gateway: s.gatewayHeartbeat });
+        if (changes.length) {
+          await tx.execute(sql`
+            INSERT INTO device_events (device_id, project_id, type, at, code, event_type, level)
+            SELECT unnest(${sql.param(changes.map((c) => c.id))}::int4[]), unnest(${sql.param(changes.map((c) => c.projectId))}::int4[]),
+                   unnest(${sql.param(changes.map((c) => c.type))}::text[]), now(), 'OFFLINE', 'occur', 'alarm'`);
+        }
+      });
+      const at = new Date().toISOString();
+      for (const c of changes)
+        deps.hub.publish({
+          kind: 'state',
+          deviceId: c.id,
+          projectId: c.projectId,
+          activeState: ACTIVE_STATE.error,
+          at,
+        });
+      if (changes.length) await deps.onOffline(changes);
+      return changes;
+    },
+
+    /** Deletes readings, events and site messages older than their retention days (system settings). */
+    async retention(): Promise<Record<string, number>> {
+      const deleted: Record<string, number> = {};
+      const s = (await settings.all()) as unknown as Record<string, number>;
+      await asLeader(db, LOCKS.retention, async (tx) => {
+        const count = (r: unknown) =>
+          (r as { rowCount?: number; affectedRows?: number }).rowCount ??
+          (r as { affectedRows?: number }).affectedRows ??
+          0;
+        deleted.env_readings = count(
+          await tx.execute(
+            sql`DELETE FROM env_readings WHERE at < now() - make_interval(days => ${s.envRetentionDays ?? 365}::int)`,
+          ),
+        );
+        for (const [type, key] of Object.entries(EVENT_RETENTION)) {
+          deleted[`device_events.${type}`] = count(
+            await tx.execute(
+              sql`DELETE FROM device_events WHERE type = ${type} AND at < now() - make_interval(days => ${s[key] ?? 365}::int)`,
+            ),
+          );
+        }
+        deleted['device_events.other'] = count(
+          await tx.execute(
+            sql`DELETE FROM device_events WHERE type <> ALL(${sql.param(Object.keys(EVENT_RETENTION))}::text[]) AND at < now() - interval '365 days'`,
+          ),
+        );
+        deleted.site_messages = count(
+          await tx.execute(
+            sql`DELETE FROM site_messages WHERE created_at < now() - make_interval(days => ${s.siteMessageRetentionDays ?? 365}::int)`,
+          ),
+        );
+      });
+      return deleted;
+    },
+
+    start(options: { silenceEveryMs?: number; retentionEveryMs?: number; onError: (error: unknown) => void }) {
+      const every = (ms: number, job: () => Promise<unknown>) => {
+        const run = () => void job().catch(options.onError);
+        timers.push(setInterval(run, ms));
+      };
+      every(options.silenceEveryMs ?? 15_000, () => this.silence());
+      every(options.retentionEveryMs ?? 3600_000, () => this.retention());
+      setTimeout(() => void this.retention().catch(options.onError), 5000).unref();
+    },
+
+    stop() {
+      for (const t of timers) clearInterval(t);
+      timers.length = 0;
+    },
+  };
+}
+
+export type IotJobs = ReturnType<typeof createIotJobs>;

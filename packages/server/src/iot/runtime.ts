@@ -1,0 +1,195 @@
+import { randomBytes } from 'node:crypto';
+import { REALTIME_TOPIC, type RealtimePush } from '@sc/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import type { OperationEntry } from '../modules/logs/operation-log.service.js';
+import type { SiteMessagesService } from '../modules/messages/site-messages.service.js';
+import type { SettingsService } from '../modules/system/settings.service.js';
+import { createActivityTracker, type StateChange } from './activity.js';
+import { createBatchWriter } from './batch-writer.js';
+import { type EmbeddedBroker, SERVER_CLIENT_USER, startEmbeddedBroker } from './broker.js';
+import { createCommandBus } from './command-bus.js';
+import { createDeviceDirectory } from './device-directory.js';
+import { FAMILY_HANDLERS } from './families/index.js';
+import { createIngest } from './ingest.js';
+import { createIotJobs } from './jobs.js';
+import { connectLink, type MqttLink } from './mqtt-link.js';
+import { createRealtimeHub } from './realtime/hub.js';
+
+export type MqttMode =
+  | { mode: 'embedded'; port: number; host: string }
+  | { mode: 'external'; url: string; username?: string; password?: string; shared: boolean }
+  | { mode: 'off' };
+
+/**
+ * Everything of device connectivity, wired: broker (embedded) or link (external), ingest, activity,
+ * command bus, realtime hub, batch writer and the leader jobs. Routes reach it through `app.iot`.
+ */
+export function createIotRuntime(deps: {
+  db: Db;
+  settings: SettingsService;
+  siteMessages: SiteMessagesService;
+  recordOperation: (entry: OperationEntry) => Promise<unknown>;
+  log: FastifyBaseLogger;
+  mqtt: MqttMode;
+}) {
+  const { db, settings, log } = deps;
+  const families = new Map(FAMILY_HANDLERS.map((f) => [f.type, f]));
+  const directory = createDeviceDirectory(db);
+  const hub = createRealtimeHub();
+  const writer = createBatchWriter(db, {
+    onError: (err, table, rows) => log.error({ err, table, rows }, 'telemetry batch lost'),
+  });
+  let broker: EmbeddedBroker | null = null;
+  let link: MqttLink | null = null;
+  const serverPassword = randomBytes(24).toString('base64url');
+
+  const notify = (title: string, changes: StateChange[]) => {
+    const byProject = new Map<number, StateChange[]>();
+    for (const c of changes) byProject.set(c.projectId, [...(byProject.get(c.projectId) ?? []), c]);
+    return Promise.all(
+      [...byProject.entries()].map(([projectId, list]) =>
+        deps.siteMessages.sendToProject(projectId, {
+          title: `${title}：${list.length === 1 ? list[0]!.name : `${list[0]!.name} 等 ${list.length} 台设备`}`.slice(
+            0,
+            200,
+          ),
+          content: list
+            .map((c) => c.name)
+            .join('、')
+            .slice(0, 4000),
+        }),
+      ),
+    );
+  };
+
+  const activity = createActivityTracker({ db, hub });
+  const bus = createCommandBus({
+    transport: () => {
+      const l = link;
+      const b = broker;
+      if (!l) return null;
+      return {
+        publish: (topic, payload) => l.publish(topic, payload, 1),
+        isConnected: b ? (id) => b.connected().has(id) : null,
+      };
+    },
+    settings: async () => {
+      const s = await settings.all();
+      return { timeoutSeconds: s.httpTimeout, attempts: s.commandAttempts };
+    },
+    hub,
+    record: async (entry, actor) => {
+      await deps.recordOperation({ actor, ...entry });
+    },
+  });
+  /** Alarms notify a project at most once per device and code per `sameEventInterval`. */
+  const lastAlarm = new Map<string, number>();
+  const ingest = createIngest({
+    directory,
+    writer,
+    activity,
+    bus,
+    hub,
+    families,
+    onAlarm: (device, event) => {
+      void settings.get('sameEventInterval').then((interval) => {
+        const key = `${device.id}:${event.code}`;
+        if (Date.now() - (lastAlarm.get(key) ?? 0) < interval * 1000) return;
+        lastAlarm.set(key, Date.now());
+        return deps.siteMessages.sendToProject(device.projectId, {
+          title: `设备告警：${device.name}（${event.code}）`,
+          content: JSON.stringify(event.detail ?? {}),
+        });
+      });
+    },
+  });
+  const jobs = createIotJobs({
+    db,
+    settings,
+    hub,
+    onOffline: async (changes) => void (await notify('设备离线', changes)),
+  });
+
+  // Realtime pushes cross instances through the broker, gathered for 100 ms so that telemetry at
+  // thousands of messages a second costs a few internal messages, not one each.
+  let outbox: RealtimePush[] = [];
+  let outboxTimer: NodeJS.Timeout | null = null;
+  const flushOutbox = () => {
+    outboxTimer = null;
+    const batch = outbox;
+    outbox = [];
+    if (link && batch.length) link.publish(REALTIME_TOPIC, JSON.stringify(batch), 0).catch(() => {});
+  };
+
+  const runtime = {
+    directory,
+    hub,
+    writer,
+    activity,
+    bus,
+    ingest,
+    jobs,
+    families,
+    broker: () => broker,
+    link: () => link,
+
+    async start(options: { jobs: boolean } = { jobs: true }) {
+      let url: string;
+      let username: string | undefined;
+      let password: string | undefined;
+      let shared = false;
+      if (deps.mqtt.mode === 'off') return;
+      if (deps.mqtt.mode === 'embedded') {
+        broker = await startEmbeddedBroker({
+          port: deps.mqtt.port,
+          host: deps.mqtt.host,
+          directory,
+          serverPassword,
+          log,
+        });
+        url = `mqtt://127.0.0.1:${broker.port}`;
+        username = SERVER_CLIENT_USER;
+        password = serverPassword;
+      } else {
+        ({ url, username, password, shared } = deps.mqtt);
+      }
+      link = await connectLink(
+        { url, username, password, shared, log },
+        {
+          uplink: (topic, payload) =>
+            void ingest.handle(topic, payload).catch((err) => log.error({ err }, 'uplink failed')),
+          realtime: (payload) => {
+            try {
+              for (const push of JSON.parse(payload.toString('utf8')) as RealtimePush[]) hub.deliver(push);
+            } catch {
+              // Not ours: the internal topic only carries arrays of pushes.
+            }
+          },
+        },
+      );
+      hub.useBroadcast((push) => {
+        outbox.push(push);
+        outboxTimer ??= setTimeout(flushOutbox, 100);
+      });
+      activity.start();
+      if (options.jobs) jobs.start({ onError: (err) => log.error({ err }, 'device job failed') });
+    },
+
+    async stop() {
+      jobs.stop();
+      await activity.stop();
+      await writer.stop();
+      if (outboxTimer) clearTimeout(outboxTimer);
+      flushOutbox();
+      hub.useBroadcast(null);
+      await link?.close();
+      link = null;
+      await broker?.close();
+      broker = null;
+    },
+  };
+  return runtime;
+}
+
+export type IotRuntime = ReturnType<typeof createIotRuntime>;
