@@ -54,6 +54,15 @@ const logApis = (base: string): ApiGrant[] => [
   api('DELETE', base, AUTH_LEVEL.check),
 ];
 
+/** The pickers of the device screens: who may edit devices may read what a device refers to. */
+const REGISTRY_LOOKUPS: ApiGrant[] = [
+  api('GET', '/api/bas/devicetypes.do'),
+  api('GET', '/api/bas/devicefactories.do'),
+  api('GET', '/api/bas/devicemodels.do'),
+  api('GET', '/api/biz/deviceareas.do'),
+  api('GET', '/api/biz/devicegroups.do'),
+];
+
 /** What every device-family screen reads of its devices: a family screen needs no device-list grant. */
 const FAMILY_READS: ApiGrant[] = [
   api('GET', '/api/pjts/:projectId/devices.do/family'),
@@ -159,12 +168,14 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
       api('PUT', '/api/biz/devices.do/:id/location'),
       api('PUT', '/api/biz/devices.do/:id/active'),
       api('POST', '/api/biz/devices.do/batch/active'),
+      ...REGISTRY_LOOKUPS,
     ],
   }),
   biz('deviceedit', 'FormOutlined', { ready: true, menu: false, authOf: 'devicelist' }),
   biz('bizproductionlib', 'BarcodeOutlined', {
     ready: true,
     apis: [
+      api('GET', '/api/bas/devicemodels.do'),
       api('GET', '/api/biz/productionlib.do/pages'),
       api('POST', '/api/biz/productionlib.do'),
       api('POST', '/api/biz/productionlib.do/auto'),
@@ -179,7 +190,11 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   group('map', null, 'EnvironmentOutlined', '/map', '/map/bizindex'),
   fn('bizindex', '/map', 'map', 'GlobalOutlined', 'map', {
     ready: true,
-    apis: [api('GET', '/api/map/clusters.do'), api('GET', '/api/map/devices.do/:id/summary')],
+    apis: [
+      api('GET', '/api/map/clusters.do'),
+      api('GET', '/api/map/devices.do/:id/summary'),
+      api('GET', '/api/bas/devicetypes.do'),
+    ],
   }),
 
   // ── Project area (spec 001 §2 /pjt)
