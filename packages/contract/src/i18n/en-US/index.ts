@@ -5,6 +5,9 @@ import { crud } from './crud.js';
 import { devices } from './devices.js';
 import { devicetypes } from './devicetypes.js';
 import { enums } from './enums.js';
+import { envmonitors } from './envmonitors.js';
+import { gateways } from './gateways.js';
+import { realtime } from './realtime.js';
 import { errors } from './errors.js';
 import { factories } from './factories.js';
 import { families } from './families.js';
@@ -29,6 +32,9 @@ import { users } from './users.js';
 import { validation } from './validation.js';
 
 export const resources = {
+  envmonitors,
+  gateways,
+  realtime,
   base,
   devicetypes,
   factories,

@@ -1,0 +1,51 @@
+import type { Translation } from '../translate.js';
+import type { envmonitors as zh } from '../zh-CN/envmonitors.js';
+
+export const envmonitors: Translation<typeof zh> = {
+  empty: 'This project has no environment monitor',
+  noProject: 'No current project',
+  noReading: 'No data yet',
+  readings: {
+    temperature: 'Temperature',
+    humidity: 'Humidity',
+    pm25: 'PM2.5',
+    pm10: 'PM10',
+    soilTemperature: 'Soil temperature',
+    soilHumidity: 'Soil humidity',
+    co2: 'CO₂',
+    gas: 'Gas',
+    light: 'Light',
+    atmosphere: 'Atmosphere',
+    noise: 'Noise',
+    at: 'Pick time',
+  },
+  fields: {
+    name: 'Name',
+    no: 'No',
+    activeState: 'State',
+    registered: 'Registered',
+    lastActiveAt: 'Last active',
+    public: 'Public display',
+  },
+  views: { card: 'Cards', table: 'Table', chart: 'Line chart', mixed: 'Mixed' },
+  history: {
+    device: 'Monitor',
+    pickDevice: 'Pick a monitor',
+    period: 'Period',
+    presets: { day: '24 hours', week: '7 days', month: '30 days', custom: 'Custom' },
+    readings: 'Readings',
+    export: 'Export CSV',
+    bucket: 'Each point averages {minutes} min',
+    noData: 'No data in this period',
+  },
+  pub: {
+    title: 'Environment monitoring',
+    none: 'No environment monitor is shown publicly',
+    noneHint: 'An administrator can tick "Public display" in a monitor\'s properties',
+    refreshed: 'Refreshes every 30 s, last at {time}',
+    grid: 'Grid',
+    cycle: 'Cycle',
+    loadFailed: 'Could not load the data, retrying shortly',
+    count: '{count} monitor(s)',
+  },
+};
