@@ -126,9 +126,23 @@ export function AreaList({ apiBase, scoped = false }: ScopeProps) {
           )
         }
         columns={[
-          { field: 'name' },
-          { field: 'no', render: (v) => <Typography.Text code>{String(v)}</Typography.Text> },
-          ...(scoped ? [] : [{ field: 'projectName' }]),
+          { field: 'name', render: (v) => <span style={{ whiteSpace: 'nowrap' }}>{String(v)}</span> },
+          {
+            field: 'no',
+            render: (v) => (
+              <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
+                {String(v)}
+              </Typography.Text>
+            ),
+          },
+          ...(scoped
+            ? []
+            : [
+                {
+                  field: 'projectName',
+                  render: (v: unknown) => <span style={{ whiteSpace: 'nowrap' }}>{String(v)}</span>,
+                },
+              ]),
           {
             field: 'location',
             render: (_v, row) => <LocationText lng={row.lng} lat={row.lat} none={t('areas.noLocation')} />,

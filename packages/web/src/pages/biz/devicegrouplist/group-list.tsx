@@ -183,12 +183,31 @@ export function GroupList({ apiBase, scoped = false }: ScopeProps) {
           )
         }
         columns={[
-          { field: 'name' },
-          { field: 'no', render: (v) => <Typography.Text code>{String(v)}</Typography.Text> },
-          ...(scoped ? [] : [{ field: 'projectName' }]),
+          { field: 'name', render: (v) => <span style={{ whiteSpace: 'nowrap' }}>{String(v)}</span> },
+          {
+            field: 'no',
+            render: (v) => (
+              <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
+                {String(v)}
+              </Typography.Text>
+            ),
+          },
+          ...(scoped
+            ? []
+            : [
+                {
+                  field: 'projectName',
+                  render: (v: unknown) => <span style={{ whiteSpace: 'nowrap' }}>{String(v)}</span>,
+                },
+              ]),
           {
             field: 'areaName',
-            render: (v) => (v ? String(v) : <Typography.Text type="secondary">{t('groups.noArea')}</Typography.Text>),
+            render: (v) =>
+              v ? (
+                <span style={{ whiteSpace: 'nowrap' }}>{String(v)}</span>
+              ) : (
+                <Typography.Text type="secondary">{t('groups.noArea')}</Typography.Text>
+              ),
           },
           {
             field: 'location',
