@@ -1,9 +1,11 @@
-import { ACTIVE_STATE, DEFAULT_MAP, DEVICE_MODELS, type DeviceType, I18N_RESOURCES } from '@sc/contract';
+import { DEFAULT_MAP } from '../constants.js';
+import { ACTIVE_STATE, DEVICE_MODELS, type DeviceType } from '../enums.js';
+import { I18N_RESOURCES } from '../i18n/translate.js';
 
 /**
  * What the demo looks like: a city project with three districts around the default map centre,
- * areas and groups in each, and devices of every family spread along them. Pure data, so the
- * seeder and its test agree on it.
+ * areas and groups in each, and devices of every family spread along them. Pure data (no database),
+ * so the seeder, its test and the simulator agree on it: device i is the same in all three.
  */
 export const DEMO_CITY = { name: '镇江示范城市', no: 'DEMO' };
 export const DEMO_DISTRICTS = [
@@ -57,6 +59,8 @@ export interface PlannedDevice {
   name: string;
   no: string;
   equipmentId: string;
+  /** Equipment id of the gateway that carries it (lamps, sensors, meters), else null. */
+  parentEquipmentId: string | null;
   district: number;
   area: number;
   group: number;
@@ -88,9 +92,63 @@ function propsFor(type: DeviceType, random: () => number): Record<string, unknow
   }
 }
 
+/** Families that hang under a gateway in the demo: the gateway relays their traffic. */
+export const DEMO_CHILD_TYPES: ReadonlySet<DeviceType> = new Set([
+  'lighting',
+  'envmonitor',
+  'illumination',
+  'watthourmeter',
+]);
+
+/**
+ * The order of types in every block of 100 devices: three gateways first (one per district, since
+ * district = index mod 3), then one device of every other family, then the rest by weight, smoothly
+ * interleaved. So even a demo of 20 devices has gateways carrying children, and every family.
+ */
+export const DEMO_BLOCK: readonly DeviceType[] = (() => {
+  const head: DeviceType[] = [
+    'gateway',
+    'gateway',
+    'gateway',
+    'envmonitor',
+    'lighting',
+    'illumination',
+    'watthourmeter',
+  ];
+  for (const type of Object.keys(WEIGHTS) as DeviceType[]) if (!head.includes(type)) head.push(type);
+  const left = new Map<DeviceType, number>(Object.entries(WEIGHTS) as [DeviceType, number][]);
+  for (const type of head) left.set(type, left.get(type)! - 1);
+  // Smooth weighted round robin over what is left (deterministic, no clusters of one type).
+  const total = [...left.values()].reduce((a, b) => a + b, 0);
+  const current = new Map<DeviceType, number>([...left.keys()].map((t) => [t, 0]));
+  const tail: DeviceType[] = [];
+  for (let n = 0; n < total; n++) {
+    let best: DeviceType | null = null;
+    for (const [type, w] of left) {
+      if (w <= 0) continue;
+      current.set(type, current.get(type)! + w);
+      if (best === null || current.get(type)! > current.get(best)!) best = type;
+    }
+    current.set(best!, current.get(best!)! - total);
+    tail.push(best!);
+  }
+  return [...head, ...tail];
+})();
+
+export const demoEquipmentId = (index: number) => `DEMO${String(index + 1).padStart(6, '0')}`;
+
+/** Index of the gateway of device `index`'s district in its block of 100 (a lower index). */
+export function demoParentIndex(index: number): number | null {
+  if (!DEMO_CHILD_TYPES.has(DEMO_BLOCK[index % DEMO_BLOCK.length]!)) return null;
+  const start = index - (index % DEMO_BLOCK.length);
+  for (let k = 0; k < 3; k++)
+    if ((start + k) % DEMO_DISTRICTS.length === index % DEMO_DISTRICTS.length) return start + k;
+  return null;
+}
+
 /** Devices `from` (inclusive) to `to` (exclusive) of the demo: ranges allow seeding in batches. */
 export function planDevices(from: number, to: number): PlannedDevice[] {
-  const types = Object.entries(WEIGHTS).flatMap(([type, w]) => Array<DeviceType>(w).fill(type as DeviceType));
+  const types = DEMO_BLOCK;
   const out: PlannedDevice[] = [];
   for (let i = from; i < to; i++) {
     const random = rng(i + 1);
@@ -105,12 +163,14 @@ export function planDevices(from: number, to: number): PlannedDevice[] {
     const roll = random();
     const models = modelsOf(type);
     const seq = String(i + 1).padStart(6, '0');
+    const parent = demoParentIndex(i);
     out.push({
       type,
       modelNo: models.length ? models[Math.floor(random() * models.length)]! : null,
       name: `${typeNames[type]}${seq}`,
       no: `${type.slice(0, 6).toUpperCase()}-${seq}`,
-      equipmentId: `DEMO${seq}`,
+      equipmentId: demoEquipmentId(i),
+      parentEquipmentId: parent === null ? null : demoEquipmentId(parent),
       district,
       area,
       group,

@@ -1,9 +1,10 @@
 import { DEVICE_TYPES, familyOf } from '@sc/contract';
+import { DEMO_CHILD_TYPES, planDevices } from '@sc/contract/demo';
+import { demoKey } from '@sc/contract/demo-key';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
-import { planDevices } from './demo-plan.js';
 import { seedDemo } from './seed-demo.js';
 
 let t: TestApp;
@@ -18,6 +19,28 @@ describe('demo data', () => {
     expect(new Set(plan.map((d) => d.type))).toEqual(new Set(DEVICE_TYPES));
     for (const d of plan) expect(familyOf(d.type)!.props.safeParse(d.props).success, d.type).toBe(true);
     expect(planDevices(0, 300)).toEqual(plan);
+    expect(planDevices(120, 130)).toEqual(plan.slice(120, 130));
+  });
+
+  it('hangs lamps, sensors and meters under an earlier gateway of their district; a small demo has them all', () => {
+    const plan = planDevices(0, 1000);
+    const byId = new Map(plan.map((d) => [d.equipmentId, d]));
+    for (const [i, d] of plan.entries()) {
+      if (!DEMO_CHILD_TYPES.has(d.type)) {
+        expect(d.parentEquipmentId).toBeNull();
+        continue;
+      }
+      const parent = byId.get(d.parentEquipmentId!)!;
+      expect(parent.type).toBe('gateway');
+      expect(parent.district).toBe(d.district);
+      expect(plan.indexOf(parent)).toBeLessThan(i);
+    }
+    const small = new Set(planDevices(0, 20).map((d) => d.type));
+    for (const type of ['gateway', 'envmonitor', 'lighting', 'illumination', 'watthourmeter'])
+      expect(small).toContain(type);
+    expect(demoKey('DEMO000001')).toMatch(/^[0-9a-f]{32}$/);
+    expect(demoKey('DEMO000001')).toBe(demoKey('DEMO000001'));
+    expect(demoKey('DEMO000002')).not.toBe(demoKey('DEMO000001'));
   });
 
   it('seeds the tree and devices, and tops it up to a larger size', async () => {
@@ -31,5 +54,30 @@ describe('demo data', () => {
     const admin = await t.token();
     const home = await t.app.inject({ method: 'GET', url: `/api/summary/home.do?token=${admin}` });
     expect(home.json()).toMatchObject({ projects: 5, devices: 400 });
+  });
+
+  it('gives every demo device with a model an occupied production item keyed by demoKey, and gateways children', async () => {
+    const [items] = await queryRows(
+      t.database.db,
+      sql`select count(*)::int as n, count(*) filter (where p.status = 1 and p.occupied_project_id = d.project_id and p.occupied_at is not null and p.model_id = d.model_id and p.no = d.equipment_id)::int as ok
+          from devices d join production_items p on p.occupied_device_id = d.id`,
+    );
+    const [withModel] = await queryRows(
+      t.database.db,
+      sql`select count(*)::int as n from devices where model_id is not null`,
+    );
+    expect(items).toEqual({ n: withModel!.n, ok: withModel!.n });
+    const [one] = await queryRows(t.database.db, sql`select key1 from production_items where no = 'DEMO000004'`);
+    expect(one!.key1).toBe(demoKey('DEMO000004'));
+    const [parented] = await queryRows(
+      t.database.db,
+      sql`select count(*)::int as n, count(*) filter (where g.type = 'gateway' and g.project_id = d.project_id)::int as ok
+          from devices d join devices g on g.id = d.parent_id`,
+    );
+    const [children] = await queryRows(
+      t.database.db,
+      sql`select count(*)::int as n from devices where type in ('lighting', 'envmonitor', 'illumination', 'watthourmeter')`,
+    );
+    expect(parented).toEqual({ n: children!.n, ok: children!.n });
   });
 });

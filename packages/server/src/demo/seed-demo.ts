@@ -1,8 +1,24 @@
 import { DEFAULT_MAP, MODULES } from '@sc/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  AREAS_PER_DISTRICT,
+  DEMO_CITY,
+  DEMO_DISTRICTS,
+  GROUPS_PER_AREA,
+  type PlannedDevice,
+  planDevices,
+} from '@sc/contract/demo';
+import { demoKey } from '@sc/contract/demo-key';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { deviceAreas, deviceGroups, deviceModels, devices, projectModules, projects } from '../db/schema/index.js';
-import { AREAS_PER_DISTRICT, DEMO_CITY, DEMO_DISTRICTS, GROUPS_PER_AREA, planDevices } from './demo-plan.js';
+import {
+  deviceAreas,
+  deviceGroups,
+  deviceModels,
+  devices,
+  productionItems,
+  projectModules,
+  projects,
+} from '../db/schema/index.js';
 
 const BATCH = 1000;
 
@@ -107,28 +123,73 @@ export async function seedDemo(db: Db, deviceCount: number, log: (line: string) 
     .where(and(sql`${projects.path} like ${`${city.path}%`}`))) as [{ existing: number }];
 
   const started = Date.now();
+  const rowOf = (d: PlannedDevice, parentId: number | null) => {
+    const model = d.modelNo ? models.get(d.modelNo) : undefined;
+    return {
+      projectId: districtIds[d.district]!,
+      areaId: areaIds[d.district]![d.area]!,
+      groupId: groupIds[d.district]![d.area]![d.group]!,
+      name: d.name,
+      no: d.no,
+      type: d.type,
+      modelId: model?.id ?? null,
+      factoryId: model?.factoryId ?? null,
+      parentId,
+      equipmentId: d.equipmentId,
+      lng: d.lng,
+      lat: d.lat,
+      activeState: d.activeState,
+      registered: d.registered,
+      protocolVersion: 2,
+      props: d.props,
+    };
+  };
   for (let from = existing; from < deviceCount; from += BATCH) {
-    const rows = planDevices(from, Math.min(deviceCount, from + BATCH)).map((d) => {
+    const plan = planDevices(from, Math.min(deviceCount, from + BATCH));
+    // Parents (gateways) come before their children: insert those without a parent first, then
+    // look the parents up (this batch or an earlier one) and insert the children.
+    const inserted = await db
+      .insert(devices)
+      .values(plan.filter((d) => !d.parentEquipmentId).map((d) => rowOf(d, null)))
+      .returning({ id: devices.id, equipmentId: devices.equipmentId });
+    const ids = new Map(inserted.map((r) => [r.equipmentId!, r.id]));
+    const children = plan.filter((d) => d.parentEquipmentId);
+    const missing = [...new Set(children.map((d) => d.parentEquipmentId!))].filter((e) => !ids.has(e));
+    if (missing.length)
+      for (const r of await db
+        .select({ id: devices.id, equipmentId: devices.equipmentId })
+        .from(devices)
+        .where(inArray(devices.equipmentId, missing)))
+        ids.set(r.equipmentId!, r.id);
+    if (children.length)
+      for (const r of await db
+        .insert(devices)
+        .values(children.map((d) => rowOf(d, ids.get(d.parentEquipmentId!) ?? null)))
+        .returning({ id: devices.id, equipmentId: devices.equipmentId }))
+        ids.set(r.equipmentId!, r.id);
+    // The production item each device occupies: its key1 (demoKey) lets the simulator sign in.
+    const now = new Date();
+    const items = plan.flatMap((d) => {
       const model = d.modelNo ? models.get(d.modelNo) : undefined;
-      return {
-        projectId: districtIds[d.district]!,
-        areaId: areaIds[d.district]![d.area]!,
-        groupId: groupIds[d.district]![d.area]![d.group]!,
-        name: d.name,
-        no: d.no,
-        type: d.type,
-        modelId: model?.id ?? null,
-        factoryId: model?.factoryId ?? null,
-        equipmentId: d.equipmentId,
-        lng: d.lng,
-        lat: d.lat,
-        activeState: d.activeState,
-        registered: d.registered,
-        protocolVersion: 2,
-        props: d.props,
-      };
+      const deviceId = ids.get(d.equipmentId);
+      if (!model || !deviceId) return [];
+      const projectId = districtIds[d.district]!;
+      return [
+        {
+          name: d.name,
+          no: d.equipmentId,
+          key1: demoKey(d.equipmentId),
+          modelId: model.id,
+          projectId,
+          description: '演示数据',
+          status: 1,
+          occupiedProjectId: projectId,
+          occupiedDeviceId: deviceId,
+          occupiedAt: now,
+        },
+      ];
     });
-    await db.insert(devices).values(rows);
+    if (items.length) await db.insert(productionItems).values(items).onConflictDoNothing();
     if ((from / BATCH) % 10 === 0) log(`  ${Math.min(deviceCount, from + BATCH)} / ${deviceCount} devices`);
   }
   const added = Math.max(0, deviceCount - existing);
