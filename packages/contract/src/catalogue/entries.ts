@@ -245,6 +245,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
       api('PUT', '/api/pjts/:projectId/devices.do/:id'),
       api('DELETE', '/api/pjts/:projectId/devices.do/:id'),
       api('GET', '/api/pjts/:projectId/devices.do/:id/active'),
+      api('PUT', '/api/pjts/:projectId/devices.do/:id/location'),
       api('PUT', '/api/pjts/:projectId/devices.do/:id/active'),
       api('POST', '/api/pjts/:projectId/devices.do/batch/active'),
     ],
@@ -276,6 +277,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   pjt('pjtdevicecamerarecord', 'pjtvideo', 'PlaySquareOutlined', 'video'),
   group('pjtenv', 'pjt', 'CloudOutlined', '/pjt', '/pjt/pjtprojectsummary'),
   pjt('pjtdeviceenvmonitorlist', 'pjtenv', 'CloudOutlined', 'env', {
+    ready: true,
     apis: [
       api('GET', '/api/pjts/:projectId/iot/envmonitor/reports.do/family/attempts/last/:n'),
       api('POST', '/api/pjts/:projectId/iot/envmonitor/:id/register'),
@@ -284,6 +286,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     ],
   }),
   pjt('pjtdeviceenvdatahistory', 'pjtenv', 'LineChartOutlined', 'env', {
+    ready: true,
     apis: [
       api('GET', '/api/pjts/:projectId/iot/envmonitor/:id/reports.do'),
       api('GET', '/api/pjts/:projectId/iot/envmonitor/:id/reports.do/series'),
@@ -327,6 +330,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   pjt('pjtdevicewhm', 'pjtwhm', 'DashboardOutlined', 'whm', { menu: false, authOf: 'pjtdevicewhmlist' }),
   group('pjtgateway', 'pjt', 'GatewayOutlined', '/pjt', '/pjt/pjtprojectsummary'),
   pjt('pjtdevicegatewaylist', 'pjtgateway', 'GatewayOutlined', 'gateway', {
+    ready: true,
     apis: [
       ...['register', 'unregister', 'correcttime', 'reboot', 'clearlcus'].map((c) =>
         api('POST', `/api/pjts/:projectId/iot/gateway/:id/${c}`),
@@ -336,7 +340,11 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
       ...FAMILY_READS,
     ],
   }),
-  pjt('pjtdevicegateway', 'pjtgateway', 'GatewayOutlined', 'gateway', { menu: false, authOf: 'pjtdevicegatewaylist' }),
+  pjt('pjtdevicegateway', 'pjtgateway', 'GatewayOutlined', 'gateway', {
+    ready: true,
+    menu: false,
+    authOf: 'pjtdevicegatewaylist',
+  }),
   group('pjtmaintenance', 'pjt', 'ToolOutlined', '/pjt', '/pjt/pjtprojectsummary'),
   pjt('pjtmaintenancebilllist', 'pjtmaintenance', 'ToolOutlined', 'maintenance'),
   pjt('pjtmaintenancebill', 'pjtmaintenance', 'EditOutlined', 'maintenance', {

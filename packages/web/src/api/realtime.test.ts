@@ -31,7 +31,9 @@ describe('realtime channel', () => {
     expect(realtimeUrl('a b', 'zh_CN', { protocol: 'https:', host: 'x.test' })).toBe(
       'wss://x.test/api/ws?token=a+b&lang=zh_CN',
     );
-    expect(realtimeUrl('t', 'en_US', { protocol: 'http:', host: 'h:8080' })).toBe('ws://h:8080/api/ws?token=t&lang=en_US');
+    expect(realtimeUrl('t', 'en_US', { protocol: 'http:', host: 'h:8080' })).toBe(
+      'ws://h:8080/api/ws?token=t&lang=en_US',
+    );
   });
 
   it('shares one socket between subscribers and counts references', () => {
@@ -148,7 +150,18 @@ describe('realtime channel', () => {
     expect(socket.sent).toEqual([{ op: 'subscribe', devices: [], projects: [1] }]);
     act(() => socket.push({ kind: 'messages', userIds: [3] }));
     expect(spy).toHaveBeenCalledWith({ queryKey: UNREAD_KEY });
-    act(() => socket.push({ kind: 'event', deviceId: 4, projectId: 1, type: 'gateway', code: '1', eventType: 'occur', level: 'info', at: 'x' }));
+    act(() =>
+      socket.push({
+        kind: 'event',
+        deviceId: 4,
+        projectId: 1,
+        type: 'gateway',
+        code: '1',
+        eventType: 'occur',
+        level: 'info',
+        at: 'x',
+      }),
+    );
     expect(pushes).toHaveBeenCalledWith(expect.objectContaining({ kind: 'event', deviceId: 4 }));
     unmount();
     expect(socket.sent.at(-1)).toEqual({ op: 'unsubscribe', devices: [], projects: [1] });

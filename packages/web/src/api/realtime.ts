@@ -31,7 +31,11 @@ const BACKOFF_MAX_MS = 30_000;
 const PING_MS = 25_000;
 
 /** The WebSocket URL of this page: same origin, ws:// or wss:// by the page's protocol. */
-export function realtimeUrl(token: string, lang: string, location: Pick<Location, 'protocol' | 'host'> = window.location) {
+export function realtimeUrl(
+  token: string,
+  lang: string,
+  location: Pick<Location, 'protocol' | 'host'> = window.location,
+) {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${scheme}//${location.host}/api/ws?${new URLSearchParams({ token, lang })}`;
 }
@@ -76,7 +80,10 @@ export class RealtimeConnection {
       listener,
     };
     this.subscriptions.add(sub);
-    const added = { devices: increment(this.deviceCounts, sub.devices), projects: increment(this.projectCounts, sub.projects) };
+    const added = {
+      devices: increment(this.deviceCounts, sub.devices),
+      projects: increment(this.projectCounts, sub.projects),
+    };
     if (this.isOpen()) this.sendTopics('subscribe', added);
     else this.ensureConnected();
     let active = true;
@@ -139,7 +146,10 @@ export class RealtimeConnection {
     socket.onopen = () => {
       this.attempts = 0;
       this.setStatus('open');
-      this.sendTopics('subscribe', { devices: [...this.deviceCounts.keys()], projects: [...this.projectCounts.keys()] });
+      this.sendTopics('subscribe', {
+        devices: [...this.deviceCounts.keys()],
+        projects: [...this.projectCounts.keys()],
+      });
       this.pingTimer = setInterval(() => this.send({ op: 'ping' }), PING_MS);
     };
     socket.onmessage = (event: MessageEvent) => {
@@ -249,7 +259,11 @@ subscribeSession(() => realtime.sessionChanged());
  * Receives the pushes of the given devices and projects while the component is mounted. The
  * listener may change between renders; the subscription only changes with the ids.
  */
-export function useRealtime(topics: RealtimeTopics, onPush: RealtimeListener, connection: RealtimeConnection = realtime) {
+export function useRealtime(
+  topics: RealtimeTopics,
+  onPush: RealtimeListener,
+  connection: RealtimeConnection = realtime,
+) {
   const listener = useRef(onPush);
   listener.current = onPush;
   const devices = [...new Set(topics.devices ?? [])].sort((a, b) => a - b).join(',');

@@ -8,6 +8,7 @@ import { PageSlot } from './page-slot';
 
 const LoginPage = lazy(() => import('../pages/login/login-page'));
 const MainFrame = lazy(() => import('./frame/main-frame'));
+const PubEnvShowPage = lazy(() => import('../pages/pub/pubenvshow/pub-env-show-page'));
 
 /**
  * Routes of spec 000 §2, built from the catalogue: every ready function with a registered page
@@ -27,6 +28,8 @@ export function appRoutes(position: () => RouterPosition): RouteObject[] {
         { path: '/', loader: () => redirect('/index') },
         { path: '/index', loader: loginLoader, element: <LoginPage variant="user" /> },
         { path: '/man/manindex', loader: loginLoader, element: <LoginPage variant="manage" /> },
+        // Spec 000 §2 public routes: no sign-in, outside the main frame.
+        { path: '/pubenvshow', element: <PubEnvShowPage /> },
         {
           element: <MainFrame />,
           children: [

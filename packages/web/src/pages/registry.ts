@@ -31,4 +31,8 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   pjtdevicemodellist: lazy(() => import('./pjt/pjtdevicemodellist/pjt-device-model-list-page')),
   pjtdevicearealist: lazy(() => import('./pjt/pjtdevicearealist/pjt-device-area-list-page')),
   pjtdevicegrouplist: lazy(() => import('./pjt/pjtdevicegrouplist/pjt-device-group-list-page')),
+  pjtdevicegatewaylist: lazy(() => import('./pjt/pjtdevicegatewaylist/pjt-device-gateway-list-page')),
+  pjtdevicegateway: lazy(() => import('./pjt/pjtdevicegateway/pjt-device-gateway-page')),
+  pjtdeviceenvmonitorlist: lazy(() => import('./pjt/pjtdeviceenvmonitorlist/pjt-device-env-monitor-list-page')),
+  pjtdeviceenvdatahistory: lazy(() => import('./pjt/pjtdeviceenvdatahistory/pjt-device-env-data-history-page')),
 };

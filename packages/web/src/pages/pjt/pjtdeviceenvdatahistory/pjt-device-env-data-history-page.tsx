@@ -1,0 +1,268 @@
+import { DownloadOutlined, LineChartOutlined, PicCenterOutlined, TableOutlined } from '@ant-design/icons';
+import { LOG_PAGE_SIZE, TIME_FORMAT } from '@sc/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, DatePicker, Empty, Flex, Segmented, Select, Space, Spin, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs, { type Dayjs } from 'dayjs';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { buildUrl } from '../../../api/client';
+import { ProjectSwitcher } from '../../../components/project-switcher';
+import { useCurrentProject } from '../../../session/use-current-project';
+import { formatTime } from '../../man/logs/log-format';
+import {
+  type EnvReading,
+  envApi,
+  formatReading,
+  READING_KEYS,
+  type ReadingKey,
+  UNIT,
+} from '../pjtdeviceenvmonitorlist/env-readings';
+import type { EChartOption } from './echart';
+
+const EChart = lazy(() => import('./echart').then((m) => ({ default: m.EChart })));
+
+type Preset = 'day' | 'week' | 'month' | 'custom';
+type View = 'table' | 'chart' | 'mixed';
+const PRESET_HOURS: Record<Exclude<Preset, 'custom'>, number> = { day: 24, week: 24 * 7, month: 24 * 30 };
+const DEFAULT_READINGS: ReadingKey[] = ['temperature', 'humidity', 'pm25'];
+const COLORS = [
+  '#fa8c16',
+  '#1677ff',
+  '#52c41a',
+  '#eb2f96',
+  '#722ed1',
+  '#13c2c2',
+  '#faad14',
+  '#2f54eb',
+  '#a0d911',
+  '#f5222d',
+  '#8c8c8c',
+];
+
+/** The period of a preset, ending now. */
+export function presetRange(preset: Exclude<Preset, 'custom'>, now: Dayjs = dayjs()): [Dayjs, Dayjs] {
+  return [now.subtract(PRESET_HOURS[preset], 'hour'), now];
+}
+
+/** One line per selected reading, named with its unit; time on x, zoomable. */
+export function chartOption(
+  points: EnvReading[],
+  readings: ReadingKey[],
+  label: (key: ReadingKey) => string,
+): EChartOption {
+  return {
+    color: COLORS,
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0, type: 'scroll' },
+    grid: { left: 56, right: 32, top: 40, bottom: 72 },
+    xAxis: { type: 'time' },
+    yAxis: { type: 'value', scale: true },
+    dataZoom: [{ type: 'inside' }, { type: 'slider', bottom: 16 }],
+    series: readings.map((key) => ({
+      name: `${label(key)} (${UNIT[key]})`,
+      type: 'line',
+      showSymbol: points.length < 60,
+      connectNulls: false,
+      data: points.map((p) => [p.at, p[key] ?? null]),
+    })),
+  };
+}
+
+/** /pjt/pjtdeviceenvdatahistory (spec 001 §2): one monitor's readings over a period in table, line or mixed view. */
+export default function PjtDeviceEnvDataHistoryPage() {
+  const { t } = useTranslation();
+  const { projectId } = useCurrentProject();
+  return (
+    <Flex vertical gap={12}>
+      <ProjectSwitcher />
+      {projectId ? (
+        <EnvHistory key={projectId} projectId={projectId} />
+      ) : (
+        <Empty description={t('envmonitors.noProject')} />
+      )}
+    </Flex>
+  );
+}
+
+function EnvHistory({ projectId }: { projectId: number }) {
+  const { t } = useTranslation();
+  const env = envApi(projectId);
+  const [params, setParams] = useSearchParams();
+  const monitors = useQuery({ queryKey: ['envmonitors', projectId, 'latest'], queryFn: () => env.latest(1) });
+  const wanted = Number(params.get('id'));
+  const deviceId =
+    monitors.data?.find((m) => m.device.id === wanted)?.device.id ?? monitors.data?.[0]?.device.id ?? undefined;
+
+  const [preset, setPreset] = useState<Preset>('day');
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => presetRange('day'));
+  const [readings, setReadings] = useState<ReadingKey[]>(DEFAULT_READINGS);
+  const [view, setView] = useState<View>('mixed');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(LOG_PAGE_SIZE.default);
+  const period = { from: range[0].toISOString(), to: range[1].toISOString() };
+  const label = (key: ReadingKey) => t(`envmonitors.readings.${key}`);
+
+  const table = useQuery({
+    queryKey: ['envmonitors', projectId, 'history', deviceId, period, page, pageSize],
+    queryFn: () => env.page(deviceId!, { ...period, page, pageSize }),
+    enabled: deviceId !== undefined && view !== 'chart',
+    placeholderData: keepPreviousData,
+  });
+  const series = useQuery({
+    queryKey: ['envmonitors', projectId, 'series', deviceId, period],
+    queryFn: () => env.series(deviceId!, period),
+    enabled: deviceId !== undefined && view !== 'table',
+  });
+  const option = useMemo(
+    () => chartOption(series.data?.points ?? [], readings, (key) => t(`envmonitors.readings.${key}`)),
+    [series.data, readings, t],
+  );
+
+  const choosePreset = (next: Preset) => {
+    setPreset(next);
+    if (next !== 'custom') setRange(presetRange(next));
+    setPage(1);
+  };
+  const columns: ColumnsType<EnvReading> = [
+    { title: t('envmonitors.readings.at'), dataIndex: 'at', width: 170, fixed: 'left', render: formatTime },
+    ...READING_KEYS.map((key) => ({
+      title: `${label(key)} (${UNIT[key]})`,
+      dataIndex: key,
+      align: 'right' as const,
+      width: 110,
+      render: (v: number | null) => formatReading(v),
+    })),
+  ];
+
+  if (monitors.isLoading) return <Spin style={{ margin: 48 }} />;
+  if (!monitors.data?.length) return <Empty description={t('envmonitors.empty')} />;
+
+  const tableCard = (
+    <Table<EnvReading>
+      data-testid="history-table"
+      rowKey="at"
+      size="small"
+      loading={table.isFetching}
+      columns={columns}
+      dataSource={table.data?.list ?? []}
+      scroll={{ x: 'max-content' }}
+      pagination={{
+        current: page,
+        pageSize,
+        total: table.data?.total ?? 0,
+        showSizeChanger: true,
+        pageSizeOptions: [25, 50, 100, 200],
+        showTotal: (total) => t('common.total', { total }),
+        onChange: (p, size) => {
+          setPage(size === pageSize ? p : 1);
+          setPageSize(size);
+        },
+      }}
+    />
+  );
+  const chartCard = (
+    <div data-testid="history-chart">
+      {series.data && series.data.points.length === 0 ? (
+        <Empty description={t('envmonitors.history.noData')} style={{ padding: 48 }} />
+      ) : (
+        <Suspense fallback={<Spin />}>
+          <Spin spinning={series.isFetching}>
+            <EChart option={option} />
+          </Spin>
+        </Suspense>
+      )}
+      {series.data && series.data.bucketSeconds > 60 && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t('envmonitors.history.bucket', { minutes: Math.round(series.data.bucketSeconds / 60) })}
+        </Typography.Text>
+      )}
+    </div>
+  );
+
+  return (
+    <Card title={t('menu.pjtdeviceenvdatahistory')}>
+      <Flex vertical gap={16}>
+        <Flex wrap gap={12} align="center">
+          <Space>
+            <Typography.Text>{t('envmonitors.history.device')}</Typography.Text>
+            <Select
+              aria-label={t('envmonitors.history.device')}
+              data-testid="history-device"
+              style={{ width: 220 }}
+              placeholder={t('envmonitors.history.pickDevice')}
+              value={deviceId}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={monitors.data.map((m) => ({ value: m.device.id, label: m.device.name }))}
+              onChange={(id) => {
+                setParams({ id: String(id) }, { replace: true });
+                setPage(1);
+              }}
+            />
+          </Space>
+          <Space wrap>
+            <Typography.Text>{t('envmonitors.history.period')}</Typography.Text>
+            <Segmented<Preset>
+              data-testid="history-preset"
+              value={preset}
+              onChange={choosePreset}
+              options={(['day', 'week', 'month', 'custom'] as const).map((p) => ({
+                value: p,
+                label: t(`envmonitors.history.presets.${p}`),
+              }))}
+            />
+            {preset === 'custom' && (
+              <DatePicker.RangePicker
+                showTime
+                format={TIME_FORMAT}
+                value={range}
+                allowClear={false}
+                onChange={(values) => {
+                  if (values?.[0] && values[1]) {
+                    setRange([values[0], values[1]]);
+                    setPage(1);
+                  }
+                }}
+              />
+            )}
+          </Space>
+          <Button
+            icon={<DownloadOutlined />}
+            href={deviceId ? buildUrl(env.exportPath(deviceId), period) : undefined}
+            disabled={!deviceId}
+            data-testid="history-export"
+          >
+            {t('envmonitors.history.export')}
+          </Button>
+        </Flex>
+        <Flex wrap gap={12} align="center" justify="space-between">
+          <Space>
+            <Typography.Text>{t('envmonitors.history.readings')}</Typography.Text>
+            <Select<ReadingKey[]>
+              mode="multiple"
+              aria-label={t('envmonitors.history.readings')}
+              style={{ minWidth: 360, maxWidth: 720 }}
+              value={readings}
+              onChange={setReadings}
+              options={READING_KEYS.map((key) => ({ value: key, label: `${label(key)} (${UNIT[key]})` }))}
+              maxTagCount="responsive"
+            />
+          </Space>
+          <Segmented<View>
+            value={view}
+            onChange={setView}
+            options={[
+              { value: 'table', label: t('envmonitors.views.table'), icon: <TableOutlined /> },
+              { value: 'chart', label: t('envmonitors.views.chart'), icon: <LineChartOutlined /> },
+              { value: 'mixed', label: t('envmonitors.views.mixed'), icon: <PicCenterOutlined /> },
+            ]}
+          />
+        </Flex>
+        {(table.isError || series.isError) && <Alert type="error" showIcon message={t('common.loadFailed')} />}
+        {view !== 'table' && chartCard}
+        {view !== 'chart' && tableCard}
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,61 @@
+import { ENV_READINGS } from '@sc/contract';
+import { api } from '../../../api/client';
+
+/** Spec 001 §3 "Environment data": the readings in display order, with units. */
+export type ReadingKey = (typeof ENV_READINGS)[number]['key'];
+export const READING_KEYS: ReadingKey[] = ENV_READINGS.map((r) => r.key);
+export const UNIT: Record<ReadingKey, string> = Object.fromEntries(ENV_READINGS.map((r) => [r.key, r.unit])) as Record<
+  ReadingKey,
+  string
+>;
+
+export type EnvReading = { at: string } & Partial<Record<ReadingKey, number | null>>;
+
+export interface EnvDevice {
+  id: number;
+  name: string;
+  no?: string;
+  activeState: number;
+  lastActiveAt: string | null;
+  registered?: boolean;
+  lng?: number | null;
+  lat?: number | null;
+  public?: boolean;
+}
+
+export interface EnvEntry {
+  device: EnvDevice;
+  readings: EnvReading[];
+}
+
+/** One decimal at most: sensors do not measure finer than that. */
+export function formatReading(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  return Number.isInteger(value) ? String(value) : value.toFixed(1);
+}
+
+/** A telemetry push's values as a reading (keys the push lacks are empty, as the server stores them). */
+export function readingOf(values: Record<string, unknown>, at: string): EnvReading {
+  const reading: EnvReading = { at };
+  for (const key of READING_KEYS) {
+    const v = values[key];
+    reading[key] = typeof v === 'number' && Number.isFinite(v) ? v : null;
+  }
+  return reading;
+}
+
+export const envApi = (projectId: number) => {
+  const base = `/api/pjts/${projectId}/iot/envmonitor`;
+  return {
+    latest: (n = 1) => api.get<EnvEntry[]>(`${base}/reports.do/family/attempts/last/${n}`),
+    register: (id: number, registered: boolean) =>
+      api.post<{ id: number; registered: boolean; delivered: boolean }>(
+        `${base}/${id}/${registered ? 'register' : 'unregister'}`,
+      ),
+    page: (id: number, query: { from: string; to: string; page: number; pageSize: number }) =>
+      api.get<{ list: EnvReading[]; total: number; page: number; pageSize: number }>(`${base}/${id}/reports.do`, query),
+    series: (id: number, query: { from: string; to: string }) =>
+      api.get<{ bucketSeconds: number; points: EnvReading[] }>(`${base}/${id}/reports.do/series`, query),
+    exportPath: (id: number) => `${base}/${id}/reports.do/export`,
+  };
+};
