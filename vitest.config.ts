@@ -27,6 +27,17 @@ export default defineConfig({
       'packages/web/vitest.config.ts',
       {
         test: {
+          name: 'simulator',
+          root: 'packages/simulator',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           root: 'e2e',
           include: ['**/*.e2e.ts'],

@@ -27,7 +27,7 @@ if (!chromium)
 env.CHROMIUM_PATH = chromium;
 
 // Static checks first: they fail fast and cost seconds.
-for (const project of ['packages/contract', 'packages/server', 'packages/web', 'e2e']) {
+for (const project of ['packages/contract', 'packages/server', 'packages/web', 'packages/simulator', 'e2e']) {
   if (!fs.existsSync(path.join(root, project, 'tsconfig.json'))) continue;
   const tsc = spawnSync('npx', ['tsc', '-p', project], { cwd: root, stdio: 'inherit', env });
   if (tsc.status !== 0) fail(`Type errors in ${project}.`);

@@ -1,0 +1,39 @@
+import { envmonitor } from './envmonitor.js';
+import { gateway } from './gateway.js';
+import { heartbeatOnly } from './heartbeat-only.js';
+import { illumination } from './illumination.js';
+import { lighting } from './lighting.js';
+import { smartclassifieddustbin } from './smartclassifieddustbin.js';
+import type { CommandHandler, FamilySim } from './types.js';
+import { watthourmeter } from './watthourmeter.js';
+
+/** Every simulated family; a new family is a new file listed here. */
+export const FAMILY_SIMS: readonly FamilySim[] = [
+  gateway,
+  envmonitor,
+  lighting,
+  watthourmeter,
+  illumination,
+  smartclassifieddustbin,
+  ...['camera', 'dvr', 'nsc', 'led', 'wifi', 'evse', 'emergencycallequipment', 'mtc', 'pgw'].map((t) =>
+    heartbeatOnly(t),
+  ),
+];
+
+const byType = new Map(FAMILY_SIMS.map((f) => [f.type, f]));
+export const familySim = (type: string): FamilySim => byType.get(type) ?? heartbeatOnly(type);
+
+/** Every device answers register and unregister (the platform's decision, acknowledged). */
+const COMMON: Record<string, CommandHandler> = {
+  register: (device) => {
+    device.registered = true;
+    return { ok: true, result: { registered: true } };
+  },
+  unregister: (device) => {
+    device.registered = false;
+    return { ok: true, result: { registered: false } };
+  },
+};
+
+export const commandHandler = (type: string, command: string): CommandHandler | undefined =>
+  familySim(type).commands?.[command] ?? COMMON[command];

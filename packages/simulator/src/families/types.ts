@@ -1,0 +1,85 @@
+import type { PlannedDevice } from '@sc/contract/demo';
+import type { Place } from '../cycles.js';
+
+export type Values = Record<string, number | string | boolean | null>;
+
+export interface SimEvent {
+  code: string | number;
+  type: 'occur' | 'restore' | 'info';
+  level: 'info' | 'warning' | 'alarm';
+  detail?: Record<string, unknown>;
+}
+
+/** One simulated device (a gateway's child too): its plan, its place and its family's state. */
+export interface SimDevice {
+  plan: PlannedDevice;
+  equipmentId: string;
+  type: string;
+  place: Place;
+  registered: boolean;
+  /** Silent (simulated outage) until this time, ms. */
+  silentUntil: number;
+  /** Next telemetry due, ms. */
+  nextTelemetry: number;
+  /** What the family keeps between readings (energy counters, fill levels, open alarms…). */
+  state: Record<string, unknown>;
+}
+
+export interface CommandAnswer {
+  ok: boolean;
+  result?: unknown;
+  error?: string;
+}
+
+export interface CommandContext {
+  now: Date;
+  /** Sends a reading of the device now; answers the values (null: the family sends none). */
+  report(): Values | null;
+  /** Drops the connection for `ms`, then reconnects (a gateway reboot). */
+  reboot(ms: number): void;
+  /** The children a gateway carries (empty for others). */
+  children: readonly SimDevice[];
+}
+
+export type CommandHandler = (
+  device: SimDevice,
+  args: Record<string, unknown>,
+  ctx: CommandContext,
+) => CommandAnswer | Promise<CommandAnswer>;
+
+/**
+ * The device side of one family: readings, events and command answers. A new family is a new file
+ * exporting one of these, listed in families/index.ts.
+ */
+export interface FamilySim {
+  type: string;
+  init?(device: SimDevice): void;
+  /** A reading at `at`; null when the family only sends heartbeats. */
+  telemetry?(device: SimDevice, at: Date): Values | null;
+  /** Alarms that occur or are restored given the reading just taken. */
+  events?(device: SimDevice, values: Values | null, at: Date): SimEvent[];
+  commands?: Record<string, CommandHandler>;
+  firmware?: string;
+}
+
+/** An alarm that occurs past `on` and is restored below `off` (hysteresis), kept in device.state. */
+export function threshold(
+  device: SimDevice,
+  code: string | number,
+  value: number,
+  on: number,
+  off: number,
+  detail: Record<string, unknown>,
+): SimEvent[] {
+  const key = `alarm:${code}`;
+  const open = device.state[key] === true;
+  if (!open && value > on) {
+    device.state[key] = true;
+    return [{ code, type: 'occur', level: 'alarm', detail }];
+  }
+  if (open && value < off) {
+    device.state[key] = false;
+    return [{ code, type: 'restore', level: 'alarm', detail }];
+  }
+  return [];
+}

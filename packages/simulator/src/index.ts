@@ -1,0 +1,5 @@
+export { environment, sunElevation } from './cycles.js';
+export { ReplyCache } from './dedup.js';
+export type { FleetStats } from './device.js';
+export { FAMILY_SIMS, familySim } from './families/index.js';
+export { createFleet, type Fleet, type FleetOptions } from './fleet.js';
