@@ -71,6 +71,8 @@ export function EnvList({ projectId }: { projectId: number }) {
   const toggle = (entry: EnvEntry) => {
     const registered = !entry.device.registered;
     confirm({
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
       title: registered ? t('gateways.register') : t('gateways.unregister'),
       content: entry.device.name,
       onOk: () => registration.mutateAsync({ entry, registered }),

@@ -238,6 +238,8 @@ function Commands({ projectId, device }: { projectId: number; device: DeviceView
   const run = (c: GatewayCommand) => {
     if (c === 'correcttime') return command.mutate(c);
     confirm({
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
       title: t(`gateways.commands.${c}`),
       content: t(`gateways.confirm.${c}`, { name: device.name }),
       okButtonProps: { danger: true },

@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { DeviceView } from '@sc/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, Empty, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Badge, Button, Card, Empty, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -116,6 +116,8 @@ export function GatewayList({ projectId }: { projectId: number }) {
               danger={d.registered}
               onClick={() =>
                 confirm({
+                  okText: t('common.ok'),
+                  cancelText: t('common.cancel'),
                   title: d.registered ? t('gateways.unregister') : t('gateways.register'),
                   content: d.name,
                   onOk: () => registration.mutateAsync({ device: d, registered: !d.registered }),

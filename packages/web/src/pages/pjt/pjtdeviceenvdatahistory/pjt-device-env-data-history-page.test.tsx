@@ -1,0 +1,118 @@
+import type { SessionUser } from '@sc/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setErrorSinks } from '../../../api/report';
+import { changeLang } from '../../../i18n/i18n';
+import { clearSession, setSession } from '../../../session/store';
+import { mockFetch, renderWithApp } from '../../../test/render';
+import { frameAnswers, TREE } from '../../man/projectlist/test-fixtures';
+import { ENTRIES } from '../pjtdeviceenvmonitorlist/test-fixtures';
+import type { EChartOption } from './echart';
+import PjtDeviceEnvDataHistoryPage from './pjt-device-env-data-history-page';
+
+// jsdom has no canvas: the chart shows the option it was given.
+vi.mock('./echart', () => ({
+  EChart: ({ option }: { option: EChartOption }) => <pre data-testid="chart-option">{JSON.stringify(option)}</pre>,
+}));
+
+const PATH = '/pjt/pjtdeviceenvdatahistory';
+const USER = {
+  userId: 4,
+  userName: 'u',
+  realName: 'U',
+  projectId: 2,
+  projectName: '子项目乙',
+  userToken: 'tok',
+} as SessionUser;
+const POINTS = [
+  { at: '2026-05-01T08:00:00Z', temperature: 20, humidity: 40, pm25: 10, noise: 50 },
+  { at: '2026-05-01T08:10:00Z', temperature: 21, humidity: 42, pm25: null, noise: 52 },
+];
+
+function serve() {
+  return mockFetch((call) => {
+    const frame = frameAnswers(PATH, 5, call);
+    if (frame) return frame;
+    const { pathname } = call.url;
+    if (pathname === '/api/projects.do/trees') return { json: TREE };
+    if (pathname === '/api/pjts/2/iot/envmonitor/reports.do/family/attempts/last/1') return { json: ENTRIES };
+    if (/^\/api\/pjts\/2\/iot\/envmonitor\/\d+\/reports\.do\/series$/.test(pathname)) {
+      return { json: { bucketSeconds: 300, points: POINTS } };
+    }
+    if (/^\/api\/pjts\/2\/iot\/envmonitor\/\d+\/reports\.do$/.test(pathname)) {
+      return { json: { list: [...POINTS].reverse(), total: 2, page: 1, pageSize: 50 } };
+    }
+    return undefined;
+  });
+}
+
+beforeEach(async () => {
+  await changeLang('zh_CN');
+  setErrorSinks({ toast: vi.fn(), toLogin: vi.fn() });
+  setSession(USER);
+});
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+const hours = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 3_600_000;
+
+describe('environment history', () => {
+  it('asks for the series of the chosen monitor over the preset period and draws one line per reading', async () => {
+    const { calls } = serve();
+    const user = userEvent.setup();
+    renderWithApp(<PjtDeviceEnvDataHistoryPage />, { path: `${PATH}?id=12` });
+    const option = await screen.findByTestId('chart-option');
+    const series = () => calls.filter((c) => c.url.pathname.endsWith('/reports.do/series'));
+    expect(series()[0]!.url.pathname).toBe('/api/pjts/2/iot/envmonitor/12/reports.do/series');
+    const first = series()[0]!.url.searchParams;
+    expect(hours(first.get('from')!, first.get('to')!)).toBe(24);
+    expect(first.get('token')).toBe('tok');
+
+    const parsed = JSON.parse(option.textContent!) as {
+      series: { name: string; data: unknown[] }[];
+      dataZoom: unknown[];
+    };
+    expect(parsed.series.map((s) => s.name)).toEqual(['温度 (°C)', '湿度 (%RH)', 'PM2.5 (μg/m³)']);
+    expect(parsed.series[2]!.data).toEqual([
+      ['2026-05-01T08:00:00Z', 10],
+      ['2026-05-01T08:10:00Z', null],
+    ]);
+    expect(parsed.dataZoom).toHaveLength(2);
+    // Mixed view: the paged table is below the chart.
+    const page = calls.find((c) => c.url.pathname === '/api/pjts/2/iot/envmonitor/12/reports.do')!;
+    expect(page.url.searchParams.get('page')).toBe('1');
+    expect(page.url.searchParams.get('pageSize')).toBe('50');
+    expect(await screen.findByTestId('history-table')).toBeTruthy();
+
+    await user.click(screen.getByText('7 天'));
+    await waitFor(() => {
+      const last = series().at(-1)!.url.searchParams;
+      expect(hours(last.get('from')!, last.get('to')!)).toBe(24 * 7);
+    });
+    const exportLink = screen.getByTestId('history-export').closest('a')!;
+    const href = new URL(exportLink.getAttribute('href')!, 'http://localhost');
+    expect(href.pathname).toBe('/api/pjts/2/iot/envmonitor/12/reports.do/export');
+    expect(hours(href.searchParams.get('from')!, href.searchParams.get('to')!)).toBe(24 * 7);
+    expect(href.searchParams.get('token')).toBe('tok');
+  });
+
+  it('table view asks for no series', async () => {
+    const { calls } = serve();
+    const user = userEvent.setup();
+    renderWithApp(<PjtDeviceEnvDataHistoryPage />, { path: PATH });
+    await screen.findByTestId('history-table');
+    await user.click(screen.getByText('表格'));
+    const before = calls.filter((c) => c.url.pathname.endsWith('/series')).length;
+    await user.click(screen.getByText('30 天'));
+    await waitFor(() => {
+      const last = calls.filter((c) => /\/reports\.do$/.test(c.url.pathname)).at(-1)!.url.searchParams;
+      expect(hours(last.get('from')!, last.get('to')!)).toBe(24 * 30);
+    });
+    expect(calls.filter((c) => c.url.pathname.endsWith('/series')).length).toBe(before);
+    // Without ?id the first monitor is shown.
+    expect(calls.some((c) => c.url.pathname === '/api/pjts/2/iot/envmonitor/11/reports.do')).toBe(true);
+  });
+});

@@ -1,0 +1,103 @@
+import type { SessionUser } from '@sc/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeWebSocket } from '../../../api/realtime-fake';
+import { setErrorSinks } from '../../../api/report';
+import { changeLang } from '../../../i18n/i18n';
+import { clearSession, setSession } from '../../../session/store';
+import { mockFetch, renderWithApp } from '../../../test/render';
+import { frameAnswers, TREE } from '../../man/projectlist/test-fixtures';
+import PjtDeviceEnvMonitorListPage from './pjt-device-env-monitor-list-page';
+import { ENTRIES } from './test-fixtures';
+
+const PATH = '/pjt/pjtdeviceenvmonitorlist';
+const USER = {
+  userId: 4,
+  userName: 'u',
+  realName: 'U',
+  projectId: 2,
+  projectName: '子项目乙',
+  userToken: 'tok',
+} as SessionUser;
+
+function serve(level = 5) {
+  return mockFetch((call) => {
+    const frame = frameAnswers(PATH, level, call);
+    if (frame) return frame;
+    const { pathname } = call.url;
+    if (pathname === '/api/projects.do/trees') return { json: TREE };
+    if (pathname === '/api/pjts/2/iot/envmonitor/reports.do/family/attempts/last/1') return { json: ENTRIES };
+    if (pathname === '/api/pjts/2/iot/envmonitor/12/register')
+      return { json: { id: 12, registered: true, delivered: false } };
+    return undefined;
+  });
+}
+
+beforeEach(async () => {
+  await changeLang('zh_CN');
+  setErrorSinks({ toast: vi.fn(), toLogin: vi.fn() });
+  FakeWebSocket.reset();
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+  setSession(USER);
+});
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+const readingIn = (root: HTMLElement, key: string) => root.querySelector(`[data-reading="${key}"]`)?.textContent;
+
+describe('environment monitor list', () => {
+  it('shows the latest readings with units and follows telemetry pushes without reloading', async () => {
+    const { calls } = serve();
+    renderWithApp(<PjtDeviceEnvMonitorListPage />, { path: PATH });
+    const card = await screen.findByTestId('env-card-11');
+    expect(readingIn(card, 'temperature')).toBe('温度21.5°C');
+    expect(readingIn(card, 'pm25')).toBe('PM2.512μg/m³');
+    expect(within(screen.getByTestId('env-card-12')).getByText('暂无数据')).toBeTruthy();
+
+    const socket = FakeWebSocket.last!;
+    expect(socket.url).toContain('/api/ws?token=tok&lang=zh_CN');
+    act(() => socket.open());
+    expect(socket.sent).toEqual([{ op: 'subscribe', devices: [], projects: [2] }]);
+    const loads = calls.length;
+    act(() =>
+      socket.push({
+        kind: 'telemetry',
+        deviceId: 11,
+        projectId: 2,
+        type: 'envmonitor',
+        values: { temperature: 25.25, humidity: 55, pm25: 80 },
+        at: '2026-05-01T08:05:00Z',
+      }),
+    );
+    await waitFor(() => expect(readingIn(screen.getByTestId('env-card-11'), 'temperature')).toBe('温度25.3°C'));
+    expect(readingIn(screen.getByTestId('env-card-11'), 'pm25')).toBe('PM2.580μg/m³');
+    act(() => socket.push({ kind: 'state', deviceId: 12, projectId: 2, activeState: -1, at: '2026-05-01T08:06:00Z' }));
+    await waitFor(() => expect(within(screen.getByTestId('env-card-12')).getByText('异常')).toBeTruthy());
+    expect(calls.length).toBe(loads);
+  });
+
+  it('switches to the table view and registers a monitor', async () => {
+    const { calls } = serve();
+    const user = userEvent.setup();
+    renderWithApp(<PjtDeviceEnvMonitorListPage />, { path: PATH });
+    await screen.findByTestId('env-card-11');
+    await user.click(screen.getByText('表格'));
+    const row = (await screen.findAllByRole('row')).find((r) => r.textContent?.includes('西门监测'))!;
+    expect(screen.getByRole('columnheader', { name: /PM10\s*μg\/m³/ })).toBeTruthy();
+    await user.click(within(row).getByRole('button', { name: '注册' }));
+    await user.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.url.pathname).toBe('/api/pjts/2/iot/envmonitor/12/register');
+  });
+
+  it('hides registration below the edit level', async () => {
+    serve(1);
+    renderWithApp(<PjtDeviceEnvMonitorListPage />, { path: PATH });
+    await screen.findByTestId('env-card-11');
+    await waitFor(() => expect(screen.queryByRole('button', { name: '注销' })).toBeNull());
+    expect(screen.queryByRole('button', { name: '注册' })).toBeNull();
+  });
+});

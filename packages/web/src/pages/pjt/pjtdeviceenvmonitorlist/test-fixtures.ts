@@ -1,0 +1,29 @@
+import type { EnvEntry } from './env-readings';
+
+/** Two monitors of project 2: one with a reading, one silent. */
+export const ENTRIES: EnvEntry[] = [
+  {
+    device: {
+      id: 11,
+      name: '东门监测',
+      no: 'E-01',
+      activeState: 1,
+      lastActiveAt: '2026-05-01T08:00:00Z',
+      registered: true,
+      public: true,
+    },
+    readings: [{ at: '2026-05-01T08:00:00Z', temperature: 21.5, humidity: 40, pm25: 12, pm10: 30, noise: 48 }],
+  },
+  {
+    device: {
+      id: 12,
+      name: '西门监测',
+      no: 'E-02',
+      activeState: 0,
+      lastActiveAt: null,
+      registered: false,
+      public: false,
+    },
+    readings: [],
+  },
+];
