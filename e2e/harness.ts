@@ -16,6 +16,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface Harness {
   baseUrl: string;
+  /** Port of the server's embedded MQTT broker when started with `{ mqtt: true }`, else null. */
+  mqttPort: number | null;
   browser: Browser;
   /** A fresh browser context (own storage and cookies) in the given UI language. */
   newPage(locale?: string): Promise<Page>;
@@ -64,7 +66,12 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function startHarness(): Promise<Harness> {
+export interface HarnessOptions {
+  /** Run the embedded MQTT broker on a free port (exposed as `mqttPort`) for journeys with devices. */
+  mqtt?: boolean;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   if (!fs.existsSync(path.join(ROOT, 'packages/web/dist/index.html'))) {
     throw new Error('packages/web/dist is missing: build the console first (npm run build, or npm run test:e2e).');
   }
@@ -75,6 +82,7 @@ export async function startHarness(): Promise<Harness> {
   }
 
   const port = await freePort();
+  const mqttPort = options.mqtt ? await freePort() : null;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-e2e-'));
   let output = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
@@ -86,7 +94,7 @@ export async function startHarness(): Promise<Harness> {
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: ADMIN.password,
       LOGIN_IDENTIFY_CODE: 'off',
-      MQTT_PORT: '0',
+      MQTT_PORT: String(mqttPort ?? 0),
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -129,6 +137,7 @@ export async function startHarness(): Promise<Harness> {
 
   return {
     baseUrl,
+    mqttPort,
     browser: launched,
     async newPage(locale = 'zh-CN') {
       const context = await launched.newContext({ baseURL: baseUrl, locale, viewport: { width: 1366, height: 820 } });

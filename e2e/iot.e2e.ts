@@ -1,0 +1,221 @@
+import { type CommandRequest, commandTopic, upTopic } from '@sc/contract';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, signIn, startHarness } from './harness';
+
+/**
+ * Devices talking MQTT to the server's embedded broker, seen live in the console: environment
+ * readings appear without a reload, a gateway answers "correct time" and the command lands in the
+ * operation log, and the public display shows the public monitor without a sign-in.
+ */
+let h: Harness;
+const clients: MqttClient[] = [];
+beforeAll(async () => {
+  h = await startHarness({ mqtt: true });
+});
+afterAll(async () => {
+  for (const client of clients) await client.endAsync(true).catch(() => undefined);
+  const errors = h?.pageErrors() ?? [];
+  await h?.stop();
+  expect(errors).toEqual([]);
+});
+
+const ENV = { name: '东门环境监测', no: 'ENV-IOT-01', equipmentId: 'EQIOTENV01', key1: 'env-secret-1' };
+const GW = { name: '一号网关', no: 'GW-IOT-01', equipmentId: 'EQIOTGW01', key1: 'gw-secret-1' };
+const LAMP = { name: '东门单灯', no: 'LCU-IOT-01' };
+
+class Api {
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly token: string,
+  ) {}
+  private url(path: string) {
+    return `${path}${path.includes('?') ? '&' : '?'}token=${this.token}&lang=zh_CN`;
+  }
+  async get<T>(path: string): Promise<T> {
+    const response = await this.request.get(this.url(path));
+    expect(response.status(), `GET ${path}: ${await response.text()}`).toBe(200);
+    return (await response.json()) as T;
+  }
+  async post<T>(path: string, form: Record<string, string | number> = {}): Promise<T> {
+    const response = await this.request.post(this.url(path), { form });
+    expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(200);
+    return (await response.json()) as T;
+  }
+}
+
+/** A production item holding the key, then a device occupying it; registered so its traffic counts. */
+async function createDevice(
+  api: Api,
+  projectId: number,
+  type: string,
+  modelNo: string,
+  device: { name: string; no: string; equipmentId?: string; key1?: string },
+  extra: Record<string, string | number> = {},
+): Promise<number> {
+  const models = await api.get<{ id: number; no: string }[]>(`/api/pjts/${projectId}/devices.do/types/${type}/models`);
+  const model = models.find((m) => m.no === modelNo) ?? models[0]!;
+  if (device.equipmentId && device.key1) {
+    await api.post('/api/biz/productionlib.do', {
+      name: `${device.name}终端`,
+      no: device.equipmentId,
+      key1: device.key1,
+      modelId: model.id,
+      projectId,
+    });
+  }
+  const created = await api.post<{ id: number; productionNo: string }>('/api/biz/devices.do', {
+    name: device.name,
+    no: device.no,
+    type,
+    modelId: model.id,
+    projectId,
+    ...(device.equipmentId ? { equipmentId: device.equipmentId, productionNo: device.equipmentId } : {}),
+    ...extra,
+  });
+  if (device.equipmentId) expect(created.productionNo).toBe(device.equipmentId);
+  return created.id;
+}
+
+async function connect(equipmentId: string, key1: string): Promise<MqttClient> {
+  const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${h.mqttPort}`, {
+    clientId: equipmentId,
+    username: equipmentId,
+    password: key1,
+    reconnectPeriod: 0,
+    connectTimeout: 5000,
+  });
+  clients.push(client);
+  return client;
+}
+
+const publish = (client: MqttClient, equipmentId: string, kind: 'telemetry' | 'heartbeat' | 'reply', body: unknown) =>
+  client.publishAsync(upTopic(equipmentId, kind), JSON.stringify(body), { qos: 1 });
+
+async function waitForText(page: Page, testId: string, text: string) {
+  await page.getByTestId(testId).filter({ hasText: text }).waitFor();
+}
+
+describe('devices live in the console', () => {
+  it('environment readings update without a reload; a gateway answers correct time into the operation log', async () => {
+    const page = await h.newPage();
+    await page.goto('/index');
+    await signIn(page);
+    await page.waitForURL('**/man/manmain');
+    const token = (await page.evaluate(() => localStorage.getItem('sc.token')))!;
+    const api = new Api(page.request, token);
+    const [root] = await api.get<{ id: number }[]>('/api/projects.do/trees');
+    const projectId = root!.id;
+
+    // ── Devices through the API, registered, connected over MQTT.
+    const envId = await createDevice(api, projectId, 'envmonitor', 'envrs485', ENV, {
+      props: JSON.stringify({ public: true, pickInterval: 60 }),
+    });
+    const gwId = await createDevice(api, projectId, 'gateway', 'gws', GW);
+    await createDevice(api, projectId, 'lighting', 'lcunb', LAMP, { parentId: gwId });
+    await api.post(`/api/pjts/${projectId}/iot/envmonitor/${envId}/register`);
+    await api.post(`/api/pjts/${projectId}/iot/gateway/${gwId}/register`);
+
+    const env = await connect(ENV.equipmentId, ENV.key1);
+    const gw = await connect(GW.equipmentId, GW.key1);
+    const commands: CommandRequest[] = [];
+    await gw.subscribeAsync(commandTopic(GW.equipmentId), { qos: 1 });
+    gw.on('message', (_topic, payload) => {
+      const request = JSON.parse(payload.toString()) as CommandRequest;
+      commands.push(request);
+      void publish(gw, GW.equipmentId, 'reply', {
+        id: request.id,
+        ok: true,
+        result: { deviceTime: request.args.time ?? null, drift: 0 },
+      });
+    });
+    await publish(env, ENV.equipmentId, 'heartbeat', {});
+    await publish(gw, GW.equipmentId, 'heartbeat', {});
+
+    // ── Environment list: a reading arrives while the page is open.
+    await page.goto('/pjt/pjtdeviceenvmonitorlist');
+    const card = page.getByTestId(`env-card-${envId}`);
+    await card.waitFor();
+    await page.getByTestId('live-badge').filter({ hasText: '实时' }).waitFor();
+    await page.evaluate(() => {
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+    });
+    const temperature = card.locator('[data-reading="temperature"]');
+    // The subscription is acknowledged just after the socket opens: publish until the page shows it.
+    let shown = false;
+    for (let attempt = 0; attempt < 10 && !shown; attempt++) {
+      const value = 23.5 + attempt / 10;
+      await publish(env, ENV.equipmentId, 'telemetry', {
+        values: {
+          temperature: value,
+          humidity: 46,
+          pm25: 18,
+          pm10: 35,
+          soilTemperature: 19.2,
+          soilHumidity: 31,
+          co2: 612,
+          gas: 3,
+          light: 18250,
+          atmosphere: 101.3,
+          noise: 52.4,
+        },
+      });
+      shown = await temperature
+        .filter({ hasText: `${value.toFixed(1)}°C` })
+        .waitFor({ timeout: 2000 })
+        .then(() => true)
+        .catch(() => false);
+    }
+    expect(shown).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await expect(card.locator('[data-reading="noise"]').textContent()).resolves.toContain('52.4dB');
+    await h.screenshot(page, 'iot-env-list-cards-zh');
+    await page.getByText('表格', { exact: true }).click();
+    await page.locator('.ant-table-row', { hasText: ENV.name }).waitFor();
+    await h.screenshot(page, 'iot-env-list-table-zh');
+
+    // ── History: chart and table of the monitor.
+    await page.goto(`/pjt/pjtdeviceenvdatahistory?id=${envId}`);
+    await page.getByTestId('history-table').locator('.ant-table-row').first().waitFor();
+    await page.locator('[data-testid="history-chart"] canvas').first().waitFor();
+    await h.screenshot(page, 'iot-env-history-zh');
+
+    // ── Gateway list then detail: correct time answered by the device.
+    await page.goto('/pjt/pjtdevicegatewaylist');
+    const row = page.locator('.ant-table-row', { hasText: GW.no });
+    await row.waitFor();
+    await row.getByText('正常').waitFor();
+    await h.screenshot(page, 'iot-gateway-list-zh');
+    await row.getByRole('link', { name: GW.name }).click();
+    await page.waitForURL(`**/pjt/pjtdevicegateway?id=${gwId}`);
+    await page.getByTestId('children-table').getByText(LAMP.name).waitFor();
+    await page.getByTestId('command-correcttime').click();
+    await waitForText(page, 'command-outcome', '校时成功');
+    expect(commands.map((c) => c.command)).toContain('correcttime');
+    await expect(page.getByTestId('command-outcome').textContent()).resolves.toContain('deviceTime');
+    await h.screenshot(page, 'iot-gateway-detail-zh');
+
+    // ── The operation log has the command.
+    await page.getByRole('link', { name: /操作日志/ }).click();
+    await page.waitForURL('**/man/operatehistory');
+    await page.locator('.ant-table-row', { hasText: 'correcttime' }).first().waitFor();
+    await expect(page.locator('.ant-table-row', { hasText: 'correcttime' }).first().textContent()).resolves.toContain(
+      GW.name,
+    );
+    await h.screenshot(page, 'iot-operate-history-zh');
+
+    // ── Public display: no sign-in, the public monitor with its readings, both languages.
+    const pub = await h.newPage();
+    await pub.goto('/pubenvshow');
+    const monitor = pub.getByTestId(`pub-env-monitor-${envId}`);
+    await monitor.waitFor();
+    await monitor.locator('[data-reading="noise"]').filter({ hasText: '52.4' }).waitFor();
+    await h.screenshot(pub, 'iot-pubenvshow-zh');
+    await pub.getByTestId('language-switch').click();
+    await pub.locator('.ant-dropdown-menu-item', { hasText: 'English' }).click();
+    await pub.getByText('Environment monitoring').waitFor();
+    await h.screenshot(pub, 'iot-pubenvshow-en');
+    expect(pub.url()).toContain('/pubenvshow');
+  });
+});
