@@ -23,6 +23,7 @@ afterAll(async () => {
 
 const ENV = { name: '东门环境监测', no: 'ENV-IOT-01', equipmentId: 'EQIOTENV01', key1: 'env-secret-1' };
 const GW = { name: '一号网关', no: 'GW-IOT-01', equipmentId: 'EQIOTGW01', key1: 'gw-secret-1' };
+const LAMP_EQUIPMENT = 'EQIOTLCU01';
 const LAMP = { name: '东门单灯', no: 'LCU-IOT-01' };
 
 class Api {
@@ -71,10 +72,11 @@ async function createDevice(
     type,
     modelId: model.id,
     projectId,
-    ...(device.equipmentId ? { equipmentId: device.equipmentId, productionNo: device.equipmentId } : {}),
+    ...(device.equipmentId ? { equipmentId: device.equipmentId } : {}),
+    ...(device.key1 ? { productionNo: device.equipmentId! } : {}),
     ...extra,
   });
-  if (device.equipmentId) expect(created.productionNo).toBe(device.equipmentId);
+  if (device.key1) expect(created.productionNo).toBe(device.equipmentId);
   return created.id;
 }
 
@@ -113,7 +115,10 @@ describe('devices live in the console', () => {
       props: JSON.stringify({ public: true, pickInterval: 60 }),
     });
     const gwId = await createDevice(api, projectId, 'gateway', 'gws', GW);
-    await createDevice(api, projectId, 'lighting', 'lcunb', LAMP, { parentId: gwId });
+    await createDevice(api, projectId, 'lighting', 'lcunb', LAMP, {
+      parentId: gwId,
+      equipmentId: LAMP_EQUIPMENT,
+    });
     await api.post(`/api/pjts/${projectId}/iot/envmonitor/${envId}/register`);
     await api.post(`/api/pjts/${projectId}/iot/gateway/${gwId}/register`);
 
@@ -190,6 +195,17 @@ describe('devices live in the console', () => {
     await row.getByRole('link', { name: GW.name }).click();
     await page.waitForURL(`**/pjt/pjtdevicegateway?id=${gwId}`);
     await page.getByTestId('children-table').getByText(LAMP.name).waitFor();
+    // Live: the gateway's heartbeat vouches for its child, and its event is prepended to the table.
+    const lampRow = page.getByTestId('children-table').locator('.ant-table-row', { hasText: LAMP.name });
+    await lampRow.getByText('未知').waitFor();
+    await publish(gw, GW.equipmentId, 'heartbeat', { children: [LAMP_EQUIPMENT] });
+    await lampRow.getByText('正常').waitFor();
+    await gw.publishAsync(
+      upTopic(GW.equipmentId, 'event'),
+      JSON.stringify({ code: 1001, type: 'occur', level: 'warning', detail: { reason: 'e2e' } }),
+      { qos: 1 },
+    );
+    await page.getByTestId('events-table').locator('.ant-table-row', { hasText: '1001' }).getByText('警告').waitFor();
     await page.getByTestId('command-correcttime').click();
     await waitForText(page, 'command-outcome', '校时成功');
     expect(commands.map((c) => c.command)).toContain('correcttime');

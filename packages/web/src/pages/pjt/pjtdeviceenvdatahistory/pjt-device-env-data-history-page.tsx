@@ -51,13 +51,15 @@ export function chartOption(
   points: EnvReading[],
   readings: ReadingKey[],
   label: (key: ReadingKey) => string,
+  period?: { from: string; to: string },
 ): EChartOption {
   return {
     color: COLORS,
     tooltip: { trigger: 'axis' },
     legend: { top: 0, type: 'scroll' },
     grid: { left: 56, right: 32, top: 40, bottom: 72 },
-    xAxis: { type: 'time' },
+    // The axis spans the chosen period, not just the data, so gaps and missing hours show.
+    xAxis: { type: 'time', min: period?.from, max: period?.to },
     yAxis: { type: 'value', scale: true },
     dataZoom: [{ type: 'inside' }, { type: 'slider', bottom: 16 }],
     series: readings.map((key) => ({
@@ -116,8 +118,12 @@ function EnvHistory({ projectId }: { projectId: number }) {
     enabled: deviceId !== undefined && view !== 'table',
   });
   const option = useMemo(
-    () => chartOption(series.data?.points ?? [], readings, (key) => t(`envmonitors.readings.${key}`)),
-    [series.data, readings, t],
+    () =>
+      chartOption(series.data?.points ?? [], readings, (key) => t(`envmonitors.readings.${key}`), {
+        from: period.from,
+        to: period.to,
+      }),
+    [series.data, readings, t, period.from, period.to],
   );
 
   const choosePreset = (next: Preset) => {
