@@ -69,4 +69,3 @@ export const productionItems = pgTable(
     index('production_items_device_idx').on(t.occupiedDeviceId).where(sql`${t.occupiedDeviceId} is not null`),
   ],
 );
-

@@ -10,6 +10,7 @@ import {
   serial,
   smallint,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { projects } from './admin.js';
@@ -77,6 +78,8 @@ export const devices = pgTable(
     index('devices_model_idx').on(t.modelId),
     index('devices_parent_idx').on(t.parentId),
     index('devices_location_idx').on(t.lng, t.lat),
-    index('devices_equipment_idx').on(t.equipmentId).where(sql`${t.equipmentId} is not null`),
+    // The services check these first for a clear message; the indexes close the race of two requests.
+    uniqueIndex('devices_equipment_idx').on(t.equipmentId).where(sql`${t.equipmentId} is not null`),
+    uniqueIndex('devices_project_no_idx').on(t.projectId, t.no),
   ],
 );

@@ -37,5 +37,8 @@ export const deviceEvents = pgTable(
     level: varchar('level', { length: 16 }).notNull(),
     detail: jsonb('detail'),
   },
-  (t) => [index('device_events_device_at_idx').on(t.deviceId, t.at), index('device_events_type_at_idx').on(t.type, t.at)],
+  (t) => [
+    index('device_events_device_at_idx').on(t.deviceId, t.at),
+    index('device_events_type_at_idx').on(t.type, t.at),
+  ],
 );

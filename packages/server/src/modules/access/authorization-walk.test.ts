@@ -1,4 +1,4 @@
-import { AUTH_LEVEL, apiIndex, PERMISSION_FUNCTIONS } from '@sc/contract';
+import { AUTH_LEVEL, apiIndex, MODULES, PERMISSION_FUNCTIONS } from '@sc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject, createRole, createUser } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -17,8 +17,8 @@ const everyLevel = (level: number) => Object.fromEntries(PERMISSION_FUNCTIONS.ma
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
-  const a = await createProject(db, 1, ['system', 'base', 'business', 'map', 'project']);
-  const b = await createProject(db, 1, ['system', 'base', 'business', 'map', 'project']);
+  const a = await createProject(db, 1, [...MODULES]);
+  const b = await createProject(db, 1, [...MODULES]);
   const a1 = await createProject(db, a.id, ['system']);
   const roleX = await createRole(db, a.id);
   const userX = await createUser(db, roleX.id);

@@ -47,7 +47,9 @@ export function createEnvRepository(db: Db) {
 
     /** Averages per bucket of `bucketSeconds`, for the line chart over long periods. */
     async series(deviceId: number, from: Date, to: Date, bucketSeconds: number) {
-      const bucket = sql`to_timestamp(floor(extract(epoch from ${envReadings.at}) / ${bucketSeconds}) * ${bucketSeconds})`;
+      // Inlined (an integer we computed): as a parameter, SELECT and GROUP BY would differ for PostgreSQL.
+      const size = sql.raw(String(Math.max(1, Math.floor(bucketSeconds))));
+      const bucket = sql`to_timestamp(floor(extract(epoch from ${envReadings.at}) / ${size}) * ${size})`;
       const avg = (c: unknown) => sql<number | null>`avg(${c})::real`;
       const rows = await db
         .select({
@@ -71,25 +73,22 @@ export function createEnvRepository(db: Db) {
       return rows as EnvReadingRow[];
     },
 
-    /** Every reading of the period, oldest first, in chunks (for the CSV export). */
+    /**
+     * Every reading of the period, oldest first, in chunks (for the CSV export). Paged by offset: a
+     * keyset on `at` would loop, JavaScript dates being coarser (ms) than PostgreSQL's (µs).
+     */
     async *stream(deviceId: number, from: Date | undefined, to: Date | undefined) {
-      let after = from ?? new Date(0);
-      for (;;) {
+      const chunk = 5000;
+      for (let offset = 0; ; offset += chunk) {
         const rows = (await db
           .select(readingColumns)
           .from(envReadings)
-          .where(
-            and(
-              eq(envReadings.deviceId, deviceId),
-              sql`${envReadings.at} > ${after}`,
-              to ? lte(envReadings.at, to) : undefined,
-            ),
-          )
-          .orderBy(envReadings.at)
-          .limit(5000)) as EnvReadingRow[];
-        if (rows.length === 0) return;
-        yield rows;
-        after = rows[rows.length - 1]!.at;
+          .where(window(deviceId, from, to))
+          .orderBy(envReadings.at, envReadings.id)
+          .limit(chunk)
+          .offset(offset)) as EnvReadingRow[];
+        if (rows.length > 0) yield rows;
+        if (rows.length < chunk) return;
       }
     },
 

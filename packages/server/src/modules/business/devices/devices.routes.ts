@@ -212,6 +212,19 @@ export function projectDevicesRoutes(app: FastifyInstance, deps: { devices: Devi
       return { ok: true as const };
     },
   );
+  r.put(
+    `${base}/:id/location`,
+    {
+      schema: {
+        tags,
+        summary: 'Set the location of a device of the project',
+        params: projectIdParams,
+        body: requiredLocationBody,
+        querystring: commonQuery,
+      },
+    },
+    async (req) => s.setLocation(actorOf(req), await scope(req), req.params.id, req.body),
+  );
   r.get(
     `${base}/:id/active`,
     { schema: { tags, summary: 'Active state of a device', params: projectIdParams, querystring: commonQuery } },
