@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { bootstrap } from './db/bootstrap.js';
 import { type Database, openPglite, openPostgres } from './db/client.js';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.js';
+import { demoOptions, startDemo } from './demo/demo-start.js';
 import type { MqttMode } from './iot/runtime.js';
 import { applyBuiltinData } from './modules/system/sync-steps.js';
 
@@ -54,6 +55,9 @@ async function main(): Promise<void> {
     `Console and API on http://localhost:${(app.server.address() as { port: number }).port} (database: ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL'})`,
   );
 
+  const demoAsked = demoOptions();
+  const demo = demoAsked ? await startDemo(app, database.db, demoAsked) : null;
+
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -61,6 +65,7 @@ async function main(): Promise<void> {
     log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
     try {
+      await demo?.stop();
       await app.close(); // stops the device runtime too (onClose)
       await database.close();
     } finally {

@@ -35,7 +35,8 @@ export async function connectTestDevice(
       client.publishAsync(upTopic(equipmentId, kind), typeof payload === 'string' ? payload : JSON.stringify(payload), {
         qos,
       }),
-    close: () => client.endAsync(true),
+    // Graceful: in-flight replies are delivered (a forced end rejects them).
+    close: () => client.endAsync(false),
   };
 }
 

@@ -25,7 +25,11 @@ export interface TestApp {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { loginRateLimit?: number; extraRoutes?: (app: FastifyInstance) => void; mqtt?: boolean } = {},
+  options: {
+    loginRateLimit?: number;
+    extraRoutes?: (app: FastifyInstance) => void;
+    mqtt?: boolean | { url: string };
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   await bootstrap(database.db, ADMIN_PASSWORD);
@@ -36,7 +40,12 @@ export async function createTestApp(
     database,
     codeGenerator: () => ({ text: TEST_CODE, svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' }),
     loginRateLimit: options.loginRateLimit ?? 10_000,
-    mqtt: options.mqtt ? { mode: 'embedded', port: 0, host: '127.0.0.1' } : { mode: 'off' },
+    mqtt:
+      typeof options.mqtt === 'object'
+        ? { mode: 'external', url: options.mqtt.url, shared: true }
+        : options.mqtt
+          ? { mode: 'embedded', port: 0, host: '127.0.0.1' }
+          : { mode: 'off' },
   });
   try {
     options.extraRoutes?.(app);
