@@ -196,10 +196,10 @@ function GatewayDetail({ projectId, id }: { projectId: number; id: number }) {
       </Card>
       {editable && <Commands projectId={projectId} device={d} />}
       <Row gutter={[12, 12]}>
-        <Col xs={24} xl={10}>
+        <Col xs={24} xl={11}>
           <ChildrenTable rows={children.data ?? []} loading={children.isLoading} />
         </Col>
-        <Col xs={24} xl={14}>
+        <Col xs={24} xl={13}>
           <Card title={t('gateways.eventsTitle')} size="small">
             <EventsTable
               page={events.data}
@@ -319,6 +319,7 @@ function ChildrenTable({ rows, loading }: { rows: GatewayChild[]; loading: boole
         data-testid="children-table"
         rowKey="id"
         size="small"
+        scroll={{ x: 'max-content' }}
         loading={loading}
         columns={columns}
         dataSource={rows}
