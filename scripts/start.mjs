@@ -7,7 +7,13 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const builtIndex = path.join(root, 'packages/web/dist/index.html');
-const sources = ['packages/web/src', 'packages/web/index.html', 'packages/web/vite.config.ts', 'packages/contract/src', 'packages/web/package.json'];
+const sources = [
+  'packages/web/src',
+  'packages/web/index.html',
+  'packages/web/vite.config.ts',
+  'packages/contract/src',
+  'packages/web/package.json',
+];
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
@@ -21,11 +27,18 @@ function newestMtime(target) {
 const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
 const sourcesAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
 if (builtAt < sourcesAt) {
-  console.log(builtAt ? 'The console build is older than its sources: rebuilding…' : 'Building the console (first start)…');
+  console.log(
+    builtAt ? 'The console build is older than its sources: rebuilding…' : 'Building the console (first start)…',
+  );
   const build = spawnSync('npm', ['run', 'build', '-w', '@sc/web', '--silent'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], { cwd: root, stdio: 'inherit' });
+// Flags (`npm start -- --demo --devices 500`) go to the server.
+const server = spawn(
+  process.execPath,
+  ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts'), ...process.argv.slice(2)],
+  { cwd: root, stdio: 'inherit' },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

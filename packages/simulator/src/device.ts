@@ -36,7 +36,7 @@ export class Connection {
   constructor(
     readonly owner: SimDevice,
     readonly children: SimDevice[],
-    private readonly options: { url: string; protocol: 1 | 2; qos: 0 | 1; stats: FleetStats },
+    private readonly options: { url: string; protocol: 1 | 2; qos: 0 | 1; intervalMs: number; stats: FleetStats },
   ) {
     this.byId = new Map([owner, ...children].map((d) => [d.equipmentId, d]));
   }
@@ -63,8 +63,12 @@ export class Connection {
       client.on('connect', () => {
         this.online = true;
         this.options.stats.connected++;
-        // On every (re)connect: say hello now, so the console sees the device at once.
+        // On every (re)connect: say hello now and a first reading within seconds, so the console
+        // sees the device at once; readings spread by the connect times and their jitter.
         this.nextHeartbeat = 0;
+        const now = Date.now();
+        for (const d of this.byId.values())
+          d.nextTelemetry = now + Math.random() * Math.min(this.options.intervalMs, 10_000);
         const wasFirst = first;
         first = false;
         client.subscribe(commandTopic(id), { qos: 1 }, () => {

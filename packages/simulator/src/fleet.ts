@@ -26,6 +26,7 @@ export interface FleetOptions {
 }
 
 const TICK_MS = 1000;
+const MAX_PER_TICK = 20;
 
 /** Deterministic offset in [0, 1) per device, so neighbours differ but runs agree. */
 const offsetOf = (index: number) => ((index * 2654435761) >>> 0) / 4294967296;
@@ -54,8 +55,8 @@ export function createFleet(options: FleetOptions) {
       place: { lng: p.lng, lat: p.lat, offset: offsetOf(from + i) },
       registered: p.registered,
       silentUntil: 0,
-      // The first reading soon after connecting, then every interval.
-      nextTelemetry: now + Math.random() * Math.min(intervalMs, 10_000),
+      // Set when its connection comes up (a first reading within seconds).
+      nextTelemetry: Number.POSITIVE_INFINITY,
       state: {},
     };
     familySim(p.type).init?.(device);
@@ -69,7 +70,7 @@ export function createFleet(options: FleetOptions) {
     if (parent && byId.has(parent)) childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), d]);
     else standalone.push(d);
   }
-  const conn = { url: options.url, protocol: options.protocol ?? 2, qos: options.qos ?? 0, stats };
+  const conn = { url: options.url, protocol: options.protocol ?? 2, qos: options.qos ?? 0, intervalMs, stats };
   const connections = standalone.map((d) => new Connection(d, childrenOf.get(d.equipmentId) ?? [], conn));
   const owners = new Map<SimDevice, Connection>();
   for (const c of connections) for (const d of [c.owner, ...c.children]) owners.set(d, c);
@@ -103,8 +104,13 @@ export function createFleet(options: FleetOptions) {
         if (outages && d !== c.owner && Math.random() < offline / 10)
           d.silentUntil = t + (5 + Math.random() * 10) * 60_000;
         if (d.silentUntil > t || t < d.nextTelemetry) continue;
-        d.nextTelemetry = t + intervalMs * (0.8 + Math.random() * 0.4);
-        c.report(d, at);
+        // Back from an outage or a reboot: no backlog, the next reading now.
+        if (t - d.nextTelemetry > 2 * intervalMs + TICK_MS) d.nextTelemetry = t;
+        // From the due time, not the tick: the rate holds on average, several a tick above 60/min.
+        for (let n = 0; t >= d.nextTelemetry && n < MAX_PER_TICK; n++) {
+          d.nextTelemetry += intervalMs * (0.8 + Math.random() * 0.4);
+          c.report(d, at);
+        }
       }
     }
   }
@@ -130,9 +136,13 @@ export function createFleet(options: FleetOptions) {
       const batch = options.connectBatch ?? 200;
       const every = options.connectEveryMs ?? 100;
       const pending: Promise<void>[] = [];
+      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
       for (let i = 0; i < connections.length && !stopped; i += batch) {
-        for (const c of connections.slice(i, i + batch)) pending.push(c.connect());
-        if (i + batch < connections.length) await new Promise((r) => setTimeout(r, every));
+        const wave = connections.slice(i, i + batch).map((c) => c.connect());
+        pending.push(...wave);
+        // Back-pressure: the next wave once this one is in (or 5 s), so a busy broker is not swamped.
+        await Promise.race([Promise.all(wave), sleep(5000)]);
+        if (i + batch < connections.length) await sleep(every);
       }
       await Promise.all(pending);
       tick();
