@@ -17,6 +17,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createFamilyDevices } from './iot/families/family-devices.js';
 import { FAMILY_HANDLERS } from './iot/families/index.js';
+import { createRealtimeHub } from './iot/realtime/hub.js';
 import { realtimeRoutes } from './iot/realtime/realtime.routes.js';
 import { createIotRuntime, type IotRuntime, type MqttMode } from './iot/runtime.js';
 import { createAccessRepository } from './modules/access/access.repository.js';
@@ -245,7 +246,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // ── Logs, site messages, system settings
   const logsRepository = createLogsRepository(db);
   const siteMessagesRepository = createSiteMessagesRepository(db);
-  const siteMessages = createSiteMessagesService({ messages: siteMessagesRepository, settings });
+  // The realtime hub exists before the device runtime: site messages push unread counts through it.
+  const hub = createRealtimeHub();
+  const siteMessages = createSiteMessagesService({
+    messages: siteMessagesRepository,
+    settings,
+    onSent: (userIds) => hub.publish({ kind: 'messages', userIds }),
+  });
   logsRoutes(app, { logs: createLogsService({ logs: logsRepository, settings, audit }) });
   siteMessagesRoutes(app, { messages: siteMessages });
   webParamsRoutes(app, {
@@ -303,6 +310,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // ── Device connectivity (DESIGN.md §7-§8): broker link, ingest, command bus, realtime, families
   const iot = createIotRuntime({
     db,
+    hub,
     settings,
     siteMessages,
     recordOperation: createOperationLogService(logsRepository).record,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -47,7 +48,8 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
 /** PGlite in `dataDir`, or in memory when dataDir is null (tests). */
 export async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ?? undefined);
+  // pg_trgm serves the device search (migration 0005); PostgreSQL ships it in its contrib.
+  const client = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,

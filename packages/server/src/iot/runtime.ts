@@ -14,7 +14,7 @@ import { FAMILY_HANDLERS } from './families/index.js';
 import { createIngest } from './ingest.js';
 import { createIotJobs } from './jobs.js';
 import { connectLink, type MqttLink } from './mqtt-link.js';
-import { createRealtimeHub } from './realtime/hub.js';
+import type { RealtimeHub } from './realtime/hub.js';
 
 export type MqttMode =
   | { mode: 'embedded'; port: number; host: string }
@@ -27,6 +27,7 @@ export type MqttMode =
  */
 export function createIotRuntime(deps: {
   db: Db;
+  hub: RealtimeHub;
   settings: SettingsService;
   siteMessages: SiteMessagesService;
   recordOperation: (entry: OperationEntry) => Promise<unknown>;
@@ -36,7 +37,7 @@ export function createIotRuntime(deps: {
   const { db, settings, log } = deps;
   const families = new Map(FAMILY_HANDLERS.map((f) => [f.type, f]));
   const directory = createDeviceDirectory(db);
-  const hub = createRealtimeHub();
+  const { hub } = deps;
   const writer = createBatchWriter(db, {
     onError: (err, table, rows) => log.error({ err, table, rows }, 'telemetry batch lost'),
   });

@@ -23,7 +23,12 @@ const present = (row: MessageRow, lang: Lang): SiteMessageView => ({
  * Site messages (spec 000 §4, §7): each user works on their own messages only; another user's id is
  * treated as absent. Other modules send through `send` and `sendToProject`.
  */
-export function createSiteMessagesService(deps: { messages: SiteMessagesRepository; settings: SettingsService }) {
+export function createSiteMessagesService(deps: {
+  messages: SiteMessagesRepository;
+  settings: SettingsService;
+  /** Tells the recipients' open consoles (realtime channel) so their unread count moves at once. */
+  onSent?: (recipientIds: number[]) => void;
+}) {
   const { messages } = deps;
 
   async function one(recipientId: number, id: number, lang: Lang) {
@@ -42,7 +47,7 @@ export function createSiteMessagesService(deps: { messages: SiteMessagesReposito
   async function send(message: MessageContent, recipientIds: number[]) {
     const senderId = await sender();
     const recipients = [...new Set(recipientIds)];
-    return messages.insertMany(
+    const result = await messages.insertMany(
       recipients.map((recipientId) => ({
         recipientId,
         senderId,
@@ -50,6 +55,8 @@ export function createSiteMessagesService(deps: { messages: SiteMessagesReposito
         content: message.content,
       })),
     );
+    if (recipients.length) deps.onSent?.(recipients);
+    return result;
   }
 
   return {

@@ -12,6 +12,7 @@ import {
   productionItems,
   projects,
 } from '../../../db/schema/index.js';
+import { createCountCache } from '../../../platform/count-cache.js';
 import { conflictField } from '../../../platform/errors.js';
 import { keywordWhere } from '../../../platform/paging.js';
 
@@ -134,6 +135,7 @@ function filterWhere(scopePath: string, f: DeviceListFilter, words: string[] = [
 
 /** The SQL of the device registry: devices, their references, and the production items they occupy. */
 export function createDevicesRepository(db: Db) {
+  const totals = createCountCache();
   const select = () =>
     db
       .select(viewColumns)
@@ -159,14 +161,17 @@ export function createDevicesRepository(db: Db) {
         .orderBy(asc(devices.name), asc(devices.id))
         .limit(limit),
 
-    /** A page, newest first; the count reads the devices table only (no joins). */
+    /** A page, newest first; the count reads the devices table only (no joins) and is cached briefly. */
     async page(scopePath: string, f: DeviceListFilter, words: string[], window: { limit: number; offset: number }) {
       const where = filterWhere(scopePath, f, words);
-      const [rows, [total]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         select().where(where).orderBy(desc(devices.id)).limit(window.limit).offset(window.offset),
-        db.select({ n: count() }).from(devices).where(where),
+        totals.get(JSON.stringify([scopePath, f, words]), async () => {
+          const [row] = await db.select({ n: count() }).from(devices).where(where);
+          return row?.n ?? 0;
+        }),
       ]);
-      return { list: rows.map((r) => presentDevice(r as Row)), total: total?.n ?? 0 };
+      return { list: rows.map((r) => presentDevice(r as Row)), total };
     },
 
     list: (scopePath: string, f: DeviceListFilter, limit = 1000) => views(filterWhere(scopePath, f), limit),
@@ -291,6 +296,7 @@ export function createDevicesRepository(db: Db) {
      */
     insert: (values: DeviceValues) =>
       db.transaction(async (tx) => {
+        totals.clear();
         const [row] = await tx
           .insert(devices)
           .values(values)
@@ -338,6 +344,7 @@ export function createDevicesRepository(db: Db) {
     /** Deletes a device and frees the production item it occupied, in one transaction. */
     delete: (id: number) =>
       db.transaction(async (tx) => {
+        totals.clear();
         await free(tx, id);
         await tx.delete(devices).where(eq(devices.id, id));
       }),
