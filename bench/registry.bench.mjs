@@ -23,18 +23,25 @@ const only = arg('only', 'both');
 
 function seed(env) {
   const started = Date.now();
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'packages/server/src/demo/seed-demo.main.ts', '--devices', String(devices)], {
-    cwd: root,
-    env: { ...process.env, ADMIN_PASSWORD: 'Admin12345', ...env },
-    stdio: 'inherit',
-  });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'packages/server/src/demo/seed-demo.main.ts', '--devices', String(devices)],
+    {
+      cwd: root,
+      env: { ...process.env, ADMIN_PASSWORD: 'Admin12345', ...env },
+      stdio: 'inherit',
+    },
+  );
   if (r.status !== 0) throw new Error('seeding failed');
   return (Date.now() - started) / 1000;
 }
 
 function csv(rows) {
   const lines = ['name,no,key1,modelNo,projectNo,description'];
-  for (let i = 0; i < rows; i++) lines.push(`单灯${i},BENCH${String(i).padStart(7, '0')},${(i * 2654435761 >>> 0).toString(16).padStart(16, '0')},lcunb,DEMO,批量导入`);
+  for (let i = 0; i < rows; i++)
+    lines.push(
+      `单灯${i},BENCH${String(i).padStart(7, '0')},${((i * 2654435761) >>> 0).toString(16).padStart(16, '0')},lcunb,DEMO,批量导入`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -82,7 +89,13 @@ async function measure(label, env) {
   }
 }
 
-const out = { bench: 'registry', date: new Date().toISOString(), devices, seconds, machine: { cpus: os.cpus().length, memGb: Math.round(os.totalmem() / 2 ** 30) } };
+const out = {
+  bench: 'registry',
+  date: new Date().toISOString(),
+  devices,
+  seconds,
+  machine: { cpus: os.cpus().length, memGb: Math.round(os.totalmem() / 2 ** 30) },
+};
 if (only !== 'pglite') {
   const bin = findPostgresBin();
   if (!bin) throw new Error('PostgreSQL binaries not found (apt-get install -y postgresql)');

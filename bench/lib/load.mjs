@@ -32,7 +32,14 @@ export async function load({ url, concurrency, seconds, paths }) {
   const elapsed = (Date.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const pct = (p) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] : null);
+  const pct = (p) =>
+    latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] : null;
   const round = (v) => (v === null ? null : Math.round(v * 100) / 100);
-  return { requests: latencies.length, rps: Math.round(latencies.length / elapsed), p50: round(pct(50)), p99: round(pct(99)), errors };
+  return {
+    requests: latencies.length,
+    rps: Math.round(latencies.length / elapsed),
+    p50: round(pct(50)),
+    p99: round(pct(99)),
+    errors,
+  };
 }

@@ -19,7 +19,16 @@ export async function startServer(env) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', MQTT_PORT: '-1', LOGIN_IDENTIFY_CODE: 'off', ADMIN_PASSWORD: 'Admin12345', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      MQTT_PORT: '-1',
+      LOGIN_IDENTIFY_CODE: 'off',
+      ADMIN_PASSWORD: 'Admin12345',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -32,10 +41,11 @@ export async function startServer(env) {
   return {
     url,
     pid: child.pid,
-    stop: () => new Promise((resolve) => {
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    }),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
   };
 }
 

@@ -316,6 +316,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     recordOperation: createOperationLogService(logsRepository).record,
     log: app.log,
     mqtt: options.mqtt ?? { mode: 'off' },
+    analyzeHourly: database.kind === 'pglite',
   });
   app.decorate('iot', iot);
   app.addHook('onClose', () => iot.stop());

@@ -73,7 +73,10 @@ export function createBatchWriter(
     stats,
     push(table: BatchTable, row: unknown[]) {
       let rows = buffers.get(table);
-      if (!rows) buffers.set(table, (rows = []));
+      if (!rows) {
+        rows = [];
+        buffers.set(table, rows);
+      }
       rows.push(row);
       if (rows.length >= maxRows) void flush();
       else if (!timer)

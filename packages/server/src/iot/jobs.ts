@@ -104,13 +104,24 @@ export function createIotJobs(deps: {
       return deleted;
     },
 
-    start(options: { silenceEveryMs?: number; retentionEveryMs?: number; onError: (error: unknown) => void }) {
+    /** PGlite has no autovacuum: its planner statistics are refreshed here instead. */
+    async analyze() {
+      await db.execute(sql`ANALYZE`);
+    },
+
+    start(options: {
+      silenceEveryMs?: number;
+      retentionEveryMs?: number;
+      analyzeHourly?: boolean;
+      onError: (error: unknown) => void;
+    }) {
       const every = (ms: number, job: () => Promise<unknown>) => {
         const run = () => void job().catch(options.onError);
         timers.push(setInterval(run, ms));
       };
       every(options.silenceEveryMs ?? 15_000, () => this.silence());
       every(options.retentionEveryMs ?? 3600_000, () => this.retention());
+      if (options.analyzeHourly) every(3600_000, () => this.analyze());
       setTimeout(() => void this.retention().catch(options.onError), 5000).unref();
     },
 

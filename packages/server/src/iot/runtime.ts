@@ -33,6 +33,8 @@ export function createIotRuntime(deps: {
   recordOperation: (entry: OperationEntry) => Promise<unknown>;
   log: FastifyBaseLogger;
   mqtt: MqttMode;
+  /** True on PGlite, which has no autovacuum to keep planner statistics fresh. */
+  analyzeHourly?: boolean;
 }) {
   const { db, settings, log } = deps;
   const families = new Map(FAMILY_HANDLERS.map((f) => [f.type, f]));
@@ -174,7 +176,8 @@ export function createIotRuntime(deps: {
         outboxTimer ??= setTimeout(flushOutbox, 100);
       });
       activity.start();
-      if (options.jobs) jobs.start({ onError: (err) => log.error({ err }, 'device job failed') });
+      if (options.jobs)
+        jobs.start({ analyzeHourly: deps.analyzeHourly, onError: (err) => log.error({ err }, 'device job failed') });
     },
 
     async stop() {

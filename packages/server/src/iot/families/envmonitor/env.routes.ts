@@ -114,11 +114,11 @@ export function envRoutes(app: FastifyInstance, ctx: FamilyContext): void {
       const lines = async function* () {
         yield `\uFEFF${header}\n`;
         for await (const rows of env.stream(device.id, req.query.from, req.query.to)) {
-          yield rows
+          yield `${rows
             .map((row) =>
               [row.at.toISOString(), ...ENV_READINGS.map((x) => row[x.key as keyof typeof row] ?? '')].join(','),
             )
-            .join('\n') + '\n';
+            .join('\n')}\n`;
         }
       };
       const { Readable } = await import('node:stream');

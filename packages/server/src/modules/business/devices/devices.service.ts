@@ -46,7 +46,7 @@ export function createDevicesService(deps: {
 
   async function visible(scope: DeviceScope, id: number) {
     const row = await repo.find(id);
-    if (!row || !row.projectPath.startsWith(scope.path)) throw notFound();
+    if (!row?.projectPath.startsWith(scope.path)) throw notFound();
     return row.device;
   }
 
@@ -55,7 +55,7 @@ export function createDevicesService(deps: {
   /** Checks every rule of a device body and answers the values to store. */
   async function validate(scope: DeviceScope, body: DeviceBody, current?: { id: number; loginPassword: string }) {
     const project = body.projectId ? await repo.project(body.projectId) : null;
-    if (!project || !project.path.startsWith(scope.path)) throw fieldError('projectId', 'validation.projectRequired');
+    if (!project?.path.startsWith(scope.path)) throw fieldError('projectId', 'validation.projectRequired');
 
     if (!(await repo.typeExists(body.type))) throw fieldError('type', 'registry.typeUnknown');
     const model = body.modelId ? await repo.model(body.modelId) : null;

@@ -27,7 +27,7 @@ export function createMapService(deps: { map: MapRepository }) {
 
     async summary(session: SessionContext, id: number) {
       const row = await map.summary(id);
-      if (!row || !row.projectPath.startsWith(session.project.path)) throw notFound();
+      if (!row?.projectPath.startsWith(session.project.path)) throw notFound();
       const { projectPath: _, lastActiveAt, ...rest } = row;
       return {
         ...rest,

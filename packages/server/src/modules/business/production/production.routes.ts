@@ -67,7 +67,7 @@ export function productionRoutes(app: FastifyInstance, deps: { production: Produ
     async (req, reply) => {
       if (!req.isMultipart()) throw fieldError('file', 'validation.csvRequired');
       const file = await req.file({ limits: { fileSize: UPLOAD_LIMITS.csv, files: 1 }, throwFileSizeLimit: false });
-      if (!file || file.fieldname !== 'file') {
+      if (file?.fieldname !== 'file') {
         if (file) await file.toBuffer().catch(() => undefined);
         throw fieldError('file', 'validation.csvRequired');
       }

@@ -54,14 +54,13 @@ export function createProductionService(deps: {
 
   async function visible(session: SessionContext, id: number) {
     const row = await repo.find(id);
-    if (!row || !row.projectPath.startsWith(session.project.path)) throw notFound();
+    if (!row?.projectPath.startsWith(session.project.path)) throw notFound();
     return row.item;
   }
 
   async function references(session: SessionContext, body: { modelId?: number; projectId?: number }) {
     const project = body.projectId ? await repo.project(body.projectId) : null;
-    if (!project || !project.path.startsWith(session.project.path))
-      throw fieldError('projectId', 'validation.projectRequired');
+    if (!project?.path.startsWith(session.project.path)) throw fieldError('projectId', 'validation.projectRequired');
     if (!body.modelId || !(await repo.model(body.modelId))) throw fieldError('modelId', 'registry.modelNotFound');
     return { projectId: project.id, modelId: body.modelId };
   }
