@@ -51,7 +51,7 @@ describe('main frame', () => {
     await zhConfirm.waitFor({ state: 'detached' });
 
     await switchLanguage(page, 'English');
-    await menu.getByText('System').waitFor();
+    await menu.getByText('System', { exact: true }).waitFor();
     await menu.getByText('Home').waitFor();
     await page
       .getByTestId('unread-count')

@@ -27,6 +27,9 @@ const MIGRATION_LOCK = 727_001;
 
 export async function openPostgres(url: string, poolMax = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  // An idle connection the server drops (restart, failover, admin termination) must not take the
+  // process down: the pool replaces it on the next query.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
