@@ -164,8 +164,22 @@ export function createDevicesRepository(db: Db) {
     /** A page, newest first; the count reads the devices table only (no joins) and is cached briefly. */
     async page(scopePath: string, f: DeviceListFilter, words: string[], window: { limit: number; offset: number }) {
       const where = filterWhere(scopePath, f, words);
+      // The page's ids first (an index walk on devices alone), then the 25 rows with their lookups:
+      // joining first would join every matching device before sorting.
+      const pageIds = async () => {
+        const ids = (
+          await db
+            .select({ id: devices.id })
+            .from(devices)
+            .where(where)
+            .orderBy(desc(devices.id))
+            .limit(window.limit)
+            .offset(window.offset)
+        ).map((r) => r.id);
+        return ids.length ? select().where(inArray(devices.id, ids)).orderBy(desc(devices.id)) : [];
+      };
       const [rows, total] = await Promise.all([
-        select().where(where).orderBy(desc(devices.id)).limit(window.limit).offset(window.offset),
+        pageIds(),
         totals.get(JSON.stringify([scopePath, f, words]), async () => {
           const [row] = await db.select({ n: count() }).from(devices).where(where);
           return row?.n ?? 0;
