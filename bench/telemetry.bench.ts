@@ -39,8 +39,8 @@ async function blast(clients: { client: MqttClient; topic: string }[], qos: 0 | 
           await Promise.all(Array.from({ length: 20 }, () => client.publishAsync(topic, reading(), { qos: 1 })));
           sent += 20;
         } else {
-          for (let i = 0; i < 50; i++) client.publish(topic, reading(), { qos: 0 });
-          sent += 50;
+          for (let i = 0; i < 10; i++) client.publish(topic, reading(), { qos: 0 });
+          sent += 10;
           await new Promise((r) => setImmediate(r));
         }
       }
@@ -51,7 +51,7 @@ async function blast(clients: { client: MqttClient; topic: string }[], qos: 0 | 
 
 async function brokerAlone() {
   const { Aedes } = await import('aedes');
-  const broker = await Aedes.createBroker();
+  const broker = await Aedes.createBroker({ concurrency: 1000 });
   const net = await import('node:net');
   const server = net.createServer(broker.handle);
   const port = await freePort();

@@ -21,13 +21,18 @@ export function createBatchWriter(
   options: {
     intervalMs?: number;
     maxRows?: number;
+    maxBuffered?: number;
     onError?: (error: unknown, table: string, rows: number) => void;
   } = {},
 ) {
   const intervalMs = options.intervalMs ?? 200;
   const maxRows = options.maxRows ?? 5000;
+  /** Rows waiting (buffered or being written) beyond which new rows are dropped, not queued without end. */
+  const maxBuffered = options.maxBuffered ?? 200_000;
   const buffers = new Map<BatchTable, unknown[][]>();
-  const stats = { written: 0, failed: 0, flushes: 0 };
+  const stats = { written: 0, failed: 0, flushes: 0, dropped: 0 };
+  let waiting = 0;
+  let writing = false;
   let timer: NodeJS.Timeout | null = null;
   let flushing: Promise<void> = Promise.resolve();
 
@@ -49,36 +54,51 @@ export function createBatchWriter(
   }
 
   async function flushNow() {
-    const work = [...buffers.entries()].filter(([, rows]) => rows.length > 0);
-    buffers.clear();
-    for (const [table, rows] of work) {
-      try {
-        await writeTable(table, rows);
-        stats.written += rows.length;
-      } catch (error) {
-        stats.failed += rows.length;
-        options.onError?.(error, table.name, rows.length);
+    writing = true;
+    try {
+      // What arrives while writing waits for the next round: one statement per table in flight.
+      while (buffers.size > 0) {
+        const work = [...buffers.entries()].filter(([, rows]) => rows.length > 0);
+        buffers.clear();
+        for (const [table, rows] of work) {
+          try {
+            await writeTable(table, rows);
+            stats.written += rows.length;
+          } catch (error) {
+            stats.failed += rows.length;
+            options.onError?.(error, table.name, rows.length);
+          }
+          waiting -= rows.length;
+        }
+        stats.flushes++;
       }
+    } finally {
+      writing = false;
     }
-    stats.flushes++;
   }
 
-  /** Serialises flushes so rows are written in arrival order and never twice. */
+  /** One flush at a time, so rows are written in arrival order and never twice. */
   const flush = () => {
-    flushing = flushing.then(flushNow);
+    if (!writing) flushing = flushNow();
     return flushing;
   };
 
   return {
     stats,
     push(table: BatchTable, row: unknown[]) {
+      // The database cannot keep up: shed telemetry (counted) rather than run out of memory.
+      if (waiting >= maxBuffered) {
+        stats.dropped++;
+        return;
+      }
+      waiting++;
       let rows = buffers.get(table);
       if (!rows) {
         rows = [];
         buffers.set(table, rows);
       }
       rows.push(row);
-      if (rows.length >= maxRows) void flush();
+      if (rows.length >= maxRows && !writing) void flush();
       else if (!timer)
         timer = setTimeout(() => {
           timer = null;

@@ -44,6 +44,9 @@ export async function startEmbeddedBroker(options: {
   const deny = (code: number) => Object.assign(new Error('not authorized'), { returnCode: code });
 
   const broker = await Aedes.createBroker({
+    // Deliveries in flight at once (default 100): bursts of telemetry otherwise queue deep enough to
+    // recurse through mqemitter's synchronous release path.
+    concurrency: 1000,
     authenticate: (client, username, password, done) => {
       const secret = password ? password.toString('utf8') : '';
       if (username === SERVER_CLIENT_USER) {

@@ -35,6 +35,8 @@ export interface IngestStats {
   malformed: number;
   unregistered: number;
   notYourChild: number;
+  /** Dropped because too many messages were already being handled (the server is saturated). */
+  overloaded: number;
 }
 
 const GATEWAY_TYPES = new Set(['gateway', 'pgw', 'mtc']);
@@ -62,7 +64,11 @@ export function createIngest(deps: {
     malformed: 0,
     unregistered: 0,
     notYourChild: 0,
+    overloaded: 0,
   };
+  /** Messages being handled now; past the limit new ones are shed (QoS 0 telemetry may be). */
+  let inflight = 0;
+  const MAX_INFLIGHT = 20_000;
 
   const stamp = (ts: number | undefined) => {
     const now = Date.now();
@@ -120,6 +126,21 @@ export function createIngest(deps: {
     stats,
     async handle(topic: ParsedTopic, payload: Buffer): Promise<void> {
       stats.received++;
+      if (inflight >= MAX_INFLIGHT) {
+        stats.overloaded++;
+        return;
+      }
+      inflight++;
+      try {
+        await handleOne(topic, payload);
+      } finally {
+        inflight--;
+      }
+    },
+  };
+
+  async function handleOne(topic: ParsedTopic, payload: Buffer): Promise<void> {
+    {
       const sender = await deps.directory.get(topic.equipmentId);
       if (!sender) {
         stats.unknownDevice++;
@@ -168,8 +189,8 @@ export function createIngest(deps: {
       if (kind === 'telemetry') telemetry(device, parsed.data as TelemetryMessage);
       else if (kind === 'event') event(device, parsed.data as EventMessage);
       stats.handled++;
-    },
-  };
+    }
+  }
 }
 
 export type Ingest = ReturnType<typeof createIngest>;
