@@ -25,7 +25,9 @@ const FLEET = arg('fleet', 10000);
 const round = (v: number) => Math.round(v);
 
 const reading = () =>
-  JSON.stringify({ values: { temperature: 20 + Math.random() * 5, humidity: 55, pm25: 30, pm10: 50, co2: 420, noise: 45 } });
+  JSON.stringify({
+    values: { temperature: 20 + Math.random() * 5, humidity: 55, pm25: 30, pm10: 50, co2: 420, noise: 45 },
+  });
 
 /** Publishes from `clients` back to back for SECONDS; answers messages sent. */
 async function blast(clients: { client: MqttClient; topic: string }[], qos: 0 | 1): Promise<number> {
@@ -62,7 +64,10 @@ async function brokerAlone() {
   await sink.subscribeAsync('sc/+/up/#', { qos: 1 });
   sink.on('message', () => received++);
   const clients = await Promise.all(
-    Array.from({ length: PUBLISHERS }, async (_, i) => ({ client: await mqtt.connectAsync(url, { clientId: `p${i}` }), topic: `sc/P${i}/up/telemetry` })),
+    Array.from({ length: PUBLISHERS }, async (_, i) => ({
+      client: await mqtt.connectAsync(url, { clientId: `p${i}` }),
+      topic: `sc/P${i}/up/telemetry`,
+    })),
   );
   const result: Record<string, number> = {};
   for (const qos of [0, 1] as const) {
@@ -81,13 +86,20 @@ async function brokerAlone() {
 async function postgresAlone(url: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  await client.query('create temp table env_bench (device_id int4, project_id int4, at timestamptz, temperature float4, humidity float4, pm25 float4, pm10 float4, co2 float4, noise float4)');
+  await client.query(
+    'create temp table env_bench (device_id int4, project_id int4, at timestamptz, temperature float4, humidity float4, pm25 float4, pm10 float4, co2 float4, noise float4)',
+  );
   const rows = 2000;
   let written = 0;
   const until = Date.now() + SECONDS * 1000;
   const started = Date.now();
   while (Date.now() < until) {
-    const cols = [Array(rows).fill(1), Array(rows).fill(1), Array(rows).fill(new Date().toISOString()), ...Array.from({ length: 6 }, () => Array.from({ length: rows }, () => Math.random() * 50))];
+    const cols = [
+      Array(rows).fill(1),
+      Array(rows).fill(1),
+      Array(rows).fill(new Date().toISOString()),
+      ...Array.from({ length: 6 }, () => Array.from({ length: rows }, () => Math.random() * 50)),
+    ];
     await client.query(
       'insert into env_bench select * from unnest($1::int4[], $2::int4[], $3::timestamptz[], $4::float4[], $5::float4[], $6::float4[], $7::float4[], $8::float4[], $9::float4[])',
       cols,
@@ -102,7 +114,8 @@ async function postgresAlone(url: string) {
 async function createBenchDevices(url: string, monitors: number, gateways: number) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const model = async (no: string) => (await client.query('select id, factory_id from device_models where no = $1', [no])).rows[0];
+  const model = async (no: string) =>
+    (await client.query('select id, factory_id from device_models where no = $1', [no])).rows[0];
   const env = await model('envrs485');
   const gws = await model('gws');
   const make = async (kind: string, count: number, m: { id: number; factory_id: number }, type: string) => {
@@ -116,11 +129,19 @@ async function createBenchDevices(url: string, monitors: number, gateways: numbe
       `insert into production_items (name, no, key1, model_id, project_id, status, occupied_project_id, occupied_device_id, occupied_at)
        select d.equipment_id, d.equipment_id, k.key1, $3, 1, 1, 1, d.id, now() from unnest($1::int4[], $2::text[]) with ordinality d(id, equipment_id, n)
        join unnest($4::text[]) with ordinality k(key1, n) using (n)`,
-      [inserted.rows.map((r) => r.id), inserted.rows.map((r) => r.equipment_id), m.id, inserted.rows.map((r) => demoKey(r.equipment_id))],
+      [
+        inserted.rows.map((r) => r.id),
+        inserted.rows.map((r) => r.equipment_id),
+        m.id,
+        inserted.rows.map((r) => demoKey(r.equipment_id)),
+      ],
     );
     return inserted.rows as { id: number; equipment_id: string }[];
   };
-  const result = { monitors: await make('E', monitors, env, 'envmonitor'), gateways: await make('G', gateways, gws, 'gateway') };
+  const result = {
+    monitors: await make('E', monitors, env, 'envmonitor'),
+    gateways: await make('G', gateways, gws, 'gateway'),
+  };
   await client.end();
   return result;
 }
@@ -136,7 +157,11 @@ async function countReadings(url: string) {
 async function endToEnd(url: string, mqttPort: number, monitors: { id: number; equipment_id: string }[]) {
   const clients = await Promise.all(
     monitors.map(async (d) => ({
-      client: await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { clientId: d.equipment_id, username: d.equipment_id, password: demoKey(d.equipment_id) }),
+      client: await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, {
+        clientId: d.equipment_id,
+        username: d.equipment_id,
+        password: demoKey(d.equipment_id),
+      }),
       topic: `sc/${d.equipment_id}/up/telemetry`,
     })),
   );
@@ -163,11 +188,17 @@ async function endToEnd(url: string, mqttPort: number, monitors: { id: number; e
 async function commandRoundTrip(serverUrl: string, mqttPort: number, gateways: { id: number; equipment_id: string }[]) {
   const devices = await Promise.all(
     gateways.map(async (g) => {
-      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { clientId: g.equipment_id, username: g.equipment_id, password: demoKey(g.equipment_id) });
+      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, {
+        clientId: g.equipment_id,
+        username: g.equipment_id,
+        password: demoKey(g.equipment_id),
+      });
       await client.subscribeAsync(`sc/${g.equipment_id}/down/command`, { qos: 1 });
       client.on('message', (_t, payload) => {
         const request = JSON.parse(payload.toString());
-        client.publish(`sc/${g.equipment_id}/up/reply`, JSON.stringify({ id: request.id, ok: true, result: 'ok' }), { qos: 1 });
+        client.publish(`sc/${g.equipment_id}/up/reply`, JSON.stringify({ id: request.id, ok: true, result: 'ok' }), {
+          qos: 1,
+        });
       });
       client.publish(`sc/${g.equipment_id}/up/heartbeat`, '{}', { qos: 1 });
       return client;
@@ -182,7 +213,9 @@ async function commandRoundTrip(serverUrl: string, mqttPort: number, gateways: {
     gateways.map(async (g) => {
       while (Date.now() < until) {
         const started = performance.now();
-        const res = await fetch(`${serverUrl}/api/pjts/1/iot/gateway/${g.id}/correcttime?token=${token}`, { method: 'POST' });
+        const res = await fetch(`${serverUrl}/api/pjts/1/iot/gateway/${g.id}/correcttime?token=${token}`, {
+          method: 'POST',
+        });
         await res.text();
         if (res.ok) latencies.push(performance.now() - started);
         else failures++;
@@ -191,23 +224,48 @@ async function commandRoundTrip(serverUrl: string, mqttPort: number, gateways: {
   );
   await Promise.all(devices.map((d) => d.endAsync()));
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]! * 100) / 100;
-  return { commands: latencies.length, failures, perSecond: round(latencies.length / SECONDS), p50: pct(50), p99: pct(99) };
+  const pct = (p: number) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]! * 100) / 100;
+  return {
+    commands: latencies.length,
+    failures,
+    perSecond: round(latencies.length / SECONDS),
+    p50: pct(50),
+    p99: pct(99),
+  };
 }
 
 async function fleetMemory(serverUrl: string, pid: number, mqttPort: number) {
   const { spawn, spawnSync } = await import('node:child_process');
-  const seed = spawnSync(process.execPath, ['--import', 'tsx', 'packages/server/src/demo/seed-demo.main.ts', '--devices', String(FLEET)], {
-    cwd: root,
-    env: { ...process.env },
-    stdio: 'ignore',
-  });
+  const seed = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'packages/server/src/demo/seed-demo.main.ts', '--devices', String(FLEET)],
+    {
+      cwd: root,
+      env: { ...process.env },
+      stdio: 'ignore',
+    },
+  );
   if (seed.status !== 0) throw new Error('demo seeding failed');
   const before = await rssMb(pid);
-  const sim = spawn(process.execPath, ['--import', 'tsx', 'packages/simulator/src/main.ts', '--devices', String(FLEET), '--url', `mqtt://127.0.0.1:${mqttPort}`, '--rate', '1'], {
-    cwd: root,
-    stdio: 'ignore',
-  });
+  const sim = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'packages/simulator/src/main.ts',
+      '--devices',
+      String(FLEET),
+      '--url',
+      `mqtt://127.0.0.1:${mqttPort}`,
+      '--rate',
+      '1',
+    ],
+    {
+      cwd: root,
+      stdio: 'ignore',
+    },
+  );
   // Wait for the connections to settle: devices active in the database stop growing.
   const token = await signIn(serverUrl);
   let active = 0;
@@ -226,7 +284,12 @@ async function fleetMemory(serverUrl: string, pid: number, mqttPort: number) {
 async function main() {
   const bin = findPostgresBin();
   if (!bin) throw new Error('PostgreSQL binaries not found (apt-get install -y postgresql)');
-  const out: Record<string, unknown> = { bench: 'telemetry', date: new Date().toISOString(), seconds: SECONDS, publishers: PUBLISHERS };
+  const out: Record<string, unknown> = {
+    bench: 'telemetry',
+    date: new Date().toISOString(),
+    seconds: SECONDS,
+    publishers: PUBLISHERS,
+  };
   out.brokerAlone = await brokerAlone();
   const cluster = await startPostgresCluster(bin);
   try {
@@ -244,7 +307,8 @@ async function main() {
       out.ratios = {
         qos0StoredVsBroker: Math.round((e2e.qos0!.storedPerSecond / alone.qos0!) * 100) / 100,
         qos1StoredVsBroker: Math.round((e2e.qos1!.storedPerSecond / alone.qos1!) * 100) / 100,
-        qos0StoredVsPostgres: Math.round((e2e.qos0!.storedPerSecond / (out.postgresAloneRowsPerSecond as number)) * 100) / 100,
+        qos0StoredVsPostgres:
+          Math.round((e2e.qos0!.storedPerSecond / (out.postgresAloneRowsPerSecond as number)) * 100) / 100,
       };
     } finally {
       await server.stop();
