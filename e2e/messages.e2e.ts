@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, signIn, startHarness, switchLanguage } from './harness';
 
 /**
- * No server action sends a site message yet (the send service has no caller and no route), so the
- * inbox of a fresh server is empty: this journey covers reaching the screen and its empty tabs; the
- * message actions are covered by site-message-page.test.tsx against a mocked inbox.
+ * The inbox of a fresh server is empty: this journey covers reaching the screen and its empty tabs in
+ * both languages; messages-live.e2e.ts reads, recycles and restores a real device-alarm message.
  */
 let h: Harness;
 beforeAll(async () => {
