@@ -39,10 +39,13 @@ export default function MainFrame() {
       <Layout>
         <FrameHeader user={user} collapsed={collapsed} onToggleMenu={() => setCollapsed((c) => !c)} />
         <TabsBar />
-        {/* Always the same tree: switching the watermark must not re-mount the page (and lose its edits). */}
-        <Watermark content={watermark?.enabled ? [watermark.text, user.userName] : []} className="frame-watermark">
-          {content}
-        </Watermark>
+        {watermark?.enabled ? (
+          <Watermark content={[watermark.text, user.userName]} className="frame-watermark">
+            {content}
+          </Watermark>
+        ) : (
+          content
+        )}
       </Layout>
     </Layout>
   );
