@@ -21,8 +21,3 @@ export function crud(base: string, options: { batchDelete?: boolean } = {}): Api
   if (options.batchDelete) grants.push(api('DELETE', base));
   return grants;
 }
-
-/** Read-only variant of `crud`. */
-export function readOnly(base: string): ApiGrant[] {
-  return [api('GET', base), api('GET', `${base}/pages`), api('GET', `${base}/:id`)];
-}

@@ -11,12 +11,6 @@ import {
   wsAddressRule,
 } from './rules.js';
 
-// The package index exports this file only: the rest of the settings folder is published from here.
-export * from './api.js';
-export * from './notice-events.js';
-export * from './rules.js';
-export * from './timezones.js';
-
 /** Tabs of the system settings screen; labels are `settings.group_<group>`. */
 export const SETTING_GROUPS = [
   'general',

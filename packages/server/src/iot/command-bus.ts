@@ -62,8 +62,6 @@ export function createCommandBus(deps: {
       pending.get(reply.id)?.(reply);
     },
 
-    pendingCount: () => pending.size,
-
     async send(
       actor: Actor | null,
       target: CommandTarget,

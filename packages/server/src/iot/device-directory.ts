@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { devices, productionItems } from '../db/schema/index.js';
 
@@ -50,17 +50,6 @@ export function createDeviceDirectory(db: Db, ttlMs = 30_000) {
       if (hit && Date.now() - hit.at < ttlMs) return hit.entry;
       const [row] = await select().where(eq(devices.equipmentId, equipmentId)).limit(1);
       return remember(equipmentId, row ? ({ ...row, equipmentId } as DirectoryEntry) : null);
-    },
-
-    /** Loads many at once (a gateway's children, the simulator's fleet) into the cache. */
-    async warm(equipmentIds: string[]): Promise<void> {
-      for (let i = 0; i < equipmentIds.length; i += 1000) {
-        const chunk = equipmentIds.slice(i, i + 1000);
-        const rows = await select().where(and(inArray(devices.equipmentId, chunk), isNotNull(devices.equipmentId)));
-        const found = new Set(rows.map((r) => r.equipmentId));
-        for (const row of rows) remember(row.equipmentId!, row as DirectoryEntry);
-        for (const id of chunk) if (!found.has(id)) remember(id, null);
-      }
     },
 
     async byDeviceId(id: number): Promise<DirectoryEntry | null> {

@@ -6,5 +6,3 @@ export const commonQuery = z.object({
   token: z.string().optional(),
   lang: z.enum(LANGS).optional(),
 });
-
-export const okBody = z.object({ ok: z.literal(true) });
