@@ -23,6 +23,7 @@ import { createIotRuntime, type IotRuntime, type MqttMode } from './iot/runtime.
 import { createAccessRepository } from './modules/access/access.repository.js';
 import { accessRoutes } from './modules/access/access.routes.js';
 import { createAccessService } from './modules/access/access.service.js';
+import { createAuthCache } from './modules/access/auth-cache.js';
 import { createPermissionsRepository } from './modules/admin/permissions/permissions.repository.js';
 import { permissionsRoutes } from './modules/admin/permissions/permissions.routes.js';
 import { createPermissionsService } from './modules/admin/permissions/permissions.service.js';
@@ -60,6 +61,7 @@ import { createGroupsService } from './modules/business/groups/groups.service.js
 import { createMapRepository } from './modules/business/map/map.repository.js';
 import { mapRoutes } from './modules/business/map/map.routes.js';
 import { createMapService } from './modules/business/map/map.service.js';
+import { createMapSnapshots } from './modules/business/map/map-snapshot.js';
 import { createProductionRepository } from './modules/business/production/production.repository.js';
 import { productionRoutes } from './modules/business/production/production.routes.js';
 import { createProductionService } from './modules/business/production/production.service.js';
@@ -184,10 +186,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // ── Repositories and services
   const settings = createSettingsService(createSettingsRepository(db));
-  const sessionRepository = createSessionRepository(db);
+  const auth = createAuthCache();
+  const sessionRepository = createSessionRepository(db, auth);
   const sessions = createSessionService({ sessions: sessionRepository, settings });
   const accessRepository = createAccessRepository(db);
-  const access = createAccessService(accessRepository);
+  const access = createAccessService(accessRepository, auth);
   const audit = createAuditService(createAuditRepository(db));
   const codes = createIdentifyCodeService({
     repository: createIdentifyCodeRepository(db),
@@ -220,14 +223,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // ── Global administration (spec 000 §7 "Users, roles, projects", "Menus and permissions")
   const projectsRepository = createProjectsRepository(db);
   const rolesRepository = createRolesRepository(db);
-  const projects = createProjectsService({ projects: projectsRepository, settings, audit });
-  const roles = createRolesService({ roles: rolesRepository, projects: projectsRepository, settings, audit });
+  const projects = createProjectsService({ projects: projectsRepository, settings, audit, auth });
+  const roles = createRolesService({ roles: rolesRepository, projects: projectsRepository, settings, audit, auth });
   const users = createUsersService({
     users: createUsersRepository(db),
     roles: rolesRepository,
     sessions: sessionRepository,
     settings,
     audit,
+    auth,
   });
   const permissions = createPermissionsService({
     repository: createPermissionsRepository(db),
@@ -237,6 +241,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     projects,
     projectsRepository,
     audit,
+    auth,
   });
   projectsRoutes(app, { projects });
   rolesRoutes(app, { roles });
@@ -299,13 +304,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   pjtAreasRoutes(app, { areas: deviceAreas });
   pjtGroupsRoutes(app, { groups: deviceGroups });
-  const devices = createDevicesService({ devices: createDevicesRepository(db), settings, audit });
+  const mapRepository = createMapRepository(db);
+  const mapSnapshots = createMapSnapshots(mapRepository.located);
+  const devices = createDevicesService({
+    devices: createDevicesRepository(db, mapSnapshots.invalidate),
+    settings,
+    audit,
+  });
   devicesRoutes(app, { devices });
   projectDevicesRoutes(app, { devices });
   productionRoutes(app, {
     production: createProductionService({ production: createProductionRepository(db), settings, audit }),
   });
-  mapRoutes(app, { map: createMapService({ map: createMapRepository(db) }) });
+  mapRoutes(app, { map: createMapService({ map: mapRepository, snapshots: mapSnapshots }) });
 
   // ── Device connectivity (DESIGN.md §7-§8): broker link, ingest, command bus, realtime, families
   const iot = createIotRuntime({

@@ -1,5 +1,6 @@
 import type { Page } from '@sc/contract';
 import { and, type Column, ilike, or, type SQL } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 
 /** LIMIT/OFFSET of a page; `pageSize` falls back to the setting. */
 export function pageWindow(query: { page: number; pageSize?: number }, defaultSize: number) {
@@ -13,6 +14,17 @@ export const toPage = <T>(list: T[], total: number, window: { page: number; page
   page: window.page,
   pageSize: window.pageSize,
 });
+
+/**
+ * The same page as `toPage` when the database wrote the list as JSON text: the answer's text, to send
+ * with `sendJsonText` so that it is not parsed and serialised again.
+ */
+export const toPageJson = (listJson: string, total: number, window: { page: number; pageSize: number }) =>
+  `{"list":${listJson},"total":${total},"page":${window.page},"pageSize":${window.pageSize}}`;
+
+/** Sends JSON that is already text. */
+export const sendJsonText = (reply: FastifyReply, text: string) =>
+  reply.type('application/json; charset=utf-8').send(text);
 
 const escapeLike = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
 

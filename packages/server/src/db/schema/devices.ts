@@ -73,10 +73,13 @@ export const devices = pgTable(
     index('devices_project_idx').on(t.projectId, t.id),
     index('devices_project_type_idx').on(t.projectId, t.type, t.id),
     index('devices_project_state_idx').on(t.projectId, t.activeState, t.id),
-    index('devices_area_idx').on(t.areaId),
-    index('devices_group_idx').on(t.groupId),
-    index('devices_model_idx').on(t.modelId),
-    index('devices_parent_idx').on(t.parentId),
+    // (filter, id): a filtered page, newest first, walks one index backwards and stops after 25 rows.
+    index('devices_type_idx').on(t.type, t.id),
+    index('devices_state_idx').on(t.activeState, t.id),
+    index('devices_area_idx').on(t.areaId, t.id),
+    index('devices_group_idx').on(t.groupId, t.id),
+    index('devices_model_idx').on(t.modelId, t.id),
+    index('devices_parent_idx').on(t.parentId, t.id),
     index('devices_location_idx').on(t.lng, t.lat),
     // The services check these first for a clear message; the indexes close the race of two requests.
     uniqueIndex('devices_equipment_idx').on(t.equipmentId).where(sql`${t.equipmentId} is not null`),

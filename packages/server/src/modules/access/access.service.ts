@@ -14,6 +14,7 @@ import {
 } from '@sc/contract';
 import type { SessionContext } from '../session/session-context.js';
 import type { AccessRepository } from './access.repository.js';
+import type { AuthCache } from './auth-cache.js';
 
 /** The caller's level on every function that carries a permission, keyed by function key. */
 export type Levels = ReadonlyMap<string, AuthLevel>;
@@ -29,8 +30,11 @@ export interface RoleRef {
  * One place that answers "what level does this role have on this function": the API hook, page
  * authorisation and the menus all ask it, so the console hides exactly what the server refuses.
  */
-export function createAccessService(repository: AccessRepository) {
-  async function levelsForRole(ref: RoleRef): Promise<Levels> {
+export function createAccessService(repository: AccessRepository, auth: AuthCache) {
+  const levelsForRole = (ref: RoleRef): Promise<Levels> =>
+    auth.levels.get(`${ref.roleId}:${ref.admin}:${ref.projectId}:${ref.projectIsRoot}`, () => computeLevels(ref));
+
+  async function computeLevels(ref: RoleRef): Promise<Levels> {
     const [granted, modules] = await Promise.all([
       ref.admin ? Promise.resolve([]) : repository.rolePermissions(ref.roleId),
       ref.projectIsRoot ? Promise.resolve([...MODULES] as string[]) : repository.projectModules(ref.projectId),

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { loginFailures, projects, roles, sessions, users } from '../../db/schema/index.js';
+import type { AuthCache } from '../access/auth-cache.js';
 
 const sessionUserColumns = {
   user: {
@@ -24,13 +25,34 @@ const sessionUserColumns = {
 
 export type UserWithScope = Awaited<ReturnType<ReturnType<typeof createSessionRepository>['findUserByName']>>;
 
-export function createSessionRepository(db: Db) {
+// Every API call resolves its token: a named statement is planned once per connection, not per call.
+const sessionByTokenStatement = (db: Db) =>
+  db
+    .select({
+      session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt, revokedAt: sessions.revokedAt },
+      ...sessionUserColumns,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .innerJoin(projects, eq(projects.id, roles.projectId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_by_token');
+
+/** A token's session with its user, role and project. */
+export type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionByTokenStatement>['execute']>>[number];
+
+/** `auth` keeps resolved sessions for a few seconds; every revocation here clears it. */
+export function createSessionRepository(db: Db, auth: AuthCache) {
   const userQuery = () =>
     db
       .select(sessionUserColumns)
       .from(users)
       .innerJoin(roles, eq(roles.id, users.roleId))
       .innerJoin(projects, eq(projects.id, roles.projectId));
+
+  const sessionByToken = sessionByTokenStatement(db);
 
   return {
     async findUserByName(name: string) {
@@ -43,20 +65,8 @@ export function createSessionRepository(db: Db) {
       return row ?? null;
     },
 
-    async findSession(tokenHash: string) {
-      const [row] = await db
-        .select({
-          session: { id: sessions.id, lastSeenAt: sessions.lastSeenAt, revokedAt: sessions.revokedAt },
-          ...sessionUserColumns,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .innerJoin(roles, eq(roles.id, users.roleId))
-        .innerJoin(projects, eq(projects.id, roles.projectId))
-        .where(eq(sessions.tokenHash, tokenHash))
-        .limit(1);
-      return row ?? null;
-    },
+    findSession: (tokenHash: string) =>
+      auth.sessions.get(tokenHash, async () => (await sessionByToken.execute({ tokenHash }))[0] ?? null),
 
     async createSession(values: { tokenHash: string; userId: number; ip: string; userAgent: string }) {
       const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
@@ -65,15 +75,17 @@ export function createSessionRepository(db: Db) {
 
     touchSession: (id: number) => db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id)),
 
-    revokeSession: (id: number) =>
-      db
+    async revokeSession(id: number) {
+      await db
         .update(sessions)
         .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt))),
+        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+      auth.changed();
+    },
 
     /** Revokes every live session of a user, but `keepSessionId`. */
-    revokeUserSessions: (userId: number, keepSessionId?: number) =>
-      db
+    async revokeUserSessions(userId: number, keepSessionId?: number) {
+      await db
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(
@@ -82,7 +94,9 @@ export function createSessionRepository(db: Db) {
             isNull(sessions.revokedAt),
             keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
           ),
-        ),
+        );
+      auth.changed();
+    },
 
     /** Records this sign-in and answers the previous one's time. */
     async recordLogin(userId: number) {

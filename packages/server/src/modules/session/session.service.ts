@@ -54,7 +54,10 @@ export function createSessionService(deps: {
         await sessions.revokeSession(row.session.id);
         throw sessionExpired();
       }
-      if (now().getTime() - seen > TOUCH_EVERY_MS) await sessions.touchSession(row.session.id);
+      if (now().getTime() - seen > TOUCH_EVERY_MS) {
+        await sessions.touchSession(row.session.id);
+        row.session.lastSeenAt = now(); // the row may be cached: the next calls need not touch again
+      }
       return toContext(row, row.session.id, tokenHash);
     },
 

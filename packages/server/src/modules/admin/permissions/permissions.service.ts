@@ -14,6 +14,7 @@ import {
 import { AppError, badRequest, conflict, forbidden } from '../../../platform/errors.js';
 import type { AccessRepository } from '../../access/access.repository.js';
 import type { AccessService, Levels } from '../../access/access.service.js';
+import type { AuthCache } from '../../access/auth-cache.js';
 import { type Actor, type AuditService, changedFields } from '../../logs/audit.service.js';
 import type { SessionContext } from '../../session/session-context.js';
 import type { ProjectsRepository } from '../projects/projects.repository.js';
@@ -42,6 +43,8 @@ export function createPermissionsService(deps: {
   projects: ProjectsService;
   projectsRepository: ProjectsRepository;
   audit: AuditService;
+  /** Told of every change to who may do what, so that authorisation stops using what it cached. */
+  auth: AuthCache;
 }) {
   const { access, audit } = deps;
 
@@ -107,6 +110,7 @@ export function createPermissionsService(deps: {
 
       const before = Object.fromEntries((await access.levelsForRole(ref)).entries());
       await deps.repository.replaceRolePermissions(roleId, body.permissions as { key: string; level: AuthLevel }[]);
+      deps.auth.changed();
       const after = Object.fromEntries((await access.levelsForRole(ref)).entries());
       await audit.manage(actor, {
         action: 'permission',
@@ -149,6 +153,7 @@ export function createPermissionsService(deps: {
       const before = await availableModules(project.id, false);
       const modules = [...new Set(body.modules)];
       await deps.repository.replaceProjectModules(project.id, project.path, modules);
+      deps.auth.changed();
       await audit.manage(actor, {
         action: 'permission',
         entity: 'project',

@@ -9,6 +9,7 @@ import {
 import { AppError, conflict, conflictField, fieldError, forbidden, notFound } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
 import { inScope } from '../../../platform/scope.js';
+import type { AuthCache } from '../../access/auth-cache.js';
 import { type Actor, type AuditService, changedFields } from '../../logs/audit.service.js';
 import type { SessionContext } from '../../session/session-context.js';
 import type { SettingsService } from '../../system/settings.service.js';
@@ -19,6 +20,8 @@ export function createProjectsService(deps: {
   projects: ProjectsRepository;
   settings: SettingsService;
   audit: AuditService;
+  /** Told of every change to who may do what, so that authorisation stops using what it cached. */
+  auth: AuthCache;
 }) {
   const { projects, audit } = deps;
 
@@ -109,6 +112,7 @@ export function createProjectsService(deps: {
       }
       const { parentId: _, ...values } = body;
       await projects.update(id, { ...values, ...(parentId ? { parentId } : {}) }, move);
+      deps.auth.changed(); // its status and path are part of every session of its users
       const after = (await projects.view(id))!;
       await audit.manage(actor, {
         action: 'update',

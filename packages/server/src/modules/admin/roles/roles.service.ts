@@ -2,6 +2,7 @@ import { PARENT_LIST_SIZE, type PageQuery, type RoleBody } from '@sc/contract';
 import { AppError, conflict, conflictField, fieldError, notFound } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
 import { inScope } from '../../../platform/scope.js';
+import type { AuthCache } from '../../access/auth-cache.js';
 import { type Actor, type AuditService, changedFields } from '../../logs/audit.service.js';
 import type { SessionContext } from '../../session/session-context.js';
 import type { SettingsService } from '../../system/settings.service.js';
@@ -14,6 +15,8 @@ export function createRolesService(deps: {
   projects: ProjectsRepository;
   settings: SettingsService;
   audit: AuditService;
+  /** Told of every change to who may do what, so that authorisation stops using what it cached. */
+  auth: AuthCache;
 }) {
   const { roles, audit } = deps;
 
@@ -72,6 +75,7 @@ export function createRolesService(deps: {
       await checkNoFree(body.no, id);
       const before = (await roles.view(id))!;
       await roles.update(id, { name: body.name, no: body.no, projectId: body.projectId! });
+      deps.auth.changed(); // its users' project, hence their scope, may have changed
       const after = (await roles.view(id))!;
       await audit.manage(actor, {
         action: 'update',

@@ -3,6 +3,7 @@ import { conflict, conflictField, fieldError, notFound } from '../../../platform
 import { pageWindow, toPage } from '../../../platform/paging.js';
 import { hashPassword } from '../../../platform/passwords.js';
 import { inScope } from '../../../platform/scope.js';
+import type { AuthCache } from '../../access/auth-cache.js';
 import { type Actor, type AuditService, changedFields } from '../../logs/audit.service.js';
 import type { SessionRepository } from '../../session/session.repository.js';
 import type { SessionContext } from '../../session/session-context.js';
@@ -20,6 +21,8 @@ export function createUsersService(deps: {
   sessions: SessionRepository;
   settings: SettingsService;
   audit: AuditService;
+  /** Told of every change to who may do what, so that authorisation stops using what it cached. */
+  auth: AuthCache;
 }) {
   const { users, audit } = deps;
 
@@ -94,6 +97,7 @@ export function createUsersService(deps: {
         roleId: role.id,
         status,
       });
+      deps.auth.changed();
       // A new role or a ban takes effect at once: the user signs in again.
       if (role.id !== current.roleId || status !== ITEM_STATUS.normal)
         await deps.sessions.revokeUserSessions(id, id === actor.session.user.id ? actor.session.sessionId : undefined);
@@ -113,6 +117,7 @@ export function createUsersService(deps: {
       const current = await visible(actor.session, id);
       if (current.admin && (await users.otherActiveAdmins(id)) === 0) throw conflict('errors.lastAdmin');
       await users.delete(id);
+      deps.auth.changed();
       await audit.manage(actor, { action: 'delete', entity: 'user', entityId: id, summary: current.name });
     },
   };

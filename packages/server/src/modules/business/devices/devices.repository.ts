@@ -1,5 +1,5 @@
-import type { DeviceView } from '@sc/contract';
-import { and, asc, count, desc, eq, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
+import { DEVICE_LIST_FIELDS, type DeviceView } from '@sc/contract';
+import { and, asc, type Column, count, desc, eq, inArray, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import {
@@ -12,9 +12,10 @@ import {
   productionItems,
   projects,
 } from '../../../db/schema/index.js';
-import { createCountCache } from '../../../platform/count-cache.js';
 import { conflictField } from '../../../platform/errors.js';
 import { keywordWhere } from '../../../platform/paging.js';
+import { isWholeTree } from '../../../platform/scope.js';
+import { createTtlCache } from '../../../platform/ttl-cache.js';
 
 /** Thrown inside the transaction so that the device row is rolled back with it. */
 export const productionOccupied = () => conflictField('productionNo', 'registry.productionOccupied');
@@ -93,6 +94,29 @@ export const presentDevice = (row: Row): DeviceView => ({
   updatedAt: iso(row.updatedAt)!,
 });
 
+/** A timestamp as `Date.prototype.toISOString` writes it (UTC, milliseconds, `Z`). */
+const isoText = (column: SQL | Column) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * A list page's device summaries (contract DEVICE_LIST_FIELDS) as one JSON text written by PostgreSQL
+ * and passed through: mapping 25 rows into objects and serialising them again took most of the
+ * server's time per page (docs/performance.md). Same names and formats as `presentDevice`: timestamps
+ * as `toISOString` writes them, the type's own value when it has no name (a test compares the two).
+ * `json_build_object` reads each column once; `row_to_json` of a wide row re-walked it per column.
+ */
+const listItemColumns = Object.fromEntries(
+  DEVICE_LIST_FIELDS.map((key) => {
+    const column = viewColumns[key];
+    const value =
+      key === 'typeName'
+        ? sql`coalesce(${deviceTypes.name}, ${devices.type})`
+        : key === 'activeForcedAt' || key === 'lastActiveAt'
+          ? isoText(column as Column)
+          : sql`${column}`;
+    return [key, value.as(key)];
+  }),
+);
+
 export type DeviceRecord = typeof devices.$inferSelect;
 export type DeviceValues = Omit<
   typeof devices.$inferInsert,
@@ -111,31 +135,50 @@ export interface DeviceListFilter {
   registered?: boolean;
 }
 
-/** Devices of a project subtree: `project_id IN (…)` lets the planner use the (project_id, …) indexes. */
-export const inProjectTree = (scopePath: string): SQL =>
-  inArray(
-    devices.projectId,
-    sql`(select ${projects.id} from ${projects} where ${like(projects.path, `${scopePath}%`)})`,
-  );
+/**
+ * Devices of a project subtree: `project_id IN (…)` lets the planner use the (project_id, …) indexes.
+ * The root's subtree is every device: no condition.
+ */
+export const inProjectTree = (scopePath: string): SQL | undefined =>
+  isWholeTree(scopePath)
+    ? undefined
+    : inArray(
+        devices.projectId,
+        sql`(select ${projects.id} from ${projects} where ${like(projects.path, `${scopePath}%`)})`,
+      );
+
+/** The list filters other than the project subtree. */
+const filterConditions = (f: DeviceListFilter, words: string[]) => [
+  f.projectId !== undefined ? eq(devices.projectId, f.projectId) : undefined,
+  f.areaId !== undefined ? eq(devices.areaId, f.areaId) : undefined,
+  f.groupId !== undefined ? eq(devices.groupId, f.groupId) : undefined,
+  f.parentId !== undefined ? eq(devices.parentId, f.parentId) : undefined,
+  f.type !== undefined ? eq(devices.type, f.type) : undefined,
+  f.modelId !== undefined ? eq(devices.modelId, f.modelId) : undefined,
+  f.activeState !== undefined ? eq(devices.activeState, f.activeState) : undefined,
+  f.registered !== undefined ? eq(devices.registered, f.registered) : undefined,
+  keywordWhere(words, [devices.name, devices.no, devices.equipmentId, devices.ip]),
+];
 
 function filterWhere(scopePath: string, f: DeviceListFilter, words: string[] = []): SQL | undefined {
-  return and(
-    inProjectTree(scopePath),
-    f.projectId !== undefined ? eq(devices.projectId, f.projectId) : undefined,
-    f.areaId !== undefined ? eq(devices.areaId, f.areaId) : undefined,
-    f.groupId !== undefined ? eq(devices.groupId, f.groupId) : undefined,
-    f.parentId !== undefined ? eq(devices.parentId, f.parentId) : undefined,
-    f.type !== undefined ? eq(devices.type, f.type) : undefined,
-    f.modelId !== undefined ? eq(devices.modelId, f.modelId) : undefined,
-    f.activeState !== undefined ? eq(devices.activeState, f.activeState) : undefined,
-    f.registered !== undefined ? eq(devices.registered, f.registered) : undefined,
-    keywordWhere(words, [devices.name, devices.no, devices.equipmentId, devices.ip]),
-  );
+  return and(inProjectTree(scopePath), ...filterConditions(f, words));
 }
 
 /** The SQL of the device registry: devices, their references, and the production items they occupy. */
-export function createDevicesRepository(db: Db) {
-  const totals = createCountCache();
+export function createDevicesRepository(db: Db, onChange: () => void = () => {}) {
+  const totals = createTtlCache<number>(5000);
+  /** After a write has committed: totals and whatever else reads devices (the map) start afresh. */
+  const changed = () => {
+    totals.clear();
+    onChange();
+  };
+  const write = async <T>(work: Promise<T>): Promise<T> => {
+    try {
+      return await work;
+    } finally {
+      changed();
+    }
+  };
   const select = () =>
     db
       .select(viewColumns)
@@ -147,6 +190,37 @@ export function createDevicesRepository(db: Db) {
       .leftJoin(deviceAreas, eq(deviceAreas.id, devices.areaId))
       .leftJoin(deviceGroups, eq(deviceGroups.id, devices.groupId))
       .leftJoin(parent, eq(parent.id, devices.parentId));
+
+  // Named statements: PostgreSQL plans them once per connection instead of on every page.
+  const subtreeProjects = db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(like(projects.path, sql.placeholder('path')))
+    .prepare('devices_subtree_projects');
+  /** The summaries of a page's ids, as JSON text, newest first. */
+  const pageRows = db
+    .select(listItemColumns)
+    .from(devices)
+    .innerJoin(projects, eq(projects.id, devices.projectId))
+    .leftJoin(deviceTypes, eq(deviceTypes.no, devices.type))
+    .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
+    .leftJoin(deviceAreas, eq(deviceAreas.id, devices.areaId))
+    .leftJoin(deviceGroups, eq(deviceGroups.id, devices.groupId))
+    .where(sql`${devices.id} = any(${sql.placeholder('ids')})`)
+    .as('page_rows');
+  const pageJson = db
+    .select({
+      json: sql<string>`coalesce(json_agg(row_to_json(${sql.identifier('page_rows')}) order by ${pageRows.id} desc), '[]')::text`,
+    })
+    .from(pageRows)
+    .prepare('devices_page_json');
+
+  /** The subtree's projects as a list of ids (see `page`); nothing for the root's. */
+  const projectList = async (scopePath: string) => {
+    if (isWholeTree(scopePath)) return undefined;
+    const ids = (await subtreeProjects.execute({ path: `${scopePath}%` })).map((r) => r.id);
+    return sql`${devices.projectId} = any(${sql.param(ids)})`;
+  };
 
   const views = async (where: SQL | undefined, limit = 1000) =>
     (await select().where(where).orderBy(desc(devices.id)).limit(limit)).map((r) => presentDevice(r as Row));
@@ -161,12 +235,18 @@ export function createDevicesRepository(db: Db) {
         .orderBy(asc(devices.name), asc(devices.id))
         .limit(limit),
 
-    /** A page, newest first; the count reads the devices table only (no joins) and is cached briefly. */
+    /**
+     * A page, newest first, as `{ listJson, total }`: the page's ids by one index walk, then those rows
+     * with their lookups as JSON text (joining first would join every matching device before sorting).
+     * The subtree's projects are passed as a list rather than a subquery so that the planner can weigh
+     * their share of the devices: with a subquery it joined every matching device of each project and
+     * sorted them. The count reads the devices table only and is cached briefly.
+     */
     async page(scopePath: string, f: DeviceListFilter, words: string[], window: { limit: number; offset: number }) {
-      const where = filterWhere(scopePath, f, words);
-      // The page's ids first (an index walk on devices alone), then the 25 rows with their lookups:
-      // joining first would join every matching device before sorting.
-      const pageIds = async () => {
+      const where = and(await projectList(scopePath), ...filterConditions(f, words));
+      // Two statements: the ids are planned per call (the plan depends on the filters' values: a
+      // generic plan cannot know the page's LIMIT), the rows are a named statement planned once.
+      const listJson = async () => {
         const ids = (
           await db
             .select({ id: devices.id })
@@ -176,16 +256,16 @@ export function createDevicesRepository(db: Db) {
             .limit(window.limit)
             .offset(window.offset)
         ).map((r) => r.id);
-        return ids.length ? select().where(inArray(devices.id, ids)).orderBy(desc(devices.id)) : [];
+        return ids.length ? (await pageJson.execute({ ids }))[0]!.json : '[]';
       };
-      const [rows, total] = await Promise.all([
-        pageIds(),
+      const [json, total] = await Promise.all([
+        listJson(),
         totals.get(JSON.stringify([scopePath, f, words]), async () => {
           const [row] = await db.select({ n: count() }).from(devices).where(where);
           return row?.n ?? 0;
         }),
       ]);
-      return { list: rows.map((r) => presentDevice(r as Row)), total };
+      return { listJson: json, total };
     },
 
     list: (scopePath: string, f: DeviceListFilter, limit = 1000) => views(filterWhere(scopePath, f), limit),
@@ -309,59 +389,67 @@ export function createDevicesRepository(db: Db) {
      * production number. Throws 409 on productionNo when another device holds the item.
      */
     insert: (values: DeviceValues) =>
-      db.transaction(async (tx) => {
-        totals.clear();
-        const [row] = await tx
-          .insert(devices)
-          .values(values)
-          .returning({ id: devices.id, projectId: devices.projectId });
-        const id = row!.id;
-        if (values.productionNo) {
-          const taken = await occupy(tx, values.productionNo, id, row!.projectId);
-          if (taken === 'occupied') throw productionOccupied();
-        }
-        return id;
-      }),
+      write(
+        db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(devices)
+            .values(values)
+            .returning({ id: devices.id, projectId: devices.projectId });
+          const id = row!.id;
+          if (values.productionNo) {
+            const taken = await occupy(tx, values.productionNo, id, row!.projectId);
+            if (taken === 'occupied') throw productionOccupied();
+          }
+          return id;
+        }),
+      ),
 
     /** Updates a device; a changed production number frees the old item and occupies the new one. */
     update: (id: number, values: Partial<DeviceValues>, production?: { from: string; to: string; projectId: number }) =>
-      db.transaction(async (tx) => {
-        await tx
-          .update(devices)
-          .set({ ...values, updatedAt: new Date() })
-          .where(eq(devices.id, id));
-        if (production && production.from !== production.to) {
-          await free(tx, id);
-          if (production.to && (await occupy(tx, production.to, id, production.projectId)) === 'occupied')
-            throw productionOccupied();
-        }
-      }),
+      write(
+        db.transaction(async (tx) => {
+          await tx
+            .update(devices)
+            .set({ ...values, updatedAt: new Date() })
+            .where(eq(devices.id, id));
+          if (production && production.from !== production.to) {
+            await free(tx, id);
+            if (production.to && (await occupy(tx, production.to, id, production.projectId)) === 'occupied')
+              throw productionOccupied();
+          }
+        }),
+      ),
 
     setLocation: (id: number, lng: number, lat: number) =>
-      db.update(devices).set({ lng, lat, updatedAt: new Date() }).where(eq(devices.id, id)),
+      write(db.update(devices).set({ lng, lat, updatedAt: new Date() }).where(eq(devices.id, id))),
 
     setActive: (id: number, activeState: number) =>
-      db
-        .update(devices)
-        .set({ activeState, activeForcedAt: new Date(), updatedAt: new Date() })
-        .where(eq(devices.id, id)),
+      write(
+        db
+          .update(devices)
+          .set({ activeState, activeForcedAt: new Date(), updatedAt: new Date() })
+          .where(eq(devices.id, id)),
+      ),
 
     async setActiveMany(scopePath: string, ids: number[], activeState: number) {
-      const rows = await db
-        .update(devices)
-        .set({ activeState, activeForcedAt: new Date(), updatedAt: new Date() })
-        .where(and(inArray(devices.id, ids), inProjectTree(scopePath)))
-        .returning({ id: devices.id });
+      const rows = await write(
+        db
+          .update(devices)
+          .set({ activeState, activeForcedAt: new Date(), updatedAt: new Date() })
+          .where(and(inArray(devices.id, ids), inProjectTree(scopePath)))
+          .returning({ id: devices.id }),
+      );
       return rows.map((r) => r.id);
     },
 
     /** Deletes a device and frees the production item it occupied, in one transaction. */
     delete: (id: number) =>
-      db.transaction(async (tx) => {
-        totals.clear();
-        await free(tx, id);
-        await tx.delete(devices).where(eq(devices.id, id));
-      }),
+      write(
+        db.transaction(async (tx) => {
+          await free(tx, id);
+          await tx.delete(devices).where(eq(devices.id, id));
+        }),
+      ),
   };
 }
 

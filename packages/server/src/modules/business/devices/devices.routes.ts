@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendJsonText } from '../../../platform/paging.js';
 import { commonQuery } from '../../../platform/schemas.js';
 import { actorOf } from '../../logs/audit.service.js';
 import type { DeviceScope, DevicesService } from './devices.service.js';
@@ -51,9 +52,9 @@ export function devicesRoutes(app: FastifyInstance, deps: { devices: DevicesServ
         querystring: commonQuery.extend(devicePageQuery.shape),
       },
     },
-    (req) => {
+    async (req, reply) => {
       const { token: _t, lang: _l, ...query } = req.query;
-      return s.page(scope(req), query);
+      return sendJsonText(reply, await s.page(scope(req), query));
     },
   );
   r.get(`${base}/:id`, { schema: { tags, summary: 'One device', params, querystring: commonQuery } }, (req) =>
@@ -137,9 +138,9 @@ export function projectDevicesRoutes(app: FastifyInstance, deps: { devices: Devi
         querystring: commonQuery.extend(devicePageQuery.shape),
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { token: _t, lang: _l, ...query } = req.query;
-      return s.page(await scope(req), query);
+      return sendJsonText(reply, await s.page(await scope(req), query));
     },
   );
   r.get(

@@ -7,7 +7,7 @@ import {
   PRODUCTION_STATUS,
 } from '@sc/contract';
 import { AppError, badRequest, conflictField, fieldError, notFound } from '../../../platform/errors.js';
-import { pageWindow, toPage } from '../../../platform/paging.js';
+import { pageWindow, toPageJson } from '../../../platform/paging.js';
 import { inScope } from '../../../platform/scope.js';
 import { type Actor, type AuditService, changedFields } from '../../logs/audit.service.js';
 import type { SessionContext } from '../../session/session-context.js';
@@ -170,8 +170,8 @@ export function createDevicesService(deps: {
     async page(scope: DeviceScope, query: DevicePageQuery) {
       const window = pageWindow(query, await deps.settings.get('pageSize'));
       const { page: _p, pageSize: _s, keyword, ...filter } = query;
-      const { list, total } = await repo.page(scope.path, narrowed(scope, filter), keyword, window);
-      return toPage(list, total, window);
+      const { listJson, total } = await repo.page(scope.path, narrowed(scope, filter), keyword, window);
+      return toPageJson(listJson, total, window);
     },
 
     async get(scope: DeviceScope, id: number) {

@@ -1,5 +1,5 @@
 import type { MapCluster } from '@sc/contract';
-import { and, eq, gte, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { deviceAreas, deviceGroups, devices, deviceTypes, projects } from '../../../db/schema/index.js';
 import { inProjectTree } from '../devices/devices.repository.js';
@@ -34,12 +34,6 @@ function boxWhere(scopePath: string, f: MapFilter): SQL | undefined {
     f.activeState !== undefined ? eq(devices.activeState, f.activeState) : undefined,
   );
 }
-
-const states = {
-  error: sql<Num>`count(*) filter (where ${devices.activeState} = -1)`,
-  unknown: sql<Num>`count(*) filter (where ${devices.activeState} = 0)`,
-  active: sql<Num>`count(*) filter (where ${devices.activeState} = 1)`,
-};
 
 export function createMapRepository(db: Db) {
   return {
@@ -79,30 +73,22 @@ export function createMapRepository(db: Db) {
       }));
     },
 
-    /** Grid clusters of `cell` degrees, computed in SQL; a cell of one device answers that device. */
-    async clusters(scopePath: string, f: MapFilter, cell: number): Promise<MapCluster[]> {
-      const gx = sql`floor(${devices.lng} / ${cell}::float8)`;
-      const gy = sql`floor(${devices.lat} / ${cell}::float8)`;
-      const rows = await db
+    /** Every located device with its project's path (for the in-memory clusters, map-snapshot.ts). */
+    located: () =>
+      db
         .select({
-          n: sql<Num>`count(*)`,
-          lng: sql<Num>`avg(${devices.lng})`,
-          lat: sql<Num>`avg(${devices.lat})`,
-          id: sql<Num>`min(${devices.id})`,
-          name: sql<string>`min(${devices.name})`,
-          type: sql<string>`min(${devices.type})`,
-          ...states,
+          id: devices.id,
+          name: devices.name,
+          type: devices.type,
+          lng: sql<number>`${devices.lng}`,
+          lat: sql<number>`${devices.lat}`,
+          activeState: devices.activeState,
+          projectId: devices.projectId,
+          projectPath: projects.path,
         })
         .from(devices)
-        .where(boxWhere(scopePath, f))
-        .groupBy(gx, gy);
-      return rows.map((r) => {
-        const count = num(r.n);
-        const states = { error: num(r.error), unknown: num(r.unknown), active: num(r.active) };
-        const base = { lng: num(r.lng), lat: num(r.lat), count, states };
-        return count === 1 ? { ...base, id: num(r.id), name: r.name, type: r.type } : base;
-      });
-    },
+        .innerJoin(projects, eq(projects.id, devices.projectId))
+        .where(and(isNotNull(devices.lng), isNotNull(devices.lat))),
 
     async summary(id: number) {
       const [row] = await db

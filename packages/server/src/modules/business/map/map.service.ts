@@ -2,6 +2,7 @@ import type { MapCluster } from '@sc/contract';
 import { notFound } from '../../../platform/errors.js';
 import type { SessionContext } from '../../session/session-context.js';
 import type { MapFilter, MapRepository } from './map.repository.js';
+import { clusterSnapshot, type MapSnapshots } from './map-snapshot.js';
 
 /** At this zoom and above the map shows single devices. */
 export const SINGLES_ZOOM = 17;
@@ -14,7 +15,7 @@ export const SINGLES_LIMIT = 5000;
 export const cellSize = (zoom: number) => 360 / 2 ** zoom / 4;
 
 /** The map view (/map/bizindex): clusters of devices and a popup summary. */
-export function createMapService(deps: { map: MapRepository }) {
+export function createMapService(deps: { map: MapRepository; snapshots: MapSnapshots }) {
   const { map } = deps;
   return {
     async clusters(session: SessionContext, query: MapFilter & { zoom: number }): Promise<MapCluster[]> {
@@ -22,7 +23,7 @@ export function createMapService(deps: { map: MapRepository }) {
       const scope = session.project.path;
       if (zoom >= SINGLES_ZOOM || (await map.countUpTo(scope, filter, SINGLES_MAX + 1)) <= SINGLES_MAX)
         return map.singles(scope, filter, SINGLES_LIMIT);
-      return map.clusters(scope, filter, cellSize(zoom));
+      return clusterSnapshot(await deps.snapshots.get(), scope, filter, cellSize(zoom));
     },
 
     async summary(session: SessionContext, id: number) {

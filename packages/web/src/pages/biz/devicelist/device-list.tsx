@@ -10,8 +10,8 @@ import {
 } from '@ant-design/icons';
 import {
   DEVICE_SEARCH_WORD_LIMIT,
+  type DeviceListItem,
   type DeviceTypeView,
-  type DeviceView,
   type FamilyField,
   familyOf,
   PAGE_SIZE,
@@ -270,7 +270,7 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number | null>(null);
   const [selected, setSelected] = useState<number[]>([]);
-  const [locating, setLocating] = useState<DeviceView | null>(null);
+  const [locating, setLocating] = useState<DeviceListItem | null>(null);
   const [propType, setPropType] = useState<string | undefined>(undefined);
   const [fullScreen, setFullScreen] = useState(false);
   const size = pageSize ?? clampPageSize(params.data?.pageSize);
@@ -286,7 +286,7 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
 
   const list = useQuery({
     queryKey: [...DEVICES_KEY, 'pages', paths.base, query, lang],
-    queryFn: () => api.get<Page<DeviceView>>(paths.pages, query),
+    queryFn: () => api.get<Page<DeviceListItem>>(paths.pages, query),
     placeholderData: (previous) => previous,
     enabled: view !== 'map' && (view !== 'type' || Boolean(shownType)),
   });
@@ -331,7 +331,7 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
       cancelText: t('common.cancel'),
       onOk: () => forceActive.mutateAsync(ids).catch(() => undefined),
     });
-  const askDelete = (row: DeviceView) =>
+  const askDelete = (row: DeviceListItem) =>
     confirm({
       title: t('devices.deleteConfirm', { name: row.name }),
       okText: t('common.ok'),
@@ -340,7 +340,7 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
       onOk: () => remove.mutateAsync(row.id).catch(() => undefined),
     });
 
-  const col = (field: string, render?: (v: unknown, row: DeviceView) => ReactNode, width?: number) => ({
+  const col = (field: string, render?: (v: unknown, row: DeviceListItem) => ReactNode, width?: number) => ({
     key: field,
     dataIndex: field,
     title: t(`devices.fields.${field}`),
@@ -371,7 +371,7 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
   );
   const family = shownType ? familyOf(shownType) : undefined;
 
-  let columns: TableColumnsType<DeviceView>;
+  let columns: TableColumnsType<DeviceListItem>;
   if (view === 'device') {
     columns = [
       nameCol,
@@ -397,7 +397,7 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
       ...(family?.fields ?? []).map((f) => ({
         key: `props.${f.key}`,
         title: t(f.label ?? `families.${family?.type}.${f.key}`),
-        render: (_v: unknown, row: DeviceView) => propText(f, row.props?.[f.key]),
+        render: (_v: unknown, row: DeviceListItem) => propText(f, row.props?.[f.key]),
       })),
       stateCol,
     ];
@@ -453,7 +453,7 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
   }
 
   const table = (
-    <Table<DeviceView>
+    <Table<DeviceListItem>
       rowKey="id"
       size="middle"
       columns={columns}

@@ -1,4 +1,4 @@
-import { type DeviceView, requiredLocationBody } from '@sc/contract';
+import { type DeviceListItem, requiredLocationBody } from '@sc/contract';
 import { Alert } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ export function LocationDialog({
   onClose,
   onSaved,
 }: {
-  device: DeviceView;
+  device: Pick<DeviceListItem, 'id' | 'name' | 'lng' | 'lat'>;
   path: string;
   onClose: () => void;
   onSaved: () => void;

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { clusterSnapshot, createMapSnapshots, type LocatedDevice, toSnapshot } from './map-snapshot.js';
+
+const device = (id: number, lng: number, lat: number, more: Partial<LocatedDevice> = {}): LocatedDevice => ({
+  id,
+  name: `灯${id}`,
+  type: 'lighting',
+  lng,
+  lat,
+  activeState: 1,
+  projectId: 2,
+  projectPath: '/1/2/',
+  ...more,
+});
+
+const box = { west: 119, south: 32, east: 120, north: 33 };
+
+describe('clusters from the snapshot', () => {
+  it('groups by cell with counts, mean position and states; a lone device answers itself', () => {
+    const s = toSnapshot([
+      device(3, 119.11, 32.11, { activeState: -1 }),
+      device(1, 119.13, 32.13, { activeState: 0 }),
+      device(2, 119.12, 32.12),
+      device(9, 119.91, 32.91, { type: 'camera', name: '摄像机' }),
+    ]);
+    const list = clusterSnapshot(s, '/1/', box, 0.1);
+    expect(list).toHaveLength(2);
+    const group = list.find((c) => c.count === 3)!;
+    expect(group.lng).toBeCloseTo(119.12, 10);
+    expect(group.lat).toBeCloseTo(32.12, 10);
+    expect(group.states).toEqual({ error: 1, unknown: 1, active: 1 });
+    expect(group).not.toHaveProperty('id');
+    expect(list.find((c) => c.count === 1)).toMatchObject({ id: 9, name: '摄像机', type: 'camera', lng: 119.91 });
+  });
+
+  it('keeps to the box, the caller’s subtree and the filters', () => {
+    const s = toSnapshot([
+      device(1, 119.5, 32.5),
+      device(2, 119.5, 32.5, { projectId: 7, projectPath: '/1/7/' }),
+      device(3, 119.5, 32.5, { type: 'camera', activeState: 0 }),
+      device(4, 121, 32.5),
+    ]);
+    const total = (list: { count: number }[]) => list.reduce((n, c) => n + c.count, 0);
+    expect(total(clusterSnapshot(s, '/1/', box, 1))).toBe(3);
+    expect(total(clusterSnapshot(s, '/1/2/', box, 1))).toBe(2);
+    expect(total(clusterSnapshot(s, '/1/', { ...box, projectId: 7 }, 1))).toBe(1);
+    expect(total(clusterSnapshot(s, '/1/', { ...box, type: 'camera' }, 1))).toBe(1);
+    expect(total(clusterSnapshot(s, '/1/', { ...box, activeState: 1 }, 1))).toBe(2);
+  });
+
+  it('takes a box across the antimeridian as two ranges of longitude', () => {
+    const s = toSnapshot([device(1, 179.5, 0), device(2, -179.5, 0), device(3, 0, 0)]);
+    const list = clusterSnapshot(s, '/1/', { west: 179, south: -1, east: -179, north: 1 }, 0.5);
+    expect(list.map((c) => c.id).sort()).toEqual([1, 2]);
+  });
+});
+
+describe('the snapshot cache', () => {
+  it('loads once while fresh, answers the stale one while reloading, and reloads at once when invalidated', async () => {
+    let loads = 0;
+    const snapshots = createMapSnapshots(async () => {
+      loads++;
+      return Array.from({ length: loads }, (_, i) => device(i + 1, 119.5, 32.5));
+    }, 30);
+    expect((await snapshots.get()).size).toBe(1);
+    expect((await snapshots.get()).size).toBe(1);
+    expect(loads).toBe(1);
+    await new Promise((r) => setTimeout(r, 40));
+    expect((await snapshots.get()).size).toBe(1); // stale while the reload runs
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await snapshots.get()).size).toBe(2);
+    snapshots.invalidate();
+    expect((await snapshots.get()).size).toBe(3);
+  });
+});
