@@ -55,6 +55,59 @@ describe('clusters from the snapshot', () => {
   });
 });
 
+describe('clusters by groups', () => {
+  it('answer what counting device by device answers, for cells the box cuts too', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    const states = [-1, 0, 1];
+    const types = ['lighting', 'camera'];
+    const rows = Array.from({ length: 3000 }, (_, i) =>
+      device(i + 1, 119 + random(), 32 + random(), {
+        activeState: states[i % 3]!,
+        type: types[i % 2]!,
+        projectId: 2 + (i % 2),
+        projectPath: i % 2 ? '/1/3/' : '/1/2/',
+      }),
+    );
+    const s = toSnapshot(rows);
+    for (const cell of [0.5, 0.1, 0.013]) {
+      for (let k = 0; k < 5; k++) {
+        const west = 119 + random() * 0.5;
+        const south = 32 + random() * 0.5;
+        const f = {
+          west,
+          south,
+          east: west + random() * 0.5,
+          north: south + random() * 0.5,
+          type: k % 2 ? 'camera' : undefined,
+        };
+        const expected = new Map<string, { count: number; active: number }>();
+        for (const r of rows) {
+          if (r.lng < f.west || r.lng > f.east || r.lat < f.south || r.lat > f.north) continue;
+          if (f.type && r.type !== f.type) continue;
+          const key = `${Math.floor(r.lng / cell)}:${Math.floor(r.lat / cell)}`;
+          const e = expected.get(key) ?? { count: 0, active: 0 };
+          e.count++;
+          if (r.activeState === 1) e.active++;
+          expected.set(key, e);
+        }
+        const list = clusterSnapshot(s, '/1/', f, cell);
+        expect(list).toHaveLength(expected.size);
+        const got = new Map(
+          list.map((c) => [
+            `${Math.floor(c.lng / cell)}:${Math.floor(c.lat / cell)}`,
+            { count: c.count, active: c.states.active },
+          ]),
+        );
+        expect(got).toEqual(expected);
+      }
+    }
+  });
+});
+
 describe('the snapshot cache', () => {
   it('loads once while fresh, answers the stale one while reloading, and reloads at once when invalidated', async () => {
     let loads = 0;

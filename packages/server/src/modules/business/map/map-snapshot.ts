@@ -52,6 +52,89 @@ export function toSnapshot(rows: LocatedDevice[]): MapSnapshot {
   return s;
 }
 
+/** Devices of one grid cell that share project, type and state, summed once per snapshot and cell size. */
+interface Group {
+  key: number;
+  gx: number;
+  gy: number;
+  project: number;
+  type: string;
+  state: number;
+  n: number;
+  lng: number;
+  lat: number;
+  /** Index of the device with the lowest id. */
+  first: number;
+  /** The group's devices are order[start, end). */
+  start: number;
+  end: number;
+}
+
+interface Grouping {
+  groups: Group[];
+  order: Int32Array;
+}
+
+/**
+ * Clusters stop below zoom 17 (SINGLES_ZOOM), where a cell is 90/2^16 degrees: a cell index stays
+ * within ±2^18, and the pair fits one number exactly (well below 2^53).
+ */
+const cellKey = (gx: number, gy: number) => (gx + 2 ** 22) * 2 ** 23 + (gy + 2 ** 22);
+
+const groupings = new WeakMap<MapSnapshot, Map<number, Grouping>>();
+
+/** The snapshot's devices grouped for a cell size: computed on first use, kept with the snapshot. */
+function groupingOf(s: MapSnapshot, cell: number): Grouping {
+  let bySize = groupings.get(s);
+  if (!bySize) groupings.set(s, (bySize = new Map()));
+  const known = bySize.get(cell);
+  if (known) return known;
+  const index = new Map<string, Group>();
+  const groupOf: Group[] = new Array(s.size);
+  const groups: Group[] = [];
+  for (let i = 0; i < s.size; i++) {
+    const gx = Math.floor(s.lng[i]! / cell);
+    const gy = Math.floor(s.lat[i]! / cell);
+    const id = `${gx}:${gy}:${s.project[i]}:${s.type[i]}:${s.state[i]}`;
+    let g = index.get(id);
+    if (!g) {
+      g = {
+        key: cellKey(gx, gy),
+        gx,
+        gy,
+        project: s.project[i]!,
+        type: s.type[i]!,
+        state: s.state[i]!,
+        n: 0,
+        lng: 0,
+        lat: 0,
+        first: i,
+        start: 0,
+        end: 0,
+      };
+      index.set(id, g);
+      groups.push(g);
+    }
+    g.n++;
+    g.lng += s.lng[i]!;
+    g.lat += s.lat[i]!;
+    if (s.id[i]! < s.id[g.first]!) g.first = i;
+    groupOf[i] = g;
+  }
+  // Lay the devices out group after group.
+  let offset = 0;
+  for (const g of groups) {
+    g.start = offset;
+    g.end = offset;
+    offset += g.n;
+  }
+  const order = new Int32Array(s.size);
+  for (let i = 0; i < s.size; i++) order[groupOf[i]!.end++] = i;
+  const grouping = { groups, order };
+  bySize.set(cell, grouping);
+  return grouping;
+}
+
 interface Cell {
   n: number;
   lng: number;
@@ -64,39 +147,51 @@ interface Cell {
 
 /**
  * Grid clusters of `cell` degrees over the snapshot, with the same answer as the SQL grouping it
- * replaces: per cell the count, the mean position and the states; a cell of one device is that device.
+ * replaced: per cell the count, the mean position and the states; a cell of one device is that device.
+ * Whole groups are added when their cell lies inside the box; the devices of a cell the box's edge
+ * cuts are tested one by one.
  */
 export function clusterSnapshot(s: MapSnapshot, scopePath: string, f: MapFilter, cell: number): MapCluster[] {
   const allowed = new Set<number>();
   for (const [id, path] of s.projectPath) if (path.startsWith(scopePath)) allowed.add(id);
   const wraps = f.west > f.east; // a box across the antimeridian
+  const inBox = (lng: number, lat: number) =>
+    lat >= f.south && lat <= f.north && (wraps ? lng >= f.west || lng <= f.east : lng >= f.west && lng <= f.east);
   const cells = new Map<number, Cell>();
-  for (let i = 0; i < s.size; i++) {
-    const lng = s.lng[i]!;
-    const lat = s.lat[i]!;
-    if (lat < f.south || lat > f.north) continue;
-    if (wraps ? lng < f.west && lng > f.east : lng < f.west || lng > f.east) continue;
-    const project = s.project[i]!;
-    if (!allowed.has(project)) continue;
-    if (f.projectId !== undefined && project !== f.projectId) continue;
-    const state = s.state[i]!;
-    if (f.activeState !== undefined && state !== f.activeState) continue;
-    if (f.type !== undefined && s.type[i] !== f.type) continue;
-    // Cells of a zoom stay below 2^26 per axis: the pair fits one exact number.
-    const key = (Math.floor(lng / cell) + 2 ** 26) * 2 ** 27 + (Math.floor(lat / cell) + 2 ** 26);
+  const add = (key: number, n: number, lng: number, lat: number, first: number, state: number) => {
     let c = cells.get(key);
     if (!c) {
-      c = { n: 0, lng: 0, lat: 0, first: i, error: 0, unknown: 0, active: 0 };
+      c = { n: 0, lng: 0, lat: 0, first, error: 0, unknown: 0, active: 0 };
       cells.set(key, c);
     }
-    c.n++;
+    c.n += n;
     c.lng += lng;
     c.lat += lat;
-    if (s.id[i]! < s.id[c.first]!) c.first = i;
-    if (state === -1) c.error++;
-    else if (state === 1) c.active++;
-    else c.unknown++;
+    if (s.id[first]! < s.id[c.first]!) c.first = first;
+    if (state === -1) c.error += n;
+    else if (state === 1) c.active += n;
+    else c.unknown += n;
+  };
+
+  const { groups, order } = groupingOf(s, cell);
+  for (const g of groups) {
+    if (!allowed.has(g.project)) continue;
+    if (f.projectId !== undefined && g.project !== f.projectId) continue;
+    if (f.activeState !== undefined && g.state !== f.activeState) continue;
+    if (f.type !== undefined && g.type !== f.type) continue;
+    const west = g.gx * cell;
+    const south = g.gy * cell;
+    const inside = !wraps && west >= f.west && west + cell <= f.east && south >= f.south && south + cell <= f.north;
+    if (inside) {
+      add(g.key, g.n, g.lng, g.lat, g.first, g.state);
+      continue;
+    }
+    for (let k = g.start; k < g.end; k++) {
+      const i = order[k]!;
+      if (inBox(s.lng[i]!, s.lat[i]!)) add(g.key, 1, s.lng[i]!, s.lat[i]!, i, g.state);
+    }
   }
+
   const out: MapCluster[] = [];
   for (const c of cells.values()) {
     const base = {
