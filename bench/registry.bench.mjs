@@ -62,7 +62,7 @@ async function measure(label, env) {
     const q = (p) => `${p}${p.includes('?') ? '&' : '?'}token=${token}`;
     // The filters of the list screen (the target), on the lookups of a real device; search separately:
     // substring search over name, no, equipment id and IP is trigram-index work of another order.
-    const first = (await (await fetch(`${server.url}${q('/api/biz/devices.do/pages?page=1&pageSize=1')}`)).json())
+    const first = (await (await fetch(`${server.url}${q('/api/biz/devices.do/pages?page=1&pageSize=10')}`)).json())
       .list[0];
     const list = [
       '/api/biz/devices.do/pages?page=1&pageSize=25',

@@ -193,8 +193,10 @@ export async function seedDemo(db: Db, deviceCount: number, log: (line: string) 
     if ((from / BATCH) % 10 === 0) log(`  ${Math.min(deviceCount, from + BATCH)} / ${deviceCount} devices`);
   }
   const added = Math.max(0, deviceCount - existing);
-  // Fresh planner statistics after a bulk load (PGlite has no autovacuum to do it).
-  if (added > 0) await db.execute(sql`ANALYZE devices, production_items`);
+  // After a bulk load, without waiting for autovacuum (PGlite has none): fresh planner statistics, and
+  // the search indexes' pending lists merged (rows inserted in bulk wait there unsorted, and every
+  // search read them all: 11 ms instead of 1 ms per search).
+  if (added > 0) await db.execute(sql`VACUUM ANALYZE devices, production_items`);
   log(
     `Demo: ${DEMO_DISTRICTS.length} districts, ${DEMO_DISTRICTS.length * AREAS_PER_DISTRICT} areas, ${DEMO_DISTRICTS.length * AREAS_PER_DISTRICT * GROUPS_PER_AREA} groups, ${added} devices added in ${((Date.now() - started) / 1000).toFixed(1)} s (${Math.max(existing, deviceCount)} in all)`,
   );
