@@ -86,7 +86,10 @@ const groupings = new WeakMap<MapSnapshot, Map<number, Grouping>>();
 /** The snapshot's devices grouped for a cell size: computed on first use, kept with the snapshot. */
 function groupingOf(s: MapSnapshot, cell: number): Grouping {
   let bySize = groupings.get(s);
-  if (!bySize) groupings.set(s, (bySize = new Map()));
+  if (!bySize) {
+    bySize = new Map();
+    groupings.set(s, bySize);
+  }
   const known = bySize.get(cell);
   if (known) return known;
   const index = new Map<string, Group>();
