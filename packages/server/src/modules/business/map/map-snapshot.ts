@@ -92,30 +92,26 @@ function groupingOf(s: MapSnapshot, cell: number): Grouping {
   }
   const known = bySize.get(cell);
   if (known) return known;
-  const index = new Map<string, Group>();
+  // Groups by cell, then by project, type and state among the few of each cell.
+  const index = new Map<number, Group[]>();
   const groupOf: Group[] = new Array(s.size);
   const groups: Group[] = [];
   for (let i = 0; i < s.size; i++) {
     const gx = Math.floor(s.lng[i]! / cell);
     const gy = Math.floor(s.lat[i]! / cell);
-    const id = `${gx}:${gy}:${s.project[i]}:${s.type[i]}:${s.state[i]}`;
-    let g = index.get(id);
+    const key = cellKey(gx, gy);
+    const project = s.project[i]!;
+    const type = s.type[i]!;
+    const state = s.state[i]!;
+    let inCell = index.get(key);
+    if (!inCell) {
+      inCell = [];
+      index.set(key, inCell);
+    }
+    let g = inCell.find((x) => x.project === project && x.state === state && x.type === type);
     if (!g) {
-      g = {
-        key: cellKey(gx, gy),
-        gx,
-        gy,
-        project: s.project[i]!,
-        type: s.type[i]!,
-        state: s.state[i]!,
-        n: 0,
-        lng: 0,
-        lat: 0,
-        first: i,
-        start: 0,
-        end: 0,
-      };
-      index.set(id, g);
+      g = { key, gx, gy, project, type, state, n: 0, lng: 0, lat: 0, first: i, start: 0, end: 0 };
+      inCell.push(g);
       groups.push(g);
     }
     g.n++;
