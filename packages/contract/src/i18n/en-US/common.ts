@@ -2,6 +2,7 @@ import type { common as zh } from '../zh-CN/common.js';
 
 export const common: Record<keyof typeof zh, string> = {
   productName: 'Smart City Device Management',
+  noProject: 'Choose the current project first',
   ok: 'OK',
   cancel: 'Cancel',
   save: 'Save',

@@ -88,7 +88,6 @@ export const devices: Translation<typeof zh> = {
   noLocation: 'Not set',
   fullScreen: 'Full-screen map',
   exitFullScreen: 'Exit full screen',
-  noProject: 'Choose the current project first',
   wizard: {
     createTitle: 'New device',
     editTitle: 'Edit device: {name}',

@@ -3,7 +3,6 @@ import type { envmonitors as zh } from '../zh-CN/envmonitors.js';
 
 export const envmonitors: Translation<typeof zh> = {
   empty: 'This project has no environment monitor',
-  noProject: 'No current project',
   noReading: 'No data yet',
   readings: {
     temperature: 'Temperature',

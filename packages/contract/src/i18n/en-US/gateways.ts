@@ -4,7 +4,6 @@ import type { gateways as zh } from '../zh-CN/gateways.js';
 export const gateways: Translation<typeof zh> = {
   title: 'Gateways',
   empty: 'This project has no gateway',
-  noProject: 'No current project',
   missing: 'The gateway does not exist or is not in the current project',
   fields: {
     name: 'Name',

@@ -1,5 +1,6 @@
 export const common = {
   productName: '智慧城市设备管理平台',
+  noProject: '请先选择当前项目',
   ok: '确定',
   cancel: '取消',
   save: '保存',

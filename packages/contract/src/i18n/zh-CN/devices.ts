@@ -86,7 +86,6 @@ export const devices = {
   noLocation: '未设置',
   fullScreen: '全屏地图',
   exitFullScreen: '退出全屏',
-  noProject: '请先选择当前项目',
   wizard: {
     createTitle: '新增设备',
     editTitle: '编辑设备：{name}',

@@ -1,7 +1,6 @@
 /** Environment monitors: list, history and the public display (spec 001 §2-§3, spec 000 §2). */
 export const envmonitors = {
   empty: '当前项目没有环境监测仪',
-  noProject: '没有当前项目',
   noReading: '暂无数据',
   readings: {
     temperature: '温度',

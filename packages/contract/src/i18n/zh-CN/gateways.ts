@@ -2,7 +2,6 @@
 export const gateways = {
   title: '网关',
   empty: '当前项目没有网关',
-  noProject: '没有当前项目',
   missing: '网关不存在或不在当前项目中',
   fields: {
     name: '名称',

@@ -8,8 +8,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { buildUrl } from '../../../api/client';
-import { ProjectSwitcher } from '../../../components/project-switcher';
-import { useCurrentProject } from '../../../session/use-current-project';
+import { ProjectScoped } from '../../../components/project-scoped';
 import { formatTime } from '../../man/logs/log-format';
 import {
   type EnvReading,
@@ -74,18 +73,7 @@ export function chartOption(
 
 /** /pjt/pjtdeviceenvdatahistory (spec 001 §2): one monitor's readings over a period in table, line or mixed view. */
 export default function PjtDeviceEnvDataHistoryPage() {
-  const { t } = useTranslation();
-  const { projectId } = useCurrentProject();
-  return (
-    <Flex vertical gap={12}>
-      <ProjectSwitcher />
-      {projectId ? (
-        <EnvHistory key={projectId} projectId={projectId} />
-      ) : (
-        <Empty description={t('envmonitors.noProject')} />
-      )}
-    </Flex>
-  );
+  return <ProjectScoped>{(projectId) => <EnvHistory projectId={projectId} />}</ProjectScoped>;
 }
 
 function EnvHistory({ projectId }: { projectId: number }) {

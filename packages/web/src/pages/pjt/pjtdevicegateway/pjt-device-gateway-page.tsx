@@ -7,22 +7,7 @@ import {
 } from '@ant-design/icons';
 import { type DeviceView, LOG_PAGE_SIZE, type RealtimePush } from '@sc/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Empty,
-  Flex,
-  Result,
-  Row,
-  Space,
-  Spin,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Col, Descriptions, Flex, Result, Row, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,8 +16,7 @@ import { isApiError } from '../../../api/errors';
 import { useRealtime } from '../../../api/realtime';
 import { useFeedback } from '../../../app/feedback';
 import { canModify, useAuthLevel } from '../../../components/crud';
-import { ProjectSwitcher } from '../../../components/project-switcher';
-import { useCurrentProject } from '../../../session/use-current-project';
+import { ProjectScoped } from '../../../components/project-scoped';
 import { ActiveStateTag } from '../../biz/devicelist/lookups';
 import { formatTime, formatValue } from '../../man/logs/log-format';
 import {
@@ -61,20 +45,18 @@ type Outcome =
 /** /pjt/pjtdevicegateway?id= (spec 001 §2): one gateway's state, children, events and commands. */
 export default function PjtDeviceGatewayPage() {
   const { t } = useTranslation();
-  const { projectId } = useCurrentProject();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
   return (
-    <Flex vertical gap={12}>
-      <ProjectSwitcher />
-      {!projectId ? (
-        <Empty description={t('gateways.noProject')} />
-      ) : Number.isInteger(id) && id > 0 ? (
-        <GatewayDetail key={`${projectId}-${id}`} projectId={projectId} id={id} />
-      ) : (
-        <Result status="404" title={t('gateways.missing')} extra={<BackLink />} />
-      )}
-    </Flex>
+    <ProjectScoped>
+      {(projectId) =>
+        Number.isInteger(id) && id > 0 ? (
+          <GatewayDetail key={id} projectId={projectId} id={id} />
+        ) : (
+          <Result status="404" title={t('gateways.missing')} extra={<BackLink />} />
+        )
+      }
+    </ProjectScoped>
   );
 }
 

@@ -1,0 +1,24 @@
+import { Empty, Flex } from 'antd';
+import { Fragment, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCurrentProject } from '../session/use-current-project';
+import { ProjectSwitcher } from './project-switcher';
+
+/**
+ * A /pjt screen (spec 001 §2): the project switcher above the screen of the current project, or a hint
+ * to choose one when there is none. Keyed by project so that a switch starts the screen afresh.
+ */
+export function ProjectScoped({ children }: { children: (projectId: number) => ReactNode }) {
+  const { t } = useTranslation();
+  const { projectId } = useCurrentProject();
+  return (
+    <Flex vertical gap={12}>
+      <ProjectSwitcher />
+      {projectId ? (
+        <Fragment key={projectId}>{children(projectId)}</Fragment>
+      ) : (
+        <Empty description={t('common.noProject')} />
+      )}
+    </Flex>
+  );
+}
