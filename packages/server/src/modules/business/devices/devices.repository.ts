@@ -95,7 +95,7 @@ export const presentDevice = (row: Row): DeviceView => ({
 });
 
 /** A timestamp as `Date.prototype.toISOString` writes it (UTC, milliseconds, `Z`). */
-const isoText = (column: SQL | Column) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoText = (column: Column) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * A list page's device summaries (contract DEVICE_LIST_FIELDS) as one JSON text written by PostgreSQL
