@@ -1,5 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createButton, dialog, pick, save, submit, tableRow } from './antd';
 import { type Harness, pickMenuItem, signIn, startHarness, switchLanguage } from './harness';
 
 let h: Harness;
@@ -16,22 +16,6 @@ const PROJECT = 'E2E测试项目';
 const ROLE = 'E2E巡检角色';
 const USER = { account: 'e2einspector', password: 'Pass1234' };
 
-const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
-const createButton = (page: Page) => page.getByRole('button', { name: /新\s*增|^Create$/ });
-const tableRow = (page: Page, text: string) => page.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
-
-/** Opens a Select/TreeSelect by its input id, types to filter and clicks the matching option. */
-async function pick(page: Page, field: Locator, text: string) {
-  await field.click();
-  await field.pressSequentially(text);
-  const option = '.ant-select-item-option:visible, .ant-select-tree-node-content-wrapper:visible';
-  await page.locator(option, { hasText: text }).first().click();
-}
-
-async function save(page: Page) {
-  await dialog(page).locator('.ant-btn-primary').click();
-}
-
 describe('global administration', () => {
   it('project → role → permissions → user, and the user sees exactly what was granted', async () => {
     const page = await h.newPage();
@@ -46,7 +30,7 @@ describe('global administration', () => {
     await dialog(page).locator('#projects-form_name').fill(PROJECT);
     await dialog(page).locator('#projects-form_no').fill('E2E-P01');
     await dialog(page).locator('#projects-form_lng').fill('181');
-    await save(page);
+    await submit(page);
     await dialog(page).getByText('请输入有效的坐标。').first().waitFor();
     await dialog(page).locator('#projects-form_lng').fill('118.7969');
     await dialog(page).locator('#projects-form_lat').fill('32.0603');

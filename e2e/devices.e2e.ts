@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialog, pick, tableRow } from './antd';
 import { type Harness, signIn, startHarness } from './harness';
 
 let h: Harness;
@@ -16,16 +17,6 @@ afterAll(async () => {
 });
 
 const DEVICE = { name: '监测仪E2E', no: 'ENV-E2E-01', equipmentId: 'EQ-E2E-01' };
-const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
-const tableRow = (page: Page, text: string) => page.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
-
-/** Opens a Select/TreeSelect, optionally types to filter, and clicks the matching option. */
-async function pick(page: Page, field: Locator, text: string, search = true) {
-  await field.click();
-  if (search) await field.pressSequentially(text);
-  const option = '.ant-select-item-option:visible, .ant-select-tree-node-content-wrapper:visible';
-  await page.locator(option, { hasText: text }).first().click();
-}
 
 async function rootProject(page: Page): Promise<{ name: string; no: string }> {
   const token = await page.evaluate(() => localStorage.getItem('sc.token'));

@@ -21,7 +21,7 @@ export interface Harness {
   browser: Browser;
   /** A fresh browser context (own storage and cookies) in the given UI language. */
   newPage(locale?: string): Promise<Page>;
-  /** Uncaught errors of every page opened so far: a journey ends by expecting none. */
+  /** Uncaught errors and server faults (500) of every page opened so far: a journey ends by expecting none. */
   pageErrors(): string[];
   /** Saves a full-page screenshot to e2e/.artifacts/<name>.png. */
   screenshot(page: Page, name: string): Promise<void>;
@@ -144,6 +144,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+      // A 500 is never an expected answer (504 is: a silent device): the journey fails on it, naming the call.
+      page.on('response', (response) => {
+        if (response.status() === 500)
+          errors.push(`${response.request().method()} ${response.url()}: ${response.status()}`);
+      });
       return page;
     },
     pageErrors: () => [...errors],

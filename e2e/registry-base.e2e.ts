@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
-import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createButton, dialog, pick, save, tableRow } from './antd';
 import { type Harness, signIn, startHarness } from './harness';
 
 let h: Harness;
@@ -19,25 +19,6 @@ const FACTORY = { name: 'E2E测试厂商', no: 'E2E-F01' };
 const MODEL = { name: 'E2E测试型号', no: 'E2E-M01' };
 const AREA = { name: 'E2E东区', no: 'E2E-A01' };
 const GROUP = { name: 'E2E东区一组', no: 'E2E-G01' };
-
-const dialog = (page: Page) => page.locator('.ant-modal:visible').last();
-const createButton = (page: Page) => page.getByRole('button', { name: /新\s*增|^Create$/ });
-const tableRow = (page: Page, text: string) => page.locator('.ant-table-tbody tr.ant-table-row', { hasText: text });
-
-/** Opens a Select/TreeSelect, types to filter and clicks the matching option. */
-async function pick(page: Page, field: Locator, text: string) {
-  await field.click();
-  await field.pressSequentially(text);
-  const option = '.ant-select-item-option:visible, .ant-select-tree-node-content-wrapper:visible';
-  await page.locator(option, { hasText: text }).first().click();
-}
-
-async function save(page: Page) {
-  await dialog(page).locator('.ant-btn-primary').click();
-  await page.waitForFunction(
-    () => document.querySelectorAll('.ant-modal-wrap:not([style*="display: none"]) .ant-modal').length === 0,
-  );
-}
 
 /** A small solid-colour RGB PNG, built by hand (signature, IHDR, IDAT, IEND). */
 function png(size: number, [r, g, b]: [number, number, number]): Buffer {
