@@ -47,16 +47,15 @@ export function createIotRuntime(deps: {
   let link: MqttLink | null = null;
   const serverPassword = randomBytes(24).toString('base64url');
 
-  const notify = (title: string, changes: StateChange[]) => {
+  /** One "devices offline" message per project, titled by its first device and how many went with it. */
+  const notifyOffline = (changes: StateChange[]) => {
     const byProject = new Map<number, StateChange[]>();
     for (const c of changes) byProject.set(c.projectId, [...(byProject.get(c.projectId) ?? []), c]);
     return Promise.all(
       [...byProject.entries()].map(([projectId, list]) =>
         deps.siteMessages.sendToProject(projectId, {
-          title: `${title}：${list.length === 1 ? list[0]!.name : `${list[0]!.name} 等 ${list.length} 台设备`}`.slice(
-            0,
-            200,
-          ),
+          titleKey: list.length === 1 ? 'messages.system.deviceOffline' : 'messages.system.devicesOffline',
+          titleParams: { name: list[0]!.name, count: list.length, others: list.length - 1 },
           content: list
             .map((c) => c.name)
             .join('、')
@@ -101,7 +100,8 @@ export function createIotRuntime(deps: {
         if (Date.now() - (lastAlarm.get(key) ?? 0) < interval * 1000) return;
         lastAlarm.set(key, Date.now());
         return deps.siteMessages.sendToProject(device.projectId, {
-          title: `设备告警：${device.name}（${event.code}）`,
+          titleKey: 'messages.system.deviceAlarm',
+          titleParams: { name: device.name, code: event.code },
           content: JSON.stringify(event.detail ?? {}),
         });
       });
@@ -111,7 +111,7 @@ export function createIotRuntime(deps: {
     db,
     settings,
     hub,
-    onOffline: async (changes) => void (await notify('设备离线', changes)),
+    onOffline: async (changes) => void (await notifyOffline(changes)),
   });
 
   // Realtime pushes cross instances through the broker, gathered for 100 ms so that telemetry at

@@ -1,6 +1,7 @@
+import type { Translation } from '../translate.js';
 import type { messages as zh } from '../zh-CN/messages.js';
 
-export const messages: Record<keyof typeof zh, string> = {
+export const messages: Translation<typeof zh> = {
   tabUnread: 'Unread',
   tabRead: 'Read',
   tabRecycle: 'Recycle bin',
@@ -24,4 +25,9 @@ export const messages: Record<keyof typeof zh, string> = {
   emptied: 'Recycle bin emptied',
   unreadTag: 'Unread',
   noContent: '(no content)',
+  system: {
+    deviceAlarm: 'Device alarm: {name} ({code})',
+    deviceOffline: 'Device offline: {name}',
+    devicesOffline: 'Devices offline: {name} and {others} more',
+  },
 };

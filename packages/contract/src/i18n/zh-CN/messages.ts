@@ -23,4 +23,10 @@ export const messages = {
   emptied: '回收站已清空',
   unreadTag: '未读',
   noContent: '（无内容）',
+  /** Titles of the messages the system sends; each reader sees them in their own language. */
+  system: {
+    deviceAlarm: '设备告警：{name}（{code}）',
+    deviceOffline: '设备离线：{name}',
+    devicesOffline: '设备离线：{name} 等 {count} 台设备',
+  },
 } as const;

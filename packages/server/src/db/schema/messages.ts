@@ -10,7 +10,10 @@ export const siteMessages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     senderId: integer('sender_id'),
+    /** The title in Chinese, the default language: what lists search and show without a reference. */
     title: varchar('title', { length: 200 }).notNull(),
+    /** A system message's title as an i18n reference (`msg(key, params)`), shown in each reader's language. */
+    titleRef: varchar('title_ref', { length: 400 }),
     content: text('content').notNull().default(''),
     isRead: boolean('is_read').notNull().default(false),
     isDeleted: boolean('is_deleted').notNull().default(false),

@@ -16,6 +16,7 @@ const STATUS: Record<MessageStatus, SQL> = {
 const columns = {
   id: m.id,
   title: m.title,
+  titleRef: m.titleRef,
   content: m.content,
   isRead: m.isRead,
   isDeleted: m.isDeleted,
@@ -26,6 +27,7 @@ const columns = {
 export interface MessageRow {
   id: number;
   title: string;
+  titleRef: string | null;
   content: string;
   isRead: boolean;
   isDeleted: boolean;

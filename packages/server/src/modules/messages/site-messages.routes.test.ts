@@ -50,6 +50,25 @@ describe('site messages', () => {
     expect((await call('GET', '/api/sitemessages.do/count/unread', user.token)).json()).toEqual({ count: 2 });
   });
 
+  it('shows a system title in each reader’s language; Chinese is stored and searched', async () => {
+    const user = await newUser();
+    await messages.send(
+      { titleKey: 'messages.system.devicesOffline', titleParams: { name: '路灯A', count: 3, others: 2 }, content: '' },
+      [user.id],
+    );
+    expect(await titles(user.token)).toEqual(['Devices offline: 路灯A and 2 more']);
+    const zh = await call('GET', '/api/sitemessages.do', user.token, {}, 'zh_CN');
+    expect(zh.json().map((m: { title: string }) => m.title)).toEqual(['设备离线：路灯A 等 3 台设备']);
+    const found = await call('GET', `/api/sitemessages.do/pages/1?keyword=${encodeURIComponent('路灯A')}`, user.token);
+    expect(found.json().list.map((m: { title: string }) => m.title)).toEqual(['Devices offline: 路灯A and 2 more']);
+    // A reference too long to keep still arrives, in Chinese.
+    await messages.send(
+      { titleKey: 'messages.system.deviceAlarm', titleParams: { name: '灯'.repeat(400), code: 'X' }, content: '' },
+      [user.id],
+    );
+    expect((await titles(user.token))[0]).toBe(`设备告警：${'灯'.repeat(195)}`);
+  });
+
   it('goes through read, recycle bin, restore and permanent deletion', async () => {
     const user = await newUser();
     await messages.send({ title: 'm1', content: '' }, [user.id]);

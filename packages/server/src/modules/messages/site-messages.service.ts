@@ -1,17 +1,35 @@
-import { type Lang, PARENT_LIST_SIZE, type SiteMessageView, translate } from '@sc/contract';
+import { type Lang, msg, PARENT_LIST_SIZE, type SiteMessageView, translate } from '@sc/contract';
 import { notFound } from '../../platform/errors.js';
 import { pageWindow, toPage } from '../../platform/paging.js';
 import type { SettingsService } from '../system/settings.service.js';
 import type { MessageRow, MessageStatus, SiteMessagesRepository } from './site-messages.repository.js';
 
-export interface MessageContent {
-  title: string;
-  content: string;
+/**
+ * A message's title is either typed by a person (`title`, stored as written) or built by the system from
+ * an i18n key (`titleKey`), which every reader then sees in their own language.
+ */
+export type MessageContent = { content: string } & (
+  | { title: string }
+  | { titleKey: string; titleParams?: Record<string, string | number> }
+);
+
+const TITLE_MAX = 200;
+const TITLE_REF_MAX = 400;
+
+/** The stored title (Chinese, the default language) and, for a system title, its reference. */
+function titleOf(message: MessageContent): { title: string; titleRef: string | null } {
+  if ('title' in message) return { title: message.title.slice(0, TITLE_MAX), titleRef: null };
+  const ref = msg(message.titleKey, message.titleParams);
+  return {
+    title: translate('zh_CN', ref).slice(0, TITLE_MAX),
+    // A reference too long to store (very long device names) falls back to the Chinese title.
+    titleRef: ref.length <= TITLE_REF_MAX ? ref : null,
+  };
 }
 
 const present = (row: MessageRow, lang: Lang): SiteMessageView => ({
   id: row.id,
-  title: row.title,
+  title: row.titleRef ? translate(lang, row.titleRef).slice(0, TITLE_MAX) : row.title,
   content: row.content,
   isRead: row.isRead,
   isDeleted: row.isDeleted,
@@ -51,7 +69,7 @@ export function createSiteMessagesService(deps: {
       recipients.map((recipientId) => ({
         recipientId,
         senderId,
-        title: message.title.slice(0, 200),
+        ...titleOf(message),
         content: message.content,
       })),
     );

@@ -1,0 +1,1 @@
+ALTER TABLE "site_messages" ADD COLUMN "title_ref" varchar(400);
