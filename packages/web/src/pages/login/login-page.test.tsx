@@ -37,8 +37,8 @@ describe('login page', () => {
     expect(screen.getByText('管理登录')).toBeTruthy();
     await fill('', 'ab', '');
     expect(await screen.findByText('请输入账号')).toBeTruthy();
-    expect(screen.getByText('3-16 个字符')).toBeTruthy();
-    expect(screen.getByText('请输入验证码')).toBeTruthy();
+    expect(await screen.findByText('3-16 个字符')).toBeTruthy();
+    expect(await screen.findByText('请输入验证码')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
