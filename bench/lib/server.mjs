@@ -1,5 +1,5 @@
 // Starts the server as a child process for a benchmark and waits until it answers.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -57,6 +57,22 @@ export async function signIn(url) {
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   return (await res.json()).userToken;
+}
+
+/** Seeds the demo tree with `devices` devices on the database `env` names; answers the seconds it took. */
+export function seedDemo(env, devices) {
+  const started = Date.now();
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'packages/server/src/demo/seed-demo.main.ts'), '--devices', String(devices)],
+    {
+      cwd: root,
+      env: { ...process.env, ADMIN_PASSWORD: 'Admin12345', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  if (r.status !== 0) throw new Error('seeding failed');
+  return (Date.now() - started) / 1000;
 }
 
 /** Resident memory of a process in MB (Linux). */
