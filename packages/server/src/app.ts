@@ -94,6 +94,8 @@ import { webParamsRoutes } from './modules/system/web-params.routes.js';
 import { createWebParamsService } from './modules/system/web-params.service.js';
 import { API_DOCS_PREFIX, registerAuthorization } from './platform/authorize.hook.js';
 import { registerErrorHandling } from './platform/error-handler.js';
+import { frameworkErrorOptions } from './platform/framework-errors.js';
+import { registerInputGuard } from './platform/input-guard.js';
 import { requestLang } from './platform/lang.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 
@@ -124,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 12 * 1024 * 1024,
+    ...frameworkErrorOptions,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -134,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app,
     hasWeb ? (reply) => reply.header('cache-control', 'no-cache').sendFile('index.html') : null,
   );
+  registerInputGuard(app);
 
   // ── Plugins
   registerSecurityHeaders(app, {

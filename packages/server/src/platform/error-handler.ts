@@ -10,11 +10,36 @@ const statusKeys: Record<number, [string, string]> = {
   403: ['FORBIDDEN', 'errors.forbidden'],
   404: ['NOT_FOUND', 'errors.notFound'],
   405: ['METHOD_NOT_ALLOWED', 'errors.methodNotAllowed'],
+  406: ['UNSUPPORTED_MEDIA_TYPE', 'errors.unsupportedMedia'],
+  408: ['REQUEST_TIMEOUT', 'errors.requestTimeout'],
   409: ['CONFLICT', 'errors.conflict'],
   413: ['PAYLOAD_TOO_LARGE', 'errors.payloadTooLarge'],
+  414: ['URI_TOO_LONG', 'errors.uriTooLong'],
   415: ['UNSUPPORTED_MEDIA_TYPE', 'errors.unsupportedMedia'],
   429: ['TOO_MANY_REQUESTS', 'errors.tooManyRequests'],
+  431: ['HEADERS_TOO_LARGE', 'errors.headersTooLarge'],
 };
+
+/** Framework and upload errors with a more exact answer than their status alone gives. */
+const frameworkKeys: Record<string, [number, string, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'VALIDATION', 'errors.invalidJson'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'VALIDATION', 'errors.invalidJson'],
+  FST_PARTS_LIMIT: [413, 'PAYLOAD_TOO_LARGE', 'errors.uploadLimits'],
+  FST_FILES_LIMIT: [413, 'PAYLOAD_TOO_LARGE', 'errors.uploadLimits'],
+  FST_FIELDS_LIMIT: [413, 'PAYLOAD_TOO_LARGE', 'errors.uploadLimits'],
+  FST_REQ_FILE_TOO_LARGE: [413, 'PAYLOAD_TOO_LARGE', 'errors.payloadTooLarge'],
+  FST_MP_PREMATURE_CLOSE: [400, 'VALIDATION', 'errors.malformedUpload'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'UNSUPPORTED_MEDIA_TYPE', 'errors.unsupportedMedia'],
+  FST_INVALID_JSON_FIELD_ERROR: [400, 'VALIDATION', 'errors.malformedUpload'],
+};
+
+/** What the multipart parser (busboy) throws, as plain errors, on a broken or truncated body. */
+const MALFORMED_MULTIPART =
+  /^(Unexpected end of (multipart data|form|file)|Multipart: Boundary not found|Boundary required|Malformed|.* terminated early due to unexpected end of multipart data|The needle (cannot|has to))/;
+
+/** The database's "data exception" class (22xxx: NUL in text, out-of-range number, bad date…) and
+ * "program limit exceeded" (54xxx: a value too large to index): caused by the input, not the server. */
+const inputFault = (code: string) => /^(22|54)[0-9A-Z]{3}$/.test(code);
 
 export function errorBody(
   lang: Lang,
@@ -55,8 +80,18 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
   const pgCode = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
   if (pgCode === '23505') return reply.status(409).send(errorBody(lang, 409, 'CONFLICT', 'errors.conflict'));
   if (pgCode === '23503') return reply.status(409).send(errorBody(lang, 409, 'CONFLICT', 'errors.inUse'));
+  if (pgCode && inputFault(pgCode)) {
+    const key = pgCode === '22021' || pgCode === '22P05' ? 'errors.invalidText' : 'errors.badRequest';
+    return reply.status(400).send(errorBody(lang, 400, 'VALIDATION', key));
+  }
+  const framework = frameworkKeys[(error as { code?: string }).code ?? ''];
+  if (framework) return reply.status(framework[0]).send(errorBody(lang, framework[0], framework[1], framework[2]));
   const status = (error as FastifyError).statusCode ?? 500;
-  const known = statusKeys[status];
+  if (status === 400 && error instanceof SyntaxError)
+    return reply.status(400).send(errorBody(lang, 400, 'VALIDATION', 'errors.invalidJson'));
+  if (status === 500 && error instanceof Error && MALFORMED_MULTIPART.test(error.message))
+    return reply.status(400).send(errorBody(lang, 400, 'VALIDATION', 'errors.malformedUpload'));
+  const known = statusKeys[status] ?? (status >= 400 && status < 500 ? statusKeys[400] : undefined);
   if (status < 500 && known) return reply.status(status).send(errorBody(lang, status, known[0], known[1]));
   request.log.error({ err: error }, 'unhandled error');
   return reply.status(500).send(errorBody(lang, 500, 'INTERNAL', 'errors.internal'));

@@ -43,4 +43,11 @@ export const errors: Record<keyof typeof zh, string> = {
   deviceFailed: 'The device could not do it: {error}',
   notAGateway: 'This device is not a gateway',
   wrongFamily: 'This device is not of this family',
+  invalidText: 'Contains characters that are not allowed',
+  invalidJson: 'The request body is not valid JSON',
+  malformedUpload: 'The upload is incomplete or malformed',
+  uploadLimits: 'Too many files or fields in the upload',
+  uriTooLong: 'The request address is too long',
+  headersTooLarge: 'The request headers are too large',
+  requestTimeout: 'The request timed out',
 };

@@ -41,4 +41,11 @@ export const errors = {
   deviceFailed: '设备执行失败：{error}',
   notAGateway: '该设备不是网关',
   wrongFamily: '该设备不属于此类设备',
+  invalidText: '包含不允许的字符',
+  invalidJson: '请求内容不是有效的 JSON',
+  malformedUpload: '上传的内容不完整或格式错误',
+  uploadLimits: '上传的文件或字段过多',
+  uriTooLong: '请求地址过长',
+  headersTooLarge: '请求头过大',
+  requestTimeout: '请求超时',
 } as const;

@@ -207,6 +207,42 @@ describe('/api/bas/devicetypes.do/:id/icon', () => {
     expect((await call('GET', `/api/bas/devicetypes.do/${type.id}`)).json().icon).toBeNull();
   });
 
+  it('refuses an icon of exactly 100KB (102,400 bytes) as the console does, and takes one byte less', async () => {
+    const type = (await call('POST', '/api/bas/devicetypes.do', valid())).json();
+    const sized = (n: number) => Buffer.concat([PNG, Buffer.alloc(n - PNG.length, 0)]);
+    const exact = await upload(type.id, sized(UPLOAD_LIMITS.icon), 'exact.png', 'image/png');
+    expect(exact.statusCode).toBe(400);
+    expect(exact.json().message).toBe('THE ICON MUST BE UNDER 100KB');
+    const under = await upload(type.id, sized(UPLOAD_LIMITS.icon - 1), 'under.png', 'image/png');
+    expect(under.statusCode).toBe(200);
+  });
+
+  it('answers a truncated or malformed multipart body with 400 and a localised message', async () => {
+    const type = (await call('POST', '/api/bas/devicetypes.do', valid())).json();
+    const boundary = '----scboundaryTrunc';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+    const bodies: [string, string | Buffer][] = [
+      [`multipart/form-data; boundary=${boundary}`, Buffer.concat([Buffer.from(head), PNG])],
+      [`multipart/form-data; boundary=${boundary}`, `--${boundary}\r\nContent-Disposition: form-data\r\n`],
+      [`multipart/form-data; boundary=${boundary}`, 'garbage'],
+      ['multipart/form-data', `--x\r\n${head}`],
+      [`multipart/form-data; boundary=${'b'.repeat(300)}`, 'x'],
+    ];
+    for (const [contentType, payload] of bodies) {
+      for (const lang of ['en_US', 'zh_CN']) {
+        const res = await t.app.inject({
+          method: 'PUT',
+          url: `/api/bas/devicetypes.do/${type.id}/icon?token=${admin}&lang=${lang}`,
+          headers: { 'content-type': contentType },
+          payload,
+        });
+        expect(res.statusCode, `${contentType} ${String(payload).slice(0, 40)}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode).toBeLessThan(500);
+        expect(res.json().message).toMatch(lang === 'en_US' ? /^[\x20-\x7e]+$/ : /[\u4e00-\u9fa5]/);
+      }
+    }
+  });
+
   it('asks for a file when the request carries none, and 404s an unknown type', async () => {
     const res = await call('PUT', '/api/bas/devicetypes.do/1/icon');
     expect(res.statusCode).toBe(400);

@@ -86,7 +86,7 @@ export function createDeviceTypesService(deps: {
     /** Stores a jpg or png icon under the size limit (spec 000 §9) and bumps its version. */
     async setIcon(actor: Actor, id: number, bytes: Buffer) {
       const current = await found(id);
-      if (bytes.length > UPLOAD_LIMITS.icon) throw fieldError('file', 'validation.iconSize');
+      if (bytes.length >= UPLOAD_LIMITS.icon) throw fieldError('file', 'validation.iconSize');
       const mime = iconMimeOf(bytes);
       if (!mime) throw fieldError('file', 'validation.iconType');
       await types.setIcon(id, bytes, mime);
