@@ -4,6 +4,8 @@ import type { Db } from '../db/client.js';
 import type { SettingsService } from '../modules/system/settings.service.js';
 import { markSilentDevices, type StateChange } from './activity.js';
 import type { RealtimeHub } from './realtime/hub.js';
+import { maintainPartitions } from './telemetry/partitions.js';
+import type { TimePartitioned } from './telemetry/tables.js';
 
 /** Advisory lock keys: with several instances only the one holding the lock runs a job. */
 const LOCKS = { silence: 727_010, retention: 727_011 } as const;
@@ -20,24 +22,18 @@ async function asLeader(db: Db, key: number, job: (tx: Db) => Promise<void>): Pr
   });
 }
 
-/** Days to keep each family's events; families without a setting keep them a year. */
-const EVENT_RETENTION: Record<string, string> = {
-  envmonitor: 'envRetentionDays',
-  gateway: 'gatewayRetentionDays',
-  lighting: 'lcuRetentionDays',
-  smartclassifieddustbin: 'scdRetentionDays',
-  wifi: 'wifiRetentionDays',
-  emergencycallequipment: 'eceRetentionDays',
-  mtc: 'mtcEventRetentionDays',
-};
-
 export function createIotJobs(deps: {
   db: Db;
   settings: SettingsService;
   hub: RealtimeHub;
   onOffline: (changes: StateChange[]) => Promise<void>;
+  /** The time-partitioned tables the retention job keeps (iot/telemetry). */
+  telemetry: readonly TimePartitioned[];
+  /** The clock of the partition and retention runs (moved in tests). */
+  now?: () => Date;
 }) {
   const { db, settings } = deps;
+  const now = deps.now ?? (() => new Date());
   const timers: NodeJS.Timeout[] = [];
 
   return {
@@ -69,39 +65,22 @@ export function createIotJobs(deps: {
       return changes;
     },
 
-    /** Deletes readings, events and site messages older than their retention days (system settings). */
-    async retention(): Promise<Record<string, number>> {
-      const deleted: Record<string, number> = {};
+    /**
+     * Telemetry partitions created ahead and dropped past each table's retention (whole partitions, no
+     * row is deleted), then site messages past theirs. Settings are read at every run, so a changed
+     * retention counts at the next one; with several instances only the lock holder runs it.
+     */
+    async retention() {
       const s = (await settings.all()) as unknown as Record<string, number>;
+      let report: (Awaited<ReturnType<typeof maintainPartitions>> & { siteMessages: number }) | null = null;
       await asLeader(db, LOCKS.retention, async (tx) => {
-        const count = (r: unknown) =>
-          (r as { rowCount?: number; affectedRows?: number }).rowCount ??
-          (r as { affectedRows?: number }).affectedRows ??
-          0;
-        deleted.env_readings = count(
-          await tx.execute(
-            sql`DELETE FROM env_readings WHERE at < now() - make_interval(days => ${s.envRetentionDays ?? 365}::int)`,
-          ),
-        );
-        for (const [type, key] of Object.entries(EVENT_RETENTION)) {
-          deleted[`device_events.${type}`] = count(
-            await tx.execute(
-              sql`DELETE FROM device_events WHERE type = ${type} AND at < now() - make_interval(days => ${s[key] ?? 365}::int)`,
-            ),
-          );
-        }
-        deleted['device_events.other'] = count(
-          await tx.execute(
-            sql`DELETE FROM device_events WHERE type <> ALL(${sql.param(Object.keys(EVENT_RETENTION))}::text[]) AND at < now() - interval '365 days'`,
-          ),
-        );
-        deleted.site_messages = count(
-          await tx.execute(
-            sql`DELETE FROM site_messages WHERE created_at < now() - make_interval(days => ${s.siteMessageRetentionDays ?? 365}::int)`,
-          ),
-        );
+        const partitions = await maintainPartitions(tx, deps.telemetry, s, now());
+        const deleted = (await tx.execute(
+          sql`DELETE FROM site_messages WHERE created_at < now() - make_interval(days => ${s.siteMessageRetentionDays ?? 365}::int)`,
+        )) as unknown as { rowCount?: number; affectedRows?: number };
+        report = { ...partitions, siteMessages: deleted.rowCount ?? deleted.affectedRows ?? 0 };
       });
-      return deleted;
+      return report as (Awaited<ReturnType<typeof maintainPartitions>> & { siteMessages: number }) | null;
     },
 
     /**

@@ -13,6 +13,7 @@ import { createDeviceDirectory } from './device-directory.js';
 import { FAMILY_HANDLERS } from './families/index.js';
 import { createIngest } from './ingest.js';
 import { createIotJobs } from './jobs.js';
+import { DEVICE_EVENTS_PARTITIONS } from './telemetry/events.js';
 import { connectLink, type MqttLink } from './mqtt-link.js';
 import type { RealtimeHub } from './realtime/hub.js';
 
@@ -112,6 +113,7 @@ export function createIotRuntime(deps: {
     settings,
     hub,
     onOffline: async (changes) => void (await notifyOffline(changes)),
+    telemetry: [DEVICE_EVENTS_PARTITIONS, ...FAMILY_HANDLERS.flatMap((f) => f.telemetryTables ?? [])],
   });
 
   // Realtime pushes cross instances through the broker, gathered for 100 ms so that telemetry at

@@ -6,6 +6,7 @@ import type { SettingsService } from '../../modules/system/settings.service.js';
 import type { BatchWriter } from '../batch-writer.js';
 import type { DirectoryEntry } from '../device-directory.js';
 import type { IotRuntime } from '../runtime.js';
+import type { TimePartitioned } from '../telemetry/tables.js';
 import type { FamilyDevices } from './family-devices.js';
 
 /** What a family's routes may use. */
@@ -27,4 +28,6 @@ export interface FamilyHandler {
   /** Stores a telemetry message of one device; answers the values to push to consoles. */
   telemetry?(device: DirectoryEntry, message: TelemetryMessage, at: Date, writer: BatchWriter): Record<string, unknown>;
   routes?(app: FastifyInstance, ctx: FamilyContext): void;
+  /** Its time-partitioned tables (`readingsTables(…).partitioned`): partitions, retention and rollups kept for it. */
+  telemetryTables?: readonly TimePartitioned[];
 }

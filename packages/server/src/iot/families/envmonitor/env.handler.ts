@@ -1,3 +1,4 @@
+import { envTelemetry } from '../../../db/schema/index.js';
 import type { FamilyHandler } from '../family-handler.js';
 import { envRoutes } from './env.routes.js';
 import { cleanReadings, ENV_KEYS, ENV_TABLE } from './env-readings.js';
@@ -11,4 +12,5 @@ export const envMonitorFamily: FamilyHandler = {
     return values;
   },
   routes: envRoutes,
+  telemetryTables: envTelemetry.partitioned,
 };

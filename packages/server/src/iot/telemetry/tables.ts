@@ -1,0 +1,129 @@
+import {
+  bigserial,
+  doublePrecision,
+  index,
+  integer,
+  type PgColumnBuilderBase,
+  pgTable,
+  real,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** How much time one partition holds. */
+export type PartitionUnit = 'day' | 'week' | 'month';
+
+/** Settings as the jobs read them (system settings, spec 000 §9). */
+export type SettingValues = Record<string, unknown>;
+
+/**
+ * A table partitioned by time (PostgreSQL declarative partitioning, `PARTITION BY RANGE (column)`),
+ * kept by the periodic job: partitions created ahead, whole partitions dropped past retention.
+ * With `list`, the table is first split by that column's values (one time-partitioned table per
+ * value, plus a default one), so each value keeps its own retention.
+ */
+export interface TimePartitioned {
+  name: string;
+  /** The time column partitions are ranged on. */
+  column: string;
+  unit: PartitionUnit;
+  /** Days to keep (1-9999 per spec 000 §9), read at every run: a changed setting counts at once. */
+  retentionDays(settings: SettingValues): number;
+  list?: {
+    column: string;
+    values: readonly string[];
+    retentionDays(value: string | null, settings: SettingValues): number;
+  };
+}
+
+/** One reading of a family: its key in the contract; `sum` for energy-like readings (rollups add them up). */
+export interface ReadingColumn {
+  key: string;
+  sum?: boolean;
+}
+
+/** A reading key as a column name: `soilTemperature` → `soil_temperature`. */
+export const columnName = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** A setting read as a number of days, with a fallback when it is missing. */
+export const daysOf = (settings: SettingValues, key: string | undefined, fallback = 365) => {
+  const v = key ? settings[key] : undefined;
+  return typeof v === 'number' && Number.isFinite(v) && v >= 1 ? v : fallback;
+};
+
+/** Keys of the rollup retention settings (spec 000 §9 retention group). */
+export const ROLLUP_RETENTION = { hour: 'rollupHourlyRetentionDays', day: 'rollupDailyRetentionDays' } as const;
+
+type Real = ReturnType<typeof real>;
+type Double = ReturnType<typeof doublePrecision>;
+type Int = ReturnType<typeof integer>;
+type RollupColumns<K extends string> = { [P in K as `${P}Min` | `${P}Max`]: Real } & {
+  [P in K as `${P}Sum`]: Double;
+} & { [P in K as `${P}N`]: Int };
+
+function rollupTable<K extends string>(name: string, keys: readonly K[]) {
+  const values: Record<string, PgColumnBuilderBase> = {};
+  for (const key of keys) {
+    const c = columnName(key);
+    values[`${key}Min`] = real(`${c}_min`);
+    values[`${key}Max`] = real(`${c}_max`);
+    values[`${key}Sum`] = doublePrecision(`${c}_sum`);
+    values[`${key}N`] = integer(`${c}_n`);
+  }
+  return pgTable(
+    name,
+    {
+      deviceId: integer('device_id').notNull(),
+      projectId: integer('project_id').notNull(),
+      bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+      /** Readings in the bucket. */
+      n: integer('n').notNull(),
+      ...(values as RollupColumns<K>),
+    },
+    (t) => [
+      uniqueIndex(`${name}_device_bucket_idx`).on(t.deviceId, t.bucket),
+      index(`${name}_project_bucket_idx`).on(t.projectId, t.bucket),
+    ],
+  );
+}
+
+/**
+ * A family's readings: the raw table (one row per device per pick time, one `real` column per reading)
+ * partitioned by day, and its hourly and daily rollups (min, max, sum, count per reading) partitioned by
+ * month. Declare it once in the family's folder and export the three tables from the drizzle schema;
+ * list `.partitioned` in the family handler's `telemetryTables`: the job then creates partitions ahead,
+ * drops them past `retentionSetting`, and the batch writer keeps the rollups current
+ * (docs/architecture.md "Telemetry storage").
+ */
+export function readingsTables<K extends string>(
+  name: string,
+  readings: readonly (ReadingColumn & { key: K })[],
+  retentionSetting: string,
+) {
+  const keys = readings.map((r) => r.key);
+  const values: Record<string, PgColumnBuilderBase> = {};
+  for (const key of keys) values[key] = real(columnName(key));
+  const table = pgTable(
+    name,
+    {
+      /** No primary key: a partitioned table's keys must hold the partition column; rows are found by device and time. */
+      id: bigserial('id', { mode: 'number' }).notNull(),
+      deviceId: integer('device_id').notNull(),
+      projectId: integer('project_id').notNull(),
+      /** Pick time. */
+      at: timestamp('at', { withTimezone: true }).notNull(),
+      ...(values as { [P in K]: Real }),
+    },
+    (t) => [index(`${name}_device_at_idx`).on(t.deviceId, t.at)],
+  );
+  const hourly = rollupTable(`${name}_hourly`, keys);
+  const daily = rollupTable(`${name}_daily`, keys);
+  const partitioned: TimePartitioned[] = [
+    { name, column: 'at', unit: 'day', retentionDays: (s) => daysOf(s, retentionSetting) },
+    { name: `${name}_hourly`, column: 'bucket', unit: 'month', retentionDays: (s) => daysOf(s, ROLLUP_RETENTION.hour, 400) },
+    { name: `${name}_daily`, column: 'bucket', unit: 'month', retentionDays: (s) => daysOf(s, ROLLUP_RETENTION.day, 3650) },
+  ];
+  return { name, readings, table, hourly, daily, partitioned };
+}
+
+export type ReadingsTables = ReturnType<typeof readingsTables>;
