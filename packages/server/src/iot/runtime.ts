@@ -13,9 +13,9 @@ import { createDeviceDirectory } from './device-directory.js';
 import { FAMILY_HANDLERS } from './families/index.js';
 import { createIngest } from './ingest.js';
 import { createIotJobs } from './jobs.js';
-import { DEVICE_EVENTS_PARTITIONS } from './telemetry/events.js';
 import { connectLink, type MqttLink } from './mqtt-link.js';
 import type { RealtimeHub } from './realtime/hub.js';
+import { DEVICE_EVENTS_PARTITIONS } from './telemetry/events.js';
 
 export type MqttMode =
   | { mode: 'embedded'; port: number; host: string }

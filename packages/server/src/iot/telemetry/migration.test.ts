@@ -70,7 +70,10 @@ it('partitions env_readings and device_events keeping their rows', async () => {
   );
   expect(kinds.map((k) => k.relkind)).toEqual(['p', 'p', 'p']);
   expect(
-    await queryRows(db, sql`SELECT id::int AS id, device_id, temperature, tableoid::regclass::text AS part FROM env_readings ORDER BY at`),
+    await queryRows(
+      db,
+      sql`SELECT id::int AS id, device_id, temperature, tableoid::regclass::text AS part FROM env_readings ORDER BY at`,
+    ),
   ).toEqual([
     { id: 1, device_id: 1, temperature: 20.5, part: 'env_readings_p20261120' },
     { id: 2, device_id: 1, temperature: 21.5, part: 'env_readings_p20261121' },

@@ -100,15 +100,15 @@ export async function partitionPlainTable(db: Db, spec: TimePartitioned): Promis
           AND pg_get_serial_sequence(${spec.name}, a.attname) IS NOT NULL`,
   );
   for (const index of indexes) {
-    if (index.constraint)
-      await db.execute(sql`ALTER TABLE ${id(spec.name)} DROP CONSTRAINT ${id(index.constraint)}`);
+    if (index.constraint) await db.execute(sql`ALTER TABLE ${id(spec.name)} DROP CONSTRAINT ${id(index.constraint)}`);
     else await db.execute(sql`DROP INDEX ${id(index.name)}`);
   }
   await db.execute(sql`ALTER TABLE ${id(spec.name)} RENAME TO ${id(plain)}`);
   await db.execute(
     sql`CREATE TABLE ${id(spec.name)} (LIKE ${id(plain)} INCLUDING DEFAULTS) PARTITION BY RANGE (${id(spec.column)})`,
   );
-  for (const s of serials) await db.execute(sql`ALTER SEQUENCE ${sql.raw(s.seq)} OWNED BY ${id(spec.name)}.${id(s.col)}`);
+  for (const s of serials)
+    await db.execute(sql`ALTER SEQUENCE ${sql.raw(s.seq)} OWNED BY ${id(spec.name)}.${id(s.col)}`);
   await db.execute(sql`CREATE TABLE ${id(defaultName(spec.name))} PARTITION OF ${id(spec.name)} DEFAULT`);
   // Indexes as declared, less a primary key on a column other than the partition key (not allowed).
   for (const index of indexes) if (!index.constraint?.endsWith('_pkey')) await db.execute(sql.raw(index.def));
@@ -129,19 +129,14 @@ export async function ensureListPartitions(db: Db, spec: TimePartitioned): Promi
   for (const value of list.values) {
     const name = `${spec.name}_${value}`;
     if (await relkind(db, name)) continue;
-    const [held] = await rows(
-      db,
-      sql`SELECT 1 FROM ${id(fallback)} WHERE ${id(list.column)} = ${value} LIMIT 1`,
-    );
+    const [held] = await rows(db, sql`SELECT 1 FROM ${id(fallback)} WHERE ${id(list.column)} = ${value} LIMIT 1`);
     if (held) await db.execute(sql`ALTER TABLE ${id(spec.name)} DETACH PARTITION ${id(fallback)}`);
     await db.execute(
       sql`CREATE TABLE ${id(name)} PARTITION OF ${id(spec.name)} FOR VALUES IN (${sql.raw(`'${value.replaceAll("'", "''")}'`)}) PARTITION BY RANGE (${id(spec.column)})`,
     );
     await db.execute(sql`CREATE TABLE ${id(defaultName(name))} PARTITION OF ${id(name)} DEFAULT`);
     if (held) {
-      await db.execute(
-        sql`INSERT INTO ${id(name)} SELECT * FROM ${id(fallback)} WHERE ${id(list.column)} = ${value}`,
-      );
+      await db.execute(sql`INSERT INTO ${id(name)} SELECT * FROM ${id(fallback)} WHERE ${id(list.column)} = ${value}`);
       await db.execute(sql`DELETE FROM ${id(fallback)} WHERE ${id(list.column)} = ${value}`);
       await db.execute(sql`ALTER TABLE ${id(spec.name)} ATTACH PARTITION ${id(fallback)} DEFAULT`);
     }
@@ -162,7 +157,8 @@ export async function ensurePartitions(db: Db, parent: RangeParent, now: Date): 
   const cutoff = new Date(now.getTime() - parent.retentionDays * DAY_MS);
   const starts = new Map<number, boolean>();
   let start = unitStart(now, parent.unit);
-  for (let i = 0; i <= AHEAD[parent.unit]; i++, start = unitNext(start, parent.unit)) starts.set(start.getTime(), false);
+  for (let i = 0; i <= AHEAD[parent.unit]; i++, start = unitNext(start, parent.unit))
+    starts.set(start.getTime(), false);
   const strays = await rows<{ start: string }>(
     db,
     sql`SELECT DISTINCT to_char(date_trunc(${TRUNC[parent.unit]}, ${id(parent.column)} AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS start
@@ -199,7 +195,11 @@ export async function ensurePartitions(db: Db, parent: RangeParent, now: Date): 
  * read or deleted), and the default partition's stray rows past it. Rows live at most one partition
  * period beyond their retention.
  */
-export async function dropExpired(db: Db, parent: RangeParent, now: Date): Promise<{ dropped: string[]; strays: number }> {
+export async function dropExpired(
+  db: Db,
+  parent: RangeParent,
+  now: Date,
+): Promise<{ dropped: string[]; strays: number }> {
   const cutoff = new Date(now.getTime() - parent.retentionDays * DAY_MS);
   const dropped: string[] = [];
   for (const name of await childrenOf(db, parent.name)) {
@@ -216,7 +216,12 @@ export async function dropExpired(db: Db, parent: RangeParent, now: Date): Promi
 }
 
 /** One run over every declared table: partitions as declared, created ahead, dropped past retention. */
-export async function maintainPartitions(db: Db, specs: readonly TimePartitioned[], settings: SettingValues, now: Date) {
+export async function maintainPartitions(
+  db: Db,
+  specs: readonly TimePartitioned[],
+  settings: SettingValues,
+  now: Date,
+) {
   const report = { converted: [] as string[], created: [] as string[], dropped: [] as string[], strays: 0 };
   for (const spec of specs) {
     if (await partitionPlainTable(db, spec)) report.converted.push(spec.name);

@@ -120,8 +120,18 @@ export function readingsTables<K extends string>(
   const daily = rollupTable(`${name}_daily`, keys);
   const partitioned: TimePartitioned[] = [
     { name, column: 'at', unit: 'day', retentionDays: (s) => daysOf(s, retentionSetting) },
-    { name: `${name}_hourly`, column: 'bucket', unit: 'month', retentionDays: (s) => daysOf(s, ROLLUP_RETENTION.hour, 400) },
-    { name: `${name}_daily`, column: 'bucket', unit: 'month', retentionDays: (s) => daysOf(s, ROLLUP_RETENTION.day, 3650) },
+    {
+      name: `${name}_hourly`,
+      column: 'bucket',
+      unit: 'month',
+      retentionDays: (s) => daysOf(s, ROLLUP_RETENTION.hour, 400),
+    },
+    {
+      name: `${name}_daily`,
+      column: 'bucket',
+      unit: 'month',
+      retentionDays: (s) => daysOf(s, ROLLUP_RETENTION.day, 3650),
+    },
   ];
   return { name, readings, table, hourly, daily, partitioned };
 }
