@@ -106,18 +106,22 @@ describe('devices and the production library', () => {
     await tableRow(page, '60 s').waitFor();
     await h.screenshot(page, 'devices-list-type-zh');
     await page.getByTestId('device-views').getByText('地图视图').click();
-    await page.locator('[data-testid=map-device], [data-testid=map-cluster]').first().waitFor();
+    await page.locator('[data-testid=map-canvas][data-devices]').first().waitFor();
     await h.screenshot(page, 'devices-list-map-zh');
 
     // ── The map page: the device as a marker with its popup.
     await page.goto('/map/bizindex');
     await page.getByTestId('map-page').waitFor();
-    const marker = page.locator('[data-testid=map-device], [data-testid=map-cluster]').first();
-    await marker.waitFor();
-    if (await page.locator('[data-testid=map-device]').count()) {
-      await page.locator('[data-testid=map-device]').first().click();
-      await page.getByTestId('map-popup').getByText(DEVICE.name).waitFor();
-    }
+    // The map opens fitted to the project's devices and draws them on one canvas; a device's place
+    // in the view is on the canvas (data-sample) for a click.
+    const canvas = page.locator('[data-testid=map-canvas][data-sample]:not([data-sample=""])');
+    await canvas.waitFor({ timeout: 20_000 });
+    const [x, y] = (await canvas.getAttribute('data-sample'))!.split(',').map(Number);
+    await page
+      .getByTestId('device-map')
+      .locator('.leaflet-container')
+      .click({ position: { x: x!, y: y! } });
+    await page.getByTestId('map-popup').waitFor();
     await h.screenshot(page, 'devices-map-zh');
 
     // ── The production item whose no the device took is occupied by it.

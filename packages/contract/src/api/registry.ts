@@ -354,6 +354,23 @@ export const mapQuery = z.object({
   type: optional(z.string().trim().max(32)),
   activeState: optional(z.coerce.number().refine((v) => [-1, 0, 1].includes(v), 'validation.validParam')),
 });
+/** The filters of GET /api/map/extent.do: the map opens fitted to these devices. */
+export const mapExtentQuery = mapQuery.pick({ projectId: true, type: true, activeState: true });
+/** The box holding every located device in scope, or only the count 0 when there is none. */
+export type MapExtent = { count: 0 } | { count: number; west: number; south: number; east: number; north: number };
+/** One device as the map draws it: [id, lat, lng, index into `types`, active state (-1, 0, 1)]. */
+export type MapPoint = [number, number, number, number, number];
+/** A cluster as the map draws it: [lat, lng, count, error, unknown, active]. */
+export type MapClusterTuple = [number, number, number, number, number, number];
+/**
+ * GET /api/map/view.do: what the map draws for a box and zoom, compactly. Every device in the box is
+ * either a point or counted in a cluster; nothing is cut.
+ */
+export interface MapView {
+  types: string[];
+  points: MapPoint[];
+  clusters: MapClusterTuple[];
+}
 export interface MapCluster {
   /** Present when the cluster is a single device. */
   id?: number;

@@ -192,6 +192,8 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     ready: true,
     apis: [
       api('GET', '/api/map/clusters.do'),
+      api('GET', '/api/map/view.do'),
+      api('GET', '/api/map/extent.do'),
       api('GET', '/api/map/devices.do/:id/summary'),
       api('GET', '/api/bas/devicetypes.do'),
     ],

@@ -1,4 +1,4 @@
-import type { MapCluster } from '@sc/contract';
+import type { MapCluster, MapExtent } from '@sc/contract';
 import type { MapFilter } from './map.repository.js';
 
 /** One located device as the snapshot loads it. */
@@ -202,6 +202,36 @@ export function clusterSnapshot(s: MapSnapshot, scopePath: string, f: MapFilter,
     out.push(c.n === 1 ? { ...base, id: s.id[c.first]!, name: s.name[c.first]!, type: s.type[c.first]! } : base);
   }
   return out;
+}
+
+/** The box of the snapshot's devices in scope and filters. */
+export function snapshotExtent(
+  s: MapSnapshot,
+  scopePath: string,
+  f: Pick<MapFilter, 'projectId' | 'type' | 'activeState'>,
+): MapExtent {
+  const allowed = new Set<number>();
+  for (const [id, path] of s.projectPath) if (path.startsWith(scopePath)) allowed.add(id);
+  let count = 0;
+  let west = Infinity;
+  let south = Infinity;
+  let east = -Infinity;
+  let north = -Infinity;
+  for (let i = 0; i < s.size; i++) {
+    const project = s.project[i]!;
+    if (!allowed.has(project)) continue;
+    if (f.projectId !== undefined && project !== f.projectId) continue;
+    if (f.activeState !== undefined && s.state[i] !== f.activeState) continue;
+    if (f.type !== undefined && s.type[i] !== f.type) continue;
+    count++;
+    const lng = s.lng[i]!;
+    const lat = s.lat[i]!;
+    if (lng < west) west = lng;
+    if (lng > east) east = lng;
+    if (lat < south) south = lat;
+    if (lat > north) north = lat;
+  }
+  return count === 0 ? { count: 0 } : { count, west, south, east, north };
 }
 
 /**

@@ -44,8 +44,23 @@ export function createMapRepository(db: Db) {
       return num(row?.n ?? 0);
     },
 
-    /** Single devices in the box (at most `limit`). */
-    async singles(scopePath: string, f: MapFilter, limit: number): Promise<MapCluster[]> {
+    /** Every device in the box, compactly: [id, lat, lng, type, active state]. */
+    async points(scopePath: string, f: MapFilter): Promise<[number, number, number, string, number][]> {
+      const rows = await db
+        .select({
+          id: devices.id,
+          lat: devices.lat,
+          lng: devices.lng,
+          type: devices.type,
+          activeState: devices.activeState,
+        })
+        .from(devices)
+        .where(boxWhere(scopePath, f));
+      return rows.map((d) => [d.id, d.lat!, d.lng!, d.type, d.activeState]);
+    },
+
+    /** Every single device in the box. */
+    async singles(scopePath: string, f: MapFilter): Promise<MapCluster[]> {
       const rows = await db
         .select({
           id: devices.id,
@@ -56,8 +71,7 @@ export function createMapRepository(db: Db) {
           activeState: devices.activeState,
         })
         .from(devices)
-        .where(boxWhere(scopePath, f))
-        .limit(limit);
+        .where(boxWhere(scopePath, f));
       return rows.map((d) => ({
         id: d.id,
         name: d.name,

@@ -82,6 +82,47 @@ describe('GET /api/map/clusters.do', () => {
   });
 });
 
+const get = (path: string, q: string, token = admin) =>
+  t.app.inject({ method: 'GET', url: `${path}?${q}&token=${token}&lang=en_US` });
+
+describe('GET /api/map/view.do', () => {
+  it('answers every device of a street-level box as a compact point, none cut', async () => {
+    const res = await get('/api/map/view.do', `${box}&zoom=17`, member);
+    expect(res.statusCode, res.body).toBe(200);
+    const view = res.json();
+    expect(view.clusters).toEqual([]);
+    expect(view.types).toEqual(['lighting']);
+    expect(view.points).toHaveLength(600);
+    const [id, lat, lng, type, state] = view.points[0];
+    expect(id).toBeGreaterThan(0);
+    expect(lat).toBeGreaterThanOrEqual(32.1);
+    expect(lng).toBeGreaterThanOrEqual(119.5);
+    expect(type).toBe(0);
+    expect([-1, 0, 1]).toContain(state);
+  });
+
+  it('answers clusters at low zoom, every device counted once', async () => {
+    const view = (await get('/api/map/view.do', `${box}&zoom=10`)).json();
+    const counted = view.clusters.reduce((n: number, c: number[]) => n + c[2]!, 0) + view.points.length;
+    expect(counted).toBe(605);
+    const states = view.clusters.reduce((n: number, c: number[]) => n + c[3]! + c[4]! + c[5]!, 0);
+    expect(states + view.points.length).toBe(605);
+  });
+});
+
+describe('GET /api/map/extent.do', () => {
+  it("answers the box of the caller's devices", async () => {
+    const extent = (await get('/api/map/extent.do', '', member)).json();
+    expect(extent.count).toBe(600);
+    expect(extent.west).toBeCloseTo(119.5);
+    expect(extent.east).toBeCloseTo(119.529);
+    expect(extent.south).toBeCloseTo(32.1);
+    expect(extent.north).toBeCloseTo(32.119);
+    expect((await get('/api/map/extent.do', 'type=camera', member)).json()).toEqual({ count: 0 });
+    expect((await get('/api/map/extent.do', 'type=camera')).json()).toMatchObject({ count: 5, west: 119.51 });
+  });
+});
+
 describe('GET /api/map/devices.do/{id}/summary', () => {
   it('answers a popup summary with a link, and 404 outside the scope', async () => {
     const list = (await clusters('west=119.5&south=32.1&east=119.5005&north=32.1005&zoom=18', member)).json();

@@ -1,4 +1,4 @@
-import { idParam, mapQuery } from '@sc/contract';
+import { idParam, mapExtentQuery, mapQuery } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,13 +15,42 @@ export function mapRoutes(app: FastifyInstance, deps: { map: MapService }): void
     {
       schema: {
         tags,
-        summary: 'Devices in a box as grid clusters (single devices at zoom >= 17 or when the box holds <= 500)',
+        summary: 'Devices in a box as grid clusters (every single device at zoom >= 17 or when the box holds <= 500)',
         querystring: commonQuery.extend(mapQuery.shape),
       },
     },
     (req) => {
       const { token: _t, lang: _l, ...query } = req.query;
       return deps.map.clusters(req.session!, query);
+    },
+  );
+  r.get(
+    '/api/map/view.do',
+    {
+      schema: {
+        tags,
+        summary:
+          'What the map draws for a box and zoom, compactly: points [id, lat, lng, type index, state] and clusters [lat, lng, count, error, unknown, active]; nothing is cut',
+        querystring: commonQuery.extend(mapQuery.shape),
+      },
+    },
+    (req) => {
+      const { token: _t, lang: _l, ...query } = req.query;
+      return deps.map.view(req.session!, query);
+    },
+  );
+  r.get(
+    '/api/map/extent.do',
+    {
+      schema: {
+        tags,
+        summary: 'The box of every located device in scope: the map opens fitted to it',
+        querystring: commonQuery.extend(mapExtentQuery.shape),
+      },
+    },
+    (req) => {
+      const { token: _t, lang: _l, ...query } = req.query;
+      return deps.map.extent(req.session!, query);
     },
   );
   r.get(

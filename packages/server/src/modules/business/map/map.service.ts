@@ -1,29 +1,72 @@
-import type { MapCluster } from '@sc/contract';
+import type { MapCluster, MapClusterTuple, MapExtent, MapPoint, MapView } from '@sc/contract';
 import { notFound } from '../../../platform/errors.js';
 import type { SessionContext } from '../../session/session-context.js';
 import type { MapFilter, MapRepository } from './map.repository.js';
-import { clusterSnapshot, type MapSnapshots } from './map-snapshot.js';
+import { clusterSnapshot, type MapSnapshots, snapshotExtent } from './map-snapshot.js';
 
 /** At this zoom and above the map shows single devices. */
 export const SINGLES_ZOOM = 17;
 /** A box with at most this many devices shows them singly at any zoom. */
 export const SINGLES_MAX = 500;
-/** Single devices answered at high zoom at most (a street-level box never holds more in practice). */
-export const SINGLES_LIMIT = 5000;
 
 /** Cell size in degrees: a quarter of a 256px tile's width at the zoom. */
 export const cellSize = (zoom: number) => 360 / 2 ** zoom / 4;
 
+/** Type codes as indexes into one list, for the compact answer. */
+function typeIndex() {
+  const types: string[] = [];
+  const index = new Map<string, number>();
+  return {
+    types,
+    of(type: string) {
+      let i = index.get(type);
+      if (i === undefined) {
+        i = types.length;
+        types.push(type);
+        index.set(type, i);
+      }
+      return i;
+    },
+  };
+}
+
 /** The map view (/map/bizindex): clusters of devices and a popup summary. */
 export function createMapService(deps: { map: MapRepository; snapshots: MapSnapshots }) {
   const { map } = deps;
+  const singlesAnswer = async (scope: string, filter: MapFilter, zoom: number) =>
+    zoom >= SINGLES_ZOOM || (await map.countUpTo(scope, filter, SINGLES_MAX + 1)) <= SINGLES_MAX;
   return {
     async clusters(session: SessionContext, query: MapFilter & { zoom: number }): Promise<MapCluster[]> {
       const { zoom, ...filter } = query;
       const scope = session.project.path;
-      if (zoom >= SINGLES_ZOOM || (await map.countUpTo(scope, filter, SINGLES_MAX + 1)) <= SINGLES_MAX)
-        return map.singles(scope, filter, SINGLES_LIMIT);
+      if (await singlesAnswer(scope, filter, zoom)) return map.singles(scope, filter);
       return clusterSnapshot(await deps.snapshots.get(), scope, filter, cellSize(zoom));
+    },
+
+    /** What the map draws, compactly: every device in the box as a point, or counted in a cluster. */
+    async view(session: SessionContext, query: MapFilter & { zoom: number }): Promise<MapView> {
+      const { zoom, ...filter } = query;
+      const scope = session.project.path;
+      const types = typeIndex();
+      const points: MapPoint[] = [];
+      const clusters: MapClusterTuple[] = [];
+      if (await singlesAnswer(scope, filter, zoom)) {
+        for (const [id, lat, lng, type, state] of await map.points(scope, filter))
+          points.push([id, lat, lng, types.of(type), state]);
+      } else {
+        for (const c of clusterSnapshot(await deps.snapshots.get(), scope, filter, cellSize(zoom))) {
+          if (c.count === 1 && c.id !== undefined) {
+            const state = c.states.error ? -1 : c.states.active ? 1 : 0;
+            points.push([c.id, c.lat, c.lng, types.of(c.type ?? ''), state]);
+          } else clusters.push([c.lat, c.lng, c.count, c.states.error, c.states.unknown, c.states.active]);
+        }
+      }
+      return { types: types.types, points, clusters };
+    },
+
+    /** The box of every located device in scope (and filters): the map opens fitted to it. */
+    async extent(session: SessionContext, filter: Omit<MapFilter, 'west' | 'south' | 'east' | 'north'>) {
+      return snapshotExtent(await deps.snapshots.get(), session.project.path, filter) satisfies MapExtent;
     },
 
     async summary(session: SessionContext, id: number) {

@@ -1,17 +1,18 @@
-import type { MapCluster } from '@sc/contract';
+import type { MapExtent, MapView } from '@sc/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Spin, Typography } from 'antd';
-import L from 'leaflet';
+import type L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { MapContainer, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { Link } from 'react-router';
-import { api, buildUrl } from '../../../api/client';
+import { api, buildUrl, type Params } from '../../../api/client';
 import { useRunningParams } from '../../../api/session-api';
 import { DEFAULT_CENTER } from '../../../components/map/coordinate-picker';
 import { ActiveStateTag, useDeviceTypes, useTypeLabel } from '../../biz/devicelist/lookups';
-import { type Bbox, buildClusterQuery, clusterTone, type MapFilters } from './cluster-query';
+import { type Bbox, buildClusterQuery, type MapFilters } from './cluster-query';
+import { DeviceLayer, SPRITE_SIZE, stateTone, TONE_COLOURS } from './device-layer';
 import './device-map.css';
 
 const DEBOUNCE_MS = 250;
@@ -44,37 +45,6 @@ function ViewTracker({ onView }: { onView: (view: View) => void }) {
     return () => clearTimeout(timer.current);
   }, [map]);
   return null;
-}
-
-const clusterIcons = new Map<string, L.DivIcon>();
-function clusterIcon(cluster: MapCluster): L.DivIcon {
-  const tone = clusterTone(cluster);
-  const size = cluster.count < 10 ? 34 : cluster.count < 100 ? 40 : cluster.count < 1000 ? 48 : 56;
-  const label = cluster.count >= 10000 ? `${Math.round(cluster.count / 1000)}k` : String(cluster.count);
-  const key = `${tone}-${size}-${label}`;
-  let icon = clusterIcons.get(key);
-  if (!icon) {
-    icon = L.divIcon({
-      className: '',
-      html: `<div class="device-cluster device-cluster-${tone}" data-testid="map-cluster" style="width:${size}px;height:${size}px">${label}</div>`,
-      iconSize: [size, size],
-      iconAnchor: [size / 2, size / 2],
-    });
-    clusterIcons.set(key, icon);
-  }
-  return icon;
-}
-
-function singleIcon(cluster: MapCluster, iconUrl: string | null | undefined): L.DivIcon {
-  const tone = clusterTone(cluster);
-  const inner = iconUrl ? `<img src="${buildUrl(iconUrl)}" alt="" />` : '<span class="device-single-dot"></span>';
-  return L.divIcon({
-    className: '',
-    html: `<div class="device-single device-cluster-${tone}" data-testid="map-device">${inner}</div>`,
-    iconSize: [30, 30],
-    iconAnchor: [15, 15],
-    popupAnchor: [0, -14],
-  });
 }
 
 interface DeviceSummary {
@@ -134,42 +104,150 @@ function DevicePopup({ id, editPath }: { id: number; editPath: string }) {
   );
 }
 
-function Clusters({
-  clusters,
+/** A letter per built-in type: the marker's glyph when the type has no uploaded icon. */
+const GLYPHS: Record<string, string> = {
+  camera: 'C',
+  dvr: 'R',
+  nsc: 'S',
+  lighting: 'L',
+  envmonitor: 'E',
+  gateway: 'G',
+  led: 'D',
+  wifi: 'W',
+  evse: 'V',
+  smartclassifieddustbin: 'B',
+  emergencycallequipment: 'H',
+  illumination: 'I',
+  watthourmeter: 'M',
+  mtc: 'T',
+  pgw: 'P',
+};
+const glyphOf = (type: string) => GLYPHS[type] ?? (type.charAt(0).toUpperCase() || '?');
+
+/**
+ * Marker images by type and state, drawn once each: a ring in the state's colour around the type's
+ * uploaded icon or its glyph. An icon that loads later redraws the layer.
+ */
+function useSprites(icons: Map<string, string | null>, onLoad: () => void) {
+  const onLoadRef = useRef(onLoad);
+  onLoadRef.current = onLoad;
+  return useMemo(() => {
+    const sprites = new Map<string, HTMLCanvasElement | null>();
+    const images = new Map<string, HTMLImageElement>();
+    const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio || 1;
+    return (type: string, state: number): CanvasImageSource | null => {
+      const key = `${type}:${state}`;
+      const known = sprites.get(key);
+      if (known !== undefined) return known;
+      const url = icons.get(type);
+      let image = url ? images.get(type) : undefined;
+      if (url && !image) {
+        image = new Image();
+        image.onload = () => {
+          for (const s of [-1, 0, 1]) sprites.delete(`${type}:${s}`);
+          onLoadRef.current();
+        };
+        image.src = buildUrl(url);
+        images.set(type, image);
+      }
+      const canvas = document.createElement('canvas');
+      const ctx = canvas.getContext('2d');
+      if (!ctx) {
+        sprites.set(key, null);
+        return null;
+      }
+      const size = SPRITE_SIZE;
+      canvas.width = size * dpr;
+      canvas.height = size * dpr;
+      ctx.scale(dpr, dpr);
+      const c = size / 2;
+      ctx.beginPath();
+      ctx.arc(c, c, c - 1, 0, Math.PI * 2);
+      ctx.fillStyle = TONE_COLOURS[stateTone(state)];
+      ctx.fill();
+      ctx.beginPath();
+      ctx.arc(c, c, c - 4, 0, Math.PI * 2);
+      ctx.fillStyle = '#fff';
+      ctx.fill();
+      if (image?.complete && image.naturalWidth > 0) ctx.drawImage(image, 6, 6, size - 12, size - 12);
+      else {
+        ctx.fillStyle = TONE_COLOURS[stateTone(state)];
+        ctx.font = '700 11px sans-serif';
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.fillText(glyphOf(type), c, c + 0.5);
+      }
+      sprites.set(key, canvas);
+      return canvas;
+    };
+  }, [icons]);
+}
+
+interface Selected {
+  id: number;
+  lat: number;
+  lng: number;
+}
+
+/** The canvas layer of devices and clusters: one layer for the map's life, fed each answer. */
+function DeviceLayerView({
+  view,
   icons,
-  editPath,
+  onSelect,
 }: {
-  clusters: MapCluster[];
+  view: MapView | undefined;
   icons: Map<string, string | null>;
-  editPath: string;
+  onSelect: (selected: Selected) => void;
 }) {
   const map = useMap();
-  return (
-    <>
-      {clusters.map((c) =>
-        c.id !== undefined && c.count === 1 ? (
-          <Marker
-            key={`d${c.id}`}
-            position={[c.lat, c.lng]}
-            icon={singleIcon(c, c.type ? icons.get(c.type) : null)}
-            title={c.name}
-          >
-            <Popup minWidth={280} maxWidth={360}>
-              <DevicePopup id={c.id} editPath={editPath} />
-            </Popup>
-          </Marker>
-        ) : (
-          <Marker
-            key={`c${c.lng},${c.lat},${c.count}`}
-            position={[c.lat, c.lng]}
-            icon={clusterIcon(c)}
-            eventHandlers={{ click: () => map.setView([c.lat, c.lng], Math.min(map.getZoom() + 2, map.getMaxZoom())) }}
-          />
-        ),
-      )}
-    </>
+  const onSelectRef = useRef(onSelect);
+  onSelectRef.current = onSelect;
+  const layer = useMemo(
+    () =>
+      new DeviceLayer({
+        onDevice: (d) => onSelectRef.current({ id: d.id, lat: d.lat, lng: d.lng }),
+        onCluster: (c) => map.setView([c.lat, c.lng], Math.min(map.getZoom() + 2, map.getMaxZoom())),
+      }),
+    [map],
   );
+  const sprite = useSprites(icons, () => layer.redraw());
+  useEffect(() => {
+    layer.addTo(map);
+    return () => {
+      layer.remove();
+    };
+  }, [map, layer]);
+  useEffect(() => {
+    if (view) layer.setView(view);
+  }, [layer, view]);
+  useEffect(() => {
+    layer.options.sprite = sprite;
+    layer.redraw();
+  }, [layer, sprite]);
+  return null;
 }
+
+/** Fits the map to the devices again when the project filter changes (the first fit is the initial view). */
+function Refit({ extent, projectId }: { extent: MapExtent | undefined; projectId: number | undefined }) {
+  const map = useMap();
+  const fitted = useRef(projectId);
+  useEffect(() => {
+    if (fitted.current === projectId || !extent) return;
+    fitted.current = projectId;
+    const bounds = extentBounds(extent);
+    if (bounds) map.fitBounds(bounds, FIT_OPTIONS);
+  }, [map, extent, projectId]);
+  return null;
+}
+
+const FIT_OPTIONS: L.FitBoundsOptions = { padding: [32, 32], maxZoom: 17 };
+const extentBounds = (extent: MapExtent | undefined): L.LatLngBoundsExpression | null =>
+  extent && 'west' in extent
+    ? [
+        [extent.south, extent.west],
+        [extent.north, extent.east],
+      ]
+    : null;
 
 export interface DeviceMapProps {
   filters: MapFilters;
@@ -178,60 +256,103 @@ export interface DeviceMapProps {
 }
 
 /**
- * Devices on a Leaflet map, clustered by the server (GET /api/map/clusters.do for the visible bbox
- * and zoom, refetched after each move). Tiles only when the running parameters name a tile URL.
+ * Devices on a Leaflet map, drawn on one canvas: GET /api/map/view.do answers the visible box and zoom
+ * compactly (clusters, or every device at street level), refetched after each move. The map opens
+ * fitted to the devices in scope (GET /api/map/extent.do). Tiles only when the running parameters
+ * name a tile URL; without them the devices show on a plain sheet.
  */
 export function DeviceMap({ filters, height = '100%', editPath = '/biz/deviceedit' }: DeviceMapProps) {
   const { t } = useTranslation();
+  const typeLabel = useTypeLabel();
   const params = useRunningParams();
   const types = useDeviceTypes();
   const [view, setView] = useState<View | null>(null);
+  const [selected, setSelected] = useState<Selected | null>(null);
   const settings = params.data?.map;
   const tileUrl = settings?.tileUrl?.trim() ?? '';
   const icons = useMemo(() => new Map((types.data ?? []).map((ty) => [ty.no, ty.icon])), [types.data]);
 
+  const extentQuery: Params = {};
+  if (filters.projectId !== undefined) extentQuery.projectId = filters.projectId;
+  const extent = useQuery({
+    queryKey: ['devices', 'map', 'extent', extentQuery],
+    queryFn: () => api.get<MapExtent>('/api/map/extent.do', extentQuery, { silent: true }),
+    staleTime: 60_000,
+  });
   const query = view ? buildClusterQuery(view.bbox, view.zoom, filters) : null;
-  const clusters = useQuery({
-    queryKey: ['devices', 'map', 'clusters', query],
-    queryFn: () => api.get<MapCluster[]>('/api/map/clusters.do', query ?? undefined),
+  const answer = useQuery({
+    queryKey: ['devices', 'map', 'view', query],
+    queryFn: () => api.get<MapView>('/api/map/view.do', query ?? undefined),
     enabled: query !== null,
     placeholderData: keepPreviousData,
   });
-  const total = (clusters.data ?? []).reduce((sum, c) => sum + c.count, 0);
+  const total = useMemo(
+    () => (answer.data ? answer.data.points.length + answer.data.clusters.reduce((n, c) => n + c[2], 0) : 0),
+    [answer.data],
+  );
+  const typesInView = answer.data?.types.filter(Boolean) ?? [];
+  const initialBounds = useRef<L.LatLngBoundsExpression | null | undefined>(undefined);
+  const ready = (params.isFetched || params.isError) && (extent.isFetched || extent.isError);
+  if (ready && initialBounds.current === undefined) initialBounds.current = extentBounds(extent.data);
 
   return (
     <div className={`device-map${tileUrl ? '' : ' device-map-plain'}`} style={{ height }} data-testid="device-map">
-      {params.isFetched || params.isError ? (
+      {ready ? (
         <MapContainer
-          center={[settings?.lat ?? DEFAULT_CENTER.lat, settings?.lng ?? DEFAULT_CENTER.lng]}
-          zoom={settings?.zoom ?? DEFAULT_CENTER.zoom}
+          {...(initialBounds.current
+            ? { bounds: initialBounds.current, boundsOptions: FIT_OPTIONS }
+            : {
+                center: [settings?.lat ?? DEFAULT_CENTER.lat, settings?.lng ?? DEFAULT_CENTER.lng],
+                zoom: settings?.zoom ?? DEFAULT_CENTER.zoom,
+              })}
           maxZoom={22}
           attributionControl={Boolean(tileUrl)}
           preferCanvas
         >
           {tileUrl && <TileLayer url={tileUrl} attribution={settings?.tileAttribution} maxZoom={22} />}
           <ViewTracker onView={setView} />
-          <Clusters clusters={clusters.data ?? []} icons={icons} editPath={editPath} />
+          <Refit extent={extent.data} projectId={filters.projectId} />
+          <DeviceLayerView view={answer.data} icons={icons} onSelect={setSelected} />
+          {selected && (
+            <Popup
+              key={selected.id}
+              position={[selected.lat, selected.lng]}
+              minWidth={280}
+              maxWidth={360}
+              offset={[0, -8]}
+              eventHandlers={{ remove: () => setSelected(null) }}
+            >
+              <DevicePopup id={selected.id} editPath={editPath} />
+            </Popup>
+          )}
         </MapContainer>
       ) : null}
       <div className="device-map-status" data-testid="map-status">
-        {clusters.isFetching ? <Spin size="small" style={{ marginRight: 6 }} /> : null}
+        {answer.isFetching || !ready ? <Spin size="small" style={{ marginRight: 6 }} /> : null}
         {t('mapview.showing', { count: total })}
         {!tileUrl && <Typography.Text type="secondary"> · {t('mapview.noTiles')}</Typography.Text>}
       </div>
       <div className="device-map-legend">
         <div>
-          <i style={{ background: '#f5222d' }} />
+          <i style={{ background: TONE_COLOURS.error }} />
           {t('mapview.legend.error')}
         </div>
         <div>
-          <i style={{ background: '#52c41a' }} />
+          <i style={{ background: TONE_COLOURS.active }} />
           {t('mapview.legend.active')}
         </div>
         <div>
-          <i style={{ background: '#8c8c8c' }} />
+          <i style={{ background: TONE_COLOURS.unknown }} />
           {t('mapview.legend.unknown')}
         </div>
+        {typesInView.map((type) => (
+          <div key={type}>
+            <b className="device-map-glyph">
+              {icons.get(type) ? <img src={buildUrl(icons.get(type)!)} alt="" /> : glyphOf(type)}
+            </b>
+            {typeLabel(type, types.data?.find((ty) => ty.no === type)?.name)}
+          </div>
+        ))}
       </div>
     </div>
   );

@@ -1,0 +1,77 @@
+import type { MapView } from '@sc/contract';
+import L from 'leaflet';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DeviceLayer } from './device-layer';
+
+const view = (points: MapView['points'], clusters: MapView['clusters'] = []): MapView => ({
+  types: ['lighting', 'camera'],
+  points,
+  clusters,
+});
+
+let container: HTMLDivElement | undefined;
+// jsdom draws nothing: the layer then only keeps its marks.
+beforeEach(() => {
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+});
+afterEach(() => {
+  container?.remove();
+  vi.restoreAllMocks();
+});
+
+describe('the device layer', () => {
+  it('keeps its marker objects across answers: same id, same object, updated in place', () => {
+    const layer = new DeviceLayer();
+    layer.setView(
+      view(
+        [
+          [1, 32.1, 119.5, 0, 1],
+          [2, 32.2, 119.6, 1, -1],
+          [3, 32.3, 119.7, 0, 0],
+        ],
+        [[32.0, 119.0, 42, 1, 0, 41]],
+      ),
+    );
+    const one = layer.devices.get(1)!;
+    const two = layer.devices.get(2)!;
+    const cluster = [...layer.clusters.values()][0]!;
+    expect(cluster).toMatchObject({ count: 42, tone: 'error' });
+
+    const changes = layer.setView(
+      view(
+        [
+          [2, 32.25, 119.6, 1, 1],
+          [1, 32.1, 119.5, 0, 1],
+          [4, 32.4, 119.8, 1, 0],
+        ],
+        [[32.0, 119.0, 42, 0, 0, 42]],
+      ),
+    );
+    expect(changes).toEqual({ added: 1, updated: 2, removed: 1 });
+    expect(layer.devices.get(1)).toBe(one);
+    expect(layer.devices.get(2)).toBe(two);
+    expect(two).toEqual({ id: 2, lat: 32.25, lng: 119.6, type: 'camera', state: 1 });
+    expect(layer.devices.has(3)).toBe(false);
+    expect(layer.devices.get(4)).toMatchObject({ type: 'camera', state: 0 });
+    expect([...layer.clusters.values()][0]).toBe(cluster);
+    expect(cluster.tone).toBe('active');
+  });
+
+  it('keeps one canvas on the map across answers, not one element per device', () => {
+    container = document.createElement('div');
+    Object.defineProperty(container, 'clientWidth', { value: 400 });
+    Object.defineProperty(container, 'clientHeight', { value: 300 });
+    document.body.appendChild(container);
+    const map = L.map(container, { center: [32.1, 119.5], zoom: 17 });
+    const layer = new DeviceLayer().addTo(map);
+    const points: MapView['points'] = Array.from({ length: 1000 }, (_, i) => [i + 1, 32.1, 119.5, 0, 1]);
+    layer.setView(view(points));
+    const canvas = container.querySelector('[data-testid=map-canvas]');
+    expect(canvas).not.toBeNull();
+    layer.setView(view(points.slice(0, 500)));
+    expect(container.querySelectorAll('canvas')).toHaveLength(1);
+    expect(container.querySelector('[data-testid=map-canvas]')).toBe(canvas);
+    expect(layer.devices.size).toBe(500);
+    map.remove();
+  });
+});
