@@ -1,46 +1,13 @@
 import { AUTH_LEVEL } from '../enums.js';
+import { FAMILY_SCREENS } from '../families/index.js';
+import { type FunctionOptions, fn, group } from './build.js';
 import { api, crud } from './grants.js';
-import type { ApiGrant, CatalogueEntry, CatalogueFunction, MenuGroup, ModuleCode } from './types.js';
+import type { ApiGrant, CatalogueEntry, ModuleCode } from './types.js';
 
 /**
  * The catalogue: every route of spec 000 §2 and 001 §2. Keys are the route's last segment, labels
  * are `menu.<key>` in the i18n catalogues. Set `ready` when the console has the screen.
  */
-
-function group(key: string, parent: string | null, icon: string, path: string, redirect: string): MenuGroup {
-  return { kind: 'group', key, parent, icon, path, redirect };
-}
-
-interface FunctionOptions {
-  menu?: boolean;
-  ready?: boolean;
-  authOf?: string;
-  everyone?: CatalogueFunction['everyone'];
-  apis?: ApiGrant[];
-}
-
-function fn(
-  key: string,
-  parentPath: string,
-  parent: string,
-  icon: string,
-  module: ModuleCode,
-  options: FunctionOptions = {},
-): CatalogueFunction {
-  return {
-    kind: 'function',
-    key,
-    path: `${parentPath}/${key}`,
-    parent,
-    icon,
-    module,
-    menu: options.menu ?? true,
-    ready: options.ready ?? false,
-    authOf: options.authOf,
-    everyone: options.everyone,
-    apis: options.apis ?? [],
-  };
-}
 
 const man = (key: string, icon: string, options?: FunctionOptions) => fn(key, '/man', 'man', icon, 'system', options);
 const bas = (key: string, icon: string, options?: FunctionOptions) => fn(key, '/bas', 'bas', icon, 'base', options);
@@ -61,13 +28,6 @@ const REGISTRY_LOOKUPS: ApiGrant[] = [
   api('GET', '/api/bas/devicemodels.do'),
   api('GET', '/api/biz/deviceareas.do'),
   api('GET', '/api/biz/devicegroups.do'),
-];
-
-/** What every device-family screen reads of its devices: a family screen needs no device-list grant. */
-const FAMILY_READS: ApiGrant[] = [
-  api('GET', '/api/pjts/:projectId/devices.do/family'),
-  api('GET', '/api/pjts/:projectId/devices.do/one/:id'),
-  api('GET', '/api/pjts/:projectId/devices.do/children/:id'),
 ];
 
 export const CATALOGUE: readonly CatalogueEntry[] = [
@@ -257,96 +217,8 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     menu: false,
     authOf: 'pjtdevicelist',
   }),
-  group('pjtlighting', 'pjt', 'BulbOutlined', '/pjt', '/pjt/pjtprojectsummary'),
-  pjt('pjtdevicelightingsummary', 'pjtlighting', 'PieChartOutlined', 'lighting'),
-  pjt('pjtdevicelightinglist', 'pjtlighting', 'BulbOutlined', 'lighting'),
-  pjt('pjtdevicelighting', 'pjtlighting', 'BulbOutlined', 'lighting', { menu: false, authOf: 'pjtdevicelightinglist' }),
-  pjt('pjtdevicelightingpolicy', 'pjtlighting', 'ScheduleOutlined', 'lighting'),
-  pjt('pjtdevicelightinggroup', 'pjtlighting', 'GroupOutlined', 'lighting'),
-  group('pjtmtc', 'pjt', 'ControlOutlined', '/pjt', '/pjt/pjtprojectsummary'),
-  pjt('pjtdevicemtclist', 'pjtmtc', 'ControlOutlined', 'mtc'),
-  pjt('pjtdevicemtc', 'pjtmtc', 'ControlOutlined', 'mtc', { menu: false, authOf: 'pjtdevicemtclist' }),
-  pjt('pjtdevicemtcpolicy', 'pjtmtc', 'ScheduleOutlined', 'mtc'),
-  group('pjtpgw', 'pjt', 'NodeIndexOutlined', '/pjt', '/pjt/pjtprojectsummary'),
-  pjt('pjtdevicepgwlist', 'pjtpgw', 'NodeIndexOutlined', 'pgw'),
-  pjt('pjtdevicepgw', 'pjtpgw', 'NodeIndexOutlined', 'pgw', { menu: false, authOf: 'pjtdevicepgwlist' }),
-  group('pjtvideo', 'pjt', 'VideoCameraOutlined', '/pjt', '/pjt/pjtprojectsummary'),
-  pjt('pjtdevicedvrlist', 'pjtvideo', 'DatabaseOutlined', 'video'),
-  pjt('pjtdevicedvr', 'pjtvideo', 'DatabaseOutlined', 'video', { menu: false, authOf: 'pjtdevicedvrlist' }),
-  pjt('pjtdevicecameralist', 'pjtvideo', 'VideoCameraOutlined', 'video'),
-  pjt('pjtcameralivegrid', 'pjtvideo', 'AppstoreOutlined', 'video'),
-  pjt('pjtdevicecamera', 'pjtvideo', 'VideoCameraOutlined', 'video', { menu: false, authOf: 'pjtdevicecameralist' }),
-  pjt('pjtdevicecamerarecord', 'pjtvideo', 'PlaySquareOutlined', 'video'),
-  group('pjtenv', 'pjt', 'CloudOutlined', '/pjt', '/pjt/pjtprojectsummary'),
-  pjt('pjtdeviceenvmonitorlist', 'pjtenv', 'CloudOutlined', 'env', {
-    ready: true,
-    apis: [
-      api('GET', '/api/pjts/:projectId/iot/envmonitor/reports.do/family/attempts/last/:n'),
-      api('POST', '/api/pjts/:projectId/iot/envmonitor/:id/register'),
-      api('POST', '/api/pjts/:projectId/iot/envmonitor/:id/unregister'),
-      ...FAMILY_READS,
-    ],
-  }),
-  pjt('pjtdeviceenvdatahistory', 'pjtenv', 'LineChartOutlined', 'env', {
-    ready: true,
-    apis: [
-      api('GET', '/api/pjts/:projectId/iot/envmonitor/:id/reports.do'),
-      api('GET', '/api/pjts/:projectId/iot/envmonitor/:id/reports.do/series'),
-      api('GET', '/api/pjts/:projectId/iot/envmonitor/:id/reports.do/export'),
-      api('GET', '/api/pjts/:projectId/iot/envmonitor/reports.do/family/attempts/last/:n'),
-      ...FAMILY_READS,
-    ],
-  }),
-  group('pjtled', 'pjt', 'DesktopOutlined', '/pjt', '/pjt/pjtprojectsummary'),
-  pjt('pjtdeviceledlist', 'pjtled', 'DesktopOutlined', 'led'),
-  pjt('pjtdeviceled', 'pjtled', 'DesktopOutlined', 'led', { menu: false, authOf: 'pjtdeviceledlist' }),
-  pjt('pjtledresourcelist', 'pjtled', 'FileImageOutlined', 'led'),
-  pjt('pjtledprogramlist', 'pjtled', 'OrderedListOutlined', 'led'),
-  pjt('pjtledprogram', 'pjtled', 'EditOutlined', 'led', { menu: false, authOf: 'pjtledprogramlist' }),
-  pjt('pjtledlive', 'pjtled', 'PlayCircleOutlined', 'led'),
-  group('pjtnsc', 'pjt', 'SoundOutlined', '/pjt', '/pjt/pjtprojectsummary'),
-  pjt('pjtdevicevoice', 'pjtnsc', 'SoundOutlined', 'nsc'),
-  pjt('pjtdevicensclist', 'pjtnsc', 'SoundOutlined', 'nsc'),
-  pjt('pjtdevicenscgroup', 'pjtnsc', 'GroupOutlined', 'nsc'),
-  pjt('pjtnscmediagroup', 'pjtnsc', 'CustomerServiceOutlined', 'nsc'),
-  pjt('pjtnsctasklist', 'pjtnsc', 'FieldTimeOutlined', 'nsc'),
-  pjt('pjtnsctask', 'pjtnsc', 'EditOutlined', 'nsc', { menu: false, authOf: 'pjtnsctasklist' }),
-  pjt('pjtnsccontrolcenter', 'pjtnsc', 'ControlOutlined', 'nsc'),
-  group('pjtscd', 'pjt', 'DeleteOutlined', '/pjt', '/pjt/pjtprojectsummary'),
-  pjt('pjtdevicescdlist', 'pjtscd', 'DeleteOutlined', 'scd'),
-  pjt('pjtdevicescd', 'pjtscd', 'DeleteOutlined', 'scd', { menu: false, authOf: 'pjtdevicescdlist' }),
-  group('pjtwifi', 'pjt', 'WifiOutlined', '/pjt', '/pjt/pjtprojectsummary'),
-  pjt('pjtdevicewifilist', 'pjtwifi', 'WifiOutlined', 'wifi'),
-  pjt('pjtdevicewifi', 'pjtwifi', 'WifiOutlined', 'wifi', { menu: false, authOf: 'pjtdevicewifilist' }),
-  group('pjtece', 'pjt', 'AlertOutlined', '/pjt', '/pjt/pjtprojectsummary'),
-  pjt('pjtdeviceecelist', 'pjtece', 'AlertOutlined', 'ece'),
-  pjt('pjtdeviceece', 'pjtece', 'FileSearchOutlined', 'ece'),
-  pjt('pjtdeviceeceagentseat', 'pjtece', 'CustomerServiceOutlined', 'ece'),
-  pjt('pjtdeviceecerecord', 'pjtece', 'PlaySquareOutlined', 'ece'),
-  group('pjtillum', 'pjt', 'SunOutlined', '/pjt', '/pjt/pjtprojectsummary'),
-  pjt('pjtdeviceillumlist', 'pjtillum', 'SunOutlined', 'illum'),
-  pjt('pjtdeviceillum', 'pjtillum', 'SunOutlined', 'illum', { menu: false, authOf: 'pjtdeviceillumlist' }),
-  pjt('pjtdeviceillumgroup', 'pjtillum', 'GroupOutlined', 'illum'),
-  group('pjtwhm', 'pjt', 'DashboardOutlined', '/pjt', '/pjt/pjtprojectsummary'),
-  pjt('pjtdevicewhmlist', 'pjtwhm', 'DashboardOutlined', 'whm'),
-  pjt('pjtdevicewhm', 'pjtwhm', 'DashboardOutlined', 'whm', { menu: false, authOf: 'pjtdevicewhmlist' }),
-  group('pjtgateway', 'pjt', 'GatewayOutlined', '/pjt', '/pjt/pjtprojectsummary'),
-  pjt('pjtdevicegatewaylist', 'pjtgateway', 'GatewayOutlined', 'gateway', {
-    ready: true,
-    apis: [
-      ...['register', 'unregister', 'correcttime', 'reboot', 'clearlcus'].map((c) =>
-        api('POST', `/api/pjts/:projectId/iot/gateway/:id/${c}`),
-      ),
-      api('GET', '/api/pjts/:projectId/iot/gateway/:id/events'),
-      api('GET', '/api/pjts/:projectId/iot/gateway/:id/children'),
-      ...FAMILY_READS,
-    ],
-  }),
-  pjt('pjtdevicegateway', 'pjtgateway', 'GatewayOutlined', 'gateway', {
-    ready: true,
-    menu: false,
-    authOf: 'pjtdevicegatewaylist',
-  }),
+  // ── Device families: each family's screens come from its manifest (families/<slug>/).
+  ...FAMILY_SCREENS,
   group('pjtmaintenance', 'pjt', 'ToolOutlined', '/pjt', '/pjt/pjtprojectsummary'),
   pjt('pjtmaintenancebilllist', 'pjtmaintenance', 'ToolOutlined', 'maintenance'),
   pjt('pjtmaintenancebill', 'pjtmaintenance', 'EditOutlined', 'maintenance', {

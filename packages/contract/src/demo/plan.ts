@@ -1,5 +1,6 @@
 import { DEFAULT_MAP } from '../constants.js';
 import { ACTIVE_STATE, DEVICE_MODELS, type DeviceType } from '../enums.js';
+import { FAMILY_MANIFESTS, familyOf } from '../families/index.js';
 import { I18N_RESOURCES } from '../i18n/translate.js';
 
 /**
@@ -16,24 +17,7 @@ export const DEMO_DISTRICTS = [
 export const AREAS_PER_DISTRICT = 4;
 export const GROUPS_PER_AREA = 5;
 
-/** How common each family is in a city: lamps dominate. */
-const WEIGHTS: Record<DeviceType, number> = {
-  lighting: 40,
-  camera: 12,
-  envmonitor: 6,
-  gateway: 4,
-  led: 3,
-  wifi: 5,
-  nsc: 4,
-  smartclassifieddustbin: 6,
-  emergencycallequipment: 3,
-  illumination: 3,
-  watthourmeter: 4,
-  mtc: 3,
-  pgw: 2,
-  dvr: 2,
-  evse: 3,
-};
+const demoOf = (type: DeviceType) => familyOf(type)!.demo;
 
 const typeNames = I18N_RESOURCES.zh_CN.families.types;
 const modelsOf = (type: DeviceType) =>
@@ -71,34 +55,10 @@ export interface PlannedDevice {
   props: Record<string, unknown>;
 }
 
-function propsFor(type: DeviceType, random: () => number): Record<string, unknown> {
-  switch (type) {
-    case 'lighting':
-      return {
-        channelCount: 1 + Math.floor(random() * 2),
-        ratedPower: [60, 100, 150, 200][Math.floor(random() * 4)],
-        lampLifeCycle: 50000,
-      };
-    case 'envmonitor':
-      return { pickInterval: 300, public: random() < 0.5 };
-    case 'smartclassifieddustbin':
-      return { fullThreshold: 20, overfillThreshold: 40, freeDistance: 100 };
-    case 'camera':
-      return { streamMode: 'hls', ptzSupported: random() < 0.3 };
-    case 'led':
-      return { screenWidth: 192, screenHeight: 96 };
-    default:
-      return {};
-  }
-}
-
 /** Families that hang under a gateway in the demo: the gateway relays their traffic. */
-export const DEMO_CHILD_TYPES: ReadonlySet<DeviceType> = new Set([
-  'lighting',
-  'envmonitor',
-  'illumination',
-  'watthourmeter',
-]);
+export const DEMO_CHILD_TYPES: ReadonlySet<DeviceType> = new Set(
+  FAMILY_MANIFESTS.filter((f) => f.demo.child).map((f) => f.type),
+);
 
 /**
  * The order of types in every block of 100 devices: three gateways first (one per district, since
@@ -106,17 +66,12 @@ export const DEMO_CHILD_TYPES: ReadonlySet<DeviceType> = new Set([
  * interleaved. So even a demo of 20 devices has gateways carrying children, and every family.
  */
 export const DEMO_BLOCK: readonly DeviceType[] = (() => {
-  const head: DeviceType[] = [
-    'gateway',
-    'gateway',
-    'gateway',
-    'envmonitor',
-    'lighting',
-    'illumination',
-    'watthourmeter',
-  ];
-  for (const type of Object.keys(WEIGHTS) as DeviceType[]) if (!head.includes(type)) head.push(type);
-  const left = new Map<DeviceType, number>(Object.entries(WEIGHTS) as [DeviceType, number][]);
+  const leads = FAMILY_MANIFESTS.filter((f) => f.demo.lead !== undefined).sort((a, b) => a.demo.lead! - b.demo.lead!);
+  const head: DeviceType[] = leads.flatMap((f) =>
+    Array.from({ length: f.demo.perDistrict ? DEMO_DISTRICTS.length : 1 }, () => f.type),
+  );
+  for (const f of FAMILY_MANIFESTS) if (!head.includes(f.type)) head.push(f.type);
+  const left = new Map<DeviceType, number>(FAMILY_MANIFESTS.map((f) => [f.type, f.demo.weight]));
   for (const type of head) left.set(type, left.get(type)! - 1);
   // Smooth weighted round robin over what is left (deterministic, no clusters of one type).
   const total = [...left.values()].reduce((a, b) => a + b, 0);
@@ -178,7 +133,7 @@ export function planDevices(from: number, to: number): PlannedDevice[] {
       lat: Math.round(lat * 1e6) / 1e6,
       activeState: roll < 0.85 ? ACTIVE_STATE.active : roll < 0.95 ? ACTIVE_STATE.unknown : ACTIVE_STATE.error,
       registered: roll < 0.95,
-      props: propsFor(type, random),
+      props: demoOf(type).props?.(random) ?? {},
     });
   }
   return out;

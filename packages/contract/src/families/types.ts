@@ -6,6 +6,7 @@ export interface FamilyField {
   key: string;
   kind: 'int' | 'number' | 'text' | 'bool' | 'select';
   min?: number;
+  /** int/number: the largest value; text: the longest. */
   max?: number;
   options?: readonly string[];
   /** i18n key of the label: `families.<type>.<key>` unless given. */
@@ -27,18 +28,6 @@ export interface FamilyDefinition {
   network: readonly NetworkField[];
   /** Whether devices of this family hang under a parent device (gateway, power-line gateway, cabinet, AC). */
   parentTypes?: readonly DeviceType[];
-  /** Telemetry readings the family sends (docs/device-protocol.md), with units; kept in its readings table. */
-  readings?: readonly FamilyReading[];
-  /** Commands the family's devices answer over MQTT. */
-  commands?: readonly string[];
-}
-
-export interface FamilyReading {
-  key: string;
-  unit: string;
-  /** Plausible range, for the simulator and for dropping nonsense. */
-  min: number;
-  max: number;
 }
 
 export const NETWORK_FIELDS = [

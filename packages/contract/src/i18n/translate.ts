@@ -1,7 +1,12 @@
 import type { Lang } from '../enums.js';
+import { withFamilyTexts } from '../families/index.js';
 import { decodeMessage } from '../validation/message.js';
-import { resources as enUS } from './en-US/index.js';
-import { resources as zhCN } from './zh-CN/index.js';
+import { resources as enCore } from './en-US/index.js';
+import { resources as zhCore } from './zh-CN/index.js';
+
+/** The platform's catalogues with each family's texts (from its manifest) merged in. */
+const zhCN = withFamilyTexts(zhCore, 'zh_CN');
+const enUS = withFamilyTexts(enCore, 'en_US');
 
 /** Catalogues by the API's lang code; the console's i18next uses the same objects. */
 export const I18N_RESOURCES = { zh_CN: zhCN, en_US: enUS } as const;

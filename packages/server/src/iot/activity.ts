@@ -60,19 +60,26 @@ export function createActivityTracker(deps: {
 export type ActivityTracker = ReturnType<typeof createActivityTracker>;
 
 /**
- * Devices silent for longer than twice their heartbeat period become abnormal: gateways by the gateway
- * heartbeat, the rest by the device heartbeat (system settings). Forced-active devices are judged the
- * same way once they fall silent. Answers the devices that changed.
+ * Devices silent for longer than twice their heartbeat period become abnormal: families with a
+ * heartbeat setting of their own (gateways) by it, the rest by the device heartbeat (system settings).
+ * Forced-active devices are judged the same way once they fall silent. Answers the devices that changed.
  */
 export async function markSilentDevices(
   db: Db,
-  heartbeats: { device: number; gateway: number },
+  heartbeats: { device: number; byType: ReadonlyMap<string, number> },
 ): Promise<StateChange[]> {
+  const fallback = sql`${heartbeats.device * 2}::float8`;
+  const period = heartbeats.byType.size
+    ? sql`CASE ${sql.join(
+        [...heartbeats.byType].map(([type, seconds]) => sql`WHEN type = ${type} THEN ${seconds * 2}::float8`),
+        sql` `,
+      )} ELSE ${fallback} END`
+    : fallback;
   const result = (await db.execute(sql`
     UPDATE devices SET active_state = ${ACTIVE_STATE.error}
     WHERE active_state = ${ACTIVE_STATE.active}
       AND last_active_at IS NOT NULL
-      AND last_active_at < now() - make_interval(secs => CASE WHEN type = 'gateway' THEN ${heartbeats.gateway * 2}::float8 ELSE ${heartbeats.device * 2}::float8 END)
+      AND last_active_at < now() - make_interval(secs => ${period})
     RETURNING id, project_id AS "projectId", name, type`)) as unknown as { rows: StateChange[] };
   return result.rows;
 }

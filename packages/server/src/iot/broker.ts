@@ -3,6 +3,7 @@ import { parseTopic } from '@sc/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { safeEqual } from '../platform/tokens.js';
 import type { DeviceDirectory, DirectoryEntry } from './device-directory.js';
+import { relaysChildren } from './families/kit/policies.js';
 
 /** The account the server's own MQTT client uses on the embedded broker. */
 export const SERVER_CLIENT_USER = '$server';
@@ -67,10 +68,9 @@ export async function startEmbeddedBroker(options: {
             refused.connect++;
             return done(deny(4) as never, false);
           }
-          const children =
-            entry.type === 'gateway' || entry.type === 'pgw' || entry.type === 'mtc'
-              ? new Set(await options.directory.childrenOf(entry.id))
-              : new Set<string>();
+          const children = relaysChildren(entry.type)
+            ? new Set(await options.directory.childrenOf(entry.id))
+            : new Set<string>();
           states.set(client, { server: false, entry, children });
           done(null, true);
         })

@@ -11,6 +11,7 @@ import type { BatchTable, BatchWriter } from './batch-writer.js';
 import type { CommandBus } from './command-bus.js';
 import type { DeviceDirectory, DirectoryEntry } from './device-directory.js';
 import type { FamilyHandler } from './families/family-handler.js';
+import { relaysChildren } from './families/kit/policies.js';
 import type { RealtimeHub } from './realtime/hub.js';
 
 export const DEVICE_EVENTS_TABLE: BatchTable = {
@@ -39,7 +40,6 @@ export interface IngestStats {
   overloaded: number;
 }
 
-const GATEWAY_TYPES = new Set(['gateway', 'pgw', 'mtc']);
 /** Messages older than this or in the future are stamped with the arrival time instead. */
 const MAX_CLOCK_SKEW_MS = 24 * 3600_000;
 
@@ -77,7 +77,7 @@ export function createIngest(deps: {
 
   async function subject(sender: DirectoryEntry, child: string | undefined): Promise<DirectoryEntry | null> {
     if (!child || child === sender.equipmentId) return sender;
-    if (!GATEWAY_TYPES.has(sender.type)) return null;
+    if (!relaysChildren(sender.type)) return null;
     const entry = await deps.directory.get(child);
     return entry && entry.parentId === sender.id ? entry : null;
   }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import type { SettingsService } from '../modules/system/settings.service.js';
 import { markSilentDevices, type StateChange } from './activity.js';
+import { heartbeatsOf } from './families/kit/policies.js';
 import type { RealtimeHub } from './realtime/hub.js';
 import { maintainPartitions } from './telemetry/partitions.js';
 import type { TimePartitioned } from './telemetry/tables.js';
@@ -44,7 +45,7 @@ export function createIotJobs(deps: {
       // transaction would wait for it forever.
       const s = await settings.all();
       await asLeader(db, LOCKS.silence, async (tx) => {
-        changes = await markSilentDevices(tx, { device: s.deviceHeartbeat, gateway: s.gatewayHeartbeat });
+        changes = await markSilentDevices(tx, heartbeatsOf(s));
         if (changes.length) {
           await tx.execute(sql`
             INSERT INTO device_events (device_id, project_id, type, at, code, event_type, level)

@@ -5,12 +5,10 @@ import { crud } from './crud.js';
 import { devices } from './devices.js';
 import { devicetypes } from './devicetypes.js';
 import { enums } from './enums.js';
-import { envmonitors } from './envmonitors.js';
 import { errors } from './errors.js';
 import { factories } from './factories.js';
 import { families } from './families.js';
 import { frame } from './frame.js';
-import { gateways } from './gateways.js';
 import { groups } from './groups.js';
 import { home } from './home.js';
 import { login } from './login.js';
@@ -32,8 +30,6 @@ import { users } from './users.js';
 import { validation } from './validation.js';
 
 export const resources = {
-  envmonitors,
-  gateways,
   realtime,
   base,
   devicetypes,

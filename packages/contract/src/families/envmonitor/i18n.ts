@@ -1,0 +1,151 @@
+import type { FamilyManifest } from '../kit/manifest.js';
+
+/** Texts of the family: merged into the i18n resources by namespace. */
+export const i18n = {
+  zh_CN: {
+    families: {
+      types: {
+        envmonitor: '环境监测仪',
+      },
+      envmonitor: {
+        pickInterval: '采集间隔',
+        public: '公开展示',
+      },
+    },
+    menu: {
+      pjtenv: '环境监测',
+      pjtdeviceenvmonitorlist: '环境监测列表',
+      pjtdeviceenvdatahistory: '环境历史数据',
+    },
+    envmonitors: {
+      empty: '当前项目没有环境监测仪',
+      noReading: '暂无数据',
+      readings: {
+        temperature: '温度',
+        humidity: '湿度',
+        pm25: 'PM2.5',
+        pm10: 'PM10',
+        soilTemperature: '土壤温度',
+        soilHumidity: '土壤湿度',
+        co2: '二氧化碳',
+        gas: '可燃气体',
+        light: '光照',
+        atmosphere: '气压',
+        noise: '噪声',
+        at: '采集时间',
+      },
+      fields: {
+        name: '名称',
+        no: '编号',
+        activeState: '状态',
+        registered: '注册',
+        lastActiveAt: '最后活跃',
+        public: '公开展示',
+      },
+      views: {
+        card: '卡片',
+        table: '表格',
+        chart: '曲线',
+        mixed: '混合',
+      },
+      history: {
+        device: '监测仪',
+        pickDevice: '请选择监测仪',
+        period: '时间段',
+        presets: {
+          day: '24 小时',
+          week: '7 天',
+          month: '30 天',
+          custom: '自定义',
+        },
+        readings: '数据项',
+        export: '导出 CSV',
+        bucket: '每点为 {minutes} 分钟平均值',
+        noData: '该时间段没有数据',
+      },
+      pub: {
+        title: '环境监测公示',
+        none: '暂无公开展示的环境监测点',
+        noneHint: '管理员可在设备属性中勾选"公开展示"',
+        refreshed: '每 30 秒自动刷新，最后刷新 {time}',
+        grid: '宫格',
+        cycle: '轮播',
+        loadFailed: '数据加载失败，稍后自动重试',
+        count: '共 {count} 个监测点',
+      },
+    },
+  },
+  en_US: {
+    families: {
+      types: {
+        envmonitor: 'Environment monitor',
+      },
+      envmonitor: {
+        pickInterval: 'Pick interval',
+        public: 'Shown publicly',
+      },
+    },
+    menu: {
+      pjtenv: 'Environment',
+      pjtdeviceenvmonitorlist: 'Environment monitors',
+      pjtdeviceenvdatahistory: 'Environment history',
+    },
+    envmonitors: {
+      empty: 'This project has no environment monitor',
+      noReading: 'No data yet',
+      readings: {
+        temperature: 'Temperature',
+        humidity: 'Humidity',
+        pm25: 'PM2.5',
+        pm10: 'PM10',
+        soilTemperature: 'Soil temperature',
+        soilHumidity: 'Soil humidity',
+        co2: 'CO₂',
+        gas: 'Gas',
+        light: 'Light',
+        atmosphere: 'Atmosphere',
+        noise: 'Noise',
+        at: 'Pick time',
+      },
+      fields: {
+        name: 'Name',
+        no: 'No',
+        activeState: 'State',
+        registered: 'Registered',
+        lastActiveAt: 'Last active',
+        public: 'Public display',
+      },
+      views: {
+        card: 'Cards',
+        table: 'Table',
+        chart: 'Line chart',
+        mixed: 'Mixed',
+      },
+      history: {
+        device: 'Monitor',
+        pickDevice: 'Pick a monitor',
+        period: 'Period',
+        presets: {
+          day: '24 hours',
+          week: '7 days',
+          month: '30 days',
+          custom: 'Custom',
+        },
+        readings: 'Readings',
+        export: 'Export CSV',
+        bucket: 'Each point averages {minutes} min',
+        noData: 'No data in this period',
+      },
+      pub: {
+        title: 'Environment monitoring',
+        none: 'No environment monitor is shown publicly',
+        noneHint: 'An administrator can tick "Public display" in a monitor\'s properties',
+        refreshed: 'Refreshes every 30 s, last at {time}',
+        grid: 'Grid',
+        cycle: 'Cycle',
+        loadFailed: 'Could not load the data, retrying shortly',
+        count: '{count} monitor(s)',
+      },
+    },
+  },
+} satisfies FamilyManifest['i18n'];

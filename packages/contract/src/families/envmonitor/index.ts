@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { days, int as setting } from '../../settings/kinds.js';
+import {
+  bool,
+  defineFamily,
+  FAMILY_READS,
+  familyCalls,
+  familyGroup,
+  familyScreen,
+  IOT_NET,
+  int,
+  isoTime,
+  pageOf,
+  readingRow,
+  registrationResponse,
+  seriesOf,
+} from '../kit/index.js';
+import { i18n } from './i18n.js';
+
+/** Environment readings of spec 001 §3 "Environment data" (pick time is the message time). */
+export const ENV_READINGS = [
+  { key: 'temperature', unit: '°C', min: -40, max: 80 },
+  { key: 'humidity', unit: '%RH', min: 0, max: 100 },
+  { key: 'pm25', unit: 'μg/m³', min: 0, max: 1000 },
+  { key: 'pm10', unit: 'μg/m³', min: 0, max: 2000 },
+  { key: 'soilTemperature', unit: '°C', min: -40, max: 80 },
+  { key: 'soilHumidity', unit: '%', min: 0, max: 100 },
+  { key: 'co2', unit: 'ppm', min: 0, max: 10000 },
+  { key: 'gas', unit: 'ppm', min: 0, max: 1000 },
+  { key: 'light', unit: 'lux', min: 0, max: 200000 },
+  { key: 'atmosphere', unit: 'kPa', min: 30, max: 120 },
+  { key: 'noise', unit: 'dB', min: 0, max: 150 },
+] as const;
+
+const calls = familyCalls('envmonitor');
+const reading = readingRow(ENV_READINGS);
+const monitor = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  activeState: z.number().int(),
+  lastActiveAt: isoTime.nullable(),
+  lng: z.number().nullable(),
+  lat: z.number().nullable(),
+});
+
+/** Environment monitors (spec 001 §3 "Environment data"): readings into env_readings. */
+export const envmonitorManifest = defineFamily({
+  type: 'envmonitor',
+  slug: 'envmonitor',
+  module: 'env',
+  properties: [int('pickInterval', 30, 3600, 's'), bool('public')],
+  network: [...IOT_NET, 'modbusAddress'],
+  parentTypes: ['gateway'],
+  readings: ENV_READINGS,
+  retention: { events: 'envRetentionDays', readings: 'envRetentionDays' },
+  settings: [
+    setting('envPickInterval', 'device', { default: 300, min: 30, max: 3600 }),
+    setting('envRetentionDays', 'retention', days(365)),
+  ],
+  screens: [
+    familyGroup('pjtenv', 'CloudOutlined'),
+    familyScreen('pjtdeviceenvmonitorlist', 'pjtenv', 'CloudOutlined', 'env', {
+      ready: true,
+      apis: [calls.get('reports.do/family/attempts/last/:n'), ...calls.registration(), ...FAMILY_READS],
+    }),
+    familyScreen('pjtdeviceenvdatahistory', 'pjtenv', 'LineChartOutlined', 'env', {
+      ready: true,
+      apis: [
+        calls.get(':id/reports.do'),
+        calls.get(':id/reports.do/series'),
+        calls.get(':id/reports.do/export'),
+        calls.get('reports.do/family/attempts/last/:n'),
+        ...FAMILY_READS,
+      ],
+    }),
+  ],
+  responses: {
+    registration: registrationResponse,
+    family: z.array(
+      z.object({
+        device: monitor.extend({ no: z.string(), registered: z.boolean(), public: z.boolean() }),
+        readings: z.array(reading),
+      }),
+    ),
+    readings: pageOf(reading),
+    series: seriesOf(ENV_READINGS),
+    publicDevices: z.array(monitor),
+    publicLast: z.object({ device: monitor, readings: z.array(reading) }),
+  },
+  i18n,
+  demo: {
+    weight: 6,
+    lead: 1,
+    child: true,
+    props: (random) => ({ pickInterval: 300, public: random() < 0.5 }),
+  },
+});

@@ -1,0 +1,25 @@
+import type { FamilyManifest } from '../kit/manifest.js';
+
+/** Texts of the family: merged into the i18n resources by namespace. */
+export const i18n = {
+  zh_CN: {
+    families: {
+      types: {
+        evse: '充电桩',
+      },
+      evse: {
+        ratedPower: '额定功率',
+      },
+    },
+  },
+  en_US: {
+    families: {
+      types: {
+        evse: 'EV charger',
+      },
+      evse: {
+        ratedPower: 'Rated power',
+      },
+    },
+  },
+} satisfies FamilyManifest['i18n'];

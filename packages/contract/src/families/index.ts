@@ -1,0 +1,103 @@
+import type { CatalogueEntry } from '../catalogue/types.js';
+import { cameraManifest } from './camera/index.js';
+import { dvrManifest } from './dvr/index.js';
+import { eceManifest } from './ece/index.js';
+import { envmonitorManifest } from './envmonitor/index.js';
+import { evseManifest } from './evse/index.js';
+import { gatewayManifest } from './gateway/index.js';
+import { illumManifest } from './illum/index.js';
+import type { FamilyManifest, FamilyTexts } from './kit/manifest.js';
+import { ledManifest } from './led/index.js';
+import { lightingManifest } from './lighting/index.js';
+import { mtcManifest } from './mtc/index.js';
+import { nscManifest } from './nsc/index.js';
+import { pgwManifest } from './pgw/index.js';
+import { scdManifest } from './scd/index.js';
+import { whmManifest } from './whm/index.js';
+import { wifiManifest } from './wifi/index.js';
+
+/**
+ * THE list of device families (spec 000 §3), in menu order. Adding a family is a folder beside this
+ * file and one line here; everything else (catalogue, i18n, settings, demo, the server's ingest,
+ * broker, activity and retention) reads this list.
+ */
+export const FAMILY_MANIFESTS: readonly FamilyManifest[] = [
+  lightingManifest,
+  mtcManifest,
+  pgwManifest,
+  dvrManifest,
+  cameraManifest,
+  envmonitorManifest,
+  ledManifest,
+  nscManifest,
+  scdManifest,
+  wifiManifest,
+  eceManifest,
+  illumManifest,
+  whmManifest,
+  gatewayManifest,
+  evseManifest,
+];
+
+export { ENV_READINGS } from './envmonitor/index.js';
+export { GATEWAY_COMMANDS } from './gateway/index.js';
+export * from './kit/manifest.js';
+export * from './kit/network.js';
+export type { Property } from './kit/properties.js';
+export * from './kit/responses.js';
+export * from './kit/screens.js';
+export {
+  cameraManifest,
+  dvrManifest,
+  eceManifest,
+  envmonitorManifest,
+  evseManifest,
+  gatewayManifest,
+  illumManifest,
+  ledManifest,
+  lightingManifest,
+  mtcManifest,
+  nscManifest,
+  pgwManifest,
+  scdManifest,
+  whmManifest,
+  wifiManifest,
+};
+
+/** Every family (the registry's view of a manifest: properties, network fields, parents). */
+export const FAMILIES: readonly FamilyManifest[] = FAMILY_MANIFESTS;
+
+const byType = new Map<string, FamilyManifest>(FAMILY_MANIFESTS.map((f) => [f.type, f]));
+const bySlug = new Map<string, FamilyManifest>(FAMILY_MANIFESTS.map((f) => [f.slug, f]));
+
+/** The family of a device type; custom types (not a family) have no properties of their own. */
+export const familyOf = (type: string): FamilyManifest | undefined => byType.get(type);
+/** The family of an API segment / folder name (`whm`, `illum`, `gateway` …). */
+export const familyBySlug = (slug: string): FamilyManifest | undefined => bySlug.get(slug);
+
+/** Types whose devices speak for their children on MQTT (gateways, power-line gateways, cabinets). */
+export const RELAY_TYPES: ReadonlySet<string> = new Set(
+  FAMILY_MANIFESTS.filter((f) => f.relaysChildren).map((f) => f.type),
+);
+
+/** The catalogue entries of every family, in list order (the project area's device menus). */
+export const FAMILY_SCREENS: readonly CatalogueEntry[] = FAMILY_MANIFESTS.flatMap((f) => f.screens);
+
+function mergeInto(target: Record<string, unknown>, source: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(source)) {
+    const current = target[key];
+    if (value && typeof value === 'object' && current && typeof current === 'object')
+      mergeInto(current as Record<string, unknown>, value as Record<string, unknown>);
+    else target[key] = value && typeof value === 'object' ? structuredClone(value) : value;
+  }
+}
+
+/** The i18n resources of one language with every family's texts merged in, namespace by namespace. */
+export function withFamilyTexts<T extends Record<string, unknown>>(
+  core: T,
+  lang: 'zh_CN' | 'en_US',
+): T & { families: { types: Record<string, string> } } & Record<string, Record<string, unknown>> {
+  const out = structuredClone(core) as Record<string, unknown>;
+  for (const f of FAMILY_MANIFESTS) mergeInto(out, f.i18n[lang] as FamilyTexts);
+  return out as T & { families: { types: Record<string, string> } } & Record<string, Record<string, unknown>>;
+}

@@ -1,0 +1,5 @@
+export * from './manifest.js';
+export * from './network.js';
+export * from './properties.js';
+export * from './responses.js';
+export * from './screens.js';

@@ -1,0 +1,109 @@
+import type { z } from 'zod';
+import type { CatalogueEntry, ModuleCode } from '../../catalogue/types.js';
+import type { DeviceType } from '../../enums.js';
+import type { SettingDefinition } from '../../settings/kinds.js';
+import type { FamilyDefinition } from '../types.js';
+import { type Property, properties } from './properties.js';
+
+/** A telemetry reading the family sends (docs/device-protocol.md), with its unit. */
+export interface FamilyReading {
+  key: string;
+  unit: string;
+  /** Plausible range, for the simulator and for dropping nonsense (kept out as null). */
+  min: number;
+  max: number;
+}
+
+/** An event code the family's devices report (besides the platform's own OFFLINE). */
+export interface FamilyEvent {
+  code: string;
+  level: 'info' | 'warning' | 'alarm';
+}
+
+/** A command the family's devices answer over MQTT; the console calls POST …/{id}/{name}. */
+export interface FamilyCommand {
+  name: string;
+  /** What the caller may send (JSON body); the server validates it and adds what the device needs. */
+  args: z.ZodType<Record<string, unknown>>;
+  /** Asks for a confirmation in the console (reboots, clearing). */
+  dangerous?: boolean;
+}
+
+/** Texts of one language: merged into the i18n resources by namespace (`families`, `menu`, own ones). */
+export type FamilyTexts = Record<string, Record<string, unknown>>;
+
+/** How the family appears in the demo city (demo/plan.ts). */
+export interface FamilyDemo {
+  /** How common the family is in a city (relative). */
+  weight: number;
+  /** Place at the head of every block of 100 (lower first): even a small demo has one. */
+  lead?: number;
+  /** One per district at the head (the devices that carry children). */
+  perDistrict?: boolean;
+  /** Hangs under its district's carrier in the demo (its traffic is relayed). */
+  child?: boolean;
+  /** Type properties of demo device; may draw from `random` (always the same draws for a device). */
+  props?: (random: () => number) => Record<string, unknown>;
+}
+
+/**
+ * Everything the contract knows of one device family, in its folder `families/<slug>/`. The list in
+ * families/index.ts is the only place that names the families; the catalogue, i18n resources,
+ * settings, demo plan and the server's ingest, broker, activity and retention read from it.
+ */
+export interface FamilyManifest extends FamilyDefinition {
+  /** Short code: the `/api/pjts/{projectId}/iot/{slug}/…` segment and the folder name on every side. */
+  slug: string;
+  /** Module a project is authorised for to use the family's screens. */
+  module: ModuleCode;
+  /** Speaks for its children on MQTT (relays their traffic, lists them in its heartbeat). */
+  relaysChildren: boolean;
+  readings: readonly FamilyReading[];
+  events: readonly FamilyEvent[];
+  commands: readonly FamilyCommand[];
+  /** Setting (seconds) after twice which a silent device turns abnormal. */
+  heartbeat: string;
+  /** Settings (days) of how long events and readings are kept; without one a year. */
+  retention: { events?: string; readings?: string };
+  /** System settings the family adds (spec 000 §9 / 001 §9). */
+  settings: readonly SettingDefinition[];
+  /**
+   * Catalogue entries (screens and menu groups) with their API grants. `[]` while the family has no
+   * screens in this phase; every listed function with `ready` must have a page in the console.
+   */
+  screens: readonly CatalogueEntry[];
+  i18n: { zh_CN: FamilyTexts; en_US: FamilyTexts };
+  demo: FamilyDemo;
+  /** Zod schemas of the family's answers, by call (set as `response:` on the server's routes). */
+  responses: Record<string, z.ZodType>;
+}
+
+export interface FamilyInput
+  extends Partial<Omit<FamilyManifest, 'type' | 'slug' | 'module' | 'props' | 'fields' | 'network' | 'i18n' | 'demo'>> {
+  type: DeviceType;
+  slug: string;
+  module: ModuleCode;
+  properties: readonly Property[];
+  refine?: (props: Record<string, unknown>, ctx: z.RefinementCtx) => void;
+  network: FamilyDefinition['network'];
+  i18n: FamilyManifest['i18n'];
+  demo: FamilyDemo;
+}
+
+/** A manifest with the defaults filled in and the property list turned into schema and fields. */
+export function defineFamily(input: FamilyInput): FamilyManifest {
+  const { properties: list, refine, ...rest } = input;
+  return {
+    relaysChildren: false,
+    readings: [],
+    events: [],
+    commands: [],
+    heartbeat: 'deviceHeartbeat',
+    retention: {},
+    settings: [],
+    screens: [],
+    responses: {},
+    ...rest,
+    ...properties(list, refine),
+  };
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import type { FamilyReading } from './manifest.js';
+
+/** Answers every family shares; a family's manifest lists them (and its own) under `responses`. */
+
+/** An ISO time (UTC) as the API writes it. */
+export const isoTime = z.string().describe('ISO 8601 time (UTC)');
+
+/** A page of a list (spec 000 §7 paging). */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ list: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+/** POST …/{id}/register and …/{id}/unregister. */
+export const registrationResponse = z.object({
+  id: z.number().int(),
+  registered: z.boolean(),
+  /** Whether the connected device was told too (offline devices learn it when they reconnect). */
+  delivered: z.boolean(),
+});
+
+/** POST …/{id}/{command}: the device's answer. */
+export const commandResponse = z.object({
+  command: z.string(),
+  ok: z.literal(true),
+  result: z.unknown().nullable(),
+  durationMs: z.number(),
+  attempts: z.number().int(),
+});
+
+/** One event of a device (or of a child a gateway speaks for). */
+export const eventRow = z.object({
+  id: z.number().int(),
+  deviceId: z.number().int(),
+  deviceName: z.string(),
+  at: isoTime,
+  code: z.string(),
+  eventType: z.string(),
+  level: z.string(),
+  detail: z.unknown().nullable(),
+});
+export const eventPage = pageOf(eventRow);
+
+/** A device behind a carrier (gateway) with its state. */
+export const childRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  no: z.string(),
+  type: z.string(),
+  equipmentId: z.string().nullable(),
+  activeState: z.number().int(),
+  registered: z.boolean(),
+  lastActiveAt: isoTime.nullable(),
+});
+export const childList = z.array(childRow);
+
+/** One row of readings: the pick time and every reading (null when missing or implausible). */
+export const readingRow = (readings: readonly FamilyReading[]) =>
+  z.object({
+    at: isoTime,
+    ...Object.fromEntries(readings.map((r) => [r.key, z.number().nullable().describe(r.unit)])),
+  }) as unknown as z.ZodType<{ at: string } & Record<string, number | null>>;
+
+/** Averaged readings over a period, for a line chart. */
+export const seriesOf = (readings: readonly FamilyReading[]) =>
+  z.object({ bucketSeconds: z.number().int(), points: z.array(readingRow(readings)) });
+
+/** The latest state of the family's devices: the list screen's live values. */
+export const latestRow = (readings: readonly FamilyReading[]) =>
+  z.object({
+    id: z.number().int(),
+    at: isoTime.nullable(),
+    values: z.object(Object.fromEntries(readings.map((r) => [r.key, z.number().nullable()]))),
+  });
