@@ -97,6 +97,7 @@ import { registerErrorHandling } from './platform/error-handler.js';
 import { frameworkErrorOptions } from './platform/framework-errors.js';
 import { registerInputGuard } from './platform/input-guard.js';
 import { requestLang } from './platform/lang.js';
+import { secretSafeLogger } from './platform/redact.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 
 export interface AppOptions {
@@ -107,6 +108,8 @@ export interface AppOptions {
   codeGenerator?: CodeGenerator;
   /** Sign-in attempts per address per minute. */
   loginRateLimit?: number;
+  /** Identity images per address per minute. */
+  imageRateLimit?: number;
   /** How devices reach the server; main.ts starts it (`app.iot.start()`). Off in most tests. */
   mqtt?: MqttMode;
 }
@@ -122,7 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const db = database.db;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: secretSafeLogger(options.logger ?? false),
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 12 * 1024 * 1024,
@@ -211,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     audit,
     identifyCode: config.identifyCode,
     loginRateLimit: { max: options.loginRateLimit ?? 30, timeWindow: 60_000 },
+    imageRateLimit: { max: options.imageRateLimit ?? 60, timeWindow: 60_000 },
   });
   accessRoutes(app, { access, audit });
   passwordRoutes(app, { passwords, audit });
@@ -336,7 +340,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('iot', iot);
   app.addHook('onClose', () => iot.stop());
-  realtimeRoutes(app, { db, hub: iot.hub, settings });
+  realtimeRoutes(app, { db, hub: iot.hub, settings, allowedOrigins: config.allowedOrigins });
   const familyContext = { db, iot, devices: createFamilyDevices(db), audit, settings };
   for (const family of FAMILY_HANDLERS) family.routes?.(app, familyContext);
 

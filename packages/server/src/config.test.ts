@@ -27,4 +27,14 @@ describe('loadConfig', () => {
   it('refuses an ADMIN_PASSWORD that could never sign in', () => {
     expect(() => loadConfig({ ADMIN_PASSWORD: 'ab' })).toThrow('ADMIN_PASSWORD must be 3-16 characters');
   });
+
+  it('reads ALLOWED_ORIGINS as a list of origins and refuses anything else', () => {
+    expect(loadConfig({}).allowedOrigins).toEqual([]);
+    expect(loadConfig({ ALLOWED_ORIGINS: 'https://a.example.com, http://b.example.com:8080' }).allowedOrigins).toEqual([
+      'https://a.example.com',
+      'http://b.example.com:8080',
+    ]);
+    expect(() => loadConfig({ ALLOWED_ORIGINS: 'a.example.com' })).toThrow('ALLOWED_ORIGINS');
+    expect(() => loadConfig({ ALLOWED_ORIGINS: 'https://a.example.com/path' })).toThrow('ALLOWED_ORIGINS');
+  });
 });

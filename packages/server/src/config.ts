@@ -22,6 +22,8 @@ export interface Config {
   mapTileUrl: string;
   mapTileAttribution: string;
   trustProxy: boolean;
+  /** Origins besides the console's own whose pages may open the realtime WebSocket (behind a proxy). */
+  allowedOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -36,6 +38,24 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   }
   return value;
+}
+
+/** ALLOWED_ORIGINS: comma-separated origins such as `https://console.example.com`. */
+function origins(raw: string | undefined): string[] {
+  const list = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const origin of list) {
+    let url: URL | null = null;
+    try {
+      url = new URL(origin);
+    } catch {}
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== origin.replace(/\/$/, '')) {
+      throw new ConfigError(`ALLOWED_ORIGINS must list origins such as https://console.example.com, got "${origin}"`);
+    }
+  }
+  return list;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -67,5 +87,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTileUrl: env.MAP_TILE_URL ?? '',
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION ?? '',
     trustProxy: (env.TRUST_PROXY ?? '').toLowerCase() === 'true',
+    allowedOrigins: origins(env.ALLOWED_ORIGINS),
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { bootstrap } from '../db/bootstrap.js';
@@ -27,6 +27,9 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: {
     loginRateLimit?: number;
+    imageRateLimit?: number;
+    /** The server's logger (e.g. with a stream that captures the lines); none by default. */
+    logger?: FastifyServerOptions['logger'];
     extraRoutes?: (app: FastifyInstance) => void;
     mqtt?: boolean | { url: string };
   } = {},
@@ -40,6 +43,8 @@ export async function createTestApp(
     database,
     codeGenerator: () => ({ text: TEST_CODE, svg: '<svg xmlns="http://www.w3.org/2000/svg"/>' }),
     loginRateLimit: options.loginRateLimit ?? 10_000,
+    imageRateLimit: options.imageRateLimit ?? 10_000,
+    logger: options.logger,
     mqtt:
       typeof options.mqtt === 'object'
         ? { mode: 'external', url: options.mqtt.url, shared: true }

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { redactText, redactValue } from '../../platform/redact.js';
 import type { SessionContext } from '../session/session-context.js';
 import type { AuditRepository } from './audit.repository.js';
 
@@ -31,7 +32,7 @@ export function changedFields(before: Record<string, unknown> | null, after: Rec
   return changes;
 }
 
-/** Writes the visit and management logs (spec 000 §7 "Logs"). */
+/** Writes the visit and management logs (spec 000 §7 "Logs"), secrets replaced (platform/redact.ts). */
 export function createAuditService(repository: AuditRepository) {
   return {
     visit(
@@ -48,7 +49,7 @@ export function createAuditService(repository: AuditRepository) {
         ...who,
         ip: request.ip,
         action,
-        detail: detail.slice(0, 1000),
+        detail: redactText(detail).slice(0, 1000),
         userAgent: String(request.headers['user-agent'] ?? '').slice(0, 256),
       });
     },
@@ -64,8 +65,8 @@ export function createAuditService(repository: AuditRepository) {
         action: entry.action,
         entity: entry.entity,
         entityId: String(entry.entityId),
-        summary: entry.summary ?? '',
-        changes: entry.changes ?? null,
+        summary: redactText(entry.summary ?? ''),
+        changes: redactValue(entry.changes ?? null),
       });
     },
   };

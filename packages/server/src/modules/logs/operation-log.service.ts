@@ -1,3 +1,4 @@
+import { redactText, redactValue } from '../../platform/redact.js';
 import type { Actor } from './audit.service.js';
 import type { LogsRepository } from './logs.repository.js';
 
@@ -29,8 +30,8 @@ export function createOperationLogService(logs: LogsRepository) {
         deviceId: entry.deviceId,
         deviceName: entry.deviceName.slice(0, 64),
         command: entry.command.slice(0, 64),
-        args: entry.args ?? null,
-        result: entry.result.slice(0, 4000),
+        args: redactValue(entry.args ?? null),
+        result: redactText(entry.result).slice(0, 4000),
         success: entry.success,
         durationMs: Math.max(0, Math.round(entry.durationMs)),
       });

@@ -27,9 +27,13 @@ const normalise = (code: string) => sha256(code.trim().toLowerCase());
 /** Identity codes of the login page (case-insensitive), one per browser cookie, single use. */
 export function createIdentifyCodeService(deps: { repository: IdentifyCodeRepository; generate: CodeGenerator }) {
   return {
-    /** A new code for `browserId` (a fresh id when the browser has none). */
-    async issue(browserId: string | undefined) {
-      const id = browserId && /^[\w-]{20,64}$/.test(browserId) ? browserId : newToken(24);
+    /**
+     * A new code under a new id the server chose (never one the browser offers: a chosen id could be
+     * shared or fixed); the browser's previous code, if any, is dropped so one browser holds one row.
+     */
+    async issue(previousId: string | undefined) {
+      if (previousId && /^[\w-]{20,64}$/.test(previousId)) await deps.repository.take(previousId);
+      const id = newToken(24);
       const { text, svg } = deps.generate();
       await deps.repository.save(id, normalise(text), new Date(Date.now() + IDENTIFY_CODE.ttlSeconds * 1000));
       return { browserId: id, svg };

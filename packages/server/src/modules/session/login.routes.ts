@@ -17,6 +17,8 @@ export interface LoginRouteDeps {
   audit: AuditService;
   identifyCode: boolean;
   loginRateLimit: { max: number; timeWindow: number };
+  /** Identity images per client address: each one writes a row. */
+  imageRateLimit: { max: number; timeWindow: number };
 }
 
 /** Spec 000 §7 "Session": identity image, sign-in, automatic sign-in, sign-out. */
@@ -25,7 +27,10 @@ export function loginRoutes(app: FastifyInstance, deps: LoginRouteDeps): void {
 
   r.get(
     '/code/getloginidentifyimage.do',
-    { schema: { tags: ['session'], summary: 'Identity-code image (SVG) bound to this browser by cookie, single use' } },
+    {
+      schema: { tags: ['session'], summary: 'Identity-code image (SVG) bound to this browser by cookie, single use' },
+      config: { rateLimit: deps.imageRateLimit },
+    },
     async (request, reply) => {
       const { browserId, svg } = await deps.codes.issue(request.cookies[IDENTIFY_COOKIE]);
       reply.setCookie(IDENTIFY_COOKIE, browserId, { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto' });
