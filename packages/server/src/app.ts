@@ -4,7 +4,6 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
@@ -14,6 +13,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { registerCompression } from './http/compression.js';
+import { registerConsoleAssets } from './http/console-assets.js';
 import { createFamilyDevices } from './iot/families/family-devices.js';
 import { FAMILY_HANDLERS } from './iot/families/index.js';
 import { createRealtimeHub } from './iot/realtime/hub.js';
@@ -157,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(formbody);
@@ -345,18 +347,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const family of FAMILY_HANDLERS) family.routes?.(app, familyContext);
 
   // ── The built console, served by the same process
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, filePath) => {
-        res.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
+  if (hasWeb) await registerConsoleAssets(app, config.webDist);
   return app;
 }

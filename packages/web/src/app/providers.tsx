@@ -1,8 +1,8 @@
 import { PRIMARY_COLOR } from '@sc/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { queryClient } from '../api/query-client';

@@ -1,14 +1,14 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { coordinate } from '@sc/contract';
 import { Flex, InputNumber, Space, Typography } from 'antd';
-import L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
-import { useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { useRunningParams } from '../../api/session-api';
 import { useTranslateMessage } from '../../i18n/i18n';
+
 import './coordinate-picker.css';
+
+const CoordinateMap = lazy(() => import('./coordinate-map'));
 
 /** A longitude/latitude pair as the forms hold it (either may be missing while typing). */
 export interface CoordinateValue {
@@ -27,34 +27,6 @@ export function coordinateError(value: CoordinateValue | undefined): string | nu
 }
 
 const isValid = (value?: CoordinateValue): value is { lng: number; lat: number } => coordinateError(value) === null;
-const round = (n: number) => Number(n.toFixed(PRECISION));
-
-// A drawn pin: no marker images fetched from a CDN (or anywhere).
-const pin = L.divIcon({
-  className: '',
-  html: '<div class="coordinate-picker-pin"></div>',
-  iconSize: [26, 26],
-  iconAnchor: [13, 26],
-});
-
-function ClickToPick({ onPick }: { onPick: (value: { lng: number; lat: number }) => void }) {
-  useMapEvents({ click: (event) => onPick({ lng: round(event.latlng.lng), lat: round(event.latlng.lat) }) });
-  return null;
-}
-
-/** Keeps a typed coordinate in view. */
-function FollowValue({ value }: { value?: CoordinateValue }) {
-  const map = useMap();
-  const valid = isValid(value);
-  const lng = value?.lng;
-  const lat = value?.lat;
-  useEffect(() => {
-    if (!valid || lng == null || lat == null) return;
-    const target = L.latLng(lat, lng);
-    if (!map.getBounds().contains(target)) map.panTo(target);
-  }, [map, valid, lng, lat]);
-  return null;
-}
 
 interface CoordinatePickerProps {
   value?: CoordinateValue;
@@ -77,6 +49,7 @@ export function CoordinatePicker({ value, onChange, showError = false, height = 
   const center = isValid(value) ? value : { lng: map?.lng ?? DEFAULT_CENTER.lng, lat: map?.lat ?? DEFAULT_CENTER.lat };
   const zoom = map?.zoom ?? DEFAULT_CENTER.zoom;
   const error = showError ? coordinateError(value) : null;
+  const plain = <div className="coordinate-picker-map coordinate-picker-plain" style={{ height }} />;
 
   return (
     <Flex vertical gap={8} data-testid="coordinate-picker">
@@ -113,21 +86,19 @@ export function CoordinatePicker({ value, onChange, showError = false, height = 
         <EnvironmentOutlined /> {tileUrl ? t('projects.picker.hint') : t('projects.picker.noTiles')}
       </Typography.Text>
       {params.isFetched || params.isError ? (
-        <MapContainer
-          className={`coordinate-picker-map${tileUrl ? '' : ' coordinate-picker-plain'}`}
-          style={{ height }}
-          center={[center.lat, center.lng]}
-          zoom={zoom}
-          maxZoom={22}
-          attributionControl={Boolean(tileUrl)}
-        >
-          {tileUrl && <TileLayer url={tileUrl} attribution={map?.tileAttribution} maxZoom={22} />}
-          <ClickToPick onPick={(picked) => onChange?.(picked)} />
-          <FollowValue value={value} />
-          {isValid(value) && <Marker position={[value.lat, value.lng]} icon={pin} />}
-        </MapContainer>
+        <Suspense fallback={plain}>
+          <CoordinateMap
+            value={isValid(value) ? { lng: value.lng, lat: value.lat } : null}
+            center={center}
+            zoom={zoom}
+            tileUrl={tileUrl}
+            tileAttribution={map?.tileAttribution}
+            height={height}
+            onPick={(picked) => onChange?.(picked)}
+          />
+        </Suspense>
       ) : (
-        <div className="coordinate-picker-map coordinate-picker-plain" style={{ height }} />
+        plain
       )}
     </Flex>
   );

@@ -1,6 +1,6 @@
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { loginBody } from '@sc/contract';
-import { Alert, Button, Card, Flex, Form, Input, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -25,6 +25,7 @@ interface LoginValues {
 /** /index and /man/manindex: one form, two titles (spec 000 §2 "Login page"). */
 export default function LoginPage({ variant }: { variant: 'user' | 'manage' }) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const lang = useLang();
   const navigate = useNavigate();
   const [search] = useSearchParams();
@@ -63,15 +64,23 @@ export default function LoginPage({ variant }: { variant: 'user' | 'manage' }) {
       <div className="login-lang">
         <LanguageSwitch />
       </div>
-      <Card className="login-card" variant="borderless">
+      {/* Plain elements rather than antd's Card and Typography, which bring Tabs and Tooltip to the first load. */}
+      <div className="login-card" style={{ background: token.colorBgContainer }}>
         <Flex vertical align="center" gap={4} style={{ marginBottom: 24 }}>
           <div className="login-logo">SC</div>
-          <Typography.Title level={3} style={{ margin: 0, textAlign: 'center' }}>
+          <h1
+            className="login-title"
+            style={{
+              color: token.colorTextHeading,
+              fontSize: token.fontSizeHeading3,
+              fontWeight: token.fontWeightStrong,
+            }}
+          >
             {t('common.productName')}
-          </Typography.Title>
-          <Typography.Text type="secondary">
+          </h1>
+          <span style={{ color: token.colorTextSecondary }}>
             {variant === 'manage' ? t('login.manageTitle') : t('login.title')}
-          </Typography.Text>
+          </span>
         </Flex>
         {failure && (
           <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} data-testid="login-error" />
@@ -95,10 +104,10 @@ export default function LoginPage({ variant }: { variant: 'user' | 'manage' }) {
             {t('login.submit')}
           </Button>
         </Form>
-        <Typography.Text type="secondary" className="login-version">
+        <span className="login-version" style={{ color: token.colorTextSecondary }}>
           {t('common.version', { version: params.data?.version ?? '' })}
-        </Typography.Text>
-      </Card>
+        </span>
+      </div>
     </Flex>
   );
 }

@@ -39,7 +39,7 @@ import {
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../../api/client';
@@ -48,7 +48,6 @@ import { useFeedback } from '../../../app/feedback';
 import { canModify, useAuthLevel } from '../../../components/crud';
 import { useLang } from '../../../i18n/i18n';
 import { useVisibleProjects } from '../../../session/use-current-project';
-import { DeviceMap } from '../../map/bizindex/device-map';
 import { buildDeviceQuery, type DeviceFilters } from './device-query';
 import { type DeviceScope, deviceApi, deviceRoutes } from './device-scope';
 import { LocationDialog } from './location-dialog';
@@ -65,6 +64,9 @@ import {
   useGroups,
   useTypeLabel,
 } from './lookups';
+
+// The map view draws with Leaflet: loaded when first shown, so the list alone stays light.
+const DeviceMap = lazy(() => import('../../map/bizindex/device-map').then((m) => ({ default: m.DeviceMap })));
 
 export type DeviceViewKind = 'mixed' | 'device' | 'project' | 'type' | 'map';
 const VIEWS: DeviceViewKind[] = ['mixed', 'device', 'project', 'type', 'map'];
@@ -488,7 +490,9 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
     };
     body = fullScreen ? null : (
       <div style={{ height: 'calc(100vh - 300px)', minHeight: 420 }}>
-        <DeviceMap filters={mapFilters} editPath={routes.edit} />
+        <Suspense fallback={<Spin />}>
+          <DeviceMap filters={mapFilters} editPath={routes.edit} />
+        </Suspense>
       </div>
     );
     if (fullScreen) {
@@ -504,7 +508,9 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
           >
             {t('devices.exitFullScreen')}
           </Button>
-          <DeviceMap filters={mapFilters} editPath={routes.edit} />
+          <Suspense fallback={<Spin />}>
+            <DeviceMap filters={mapFilters} editPath={routes.edit} />
+          </Suspense>
         </div>
       );
     }
