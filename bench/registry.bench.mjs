@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // Device registry benchmark (issue: "The device registry"): seeds 100,000 devices, then measures the
 // paged device list with filters (and, apart, with search words) and the map's cluster query at 1 and
-// 32 clients, and the CSV import of 100,000 production items, on PostgreSQL (a throwaway cluster) and on PGlite.
-// Usage: node bench/registry.bench.mjs [--devices 100000] [--seconds 10] [--only pg|pglite]
+// 32 clients, and the CSV import of 100,000 production items followed by production library searches
+// (keyword and filters; issue 11: statistics after bulk writes), on PostgreSQL (a throwaway cluster)
+// and on PGlite. While the import runs, a probe calls the server every 50 ms: its slowest answer is how
+// long the import held the database from everyone else.
+// Usage: node bench/registry.bench.mjs [--devices 100000] [--seconds 10] [--only pg|pglite] [--phases all|production]
 // Prints one JSON line and writes it to bench/results/registry-<date>.json.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,6 +23,8 @@ const arg = (name, fallback) => {
 const devices = Number(arg('devices', 100000));
 const seconds = Number(arg('seconds', 10));
 const only = arg('only', 'both');
+/** `--phases production`: only the import and the production library searches (a smaller seed will do). */
+const phases = arg('phases', 'all');
 
 function seed(env) {
   const started = Date.now();
@@ -48,10 +53,56 @@ function csv(rows) {
 async function importCsv(url, token, rows) {
   const form = new FormData();
   form.append('file', new Blob([csv(rows)], { type: 'text/csv' }), 'items.csv');
+  // A call that reads the database (the session and the project's menus) every 50 ms meanwhile.
+  let probing = true;
+  let probeMaxMs = 0;
+  const probe = (async () => {
+    while (probing) {
+      const t = Date.now();
+      await fetch(`${url}/api/menus.do?token=${token}`).then((r) => r.arrayBuffer());
+      probeMaxMs = Math.max(probeMaxMs, Date.now() - t);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
   const started = Date.now();
   const res = await fetch(`${url}/api/biz/productionlib.do/upload?token=${token}`, { method: 'POST', body: form });
   const body = await res.json();
-  return { status: res.status, imported: body.imported ?? 0, seconds: (Date.now() - started) / 1000 };
+  const seconds = (Date.now() - started) / 1000;
+  probing = false;
+  await probe;
+  return { status: res.status, imported: body.imported ?? 0, seconds, otherCallsMaxMs: probeMaxMs };
+}
+
+/** Production library pages right after the import: filters, then search words (the target: < 100 ms). */
+async function productionSearch(url, token) {
+  const q = (p) => `/api/biz/productionlib.do/pages?${p}&token=${token}`;
+  const first = (await (await fetch(`${url}${q('page=1&pageSize=25')}`)).json()).list[0];
+  const filters = [
+    'page=1&pageSize=25',
+    'page=40&pageSize=25&status=idle',
+    `page=2&pageSize=25&modelId=${first.modelId}`,
+    `page=1&pageSize=25&projectId=${first.projectId}&status=idle`,
+  ].map(q);
+  const search = [
+    'page=1&pageSize=25&keyword=BENCH0012345',
+    'page=1&pageSize=25&keyword=BENCH00123',
+    `page=1&pageSize=25&keyword=${encodeURIComponent('单灯4242')}`,
+    `page=1&pageSize=25&projectId=${first.projectId}&keyword=0042`,
+  ].map(q);
+  // The first answer of each, as a user would meet it right after the import, then a steady load.
+  const firstMs = [];
+  for (const p of [...filters, ...search]) {
+    const t = Date.now();
+    const r = await fetch(`${url}${p}`);
+    if (!r.ok) throw new Error(`${p} → ${r.status} ${await r.text()}`);
+    await r.arrayBuffer();
+    firstMs.push(Date.now() - t);
+  }
+  return {
+    firstAnswerMaxMs: Math.max(...firstMs),
+    filters_c1: await load({ url, concurrency: 1, seconds: Math.min(seconds, 5), paths: filters }),
+    search_c1: await load({ url, concurrency: 1, seconds: Math.min(seconds, 5), paths: search }),
+  };
 }
 
 async function measure(label, env) {
@@ -87,12 +138,13 @@ async function measure(label, env) {
       if (!r.ok) throw new Error(`${p} → ${r.status} ${await r.text()}`);
     }
     const result = { seedSeconds };
-    for (const c of [1, 32]) {
+    for (const c of phases === 'production' ? [] : [1, 32]) {
       result[`list_c${c}`] = await load({ url: server.url, concurrency: c, seconds, paths: list });
       result[`search_c${c}`] = await load({ url: server.url, concurrency: c, seconds, paths: search });
       result[`clusters_c${c}`] = await load({ url: server.url, concurrency: c, seconds, paths: clusters });
     }
     result.csvImport100k = await importCsv(server.url, token, 100000);
+    result.productionAfterImport = await productionSearch(server.url, token);
     result.serverRssMb = await rssMb(server.pid);
     console.error(`${label}: ${JSON.stringify(result)}`);
     return result;

@@ -10,6 +10,7 @@ import {
 import { demoKey } from '@sc/contract/demo-key';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { refreshStatistics } from '../db/statistics.js';
 import {
   deviceAreas,
   deviceGroups,
@@ -196,7 +197,7 @@ export async function seedDemo(db: Db, deviceCount: number, log: (line: string) 
   // After a bulk load, without waiting for autovacuum (PGlite has none): fresh planner statistics, and
   // the search indexes' pending lists merged (rows inserted in bulk wait there unsorted, and every
   // search read them all: 11 ms instead of 1 ms per search).
-  if (added > 0) await db.execute(sql`VACUUM ANALYZE devices, production_items`);
+  if (added > 0) await refreshStatistics(db, [devices, productionItems], { vacuum: true });
   log(
     `Demo: ${DEMO_DISTRICTS.length} districts, ${DEMO_DISTRICTS.length * AREAS_PER_DISTRICT} areas, ${DEMO_DISTRICTS.length * AREAS_PER_DISTRICT * GROUPS_PER_AREA} groups, ${added} devices added in ${((Date.now() - started) / 1000).toFixed(1)} s (${Math.max(existing, deviceCount)} in all)`,
   );

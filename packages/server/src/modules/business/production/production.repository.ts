@@ -1,8 +1,9 @@
 import type { ProductionItemView } from '@sc/contract';
-import { and, count, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { deviceModels, devices, productionItems, projects } from '../../../db/schema/index.js';
+import { refreshStatistics } from '../../../db/statistics.js';
 import { keywordWhere } from '../../../platform/paging.js';
 
 const occupiedProject = alias(projects, 'occupied_project');
@@ -70,7 +71,9 @@ export function createProductionRepository(db: Db) {
         f.status !== undefined ? eq(productionItems.status, f.status) : undefined,
         f.projectId !== undefined ? eq(productionItems.projectId, f.projectId) : undefined,
         f.modelId !== undefined ? eq(productionItems.modelId, f.modelId) : undefined,
-        keywordWhere(words, [productionItems.name, productionItems.no, productionItems.key1]),
+        // Name and number by substring (trigram indexes); a key only whole: a key is a device's MQTT
+        // password, which view-level users do not see and must not be able to guess letter by letter.
+        ...words.map((word) => or(keywordWhere([word], [productionItems.name, productionItems.no]), eq(productionItems.key1, word))),
       );
       const [rows, [total]] = await Promise.all([
         select().where(where).orderBy(desc(productionItems.id)).limit(window.limit).offset(window.offset),
@@ -149,10 +152,11 @@ export function createProductionRepository(db: Db) {
     /**
      * Inserts every row in one transaction, INSERT_BATCH rows per statement: all or nothing. Each
      * statement sends one array per column (INSERT … SELECT FROM unnest), which PostgreSQL binds and
-     * plans far faster than thousands of scalar parameters.
+     * plans far faster than thousands of scalar parameters. Then the table's statistics are refreshed
+     * (a bulk write: db/statistics.ts).
      */
-    insertAll: (rows: ProductionValues[]) =>
-      db.transaction(async (tx) => {
+    async insertAll(rows: ProductionValues[]) {
+      const inserted = await db.transaction(async (tx) => {
         for (let i = 0; i < rows.length; i += INSERT_BATCH) {
           const batch = rows.slice(i, i + INSERT_BATCH);
           const column = <T>(pick: (r: ProductionValues) => T) => sql.param(batch.map(pick));
@@ -164,7 +168,10 @@ export function createProductionRepository(db: Db) {
               ${column((r) => r.projectId)}::int[], ${column((r) => r.description ?? '')}::varchar[])`);
         }
         return rows.length;
-      }),
+      });
+      await refreshStatistics(db, [productionItems]);
+      return inserted;
+    },
 
     update: (id: number, values: Partial<ProductionValues>) =>
       db.update(productionItems).set(values).where(eq(productionItems.id, id)),

@@ -77,9 +77,12 @@ describe('items', () => {
     const dup = await call('POST', base, item({ no: 'PL-0001' }), admin, 'zh_CN');
     expect(dup.statusCode).toBe(409);
     expect(dup.json().errors).toEqual([{ field: 'no', message: '编号已存在' }]);
-    const page = (await call('GET', `${base}/pages?status=idle&keyword=findme`)).json();
+    const page = (await call('GET', `${base}/pages?status=idle&keyword=findme-key`)).json();
     expect(page.list.map((i: { id: number }) => i.id)).toEqual([created.id]);
-    expect((await call('GET', `${base}/pages?status=occupied&keyword=findme`)).json().total).toBe(0);
+    // A key is found whole only: it is a device's password, not to be guessed letter by letter.
+    expect((await call('GET', `${base}/pages?keyword=findme`)).json().total).toBe(0);
+    expect((await call('GET', `${base}/pages?keyword=PL-00`)).json().total).toBe(1);
+    expect((await call('GET', `${base}/pages?status=occupied&keyword=findme-key`)).json().total).toBe(0);
     const upd = await call('PUT', `${base}/${created.id}`, item({ no: 'PL-0001', name: '改名', key1: 'k2' }));
     expect(upd.json()).toMatchObject({ name: '改名', key1: 'k2' });
     expect((await call('DELETE', `${base}/${created.id}`)).json()).toEqual({ ok: true });
@@ -266,6 +269,33 @@ describe('POST /upload', () => {
     expect(big.json().errors).toEqual([{ field: 'file', message: 'FILE TOO LARGE' }]);
     const noFile = await upload(Buffer.from('x'), admin, 'en_US', 'other');
     expect(noFile.statusCode).toBe(400);
+  });
+
+  it('leaves fresh planner statistics after an import and an auto-create (a bulk write)', async () => {
+    const stats = async () =>
+      (
+        await queryRows<{ reltuples: number; n: number }>(
+          t.database.db,
+          sql`select c.reltuples::int as reltuples, (select count(*)::int from production_items) as n
+              from pg_class c where c.oid = 'production_items'::regclass`,
+        )
+      )[0]!;
+    const lines = Array.from({ length: 3000 }, (_, i) => `批量${i},BULK-${i},k${i},lcunb,${project.no},`);
+    expect((await upload(csv(lines))).json()).toEqual({ imported: 3000, errors: [] });
+    let s = await stats();
+    // ANALYZE counts every row of a table this small (it samples 30,000).
+    expect(s.reltuples).toBe(s.n);
+    const auto = await call('POST', `${base}/auto`, {
+      name: '批量',
+      startNo: 'BULKAUTO0001',
+      count: '2000',
+      modelId: String(lcu),
+      projectId: String(project.id),
+    });
+    expect(auto.json()).toMatchObject({ created: 2000 });
+    s = await stats();
+    expect(s.reltuples).toBe(s.n);
+    expect(s.n).toBeGreaterThanOrEqual(5000);
   });
 
   it('answers the template: UTF-8 with BOM, header and an example line', async () => {
