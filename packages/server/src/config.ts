@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /** Every setting the process takes from its environment; README's configuration table lists them. */
@@ -12,6 +13,13 @@ export interface Config {
   mqttPassword: string | undefined;
   /** With an external broker, uplinks are a shared subscription so several instances split them. */
   mqttShared: boolean;
+  /**
+   * With an external broker: this instance's MQTT client id, the same across its restarts, so that the
+   * broker keeps what it has not acknowledged while it is down (docs/operations.md). Default: host
+   * name and HTTP port.
+   */
+  mqttClientId: string | undefined;
+  mqttSessionExpiry: number;
   /** Port of the embedded broker; 0 picks a free one; -1 disables it. */
   mqttPort: number;
   adminPassword: string | null;
@@ -68,8 +76,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (adminPassword && (adminPassword.length < 3 || adminPassword.length > 16)) {
     throw new ConfigError('ADMIN_PASSWORD must be 3-16 characters (the sign-in rule of the specification)');
   }
+  const port = int(env, 'PORT', 8080, 0, 65535);
   return {
-    port: int(env, 'PORT', 8080, 0, 65535),
+    port,
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
     databaseUrl: env.DATABASE_URL || null,
@@ -78,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUsername: env.MQTT_USERNAME || undefined,
     mqttPassword: env.MQTT_PASSWORD || undefined,
     mqttShared: (env.MQTT_SHARED ?? 'true').toLowerCase() !== 'false',
+    mqttClientId: env.MQTT_CLIENT_ID || (port ? `sc-server-${os.hostname()}-${port}` : undefined),
+    mqttSessionExpiry: int(env, 'MQTT_SESSION_EXPIRY', 86_400, 0, 4_294_967_295),
     mqttPort: int(env, 'MQTT_PORT', 1883, -1, 65535),
     adminPassword,
     logLevel: env.LOG_LEVEL || 'info',

@@ -27,6 +27,8 @@ async function main(): Promise<void> {
         username: config.mqttUsername,
         password: config.mqttPassword,
         shared: config.mqttShared,
+        clientId: config.mqttClientId,
+        sessionExpirySeconds: config.mqttSessionExpiry,
       }
     : config.mqttPort >= 0
       ? { mode: 'embedded', port: config.mqttPort, host: config.host }

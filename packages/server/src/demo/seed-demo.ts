@@ -10,7 +10,6 @@ import {
 import { demoKey } from '@sc/contract/demo-key';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { refreshStatistics } from '../db/statistics.js';
 import {
   deviceAreas,
   deviceGroups,
@@ -20,6 +19,7 @@ import {
   projectModules,
   projects,
 } from '../db/schema/index.js';
+import { refreshStatistics } from '../db/statistics.js';
 
 const BATCH = 1000;
 

@@ -35,6 +35,9 @@ export function createBatchWriter(
   let writing = false;
   let timer: NodeJS.Timeout | null = null;
   let flushing: Promise<void> = Promise.resolve();
+  /** Callers of `settled` waiting for the rows buffered now, and for the rows being written now. */
+  let nextRound: (() => void)[] = [];
+  let thisRound: (() => void)[] = [];
 
   async function writeTable(table: BatchTable, rows: unknown[][]) {
     const arrays = table.columns.map((_, c) => rows.map((r) => r[c] ?? null));
@@ -60,6 +63,8 @@ export function createBatchWriter(
       while (buffers.size > 0) {
         const work = [...buffers.entries()].filter(([, rows]) => rows.length > 0);
         buffers.clear();
+        thisRound = nextRound;
+        nextRound = [];
         for (const [table, rows] of work) {
           try {
             await writeTable(table, rows);
@@ -71,9 +76,14 @@ export function createBatchWriter(
           waiting -= rows.length;
         }
         stats.flushes++;
+        for (const resolve of thisRound) resolve();
+        thisRound = [];
       }
     } finally {
       writing = false;
+      for (const resolve of [...thisRound, ...nextRound]) resolve();
+      thisRound = [];
+      nextRound = [];
     }
   }
 
@@ -106,6 +116,18 @@ export function createBatchWriter(
         }, intervalMs);
     },
     flush,
+    /**
+     * Resolves once every row pushed so far has been written (or its write failed and was logged): the
+     * MQTT link acknowledges a device's message only then, so a killed process loses no message the
+     * broker considers delivered.
+     */
+    settled(): Promise<void> {
+      let hasBuffered = false;
+      for (const rows of buffers.values()) if (rows.length) hasBuffered = true;
+      if (hasBuffered) return new Promise((resolve) => nextRound.push(resolve));
+      if (writing) return new Promise((resolve) => thisRound.push(resolve));
+      return Promise.resolve();
+    },
     async stop() {
       if (timer) clearTimeout(timer);
       timer = null;

@@ -14,13 +14,29 @@ export interface LinkOptions {
   password?: string;
   /** With several server instances on an external broker, uplinks go to one instance each ($share). */
   shared: boolean;
+  /**
+   * A client id that stays the same across restarts of this instance: the broker then keeps its session
+   * (subscriptions and unacknowledged messages) while it is down and hands them over when it is back.
+   * Without one the link is a clean session with a random id.
+   */
+  clientId?: string;
+  /** How long the broker keeps that session while the instance is away (MQTT 5 session expiry). */
+  sessionExpirySeconds?: number;
   log: FastifyBaseLogger;
 }
 
 export interface LinkHandlers {
-  uplink(topic: ParsedTopic, payload: Buffer): void;
+  /** Resolves once the message is stored: only then is it acknowledged to the broker (QoS 1). */
+  uplink(topic: ParsedTopic, payload: Buffer): Promise<void>;
   realtime(payload: Buffer): void;
 }
+
+/** What mqtt.js offers to send a packet; private in its types, stable across its versions 4 and 5. */
+type SendPacket = (
+  packet: { cmd: string; messageId?: number },
+  cb?: (...args: unknown[]) => void,
+  ...rest: unknown[]
+) => void;
 
 /**
  * The server's own MQTT connection: it receives the devices' uplinks (shared between instances when
@@ -28,14 +44,52 @@ export interface LinkHandlers {
  * fan-out, and it publishes command requests.
  */
 export async function connectLink(options: LinkOptions, handlers: LinkHandlers) {
-  const client: MqttClient = await mqtt.connectAsync(options.url, {
+  const persistent = Boolean(options.clientId);
+  const client: MqttClient = mqtt.connect(options.url, {
     username: options.username,
     password: options.password,
-    clientId: `sc-server-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
-    clean: true,
+    clientId: options.clientId ?? `sc-server-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
+    clean: !persistent,
+    ...(persistent
+      ? { protocolVersion: 5, properties: { sessionExpiryInterval: options.sessionExpirySeconds ?? 86_400 } }
+      : {}),
     reconnectPeriod: 2000,
     connectTimeout: 10_000,
+    manualConnect: true,
   });
+  const { storedBefore, drained } = deferAcknowledgements(client);
+  // A device's message is acknowledged to the broker once stored (`uplink` resolved), so that an
+  // instance killed with messages in its buffers gets them again from its session when it is back
+  // (or, on brokers that do so, another instance of the share does). The next message is read at once.
+  client.handleMessage = (packet, callback) => {
+    const topic = packet.topic;
+    if (topic === REALTIME_TOPIC) {
+      handlers.realtime(packet.payload as Buffer);
+      return callback();
+    }
+    const parsed = parseTopic(topic);
+    if (parsed?.direction === 'up') {
+      const stored = handlers.uplink(parsed, packet.payload as Buffer);
+      if (packet.qos === 1 && packet.messageId !== undefined) storedBefore.set(packet.messageId, stored);
+    }
+    callback();
+  };
+  // Handlers are in place before the first packet: a resumed session delivers right after CONNACK.
+  const connected = new Promise<void>((resolve, reject) => {
+    const fail = (error: Error) => {
+      client.off('connect', ok);
+      client.end(true);
+      reject(error);
+    };
+    const ok = () => {
+      client.off('error', fail);
+      resolve();
+    };
+    client.once('connect', ok);
+    client.once('error', fail);
+  });
+  client.connect();
+  await connected;
   const share = (filter: string) => (options.shared ? `$share/sc-server/${filter}` : filter);
   const subscriptions: Record<string, { qos: 0 | 1 }> = {
     [share(SERVER_UPLINK_FILTER)]: { qos: 1 },
@@ -46,11 +100,6 @@ export async function connectLink(options: LinkOptions, handlers: LinkHandlers) 
   if (options.shared) subscriptions['sc/+/up/reply'] = { qos: 1 };
   await client.subscribeAsync(subscriptions);
 
-  client.on('message', (topic, payload) => {
-    if (topic === REALTIME_TOPIC) return handlers.realtime(payload);
-    const parsed = parseTopic(topic);
-    if (parsed?.direction === 'up') handlers.uplink(parsed, payload);
-  });
   client.on('error', (error) => options.log.warn({ err: error }, 'MQTT link error'));
   client.on('reconnect', () => options.log.warn('MQTT link reconnecting'));
 
@@ -58,8 +107,42 @@ export async function connectLink(options: LinkOptions, handlers: LinkHandlers) 
     publish: (topic: string, payload: string, qos: 0 | 1 = 1) =>
       client.publishAsync(topic, payload, { qos }).then(() => undefined),
     connected: () => client.connected,
-    close: () => client.endAsync(),
+    // Acknowledgements still waiting go out first (the writer has flushed by then).
+    close: async () => {
+      await drained();
+      await client.endAsync();
+    },
   };
 }
 
 export type MqttLink = Awaited<ReturnType<typeof connectLink>>;
+
+/**
+ * Holds each PUBACK until its message is stored, without holding the messages after it: mqtt.js
+ * handles received messages one at a time and acknowledges each when `handleMessage` calls back, so the
+ * ack itself is deferred, in order (MQTT requires acknowledgements in the order of the messages).
+ */
+function deferAcknowledgements(client: MqttClient) {
+  /** Message id → the promise its acknowledgement waits for; filled by `handleMessage` just before the ack. */
+  const storedBefore = new Map<number, Promise<void>>();
+  const target = client as unknown as { _sendPacket: SendPacket };
+  const send = target._sendPacket.bind(client);
+  let last: Promise<unknown> = Promise.resolve();
+  let generation = 0;
+  client.on('connect', () => {
+    generation++;
+  });
+  target._sendPacket = (packet, cb, ...rest) => {
+    const stored =
+      packet.cmd === 'puback' && packet.messageId !== undefined ? storedBefore.get(packet.messageId) : undefined;
+    if (!stored) return send(packet, cb, ...rest);
+    storedBefore.delete(packet.messageId!);
+    const sentOn = generation;
+    cb?.();
+    last = Promise.all([last, stored.catch(() => {})]).then(() => {
+      // After a reconnection the broker sends unacknowledged messages again: acks of the lost connection go nowhere.
+      if (sentOn === generation && client.connected) send(packet, undefined, ...rest);
+    });
+  };
+  return { storedBefore, drained: () => last };
+}

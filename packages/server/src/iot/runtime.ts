@@ -19,7 +19,16 @@ import { DEVICE_EVENTS_PARTITIONS } from './telemetry/events.js';
 
 export type MqttMode =
   | { mode: 'embedded'; port: number; host: string }
-  | { mode: 'external'; url: string; username?: string; password?: string; shared: boolean }
+  | {
+      mode: 'external';
+      url: string;
+      username?: string;
+      password?: string;
+      shared: boolean;
+      /** Stable per instance: a persistent broker session, acknowledgements after storing (mqtt-link.ts). */
+      clientId?: string;
+      sessionExpirySeconds?: number;
+    }
   | { mode: 'off' };
 
 /**
@@ -144,6 +153,8 @@ export function createIotRuntime(deps: {
       let username: string | undefined;
       let password: string | undefined;
       let shared = false;
+      let clientId: string | undefined;
+      let sessionExpirySeconds: number | undefined;
       if (deps.mqtt.mode === 'off') return;
       if (deps.mqtt.mode === 'embedded') {
         broker = await startEmbeddedBroker({
@@ -157,13 +168,17 @@ export function createIotRuntime(deps: {
         username = SERVER_CLIENT_USER;
         password = serverPassword;
       } else {
-        ({ url, username, password, shared } = deps.mqtt);
+        ({ url, username, password, shared, clientId, sessionExpirySeconds } = deps.mqtt);
       }
       link = await connectLink(
-        { url, username, password, shared, log },
+        { url, username, password, shared, clientId, sessionExpirySeconds, log },
         {
-          uplink: (topic, payload) =>
-            void ingest.handle(topic, payload).catch((err) => log.error({ err }, 'uplink failed')),
+          uplink: (topic, payload) => {
+            const handled = ingest.handle(topic, payload).catch((err) => log.error({ err }, 'uplink failed'));
+            // With a persistent session, a message is acknowledged once its rows are written; the
+            // embedded broker dies with the process, so there it is acknowledged at once.
+            return clientId ? handled.then(() => writer.settled()) : Promise.resolve();
+          },
           realtime: (payload) => {
             try {
               for (const push of JSON.parse(payload.toString('utf8')) as RealtimePush[]) hub.deliver(push);

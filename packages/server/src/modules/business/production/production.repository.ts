@@ -73,7 +73,9 @@ export function createProductionRepository(db: Db) {
         f.modelId !== undefined ? eq(productionItems.modelId, f.modelId) : undefined,
         // Name and number by substring (trigram indexes); a key only whole: a key is a device's MQTT
         // password, which view-level users do not see and must not be able to guess letter by letter.
-        ...words.map((word) => or(keywordWhere([word], [productionItems.name, productionItems.no]), eq(productionItems.key1, word))),
+        ...words.map((word) =>
+          or(keywordWhere([word], [productionItems.name, productionItems.no]), eq(productionItems.key1, word)),
+        ),
       );
       const [rows, [total]] = await Promise.all([
         select().where(where).orderBy(desc(productionItems.id)).limit(window.limit).offset(window.offset),
