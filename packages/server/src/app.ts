@@ -315,10 +315,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   pjtAreasRoutes(app, { areas: deviceAreas });
   pjtGroupsRoutes(app, { groups: deviceGroups });
   const mapRepository = createMapRepository(db);
-  // On PGlite, reading every device runs in this one process (about a second for 100,000): less often.
-  const mapSnapshots = createMapSnapshots(mapRepository.located, database.kind === 'pglite' ? 30_000 : 5_000);
+  // Kept up to date from the changes; the periodic paged reload brings other instances' device edits
+  // (PostgreSQL) and is a safety net on PGlite (one instance).
+  const mapSnapshots = createMapSnapshots(mapRepository, {
+    reloadMs: database.kind === 'pglite' ? 600_000 : 60_000,
+  });
+  hub.observe((push) => {
+    if (push.kind === 'state') mapSnapshots.setState(push.deviceId, push.activeState);
+  });
+  // Loaded when the server starts listening: the first map view does not wait for it.
+  app.addHook('onListen', async () => mapSnapshots.start());
+  app.addHook('onClose', async () => mapSnapshots.stop());
+  // For the console benchmark's stall section (bench/lib/console-stall.mjs): a reload on demand.
+  app.decorate('mapSnapshots', mapSnapshots);
   const devices = createDevicesService({
-    devices: createDevicesRepository(db, mapSnapshots.invalidate),
+    devices: createDevicesRepository(db, mapSnapshots.changed),
     settings,
     audit,
   });

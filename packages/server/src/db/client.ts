@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { startPgliteWorker } from './pglite-worker.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -58,17 +59,34 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
   };
 }
 
-/** PGlite in `dataDir`, or in memory when dataDir is null (tests). */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/**
+ * PGlite in `dataDir`, or in memory when dataDir is null (tests). By default in a worker thread
+ * (pglite-worker.ts): a long query does not stop the server (docs/performance.md); `thread: 'main'`
+ * runs it in this thread (the offline seed, the benchmark's comparison).
+ */
+export async function openPglite(
+  dataDir: string | null,
+  options: { thread?: 'worker' | 'main' } = {},
+): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  // One connection: its session settings hold for every query.
+  const setup = Object.entries(PLANNER_SETTINGS)
+    .map(([k, v]) => `SET ${k} = ${v};`)
+    .join(' ');
+  if (options.thread !== 'main') {
+    const client = await startPgliteWorker(dataDir, setup);
+    // Drizzle's pglite driver calls query, exec and transaction only: the worker's client has them.
+    const db = drizzlePglite(client as unknown as PGlite, { schema });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      migrate: () => migratePglite(db, { migrationsFolder }),
+      close: () => client.close(),
+    };
+  }
   // pg_trgm serves the device search (migration 0005); PostgreSQL ships it in its contrib.
   const client = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm } });
-  // One connection: its session settings hold for every query.
-  await client.exec(
-    Object.entries(PLANNER_SETTINGS)
-      .map(([k, v]) => `SET ${k} = ${v};`)
-      .join(' '),
-  );
+  await client.exec(setup);
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,

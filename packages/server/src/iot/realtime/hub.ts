@@ -16,6 +16,7 @@ export interface RealtimeClient {
 export function createRealtimeHub() {
   const clients = new Set<RealtimeClient>();
   let broadcast: ((push: RealtimePush) => void) | null = null;
+  const observers: ((push: RealtimePush) => void)[] = [];
 
   const wants = (client: RealtimeClient, push: RealtimePush) => {
     if (push.kind === 'messages') return push.userIds.includes(client.userId);
@@ -24,6 +25,7 @@ export function createRealtimeHub() {
   };
 
   const deliver = (push: RealtimePush) => {
+    for (const observe of observers) observe(push);
     for (const client of clients) if (wants(client, push)) client.send(push);
   };
 
@@ -38,6 +40,10 @@ export function createRealtimeHub() {
     publish(push: RealtimePush) {
       if (broadcast) broadcast(push);
       else deliver(push);
+    },
+    /** Sees every push this instance delivers (each instance receives all): the map keeps its states with it. */
+    observe(fn: (push: RealtimePush) => void) {
+      observers.push(fn);
     },
     /** What arrived on the internal topic: this instance's share of the fan-out. */
     deliver,

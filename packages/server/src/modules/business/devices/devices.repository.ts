@@ -165,18 +165,20 @@ function filterWhere(scopePath: string, f: DeviceListFilter, words: string[] = [
 }
 
 /** The SQL of the device registry: devices, their references, and the production items they occupy. */
-export function createDevicesRepository(db: Db, onChange: () => void = () => {}) {
+export function createDevicesRepository(db: Db, onChange: (ids?: readonly number[]) => void = () => {}) {
   const totals = createTtlCache<number>(5000);
-  /** After a write has committed: totals and whatever else reads devices (the map) start afresh. */
-  const changed = () => {
-    totals.clear();
-    onChange();
-  };
-  const write = async <T>(work: Promise<T>): Promise<T> => {
+  /**
+   * After a write has committed: totals start afresh, and whatever else reads devices (the map) learns
+   * which devices changed (`ids` of the result; none known: all may have).
+   */
+  const write = async <T>(work: Promise<T>, ids?: (result: T | undefined) => readonly number[]): Promise<T> => {
+    let result: T | undefined;
     try {
-      return await work;
+      result = await work;
+      return result;
     } finally {
-      changed();
+      totals.clear();
+      onChange(ids?.(result));
     }
   };
   const select = () =>
@@ -402,6 +404,7 @@ export function createDevicesRepository(db: Db, onChange: () => void = () => {})
           }
           return id;
         }),
+        (id) => (id === undefined ? [] : [id]),
       ),
 
     /** Updates a device; a changed production number frees the old item and occupies the new one. */
@@ -418,10 +421,11 @@ export function createDevicesRepository(db: Db, onChange: () => void = () => {})
               throw productionOccupied();
           }
         }),
+        () => [id],
       ),
 
     setLocation: (id: number, lng: number, lat: number) =>
-      write(db.update(devices).set({ lng, lat, updatedAt: new Date() }).where(eq(devices.id, id))),
+      write(db.update(devices).set({ lng, lat, updatedAt: new Date() }).where(eq(devices.id, id)), () => [id]),
 
     setActive: (id: number, activeState: number) =>
       write(
@@ -429,6 +433,7 @@ export function createDevicesRepository(db: Db, onChange: () => void = () => {})
           .update(devices)
           .set({ activeState, activeForcedAt: new Date(), updatedAt: new Date() })
           .where(eq(devices.id, id)),
+        () => [id],
       ),
 
     async setActiveMany(scopePath: string, ids: number[], activeState: number) {
@@ -438,6 +443,7 @@ export function createDevicesRepository(db: Db, onChange: () => void = () => {})
           .set({ activeState, activeForcedAt: new Date(), updatedAt: new Date() })
           .where(and(inArray(devices.id, ids), inProjectTree(scopePath)))
           .returning({ id: devices.id }),
+        () => ids,
       );
       return rows.map((r) => r.id);
     },
@@ -449,6 +455,7 @@ export function createDevicesRepository(db: Db, onChange: () => void = () => {})
           await free(tx, id);
           await tx.delete(devices).where(eq(devices.id, id));
         }),
+        () => [id],
       ),
   };
 }

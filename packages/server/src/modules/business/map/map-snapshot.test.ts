@@ -108,21 +108,75 @@ describe('clusters by groups', () => {
   });
 });
 
-describe('the snapshot cache', () => {
-  it('loads once while fresh, answers the stale one while reloading, and reloads at once when invalidated', async () => {
-    let loads = 0;
-    const snapshots = createMapSnapshots(async () => {
-      loads++;
-      return Array.from({ length: loads }, (_, i) => device(i + 1, 119.5, 32.5));
-    }, 30);
-    expect((await snapshots.get()).size).toBe(1);
-    expect((await snapshots.get()).size).toBe(1);
-    expect(loads).toBe(1);
-    await new Promise((r) => setTimeout(r, 40));
-    expect((await snapshots.get()).size).toBe(1); // stale while the reload runs
-    await new Promise((r) => setTimeout(r, 5));
+describe('the snapshot kept from the changes', () => {
+  /** A table of devices the snapshot reads from, counting what it reads. */
+  function table(rows: LocatedDevice[]) {
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const reads = { pages: 0, byIds: 0 };
+    return {
+      byId,
+      reads,
+      source: {
+        async page(after: number, limit: number) {
+          reads.pages++;
+          return [...byId.values()]
+            .filter((r) => r.id > after)
+            .sort((a, b) => a.id - b.id)
+            .slice(0, limit);
+        },
+        async byIds(ids: number[]) {
+          reads.byIds++;
+          return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+        },
+      },
+    };
+  }
+  const ids = (s: { size: number; id: Int32Array }) => [...s.id.slice(0, s.size)].sort((a, b) => a - b);
+
+  it('loads in pages, then applies creates, moves, deletes and state changes without reading everything', async () => {
+    const t = table(Array.from({ length: 25 }, (_, i) => device(i + 1, 119.5, 32.5)));
+    const snapshots = createMapSnapshots(t.source, { pageSize: 10 });
+    const s = await snapshots.get();
+    expect(s.size).toBe(25);
+    expect(t.reads.pages).toBe(3);
+    expect(clusterSnapshot(s, '/1/', box, 1)[0]!.count).toBe(25);
+
+    t.byId.set(26, device(26, 119.6, 32.6));
+    t.byId.set(3, device(3, 119.7, 32.7, { activeState: -1 }));
+    t.byId.delete(5);
+    await snapshots.changed([26, 3, 5]);
+    expect(await snapshots.get()).toBe(s);
+    expect(ids(s)).toEqual([...Array.from({ length: 26 }, (_, i) => i + 1).filter((i) => i !== 5)]);
+    expect(s.lng[s.index.get(3)!]).toBe(119.7);
+    expect(s.state[s.index.get(3)!]).toBe(-1);
+
+    snapshots.setState(7, -1);
+    const list = clusterSnapshot(s, '/1/', box, 1);
+    expect(list.reduce((n, c) => n + c.states.error, 0)).toBe(2);
+    expect(t.reads.pages).toBe(3);
+  });
+
+  it('reloads in the background after a bulk change, answering the current snapshot meanwhile', async () => {
+    const t = table([device(1, 119.5, 32.5)]);
+    const snapshots = createMapSnapshots(t.source);
+    const first = await snapshots.get();
+    t.byId.set(2, device(2, 119.5, 32.5));
+    const reload = snapshots.changed();
+    expect(await snapshots.get()).toBe(first);
+    await reload;
     expect((await snapshots.get()).size).toBe(2);
-    snapshots.invalidate();
-    expect((await snapshots.get()).size).toBe(3);
+  });
+
+  it('keeps a change that lands while a reload runs', async () => {
+    const t = table([device(1, 119.5, 32.5), device(2, 119.5, 32.5)]);
+    const snapshots = createMapSnapshots(t.source);
+    await snapshots.get();
+    const reload = snapshots.changed();
+    snapshots.setState(2, -1);
+    t.byId.set(2, device(2, 119.5, 32.5, { activeState: -1 }));
+    await reload;
+    await snapshots.settled();
+    const s = await snapshots.get();
+    expect(s.state[s.index.get(2)!]).toBe(-1);
   });
 });

@@ -13,7 +13,10 @@ export interface LocatedDevice {
   projectPath: string;
 }
 
-/** Every located device in columns: 100,000 devices take a few MB. */
+/**
+ * Every located device in columns: 100,000 devices take a few MB. Kept up to date in place from the
+ * changes (upsert, remove, setState); `size` columns are in use, the rest is room to grow.
+ */
 export interface MapSnapshot {
   size: number;
   id: Int32Array;
@@ -24,31 +27,97 @@ export interface MapSnapshot {
   name: string[];
   type: string[];
   projectPath: Map<number, string>;
+  /** Device id → its column index. */
+  index: Map<number, number>;
+}
+
+function emptySnapshot(capacity: number): MapSnapshot {
+  return {
+    size: 0,
+    id: new Int32Array(capacity),
+    lng: new Float64Array(capacity),
+    lat: new Float64Array(capacity),
+    state: new Int8Array(capacity),
+    project: new Int32Array(capacity),
+    name: [],
+    type: [],
+    projectPath: new Map(),
+    index: new Map(),
+  };
+}
+
+function grow(s: MapSnapshot) {
+  const capacity = Math.max(1024, s.id.length * 2);
+  const copy = <T extends Int32Array | Float64Array | Int8Array>(a: T, make: (n: number) => T) => {
+    const b = make(capacity);
+    b.set(a);
+    return b;
+  };
+  s.id = copy(s.id, (n) => new Int32Array(n));
+  s.lng = copy(s.lng, (n) => new Float64Array(n));
+  s.lat = copy(s.lat, (n) => new Float64Array(n));
+  s.state = copy(s.state, (n) => new Int8Array(n));
+  s.project = copy(s.project, (n) => new Int32Array(n));
+}
+
+/** The clusters computed from a snapshot are stale after any change to it. */
+const changedSnapshot = (s: MapSnapshot) => groupings.delete(s);
+
+/** Adds a device or updates it in place. */
+export function upsertDevice(s: MapSnapshot, r: LocatedDevice) {
+  let i = s.index.get(r.id);
+  if (i === undefined) {
+    if (s.size === s.id.length) grow(s);
+    i = s.size++;
+    s.index.set(r.id, i);
+  }
+  s.id[i] = r.id;
+  s.lng[i] = r.lng;
+  s.lat[i] = r.lat;
+  s.state[i] = r.activeState;
+  s.project[i] = r.projectId;
+  s.name[i] = r.name;
+  s.type[i] = r.type;
+  s.projectPath.set(r.projectId, r.projectPath);
+  changedSnapshot(s);
+}
+
+/** Removes a device (deleted, or without coordinates now): the last one takes its columns. */
+export function removeDevice(s: MapSnapshot, id: number) {
+  const i = s.index.get(id);
+  if (i === undefined) return;
+  const last = s.size - 1;
+  if (i !== last) {
+    s.id[i] = s.id[last]!;
+    s.lng[i] = s.lng[last]!;
+    s.lat[i] = s.lat[last]!;
+    s.state[i] = s.state[last]!;
+    s.project[i] = s.project[last]!;
+    s.name[i] = s.name[last]!;
+    s.type[i] = s.type[last]!;
+    s.index.set(s.id[i]!, i);
+  }
+  s.name.length = last;
+  s.type.length = last;
+  s.index.delete(id);
+  s.size = last;
+  changedSnapshot(s);
+}
+
+/** A device's new active state (a realtime state push): answers whether the snapshot holds it. */
+export function setDeviceState(s: MapSnapshot, id: number, state: number): boolean {
+  const i = s.index.get(id);
+  if (i === undefined) return false;
+  if (s.state[i] !== state) {
+    s.state[i] = state;
+    changedSnapshot(s);
+  }
+  return true;
 }
 
 export function toSnapshot(rows: LocatedDevice[]): MapSnapshot {
-  const size = rows.length;
-  const s: MapSnapshot = {
-    size,
-    id: new Int32Array(size),
-    lng: new Float64Array(size),
-    lat: new Float64Array(size),
-    state: new Int8Array(size),
-    project: new Int32Array(size),
-    name: new Array(size),
-    type: new Array(size),
-    projectPath: new Map(),
-  };
-  rows.forEach((r, i) => {
-    s.id[i] = r.id;
-    s.lng[i] = r.lng;
-    s.lat[i] = r.lat;
-    s.state[i] = r.activeState;
-    s.project[i] = r.projectId;
-    s.name[i] = r.name;
-    s.type[i] = r.type;
-    s.projectPath.set(r.projectId, r.projectPath);
-  });
+  const s = emptySnapshot(rows.length);
+  for (const r of rows) upsertDevice(s, r);
   return s;
 }
 
@@ -204,6 +273,31 @@ export function clusterSnapshot(s: MapSnapshot, scopePath: string, f: MapFilter,
   return out;
 }
 
+/** Every device of the snapshot in the box, scope and filters: [id, lat, lng, type, active state]. */
+export function pointsSnapshot(
+  s: MapSnapshot,
+  scopePath: string,
+  f: MapFilter,
+): [number, number, number, string, number][] {
+  const allowed = new Set<number>();
+  for (const [id, path] of s.projectPath) if (path.startsWith(scopePath)) allowed.add(id);
+  const wraps = f.west > f.east;
+  const out: [number, number, number, string, number][] = [];
+  for (let i = 0; i < s.size; i++) {
+    const lat = s.lat[i]!;
+    if (lat < f.south || lat > f.north) continue;
+    const lng = s.lng[i]!;
+    if (wraps ? lng < f.west && lng > f.east : lng < f.west || lng > f.east) continue;
+    const project = s.project[i]!;
+    if (!allowed.has(project)) continue;
+    if (f.projectId !== undefined && project !== f.projectId) continue;
+    if (f.activeState !== undefined && s.state[i] !== f.activeState) continue;
+    if (f.type !== undefined && s.type[i] !== f.type) continue;
+    out.push([s.id[i]!, lat, lng, s.type[i]!, s.state[i]!]);
+  }
+  return out;
+}
+
 /** The box of the snapshot's devices in scope and filters. */
 export function snapshotExtent(
   s: MapSnapshot,
@@ -234,47 +328,121 @@ export function snapshotExtent(
   return count === 0 ? { count: 0 } : { count, west, south, east, north };
 }
 
-/**
- * The snapshot that coarse map zooms cluster from. Grouping every device of a city in SQL took
- * 50-90 ms and a sequential scan per request (docs/performance.md); in memory it takes a few ms.
- * It is reloaded when older than `ttlMs` (the stale one answers meanwhile) and at once after this
- * instance changes devices (`invalidate`); another instance's changes and state changes from the field
- * show within `ttlMs`. Street-level and small boxes are answered live from the database.
- */
-export function createMapSnapshots(load: () => Promise<LocatedDevice[]>, ttlMs = 5000) {
-  let current: { at: number; snapshot: MapSnapshot } | null = null;
-  let loading: Promise<MapSnapshot> | null = null;
-  let generation = 0;
+/** Where the snapshot reads the devices from (map.repository.ts). */
+export interface MapSource {
+  /** Located devices with an id above `afterId`, by id, at most `limit`. */
+  page(afterId: number, limit: number): Promise<LocatedDevice[]>;
+  /** The located devices among `ids`: one missing was deleted or lost its coordinates. */
+  byIds(ids: number[]): Promise<LocatedDevice[]>;
+}
 
-  const reload = () => {
-    if (loading) return loading;
-    const started = generation;
-    const at = Date.now();
-    const pending: Promise<MapSnapshot> = load()
-      .then((rows) => {
-        const snapshot = toSnapshot(rows);
-        if (started === generation) current = { at, snapshot };
-        return snapshot;
+/**
+ * The snapshot the map clusters from (grouping every device of a city in SQL took 50-90 ms and a
+ * sequential scan per request; in memory a few ms). Loaded once, in pages of `pageSize` devices so
+ * that no single answer holds the server's thread for long, then kept up to date from the changes:
+ * `changed(ids)` after this instance writes devices re-reads those devices, `setState` applies a
+ * state push (every instance receives them), `changed()` without ids (a bulk write) reloads in the
+ * background while the current snapshot answers. On several instances another instance's device
+ * edits arrive with the periodic reload (`reloadMs`), also paged and in the background.
+ */
+export function createMapSnapshots(source: MapSource, options: { reloadMs?: number; pageSize?: number } = {}) {
+  const pageSize = options.pageSize ?? 5000;
+  let current: MapSnapshot | null = null;
+  let loading: Promise<MapSnapshot> | null = null;
+  let reloadAgain = false;
+  /** Devices changed while a reload runs: read again once it is in place. */
+  let during: Set<number> | null = null;
+  let refreshing: Promise<void> = Promise.resolve();
+  let timer: ReturnType<typeof setInterval> | null = null;
+
+  const loadAll = async () => {
+    const s = emptySnapshot(pageSize);
+    let after = 0;
+    for (;;) {
+      const rows = await source.page(after, pageSize);
+      for (const r of rows) upsertDevice(s, r);
+      if (rows.length < pageSize) break;
+      after = rows[rows.length - 1]!.id;
+    }
+    return s;
+  };
+
+  const refresh = (ids: number[]) => {
+    if (during) for (const id of ids) during.add(id);
+    const s = current;
+    if (!s || ids.length === 0) return refreshing;
+    refreshing = refreshing
+      .then(async () => {
+        const rows = await source.byIds(ids);
+        const target = current ?? s;
+        const found = new Set<number>();
+        for (const r of rows) {
+          found.add(r.id);
+          upsertDevice(target, r);
+        }
+        for (const id of ids) if (!found.has(id)) removeDevice(target, id);
+      })
+      .catch(() => undefined);
+    return refreshing;
+  };
+
+  const reload = (): Promise<MapSnapshot> => {
+    if (loading) {
+      reloadAgain = true;
+      return loading;
+    }
+    during = new Set();
+    const pending = loadAll()
+      .then(async (fresh) => {
+        current = fresh;
+        const again = [...(during ?? [])];
+        during = null;
+        if (again.length) await refresh(again);
+        return fresh;
       })
       .finally(() => {
-        if (loading === pending) loading = null;
+        during = null;
+        loading = null;
+        if (reloadAgain) {
+          reloadAgain = false;
+          reload().catch(() => undefined);
+        }
       });
     loading = pending;
     return pending;
   };
 
   return {
+    /** The snapshot: at once once loaded; the first call waits for the first load. */
     async get(): Promise<MapSnapshot> {
-      if (!current) return reload();
-      if (Date.now() - current.at >= ttlMs) reload().catch(() => undefined);
-      return current.snapshot;
+      if (current) return current;
+      return reload();
     },
-    /** After a change: the next call loads afresh, not from a load that started before it. */
-    invalidate() {
-      generation++;
-      current = null;
-      loading = null;
+    /** Starts the first load (at server start: the first map view does not wait) and the periodic reload. */
+    start() {
+      if (!current) reload().catch(() => undefined);
+      if (options.reloadMs && !timer) {
+        timer = setInterval(() => reload().catch(() => undefined), options.reloadMs);
+        timer.unref();
+      }
     },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+    },
+    /** After this instance wrote devices: those `ids` are read again; without ids, everything is. */
+    changed(ids?: readonly number[]): Promise<unknown> {
+      if (!current && !loading) return Promise.resolve();
+      if (ids) return refresh([...ids]);
+      return reload();
+    },
+    /** A state push: applied in place; a device the snapshot does not hold yet is read. */
+    setState(id: number, state: number) {
+      if (during) during.add(id);
+      if (current && !setDeviceState(current, id, state)) void refresh([id]);
+    },
+    /** Settles when the pending refreshes have been applied (tests). */
+    settled: () => Promise.all([refreshing, loading]).then(() => undefined),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { MapCluster } from '@sc/contract';
-import { and, eq, gte, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { deviceAreas, deviceGroups, devices, deviceTypes, projects } from '../../../db/schema/index.js';
 import { inProjectTree } from '../devices/devices.repository.js';
@@ -36,6 +36,21 @@ function boxWhere(scopePath: string, f: MapFilter): SQL | undefined {
 }
 
 export function createMapRepository(db: Db) {
+  const located = (where: SQL) =>
+    db
+      .select({
+        id: devices.id,
+        name: devices.name,
+        type: devices.type,
+        lng: sql<number>`${devices.lng}`,
+        lat: sql<number>`${devices.lat}`,
+        activeState: devices.activeState,
+        projectId: devices.projectId,
+        projectPath: projects.path,
+      })
+      .from(devices)
+      .innerJoin(projects, eq(projects.id, devices.projectId))
+      .where(and(where, isNotNull(devices.lng), isNotNull(devices.lat)));
   return {
     /** How many devices the box holds, counting no further than `cap`. */
     async countUpTo(scopePath: string, f: MapFilter, cap: number) {
@@ -87,22 +102,11 @@ export function createMapRepository(db: Db) {
       }));
     },
 
-    /** Every located device with its project's path (for the in-memory clusters, map-snapshot.ts). */
-    located: () =>
-      db
-        .select({
-          id: devices.id,
-          name: devices.name,
-          type: devices.type,
-          lng: sql<number>`${devices.lng}`,
-          lat: sql<number>`${devices.lat}`,
-          activeState: devices.activeState,
-          projectId: devices.projectId,
-          projectPath: projects.path,
-        })
-        .from(devices)
-        .innerJoin(projects, eq(projects.id, devices.projectId))
-        .where(and(isNotNull(devices.lng), isNotNull(devices.lat))),
+    /** Located devices with their project's path (for the in-memory clusters, map-snapshot.ts), by id. */
+    page: (afterId: number, limit: number) => located(gt(devices.id, afterId)).orderBy(asc(devices.id)).limit(limit),
+
+    /** The located devices among `ids`. */
+    byIds: (ids: number[]) => located(inArray(devices.id, ids)),
 
     async summary(id: number) {
       const [row] = await db

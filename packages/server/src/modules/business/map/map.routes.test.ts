@@ -145,3 +145,28 @@ describe('GET /api/map/devices.do/{id}/summary', () => {
     expect(theirs.statusCode).toBe(404);
   });
 });
+
+describe('the map snapshot', () => {
+  it('follows a moved device at once, without reading every device again', async () => {
+    const before = (await get('/api/map/view.do', `${box}&zoom=10`)).json();
+    expect(before.clusters.length).toBeGreaterThan(0);
+    const id = (await get('/api/map/view.do', 'west=119.5&south=32.1&east=119.5005&north=32.1005&zoom=18')).json()
+      .points[0][0];
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/biz/devices.do/${id}/location?token=${admin}`,
+      payload: { lng: 119.41, lat: 32.05 },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = (await get('/api/map/view.do', `${box}&zoom=10`)).json();
+    expect(after.points).toContainEqual([id, 32.05, 119.41, 0, expect.any(Number)]);
+    const counted = after.clusters.reduce((n: number, c: number[]) => n + c[2]!, 0) + after.points.length;
+    expect(counted).toBe(605);
+    // Back where it was, for the tests after this one.
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/biz/devices.do/${id}/location?token=${admin}`,
+      payload: { lng: 119.5, lat: 32.1 },
+    });
+  });
+});

@@ -2,7 +2,7 @@ import type { MapCluster, MapClusterTuple, MapExtent, MapPoint, MapView } from '
 import { notFound } from '../../../platform/errors.js';
 import type { SessionContext } from '../../session/session-context.js';
 import type { MapFilter, MapRepository } from './map.repository.js';
-import { clusterSnapshot, type MapSnapshots, snapshotExtent } from './map-snapshot.js';
+import { clusterSnapshot, type MapSnapshots, pointsSnapshot, snapshotExtent } from './map-snapshot.js';
 
 /** At this zoom and above the map shows single devices. */
 export const SINGLES_ZOOM = 17;
@@ -43,18 +43,25 @@ export function createMapService(deps: { map: MapRepository; snapshots: MapSnaps
       return clusterSnapshot(await deps.snapshots.get(), scope, filter, cellSize(zoom));
     },
 
-    /** What the map draws, compactly: every device in the box as a point, or counted in a cluster. */
+    /**
+     * What the map draws, compactly: every device in the box as a point (street level, or 500 and
+     * fewer), or counted in a cluster.
+     */
     async view(session: SessionContext, query: MapFilter & { zoom: number }): Promise<MapView> {
       const { zoom, ...filter } = query;
       const scope = session.project.path;
       const types = typeIndex();
       const points: MapPoint[] = [];
       const clusters: MapClusterTuple[] = [];
-      if (await singlesAnswer(scope, filter, zoom)) {
-        for (const [id, lat, lng, type, state] of await map.points(scope, filter))
+      // From the snapshot, kept up to date from the changes: no database work per move of the map.
+      const snapshot = await deps.snapshots.get();
+      const grid = zoom >= SINGLES_ZOOM ? [] : clusterSnapshot(snapshot, scope, filter, cellSize(zoom));
+      const inBox = grid.reduce((n, c) => n + c.count, 0);
+      if (zoom >= SINGLES_ZOOM || inBox <= SINGLES_MAX) {
+        for (const [id, lat, lng, type, state] of pointsSnapshot(snapshot, scope, filter))
           points.push([id, lat, lng, types.of(type), state]);
       } else {
-        for (const c of clusterSnapshot(await deps.snapshots.get(), scope, filter, cellSize(zoom))) {
+        for (const c of grid) {
           if (c.count === 1 && c.id !== undefined) {
             const state = c.states.error ? -1 : c.states.active ? 1 : 0;
             points.push([c.id, c.lat, c.lng, types.of(c.type ?? ''), state]);

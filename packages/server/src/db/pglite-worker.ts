@@ -1,0 +1,149 @@
+import { Worker } from 'node:worker_threads';
+
+/**
+ * The worker's program, plain JavaScript (it runs the same under tsx, vitest and the built server):
+ * it owns the PGlite database and answers one message per query. PGlite runs queries one at a time
+ * on its single connection, as it does in-process.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { createRequire } = require('node:module');
+const load = createRequire(workerData.base);
+const { PGlite, types } = load('@electric-sql/pglite');
+const { pg_trgm } = load('@electric-sql/pglite/contrib/pg_trgm');
+const same = (value) => value;
+const asText = {};
+for (const oid of workerData.textTypes) asText[oid] = same;
+const errorOf = (error) => {
+  const out = { message: String(error && error.message ? error.message : error) };
+  if (error && typeof error === 'object')
+    for (const key of Object.keys(error)) {
+      const value = error[key];
+      if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) out[key] = value;
+    }
+  return out;
+};
+(async () => {
+  const db = await PGlite.create(workerData.dataDir ?? undefined, { extensions: { pg_trgm } });
+  await db.exec(workerData.setup);
+  parentPort.on('message', async (m) => {
+    try {
+      let result;
+      if (m.op === 'query') result = await db.query(m.sql, m.params, { rowMode: m.rowMode, parsers: m.text ? asText : undefined });
+      else if (m.op === 'exec') result = await db.exec(m.sql);
+      else if (m.op === 'close') result = await db.close();
+      parentPort.postMessage({ id: m.id, result });
+    } catch (error) {
+      parentPort.postMessage({ id: m.id, error: errorOf(error) });
+    }
+  });
+  parentPort.postMessage({ id: 0, result: 'ready' });
+})().catch((error) => parentPort.postMessage({ id: 0, error: errorOf(error) }));
+`;
+
+/** Timestamps, dates, intervals and numeric/time arrays: drizzle reads them as text (its pglite driver's parsers). */
+const TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
+
+interface Results {
+  rows: unknown[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}
+
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+  parsers?: Record<number, unknown>;
+}
+
+type Pending = { resolve: (value: never) => void; reject: (error: Error) => void };
+
+/** What drizzle's pglite driver calls on its client: query, exec and transaction. */
+export interface PgliteLike {
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results>;
+  exec(sql: string): Promise<Results[]>;
+  transaction<T>(fn: (tx: PgliteLike) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * PGlite in a worker thread: the server's thread only sends the SQL and receives the rows, so a long
+ * query (a snapshot of every device, a report, a bulk import) no longer stops HTTP, MQTT and the
+ * realtime channel. The client drizzle sees keeps PGlite's semantics: one connection, transactions
+ * one after another (a query outside a transaction while one is open runs inside it, as in PGlite).
+ */
+export async function startPgliteWorker(dataDir: string | null, setup: string): Promise<PgliteLike> {
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { dataDir, setup, base: import.meta.url, textTypes: TEXT_TYPES },
+    // The worker needs none of the server's loaders (tsx, vitest): plain JavaScript.
+    execArgv: [],
+  });
+  const pending = new Map<number, Pending>();
+  let next = 1;
+  let failed: Error | null = null;
+  let settle!: { resolve: () => void; reject: (error: Error) => void };
+  const ready = new Promise<void>((resolve, reject) => {
+    settle = { resolve, reject };
+  });
+  worker.on('message', (m: { id: number; result?: unknown; error?: { message: string } }) => {
+    if (m.id === 0) {
+      if (m.error) settle.reject(Object.assign(new Error(m.error.message), m.error));
+      else settle.resolve();
+      return;
+    }
+    const p = pending.get(m.id);
+    if (!p) return;
+    pending.delete(m.id);
+    if (m.error) p.reject(Object.assign(new Error(m.error.message), m.error));
+    else p.resolve(m.result as never);
+  });
+  const fail = (error: Error) => {
+    failed = error;
+    settle.reject(error);
+    for (const p of pending.values()) p.reject(error);
+    pending.clear();
+  };
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`The database worker stopped (exit code ${code})`)));
+  await ready;
+
+  const call = <T>(message: Record<string, unknown>): Promise<T> => {
+    if (failed) return Promise.reject(failed);
+    const id = next++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (value: never) => void, reject });
+      worker.postMessage({ ...message, id });
+    });
+  };
+  const query = (sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
+    call<Results>({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object', text: Boolean(options.parsers) });
+  const exec = (sql: string) => call<Results[]>({ op: 'exec', sql });
+
+  let transactions: Promise<unknown> = Promise.resolve();
+  const client: PgliteLike = {
+    query,
+    exec,
+    transaction<T>(fn: (tx: PgliteLike) => Promise<T>): Promise<T> {
+      const run = async () => {
+        await exec('BEGIN');
+        try {
+          const result = await fn(client);
+          await exec('COMMIT');
+          return result;
+        } catch (error) {
+          await exec('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      };
+      const result = transactions.then(run, run);
+      transactions = result.catch(() => undefined);
+      return result;
+    },
+    async close() {
+      if (!failed) await call({ op: 'close' }).catch(() => undefined);
+      worker.removeAllListeners('exit');
+      await worker.terminate();
+    },
+  };
+  return client;
+}
