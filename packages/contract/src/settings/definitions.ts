@@ -51,6 +51,9 @@ const CORE_SETTINGS = [
   str('clientServerIp', 'device', '127.0.0.1', hostRule()),
   // retention
   int('siteMessageRetentionDays', 'retention', days(365)),
+  /** Hourly and daily aggregates of readings (long charts and exports) outlive the readings themselves. */
+  int('rollupHourlyRetentionDays', 'retention', days(400)),
+  int('rollupDailyRetentionDays', 'retention', days(3650)),
   int('smsHistoryDays', 'retention', { default: 30, min: 3, max: 90 }),
   // mail
   str('mailServer', 'mail', '', blankOr(mailServerRule())),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { insertWithRollups, type RollupTarget } from './telemetry/rollups.js';
 
 /** A table the writer fills: its columns with their PostgreSQL array types, in row order. */
 export interface BatchTable {
@@ -8,6 +9,8 @@ export interface BatchTable {
     name: string;
     type: 'int4' | 'int8' | 'float4' | 'float8' | 'timestamptz' | 'text' | 'jsonb' | 'bool';
   }[];
+  /** Readings with hourly and daily rollups, added to in the same statement (iot/telemetry/rollups.ts). */
+  rollups?: RollupTarget;
 }
 
 /**
@@ -23,6 +26,8 @@ export function createBatchWriter(
     maxRows?: number;
     maxBuffered?: number;
     onError?: (error: unknown, table: string, rows: number) => void;
+    /** The system timezone in hours east of UTC: where rollups' days begin. */
+    dayOffsetHours?: () => number | Promise<number>;
   } = {},
 ) {
   const intervalMs = options.intervalMs ?? 200;
@@ -51,8 +56,9 @@ export function createBatchWriter(
       return sql`${sql.param(values)}::${sql.raw(col.type)}[]`;
     });
     const names = sql.raw(table.columns.map((c) => `"${c.name}"`).join(', '));
+    const insert = sql`INSERT INTO ${sql.raw(`"${table.name}"`)} (${names}) SELECT * FROM unnest(${sql.join(params, sql`, `)})`;
     await db.execute(
-      sql`INSERT INTO ${sql.raw(`"${table.name}"`)} (${names}) SELECT * FROM unnest(${sql.join(params, sql`, `)})`,
+      table.rollups ? insertWithRollups(insert, table.rollups, (await options.dayOffsetHours?.()) ?? 0) : insert,
     );
   }
 

@@ -52,6 +52,7 @@ export function createIotRuntime(deps: {
   const { hub } = deps;
   const writer = createBatchWriter(db, {
     onError: (err, table, rows) => log.error({ err, table, rows }, 'telemetry batch lost'),
+    dayOffsetHours: () => settings.get('timezone'),
   });
   let broker: EmbeddedBroker | null = null;
   let link: MqttLink | null = null;

@@ -55,6 +55,8 @@ export const settings: Record<keyof typeof zh, string> = {
   lightPowerRetentionDays: 'Lamp power data retention (days)',
   gatewayRetentionDays: 'Gateway data retention (days)',
   mtcEventRetentionDays: 'MTC event retention (days)',
+  rollupHourlyRetentionDays: 'Hourly statistics retention (days)',
+  rollupDailyRetentionDays: 'Daily statistics retention (days)',
   smsHistoryDays: 'SMS history (days)',
   mailServer: 'Mail server',
   smtpPort: 'SMTP port',

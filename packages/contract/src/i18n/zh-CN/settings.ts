@@ -54,6 +54,8 @@ export const settings = {
   lightPowerRetentionDays: '灯具功率数据保留 (天)',
   gatewayRetentionDays: '网关数据保留 (天)',
   mtcEventRetentionDays: '集中控制器事件保留 (天)',
+  rollupHourlyRetentionDays: '小时统计数据保留 (天)',
+  rollupDailyRetentionDays: '日统计数据保留 (天)',
   smsHistoryDays: '短信记录保留 (天)',
   mailServer: '邮件服务器',
   smtpPort: 'SMTP 端口',

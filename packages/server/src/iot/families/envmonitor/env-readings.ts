@@ -1,5 +1,7 @@
 import { ENV_READINGS } from '@sc/contract';
+import { envTelemetry } from '../../../db/schema/index.js';
 import type { BatchTable } from '../../batch-writer.js';
+import { rollupTarget } from '../../telemetry/rollups.js';
 
 /** Reading keys in column order, with their table column names. */
 export const ENV_KEYS = ENV_READINGS.map((r) => r.key);
@@ -13,6 +15,7 @@ export const ENV_TABLE: BatchTable = {
     { name: 'at', type: 'timestamptz' },
     ...ENV_KEYS.map((key) => ({ name: column(key), type: 'float4' as const })),
   ],
+  rollups: rollupTarget(envTelemetry),
 };
 
 /** A reading outside its plausible range is a sensor fault, not weather: it is kept out (null). */

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { devices, envReadings } from '../../../db/schema/index.js';
+import { devices, envReadings, envTelemetry } from '../../../db/schema/index.js';
+import { readingSeries } from '../../telemetry/series.js';
 
 const readingColumns = {
   at: envReadings.at,
@@ -45,33 +46,12 @@ export function createEnvRepository(db: Db) {
       return { rows: rows as EnvReadingRow[], total: total?.n ?? 0 };
     },
 
-    /** Averages per bucket of `bucketSeconds`, for the line chart over long periods. */
-    async series(deviceId: number, from: Date, to: Date, bucketSeconds: number) {
-      // Inlined (an integer we computed): as a parameter, SELECT and GROUP BY would differ for PostgreSQL.
-      const size = sql.raw(String(Math.max(1, Math.floor(bucketSeconds))));
-      const bucket = sql`to_timestamp(floor(extract(epoch from ${envReadings.at}) / ${size}) * ${size})`;
-      const avg = (c: unknown) => sql<number | null>`avg(${c})::real`;
-      const rows = await db
-        .select({
-          at: sql<Date>`${bucket}`.mapWith((v: string | Date) => new Date(v)),
-          temperature: avg(envReadings.temperature),
-          humidity: avg(envReadings.humidity),
-          pm25: avg(envReadings.pm25),
-          pm10: avg(envReadings.pm10),
-          soilTemperature: avg(envReadings.soilTemperature),
-          soilHumidity: avg(envReadings.soilHumidity),
-          co2: avg(envReadings.co2),
-          gas: avg(envReadings.gas),
-          light: avg(envReadings.light),
-          atmosphere: avg(envReadings.atmosphere),
-          noise: avg(envReadings.noise),
-        })
-        .from(envReadings)
-        .where(window(deviceId, from, to))
-        .groupBy(bucket)
-        .orderBy(bucket);
-      return rows as EnvReadingRow[];
-    },
+    /**
+     * Averages over a period for the line chart, from the readings or their hourly or daily rollups as
+     * the period's length calls for (iot/telemetry/series.ts); the answer says which.
+     */
+    series: (deviceId: number, from: Date, to: Date, options: { dayOffsetHours: number; maxRollupPoints?: number }) =>
+      readingSeries(db, envTelemetry, { deviceId }, from, to, options),
 
     /**
      * Every reading of the period, oldest first, in chunks (for the CSV export). Paged by offset: a

@@ -4,9 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../../platform/errors.js';
 import { commonQuery } from '../../../platform/schemas.js';
+import { resolutionFor } from '../../telemetry/series.js';
 import type { FamilyContext } from '../family-handler.js';
 import { familyParams, registrationRoutes } from '../registration.routes.js';
-import { createEnvRepository, presentReading } from './env.repository.js';
+import { createEnvRepository, type EnvReadingRow, presentReading } from './env.repository.js';
 
 const tags = ['envmonitor'];
 const period = z.object({
@@ -14,8 +15,6 @@ const period = z.object({
   to: z.coerce.date({ error: 'validation.validParam' }).optional(),
 });
 const lastN = z.coerce.number({ error: 'validation.numeric' }).int('validation.numeric').min(1).max(100);
-/** A chart needs no more points than a screen has pixels. */
-const MAX_POINTS = 500;
 
 /** Spec 001 §7 "envmonitor: register, reports" and the public display (spec 000 §7 "Public"). */
 export function envRoutes(app: FastifyInstance, ctx: FamilyContext): void {
@@ -83,7 +82,8 @@ export function envRoutes(app: FastifyInstance, ctx: FamilyContext): void {
     {
       schema: {
         tags,
-        summary: 'Averaged readings over a period for the line chart (at most 500 points)',
+        summary:
+          'Averaged readings over a period for the line chart: raw readings up to a week, hourly averages up to 35 days, daily beyond (`resolution` says which)',
         params: familyParams,
         querystring: commonQuery.extend(period.shape),
       },
@@ -93,8 +93,8 @@ export function envRoutes(app: FastifyInstance, ctx: FamilyContext): void {
       const to = req.query.to ?? new Date();
       const from = req.query.from ?? new Date(to.getTime() - 24 * 3600_000);
       if (from >= to) throw badRequest('validation.validParam', [{ field: 'from', key: 'validation.validParam' }]);
-      const bucketSeconds = Math.max(60, Math.ceil((to.getTime() - from.getTime()) / 1000 / MAX_POINTS));
-      return { bucketSeconds, points: (await env.series(req.params.id, from, to, bucketSeconds)).map(presentReading) };
+      const series = await env.series(req.params.id, from, to, { dayOffsetHours: await ctx.settings.get('timezone') });
+      return { ...series, points: series.points.map((p) => ({ ...p, at: p.at.toISOString() })) };
     },
   );
 
@@ -110,10 +110,24 @@ export function envRoutes(app: FastifyInstance, ctx: FamilyContext): void {
     },
     async (req, reply) => {
       const device = await ctx.devices.get(req.session!, req.params.projectId, req.params.id, 'envmonitor');
-      const header = ['time', ...ENV_READINGS.map((x) => `${x.key} (${x.unit})`)].join(',');
+      const { from, to } = req.query;
+      // A long period comes as hourly or daily averages (the rollups), a week or less as the readings.
+      const resolution = from && to ? resolutionFor(from, to) : 'raw';
+      const time = resolution === 'raw' ? 'time' : `time (${resolution === 'hour' ? 'hourly' : 'daily'} average)`;
+      const header = [time, ...ENV_READINGS.map((x) => `${x.key} (${x.unit})`)].join(',');
+      const chunks = async function* () {
+        if (resolution === 'raw' || !from || !to) {
+          yield* env.stream(device.id, from, to);
+          return;
+        }
+        const dayOffsetHours = await ctx.settings.get('timezone');
+        yield (await env.series(device.id, from, to, { dayOffsetHours, maxRollupPoints: Infinity }))
+          .points as EnvReadingRow[];
+      };
       const lines = async function* () {
         yield `\uFEFF${header}\n`;
-        for await (const rows of env.stream(device.id, req.query.from, req.query.to)) {
+        for await (const rows of chunks()) {
+          if (rows.length === 0) continue;
           yield `${rows
             .map((row) =>
               [row.at.toISOString(), ...ENV_READINGS.map((x) => row[x.key as keyof typeof row] ?? '')].join(','),

@@ -38,7 +38,9 @@ function serve() {
     if (pathname === '/api/projects.do/trees') return { json: TREE };
     if (pathname === '/api/pjts/2/iot/envmonitor/reports.do/family/attempts/last/1') return { json: ENTRIES };
     if (/^\/api\/pjts\/2\/iot\/envmonitor\/\d+\/reports\.do\/series$/.test(pathname)) {
-      return { json: { bucketSeconds: 300, points: POINTS } };
+      const days = hours(call.url.searchParams.get('from')!, call.url.searchParams.get('to')!) / 24;
+      // The server answers a long period from its hourly rollups and says so.
+      return { json: { resolution: days > 7 ? 'hour' : 'raw', bucketSeconds: days > 7 ? 3600 : 300, points: POINTS } };
     }
     if (/^\/api\/pjts\/2\/iot\/envmonitor\/\d+\/reports\.do$/.test(pathname)) {
       return { json: { list: [...POINTS].reverse(), total: 2, page: 1, pageSize: 50 } };
@@ -97,6 +99,20 @@ describe('environment history', () => {
     expect(href.pathname).toBe('/api/pjts/2/iot/envmonitor/12/reports.do/export');
     expect(hours(href.searchParams.get('from')!, href.searchParams.get('to')!)).toBe(24 * 7);
     expect(href.searchParams.get('token')).toBe('tok');
+  });
+
+  it('says when a long period is drawn from hourly averages', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderWithApp(<PjtDeviceEnvDataHistoryPage />, { path: PATH });
+    expect((await screen.findByTestId('history-resolution', {}, { timeout: 10_000 })).textContent).toBe(
+      '每点为 5 分钟平均值',
+    );
+    await user.click(screen.getByText('30 天'));
+    await waitFor(
+      () => expect(screen.getByTestId('history-resolution').textContent).toBe('时间跨度较长：每点为 1 小时平均值'),
+      { timeout: 10_000 },
+    );
   });
 
   it('table view asks for no series', async () => {

@@ -167,9 +167,11 @@ function EnvHistory({ projectId }: { projectId: number }) {
           </Spin>
         </Suspense>
       )}
-      {series.data && series.data.bucketSeconds > 60 && (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t('envmonitors.history.bucket', { minutes: Math.round(series.data.bucketSeconds / 60) })}
+      {series.data && (series.data.bucketSeconds > 60 || (series.data.resolution ?? 'raw') !== 'raw') && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="history-resolution">
+          {series.data.resolution === 'hour' || series.data.resolution === 'day'
+            ? t(`envmonitors.history.resolution.${series.data.resolution}`)
+            : t('envmonitors.history.bucket', { minutes: Math.round(series.data.bucketSeconds / 60) })}
         </Typography.Text>
       )}
     </div>

@@ -55,7 +55,10 @@ export const envApi = (projectId: number) => {
     page: (id: number, query: { from: string; to: string; page: number; pageSize: number }) =>
       api.get<{ list: EnvReading[]; total: number; page: number; pageSize: number }>(`${base}/${id}/reports.do`, query),
     series: (id: number, query: { from: string; to: string }) =>
-      api.get<{ bucketSeconds: number; points: EnvReading[] }>(`${base}/${id}/reports.do/series`, query),
+      api.get<{ resolution?: 'raw' | 'hour' | 'day'; bucketSeconds: number; points: EnvReading[] }>(
+        `${base}/${id}/reports.do/series`,
+        query,
+      ),
     exportPath: (id: number) => `${base}/${id}/reports.do/export`,
   };
 };
