@@ -135,7 +135,10 @@ export const i18n = {
         readings: 'Readings',
         export: 'Export CSV',
         bucket: 'Each point averages {minutes} min',
-        resolution: { hour: 'Long period: each point is an hourly average', day: 'Long period: each point is a daily average' },
+        resolution: {
+          hour: 'Long period: each point is an hourly average',
+          day: 'Long period: each point is a daily average',
+        },
         noData: 'No data in this period',
       },
       pub: {

@@ -12,6 +12,8 @@ export interface FamilyReading {
   /** Plausible range, for the simulator and for dropping nonsense (kept out as null). */
   min: number;
   max: number;
+  /** Energy-like (a quantity per interval): rollups and long charts add it up instead of averaging it. */
+  sum?: boolean;
 }
 
 /** An event code the family's devices report (besides the platform's own OFFLINE). */

@@ -62,7 +62,12 @@ export const readingRow = (readings: readonly FamilyReading[]) =>
 
 /** Averaged readings over a period, for a line chart. */
 export const seriesOf = (readings: readonly FamilyReading[]) =>
-  z.object({ bucketSeconds: z.number().int(), points: z.array(readingRow(readings)) });
+  z.object({
+    /** raw: readings grouped; hour, day: from the hourly or daily rollups (long periods). */
+    resolution: z.enum(['raw', 'hour', 'day']),
+    bucketSeconds: z.number().int(),
+    points: z.array(readingRow(readings)),
+  });
 
 /** The latest state of the family's devices: the list screen's live values. */
 export const latestRow = (readings: readonly FamilyReading[]) =>
