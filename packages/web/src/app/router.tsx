@@ -1,14 +1,13 @@
-import { FUNCTIONS, GROUPS } from '@sc/contract';
+import { FUNCTIONS, GROUPS, PUBLIC_SCREENS } from '@sc/contract';
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
-import { PAGES } from '../pages/registry';
+import { PAGES, PUBLIC_PAGES } from '../pages/registry';
 import { FullPageSpin } from './full-page-spin';
 import { HOME_PATH, loginLoader, pageGuard, type RouterPosition } from './guard';
 import { PageSlot } from './page-slot';
 
 const LoginPage = lazy(() => import('../pages/login/login-page'));
 const MainFrame = lazy(() => import('./frame/main-frame'));
-const PubEnvShowPage = lazy(() => import('../pages/pub/pubenvshow/pub-env-show-page'));
 
 /**
  * Routes of spec 000 §2, built from the catalogue: every ready function with a registered page
@@ -28,8 +27,11 @@ export function appRoutes(position: () => RouterPosition): RouteObject[] {
         { path: '/', loader: () => redirect('/index') },
         { path: '/index', loader: loginLoader, element: <LoginPage variant="user" /> },
         { path: '/man/manindex', loader: loginLoader, element: <LoginPage variant="manage" /> },
-        // Spec 000 §2 public routes: no sign-in, outside the main frame.
-        { path: '/pubenvshow', element: <PubEnvShowPage /> },
+        // Spec 000 §2 public routes (the catalogue's PUBLIC_SCREENS): no sign-in, outside the main frame.
+        ...PUBLIC_SCREENS.flatMap((screen) => {
+          const Page = PUBLIC_PAGES[screen.key];
+          return Page ? [{ path: screen.path, element: <Page /> }] : [];
+        }),
         {
           element: <MainFrame />,
           children: [

@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { FAMILY_PAGES, FAMILY_PUBLIC_PAGES } from '../families';
 
 /**
  * Catalogue function key → its screen, each loaded on first visit. A key belongs here exactly when
@@ -31,8 +32,9 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   pjtdevicemodellist: lazy(() => import('./pjt/pjtdevicemodellist/pjt-device-model-list-page')),
   pjtdevicearealist: lazy(() => import('./pjt/pjtdevicearealist/pjt-device-area-list-page')),
   pjtdevicegrouplist: lazy(() => import('./pjt/pjtdevicegrouplist/pjt-device-group-list-page')),
-  pjtdevicegatewaylist: lazy(() => import('./pjt/pjtdevicegatewaylist/pjt-device-gateway-list-page')),
-  pjtdevicegateway: lazy(() => import('./pjt/pjtdevicegateway/pjt-device-gateway-page')),
-  pjtdeviceenvmonitorlist: lazy(() => import('./pjt/pjtdeviceenvmonitorlist/pjt-device-env-monitor-list-page')),
-  pjtdeviceenvdatahistory: lazy(() => import('./pjt/pjtdeviceenvdatahistory/pjt-device-env-data-history-page')),
+  // Device families bring their own screens (packages/web/src/families).
+  ...FAMILY_PAGES,
 };
+
+/** Public screens (catalogue PUBLIC_SCREENS key → screen), outside the frame and without sign-in. */
+export const PUBLIC_PAGES: Record<string, LazyExoticComponent<ComponentType>> = { ...FAMILY_PUBLIC_PAGES };

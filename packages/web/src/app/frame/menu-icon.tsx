@@ -9,7 +9,6 @@ import {
   BlockOutlined,
   BorderOuterOutlined,
   BulbOutlined,
-  CloudOutlined,
   ClusterOutlined,
   ColumnHeightOutlined,
   ControlOutlined,
@@ -24,14 +23,12 @@ import {
   FileImageOutlined,
   FileSearchOutlined,
   FormOutlined,
-  GatewayOutlined,
   GlobalOutlined,
   GroupOutlined,
   HddOutlined,
   HistoryOutlined,
   HomeOutlined,
   LayoutOutlined,
-  LineChartOutlined,
   LoginOutlined,
   MailOutlined,
   NodeIndexOutlined,
@@ -56,6 +53,7 @@ import {
   WifiOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
+import { FAMILY_ICONS } from '../../families';
 
 /** The icons the catalogue names, imported one by one so the bundle carries only these. */
 export const MENU_ICONS: Record<string, ComponentType> = {
@@ -69,7 +67,6 @@ export const MENU_ICONS: Record<string, ComponentType> = {
   BlockOutlined,
   BorderOuterOutlined,
   BulbOutlined,
-  CloudOutlined,
   ClusterOutlined,
   ColumnHeightOutlined,
   ControlOutlined,
@@ -84,14 +81,12 @@ export const MENU_ICONS: Record<string, ComponentType> = {
   FileImageOutlined,
   FileSearchOutlined,
   FormOutlined,
-  GatewayOutlined,
   GlobalOutlined,
   GroupOutlined,
   HddOutlined,
   HistoryOutlined,
   HomeOutlined,
   LayoutOutlined,
-  LineChartOutlined,
   LoginOutlined,
   MailOutlined,
   NodeIndexOutlined,
@@ -114,6 +109,8 @@ export const MENU_ICONS: Record<string, ComponentType> = {
   UserOutlined,
   VideoCameraOutlined,
   WifiOutlined,
+  // Each device family names its own icons (no edit here per family).
+  ...FAMILY_ICONS,
 };
 
 export function MenuIcon({ name }: { name: string }) {

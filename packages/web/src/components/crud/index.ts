@@ -1,7 +1,20 @@
+export { type ColumnKind, type CrudColumn, type StatusKind, tableColumns } from './columns';
+export { FilterBar, type FilterSpec, rangeQuery, type TimeRange } from './filters';
 export { FormDialog } from './form-dialog';
-export { ResourceTable } from './resource-table';
+export { EmptyList, ListScreen, type ListScreenProps, LoadFailed } from './list-screen';
+export { DeleteButton, ResourceTable } from './resource-table';
 export { SearchBar } from './search-bar';
 export { applyServerErrors } from './server-errors';
-export type { CrudColumn, CrudField, ResourceTableProps, Row } from './types';
+export { Toolbar, type ToolbarAction } from './toolbar';
+export type { CrudField, ResourceTableProps, Row } from './types';
 export { canModify, useAuthLevel } from './use-auth-level';
+export { useDeleteRows } from './use-delete-rows';
+export {
+  clampPageSize,
+  type PagedList,
+  type PageRequest,
+  type PagingRule,
+  pageSizeOptions,
+  usePagedList,
+} from './use-paged-list';
 export { type Schema, zodFieldRule, zodRule } from './zod-rule';

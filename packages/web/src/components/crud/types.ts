@@ -1,18 +1,12 @@
 import type { AuthLevel } from '@sc/contract';
 import type { ReactNode } from 'react';
+import type { CrudColumn } from './columns';
 import type { Schema } from './zod-rule';
 
 /** A record of a resource: every list row has an id. */
 export interface Row {
   id: number;
   [field: string]: unknown;
-}
-
-/** A column; its title is the i18n key `<resource>.fields.<field>`. */
-export interface CrudColumn<T extends Row> {
-  field: string;
-  render?: (value: unknown, row: T) => ReactNode;
-  width?: number | string;
 }
 
 /** A field of the create/edit dialog; `rule` is a contract rule, shown through `translate`. */

@@ -1,18 +1,12 @@
 import { DownloadOutlined, ThunderboltOutlined, UploadOutlined } from '@ant-design/icons';
-import {
-  type DeviceModelView,
-  PRODUCTION_STATUS,
-  type ProductionItemView,
-  productionItemBody,
-  TIME_FORMAT,
-} from '@sc/contract';
+import { type DeviceModelView, PRODUCTION_STATUS, type ProductionItemView, productionItemBody } from '@sc/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Input, Segmented, Select, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, buildUrl } from '../../../api/client';
 import { type CrudColumn, type CrudField, canModify, ResourceTable, useAuthLevel } from '../../../components/crud';
+import { formatTime } from '../../../components/time';
 import { ProjectTreeSelect } from '../devicelist/lookups';
 import { AutoDialog } from './auto-dialog';
 import { ImportDialog } from './import-dialog';
@@ -21,7 +15,7 @@ const BASE = '/api/biz/productionlib.do';
 type Status = 'all' | 'idle' | 'occupied';
 type Row = ProductionItemView & { [field: string]: unknown };
 
-const time = (v: unknown) => (v ? dayjs(String(v)).format(TIME_FORMAT) : '—');
+const time = (v: unknown) => (v ? formatTime(v) : '—');
 const dash = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
 
 /** /biz/bizproductionlib: the terminal production library (status filter, auto-create, CSV import). */

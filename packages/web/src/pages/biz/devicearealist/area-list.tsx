@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { type CrudField, canModify, ResourceTable, type Schema, useAuthLevel } from '../../../components/crud';
+import { LocationDialog, LocationText } from '../../../components/location-dialog';
 import { ProjectTreeSelect } from '../../man/projectlist/project-tree';
-import { LocationDialog, LocationText } from './location-dialog';
 
 export type AreaRow = DeviceAreaView & { [key: string]: unknown };
 

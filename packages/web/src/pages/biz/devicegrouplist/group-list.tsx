@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { useFeedback } from '../../../app/feedback';
 import { type CrudField, canModify, ResourceTable, useAuthLevel } from '../../../components/crud';
+import { LocationDialog, LocationText } from '../../../components/location-dialog';
 import { useLang } from '../../../i18n/i18n';
 import { ProjectTreeSelect } from '../../man/projectlist/project-tree';
 import { coordinateFields, ProjectFilter, type ScopeProps } from '../devicearealist/area-list';
-import { LocationDialog, LocationText } from '../devicearealist/location-dialog';
 
 export type GroupRow = DeviceGroupView & { [key: string]: unknown };
 

@@ -17,7 +17,6 @@ import {
   PAGE_SIZE,
   type Page,
   type ProjectTreeNode,
-  TIME_FORMAT,
 } from '@sc/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -38,7 +37,6 @@ import {
   Tree,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -46,11 +44,12 @@ import { api } from '../../../api/client';
 import { useRunningParams } from '../../../api/session-api';
 import { useFeedback } from '../../../app/feedback';
 import { canModify, useAuthLevel } from '../../../components/crud';
+import { LocationDialog } from '../../../components/location-dialog';
+import { formatTime } from '../../../components/time';
 import { useLang } from '../../../i18n/i18n';
 import { useVisibleProjects } from '../../../session/use-current-project';
 import { buildDeviceQuery, type DeviceFilters } from './device-query';
 import { type DeviceScope, deviceApi, deviceRoutes } from './device-scope';
-import { LocationDialog } from './location-dialog';
 import {
   ACTIVE_STATE_VALUES,
   ActiveStateTag,
@@ -388,7 +387,7 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
       col('protocolVersion'),
       col('productionNo'),
       stateCol,
-      col('lastActiveAt', (v) => (v ? dayjs(String(v)).format(TIME_FORMAT) : dash(v))),
+      col('lastActiveAt', (v) => (v ? formatTime(v) : dash(v))),
     ];
   } else if (view === 'type') {
     columns = [
@@ -634,14 +633,15 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
       </Flex>
       {locating && (
         <LocationDialog
-          device={locating}
-          path={paths.location(locating.id)}
-          onClose={() => setLocating(null)}
-          onSaved={() => {
+          title={t('devices.locationTitle', { name: locating.name })}
+          initial={{ lng: locating.lng, lat: locating.lat }}
+          onSave={async (location) => {
+            await api.put(paths.location(locating.id), location, { silent: true });
             message.success(t('devices.locationSaved'));
             setLocating(null);
             void refresh();
           }}
+          onClose={() => setLocating(null)}
         />
       )}
     </Card>

@@ -8,7 +8,7 @@ import {
   type ProjectTreeNode,
 } from '@sc/contract';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { Tag, TreeSelect, type TreeSelectProps } from 'antd';
+import { TreeSelect, type TreeSelectProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, buildUrl } from '../../../api/client';
@@ -117,17 +117,8 @@ export function ProjectTreeSelect({ rootId, ...props }: TreeSelectProps<number> 
   );
 }
 
-const STATE_COLOR: Record<number, string> = { [-1]: 'red', 0: 'default', 1: 'green' };
-
-/** The active state as a coloured tag: abnormal red, unknown grey, normal green. */
-export function ActiveStateTag({ state }: { state: number }) {
-  const { t } = useTranslation();
-  return (
-    <Tag color={STATE_COLOR[state] ?? 'default'} data-state={state}>
-      {t(`enums.active_${state}`)}
-    </Tag>
-  );
-}
+/** The active state tag is the device widgets' (one tag per status); kept here for the device list's callers. */
+export { ActiveStateTag } from '../../../components/device/tags';
 
 export const ACTIVE_STATE_VALUES = [ACTIVE_STATE.error, ACTIVE_STATE.unknown, ACTIVE_STATE.active];
 

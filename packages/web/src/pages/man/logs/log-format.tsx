@@ -1,21 +1,8 @@
-import { TIME_FORMAT } from '@sc/contract';
 import { Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { formatValue } from '../../../components/format';
 
-/** The time format of spec 000 §9 (yyyy-MM-dd HH:mm:ss) in dayjs tokens. */
-export const TIME_INPUT_FORMAT = TIME_FORMAT;
-
-export const formatTime = (value: unknown) =>
-  typeof value === 'string' || value instanceof Date ? dayjs(value).format(TIME_FORMAT) : '';
-
-/** A value of a log row (arguments, a changed field) as one readable line. */
-export function formatValue(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
-}
+export { formatValue };
 
 type Change = { from: unknown; to: unknown };
 

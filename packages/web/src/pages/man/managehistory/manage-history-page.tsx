@@ -1,7 +1,8 @@
 import type { ManageLogView } from '@sc/contract';
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ChangesTable, formatTime, hasChanges } from '../logs/log-format';
+import { formatTime } from '../../../components/time';
+import { ChangesTable, hasChanges } from '../logs/log-format';
 import { LogList } from '../logs/log-list';
 
 const ACTION_COLORS: Record<string, string> = {

@@ -1,11 +1,11 @@
 import { ApartmentOutlined, HddOutlined, UserOutlined } from '@ant-design/icons';
-import { type HomeSummary, TIME_FORMAT } from '@sc/contract';
+import type { HomeSummary } from '@sc/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Descriptions, Row, Statistic, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
+import { formatTime } from '../../../components/time';
 import { useSessionUser } from '../../../session/store';
 
 const SUMMARY_KEY = ['summary', 'home'];
@@ -25,7 +25,7 @@ export default function HomePage() {
   const summary = useQuery({ queryKey: SUMMARY_KEY, queryFn: () => api.get<HomeSummary>('/api/summary/home.do') });
   if (!user) return null;
 
-  const lastLogin = user.lastLoginTime ? dayjs(user.lastLoginTime).format(TIME_FORMAT) : t('home.firstLogin');
+  const lastLogin = user.lastLoginTime ? formatTime(user.lastLoginTime) : t('home.firstLogin');
   return (
     <div data-testid="home-page">
       <Card variant="borderless" style={{ marginBottom: 16 }}>

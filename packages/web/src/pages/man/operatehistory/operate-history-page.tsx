@@ -1,7 +1,8 @@
 import type { OperateLogView } from '@sc/contract';
 import { Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime, formatValue } from '../logs/log-format';
+import { formatTime } from '../../../components/time';
+import { formatValue } from '../logs/log-format';
 import { LogList } from '../logs/log-list';
 
 const Clipped = ({ text }: { text: string }) =>

@@ -1,23 +1,7 @@
-import {
-  ApartmentOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  EnvironmentOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-} from '@ant-design/icons';
-import {
-  locationBody,
-  PAGE_SIZE,
-  type Page,
-  type ProjectTreeNode,
-  type ProjectView,
-  projectBody,
-  TIME_FORMAT,
-} from '@sc/contract';
+import { ApartmentOutlined, DeleteOutlined, EditOutlined, EnvironmentOutlined, PlusOutlined } from '@ant-design/icons';
+import { type Page, type ProjectTreeNode, type ProjectView, projectBody } from '@sc/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Alert,
   App,
   Button,
   Card,
@@ -27,24 +11,28 @@ import {
   InputNumber,
   Space,
   Spin,
-  Table,
   type TableColumnsType,
   Tag,
   Tooltip,
   Tree,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
-import { isApiError } from '../../../api/errors';
-import { useRunningParams } from '../../../api/session-api';
 import { useFeedback } from '../../../app/feedback';
-import { type CrudField, canModify, FormDialog, type Schema, SearchBar, useAuthLevel } from '../../../components/crud';
-import { DraggableModal } from '../../../components/draggable-modal';
-import { CoordinatePicker, type CoordinateValue, coordinateError } from '../../../components/map/coordinate-picker';
-import { useLang, useTranslateMessage } from '../../../i18n/i18n';
+import {
+  type CrudField,
+  canModify,
+  FormDialog,
+  ListScreen,
+  type Schema,
+  useAuthLevel,
+  usePagedList,
+} from '../../../components/crud';
+import { LocationDialog, LocationText } from '../../../components/location-dialog';
+import { formatTime } from '../../../components/time';
+import { useLang } from '../../../i18n/i18n';
 import { indexTree, ProjectTreeSelect, useProjectTree } from './project-tree';
 
 const BASE = '/api/projects.do';
@@ -67,35 +55,27 @@ interface TreeItem {
 const toTreeItems = (nodes: ProjectTreeNode[] = []): TreeItem[] =>
   nodes.map((n) => ({ key: n.id, title: n.name, children: toTreeItems(n.children) }));
 
-const formatCoordinate = (row: ProjectView) =>
-  row.lng === null || row.lat === null ? null : `${row.lng.toFixed(6)}, ${row.lat.toFixed(6)}`;
-
 /** /man/projectlist: the project tree, a paged searchable list (or a node's children), CRUD and location. */
 export default function ProjectListPage() {
   const { t } = useTranslation();
   const lang = useLang();
-  const translateMessage = useTranslateMessage();
   const { message } = App.useApp();
   const { confirm } = useFeedback();
   const queryClient = useQueryClient();
   const writable = canModify(useAuthLevel());
-  const params = useRunningParams();
   const tree = useProjectTree();
   const byId = useMemo(() => indexTree(tree.data), [tree.data]);
 
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number | null>(null);
-  const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
   const [locating, setLocating] = useState<ProjectView | null>(null);
-  const size = pageSize ?? Math.min(PAGE_SIZE.max, Math.max(PAGE_SIZE.min, params.data?.pageSize ?? PAGE_SIZE.default));
 
-  const paged = useQuery({
-    queryKey: ['admin', 'projects', 'pages', { page, size, keyword, lang }],
-    queryFn: () => api.get<Page<ProjectView>>(`${BASE}/pages`, { page, pageSize: size, keyword }),
-    placeholderData: (previous) => previous,
+  const paged = usePagedList<ProjectView, { keyword: string }>({
+    key: ['admin', 'projects', 'pages'],
+    initialFilters: { keyword: '' },
     enabled: selectedId === null,
+    load: ({ page, pageSize, filters }) =>
+      api.get<Page<ProjectView>>(`${BASE}/pages`, { page, pageSize, keyword: filters.keyword }),
   });
   const children = useQuery({
     queryKey: ['admin', 'projects', 'children', selectedId, lang],
@@ -186,16 +166,7 @@ export default function ProjectListPage() {
     {
       key: 'location',
       title: t('projects.fields.location'),
-      render: (_v, row) => {
-        const text = formatCoordinate(row);
-        return text ? (
-          <Typography.Text style={{ whiteSpace: 'nowrap' }}>
-            <EnvironmentOutlined style={{ color: 'var(--ant-color-primary)' }} /> {text}
-          </Typography.Text>
-        ) : (
-          <Typography.Text type="secondary">{t('projects.noLocation')}</Typography.Text>
-        );
-      },
+      render: (_v, row) => <LocationText lng={row.lng} lat={row.lat} none={t('projects.noLocation')} />,
     },
     { key: 'description', dataIndex: 'description', title: t('projects.fields.description'), ellipsis: true },
     {
@@ -203,7 +174,7 @@ export default function ProjectListPage() {
       dataIndex: 'createdAt',
       title: t('projects.fields.createdAt'),
       width: 170,
-      render: (v: string) => dayjs(v).format(TIME_FORMAT),
+      render: formatTime,
     },
   ];
   if (writable) {
@@ -237,8 +208,6 @@ export default function ProjectListPage() {
   }
 
   const selected = selectedId === null ? undefined : byId.get(selectedId);
-  const rows = selectedId === null ? (paged.data?.list ?? []) : (children.data ?? []);
-  const loading = selectedId === null ? paged.isFetching : children.isFetching;
 
   return (
     <Flex gap={16} align="flex-start" data-testid="project-list-page">
@@ -269,61 +238,39 @@ export default function ProjectListPage() {
         )}
       </Card>
       <Card size="small" style={{ flex: 1, minWidth: 0 }}>
-        <Flex vertical gap={12}>
-          <Flex justify="space-between" gap={12} wrap>
-            {selected ? (
+        <ListScreen<ProjectView, { keyword: string }>
+          list={paged}
+          columns={columns}
+          filters={[{ kind: 'keyword', name: 'keyword' }]}
+          onRefresh={refresh}
+          left={
+            selected ? (
               <Space>
                 <Typography.Text strong>{t('projects.childrenOf', { name: selected.name })}</Typography.Text>
                 <Button size="small" onClick={() => setSelectedId(null)}>
                   {t('projects.showAll')}
                 </Button>
               </Space>
-            ) : (
-              <SearchBar
-                limit={params.data?.searchWordLimit}
-                onSearch={(words) => {
-                  setKeyword(words);
-                  setPage(1);
-                }}
-              />
-            )}
-            <Space wrap>
-              <Button icon={<ReloadOutlined />} onClick={refresh}>
-                {t('common.refresh')}
-              </Button>
-              {writable && (
-                <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'create' })}>
-                  {t('common.create')}
-                </Button>
-              )}
-            </Space>
-          </Flex>
-          <Table<ProjectView>
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={rows}
-            loading={loading}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.empty')} /> }}
-            pagination={
-              selectedId === null
-                ? {
-                    current: page,
-                    pageSize: size,
-                    total: paged.data?.total ?? 0,
-                    showSizeChanger: true,
-                    pageSizeOptions: [5, 10, 25, 50, 100],
-                    showTotal: (total) => t('common.total', { total }),
-                    onChange: (nextPage, nextSize) => {
-                      setPage(nextSize === size ? nextPage : 1);
-                      setPageSize(nextSize);
-                    },
-                  }
-                : { pageSize: size, showTotal: (total) => t('common.total', { total }) }
-            }
-          />
-        </Flex>
+            ) : undefined
+          }
+          actions={[
+            writable && {
+              key: 'create',
+              label: t('common.create'),
+              icon: <PlusOutlined />,
+              primary: true,
+              onClick: () => setEditing({ mode: 'create' }),
+            },
+          ]}
+          table={{
+            scroll: { x: 'max-content' },
+            ...(selectedId !== null && {
+              dataSource: children.data ?? [],
+              loading: children.isFetching,
+              pagination: { pageSize: paged.pageSize, showTotal: (total) => t('common.total', { total }) },
+            }),
+          }}
+        />
       </Card>
       {editing.mode !== 'closed' && (
         <FormDialog
@@ -350,67 +297,17 @@ export default function ProjectListPage() {
       )}
       {locating && (
         <LocationDialog
-          project={locating}
-          onClose={() => setLocating(null)}
-          onSaved={async () => {
+          title={t('projects.locationTitle', { name: locating.name })}
+          initial={{ lng: locating.lng, lat: locating.lat }}
+          onSave={async (location) => {
+            await api.put(`${BASE}/${locating.id}/location`, location, { silent: true });
             message.success(t('projects.locationSaved'));
             setLocating(null);
             await refresh();
           }}
-          translateMessage={translateMessage}
+          onClose={() => setLocating(null)}
         />
       )}
     </Flex>
-  );
-}
-
-function LocationDialog({
-  project,
-  onClose,
-  onSaved,
-  translateMessage,
-}: {
-  project: ProjectView;
-  onClose: () => void;
-  onSaved: () => Promise<void>;
-  translateMessage: (encoded: string) => string;
-}) {
-  const { t } = useTranslation();
-  const [value, setValue] = useState<CoordinateValue>({ lng: project.lng, lat: project.lat });
-  const [tried, setTried] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const submit = async () => {
-    setTried(true);
-    if (coordinateError(value)) return;
-    const body = locationBody.parse(value);
-    setSaving(true);
-    setFailure(null);
-    try {
-      await api.put(`${BASE}/${project.id}/location`, body, { silent: true });
-      await onSaved();
-    } catch (error) {
-      const fieldMessage = isApiError(error) ? error.fieldErrors[0]?.message : undefined;
-      setFailure(fieldMessage ?? (isApiError(error) ? (error.body?.message ?? error.message) : String(error)));
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <DraggableModal
-      open
-      width={720}
-      title={t('projects.locationTitle', { name: project.name })}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      onOk={submit}
-      onCancel={onClose}
-    >
-      {failure && <Alert type="error" showIcon title={translateMessage(failure)} style={{ marginBottom: 12 }} />}
-      <CoordinatePicker value={value} onChange={setValue} showError={tried} />
-    </DraggableModal>
   );
 }

@@ -1,7 +1,6 @@
 import { CrownOutlined } from '@ant-design/icons';
-import { type RoleView, roleBody, TIME_FORMAT } from '@sc/contract';
+import { type RoleView, roleBody } from '@sc/contract';
 import { Flex, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CrudColumn, type CrudField, ResourceTable } from '../../../components/crud';
@@ -34,7 +33,7 @@ export default function RoleListPage() {
       width: 100,
       render: (status) => <Tag color={status === 1 ? 'green' : 'default'}>{t(`enums.status_${String(status)}`)}</Tag>,
     },
-    { field: 'createdAt', width: 170, render: (v) => dayjs(String(v)).format(TIME_FORMAT) },
+    { field: 'createdAt', kind: { kind: 'time' } },
   ];
   const fields: CrudField[] = [
     { name: 'name', rule: roleBody.shape.name, required: true },

@@ -1,22 +1,15 @@
-import {
-  CheckOutlined,
-  ClearOutlined,
-  DeleteOutlined,
-  MailOutlined,
-  ReloadOutlined,
-  RollbackOutlined,
-} from '@ant-design/icons';
+import { CheckOutlined, ClearOutlined, DeleteOutlined, MailOutlined, RollbackOutlined } from '@ant-design/icons';
 import { PAGE_SIZE, type Page, type SiteMessageView } from '@sc/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, Empty, Flex, Space, Table, type TableColumnsType, Tabs, Typography } from 'antd';
+import { Badge, Button, Card, Space, type TableColumnsType, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
-import { UNREAD_KEY, useRunningParams } from '../../../api/session-api';
+import { UNREAD_KEY } from '../../../api/session-api';
 import { useFeedback } from '../../../app/feedback';
-import { canModify, SearchBar, useAuthLevel } from '../../../components/crud';
+import { canModify, ListScreen, useAuthLevel, usePagedList } from '../../../components/crud';
+import { formatTime } from '../../../components/time';
 import { useLang } from '../../../i18n/i18n';
-import { formatTime } from '../logs/log-format';
 
 export type MessageTab = 'unread' | 'read' | 'recycle';
 const TABS: MessageTab[] = ['unread', 'read', 'recycle'];
@@ -29,9 +22,6 @@ const TAB_LABELS: Record<MessageTab, string> = {
 const BASE = '/api/sitemessages.do';
 /** Every query of this screen; the frame's unread count (UNREAD_KEY) shares the prefix. */
 export const MESSAGES_KEY = ['sitemessages'] as const;
-
-const clampPageSize = (size: number | undefined) =>
-  Math.min(PAGE_SIZE.max, Math.max(PAGE_SIZE.min, size ?? PAGE_SIZE.default));
 
 /** The number of messages under a tab: the total of a smallest page. */
 function useTabCount(status: MessageTab) {
@@ -49,33 +39,27 @@ function useTabCount(status: MessageTab) {
  */
 export default function SiteMessagePage() {
   const { t } = useTranslation();
-  const lang = useLang();
   const { message, confirm } = useFeedback();
   const queryClient = useQueryClient();
   const writable = canModify(useAuthLevel());
-  const params = useRunningParams();
 
   const [tab, setTab] = useState<MessageTab>('unread');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number | null>(null);
-  const [keyword, setKeyword] = useState('');
-  const [selected, setSelected] = useState<number[]>([]);
   const [expanded, setExpanded] = useState<number[]>([]);
-  const size = pageSize ?? clampPageSize(params.data?.pageSize);
 
   const counts = { unread: useTabCount('unread'), read: useTabCount('read'), recycle: useTabCount('recycle') };
-  const listKey = [...MESSAGES_KEY, 'list', { tab, page, size, keyword, lang }];
-  const list = useQuery({
-    queryKey: listKey,
-    queryFn: () =>
+  const list = usePagedList<SiteMessageView, { keyword: string }>({
+    key: [...MESSAGES_KEY, 'list'],
+    waitForParams: true,
+    initialFilters: { keyword: '' },
+    depends: tab,
+    load: ({ page, pageSize, filters }) =>
       api.get<Page<SiteMessageView>>(`${BASE}/pages/${page}`, {
-        pageSize: size,
+        pageSize,
         status: tab,
-        keyword: keyword || undefined,
+        keyword: filters.keyword || undefined,
       }),
-    placeholderData: (previous) => previous,
-    enabled: params.isFetched,
   });
+  const { setSelected } = list;
 
   /** After any change: this screen's lists and counts, and the frame's 'TOTAL {msg} UNREAD MESSAGES'. */
   const refresh = async () => {
@@ -142,7 +126,7 @@ export default function SiteMessagePage() {
       .patch(`${BASE}/isread/${row.id}`)
       .then(() => {
         queryClient.setQueryData<Page<SiteMessageView>>(
-          listKey,
+          list.queryKey,
           (current) =>
             current && { ...current, list: current.list.map((m) => (m.id === row.id ? { ...m, isRead: true } : m)) },
         );
@@ -215,11 +199,9 @@ export default function SiteMessagePage() {
 
   const switchTab = (next: string) => {
     setTab(next as MessageTab);
-    setPage(1);
-    setSelected([]);
+    list.firstPage();
     setExpanded([]);
   };
-  const none = selected.length === 0;
 
   return (
     <Card variant="borderless" data-testid="site-messages">
@@ -242,62 +224,51 @@ export default function SiteMessagePage() {
           ),
         }))}
       />
-      <Flex vertical gap={12}>
-        <Flex justify="space-between" gap={12} wrap>
-          <SearchBar
-            limit={params.data?.searchWordLimit}
-            onSearch={(words) => {
-              setKeyword(words);
-              setPage(1);
-            }}
-          />
-          <Space wrap>
-            <Button icon={<ReloadOutlined />} onClick={refresh}>
-              {t('common.refresh')}
-            </Button>
-            {writable && tab === 'unread' && (
-              <Button
-                icon={<CheckOutlined />}
-                disabled={none}
-                onClick={() => markRead(selected).catch(() => undefined)}
-              >
-                {t('messages.batchMarkRead')}
-              </Button>
-            )}
-            {writable && tab !== 'recycle' && (
-              <Button danger icon={<DeleteOutlined />} disabled={none} onClick={() => recycle(selected)}>
-                {t('messages.batchRemove')}
-              </Button>
-            )}
-            {writable && tab === 'recycle' && (
-              <Button icon={<RollbackOutlined />} disabled={none} onClick={() => restore(selected)}>
-                {t('messages.batchRestore')}
-              </Button>
-            )}
-            {writable && tab === 'recycle' && (
-              <Button
-                danger
-                type="primary"
-                icon={<ClearOutlined />}
-                disabled={(counts.recycle.data ?? 0) === 0}
-                onClick={emptyRecycle}
-              >
-                {t('messages.emptyRecycle')}
-              </Button>
-            )}
-          </Space>
-        </Flex>
-        <Table<SiteMessageView>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={list.data?.list ?? []}
-          loading={list.isFetching}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.empty')} /> }}
-          rowSelection={
-            writable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) } : undefined
-          }
-          expandable={{
+      <ListScreen<SiteMessageView, { keyword: string }>
+        list={list}
+        columns={columns}
+        filters={[{ kind: 'keyword', name: 'keyword' }]}
+        onRefresh={refresh}
+        selectable={writable}
+        actions={[
+          writable &&
+            tab === 'unread' && {
+              key: 'markRead',
+              label: t('messages.batchMarkRead'),
+              icon: <CheckOutlined />,
+              batch: true,
+              onClick: (ids) => markRead(ids).catch(() => undefined),
+            },
+          writable &&
+            tab !== 'recycle' && {
+              key: 'remove',
+              label: t('messages.batchRemove'),
+              icon: <DeleteOutlined />,
+              danger: true,
+              batch: true,
+              onClick: recycle,
+            },
+          writable &&
+            tab === 'recycle' && {
+              key: 'restore',
+              label: t('messages.batchRestore'),
+              icon: <RollbackOutlined />,
+              batch: true,
+              onClick: restore,
+            },
+          writable &&
+            tab === 'recycle' && {
+              key: 'empty',
+              label: t('messages.emptyRecycle'),
+              icon: <ClearOutlined />,
+              danger: true,
+              primary: true,
+              disabled: (counts.recycle.data ?? 0) === 0,
+              onClick: emptyRecycle,
+            },
+        ]}
+        table={{
+          expandable: {
             expandedRowKeys: expanded,
             onExpand: (isOpen, row) => (isOpen ? open(row) : setExpanded((keys) => keys.filter((k) => k !== row.id))),
             expandedRowRender: (row) => (
@@ -308,21 +279,9 @@ export default function SiteMessagePage() {
                 {row.content || <Typography.Text type="secondary">{t('messages.noContent')}</Typography.Text>}
               </Typography.Paragraph>
             ),
-          }}
-          pagination={{
-            current: page,
-            pageSize: size,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [5, 10, 25, 50, 100],
-            showTotal: (total) => t('common.total', { total }),
-            onChange: (nextPage, nextSize) => {
-              setPage(nextSize === size ? nextPage : 1);
-              setPageSize(nextSize);
-            },
-          }}
-        />
-      </Flex>
+          },
+        }}
+      />
     </Card>
   );
 }

@@ -1,7 +1,6 @@
 import { KeyOutlined } from '@ant-design/icons';
-import { changePasswordForm, passwordRule, TIME_FORMAT, type UserView, userCreateBody } from '@sc/contract';
+import { changePasswordForm, passwordRule, type UserView, userCreateBody } from '@sc/contract';
 import { Alert, App, Button, Flex, Form, Input, Radio, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
@@ -17,6 +16,7 @@ import {
   zodRule,
 } from '../../../components/crud';
 import { DraggableModal } from '../../../components/draggable-modal';
+import { formatTime } from '../../../components/time';
 import { useLang } from '../../../i18n/i18n';
 import { useSessionUser } from '../../../session/store';
 import { ProjectTreeSelect, RoleSelect } from '../projectlist/project-tree';
@@ -59,11 +59,7 @@ export default function UserListPage() {
       field: 'lastLoginTime',
       width: 170,
       render: (v) =>
-        v ? (
-          dayjs(String(v)).format(TIME_FORMAT)
-        ) : (
-          <Typography.Text type="secondary">{t('users.neverLoggedIn')}</Typography.Text>
-        ),
+        v ? formatTime(v) : <Typography.Text type="secondary">{t('users.neverLoggedIn')}</Typography.Text>,
     },
   ];
   const fields: CrudField[] = [

@@ -1,7 +1,7 @@
 import type { VisitLogView } from '@sc/contract';
 import { Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../logs/log-format';
+import { formatTime } from '../../../components/time';
 import { LogList } from '../logs/log-list';
 
 const ACTION_COLORS: Record<string, string> = {

@@ -1,78 +1,32 @@
 import { DownloadOutlined, LineChartOutlined, PicCenterOutlined, TableOutlined } from '@ant-design/icons';
-import { LOG_PAGE_SIZE, TIME_FORMAT } from '@sc/contract';
+import { LOG_PAGE_SIZE } from '@sc/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Empty, Flex, Segmented, Select, Space, Spin, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { buildUrl } from '../../../api/client';
-import { ProjectScoped } from '../../../components/project-scoped';
-import { formatTime } from '../../man/logs/log-format';
-import {
-  type EnvReading,
-  envApi,
-  formatReading,
-  READING_KEYS,
-  type ReadingKey,
-  UNIT,
-} from '../pjtdeviceenvmonitorlist/env-readings';
-import type { EChartOption } from './echart';
-
-const EChart = lazy(() => import('./echart').then((m) => ({ default: m.EChart })));
+import { buildUrl } from '../../api/client';
+import { pageSizeOptions } from '../../components/crud';
+import { ReadingsChart } from '../../components/device';
+import { formatReading } from '../../components/format';
+import { ProjectScoped } from '../../components/project-scoped';
+import { formatTime, TIME_FORMAT } from '../../components/time';
+import { type EnvReading, envApi, envKeys, type ReadingKey, useReadingDefs } from './api';
 
 type Preset = 'day' | 'week' | 'month' | 'custom';
 type View = 'table' | 'chart' | 'mixed';
 const PRESET_HOURS: Record<Exclude<Preset, 'custom'>, number> = { day: 24, week: 24 * 7, month: 24 * 30 };
 const DEFAULT_READINGS: ReadingKey[] = ['temperature', 'humidity', 'pm25'];
-const COLORS = [
-  '#fa8c16',
-  '#1677ff',
-  '#52c41a',
-  '#eb2f96',
-  '#722ed1',
-  '#13c2c2',
-  '#faad14',
-  '#2f54eb',
-  '#a0d911',
-  '#f5222d',
-  '#8c8c8c',
-];
 
 /** The period of a preset, ending now. */
 export function presetRange(preset: Exclude<Preset, 'custom'>, now: Dayjs = dayjs()): [Dayjs, Dayjs] {
   return [now.subtract(PRESET_HOURS[preset], 'hour'), now];
 }
 
-/** One line per selected reading, named with its unit; time on x, zoomable. */
-export function chartOption(
-  points: EnvReading[],
-  readings: ReadingKey[],
-  label: (key: ReadingKey) => string,
-  period?: { from: string; to: string },
-): EChartOption {
-  return {
-    color: COLORS,
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0, type: 'scroll' },
-    grid: { left: 56, right: 32, top: 40, bottom: 72 },
-    // The axis spans the chosen period, not just the data, so gaps and missing hours show.
-    xAxis: { type: 'time', min: period?.from, max: period?.to },
-    yAxis: { type: 'value', scale: true },
-    dataZoom: [{ type: 'inside' }, { type: 'slider', bottom: 16 }],
-    series: readings.map((key) => ({
-      name: `${label(key)} (${UNIT[key]})`,
-      type: 'line',
-      showSymbol: points.length < 60,
-      connectNulls: false,
-      data: points.map((p) => [p.at, p[key] ?? null]),
-    })),
-  };
-}
-
 /** /pjt/pjtdeviceenvdatahistory (spec 001 §2): one monitor's readings over a period in table, line or mixed view. */
-export default function PjtDeviceEnvDataHistoryPage() {
+export default function EnvHistoryPage() {
   return <ProjectScoped>{(projectId) => <EnvHistory projectId={projectId} />}</ProjectScoped>;
 }
 
@@ -80,7 +34,7 @@ function EnvHistory({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const env = envApi(projectId);
   const [params, setParams] = useSearchParams();
-  const monitors = useQuery({ queryKey: ['envmonitors', projectId, 'latest'], queryFn: () => env.latest(1) });
+  const monitors = useQuery({ queryKey: envKeys.latest(projectId), queryFn: () => env.latest(1) });
   const wanted = Number(params.get('id'));
   const deviceId =
     monitors.data?.find((m) => m.device.id === wanted)?.device.id ?? monitors.data?.[0]?.device.id ?? undefined;
@@ -91,8 +45,11 @@ function EnvHistory({ projectId }: { projectId: number }) {
   const [view, setView] = useState<View>('mixed');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(LOG_PAGE_SIZE.default);
-  const period = { from: range[0].toISOString(), to: range[1].toISOString() };
-  const label = (key: ReadingKey) => t(`envmonitors.readings.${key}`);
+  const from = range[0].toISOString();
+  const to = range[1].toISOString();
+  const period = useMemo(() => ({ from, to }), [from, to]);
+  const allDefs = useReadingDefs();
+  const chosenDefs = useReadingDefs(readings);
 
   const table = useQuery({
     queryKey: ['envmonitors', projectId, 'history', deviceId, period, page, pageSize],
@@ -105,15 +62,6 @@ function EnvHistory({ projectId }: { projectId: number }) {
     queryFn: () => env.series(deviceId!, period),
     enabled: deviceId !== undefined && view !== 'table',
   });
-  const option = useMemo(
-    () =>
-      chartOption(series.data?.points ?? [], readings, (key) => t(`envmonitors.readings.${key}`), {
-        from: period.from,
-        to: period.to,
-      }),
-    [series.data, readings, t, period.from, period.to],
-  );
-
   const choosePreset = (next: Preset) => {
     setPreset(next);
     if (next !== 'custom') setRange(presetRange(next));
@@ -121,9 +69,9 @@ function EnvHistory({ projectId }: { projectId: number }) {
   };
   const columns: ColumnsType<EnvReading> = [
     { title: t('envmonitors.readings.at'), dataIndex: 'at', width: 170, fixed: 'left', render: formatTime },
-    ...READING_KEYS.map((key) => ({
-      title: `${label(key)} (${UNIT[key]})`,
-      dataIndex: key,
+    ...allDefs.map((r) => ({
+      title: `${r.label} (${r.unit})`,
+      dataIndex: r.key,
       align: 'right' as const,
       width: 110,
       render: (v: number | null) => formatReading(v),
@@ -147,7 +95,7 @@ function EnvHistory({ projectId }: { projectId: number }) {
         pageSize,
         total: table.data?.total ?? 0,
         showSizeChanger: true,
-        pageSizeOptions: [25, 50, 100, 200],
+        pageSizeOptions: pageSizeOptions('log'),
         showTotal: (total) => t('common.total', { total }),
         onChange: (p, size) => {
           setPage(size === pageSize ? p : 1);
@@ -157,24 +105,14 @@ function EnvHistory({ projectId }: { projectId: number }) {
     />
   );
   const chartCard = (
-    <div data-testid="history-chart">
-      {series.data && series.data.points.length === 0 ? (
-        <Empty description={t('envmonitors.history.noData')} style={{ padding: 48 }} />
-      ) : (
-        <Suspense fallback={<Spin />}>
-          <Spin spinning={series.isFetching}>
-            <EChart option={option} />
-          </Spin>
-        </Suspense>
-      )}
-      {series.data && (series.data.bucketSeconds > 60 || (series.data.resolution ?? 'raw') !== 'raw') && (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="history-resolution">
-          {series.data.resolution === 'hour' || series.data.resolution === 'day'
-            ? t(`envmonitors.history.resolution.${series.data.resolution}`)
-            : t('envmonitors.history.bucket', { minutes: Math.round(series.data.bucketSeconds / 60) })}
-        </Typography.Text>
-      )}
-    </div>
+    <ReadingsChart
+      points={series.data?.points}
+      readings={chosenDefs}
+      period={period}
+      bucketSeconds={series.data?.bucketSeconds}
+      resolution={series.data?.resolution}
+      loading={series.isFetching}
+    />
   );
 
   return (
@@ -241,7 +179,7 @@ function EnvHistory({ projectId }: { projectId: number }) {
               style={{ minWidth: 360, maxWidth: 720 }}
               value={readings}
               onChange={setReadings}
-              options={READING_KEYS.map((key) => ({ value: key, label: `${label(key)} (${UNIT[key]})` }))}
+              options={allDefs.map((r) => ({ value: r.key as ReadingKey, label: `${r.label} (${r.unit})` }))}
               maxTagCount="responsive"
             />
           </Space>

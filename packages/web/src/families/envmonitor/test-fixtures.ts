@@ -1,4 +1,4 @@
-import type { EnvEntry } from './env-readings';
+import type { EnvEntry } from './api';
 
 /** Two monitors of project 2: one with a reading, one silent. */
 export const ENTRIES: EnvEntry[] = [

@@ -2,17 +2,17 @@ import type { SessionUser } from '@sc/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setErrorSinks } from '../../../api/report';
-import { changeLang } from '../../../i18n/i18n';
-import { clearSession, setSession } from '../../../session/store';
-import { mockFetch, renderWithApp } from '../../../test/render';
-import { frameAnswers, TREE } from '../../man/projectlist/test-fixtures';
-import { ENTRIES } from '../pjtdeviceenvmonitorlist/test-fixtures';
-import type { EChartOption } from './echart';
-import PjtDeviceEnvDataHistoryPage from './pjt-device-env-data-history-page';
+import { setErrorSinks } from '../../api/report';
+import type { EChartOption } from '../../components/device/echart';
+import { changeLang } from '../../i18n/i18n';
+import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
+import { clearSession, setSession } from '../../session/store';
+import { mockFetch, renderWithApp } from '../../test/render';
+import PjtDeviceEnvDataHistoryPage from './env-history-page';
+import { ENTRIES } from './test-fixtures';
 
 // jsdom has no canvas: the chart shows the option it was given.
-vi.mock('./echart', () => ({
+vi.mock('../../components/device/echart', () => ({
   EChart: ({ option }: { option: EChartOption }) => <pre data-testid="chart-option">{JSON.stringify(option)}</pre>,
 }));
 

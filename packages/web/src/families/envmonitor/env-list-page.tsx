@@ -1,22 +1,32 @@
 import { AppstoreOutlined, ReloadOutlined, TableOutlined } from '@ant-design/icons';
 import type { RealtimePush } from '@sc/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Flex, Row, Segmented, Space, Spin, Table, Tag, Tooltip, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Col, Empty, Flex, Row, Segmented, Space, Spin, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useRealtime } from '../../../api/realtime';
-import { useFeedback } from '../../../app/feedback';
-import { canModify, useAuthLevel } from '../../../components/crud';
-import { ActiveStateTag } from '../../biz/devicelist/lookups';
-import { formatTime } from '../../man/logs/log-format';
-import { LiveBadge, RegisteredTag } from '../pjtdevicegatewaylist/gateway-list';
-import { type EnvEntry, envApi, formatReading, READING_KEYS, readingOf, UNIT } from './env-readings';
-import './env-list.css';
+import { useRealtime } from '../../api/realtime';
+import { canModify, useAuthLevel } from '../../components/crud';
+import {
+  ActiveStateTag,
+  FlagTag,
+  LatestValues,
+  LiveBadge,
+  patchLiveRow,
+  type ReadingPoint,
+  RegisteredTag,
+  RegistrationButton,
+  useRegistration,
+} from '../../components/device';
+import { formatReading } from '../../components/format';
+import { ProjectScoped } from '../../components/project-scoped';
+import { formatTime } from '../../components/time';
+import { type EnvEntry, envApi, envKeys, readingOf, useReadingDefs } from './api';
 
 type View = 'card' | 'table';
-export const envLatestKey = (projectId: number) => ['envmonitors', projectId, 'latest'];
+const HISTORY_PAGE = '/pjt/pjtdeviceenvdatahistory';
+const historyPath = (e: EnvEntry) => `${HISTORY_PAGE}?id=${e.device.id}`;
 
 /** Applies realtime pushes to the cached list: telemetry becomes the latest reading, state the tag. */
 export function applyEnvPush(entries: EnvEntry[] | undefined, push: RealtimePush): EnvEntry[] | undefined {
@@ -24,16 +34,7 @@ export function applyEnvPush(entries: EnvEntry[] | undefined, push: RealtimePush
   if (!entries.some((e) => e.device.id === push.deviceId)) return entries;
   return entries.map((entry) => {
     if (entry.device.id !== push.deviceId) return entry;
-    if (push.kind === 'state') {
-      return {
-        ...entry,
-        device: {
-          ...entry.device,
-          activeState: push.activeState,
-          lastActiveAt: push.activeState === 1 ? push.at : entry.device.lastActiveAt,
-        },
-      };
-    }
+    if (push.kind === 'state') return { ...entry, device: patchLiveRow(entry.device, push) };
     if (push.type !== 'envmonitor') return entry;
     return {
       device: { ...entry.device, lastActiveAt: push.at },
@@ -42,48 +43,32 @@ export function applyEnvPush(entries: EnvEntry[] | undefined, push: RealtimePush
   });
 }
 
+/** /pjt/pjtdeviceenvmonitorlist (spec 001 §2): the monitors of the current project with live readings. */
+export default function EnvListPage() {
+  return <ProjectScoped>{(projectId) => <EnvList projectId={projectId} />}</ProjectScoped>;
+}
+
 /** Every monitor of the project with its latest readings, updated from telemetry pushes. */
-export function EnvList({ projectId }: { projectId: number }) {
+function EnvList({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const { message, confirm } = useFeedback();
   const editable = canModify(useAuthLevel());
   const [view, setView] = useState<View>('card');
   const env = envApi(projectId);
-  const key = envLatestKey(projectId);
+  const key = envKeys.latest(projectId);
   const latest = useQuery({ queryKey: key, queryFn: () => env.latest(1) });
 
   useRealtime({ projects: [projectId] }, (push) => client.setQueryData<EnvEntry[]>(key, (e) => applyEnvPush(e, push)));
 
-  const registration = useMutation({
-    mutationFn: ({ entry, registered }: { entry: EnvEntry; registered: boolean }) =>
-      env.register(entry.device.id, registered),
-    onSuccess: (answer, { entry, registered }) => {
-      message.success(t(registered ? 'gateways.registerDone' : 'gateways.unregisterDone', { name: entry.device.name }));
-      if (!answer.delivered) message.info(t('gateways.notDelivered'));
-      client.setQueryData<EnvEntry[]>(key, (rows) =>
-        rows?.map((r) =>
-          r.device.id === entry.device.id ? { ...r, device: { ...r.device, registered: answer.registered } } : r,
-        ),
-      );
-    },
-  });
-  const toggle = (entry: EnvEntry) => {
-    const registered = !entry.device.registered;
-    confirm({
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      title: registered ? t('gateways.register') : t('gateways.unregister'),
-      content: entry.device.name,
-      onOk: () => registration.mutateAsync({ entry, registered }),
-    });
-  };
+  const toggle = useRegistration(env.register, (answer) =>
+    client.setQueryData<EnvEntry[]>(key, (rows) =>
+      rows?.map((r) =>
+        r.device.id === answer.id ? { ...r, device: { ...r.device, registered: answer.registered } } : r,
+      ),
+    ),
+  );
   const registerButton = (entry: EnvEntry) =>
-    editable ? (
-      <Button size="small" type="link" danger={entry.device.registered} onClick={() => toggle(entry)}>
-        {entry.device.registered ? t('gateways.unregister') : t('gateways.register')}
-      </Button>
-    ) : null;
+    editable ? <RegistrationButton device={entry.device} onToggle={toggle} /> : null;
 
   const entries = latest.data ?? [];
   return (
@@ -129,15 +114,15 @@ export function EnvList({ projectId }: { projectId: number }) {
 
 function EnvCard({ entry, action }: { entry: EnvEntry; action: ReactNode }) {
   const { t } = useTranslation();
-  const reading = entry.readings[0];
+  const readings = useReadingDefs();
   return (
     <Card
       size="small"
-      className="env-card"
       data-testid={`env-card-${entry.device.id}`}
+      styles={{ title: { overflow: 'visible' } }}
       title={
         <Space size={8}>
-          <Link to={`/pjt/pjtdeviceenvdatahistory?id=${entry.device.id}`}>{entry.device.name}</Link>
+          <Link to={historyPath(entry)}>{entry.device.name}</Link>
           <ActiveStateTag state={entry.device.activeState} />
         </Space>
       }
@@ -148,39 +133,26 @@ function EnvCard({ entry, action }: { entry: EnvEntry; action: ReactNode }) {
         </Space>
       }
     >
-      {reading ? (
-        <>
-          <div className="env-card-grid">
-            {READING_KEYS.map((key) => (
-              <div key={key} className="env-card-cell" data-reading={key}>
-                <span className="env-card-label">{t(`envmonitors.readings.${key}`)}</span>
-                <span className="env-card-value">
-                  {formatReading(reading[key])}
-                  <small>{UNIT[key]}</small>
-                </span>
-              </div>
-            ))}
-          </div>
-          <Typography.Text type="secondary" className="env-card-at">
-            {t('envmonitors.readings.at')}: {formatTime(reading.at)}
-          </Typography.Text>
-        </>
-      ) : (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('envmonitors.noReading')} />
-      )}
+      <LatestValues
+        reading={entry.readings[0] as ReadingPoint | undefined}
+        readings={readings}
+        atLabel={t('envmonitors.readings.at')}
+      />
     </Card>
   );
 }
 
 function EnvTable({ entries, action }: { entries: EnvEntry[]; action: (entry: EnvEntry) => ReactNode }) {
   const { t } = useTranslation();
+  const readings = useReadingDefs();
+  const latest = (e: EnvEntry) => e.readings[0] as ReadingPoint | undefined;
   const columns: ColumnsType<EnvEntry> = [
     {
       title: t('envmonitors.fields.name'),
       key: 'name',
       fixed: 'left',
       width: 160,
-      render: (_, e) => <Link to={`/pjt/pjtdeviceenvdatahistory?id=${e.device.id}`}>{e.device.name}</Link>,
+      render: (_, e) => <Link to={historyPath(e)}>{e.device.name}</Link>,
     },
     {
       title: t('envmonitors.fields.activeState'),
@@ -188,27 +160,24 @@ function EnvTable({ entries, action }: { entries: EnvEntry[]; action: (entry: En
       width: 90,
       render: (_, e) => <ActiveStateTag state={e.device.activeState} />,
     },
-    ...READING_KEYS.map((key) => ({
+    ...readings.map((r) => ({
       title: (
         <span>
-          {t(`envmonitors.readings.${key}`)}
+          {r.label}
           <br />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {UNIT[key]}
+            {r.unit}
           </Typography.Text>
         </span>
       ),
-      key,
+      key: r.key,
       width: 96,
       align: 'right' as const,
-      render: (_: unknown, e: EnvEntry) => <span data-reading={key}>{formatReading(e.readings[0]?.[key])}</span>,
+      render: (_: unknown, e: EnvEntry) => (
+        <span data-reading={r.key}>{formatReading(latest(e)?.[r.key] as number | null | undefined)}</span>
+      ),
     })),
-    {
-      title: t('envmonitors.readings.at'),
-      key: 'at',
-      width: 170,
-      render: (_, e) => formatTime(e.readings[0]?.at),
-    },
+    { title: t('envmonitors.readings.at'), key: 'at', width: 170, render: (_, e) => formatTime(latest(e)?.at) },
     {
       title: t('envmonitors.fields.registered'),
       key: 'registered',
@@ -219,7 +188,7 @@ function EnvTable({ entries, action }: { entries: EnvEntry[]; action: (entry: En
       title: t('envmonitors.fields.public'),
       key: 'public',
       width: 90,
-      render: (_, e) => (e.device.public ? <Tag color="gold">{t('common.yes')}</Tag> : t('common.no')),
+      render: (_, e) => <FlagTag on={Boolean(e.device.public)} />,
     },
     { title: t('common.actions'), key: 'actions', width: 100, fixed: 'right', render: (_, e) => action(e) },
   ];

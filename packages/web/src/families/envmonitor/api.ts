@@ -1,5 +1,8 @@
 import { ENV_READINGS } from '@sc/contract';
-import { api } from '../../../api/client';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+import type { ReadingDef, RegistrationAnswer } from '../../components/device';
 
 /** Spec 001 §3 "Environment data": the readings in display order, with units. */
 export type ReadingKey = (typeof ENV_READINGS)[number]['key'];
@@ -28,10 +31,13 @@ export interface EnvEntry {
   readings: EnvReading[];
 }
 
-/** One decimal at most: sensors do not measure finer than that. */
-export function formatReading(value: number | null | undefined): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  return Number.isInteger(value) ? String(value) : value.toFixed(1);
+/** The readings with their units and labels in the reader's language. */
+export function useReadingDefs(keys: readonly ReadingKey[] = READING_KEYS): ReadingDef[] {
+  const { t } = useTranslation();
+  return useMemo(
+    () => keys.map((key) => ({ key, unit: UNIT[key], label: t(`envmonitors.readings.${key}`) })),
+    [keys, t],
+  );
 }
 
 /** A telemetry push's values as a reading (keys the push lacks are empty, as the server stores them). */
@@ -44,14 +50,14 @@ export function readingOf(values: Record<string, unknown>, at: string): EnvReadi
   return reading;
 }
 
+export const envKeys = { latest: (projectId: number) => ['envmonitors', projectId, 'latest'] };
+
 export const envApi = (projectId: number) => {
   const base = `/api/pjts/${projectId}/iot/envmonitor`;
   return {
     latest: (n = 1) => api.get<EnvEntry[]>(`${base}/reports.do/family/attempts/last/${n}`),
     register: (id: number, registered: boolean) =>
-      api.post<{ id: number; registered: boolean; delivered: boolean }>(
-        `${base}/${id}/${registered ? 'register' : 'unregister'}`,
-      ),
+      api.post<RegistrationAnswer>(`${base}/${id}/${registered ? 'register' : 'unregister'}`),
     page: (id: number, query: { from: string; to: string; page: number; pageSize: number }) =>
       api.get<{ list: EnvReading[]; total: number; page: number; pageSize: number }>(`${base}/${id}/reports.do`, query),
     series: (id: number, query: { from: string; to: string }) =>

@@ -4,16 +4,11 @@ import { ConfigProvider, Empty, Segmented, Spin, theme } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../api/client';
-import { LanguageSwitch } from '../../../components/language-switch';
-import {
-  type EnvDevice,
-  type EnvEntry,
-  formatReading,
-  READING_KEYS,
-  type ReadingKey,
-  UNIT,
-} from '../../pjt/pjtdeviceenvmonitorlist/env-readings';
+import { api } from '../../api/client';
+import { formatReading } from '../../components/format';
+import { LanguageSwitch } from '../../components/language-switch';
+import { formatTime } from '../../components/time';
+import { type EnvDevice, type EnvEntry, READING_KEYS, type ReadingKey, UNIT } from './api';
 import './pub-env-show.css';
 
 export const REFRESH_MS = 30_000;
@@ -172,7 +167,7 @@ function Monitor({ entry }: { entry: EnvEntry }) {
             ))}
           </div>
           <div className="pub-env-at">
-            {t('envmonitors.readings.at')}: {dayjs(reading.at).format('YYYY-MM-DD HH:mm:ss')}
+            {t('envmonitors.readings.at')}: {formatTime(reading.at)}
           </div>
         </>
       ) : (

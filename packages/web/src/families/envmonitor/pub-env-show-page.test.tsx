@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeWebSocket } from '../../../api/realtime-fake';
-import { setErrorSinks } from '../../../api/report';
-import { changeLang } from '../../../i18n/i18n';
-import { mockFetch, renderWithApp } from '../../../test/render';
+import { FakeWebSocket } from '../../api/realtime-fake';
+import { setErrorSinks } from '../../api/report';
+import { changeLang } from '../../i18n/i18n';
+import { mockFetch, renderWithApp } from '../../test/render';
 import PubEnvShowPage from './pub-env-show-page';
 
 const DEVICES = [

@@ -2,14 +2,14 @@ import type { SessionUser } from '@sc/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeWebSocket } from '../../../api/realtime-fake';
-import { setErrorSinks } from '../../../api/report';
-import { changeLang } from '../../../i18n/i18n';
-import { clearSession, setSession } from '../../../session/store';
-import { type Call, mockFetch, renderWithApp } from '../../../test/render';
-import { frameAnswers, TREE } from '../../man/projectlist/test-fixtures';
-import PjtDeviceGatewayListPage from '../pjtdevicegatewaylist/pjt-device-gateway-list-page';
-import PjtDeviceGatewayPage from './pjt-device-gateway-page';
+import { FakeWebSocket } from '../../api/realtime-fake';
+import { setErrorSinks } from '../../api/report';
+import { changeLang } from '../../i18n/i18n';
+import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
+import { clearSession, setSession } from '../../session/store';
+import { type Call, mockFetch, renderWithApp } from '../../test/render';
+import PjtDeviceGatewayListPage from './gateway-list-page';
+import PjtDeviceGatewayPage from './gateway-page';
 
 const PATH = '/pjt/pjtdevicegateway';
 const USER = {

@@ -3,12 +3,15 @@ import { requiredLocationBody } from '@sc/contract';
 import { Alert, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../api/errors';
-import { DraggableModal } from '../../../components/draggable-modal';
-import { CoordinatePicker, type CoordinateValue, coordinateError } from '../../../components/map/coordinate-picker';
-import { useTranslateMessage } from '../../../i18n/i18n';
+import { isApiError } from '../api/errors';
+import { useTranslateMessage } from '../i18n/i18n';
+import { DraggableModal } from './draggable-modal';
+import { CoordinatePicker, type CoordinateValue, coordinateError } from './map/coordinate-picker';
 
-/** A coordinate picked on the map or typed (spec 000 §5: a group's location requires one), then saved. */
+/**
+ * THE location dialog (projects, areas, groups, devices): a coordinate picked on the map or typed
+ * (spec 000 §5: setting a location requires one), then saved by `onSave`; a refusal shows inside.
+ */
 export function LocationDialog({
   title,
   initial,

@@ -1,0 +1,110 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Empty, Flex, Result, Table, type TableColumnsType, type TableProps } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FilterBar, type FilterSpec } from './filters';
+import { Toolbar, type ToolbarAction } from './toolbar';
+import type { PagedList } from './use-paged-list';
+
+export interface ListScreenProps<T extends { id: number }, F> {
+  list: PagedList<T, F>;
+  columns: TableColumnsType<T>;
+  /** Declared filters, left of the toolbar; with any besides the keyword the toolbar offers Reset. */
+  filters?: FilterSpec<F>[];
+  /** Replaces the filters (e.g. a heading while a tree node is chosen). */
+  left?: ReactNode;
+  actions?: (ToolbarAction | false | undefined)[];
+  /** Replaces the list's own refresh (e.g. to refresh counts shown elsewhere too). */
+  onRefresh?: () => unknown;
+  /** Rows can be selected for batch actions. */
+  selectable?: boolean;
+  /** A row that cannot be selected (e.g. may not be deleted). */
+  selectDisabled?: (row: T) => boolean;
+  /** Overrides of the table (rows, expandable, pagination of an unpaged view, ...). */
+  table?: Partial<TableProps<T>>;
+}
+
+/** The empty state every list shares. */
+export function EmptyList() {
+  const { t } = useTranslation();
+  return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.empty')} />;
+}
+
+/** A load that failed with nothing to show: say so and offer a retry. */
+export function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="error"
+      title={t('common.loadFailed')}
+      extra={
+        <Button type="primary" icon={<ReloadOutlined />} onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      }
+    />
+  );
+}
+
+/**
+ * A list screen's body from a declaration: filters and toolbar above, the paged table (or a retry
+ * when loading failed) below, selection for batch actions.
+ */
+export function ListScreen<T extends { id: number }, F>(props: ListScreenProps<T, F>) {
+  const { list, columns, filters, left, actions, onRefresh, selectable, selectDisabled, table } = props;
+  // The filter bar keeps what is typed until applied: a new key empties it on reset.
+  const [resets, setResets] = useState(0);
+  const resettable = Boolean(filters?.some((f) => f.kind !== 'keyword'));
+  const reset = () => {
+    setResets((n) => n + 1);
+    list.resetFilters();
+  };
+
+  return (
+    <Flex vertical gap={12}>
+      <Flex justify="space-between" gap={12} wrap>
+        {left ??
+          (filters ? (
+            <FilterBar
+              key={resets}
+              specs={filters}
+              filters={list.filters}
+              apply={list.setFilters}
+              searchWordLimit={list.searchWordLimit}
+            />
+          ) : (
+            <span />
+          ))}
+        <Toolbar
+          actions={actions}
+          selected={list.selected}
+          onRefresh={() => void (onRefresh ? onRefresh() : list.refresh())}
+          onReset={resettable ? reset : undefined}
+        />
+      </Flex>
+      {list.query.isError && !list.query.data && !table?.dataSource ? (
+        <LoadFailed onRetry={() => void list.query.refetch()} />
+      ) : (
+        <Table<T>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={list.rows}
+          loading={list.query.isFetching}
+          locale={{ emptyText: <EmptyList /> }}
+          rowSelection={
+            selectable
+              ? {
+                  selectedRowKeys: list.selected,
+                  onChange: (keys) => list.setSelected(keys.map(Number)),
+                  getCheckboxProps: selectDisabled ? (row) => ({ disabled: selectDisabled(row) }) : undefined,
+                }
+              : undefined
+          }
+          pagination={list.pagination}
+          {...table}
+        />
+      )}
+    </Flex>
+  );
+}

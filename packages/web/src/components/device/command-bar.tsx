@@ -1,0 +1,118 @@
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Card, Flex, Space, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/errors';
+import { useFeedback } from '../../app/feedback';
+import { formatValue } from '../format';
+
+/** The answer of POST .../{id}/{command}. */
+export interface CommandAnswer {
+  command: string;
+  ok: boolean;
+  result: unknown;
+  durationMs: number;
+  attempts: number;
+}
+
+/** A command of a device family: a dangerous one asks first (with `confirm` as the question). */
+export interface DeviceCommand {
+  key: string;
+  label: string;
+  icon?: ReactNode;
+  dangerous?: boolean;
+  /** The question asked before a dangerous command. */
+  confirm?: string;
+}
+
+type Outcome = { ok: true; command: string; answer: CommandAnswer } | { ok: false; command: string; text: string };
+
+/**
+ * The command buttons of a device and the outcome of the last one (duration, attempts, what the device
+ * answered, or the server's reason it failed).
+ */
+export function CommandBar({
+  title,
+  commands,
+  send,
+}: {
+  title: string;
+  commands: DeviceCommand[];
+  send: (command: string) => Promise<CommandAnswer>;
+}) {
+  const { t } = useTranslation();
+  const { confirm } = useFeedback();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const command = useMutation({
+    mutationFn: (c: string) => send(c),
+    onMutate: () => setOutcome(null),
+    onSuccess: (answer, c) => setOutcome({ ok: true, command: c, answer }),
+    onError: (error, c) =>
+      setOutcome({
+        ok: false,
+        command: c,
+        text:
+          (isApiError(error) && error.body?.message) ||
+          (isApiError(error) ? t('errors.responseStatus', { code: error.status }) : String(error)),
+      }),
+  });
+  const label = (key: string) => commands.find((c) => c.key === key)?.label ?? key;
+  const run = (c: DeviceCommand) => {
+    if (!c.dangerous) return command.mutate(c.key);
+    confirm({
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      title: c.label,
+      content: c.confirm,
+      okButtonProps: { danger: true },
+      onOk: () => command.mutate(c.key),
+    });
+  };
+  return (
+    <Card title={title} size="small">
+      <Flex vertical gap={12}>
+        <Space wrap>
+          {commands.map((c) => (
+            <Button
+              key={c.key}
+              icon={c.icon}
+              danger={c.dangerous}
+              type={c.dangerous ? 'default' : 'primary'}
+              loading={command.isPending && command.variables === c.key}
+              disabled={command.isPending && command.variables !== c.key}
+              onClick={() => run(c)}
+              data-testid={`command-${c.key}`}
+            >
+              {c.label}
+            </Button>
+          ))}
+        </Space>
+        {outcome && (
+          <Alert
+            data-testid="command-outcome"
+            showIcon
+            closable
+            onClose={() => setOutcome(null)}
+            type={outcome.ok ? 'success' : 'error'}
+            message={
+              outcome.ok
+                ? t('gateways.commandOk', {
+                    command: label(outcome.command),
+                    ms: outcome.answer.durationMs,
+                    attempts: outcome.answer.attempts,
+                  })
+                : `${t('gateways.commandFailed', { command: label(outcome.command) })}: ${outcome.text}`
+            }
+            description={
+              outcome.ok && outcome.answer.result !== null && outcome.answer.result !== undefined ? (
+                <Typography.Text code>
+                  {t('gateways.result')}: {formatValue(outcome.answer.result)}
+                </Typography.Text>
+              ) : undefined
+            }
+          />
+        )}
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,67 @@
+import type { Page } from '@sc/contract';
+import { Table, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { pageSizeOptions } from '../crud/use-paged-list';
+import { formatValue } from '../format';
+import { formatTime } from '../time';
+import { EventLevelTag } from './tags';
+
+/** One event of a device (or of a child it speaks for). */
+export interface DeviceEvent {
+  id: number | string;
+  deviceId: number;
+  deviceName: string;
+  at: string;
+  code: string;
+  eventType: string;
+  level: string;
+  detail: unknown;
+}
+
+/** A device's events, a page at a time (the log paging rule), newest first. */
+export function EventsTable(props: {
+  page: Page<DeviceEvent> | undefined;
+  loading: boolean;
+  current: number;
+  pageSize: number;
+  onPage: (page: number, size: number) => void;
+}) {
+  const { t } = useTranslation();
+  const columns: TableColumnsType<DeviceEvent> = [
+    { title: t('gateways.events.at'), dataIndex: 'at', width: 170, render: formatTime },
+    { title: t('gateways.events.device'), dataIndex: 'deviceName' },
+    { title: t('gateways.events.code'), dataIndex: 'code', width: 90 },
+    {
+      title: t('gateways.events.eventType'),
+      dataIndex: 'eventType',
+      width: 90,
+      render: (v: string) => t(`gateways.events.types.${v}`, { defaultValue: v }),
+    },
+    {
+      title: t('gateways.events.level'),
+      dataIndex: 'level',
+      width: 90,
+      render: (v: string) => <EventLevelTag level={v} />,
+    },
+    { title: t('gateways.events.detail'), dataIndex: 'detail', ellipsis: true, render: (v: unknown) => formatValue(v) },
+  ];
+  return (
+    <Table<DeviceEvent>
+      data-testid="events-table"
+      rowKey="id"
+      size="small"
+      loading={props.loading}
+      columns={columns}
+      dataSource={props.page?.list ?? []}
+      pagination={{
+        current: props.current,
+        pageSize: props.pageSize,
+        total: props.page?.total ?? 0,
+        pageSizeOptions: pageSizeOptions('log'),
+        showSizeChanger: true,
+        showTotal: (total) => t('common.total', { total }),
+        onChange: props.onPage,
+      }}
+    />
+  );
+}

@@ -1,0 +1,47 @@
+import type { DeviceView, Page } from '@sc/contract';
+import { api } from '../../api/client';
+import type { CommandAnswer, DeviceEvent, RegistrationAnswer } from '../../components/device';
+
+/** Calls of spec 001 §7 "gateway" under /api/pjts/{projectId}/. */
+export const GATEWAY_COMMANDS = ['correcttime', 'reboot', 'clearlcus'] as const;
+export type GatewayCommand = (typeof GATEWAY_COMMANDS)[number];
+
+/** A device a gateway speaks for. */
+export interface GatewayChild {
+  id: number;
+  name: string;
+  no: string;
+  type: string;
+  equipmentId: string | null;
+  activeState: number;
+  registered: boolean;
+  lastActiveAt: string | null;
+}
+
+const asList = <T>(answer: T[] | { list: T[] } | undefined): T[] =>
+  Array.isArray(answer) ? answer : (answer?.list ?? []);
+
+export const gatewayKeys = {
+  list: (projectId: number) => ['gateways', projectId, 'list'],
+  all: (projectId: number) => ['gateways', projectId, 'all-devices'],
+  one: (projectId: number, id: number) => ['gateways', projectId, 'one', id],
+  children: (projectId: number, id: number) => ['gateways', projectId, 'children', id],
+  events: (projectId: number, id: number) => ['gateways', projectId, 'events', id],
+};
+
+export const gatewayApi = (projectId: number) => {
+  const base = `/api/pjts/${projectId}`;
+  return {
+    family: (type?: string) =>
+      api.get<DeviceView[] | { list: DeviceView[] }>(`${base}/devices.do/family`, { type }).then(asList),
+    one: (id: number) => api.get<DeviceView>(`${base}/devices.do/one/${id}`, undefined, { silent: true }),
+    register: (id: number, registered: boolean) =>
+      api.post<RegistrationAnswer>(`${base}/iot/gateway/${id}/${registered ? 'register' : 'unregister'}`),
+    /** Silent: the page shows the server's message (offline, silent device) next to the buttons. */
+    command: (id: number, command: string) =>
+      api.post<CommandAnswer>(`${base}/iot/gateway/${id}/${command}`, undefined, { silent: true }),
+    children: (id: number) => api.get<GatewayChild[]>(`${base}/iot/gateway/${id}/children`),
+    events: (id: number, page: number, pageSize: number) =>
+      api.get<Page<DeviceEvent>>(`${base}/iot/gateway/${id}/events`, { page, pageSize }),
+  };
+};

@@ -1,0 +1,102 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import type { DeviceView } from '@sc/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Empty, Space, Table, Tooltip } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useRealtime } from '../../api/realtime';
+import { type CrudColumn, canModify, tableColumns, useAuthLevel } from '../../components/crud';
+import { applyStatePush, LiveBadge, RegistrationButton, useRegistration } from '../../components/device';
+import { ProjectScoped } from '../../components/project-scoped';
+import { gatewayApi, gatewayKeys } from './api';
+
+export const GATEWAY_PAGE = '/pjt/pjtdevicegateway';
+const detailPath = (d: { id: number }) => `${GATEWAY_PAGE}?id=${d.id}`;
+
+/** /pjt/pjtdevicegatewaylist (spec 001 §2): the gateways of the current project, states live. */
+export default function GatewayListPage() {
+  return <ProjectScoped>{(projectId) => <GatewayList projectId={projectId} />}</ProjectScoped>;
+}
+
+/** The gateways of one project with their children counts; states follow the realtime channel. */
+function GatewayList({ projectId }: { projectId: number }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const editable = canModify(useAuthLevel());
+  const gw = gatewayApi(projectId);
+  const listKey = gatewayKeys.list(projectId);
+  const gateways = useQuery({ queryKey: listKey, queryFn: () => gw.family('gateway') });
+  // Every device of the project once, to count children without a call per gateway.
+  const all = useQuery({ queryKey: gatewayKeys.all(projectId), queryFn: () => gw.family() });
+  const childCounts = useMemo(() => {
+    const counts = new Map<number, number>();
+    for (const d of all.data ?? []) if (d.parentId) counts.set(d.parentId, (counts.get(d.parentId) ?? 0) + 1);
+    return counts;
+  }, [all.data]);
+
+  useRealtime({ projects: [projectId] }, (push) => applyStatePush<DeviceView>(client, listKey, push));
+
+  const toggle = useRegistration(gw.register, (answer) =>
+    client.setQueryData<DeviceView[]>(listKey, (rows) =>
+      rows?.map((r) => (r.id === answer.id ? { ...r, registered: answer.registered } : r)),
+    ),
+  );
+
+  const declared: CrudColumn<DeviceView>[] = [
+    { field: 'name', kind: { kind: 'link', to: detailPath } },
+    { field: 'no' },
+    { field: 'equipmentId' },
+    { field: 'activeState', kind: { kind: 'active' }, width: 110 },
+    { field: 'registered', kind: { kind: 'registered' }, width: 110 },
+    { field: 'lastActiveAt', kind: { kind: 'time' }, width: 180 },
+    { field: 'children', align: 'right', width: 100, render: (_, d) => childCounts.get(d.id) ?? 0 },
+  ];
+  const columns = tableColumns(declared, (field) => t(`gateways.fields.${field}`));
+  columns.push({
+    title: t('common.actions'),
+    key: 'actions',
+    width: 200,
+    render: (_, d) => (
+      <Space size={4}>
+        <Link to={detailPath(d)}>
+          <Button size="small" type="link">
+            {t('gateways.detail')}
+          </Button>
+        </Link>
+        {editable && <RegistrationButton device={d} onToggle={toggle} />}
+      </Space>
+    ),
+  });
+
+  return (
+    <Card
+      title={t('menu.pjtdevicegatewaylist')}
+      extra={
+        <Space size={16}>
+          <LiveBadge />
+          <Tooltip title={t('common.refresh')}>
+            <Button
+              icon={<ReloadOutlined />}
+              aria-label={t('common.refresh')}
+              onClick={() => {
+                void gateways.refetch();
+                void all.refetch();
+              }}
+            />
+          </Tooltip>
+        </Space>
+      }
+    >
+      <Table<DeviceView>
+        rowKey="id"
+        size="middle"
+        loading={gateways.isLoading}
+        columns={columns}
+        dataSource={gateways.data ?? []}
+        pagination={{ pageSize: 25, hideOnSinglePage: true, showTotal: (total) => t('common.total', { total }) }}
+        locale={{ emptyText: <Empty description={t('gateways.empty')} /> }}
+      />
+    </Card>
+  );
+}

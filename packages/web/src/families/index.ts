@@ -1,0 +1,18 @@
+import { envmonitor } from './envmonitor';
+import { gateway } from './gateway';
+import type { FamilyConsole, LazyScreen } from './types';
+
+/** Every device family of the console: adding a family is its folder and one line here. */
+export const FAMILIES: readonly FamilyConsole[] = [gateway, envmonitor];
+
+const merged = <T>(pick: (f: FamilyConsole) => Record<string, T> | undefined): Record<string, T> =>
+  Object.assign({}, ...FAMILIES.map((f) => pick(f) ?? {}));
+
+/** The framed screens of every family, by catalogue key (spread into the page registry). */
+export const FAMILY_PAGES: Record<string, LazyScreen> = merged((f) => f.pages);
+/** The public screens of every family, by their PUBLIC_SCREENS key. */
+export const FAMILY_PUBLIC_PAGES: Record<string, LazyScreen> = merged((f) => f.publicPages);
+/** The menu icons the families' catalogue entries name. */
+export const FAMILY_ICONS = merged((f) => f.icons);
+
+export type { FamilyConsole, LazyScreen } from './types';
