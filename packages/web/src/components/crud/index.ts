@@ -5,7 +5,7 @@ export { EmptyList, ListScreen, type ListScreenProps, LoadFailed } from './list-
 export { DeleteButton, ResourceTable } from './resource-table';
 export { SearchBar } from './search-bar';
 export { applyServerErrors } from './server-errors';
-export { Toolbar, type ToolbarAction } from './toolbar';
+export { batchDeleteAction, Toolbar, type ToolbarAction } from './toolbar';
 export type { CrudField, ResourceTableProps, Row } from './types';
 export { canModify, useAuthLevel } from './use-auth-level';
 export { useDeleteRows } from './use-delete-rows';

@@ -7,6 +7,7 @@ import { api } from '../../api/client';
 import { tableColumns } from './columns';
 import { FormDialog } from './form-dialog';
 import { ListScreen } from './list-screen';
+import { batchDeleteAction } from './toolbar';
 import type { ResourceTableProps, Row } from './types';
 import { canModify, useAuthLevel } from './use-auth-level';
 import { useDeleteRows } from './use-delete-rows';
@@ -88,15 +89,7 @@ export function ResourceTable<T extends Row>(props: ResourceTableProps<T>) {
         selectable={writable && batchDelete}
         selectDisabled={deletable ? (row) => typeof deletable(row) === 'string' : undefined}
         actions={[
-          writable &&
-            batchDelete && {
-              key: 'batchDelete',
-              label: t('common.batchDelete'),
-              icon: <DeleteOutlined />,
-              danger: true,
-              batch: true,
-              onClick: askDelete,
-            },
+          writable && batchDelete && batchDeleteAction(t('common.batchDelete'), askDelete),
           writable &&
             fields && {
               key: 'create',

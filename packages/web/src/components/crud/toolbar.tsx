@@ -1,4 +1,4 @@
-import { ReloadOutlined, UndoOutlined } from '@ant-design/icons';
+import { DeleteOutlined, ReloadOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,3 +54,13 @@ export function Toolbar({ actions = [], selected = [], onRefresh, onReset }: Too
     </Space>
   );
 }
+
+/** The "delete selected" batch action (asks first: see useDeleteRows). */
+export const batchDeleteAction = (label: string, askDelete: (ids: number[]) => void): ToolbarAction => ({
+  key: 'batchDelete',
+  label,
+  icon: <DeleteOutlined />,
+  danger: true,
+  batch: true,
+  onClick: askDelete,
+});

@@ -66,7 +66,7 @@ describe('environment history', () => {
     const { calls } = serve();
     const user = userEvent.setup();
     renderWithApp(<PjtDeviceEnvDataHistoryPage />, { path: `${PATH}?id=12` });
-    const option = await screen.findByTestId('chart-option');
+    const option = await screen.findByTestId('chart-option', {}, { timeout: 10_000 });
     const series = () => calls.filter((c) => c.url.pathname.endsWith('/reports.do/series'));
     expect(series()[0]!.url.pathname).toBe('/api/pjts/2/iot/envmonitor/12/reports.do/series');
     const first = series()[0]!.url.searchParams;

@@ -4,6 +4,7 @@ import { Button, Card, type TableColumnsType, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import {
+  batchDeleteAction,
   ListScreen,
   rangeQuery,
   type TimeRange,
@@ -105,16 +106,7 @@ export function LogList<T extends { id: number }>({ kind, columns, expandable, l
           { kind: 'keyword', name: 'keyword' },
         ]}
         selectable={deletable}
-        actions={[
-          deletable && {
-            key: 'batchDelete',
-            label: t('common.batchDelete'),
-            icon: <DeleteOutlined />,
-            danger: true,
-            batch: true,
-            onClick: askDelete,
-          },
-        ]}
+        actions={[deletable && batchDeleteAction(t('common.batchDelete'), askDelete)]}
         table={{ expandable, scroll: { x: 'max-content' } }}
       />
     </Card>
