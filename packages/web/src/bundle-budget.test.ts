@@ -61,7 +61,7 @@ describe('first load', () => {
     }
     const map = text(screenFiles(manifest, ['src/pages/map/bizindex/map-page.tsx']));
     expect(map.includes(SIGNATURES.leaflet)).toBe(true);
-    const chart = text(screenFiles(manifest, ['src/pages/pjt/pjtdeviceenvdatahistory/echart.tsx']));
+    const chart = text(screenFiles(manifest, ['src/components/device/echart.tsx']));
     expect(chart.includes(SIGNATURES.echarts)).toBe(true);
   });
 });
