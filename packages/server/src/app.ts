@@ -15,8 +15,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerCompression } from './http/compression.js';
 import { registerConsoleAssets } from './http/console-assets.js';
-import { createFamilyDevices } from './iot/families/family-devices.js';
-import { FAMILY_HANDLERS } from './iot/families/index.js';
+import { registerFamilyRoutes } from './iot/families/index.js';
 import { createRealtimeHub } from './iot/realtime/hub.js';
 import { realtimeRoutes } from './iot/realtime/realtime.routes.js';
 import { createIotRuntime, type IotRuntime, type MqttMode } from './iot/runtime.js';
@@ -354,8 +353,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('iot', iot);
   app.addHook('onClose', () => iot.stop());
   realtimeRoutes(app, { db, hub: iot.hub, settings, allowedOrigins: config.allowedOrigins });
-  const familyContext = { db, iot, devices: createFamilyDevices(db), audit, settings };
-  for (const family of FAMILY_HANDLERS) family.routes?.(app, familyContext);
+  registerFamilyRoutes(app, { db, iot, audit, settings });
 
   // ── The built console, served by the same process
   if (hasWeb) await registerConsoleAssets(app, config.webDist);

@@ -47,7 +47,7 @@ export function createIotRuntime(deps: {
   analyzeHourly?: boolean;
 }) {
   const { db, settings, log } = deps;
-  const families = new Map(FAMILY_HANDLERS.map((f) => [f.type, f]));
+  const families = new Map(FAMILY_HANDLERS.map((f) => [f.manifest.type, f]));
   const directory = createDeviceDirectory(db);
   const { hub } = deps;
   const writer = createBatchWriter(db, {

@@ -1,15 +1,4 @@
-import { ENV_READINGS } from '@sc/contract';
 import { bigserial, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { readingsTables } from '../../iot/telemetry/tables.js';
-
-/**
- * Environment monitor readings (spec 001 §3 "Environment data"); `at` is the pick time. Partitioned by
- * day, with hourly and daily rollups (iot/telemetry).
- */
-export const envTelemetry = readingsTables('env_readings', ENV_READINGS, 'envRetentionDays');
-export const envReadings = envTelemetry.table;
-export const envReadingsHourly = envTelemetry.hourly;
-export const envReadingsDaily = envTelemetry.daily;
 
 /**
  * Events of every family: alarms that occur and are restored, state changes, notices. Partitioned by

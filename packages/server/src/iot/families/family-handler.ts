@@ -1,4 +1,4 @@
-import type { TelemetryMessage } from '@sc/contract';
+import type { FamilyManifest, TelemetryMessage } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { AuditService } from '../../modules/logs/audit.service.js';
@@ -7,24 +7,30 @@ import type { BatchWriter } from '../batch-writer.js';
 import type { DirectoryEntry } from '../device-directory.js';
 import type { IotRuntime } from '../runtime.js';
 import type { TimePartitioned } from '../telemetry/tables.js';
-import type { FamilyDevices } from './family-devices.js';
+import type { FamilyDevices } from './kit/devices.repository.js';
+import type { EventsRepository } from './kit/events.repository.js';
 
-/** What a family's routes may use. */
+/**
+ * What a family's routes and services may use: the platform's services and repositories, never the
+ * raw database (a family's own SQL lives in its repository, built with `repository`).
+ */
 export interface FamilyContext {
-  db: Db;
   iot: IotRuntime;
   devices: FamilyDevices;
+  events: EventsRepository;
   audit: AuditService;
   settings: SettingsService;
+  /** Builds one of the family's repositories (the only code that holds the database). */
+  repository<T>(create: (db: Db) => T): T;
 }
 
 /**
  * The server side of one device family: what to do with its telemetry and which calls it adds
- * (spec 001 §7 `/api/pjts/{projectId}/iot/{kind}/…`). A new family is a folder with one of these,
+ * (spec 001 §7 `/api/pjts/{projectId}/iot/{slug}/…`). A new family is a folder with one of these,
  * listed in families/index.ts.
  */
 export interface FamilyHandler {
-  type: string;
+  manifest: FamilyManifest;
   /** Stores a telemetry message of one device; answers the values to push to consoles. */
   telemetry?(device: DirectoryEntry, message: TelemetryMessage, at: Date, writer: BatchWriter): Record<string, unknown>;
   routes?(app: FastifyInstance, ctx: FamilyContext): void;

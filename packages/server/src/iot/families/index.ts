@@ -1,6 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { AuditService } from '../../modules/logs/audit.service.js';
+import type { SettingsService } from '../../modules/system/settings.service.js';
+import type { IotRuntime } from '../runtime.js';
 import { envMonitorFamily } from './envmonitor/env.handler.js';
 import type { FamilyHandler } from './family-handler.js';
 import { gatewayFamily } from './gateway/gateway.handler.js';
+import { createFamilyContext } from './kit/context.js';
 
-/** The device families the gateway knows beyond the generic protocol; one entry per folder. */
+/** The device families the server knows beyond the generic protocol; one entry per folder. */
 export const FAMILY_HANDLERS: readonly FamilyHandler[] = [gatewayFamily, envMonitorFamily];
+
+/** Registers every family's calls, each with the family context (services, never the raw database). */
+export function registerFamilyRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; iot: IotRuntime; audit: AuditService; settings: SettingsService },
+): void {
+  const ctx = createFamilyContext(deps);
+  for (const family of FAMILY_HANDLERS) family.routes?.(app, ctx);
+}

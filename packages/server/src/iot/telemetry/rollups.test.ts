@@ -4,7 +4,7 @@ import { envTelemetry } from '../../db/schema/index.js';
 import { createIotDevice, queryRows } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createBatchWriter } from '../batch-writer.js';
-import { ENV_TABLE } from '../families/envmonitor/env-readings.js';
+import { ENV_TABLE } from '../families/envmonitor/env.handler.js';
 import { dayOrigin } from './rollups.js';
 import { readingSeries, resolutionFor } from './series.js';
 

@@ -1,3 +1,4 @@
+import { gatewayManifest } from '@sc/contract';
 import type { FamilyHandler } from '../family-handler.js';
 import { gatewayRoutes } from './gateway.routes.js';
 
@@ -6,6 +7,6 @@ import { gatewayRoutes } from './gateway.routes.js';
  * traffic they relay naming the child, and their heartbeat lists the children they reach.
  */
 export const gatewayFamily: FamilyHandler = {
-  type: 'gateway',
+  manifest: gatewayManifest,
   routes: gatewayRoutes,
 };

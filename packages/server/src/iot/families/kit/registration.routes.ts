@@ -1,10 +1,10 @@
-import { idParam } from '@sc/contract';
+import { type FamilyManifest, familyCalls, idParam } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../modules/logs/audit.service.js';
-import { commonQuery } from '../../platform/schemas.js';
-import type { FamilyContext } from './family-handler.js';
+import { actorOf } from '../../../modules/logs/audit.service.js';
+import { commonQuery } from '../../../platform/schemas.js';
+import type { FamilyContext } from '../family-handler.js';
 
 export const familyParams = z.object({ projectId: idParam(), id: idParam() });
 
@@ -13,18 +13,20 @@ export const familyParams = z.object({ projectId: idParam(), id: idParam() });
  * accepts (or ignores) the device's traffic from now on; a connected device is told too, but its
  * silence does not undo the registration.
  */
-export function registrationRoutes(app: FastifyInstance, ctx: FamilyContext, kind: string, type: string): void {
+export function registrationRoutes(app: FastifyInstance, ctx: FamilyContext, manifest: FamilyManifest): void {
+  const { type, slug, responses } = manifest;
   const r = app.withTypeProvider<ZodTypeProvider>();
   for (const registered of [true, false]) {
     const action = registered ? 'register' : 'unregister';
     r.post(
-      `/api/pjts/:projectId/iot/${kind}/:id/${action}`,
+      familyCalls(slug).path(`:id/${action}`),
       {
         schema: {
-          tags: [kind],
+          tags: [slug],
           summary: `${action} a device of this family`,
           params: familyParams,
           querystring: commonQuery,
+          ...(responses.registration ? { response: { 200: responses.registration } } : {}),
         },
       },
       async (req) => {

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
-import { devices, projects } from '../../db/schema/index.js';
-import type { SessionContext } from '../../modules/session/session-context.js';
-import { AppError, notFound } from '../../platform/errors.js';
-import { inScope } from '../../platform/scope.js';
-import type { CommandTarget } from '../command-bus.js';
+import type { Db } from '../../../db/client.js';
+import { devices, projects } from '../../../db/schema/index.js';
+import type { SessionContext } from '../../../modules/session/session-context.js';
+import { AppError, notFound } from '../../../platform/errors.js';
+import { inScope } from '../../../platform/scope.js';
+import type { CommandTarget } from '../../command-bus.js';
 
 const parent = alias(devices, 'parent');
 
@@ -58,6 +58,30 @@ export function createFamilyDevices(db: Db) {
 
     setRegistered: (id: number, registered: boolean) =>
       db.update(devices).set({ registered, updatedAt: new Date() }).where(eq(devices.id, id)),
+
+    /** Replaces type properties (already validated by the family's manifest). */
+    setProps: (id: number, props: Record<string, unknown>) =>
+      db.update(devices).set({ props, updatedAt: new Date() }).where(eq(devices.id, id)),
+
+    /** The devices behind a carrier with their state (at most 4096). */
+    async childrenOf(parentId: number, type?: string) {
+      const rows = await db
+        .select({
+          id: devices.id,
+          name: devices.name,
+          no: devices.no,
+          type: devices.type,
+          equipmentId: devices.equipmentId,
+          activeState: devices.activeState,
+          registered: devices.registered,
+          lastActiveAt: devices.lastActiveAt,
+        })
+        .from(devices)
+        .where(and(eq(devices.parentId, parentId), type ? eq(devices.type, type) : undefined))
+        .orderBy(devices.name)
+        .limit(4096);
+      return rows.map((d) => ({ ...d, lastActiveAt: d.lastActiveAt?.toISOString() ?? null }));
+    },
   };
 }
 

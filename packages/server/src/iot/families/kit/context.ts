@@ -1,0 +1,25 @@
+import type { Db } from '../../../db/client.js';
+import type { AuditService } from '../../../modules/logs/audit.service.js';
+import type { SettingsService } from '../../../modules/system/settings.service.js';
+import type { IotRuntime } from '../../runtime.js';
+import type { FamilyContext } from '../family-handler.js';
+import { createFamilyDevices } from './devices.repository.js';
+import { createEventsRepository } from './events.repository.js';
+
+/** The context every family's routes get: services and repositories over the one database. */
+export function createFamilyContext(deps: {
+  db: Db;
+  iot: IotRuntime;
+  audit: AuditService;
+  settings: SettingsService;
+}): FamilyContext {
+  const { db, iot, audit, settings } = deps;
+  return {
+    iot,
+    audit,
+    settings,
+    devices: createFamilyDevices(db),
+    events: createEventsRepository(db),
+    repository: (create) => create(db),
+  };
+}

@@ -1,0 +1,6 @@
+export * from './context.js';
+export * from './devices.repository.js';
+export * from './events.repository.js';
+export * from './readings.js';
+export * from './readings.repository.js';
+export * from './routes.js';

@@ -1,0 +1,100 @@
+import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../../../db/client.js';
+import { readingSeries } from '../../telemetry/series.js';
+import { columnName, type ReadingColumn } from '../../telemetry/tables.js';
+
+/** What the repository needs of `readingsTables(…)`: the raw table, its name and its readings. */
+export interface ReadingsSource {
+  name: string;
+  readings: readonly ReadingColumn[];
+  table: unknown;
+}
+
+/** One row of readings: the pick time and each reading of the family (null when missing). */
+export type ReadingRow = { at: Date } & Record<string, number | null>;
+
+export const presentReading = (row: ReadingRow) => ({ ...row, at: row.at.toISOString() });
+
+/**
+ * Reads a family's readings table (declared with `readingsTables` in the family's folder): pages,
+ * averaged series, the CSV stream, the last n of each device. The SQL of every family's readings.
+ */
+export function createReadingsRepository(db: Db, tables: ReadingsSource) {
+  const table = tables.table as PgTable & Record<string, PgColumn>;
+  const keys = tables.readings.map((r) => r.key);
+  const col = (key: string) => table[key] as PgColumn;
+  const readingColumns: Record<string, PgColumn | SQL> = { at: col('at') };
+  for (const key of keys) readingColumns[key] = col(key);
+
+  const window = (deviceId: number, from?: Date, to?: Date) =>
+    and(eq(col('deviceId'), deviceId), from ? gte(col('at'), from) : undefined, to ? lte(col('at'), to) : undefined);
+
+  return {
+    keys,
+
+    async page(deviceId: number, from: Date | undefined, to: Date | undefined, limit: number, offset: number) {
+      const where = window(deviceId, from, to);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(readingColumns)
+          .from(table)
+          .where(where)
+          .orderBy(desc(col('at')))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: sql<number>`count(*)::int` }).from(table).where(where),
+      ]);
+      return { rows: rows as ReadingRow[], total: total?.n ?? 0 };
+    },
+
+    /**
+     * Averages over a period for the line chart, from the readings or their hourly or daily rollups as
+     * the period's length calls for (iot/telemetry/series.ts); the answer says which.
+     */
+    series: (deviceId: number, from: Date, to: Date, options: { dayOffsetHours: number; maxRollupPoints?: number }) =>
+      readingSeries(db, tables, { deviceId }, from, to, options),
+
+    /**
+     * Every reading of the period, oldest first, in chunks (for the CSV export). Paged by offset: a
+     * keyset on `at` would loop, JavaScript dates being coarser (ms) than PostgreSQL's (µs).
+     */
+    async *stream(deviceId: number, from: Date | undefined, to: Date | undefined) {
+      const chunk = 5000;
+      for (let offset = 0; ; offset += chunk) {
+        const rows = (await db
+          .select(readingColumns)
+          .from(table)
+          .where(window(deviceId, from, to))
+          .orderBy(col('at'), col('id'))
+          .limit(chunk)
+          .offset(offset)) as ReadingRow[];
+        if (rows.length > 0) yield rows;
+        if (rows.length < chunk) return;
+      }
+    },
+
+    /** The last `n` readings of each device, newest first. */
+    async lastOf(deviceIds: number[], n: number) {
+      const map = new Map<number, ReadingRow[]>();
+      if (deviceIds.length === 0) return map;
+      const list = sql.join(
+        keys.map((k) => sql`${sql.identifier(columnName(k))} AS ${sql.identifier(k)}`),
+        sql`, `,
+      );
+      const result = (await db.execute(sql`
+        SELECT r.* FROM unnest(${sql.param(deviceIds)}::int4[]) AS d(id)
+        CROSS JOIN LATERAL (
+          SELECT device_id, at, ${list}
+          FROM ${sql.identifier(tables.name)} WHERE device_id = d.id ORDER BY at DESC LIMIT ${n}
+        ) r`)) as unknown as { rows: (ReadingRow & { device_id: number; at: string | Date })[] };
+      for (const row of result.rows) {
+        const { device_id, ...reading } = row;
+        map.set(device_id, [...(map.get(device_id) ?? []), { ...reading, at: new Date(reading.at) } as ReadingRow]);
+      }
+      return map;
+    },
+  };
+}
+
+export type ReadingsRepository = ReturnType<typeof createReadingsRepository>;

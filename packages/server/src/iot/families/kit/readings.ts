@@ -1,0 +1,45 @@
+import type { FamilyReading, TelemetryMessage } from '@sc/contract';
+import type { BatchTable, BatchWriter } from '../../batch-writer.js';
+import type { DirectoryEntry } from '../../device-directory.js';
+import { rollupTarget } from '../../telemetry/rollups.js';
+import { columnName } from '../../telemetry/tables.js';
+
+/** A reading outside its plausible range is a sensor fault, not weather: it is kept out (null). */
+export function cleanReadings(
+  readings: readonly FamilyReading[],
+  values: Record<string, unknown>,
+): Record<string, number | null> {
+  const out: Record<string, number | null> = {};
+  for (const r of readings) {
+    const v = values[r.key];
+    out[r.key] = typeof v === 'number' && Number.isFinite(v) && v >= r.min && v <= r.max ? v : null;
+  }
+  return out;
+}
+
+/**
+ * The telemetry handler of a family whose readings go to its readings table: the batch table (column
+ * order of the manifest's readings) and the store step, written once for every family.
+ */
+export function readingsStore(tables: { name: string }, readings: readonly FamilyReading[]) {
+  // Hourly and daily rollups (`<name>_hourly`, `<name>_daily`) are added to in the same statement.
+  const keys = readings.map((r) => r.key);
+  const batch: BatchTable = {
+    name: tables.name,
+    columns: [
+      { name: 'device_id', type: 'int4' },
+      { name: 'project_id', type: 'int4' },
+      { name: 'at', type: 'timestamptz' },
+      ...keys.map((key) => ({ name: columnName(key), type: 'float4' as const })),
+    ],
+    rollups: rollupTarget({ name: tables.name, readings }),
+  };
+  return {
+    batch,
+    telemetry(device: DirectoryEntry, message: TelemetryMessage, at: Date, writer: BatchWriter) {
+      const values = cleanReadings(readings, message.values);
+      writer.push(batch, [device.id, device.projectId, at, ...keys.map((k) => values[k])]);
+      return values;
+    },
+  };
+}
