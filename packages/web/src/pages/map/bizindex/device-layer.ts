@@ -66,6 +66,8 @@ export class DeviceLayer extends L.Layer {
   private hitR = new Float32Array(0);
   private hitMarks: (DeviceMark | ClusterMark)[] = [];
   private frame = 0;
+  /** Answers taken so far (the benchmark waits for the next one to be drawn). */
+  private answers = 0;
 
   constructor(options: DeviceLayerOptions = {}) {
     super(options);
@@ -117,6 +119,7 @@ export class DeviceLayer extends L.Layer {
         this.clusters.delete(key);
         removed++;
       }
+    this.answers++;
     this.redraw();
     return { added, updated, removed };
   }
@@ -134,6 +137,8 @@ export class DeviceLayer extends L.Layer {
     const canvas = L.DomUtil.create('canvas', 'device-canvas leaflet-zoom-animated') as HTMLCanvasElement;
     canvas.dataset.testid = 'map-canvas';
     map.getPane('overlayPane')!.appendChild(canvas);
+    // The map, for the console benchmark (bench/lib/console-map.mjs) to set views.
+    (map.getContainer() as HTMLElement & { scDeviceMap?: L.Map }).scDeviceMap = map;
     this.canvas = canvas;
     this.reset();
     return this;
@@ -243,6 +248,11 @@ export class DeviceLayer extends L.Layer {
     }
     let devicesDrawn = 0;
     let sample = '';
+    /** Devices shown inside the view itself (not the canvas's padding): drawn singly or counted in a cluster. */
+    let shown = 0;
+    const inView = (x: number, y: number) =>
+      x >= width / 4 && y >= height / 4 && x <= (width * 3) / 4 && y <= (height * 3) / 4;
+    for (let i = 0; i < n; i++) if (inView(this.hitX[i]!, this.hitY[i]!)) shown += (marks[i] as ClusterMark).count;
     const half = SPRITE_SIZE / 2;
     for (const d of this.devices.values()) {
       const x = projectX(d.lng, scale) - dx;
@@ -262,6 +272,7 @@ export class DeviceLayer extends L.Layer {
       marks.push(d);
       n++;
       devicesDrawn++;
+      if (inView(x, y)) shown++;
       if (!sample && x > width / 4 + 20 && y > height / 4 + 20 && x < (width * 3) / 4 - 20 && y < (height * 3) / 4 - 20)
         sample = `${Math.round(x - width / 4)},${Math.round(y - height / 4)}`;
     }
@@ -270,6 +281,9 @@ export class DeviceLayer extends L.Layer {
     canvas.dataset.devices = String(devicesDrawn);
     canvas.dataset.clusters = String(n - devicesDrawn);
     canvas.dataset.sample = sample;
+    canvas.dataset.shown = String(shown);
+    canvas.dataset.zoom = String(map.getZoom());
+    canvas.dataset.answers = String(this.answers);
   }
 
   /** The topmost mark under a point of the map's layer, if any. */
