@@ -117,11 +117,11 @@ async function phases(root, env, password) {
 export async function measure(ctx) {
   let dataDir = ctx.arg('data-dir', null);
   const password = ctx.arg('password', 'Admin12345');
-  if (!dataDir) {
+  const setups = (ctx.arg('stall-setups', 'worker,main') || '').split(',').filter(Boolean);
+  if (!dataDir && setups.length) {
     dataDir = (await ctx.server()).dataDir;
     await ctx.stopServer();
   }
-  const setups = (ctx.arg('stall-setups', 'worker,main') || '').split(',').filter(Boolean);
   const out = {};
   for (const setup of setups) {
     console.error(`  stall: PGlite on the ${setup} thread…`);

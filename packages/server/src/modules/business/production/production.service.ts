@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setImmediate as yieldNow } from 'node:timers/promises';
 import {
   PRODUCTION_CSV_COLUMNS,
   PRODUCTION_STATUS,
@@ -14,6 +15,11 @@ import { type Actor, type AuditService, changedFields } from '../../logs/audit.s
 import type { SessionContext } from '../../session/session-context.js';
 import type { SettingsService } from '../../system/settings.service.js';
 import { CsvReader, type CsvRecord, decodeCsv } from './csv.js';
+
+/** The import reads and checks a large file in slices, yielding to other calls between them. */
+const CSV_SLICE = 256 * 1024;
+const YIELD_EVERY = 2000;
+
 import type { ProductionRepository, ProductionValues } from './production.repository.js';
 
 type ItemBody = z.infer<typeof productionItemBody>;
@@ -92,7 +98,10 @@ export function createProductionService(deps: {
     const shape = productionItemBody.shape;
     const firstLineOfNo = new Map<string, number>();
     const rows: (ProductionValues & { line: number })[] = [];
+    let checked = 0;
     for (const record of records) {
+      // A 100,000-line file takes seconds to check: let other calls in between (no event-loop stall).
+      if (++checked % YIELD_EVERY === 0) await yieldNow();
       const { line, fields } = record;
       if (fields.length !== PRODUCTION_CSV_COLUMNS.length) {
         fail(line, '', `registry.csvColumns|${JSON.stringify({ count: PRODUCTION_CSV_COLUMNS.length })}`);
@@ -215,7 +224,10 @@ export function createProductionService(deps: {
       if (text === null) throw fieldError('file', 'registry.csvEncoding');
       const records: CsvRecord[] = [];
       const reader = new CsvReader((r) => records.push(r));
-      reader.push(text);
+      for (let at = 0; at < text.length; at += CSV_SLICE) {
+        reader.push(text.slice(at, at + CSV_SLICE));
+        await yieldNow();
+      }
       reader.end();
       const header = records.shift();
       const columns = PRODUCTION_CSV_COLUMNS.join(',');
