@@ -48,7 +48,8 @@ export default defineConfig(({ command }) => ({
   },
   server: {
     proxy: {
-      '/api': { target: backend, changeOrigin: true, ws: true },
+      // The Host stays the dev server's: the realtime WebSocket accepts only its own origin (docs/security.md).
+      '/api': { target: backend, changeOrigin: false, ws: true },
       '/code': { target: backend, changeOrigin: true },
       '/ws': { target: backend, changeOrigin: true, ws: true },
     },

@@ -18,6 +18,9 @@ export function originGuard(allowedOrigins: readonly string[]): (request: Fastif
       return false; // "null" (a sandboxed or file page) or garbage
     }
     if (listed.has(url.origin)) return true;
-    return url.host.toLowerCase() === request.host.toLowerCase();
+    const host = request.host.toLowerCase();
+    if (url.host.toLowerCase() === host) return true;
+    // A proxy that passes the name without the port (nginx's `$host`): only the name can be compared.
+    return !/:\d+$/.test(host) && url.hostname.toLowerCase() === host;
   };
 }

@@ -1,12 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { translate } from '@sc/contract';
 import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { builtinModelId } from '../modules/base/builtin-base-data.sync.js';
 import { IDENTIFY_COOKIE } from '../modules/session/login.routes.js';
 import { queryRows } from '../test/factories.js';
 import { createTestApp, form, type TestApp } from '../test/test-app.js';
+import { originGuard } from './origin.js';
 import { REDACTED, redactText, redactValue } from './redact.js';
 
 /** Issue 11 "Secrets and abuse": identity image, realtime origin, secrets in the database logs. */
@@ -102,6 +104,23 @@ describe('realtime WebSocket origin', () => {
         message: translate('en_US', 'errors.forbidden'),
       });
     }
+  });
+});
+
+describe('the origin rule', () => {
+  const guard = originGuard(['https://console.example.com']);
+  const from = (origin: string | undefined, host: string) =>
+    guard({ headers: origin === undefined ? {} : { origin }, host } as unknown as FastifyRequest);
+
+  it('compares the whole host, or only the name when a proxy passed the name without its port', () => {
+    expect(from('http://console.local:8080', 'console.local:8080')).toBe(true);
+    expect(from('http://console.local:8081', 'console.local:8080')).toBe(false);
+    expect(from('http://console.local:8080', 'console.local')).toBe(true);
+    expect(from('http://evil.local', 'console.local')).toBe(false);
+    expect(from('https://console.example.com', 'backend:8080')).toBe(true);
+    expect(from('https://console.example.com:444', 'backend:8080')).toBe(false);
+    expect(from(undefined, 'backend:8080')).toBe(true);
+    expect(from('null', 'console.local')).toBe(false);
   });
 });
 
