@@ -98,6 +98,8 @@ import { frameworkErrorOptions } from './platform/framework-errors.js';
 import { registerInputGuard } from './platform/input-guard.js';
 import { requestLang } from './platform/lang.js';
 import { secretSafeLogger } from './platform/redact.js';
+import { createReferencesRepository } from './platform/references/references.repository.js';
+import { createReferences } from './platform/references/references.service.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 
 export interface AppOptions {
@@ -229,11 +231,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   homeRoutes(app, { home: createHomeRepository(db) });
 
+  // Every reference an input carries is checked against the caller's scope here (issue 11).
+  const refs = createReferences(createReferencesRepository(db));
+
   // ── Global administration (spec 000 §7 "Users, roles, projects", "Menus and permissions")
   const projectsRepository = createProjectsRepository(db);
   const rolesRepository = createRolesRepository(db);
-  const projects = createProjectsService({ projects: projectsRepository, settings, audit, auth });
-  const roles = createRolesService({ roles: rolesRepository, projects: projectsRepository, settings, audit, auth });
+  const projects = createProjectsService({ projects: projectsRepository, settings, audit, auth, refs });
+  const roles = createRolesService({
+    roles: rolesRepository,
+    projects: projectsRepository,
+    settings,
+    audit,
+    auth,
+    refs,
+  });
   const users = createUsersService({
     users: createUsersRepository(db),
     roles: rolesRepository,
@@ -241,6 +253,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings,
     audit,
     auth,
+    refs,
   });
   const permissions = createPermissionsService({
     repository: createPermissionsRepository(db),
@@ -282,6 +295,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     projects: projectsRepository,
     settings,
     audit,
+    refs,
   });
   const deviceModels = createDeviceModelsService({
     models: createDeviceModelsRepository(db),
@@ -289,15 +303,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     factoriesRepository,
     settings,
     audit,
+    refs,
   });
   const areasRepository = createAreasRepository(db);
-  const deviceAreas = createAreasService({ areas: areasRepository, projects: projectsRepository, settings, audit });
+  const deviceAreas = createAreasService({
+    areas: areasRepository,
+    projects: projectsRepository,
+    settings,
+    audit,
+    refs,
+  });
   const deviceGroups = createGroupsService({
     groups: createGroupsRepository(db),
     areas: areasRepository,
     projects: projectsRepository,
     settings,
     audit,
+    refs,
   });
   deviceTypesRoutes(app, { types: deviceTypes });
   deviceFactoriesRoutes(app, { factories: deviceFactories });
@@ -331,11 +353,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     devices: createDevicesRepository(db, mapSnapshots.changed),
     settings,
     audit,
+    refs,
   });
   devicesRoutes(app, { devices });
   projectDevicesRoutes(app, { devices });
   productionRoutes(app, {
-    production: createProductionService({ production: createProductionRepository(db), settings, audit }),
+    production: createProductionService({ production: createProductionRepository(db), settings, audit, refs }),
   });
   mapRoutes(app, { map: createMapService({ map: mapRepository, snapshots: mapSnapshots }) });
 

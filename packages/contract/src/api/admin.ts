@@ -131,8 +131,10 @@ export interface PermissionView {
   parentName: string;
   module: string;
   level: AuthLevel;
-  /** Whether the role's project is authorised for the function's module. */
+  /** Whether the role's project is authorised for the function's module (and, for a platform-wide function, is the root). */
   available: boolean;
+  /** A platform-wide function that the role cannot have: its project is not the root. */
+  globalOnly?: boolean;
 }
 
 // ── Module authorisation (/bas/authmodule)

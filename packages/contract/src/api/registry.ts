@@ -384,6 +384,12 @@ export interface MapCluster {
 }
 
 // ── Production library (/api/biz/productionlib.do)
+/**
+ * What every list and answer shows instead of an item's key1 (a device's MQTT password): the key
+ * itself is read one item at a time at edit level (GET …/{id}/key1). An update that sends the mask
+ * back keeps the stored key.
+ */
+export const KEY1_MASK = '******';
 export const productionItemBody = z.object({
   name: nameRule(1, 64),
   no: altCodeRule(1, 64),

@@ -11,6 +11,8 @@ export interface FunctionOptions {
   ready?: boolean;
   authOf?: string;
   everyone?: CatalogueFunction['everyone'];
+  /** Platform-wide: for roles of the root project only (see CatalogueFunction.global). */
+  global?: boolean;
   apis?: ApiGrant[];
 }
 
@@ -33,6 +35,7 @@ export function fn(
     ready: options.ready ?? false,
     authOf: options.authOf,
     everyone: options.everyone,
+    ...(options.global ? { global: true } : {}),
     apis: options.apis ?? [],
   };
 }

@@ -65,6 +65,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   }),
   man('syssettings', 'ControlOutlined', {
     ready: true,
+    global: true,
     apis: [
       api('GET', '/api/webparams.do'),
       api('PUT', '/api/webparams.do/:id'),
@@ -98,6 +99,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   }),
   bas('devicetypelist', 'TagsOutlined', {
     ready: true,
+    global: true,
     apis: [...crud('/api/bas/devicetypes.do'), api('PUT', '/api/bas/devicetypes.do/:id/icon')],
   }),
   bas('devicefactorylist', 'BankOutlined', {
@@ -142,6 +144,8 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
       api('POST', '/api/biz/productionlib.do/upload'),
       api('GET', '/api/biz/productionlib.do/template'),
       api('PUT', '/api/biz/productionlib.do/:id'),
+      // A device's MQTT password: read one at a time at edit level only (issue 11).
+      api('GET', '/api/biz/productionlib.do/:id/key1', AUTH_LEVEL.modify),
       api('DELETE', '/api/biz/productionlib.do/:id'),
     ],
   }),

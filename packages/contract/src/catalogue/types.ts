@@ -65,6 +65,11 @@ export interface CatalogueFunction {
   authOf?: string;
   /** Every signed-in user gets this level on it (home page, own site messages). */
   everyone?: AuthLevel;
+  /**
+   * Changes platform-wide data (system settings, built-in data sync, device types and their icons):
+   * only roles of the root project may hold it. A project's roles manage their own records only.
+   */
+  global?: boolean;
   apis: ApiGrant[];
 }
 

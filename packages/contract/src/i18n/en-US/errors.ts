@@ -50,4 +50,7 @@ export const errors: Record<keyof typeof zh, string> = {
   uriTooLong: 'The request address is too long',
   headersTooLarge: 'The request headers are too large',
   requestTimeout: 'The request timed out',
+  sharedRecord: 'Shared records are managed by the root project; your project can only read them',
+  sharedRootOnly: 'Only the root project can add shared records: choose your project',
+  globalFunctions: 'Platform-wide functions can only be granted to roles of the root project: {names}',
 };

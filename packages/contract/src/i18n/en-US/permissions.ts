@@ -13,6 +13,7 @@ export const permissions: Translation<typeof zh> = {
   pickRole: 'Select a role first',
   adminAll: 'The administrator role has every permission; nothing to grant',
   unavailable: 'The role\'s project is not authorised for the "{module}" module',
+  globalOnly: 'Platform-wide function: only roles of the root project can have it',
   setGroup: 'Set the group to',
   functions: '{count} functions',
   menuPreview: 'Menu preview',

@@ -43,6 +43,7 @@ export const production: Translation<typeof zh> = {
   importLine: 'Line',
   importField: 'Field',
   importMessage: 'Error',
+  showKey: 'Show',
   downloadTemplate: 'Download template',
   deleteConfirm: 'Delete "{name}"?',
   occupiedNoDelete: 'Occupied items cannot be deleted',

@@ -48,4 +48,7 @@ export const errors = {
   uriTooLong: '请求地址过长',
   headersTooLarge: '请求头过大',
   requestTimeout: '请求超时',
+  sharedRecord: '共享数据由根项目管理，本项目只能查看',
+  sharedRootOnly: '只有根项目可以添加共享数据，请选择本项目',
+  globalFunctions: '全平台功能只能授予根项目的角色：{names}',
 } as const;

@@ -11,6 +11,7 @@ export const permissions = {
   pickRole: '请先选择一个角色',
   adminAll: '管理员角色拥有全部权限，无需授权',
   unavailable: '该角色所属项目未授权“{module}”模块',
+  globalOnly: '全平台功能：只有根项目的角色可以拥有',
   setGroup: '整组设为',
   functions: '{count} 项功能',
   menuPreview: '菜单预览',

@@ -42,6 +42,7 @@ export const production = {
   importField: '字段',
   importMessage: '错误',
   downloadTemplate: '下载模板',
+  showKey: '显示',
   deleteConfirm: '确定删除“{name}”吗？',
   occupiedNoDelete: '已占用的条目不能删除',
   searchPlaceholder: '名称 / 编号 / 特征值',

@@ -44,7 +44,8 @@ export function createAccessService(repository: AccessRepository, auth: AuthCach
     const levels = new Map<string, AuthLevel>();
     for (const f of PERMISSION_FUNCTIONS) {
       // Personal screens (home, own site messages) do not depend on the project's modules.
-      if (!allowedModules.has(f.module) && !f.everyone) {
+      // Platform-wide functions belong to the root project's roles only (issue 11).
+      if ((!allowedModules.has(f.module) && !f.everyone) || (f.global && !ref.projectIsRoot)) {
         levels.set(f.key, AUTH_LEVEL.none);
         continue;
       }

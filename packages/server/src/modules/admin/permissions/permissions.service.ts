@@ -85,7 +85,8 @@ export function createPermissionsService(deps: {
           parentName: translate(lang, `menu.${top}`),
           module: f.module,
           level: levels.get(f.key) ?? AUTH_LEVEL.none,
-          available: modules.has(f.module),
+          available: modules.has(f.module) && !(f.global && !ref.projectIsRoot),
+          ...(f.global && !ref.projectIsRoot ? { globalOnly: true } : {}),
         };
       });
     },
@@ -102,6 +103,13 @@ export function createPermissionsService(deps: {
         const names = [...new Set(outside.map((p) => translate(lang, `modules.${functionByKey(p.key)!.module}`)))];
         throw new AppError(400, 'VALIDATION', 'errors.moduleNotAuthorised', { modules: names.join(', ') });
       }
+      const global = ref.projectIsRoot
+        ? []
+        : body.permissions.filter((p) => p.level > 0 && functionByKey(p.key)!.global);
+      if (global.length)
+        throw new AppError(400, 'VALIDATION', 'errors.globalFunctions', {
+          names: global.map((p) => translate(lang, `menu.${p.key}`)).join(', '),
+        });
       const above = body.permissions.filter((p) => p.level > (callerLevels.get(p.key) ?? 0));
       if (above.length)
         throw new AppError(403, 'FORBIDDEN', 'errors.levelAboveOwn', {

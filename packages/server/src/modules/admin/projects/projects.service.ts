@@ -8,6 +8,7 @@ import {
 } from '@sc/contract';
 import { AppError, conflict, conflictField, fieldError, forbidden, notFound } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
+import type { References } from '../../../platform/references/references.service.js';
 import { inScope } from '../../../platform/scope.js';
 import type { AuthCache } from '../../access/auth-cache.js';
 import { type Actor, type AuditService, changedFields } from '../../logs/audit.service.js';
@@ -22,6 +23,7 @@ export function createProjectsService(deps: {
   audit: AuditService;
   /** Told of every change to who may do what, so that authorisation stops using what it cached. */
   auth: AuthCache;
+  refs: References;
 }) {
   const { projects, audit } = deps;
 
@@ -37,12 +39,9 @@ export function createProjectsService(deps: {
     if (holder && holder.id !== exceptId) throw conflictField('no', 'errors.duplicateNo');
   }
 
-  async function parentFor(session: SessionContext, parentId: number | undefined) {
-    if (!parentId) throw fieldError('parentId', 'validation.parentRequired');
-    const row = await projects.find(parentId);
-    if (!row || !inScope(session, row.path)) throw fieldError('parentId', 'validation.parentRequired');
-    return row;
-  }
+  /** The parent of a new or moved project: one of the caller's subtree (platform/references). */
+  const parentFor = (session: SessionContext, parentId: number | undefined) =>
+    deps.refs.project(session, parentId, { field: 'parentId', key: 'validation.parentRequired' });
 
   function buildTree(list: ProjectView[], rootId: number): ProjectTreeNode[] {
     const nodes = new Map(list.map((p) => [p.id, { ...p, children: [] as ProjectTreeNode[] }]));

@@ -1,6 +1,7 @@
 import { PARENT_LIST_SIZE, type PageQuery, type RoleBody } from '@sc/contract';
-import { AppError, conflict, conflictField, fieldError, notFound } from '../../../platform/errors.js';
+import { AppError, conflict, conflictField, notFound } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
+import type { References } from '../../../platform/references/references.service.js';
 import { inScope } from '../../../platform/scope.js';
 import type { AuthCache } from '../../access/auth-cache.js';
 import { type Actor, type AuditService, changedFields } from '../../logs/audit.service.js';
@@ -17,6 +18,7 @@ export function createRolesService(deps: {
   audit: AuditService;
   /** Told of every change to who may do what, so that authorisation stops using what it cached. */
   auth: AuthCache;
+  refs: References;
 }) {
   const { roles, audit } = deps;
 
@@ -26,11 +28,8 @@ export function createRolesService(deps: {
     return row;
   }
 
-  async function projectFor(session: SessionContext, projectId: number) {
-    const project = await deps.projects.find(projectId);
-    if (!project || !inScope(session, project.path)) throw fieldError('projectId', 'validation.projectRequired');
-    return project;
-  }
+  /** The role's project: one of the caller's subtree (platform/references). */
+  const projectFor = (session: SessionContext, projectId: number) => deps.refs.project(session, projectId);
 
   async function checkNoFree(no: string, exceptId?: number) {
     const holder = await roles.findByNo(no);

@@ -1,7 +1,8 @@
 import { ITEM_STATUS, PARENT_LIST_SIZE, type PageQuery, type UserCreateBody, type UserUpdateBody } from '@sc/contract';
-import { conflict, conflictField, fieldError, notFound } from '../../../platform/errors.js';
+import { conflict, conflictField, notFound } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
 import { hashPassword } from '../../../platform/passwords.js';
+import type { References } from '../../../platform/references/references.service.js';
 import { inScope } from '../../../platform/scope.js';
 import type { AuthCache } from '../../access/auth-cache.js';
 import { type Actor, type AuditService, changedFields } from '../../logs/audit.service.js';
@@ -23,6 +24,7 @@ export function createUsersService(deps: {
   audit: AuditService;
   /** Told of every change to who may do what, so that authorisation stops using what it cached. */
   auth: AuthCache;
+  refs: References;
 }) {
   const { users, audit } = deps;
 
@@ -32,11 +34,8 @@ export function createUsersService(deps: {
     return row;
   }
 
-  async function roleFor(session: SessionContext, roleId: number) {
-    const role = await deps.roles.find(roleId);
-    if (!role || !inScope(session, role.projectPath)) throw fieldError('roleId', 'validation.roleRequired');
-    return role;
-  }
+  /** The user's role: one of the caller's subtree (platform/references). */
+  const roleFor = (session: SessionContext, roleId: number) => deps.refs.role(session, roleId);
 
   async function checkNameFree(name: string, exceptId?: number) {
     const holder = await users.findByName(name);

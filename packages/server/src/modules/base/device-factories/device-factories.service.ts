@@ -2,6 +2,7 @@ import { type deviceFactoryBody, PARENT_LIST_SIZE, type PageQuery } from '@sc/co
 import type { z } from 'zod';
 import { AppError, conflict, conflictField, fieldError, notFound } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
+import type { References } from '../../../platform/references/references.service.js';
 import { inScope } from '../../../platform/scope.js';
 import type { ProjectsRepository } from '../../admin/projects/projects.repository.js';
 import { type Actor, type AuditService, changedFields } from '../../logs/audit.service.js';
@@ -31,6 +32,7 @@ export function createDeviceFactoriesService(deps: {
   projects: ProjectsRepository;
   settings: SettingsService;
   audit: AuditService;
+  refs: References;
 }) {
   const { factories, audit } = deps;
 
@@ -38,13 +40,6 @@ export function createDeviceFactoriesService(deps: {
     const row = await factories.find(id);
     if (!row || !factoryInScope(session, row)) throw notFound();
     return row;
-  }
-
-  async function projectFor(session: SessionContext, projectId: number | undefined) {
-    if (projectId === undefined) return null;
-    const project = await deps.projects.find(projectId);
-    if (!project || !inScope(session, project.path)) throw fieldError('projectId', 'validation.projectRequired');
-    return project.id;
   }
 
   async function checkNoFree(no: string, exceptId?: number) {
@@ -79,7 +74,8 @@ export function createDeviceFactoriesService(deps: {
     },
 
     async create(actor: Actor, body: DeviceFactoryBody) {
-      const projectId = await projectFor(actor.session, body.projectId);
+      // Shared (no project) only for the root project's users: others own their project's factories.
+      const projectId = await deps.refs.owner(actor.session, body.projectId);
       await checkNoFree(body.no);
       const id = await factories.insert({
         name: body.name,
@@ -100,9 +96,12 @@ export function createDeviceFactoriesService(deps: {
 
     async update(actor: Actor, id: number, body: DeviceFactoryBody) {
       const current = await visible(actor.session, id);
+      deps.refs.assertWritable(actor.session, current);
       if (current.builtin && body.no !== current.no) throw fieldError('no', 'base.builtinNo');
       const projectId =
-        body.projectId === current.projectId ? current.projectId : await projectFor(actor.session, body.projectId);
+        (body.projectId ?? null) === current.projectId
+          ? current.projectId
+          : await deps.refs.owner(actor.session, body.projectId);
       await checkNoFree(body.no, id);
       const before = (await factories.view(id))!;
       await factories.update(id, { name: body.name, no: body.no, description: body.description ?? '', projectId });
@@ -119,6 +118,7 @@ export function createDeviceFactoriesService(deps: {
 
     async remove(actor: Actor, id: number) {
       const current = await visible(actor.session, id);
+      deps.refs.assertWritable(actor.session, current);
       if (current.builtin) throw conflict('base.builtinDelete');
       const d = await factories.dependents(id);
       if (d.models + d.devices > 0) throw new AppError(409, 'CONFLICT', 'base.factoryInUse', d);

@@ -2,12 +2,13 @@ import { type deviceModelBody, PARENT_LIST_SIZE, type PageQuery } from '@sc/cont
 import type { z } from 'zod';
 import { AppError, conflict, conflictField, fieldError, notFound } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
+import type { References } from '../../../platform/references/references.service.js';
 import { type Actor, type AuditService, changedFields } from '../../logs/audit.service.js';
 import type { SessionContext } from '../../session/session-context.js';
 import type { SettingsService } from '../../system/settings.service.js';
 import type { DeviceFactoriesRepository } from '../device-factories/device-factories.repository.js';
 import { type DeviceFactoriesService, factoryInScope } from '../device-factories/device-factories.service.js';
-import type { DeviceModelRecord, DeviceModelsRepository, ModelFilter } from './device-models.repository.js';
+import type { DeviceModelsRepository, ModelFilter } from './device-models.repository.js';
 
 type DeviceModelBody = z.infer<typeof deviceModelBody>;
 
@@ -21,21 +22,23 @@ export function createDeviceModelsService(deps: {
   factoriesRepository: DeviceFactoriesRepository;
   settings: SettingsService;
   audit: AuditService;
+  refs: References;
 }) {
   const { models, audit } = deps;
 
-  async function visible(session: SessionContext, id: number): Promise<DeviceModelRecord> {
+  async function visible(session: SessionContext, id: number) {
     const row = await models.find(id);
     if (!row) throw notFound();
     const factory = await deps.factoriesRepository.find(row.factoryId);
     if (!factory || !factoryInScope(session, factory)) throw notFound();
-    return row;
+    return { ...row, projectId: factory.projectId };
   }
 
+  /** The factory and type of a model (platform/references); a model of a shared factory is shared too: root users only. */
   async function checkRefs(session: SessionContext, body: DeviceModelBody) {
-    const factory = await deps.factoriesRepository.find(body.factoryId!);
-    if (!factory || !factoryInScope(session, factory)) throw fieldError('factoryId', 'validation.factoryRequired');
-    if (!(await models.typeExists(body.typeNo))) throw fieldError('typeNo', 'validation.typeRequired');
+    const factory = await deps.refs.factory(session, body.factoryId, undefined, { key: 'validation.factoryRequired' });
+    deps.refs.assertOwnable(session, factory, 'factoryId');
+    await deps.refs.deviceType(body.typeNo, { field: 'typeNo', key: 'validation.typeRequired' });
   }
 
   async function checkNoFree(no: string, exceptId?: number) {
@@ -87,6 +90,7 @@ export function createDeviceModelsService(deps: {
 
     async update(actor: Actor, id: number, body: DeviceModelBody) {
       const current = await visible(actor.session, id);
+      deps.refs.assertWritable(actor.session, current);
       if (current.builtin && body.no !== current.no) throw fieldError('no', 'base.builtinNo');
       if (current.builtin && body.typeNo !== current.typeNo) throw fieldError('typeNo', 'base.builtinType');
       await checkRefs(actor.session, body);
@@ -106,6 +110,7 @@ export function createDeviceModelsService(deps: {
 
     async remove(actor: Actor, id: number) {
       const current = await visible(actor.session, id);
+      deps.refs.assertWritable(actor.session, current);
       if (current.builtin) throw conflict('base.builtinDelete');
       const d = await models.dependents(id);
       if (d.devices + d.items > 0) throw new AppError(409, 'CONFLICT', 'base.modelInUse', d);

@@ -1,7 +1,8 @@
 import { type deviceAreaBody, PARENT_LIST_SIZE, type PageQuery } from '@sc/contract';
 import type { z } from 'zod';
-import { AppError, conflictField, fieldError, notFound } from '../../../platform/errors.js';
+import { AppError, conflictField, notFound } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
+import type { References } from '../../../platform/references/references.service.js';
 import { inScope } from '../../../platform/scope.js';
 import type { ProjectsRepository } from '../../admin/projects/projects.repository.js';
 import { pathProject } from '../../base/path-project.js';
@@ -22,6 +23,7 @@ export function createAreasService(deps: {
   projects: ProjectsRepository;
   settings: SettingsService;
   audit: AuditService;
+  refs: References;
 }) {
   const { areas, audit } = deps;
 
@@ -32,11 +34,8 @@ export function createAreasService(deps: {
     return row;
   }
 
-  async function projectFor(session: SessionContext, projectId: number | undefined) {
-    const project = projectId === undefined ? null : await deps.projects.find(projectId);
-    if (!project || !inScope(session, project.path)) throw fieldError('projectId', 'validation.projectRequired');
-    return project;
-  }
+  /** The record's project: one of the caller's subtree (platform/references). */
+  const projectFor = (session: SessionContext, projectId: number | undefined) => deps.refs.project(session, projectId);
 
   /** The project filter of a list: the pinned project, or an optional one of the caller's subtree. */
   async function filterProject(session: SessionContext, projectId?: number, pin?: number) {

@@ -16,6 +16,7 @@ import { conflictField } from '../../../platform/errors.js';
 import { keywordWhere } from '../../../platform/paging.js';
 import { isWholeTree } from '../../../platform/scope.js';
 import { createTtlCache } from '../../../platform/ttl-cache.js';
+import { type FactoryVisibility, factoryVisible } from '../../base/device-factories/device-factories.repository.js';
 
 /** Thrown inside the transaction so that the device row is rolled back with it. */
 export const productionOccupied = () => conflictField('productionNo', 'registry.productionOccupied');
@@ -297,17 +298,8 @@ export function createDevicesRepository(db: Db, onChange: (ids?: readonly number
       return row ?? null;
     },
 
-    async typeExists(no: string) {
-      const [row] = await db.select({ id: deviceTypes.id }).from(deviceTypes).where(eq(deviceTypes.no, no));
-      return Boolean(row);
-    },
-
-    async model(id: number) {
-      const [row] = await db.select().from(deviceModels).where(eq(deviceModels.id, id));
-      return row ?? null;
-    },
-
-    modelsOfType: (type: string) =>
+    /** Models of a type that a project may use (their factory shared, or visible to it). */
+    modelsOfType: (type: string, v: FactoryVisibility) =>
       db
         .select({
           id: deviceModels.id,
@@ -319,29 +311,9 @@ export function createDevicesRepository(db: Db, onChange: (ids?: readonly number
         })
         .from(deviceModels)
         .innerJoin(deviceFactories, eq(deviceFactories.id, deviceModels.factoryId))
-        .where(eq(deviceModels.typeNo, type))
+        .leftJoin(projects, eq(projects.id, deviceFactories.projectId))
+        .where(and(eq(deviceModels.typeNo, type), factoryVisible(v)))
         .orderBy(asc(deviceModels.name)),
-
-    async factoryExists(id: number) {
-      const [row] = await db.select({ id: deviceFactories.id }).from(deviceFactories).where(eq(deviceFactories.id, id));
-      return Boolean(row);
-    },
-
-    async area(id: number) {
-      const [row] = await db
-        .select({ id: deviceAreas.id, projectId: deviceAreas.projectId })
-        .from(deviceAreas)
-        .where(eq(deviceAreas.id, id));
-      return row ?? null;
-    },
-
-    async group(id: number) {
-      const [row] = await db
-        .select({ id: deviceGroups.id, projectId: deviceGroups.projectId, areaId: deviceGroups.areaId })
-        .from(deviceGroups)
-        .where(eq(deviceGroups.id, id));
-      return row ?? null;
-    },
 
     /** Another device of the project with this name or number (uses devices_project_idx). */
     async nameOrNoHolder(projectId: number, name: string, no: string, exceptId?: number) {
@@ -373,24 +345,12 @@ export function createDevicesRepository(db: Db, onChange: (ids?: readonly number
       return row?.n ?? 0;
     },
 
-    /** The production item of a number, locked for the rest of the transaction when one is given. */
-    async productionItem(no: string) {
-      const [row] = await db
-        .select({
-          id: productionItems.id,
-          status: productionItems.status,
-          occupiedDeviceId: productionItems.occupiedDeviceId,
-        })
-        .from(productionItems)
-        .where(eq(productionItems.no, no));
-      return row ?? null;
-    },
-
     /**
-     * Inserts a device and, in the same transaction, occupies the idle production item of its
-     * production number. Throws 409 on productionNo when another device holds the item.
+     * Inserts a device and, in the same transaction, occupies the idle production item `itemId` (the
+     * item of its production number, checked by the service). Throws 409 on productionNo when
+     * another device took the item meanwhile.
      */
-    insert: (values: DeviceValues) =>
+    insert: (values: DeviceValues, itemId: number | null) =>
       write(
         db.transaction(async (tx) => {
           const [row] = await tx
@@ -398,26 +358,31 @@ export function createDevicesRepository(db: Db, onChange: (ids?: readonly number
             .values(values)
             .returning({ id: devices.id, projectId: devices.projectId });
           const id = row!.id;
-          if (values.productionNo) {
-            const taken = await occupy(tx, values.productionNo, id, row!.projectId);
-            if (taken === 'occupied') throw productionOccupied();
-          }
+          if (itemId !== null && (await occupy(tx, itemId, id, row!.projectId)) === 'occupied')
+            throw productionOccupied();
           return id;
         }),
         (id) => (id === undefined ? [] : [id]),
       ),
 
-    /** Updates a device; a changed production number frees the old item and occupies the new one. */
-    update: (id: number, values: Partial<DeviceValues>, production?: { from: string; to: string; projectId: number }) =>
+    /** Updates a device; a changed production number frees the old item and occupies the new one (`itemId`). */
+    update: (
+      id: number,
+      values: Partial<DeviceValues>,
+      production?: { changed: boolean; itemId: number | null; projectId: number },
+    ) =>
       write(
         db.transaction(async (tx) => {
           await tx
             .update(devices)
             .set({ ...values, updatedAt: new Date() })
             .where(eq(devices.id, id));
-          if (production && production.from !== production.to) {
+          if (production?.changed) {
             await free(tx, id);
-            if (production.to && (await occupy(tx, production.to, id, production.projectId)) === 'occupied')
+            if (
+              production.itemId !== null &&
+              (await occupy(tx, production.itemId, id, production.projectId)) === 'occupied'
+            )
               throw productionOccupied();
           }
         }),
@@ -462,12 +427,12 @@ export function createDevicesRepository(db: Db, onChange: (ids?: readonly number
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Marks the idle item of `no` occupied by the device; 'occupied' when another device holds it; null when no item. */
-async function occupy(tx: Tx, no: string, deviceId: number, projectId: number) {
+/** Marks the idle item occupied by the device; 'occupied' when another device holds it; null when no item. */
+async function occupy(tx: Tx, itemId: number, deviceId: number, projectId: number) {
   const [item] = await tx
     .select({ id: productionItems.id, status: productionItems.status })
     .from(productionItems)
-    .where(eq(productionItems.no, no))
+    .where(eq(productionItems.id, itemId))
     .for('update');
   if (!item) return null;
   if (item.status !== 0) return 'occupied' as const;

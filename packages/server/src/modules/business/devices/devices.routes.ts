@@ -183,8 +183,7 @@ export function projectDevicesRoutes(app: FastifyInstance, deps: { devices: Devi
       },
     },
     async (req) => {
-      await scope(req);
-      return s.modelsOfType(req.params.type);
+      return s.modelsOfType(await scope(req), req.params.type);
     },
   );
   r.post(

@@ -8,6 +8,7 @@ import {
 } from '@sc/contract';
 import { AppError, badRequest, conflictField, fieldError, notFound } from '../../../platform/errors.js';
 import { pageWindow, toPageJson } from '../../../platform/paging.js';
+import type { References } from '../../../platform/references/references.service.js';
 import { inScope } from '../../../platform/scope.js';
 import { type Actor, type AuditService, changedFields } from '../../logs/audit.service.js';
 import type { SessionContext } from '../../session/session-context.js';
@@ -19,6 +20,8 @@ import type { DeviceListFilter, DevicesRepository, DeviceValues } from './device
  * Devices outside it do not exist for the call (404) and are never listed.
  */
 export interface DeviceScope {
+  /** Who calls: their references are checked against their own subtree. */
+  session: SessionContext;
   path: string;
   /** Set for project-scoped calls: the project of the path. */
   projectId?: number;
@@ -31,17 +34,18 @@ export function createDevicesService(deps: {
   devices: DevicesRepository;
   settings: SettingsService;
   audit: AuditService;
+  refs: References;
 }) {
-  const { devices: repo, audit } = deps;
+  const { devices: repo, audit, refs } = deps;
 
   /** The caller's scope for /api/biz calls. */
-  const sessionScope = (session: SessionContext): DeviceScope => ({ path: session.project.path });
+  const sessionScope = (session: SessionContext): DeviceScope => ({ session, path: session.project.path });
 
   /** The scope of a project-scoped call: the path's project, when the caller may see it; 404 otherwise. */
   async function projectScope(session: SessionContext, projectId: number): Promise<DeviceScope> {
     const project = await repo.project(projectId);
     if (!project || !inScope(session, project.path)) throw notFound();
-    return { path: project.path, projectId: project.id };
+    return { session, path: project.path, projectId: project.id };
   }
 
   async function visible(scope: DeviceScope, id: number) {
@@ -54,24 +58,19 @@ export function createDevicesService(deps: {
 
   /** Checks every rule of a device body and answers the values to store. */
   async function validate(scope: DeviceScope, body: DeviceBody, current?: { id: number; loginPassword: string }) {
-    const project = body.projectId ? await repo.project(body.projectId) : null;
-    if (!project?.path.startsWith(scope.path)) throw fieldError('projectId', 'validation.projectRequired');
+    // Every reference of the body, checked against the caller's scope in one place (platform/references).
+    const session = scope.session;
+    const project = await refs.project(session, body.projectId);
+    if (!project.path.startsWith(scope.path)) throw fieldError('projectId', 'validation.projectRequired');
 
-    if (!(await repo.typeExists(body.type))) throw fieldError('type', 'registry.typeUnknown');
-    const model = body.modelId ? await repo.model(body.modelId) : null;
-    if (!model) throw fieldError('modelId', 'registry.modelNotFound');
+    await refs.deviceType(body.type);
+    const model = await refs.model(session, body.modelId, project.path);
     if (model.typeNo !== body.type) throw fieldError('modelId', 'registry.modelTypeMismatch');
-    const factoryId = body.factoryId ?? model.factoryId;
-    if (body.factoryId && !(await repo.factoryExists(body.factoryId)))
-      throw fieldError('factoryId', 'registry.factoryNotFound');
+    const factoryId = body.factoryId ? (await refs.factory(session, body.factoryId, project.path)).id : model.factoryId;
 
-    if (body.areaId) {
-      const area = await repo.area(body.areaId);
-      if (!area || area.projectId !== project.id) throw fieldError('areaId', 'registry.areaNotInProject');
-    }
+    if (body.areaId) await refs.area(session, body.areaId, project.id);
     if (body.groupId) {
-      const group = await repo.group(body.groupId);
-      if (!group || group.projectId !== project.id) throw fieldError('groupId', 'registry.groupNotInProject');
+      const group = await refs.group(session, body.groupId, project.id);
       if (body.areaId && group.areaId !== null && group.areaId !== body.areaId)
         throw fieldError('groupId', 'registry.groupAreaMismatch');
     }
@@ -79,13 +78,9 @@ export function createDevicesService(deps: {
     const family = familyOf(body.type);
     if (body.parentId) {
       if (current && body.parentId === current.id) throw fieldError('parentId', 'registry.parentSelf');
-      const parent = await repo.find(body.parentId);
+      const parent = await refs.device(session, body.parentId, project.id);
       const allowed = family?.parentTypes ?? [];
-      if (
-        !parent ||
-        parent.device.projectId !== project.id ||
-        !allowed.includes(parent.device.type as (typeof allowed)[number])
-      )
+      if (!allowed.includes(parent.type as (typeof allowed)[number]))
         throw fieldError('parentId', 'registry.parentNotAllowed');
     }
 
@@ -147,12 +142,16 @@ export function createDevicesService(deps: {
     return values;
   }
 
-  /** An idle item (or none) is fine; an item another device occupies is a 409 on productionNo. */
-  async function checkProduction(no: string, deviceId?: number) {
-    if (!no) return;
-    const item = await repo.productionItem(no);
+  /**
+   * The production item a device takes: an idle one of the caller's subtree, or none. An item the
+   * caller cannot see is as one that does not exist (not taken, nothing said of it); an item another
+   * device occupies is a 409 on productionNo.
+   */
+  async function productionFor(session: SessionContext, no: string, deviceId?: number) {
+    const item = await refs.productionItem(session, no);
     if (item && item.status !== PRODUCTION_STATUS.idle && item.occupiedDeviceId !== deviceId)
       throw conflictField('productionNo', 'registry.productionOccupied');
+    return item?.id ?? null;
   }
 
   const forLog = (v: DeviceView) => ({ ...v, updatedAt: undefined, typeName: undefined });
@@ -190,12 +189,14 @@ export function createDevicesService(deps: {
 
     batch: (scope: DeviceScope, ids: number[]) => repo.byIds(scope.path, ids),
 
-    modelsOfType: (type: string) => repo.modelsOfType(type),
+    /** Models of a type that the scope's project may use: shared ones and those of its own subtree line. */
+    modelsOfType: (scope: DeviceScope, type: string) =>
+      repo.modelsOfType(type, { scopePath: scope.session.project.path, forProjectPath: scope.path }),
 
     async create(actor: Actor, scope: DeviceScope, body: DeviceBody) {
       const values = await validate(scope, body);
-      await checkProduction(values.productionNo ?? '');
-      const id = await repo.insert(values);
+      const itemId = await productionFor(scope.session, values.productionNo ?? '');
+      const id = await repo.insert(values, itemId);
       const after = await view(id);
       await audit.manage(actor, {
         action: 'create',
@@ -211,10 +212,10 @@ export function createDevicesService(deps: {
       const current = await visible(scope, id);
       const before = await view(id);
       const values = await validate(scope, body, current);
-      await checkProduction(values.productionNo ?? '', id);
+      const itemId = await productionFor(scope.session, values.productionNo ?? '', id);
       await repo.update(id, values, {
-        from: current.productionNo,
-        to: values.productionNo ?? '',
+        changed: current.productionNo !== (values.productionNo ?? ''),
+        itemId,
         projectId: values.projectId,
       });
       const after = await view(id);

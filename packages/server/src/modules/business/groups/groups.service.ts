@@ -1,7 +1,8 @@
 import { type deviceGroupBody, PARENT_LIST_SIZE, type PageQuery } from '@sc/contract';
 import type { z } from 'zod';
-import { AppError, conflictField, fieldError, notFound } from '../../../platform/errors.js';
+import { AppError, conflictField, notFound } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
+import type { References } from '../../../platform/references/references.service.js';
 import { inScope } from '../../../platform/scope.js';
 import type { ProjectsRepository } from '../../admin/projects/projects.repository.js';
 import { pathProject } from '../../base/path-project.js';
@@ -24,6 +25,7 @@ export function createGroupsService(deps: {
   projects: ProjectsRepository;
   settings: SettingsService;
   audit: AuditService;
+  refs: References;
 }) {
   const { groups, audit } = deps;
 
@@ -34,18 +36,13 @@ export function createGroupsService(deps: {
     return row;
   }
 
-  async function projectFor(session: SessionContext, projectId: number | undefined) {
-    const project = projectId === undefined ? null : await deps.projects.find(projectId);
-    if (!project || !inScope(session, project.path)) throw fieldError('projectId', 'validation.projectRequired');
-    return project;
-  }
+  /** The record's project: one of the caller's subtree (platform/references). */
+  const projectFor = (session: SessionContext, projectId: number | undefined) => deps.refs.project(session, projectId);
 
+  /** The group's area: one of the group's project (platform/references); another project's is as none. */
   async function areaFor(session: SessionContext, areaId: number | undefined, projectId: number) {
     if (areaId === undefined) return null;
-    const area = await deps.areas.find(areaId);
-    if (!area || !inScope(session, area.projectPath)) throw fieldError('areaId', 'validation.areaRequired');
-    if (area.projectId !== projectId) throw fieldError('areaId', 'base.areaOtherProject');
-    return area.id;
+    return (await deps.refs.area(session, areaId, projectId, { key: 'base.areaOtherProject' })).id;
   }
 
   async function filterFor(session: SessionContext, filter: GroupFilter, pin?: number): Promise<GroupFilter> {

@@ -65,16 +65,19 @@ export function createProductionRepository(db: Db) {
       f: { status?: number; projectId?: number; modelId?: number },
       words: string[],
       window: { limit: number; offset: number },
+      withKey = false,
     ) {
       const where = and(
         inTree(scopePath),
         f.status !== undefined ? eq(productionItems.status, f.status) : undefined,
         f.projectId !== undefined ? eq(productionItems.projectId, f.projectId) : undefined,
         f.modelId !== undefined ? eq(productionItems.modelId, f.modelId) : undefined,
-        // Name and number by substring (trigram indexes); a key only whole: a key is a device's MQTT
-        // password, which view-level users do not see and must not be able to guess letter by letter.
+        // Name and number by substring (trigram indexes); a key only whole, and only for callers who
+        // edit the library: a key is a device's MQTT password, which view-level users never see.
         ...words.map((word) =>
-          or(keywordWhere([word], [productionItems.name, productionItems.no]), eq(productionItems.key1, word)),
+          withKey
+            ? or(keywordWhere([word], [productionItems.name, productionItems.no]), eq(productionItems.key1, word))
+            : keywordWhere([word], [productionItems.name, productionItems.no]),
         ),
       );
       const [rows, [total]] = await Promise.all([
@@ -115,35 +118,6 @@ export function createProductionRepository(db: Db) {
         found.push(...rows.map((r) => r.no));
       }
       return found;
-    },
-
-    async project(id: number) {
-      const [row] = await db.select({ id: projects.id, path: projects.path }).from(projects).where(eq(projects.id, id));
-      return row ?? null;
-    },
-
-    async projectsByNo(nos: string[]) {
-      if (!nos.length) return [];
-      return db
-        .select({ id: projects.id, no: projects.no, path: projects.path })
-        .from(projects)
-        .where(inArray(projects.no, nos));
-    },
-
-    async model(id: number) {
-      const [row] = await db
-        .select({ id: deviceModels.id, no: deviceModels.no })
-        .from(deviceModels)
-        .where(eq(deviceModels.id, id));
-      return row ?? null;
-    },
-
-    async modelsByNo(nos: string[]) {
-      if (!nos.length) return [];
-      return db
-        .select({ id: deviceModels.id, no: deviceModels.no })
-        .from(deviceModels)
-        .where(inArray(deviceModels.no, nos));
     },
 
     async insert(values: ProductionValues) {

@@ -84,7 +84,8 @@ describe('items', () => {
     expect((await call('GET', `${base}/pages?keyword=PL-00`)).json().total).toBe(1);
     expect((await call('GET', `${base}/pages?status=occupied&keyword=findme-key`)).json().total).toBe(0);
     const upd = await call('PUT', `${base}/${created.id}`, item({ no: 'PL-0001', name: '改名', key1: 'k2' }));
-    expect(upd.json()).toMatchObject({ name: '改名', key1: 'k2' });
+    expect(upd.json()).toMatchObject({ name: '改名', key1: '******' });
+    expect((await call('GET', `${base}/${created.id}/key1`)).json()).toEqual({ key1: 'k2' });
     expect((await call('DELETE', `${base}/${created.id}`)).json()).toEqual({ ok: true });
   });
 
@@ -307,5 +308,52 @@ describe('POST /upload', () => {
     const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n');
     expect(lines[0]).toBe(HEADER);
     expect(lines).toHaveLength(2);
+  });
+});
+
+describe("key1, a device's MQTT password (issue 11)", () => {
+  it('is masked in every list and answer, read one at a time at edit level, and kept when the mask is sent back', async () => {
+    const created = (await call('POST', base, item({ no: 'PL-KEY', key1: 'secret-key-1' }))).json();
+    expect(created.key1).toBe('******');
+    const page = (await call('GET', `${base}/pages?keyword=PL-KEY`)).json();
+    expect(page.list[0].key1).toBe('******');
+    expect(JSON.stringify(page)).not.toContain('secret-key-1');
+    // The edit dialog sends the mask back unchanged: the stored key stays.
+    const kept = await call('PUT', `${base}/${created.id}`, item({ no: 'PL-KEY', name: '保留', key1: '******' }));
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await call('GET', `${base}/${created.id}/key1`)).json()).toEqual({ key1: 'secret-key-1' });
+  });
+
+  it('never reaches view level: not in the list, not by its own call, not by keyword', async () => {
+    await call('POST', base, item({ no: 'PL-VIEW', key1: 'viewer-cannot-see' }));
+    const user = await createUser(
+      t.database.db,
+      (await createRole(t.database.db, project.id, { bizproductionlib: 1 })).id,
+    );
+    const viewer = await t.token(user.name, user.password);
+    const page = await call('GET', `${base}/pages?keyword=PL-VIEW`, undefined, viewer);
+    expect(page.statusCode).toBe(200);
+    expect(page.json().total).toBe(1);
+    expect(page.body).not.toContain('viewer-cannot-see');
+    const id = page.json().list[0].id;
+    const key = await call('GET', `${base}/${id}/key1`, undefined, viewer, 'zh_CN');
+    expect(key.statusCode).toBe(403);
+    expect(key.json().message).toBe('没有权限执行此操作');
+    expect((await call('GET', `${base}/pages?keyword=viewer-cannot-see`, undefined, viewer)).json().total).toBe(0);
+    expect((await call('GET', `${base}/pages?keyword=viewer-cannot-see`)).json().total).toBe(1);
+  });
+
+  it('of another project does not exist for an editor (404)', async () => {
+    const other = (
+      await call('POST', base, item({ no: 'PL-SIB', key1: 'sibling-key', projectId: String(sibling.id) }))
+    ).json();
+    const user = await createUser(
+      t.database.db,
+      (await createRole(t.database.db, project.id, { bizproductionlib: 5 })).id,
+    );
+    const editor = await t.token(user.name, user.password);
+    const res = await call('GET', `${base}/${other.id}/key1`, undefined, editor);
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('sibling-key');
   });
 });

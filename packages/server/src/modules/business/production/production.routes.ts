@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  AUTH_LEVEL,
   idParam,
   PRODUCTION_CSV_COLUMNS,
   productionAutoBody,
@@ -20,6 +21,8 @@ import type { ProductionService } from './production.service.js';
 
 const tags = ['production'];
 const params = z.object({ id: idParam() });
+/** The catalogue function of these calls. */
+const FUNCTION = 'bizproductionlib';
 
 /** Spec 000 §7 "Business data": /api/biz/productionlib.do. */
 export function productionRoutes(app: FastifyInstance, deps: { production: ProductionService }): void {
@@ -32,11 +35,17 @@ export function productionRoutes(app: FastifyInstance, deps: { production: Produ
     {
       schema: {
         tags,
-        summary: 'A page of production items: status all/idle/occupied, project, model, keyword over name/no/key1',
+        summary:
+          'A page of production items: status all/idle/occupied, project, model, keyword over name/no (and key1 at edit level); key1 masked',
         querystring: commonQuery.extend(productionPageQuery.shape),
       },
     },
-    (req) => s.page(req.session!, req.query),
+    async (req) => s.page(req.session!, req.query, ((await req.levels()).get(FUNCTION) ?? 0) >= AUTH_LEVEL.modify),
+  );
+  r.get(
+    `${base}/:id/key1`,
+    { schema: { tags, summary: "One item's key1 (edit level)", params, querystring: commonQuery } },
+    (req) => s.key1(req.session!, req.params.id),
   );
   r.post(
     base,

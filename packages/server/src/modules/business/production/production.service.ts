@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setImmediate as yieldNow } from 'node:timers/promises';
 import {
+  KEY1_MASK,
   PRODUCTION_CSV_COLUMNS,
   PRODUCTION_STATUS,
   type ProductionItemView,
@@ -11,6 +12,7 @@ import {
 import type { z } from 'zod';
 import { AppError, conflict, conflictField, fieldError, notFound } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
+import type { References } from '../../../platform/references/references.service.js';
 import { type Actor, type AuditService, changedFields } from '../../logs/audit.service.js';
 import type { SessionContext } from '../../session/session-context.js';
 import type { SettingsService } from '../../system/settings.service.js';
@@ -48,15 +50,17 @@ export function consecutiveNos(startNo: string, count: number): string[] | null 
   );
 }
 
-const hideKey = (v: ProductionItemView) => ({ ...v, key1: v.key1 ? '******' : '' });
+/** key1 is a device's MQTT password: answers and logs carry the mask, never the key (issue 11). */
+const hideKey = (v: ProductionItemView) => ({ ...v, key1: v.key1 ? KEY1_MASK : '' });
 
 /** The terminal production library (spec 000 §2 bizproductionlib, §3, §5). */
 export function createProductionService(deps: {
   production: ProductionRepository;
   settings: SettingsService;
   audit: AuditService;
+  refs: References;
 }) {
-  const { production: repo, audit } = deps;
+  const { production: repo, audit, refs } = deps;
 
   async function visible(session: SessionContext, id: number) {
     const row = await repo.find(id);
@@ -64,11 +68,11 @@ export function createProductionService(deps: {
     return row.item;
   }
 
+  /** The project and model of an item: a project of the caller's subtree and a model it may use (platform/references). */
   async function references(session: SessionContext, body: { modelId?: number; projectId?: number }) {
-    const project = body.projectId ? await repo.project(body.projectId) : null;
-    if (!project?.path.startsWith(session.project.path)) throw fieldError('projectId', 'validation.projectRequired');
-    if (!body.modelId || !(await repo.model(body.modelId))) throw fieldError('modelId', 'registry.modelNotFound');
-    return { projectId: project.id, modelId: body.modelId };
+    const project = await refs.project(session, body.projectId);
+    const model = await refs.model(session, body.modelId, project.path);
+    return { projectId: project.id, modelId: model.id };
   }
 
   async function checkNoFree(no: string, exceptId?: number) {
@@ -85,15 +89,14 @@ export function createProductionService(deps: {
       failures.set(line, list);
     };
     const models = new Map(
-      (await repo.modelsByNo([...new Set(records.map((r) => (r.fields[3] ?? '').trim()).filter(Boolean))])).map((m) => [
-        m.no,
-        m.id,
-      ]),
+      (
+        await refs.modelsByNo(session, [...new Set(records.map((r) => (r.fields[3] ?? '').trim()).filter(Boolean))])
+      ).map((m) => [m.no, m.id]),
     );
     const projects = new Map(
-      (await repo.projectsByNo([...new Set(records.map((r) => (r.fields[4] ?? '').trim()).filter(Boolean))]))
-        .filter((p) => p.path.startsWith(session.project.path))
-        .map((p) => [p.no, p.id]),
+      (
+        await refs.projectsByNo(session, [...new Set(records.map((r) => (r.fields[4] ?? '').trim()).filter(Boolean))])
+      ).map((p) => [p.no, p.id]),
     );
     const shape = productionItemBody.shape;
     const firstLineOfNo = new Map<string, number>();
@@ -146,7 +149,8 @@ export function createProductionService(deps: {
   }
 
   return {
-    async page(session: SessionContext, query: PageQuery) {
+    /** `keyLevel`: the caller edits the library, so a keyword may match key1 too. */
+    async page(session: SessionContext, query: PageQuery, keyLevel = false) {
       const window = pageWindow(query, await deps.settings.get('pageSize'));
       const status =
         query.status === 'idle'
@@ -159,8 +163,14 @@ export function createProductionService(deps: {
         { status, projectId: query.projectId, modelId: query.modelId },
         query.keyword,
         window,
+        keyLevel,
       );
-      return toPage(list, total, window);
+      return toPage(list.map(hideKey), total, window);
+    },
+
+    /** The key1 of one item, for the edit dialog (edit level only, by the catalogue). */
+    async key1(session: SessionContext, id: number) {
+      return { key1: (await visible(session, id)).key1 };
     },
 
     async create(actor: Actor, body: ItemBody) {
@@ -181,7 +191,7 @@ export function createProductionService(deps: {
         summary: view.no,
         changes: changedFields(null, hideKey(view)),
       });
-      return view;
+      return hideKey(view);
     },
 
     /** Creates `count` items numbered on from `startNo`, with random keys: all or nothing. */
@@ -262,10 +272,12 @@ export function createProductionService(deps: {
     async update(actor: Actor, id: number, body: ItemBody) {
       const current = await visible(actor.session, id);
       const refs = await references(actor.session, body);
+      // The edit dialog sends the mask back when the key was not changed.
+      const key1 = body.key1 === KEY1_MASK ? current.key1 : body.key1;
       if (
         current.status !== PRODUCTION_STATUS.idle &&
         (current.no !== body.no ||
-          current.key1 !== body.key1 ||
+          current.key1 !== key1 ||
           current.modelId !== refs.modelId ||
           current.projectId !== refs.projectId)
       )
@@ -275,7 +287,7 @@ export function createProductionService(deps: {
       await repo.update(id, {
         name: body.name,
         no: body.no,
-        key1: body.key1,
+        key1,
         description: body.description ?? '',
         ...refs,
       });
@@ -287,7 +299,7 @@ export function createProductionService(deps: {
         summary: after.no,
         changes: changedFields(hideKey(before), hideKey(after)),
       });
-      return after;
+      return hideKey(after);
     },
 
     async remove(actor: Actor, id: number) {

@@ -10,6 +10,7 @@ import { formatTime } from '../../../components/time';
 import { ProjectTreeSelect } from '../devicelist/lookups';
 import { AutoDialog } from './auto-dialog';
 import { ImportDialog } from './import-dialog';
+import { Key1Input } from './key1-input';
 
 const BASE = '/api/biz/productionlib.do';
 type Status = 'all' | 'idle' | 'occupied';
@@ -39,6 +40,8 @@ export default function ProductionPage() {
   const columns: CrudColumn<Row>[] = [
     { field: 'name' },
     { field: 'no', render: (v) => <Typography.Text copyable>{String(v)}</Typography.Text> },
+    // The list carries the mask only; the key is shown on demand in the edit dialog.
+    { field: 'key1', render: (v) => <Typography.Text type="secondary">{dash(v)}</Typography.Text> },
     { field: 'modelName' },
     { field: 'projectName' },
     {
@@ -59,7 +62,7 @@ export default function ProductionPage() {
   const fields: CrudField[] = [
     { name: 'name', rule: shape.name, required: true },
     { name: 'no', rule: shape.no, required: true },
-    { name: 'key1', rule: shape.key1, required: true },
+    { name: 'key1', rule: shape.key1, required: true, input: <Key1Input base={BASE} /> },
     {
       name: 'modelId',
       rule: shape.modelId,
@@ -129,6 +132,7 @@ export default function ProductionPage() {
           batchDelete={false}
           query={{ status, projectId, modelId }}
           toForm={(row) => ({
+            id: row.id,
             name: row.name,
             no: row.no,
             key1: row.key1,

@@ -95,6 +95,9 @@ export default function AuthListPage() {
   const groups = useMemo(() => groupPermissions(permissions.data ?? []), [permissions.data]);
   const locked = !writable || Boolean(role?.admin);
   const dirty = (permissions.data ?? []).some((p) => levels[p.key] !== undefined && levels[p.key] !== p.level);
+  /** Why a function cannot be granted to this role: a platform-wide function, or a module its project lacks. */
+  const unavailableReason = (row: PermissionView) =>
+    row.globalOnly ? t('permissions.globalOnly') : t('permissions.unavailable', { module: t(`modules.${row.module}`) });
   const levelOptions = AUTH_LEVELS.map((level) => ({ value: level, label: t(`enums.level_${level}`) }));
 
   const setGroup = (group: GroupRow, level: AuthLevel) =>
@@ -151,9 +154,7 @@ export default function AuthListPage() {
       width: 160,
       render: (_v, row) =>
         row.kind === 'function' ? (
-          <Tooltip
-            title={row.available ? undefined : t('permissions.unavailable', { module: t(`modules.${row.module}`) })}
-          >
+          <Tooltip title={row.available ? undefined : unavailableReason(row)}>
             <Tag color={row.available ? 'blue' : 'default'}>{t(`modules.${row.module}`)}</Tag>
           </Tooltip>
         ) : null,
@@ -194,7 +195,7 @@ export default function AuthListPage() {
         return row.available ? (
           group
         ) : (
-          <Tooltip title={t('permissions.unavailable', { module: t(`modules.${row.module}`) })}>
+          <Tooltip title={unavailableReason(row)}>
             <span>{group}</span>
           </Tooltip>
         );
