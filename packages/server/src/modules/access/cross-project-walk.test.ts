@@ -1,0 +1,527 @@
+import { AUTH_LEVEL, apiIndex, MODULES, PERMISSION_FUNCTIONS } from '@sc/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.js';
+import {
+  deviceAreas,
+  deviceFactories,
+  deviceGroups,
+  deviceModels,
+  devices,
+  productionItems,
+} from '../../db/schema/index.js';
+import { createProject, createRole, createUser, queryRows } from '../../test/factories.js';
+import { createTestApp, form, type TestApp } from '../../test/test-app.js';
+
+/**
+ * The cross-project walk (issue 11): every catalogue call, with ids of records of the caller's
+ * project, of a sibling project and of the root project, as anonymous, view, edit, sibling edit and
+ * administrator; and every reference a body or a filter can carry (project, area, group, model,
+ * factory, parent device, production item, role, user) pointing into another project. A leak is a
+ * success on another project's record or another project's name in an answer: there must be none.
+ */
+
+/** The records of one project, each with a name no other project has. */
+interface World {
+  tag: string;
+  project: { id: number; name: string };
+  factory: number;
+  gwModel: number;
+  envModel: number;
+  area: number;
+  group: number;
+  gateway: number;
+  device: number;
+  item: { id: number; no: string };
+  role: number;
+  user: number;
+  /** Every name and number of the world's private records: none may appear in another project's answers. */
+  secrets: string[];
+}
+
+let t: TestApp;
+let own: World;
+let sibling: World;
+let root: World;
+const tokens: Record<string, string> = {};
+let seq = 0;
+const uniq = (prefix: string) => `${prefix}${Date.now().toString(36).slice(-4)}${++seq}`;
+
+async function seed(db: Db, projectId: number, projectName: string, tag: string): Promise<World> {
+  const secrets = [projectName];
+  const name = (kind: string) => {
+    const n = `${tag}${kind}`;
+    secrets.push(n);
+    return n;
+  };
+  const id = async <T extends { id: number }>(rows: Promise<T[]>) => (await rows)[0]!.id;
+  const factory = await id(
+    db
+      .insert(deviceFactories)
+      .values({ name: name('厂'), no: name('F'), projectId })
+      .returning({ id: deviceFactories.id }),
+  );
+  const model = (typeNo: string, kind: string) =>
+    id(
+      db
+        .insert(deviceModels)
+        .values({ name: name(kind), no: name(`M${kind}`), factoryId: factory, typeNo })
+        .returning({ id: deviceModels.id }),
+    );
+  const gwModel = await model('gateway', 'G');
+  const envModel = await model('envmonitor', 'E');
+  const area = await id(
+    db
+      .insert(deviceAreas)
+      .values({ name: name('区'), no: name('A'), projectId })
+      .returning({ id: deviceAreas.id }),
+  );
+  const group = await id(
+    db
+      .insert(deviceGroups)
+      .values({ name: name('组'), no: name('GR'), projectId, areaId: area })
+      .returning({ id: deviceGroups.id }),
+  );
+  const device = (type: string, modelId: number, parentId: number | null, kind: string) =>
+    id(
+      db
+        .insert(devices)
+        .values({ projectId, name: name(kind), no: name(`D${kind}`), type, modelId, factoryId: factory, parentId })
+        .returning({ id: devices.id }),
+    );
+  const gateway = await device('gateway', gwModel, null, '网');
+  const child = await device('envmonitor', envModel, gateway, '环');
+  const itemNo = name('PI');
+  const item = await id(
+    db
+      .insert(productionItems)
+      .values({ name: name('品'), no: itemNo, key1: name('KEY'), modelId: envModel, projectId })
+      .returning({ id: productionItems.id }),
+  );
+  const role = await createRole(db, projectId);
+  secrets.push(role.name, role.no);
+  const user = await createUser(db, role.id);
+  secrets.push(user.name);
+  return {
+    tag,
+    project: { id: projectId, name: projectName },
+    factory,
+    gwModel,
+    envModel,
+    area,
+    group,
+    gateway,
+    device: child,
+    item: { id: item, no: itemNo },
+    role: role.id,
+    user: user.id,
+    secrets,
+  };
+}
+
+const everyLevel = (level: number) => Object.fromEntries(PERMISSION_FUNCTIONS.map((f) => [f.key, level]));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  const a = await createProject(db, 1, [...MODULES]);
+  const b = await createProject(db, 1, [...MODULES]);
+  own = await seed(db, a.id, a.name, 'OWNX');
+  sibling = await seed(db, b.id, b.name, 'SIBX');
+  root = await seed(db, 1, 'ROOTPROJECTNAME-UNUSED', 'ROOTX');
+  root.secrets = root.secrets.filter((s) => s !== 'ROOTPROJECTNAME-UNUSED');
+  const make = async (who: string, projectId: number, level: number) => {
+    const user = await createUser(db, (await createRole(db, projectId, everyLevel(level))).id);
+    tokens[who] = await t.token(user.name, user.password);
+  };
+  await make('viewer', a.id, AUTH_LEVEL.view);
+  await make('editor', a.id, AUTH_LEVEL.modify);
+  await make('siblingEditor', b.id, AUTH_LEVEL.check);
+  tokens.admin = await t.token();
+}, 60_000);
+afterAll(() => t.close());
+
+/** Catalogue routes this server has, DELETEs last. */
+function routes() {
+  const order = { GET: 0, POST: 1, PUT: 2, PATCH: 3, DELETE: 4 } as Record<string, number>;
+  return [...apiIndex().keys()]
+    .map((key) => ({ method: key.split(' ')[0]!, path: key.split(' ')[1]! }))
+    .filter((r) => t.app.hasRoute({ method: r.method as 'GET', url: r.path }))
+    .sort((x, y) => order[x.method]! - order[y.method]!);
+}
+
+/** The record a route's `:id` names, in world `w`; null when the route's records are not a project's. */
+function idFor(path: string, w: World): number | null {
+  if (/\/api\/users\.do\//.test(path)) return w.user;
+  if (/\/api\/roles(\.do)?\//.test(path)) return w.role;
+  if (/\/api\/projects\.do\/|authmodules\.do\/projects/.test(path)) return w.project.id;
+  if (path.includes('devicefactories.do/')) return w.factory;
+  if (path.includes('devicemodels.do/')) return w.gwModel;
+  if (path.includes('deviceareas.do/')) return w.area;
+  if (path.includes('devicegroups.do/')) return w.group;
+  if (path.includes('productionlib.do/')) return w.item.id;
+  if (path.includes('/iot/gateway/')) return w.gateway;
+  if (path.includes('/iot/')) return w.device;
+  if (path.includes('devices.do/')) return w.device;
+  return null;
+}
+
+/** A concrete URL of a route in world `w` (its project, its record). */
+function urlFor(path: string, w: World) {
+  const id = idFor(path, w);
+  return path
+    .replace(':projectId', String(w.project.id))
+    .replace(':id', String(id ?? 1))
+    .replace(':type', 'envmonitor')
+    .replace(':serial', 'envmonitor')
+    .replace(':n', '1')
+    .concat(path.endsWith('/batch') ? `?ids=${w.device},${w.gateway}` : '');
+}
+
+/** Whether a route names a record of a project (in its path): the walk targets those. */
+const namesRecord = (path: string) =>
+  path.includes(':projectId') || (path.includes(':id') && idFor(path, own) !== null);
+
+const call = (method: string, url: string, token?: string, body?: Record<string, string>) =>
+  t.app.inject({
+    method: method as 'GET',
+    url: token ? `${url}${url.includes('?') ? '&' : '?'}token=${token}&lang=en_US` : url,
+    ...(body ? form(body) : {}),
+  });
+
+/** Bodies of the calls that carry references, built from world `w`'s records (valid for `w`'s callers). */
+const bodies = {
+  device: (w: World) => ({
+    name: uniq('设'),
+    no: uniq('DV'),
+    type: 'envmonitor',
+    projectId: String(w.project.id),
+    modelId: String(w.envModel),
+    factoryId: String(w.factory),
+    areaId: String(w.area),
+    groupId: String(w.group),
+    parentId: String(w.gateway),
+  }),
+  item: (w: World) => ({
+    name: uniq('品'),
+    no: uniq('PI'),
+    key1: 'k',
+    modelId: String(w.envModel),
+    projectId: String(w.project.id),
+  }),
+  auto: (w: World) => ({
+    name: uniq('自'),
+    startNo: `${uniq('AU')}001`,
+    count: '1',
+    modelId: String(w.envModel),
+    projectId: String(w.project.id),
+  }),
+  model: (w: World) => ({ name: uniq('型'), no: uniq('MD'), factoryId: String(w.factory), typeNo: 'gateway' }),
+  factory: (w: World) => ({ name: uniq('厂'), no: uniq('FC'), projectId: String(w.project.id) }),
+  area: (w: World) => ({ name: uniq('区'), no: uniq('AR'), projectId: String(w.project.id) }),
+  group: (w: World) => ({
+    name: uniq('组'),
+    no: uniq('GP'),
+    projectId: String(w.project.id),
+    areaId: String(w.area),
+  }),
+  user: (w: World) => ({
+    name: uniq('usr').toLowerCase(),
+    realName: '张三',
+    phoneNo: '13800138000',
+    password: 'Secret123',
+    roleId: String(w.role),
+  }),
+  role: (w: World) => ({ name: uniq('角'), no: uniq('RL'), projectId: String(w.project.id) }),
+  project: (w: World) => ({
+    name: uniq('项'),
+    no: uniq('PJ'),
+    parentId: String(w.project.id),
+    lng: '120.1',
+    lat: '30.2',
+  }),
+};
+
+/** A valid body for a PUT route (records of `w`), so that a refusal is the scope's, not validation's. */
+function putBody(path: string, w: World): Record<string, string> {
+  if (path.endsWith('/location')) return { lng: '120.1', lat: '30.2' };
+  if (path.endsWith('/active')) return { activeState: '1' };
+  if (path.includes('devices.do')) return bodies.device(w);
+  if (path.includes('productionlib.do')) return bodies.item(w);
+  if (path.includes('devicemodels.do')) return bodies.model(w);
+  if (path.includes('devicefactories.do')) return bodies.factory(w);
+  if (path.includes('deviceareas.do')) return bodies.area(w);
+  if (path.includes('devicegroups.do')) return bodies.group(w);
+  if (path.includes('users.do')) return { ...bodies.user(w), password: '' };
+  if (path.includes('roles.do')) return bodies.role(w);
+  if (path.includes('projects.do')) return { ...bodies.project(w), parentId: '1' };
+  return {};
+}
+
+const leaks: string[] = [];
+function expectNoSecrets(label: string, body: string, ...worlds: World[]) {
+  for (const w of worlds) for (const secret of w.secrets) if (body.includes(secret)) leaks.push(`${label}: ${secret}`);
+}
+beforeEach(() => {
+  leaks.length = 0;
+});
+const ok = (status: number) => status >= 200 && status < 300;
+
+describe('the cross-project walk', () => {
+  it('walks every catalogue route', () => {
+    expect(routes().filter((r) => namesRecord(r.path)).length).toBeGreaterThan(40);
+  });
+
+  it('answers 401 to a caller without a token, on every route and record', async () => {
+    for (const r of routes())
+      for (const w of [own, sibling, root]) {
+        const res = await call(r.method, urlFor(r.path, w));
+        expect(res.statusCode, `${r.method} ${r.path}`).toBe(401);
+      }
+  });
+
+  it("gives the administrator every project's records (the walk's ids are real)", async () => {
+    for (const r of routes().filter((x) => x.method === 'GET' && namesRecord(x.path)))
+      for (const w of [sibling, root]) {
+        const res = await call('GET', urlFor(r.path, w), tokens.admin);
+        expect(res.statusCode, `admin GET ${urlFor(r.path, w)} ${res.body.slice(0, 200)}`).toBeLessThan(500);
+        if (!r.path.includes('/key1') && !r.path.includes('/export') && res.statusCode !== 200)
+          expect.soft(res.statusCode, `admin GET ${r.path}`).toBe(200);
+      }
+  });
+
+  for (const [caller, home, foreign] of [
+    ['viewer', () => own, () => [sibling, root]],
+    ['editor', () => own, () => [sibling, root]],
+    ['siblingEditor', () => sibling, () => [own, root]],
+  ] as const) {
+    it(`never gives ${caller} another project's record, on any route and verb`, async () => {
+      for (const r of routes().filter((x) => namesRecord(x.path))) {
+        for (const w of foreign()) {
+          const url = urlFor(r.path, w);
+          const body = r.method === 'PUT' ? putBody(r.path, home()) : r.method === 'GET' ? undefined : {};
+          const res = await call(r.method, url, tokens[caller], body);
+          const label = `${caller} ${r.method} ${url} (${w.tag}) → ${res.statusCode} ${res.body.slice(0, 160)}`;
+          expect(res.statusCode, label).toBeLessThan(500);
+          if (ok(res.statusCode)) leaks.push(label);
+          expectNoSecrets(label, res.body, w);
+        }
+      }
+      expect(leaks).toEqual([]);
+    });
+
+    it(`lists nothing of another project to ${caller}, whatever the filters`, async () => {
+      for (const r of routes().filter((x) => x.method === 'GET' && !x.path.includes(':id'))) {
+        for (const w of foreign()) {
+          const filters = new URLSearchParams({
+            projectId: String(w.project.id),
+            areaId: String(w.area),
+            groupId: String(w.group),
+            modelId: String(w.envModel),
+            factoryId: String(w.factory),
+            parentId: String(w.gateway),
+            roleId: String(w.role),
+            ids: `${w.device},${w.gateway}`,
+            keyword: w.tag,
+          });
+          const url = `${urlFor(r.path, home()).split('?')[0]}?${filters}`;
+          const res = await call('GET', url, tokens[caller]);
+          const label = `${caller} GET ${url} (${w.tag}) → ${res.statusCode}`;
+          expect(res.statusCode, label).toBeLessThan(500);
+          expectNoSecrets(label, res.body, w);
+        }
+      }
+      expect(leaks).toEqual([]);
+    });
+  }
+
+  it("left every other project's record in place", async () => {
+    for (const w of [own, sibling, root]) {
+      const [row] = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select (select count(*) from devices where project_id = ${w.project.id})::int
+          + (select count(*) from device_areas where project_id = ${w.project.id})::int
+          + (select count(*) from device_groups where project_id = ${w.project.id})::int
+          + (select count(*) from device_factories where project_id = ${w.project.id})::int
+          + (select count(*) from roles where id = ${w.role})::int
+          + (select count(*) from users where id = ${w.user})::int as n`,
+      );
+      // Two devices, an area, a group, a factory, a role and a user.
+      if (w !== own) expect(row!.n, w.tag).toBe(7);
+    }
+    const [item] = await t.database.db
+      .select({ status: productionItems.status, key1: productionItems.key1 })
+      .from(productionItems)
+      .where(eq(productionItems.id, sibling.item.id));
+    expect(item).toEqual({ status: 0, key1: `${sibling.tag}KEY` });
+  });
+});
+
+/**
+ * References inside bodies: each call first succeeds with the caller's own records (so the body is
+ * valid), then with one reference at a time pointing into the sibling project or the root's private
+ * records, which must be refused as a record that does not exist, naming nothing of it.
+ */
+describe('references inside bodies', () => {
+  type Case = {
+    method: 'POST' | 'PUT';
+    url: (w: World) => string;
+    body: (w: World) => Record<string, string>;
+    refs: [field: string, value: (w: World) => string][];
+  };
+  const projectRef: [string, (w: World) => string] = ['projectId', (w) => String(w.project.id)];
+  const deviceRefs: [string, (w: World) => string][] = [
+    projectRef,
+    ['modelId', (w) => String(w.envModel)],
+    ['factoryId', (w) => String(w.factory)],
+    ['areaId', (w) => String(w.area)],
+    ['groupId', (w) => String(w.group)],
+    ['parentId', (w) => String(w.gateway)],
+  ];
+  const cases: Record<string, Case> = {
+    'POST /api/biz/devices.do': {
+      method: 'POST',
+      url: () => '/api/biz/devices.do',
+      body: bodies.device,
+      refs: deviceRefs,
+    },
+    'PUT /api/biz/devices.do/:id': {
+      method: 'PUT',
+      url: (w) => `/api/biz/devices.do/${w.device}`,
+      body: bodies.device,
+      refs: deviceRefs,
+    },
+    'POST /api/pjts/:projectId/devices.do': {
+      method: 'POST',
+      url: (w) => `/api/pjts/${w.project.id}/devices.do`,
+      body: bodies.device,
+      refs: deviceRefs,
+    },
+    'PUT /api/pjts/:projectId/devices.do/:id': {
+      method: 'PUT',
+      url: (w) => `/api/pjts/${w.project.id}/devices.do/${w.device}`,
+      body: bodies.device,
+      refs: deviceRefs,
+    },
+    'POST /api/biz/productionlib.do': {
+      method: 'POST',
+      url: () => '/api/biz/productionlib.do',
+      body: bodies.item,
+      refs: [projectRef, ['modelId', (w) => String(w.envModel)]],
+    },
+    'POST /api/biz/productionlib.do/auto': {
+      method: 'POST',
+      url: () => '/api/biz/productionlib.do/auto',
+      body: bodies.auto,
+      refs: [projectRef, ['modelId', (w) => String(w.envModel)]],
+    },
+    'PUT /api/biz/productionlib.do/:id': {
+      method: 'PUT',
+      url: (w) => `/api/biz/productionlib.do/${w.item.id}`,
+      body: (w) => ({ ...bodies.item(w), no: w.item.no, key1: '******' }),
+      refs: [projectRef, ['modelId', (w) => String(w.envModel)]],
+    },
+    'POST /api/bas/devicemodels.do': {
+      method: 'POST',
+      url: () => '/api/bas/devicemodels.do',
+      body: bodies.model,
+      refs: [['factoryId', (w) => String(w.factory)]],
+    },
+    'PUT /api/bas/devicemodels.do/:id': {
+      method: 'PUT',
+      url: (w) => `/api/bas/devicemodels.do/${w.gwModel}`,
+      body: bodies.model,
+      refs: [['factoryId', (w) => String(w.factory)]],
+    },
+    'POST /api/bas/devicefactories.do': {
+      method: 'POST',
+      url: () => '/api/bas/devicefactories.do',
+      body: bodies.factory,
+      refs: [projectRef],
+    },
+    'PUT /api/bas/devicefactories.do/:id': {
+      method: 'PUT',
+      url: (w) => `/api/bas/devicefactories.do/${w.factory}`,
+      body: bodies.factory,
+      refs: [projectRef],
+    },
+    'POST /api/biz/deviceareas.do': {
+      method: 'POST',
+      url: () => '/api/biz/deviceareas.do',
+      body: bodies.area,
+      refs: [projectRef],
+    },
+    'POST /api/biz/devicegroups.do': {
+      method: 'POST',
+      url: () => '/api/biz/devicegroups.do',
+      body: bodies.group,
+      refs: [projectRef, ['areaId', (w) => String(w.area)]],
+    },
+    'PUT /api/biz/devicegroups.do/:id': {
+      method: 'PUT',
+      url: (w) => `/api/biz/devicegroups.do/${w.group}`,
+      body: bodies.group,
+      refs: [projectRef, ['areaId', (w) => String(w.area)]],
+    },
+    'POST /api/pjts/:projectId/devicegroups.do': {
+      method: 'POST',
+      url: (w) => `/api/pjts/${w.project.id}/devicegroups.do`,
+      body: bodies.group,
+      refs: [['areaId', (w) => String(w.area)]],
+    },
+    'POST /api/users.do': {
+      method: 'POST',
+      url: () => '/api/users.do',
+      body: bodies.user,
+      refs: [['roleId', (w) => String(w.role)]],
+    },
+    'POST /api/roles.do': { method: 'POST', url: () => '/api/roles.do', body: bodies.role, refs: [projectRef] },
+    'POST /api/projects.do': {
+      method: 'POST',
+      url: () => '/api/projects.do',
+      body: bodies.project,
+      refs: [['parentId', (w) => String(w.project.id)]],
+    },
+  };
+
+  for (const [name, c] of Object.entries(cases)) {
+    it(`${name}: refuses every reference into another project`, async () => {
+      const okRes = await call(c.method, c.url(own), tokens.editor, c.body(own));
+      expect(okRes.statusCode, `${name} with own records: ${okRes.body.slice(0, 300)}`).toBe(200);
+      for (const [field, value] of c.refs)
+        for (const w of [sibling, root]) {
+          const res = await call(c.method, c.url(own), tokens.editor, { ...c.body(own), [field]: value(w) });
+          const label = `${name} ${field} → ${w.tag}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+          expect([400, 404], label).toContain(res.statusCode);
+          expect(res.json().message, label).toBeTruthy();
+          expectNoSecrets(label, res.body, w);
+        }
+      expect(leaks).toEqual([]);
+    });
+  }
+
+  it("takes a device's production number of another project as an unknown one: the item stays idle", async () => {
+    const res = await call('POST', '/api/biz/devices.do', tokens.editor, {
+      ...bodies.device(own),
+      productionNo: sibling.item.no,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // The answer repeats the number the caller sent, and nothing else of the item.
+    expectNoSecrets('productionNo', res.body.replaceAll(sibling.item.no, ''), sibling);
+    const [item] = await t.database.db
+      .select({ status: productionItems.status })
+      .from(productionItems)
+      .where(eq(productionItems.id, sibling.item.id));
+    expect(item!.status).toBe(0);
+    expect(leaks).toEqual([]);
+  });
+
+  it('forces the active state of no device of another project', async () => {
+    const res = await call('POST', '/api/biz/devices.do/batch/active', tokens.editor, {
+      ids: `${sibling.device},${root.device}`,
+      activeState: '1',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ updated: 0 });
+  });
+});
