@@ -1,9 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+// @ts-expect-error plain JavaScript shared with `npm start`
+import { isStale, SERVER_BUILT, SERVER_SOURCES } from '../scripts/lib/freshness.mjs';
 
 /**
  * Browser journeys against the real thing: a server process on a fresh data directory serving the
@@ -26,6 +28,15 @@ export interface Harness {
   /** Saves a full-page screenshot to e2e/.artifacts/<name>.png. */
   screenshot(page: Page, name: string): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** The built server, as `npm start` runs it (built here when missing or older than its sources). */
+function serverCommand(): string[] {
+  if (isStale(SERVER_BUILT, SERVER_SOURCES)) {
+    const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('building the server failed (node scripts/build-server.mjs)');
+  }
+  return ['--enable-source-maps', SERVER_BUILT];
 }
 
 async function freePort(): Promise<number> {
@@ -85,7 +96,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const mqttPort = options.mqtt ? await freePort() : null;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-e2e-'));
   let output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const server = spawn(process.execPath, serverCommand(), {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -36,7 +36,7 @@ const lint = spawnSync('npx', ['biome', 'check', '.'], { cwd: root, stdio: 'inhe
 if (lint.status !== 0) fail('Lint or format problems: run `npm run format` and `npm run lint`.');
 
 const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit', env });
-if (build.status !== 0) fail('Building the console failed.');
+if (build.status !== 0) fail('Building the console or the server failed.');
 
 let cluster = null;
 if (!env.TEST_DATABASE_URL) {

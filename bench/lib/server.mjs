@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { isStale, SERVER_BUILT, SERVER_SOURCES } from '../../scripts/lib/freshness.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -15,9 +16,18 @@ export async function freePort() {
   });
 }
 
+/** The built server, as `npm start` runs it (built first when missing or older than its sources). */
+export function serverCommand() {
+  if (isStale(SERVER_BUILT, SERVER_SOURCES)) {
+    const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('building the server failed');
+  }
+  return ['--enable-source-maps', path.join(root, SERVER_BUILT)];
+}
+
 export async function startServer(env) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
+  const child = spawn(process.execPath, serverCommand(), {
     cwd: root,
     env: {
       ...process.env,

@@ -35,3 +35,15 @@ export const WEB_SOURCES = [
   'packages/contract/package.json',
 ];
 export const WEB_BUILT = 'packages/web/dist/.vite/manifest.json';
+
+/** What the server's build (scripts/build-server.mjs) is made of. */
+export const SERVER_SOURCES = [
+  'packages/server/src',
+  'packages/contract/src',
+  'packages/simulator/src',
+  'packages/server/package.json',
+  'packages/contract/package.json',
+  'packages/simulator/package.json',
+  'scripts/build-server.mjs',
+];
+export const SERVER_BUILT = 'packages/server/dist/main.js';
