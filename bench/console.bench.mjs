@@ -11,7 +11,7 @@
 //   stall       bench/lib/console-stall.mjs       event-loop delay during a snapshot reload and a 100k import
 //   start       bench/lib/console-start.mjs       `npm start` to serving, new and existing data directory
 //
-// Usage: node bench/console.bench.mjs [--devices 100000] [--only first-load,start]
+// Usage: node bench/console.bench.mjs [--devices 100000] [--only first-load,start] [--web-dist DIR]
 // Needs the console built (`npm run build`) and Chromium (CHROMIUM_PATH or /usr/bin/chromium).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,7 +45,9 @@ function context() {
       if (!server) {
         const dataDir = path.join(temp, 'demo');
         const seconds = seedDemo({ DATA_DIR: dataDir }, devices);
-        server = await startServer({ DATA_DIR: dataDir });
+        // --web-dist DIR serves another build of the console (e.g. an older one, for before/after figures).
+        const webDist = arg('web-dist', '');
+        server = await startServer({ DATA_DIR: dataDir, ...(webDist ? { WEB_DIST: path.resolve(webDist) } : {}) });
         server.seedSeconds = seconds;
         server.dataDir = dataDir;
       }
