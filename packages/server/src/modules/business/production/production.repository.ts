@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client.js';
 import { deviceModels, devices, productionItems, projects } from '../../../db/schema/index.js';
 import { refreshStatistics } from '../../../db/statistics.js';
 import { keywordWhere } from '../../../platform/paging.js';
+import { isWholeTree } from '../../../platform/scope.js';
 
 const occupiedProject = alias(projects, 'occupied_project');
 
@@ -45,11 +46,14 @@ export type ProductionValues = Pick<
 export const INSERT_BATCH = 1000;
 
 export function createProductionRepository(db: Db) {
-  const inTree = (scopePath: string): SQL =>
-    inArray(
-      productionItems.projectId,
-      sql`(select ${projects.id} from ${projects} where ${like(projects.path, `${scopePath}%`)})`,
-    );
+  /** The caller's subtree; the root's is every item: no condition (counting 100,000 items joined each to its project). */
+  const inTree = (scopePath: string): SQL | undefined =>
+    isWholeTree(scopePath)
+      ? undefined
+      : inArray(
+          productionItems.projectId,
+          sql`(select ${projects.id} from ${projects} where ${like(projects.path, `${scopePath}%`)})`,
+        );
   const select = () =>
     db
       .select(viewColumns)
@@ -80,8 +84,12 @@ export function createProductionRepository(db: Db) {
             : keywordWhere([word], [productionItems.name, productionItems.no]),
         ),
       );
+      // With search words the matches come from the trigram indexes and are sorted (`id + 0`): walking
+      // the primary key backwards until 25 matches turn up read 57,000 rows for a number fragment of
+      // old items (79 ms on PostgreSQL after a 100,000-row import, docs/performance.md).
+      const newestFirst = words.length ? sql`${productionItems.id} + 0 desc` : desc(productionItems.id);
       const [rows, [total]] = await Promise.all([
-        select().where(where).orderBy(desc(productionItems.id)).limit(window.limit).offset(window.offset),
+        select().where(where).orderBy(newestFirst).limit(window.limit).offset(window.offset),
         db.select({ n: count() }).from(productionItems).where(where),
       ]);
       return { list: rows.map((r) => present(r as Row)), total: total?.n ?? 0 };
