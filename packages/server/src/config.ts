@@ -88,7 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttPassword: env.MQTT_PASSWORD || undefined,
     mqttShared: (env.MQTT_SHARED ?? 'true').toLowerCase() !== 'false',
     mqttClientId: env.MQTT_CLIENT_ID || (port ? `sc-server-${os.hostname()}-${port}` : undefined),
-    mqttSessionExpiry: int(env, 'MQTT_SESSION_EXPIRY', 86_400, 0, 4_294_967_295),
+    mqttSessionExpiry: int(env, 'MQTT_SESSION_EXPIRY', 600, 0, 4_294_967_295),
     mqttPort: int(env, 'MQTT_PORT', 1883, -1, 65535),
     adminPassword,
     logLevel: env.LOG_LEVEL || 'info',

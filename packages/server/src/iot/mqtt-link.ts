@@ -51,7 +51,7 @@ export async function connectLink(options: LinkOptions, handlers: LinkHandlers) 
     clientId: options.clientId ?? `sc-server-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
     clean: !persistent,
     ...(persistent
-      ? { protocolVersion: 5, properties: { sessionExpiryInterval: options.sessionExpirySeconds ?? 86_400 } }
+      ? { protocolVersion: 5, properties: { sessionExpiryInterval: options.sessionExpirySeconds ?? 600 } }
       : {}),
     reconnectPeriod: 2000,
     connectTimeout: 10_000,
@@ -108,9 +108,11 @@ export async function connectLink(options: LinkOptions, handlers: LinkHandlers) 
       client.publishAsync(topic, payload, { qos }).then(() => undefined),
     connected: () => client.connected,
     // Acknowledgements still waiting go out first (the writer has flushed by then).
+    // A stopping instance (deploy, scale-down) ends its session too: left behind, Mosquitto would go on
+    // handing it a share of the uplinks until it expires. Only a killed instance leaves its session.
     close: async () => {
       await drained();
-      await client.endAsync();
+      await client.endAsync(false, persistent ? { properties: { sessionExpiryInterval: 0 } } : {});
     },
   };
 }
