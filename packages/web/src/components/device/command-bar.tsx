@@ -5,15 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { useFeedback } from '../../app/feedback';
 import { formatValue } from '../format';
-
-/** The answer of POST .../{id}/{command}. */
-export interface CommandAnswer {
-  command: string;
-  ok: boolean;
-  result: unknown;
-  durationMs: number;
-  attempts: number;
-}
+import type { CommandAnswer } from './answers';
 
 /** A command of a device family: a dangerous one asks first (with `confirm` as the question). */
 export interface DeviceCommand {

@@ -4,19 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { pageSizeOptions } from '../crud/use-paged-list';
 import { formatValue } from '../format';
 import { formatTime } from '../time';
+import type { DeviceEvent } from './answers';
 import { EventLevelTag } from './tags';
-
-/** One event of a device (or of a child it speaks for). */
-export interface DeviceEvent {
-  id: number | string;
-  deviceId: number;
-  deviceName: string;
-  at: string;
-  code: string;
-  eventType: string;
-  level: string;
-  detail: unknown;
-}
 
 /** A device's events, a page at a time (the log paging rule), newest first. */
 export function EventsTable(props: {

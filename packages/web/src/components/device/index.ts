@@ -1,8 +1,9 @@
 /** Device widgets every family screen shares (the chart itself loads lazily, with the screens that draw one). */
-export { type CommandAnswer, CommandBar, type DeviceCommand } from './command-bar';
-export { type DeviceEvent, EventsTable } from './events-table';
+export type { Answer, ChildDevice, CommandAnswer, DeviceEvent, RegistrationAnswer } from './answers';
+export { CommandBar, type DeviceCommand } from './command-bar';
+export { EventsTable } from './events-table';
 export { LatestValues } from './latest-values';
 export { type ReadingDef, type ReadingPoint, ReadingsChart, readingsChartOption } from './readings-chart';
-export { type Registrable, type RegistrationAnswer, RegistrationButton, useRegistration } from './registration';
+export { type Registrable, RegistrationButton, useRegistration } from './registration';
 export { applyStatePush, type LiveRow, patchLiveRow } from './state-push';
 export { ActiveStateTag, EventLevelTag, FlagTag, LiveBadge, RegisteredTag } from './tags';

@@ -2,13 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../app/feedback';
-
-/** The answer of POST .../{id}/register|unregister. */
-export interface RegistrationAnswer {
-  id: number;
-  registered: boolean;
-  delivered: boolean;
-}
+import type { RegistrationAnswer } from './answers';
 
 export interface Registrable {
   id: number;

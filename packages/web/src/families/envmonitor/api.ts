@@ -1,8 +1,8 @@
-import { ENV_READINGS } from '@sc/contract';
+import { ENV_READINGS, type Page, type seriesOf } from '@sc/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import type { ReadingDef, RegistrationAnswer } from '../../components/device';
+import type { Answer, ReadingDef, RegistrationAnswer } from '../../components/device';
 
 /** Spec 001 §3 "Environment data": the readings in display order, with units. */
 export type ReadingKey = (typeof ENV_READINGS)[number]['key'];
@@ -50,6 +50,9 @@ export function readingOf(values: Record<string, unknown>, at: string): EnvReadi
   return reading;
 }
 
+/** GET …/{id}/reports.do/series (contract `seriesOf(ENV_READINGS)`). */
+export type EnvSeries = Answer<ReturnType<typeof seriesOf>>;
+
 export const envKeys = { latest: (projectId: number) => ['envmonitors', projectId, 'latest'] };
 
 export const envApi = (projectId: number) => {
@@ -59,12 +62,9 @@ export const envApi = (projectId: number) => {
     register: (id: number, registered: boolean) =>
       api.post<RegistrationAnswer>(`${base}/${id}/${registered ? 'register' : 'unregister'}`),
     page: (id: number, query: { from: string; to: string; page: number; pageSize: number }) =>
-      api.get<{ list: EnvReading[]; total: number; page: number; pageSize: number }>(`${base}/${id}/reports.do`, query),
+      api.get<Page<EnvReading>>(`${base}/${id}/reports.do`, query),
     series: (id: number, query: { from: string; to: string }) =>
-      api.get<{ resolution?: 'raw' | 'hour' | 'day'; bucketSeconds: number; points: EnvReading[] }>(
-        `${base}/${id}/reports.do/series`,
-        query,
-      ),
+      api.get<EnvSeries>(`${base}/${id}/reports.do/series`, query),
     exportPath: (id: number) => `${base}/${id}/reports.do/export`,
   };
 };

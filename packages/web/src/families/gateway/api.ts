@@ -1,22 +1,13 @@
-import type { DeviceView, Page } from '@sc/contract';
+import { type DeviceView, GATEWAY_COMMANDS, type Page } from '@sc/contract';
 import { api } from '../../api/client';
-import type { CommandAnswer, DeviceEvent, RegistrationAnswer } from '../../components/device';
+import type { ChildDevice, CommandAnswer, DeviceEvent, RegistrationAnswer } from '../../components/device';
 
-/** Calls of spec 001 §7 "gateway" under /api/pjts/{projectId}/. */
-export const GATEWAY_COMMANDS = ['correcttime', 'reboot', 'clearlcus'] as const;
-export type GatewayCommand = (typeof GATEWAY_COMMANDS)[number];
+/** The gateway's commands as its contract manifest lists them (name, and whether it is dangerous). */
+export { GATEWAY_COMMANDS };
+export type GatewayCommand = (typeof GATEWAY_COMMANDS)[number]['name'];
 
 /** A device a gateway speaks for. */
-export interface GatewayChild {
-  id: number;
-  name: string;
-  no: string;
-  type: string;
-  equipmentId: string | null;
-  activeState: number;
-  registered: boolean;
-  lastActiveAt: string | null;
-}
+export type GatewayChild = ChildDevice;
 
 const asList = <T>(answer: T[] | { list: T[] } | undefined): T[] =>
   Array.isArray(answer) ? answer : (answer?.list ?? []);
@@ -29,6 +20,7 @@ export const gatewayKeys = {
   events: (projectId: number, id: number) => ['gateways', projectId, 'events', id],
 };
 
+/** Calls of spec 001 §7 "gateway" under /api/pjts/{projectId}/, typed from the contract's response schemas. */
 export const gatewayApi = (projectId: number) => {
   const base = `/api/pjts/${projectId}`;
   return {

@@ -34,8 +34,6 @@ const ICONS: Record<GatewayCommand, ReactNode> = {
   reboot: <PoweroffOutlined />,
   clearlcus: <ClearOutlined />,
 };
-/** Commands that change what the gateway does ask first. */
-const DANGEROUS: ReadonlySet<GatewayCommand> = new Set(['reboot', 'clearlcus']);
 
 /** /pjt/pjtdevicegateway?id= (spec 001 §2): one gateway's state, children, events and commands. */
 export default function PjtDeviceGatewayPage() {
@@ -197,13 +195,16 @@ function Commands({ projectId, device }: { projectId: number; device: DeviceView
     <CommandBar
       title={t('gateways.commandsTitle')}
       send={(c) => gatewayApi(projectId).command(device.id, c)}
-      commands={GATEWAY_COMMANDS.map((c) => ({
-        key: c,
-        label: t(`gateways.commands.${c}`),
-        icon: ICONS[c],
-        dangerous: DANGEROUS.has(c),
-        confirm: DANGEROUS.has(c) ? t(`gateways.confirm.${c}`, { name: device.name }) : undefined,
-      }))}
+      commands={GATEWAY_COMMANDS.map((c) => {
+        const dangerous = 'dangerous' in c && c.dangerous;
+        return {
+          key: c.name,
+          label: t(`gateways.commands.${c.name}`),
+          icon: ICONS[c.name],
+          dangerous,
+          confirm: dangerous ? t(`gateways.confirm.${c.name}`, { name: device.name }) : undefined,
+        };
+      })}
     />
   );
 }
