@@ -5,6 +5,8 @@ import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { builtinModelId } from '../modules/base/builtin-base-data.sync.js';
+import { createLogsRepository } from '../modules/logs/logs.repository.js';
+import { createOperationLogService } from '../modules/logs/operation-log.service.js';
 import { IDENTIFY_COOKIE } from '../modules/session/login.routes.js';
 import { queryRows } from '../test/factories.js';
 import { createTestApp, form, type TestApp } from '../test/test-app.js';
@@ -157,5 +159,33 @@ describe('secrets in the database logs', () => {
       sql`select coalesce(changes::text, '') || summary as text from manage_logs`,
     );
     expect(rows.some((r) => r.text.includes(key1))).toBe(false);
+  });
+});
+
+describe('secrets in the operation log', () => {
+  it('stores a command with its secret arguments and result replaced', async () => {
+    const rows: { args: unknown; result: string }[] = [];
+    const log = createOperationLogService({
+      ...createLogsRepository(t.database.db),
+      deviceProject: async () => null,
+      addOperate: async (row: { args: unknown; result: string }) => {
+        rows.push(row);
+        return [{ id: 1 }];
+      },
+    } as unknown as Parameters<typeof createOperationLogService>[0]);
+    await log.record({
+      actor: null,
+      deviceId: null,
+      deviceName: 'Gateway 1',
+      command: 'setMqtt',
+      args: { url: 'mqtt://dev:s3cretpw@broker:1883', password: 'wifi-pass-1', channel: 3 },
+      result: 'ok token=abcdef123456',
+      success: true,
+      durationMs: 5,
+    });
+    expect(rows[0]).toMatchObject({
+      args: { url: `mqtt://dev:${REDACTED}@broker:1883`, password: REDACTED, channel: 3 },
+      result: `ok token=${REDACTED}`,
+    });
   });
 });
