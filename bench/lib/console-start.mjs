@@ -2,7 +2,7 @@
 // answer of GET /api/health, with a new and with an existing data directory (PGlite), the median of
 // --start-runs runs each, beside bare `node` starting an HTTP server in the same run.
 // `--start-tsx` measures the server run from its TypeScript through tsx instead (how `npm start` ran
-// before the server was built once), for before/after figures on the same machine.
+// before the server was built once); `--start-compare` both, interleaved, for before/after figures.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -49,33 +49,46 @@ async function timeToServe(root, args, env) {
   return Math.round(ms);
 }
 
-export async function measure(ctx) {
-  const runs = Number(ctx.arg('start-runs', 3));
-  const tsx = process.argv.includes('--start-tsx');
-  const command = tsx
-    ? ['--import', 'tsx', path.join(ctx.root, 'packages/server/src/main.ts')]
-    : [path.join(ctx.root, 'scripts/start.mjs')];
+const TSX = (root) => ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')];
+const NPM_START = (root) => [path.join(root, 'scripts/start.mjs')];
+
+/** Median times of `command` (a new, then the same existing data directory), interleaved with bare node. */
+async function startTimes(ctx, commands, runs) {
   const dataDir = path.join(ctx.temp, 'start-data');
   // A first start builds what is missing or stale; not counted.
-  await timeToServe(ctx.root, command, { DATA_DIR: dataDir });
+  for (const command of Object.values(commands)) await timeToServe(ctx.root, command, { DATA_DIR: dataDir });
   const bare = [];
-  const fresh = [];
-  const existing = [];
+  const samples = Object.fromEntries(Object.keys(commands).map((name) => [name, { fresh: [], existing: [] }]));
   for (let i = 0; i < runs; i++) {
     bare.push(await timeToServe(ctx.root, ['-e', BARE], {}));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    fresh.push(await timeToServe(ctx.root, command, { DATA_DIR: dataDir }));
-    existing.push(await timeToServe(ctx.root, command, { DATA_DIR: dataDir }));
+    for (const [name, command] of Object.entries(commands)) {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      samples[name].fresh.push(await timeToServe(ctx.root, command, { DATA_DIR: dataDir }));
+      samples[name].existing.push(await timeToServe(ctx.root, command, { DATA_DIR: dataDir }));
+    }
   }
   const baseline = median(bare);
-  return {
-    command: tsx ? 'node --import tsx packages/server/src/main.ts' : 'npm start',
-    runs,
-    bareNodeMs: baseline,
-    newDataDirMs: median(fresh),
-    existingDataDirMs: median(existing),
-    newDataDirRatio: Number((median(fresh) / baseline).toFixed(1)),
-    existingDataDirRatio: Number((median(existing) / baseline).toFixed(1)),
-    samples: { bare, fresh, existing },
-  };
+  const figures = { runs, bareNodeMs: baseline, bare };
+  for (const [name, { fresh, existing }] of Object.entries(samples)) {
+    figures[name] = {
+      newDataDirMs: median(fresh),
+      existingDataDirMs: median(existing),
+      newDataDirRatio: Number((median(fresh) / baseline).toFixed(1)),
+      existingDataDirRatio: Number((median(existing) / baseline).toFixed(1)),
+      samples: { fresh, existing },
+    };
+  }
+  return figures;
+}
+
+/**
+ * `npm start`; with --start-tsx the server through tsx instead; with --start-compare both, interleaved
+ * run by run so that both see the same load.
+ */
+export async function measure(ctx) {
+  const runs = Number(ctx.arg('start-runs', 3));
+  if (process.argv.includes('--start-compare'))
+    return startTimes(ctx, { npmStart: NPM_START(ctx.root), tsx: TSX(ctx.root) }, runs);
+  if (process.argv.includes('--start-tsx')) return startTimes(ctx, { tsx: TSX(ctx.root) }, runs);
+  return startTimes(ctx, { npmStart: NPM_START(ctx.root) }, runs);
 }

@@ -22,7 +22,7 @@ export function serverCommand() {
     const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('building the server failed');
   }
-  return ['--enable-source-maps', path.join(root, SERVER_BUILT)];
+  return [path.join(root, SERVER_BUILT)];
 }
 
 export async function startServer(env) {
