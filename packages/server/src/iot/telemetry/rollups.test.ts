@@ -125,4 +125,16 @@ describe('rollups', () => {
     expect(lines[0]).toMatch(/^\uFEFFtime \(daily average\),temperature/);
     expect(lines).toHaveLength(62);
   });
+
+  it('finds the latest readings of devices silent for longer than the recent partitions', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/pjts/1/iot/envmonitor/reports.do/family/attempts/last/2?token=${token}`,
+    });
+    const mine = res.json().find((x: { device: { id: number } }) => x.device.id === a.id);
+    expect(mine.readings.map((r: { at: string }) => r.at)).toEqual([
+      new Date(end - 2 * HOUR).toISOString(),
+      new Date(end - 4 * HOUR).toISOString(),
+    ]);
+  });
 });

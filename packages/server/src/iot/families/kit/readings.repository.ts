@@ -74,24 +74,39 @@ export function createReadingsRepository(db: Db, tables: ReadingsSource) {
       }
     },
 
-    /** The last `n` readings of each device, newest first. */
+    /**
+     * The last `n` readings of each device, newest first. The last two days first: with constant
+     * bounds the planner keeps only those day partitions (not the default one) and reads them newest
+     * first, stopping at the n-th row; devices with fewer readings there get their whole history.
+     */
     async lastOf(deviceIds: number[], n: number) {
       const map = new Map<number, ReadingRow[]>();
-      if (deviceIds.length === 0) return map;
       const list = sql.join(
         keys.map((k) => sql`${sql.identifier(columnName(k))} AS ${sql.identifier(k)}`),
         sql`, `,
       );
-      const result = (await db.execute(sql`
-        SELECT r.* FROM unnest(${sql.param(deviceIds)}::int4[]) AS d(id)
-        CROSS JOIN LATERAL (
-          SELECT device_id, at, ${list}
-          FROM ${sql.identifier(tables.name)} WHERE device_id = d.id ORDER BY at DESC LIMIT ${n}
-        ) r`)) as unknown as { rows: (ReadingRow & { device_id: number; at: string | Date })[] };
-      for (const row of result.rows) {
-        const { device_id, ...reading } = row;
-        map.set(device_id, [...(map.get(device_id) ?? []), { ...reading, at: new Date(reading.at) } as ReadingRow]);
-      }
+      const query = async (ids: number[], window?: { since: Date; until: Date }) => {
+        if (ids.length === 0) return;
+        const bounded = window
+          ? sql`AND at >= ${window.since.toISOString()}::timestamptz AND at < ${window.until.toISOString()}::timestamptz`
+          : sql``;
+        const result = (await db.execute(sql`
+          SELECT r.* FROM unnest(${sql.param(ids)}::int4[]) AS d(id)
+          CROSS JOIN LATERAL (
+            SELECT device_id, at, ${list}
+            FROM ${sql.identifier(tables.name)} WHERE device_id = d.id ${bounded} ORDER BY at DESC LIMIT ${n}
+          ) r`)) as unknown as { rows: (ReadingRow & { device_id: number; at: string | Date })[] };
+        for (const row of result.rows) {
+          const { device_id, ...reading } = row;
+          map.set(device_id, [...(map.get(device_id) ?? []), { ...reading, at: new Date(reading.at) } as ReadingRow]);
+        }
+      };
+      const day = 86_400_000;
+      const now = Date.now();
+      await query(deviceIds, { since: new Date(now - 2 * day), until: new Date(now + 2 * day) });
+      const short = deviceIds.filter((id) => (map.get(id)?.length ?? 0) < n);
+      for (const id of short) map.delete(id);
+      await query(short);
       return map;
     },
   };
