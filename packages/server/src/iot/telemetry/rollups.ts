@@ -62,20 +62,3 @@ export function insertWithRollups(insert: SQL, target: RollupTarget, dayOffsetHo
     h AS (${upsert(target.hourly, 'ins', target.columns, hour)} RETURNING 1)
     ${upsert(target.daily, 'ins', target.columns, day)}`;
 }
-
-/**
- * The batch writer's table for a family's readings: device, project, pick time and one `float4` per
- * reading in declaration order (push rows in that order), with its rollups kept.
- */
-export function readingsBatchTable(t: { name: string; readings: readonly ReadingColumn[] }) {
-  return {
-    name: t.name,
-    columns: [
-      { name: 'device_id', type: 'int4' as const },
-      { name: 'project_id', type: 'int4' as const },
-      { name: 'at', type: 'timestamptz' as const },
-      ...t.readings.map((r) => ({ name: columnName(r.key), type: 'float4' as const })),
-    ],
-    rollups: rollupTarget(t),
-  };
-}
