@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manageLogs, operateLogs, visitLogs } from '../../db/schema/index.js';
+import { apiCaller } from '../../test/caller.js';
 import { createProject, createRole, createUser } from '../../test/factories.js';
 import { createTestApp, form, type TestApp } from '../../test/test-app.js';
 
@@ -50,8 +51,11 @@ async function userOf(projectId: number, permissions: Record<string, number>) {
   const user = await createUser(t.database.db, (await createRole(t.database.db, projectId, permissions)).id);
   return t.token(user.name, user.password);
 }
-const get = (url: string, token: string, lang = 'en_US') =>
-  t.app.inject({ method: 'GET', url: `${url}${url.includes('?') ? '&' : '?'}token=${token}&lang=${lang}` });
+const call = apiCaller(
+  () => t,
+  () => '',
+);
+const get = (url: string, token: string, lang = 'en_US') => call('GET', url, undefined, token, lang);
 /** Accounts of the seeded rows (sign-ins of the test users add their own visit rows). */
 const SEEDED = ['alice', 'bob', 'nobody'];
 const accounts = (res: { json(): { list: { account: string }[] } }) =>

@@ -2,8 +2,9 @@ import { MODULES } from '@sc/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceFactories, deviceModels } from '../../db/schema/index.js';
+import { apiCaller, type Method, signInWith } from '../../test/caller.js';
 import { createProject, createRole, createUser } from '../../test/factories.js';
-import { createTestApp, form, type TestApp } from '../../test/test-app.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 /** The rules of issue 11 "Isolation between projects", each with its success and its localised refusal. */
 let t: TestApp;
@@ -14,12 +15,13 @@ let sibling: { id: number; name: string };
 let siblingModel: { id: number; name: string };
 let shared: number;
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, body?: object, lang = 'zh_CN') =>
-  t.app.inject({
-    method,
-    url: `${url}${url.includes('?') ? '&' : '?'}token=${token}&lang=${lang}`,
-    ...(body ? form(Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)]))) : {}),
-  });
+const send = apiCaller(
+  () => t,
+  () => admin,
+  'zh_CN',
+);
+const call = (method: Method, url: string, token: string, body?: object, lang = 'zh_CN') =>
+  send(method, url, body && Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)])), token, lang);
 
 const everything = (level: number, keys: string[]) => Object.fromEntries(keys.map((k) => [k, level]));
 
@@ -30,8 +32,7 @@ beforeAll(async () => {
   project = await createProject(db, 1, [...MODULES]);
   sibling = await createProject(db, 1, [...MODULES]);
   const keys = ['devicefactorylist', 'devicemodellist', 'devicelist', 'pjtdevicelist', 'rolelist', 'authlist'];
-  const user = await createUser(db, (await createRole(db, project.id, everything(5, keys))).id);
-  editor = await t.token(user.name, user.password);
+  editor = await signInWith(t, project.id, everything(5, keys));
   const [factory] = await db
     .insert(deviceFactories)
     .values({ name: '兄弟厂商', no: 'SIB-F', projectId: sibling.id })
@@ -154,7 +155,7 @@ describe('platform-wide functions (system settings, device types) are for roles 
     );
     const token = await t.token(user.name, user.password);
     expect((await call('GET', '/api/webparams.do', token)).statusCode).toBe(403);
-    expect((await call('PATCH' as 'GET', '/api/syncsysdata.do', token)).statusCode).toBe(403);
+    expect((await call('PATCH', '/api/syncsysdata.do', token)).statusCode).toBe(403);
     const icon = await call('POST', '/api/bas/devicetypes.do', token, { name: '新类型', no: 'newtype' });
     expect(icon.statusCode).toBe(403);
     expect((await call('GET', '/api/bas/devicetypes.do', token)).statusCode).toBe(200);

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/caller.js';
 import { createProject, createRole, createUser, queryRows } from '../../../test/factories.js';
-import { createTestApp, form, type TestApp } from '../../../test/test-app.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 let admin: string;
@@ -11,12 +12,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: 'GET' | 'POST', url: string, body?: Record<string, string>, token = admin, lang = 'en_US') =>
-  t.app.inject({
-    method,
-    url: `${url}${url.includes('?') ? '&' : '?'}token=${token}&lang=${lang}`,
-    ...(body ? form(body) : {}),
-  });
+const call = apiCaller(
+  () => t,
+  () => admin,
+);
 const grant = (roleId: number, permissions: { key: string; level: number }[], token = admin, lang = 'en_US') =>
   call('POST', `/api/roles/${roleId}/permissions.do`, { permissions: JSON.stringify(permissions) }, token, lang);
 

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devices } from '../../../db/schema/index.js';
+import { apiCaller } from '../../../test/caller.js';
 import { createProject, createRole, createUser, queryRows } from '../../../test/factories.js';
-import { createTestApp, form, type TestApp } from '../../../test/test-app.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 let admin: string;
@@ -12,18 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  body?: Record<string, string>,
-  token = admin,
-  lang = 'en_US',
-) =>
-  t.app.inject({
-    method,
-    url: `${url}${url.includes('?') ? '&' : '?'}token=${token}&lang=${lang}`,
-    ...(body ? form(body) : {}),
-  });
+const call = apiCaller(
+  () => t,
+  () => admin,
+);
 
 let seq = 0;
 const valid = (extra: Record<string, string> = {}) => ({

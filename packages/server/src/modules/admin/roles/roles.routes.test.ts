@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/caller.js';
 import { createProject, createRole, createUser } from '../../../test/factories.js';
-import { createTestApp, form, type TestApp } from '../../../test/test-app.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 let admin: string;
@@ -10,18 +11,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  body?: Record<string, string>,
-  token = admin,
-  lang = 'en_US',
-) =>
-  t.app.inject({
-    method,
-    url: `${url}${url.includes('?') ? '&' : '?'}token=${token}&lang=${lang}`,
-    ...(body ? form(body) : {}),
-  });
+const call = apiCaller(
+  () => t,
+  () => admin,
+);
 
 let seq = 0;
 const valid = (extra: Record<string, string> = {}) => ({

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceModels, devices } from '../../../db/schema/index.js';
+import { apiCaller } from '../../../test/caller.js';
 import { createProject, createRole, createUser } from '../../../test/factories.js';
-import { createTestApp, form, type TestApp } from '../../../test/test-app.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 let admin: string;
@@ -22,18 +23,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  body?: Record<string, string>,
-  token = admin,
-  lang = 'en_US',
-) =>
-  t.app.inject({
-    method,
-    url: `${url}${url.includes('?') ? '&' : '?'}token=${token}&lang=${lang}`,
-    ...(body ? form(body) : {}),
-  });
+const call = apiCaller(
+  () => t,
+  () => admin,
+);
 
 let seq = 0;
 const factory = (extra: Record<string, string> = {}) => ({

@@ -2,8 +2,9 @@ import { UPLOAD_LIMITS } from '@sc/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceModels, devices, manageLogs } from '../../../db/schema/index.js';
+import { apiCaller } from '../../../test/caller.js';
 import { createRole, createUser, queryRows } from '../../../test/factories.js';
-import { createTestApp, form, type TestApp } from '../../../test/test-app.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 let admin: string;
@@ -16,18 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  body?: Record<string, string>,
-  token = admin,
-  lang = 'en_US',
-) =>
-  t.app.inject({
-    method,
-    url: `${url}${url.includes('?') ? '&' : '?'}token=${token}&lang=${lang}`,
-    ...(body ? form(body) : {}),
-  });
+const call = apiCaller(
+  () => t,
+  () => admin,
+);
 
 /** A multipart body with one file field `file`, as the console's upload sends it. */
 function upload(id: number, bytes: Buffer, filename: string, mime: string, token = admin, lang = 'en_US') {

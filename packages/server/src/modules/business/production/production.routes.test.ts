@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCaller } from '../../../test/caller.js';
 import { createProject, createRole, createUser, queryRows } from '../../../test/factories.js';
-import { createTestApp, form, type TestApp } from '../../../test/test-app.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { builtinModelId } from '../../base/builtin-base-data.sync.js';
 
 let t: TestApp;
@@ -21,18 +22,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const base = '/api/biz/productionlib.do';
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  body?: Record<string, string>,
-  token = admin,
-  lang = 'en_US',
-) =>
-  t.app.inject({
-    method,
-    url: `${url}${url.includes('?') ? '&' : '?'}token=${token}&lang=${lang}`,
-    ...(body ? form(body) : {}),
-  });
+const call = apiCaller(
+  () => t,
+  () => admin,
+);
 
 const upload = (bytes: Buffer, token = admin, lang = 'en_US', field = 'file') => {
   const boundary = '----sc-test-boundary';
