@@ -9,6 +9,6 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
-    testTimeout: 20_000,
+    testTimeout: 60_000,
   },
 });

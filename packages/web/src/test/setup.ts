@@ -1,5 +1,5 @@
 /** jsdom lacks APIs antd relies on (responsive observers, resize-driven layout). */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 if (!window.matchMedia) {
@@ -28,6 +28,10 @@ if (!('ResizeObserver' in window)) {
 // antd measures scrollbars through getComputedStyle on pseudo elements, which jsdom does not implement.
 const computed = window.getComputedStyle;
 window.getComputedStyle = (elt: Element) => computed(elt);
+
+// CI runs the web suite beside the server suites on 2 cores: a screen may take seconds to settle
+// there, so the queries wait up to 5 s (a failing test still fails, only later).
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

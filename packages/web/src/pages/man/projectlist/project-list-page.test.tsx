@@ -76,13 +76,20 @@ describe('ProjectListPage', () => {
     );
     const user = userEvent.setup();
     renderWithApp(<ProjectListPage />, { path: PATH });
-    const rowOf = (no: string) => screen.getAllByRole('row').find((r) => r.textContent?.includes(no));
+    // Plain selectors: role queries over the whole antd table take seconds each in jsdom on a busy CI.
+    const rowOf = (no: string) =>
+      Array.from(document.querySelectorAll<HTMLElement>('tr')).find((r) => r.textContent?.includes(no));
+    const buttonIn = (el: ParentNode, label: RegExp) =>
+      Array.from(el.querySelectorAll('button')).find((b) => label.test(b.textContent ?? ''));
     await waitFor(() => expect(rowOf('P2')).toBeTruthy());
-    const root = rowOf('P1')!;
-    expect((within(root).getByRole('button', { name: /删\s*除/ }) as HTMLButtonElement).disabled).toBe(true);
-    const child = rowOf('P2')!;
-    await user.click(within(child).getByRole('button', { name: /删\s*除/ }));
-    await user.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    expect(buttonIn(rowOf('P1')!, /删\s*除/)?.disabled).toBe(true);
+    await user.click(buttonIn(rowOf('P2')!, /删\s*除/)!);
+    const confirm = await waitFor(() => {
+      const button = buttonIn(document.body, /确\s*定/);
+      expect(button).toBeTruthy();
+      return button!;
+    });
+    await user.click(confirm);
     await waitFor(() => expect(toast).toHaveBeenCalledWith(message));
     expect(calls.find((c) => c.method === 'DELETE')!.url.pathname).toBe('/api/projects.do/2');
   });
