@@ -413,9 +413,14 @@ export function createMapSnapshots(source: MapSource, options: { reloadMs?: numb
   };
 
   return {
-    /** The snapshot: at once once loaded; the first call waits for the first load. */
+    /** The snapshot: at once once loaded (after pending re-reads); the first call waits for the first load. */
     async get(): Promise<MapSnapshot> {
-      if (current) return current;
+      if (current) {
+        // Read-your-writes: a device this instance just wrote is re-read by id (a few rows) before
+        // the next view answers, so the operator sees the move they made.
+        await refreshing;
+        return current;
+      }
       return reload();
     },
     /** Starts the first load (at server start: the first map view does not wait) and the periodic reload. */
