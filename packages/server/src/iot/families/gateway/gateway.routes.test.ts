@@ -36,7 +36,11 @@ async function onlineGateway(answer: Parameters<typeof connectTestDevice>[3]) {
 describe('gateway commands', () => {
   it('sends correcttime, awaits the reply and writes the operation log', async () => {
     const { gw, device } = await onlineGateway((r) => ({ ok: true, result: { set: r.args.time } }));
-    const res = await post(`/api/pjts/1/iot/gateway/${gw.id}/correcttime`);
+    // As the console sends it: a bare POST, no body and no content type.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/pjts/1/iot/gateway/${gw.id}/correcttime?token=${admin}&lang=en_US`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ command: 'correcttime', ok: true, attempts: 1 });
     expect(device.received[0]).toMatchObject({ command: 'correcttime' });

@@ -61,7 +61,8 @@ export function familyRoutes(
           summary: `Send ${command.name} to a device and await its reply`,
           params: familyParams,
           querystring: commonQuery,
-          body: command.args.optional(),
+          // A bare POST (the console sends no body for commands without arguments) arrives as null.
+          body: command.args.nullish(),
           ...ok(responses.command),
         },
       },
