@@ -28,6 +28,7 @@ import { settings } from './settings.js';
 import { syssettings } from './syssettings.js';
 import { users } from './users.js';
 import { validation } from './validation.js';
+import { widgets } from './widgets.js';
 
 export const resources = {
   realtime,
@@ -60,4 +61,5 @@ export const resources = {
   syssettings,
   users,
   validation,
+  widgets,
 };

@@ -1,5 +1,14 @@
 /** Device widgets every family screen shares (the chart itself loads lazily, with the screens that draw one). */
 export type { Answer, ChildDevice, CommandAnswer, DeviceEvent, RegistrationAnswer } from './answers';
+export {
+  applyBatchPush,
+  BatchBar,
+  type BatchDeviceResult,
+  BatchProgress,
+  type BatchProgressState,
+  isBatchPush,
+  useBatchProgress,
+} from './batch-progress';
 export { CommandBar, type DeviceCommand } from './command-bar';
 export { EventsTable } from './events-table';
 export { LatestValues } from './latest-values';

@@ -1,0 +1,89 @@
+/** What a lamp does at a step of its schedule: on at a level, off, or dimmed (eco) to a level. */
+export type StepAction = 'on' | 'off' | 'eco';
+
+/** One step of a day, at a local clock time at the lamp ('HH:mm'). */
+export interface ScheduleStep {
+  at: string;
+  action: StepAction;
+  /** 0-100; off is 0. */
+  level: number;
+}
+
+/** A computed day: its steps in time order, and the sun's times at the lamp (null in polar day or night). */
+export interface DaySchedule {
+  date: string;
+  steps: ScheduleStep[];
+  sunrise?: string | null;
+  sunset?: string | null;
+}
+
+/** A day of the year chart: when the lamps go on and off (null: not that day). */
+export interface YearDay {
+  date: string;
+  on: string | null;
+  off: string | null;
+}
+
+/** A stretch of the day in one state. */
+export interface Segment {
+  /** Minutes after midnight. */
+  from: number;
+  to: number;
+  action: StepAction;
+  level: number;
+}
+
+export const DAY_MINUTES = 24 * 60;
+
+/** Minutes after midnight of 'HH:mm' (or 'HH:mm:ss'); null when not a time. */
+export function minutesOf(time: string | null | undefined): number | null {
+  const m = time ? /^(\d{1,2}):(\d{2})/.exec(time) : null;
+  if (!m) return null;
+  const minutes = Number(m[1]) * 60 + Number(m[2]);
+  return minutes >= 0 && minutes <= DAY_MINUTES ? minutes : null;
+}
+
+/** 'HH:mm' of minutes after midnight. */
+export const clockOf = (minutes: number) =>
+  `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(Math.round(minutes % 60)).padStart(2, '0')}`;
+
+/**
+ * The day as stretches from 00:00 to 24:00. A schedule repeats daily, so before the day's first step the
+ * lamp is in the state of its last one; without steps the lamp stays off.
+ */
+export function daySegments(steps: readonly ScheduleStep[]): Segment[] {
+  const timed = steps
+    .map((s) => ({ ...s, minute: minutesOf(s.at) }))
+    .filter((s): s is ScheduleStep & { minute: number } => s.minute !== null)
+    .sort((a, b) => a.minute - b.minute);
+  if (timed.length === 0) return [{ from: 0, to: DAY_MINUTES, action: 'off', level: 0 }];
+  const segments: Segment[] = [];
+  const last = timed[timed.length - 1]!;
+  let from = 0;
+  let current = { action: last.action, level: last.action === 'off' ? 0 : last.level };
+  for (const step of timed) {
+    if (step.minute > from) segments.push({ from, to: step.minute, ...current });
+    from = step.minute;
+    current = { action: step.action, level: step.action === 'off' ? 0 : step.level };
+  }
+  if (from < DAY_MINUTES) segments.push({ from, to: DAY_MINUTES, ...current });
+  // Neighbours in the same state are one stretch.
+  return segments.reduce<Segment[]>((out, s) => {
+    const prev = out[out.length - 1];
+    if (prev && prev.action === s.action && prev.level === s.level) prev.to = s.to;
+    else out.push({ ...s });
+    return out;
+  }, []);
+}
+
+/** Hours lit over the day (eco counts as lit) and the energy share against full power all those hours. */
+export function dayTotals(segments: readonly Segment[]) {
+  let lit = 0;
+  let weighted = 0;
+  for (const s of segments) {
+    if (s.action === 'off' || s.level <= 0) continue;
+    lit += s.to - s.from;
+    weighted += ((s.to - s.from) * s.level) / 100;
+  }
+  return { litHours: lit / 60, fullPowerHours: weighted / 60 };
+}
