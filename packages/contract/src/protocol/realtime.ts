@@ -38,6 +38,19 @@ export type RealtimePush =
       error?: string;
       at: string;
     }
+  | {
+      /** Progress of a batch or group command of a family: pushed to the project while it runs. */
+      kind: 'batch';
+      batchId: string;
+      projectId: number;
+      command: string;
+      total: number;
+      acknowledged: number;
+      failed: number;
+      pending: number;
+      done: boolean;
+      at: string;
+    }
   | { kind: 'messages'; userIds: number[] }
   | { kind: 'pong' }
   | { kind: 'subscribed'; devices: number[]; projects: number[] };

@@ -7,9 +7,10 @@ import { envMonitorFamily } from './envmonitor/env.handler.js';
 import type { FamilyHandler } from './family-handler.js';
 import { gatewayFamily } from './gateway/gateway.handler.js';
 import { createFamilyContext } from './kit/context.js';
+import { lightingFamily } from './lighting/lighting.handler.js';
 
 /** The device families the server knows beyond the generic protocol; one entry per folder. */
-export const FAMILY_HANDLERS: readonly FamilyHandler[] = [gatewayFamily, envMonitorFamily];
+export const FAMILY_HANDLERS: readonly FamilyHandler[] = [gatewayFamily, envMonitorFamily, lightingFamily];
 
 /** Registers every family's calls, each with the family context (services, never the raw database). */
 export function registerFamilyRoutes(

@@ -20,6 +20,7 @@ export function createRealtimeHub() {
 
   const wants = (client: RealtimeClient, push: RealtimePush) => {
     if (push.kind === 'messages') return push.userIds.includes(client.userId);
+    if (push.kind === 'batch') return client.projects.has(push.projectId);
     if ('deviceId' in push) return client.devices.has(push.deviceId) || client.projects.has(push.projectId);
     return false;
   };

@@ -1,0 +1,297 @@
+import { z } from 'zod';
+import {
+  childList,
+  commandResponse,
+  eventPage,
+  isoTime,
+  pageOf,
+  readingRow,
+  registrationResponse,
+  seriesOf,
+} from '../kit/responses.js';
+import {
+  CYCLE_MODES,
+  LAMP_STATES,
+  LIGHTING_ALARMS,
+  LIGHTING_CHANNELS,
+  LIGHTING_READINGS,
+  POLICY_MODES,
+  POWER_SCOPES,
+  RUN_MODES,
+  RUN_STATUS,
+  START_KINDS,
+  UNIT_TYPES,
+} from './schemas.js';
+
+/** Answers of every lighting call (set as `response:` on the server's routes, typed in the console). */
+
+const num = z.number().nullable();
+const readingValues = z.object(Object.fromEntries(LIGHTING_READINGS.map((r) => [r.key, num])));
+
+/** One lamp with its live values: the list, the map and the lamp's page. */
+export const lampRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  no: z.string(),
+  equipmentId: z.string().nullable(),
+  activeState: z.number().int(),
+  registered: z.boolean(),
+  lastActiveAt: isoTime.nullable(),
+  areaId: z.number().int().nullable(),
+  areaName: z.string().nullable(),
+  groupId: z.number().int().nullable(),
+  groupName: z.string().nullable(),
+  gatewayId: z.number().int().nullable(),
+  gatewayName: z.string().nullable(),
+  lng: z.number().nullable(),
+  lat: z.number().nullable(),
+  ratedPower: z.number().nullable(),
+  /** on, dimmed (lit below 100 %), off, fault (run status error), offline (not active). */
+  state: z.enum(LAMP_STATES),
+  on: z.boolean().nullable(),
+  level: num,
+  runStatus: z.enum(RUN_STATUS).nullable(),
+  voltage: num,
+  current: num,
+  activePower: num,
+  energyToday: num,
+  /** Time of the last report. */
+  at: isoTime.nullable(),
+});
+export type LampRow = z.infer<typeof lampRow>;
+
+/** The map: every lamp of the project with coordinates, coloured by state. */
+export const lampMapPoint = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  lng: z.number(),
+  lat: z.number(),
+  state: z.enum(LAMP_STATES),
+  level: num,
+});
+
+/** GET …/{id}/realdata: the last report's values with the runtime fields that are not readings. */
+export const realdataResponse = z.object({
+  id: z.number().int(),
+  at: isoTime.nullable(),
+  state: z.enum(LAMP_STATES),
+  runStatus: z.enum(RUN_STATUS).nullable(),
+  values: readingValues,
+  /** The lamp's own clock as it reported it (yyyy-MM-dd HH:mm:ss, its local time). */
+  deviceTime: z.string().nullable(),
+  /** The raw message as received (hex or JSON text). */
+  raw: z.string().nullable(),
+  runMode: z.enum(RUN_MODES).nullable(),
+  policyMode: z.enum(POLICY_MODES).nullable(),
+  /** Until when a reset keeps it unusable. */
+  unusableUntil: isoTime.nullable(),
+});
+
+const stored = { updatedAt: isoTime.nullable(), delivered: z.boolean() };
+export const configResponse = z.object({
+  defaultLevel: z.number(),
+  underCurrent: z.number(),
+  overCurrent: z.number(),
+  minCurrent: z.number(),
+  maxCurrent: z.number(),
+  illuminanceLower: z.number(),
+  illuminanceUpper: z.number(),
+  ratedPower: z.number(),
+  lampLife: z.number(),
+  fatigueThreshold: z.number(),
+  ...stored,
+});
+export const alarmConfigResponse = z.object({
+  overCurrent: z.number(),
+  underCurrent: z.number(),
+  overVoltage: z.number(),
+  underVoltage: z.number(),
+  leakage: z.number(),
+  temperature: z.number(),
+  tilt: z.number(),
+  enabled: z.array(z.enum(LIGHTING_ALARMS as [string, ...string[]])),
+  ...stored,
+});
+
+export const locationResponse = z.object({ id: z.number().int(), lng: z.number(), lat: z.number() });
+
+const startOut = z.object({ kind: z.enum(START_KINDS), time: z.string().optional(), offset: z.number().optional() });
+export const policyUnitOut = z.object({ type: z.enum(UNIT_TYPES), level: z.number(), start: startOut });
+export const policyRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  no: z.string(),
+  alias: z.string(),
+  units: z.array(policyUnitOut),
+  range: z.enum(LIGHTING_CHANNELS),
+  channelControl: z.boolean(),
+  channels: z.array(z.number().int()),
+  cycle: z.object({
+    mode: z.enum(CYCLE_MODES),
+    from: z.string().optional(),
+    to: z.string().optional(),
+    date: z.string().optional(),
+    months: z.array(z.number()).optional(),
+    days: z.array(z.number()).optional(),
+    weekdays: z.array(z.number()).optional(),
+    dates: z.array(z.string()).optional(),
+  }),
+  inUse: z.boolean(),
+  /** Lamps the policy is used on. */
+  lampCount: z.number().int(),
+  updatedAt: isoTime,
+});
+export type PolicyRow = z.infer<typeof policyRow>;
+
+/** A batch started (POST batch/command, groups/{id}/command, area/command, policies use/remove/clear, policydef). */
+export const batchStarted = z.object({
+  batchId: z.string(),
+  command: z.string(),
+  total: z.number().int(),
+});
+/** GET batches/{batchId}: progress and each lamp's result (also pushed as `batch` on the realtime channel). */
+export const batchStatus = z.object({
+  batchId: z.string(),
+  command: z.string(),
+  total: z.number().int(),
+  acknowledged: z.number().int(),
+  failed: z.number().int(),
+  pending: z.number().int(),
+  done: z.boolean(),
+  startedAt: isoTime,
+  finishedAt: isoTime.nullable(),
+  results: z.array(
+    z.object({
+      deviceId: z.number().int(),
+      name: z.string(),
+      ok: z.boolean().nullable(),
+      /** offline, timeout, or the device's error. */
+      error: z.string().nullable(),
+      durationMs: z.number().nullable(),
+    }),
+  ),
+});
+
+export const lcuGroupRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  no: z.string(),
+  description: z.string(),
+  memberCount: z.number().int(),
+  createdAt: isoTime,
+});
+export const lcuGroupDetail = lcuGroupRow.extend({ lampIds: z.array(z.number().int()) });
+
+const energyPoint = z.object({ date: z.string(), energy: z.number() });
+/** GET power/summary: energy (kWh) of a scope over a period, by day and by month. */
+export const powerSummary = z.object({
+  scope: z.enum(POWER_SCOPES),
+  id: z.number().int().nullable(),
+  from: isoTime,
+  to: isoTime,
+  lamps: z.number().int(),
+  energy: z.number(),
+  byDay: z.array(energyPoint),
+  byMonth: z.array(z.object({ month: z.string(), energy: z.number() })),
+});
+/** GET power/last: the last reading of each lamp of a scope. */
+export const powerLast = z.array(
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    at: isoTime.nullable(),
+    activePower: num,
+    energyTotal: num,
+    energyToday: num,
+  }),
+);
+
+/** GET summary: the lighting overview (pjtdevicelightingsummary). */
+export const lightingOverview = z.object({
+  total: z.number().int(),
+  byState: z.object(Object.fromEntries(LAMP_STATES.map((s) => [s, z.number().int()]))),
+  /** Lamps the policies in use say should be lit now, and how many of them are lit. */
+  shouldBeLit: z.number().int(),
+  litOfShould: z.number().int(),
+  /** litOfShould / shouldBeLit; null when no lamp should be lit. */
+  lightingRate: z.number().nullable(),
+  faultsByCode: z.array(z.object({ code: z.string(), count: z.number().int() })),
+  energyToday: z.number(),
+  energyMonth: z.number(),
+  byDay: z.array(energyPoint),
+  byMonth: z.array(z.object({ month: z.string(), energy: z.number() })),
+  /** Energy dimming saved today and this month (kWh) against the same hours at full power. */
+  savedToday: z.number(),
+  savedMonth: z.number(),
+  at: isoTime,
+});
+
+const scheduleEvent = z.object({
+  /** Minutes after local midnight. */
+  minute: z.number().int(),
+  time: z.string(),
+  type: z.enum(UNIT_TYPES),
+  level: z.number(),
+  policyId: z.number().int().nullable(),
+});
+/** A day's schedule at a place (policies/{id}/preview?date=…). */
+export const dayScheduleResponse = z.object({
+  date: z.string(),
+  policyId: z.number().int().nullable(),
+  polar: z.enum(['day', 'night']).nullable(),
+  sunrise: z.string().nullable(),
+  sunset: z.string().nullable(),
+  /** Level at local midnight (carried over from the day before). */
+  startLevel: z.number(),
+  events: z.array(scheduleEvent),
+  litMinutes: z.number().int(),
+});
+/** A year's schedule (policies/{id}/preview?year=…): per date the first on and the last off. */
+export const yearScheduleResponse = z.object({
+  year: z.number().int(),
+  days: z.array(
+    z.object({
+      date: z.string(),
+      on: z.number().int().nullable(),
+      off: z.number().int().nullable(),
+      litMinutes: z.number().int(),
+      polar: z.enum(['day', 'night']).nullable(),
+    }),
+  ),
+});
+export const schedulePreview = z.object({
+  lng: z.number(),
+  lat: z.number(),
+  timezone: z.number(),
+  day: dayScheduleResponse.nullable(),
+  year: yearScheduleResponse.nullable(),
+});
+
+/** Every answer by call (the manifest's `responses`). */
+export const LIGHTING_RESPONSES = {
+  registration: registrationResponse,
+  command: commandResponse,
+  events: eventPage,
+  children: childList,
+  readings: pageOf(readingRow(LIGHTING_READINGS)),
+  series: seriesOf(LIGHTING_READINGS),
+  lamps: pageOf(lampRow),
+  map: z.array(lampMapPoint),
+  realdata: realdataResponse,
+  config: configResponse,
+  alarmConfig: alarmConfigResponse,
+  location: locationResponse,
+  policies: pageOf(policyRow),
+  policy: policyRow,
+  lampPolicies: z.array(policyRow),
+  deleted: z.object({ id: z.number().int(), deleted: z.literal(true) }),
+  batchStarted,
+  batchStatus,
+  groups: pageOf(lcuGroupRow),
+  group: lcuGroupDetail,
+  areaLamps: z.array(lampMapPoint),
+  powerSummary,
+  powerLast,
+  overview: lightingOverview,
+  preview: schedulePreview,
+} satisfies Record<string, z.ZodType>;
