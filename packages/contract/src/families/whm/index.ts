@@ -1,19 +1,162 @@
-import { defineFamily, familyGroup, familyScreen, IOT_NET, int } from '../kit/index.js';
+import { z } from 'zod';
+import { days, int as setting } from '../../settings/kinds.js';
+import { intRange } from '../../validation/rules.js';
+import {
+  bool,
+  commandResponse,
+  defineFamily,
+  eventPage,
+  FAMILY_READS,
+  familyCalls,
+  familyGroup,
+  familyScreen,
+  IOT_NET,
+  int,
+  isoTime,
+  pageOf,
+  readingRow,
+  registrationResponse,
+  seriesOf,
+} from '../kit/index.js';
 import { i18n } from './i18n.js';
+
+/**
+ * What a meter sends (spec 001 §3 "Watt-hour meter: peripheral index, reading, pick time"): the meter
+ * reading (its register, only ever grows), the energy since its previous message (`sum`: rollups and
+ * long charts add it up, so a day's consumption is the sum of its increments), and the circuit's
+ * instantaneous power, voltage, current and power factor. Values outside the range are kept out (null).
+ */
+export const WHM_READINGS = [
+  { key: 'reading', unit: 'kWh', min: 0, max: 10_000_000 },
+  { key: 'energy', unit: 'kWh', min: 0, max: 10_000, sum: true },
+  { key: 'power', unit: 'kW', min: 0, max: 1000 },
+  { key: 'voltage', unit: 'V', min: 0, max: 500 },
+  { key: 'current', unit: 'A', min: 0, max: 2000 },
+  { key: 'powerFactor', unit: 'cos φ', min: 0, max: 1 },
+] as const;
+export type WhmReadingKey = (typeof WHM_READINGS)[number]['key'];
+
+const noArgs = z.object({}) as z.ZodType<Record<string, unknown>>;
+
+/** Spec 001 §7 "whm: realdata": the meter sends a reading at once and answers its values. */
+export const WHM_COMMANDS = [{ name: 'realdata', args: noArgs }] as const;
+
+/** How often a meter sends a reading (s), and its address behind the gateway: what the config call sets. */
+export const WHM_PICK_INTERVAL = { min: 60, max: 3600, default: 900 } as const;
+export const WHM_PERIPHERAL_INDEX = { min: 0, max: 255 } as const;
+
+/** PUT …/{id}/config: both required (a form sends them as text). */
+export const whmConfigBody = z.object({
+  peripheralIndex: intRange(WHM_PERIPHERAL_INDEX.min, WHM_PERIPHERAL_INDEX.max),
+  pickInterval: intRange(WHM_PICK_INTERVAL.min, WHM_PICK_INTERVAL.max),
+});
+export type WhmConfigBody = z.infer<typeof whmConfigBody>;
+
+/** PUT …/{id}/inuse: whether the meter is in service (a meter out of service is not counted). */
+export const whmInUseBody = z.object({
+  inUse: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
+    error: 'validation.validParam',
+  }),
+});
+
+/** GET …/pages: the project's meters, searched by name, no or equipment id, optionally only in service. */
+export const whmPageFilter = z.object({
+  inUse: z
+    .enum(['true', 'false'], { error: 'validation.validParam' })
+    .transform((v) => v === 'true')
+    .optional(),
+});
+
+const reading = readingRow(WHM_READINGS);
+const config = z.object({
+  id: z.number().int(),
+  peripheralIndex: z.number().int().nullable(),
+  pickInterval: z.number().int(),
+});
+
+/** A meter in the list: its state, its config, and its latest reading with the pick time. */
+export const whmMeterRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  no: z.string(),
+  equipmentId: z.string().nullable(),
+  activeState: z.number().int(),
+  registered: z.boolean(),
+  lastActiveAt: isoTime.nullable(),
+  parentName: z.string().nullable(),
+  peripheralIndex: z.number().int().nullable(),
+  inUse: z.boolean(),
+  /** Pick time of the latest reading (null before the first). */
+  pickedAt: isoTime.nullable(),
+  reading: z.number().nullable(),
+  power: z.number().nullable(),
+});
+
+export const WHM_RESPONSES = {
+  registration: registrationResponse,
+  command: commandResponse,
+  events: eventPage,
+  readings: pageOf(reading),
+  series: seriesOf(WHM_READINGS),
+  page: pageOf(whmMeterRow),
+  config,
+  /** PUT …/config: the saved config and whether the connected meter took it (others on reconnect). */
+  configSaved: config.extend({ delivered: z.boolean() }),
+  inUse: z.object({ id: z.number().int(), inUse: z.boolean() }),
+};
+
+const calls = familyCalls('whm');
 
 /** Watt-hour meters (spec 001 §3 "WHM"): energy of lighting circuits, behind a gateway or cabinet. */
 export const whmManifest = defineFamily({
   type: 'watthourmeter',
   slug: 'whm',
   module: 'whm',
-  properties: [int('peripheralIndex', 0, 255)],
+  properties: [
+    int('peripheralIndex', WHM_PERIPHERAL_INDEX.min, WHM_PERIPHERAL_INDEX.max),
+    int('pickInterval', WHM_PICK_INTERVAL.min, WHM_PICK_INTERVAL.max, 's'),
+    bool('inUse'),
+  ],
   network: [...IOT_NET, 'modbusAddress'],
   parentTypes: ['gateway', 'mtc'],
+  readings: WHM_READINGS,
+  commands: WHM_COMMANDS,
+  retention: { events: 'whmRetentionDays', readings: 'whmRetentionDays' },
+  settings: [setting('whmRetentionDays', 'retention', days(365))],
   screens: [
     familyGroup('pjtwhm', 'DashboardOutlined'),
-    familyScreen('pjtdevicewhmlist', 'pjtwhm', 'DashboardOutlined', 'whm'),
-    familyScreen('pjtdevicewhm', 'pjtwhm', 'DashboardOutlined', 'whm', { menu: false, authOf: 'pjtdevicewhmlist' }),
+    familyScreen('pjtdevicewhmlist', 'pjtwhm', 'DashboardOutlined', 'whm', {
+      ready: false,
+      apis: [
+        calls.get('pages'),
+        ...calls.registration(),
+        ...calls.commands(WHM_COMMANDS),
+        calls.get(':id/config'),
+        calls.put(':id/config'),
+        calls.put(':id/inuse'),
+        calls.get(':id/events'),
+        calls.get(':id/reports.do'),
+        calls.get(':id/reports.do/series'),
+        calls.get(':id/reports.do/export'),
+        ...FAMILY_READS,
+      ],
+    }),
+    familyScreen('pjtdevicewhm', 'pjtwhm', 'DashboardOutlined', 'whm', {
+      ready: false,
+      menu: false,
+      authOf: 'pjtdevicewhmlist',
+    }),
   ],
+  responses: WHM_RESPONSES,
   i18n,
-  demo: { weight: 4, lead: 4, child: true },
+  demo: {
+    weight: 4,
+    lead: 4,
+    child: true,
+    props: (random) => ({
+      peripheralIndex: 1 + Math.floor(random() * 32),
+      pickInterval: WHM_PICK_INTERVAL.default,
+      inUse: random() < 0.9,
+    }),
+  },
 });
