@@ -127,6 +127,17 @@ describe('the catalogue', () => {
     }
   });
 
+  it('lets every screen that draws the device map make its calls', () => {
+    // The device lists have a map view: a user granted only a list must see its map, not an error.
+    const index = apiIndex();
+    for (const screen of ['bizindex', 'devicelist', 'pjtdevicelist'])
+      for (const call of ['GET /api/map/view.do', 'GET /api/map/extent.do', 'GET /api/map/devices.do/:id/summary'])
+        expect(
+          index.get(call)?.some(({ fn }) => fn.key === screen),
+          `${screen}: ${call}`,
+        ).toBe(true);
+  });
+
   it('never lists a call as public or session and catalogue-owned at once', () => {
     const index = apiIndex();
     for (const r of [...PUBLIC_APIS, ...SESSION_APIS]) expect(index.has(`${r.method} ${r.path}`), r.path).toBe(false);

@@ -30,6 +30,13 @@ const REGISTRY_LOOKUPS: ApiGrant[] = [
   api('GET', '/api/biz/devicegroups.do'),
 ];
 
+/** The calls of the device map (the map screen and the device lists' map view draw the same map). */
+const DEVICE_MAP_APIS: ApiGrant[] = [
+  api('GET', '/api/map/view.do'),
+  api('GET', '/api/map/extent.do'),
+  api('GET', '/api/map/devices.do/:id/summary'),
+];
+
 export const CATALOGUE: readonly CatalogueEntry[] = [
   // ── Global administration (spec 000 §2 /man)
   group('man', null, 'SettingOutlined', '/man', '/man/manmain'),
@@ -131,6 +138,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
       api('PUT', '/api/biz/devices.do/:id/active'),
       api('POST', '/api/biz/devices.do/batch/active'),
       ...REGISTRY_LOOKUPS,
+      ...DEVICE_MAP_APIS,
     ],
   }),
   biz('deviceedit', 'FormOutlined', { ready: true, menu: false, authOf: 'devicelist' }),
@@ -156,9 +164,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     ready: true,
     apis: [
       api('GET', '/api/map/clusters.do'),
-      api('GET', '/api/map/view.do'),
-      api('GET', '/api/map/extent.do'),
-      api('GET', '/api/map/devices.do/:id/summary'),
+      ...DEVICE_MAP_APIS,
       api('GET', '/api/bas/devicetypes.do'),
     ],
   }),
@@ -214,6 +220,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
       api('PUT', '/api/pjts/:projectId/devices.do/:id/location'),
       api('PUT', '/api/pjts/:projectId/devices.do/:id/active'),
       api('POST', '/api/pjts/:projectId/devices.do/batch/active'),
+      ...DEVICE_MAP_APIS,
     ],
   }),
   pjt('pjtdeviceedit', 'pjtdevices', 'FormOutlined', 'project', {

@@ -146,6 +146,25 @@ describe('GET /api/map/devices.do/{id}/summary', () => {
   });
 });
 
+describe('the device lists’ map view', () => {
+  it('answers a user granted only a device list (its map view draws the same map)', async () => {
+    const db = t.database.db;
+    for (const screen of ['devicelist', 'pjtdevicelist']) {
+      const user = await createUser(db, (await createRole(db, mine.id, { [screen]: 1 })).id);
+      const token = await t.token(user.name, user.password);
+      const view = await get('/api/map/view.do', `${box}&zoom=17`, token);
+      expect(view.statusCode, `${screen}: ${view.body}`).toBe(200);
+      expect(view.json().points).toHaveLength(600);
+      const extent = await get('/api/map/extent.do', '', token);
+      expect(extent.statusCode, `${screen}: ${extent.body}`).toBe(200);
+      expect(extent.json().count).toBe(600);
+      const id = view.json().points[0][0];
+      const summary = await get(`/api/map/devices.do/${id}/summary`, '', token);
+      expect(summary.statusCode, `${screen}: ${summary.body}`).toBe(200);
+    }
+  });
+});
+
 describe('the map snapshot', () => {
   it('follows a moved device at once, without reading every device again', async () => {
     const before = (await get('/api/map/view.do', `${box}&zoom=10`)).json();
