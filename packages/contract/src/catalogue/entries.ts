@@ -162,11 +162,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   group('map', null, 'EnvironmentOutlined', '/map', '/map/bizindex'),
   fn('bizindex', '/map', 'map', 'GlobalOutlined', 'map', {
     ready: true,
-    apis: [
-      api('GET', '/api/map/clusters.do'),
-      ...DEVICE_MAP_APIS,
-      api('GET', '/api/bas/devicetypes.do'),
-    ],
+    apis: [api('GET', '/api/map/clusters.do'), ...DEVICE_MAP_APIS, api('GET', '/api/bas/devicetypes.do')],
   }),
 
   // ── Project area (spec 001 §2 /pjt)
