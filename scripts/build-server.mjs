@@ -2,7 +2,10 @@
 // Builds the server once to JavaScript (packages/server/dist/main.js): its TypeScript and the
 // workspace packages it imports (contract, simulator) bundled by esbuild; every other package stays
 // an import from node_modules. `npm start` runs the result with plain node (no compiling at start).
+// Then makes the template a new PGlite data directory starts from (dist/pgdata-template, see
+// packages/server/src/db/pgdata-template.ts) when it is missing or older than the migrations.
 // Usage: node scripts/build-server.mjs  (scripts/start.mjs calls it when the sources changed)
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -47,9 +50,15 @@ const started = Date.now();
 // (npm run cluster) never load a half-written bundle.
 const staging = path.join(outdir, `.build-${process.pid}`);
 await build({
-  entryPoints: { main: path.join(root, 'packages/server/src/main.ts') },
+  entryPoints: {
+    main: path.join(root, 'packages/server/src/main.ts'),
+    'pgdata-template': path.join(root, 'packages/server/src/db/pgdata-template.main.ts'),
+  },
   outdir: staging,
   bundle: true,
+  // main.ts loads serve.ts with import(): its own chunk, evaluated while the database worker starts.
+  splitting: true,
+  chunkNames: 'chunk-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20',
@@ -57,6 +66,14 @@ await build({
   logLevel: 'warning',
   plugins: [externals, sourceDirname],
 });
-for (const file of ['main.js.map', 'main.js']) fs.renameSync(path.join(staging, file), path.join(outdir, file));
+// The entries last: what they import (chunk-*, named by hash) is in place before them; the chunks of
+// earlier builds are removed.
+const entries = ['pgdata-template.js.map', 'pgdata-template.js', 'main.js.map', 'main.js'];
+const chunks = fs.readdirSync(staging).filter((file) => !entries.includes(file));
+for (const file of [...chunks, ...entries]) fs.renameSync(path.join(staging, file), path.join(outdir, file));
+for (const file of fs.readdirSync(outdir))
+  if (file.startsWith('chunk-') && !chunks.includes(file)) fs.rmSync(path.join(outdir, file));
 fs.rmSync(staging, { recursive: true, force: true });
 console.log(`Built the server in ${((Date.now() - started) / 1000).toFixed(1)} s (packages/server/dist/main.js)`);
+const template = spawnSync(process.execPath, [path.join(outdir, 'pgdata-template.js')], { stdio: 'inherit' });
+if (template.status !== 0) process.exit(template.status ?? 1);

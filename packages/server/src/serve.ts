@@ -1,24 +1,24 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import type { Config } from './config.js';
 import { bootstrap } from './db/bootstrap.js';
 import { type Database, openPglite, openPostgres } from './db/client.js';
-import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.js';
+import type { PgliteLike } from './db/pglite-worker.js';
 import { demoOptions, startDemo } from './demo/demo-start.js';
 import type { MqttMode } from './iot/runtime.js';
 import { applyBuiltinData } from './modules/system/sync-steps.js';
 
-/** Starts one server process: database, migrations, first-start data, HTTP, broker; stops them gracefully. */
-async function main(): Promise<void> {
-  const config = loadConfig();
-  let releaseLock: (() => void) | null = null;
-  let database: Database;
-  if (config.databaseUrl) {
-    database = await openPostgres(config.databaseUrl, config.pgPoolMax);
-  } else {
-    releaseLock = lockDataDir(config.dataDir);
-    database = await openPglite(config.dataDir);
-  }
-  await database.migrate();
+/**
+ * Starts one server process: database, migrations, first-start data, HTTP, broker; stops them
+ * gracefully. main.ts has taken the data directory's lock and started the embedded database's worker.
+ */
+export async function serve(config: Config, embedded: { worker: PgliteLike; releaseLock: () => void } | null) {
+  const releaseLock = embedded?.releaseLock ?? null;
+  const database: Database = embedded
+    ? await openPglite(config.dataDir, { worker: embedded.worker })
+    : await openPostgres(config.databaseUrl!, config.pgPoolMax);
+  // The embedded database opens and migrates in its worker while this thread builds the routes.
+  const migrated = database.migrate();
+  migrated.catch(() => undefined); // awaited below, after the app is built
 
   const mqtt: MqttMode = config.mqttUrl
     ? {
@@ -34,6 +34,7 @@ async function main(): Promise<void> {
       ? { mode: 'embedded', port: config.mqttPort, host: config.host }
       : { mode: 'off' };
   const app = await buildApp({ config, database, logger: { level: config.logLevel }, mqtt });
+  await migrated;
   const log = app.log;
   if (!config.identifyCode)
     log.warn('LOGIN_IDENTIFY_CODE=off: the identity code is not checked at sign-in (for automated tests only)');
@@ -79,12 +80,3 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
-
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-    console.error(`\n${error.message}\n`);
-  } else {
-    console.error(error);
-  }
-  process.exit(1);
-});

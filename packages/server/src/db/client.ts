@@ -2,13 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
-import { startPgliteWorker } from './pglite-worker.js';
+import { copyTemplate, templateFor } from './pgdata-template.js';
+import { type PgliteLike, startPgliteWorker } from './pglite-worker.js';
+import { PLANNER_OPTIONS, PLANNER_SETUP } from './planner.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -25,18 +24,15 @@ export interface Database {
 
 const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
-/**
- * Joins are planned in the order the queries write them: a record, then the lookups it refers to.
- * Searching every order of a device with its seven lookups cost 40-75 ms of planning for 0.6 ms of
- * execution per list page (docs/performance.md).
- */
-const PLANNER_SETTINGS = { join_collapse_limit: 1, from_collapse_limit: 1 };
-const PLANNER_OPTIONS = Object.entries(PLANNER_SETTINGS)
-  .map(([k, v]) => `-c ${k}=${v}`)
-  .join(' ');
 const MIGRATION_LOCK = 727_001;
 
 export async function openPostgres(url: string, poolMax = 10): Promise<Database> {
+  // Loaded only for PostgreSQL: the embedded default does not pay for the driver at start.
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: poolMax, options: PLANNER_OPTIONS });
   // An idle connection the server drops (restart, failover, admin termination) must not take the
   // process down: the pool replaces it on the next query.
@@ -62,19 +58,23 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
 /**
  * PGlite in `dataDir`, or in memory when dataDir is null (tests). By default in a worker thread
  * (pglite-worker.ts): a long query does not stop the server (docs/performance.md); `thread: 'main'`
- * runs it in this thread (the offline seed, the benchmark's comparison).
+ * runs it in this thread (the offline seed, the benchmark's comparison). A new data directory starts
+ * from the build's template (pgdata-template.ts) instead of initdb. The worker's database opens while
+ * this thread goes on (the server builds its routes meanwhile); the first query waits for it, and an
+ * error opening it rejects that query (the migration step, at start). `worker`: one started already
+ * (main.ts starts it before loading the rest of the server); `template`: the data folder a new dataDir
+ * starts from (default: the build's, when it can serve; null: none).
  */
 export async function openPglite(
   dataDir: string | null,
-  options: { thread?: 'worker' | 'main' } = {},
+  options: { thread?: 'worker' | 'main'; worker?: PgliteLike; template?: string | null } = {},
 ): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  // One connection: its session settings hold for every query.
-  const setup = Object.entries(PLANNER_SETTINGS)
-    .map(([k, v]) => `SET ${k} = ${v};`)
-    .join(' ');
+  const template =
+    dataDir && !options.worker ? (options.template === undefined ? templateFor(dataDir) : options.template) : null;
+  const setup = PLANNER_SETUP;
   if (options.thread !== 'main') {
-    const client = await startPgliteWorker(dataDir, setup);
+    const client = options.worker ?? startPgliteWorker(dataDir, setup, template);
     // Drizzle's pglite driver calls query, exec and transaction only: the worker's client has them.
     const db = drizzlePglite(client as unknown as PGlite, { schema });
     return {
@@ -84,6 +84,7 @@ export async function openPglite(
       close: () => client.close(),
     };
   }
+  if (dataDir && template) copyTemplate(template, dataDir);
   // pg_trgm serves the device search (migration 0005); PostgreSQL ships it in its contrib.
   const client = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm } });
   await client.exec(setup);

@@ -8,6 +8,8 @@ import { Worker } from 'node:worker_threads';
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { createRequire } = require('node:module');
+const fs = require('node:fs');
+const path = require('node:path');
 const load = createRequire(workerData.base);
 const { PGlite, types } = load('@electric-sql/pglite');
 const { pg_trgm } = load('@electric-sql/pglite/contrib/pg_trgm');
@@ -24,6 +26,14 @@ const errorOf = (error) => {
   return out;
 };
 (async () => {
+  // A new data directory starts as a copy of the build's template (pgdata-template.ts, copyTemplate):
+  // PG_VERSION last, so a copy cut short is made again at the next start.
+  const template = workerData.template;
+  if (template && !fs.existsSync(path.join(workerData.dataDir, 'PG_VERSION'))) {
+    const marker = path.join(template, 'PG_VERSION');
+    fs.cpSync(template, workerData.dataDir, { recursive: true, force: true, filter: (source) => source !== marker });
+    fs.copyFileSync(marker, path.join(workerData.dataDir, 'PG_VERSION'));
+  }
   const db = await PGlite.create(workerData.dataDir ?? undefined, { extensions: { pg_trgm } });
   await db.exec(workerData.setup);
   parentPort.on('message', async (m) => {
@@ -70,11 +80,14 @@ export interface PgliteLike {
  * query (a snapshot of every device, a report, a bulk import) no longer stops HTTP, MQTT and the
  * realtime channel. The client drizzle sees keeps PGlite's semantics: one connection, transactions
  * one after another (a query outside a transaction while one is open runs inside it, as in PGlite).
+ * Answered at once: the database opens in the worker while this thread goes on (at start the server
+ * builds its routes meanwhile); calls wait until it is open, and fail with its error if it did not open.
+ * `template`: a data folder to copy into the new `dataDir` first (pgdata-template.ts).
  */
-export async function startPgliteWorker(dataDir: string | null, setup: string): Promise<PgliteLike> {
+export function startPgliteWorker(dataDir: string | null, setup: string, template: string | null = null): PgliteLike {
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { dataDir, setup, base: import.meta.url, textTypes: TEXT_TYPES },
+    workerData: { dataDir, setup, template, base: import.meta.url, textTypes: TEXT_TYPES },
     // The worker needs none of the server's loaders (tsx, vitest): plain JavaScript.
     execArgv: [],
   });
@@ -105,9 +118,10 @@ export async function startPgliteWorker(dataDir: string | null, setup: string): 
   };
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`The database worker stopped (exit code ${code})`)));
-  await ready;
+  // Nobody may be waiting yet: the failure is answered to the calls.
+  ready.catch(() => undefined);
 
-  const call = <T>(message: Record<string, unknown>): Promise<T> => {
+  const post = <T>(message: Record<string, unknown>): Promise<T> => {
     if (failed) return Promise.reject(failed);
     const id = next++;
     return new Promise<T>((resolve, reject) => {
@@ -115,6 +129,14 @@ export async function startPgliteWorker(dataDir: string | null, setup: string): 
       worker.postMessage({ ...message, id });
     });
   };
+  let open = false;
+  const call = <T>(message: Record<string, unknown>): Promise<T> =>
+    open
+      ? post<T>(message)
+      : ready.then(() => {
+          open = true;
+          return post<T>(message);
+        });
   const query = (sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
     call<Results>({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object', text: Boolean(options.parsers) });
   const exec = (sql: string) => call<Results[]>({ op: 'exec', sql });

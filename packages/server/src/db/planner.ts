@@ -1,0 +1,14 @@
+/**
+ * Joins are planned in the order the queries write them: a record, then the lookups it refers to.
+ * Searching every order of a device with its seven lookups cost 40-75 ms of planning for 0.6 ms of
+ * execution per list page (docs/performance.md).
+ */
+export const PLANNER_SETTINGS = { join_collapse_limit: 1, from_collapse_limit: 1 };
+/** The settings as PostgreSQL connection options. */
+export const PLANNER_OPTIONS = Object.entries(PLANNER_SETTINGS)
+  .map(([k, v]) => `-c ${k}=${v}`)
+  .join(' ');
+/** The settings as SQL for PGlite's one connection (its session settings hold for every query). */
+export const PLANNER_SETUP = Object.entries(PLANNER_SETTINGS)
+  .map(([k, v]) => `SET ${k} = ${v};`)
+  .join(' ');
