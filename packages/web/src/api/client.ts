@@ -12,6 +12,8 @@ export interface RequestOptions {
   query?: Params;
   /** Form-encoded for POST/PUT/PATCH/DELETE (spec 000 §7). */
   body?: Params;
+  /** A JSON body instead (calls whose bodies nest, e.g. lighting policies and batches). */
+  json?: unknown;
   /** Skip the global error handling of spec 000 §8; the caller shows the error itself. */
   silent?: boolean;
   timeoutMs?: number;
@@ -59,7 +61,10 @@ export async function request<T>(method: Method, path: string, options: RequestO
       headers: { Accept: 'application/json' },
       signal: controller.signal,
     };
-    if (method !== 'GET' && options.body) {
+    if (method !== 'GET' && options.json !== undefined) {
+      init.headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
+      init.body = JSON.stringify(options.json);
+    } else if (method !== 'GET' && options.body) {
       const form = new URLSearchParams();
       append(form, options.body);
       init.body = form;

@@ -11,6 +11,7 @@ import { families } from './families.js';
 import { frame } from './frame.js';
 import { groups } from './groups.js';
 import { home } from './home.js';
+import { lamps } from './lamps.js';
 import { login } from './login.js';
 import { logs } from './logs.js';
 import { mapview } from './mapview.js';
@@ -48,6 +49,7 @@ export const resources = {
   families,
   frame,
   home,
+  lamps,
   login,
   logs,
   menu,

@@ -25,7 +25,7 @@ const pct = (minutes: number) => `${(100 * minutes) / DAY_MINUTES}%`;
  */
 export function DayTimeline({ day }: { day: DaySchedule }) {
   const { t } = useTranslation();
-  const segments = useMemo(() => daySegments(day.steps), [day.steps]);
+  const segments = useMemo(() => daySegments(day.steps, day.startLevel), [day.steps, day.startLevel]);
   const totals = dayTotals(segments);
   const label = (s: Segment) =>
     s.action === 'off'

@@ -24,6 +24,9 @@ describe('schedule of a day', () => {
       { from: 1380, to: 1440, action: 'eco', level: 50 },
     ]);
     expect(daySegments([])).toEqual([{ from: 0, to: 1440, action: 'off', level: 0 }]);
+    // Carried in from the day before: on all night in polar night.
+    expect(daySegments([], 100)).toEqual([{ from: 0, to: 1440, action: 'on', level: 100 }]);
+    expect(daySegments(STEPS, 0)[0]).toEqual({ from: 0, to: 1090, action: 'off', level: 0 });
     expect(minutesOf('24:00')).toBe(1440);
     expect(minutesOf('x')).toBeNull();
   });

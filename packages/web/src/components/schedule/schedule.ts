@@ -15,6 +15,8 @@ export interface DaySchedule {
   steps: ScheduleStep[];
   sunrise?: string | null;
   sunset?: string | null;
+  /** The level at midnight, carried over from the day before (else the day's last step is assumed). */
+  startLevel?: number | null;
 }
 
 /** A day of the year chart: when the lamps go on and off (null: not that day). */
@@ -47,20 +49,29 @@ export function minutesOf(time: string | null | undefined): number | null {
 export const clockOf = (minutes: number) =>
   `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(Math.round(minutes % 60)).padStart(2, '0')}`;
 
+/** What a bare level means: off at 0, on at 100, dimmed between. */
+const levelAction = (level: number): StepAction => (level <= 0 ? 'off' : level >= 100 ? 'on' : 'eco');
+
 /**
- * The day as stretches from 00:00 to 24:00. A schedule repeats daily, so before the day's first step the
- * lamp is in the state of its last one; without steps the lamp stays off.
+ * The day as stretches from 00:00 to 24:00. Before the day's first step the lamp is at `startLevel`
+ * (when known), else in the state of the day's last step (a daily schedule); without steps it stays there.
  */
-export function daySegments(steps: readonly ScheduleStep[]): Segment[] {
+export function daySegments(steps: readonly ScheduleStep[], startLevel?: number | null): Segment[] {
   const timed = steps
     .map((s) => ({ ...s, minute: minutesOf(s.at) }))
     .filter((s): s is ScheduleStep & { minute: number } => s.minute !== null)
     .sort((a, b) => a.minute - b.minute);
-  if (timed.length === 0) return [{ from: 0, to: DAY_MINUTES, action: 'off', level: 0 }];
+  if (timed.length === 0) {
+    const level = startLevel ?? 0;
+    return [{ from: 0, to: DAY_MINUTES, action: levelAction(level), level }];
+  }
   const segments: Segment[] = [];
   const last = timed[timed.length - 1]!;
   let from = 0;
-  let current = { action: last.action, level: last.action === 'off' ? 0 : last.level };
+  let current =
+    startLevel === null || startLevel === undefined
+      ? { action: last.action, level: last.action === 'off' ? 0 : last.level }
+      : { action: levelAction(startLevel), level: startLevel };
   for (const step of timed) {
     if (step.minute > from) segments.push({ from, to: step.minute, ...current });
     from = step.minute;

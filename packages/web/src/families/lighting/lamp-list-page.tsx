@@ -1,0 +1,227 @@
+import { EnvironmentOutlined, TableOutlined } from '@ant-design/icons';
+import { LAMP_STATES, type RealtimePush } from '@sc/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Card, Flex, Select, Segmented, Space, Typography } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useRealtime } from '../../api/realtime';
+import {
+  type CrudColumn,
+  canModify,
+  ListScreen,
+  SearchBar,
+  tableColumns,
+  useAuthLevel,
+  usePagedList,
+} from '../../components/crud';
+import { LiveBadge, RegistrationButton, useRegistration } from '../../components/device';
+import { devicesInArea } from '../../components/map/area';
+import { AreaDrawBar } from '../../components/map/area-draw-bar';
+import { useAreaDraw } from '../../components/map/use-area-draw';
+import { ProjectScoped } from '../../components/project-scoped';
+import { type Lamp, type LampFilters, type LampPoint, lightingApi, lightingKeys } from './api';
+import { LampBatchProgress, PowerCommands, useLampBatch } from './batch';
+import { LampStateTag, lampPath, RunStatusTag, useLampOptions, withUnit } from './common';
+import { applyLampPushes, STATE_COLOURS } from './lamp-state';
+
+const AreaMap = lazy(() => import('../../components/map/area-map'));
+
+type View = 'table' | 'map';
+
+/** /pjt/pjtdevicelightinglist (spec 001 §2): the project's lamp controllers, live, in a table or on a map. */
+export default function LampListPage() {
+  return <ProjectScoped>{(projectId) => <LampList projectId={projectId} />}</ProjectScoped>;
+}
+
+function LampList({ projectId }: { projectId: number }) {
+  const { t } = useTranslation();
+  const [view, setView] = useState<View>('table');
+  return (
+    <Card
+      title={t('menu.pjtdevicelightinglist')}
+      extra={
+        <Space size={16}>
+          <LiveBadge />
+          <Segmented<View>
+            value={view}
+            onChange={setView}
+            options={[
+              { value: 'table', label: t('lamps.list.table'), icon: <TableOutlined /> },
+              { value: 'map', label: t('lamps.list.map'), icon: <EnvironmentOutlined /> },
+            ]}
+            data-testid="lamp-view"
+          />
+        </Space>
+      }
+    >
+      {view === 'table' ? <LampTable projectId={projectId} /> : <LampMap projectId={projectId} />}
+    </Card>
+  );
+}
+
+function LampTable({ projectId }: { projectId: number }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const editable = canModify(useAuthLevel());
+  const l = lightingApi(projectId);
+  const options = useLampOptions(projectId);
+  const batch = useLampBatch(projectId);
+  const list = usePagedList<Lamp, LampFilters>({
+    key: lightingKeys.lamps(projectId),
+    load: ({ page, pageSize, filters }) => l.lamps(page, pageSize, filters),
+    initialFilters: {},
+  });
+
+  useRealtime({ projects: [projectId] }, (push: RealtimePush) =>
+    client.setQueryData<{ list: Lamp[] }>(list.queryKey, (p) => {
+      if (!p) return p;
+      const rows = applyLampPushes(p.list, push);
+      return rows === p.list ? p : { ...p, list: rows! };
+    }),
+  );
+  const toggle = useRegistration(l.register, () => void list.refresh());
+
+  const declared: CrudColumn<Lamp>[] = [
+    { field: 'name', kind: { kind: 'link', to: lampPath }, fixed: 'left', width: 150 },
+    { field: 'no', width: 110 },
+    { field: 'state', width: 90, render: (v) => <LampStateTag state={String(v)} /> },
+    { field: 'level', width: 80, align: 'right', render: (v) => withUnit(v as number | null, '%') },
+    { field: 'runStatus', width: 90, render: (v) => <RunStatusTag status={v as string | null} /> },
+    { field: 'voltage', width: 90, align: 'right', render: (v) => withUnit(v as number | null, 'V') },
+    { field: 'current', width: 100, align: 'right', render: (v) => withUnit(v as number | null, 'mA') },
+    { field: 'activePower', width: 100, align: 'right', render: (v) => withUnit(v as number | null, 'W') },
+    { field: 'energyToday', width: 110, align: 'right', render: (v) => withUnit(v as number | null, 'kWh') },
+    { field: 'at', kind: { kind: 'time' } },
+    { field: 'areaName', width: 120, ellipsis: true },
+    { field: 'gatewayName', width: 120, ellipsis: true },
+    { field: 'registered', kind: { kind: 'registered' } },
+  ];
+  const columns = tableColumns(declared, (field) => t(`lamps.fields.${field}`));
+  if (editable)
+    columns.push({
+      title: t('common.actions'),
+      key: 'actions',
+      width: 100,
+      fixed: 'right',
+      render: (_, d: Lamp) => <RegistrationButton device={d} onToggle={toggle} />,
+    });
+
+  const select = (name: keyof LampFilters, opts: { value: number | string; label: string }[], width = 140) => (
+    <Select
+      key={name}
+      allowClear
+      placeholder={t(`lamps.filters.${name}`)}
+      aria-label={t(`lamps.filters.${name}`)}
+      style={{ width }}
+      options={opts}
+      value={list.filters[name] as never}
+      onChange={(v) => list.setFilters({ [name]: v ?? undefined })}
+      data-testid={`filter-${name}`}
+      showSearch={{ optionFilterProp: 'label' }}
+    />
+  );
+
+  return (
+    <Flex vertical gap={12}>
+      <ListScreen<Lamp, LampFilters>
+        list={list}
+        columns={columns}
+        selectable={editable}
+        left={
+          <Flex gap={8} wrap align="center" style={{ flex: 'auto' }}>
+            <SearchBar limit={list.searchWordLimit} onSearch={(keyword) => list.setFilters({ keyword })} />
+            {select('areaId', options.areas)}
+            {select('groupId', options.groups)}
+            {select('lcuGroupId', options.lcuGroups)}
+            {select('gatewayId', options.gateways)}
+            {select(
+              'state',
+              LAMP_STATES.map((s) => ({ value: s, label: t(`lighting.states.${s}`) })),
+              110,
+            )}
+          </Flex>
+        }
+        table={{
+          scroll: { x: 'max-content' },
+          onRow: (row) => ({ onDoubleClick: () => navigate(lampPath(row)) }),
+        }}
+      />
+      {editable && (
+        <Flex gap={12} align="center" wrap data-testid="lamp-batch-bar">
+          <Typography.Text type="secondary">{t('lamps.batch.selected', { count: list.selected.length })}</Typography.Text>
+          <PowerCommands
+            count={list.selected.length}
+            disabled={list.selected.length === 0}
+            loading={batch.sending}
+            send={(request) => batch.run(() => l.batch(list.selected, request)).catch(() => undefined)}
+          />
+        </Flex>
+      )}
+      <LampBatchProgress batch={batch} />
+    </Flex>
+  );
+}
+
+/** The lamps on the map, coloured by state; an area drawn on it takes a power command to every lamp inside. */
+function LampMap({ projectId }: { projectId: number }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const editable = canModify(useAuthLevel());
+  const l = lightingApi(projectId);
+  const key = lightingKeys.map(projectId);
+  const points = useQuery({ queryKey: key, queryFn: () => l.map() });
+  const batch = useLampBatch(projectId);
+  const draw = useAreaDraw();
+  useRealtime({ projects: [projectId] }, (push: RealtimePush) =>
+    client.setQueryData<LampPoint[]>(key, (rows) => applyLampPushes(rows, push)),
+  );
+  const inside = useMemo(() => (draw.area ? devicesInArea(points.data ?? [], draw.area) : []), [draw.area, points.data]);
+  const picked = useMemo(() => new Set(inside.map((p) => p.id)), [inside]);
+  const marks = useMemo(
+    () => (points.data ?? []).map((p) => ({ id: p.id, lng: p.lng, lat: p.lat, tone: p.state })),
+    [points.data],
+  );
+  const tones = useMemo(
+    () =>
+      Object.fromEntries(
+        LAMP_STATES.map((s) => [s, { colour: STATE_COLOURS[s], label: t(`lighting.states.${s}`) }]),
+      ),
+    [t],
+  );
+  return (
+    <Flex vertical gap={12}>
+      <AreaDrawBar
+        draw={draw}
+        inside={inside.length}
+        actions={
+          editable && (
+            <PowerCommands
+              count={inside.length}
+              disabled={inside.length === 0}
+              loading={batch.sending}
+              send={(request) => batch.run(() => l.areaCommand(draw.area ?? [], request)).catch(() => undefined)}
+            />
+          )
+        }
+      />
+      <Suspense fallback={<div style={{ height: 520 }} />}>
+        <AreaMap
+          marks={marks}
+          tones={tones}
+          draw={draw}
+          picked={picked}
+          pickedLabel={t('lamps.list.inArea')}
+          onDevice={(id) => navigate(lampPath({ id }))}
+          height={520}
+        />
+      </Suspense>
+      <Typography.Text type="secondary" data-testid="lamp-map-count">
+        {t('lamps.list.onMap', { count: marks.length })}
+      </Typography.Text>
+      <LampBatchProgress batch={batch} />
+    </Flex>
+  );
+}

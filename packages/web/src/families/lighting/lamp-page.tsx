@@ -1,0 +1,448 @@
+import { ArrowLeftOutlined, CloudUploadOutlined, EnvironmentOutlined, HistoryOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  type DeviceView,
+  LIGHTING_READINGS,
+  LOG_PAGE_SIZE,
+  type Page,
+  type RealtimePush,
+} from '@sc/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Flex,
+  Result,
+  Row,
+  Space,
+  Spin,
+  Table,
+  type TableColumnsType,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { api } from '../../api/client';
+import { isApiError } from '../../api/errors';
+import { useRealtime } from '../../api/realtime';
+import { useFeedback } from '../../app/feedback';
+import { canModify, useAuthLevel } from '../../components/crud';
+import { pageSizeOptions } from '../../components/crud/use-paged-list';
+import { type DeviceEvent, EventLevelTag, LiveBadge, RegisteredTag } from '../../components/device';
+import { formatReading } from '../../components/format';
+import { type CoordinateValue, CoordinatePicker, coordinateError } from '../../components/map/coordinate-picker';
+import { ProjectScoped } from '../../components/project-scoped';
+import { formatTime } from '../../components/time';
+import { type LightingApi, lightingApi, lightingKeys, type Realdata } from './api';
+import { LampStateTag, RunStatusTag } from './common';
+import { LampConfigForm } from './lamp-config';
+import { LampControls } from './lamp-controls';
+import { lampStateOf } from './lamp-state';
+
+const LIST = '/pjt/pjtdevicelightinglist';
+const RUN_STATUS_OF = ['normal', 'alert', 'error'] as const;
+
+/** /pjt/pjtdevicelighting?id= (spec 001 §2): one lamp controller, live, with its controls and settings. */
+export default function LampPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  return (
+    <ProjectScoped>
+      {(projectId) =>
+        Number.isInteger(id) && id > 0 ? (
+          <LampDetail key={id} projectId={projectId} id={id} />
+        ) : (
+          <Result status="404" title={t('lamps.missing')} extra={<BackLink />} />
+        )
+      }
+    </ProjectScoped>
+  );
+}
+
+function BackLink() {
+  const { t } = useTranslation();
+  return (
+    <Link to={LIST}>
+      <Button icon={<ArrowLeftOutlined />}>{t('lamps.back')}</Button>
+    </Link>
+  );
+}
+
+/** Realdata after a telemetry push: the pushed values, the derived state. */
+export function applyRealdataPush(data: Realdata, push: RealtimePush): Realdata {
+  if (push.kind === 'state') return { ...data, state: push.activeState === 1 ? data.state : 'offline' };
+  if (push.kind !== 'telemetry') return data;
+  const values = { ...data.values };
+  for (const [k, v] of Object.entries(push.values)) if (typeof v === 'number' && k in values) values[k] = v;
+  const runStatus = typeof push.values.runStatus === 'number' ? (RUN_STATUS_OF[push.values.runStatus] ?? null) : data.runStatus;
+  const state = lampStateOf({ activeState: 1, on: values.on === 1, level: values.level, runStatus });
+  return { ...data, values, runStatus, state, at: push.at };
+}
+
+function LampDetail({ projectId, id }: { projectId: number; id: number }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const { confirm, message } = useFeedback();
+  const l = lightingApi(projectId);
+  const editable = canModify(useAuthLevel());
+  const lampKey = lightingKeys.lamp(projectId, id);
+  const realKey = [...lampKey, 'realdata'];
+  // The lamp's row from the list call (name, place, registration, gateway).
+  const lamp = useQuery({
+    queryKey: [...lampKey, 'row'],
+    queryFn: () => api.get<DeviceView>(`/api/pjts/${projectId}/devices.do/one/${id}`, undefined, { silent: true }),
+  });
+  const realdata = useQuery({ queryKey: realKey, queryFn: () => l.realdata(id), enabled: lamp.isSuccess });
+  useRealtime({ devices: lamp.isSuccess ? [id] : [] }, (push) => {
+    if ('deviceId' in push && push.deviceId === id)
+      client.setQueryData<Realdata>(realKey, (d) => (d ? applyRealdataPush(d, push) : d));
+    if (push.kind === 'event') void client.invalidateQueries({ queryKey: [...lampKey, 'events'] });
+  });
+  const registration = useMutation({
+    mutationFn: (registered: boolean) => l.register(id, registered),
+    onSuccess: (answer, registered) => {
+      message.success(t(registered ? 'gateways.registerDone' : 'gateways.unregisterDone', { name: lamp.data?.name }));
+      if (!answer.delivered) message.info(t('gateways.notDelivered'));
+      void lamp.refetch();
+    },
+  });
+
+  if (lamp.isLoading) return <Spin style={{ margin: 48 }} />;
+  if (lamp.isError || !lamp.data) {
+    const missing = isApiError(lamp.error) && [400, 404].includes(lamp.error.status);
+    return (
+      <Result status={missing ? '404' : 'error'} title={missing ? t('lamps.missing') : t('common.loadFailed')} extra={<BackLink />} />
+    );
+  }
+  const d = lamp.data;
+  const askRegister = () =>
+    confirm({
+      title: d.registered ? t('gateways.unregister') : t('gateways.register'),
+      content: d.registered ? t('lamps.confirm.unregister', { name: d.name }) : t('lamps.confirm.register', { name: d.name }),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: () => registration.mutateAsync(!d.registered).catch(() => undefined),
+    });
+
+  return (
+    <Flex vertical gap={12}>
+      <Card
+        title={
+          <Space size={12} wrap>
+            <Typography.Title level={4} style={{ margin: 0 }} data-testid="lamp-name">
+              {d.name}
+            </Typography.Title>
+            {realdata.data && <LampStateTag state={realdata.data.state} />}
+            <RunStatusTag status={realdata.data?.runStatus} />
+            <RegisteredTag registered={d.registered} />
+            <LiveBadge />
+          </Space>
+        }
+        extra={
+          <Space>
+            {editable && (
+              <Button danger={d.registered} onClick={askRegister} data-testid="lamp-register">
+                {d.registered ? t('gateways.unregister') : t('gateways.register')}
+              </Button>
+            )}
+            <Link to="/man/operatehistory">
+              <Button icon={<HistoryOutlined />}>{t('gateways.operationLog')}</Button>
+            </Link>
+            <BackLink />
+          </Space>
+        }
+      >
+        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>
+          <Descriptions.Item label={t('lamps.fields.no')}>{d.no}</Descriptions.Item>
+          <Descriptions.Item label={t('lamps.fields.equipmentId')}>{d.equipmentId ?? ''}</Descriptions.Item>
+          <Descriptions.Item label={t('lamps.fields.model')}>{d.modelName ?? ''}</Descriptions.Item>
+          <Descriptions.Item label={t('lamps.fields.gatewayName')}>{d.parentName ?? ''}</Descriptions.Item>
+          <Descriptions.Item label={t('lamps.fields.areaName')}>{d.areaName ?? ''}</Descriptions.Item>
+          <Descriptions.Item label={t('lamps.fields.groupName')}>{d.groupName ?? ''}</Descriptions.Item>
+          <Descriptions.Item label={t('lamps.fields.location')}>
+            {d.lng !== null && d.lat !== null ? `${d.lng}, ${d.lat}` : ''}
+          </Descriptions.Item>
+          {Object.entries(d.props ?? {}).map(([key, value]) => (
+            <Descriptions.Item key={key} label={t(`families.lighting.${key}`, { defaultValue: key })}>
+              {String(value ?? '')}
+            </Descriptions.Item>
+          ))}
+        </Descriptions>
+      </Card>
+      <Row gutter={[12, 12]}>
+        <Col xs={24} xl={14}>
+          <RealdataCard data={realdata.data} loading={realdata.isFetching} onRefresh={() => void realdata.refetch()} />
+        </Col>
+        <Col xs={24} xl={10}>
+          {editable ? (
+            <LampControls name={d.name} send={(c, args) => l.command(id, c, args)} />
+          ) : (
+            <Card size="small" title={t('lamps.controls.title')}>
+              <Typography.Text type="secondary">{t('lamps.controls.readOnly')}</Typography.Text>
+            </Card>
+          )}
+        </Col>
+      </Row>
+      <Card size="small">
+        <Tabs
+          items={[
+            {
+              key: 'events',
+              label: t('lamps.tabs.events'),
+              children: <LampEvents projectId={projectId} id={id} l={l} />,
+            },
+            {
+              key: 'config',
+              label: t('lamps.tabs.config'),
+              children: <LampConfigForm kind="config" projectId={projectId} lampId={id} l={l} editable={editable} />,
+            },
+            {
+              key: 'alarm',
+              label: t('lamps.tabs.alarm'),
+              children: <LampConfigForm kind="alarm" projectId={projectId} lampId={id} l={l} editable={editable} />,
+            },
+            {
+              key: 'policies',
+              label: t('lamps.tabs.policies'),
+              children: <LampPolicies projectId={projectId} id={id} l={l} editable={editable} />,
+            },
+            {
+              key: 'location',
+              label: t('lamps.tabs.location'),
+              children: (
+                <LampLocation
+                  l={l}
+                  id={id}
+                  initial={{ lng: d.lng, lat: d.lat }}
+                  editable={editable}
+                  onSaved={() => void lamp.refetch()}
+                />
+              ),
+            },
+          ]}
+        />
+      </Card>
+    </Flex>
+  );
+}
+
+const READING_UNITS: Record<string, string> = Object.fromEntries(LIGHTING_READINGS.map((r) => [r.key, r.unit]));
+
+/** Every runtime field of spec 001 §3, live from telemetry pushes. */
+function RealdataCard({ data, loading, onRefresh }: { data: Realdata | undefined; loading: boolean; onRefresh: () => void }) {
+  const { t } = useTranslation();
+  const value = (key: string) => {
+    const v = data?.values[key];
+    if (key === 'on') return v === null || v === undefined ? '—' : t(`lighting.power.${v === 1 ? 'on' : 'off'}`);
+    if (key === 'runStatus') return data?.runStatus ? t(`lighting.runStatus.${data.runStatus}`) : '—';
+    return `${formatReading(v)}${v === null || v === undefined ? '' : ` ${READING_UNITS[key] ?? ''}`}`.trim();
+  };
+  return (
+    <Card
+      size="small"
+      title={t('lamps.realdata.title')}
+      extra={
+        <Space>
+          <Typography.Text type="secondary">{t('lamps.realdata.at', { at: formatTime(data?.at) || '—' })}</Typography.Text>
+          <Button size="small" icon={<ReloadOutlined />} loading={loading} onClick={onRefresh}>
+            {t('common.refresh')}
+          </Button>
+        </Space>
+      }
+    >
+      <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} data-testid="lamp-realdata">
+        {LIGHTING_READINGS.filter((r) => r.key !== 'energy').map((r) => (
+          <Descriptions.Item key={r.key} label={t(`lighting.readings.${r.key}`)}>
+            <span data-reading={r.key}>{value(r.key)}</span>
+          </Descriptions.Item>
+        ))}
+        <Descriptions.Item label={t('lighting.readings.deviceTime')}>{data?.deviceTime ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('lamps.realdata.runMode')}>
+          {data?.runMode ? t(`lighting.runModes.${data.runMode}`) : '—'}
+          {data?.policyMode ? ` · ${t(`lighting.policyModes.${data.policyMode}`)}` : ''}
+        </Descriptions.Item>
+        {data?.unusableUntil && (
+          <Descriptions.Item label={t('lamps.realdata.unusableUntil')}>
+            <Tag color="red">{formatTime(data.unusableUntil)}</Tag>
+          </Descriptions.Item>
+        )}
+        <Descriptions.Item label={t('lighting.readings.raw')} span="filled">
+          <Typography.Text code ellipsis={{ tooltip: data?.raw }} style={{ maxWidth: 520 }}>
+            {data?.raw ?? '—'}
+          </Typography.Text>
+        </Descriptions.Item>
+      </Descriptions>
+    </Card>
+  );
+}
+
+interface LampEventDetail {
+  triggerType?: string;
+  triggerDetail?: string;
+  channel?: number;
+  value?: number;
+}
+
+/** The lamp's events with their codes labelled, event type, trigger type and detail. */
+function LampEvents({ projectId, id, l }: { projectId: number; id: number; l: LightingApi }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(LOG_PAGE_SIZE.default);
+  const events = useQuery({
+    queryKey: [...lightingKeys.lamp(projectId, id), 'events', page, pageSize],
+    queryFn: () => l.events(id, page, pageSize) as Promise<Page<DeviceEvent>>,
+  });
+  const detailOf = (e: DeviceEvent) => (e.detail ?? {}) as LampEventDetail;
+  const columns: TableColumnsType<DeviceEvent> = [
+    { title: t('lamps.events.at'), dataIndex: 'at', width: 170, render: formatTime },
+    {
+      title: t('lamps.events.code'),
+      dataIndex: 'code',
+      render: (c: string) => `${t(`lighting.eventCodes.${c}`, { defaultValue: c })} (${c})`,
+    },
+    {
+      title: t('lamps.events.eventType'),
+      dataIndex: 'eventType',
+      width: 90,
+      render: (v: string) => t(`lighting.eventTypes.${v}`, { defaultValue: v }),
+    },
+    { title: t('lamps.events.level'), dataIndex: 'level', width: 90, render: (v: string) => <EventLevelTag level={v} /> },
+    {
+      title: t('lamps.events.triggerType'),
+      key: 'triggerType',
+      width: 100,
+      render: (_, e) => {
+        const v = detailOf(e).triggerType;
+        return v ? t(`lighting.triggerTypes.${v}`) : '';
+      },
+    },
+    {
+      title: t('lamps.events.triggerDetail'),
+      key: 'triggerDetail',
+      render: (_, e) => {
+        const d = detailOf(e);
+        const parts = [
+          d.triggerDetail ? t(`lighting.triggerDetails.${d.triggerDetail}`) : '',
+          d.value !== undefined ? formatReading(d.value) : '',
+          d.channel !== undefined ? t('lamps.events.channel', { channel: d.channel }) : '',
+        ];
+        return parts.filter(Boolean).join(' · ');
+      },
+    },
+  ];
+  return (
+    <Table<DeviceEvent>
+      data-testid="lamp-events"
+      rowKey="id"
+      size="small"
+      loading={events.isLoading}
+      columns={columns}
+      dataSource={events.data?.list ?? []}
+      pagination={{
+        current: page,
+        pageSize,
+        total: events.data?.total ?? 0,
+        pageSizeOptions: pageSizeOptions('log'),
+        showSizeChanger: true,
+        showTotal: (total) => t('common.total', { total }),
+        onChange: (p, size) => {
+          setPage(size === pageSize ? p : 1);
+          setPageSize(size);
+        },
+      }}
+    />
+  );
+}
+
+/** The policies the lamp runs, and pushing them to its controller again (policydef). */
+function LampPolicies({ projectId, id, l, editable }: { projectId: number; id: number; l: LightingApi; editable: boolean }) {
+  const { t } = useTranslation();
+  const { message } = useFeedback();
+  const policies = useQuery({ queryKey: [...lightingKeys.lamp(projectId, id), 'policies'], queryFn: () => l.lampPolicies(id) });
+  const push = useMutation({
+    mutationFn: () => l.policydefLamp(id),
+    onSuccess: () => message.success(t('lamps.policies.pushed')),
+    onError: (error) => message.error((isApiError(error) && error.body?.message) || t('common.loadFailed')),
+  });
+  return (
+    <Flex vertical gap={8}>
+      <Space>
+        {editable && (
+          <Button icon={<CloudUploadOutlined />} loading={push.isPending} onClick={() => push.mutate()}>
+            {t('lighting.commands.policydef')}
+          </Button>
+        )}
+        <Typography.Text type="secondary">{t('lamps.policies.hint')}</Typography.Text>
+      </Space>
+      <Table
+        rowKey="id"
+        size="small"
+        loading={policies.isLoading}
+        dataSource={policies.data ?? []}
+        pagination={false}
+        columns={[
+          { title: t('lighting.policy.name'), dataIndex: 'name' },
+          { title: t('lighting.policy.no'), dataIndex: 'no' },
+          {
+            title: t('lighting.policy.cycle'),
+            key: 'cycle',
+            render: (_, p) => t(`lighting.cycleModes.${p.cycle.mode}`),
+          },
+          {
+            title: t('lighting.policy.inUse'),
+            dataIndex: 'inUse',
+            render: (v: boolean) => (v ? <Tag color="green">{t('common.yes')}</Tag> : t('common.no')),
+          },
+        ]}
+      />
+    </Flex>
+  );
+}
+
+function LampLocation({
+  l,
+  id,
+  initial,
+  editable,
+  onSaved,
+}: {
+  l: LightingApi;
+  id: number;
+  initial: CoordinateValue;
+  editable: boolean;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = useFeedback();
+  const [value, setValue] = useState<CoordinateValue>(initial);
+  const save = useMutation({
+    mutationFn: () => l.location(id, value.lng as number, value.lat as number),
+    onSuccess: () => {
+      message.success(t('common.saved'));
+      onSaved();
+    },
+  });
+  return (
+    <Flex vertical gap={8}>
+      <CoordinatePicker value={value} onChange={setValue} showError height={300} />
+      {editable && (
+        <Button
+          type="primary"
+          icon={<EnvironmentOutlined />}
+          disabled={coordinateError(value) !== null}
+          loading={save.isPending}
+          onClick={() => save.mutate()}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t('common.save')}
+        </Button>
+      )}
+    </Flex>
+  );
+}

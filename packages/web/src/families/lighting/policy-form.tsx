@@ -1,0 +1,363 @@
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  CYCLE_MODES,
+  LIGHTING_CHANNELS,
+  lightingPolicyBody,
+  POLICY_UNITS_MAX_DEFAULT,
+  START_KINDS,
+  translate,
+  UNIT_TYPES,
+} from '@sc/contract';
+import { Alert, Button, Col, DatePicker, Flex, Form, Input, InputNumber, Row, Select, Space, Switch, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/errors';
+import { applyServerErrors } from '../../components/crud';
+import { DraggableModal } from '../../components/draggable-modal';
+import { useLang } from '../../i18n/i18n';
+import type { Policy } from './api';
+
+/** A unit as the form holds it. */
+interface UnitForm {
+  type: 'on' | 'off' | 'eco';
+  level?: number;
+  kind: 'clock' | 'sunrise' | 'sunset';
+  time?: Dayjs | null;
+  offset?: number;
+}
+interface PolicyForm {
+  name: string;
+  no: string;
+  alias?: string;
+  units: UnitForm[];
+  range: string;
+  channelControl: boolean;
+  channels: number[];
+  mode: string;
+  from?: Dayjs | null;
+  to?: Dayjs | null;
+  date?: Dayjs | null;
+  months?: number[];
+  days?: number[];
+  weekdays?: number[];
+  dates?: Dayjs[];
+  inUse: boolean;
+}
+
+const DATE = 'YYYY-MM-DD';
+const day = (d: Dayjs | null | undefined) => (d ? d.format(DATE) : undefined);
+
+/** The form's values as the contract's policy body (`lightingPolicyBody`). */
+export function toPolicyBody(v: PolicyForm) {
+  return {
+    name: v.name?.trim(),
+    no: v.no?.trim(),
+    alias: v.alias?.trim() ?? '',
+    units: (v.units ?? []).map((u) => ({
+      type: u.type,
+      level: u.type === 'off' ? 0 : u.level,
+      start: u.kind === 'clock' ? { kind: 'clock', time: u.time ? u.time.format('HH:mm') : '' } : { kind: u.kind, offset: u.offset ?? 0 },
+    })),
+    range: v.range,
+    channelControl: v.channelControl,
+    channels: v.channelControl ? (v.channels ?? []) : [],
+    cycle: {
+      mode: v.mode,
+      ...(v.mode === 'once' ? { date: day(v.date) } : { from: day(v.from), to: day(v.to) }),
+      ...(v.mode === 'year' ? { months: v.months } : {}),
+      ...(v.mode === 'month' ? { days: v.days } : {}),
+      ...(v.mode === 'week' ? { weekdays: v.weekdays } : {}),
+      ...(v.mode === 'holiday' ? { dates: (v.dates ?? []).map((d) => d.format(DATE)) } : {}),
+    },
+    inUse: v.inUse,
+  };
+}
+
+/** A stored policy as the form's values. */
+function toForm(p: Policy | null): Partial<PolicyForm> {
+  if (!p)
+    return {
+      units: [
+        { type: 'on', level: 100, kind: 'sunset', offset: 0 },
+        { type: 'off', kind: 'sunrise', offset: 0 },
+      ],
+      range: 'all',
+      channelControl: false,
+      channels: [],
+      mode: 'everyday',
+      inUse: true,
+    };
+  const c = p.cycle;
+  return {
+    name: p.name,
+    no: p.no,
+    alias: p.alias,
+    units: p.units.map((u) => ({
+      type: u.type,
+      level: u.level,
+      kind: u.start.kind,
+      time: u.start.time ? dayjs(u.start.time, 'HH:mm') : null,
+      offset: u.start.offset ?? 0,
+    })),
+    range: p.range,
+    channelControl: p.channelControl,
+    channels: p.channels,
+    mode: c.mode,
+    from: c.from ? dayjs(c.from) : null,
+    to: c.to ? dayjs(c.to) : null,
+    date: c.date ? dayjs(c.date) : null,
+    months: c.months,
+    days: c.days,
+    weekdays: c.weekdays,
+    dates: (c.dates ?? []).map((d) => dayjs(d)),
+    inUse: p.inUse,
+  };
+}
+
+/** Where a contract issue's path lands on the form. */
+function fieldOf(path: PropertyKey[]): (string | number)[] {
+  const [head, i, ...rest] = path.map((p) => (typeof p === 'symbol' ? String(p) : p));
+  if (head === 'cycle') return [i === undefined ? 'mode' : (i as string)];
+  if (head === 'units' && typeof i === 'number') {
+    const field = rest[0] === 'start' ? (rest[1] === 'time' ? 'time' : 'offset') : (rest[0] ?? 'type');
+    return ['units', i, field as string];
+  }
+  return [head as string];
+}
+
+/**
+ * The policy editor (spec 001 §3, §5): name, no, alias; 1 to the maximum units, each on, off or eco
+ * with its level and a start at a clock time or sunrise/sunset ± minutes; range, channel control; cycle
+ * mode with its dates; in use. The contract's rules check it before it is sent.
+ */
+export function PolicyDialog({
+  open,
+  policy,
+  maxUnits = POLICY_UNITS_MAX_DEFAULT,
+  onSubmit,
+  onClose,
+}: {
+  open: boolean;
+  policy: Policy | null;
+  maxUnits?: number;
+  onSubmit: (body: ReturnType<typeof toPolicyBody>) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const [form] = Form.useForm<PolicyForm>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const mode = Form.useWatch('mode', form);
+  const channelControl = Form.useWatch('channelControl', form);
+  const units = Form.useWatch('units', form) ?? [];
+
+  const submit = async () => {
+    setFailure(null);
+    const values = form.getFieldsValue(true) as PolicyForm;
+    const body = toPolicyBody(values);
+    const parsed = lightingPolicyBody(maxUnits).safeParse(body);
+    if (!parsed.success) {
+      const issues = parsed.error.issues;
+      form.setFields(issues.map((i) => ({ name: fieldOf(i.path) as never, errors: [translate(lang, i.message)] })));
+      setFailure(translate(lang, issues[0]!.message));
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSubmit(body);
+      onClose();
+    } catch (error) {
+      if (!applyServerErrors(form, error))
+        setFailure((isApiError(error) && error.body?.message) || t('common.loadFailed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const unitsFull = units.length >= maxUnits;
+  return (
+    <DraggableModal
+      open={open}
+      width={820}
+      title={policy ? t('lamps.policy.edit') : t('lamps.policy.create')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      onOk={submit}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} data-testid="policy-error" />}
+      <Form form={form} layout="vertical" initialValues={toForm(policy)} preserve={false} name="lighting-policy-form">
+        <Row gutter={12}>
+          <Col span={8}>
+            <Form.Item name="name" label={t('lighting.policy.name')} required>
+              <Input data-testid="policy-name" />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="no" label={t('lighting.policy.no')} required>
+              <Input data-testid="policy-no" />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="alias" label={t('lighting.policy.alias')}>
+              <Input />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Typography.Text strong>{t('lighting.policy.units')}</Typography.Text>
+        <Form.List name="units">
+          {(fields, { add, remove }) => (
+            <Flex vertical gap={4} style={{ margin: '8px 0 12px' }} data-testid="policy-units">
+              {fields.map((field, index) => {
+                const unit = units[index];
+                return (
+                  <Space key={field.key} align="start" wrap data-testid={`policy-unit-${index}`}>
+                    <Form.Item name={[field.name, 'type']} style={{ marginBottom: 4 }}>
+                      <Select
+                        style={{ width: 100 }}
+                        aria-label={t('lamps.policy.unitType')}
+                        options={UNIT_TYPES.map((u) => ({ value: u, label: t(`lighting.unitTypes.${u}`) }))}
+                      />
+                    </Form.Item>
+                    {unit?.type !== 'off' && (
+                      <Form.Item name={[field.name, 'level']} style={{ marginBottom: 4 }}>
+                        <InputNumber min={0} max={100} suffix="%" style={{ width: 100 }} aria-label={t('lamps.policy.level')} />
+                      </Form.Item>
+                    )}
+                    <Form.Item name={[field.name, 'kind']} style={{ marginBottom: 4 }}>
+                      <Select
+                        style={{ width: 100 }}
+                        aria-label={t('lamps.policy.startKind')}
+                        options={START_KINDS.map((k) => ({ value: k, label: t(`lighting.startKinds.${k}`) }))}
+                        data-testid={`policy-unit-${index}-kind`}
+                      />
+                    </Form.Item>
+                    {unit?.kind === 'clock' ? (
+                      <Form.Item name={[field.name, 'time']} style={{ marginBottom: 4 }}>
+                        <DatePicker.TimePicker format="HH:mm" aria-label={t('lamps.policy.time')} needConfirm={false} />
+                      </Form.Item>
+                    ) : (
+                      <Form.Item name={[field.name, 'offset']} style={{ marginBottom: 4 }}>
+                        <InputNumber
+                          min={-720}
+                          max={720}
+                          style={{ width: 170 }}
+                          prefix={t('lamps.policy.offset')}
+                          suffix={t('lamps.policy.minutes')}
+                          aria-label={t('lighting.policy.offset')}
+                          data-testid={`policy-unit-${index}-offset`}
+                        />
+                      </Form.Item>
+                    )}
+                    <Button
+                      type="text"
+                      icon={<MinusCircleOutlined />}
+                      aria-label={t('lamps.policy.removeUnit')}
+                      disabled={fields.length <= 1}
+                      onClick={() => remove(field.name)}
+                    />
+                  </Space>
+                );
+              })}
+              <Space>
+                <Button
+                  icon={<PlusOutlined />}
+                  disabled={unitsFull}
+                  onClick={() => add({ type: 'eco', level: 50, kind: 'clock', time: dayjs('23:00', 'HH:mm') })}
+                  data-testid="policy-add-unit"
+                >
+                  {t('lamps.policy.addUnit')}
+                </Button>
+                {unitsFull && (
+                  <Typography.Text type="warning" data-testid="policy-max-units">
+                    {t('lighting.rules.unitsMax', { max: maxUnits })}
+                  </Typography.Text>
+                )}
+              </Space>
+            </Flex>
+          )}
+        </Form.List>
+        <Row gutter={12}>
+          <Col span={8}>
+            <Form.Item name="range" label={t('lighting.policy.range')}>
+              <Select options={LIGHTING_CHANNELS.map((c) => ({ value: c, label: t(`lighting.channels.${c}`) }))} />
+            </Form.Item>
+          </Col>
+          <Col span={6}>
+            <Form.Item name="channelControl" label={t('lighting.policy.channelControl')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col span={10}>
+            {channelControl && (
+              <Form.Item name="channels" label={t('lamps.policy.channels')}>
+                <Select
+                  mode="multiple"
+                  options={[1, 2, 3, 4].map((c) => ({ value: c, label: t('lamps.policy.channel', { channel: c }) }))}
+                />
+              </Form.Item>
+            )}
+          </Col>
+        </Row>
+        <Row gutter={12}>
+          <Col span={6}>
+            <Form.Item name="mode" label={t('lighting.policy.cycle')}>
+              <Select options={CYCLE_MODES.map((m) => ({ value: m, label: t(`lighting.cycleModes.${m}`) }))} />
+            </Form.Item>
+          </Col>
+          {mode === 'once' ? (
+            <Col span={8}>
+              <Form.Item name="date" label={t('lamps.policy.date')}>
+                <DatePicker />
+              </Form.Item>
+            </Col>
+          ) : (
+            <>
+              <Col span={6}>
+                <Form.Item name="from" label={t('lighting.policy.from')}>
+                  <DatePicker />
+                </Form.Item>
+              </Col>
+              <Col span={6}>
+                <Form.Item name="to" label={t('lighting.policy.to')}>
+                  <DatePicker />
+                </Form.Item>
+              </Col>
+            </>
+          )}
+          <Col span={6}>
+            <Form.Item name="inUse" label={t('lighting.policy.inUse')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+        </Row>
+        {mode === 'year' && (
+          <Form.Item name="months" label={t('lamps.policy.months')}>
+            <Select mode="multiple" options={range(1, 12).map((m) => ({ value: m, label: t('lamps.policy.month', { month: m }) }))} />
+          </Form.Item>
+        )}
+        {mode === 'month' && (
+          <Form.Item name="days" label={t('lamps.policy.days')}>
+            <Select mode="multiple" options={range(1, 31).map((d) => ({ value: d, label: String(d) }))} />
+          </Form.Item>
+        )}
+        {mode === 'week' && (
+          <Form.Item name="weekdays" label={t('lamps.policy.weekdays')}>
+            <Select mode="multiple" options={range(1, 7).map((d) => ({ value: d, label: t(`lamps.weekdays.${d}`) }))} />
+          </Form.Item>
+        )}
+        {mode === 'holiday' && (
+          <Form.Item name="dates" label={t('lamps.policy.dates')}>
+            <DatePicker multiple />
+          </Form.Item>
+        )}
+      </Form>
+    </DraggableModal>
+  );
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);

@@ -1,0 +1,339 @@
+import { ClearOutlined, CloudUploadOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Button, Card, Col, DatePicker, Empty, Flex, Result, Row, Select, Space, Spin, Tag, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/errors';
+import { useFeedback } from '../../app/feedback';
+import {
+  type CrudColumn,
+  canModify,
+  ListScreen,
+  tableColumns,
+  useAuthLevel,
+  useDeleteRows,
+  usePagedList,
+} from '../../components/crud';
+import { DraggableModal } from '../../components/draggable-modal';
+import { ProjectScoped } from '../../components/project-scoped';
+import { DayTimeline, YearChart } from '../../components/schedule/schedule-preview';
+import { clockOf } from '../../components/schedule/schedule';
+import { lightingApi, lightingKeys, type Policy, type Preview } from './api';
+import { LampBatchProgress, useLampBatch } from './batch';
+import { useLampOptions } from './common';
+import { PolicyDialog } from './policy-form';
+import { TargetsDialog } from './targets';
+
+/** /pjt/pjtdevicelightingpolicy (spec 001 §2): lighting policies, their use on lamps and groups, previews. */
+export default function PolicyPage() {
+  return <ProjectScoped>{(projectId) => <Policies projectId={projectId} />}</ProjectScoped>;
+}
+
+/** A unit in words: "sunset +15 min: on 100 %". */
+export function useUnitText() {
+  const { t } = useTranslation();
+  return (u: Policy['units'][number]) => {
+    const when =
+      u.start.kind === 'clock'
+        ? (u.start.time ?? '')
+        : `${t(`lighting.startKinds.${u.start.kind}`)}${u.start.offset ? ` ${u.start.offset > 0 ? '+' : ''}${u.start.offset} ${t('lamps.policy.minutes')}` : ''}`;
+    const what = u.type === 'off' ? t('lighting.unitTypes.off') : `${t(`lighting.unitTypes.${u.type}`)} ${u.level}%`;
+    return `${when} ${what}`;
+  };
+}
+
+type Dialog =
+  | { kind: 'edit'; policy: Policy | null }
+  | { kind: 'use' | 'remove'; policy: Policy }
+  | { kind: 'clear' }
+  | { kind: 'preview'; policy: Policy }
+  | null;
+
+function Policies({ projectId }: { projectId: number }) {
+  const { t } = useTranslation();
+  const { message, confirm } = useFeedback();
+  const editable = canModify(useAuthLevel());
+  const l = lightingApi(projectId);
+  const unitText = useUnitText();
+  const batch = useLampBatch(projectId);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const list = usePagedList<Policy, { keyword?: string }>({
+    key: lightingKeys.policies(projectId),
+    load: ({ page, pageSize, filters }) => l.policies(page, pageSize, filters.keyword),
+    initialFilters: {},
+  });
+  const askDelete = useDeleteRows(`${l.base}/policies`, () => list.refresh());
+  const close = () => setDialog(null);
+  const started = (p: Promise<unknown>) =>
+    p.then(() => {
+      void list.refresh();
+    });
+  const policydef = useMutation({
+    mutationFn: (p: Policy) => batch.run(() => l.policydef(p.id)),
+    onError: (error) => message.error((isApiError(error) && error.body?.message) || t('common.loadFailed')),
+  });
+
+  const declared: CrudColumn<Policy>[] = [
+    { field: 'name', width: 140 },
+    { field: 'no', width: 110 },
+    { field: 'alias', width: 110 },
+    {
+      field: 'units',
+      render: (_, p) => (
+        <Flex gap={4} wrap>
+          {p.units.map((u, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: units are ordered steps
+            <Tag key={i} color={u.type === 'off' ? 'default' : u.type === 'eco' ? 'orange' : 'gold'}>
+              {unitText(u)}
+            </Tag>
+          ))}
+        </Flex>
+      ),
+    },
+    { field: 'range', width: 100, render: (v) => t(`lighting.channels.${String(v)}`) },
+    {
+      field: 'cycle',
+      width: 150,
+      render: (_, p) => {
+        const c = p.cycle;
+        const dates = c.mode === 'once' ? c.date : [c.from, c.to].some(Boolean) ? `${c.from ?? '…'} ~ ${c.to ?? '…'}` : '';
+        return (
+          <span>
+            {t(`lighting.cycleModes.${c.mode}`)}
+            {dates ? (
+              <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                {dates}
+              </Typography.Text>
+            ) : null}
+          </span>
+        );
+      },
+    },
+    { field: 'inUse', kind: { kind: 'flag' } },
+    { field: 'lampCount', width: 90, align: 'right' },
+  ];
+  const columns = tableColumns(declared, (field) => t(`lamps.policy.fields.${field}`));
+  columns.push({
+    title: t('common.actions'),
+    key: 'actions',
+    width: 330,
+    fixed: 'right',
+    render: (_, p: Policy) => (
+      <Space size={0} wrap>
+        <Button size="small" type="link" icon={<EyeOutlined />} onClick={() => setDialog({ kind: 'preview', policy: p })}>
+          {t('lamps.policy.preview')}
+        </Button>
+        {editable && (
+          <>
+            <Button size="small" type="link" icon={<EditOutlined />} onClick={() => setDialog({ kind: 'edit', policy: p })}>
+              {t('common.edit')}
+            </Button>
+            <Button size="small" type="link" onClick={() => setDialog({ kind: 'use', policy: p })} data-testid={`policy-use-${p.id}`}>
+              {t('lighting.commands.use')}
+            </Button>
+            <Button size="small" type="link" onClick={() => setDialog({ kind: 'remove', policy: p })}>
+              {t('lighting.commands.remove')}
+            </Button>
+            <Button
+              size="small"
+              type="link"
+              icon={<CloudUploadOutlined />}
+              onClick={() =>
+                confirm({
+                  title: t('lighting.commands.policydef'),
+                  content: t('lamps.policy.policydefConfirm', { name: p.name }),
+                  okText: t('common.ok'),
+                  cancelText: t('common.cancel'),
+                  onOk: () => policydef.mutate(p),
+                })
+              }
+            >
+              {t('lighting.commands.policydef')}
+            </Button>
+            <Button size="small" type="link" danger icon={<DeleteOutlined />} onClick={() => askDelete([p.id])}>
+              {t('common.delete')}
+            </Button>
+          </>
+        )}
+      </Space>
+    ),
+  });
+
+  return (
+    <Card title={t('menu.pjtdevicelightingpolicy')}>
+      <Flex vertical gap={12}>
+        <ListScreen<Policy, { keyword?: string }>
+          list={list}
+          columns={columns}
+          filters={[{ kind: 'keyword', name: 'keyword' }]}
+          actions={[
+            editable && {
+              key: 'create',
+              label: t('common.create'),
+              icon: <PlusOutlined />,
+              primary: true,
+              onClick: () => setDialog({ kind: 'edit', policy: null }),
+            },
+            editable && {
+              key: 'clear',
+              label: t('lighting.commands.clear'),
+              icon: <ClearOutlined />,
+              danger: true,
+              onClick: () => setDialog({ kind: 'clear' }),
+            },
+          ]}
+          table={{ scroll: { x: 'max-content' } }}
+        />
+        <LampBatchProgress batch={batch} />
+      </Flex>
+      {dialog?.kind === 'edit' && (
+        <PolicyDialog
+          open
+          policy={dialog.policy}
+          onClose={close}
+          onSubmit={(body) =>
+            started(dialog.policy ? l.updatePolicy(dialog.policy.id, body as never) : l.createPolicy(body as never)).then(() =>
+              message.success(t('common.saved')),
+            )
+          }
+        />
+      )}
+      {(dialog?.kind === 'use' || dialog?.kind === 'remove') && (
+        <TargetsDialog
+          projectId={projectId}
+          open
+          title={t(`lamps.policy.${dialog.kind}Title`, { name: dialog.policy.name })}
+          danger={dialog.kind === 'remove'}
+          onClose={close}
+          onSubmit={(targets) =>
+            started(batch.run(() => (dialog.kind === 'use' ? l.usePolicy : l.removePolicy)(dialog.policy.id, targets)))
+          }
+        />
+      )}
+      {dialog?.kind === 'clear' && (
+        <TargetsDialog
+          projectId={projectId}
+          open
+          danger
+          title={t('lamps.policy.clearTitle')}
+          onClose={close}
+          onSubmit={(targets) => started(batch.run(() => l.clearPolicies(targets)))}
+        />
+      )}
+      {dialog?.kind === 'preview' && <PreviewDialog projectId={projectId} policy={dialog.policy} onClose={close} />}
+    </Card>
+  );
+}
+
+/** The preview's day as the timeline takes it. */
+export function previewDay(p: Preview) {
+  if (!p.day) return null;
+  return {
+    date: p.day.date,
+    sunrise: p.day.sunrise,
+    sunset: p.day.sunset,
+    startLevel: p.day.startLevel,
+    steps: p.day.events.map((e) => ({ at: e.time, action: e.type, level: e.level })),
+  };
+}
+/** The preview's year as the chart takes it. */
+export function previewYear(p: Preview) {
+  return (p.year?.days ?? []).map((d) => ({
+    date: d.date,
+    on: d.on === null ? null : clockOf(d.on),
+    off: d.off === null ? null : clockOf(d.off),
+  }));
+}
+
+/**
+ * What a policy does for a chosen lamp or group (at its coordinates): the on/off/dim timeline of a day
+ * and the on and off times over the whole year.
+ */
+function PreviewDialog({ projectId, policy, onClose }: { projectId: number; policy: Policy; onClose: () => void }) {
+  const { t } = useTranslation();
+  const l = lightingApi(projectId);
+  const options = useLampOptions(projectId);
+  const [target, setTarget] = useState<string | undefined>(undefined);
+  const [date, setDate] = useState<Dayjs>(dayjs());
+  const [kind, id] = (target ?? '').split(':');
+  const query = {
+    lampId: kind === 'lamp' ? Number(id) : undefined,
+    groupId: kind === 'group' ? Number(id) : undefined,
+    date: date.format('YYYY-MM-DD'),
+    year: date.year(),
+  };
+  const preview = useQuery({
+    queryKey: [...lightingKeys.policies(projectId), 'preview', policy.id, query],
+    queryFn: () => l.preview(policy.id, query),
+  });
+  const day = preview.data ? previewDay(preview.data) : null;
+  return (
+    <DraggableModal open width={980} title={t('lamps.policy.previewTitle', { name: policy.name })} footer={null} onCancel={onClose}>
+      <Flex vertical gap={12} data-testid="policy-preview">
+        <Space wrap>
+          <Select
+            allowClear
+            style={{ width: 280 }}
+            placeholder={t('lamps.policy.previewFor')}
+            aria-label={t('lamps.policy.previewFor')}
+            value={target}
+            onChange={setTarget}
+            showSearch={{ optionFilterProp: 'label' }}
+            options={[
+              { label: t('lamps.targets.groups'), options: options.lcuGroups.map((g) => ({ value: `group:${g.value}`, label: g.label })) },
+              { label: t('lamps.targets.lamps'), options: options.lamps.map((g) => ({ value: `lamp:${g.value}`, label: g.label })) },
+            ]}
+            data-testid="preview-target"
+          />
+          <DatePicker value={date} allowClear={false} onChange={(d) => d && setDate(d)} aria-label={t('lamps.policy.date')} />
+          {preview.data && (
+            <Typography.Text type="secondary" data-testid="preview-place">
+              {t('lamps.policy.previewPlace', {
+                lng: preview.data.lng.toFixed(4),
+                lat: preview.data.lat.toFixed(4),
+              })}
+            </Typography.Text>
+          )}
+        </Space>
+        {preview.isLoading ? (
+          <Spin />
+        ) : preview.isError ? (
+          <Result
+            status="warning"
+            title={(isApiError(preview.error) && preview.error.body?.message) || t('common.loadFailed')}
+          />
+        ) : (
+          <Row gutter={[12, 12]}>
+            <Col span={24}>
+              <Card size="small" title={t('lamps.policy.dayTitle', { date: date.format('YYYY-MM-DD') })}>
+                {day ? (
+                  <>
+                    {preview.data?.day?.polar && (
+                      <Tag color="purple" style={{ marginBottom: 8 }}>
+                        {t(`lighting.polar.${preview.data.day.polar}`)}
+                      </Tag>
+                    )}
+                    {preview.data?.day?.policyId === null && (
+                      <Typography.Text type="warning" style={{ display: 'block' }}>
+                        {t('lamps.policy.noPolicyThatDay')}
+                      </Typography.Text>
+                    )}
+                    <DayTimeline day={day} />
+                  </>
+                ) : (
+                  <Empty />
+                )}
+              </Card>
+            </Col>
+            <Col span={24}>
+              <Card size="small" title={t('lamps.policy.yearTitle', { year: date.year() })}>
+                <YearChart days={preview.data ? previewYear(preview.data) : undefined} />
+              </Card>
+            </Col>
+          </Row>
+        )}
+      </Flex>
+    </DraggableModal>
+  );
+}
