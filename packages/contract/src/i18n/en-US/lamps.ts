@@ -1,4 +1,4 @@
-/** The console's lighting screens (the family's shared labels are under `lighting`). */
+/** The console's lighting screens (the family's shared labels are in the family's own namespace). */
 export const lamps = {
   back: 'Back to the lamps',
   missing: 'The lamp does not exist or is not in this project',

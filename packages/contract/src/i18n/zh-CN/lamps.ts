@@ -1,4 +1,4 @@
-/** The console's lighting screens (the family's shared labels are under `lighting`). */
+/** The console's lighting screens (the family's shared labels are in the family's own namespace). */
 export const lamps = {
   back: '返回单灯列表',
   missing: '单灯不存在或不在当前项目中',

@@ -1,17 +1,17 @@
 import type {
+  alarmConfigResponse,
   BatchCommand,
   batchStarted,
   batchStatus,
   configResponse,
-  alarmConfigResponse,
+  LightingAlarmConfig,
+  LightingConfig,
+  LightingPolicyBody,
   lampMapPoint,
   lampRow,
   lcuGroupDetail,
   lcuGroupRow,
-  LightingAlarmConfig,
-  LightingConfig,
   lightingOverview,
-  LightingPolicyBody,
   Page,
   policyRow,
   powerLast,
@@ -112,7 +112,7 @@ export const lightingApi = (projectId: number) => {
     updatePolicy: (id: number, body: LightingPolicyBody) =>
       api.put<Policy>(`${base}/policies/${id}`, undefined, { json: body }),
     deletePolicy: (id: number) => api.delete<{ id: number; deleted: true }>(`${base}/policies/${id}`),
-    usePolicy: (id: number, targets: { lampIds?: number[]; groupIds?: number[] }) =>
+    applyPolicy: (id: number, targets: { lampIds?: number[]; groupIds?: number[] }) =>
       api.post<BatchStarted>(`${base}/policies/${id}/use`, undefined, { json: targets }),
     removePolicy: (id: number, targets: { lampIds?: number[]; groupIds?: number[] }) =>
       api.post<BatchStarted>(`${base}/policies/${id}/remove`, undefined, { json: targets }),

@@ -5,7 +5,12 @@ import { Button, InputNumber, Popover, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../app/feedback';
-import { type BatchDeviceResult, BatchProgress, type BatchProgressState, useBatchProgress } from '../../components/device';
+import {
+  type BatchDeviceResult,
+  BatchProgress,
+  type BatchProgressState,
+  useBatchProgress,
+} from '../../components/device';
 import { type BatchRequest, type BatchStarted, type BatchStatus, lightingApi } from './api';
 
 const outcomeOf = (ok: boolean | null): BatchDeviceResult['outcome'] =>
@@ -13,7 +18,8 @@ const outcomeOf = (ok: boolean | null): BatchDeviceResult['outcome'] =>
 
 /** The batch's status answer as progress (never behind what pushes already said). */
 function progressOf(status: BatchStatus, current: BatchProgressState | null): Partial<BatchProgressState> | null {
-  if (current && !status.done && status.acknowledged + status.failed < current.acknowledged + current.failed) return null;
+  if (current && !status.done && status.acknowledged + status.failed < current.acknowledged + current.failed)
+    return null;
   const { total, acknowledged, failed, pending, done } = status;
   return { total, acknowledged, failed, pending, done };
 }

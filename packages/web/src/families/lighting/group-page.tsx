@@ -59,7 +59,7 @@ function Groups({ projectId }: { projectId: number }) {
   const askDelete = useDeleteRows(`${l.base}/groups`, () => list.refresh());
   const use = useMutation({
     mutationFn: ({ group, policy }: { group: LcuGroup; policy: number }) =>
-      batch.run(() => l.usePolicy(policy, { groupIds: [group.id] })),
+      batch.run(() => l.applyPolicy(policy, { groupIds: [group.id] })),
     onError: (error) => message.error((isApiError(error) && error.body?.message) || t('common.loadFailed')),
   });
 
@@ -77,12 +77,23 @@ function Groups({ projectId }: { projectId: number }) {
     width: 260,
     render: (_, g: LcuGroup) => (
       <Space size={0}>
-        <Button size="small" type="link" icon={<TeamOutlined />} onClick={() => setChosen(g)} data-testid={`group-control-${g.id}`}>
+        <Button
+          size="small"
+          type="link"
+          icon={<TeamOutlined />}
+          onClick={() => setChosen(g)}
+          data-testid={`group-control-${g.id}`}
+        >
           {t('lamps.group.control')}
         </Button>
         {editable && (
           <>
-            <Button size="small" type="link" icon={<EditOutlined />} onClick={() => setDialog({ kind: 'edit', group: g })}>
+            <Button
+              size="small"
+              type="link"
+              icon={<EditOutlined />}
+              onClick={() => setDialog({ kind: 'edit', group: g })}
+            >
               {t('common.edit')}
             </Button>
             <Button size="small" type="link" danger icon={<DeleteOutlined />} onClick={() => askDelete([g.id])}>
@@ -208,7 +219,8 @@ function GroupDialog({
       onClose();
     },
     onError: (error) => {
-      if (!applyServerErrors(form, error)) setFailure((isApiError(error) && error.body?.message) || t('common.loadFailed'));
+      if (!applyServerErrors(form, error))
+        setFailure((isApiError(error) && error.body?.message) || t('common.loadFailed'));
     },
   });
   const rule = (field: string) => [zodFieldRule(lightingGroupBody, field, lang)];
@@ -288,13 +300,17 @@ function MembersOnMap({
   const points = useQuery({ queryKey: lightingKeys.map(projectId), queryFn: () => l.map() });
   const draw = useAreaDraw();
   const picked = useMemo(() => new Set(members), [members]);
-  const inside = useMemo(() => (draw.area ? devicesInArea(points.data ?? [], draw.area) : []), [draw.area, points.data]);
+  const inside = useMemo(
+    () => (draw.area ? devicesInArea(points.data ?? [], draw.area) : []),
+    [draw.area, points.data],
+  );
   const marks = useMemo(
     () => (points.data ?? []).map((p) => ({ id: p.id, lng: p.lng, lat: p.lat, tone: p.state })),
     [points.data],
   );
   const tones = useMemo(
-    () => Object.fromEntries(LAMP_STATES.map((s) => [s, { colour: STATE_COLOURS[s], label: t(`lighting.states.${s}`) }])),
+    () =>
+      Object.fromEntries(LAMP_STATES.map((s) => [s, { colour: STATE_COLOURS[s], label: t(`lighting.states.${s}`) }])),
     [t],
   );
   return (

@@ -1,7 +1,7 @@
 import { EnvironmentOutlined, TableOutlined } from '@ant-design/icons';
 import { LAMP_STATES, type RealtimePush } from '@sc/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, Flex, Select, Segmented, Space, Typography } from 'antd';
+import { Card, Flex, Segmented, Select, Space, Typography } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -150,7 +150,9 @@ function LampTable({ projectId }: { projectId: number }) {
       />
       {editable && (
         <Flex gap={12} align="center" wrap data-testid="lamp-batch-bar">
-          <Typography.Text type="secondary">{t('lamps.batch.selected', { count: list.selected.length })}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t('lamps.batch.selected', { count: list.selected.length })}
+          </Typography.Text>
           <PowerCommands
             count={list.selected.length}
             disabled={list.selected.length === 0}
@@ -178,7 +180,10 @@ function LampMap({ projectId }: { projectId: number }) {
   useRealtime({ projects: [projectId] }, (push: RealtimePush) =>
     client.setQueryData<LampPoint[]>(key, (rows) => applyLampPushes(rows, push)),
   );
-  const inside = useMemo(() => (draw.area ? devicesInArea(points.data ?? [], draw.area) : []), [draw.area, points.data]);
+  const inside = useMemo(
+    () => (draw.area ? devicesInArea(points.data ?? [], draw.area) : []),
+    [draw.area, points.data],
+  );
   const picked = useMemo(() => new Set(inside.map((p) => p.id)), [inside]);
   const marks = useMemo(
     () => (points.data ?? []).map((p) => ({ id: p.id, lng: p.lng, lat: p.lat, tone: p.state })),
@@ -186,9 +191,7 @@ function LampMap({ projectId }: { projectId: number }) {
   );
   const tones = useMemo(
     () =>
-      Object.fromEntries(
-        LAMP_STATES.map((s) => [s, { colour: STATE_COLOURS[s], label: t(`lighting.states.${s}`) }]),
-      ),
+      Object.fromEntries(LAMP_STATES.map((s) => [s, { colour: STATE_COLOURS[s], label: t(`lighting.states.${s}`) }])),
     [t],
   );
   return (

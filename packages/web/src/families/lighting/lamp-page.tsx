@@ -1,11 +1,11 @@
-import { ArrowLeftOutlined, CloudUploadOutlined, EnvironmentOutlined, HistoryOutlined, ReloadOutlined } from '@ant-design/icons';
 import {
-  type DeviceView,
-  LIGHTING_READINGS,
-  LOG_PAGE_SIZE,
-  type Page,
-  type RealtimePush,
-} from '@sc/contract';
+  ArrowLeftOutlined,
+  CloudUploadOutlined,
+  EnvironmentOutlined,
+  HistoryOutlined,
+  ReloadOutlined,
+} from '@ant-design/icons';
+import { type DeviceView, LIGHTING_READINGS, LOG_PAGE_SIZE, type Page, type RealtimePush } from '@sc/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
@@ -34,7 +34,7 @@ import { canModify, useAuthLevel } from '../../components/crud';
 import { pageSizeOptions } from '../../components/crud/use-paged-list';
 import { type DeviceEvent, EventLevelTag, LiveBadge, RegisteredTag } from '../../components/device';
 import { formatReading } from '../../components/format';
-import { type CoordinateValue, CoordinatePicker, coordinateError } from '../../components/map/coordinate-picker';
+import { CoordinatePicker, type CoordinateValue, coordinateError } from '../../components/map/coordinate-picker';
 import { ProjectScoped } from '../../components/project-scoped';
 import { formatTime } from '../../components/time';
 import { type LightingApi, lightingApi, lightingKeys, type Realdata } from './api';
@@ -79,7 +79,8 @@ export function applyRealdataPush(data: Realdata, push: RealtimePush): Realdata 
   if (push.kind !== 'telemetry') return data;
   const values = { ...data.values };
   for (const [k, v] of Object.entries(push.values)) if (typeof v === 'number' && k in values) values[k] = v;
-  const runStatus = typeof push.values.runStatus === 'number' ? (RUN_STATUS_OF[push.values.runStatus] ?? null) : data.runStatus;
+  const runStatus =
+    typeof push.values.runStatus === 'number' ? (RUN_STATUS_OF[push.values.runStatus] ?? null) : data.runStatus;
   const state = lampStateOf({ activeState: 1, on: values.on === 1, level: values.level, runStatus });
   return { ...data, values, runStatus, state, at: push.at };
 }
@@ -116,14 +117,20 @@ function LampDetail({ projectId, id }: { projectId: number; id: number }) {
   if (lamp.isError || !lamp.data) {
     const missing = isApiError(lamp.error) && [400, 404].includes(lamp.error.status);
     return (
-      <Result status={missing ? '404' : 'error'} title={missing ? t('lamps.missing') : t('common.loadFailed')} extra={<BackLink />} />
+      <Result
+        status={missing ? '404' : 'error'}
+        title={missing ? t('lamps.missing') : t('common.loadFailed')}
+        extra={<BackLink />}
+      />
     );
   }
   const d = lamp.data;
   const askRegister = () =>
     confirm({
       title: d.registered ? t('gateways.unregister') : t('gateways.register'),
-      content: d.registered ? t('lamps.confirm.unregister', { name: d.name }) : t('lamps.confirm.register', { name: d.name }),
+      content: d.registered
+        ? t('lamps.confirm.unregister', { name: d.name })
+        : t('lamps.confirm.register', { name: d.name }),
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
       okButtonProps: { danger: true },
@@ -235,7 +242,15 @@ function LampDetail({ projectId, id }: { projectId: number; id: number }) {
 const READING_UNITS: Record<string, string> = Object.fromEntries(LIGHTING_READINGS.map((r) => [r.key, r.unit]));
 
 /** Every runtime field of spec 001 §3, live from telemetry pushes. */
-function RealdataCard({ data, loading, onRefresh }: { data: Realdata | undefined; loading: boolean; onRefresh: () => void }) {
+function RealdataCard({
+  data,
+  loading,
+  onRefresh,
+}: {
+  data: Realdata | undefined;
+  loading: boolean;
+  onRefresh: () => void;
+}) {
   const { t } = useTranslation();
   const value = (key: string) => {
     const v = data?.values[key];
@@ -249,7 +264,9 @@ function RealdataCard({ data, loading, onRefresh }: { data: Realdata | undefined
       title={t('lamps.realdata.title')}
       extra={
         <Space>
-          <Typography.Text type="secondary">{t('lamps.realdata.at', { at: formatTime(data?.at) || '—' })}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t('lamps.realdata.at', { at: formatTime(data?.at) || '—' })}
+          </Typography.Text>
           <Button size="small" icon={<ReloadOutlined />} loading={loading} onClick={onRefresh}>
             {t('common.refresh')}
           </Button>
@@ -312,7 +329,12 @@ function LampEvents({ projectId, id, l }: { projectId: number; id: number; l: Li
       width: 90,
       render: (v: string) => t(`lighting.eventTypes.${v}`, { defaultValue: v }),
     },
-    { title: t('lamps.events.level'), dataIndex: 'level', width: 90, render: (v: string) => <EventLevelTag level={v} /> },
+    {
+      title: t('lamps.events.level'),
+      dataIndex: 'level',
+      width: 90,
+      render: (v: string) => <EventLevelTag level={v} />,
+    },
     {
       title: t('lamps.events.triggerType'),
       key: 'triggerType',
@@ -361,10 +383,23 @@ function LampEvents({ projectId, id, l }: { projectId: number; id: number; l: Li
 }
 
 /** The policies the lamp runs, and pushing them to its controller again (policydef). */
-function LampPolicies({ projectId, id, l, editable }: { projectId: number; id: number; l: LightingApi; editable: boolean }) {
+function LampPolicies({
+  projectId,
+  id,
+  l,
+  editable,
+}: {
+  projectId: number;
+  id: number;
+  l: LightingApi;
+  editable: boolean;
+}) {
   const { t } = useTranslation();
   const { message } = useFeedback();
-  const policies = useQuery({ queryKey: [...lightingKeys.lamp(projectId, id), 'policies'], queryFn: () => l.lampPolicies(id) });
+  const policies = useQuery({
+    queryKey: [...lightingKeys.lamp(projectId, id), 'policies'],
+    queryFn: () => l.lampPolicies(id),
+  });
   const push = useMutation({
     mutationFn: () => l.policydefLamp(id),
     onSuccess: () => message.success(t('lamps.policies.pushed')),

@@ -38,7 +38,12 @@ export interface LiveLamp {
 }
 
 /** The state of a lamp from its connection and last values (as the server derives it). */
-export function lampStateOf(l: { activeState?: number; on?: boolean | null; level?: number | null; runStatus?: string | null }): LampState {
+export function lampStateOf(l: {
+  activeState?: number;
+  on?: boolean | null;
+  level?: number | null;
+  runStatus?: string | null;
+}): LampState {
   if (l.activeState !== undefined && l.activeState !== 1) return 'offline';
   if (l.runStatus === 'error') return 'fault';
   if (!l.on) return 'off';
@@ -51,7 +56,11 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : u
 export function applyLampPush<T extends LiveLamp>(lamp: T, push: RealtimePush): T {
   if (!('deviceId' in push) || push.deviceId !== lamp.id) return lamp;
   if (push.kind === 'state') {
-    const next = { ...lamp, activeState: push.activeState, lastActiveAt: push.activeState === 1 ? push.at : lamp.lastActiveAt };
+    const next = {
+      ...lamp,
+      activeState: push.activeState,
+      lastActiveAt: push.activeState === 1 ? push.at : lamp.lastActiveAt,
+    };
     return { ...next, state: push.activeState === 1 ? lampStateOf({ ...next, activeState: 1 }) : 'offline' };
   }
   if (push.kind !== 'telemetry') return lamp;
@@ -60,7 +69,8 @@ export function applyLampPush<T extends LiveLamp>(lamp: T, push: RealtimePush): 
   if (num(v.on) !== undefined) next.on = num(v.on) === 1;
   if (num(v.level) !== undefined) next.level = num(v.level);
   if (num(v.runStatus) !== undefined) next.runStatus = RUN_STATUS_OF[num(v.runStatus)!] ?? lamp.runStatus;
-  for (const key of ['voltage', 'current', 'activePower'] as const) if (num(v[key]) !== undefined) next[key] = num(v[key]);
+  for (const key of ['voltage', 'current', 'activePower'] as const)
+    if (num(v[key]) !== undefined) next[key] = num(v[key]);
   if (num(v.dailyEnergy) !== undefined) next.energyToday = num(v.dailyEnergy);
   next.state = lampStateOf(next);
   return next;

@@ -8,7 +8,21 @@ import {
   translate,
   UNIT_TYPES,
 } from '@sc/contract';
-import { Alert, Button, Col, DatePicker, Flex, Form, Input, InputNumber, Row, Select, Space, Switch, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Col,
+  DatePicker,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Typography,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -57,7 +71,10 @@ export function toPolicyBody(v: PolicyForm) {
     units: (v.units ?? []).map((u) => ({
       type: u.type,
       level: u.type === 'off' ? 0 : u.level,
-      start: u.kind === 'clock' ? { kind: 'clock', time: u.time ? u.time.format('HH:mm') : '' } : { kind: u.kind, offset: u.offset ?? 0 },
+      start:
+        u.kind === 'clock'
+          ? { kind: 'clock', time: u.time ? u.time.format('HH:mm') : '' }
+          : { kind: u.kind, offset: u.offset ?? 0 },
     })),
     range: v.range,
     channelControl: v.channelControl,
@@ -189,7 +206,9 @@ export function PolicyDialog({
       onCancel={onClose}
       destroyOnHidden
     >
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} data-testid="policy-error" />}
+      {failure && (
+        <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} data-testid="policy-error" />
+      )}
       <Form form={form} layout="vertical" initialValues={toForm(policy)} preserve={false} name="lighting-policy-form">
         <Row gutter={12}>
           <Col span={8}>
@@ -225,7 +244,13 @@ export function PolicyDialog({
                     </Form.Item>
                     {unit?.type !== 'off' && (
                       <Form.Item name={[field.name, 'level']} style={{ marginBottom: 4 }}>
-                        <InputNumber min={0} max={100} suffix="%" style={{ width: 100 }} aria-label={t('lamps.policy.level')} />
+                        <InputNumber
+                          min={0}
+                          max={100}
+                          suffix="%"
+                          style={{ width: 100 }}
+                          aria-label={t('lamps.policy.level')}
+                        />
                       </Form.Item>
                     )}
                     <Form.Item name={[field.name, 'kind']} style={{ marginBottom: 4 }}>
@@ -337,7 +362,10 @@ export function PolicyDialog({
         </Row>
         {mode === 'year' && (
           <Form.Item name="months" label={t('lamps.policy.months')}>
-            <Select mode="multiple" options={range(1, 12).map((m) => ({ value: m, label: t('lamps.policy.month', { month: m }) }))} />
+            <Select
+              mode="multiple"
+              options={range(1, 12).map((m) => ({ value: m, label: t('lamps.policy.month', { month: m }) }))}
+            />
           </Form.Item>
         )}
         {mode === 'month' && (

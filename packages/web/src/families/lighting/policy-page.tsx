@@ -1,4 +1,11 @@
-import { ClearOutlined, CloudUploadOutlined, DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  ClearOutlined,
+  CloudUploadOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, DatePicker, Empty, Flex, Result, Row, Select, Space, Spin, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -17,8 +24,8 @@ import {
 } from '../../components/crud';
 import { DraggableModal } from '../../components/draggable-modal';
 import { ProjectScoped } from '../../components/project-scoped';
-import { DayTimeline, YearChart } from '../../components/schedule/schedule-preview';
 import { clockOf } from '../../components/schedule/schedule';
+import { DayTimeline, YearChart } from '../../components/schedule/schedule-preview';
 import { lightingApi, lightingKeys, type Policy, type Preview } from './api';
 import { LampBatchProgress, useLampBatch } from './batch';
 import { useLampOptions } from './common';
@@ -97,7 +104,8 @@ function Policies({ projectId }: { projectId: number }) {
       width: 150,
       render: (_, p) => {
         const c = p.cycle;
-        const dates = c.mode === 'once' ? c.date : [c.from, c.to].some(Boolean) ? `${c.from ?? '…'} ~ ${c.to ?? '…'}` : '';
+        const dates =
+          c.mode === 'once' ? c.date : [c.from, c.to].some(Boolean) ? `${c.from ?? '…'} ~ ${c.to ?? '…'}` : '';
         return (
           <span>
             {t(`lighting.cycleModes.${c.mode}`)}
@@ -121,15 +129,30 @@ function Policies({ projectId }: { projectId: number }) {
     fixed: 'right',
     render: (_, p: Policy) => (
       <Space size={0} wrap>
-        <Button size="small" type="link" icon={<EyeOutlined />} onClick={() => setDialog({ kind: 'preview', policy: p })}>
+        <Button
+          size="small"
+          type="link"
+          icon={<EyeOutlined />}
+          onClick={() => setDialog({ kind: 'preview', policy: p })}
+        >
           {t('lamps.policy.preview')}
         </Button>
         {editable && (
           <>
-            <Button size="small" type="link" icon={<EditOutlined />} onClick={() => setDialog({ kind: 'edit', policy: p })}>
+            <Button
+              size="small"
+              type="link"
+              icon={<EditOutlined />}
+              onClick={() => setDialog({ kind: 'edit', policy: p })}
+            >
               {t('common.edit')}
             </Button>
-            <Button size="small" type="link" onClick={() => setDialog({ kind: 'use', policy: p })} data-testid={`policy-use-${p.id}`}>
+            <Button
+              size="small"
+              type="link"
+              onClick={() => setDialog({ kind: 'use', policy: p })}
+              data-testid={`policy-use-${p.id}`}
+            >
               {t('lighting.commands.use')}
             </Button>
             <Button size="small" type="link" onClick={() => setDialog({ kind: 'remove', policy: p })}>
@@ -193,9 +216,9 @@ function Policies({ projectId }: { projectId: number }) {
           policy={dialog.policy}
           onClose={close}
           onSubmit={(body) =>
-            started(dialog.policy ? l.updatePolicy(dialog.policy.id, body as never) : l.createPolicy(body as never)).then(() =>
-              message.success(t('common.saved')),
-            )
+            started(
+              dialog.policy ? l.updatePolicy(dialog.policy.id, body as never) : l.createPolicy(body as never),
+            ).then(() => message.success(t('common.saved')))
           }
         />
       )}
@@ -207,7 +230,9 @@ function Policies({ projectId }: { projectId: number }) {
           danger={dialog.kind === 'remove'}
           onClose={close}
           onSubmit={(targets) =>
-            started(batch.run(() => (dialog.kind === 'use' ? l.usePolicy : l.removePolicy)(dialog.policy.id, targets)))
+            started(
+              batch.run(() => (dialog.kind === 'use' ? l.applyPolicy : l.removePolicy)(dialog.policy.id, targets)),
+            )
           }
         />
       )}
@@ -269,7 +294,13 @@ function PreviewDialog({ projectId, policy, onClose }: { projectId: number; poli
   });
   const day = preview.data ? previewDay(preview.data) : null;
   return (
-    <DraggableModal open width={980} title={t('lamps.policy.previewTitle', { name: policy.name })} footer={null} onCancel={onClose}>
+    <DraggableModal
+      open
+      width={980}
+      title={t('lamps.policy.previewTitle', { name: policy.name })}
+      footer={null}
+      onCancel={onClose}
+    >
       <Flex vertical gap={12} data-testid="policy-preview">
         <Space wrap>
           <Select
@@ -281,12 +312,23 @@ function PreviewDialog({ projectId, policy, onClose }: { projectId: number; poli
             onChange={setTarget}
             showSearch={{ optionFilterProp: 'label' }}
             options={[
-              { label: t('lamps.targets.groups'), options: options.lcuGroups.map((g) => ({ value: `group:${g.value}`, label: g.label })) },
-              { label: t('lamps.targets.lamps'), options: options.lamps.map((g) => ({ value: `lamp:${g.value}`, label: g.label })) },
+              {
+                label: t('lamps.targets.groups'),
+                options: options.lcuGroups.map((g) => ({ value: `group:${g.value}`, label: g.label })),
+              },
+              {
+                label: t('lamps.targets.lamps'),
+                options: options.lamps.map((g) => ({ value: `lamp:${g.value}`, label: g.label })),
+              },
             ]}
             data-testid="preview-target"
           />
-          <DatePicker value={date} allowClear={false} onChange={(d) => d && setDate(d)} aria-label={t('lamps.policy.date')} />
+          <DatePicker
+            value={date}
+            allowClear={false}
+            onChange={(d) => d && setDate(d)}
+            aria-label={t('lamps.policy.date')}
+          />
           {preview.data && (
             <Typography.Text type="secondary" data-testid="preview-place">
               {t('lamps.policy.previewPlace', {

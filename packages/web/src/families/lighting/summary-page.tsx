@@ -105,7 +105,12 @@ function OverviewBody({ o }: { o: Overview }) {
       <Col xs={24} sm={12} lg={8}>
         <Card size="small" title={t('lamps.summary.lightingRate')} data-testid="summary-rate">
           <Flex align="center" gap={16}>
-            <Progress type="dashboard" percent={rate ?? 0} format={() => (rate === null ? '—' : `${rate}%`)} size={120} />
+            <Progress
+              type="dashboard"
+              percent={rate ?? 0}
+              format={() => (rate === null ? '—' : `${rate}%`)}
+              size={120}
+            />
             <Typography.Text type="secondary">
               {o.shouldBeLit === 0
                 ? t('lamps.summary.noneShouldBeLit')
@@ -124,10 +129,18 @@ function OverviewBody({ o }: { o: Overview }) {
               <Statistic title={t('lamps.summary.energyMonth')} value={kwh(o.energyMonth)} />
             </Col>
             <Col span={12}>
-              <Statistic title={t('lamps.summary.savedToday')} value={kwh(o.savedToday)} valueStyle={{ color: '#389e0d' }} />
+              <Statistic
+                title={t('lamps.summary.savedToday')}
+                value={kwh(o.savedToday)}
+                valueStyle={{ color: '#389e0d' }}
+              />
             </Col>
             <Col span={12}>
-              <Statistic title={t('lamps.summary.savedMonth')} value={kwh(o.savedMonth)} valueStyle={{ color: '#389e0d' }} />
+              <Statistic
+                title={t('lamps.summary.savedMonth')}
+                value={kwh(o.savedMonth)}
+                valueStyle={{ color: '#389e0d' }}
+              />
             </Col>
           </Row>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -206,7 +219,10 @@ function PowerCard({ projectId }: { projectId: number }) {
             ? options.lamps
             : [];
   const energyDef = useMemo(() => [{ key: 'energy', unit: 'kWh', label: t('lamps.summary.energy') }], [t]);
-  const points = useMemo(() => (summary.data?.byDay ?? []).map((d) => ({ at: d.date, energy: d.energy })), [summary.data]);
+  const points = useMemo(
+    () => (summary.data?.byDay ?? []).map((d) => ({ at: d.date, energy: d.energy })),
+    [summary.data],
+  );
   return (
     <Card
       size="small"
@@ -246,7 +262,12 @@ function PowerCard({ projectId }: { projectId: number }) {
               <Statistic title={t('lamps.summary.lamps')} value={summary.data?.lamps ?? 0} />
               <Statistic title={t('lamps.summary.energyPeriod')} value={kwh(summary.data?.energy ?? 0)} />
             </Space>
-            <ReadingsChart points={summary.data ? points : undefined} readings={energyDef} height={240} loading={summary.isFetching} />
+            <ReadingsChart
+              points={summary.data ? points : undefined}
+              readings={energyDef}
+              height={240}
+              loading={summary.isFetching}
+            />
           </Col>
           <Col xs={24} lg={12}>
             <Table
@@ -261,9 +282,24 @@ function PowerCard({ projectId }: { projectId: number }) {
                   dataIndex: 'name',
                   render: (v: string, r) => <Link to={lampPath(r)}>{v}</Link>,
                 },
-                { title: t('lamps.fields.activePower'), dataIndex: 'activePower', align: 'right', render: (v) => withUnit(v, 'W') },
-                { title: t('lamps.fields.energyToday'), dataIndex: 'energyToday', align: 'right', render: (v) => withUnit(v, 'kWh') },
-                { title: t('lighting.readings.energyTotal'), dataIndex: 'energyTotal', align: 'right', render: (v) => withUnit(v, 'kWh') },
+                {
+                  title: t('lamps.fields.activePower'),
+                  dataIndex: 'activePower',
+                  align: 'right',
+                  render: (v) => withUnit(v, 'W'),
+                },
+                {
+                  title: t('lamps.fields.energyToday'),
+                  dataIndex: 'energyToday',
+                  align: 'right',
+                  render: (v) => withUnit(v, 'kWh'),
+                },
+                {
+                  title: t('lighting.readings.energyTotal'),
+                  dataIndex: 'energyTotal',
+                  align: 'right',
+                  render: (v) => withUnit(v, 'kWh'),
+                },
                 { title: t('lamps.fields.at'), dataIndex: 'at', width: 170, render: formatTime },
               ]}
             />
