@@ -6,12 +6,19 @@ import type { IotRuntime } from '../runtime.js';
 import { envMonitorFamily } from './envmonitor/env.handler.js';
 import type { FamilyHandler } from './family-handler.js';
 import { gatewayFamily } from './gateway/gateway.handler.js';
+import { illumFamily } from './illum/illum.handler.js';
 import { createFamilyContext } from './kit/context.js';
 import { lightingFamily } from './lighting/lighting.handler.js';
 import { whmFamily } from './whm/whm.handler.js';
 
 /** The device families the server knows beyond the generic protocol; one entry per folder. */
-export const FAMILY_HANDLERS: readonly FamilyHandler[] = [gatewayFamily, envMonitorFamily, lightingFamily, whmFamily];
+export const FAMILY_HANDLERS: readonly FamilyHandler[] = [
+  gatewayFamily,
+  envMonitorFamily,
+  lightingFamily,
+  whmFamily,
+  illumFamily,
+];
 
 /** Registers every family's calls, each with the family context (services, never the raw database). */
 export function registerFamilyRoutes(

@@ -1,0 +1,253 @@
+import { illumManifest } from '@sc/contract';
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../../db/client.js';
+import { devices, projects } from '../../../db/schema/index.js';
+import { keywordWhere } from '../../../platform/paging.js';
+import { createReadingsRepository } from '../kit/readings.repository.js';
+import { illumGroupChildren, illumGroups, illumTelemetry } from './illum.tables.js';
+
+const TYPE = illumManifest.type;
+const parent = alias(devices, 'parent');
+const gateway = alias(devices, 'gateway');
+const sensor = alias(devices, 'sensor');
+
+export interface GroupValues {
+  projectId: number;
+  name: string;
+  no: string;
+  gatewayId: number;
+  sensorId: number;
+  description: string;
+  childIds: number[];
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const ref = (r: { id: number | null; name: string | null; no: string | null }) =>
+  r.id === null ? null : { id: r.id, name: r.name ?? '', no: r.no ?? '' };
+
+/** The SQL of illumination sensors and groups; readings through the kit's repository. */
+export function createIllumRepository(db: Db) {
+  const readings = createReadingsRepository(db, illumTelemetry);
+
+  /** The lamp controllers of groups, by group. */
+  async function childrenOf(groupIds: number[]) {
+    const map = new Map<number, { id: number; name: string; no: string }[]>();
+    if (groupIds.length === 0) return map;
+    const rows = await db
+      .select({ groupId: illumGroupChildren.groupId, id: devices.id, name: devices.name, no: devices.no })
+      .from(illumGroupChildren)
+      .innerJoin(devices, eq(devices.id, illumGroupChildren.deviceId))
+      .where(inArray(illumGroupChildren.groupId, groupIds))
+      .orderBy(asc(devices.name));
+    for (const { groupId, ...child } of rows) map.set(groupId, [...(map.get(groupId) ?? []), child]);
+    return map;
+  }
+
+  const groupSelect = () =>
+    db
+      .select({
+        id: illumGroups.id,
+        name: illumGroups.name,
+        no: illumGroups.no,
+        projectId: illumGroups.projectId,
+        projectName: projects.name,
+        description: illumGroups.description,
+        createdAt: illumGroups.createdAt,
+        gatewayId: gateway.id,
+        gatewayName: gateway.name,
+        gatewayNo: gateway.no,
+        sensorId: sensor.id,
+        sensorName: sensor.name,
+        sensorNo: sensor.no,
+      })
+      .from(illumGroups)
+      .innerJoin(projects, eq(projects.id, illumGroups.projectId))
+      .leftJoin(gateway, eq(gateway.id, illumGroups.gatewayId))
+      .leftJoin(sensor, eq(sensor.id, illumGroups.sensorId));
+
+  async function present(rows: Awaited<ReturnType<ReturnType<typeof groupSelect>['where']>>) {
+    const children = await childrenOf(rows.map((r) => r.id));
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      no: r.no,
+      projectId: r.projectId,
+      projectName: r.projectName,
+      description: r.description,
+      gateway: ref({ id: r.gatewayId, name: r.gatewayName, no: r.gatewayNo }),
+      sensor: ref({ id: r.sensorId, name: r.sensorName, no: r.sensorNo }),
+      children: children.get(r.id) ?? [],
+      createdAt: r.createdAt.toISOString(),
+    }));
+  }
+
+  async function writeChildren(tx: Db, groupId: number, childIds: number[]) {
+    await tx.delete(illumGroupChildren).where(eq(illumGroupChildren.groupId, groupId));
+    if (childIds.length > 0)
+      await tx.insert(illumGroupChildren).values(childIds.map((deviceId) => ({ groupId, deviceId })));
+  }
+
+  return {
+    readings,
+
+    /** A page of the project's sensors (keyword over name, no and equipment id), by name. */
+    async sensorsPage(projectId: number, words: string[], limit: number, offset: number) {
+      const where = and(
+        eq(devices.projectId, projectId),
+        eq(devices.type, TYPE),
+        keywordWhere(words, [devices.name, devices.no, devices.equipmentId]),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: devices.id,
+            name: devices.name,
+            no: devices.no,
+            equipmentId: devices.equipmentId,
+            activeState: devices.activeState,
+            registered: devices.registered,
+            lastActiveAt: devices.lastActiveAt,
+            parentId: devices.parentId,
+            parentName: parent.name,
+            props: devices.props,
+          })
+          .from(devices)
+          .leftJoin(parent, eq(parent.id, devices.parentId))
+          .where(where)
+          .orderBy(asc(devices.name), asc(devices.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(devices).where(where),
+      ]);
+      return {
+        rows: rows.map((r) => ({
+          ...r,
+          lastActiveAt: iso(r.lastActiveAt),
+          props: (r.props ?? {}) as Record<string, unknown>,
+        })),
+        total: total?.n ?? 0,
+      };
+    },
+
+    /** The lamp controllers that follow a sensor: the children of its groups. */
+    async lampsOf(sensorId: number) {
+      const rows = await db
+        .select({
+          id: devices.id,
+          name: devices.name,
+          no: devices.no,
+          type: devices.type,
+          equipmentId: devices.equipmentId,
+          activeState: devices.activeState,
+          registered: devices.registered,
+          lastActiveAt: devices.lastActiveAt,
+          groupId: illumGroups.id,
+          groupName: illumGroups.name,
+        })
+        .from(illumGroups)
+        .innerJoin(illumGroupChildren, eq(illumGroupChildren.groupId, illumGroups.id))
+        .innerJoin(devices, eq(devices.id, illumGroupChildren.deviceId))
+        .where(eq(illumGroups.sensorId, sensorId))
+        .orderBy(asc(illumGroups.name), asc(devices.name))
+        .limit(4096);
+      return rows.map((r) => ({ ...r, lastActiveAt: iso(r.lastActiveAt) }));
+    },
+
+    // ── Groups
+    async groupsPage(projectId: number, words: string[], limit: number, offset: number) {
+      const where = and(
+        eq(illumGroups.projectId, projectId),
+        keywordWhere(words, [illumGroups.name, illumGroups.no, illumGroups.description]),
+      );
+      const [rows, [total]] = await Promise.all([
+        groupSelect().where(where).orderBy(asc(illumGroups.name), asc(illumGroups.id)).limit(limit).offset(offset),
+        db.select({ n: count() }).from(illumGroups).where(where),
+      ]);
+      return { rows: await present(rows), total: total?.n ?? 0 };
+    },
+
+    async group(id: number) {
+      const [row] = await present(await groupSelect().where(eq(illumGroups.id, id)));
+      return row ?? null;
+    },
+
+    /** The groups among `ids` and their projects (to check them before a delete). */
+    groupsOf: (ids: number[]) =>
+      db
+        .select({ id: illumGroups.id, projectId: illumGroups.projectId, name: illumGroups.name })
+        .from(illumGroups)
+        .where(inArray(illumGroups.id, ids)),
+
+    /** Whether another group of the project has this number. */
+    async noTaken(projectId: number, no: string, exceptId?: number) {
+      const [row] = await db
+        .select({ id: illumGroups.id })
+        .from(illumGroups)
+        .where(
+          and(
+            eq(illumGroups.projectId, projectId),
+            eq(illumGroups.no, no),
+            exceptId ? ne(illumGroups.id, exceptId) : undefined,
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /** The first of these lamp controllers already in another group, with that group's name. */
+    async childTaken(deviceIds: number[], exceptGroupId?: number) {
+      if (deviceIds.length === 0) return null;
+      const [row] = await db
+        .select({ device: devices.name, group: illumGroups.name })
+        .from(illumGroupChildren)
+        .innerJoin(illumGroups, eq(illumGroups.id, illumGroupChildren.groupId))
+        .innerJoin(devices, eq(devices.id, illumGroupChildren.deviceId))
+        .where(
+          and(
+            inArray(illumGroupChildren.deviceId, deviceIds),
+            exceptGroupId ? ne(illumGroupChildren.groupId, exceptGroupId) : undefined,
+          ),
+        )
+        .orderBy(asc(devices.name))
+        .limit(1);
+      return row ?? null;
+    },
+
+    insertGroup: (values: GroupValues) =>
+      db.transaction(async (tx) => {
+        const { childIds, ...group } = values;
+        const [row] = await tx.insert(illumGroups).values(group).returning({ id: illumGroups.id });
+        await writeChildren(tx as unknown as Db, row!.id, childIds);
+        return row!.id;
+      }),
+
+    updateGroup: (id: number, values: GroupValues) =>
+      db.transaction(async (tx) => {
+        const { childIds, ...group } = values;
+        await tx
+          .update(illumGroups)
+          .set({ ...group, updatedAt: new Date() })
+          .where(eq(illumGroups.id, id));
+        await writeChildren(tx as unknown as Db, id, childIds);
+      }),
+
+    async deleteGroups(ids: number[]) {
+      const rows = await db.delete(illumGroups).where(inArray(illumGroups.id, ids)).returning({ id: illumGroups.id });
+      return rows.length;
+    },
+
+    /** Devices of the project of some types (the group form's choices), up to 1000 each, by name. */
+    async devicesOfTypes(projectId: number, types: string[]) {
+      const rows = await db
+        .select({ id: devices.id, name: devices.name, no: devices.no, type: devices.type, parentId: devices.parentId })
+        .from(devices)
+        .where(and(eq(devices.projectId, projectId), inArray(devices.type, types)))
+        .orderBy(asc(devices.name), asc(devices.id))
+        .limit(1000 * types.length);
+      return rows;
+    },
+  };
+}
+
+export type IllumRepository = ReturnType<typeof createIllumRepository>;

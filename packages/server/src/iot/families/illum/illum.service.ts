@@ -1,0 +1,210 @@
+import { gatewayManifest, illumManifest, lightingManifest, type PageQuery } from '@sc/contract';
+import type { IllumGroupBody } from '@sc/contract/families/illum';
+import { type Actor, changedFields } from '../../../modules/logs/audit.service.js';
+import type { SessionContext } from '../../../modules/session/session-context.js';
+import { AppError, conflictField, notFound } from '../../../platform/errors.js';
+import { pageWindow, toPage } from '../../../platform/paging.js';
+import { createReferencesRepository } from '../../../platform/references/references.repository.js';
+import { createReferences } from '../../../platform/references/references.service.js';
+import type { FamilyContext } from '../family-handler.js';
+import { presentReading } from '../kit/readings.repository.js';
+import { createIllumRepository } from './illum.repository.js';
+
+const TYPE = illumManifest.type;
+const GATEWAY = gatewayManifest.type;
+const LAMP = lightingManifest.type;
+
+/** A sensor's configuration as stored in its type properties (spec 001 §3: threshold, peripheral index, enabled). */
+const configOf = (props: Record<string, unknown>) => ({
+  threshold: typeof props.threshold === 'number' ? props.threshold : null,
+  peripheralIndex: typeof props.peripheralIndex === 'number' ? props.peripheralIndex : null,
+  // A sensor is in use unless it was disabled.
+  enabled: props.enabled !== false,
+});
+
+/**
+ * Illumination sensors and groups (spec 001 §7 "illum: config, realdata, inuse, logs; illum groups"):
+ * the list with the latest reading, the configuration (kept in the device's type properties and sent
+ * to the sensor), the lamp controllers that follow a sensor, and the groups. Every device or project a
+ * request names is checked against the caller's scope by the references checker.
+ */
+export function createIllumService(ctx: FamilyContext) {
+  const repo = ctx.repository(createIllumRepository);
+  const refs = ctx.repository((db) => createReferences(createReferencesRepository(db)));
+
+  const sensor = (session: SessionContext, projectId: number, id: number) =>
+    ctx.devices.get(session, projectId, id, TYPE);
+
+  /** Stores new type properties, logs the change and tells the sensor when it is connected. */
+  async function saveConfig(actor: Actor, projectId: number, id: number, change: Record<string, unknown>) {
+    const device = await sensor(actor.session, projectId, id);
+    const props = { ...device.props, ...change };
+    await ctx.devices.setProps(device.id, props);
+    ctx.iot.directory.forget(device.id);
+    await ctx.audit.manage(actor, {
+      action: 'update',
+      entity: 'device',
+      entityId: device.id,
+      summary: device.name,
+      changes: changedFields(configOf(device.props), configOf(props)),
+    });
+    const config = configOf(props);
+    let delivered = false;
+    try {
+      delivered = (await ctx.iot.bus.send(actor, device, 'config', config)).ok;
+    } catch {
+      // Offline: the sensor is sent its configuration when it next asks (or on the next change).
+    }
+    return { ...config, delivered };
+  }
+
+  /** A device of the path's project and of the given type, or a 400 on the field (references checker). */
+  async function deviceOf(
+    session: SessionContext,
+    id: number,
+    projectId: number,
+    type: string,
+    field: string,
+    key: string,
+  ) {
+    const row = await refs.device(session, id, projectId, { field, key });
+    if (row.type !== type) throw new AppError(400, 'VALIDATION', key, undefined, [{ field, key }]);
+    return row;
+  }
+
+  async function checkGroup(session: SessionContext, projectId: number, body: IllumGroupBody, exceptId?: number) {
+    await refs.project(session, projectId);
+    await deviceOf(session, body.gatewayId, projectId, GATEWAY, 'gatewayId', 'illum.groups.gatewayNotFound');
+    await deviceOf(session, body.sensorId, projectId, TYPE, 'sensorId', 'illum.groups.sensorNotFound');
+    for (const child of body.childIds)
+      await deviceOf(session, child, projectId, LAMP, 'childIds', 'illum.groups.childNotFound');
+    if (await repo.noTaken(projectId, body.no, exceptId)) throw conflictField('no', 'illum.groups.duplicateNo');
+    const taken = await repo.childTaken(body.childIds, exceptId);
+    if (taken)
+      throw new AppError(409, 'CONFLICT', 'illum.groups.childTaken', taken, [
+        { field: 'childIds', key: 'illum.groups.childTaken' },
+      ]);
+    return {
+      projectId,
+      name: body.name,
+      no: body.no,
+      gatewayId: body.gatewayId,
+      sensorId: body.sensorId,
+      description: body.description ?? '',
+      childIds: body.childIds,
+    };
+  }
+
+  /** A group of the path's project in the caller's scope; 404 otherwise (as one that does not exist). */
+  async function groupOf(session: SessionContext, projectId: number, id: number) {
+    await ctx.devices.project(session, projectId);
+    const group = await repo.group(id);
+    if (!group || group.projectId !== projectId) throw notFound();
+    return group;
+  }
+
+  const summary = (g: { name: string; gateway: unknown; sensor: unknown; children: { id: number }[] }) => ({
+    name: g.name,
+    gateway: (g.gateway as { name?: string } | null)?.name ?? null,
+    sensor: (g.sensor as { name?: string } | null)?.name ?? null,
+    children: g.children.length,
+  });
+
+  return {
+    readings: repo.readings,
+
+    async sensors(session: SessionContext, projectId: number, query: PageQuery) {
+      await ctx.devices.project(session, projectId);
+      const window = pageWindow(query, await ctx.settings.get('pageSize'));
+      const { rows, total } = await repo.sensorsPage(projectId, query.keyword, window.limit, window.offset);
+      const last = await repo.readings.lastOf(
+        rows.map((r) => r.id),
+        1,
+      );
+      const list = rows.map(({ props, ...r }) => {
+        const reading = last.get(r.id)?.[0];
+        return {
+          ...r,
+          ...configOf(props),
+          illuminance: (reading?.illuminance as number | null | undefined) ?? null,
+          at: reading ? presentReading(reading).at : null,
+        };
+      });
+      return toPage(list, total, window);
+    },
+
+    config: async (session: SessionContext, projectId: number, id: number) =>
+      configOf((await sensor(session, projectId, id)).props),
+
+    setConfig: (actor: Actor, projectId: number, id: number, body: { threshold?: number; peripheralIndex?: number }) =>
+      saveConfig(actor, projectId, id, {
+        threshold: body.threshold,
+        ...(body.peripheralIndex !== undefined ? { peripheralIndex: body.peripheralIndex } : {}),
+      }),
+
+    setInuse: (actor: Actor, projectId: number, id: number, enabled: boolean) =>
+      saveConfig(actor, projectId, id, { enabled }),
+
+    lamps: async (session: SessionContext, projectId: number, id: number) =>
+      repo.lampsOf((await sensor(session, projectId, id)).id),
+
+    // ── Groups
+    async groups(session: SessionContext, projectId: number, query: PageQuery) {
+      await ctx.devices.project(session, projectId);
+      const window = pageWindow(query, await ctx.settings.get('pageSize'));
+      const { rows, total } = await repo.groupsPage(projectId, query.keyword, window.limit, window.offset);
+      return toPage(rows, total, window);
+    },
+
+    group: groupOf,
+
+    async groupOptions(session: SessionContext, projectId: number) {
+      await ctx.devices.project(session, projectId);
+      const rows = await repo.devicesOfTypes(projectId, [GATEWAY, TYPE, LAMP]);
+      const of = (type: string) => rows.filter((r) => r.type === type).map(({ type: _, ...r }) => r);
+      return { gateways: of(GATEWAY), sensors: of(TYPE), lamps: of(LAMP) };
+    },
+
+    async createGroup(actor: Actor, projectId: number, body: IllumGroupBody) {
+      const values = await checkGroup(actor.session, projectId, body);
+      const id = await repo.insertGroup(values);
+      const group = (await repo.group(id))!;
+      await ctx.audit.manage(actor, {
+        action: 'create',
+        entity: 'illumGroup',
+        entityId: id,
+        summary: group.name,
+        changes: changedFields(null, summary(group)),
+      });
+      return group;
+    },
+
+    async updateGroup(actor: Actor, projectId: number, id: number, body: IllumGroupBody) {
+      const before = await groupOf(actor.session, projectId, id);
+      const values = await checkGroup(actor.session, projectId, body, id);
+      await repo.updateGroup(id, values);
+      const after = (await repo.group(id))!;
+      await ctx.audit.manage(actor, {
+        action: 'update',
+        entity: 'illumGroup',
+        entityId: id,
+        summary: after.name,
+        changes: changedFields(summary(before), summary(after)),
+      });
+      return after;
+    },
+
+    /** Deletes groups of the path's project; an id of another project (or none) is a 404 and nothing is deleted. */
+    async deleteGroups(actor: Actor, projectId: number, ids: number[]) {
+      await ctx.devices.project(actor.session, projectId);
+      const found = await repo.groupsOf(ids);
+      if (found.length !== new Set(ids).size || found.some((g) => g.projectId !== projectId)) throw notFound();
+      const deleted = await repo.deleteGroups(ids);
+      for (const g of found)
+        await ctx.audit.manage(actor, { action: 'delete', entity: 'illumGroup', entityId: g.id, summary: g.name });
+      return { deleted };
+    },
+  };
+}
+
+export type IllumService = ReturnType<typeof createIllumService>;

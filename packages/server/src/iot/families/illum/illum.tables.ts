@@ -1,0 +1,66 @@
+import { illumManifest } from '@sc/contract';
+import { index, integer, pgTable, primaryKey, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { projects } from '../../../db/schema/admin.js';
+import { timestamps } from '../../../db/schema/common.js';
+import { devices } from '../../../db/schema/devices.js';
+import { readingsTables } from '../../telemetry/tables.js';
+
+/**
+ * Illumination readings (KLux, the manifest's readings); `at` is the pick time. Partitioned by day,
+ * with hourly and daily rollups (iot/telemetry).
+ */
+export const illumTelemetry = readingsTables(
+  'illum_readings',
+  illumManifest.readings,
+  illumManifest.retention.readings!,
+);
+export const illumReadings = illumTelemetry.table;
+export const illumReadingsHourly = illumTelemetry.hourly;
+export const illumReadingsDaily = illumTelemetry.daily;
+
+/**
+ * Illumination groups (spec 001 §3 "Illumination group: name, no, project, gateway, sensor,
+ * children"): the lamp controllers that follow one sensor, reached through one gateway. A group goes
+ * with its gateway or its sensor when that device is deleted.
+ */
+export const illumGroups = pgTable(
+  'illum_groups',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    name: varchar('name', { length: 32 }).notNull(),
+    no: varchar('no', { length: 32 }).notNull(),
+    gatewayId: integer('gateway_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    sensorId: integer('sensor_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    description: varchar('description', { length: 100 }).notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('illum_groups_project_no_idx').on(t.projectId, t.no),
+    index('illum_groups_sensor_idx').on(t.sensorId),
+    index('illum_groups_gateway_idx').on(t.gatewayId),
+  ],
+);
+
+/** The lamp controllers of a group; one lamp controller follows one sensor, so it is in one group at most. */
+export const illumGroupChildren = pgTable(
+  'illum_group_children',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => illumGroups.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.deviceId] }),
+    uniqueIndex('illum_group_children_device_idx').on(t.deviceId),
+  ],
+);
