@@ -198,7 +198,7 @@ describe('illumination groups', () => {
       await call('POST', `${base}/groups`, group({ childIds: undefined, sensorId: String(quiet.id) }))
     ).json();
     expect(one.children).toEqual([]);
-    const res = await call('DELETE', `${base}/groups?ids=${one.id},${two.id}`);
+    const res = await call('DELETE', `${base}/groups`, { ids: `${one.id},${two.id}` });
     expect(res.json()).toEqual({ deleted: 2 });
   });
 

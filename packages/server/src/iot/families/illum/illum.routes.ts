@@ -180,12 +180,13 @@ export function illumRoutes(app: FastifyInstance, ctx: FamilyContext): void {
     {
       schema: {
         tags,
-        summary: 'Delete several illumination groups (ids=1,2,3)',
+        summary: 'Delete several illumination groups (form body ids=1,2,3, as the console sends it)',
         params: project,
-        querystring: commonQuery.extend(idsBody.shape),
+        querystring: commonQuery,
+        body: idsBody,
         ...ok(responses.deleted),
       },
     },
-    (req) => s.deleteGroups(actorOf(req), req.params.projectId, req.query.ids),
+    (req) => s.deleteGroups(actorOf(req), req.params.projectId, req.body.ids),
   );
 }
