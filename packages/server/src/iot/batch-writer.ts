@@ -11,6 +11,11 @@ export interface BatchTable {
   }[];
   /** Readings with hourly and daily rollups, added to in the same statement (iot/telemetry/rollups.ts). */
   rollups?: RollupTarget;
+  /**
+   * A latest-state table: the columns of its unique key. A batch keeps the last row per key and
+   * replaces the stored row (`ON CONFLICT (key) DO UPDATE`).
+   */
+  upsert?: readonly string[];
 }
 
 /**
@@ -44,7 +49,15 @@ export function createBatchWriter(
   let nextRound: (() => void)[] = [];
   let thisRound: (() => void)[] = [];
 
-  async function writeTable(table: BatchTable, rows: unknown[][]) {
+  async function writeTable(table: BatchTable, all: unknown[][]) {
+    const key = table.upsert;
+    let rows = all;
+    if (key) {
+      const at = key.map((k) => table.columns.findIndex((c) => c.name === k));
+      const last = new Map<string, unknown[]>();
+      for (const row of all) last.set(at.map((i) => String(row[i])).join('|'), row);
+      rows = [...last.values()];
+    }
     const arrays = table.columns.map((_, c) => rows.map((r) => r[c] ?? null));
     const params = table.columns.map((col, c) => {
       const values =
@@ -56,7 +69,15 @@ export function createBatchWriter(
       return sql`${sql.param(values)}::${sql.raw(col.type)}[]`;
     });
     const names = sql.raw(table.columns.map((c) => `"${c.name}"`).join(', '));
-    const insert = sql`INSERT INTO ${sql.raw(`"${table.name}"`)} (${names}) SELECT * FROM unnest(${sql.join(params, sql`, `)})`;
+    const conflict = key
+      ? sql.raw(
+          ` ON CONFLICT (${key.map((k) => `"${k}"`).join(', ')}) DO UPDATE SET ${table.columns
+            .filter((c) => !key.includes(c.name))
+            .map((c) => `"${c.name}" = EXCLUDED."${c.name}"`)
+            .join(', ')}`,
+        )
+      : sql``;
+    const insert = sql`INSERT INTO ${sql.raw(`"${table.name}"`)} (${names}) SELECT * FROM unnest(${sql.join(params, sql`, `)})${conflict}`;
     await db.execute(
       table.rollups ? insertWithRollups(insert, table.rollups, (await options.dayOffsetHours?.()) ?? 0) : insert,
     );

@@ -67,10 +67,13 @@ export function createCommandBus(deps: {
       target: CommandTarget,
       command: string,
       args: Record<string, unknown> = {},
+      /** `log: false`: a batch writes one operation-log entry for all its devices instead. */
+      options: { log?: boolean } = {},
     ): Promise<CommandOutcome> {
       const started = Date.now();
-      const log = (success: boolean, result: string) =>
-        deps.record(
+      const log = async (success: boolean, result: string) => {
+        if (options.log === false) return;
+        await deps.record(
           {
             deviceId: target.id,
             deviceName: target.name,
@@ -82,6 +85,7 @@ export function createCommandBus(deps: {
           },
           actor,
         );
+      };
 
       const transport = deps.transport();
       const via = target.parentEquipmentId ?? target.equipmentId;

@@ -146,6 +146,8 @@ export function createIotRuntime(deps: {
     ingest,
     jobs,
     families,
+    /** Writes one operation-log entry (a batch of commands writes one for all its devices). */
+    recordOperation: deps.recordOperation,
     broker: () => broker,
     link: () => link,
 

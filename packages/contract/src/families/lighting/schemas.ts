@@ -15,7 +15,8 @@ import type { FamilyCommand, FamilyReading } from '../kit/manifest.js';
  * Runtime readings of a lamp controller (spec 001 §3 "Lamp controller runtime"), as telemetry values
  * (docs/device-protocol.md "Lighting"). Power status and run status travel as numbers: `on` 0/1,
  * `runStatus` 0 normal, 1 alert, 2 error. `energy` is the increment since the last report (kWh, summed
- * by charts and rollups); `energyTotal` the meter's cumulative counter. Device time and the raw message
+ * by charts and rollups); `energyTotal` the meter's cumulative counter; `energySaved` is not sent but
+ * computed by the server (energy × (100 / level − 1) while dimmed). Device time and the raw message
  * are not readings: the realdata call answers them.
  */
 export const LIGHTING_READINGS = [
@@ -32,6 +33,8 @@ export const LIGHTING_READINGS = [
   { key: 'energyTotal', unit: 'kWh', min: 0, max: 100_000_000 },
   { key: 'onDuration', unit: 'h', min: 0, max: 10_000_000 },
   { key: 'energy', unit: 'kWh', min: 0, max: 1000, sum: true },
+  /** Energy dimming saved against full power over the same interval: the server computes it from energy and level. */
+  { key: 'energySaved', unit: 'kWh', min: 0, max: 100000, sum: true },
   { key: 'dailyEnergy', unit: 'kWh', min: 0, max: 10000 },
   { key: 'dailyDuration', unit: 'h', min: 0, max: 24 },
   { key: 'colorTemperature', unit: 'K', min: 1000, max: 10000 },

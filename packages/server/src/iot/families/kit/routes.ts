@@ -68,7 +68,14 @@ export function familyRoutes(
       },
       async (req) => {
         const target = await device(req);
-        const body = (req.body ?? {}) as Record<string, unknown>;
+        // A bare POST gets the command's defaults (or a 400 when it needs arguments).
+        let body = req.body as Record<string, unknown> | null | undefined;
+        if (body === null || body === undefined) {
+          const defaults = command.args.safeParse({});
+          if (!defaults.success)
+            throw badRequest('validation.required', [{ field: 'body', key: 'validation.required' }]);
+          body = defaults.data;
+        }
         const args = options.commandArgs?.[command.name]?.(body) ?? body;
         const outcome = await ctx.iot.bus.send(actorOf(req), target, command.name, args);
         if (!outcome.ok)

@@ -1,0 +1,633 @@
+import { insidePolygon, type LampState, lightingManifest } from '@sc/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { createReadingsRepository } from '../kit/readings.repository.js';
+import { lightingTelemetry } from './lighting.tables.js';
+
+const TYPE = lightingManifest.type;
+
+type Row = Record<string, unknown>;
+const rows = async <T = Row>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+
+/** The state a lamp shows (list, map, overview), from its activity and last report. */
+const STATE_SQL = sql.raw(`CASE WHEN d.active_state <> 1 THEN 'offline'
+  WHEN s.run_status = 2 THEN 'fault'
+  WHEN s."on" = 1 AND coalesce(s.level, 100) > 0 AND coalesce(s.level, 100) < 100 THEN 'dimmed'
+  WHEN s."on" = 1 AND coalesce(s.level, 100) > 0 THEN 'on'
+  ELSE 'off' END`);
+const RUN_STATUS = ['normal', 'alert', 'error'] as const;
+
+export interface LampFilter {
+  areaId?: number;
+  groupId?: number;
+  lcuGroupId?: number;
+  gatewayId?: number;
+  state?: LampState;
+  keyword?: string[];
+}
+
+/** A lamp as the command bus needs it. */
+export interface LampTarget {
+  id: number;
+  projectId: number;
+  name: string;
+  equipmentId: string | null;
+  activeState: number;
+  parentEquipmentId: string | null;
+  lng: number | null;
+  lat: number | null;
+}
+
+export type PowerScope = 'project' | 'area' | 'group' | 'lcugroup' | 'lamp';
+
+/** The lighting family's SQL: lamps with their state, policies, LCU groups, batches, energy. */
+export function createLightingRepository(db: Db) {
+  const lampWhere = (projectId: number, f: LampFilter) => {
+    const parts: SQL[] = [sql`d.project_id = ${projectId}`, sql`d.type = ${TYPE}`];
+    if (f.areaId) parts.push(sql`d.area_id = ${f.areaId}`);
+    if (f.groupId) parts.push(sql`d.group_id = ${f.groupId}`);
+    if (f.gatewayId) parts.push(sql`d.parent_id = ${f.gatewayId}`);
+    if (f.lcuGroupId)
+      parts.push(
+        sql`EXISTS (SELECT 1 FROM lighting_group_lamps gl WHERE gl.device_id = d.id AND gl.group_id = ${f.lcuGroupId})`,
+      );
+    if (f.state) parts.push(sql`(${STATE_SQL}) = ${f.state}`);
+    for (const word of f.keyword ?? [])
+      parts.push(
+        sql`(d.name ILIKE ${`%${word}%`} OR d.no ILIKE ${`%${word}%`} OR d.equipment_id ILIKE ${`%${word}%`})`,
+      );
+    return sql.join(parts, sql` AND `);
+  };
+
+  const presentLamp = (r: Row) => ({
+    id: Number(r.id),
+    name: String(r.name),
+    no: String(r.no),
+    equipmentId: (r.equipment_id as string | null) ?? null,
+    activeState: Number(r.active_state),
+    registered: Boolean(r.registered),
+    lastActiveAt: iso(r.last_active_at),
+    areaId: num(r.area_id),
+    areaName: (r.area_name as string | null) ?? null,
+    groupId: num(r.group_id),
+    groupName: (r.group_name as string | null) ?? null,
+    gatewayId: num(r.parent_id),
+    gatewayName: (r.gateway_name as string | null) ?? null,
+    lng: num(r.lng),
+    lat: num(r.lat),
+    ratedPower: num((r.props as Record<string, unknown> | null)?.ratedPower),
+    state: r.state as LampState,
+    on: r.on === null || r.on === undefined ? null : Number(r.on) === 1,
+    level: num(r.level),
+    runStatus: r.run_status === null || r.run_status === undefined ? null : (RUN_STATUS[Number(r.run_status)] ?? null),
+    voltage: num(r.voltage),
+    current: num(r.current),
+    activePower: num(r.active_power),
+    energyToday: num(r.daily_energy),
+    at: iso(r.at),
+  });
+
+  const scopeLamps = (projectId: number, scope: PowerScope, id: number | undefined) => {
+    const base = sql`SELECT d.id FROM devices d WHERE d.project_id = ${projectId} AND d.type = ${TYPE}`;
+    switch (scope) {
+      case 'area':
+        return sql`${base} AND d.area_id = ${id ?? 0}`;
+      case 'group':
+        return sql`${base} AND d.group_id = ${id ?? 0}`;
+      case 'lcugroup':
+        return sql`${base} AND d.id IN (SELECT device_id FROM lighting_group_lamps WHERE group_id = ${id ?? 0})`;
+      case 'lamp':
+        return sql`${base} AND d.id = ${id ?? 0}`;
+      default:
+        return base;
+    }
+  };
+
+  return {
+    readings: createReadingsRepository(db, lightingTelemetry),
+
+    async lampPage(projectId: number, f: LampFilter, limit: number, offset: number) {
+      const where = lampWhere(projectId, f);
+      const list = await rows(
+        db,
+        sql`SELECT d.id, d.name, d.no, d.equipment_id, d.active_state, d.registered, d.last_active_at, d.area_id,
+          a.name AS area_name, d.group_id, g.name AS group_name, d.parent_id, p.name AS gateway_name, d.lng, d.lat,
+          d.props, s.at, s."on", s.level, s.run_status, s.voltage, s.current, s.active_power, s.daily_energy,
+          ${STATE_SQL} AS state
+        FROM devices d
+        LEFT JOIN lighting_state s ON s.device_id = d.id
+        LEFT JOIN device_areas a ON a.id = d.area_id
+        LEFT JOIN device_groups g ON g.id = d.group_id
+        LEFT JOIN devices p ON p.id = d.parent_id
+        WHERE ${where} ORDER BY d.name, d.id LIMIT ${limit} OFFSET ${offset}`,
+      );
+      const [count] = await rows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM devices d LEFT JOIN lighting_state s ON s.device_id = d.id WHERE ${where}`,
+      );
+      return { rows: list.map(presentLamp), total: Number(count?.n ?? 0) };
+    },
+
+    async lamp(projectId: number, id: number) {
+      const [r] = await rows(
+        db,
+        sql`SELECT d.id, d.name, d.no, d.equipment_id, d.active_state, d.registered, d.last_active_at, d.area_id,
+          NULL AS area_name, d.group_id, NULL AS group_name, d.parent_id, NULL AS gateway_name, d.lng, d.lat, d.props,
+          s.at, s."on", s.level, s.run_status, s.voltage, s.current, s.active_power, s.daily_energy,
+          s.device_time, s.raw, ${STATE_SQL} AS state
+        FROM devices d LEFT JOIN lighting_state s ON s.device_id = d.id
+        WHERE d.project_id = ${projectId} AND d.id = ${id}`,
+      );
+      return r
+        ? { ...presentLamp(r), deviceTime: (r.device_time as string) ?? null, raw: (r.raw as string) ?? null }
+        : null;
+    },
+
+    async map(projectId: number) {
+      const list = await rows(
+        db,
+        sql`SELECT d.id, d.name, d.lng, d.lat, s.level, ${STATE_SQL} AS state
+        FROM devices d LEFT JOIN lighting_state s ON s.device_id = d.id
+        WHERE d.project_id = ${projectId} AND d.type = ${TYPE} AND d.lng IS NOT NULL AND d.lat IS NOT NULL
+        ORDER BY d.id LIMIT 100000`,
+      );
+      return list.map((r) => ({
+        id: Number(r.id),
+        name: String(r.name),
+        lng: Number(r.lng),
+        lat: Number(r.lat),
+        state: r.state as LampState,
+        level: num(r.level),
+      }));
+    },
+
+    /**
+     * Lamps of the project by id and by LCU group, as the command bus needs them. Answers the ids that
+     * are not lamps of the project (the caller refuses them) besides the targets.
+     */
+    async targets(projectId: number, lampIds: number[], groupIds: number[]) {
+      const list = await rows(
+        db,
+        sql`SELECT d.id, d.project_id, d.name, d.equipment_id, d.active_state, p.equipment_id AS parent_equipment_id,
+          d.lng, d.lat
+        FROM devices d LEFT JOIN devices p ON p.id = d.parent_id
+        WHERE d.project_id = ${projectId} AND d.type = ${TYPE} AND (
+          d.id = ANY(${sql.param(lampIds)}::int4[])
+          OR d.id IN (SELECT gl.device_id FROM lighting_group_lamps gl JOIN lighting_groups g ON g.id = gl.group_id
+            WHERE g.project_id = ${projectId} AND g.id = ANY(${sql.param(groupIds)}::int4[])))
+        ORDER BY d.id`,
+      );
+      const targets: LampTarget[] = list.map((r) => ({
+        id: Number(r.id),
+        projectId: Number(r.project_id),
+        name: String(r.name),
+        equipmentId: (r.equipment_id as string | null) ?? null,
+        activeState: Number(r.active_state),
+        parentEquipmentId: (r.parent_equipment_id as string | null) ?? null,
+        lng: num(r.lng),
+        lat: num(r.lat),
+      }));
+      const found = new Set(targets.map((t) => t.id));
+      const groups = groupIds.length
+        ? await rows<{ id: number }>(
+            db,
+            sql`SELECT id FROM lighting_groups WHERE project_id = ${projectId} AND id = ANY(${sql.param(groupIds)}::int4[])`,
+          )
+        : [];
+      const foundGroups = new Set(groups.map((g) => Number(g.id)));
+      return {
+        targets,
+        missingLamps: lampIds.filter((id) => !found.has(id)),
+        missingGroups: groupIds.filter((id) => !foundGroups.has(id)),
+      };
+    },
+
+    /** Lamps of the project whose coordinates fall inside a polygon. */
+    async inPolygon(projectId: number, polygon: readonly (readonly [number, number])[]) {
+      const lngs = polygon.map((p) => p[0]);
+      const lats = polygon.map((p) => p[1]);
+      const list = await rows(
+        db,
+        sql`SELECT d.id, d.name, d.lng, d.lat, s.level, ${STATE_SQL} AS state
+        FROM devices d LEFT JOIN lighting_state s ON s.device_id = d.id
+        WHERE d.project_id = ${projectId} AND d.type = ${TYPE}
+          AND d.lng BETWEEN ${Math.min(...lngs)} AND ${Math.max(...lngs)}
+          AND d.lat BETWEEN ${Math.min(...lats)} AND ${Math.max(...lats)}
+        ORDER BY d.id`,
+      );
+      return list
+        .filter((r) => insidePolygon(Number(r.lng), Number(r.lat), polygon))
+        .map((r) => ({
+          id: Number(r.id),
+          name: String(r.name),
+          lng: Number(r.lng),
+          lat: Number(r.lat),
+          state: r.state as LampState,
+          level: num(r.level),
+        }));
+    },
+
+    // ── Settings of a lamp (config, alarm config, modes, reset)
+
+    async settings(deviceId: number) {
+      const [r] = await rows(db, sql`SELECT * FROM lighting_lamps WHERE device_id = ${deviceId}`);
+      return r
+        ? {
+            config: (r.config as Record<string, unknown> | null) ?? null,
+            configAt: r.config_at ? new Date(r.config_at as string) : null,
+            alarmConfig: (r.alarm_config as Record<string, unknown> | null) ?? null,
+            alarmAt: r.alarm_at ? new Date(r.alarm_at as string) : null,
+            runMode: (r.run_mode as string | null) ?? null,
+            policyMode: (r.policy_mode as string | null) ?? null,
+            unusableUntil: r.unusable_until ? new Date(r.unusable_until as string) : null,
+          }
+        : null;
+    },
+
+    async saveSettings(
+      deviceId: number,
+      projectId: number,
+      patch: {
+        config?: unknown;
+        alarmConfig?: unknown;
+        runMode?: string;
+        policyMode?: string;
+        unusableUntil?: Date | null;
+      },
+    ) {
+      const now = new Date().toISOString();
+      const cols: [string, SQL][] = [];
+      if (patch.config !== undefined) {
+        cols.push(['config', sql`${JSON.stringify(patch.config)}::jsonb`]);
+        cols.push(['config_at', sql`${now}::timestamptz`]);
+      }
+      if (patch.alarmConfig !== undefined) {
+        cols.push(['alarm_config', sql`${JSON.stringify(patch.alarmConfig)}::jsonb`]);
+        cols.push(['alarm_at', sql`${now}::timestamptz`]);
+      }
+      if (patch.runMode !== undefined) cols.push(['run_mode', sql`${patch.runMode}`]);
+      if (patch.policyMode !== undefined) cols.push(['policy_mode', sql`${patch.policyMode}`]);
+      if (patch.unusableUntil !== undefined)
+        cols.push(['unusable_until', sql`${patch.unusableUntil?.toISOString() ?? null}::timestamptz`]);
+      if (cols.length === 0) return;
+      const names = sql.raw(cols.map(([c]) => `"${c}"`).join(', '));
+      const values = sql.join(
+        cols.map(([, v]) => v),
+        sql`, `,
+      );
+      const sets = sql.raw(cols.map(([c]) => `"${c}" = EXCLUDED."${c}"`).join(', '));
+      await db.execute(
+        sql`INSERT INTO lighting_lamps (device_id, project_id, ${names}) VALUES (${deviceId}, ${projectId}, ${values})
+          ON CONFLICT (device_id) DO UPDATE SET ${sets}`,
+      );
+    },
+
+    setLocation: (deviceId: number, lng: number, lat: number) =>
+      db.execute(sql`UPDATE devices SET lng = ${lng}, lat = ${lat}, updated_at = now() WHERE id = ${deviceId}`),
+
+    // ── Policies
+
+    async policyPage(projectId: number, keyword: string[], limit: number, offset: number) {
+      const parts: SQL[] = [sql`p.project_id = ${projectId}`];
+      for (const w of keyword) parts.push(sql`(p.name ILIKE ${`%${w}%`} OR p.no ILIKE ${`%${w}%`})`);
+      const where = sql.join(parts, sql` AND `);
+      const list = await rows(
+        db,
+        sql`SELECT p.*, (SELECT count(*)::int FROM lighting_policy_lamps pl WHERE pl.policy_id = p.id) AS lamp_count
+        FROM lighting_policies p WHERE ${where} ORDER BY p.no LIMIT ${limit} OFFSET ${offset}`,
+      );
+      const [count] = await rows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM lighting_policies p WHERE ${where}`,
+      );
+      return { rows: list.map(presentPolicy), total: Number(count?.n ?? 0) };
+    },
+
+    async policy(projectId: number, id: number) {
+      const [r] = await rows(
+        db,
+        sql`SELECT p.*, (SELECT count(*)::int FROM lighting_policy_lamps pl WHERE pl.policy_id = p.id) AS lamp_count
+        FROM lighting_policies p WHERE p.project_id = ${projectId} AND p.id = ${id}`,
+      );
+      return r ? presentPolicy(r) : null;
+    },
+
+    async policyNoTaken(projectId: number, no: string, exceptId?: number) {
+      const [r] = await rows(
+        db,
+        sql`SELECT id FROM lighting_policies WHERE project_id = ${projectId} AND no = ${no} AND id <> ${exceptId ?? 0}`,
+      );
+      return Boolean(r);
+    },
+
+    async createPolicy(projectId: number, p: PolicyInput) {
+      const [r] = await rows<{ id: number }>(
+        db,
+        sql`INSERT INTO lighting_policies (project_id, name, no, alias, body, in_use)
+        VALUES (${projectId}, ${p.name}, ${p.no}, ${p.alias}, ${JSON.stringify(policyBody(p))}::jsonb, ${p.inUse})
+        RETURNING id`,
+      );
+      return Number(r!.id);
+    },
+
+    updatePolicy: (projectId: number, id: number, p: PolicyInput) =>
+      db.execute(
+        sql`UPDATE lighting_policies SET name = ${p.name}, no = ${p.no}, alias = ${p.alias},
+          body = ${JSON.stringify(policyBody(p))}::jsonb, in_use = ${p.inUse}, updated_at = now()
+        WHERE project_id = ${projectId} AND id = ${id}`,
+      ),
+
+    deletePolicy: (projectId: number, id: number) =>
+      db.execute(sql`DELETE FROM lighting_policies WHERE project_id = ${projectId} AND id = ${id}`),
+
+    async useOn(policyId: number, lampIds: number[]) {
+      if (lampIds.length === 0) return;
+      await db.execute(
+        sql`INSERT INTO lighting_policy_lamps (policy_id, device_id)
+          SELECT ${policyId}, unnest(${sql.param(lampIds)}::int4[]) ON CONFLICT DO NOTHING`,
+      );
+    },
+    removeFrom: (policyId: number, lampIds: number[]) =>
+      db.execute(
+        sql`DELETE FROM lighting_policy_lamps WHERE policy_id = ${policyId} AND device_id = ANY(${sql.param(lampIds)}::int4[])`,
+      ),
+    clearFrom: (lampIds: number[]) =>
+      db.execute(sql`DELETE FROM lighting_policy_lamps WHERE device_id = ANY(${sql.param(lampIds)}::int4[])`),
+
+    /** The policies of each lamp (all of them; the schedule skips those not in use). */
+    async policiesOf(lampIds: number[]) {
+      const list = await rows(
+        db,
+        sql`SELECT pl.device_id, p.*, 0 AS lamp_count FROM lighting_policy_lamps pl
+        JOIN lighting_policies p ON p.id = pl.policy_id
+        WHERE pl.device_id = ANY(${sql.param(lampIds)}::int4[]) ORDER BY p.id`,
+      );
+      const map = new Map<number, ReturnType<typeof presentPolicy>[]>();
+      for (const r of list) {
+        const id = Number(r.device_id);
+        map.set(id, [...(map.get(id) ?? []), presentPolicy(r)]);
+      }
+      return map;
+    },
+
+    async lampsOfPolicy(policyId: number) {
+      const list = await rows<{ device_id: number }>(
+        db,
+        sql`SELECT device_id FROM lighting_policy_lamps WHERE policy_id = ${policyId} ORDER BY device_id`,
+      );
+      return list.map((r) => Number(r.device_id));
+    },
+
+    // ── LCU groups
+
+    async groupPage(projectId: number, keyword: string[], limit: number, offset: number) {
+      const parts: SQL[] = [sql`g.project_id = ${projectId}`];
+      for (const w of keyword) parts.push(sql`(g.name ILIKE ${`%${w}%`} OR g.no ILIKE ${`%${w}%`})`);
+      const where = sql.join(parts, sql` AND `);
+      const list = await rows(
+        db,
+        sql`SELECT g.*, (SELECT count(*)::int FROM lighting_group_lamps gl WHERE gl.group_id = g.id) AS member_count
+        FROM lighting_groups g WHERE ${where} ORDER BY g.no LIMIT ${limit} OFFSET ${offset}`,
+      );
+      const [count] = await rows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM lighting_groups g WHERE ${where}`,
+      );
+      return { rows: list.map(presentGroup), total: Number(count?.n ?? 0) };
+    },
+
+    async group(projectId: number, id: number) {
+      const [r] = await rows(
+        db,
+        sql`SELECT g.*, (SELECT count(*)::int FROM lighting_group_lamps gl WHERE gl.group_id = g.id) AS member_count
+        FROM lighting_groups g WHERE g.project_id = ${projectId} AND g.id = ${id}`,
+      );
+      if (!r) return null;
+      const members = await rows<{ device_id: number }>(
+        db,
+        sql`SELECT device_id FROM lighting_group_lamps WHERE group_id = ${id} ORDER BY device_id`,
+      );
+      return { ...presentGroup(r), lampIds: members.map((m) => Number(m.device_id)) };
+    },
+
+    async groupNoTaken(projectId: number, no: string, exceptId?: number) {
+      const [r] = await rows(
+        db,
+        sql`SELECT id FROM lighting_groups WHERE project_id = ${projectId} AND no = ${no} AND id <> ${exceptId ?? 0}`,
+      );
+      return Boolean(r);
+    },
+
+    async createGroup(projectId: number, g: { name: string; no: string; description: string }) {
+      const [r] = await rows<{ id: number }>(
+        db,
+        sql`INSERT INTO lighting_groups (project_id, name, no, description)
+        VALUES (${projectId}, ${g.name}, ${g.no}, ${g.description}) RETURNING id`,
+      );
+      return Number(r!.id);
+    },
+    updateGroup: (projectId: number, id: number, g: { name: string; no: string; description: string }) =>
+      db.execute(
+        sql`UPDATE lighting_groups SET name = ${g.name}, no = ${g.no}, description = ${g.description}
+        WHERE project_id = ${projectId} AND id = ${id}`,
+      ),
+    deleteGroup: (projectId: number, id: number) =>
+      db.execute(sql`DELETE FROM lighting_groups WHERE project_id = ${projectId} AND id = ${id}`),
+    async setMembers(groupId: number, add: number[], remove: number[], replace = false) {
+      if (replace) await db.execute(sql`DELETE FROM lighting_group_lamps WHERE group_id = ${groupId}`);
+      if (remove.length)
+        await db.execute(
+          sql`DELETE FROM lighting_group_lamps WHERE group_id = ${groupId} AND device_id = ANY(${sql.param(remove)}::int4[])`,
+        );
+      if (add.length)
+        await db.execute(
+          sql`INSERT INTO lighting_group_lamps (group_id, device_id)
+          SELECT ${groupId}, unnest(${sql.param(add)}::int4[]) ON CONFLICT DO NOTHING`,
+        );
+    },
+
+    // ── Batches
+
+    createBatch: (b: { id: string; projectId: number; command: string; total: number }) =>
+      db.execute(
+        sql`INSERT INTO lighting_batches (id, project_id, command, total) VALUES (${b.id}, ${b.projectId}, ${b.command}, ${b.total})`,
+      ),
+    saveBatch: (b: { id: string; acknowledged: number; failed: number; done: boolean; results?: unknown[] }) =>
+      db.execute(
+        sql`UPDATE lighting_batches SET acknowledged = ${b.acknowledged}, failed = ${b.failed}, done = ${b.done},
+          finished_at = CASE WHEN ${b.done} THEN now() ELSE NULL END
+          ${b.results ? sql`, results = ${JSON.stringify(b.results)}::jsonb` : sql``}
+        WHERE id = ${b.id}`,
+      ),
+    async batch(projectId: number, id: string) {
+      const [r] = await rows(db, sql`SELECT * FROM lighting_batches WHERE project_id = ${projectId} AND id = ${id}`);
+      return r ?? null;
+    },
+
+    // ── Power and overview
+
+    /** Energy (kWh) of a scope by day (local days of the system timezone, from the daily rollups). */
+    async energyByDay(projectId: number, scope: PowerScope, id: number | undefined, from: Date, to: Date) {
+      const lamps = scopeLamps(projectId, scope, id);
+      const filter =
+        scope === 'project'
+          ? sql`r.project_id = ${projectId}`
+          : sql`r.project_id = ${projectId} AND r.device_id IN (${lamps})`;
+      const list = await rows(
+        db,
+        sql`SELECT r.bucket, sum(r.energy_sum)::float8 AS energy, sum(r.energy_saved_sum)::float8 AS saved
+        FROM lighting_readings_daily r
+        WHERE ${filter} AND r.bucket >= ${from.toISOString()}::timestamptz AND r.bucket < ${to.toISOString()}::timestamptz
+        GROUP BY r.bucket ORDER BY r.bucket`,
+      );
+      const [count] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (${lamps}) x`);
+      return {
+        lamps: Number(count?.n ?? 0),
+        days: list.map((r) => ({
+          bucket: new Date(r.bucket as string),
+          energy: Number(r.energy ?? 0),
+          saved: Number(r.saved ?? 0),
+        })),
+      };
+    },
+
+    async lastOfScope(projectId: number, scope: PowerScope, id: number | undefined) {
+      const list = await rows(
+        db,
+        sql`SELECT d.id, d.name, s.at, s.active_power, s.energy_total, s.daily_energy
+        FROM devices d LEFT JOIN lighting_state s ON s.device_id = d.id
+        WHERE d.id IN (${scopeLamps(projectId, scope, id)}) ORDER BY d.name, d.id LIMIT 1000`,
+      );
+      return list.map((r) => ({
+        id: Number(r.id),
+        name: String(r.name),
+        at: iso(r.at),
+        activePower: num(r.active_power),
+        energyTotal: num(r.energy_total),
+        energyToday: num(r.daily_energy),
+      }));
+    },
+
+    async countsByState(projectId: number) {
+      const list = await rows<{ state: LampState; n: number }>(
+        db,
+        sql`SELECT ${STATE_SQL} AS state, count(*)::int AS n FROM devices d
+        LEFT JOIN lighting_state s ON s.device_id = d.id
+        WHERE d.project_id = ${projectId} AND d.type = ${TYPE} GROUP BY 1`,
+      );
+      return list.map((r) => ({ state: r.state, n: Number(r.n) }));
+    },
+
+    /**
+     * Lamps with policies, grouped by their policy set and place (coordinates to 0.05°, a few seconds
+     * of sun time): how many there are and how many are lit, so "should be lit" is computed per group.
+     */
+    async litByPolicySet(projectId: number) {
+      const list = await rows(
+        db,
+        sql`WITH lamp AS (
+          SELECT d.id, round(d.lng::numeric * 20) / 20 AS lng, round(d.lat::numeric * 20) / 20 AS lat,
+            (d.active_state = 1 AND s."on" = 1 AND coalesce(s.level, 100) > 0) AS lit
+          FROM devices d LEFT JOIN lighting_state s ON s.device_id = d.id
+          WHERE d.project_id = ${projectId} AND d.type = ${TYPE} AND d.lng IS NOT NULL AND d.lat IS NOT NULL
+        ), sets AS (
+          SELECT pl.device_id, string_agg(pl.policy_id::text, ',' ORDER BY pl.policy_id) AS policies
+          FROM lighting_policy_lamps pl JOIN lamp ON lamp.id = pl.device_id GROUP BY pl.device_id
+        )
+        SELECT sets.policies, lamp.lng::float8 AS lng, lamp.lat::float8 AS lat, count(*)::int AS total,
+          count(*) FILTER (WHERE lamp.lit)::int AS lit
+        FROM lamp JOIN sets ON sets.device_id = lamp.id GROUP BY 1, 2, 3`,
+      );
+      return list.map((r) => ({
+        policyIds: String(r.policies).split(',').map(Number),
+        lng: Number(r.lng),
+        lat: Number(r.lat),
+        total: Number(r.total),
+        lit: Number(r.lit),
+      }));
+    },
+
+    async policiesOfProject(projectId: number) {
+      const list = await rows(
+        db,
+        sql`SELECT p.*, 0 AS lamp_count FROM lighting_policies p WHERE p.project_id = ${projectId}`,
+      );
+      return list.map(presentPolicy);
+    },
+
+    async faultsByCode(projectId: number, since: Date) {
+      const list = await rows<{ code: string; n: number }>(
+        db,
+        sql`SELECT code, count(*)::int AS n FROM device_events
+        WHERE type = ${TYPE} AND project_id = ${projectId} AND at >= ${since.toISOString()}::timestamptz
+          AND event_type = 'occur' AND level IN ('alarm', 'warning')
+        GROUP BY code ORDER BY 2 DESC, 1`,
+      );
+      return list.map((r) => ({ code: String(r.code), count: Number(r.n) }));
+    },
+  };
+}
+
+export type LightingRepository = ReturnType<typeof createLightingRepository>;
+
+export interface PolicyInput {
+  name: string;
+  no: string;
+  alias: string;
+  units: unknown[];
+  range: string;
+  channelControl: boolean;
+  channels: number[];
+  cycle: unknown;
+  inUse: boolean;
+}
+
+const policyBody = (p: PolicyInput) => ({
+  units: p.units,
+  range: p.range,
+  channelControl: p.channelControl,
+  channels: p.channels,
+  cycle: p.cycle,
+});
+
+function presentPolicy(r: Row) {
+  const body = r.body as {
+    units: {
+      type: 'on' | 'off' | 'eco';
+      level: number;
+      start: { kind: 'clock' | 'sunrise' | 'sunset'; time?: string; offset?: number };
+    }[];
+    range: 'all' | 'primary' | 'secondary';
+    channelControl: boolean;
+    channels: number[];
+    cycle: { mode: 'everyday' | 'once' | 'year' | 'month' | 'week' | 'holiday' } & Record<string, unknown>;
+  };
+  return {
+    id: Number(r.id),
+    name: String(r.name),
+    no: String(r.no),
+    alias: String(r.alias ?? ''),
+    units: body.units,
+    range: body.range,
+    channelControl: body.channelControl,
+    channels: body.channels,
+    cycle: body.cycle,
+    inUse: Boolean(r.in_use),
+    lampCount: Number(r.lamp_count ?? 0),
+    updatedAt: new Date(r.updated_at as string).toISOString(),
+  };
+}
+export type StoredPolicy = ReturnType<typeof presentPolicy>;
+
+function presentGroup(r: Row) {
+  return {
+    id: Number(r.id),
+    name: String(r.name),
+    no: String(r.no),
+    description: String(r.description ?? ''),
+    memberCount: Number(r.member_count ?? 0),
+    createdAt: new Date(r.created_at as string).toISOString(),
+  };
+}
