@@ -34,8 +34,14 @@ export interface DeviceLayerOptions extends L.LayerOptions {
 }
 
 export const SPRITE_SIZE = 24;
-/** The canvas reaches this share of the view beyond each edge: a pan that far shows devices at once. */
-const PADDING = 0.5;
+/**
+ * The canvas reaches this share of the view beyond each edge (a short pan shows devices at once). Kept
+ * small: the browser copies the whole canvas to the screen after each draw, and the answer only holds
+ * the devices of the view itself (issue 12: half the view on each side made that copy most of a task).
+ */
+const PADDING = 0.1;
+/** A draw stops after this long and goes on at the next frame: no main-thread task over 100 ms. */
+const SLICE_MS = 8;
 const clusterRadius = (count: number) => (count < 10 ? 17 : count < 100 ? 20 : count < 1000 ? 24 : 28);
 const clusterLabel = (count: number) => (count >= 10000 ? `${Math.round(count / 1000)}k` : String(count));
 
@@ -48,10 +54,27 @@ function projectY(lat: number, scale: number) {
   return (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * scale;
 }
 
+/** A draw under way: where it is, so that it can go on at the next frame. */
+interface Pass {
+  ctx: CanvasRenderingContext2D;
+  devices: Iterator<DeviceMark>;
+  scale: number;
+  dx: number;
+  dy: number;
+  width: number;
+  height: number;
+  n: number;
+  devicesDrawn: number;
+  shown: number;
+  sample: string;
+  marks: (DeviceMark | ClusterMark)[];
+}
+
 /**
  * Devices and clusters drawn on one canvas (not one DOM element each). The marks are kept by id and
  * updated in place across answers; the canvas is redrawn after a move or zoom ends, and moves and
- * scales with the map in between, so panning and zooming cost the browser nothing per device.
+ * scales with the map in between, so panning and zooming cost the browser nothing per device. A draw
+ * of many devices runs in slices of SLICE_MS, one per frame, so the page never stalls.
  */
 export class DeviceLayer extends L.Layer {
   readonly devices = new Map<number, DeviceMark>();
@@ -59,7 +82,12 @@ export class DeviceLayer extends L.Layer {
   declare options: DeviceLayerOptions;
   private canvas: HTMLCanvasElement | null = null;
   private origin = L.point(0, 0);
+  /** The view's place in the canvas (css px): the canvas's padding. */
+  private pad = L.point(0, 0);
+  private view = L.point(0, 0);
   private topLeft: L.LatLng | null = null;
+  private pass: Pass | null = null;
+  private slice = 0;
   /** Where the last draw put each mark (canvas px), for clicks: devices then clusters. */
   private hitX = new Float32Array(0);
   private hitY = new Float32Array(0);
@@ -120,6 +148,8 @@ export class DeviceLayer extends L.Layer {
         removed++;
       }
     this.answers++;
+    // A draw under way would go on with marks that changed: the next one starts over.
+    this.stopPass();
     this.redraw();
     return { added, updated, removed };
   }
@@ -147,6 +177,7 @@ export class DeviceLayer extends L.Layer {
   override onRemove(_map: L.Map) {
     if (this.frame) L.Util.cancelAnimFrame(this.frame);
     this.frame = 0;
+    this.stopPass();
     this.canvas?.remove();
     this.canvas = null;
     return this;
@@ -170,6 +201,8 @@ export class DeviceLayer extends L.Layer {
     if (!map || !canvas) return;
     const size = map.getSize();
     const pad = size.multiplyBy(PADDING).round();
+    this.pad = pad;
+    this.view = size;
     this.origin = map.containerPointToLayerPoint(pad.multiplyBy(-1)).round();
     this.topLeft = map.layerPointToLatLng(this.origin);
     L.DomUtil.setPosition(canvas, this.origin);
@@ -195,7 +228,15 @@ export class DeviceLayer extends L.Layer {
     L.DomUtil.setTransform(this.canvas, offset, map.getZoomScale(e.zoom));
   }
 
+  private stopPass() {
+    if (this.slice) L.Util.cancelAnimFrame(this.slice);
+    this.slice = 0;
+    this.pass = null;
+  }
+
+  /** Clears the canvas, draws the clusters and starts drawing the devices (drawSlice goes on). */
   private draw() {
+    this.stopPass();
     const map = this._map;
     const canvas = this.canvas;
     const ctx = canvas?.getContext('2d');
@@ -216,11 +257,11 @@ export class DeviceLayer extends L.Layer {
       this.hitR = new Float32Array(total);
     }
     const marks: (DeviceMark | ClusterMark)[] = [];
+    this.hitMarks = marks;
     let n = 0;
-    const margin = 30;
-    const visible = (x: number, y: number) => x > -margin && y > -margin && x < width + margin && y < height + margin;
+    let shown = 0;
 
-    // Clusters under the devices.
+    // Clusters under the devices (a few hundred at most: drawn at once).
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     ctx.font = '600 12px sans-serif';
@@ -229,7 +270,7 @@ export class DeviceLayer extends L.Layer {
     for (const c of this.clusters.values()) {
       const x = projectX(c.lng, scale) - dx;
       const y = projectY(c.lat, scale) - dy;
-      if (!visible(x, y)) continue;
+      if (!this.visible(x, y, width, height)) continue;
       const r = clusterRadius(c.count);
       ctx.beginPath();
       ctx.arc(x, y, r, 0, Math.PI * 2);
@@ -245,44 +286,85 @@ export class DeviceLayer extends L.Layer {
       this.hitR[n] = r;
       marks.push(c);
       n++;
+      if (this.inView(x, y)) shown += c.count;
     }
-    let devicesDrawn = 0;
-    let sample = '';
-    /** Devices shown inside the view itself (not the canvas's padding): drawn singly or counted in a cluster. */
-    let shown = 0;
-    const inView = (x: number, y: number) =>
-      x >= width / 4 && y >= height / 4 && x <= (width * 3) / 4 && y <= (height * 3) / 4;
-    for (let i = 0; i < n; i++) if (inView(this.hitX[i]!, this.hitY[i]!)) shown += (marks[i] as ClusterMark).count;
+    this.pass = {
+      ctx,
+      devices: this.devices.values(),
+      scale,
+      dx,
+      dy,
+      width,
+      height,
+      n,
+      devicesDrawn: 0,
+      shown,
+      sample: '',
+      marks,
+    };
+    this.drawSlice();
+  }
+
+  /** Devices shown inside the view itself (not the canvas's padding) count as shown. */
+  private inView(x: number, y: number) {
+    return x >= this.pad.x && y >= this.pad.y && x <= this.pad.x + this.view.x && y <= this.pad.y + this.view.y;
+  }
+
+  private visible(x: number, y: number, width: number, height: number) {
+    const margin = 30;
+    return x > -margin && y > -margin && x < width + margin && y < height + margin;
+  }
+
+  /** Draws devices for SLICE_MS, then goes on at the next frame; the last slice says what was drawn. */
+  private drawSlice() {
+    const pass = this.pass;
+    if (!pass) return;
+    const { ctx, scale, dx, dy, width, height, marks } = pass;
+    const started = performance.now();
     const half = SPRITE_SIZE / 2;
-    for (const d of this.devices.values()) {
+    const { x: left, y: top } = this.pad;
+    const { x: viewWidth, y: viewHeight } = this.view;
+    let count = 0;
+    for (let next = pass.devices.next(); !next.done; next = pass.devices.next()) {
+      const d = next.value;
       const x = projectX(d.lng, scale) - dx;
       const y = projectY(d.lat, scale) - dy;
-      if (!visible(x, y)) continue;
-      const sprite = this.options.sprite?.(d.type, d.state) ?? null;
-      if (sprite) ctx.drawImage(sprite, x - half, y - half, SPRITE_SIZE, SPRITE_SIZE);
-      else {
-        ctx.beginPath();
-        ctx.arc(x, y, 7, 0, Math.PI * 2);
-        ctx.fillStyle = TONE_COLOURS[stateTone(d.state)];
-        ctx.fill();
+      if (this.visible(x, y, width, height)) {
+        const sprite = this.options.sprite?.(d.type, d.state) ?? null;
+        if (sprite) ctx.drawImage(sprite, x - half, y - half, SPRITE_SIZE, SPRITE_SIZE);
+        else {
+          ctx.beginPath();
+          ctx.arc(x, y, 7, 0, Math.PI * 2);
+          ctx.fillStyle = TONE_COLOURS[stateTone(d.state)];
+          ctx.fill();
+        }
+        this.hitX[pass.n] = x;
+        this.hitY[pass.n] = y;
+        this.hitR[pass.n] = half;
+        marks.push(d);
+        pass.n++;
+        pass.devicesDrawn++;
+        if (this.inView(x, y)) pass.shown++;
+        if (!pass.sample && x > left + 20 && y > top + 20 && x < left + viewWidth - 20 && y < top + viewHeight - 20)
+          pass.sample = `${Math.round(x - left)},${Math.round(y - top)}`;
       }
-      this.hitX[n] = x;
-      this.hitY[n] = y;
-      this.hitR[n] = half;
-      marks.push(d);
-      n++;
-      devicesDrawn++;
-      if (inView(x, y)) shown++;
-      if (!sample && x > width / 4 + 20 && y > height / 4 + 20 && x < (width * 3) / 4 - 20 && y < (height * 3) / 4 - 20)
-        sample = `${Math.round(x - width / 4)},${Math.round(y - height / 4)}`;
+      if (++count % 64 === 0 && performance.now() - started > SLICE_MS) {
+        this.slice = L.Util.requestAnimFrame(() => {
+          this.slice = 0;
+          this.drawSlice();
+        });
+        return;
+      }
     }
-    this.hitMarks = marks;
+    this.pass = null;
+    const canvas = this.canvas;
+    if (!canvas || !this._map) return;
     // For tests and the benchmark: what the last draw showed, and one device's place in the view.
-    canvas.dataset.devices = String(devicesDrawn);
-    canvas.dataset.clusters = String(n - devicesDrawn);
-    canvas.dataset.sample = sample;
-    canvas.dataset.shown = String(shown);
-    canvas.dataset.zoom = String(map.getZoom());
+    canvas.dataset.devices = String(pass.devicesDrawn);
+    canvas.dataset.clusters = String(pass.n - pass.devicesDrawn);
+    canvas.dataset.sample = pass.sample;
+    canvas.dataset.shown = String(pass.shown);
+    canvas.dataset.zoom = String(this._map.getZoom());
     canvas.dataset.answers = String(this.answers);
   }
 

@@ -285,6 +285,9 @@ export function DeviceMap({ filters, height = '100%', editPath = '/biz/deviceedi
     queryFn: () => api.get<MapView>('/api/map/view.do', query ?? undefined),
     enabled: query !== null,
     placeholderData: keepPreviousData,
+    // Thousands of points per answer: comparing them with the last answer cost a long task, and the
+    // layer keeps its marks by id anyway.
+    structuralSharing: false,
   });
   const total = useMemo(
     () => (answer.data ? answer.data.points.length + answer.data.clusters.reduce((n, c) => n + c[2], 0) : 0),
