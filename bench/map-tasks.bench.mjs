@@ -1,0 +1,140 @@
+#!/usr/bin/env node
+// The map's main-thread tasks (issue 12: none over 100 ms), without seeding 100,000 devices: the
+// console's map page in Chromium with GET /api/map/view.do answered by this script (a regular grid of
+// devices, about 4,000 in a 1366 x 768 view at zoom 17, clusters below zoom 17), dragged and
+// wheel-zoomed at each zoom while Chromium traces its renderer. Per zoom: the longest task in wall time
+// and in the main thread's own CPU time (the trace's thread duration: on a loaded machine the wall time
+// of a task includes the time the thread waited for a core).
+// Usage: node bench/map-tasks.bench.mjs [--zooms 14,17,18] [--web-dist DIR]   (needs `npm run build`)
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { findChromium } from '../scripts/lib/chromium.mjs';
+import { signIn, startServer } from './lib/server.mjs';
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const zooms = arg('zooms', '14,17,18').split(',').map(Number);
+const webDist = arg('web-dist', '');
+const CENTRE = [32.17925, 119.527];
+const SPACING = 1.21e-4; // degrees between devices
+const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-map-tasks-'));
+const server = await startServer({
+  DATA_DIR: path.join(temp, 'data'),
+  ...(webDist ? { WEB_DIST: path.resolve(webDist) } : {}),
+});
+const browser = await chromium.launch({
+  executablePath: findChromium() ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+});
+const result = { bench: 'map-tasks', date: new Date().toISOString(), load: os.loadavg()[0], zooms: {} };
+try {
+  await signIn(server.url);
+  const user = await (
+    await fetch(`${server.url}/api/login.do`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ account: 'admin', password: 'Admin12345', identifyCode: '000000' }),
+    })
+  ).json();
+  const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+  await page.addInitScript(
+    ([token, json]) => {
+      localStorage.setItem('sc.token', token);
+      localStorage.setItem('sc.user', json);
+    },
+    [user.userToken, JSON.stringify(user)],
+  );
+  const hash = (i, j) => {
+    let h = (i * 73856093) ^ (j * 19349663);
+    h = Math.imul(h ^ (h >>> 13), 0x5bd1e995);
+    return ((h ^ (h >>> 15)) >>> 0) / 4294967296;
+  };
+  await page.route('**/api/map/extent.do*', (r) =>
+    r.fulfill({ json: { count: 100000, west: 119.5, east: 119.55, south: 32.16, north: 32.2 } }),
+  );
+  await page.route('**/api/map/view.do*', (r) => {
+    const q = new URL(r.request().url()).searchParams;
+    const [w, s, e, n, z] = ['west', 'south', 'east', 'north', 'zoom'].map((k) => Number(q.get(k)));
+    const points = [];
+    const clusters = [];
+    if (z >= 17) {
+      for (let i = Math.ceil(s / SPACING); i * SPACING <= n; i++)
+        for (let j = Math.ceil(w / SPACING); j * SPACING <= e; j++) {
+          const h = hash(i, j);
+          const lat = Number((i * SPACING + h * SPACING * 0.5).toFixed(7));
+          const lng = Number((j * SPACING + h * SPACING * 0.3).toFixed(7));
+          points.push([i * 100000 + (j % 100000), lat, lng, Math.floor(h * 5), h < 0.1 ? -1 : h < 0.7 ? 1 : 0]);
+        }
+    } else {
+      const cell = 360 / 2 ** z / 8;
+      for (let lat = Math.floor(s / cell) * cell; lat <= n; lat += cell)
+        for (let lng = Math.floor(w / cell) * cell; lng <= e; lng += cell) {
+          const count = Math.round((cell * cell) / (SPACING * SPACING));
+          const error = Math.round(count * 0.1);
+          const unknown = Math.round(count * 0.3);
+          clusters.push([lat + cell / 2, lng + cell / 2, count, error, unknown, count - error - unknown]);
+        }
+    }
+    r.fulfill({ json: { types: ['lighting', 'camera', 'gateway', 'envmonitor', 'evse'], points, clusters } });
+  });
+  await page.goto(`${server.url}/map/bizindex`);
+  await page.locator('[data-testid=map-canvas][data-answers]').first().waitFor({ timeout: 120_000 });
+  for (const zoom of zooms) {
+    await page.evaluate(
+      ([centre, z]) => document.querySelector('.leaflet-container').scDeviceMap.setView(centre, z, { animate: false }),
+      [CENTRE, zoom],
+    );
+    await page.waitForTimeout(2500);
+    const tracePath = path.join(temp, `z${zoom}.json`);
+    await browser.startTracing(page, { path: tracePath, categories: ['devtools.timeline', 'toplevel'] });
+    const x = 683;
+    const y = 420;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    for (let i = 1; i <= 30; i++) {
+      await page.mouse.move(x + i * 10, y + i * 4);
+      await page.waitForTimeout(16);
+    }
+    for (let i = 29; i >= 0; i--) {
+      await page.mouse.move(x + i * 10, y + i * 4);
+      await page.waitForTimeout(16);
+    }
+    await page.mouse.up();
+    await page.waitForTimeout(1500);
+    await page.mouse.wheel(0, -120);
+    await page.waitForTimeout(1500);
+    await page.mouse.wheel(0, 120);
+    await page.waitForTimeout(1500);
+    await browser.stopTracing();
+    const events = JSON.parse(fs.readFileSync(tracePath, 'utf8')).traceEvents;
+    const main = events.find(
+      (e) =>
+        e.ph === 'M' &&
+        e.name === 'thread_name' &&
+        e.args.name === 'CrRendererMain' &&
+        events.some((t) => t.pid === e.pid && t.tid === e.tid && t.name === 'ThreadControllerImpl::RunTask'),
+    );
+    const tasks = events.filter(
+      (e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask',
+    );
+    const canvas = await page.evaluate(() => ({ ...document.querySelector('[data-testid=map-canvas]').dataset }));
+    result.zooms[zoom] = {
+      devices: Number(canvas.devices),
+      clusters: Number(canvas.clusters),
+      tasks: tasks.length,
+      longestWallMs: Math.round(Math.max(...tasks.map((t) => t.dur)) / 1000),
+      longestThreadCpuMs: Math.round(Math.max(...tasks.map((t) => t.tdur ?? 0)) / 1000),
+      wallOver100ms: tasks.filter((t) => t.dur > 100_000).length,
+      threadCpuOver100ms: tasks.filter((t) => (t.tdur ?? 0) > 100_000).length,
+    };
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+  fs.rmSync(temp, { recursive: true, force: true });
+}
+console.log(JSON.stringify(result));
