@@ -80,7 +80,7 @@ describe('the device layer', () => {
     let now = 0;
     vi.spyOn(performance, 'now').mockImplementation(() => now);
     const stub = new Proxy({} as Record<string, unknown>, {
-      get: (target, key) =>
+      get: (target, key: string) =>
         key in target
           ? target[key]
           : key === 'arc'
@@ -88,8 +88,8 @@ describe('the device layer', () => {
                 now += 0.05;
               }
             : () => undefined,
-      set: (target, key, value) => {
-        target[key as string] = value;
+      set: (target, key: string, value) => {
+        target[key] = value;
         return true;
       },
     });
