@@ -126,7 +126,7 @@ export const whmManifest = defineFamily({
   screens: [
     familyGroup('pjtwhm', 'DashboardOutlined'),
     familyScreen('pjtdevicewhmlist', 'pjtwhm', 'DashboardOutlined', 'whm', {
-      ready: false,
+      ready: true,
       apis: [
         calls.get('pages'),
         ...calls.registration(),
@@ -142,7 +142,7 @@ export const whmManifest = defineFamily({
       ],
     }),
     familyScreen('pjtdevicewhm', 'pjtwhm', 'DashboardOutlined', 'whm', {
-      ready: false,
+      ready: true,
       menu: false,
       authOf: 'pjtdevicewhmlist',
     }),

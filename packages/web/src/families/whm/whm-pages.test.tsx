@@ -1,0 +1,252 @@
+import type { SessionUser } from '@sc/contract';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeWebSocket } from '../../api/realtime-fake';
+import { setErrorSinks } from '../../api/report';
+import { changeLang } from '../../i18n/i18n';
+import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
+import { clearSession, setSession } from '../../session/store';
+import { mockFetch, renderWithApp } from '../../test/render';
+import type { WhmMeter } from './api';
+import WhmListPage from './whm-list-page';
+import WhmPage from './whm-page';
+
+const LIST = '/pjt/pjtdevicewhmlist';
+const USER = {
+  userId: 4,
+  userName: 'u',
+  realName: 'U',
+  projectId: 2,
+  projectName: '子项目乙',
+  userToken: 'tok',
+} as SessionUser;
+const METERS: WhmMeter[] = [
+  {
+    id: 31,
+    name: '东路电表',
+    no: 'M-01',
+    equipmentId: 'EQ-M1',
+    activeState: 1,
+    registered: true,
+    lastActiveAt: '2026-05-01T08:00:00Z',
+    parentName: '一号网关',
+    peripheralIndex: 3,
+    inUse: true,
+    pickedAt: '2026-05-01T08:00:00Z',
+    reading: 18234.5,
+    power: 5.1,
+  },
+  {
+    id: 32,
+    name: '西路电表',
+    no: 'M-02',
+    equipmentId: 'EQ-M2',
+    activeState: 0,
+    registered: false,
+    lastActiveAt: null,
+    parentName: null,
+    peripheralIndex: null,
+    inUse: false,
+    pickedAt: null,
+    reading: null,
+    power: null,
+  },
+];
+const DEVICE = {
+  id: 31,
+  name: '东路电表',
+  no: 'M-01',
+  type: 'watthourmeter',
+  equipmentId: 'EQ-M1',
+  activeState: 1,
+  lastActiveAt: '2026-05-01T08:00:00Z',
+  registered: true,
+  parentId: 3,
+  parentName: '一号网关',
+  modelName: 'whmrs485',
+  areaName: null,
+  groupName: null,
+  lng: null,
+  lat: null,
+  description: '',
+  props: { peripheralIndex: 3, pickInterval: 900 },
+};
+const READING = {
+  at: '2026-05-01T08:00:00Z',
+  reading: 18234.5,
+  energy: 1.2,
+  power: 5.1,
+  voltage: 230,
+  current: 23.4,
+  powerFactor: 0.95,
+};
+const page = <T,>(list: T[]) => ({ list, total: list.length, page: 1, pageSize: 50 });
+
+function serve(level = 5, path = LIST) {
+  return mockFetch((call) => {
+    const frame = frameAnswers(path, level, call);
+    if (frame) return frame;
+    const { pathname } = call.url;
+    const base = '/api/pjts/2/iot/whm';
+    if (pathname === '/api/projects.do/trees') return { json: TREE };
+    if (pathname === `${base}/pages`) return { json: { ...page(METERS), pageSize: 25 } };
+    if (pathname === `${base}/32/register`) return { json: { id: 32, registered: true, delivered: false } };
+    if (pathname === '/api/pjts/2/devices.do/one/31') return { json: DEVICE };
+    if (pathname === `${base}/31/config` && call.method === 'GET')
+      return { json: { id: 31, peripheralIndex: 3, pickInterval: 900 } };
+    if (pathname === `${base}/31/config` && call.method === 'PUT') {
+      const interval = Number(call.body?.get('pickInterval'));
+      if (interval < 60)
+        return { status: 400, json: { statusCode: 400, code: 'VALIDATION', message: '允许的取值范围：60 - 3600。' } };
+      return {
+        json: {
+          id: 31,
+          peripheralIndex: Number(call.body?.get('peripheralIndex')),
+          pickInterval: interval,
+          delivered: true,
+        },
+      };
+    }
+    if (pathname === `${base}/31/inuse`) return { json: { id: 31, inUse: call.body?.get('inUse') === 'true' } };
+    if (pathname === `${base}/31/realdata`)
+      return { json: { command: 'realdata', ok: true, result: { values: READING }, durationMs: 120, attempts: 1 } };
+    if (pathname === `${base}/31/events`) return { json: page([]) };
+    if (pathname === `${base}/31/reports.do`) return { json: page([READING]) };
+    if (pathname === `${base}/31/reports.do/series`)
+      return {
+        json: {
+          resolution: 'raw',
+          bucketSeconds: 173,
+          points: [READING, { ...READING, at: '2026-05-01T09:00:00Z', energy: 2.3 }],
+        },
+      };
+    return undefined;
+  });
+}
+
+beforeEach(async () => {
+  await changeLang('zh_CN');
+  setErrorSinks({ toast: vi.fn(), toLogin: vi.fn() });
+  FakeWebSocket.reset();
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+  setSession(USER);
+});
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+const rowOf = (text: string) =>
+  waitFor(
+    () => {
+      const row = screen.getAllByRole('row').find((r) => r.textContent?.includes(text));
+      if (!row) throw new Error(`no row with ${text}`);
+      return row;
+    },
+    { timeout: 20_000 },
+  );
+
+describe('meter list', () => {
+  it('shows each meter with its reading and pick time, and follows telemetry pushes', async () => {
+    const { calls } = serve();
+    renderWithApp(<WhmListPage />, { path: LIST });
+    const row = await rowOf('东路电表');
+    expect(row.textContent).toContain('18234.5');
+    expect(row.textContent).toContain('一号网关');
+    expect(screen.getByRole('columnheader', { name: '读数 (kWh)' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: '采集时间' })).toBeTruthy();
+    const loads = calls.length;
+    const socket = FakeWebSocket.last!;
+    act(() => socket.open());
+    act(() =>
+      socket.push({
+        kind: 'telemetry',
+        deviceId: 31,
+        projectId: 2,
+        type: 'watthourmeter',
+        values: { reading: 18240.25, power: 4.5 },
+        at: '2026-05-01T08:15:00Z',
+      }),
+    );
+    await waitFor(async () => expect((await rowOf('东路电表')).textContent).toContain('18240.3'));
+    expect(calls.length).toBe(loads);
+  }, 120_000);
+
+  it('registers a meter from its row, after a confirmation', async () => {
+    const { calls } = serve();
+    renderWithApp(<WhmListPage />, { path: LIST });
+    fireEvent.click(within(await rowOf('西路电表')).getByRole('button', { name: '注册' }));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }, { timeout: 20_000 }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.url.pathname).toBe('/api/pjts/2/iot/whm/32/register');
+  }, 120_000);
+
+  it('hides registration below the edit level', async () => {
+    serve(1);
+    renderWithApp(<WhmListPage />, { path: LIST });
+    await rowOf('东路电表');
+    expect(screen.queryByRole('button', { name: '注册' })).toBeNull();
+  });
+});
+
+describe('meter page', () => {
+  const PAGE = '/pjt/pjtdevicewhm?id=31';
+
+  it('shows the latest values, reads real-time data and the history with its consumption', async () => {
+    const { calls } = serve(5, '/pjt/pjtdevicewhm');
+    const user = userEvent.setup();
+    renderWithApp(<WhmPage />, { path: PAGE });
+    expect((await screen.findByTestId('whm-name')).textContent).toBe('东路电表');
+    const realtime = screen.getByTestId('whm-realtime');
+    await waitFor(() => expect(realtime.querySelector('[data-reading="reading"]')?.textContent).toBe('读数18234.5kWh'));
+    await user.click(screen.getByTestId('command-realdata'));
+    expect((await screen.findByTestId('command-outcome')).textContent).toContain('读取实时数据成功');
+    // The answer's values go to the panel, not raw under the buttons.
+    expect(screen.getByTestId('command-outcome').textContent).not.toContain('{');
+    expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/31/realdata'))).toBe(true);
+    const history = screen.getByTestId('whm-history');
+    await waitFor(() => expect(within(history).getByTestId('history-consumption').textContent).toContain('3.5'));
+    expect(within(history).getByTestId('history-export').getAttribute('href')).toContain(
+      '/api/pjts/2/iot/whm/31/reports.do/export?from=',
+    );
+    await user.click(within(history).getByText('最近 7 天'));
+    await waitFor(() => {
+      const series = calls.filter((c) => c.url.pathname.endsWith('/reports.do/series'));
+      const last = series[series.length - 1]!;
+      const hours =
+        (Date.parse(last.url.searchParams.get('to')!) - Date.parse(last.url.searchParams.get('from')!)) / 3600_000;
+      expect(Math.round(hours)).toBe(168);
+    });
+  });
+
+  it('saves the config, shows the server message for a bad one, and takes the meter out of use after asking', async () => {
+    const { calls } = serve(5, '/pjt/pjtdevicewhm');
+    const user = userEvent.setup();
+    renderWithApp(<WhmPage />, { path: PAGE });
+    const config = await screen.findByTestId('whm-config');
+    const interval = within(config).getByLabelText('采集间隔 (秒)');
+    await user.clear(interval);
+    await user.type(interval, '30');
+    await user.click(within(config).getByTestId('whm-config-save'));
+    expect(await within(config).findByText('允许的取值范围：60 - 3600。')).toBeTruthy();
+    await user.clear(interval);
+    await user.type(interval, '300');
+    await user.click(within(config).getByTestId('whm-config-save'));
+    expect(await screen.findByText('配置已保存并下发到电能表')).toBeTruthy();
+    const put = calls.find((c) => c.method === 'PUT' && c.url.pathname.endsWith('/31/config'))!;
+    expect(put.body?.get('pickInterval')).toBe('300');
+
+    await user.click(screen.getByTestId('whm-inuse'));
+    await user.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/31/inuse'))).toBe(true));
+    expect(calls.find((c) => c.url.pathname.endsWith('/31/inuse'))!.body?.get('inUse')).toBe('false');
+    await waitFor(() => expect(screen.getByTestId('whm-inuse').getAttribute('aria-checked')).toBe('false'));
+  }, 120_000);
+
+  it('says so when the meter is not in the project', async () => {
+    serve();
+    renderWithApp(<WhmPage />, { path: '/pjt/pjtdevicewhm?id=99' });
+    expect(await screen.findByText('电能表不存在或不在当前项目中')).toBeTruthy();
+  });
+});
