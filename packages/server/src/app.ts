@@ -357,8 +357,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   devicesRoutes(app, { devices });
   projectDevicesRoutes(app, { devices });
+  const productionRepository = createProductionRepository(db);
+  // PGlite serves one process (data-dir lock): an import unpublished at start was cut short by a crash.
+  if (database.kind === 'pglite')
+    app.addHook('onListen', async () => {
+      productionRepository
+        .sweepAbandonedImports(0)
+        .catch((error) => app.log.warn({ err: error }, 'sweeping cut-short production imports failed'));
+    });
   productionRoutes(app, {
-    production: createProductionService({ production: createProductionRepository(db), settings, audit, refs }),
+    production: createProductionService({ production: productionRepository, settings, audit, refs }),
   });
   mapRoutes(app, { map: createMapService({ map: mapRepository, snapshots: mapSnapshots }) });
 

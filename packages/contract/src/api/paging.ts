@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LOG_PAGE_SIZE, PAGE_SIZE, SEARCH_WORD_LIMIT } from '../constants.js';
 import { msg } from '../validation/message.js';
+import { listedId } from '../validation/rules.js';
 
 /** Search words: blank-separated, at most `limit` (spec 000 §5 "Search words: limit 5"). */
 export const keywordRule = (limit = SEARCH_WORD_LIMIT) =>
@@ -52,7 +53,7 @@ export const idsBody = z.object({
     .union([z.array(z.coerce.number()), z.string().transform((s) => s.split(',').filter(Boolean).map(Number))])
     .pipe(
       z
-        .array(z.number().int('validation.validParam').positive('validation.validParam'))
+        .array(listedId())
         .min(1, 'validation.required')
         .max(1000, msg('validation.range', { min: 1, max: 1000 })),
     ),

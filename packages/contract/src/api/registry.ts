@@ -11,6 +11,7 @@ import {
   intRange,
   ipv4Rule,
   latitude,
+  listedId,
   longitude,
   nameRule,
   subnetMaskRule,
@@ -334,12 +335,7 @@ export type DeviceListItem = Pick<DeviceView, (typeof DEVICE_LIST_FIELDS)[number
 export const batchActiveBody = z.object({
   ids: z
     .union([z.array(z.coerce.number()), z.string().transform((s) => s.split(',').filter(Boolean).map(Number))])
-    .pipe(
-      z
-        .array(z.number().int('validation.validParam').positive('validation.validParam'))
-        .min(1, 'validation.required')
-        .max(1000),
-    ),
+    .pipe(z.array(listedId()).min(1, 'validation.required').max(1000)),
   activeState: activeBody.shape.activeState,
 });
 

@@ -6,9 +6,12 @@ import {
   baseNo,
   coordinate,
   emailRule,
+  idParam,
   intRange,
   ipv4Rule,
   isSubnetMask,
+  listedId,
+  MAX_ID,
   mobileRule,
   portRule,
   scopedName,
@@ -104,5 +107,16 @@ describe('sign-in and password forms', () => {
       'PASSWORD MUST BE CONSISTENT',
     );
     expect(messageOf(changePasswordForm, { password: 'abc123', confirm: 'abc123' })).toBeNull();
+  });
+});
+
+describe('ids (issue 11: the int4 range of the tables)', () => {
+  it('accepts 1 to 2,147,483,647 and refuses the rest with the localised invalid-parameter message', () => {
+    expect(idParam().parse('2147483647')).toBe(MAX_ID);
+    expect(messageOf(idParam(), '2147483648')).toBe('A VALID PARAM IS REQUIRED.');
+    expect(messageOf(idParam(), '9007199254740993', 'zh_CN')).toBe('请输入有效的参数。');
+    expect(messageOf(idParam(), '0')).toBe('A VALID PARAM IS REQUIRED.');
+    expect(messageOf(listedId(), MAX_ID + 1)).toBe('A VALID PARAM IS REQUIRED.');
+    expect(listedId().parse(MAX_ID)).toBe(MAX_ID);
   });
 });

@@ -89,6 +89,20 @@ export const coordinate = () => z.object({ lng: longitude(), lat: latitude() });
 
 export const timezoneRule = () => intRange(TIMEZONE.min, TIMEZONE.max);
 
-/** A positive integer id from a path or form field. */
+/** The largest id a table holds: ids are PostgreSQL `integer` (int4) columns. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * A positive integer id from a path or form field, within the int4 range of the tables' ids: a larger
+ * one names nothing and is refused here with the localised message, not by the database (issue 11).
+ */
 export const idParam = () =>
-  z.coerce.number({ error: 'validation.validParam' }).int('validation.validParam').positive('validation.validParam');
+  z.coerce
+    .number({ error: 'validation.validParam' })
+    .int('validation.validParam')
+    .positive('validation.validParam')
+    .max(MAX_ID, 'validation.validParam');
+
+/** An id inside a list of ids (batch calls): the same rule as idParam, on a number already parsed. */
+export const listedId = () =>
+  z.number().int('validation.validParam').positive('validation.validParam').max(MAX_ID, 'validation.validParam');

@@ -16,10 +16,14 @@ import type { Db } from './client.js';
 export async function refreshStatistics(db: Db, tables: PgTable[], options: { vacuum?: boolean } = {}): Promise<void> {
   if (!tables.length) return;
   const names = tables.map((t) => getTableName(t));
-  await db.execute(sql`
-    SELECT gin_clean_pending_list(i.indexrelid)
+  const gin = (await db.execute(sql`
+    SELECT i.indexrelid::int AS oid
     FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am am ON am.oid = c.relam
-    WHERE am.amname = 'gin' AND i.indrelid = ANY(${sql.param(names)}::regclass[])`);
+    WHERE am.amname = 'gin' AND i.indrelid = ANY(${sql.param(names)}::regclass[])`)) as unknown as {
+    rows: { oid: number }[];
+  };
+  // One index per statement: each a short hold of PGlite's one connection.
+  for (const { oid } of gin.rows) await db.execute(sql`SELECT gin_clean_pending_list(${oid}::oid::regclass)`);
   const list = sql.join(
     names.map((n) => sql.identifier(n)),
     sql`, `,

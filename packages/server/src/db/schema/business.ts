@@ -42,6 +42,21 @@ export const deviceGroups = pgTable(
   (t) => [index('device_groups_project_idx').on(t.projectId), index('device_groups_area_idx').on(t.areaId)],
 );
 
+/**
+ * Bulk writes into the production library (CSV import, auto-create), staged in short statements: their
+ * rows are written with `import_id` set and stay invisible until `published_at` is set, in one short
+ * statement (issue 11: no request holds the embedded database for more than a second, and an import is
+ * all or nothing). An unpublished import whose `touched_at` is old was cut short (a crash, a kill):
+ * its rows are swept (production.repository.ts).
+ */
+export const productionImports = pgTable('production_imports', {
+  id: serial('id').primaryKey(),
+  rows: integer('rows').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  touchedAt: timestamp('touched_at', { withTimezone: true }).notNull().defaultNow(),
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+});
+
 /** Terminal production library: items made in the factory, occupied when a device uses them. */
 export const productionItems = pgTable(
   'production_items',
@@ -61,11 +76,20 @@ export const productionItems = pgTable(
     occupiedProjectId: integer('occupied_project_id'),
     occupiedDeviceId: integer('occupied_device_id'),
     occupiedAt: timestamp('occupied_at', { withTimezone: true }),
+    /** The bulk write that added the item (production_imports); hidden while that import is unpublished. */
+    importId: integer('import_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('production_items_import_idx').on(t.importId).where(sql`${t.importId} is not null`),
     index('production_items_project_idx').on(t.projectId, t.status, t.id),
     index('production_items_name_idx').on(t.name),
     index('production_items_device_idx').on(t.occupiedDeviceId).where(sql`${t.occupiedDeviceId} is not null`),
   ],
 );
+
+/**
+ * Items of an import not yet published do not exist for anyone (production_imports): every read of the
+ * library goes through this condition. The set of unpublished imports is tiny (usually empty).
+ */
+export const publishedItem = sql`(${productionItems.importId} is null or ${productionItems.importId} not in (select ${productionImports.id} from ${productionImports} where ${productionImports.publishedAt} is null))`;

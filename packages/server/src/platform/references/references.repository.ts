@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
@@ -10,6 +10,7 @@ import {
   deviceTypes,
   productionItems,
   projects,
+  publishedItem,
   roles,
   users,
 } from '../../db/schema/index.js';
@@ -123,7 +124,8 @@ export function createReferencesRepository(db: Db) {
           })
           .from(productionItems)
           .innerJoin(projects, eq(projects.id, productionItems.projectId))
-          .where(eq(productionItems.no, no)),
+          // An item of an import still being written does not exist yet.
+          .where(and(eq(productionItems.no, no), publishedItem)),
       ),
 
     role: async (id: number) =>
