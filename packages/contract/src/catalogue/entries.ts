@@ -1,5 +1,5 @@
 import { AUTH_LEVEL } from '../enums.js';
-import { FAMILY_SCREENS } from '../families/index.js';
+import { FAMILY_PUBLIC_APIS, FAMILY_SCREENS } from '../families/index.js';
 import { type FunctionOptions, fn, group } from './build.js';
 import { api, crud } from './grants.js';
 import type { ApiGrant, CatalogueEntry, ModuleCode } from './types.js';
@@ -261,6 +261,6 @@ export const PUBLIC_APIS: readonly { method: string; path: string }[] = [
   { method: 'POST', path: '/api/login.do' },
   { method: 'GET', path: '/api/login.do' },
   { method: 'GET', path: '/api/health' },
-  { method: 'GET', path: '/api/pub/iot/env/:id/reports.do/last/:n' },
-  { method: 'GET', path: '/api/pub/iot/env/devices.do' },
+  // Public displays of device families (their manifests' publicApis).
+  ...FAMILY_PUBLIC_APIS.map(({ method, path }) => ({ method, path })),
 ];

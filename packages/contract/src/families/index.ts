@@ -1,4 +1,4 @@
-import type { CatalogueEntry } from '../catalogue/types.js';
+import type { ApiGrant, CatalogueEntry } from '../catalogue/types.js';
 import { cameraManifest } from './camera/index.js';
 import { dvrManifest } from './dvr/index.js';
 import { eceManifest } from './ece/index.js';
@@ -39,7 +39,7 @@ export const FAMILY_MANIFESTS: readonly FamilyManifest[] = [
   evseManifest,
 ];
 
-export { ENV_READINGS } from './envmonitor/index.js';
+export { ENV_PUBLIC, ENV_READINGS } from './envmonitor/index.js';
 export { GATEWAY_COMMANDS } from './gateway/index.js';
 export * from './kit/manifest.js';
 export * from './kit/network.js';
@@ -83,6 +83,9 @@ export const RELAY_TYPES: ReadonlySet<string> = new Set(
 
 /** The catalogue entries of every family, in list order (the project area's device menus). */
 export const FAMILY_SCREENS: readonly CatalogueEntry[] = FAMILY_MANIFESTS.flatMap((f) => f.screens);
+
+/** The calls of every family that need no sign-in (a public display), from their manifests. */
+export const FAMILY_PUBLIC_APIS: readonly ApiGrant[] = FAMILY_MANIFESTS.flatMap((f) => f.publicApis);
 
 function mergeInto(target: Record<string, unknown>, source: Record<string, unknown>): void {
   for (const [key, value] of Object.entries(source)) {

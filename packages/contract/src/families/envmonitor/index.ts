@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { api } from '../../catalogue/grants.js';
 import { days, int as setting } from '../../settings/kinds.js';
 import {
   bool,
@@ -6,6 +7,7 @@ import {
   FAMILY_READS,
   familyCalls,
   familyGroup,
+  familyPublicCalls,
   familyScreen,
   IOT_NET,
   int,
@@ -33,6 +35,9 @@ export const ENV_READINGS = [
 ] as const;
 
 const calls = familyCalls('envmonitor');
+/** The public display's calls (no sign-in, spec 001 §2 /pub/pubenvshow): monitors marked public only. */
+const pub = familyPublicCalls('env');
+export const ENV_PUBLIC = { devices: pub.path('devices.do'), last: pub.path(':id/reports.do/last/:n') };
 const reading = readingRow(ENV_READINGS);
 const monitor = z.object({
   id: z.number().int(),
@@ -74,6 +79,7 @@ export const envmonitorManifest = defineFamily({
       ],
     }),
   ],
+  publicApis: Object.values(ENV_PUBLIC).map((path) => api('GET', path)),
   responses: {
     registration: registrationResponse,
     family: z.array(

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { CatalogueEntry, ModuleCode } from '../../catalogue/types.js';
+import type { ApiGrant, CatalogueEntry, ModuleCode } from '../../catalogue/types.js';
 import type { DeviceType } from '../../enums.js';
 import type { SettingDefinition } from '../../settings/kinds.js';
 import type { FamilyDefinition } from '../types.js';
@@ -74,6 +74,8 @@ export interface FamilyManifest extends FamilyDefinition {
    * screens in this phase; every listed function with `ready` must have a page in the console.
    */
   screens: readonly CatalogueEntry[];
+  /** Calls that need no sign-in (familyPublicCalls): they join the catalogue's PUBLIC_APIS. */
+  publicApis: readonly ApiGrant[];
   i18n: { zh_CN: FamilyTexts; en_US: FamilyTexts };
   demo: FamilyDemo;
   /** Zod schemas of the family's answers, by call (set as `response:` on the server's routes). */
@@ -104,6 +106,7 @@ export function defineFamily(input: FamilyInput): FamilyManifest {
     retention: {},
     settings: [],
     screens: [],
+    publicApis: [],
     responses: {},
     ...rest,
     ...properties(list, refine),

@@ -24,6 +24,17 @@ export const FAMILY_READS: ApiGrant[] = [
 ];
 
 /**
+ * The calls of a family that need no sign-in (a public display): `/api/pub/iot/<segment>/<sub>`. The
+ * manifest lists them in `publicApis` (the catalogue's PUBLIC_APIS read them), the server registers
+ * them with `path`: a public path is written once, in the family's folder.
+ */
+export function familyPublicCalls(segment: string) {
+  const base = `/api/pub/iot/${segment}`;
+  const path = (sub: string) => `${base}/${sub}`;
+  return { base, path };
+}
+
+/**
  * The calls of one family, `/api/pjts/:projectId/iot/<slug>/<sub>` (spec 001 §7): the server registers
  * its routes with `path`, the catalogue grants them with the same builder, so a path is written once.
  */

@@ -1,4 +1,4 @@
-import { envmonitorManifest, familyCalls, idParam } from '@sc/contract';
+import { ENV_PUBLIC, envmonitorManifest, familyCalls, idParam } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -51,7 +51,7 @@ export function envRoutes(app: FastifyInstance, ctx: FamilyContext): void {
 
   // ── Public display (no sign-in): only monitors marked public.
   r.get(
-    '/api/pub/iot/env/devices.do',
+    ENV_PUBLIC.devices,
     {
       schema: {
         tags,
@@ -62,7 +62,7 @@ export function envRoutes(app: FastifyInstance, ctx: FamilyContext): void {
     async () => (await env.publicDevices()).map(present),
   );
   r.get(
-    '/api/pub/iot/env/:id/reports.do/last/:n',
+    ENV_PUBLIC.last,
     {
       schema: {
         tags,
