@@ -2,6 +2,7 @@ import type { SessionUser } from '@sc/contract';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '../session/store';
+import { TYPE_A, TYPE_B } from '../test/family-samples';
 import { RealtimeConnection, realtimeUrl, useRealtime } from './realtime';
 import { FakeWebSocket } from './realtime-fake';
 
@@ -54,7 +55,7 @@ describe('realtime channel', () => {
     socket.push({ kind: 'state', deviceId: 1, projectId: 5, activeState: 1, at: 'x' });
     expect(a).toHaveBeenCalledTimes(1);
     expect(b).not.toHaveBeenCalled();
-    socket.push({ kind: 'telemetry', deviceId: 77, projectId: 9, type: 'envmonitor', values: {}, at: 'x' });
+    socket.push({ kind: 'telemetry', deviceId: 77, projectId: 9, type: TYPE_A, values: {}, at: 'x' });
     expect(b).toHaveBeenCalledTimes(1);
     expect(a).toHaveBeenCalledTimes(1);
 
@@ -155,7 +156,7 @@ describe('realtime channel', () => {
         kind: 'event',
         deviceId: 4,
         projectId: 1,
-        type: 'gateway',
+        type: TYPE_B,
         code: '1',
         eventType: 'occur',
         level: 'info',

@@ -10,7 +10,7 @@ import AuthModulePage from './auth-module-page';
 const PATH = '/bas/authmodule';
 const AVAILABLE = [
   { code: 'system', name: '系统管理' },
-  { code: 'lighting', name: '智慧照明' },
+  { code: 'map', name: '电子地图' },
   { code: 'env', name: '环境监测' },
 ];
 
@@ -20,7 +20,7 @@ function serve(extra: (call: Call) => { status?: number; json?: unknown } | unde
     if (frame) return frame;
     const match = /^\/api\/bas\/authmodules\.do\/projects\/(\d+)$/.exec(call.url.pathname);
     if (call.url.pathname === '/api/projects.do/trees') return { json: TREE };
-    if (match) return { json: { projectId: Number(match[1]), modules: ['system', 'lighting'], available: AVAILABLE } };
+    if (match) return { json: { projectId: Number(match[1]), modules: ['system', 'map'], available: AVAILABLE } };
     return extra(call);
   });
 }
@@ -42,9 +42,9 @@ describe('AuthModulePage', () => {
     const user = userEvent.setup();
     renderWithApp(<AuthModulePage />, { path: PATH });
     await pickProject(user, '子项目乙');
-    expect(((await screen.findByLabelText(/智慧照明/)) as HTMLInputElement).checked).toBe(true);
+    expect(((await screen.findByLabelText(/电子地图/)) as HTMLInputElement).checked).toBe(true);
     await user.click(screen.getByLabelText(/环境监测/));
-    await user.click(screen.getByLabelText(/智慧照明/));
+    await user.click(screen.getByLabelText(/电子地图/));
     await user.click(screen.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     const post = calls.find((c) => c.method === 'POST')!;

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setErrorSinks } from '../../../api/report';
 import { changeLang } from '../../../i18n/i18n';
+import { TYPE_A } from '../../../test/family-samples';
 import { type Call, mockFetch, renderWithApp } from '../../../test/render';
 import { frameAnswers } from '../../man/projectlist/test-fixtures';
 import DeviceTypeListPage from './device-type-list-page';
@@ -12,7 +13,7 @@ const TYPES = [
   {
     id: 1,
     name: 'Lighting',
-    no: 'lighting',
+    no: TYPE_A,
     builtin: true,
     icon: '/api/bas/devicetypes.do/1/icon?v=2',
     deviceCount: 3,
@@ -85,7 +86,7 @@ describe('DeviceTypeListPage', () => {
     const user = userEvent.setup();
     renderWithApp(<DeviceTypeListPage />, { path: PATH });
     await waitFor(() => expect(rowOf('mytype')).toBeTruthy());
-    const builtin = rowOf('lighting')!;
+    const builtin = rowOf(TYPE_A)!;
     const img = builtin.querySelector('img')!;
     expect(img.getAttribute('src')).toMatch(/^\/api\/bas\/devicetypes\.do\/1\/icon\?v=2&token=tok123&lang=zh_CN$/);
     expect(within(builtin).getByText('内置')).toBeTruthy();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setErrorSinks } from '../../../api/report';
 import { changeLang } from '../../../i18n/i18n';
+import { TYPE_A, TYPE_B } from '../../../test/family-samples';
 import { type Call, mockFetch, renderWithApp } from '../../../test/render';
 import { frameAnswers, TREE } from '../../man/projectlist/test-fixtures';
 import DeviceListPage from './device-list-page';
@@ -13,7 +14,7 @@ const DEVICE = {
   id: 5,
   name: '监测仪一号',
   no: 'ENV-001',
-  type: 'envmonitor',
+  type: TYPE_A,
   typeName: '环境监测仪',
   modelName: 'ENVRS485',
   projectId: 2,
@@ -34,7 +35,7 @@ function serve(extra: (call: Call) => { status?: number; json?: unknown } | unde
     const { pathname } = call.url;
     if (pathname === '/api/projects.do/trees') return { json: TREE };
     if (pathname === '/api/bas/devicetypes.do')
-      return { json: [{ id: 1, name: '环境监测仪', no: 'envmonitor', icon: null }] };
+      return { json: [{ id: 1, name: '环境监测仪', no: TYPE_A, icon: null }] };
     if (pathname === '/api/biz/devices.do/pages') return { json: { list: [DEVICE], total: 1, page: 1, pageSize: 25 } };
     return extra(call);
   });
@@ -49,8 +50,8 @@ afterEach(() => vi.unstubAllGlobals());
 describe('buildDeviceQuery', () => {
   it('sends only the filters that are set', () => {
     expect(
-      buildDeviceQuery({ type: 'led', activeState: 0, areaId: undefined }, { page: 2, pageSize: 25, keyword: '' }),
-    ).toEqual({ page: 2, pageSize: 25, type: 'led', activeState: 0 });
+      buildDeviceQuery({ type: TYPE_B, activeState: 0, areaId: undefined }, { page: 2, pageSize: 25, keyword: '' }),
+    ).toEqual({ page: 2, pageSize: 25, type: TYPE_B, activeState: 0 });
   });
 });
 
@@ -71,20 +72,6 @@ describe('DeviceList', () => {
       expect(last.url.searchParams.get('activeState')).toBe('1');
       expect(last.url.searchParams.get('keyword')).toBe('ENV 192.168.1.2');
     });
-  });
-
-  it('lists the family fields in the type-properties view', async () => {
-    const { calls } = serve();
-    const user = userEvent.setup();
-    renderWithApp(<DeviceListPage />, { path: PATH });
-    await screen.findByText('监测仪一号');
-    await user.click(screen.getByText('类型属性'));
-    await user.click(screen.getByLabelText('选择设备类型'));
-    await user.click(await screen.findByTitle('环境监测仪'));
-    expect((await screen.findAllByText('采集间隔')).length).toBeGreaterThan(0);
-    expect((await screen.findAllByText('60 s')).length).toBeGreaterThan(0);
-    const last = calls.filter((c) => c.url.pathname === '/api/biz/devices.do/pages').at(-1)!;
-    expect(last.url.searchParams.get('type')).toBe('envmonitor');
   });
 
   it('forces the active state after a confirmation warning about the field', async () => {

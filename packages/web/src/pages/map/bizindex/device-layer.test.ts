@@ -1,10 +1,11 @@
 import type { MapView } from '@sc/contract';
 import L from 'leaflet';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TYPE_A, TYPE_B } from '../../../test/family-samples';
 import { DeviceLayer } from './device-layer';
 
 const view = (points: MapView['points'], clusters: MapView['clusters'] = []): MapView => ({
-  types: ['lighting', 'camera'],
+  types: [TYPE_A, TYPE_B],
   points,
   clusters,
 });
@@ -50,9 +51,9 @@ describe('the device layer', () => {
     expect(changes).toEqual({ added: 1, updated: 2, removed: 1 });
     expect(layer.devices.get(1)).toBe(one);
     expect(layer.devices.get(2)).toBe(two);
-    expect(two).toEqual({ id: 2, lat: 32.25, lng: 119.6, type: 'camera', state: 1 });
+    expect(two).toEqual({ id: 2, lat: 32.25, lng: 119.6, type: TYPE_B, state: 1 });
     expect(layer.devices.has(3)).toBe(false);
-    expect(layer.devices.get(4)).toMatchObject({ type: 'camera', state: 0 });
+    expect(layer.devices.get(4)).toMatchObject({ type: TYPE_B, state: 0 });
     expect([...layer.clusters.values()][0]).toBe(cluster);
     expect(cluster.tone).toBe('active');
   });

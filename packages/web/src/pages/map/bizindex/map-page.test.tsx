@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setErrorSinks } from '../../../api/report';
 import { changeLang } from '../../../i18n/i18n';
+import { TYPE_A } from '../../../test/family-samples';
 import { mockFetch, renderWithApp } from '../../../test/render';
 import { frameAnswers, TREE } from '../../man/projectlist/test-fixtures';
 import { buildClusterQuery, clusterTone } from './cluster-query';
@@ -17,13 +18,13 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('cluster query', () => {
   it('clamps the bbox to the world and sends the set filters', () => {
-    expect(buildClusterQuery({ west: -200, south: 31.1234567, east: 120, north: 95 }, 12.4, { type: 'led' })).toEqual({
+    expect(buildClusterQuery({ west: -200, south: 31.1234567, east: 120, north: 95 }, 12.4, { type: TYPE_A })).toEqual({
       west: -180,
       south: 31.123457,
       east: 120,
       north: 90,
       zoom: 12,
-      type: 'led',
+      type: TYPE_A,
     });
   });
   it('colours clusters: any abnormal red, all normal green, else grey', () => {
@@ -45,7 +46,7 @@ describe('MapPage', () => {
       if (call.url.pathname === '/api/map/view.do')
         return {
           json: {
-            types: ['led'],
+            types: [TYPE_A],
             points: [[7, 32.17, 119.51, 0, 1]],
             clusters: [[32.16, 119.5, 42, 1, 0, 41]],
           },

@@ -1,18 +1,24 @@
+import { FAMILY_MANIFESTS } from '@sc/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setErrorSinks } from '../../../api/report';
-import { changeLang } from '../../../i18n/i18n';
-import { type Call, mockFetch, renderWithApp } from '../../../test/render';
-import { frameAnswers, TREE } from '../../man/projectlist/test-fixtures';
-import DeviceEditPage from './device-edit-page';
-import { draftKey } from './device-form';
+import { setErrorSinks } from '../../api/report';
+import { changeLang } from '../../i18n/i18n';
+import DeviceEditPage from '../../pages/biz/deviceedit/device-edit-page';
+import { draftKey } from '../../pages/biz/deviceedit/device-form';
+import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
+import { type Call, mockFetch, renderWithApp } from '../../test/render';
 
+/**
+ * The shared device wizard (pages/biz/deviceedit) with an environment monitor: its properties (pick
+ * interval, public display) on the third step. A family with port fields shows the network step's rules.
+ */
 const PATH = '/biz/deviceedit';
+const PORTS = FAMILY_MANIFESTS.find((f) => f.network.includes('minPort'))!.type;
 const TYPES = [
   { id: 1, name: '环境监测仪', no: 'envmonitor', builtin: true, icon: null, deviceCount: 0, createdAt: '' },
   { id: 2, name: 'LED屏', no: 'led', builtin: true, icon: null, deviceCount: 0, createdAt: '' },
-  { id: 3, name: '摄像机', no: 'camera', builtin: true, icon: null, deviceCount: 0, createdAt: '' },
+  { id: 3, name: '摄像机', no: PORTS, builtin: true, icon: null, deviceCount: 0, createdAt: '' },
 ];
 const model = (id: number, no: string, typeNo: string) => ({
   id,
@@ -30,7 +36,7 @@ const model = (id: number, no: string, typeNo: string) => ({
 const MODELS: Record<string, unknown[]> = {
   envmonitor: [model(11, 'envrs485', 'envmonitor')],
   led: [model(12, 'ledxx', 'led')],
-  camera: [model(13, 'hikisc', 'camera')],
+  [PORTS]: [model(13, 'hikisc', PORTS)],
 };
 
 function serve(extra: (call: Call) => { status?: number; json?: unknown } | undefined = () => undefined) {
@@ -119,7 +125,7 @@ describe('DeviceWizard', () => {
 
   it('reports the port order when the minimum port is not below the maximum', async () => {
     serve();
-    seedDraft({ type: 'camera', modelId: 13, minPort: 3000, maxPort: 2000 }, 1);
+    seedDraft({ type: PORTS, modelId: 13, minPort: 3000, maxPort: 2000 }, 1);
     const user = userEvent.setup();
     renderWithApp(<DeviceEditPage />, { path: PATH });
     await screen.findByTestId('draft-restored');
