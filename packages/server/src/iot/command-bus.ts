@@ -67,8 +67,11 @@ export function createCommandBus(deps: {
       target: CommandTarget,
       command: string,
       args: Record<string, unknown> = {},
-      /** `log: false`: a batch writes one operation-log entry for all its devices instead. */
-      options: { log?: boolean } = {},
+      /**
+       * `log: false`: a batch writes one operation-log entry for all its devices instead; `push: false`:
+       * no `command` push per device (a batch pushes its progress instead).
+       */
+      options: { log?: boolean; push?: boolean } = {},
     ): Promise<CommandOutcome> {
       const started = Date.now();
       const log = async (success: boolean, result: string) => {
@@ -139,17 +142,18 @@ export function createCommandBus(deps: {
         durationMs,
       };
       await log(reply.ok, reply.ok ? JSON.stringify(reply.result ?? 'ok').slice(0, 1000) : (reply.error ?? 'error'));
-      deps.hub.publish({
-        kind: 'command',
-        deviceId: target.id,
-        projectId: target.projectId,
-        requestId: request.id,
-        command,
-        ok: reply.ok,
-        result: reply.result,
-        error: reply.error,
-        at: new Date().toISOString(),
-      });
+      if (options.push !== false)
+        deps.hub.publish({
+          kind: 'command',
+          deviceId: target.id,
+          projectId: target.projectId,
+          requestId: request.id,
+          command,
+          ok: reply.ok,
+          result: reply.result,
+          error: reply.error,
+          at: new Date().toISOString(),
+        });
       return outcome;
     },
   };

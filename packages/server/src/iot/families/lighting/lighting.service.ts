@@ -129,6 +129,7 @@ export function createLightingService(ctx: FamilyContext, repo: LightingReposito
               input.args(lamp),
               {
                 log: false,
+                push: false,
               },
             );
             results[i] = {
