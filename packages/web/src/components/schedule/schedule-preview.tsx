@@ -103,7 +103,7 @@ export function yearChartOption(days: readonly YearDay[], labels: { on: string; 
       min: 0,
       max: 24,
       interval: 3,
-      axisLabel: { formatter: (v: number) => clock(v) },
+      axisLabel: { formatter: (v: number) => (v >= 24 ? '24:00' : clock(v)) },
     },
     series: [
       {
