@@ -107,7 +107,7 @@ export type IllumGroupBody = z.infer<typeof illumGroupBody>;
 
 const calls = familyCalls('illum');
 /** The console's screens (packages/web/src/families/illum/). */
-const ready = false;
+const ready = true;
 const reading = readingRow(ILLUM_READINGS);
 
 const config = z.object({

@@ -1,0 +1,416 @@
+import { ArrowLeftOutlined, SyncOutlined } from '@ant-design/icons';
+import { type DeviceView, illumManifest, LOG_PAGE_SIZE, type RealtimePush } from '@sc/contract';
+import { ILLUM_THRESHOLD, illumConfigBody } from '@sc/contract/families/illum';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Flex,
+  Form,
+  InputNumber,
+  Result,
+  Row,
+  Space,
+  Spin,
+  Statistic,
+  Switch,
+  Table,
+  Typography,
+} from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/errors';
+import { useRealtime } from '../../api/realtime';
+import { useFeedback } from '../../app/feedback';
+import {
+  applyServerErrors,
+  type CrudColumn,
+  canModify,
+  tableColumns,
+  useAuthLevel,
+  zodRule,
+} from '../../components/crud';
+import {
+  ActiveStateTag,
+  type DeviceEvent,
+  EventsTable,
+  LiveBadge,
+  patchLiveRow,
+  ReadingsChart,
+  RegisteredTag,
+} from '../../components/device';
+import { ProjectScoped } from '../../components/project-scoped';
+import { formatTime } from '../../components/time';
+import { useLang } from '../../i18n/i18n';
+import { type IllumLamp, illumApi, illumKeys } from './api';
+import { EnabledTag, Klux } from './illum-list-page';
+
+const LIST = '/pjt/pjtdeviceillumlist';
+
+/** /pjt/pjtdeviceillum?id= (spec 001 §2): one sensor's configuration, real-time value, lamps and logs. */
+export default function PjtDeviceIllumPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  return (
+    <ProjectScoped>
+      {(projectId) =>
+        Number.isInteger(id) && id > 0 ? (
+          <IllumDetail key={id} projectId={projectId} id={id} />
+        ) : (
+          <Result status="404" title={t('illum.missing')} extra={<BackLink />} />
+        )
+      }
+    </ProjectScoped>
+  );
+}
+
+function BackLink() {
+  const { t } = useTranslation();
+  return (
+    <Link to={LIST}>
+      <Button icon={<ArrowLeftOutlined />}>{t('illum.back')}</Button>
+    </Link>
+  );
+}
+
+function IllumDetail({ projectId, id }: { projectId: number; id: number }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const illum = illumApi(projectId);
+  const editable = canModify(useAuthLevel());
+  const deviceKey = illumKeys.one(projectId, id);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(LOG_PAGE_SIZE.default);
+  const eventsKey = [...illumKeys.events(projectId, id), page, pageSize];
+  // The last day's readings for the chart, fixed when the page opens.
+  const period = useMemo(() => {
+    const to = new Date();
+    return { from: new Date(to.getTime() - 24 * 3600_000).toISOString(), to: to.toISOString() };
+  }, []);
+
+  const device = useQuery({ queryKey: deviceKey, queryFn: () => illum.one(id) });
+  const isSensor = device.data?.type === illumManifest.type;
+  const config = useQuery({
+    queryKey: illumKeys.config(projectId, id),
+    queryFn: () => illum.config(id),
+    enabled: isSensor,
+  });
+  const lamps = useQuery({
+    queryKey: illumKeys.lamps(projectId, id),
+    queryFn: () => illum.lamps(id),
+    enabled: isSensor,
+  });
+  const events = useQuery({
+    queryKey: eventsKey,
+    queryFn: () => illum.events(id, page, pageSize),
+    enabled: isSensor,
+  });
+  const series = useQuery({
+    queryKey: illumKeys.series(projectId, id),
+    queryFn: () => illum.series(id, period.from, period.to),
+    enabled: isSensor,
+  });
+  const latest = series.data?.points.at(-1);
+  const [live, setLive] = useState<{ value: number; at: string } | null>(null);
+
+  useRealtime({ devices: device.isSuccess ? [id] : [] }, (push: RealtimePush) => {
+    if (!('deviceId' in push) || push.deviceId !== id) return;
+    if (push.kind === 'state') client.setQueryData<DeviceView>(deviceKey, (d) => (d ? patchLiveRow(d, push) : d));
+    if (push.kind === 'telemetry' && typeof push.values.illuminance === 'number')
+      setLive({ value: push.values.illuminance, at: push.at });
+    if (push.kind === 'event' && page === 1)
+      void client.invalidateQueries({ queryKey: illumKeys.events(projectId, id) });
+  });
+
+  if (device.isLoading) return <Spin style={{ margin: 48 }} />;
+  if (device.isError || !device.data || !isSensor) {
+    const missing = !device.data || (isApiError(device.error) && [400, 404].includes(device.error.status));
+    return (
+      <Result
+        status={missing ? '404' : 'error'}
+        title={missing ? t('illum.missing') : t('common.loadFailed')}
+        extra={<BackLink />}
+      />
+    );
+  }
+  const d = device.data;
+  const current =
+    live ?? (latest && typeof latest.illuminance === 'number' ? { value: latest.illuminance, at: latest.at } : null);
+  // Event codes in words (the family's own, and the platform's OFFLINE).
+  const eventPage = events.data && {
+    ...events.data,
+    list: events.data.list.map((e: DeviceEvent) => ({
+      ...e,
+      code: t(`illum.eventCodes.${e.code}`, { defaultValue: e.code }),
+    })),
+  };
+
+  return (
+    <Flex vertical gap={12}>
+      <Card
+        title={
+          <Space size={12} wrap>
+            <Typography.Title level={4} style={{ margin: 0 }} data-testid="illum-name">
+              {d.name}
+            </Typography.Title>
+            <ActiveStateTag state={d.activeState} />
+            <RegisteredTag registered={d.registered} />
+            {config.data && <EnabledTag enabled={config.data.enabled} />}
+            <LiveBadge />
+          </Space>
+        }
+        extra={<BackLink />}
+      >
+        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} title={t('illum.base')}>
+          <Descriptions.Item label={t('illum.fields.no')}>{d.no}</Descriptions.Item>
+          <Descriptions.Item label={t('illum.fields.equipmentId')}>{d.equipmentId ?? ''}</Descriptions.Item>
+          <Descriptions.Item label={t('illum.parent')}>
+            {d.parentId && d.parentName ? (
+              <Link to={`/pjt/pjtdevicegateway?id=${d.parentId}`}>{d.parentName}</Link>
+            ) : (
+              <Typography.Text type="secondary">{t('illum.noParent')}</Typography.Text>
+            )}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('illum.fields.peripheralIndex')}>
+            {config.data?.peripheralIndex ?? ''}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('illum.fields.lastActiveAt')}>{formatTime(d.lastActiveAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('illum.lamps')}>{lamps.data?.length ?? ''}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Row gutter={[12, 12]}>
+        <Col xs={24} xl={12}>
+          <ConfigCard projectId={projectId} device={d} editable={editable} />
+        </Col>
+        <Col xs={24} xl={12}>
+          <RealdataCard
+            projectId={projectId}
+            device={d}
+            current={current}
+            threshold={config.data?.threshold ?? null}
+            editable={editable}
+            onRead={(value, at) => setLive({ value, at })}
+          />
+        </Col>
+      </Row>
+      <Card title={t('illum.history')} size="small">
+        <ReadingsChart
+          points={series.data?.points}
+          readings={[{ key: 'illuminance', unit: t('illum.unit'), label: t('illum.fields.illuminance') }]}
+          period={period}
+          bucketSeconds={series.data?.bucketSeconds}
+          resolution={series.data?.resolution}
+          loading={series.isLoading}
+          height={240}
+        />
+      </Card>
+      <Row gutter={[12, 12]}>
+        <Col xs={24} xl={11}>
+          <LampsTable rows={lamps.data ?? []} loading={lamps.isLoading} />
+        </Col>
+        <Col xs={24} xl={13}>
+          <Card title={t('illum.events')} size="small">
+            <EventsTable
+              page={eventPage}
+              loading={events.isLoading}
+              onPage={(p, size) => {
+                setPage(size === pageSize ? p : 1);
+                setPageSize(size);
+              }}
+              current={page}
+              pageSize={pageSize}
+            />
+          </Card>
+        </Col>
+      </Row>
+    </Flex>
+  );
+}
+
+/** Threshold and peripheral index (validated with the contract's rule), and enabled or disabled. */
+function ConfigCard({ projectId, device, editable }: { projectId: number; device: DeviceView; editable: boolean }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const client = useQueryClient();
+  const { message, confirm } = useFeedback();
+  const illum = illumApi(projectId);
+  const [form] = Form.useForm();
+  const configKey = illumKeys.config(projectId, device.id);
+  const config = useQuery({ queryKey: configKey, queryFn: () => illum.config(device.id) });
+  const saved = (answer: { delivered: boolean }, text: string) => {
+    client.setQueryData(configKey, answer);
+    void client.invalidateQueries({ queryKey: illumKeys.sensors(projectId) });
+    if (answer.delivered) message.success(text);
+    else message.info(t('illum.configSavedOffline'));
+  };
+  const save = useMutation({
+    mutationFn: (values: { threshold: number; peripheralIndex?: number | null }) => illum.setConfig(device.id, values),
+    onSuccess: (answer) => saved(answer, t('illum.configSaved')),
+    onError: (error) => applyServerErrors(form, error),
+  });
+  const inuse = useMutation({
+    mutationFn: (enabled: boolean) => illum.setInuse(device.id, enabled),
+    onSuccess: (answer) => saved(answer, answer.enabled ? t('illum.inuseOn') : t('illum.inuseOff')),
+  });
+  const shape = illumConfigBody.shape;
+
+  return (
+    <Card title={t('illum.config')} size="small" style={{ height: '100%' }} loading={config.isLoading}>
+      {config.data && (
+        <Form
+          form={form}
+          layout="horizontal"
+          labelCol={{ flex: '140px' }}
+          initialValues={{ threshold: config.data.threshold, peripheralIndex: config.data.peripheralIndex }}
+          disabled={!editable}
+          onFinish={(values) => save.mutate(values)}
+          name="illum-config"
+        >
+          <Form.Item
+            name="threshold"
+            label={t('illum.fields.threshold')}
+            required
+            rules={[zodRule(shape.threshold, lang)]}
+          >
+            <InputNumber
+              // No min/max here: the contract's rule says what is wrong instead of the input silently clamping.
+              placeholder={`${ILLUM_THRESHOLD.min} - ${ILLUM_THRESHOLD.max}`}
+              step={0.5}
+              addonAfter={t('illum.unit')}
+              style={{ width: 200 }}
+            />
+          </Form.Item>
+          <Form.Item
+            name="peripheralIndex"
+            label={t('illum.fields.peripheralIndex')}
+            rules={[zodRule(shape.peripheralIndex, lang)]}
+          >
+            <InputNumber placeholder="0 - 255" precision={0} style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item label={t('illum.fields.enabled')}>
+            <Switch
+              aria-label={t('illum.fields.enabled')}
+              checked={config.data.enabled}
+              loading={inuse.isPending}
+              checkedChildren={t('illum.enabledOn')}
+              unCheckedChildren={t('illum.enabledOff')}
+              onChange={(enabled) =>
+                enabled
+                  ? inuse.mutate(true)
+                  : confirm({
+                      title: t('illum.disable'),
+                      content: t('illum.inuseConfirmOff', { name: device.name }),
+                      okText: t('common.ok'),
+                      cancelText: t('common.cancel'),
+                      onOk: () => inuse.mutateAsync(false).catch(() => undefined),
+                    })
+              }
+            />
+          </Form.Item>
+          {editable && (
+            <Form.Item label=" " colon={false}>
+              <Button type="primary" htmlType="submit" loading={save.isPending}>
+                {t('illum.configSave')}
+              </Button>
+            </Form.Item>
+          )}
+        </Form>
+      )}
+    </Card>
+  );
+}
+
+/** The current value against the threshold, and "read now" (the realdata command). */
+function RealdataCard(props: {
+  projectId: number;
+  device: DeviceView;
+  current: { value: number; at: string } | null;
+  threshold: number | null;
+  editable: boolean;
+  onRead: (value: number, at: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const read = useMutation({
+    mutationFn: () => illumApi(props.projectId).realdata(props.device.id),
+    onMutate: () => setFailure(null),
+    onSuccess: (answer) => {
+      const result = answer.result as { illuminance?: number; at?: string } | null;
+      if (typeof result?.illuminance === 'number')
+        props.onRead(result.illuminance, result.at ?? new Date().toISOString());
+    },
+    onError: (error) =>
+      setFailure(
+        (isApiError(error) && error.body?.message) ||
+          (isApiError(error) ? t('errors.responseStatus', { code: error.status }) : String(error)),
+      ),
+  });
+  const { current, threshold } = props;
+  const below = current && threshold !== null && current.value < threshold;
+  return (
+    <Card title={t('illum.realdata')} size="small" style={{ height: '100%' }}>
+      <Flex vertical gap={12}>
+        <Flex gap={48} wrap>
+          <Statistic
+            title={t('illum.fields.illuminance')}
+            value={current ? current.value : t('illum.noReading')}
+            precision={current ? 3 : undefined}
+            suffix={current ? t('illum.unit') : undefined}
+            valueStyle={below ? { color: '#d46b08' } : undefined}
+          />
+          <Statistic
+            title={t('illum.fields.threshold')}
+            value={threshold ?? t('illum.noReading')}
+            suffix={threshold !== null ? t('illum.unit') : undefined}
+          />
+        </Flex>
+        <Typography.Text type="secondary" data-testid="illum-at">
+          {current ? `${t('illum.fields.at')}: ${formatTime(current.at)}` : t('illum.noReading')}
+        </Typography.Text>
+        {props.editable && (
+          <Space>
+            <Button icon={<SyncOutlined />} loading={read.isPending} onClick={() => read.mutate()}>
+              {t('illum.readNow')}
+            </Button>
+          </Space>
+        )}
+        {read.isSuccess && current && (
+          <Alert type="success" showIcon title={t('illum.readDone', { value: current.value })} />
+        )}
+        {failure && <Alert type="error" showIcon title={failure} />}
+      </Flex>
+    </Card>
+  );
+}
+
+function LampsTable({ rows, loading }: { rows: IllumLamp[]; loading: boolean }) {
+  const { t } = useTranslation();
+  const declared: CrudColumn<IllumLamp>[] = [
+    { field: 'name', ellipsis: true },
+    { field: 'no', ellipsis: true },
+    { field: 'groupName', title: t('illum.group'), ellipsis: true },
+    { field: 'activeState', kind: { kind: 'active' } },
+    { field: 'lastActiveAt', kind: { kind: 'time' } },
+  ];
+  const columns = tableColumns(declared, (field) => t(`illum.fields.${field}`));
+  return (
+    <Card title={`${t('illum.lamps')} (${rows.length})`} size="small">
+      <Table<IllumLamp>
+        data-testid="lamps-table"
+        rowKey="id"
+        size="small"
+        scroll={{ x: 'max-content' }}
+        loading={loading}
+        columns={columns}
+        dataSource={rows}
+        locale={{ emptyText: t('illum.lampsEmpty') }}
+        pagination={{ pageSize: 10, hideOnSinglePage: true }}
+      />
+    </Card>
+  );
+}
