@@ -209,16 +209,16 @@ describe('devices live in the console', () => {
     await page.getByTestId('command-correcttime').click();
     await waitForText(page, 'command-outcome', '校时成功');
     expect(commands.map((c) => c.command)).toContain('correcttime');
-    await expect(page.getByTestId('command-outcome').textContent()).resolves.toContain('deviceTime');
+    // The device's answer as labelled values, never its raw keys.
+    await expect(page.getByTestId('command-outcome').textContent()).resolves.toContain('设备时间');
     await h.screenshot(page, 'iot-gateway-detail-zh');
 
     // ── The operation log has the command.
     await page.getByRole('link', { name: /操作日志/ }).click();
     await page.waitForURL('**/man/operatehistory');
-    await page.locator('.ant-table-row', { hasText: 'correcttime' }).first().waitFor();
-    await expect(page.locator('.ant-table-row', { hasText: 'correcttime' }).first().textContent()).resolves.toContain(
-      GW.name,
-    );
+    // The command by its label (校时), not its name.
+    await page.locator('.ant-table-row', { hasText: '校时' }).first().waitFor();
+    await expect(page.locator('.ant-table-row', { hasText: '校时' }).first().textContent()).resolves.toContain(GW.name);
     await h.screenshot(page, 'iot-operate-history-zh');
 
     // ── Public display: no sign-in, the public monitor with its readings, both languages.

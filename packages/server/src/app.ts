@@ -93,6 +93,7 @@ import { SYNC_STEPS } from './modules/system/sync-steps.js';
 import { webParamsRoutes } from './modules/system/web-params.routes.js';
 import { createWebParamsService } from './modules/system/web-params.service.js';
 import { API_DOCS_PREFIX, registerAuthorization } from './platform/authorize.hook.js';
+import { registerBuiltinNames } from './platform/builtin-names.js';
 import { registerErrorHandling } from './platform/error-handler.js';
 import { frameworkErrorOptions } from './platform/framework-errors.js';
 import { registerInputGuard } from './platform/input-guard.js';
@@ -160,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   await registerCompression(app);
+  registerBuiltinNames(app);
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(formbody);

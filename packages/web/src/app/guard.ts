@@ -52,6 +52,13 @@ export function pageGuard(position: () => RouterPosition) {
   };
 }
 
+/** A screen any signed-in user may see (the "not available yet" page of an unbuilt function). */
+export async function signedIn({ request }: { request: Request }) {
+  const url = new URL(request.url);
+  if (!(await ensureSession())) throw redirect(loginRedirect(url.pathname + url.search));
+  return null;
+}
+
 /** Login pages: a signed-in user goes straight on to where they were heading. */
 export async function loginLoader({ request }: { request: Request }) {
   const user = await ensureSession();

@@ -3,11 +3,12 @@ import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
 import { PAGES, PUBLIC_PAGES } from '../pages/registry';
 import { FullPageSpin } from './full-page-spin';
-import { HOME_PATH, loginLoader, pageGuard, type RouterPosition } from './guard';
+import { HOME_PATH, loginLoader, pageGuard, type RouterPosition, signedIn } from './guard';
 import { PageSlot } from './page-slot';
 
 const LoginPage = lazy(() => import('../pages/login/login-page'));
 const MainFrame = lazy(() => import('./frame/main-frame'));
+const PageUnavailable = lazy(() => import('./page-unavailable'));
 
 /**
  * Routes of spec 000 §2, built from the catalogue: every ready function with a registered page
@@ -17,6 +18,8 @@ export function appRoutes(position: () => RouterPosition): RouteObject[] {
   const guard = pageGuard(position);
   const routed = FUNCTIONS.filter((f) => f.ready && PAGES[f.key]);
   const routedPaths = new Set(routed.map((f) => f.path));
+  // Listed but not built yet: a page saying so, for a signed-in user (no silent redirect home).
+  const unbuilt = FUNCTIONS.filter((f) => !routedPaths.has(f.path));
   const groupPaths = [...new Map(GROUPS.map((g) => [g.path, g])).values()];
 
   return [
@@ -44,6 +47,12 @@ export function appRoutes(position: () => RouterPosition): RouteObject[] {
               loader: guard,
               handle: { key: f.key },
               element: <PageSlot page={PAGES[f.key]} />,
+            })),
+            ...unbuilt.map((f) => ({
+              path: f.path,
+              loader: signedIn,
+              handle: { key: f.key },
+              element: <PageUnavailable />,
             })),
           ],
         },

@@ -1,5 +1,5 @@
 import { TIME_FORMAT } from '@sc/contract';
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 
 dayjs.extend(utc);
@@ -28,4 +28,33 @@ export function formatTime(value: unknown): string {
   if (!at.isValid()) return '';
   const offset = systemOffset();
   return (offset === undefined ? at : at.utcOffset(offset * 60)).format(TIME_FORMAT);
+}
+
+const WALL = 'YYYY-MM-DDTHH:mm:ss.SSS';
+
+/**
+ * A date picker's value for an instant: pickers show the browser's wall clock, so the instant is moved
+ * to a value whose wall clock reads the system timezone's time.
+ */
+export function toPickerValue(value: string | number | Date | Dayjs): Dayjs {
+  const at = dayjs(value);
+  const offset = systemOffset();
+  return offset === undefined ? at : dayjs(at.utcOffset(offset * 60).format(WALL));
+}
+
+/** The instant (ISO text) a picked value means: its wall clock read in the system timezone. */
+export function fromPickerValue(value: Dayjs): string {
+  const offset = systemOffset();
+  return offset === undefined
+    ? value.toISOString()
+    : dayjs
+        .utc(value.format(WALL))
+        .subtract(offset * 60, 'minute')
+        .toISOString();
+}
+
+/** Milliseconds to add to an instant so that a UTC clock (charts with `useUTC`) reads the system time. */
+export function systemShiftMs(): number {
+  const offset = systemOffset();
+  return (offset ?? -new Date().getTimezoneOffset() / 60) * 3_600_000;
 }

@@ -78,6 +78,7 @@ export const devices: Translation<typeof zh> = {
   setLocation: 'Set location',
   locationTitle: 'Device location: {name}',
   locationSaved: 'Location saved',
+  forceActiveNotNeeded: 'The device is active: nothing to force',
   forceActive: 'Force active',
   batchForceActive: 'Batch force active',
   forceActiveTitle: 'Force "{name}" to normal?',

@@ -18,5 +18,9 @@ export const frame: Record<keyof typeof zh, string> = {
   userMenu: 'User menu',
   tabActions: 'Tab actions',
   collapse: 'Collapse menu',
+  unavailableTitle: '"{name}" is not available yet',
+  unavailableDetail:
+    'This function is planned, but this version of the console does not have its screen yet. The menu lists every screen that is available.',
+  unavailableHome: 'Back to home',
   expand: 'Expand menu',
 };

@@ -76,6 +76,7 @@ export const devices = {
   setLocation: '设置位置',
   locationTitle: '设置设备位置：{name}',
   locationSaved: '位置已保存',
+  forceActiveNotNeeded: '设备状态正常，无需强制激活',
   forceActive: '强制激活',
   batchForceActive: '批量强制激活',
   forceActiveTitle: '确定将“{name}”强制设为正常吗？',

@@ -16,5 +16,8 @@ export const frame = {
   userMenu: '用户菜单',
   tabActions: '标签操作',
   collapse: '收起菜单',
+  unavailableTitle: '「{name}」尚未开放',
+  unavailableDetail: '该功能已列入规划，当前版本还没有这个页面。可以先从菜单使用已开放的功能。',
+  unavailableHome: '返回首页',
   expand: '展开菜单',
 } as const;

@@ -12,6 +12,7 @@ import { frame } from './frame.js';
 import { groups } from './groups.js';
 import { home } from './home.js';
 import { lamps } from './lamps.js';
+import { labels } from './labels.js';
 import { login } from './login.js';
 import { logs } from './logs.js';
 import { mapview } from './mapview.js';
@@ -50,6 +51,7 @@ export const resources = {
   frame,
   home,
   lamps,
+  labels,
   login,
   logs,
   menu,

@@ -42,7 +42,7 @@ describe('site messages', () => {
         content: 'b',
         isRead: false,
         isDeleted: false,
-        senderName: '系统管理员',
+        senderName: 'System administrator',
       }),
       expect.objectContaining({ title: 'first' }),
     ]);

@@ -1,7 +1,7 @@
 import { DatePicker, Flex, Input } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { TIME_FORMAT } from '../time';
+import { fromPickerValue, TIME_FORMAT } from '../time';
 import { SearchBar } from './search-bar';
 
 /**
@@ -17,8 +17,11 @@ export type FilterSpec<F> =
 
 export type TimeRange = [Dayjs, Dayjs] | null;
 
-/** `from`/`to` of a range filter as the API takes them. */
-export const rangeQuery = (range: TimeRange) => ({ from: range?.[0].toISOString(), to: range?.[1].toISOString() });
+/** `from`/`to` of a range filter as the API takes them (the picked times are the system timezone's). */
+export const rangeQuery = (range: TimeRange) => ({
+  from: range ? fromPickerValue(range[0]) : undefined,
+  to: range ? fromPickerValue(range[1]) : undefined,
+});
 
 interface FilterBarProps<F> {
   specs: FilterSpec<F>[];

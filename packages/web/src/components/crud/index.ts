@@ -1,8 +1,9 @@
+export { useColumnSettings } from './column-settings';
 export { type ColumnKind, type CrudColumn, type StatusKind, tableColumns } from './columns';
 export { FilterBar, type FilterSpec, rangeQuery, type TimeRange } from './filters';
 export { FormDialog } from './form-dialog';
 export { EmptyList, ListScreen, type ListScreenProps, LoadFailed } from './list-screen';
-export { DeleteButton, ResourceTable } from './resource-table';
+export { DeleteButton, dialogTitle, ResourceTable } from './resource-table';
 export { SearchBar } from './search-bar';
 export { applyServerErrors } from './server-errors';
 export { batchDeleteAction, Toolbar, type ToolbarAction } from './toolbar';

@@ -2,6 +2,8 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Result, Table, type TableColumnsType, type TableProps } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useColumnSettings } from './column-settings';
 import { FilterBar, type FilterSpec } from './filters';
 import { Toolbar, type ToolbarAction } from './toolbar';
 import type { PagedList } from './use-paged-list';
@@ -22,6 +24,8 @@ export interface ListScreenProps<T extends { id: number }, F> {
   selectDisabled?: (row: T) => boolean;
   /** Overrides of the table (rows, expandable, pagination of an unpaged view, ...). */
   table?: Partial<TableProps<T>>;
+  /** Names the list's column setting (kept per user); by default the screen's path. */
+  columnsKey?: string;
 }
 
 /** The empty state every list shares. */
@@ -52,6 +56,8 @@ export function LoadFailed({ onRetry }: { onRetry: () => void }) {
  */
 export function ListScreen<T extends { id: number }, F>(props: ListScreenProps<T, F>) {
   const { list, columns, filters, left, actions, onRefresh, selectable, selectDisabled, table } = props;
+  const { pathname } = useLocation();
+  const settings = useColumnSettings(props.columnsKey ?? pathname, columns);
   // The filter bar keeps what is typed until applied: a new key empties it on reset.
   const [resets, setResets] = useState(0);
   const resettable = Boolean(filters?.some((f) => f.kind !== 'keyword'));
@@ -80,6 +86,7 @@ export function ListScreen<T extends { id: number }, F>(props: ListScreenProps<T
           selected={list.selected}
           onRefresh={() => void (onRefresh ? onRefresh() : list.refresh())}
           onReset={resettable ? reset : undefined}
+          extra={settings.button}
         />
       </Flex>
       {list.query.isError && !list.query.data && !table?.dataSource ? (
@@ -88,8 +95,9 @@ export function ListScreen<T extends { id: number }, F>(props: ListScreenProps<T
         <Table<T>
           rowKey="id"
           size="middle"
-          columns={columns}
+          columns={settings.shown}
           dataSource={list.rows}
+          scroll={{ x: 'max-content' }}
           loading={list.query.isFetching}
           locale={{ emptyText: <EmptyList /> }}
           rowSelection={

@@ -1,6 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Page } from '@sc/contract';
 import { App, Button, Space, type TableColumnsType, Tooltip } from 'antd';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
@@ -25,6 +26,12 @@ export function DeleteButton({ reason, onClick }: { reason?: true | string; onCl
   return blocked ? <Tooltip title={reason}>{button}</Tooltip> : button;
 }
 
+/** A create/edit dialog's title says what it does: "新增项目", "Edit user". */
+export function dialogTitle(t: TFunction, i18n: { exists: (key: string) => boolean }, resource: string, edit: boolean) {
+  const what = i18n.exists(`crud.noun_${resource}`) ? t(`crud.noun_${resource}`) : '';
+  return t(edit ? 'crud.editTitle' : 'crud.createTitle', { what }).trim();
+}
+
 /** Editing state of the dialog: closed, creating, or editing one row. */
 type Editing<T> = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; row: T };
 
@@ -34,7 +41,7 @@ type Editing<T> = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; row:
  */
 export function ResourceTable<T extends Row>(props: ResourceTableProps<T>) {
   const { resource, base, columns, fields, batchDelete = true, toForm, rowActions, query, deletable } = props;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const screenLevel = useAuthLevel();
   const writable = canModify(props.level ?? screenLevel);
@@ -66,6 +73,7 @@ export function ResourceTable<T extends Row>(props: ResourceTableProps<T>) {
       key: 'actions',
       title: t('common.actions'),
       width: 160,
+      fixed: 'right',
       render: (_value, row) => (
         <Space size="small">
           {rowActions?.(row)}
@@ -106,7 +114,7 @@ export function ResourceTable<T extends Row>(props: ResourceTableProps<T>) {
           resource={resource}
           fields={fields}
           editing={editing.mode === 'edit'}
-          title={editing.mode === 'edit' ? t('crud.editTitle') : t('crud.createTitle')}
+          title={dialogTitle(t, i18n, resource, editing.mode === 'edit')}
           initialValues={editing.mode === 'edit' ? (toForm?.(editing.row) ?? editing.row) : undefined}
           onSubmit={save}
           onClose={() => setEditing({ mode: 'closed' })}

@@ -22,10 +22,12 @@ interface ToolbarProps {
   onRefresh: () => void;
   /** Shows the Reset button (lists with filters). */
   onReset?: () => void;
+  /** Last on the bar (the column setting). */
+  extra?: ReactNode;
 }
 
 /** Reset, refresh, then the list's own and batch actions, right of the filters. */
-export function Toolbar({ actions = [], selected = [], onRefresh, onReset }: ToolbarProps) {
+export function Toolbar({ actions = [], selected = [], onRefresh, onReset, extra }: ToolbarProps) {
   const { t } = useTranslation();
   return (
     <Space wrap>
@@ -51,6 +53,7 @@ export function Toolbar({ actions = [], selected = [], onRefresh, onReset }: Too
             {action.label}
           </Button>
         ))}
+      {extra}
     </Space>
   );
 }

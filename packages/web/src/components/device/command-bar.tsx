@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Space, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Space, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { useFeedback } from '../../app/feedback';
-import { formatValue } from '../format';
+import { useLabels } from '../labels';
 import type { CommandAnswer } from './answers';
 
 /** A command of a device family: a dangerous one asks first (with `confirm` as the question). */
@@ -34,6 +34,7 @@ export function CommandBar({
 }) {
   const { t } = useTranslation();
   const { confirm } = useFeedback();
+  const labels = useLabels();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const command = useMutation({
     mutationFn: (c: string) => send(c),
@@ -97,9 +98,18 @@ export function CommandBar({
             }
             description={
               outcome.ok && outcome.answer.result !== null && outcome.answer.result !== undefined ? (
-                <Typography.Text code>
-                  {t('gateways.result')}: {formatValue(outcome.answer.result)}
-                </Typography.Text>
+                <div data-testid="command-result">
+                  <Typography.Text type="secondary">{t('gateways.result')}</Typography.Text>
+                  <Descriptions
+                    size="small"
+                    column={1}
+                    items={labels.pairs(outcome.answer.result).map(([label, text], i) => ({
+                      key: i,
+                      label: label || t('gateways.result'),
+                      children: text,
+                    }))}
+                  />
+                </div>
               ) : undefined
             }
           />

@@ -2,7 +2,7 @@ import type { Page } from '@sc/contract';
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { pageSizeOptions } from '../crud/use-paged-list';
-import { formatValue } from '../format';
+import { KeyValues, useLabels } from '../labels';
 import { formatTime } from '../time';
 import type { DeviceEvent } from './answers';
 import { EventLevelTag } from './tags';
@@ -16,10 +16,17 @@ export function EventsTable(props: {
   onPage: (page: number, size: number) => void;
 }) {
   const { t } = useTranslation();
+  const labels = useLabels();
   const columns: TableColumnsType<DeviceEvent> = [
     { title: t('gateways.events.at'), dataIndex: 'at', width: 170, render: formatTime },
-    { title: t('gateways.events.device'), dataIndex: 'deviceName' },
-    { title: t('gateways.events.code'), dataIndex: 'code', width: 90 },
+    { title: t('gateways.events.device'), dataIndex: 'deviceName', ellipsis: { showTitle: true } },
+    {
+      title: t('gateways.events.code'),
+      dataIndex: 'code',
+      width: 130,
+      ellipsis: { showTitle: true },
+      render: (code: string) => labels.eventCode(code),
+    },
     {
       title: t('gateways.events.eventType'),
       dataIndex: 'eventType',
@@ -32,7 +39,7 @@ export function EventsTable(props: {
       width: 90,
       render: (v: string) => <EventLevelTag level={v} />,
     },
-    { title: t('gateways.events.detail'), dataIndex: 'detail', ellipsis: true, render: (v: unknown) => formatValue(v) },
+    { title: t('gateways.events.detail'), dataIndex: 'detail', render: (v: unknown) => <KeyValues value={v} /> },
   ];
   return (
     <Table<DeviceEvent>

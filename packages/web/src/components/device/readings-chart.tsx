@@ -1,6 +1,8 @@
 import { Empty, Spin, Typography } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatReading } from '../format';
+import { formatTime, systemShiftMs } from '../time';
 import type { EChartOption } from './echart';
 
 // ECharts is loaded only by screens that draw a chart.
@@ -32,26 +34,60 @@ const COLORS = [
 
 const numeric = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-/** One line per reading, named with its unit; time on x over the whole period (gaps show), zoomable. */
+/**
+ * One line per reading, named with its unit, on an axis of its unit (°C, %RH and μg/m³ never share
+ * one); time on x in the system timezone over the whole period (gaps show), zoomable.
+ */
 export function readingsChartOption(
   points: ReadingPoint[],
   readings: ReadingDef[],
   period?: { from: string; to: string },
 ): EChartOption {
+  // ECharts reads times in the browser's timezone unless told UTC: shift each instant so that a UTC
+  // clock shows the system timezone's time, and label the tooltip with the same formatter as the lists.
+  const shift = systemShiftMs();
+  const at = (value: string) => new Date(value).getTime() + shift;
+  const units = [...new Set(readings.map((r) => r.unit))];
+  const left = units.filter((_u, i) => i % 2 === 0).length;
+  const right = units.length - left;
+  const AXIS_GAP = 60;
   return {
+    useUTC: true,
     color: COLORS,
-    tooltip: { trigger: 'axis' },
+    tooltip: {
+      trigger: 'axis',
+      formatter: (items: { axisValue: number; marker: string; seriesName: string; value: [number, unknown] }[]) => {
+        if (!items.length) return '';
+        const lines = items.map((i) => `${i.marker}${i.seriesName}: ${formatReading(numeric(i.value[1]))}`);
+        return [formatTime(items[0].axisValue - shift), ...lines].join('<br/>');
+      },
+    },
     legend: { top: 0, type: 'scroll' },
-    grid: { left: 56, right: 32, top: 40, bottom: 72 },
-    xAxis: { type: 'time', min: period?.from, max: period?.to },
-    yAxis: { type: 'value', scale: true },
+    grid: { left: 24 + left * AXIS_GAP, right: 24 + Math.max(1, right) * AXIS_GAP, top: 56, bottom: 72 },
+    xAxis: {
+      type: 'time',
+      min: period ? at(period.from) : undefined,
+      max: period ? at(period.to) : undefined,
+      axisLabel: { hideOverlap: true },
+    },
+    yAxis: units.map((unit, i) => ({
+      type: 'value',
+      scale: true,
+      name: unit,
+      position: i % 2 === 0 ? 'left' : 'right',
+      offset: Math.floor(i / 2) * AXIS_GAP,
+      alignTicks: i > 0,
+      axisLine: { show: true },
+      splitLine: { show: i === 0 },
+    })),
     dataZoom: [{ type: 'inside' }, { type: 'slider', bottom: 16 }],
     series: readings.map((r) => ({
       name: `${r.label} (${r.unit})`,
       type: 'line',
+      yAxisIndex: units.indexOf(r.unit),
       showSymbol: points.length < 60,
       connectNulls: false,
-      data: points.map((p) => [p.at, numeric(p[r.key])]),
+      data: points.map((p) => [at(p.at), numeric(p[r.key])]),
     })),
   };
 }

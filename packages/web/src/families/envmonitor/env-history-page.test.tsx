@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setErrorSinks } from '../../api/report';
 import type { EChartOption } from '../../components/device/echart';
+import { systemShiftMs } from '../../components/time';
 import { changeLang } from '../../i18n/i18n';
 import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
 import { clearSession, setSession } from '../../session/store';
@@ -74,14 +75,21 @@ describe('environment history', () => {
     expect(first.get('token')).toBe('tok');
 
     const parsed = JSON.parse(option.textContent!) as {
-      series: { name: string; data: unknown[] }[];
+      series: { name: string; data: unknown[]; yAxisIndex: number }[];
       dataZoom: unknown[];
+      yAxis: { name: string }[];
+      useUTC: boolean;
     };
     expect(parsed.series.map((s) => s.name)).toEqual(['温度 (°C)', '湿度 (%RH)', 'PM2.5 (μg/m³)']);
+    // Times on a UTC clock shifted to the system timezone; one axis per unit.
+    const shift = systemShiftMs();
+    expect(parsed.useUTC).toBe(true);
     expect(parsed.series[2]!.data).toEqual([
-      ['2026-05-01T08:00:00Z', 10],
-      ['2026-05-01T08:10:00Z', null],
+      [Date.parse('2026-05-01T08:00:00Z') + shift, 10],
+      [Date.parse('2026-05-01T08:10:00Z') + shift, null],
     ]);
+    expect(parsed.yAxis.map((a) => a.name)).toEqual(['°C', '%RH', 'μg/m³']);
+    expect(parsed.series.map((s) => s.yAxisIndex)).toEqual([0, 1, 2]);
     expect(parsed.dataZoom).toHaveLength(2);
     // Mixed view: the paged table is below the chart.
     const page = calls.find((c) => c.url.pathname === '/api/pjts/2/iot/envmonitor/12/reports.do')!;

@@ -3,7 +3,7 @@ import { LOG_PAGE_SIZE } from '@sc/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, DatePicker, Empty, Flex, Segmented, Select, Space, Spin, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -12,7 +12,7 @@ import { pageSizeOptions } from '../../components/crud';
 import { ReadingsChart } from '../../components/device';
 import { formatReading } from '../../components/format';
 import { ProjectScoped } from '../../components/project-scoped';
-import { formatTime, TIME_FORMAT } from '../../components/time';
+import { formatTime, fromPickerValue, TIME_FORMAT, toPickerValue } from '../../components/time';
 import { type EnvReading, envApi, envKeys, type ReadingKey, useReadingDefs } from './api';
 
 type Preset = 'day' | 'week' | 'month' | 'custom';
@@ -21,7 +21,7 @@ const PRESET_HOURS: Record<Exclude<Preset, 'custom'>, number> = { day: 24, week:
 const DEFAULT_READINGS: ReadingKey[] = ['temperature', 'humidity', 'pm25'];
 
 /** The period of a preset, ending now. */
-export function presetRange(preset: Exclude<Preset, 'custom'>, now: Dayjs = dayjs()): [Dayjs, Dayjs] {
+export function presetRange(preset: Exclude<Preset, 'custom'>, now: Dayjs = toPickerValue(new Date())): [Dayjs, Dayjs] {
   return [now.subtract(PRESET_HOURS[preset], 'hour'), now];
 }
 
@@ -45,8 +45,9 @@ function EnvHistory({ projectId }: { projectId: number }) {
   const [view, setView] = useState<View>('mixed');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(LOG_PAGE_SIZE.default);
-  const from = range[0].toISOString();
-  const to = range[1].toISOString();
+  // The picker's times are the system timezone's (components/time).
+  const from = fromPickerValue(range[0]);
+  const to = fromPickerValue(range[1]);
   const period = useMemo(() => ({ from, to }), [from, to]);
   const allDefs = useReadingDefs();
   const chosenDefs = useReadingDefs(readings);

@@ -36,7 +36,8 @@ describe('POST /api/projects.do', () => {
     const project = res.json();
     expect(project).toMatchObject({
       parentId: 1,
-      parentName: '智慧城市平台',
+      // Built-in names are shown in the reader's language (the caller reads en_US).
+      parentName: 'Smart city platform',
       lng: 119.50081,
       lat: 32.1692833,
       status: 1,

@@ -29,7 +29,7 @@ describe('/api/roles.do', () => {
     const created = await call('POST', '/api/roles.do', valid());
     expect(created.statusCode).toBe(200);
     const role = created.json();
-    expect(role).toMatchObject({ projectId: 1, projectName: '智慧城市平台', admin: false, userCount: 0 });
+    expect(role).toMatchObject({ projectId: 1, projectName: 'Smart city platform', admin: false, userCount: 0 });
     expect((await call('GET', `/api/roles.do/${role.id}`)).json().name).toBe(role.name);
     const page = (await call('GET', `/api/roles.do/pages?keyword=${encodeURIComponent(role.name)}`)).json();
     expect(page.list.map((r: { id: number }) => r.id)).toEqual([role.id]);

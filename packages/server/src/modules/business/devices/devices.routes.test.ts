@@ -1,3 +1,4 @@
+import { I18N_RESOURCES } from '@sc/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceAreas, deviceGroups, productionItems } from '../../../db/schema/index.js';
@@ -83,10 +84,10 @@ describe('POST /api/biz/devices.do', () => {
     );
     expect(device).toMatchObject({
       type: 'lighting',
-      typeName: '单灯控制器',
+      typeName: I18N_RESOURCES.en_US.families.types.lighting,
       modelId: lcu,
       modelNo: 'lcunb',
-      factoryName: '通用厂商',
+      factoryName: 'Generic manufacturer',
       projectName: project.name,
       areaName: '东区',
       groupName: '东一组',

@@ -34,6 +34,7 @@ import {
   Table,
   type TableColumnsType,
   Tag,
+  Tooltip,
   Tree,
   Typography,
 } from 'antd';
@@ -43,7 +44,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../../api/client';
 import { useRunningParams } from '../../../api/session-api';
 import { useFeedback } from '../../../app/feedback';
-import { canModify, useAuthLevel } from '../../../components/crud';
+import { canModify, useAuthLevel, useColumnSettings } from '../../../components/crud';
 import { LocationDialog } from '../../../components/location-dialog';
 import { formatTime } from '../../../components/time';
 import { useLang } from '../../../i18n/i18n';
@@ -371,6 +372,8 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
     ),
   );
   const family = shownType ? familyOf(shownType) : undefined;
+  /** A long text column: cut with an ellipsis, the whole value in a tooltip. */
+  const clipped = <C extends object>(column: C, width: number) => ({ ...column, width, ellipsis: { showTitle: true } });
 
   let columns: TableColumnsType<DeviceListItem>;
   if (view === 'device') {
@@ -403,24 +406,26 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
       stateCol,
     ];
   } else {
+    // States right after the name: visible without scrolling at 1366 px (issue 13).
     columns = [
       nameCol,
+      stateCol,
+      registeredCol,
       col('no'),
       typeCol,
       col('modelName'),
-      col('projectName'),
-      col('areaName'),
-      col('groupName'),
+      clipped(col('projectName'), 120),
+      clipped(col('areaName'), 120),
+      clipped(col('groupName'), 120),
       col('equipmentId'),
       col('ip'),
       locationCol,
-      stateCol,
-      registeredCol,
     ];
   }
   if (writable) {
     columns.push({
       key: 'actions',
+      width: 1,
       title: t('common.actions'),
       fixed: 'right',
       render: (_v, row) => (
@@ -436,15 +441,17 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
           <Button size="small" type="link" icon={<EnvironmentOutlined />} onClick={() => setLocating(row)}>
             {t('devices.setLocation')}
           </Button>
-          <Button
-            size="small"
-            type="link"
-            icon={<CheckCircleOutlined />}
-            disabled={row.activeState === 1}
-            onClick={() => askForce([row.id], row.name)}
-          >
-            {t('devices.forceActive')}
-          </Button>
+          <Tooltip title={row.activeState === 1 ? t('devices.forceActiveNotNeeded') : undefined}>
+            <Button
+              size="small"
+              type="link"
+              icon={<CheckCircleOutlined />}
+              disabled={row.activeState === 1}
+              onClick={() => askForce([row.id], row.name)}
+            >
+              {t('devices.forceActive')}
+            </Button>
+          </Tooltip>
           <Button size="small" type="link" danger icon={<DeleteOutlined />} onClick={() => askDelete(row)}>
             {t('common.delete')}
           </Button>
@@ -453,11 +460,12 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
     });
   }
 
+  const columnSettings = useColumnSettings(`${routes.list}.${view}`, columns);
   const table = (
     <Table<DeviceListItem>
       rowKey="id"
       size="middle"
-      columns={columns}
+      columns={columnSettings.shown}
       dataSource={list.data?.list ?? []}
       loading={list.isFetching}
       scroll={{ x: 'max-content' }}
@@ -607,6 +615,7 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
                 {t('common.create')}
               </Button>
             )}
+            {view !== 'map' && columnSettings.button}
           </Space>
         </Flex>
         <Flex gap={12} wrap align="center">

@@ -1,5 +1,12 @@
 import { CrownOutlined, SaveOutlined, UndoOutlined } from '@ant-design/icons';
-import { AUTH_LEVELS, type AuthLevel, type MenuNode, type PermissionView, type RoleView } from '@sc/contract';
+import {
+  AUTH_LEVELS,
+  type AuthLevel,
+  functionByKey,
+  type MenuNode,
+  type PermissionView,
+  type RoleView,
+} from '@sc/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -42,10 +49,14 @@ interface FunctionRow extends PermissionView {
 }
 type TableRow = GroupRow | FunctionRow;
 
-/** Rows grouped by top-level menu group, in the server's order. */
+/**
+ * Rows grouped by top-level menu group, in the server's order: only functions the console has built
+ * (an unbuilt one keeps its level when saving, but is not offered).
+ */
 export function groupPermissions(list: PermissionView[]): GroupRow[] {
   const groups = new Map<string, GroupRow>();
   for (const p of list) {
+    if (!functionByKey(p.key)?.ready) continue;
     const group = groups.get(p.parent) ?? { key: `group:${p.parent}`, kind: 'group', name: p.parentName, children: [] };
     group.children.push({ ...p, kind: 'function' });
     groups.set(p.parent, group);

@@ -40,7 +40,7 @@ export function ChangesTable({ entity, changes }: { entity: string; changes: unk
     const ns = FIELD_NAMESPACES[entity];
     const keys = [ns && `${ns}.fields.${field}`, `settings.${field}`].filter(Boolean) as string[];
     const known = keys.find((key) => i18n.exists(key));
-    return known ? `${t(known)} (${field})` : field;
+    return known ? t(known) : field;
   };
   const shown = (value: unknown) => {
     const text = formatValue(value);

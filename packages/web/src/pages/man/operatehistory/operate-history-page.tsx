@@ -1,22 +1,14 @@
 import type { OperateLogView } from '@sc/contract';
-import { Tag, Tooltip, Typography } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { KeyValues, useLabels } from '../../../components/labels';
 import { formatTime } from '../../../components/time';
-import { formatValue } from '../logs/log-format';
 import { LogList } from '../logs/log-list';
-
-const Clipped = ({ text }: { text: string }) =>
-  text ? (
-    <Tooltip title={text} placement="topLeft">
-      <Typography.Text style={{ maxWidth: 260 }} ellipsis>
-        {text}
-      </Typography.Text>
-    </Tooltip>
-  ) : null;
 
 /** /man/operatehistory: every device command with its result (DESIGN §7). */
 export default function OperateHistoryPage() {
   const { t } = useTranslation();
+  const labels = useLabels();
   return (
     <LogList<OperateLogView>
       kind="operate"
@@ -30,18 +22,24 @@ export default function OperateHistoryPage() {
           width: 160,
           render: (name: string, row) => name || (row.deviceId ? `#${row.deviceId}` : t('logs.noDevice')),
         },
-        { key: 'command', dataIndex: 'command', title: t('logs.fields.command'), width: 140 },
+        {
+          key: 'command',
+          dataIndex: 'command',
+          title: t('logs.fields.command'),
+          width: 120,
+          render: (command: string) => labels.command(command),
+        },
         {
           key: 'args',
           dataIndex: 'args',
           title: t('logs.fields.args'),
-          render: (args: unknown) => <Clipped text={formatValue(args)} />,
+          render: (args: unknown) => <KeyValues value={args} maxWidth={260} />,
         },
         {
           key: 'result',
           dataIndex: 'result',
           title: t('logs.fields.result'),
-          render: (result: string) => <Clipped text={result} />,
+          render: (result: string) => <KeyValues value={result} maxWidth={260} />,
         },
         {
           key: 'success',

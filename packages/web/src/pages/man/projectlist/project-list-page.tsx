@@ -24,6 +24,7 @@ import { useFeedback } from '../../../app/feedback';
 import {
   type CrudField,
   canModify,
+  dialogTitle,
   FormDialog,
   ListScreen,
   type Schema,
@@ -57,7 +58,7 @@ const toTreeItems = (nodes: ProjectTreeNode[] = []): TreeItem[] =>
 
 /** /man/projectlist: the project tree, a paged searchable list (or a node's children), CRUD and location. */
 export default function ProjectListPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const lang = useLang();
   const { message } = App.useApp();
   const { confirm } = useFeedback();
@@ -278,7 +279,7 @@ export default function ProjectListPage() {
           resource="projects"
           fields={fields}
           editing={editing.mode === 'edit'}
-          title={editing.mode === 'edit' ? t('crud.editTitle') : t('crud.createTitle')}
+          title={dialogTitle(t, i18n, 'projects', editing.mode === 'edit')}
           initialValues={
             editing.mode === 'edit'
               ? {

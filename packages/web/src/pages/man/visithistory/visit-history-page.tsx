@@ -1,4 +1,5 @@
 import type { VisitLogView } from '@sc/contract';
+import { functionByKey, functionByPath } from '@sc/contract';
 import { Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../components/time';
@@ -42,7 +43,10 @@ export default function VisitHistoryPage() {
             const key = /^[A-Z_]+$/.test(detail ?? '')
               ? `errors.${detail.toLowerCase().replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())}`
               : '';
-            return key && i18n.exists(key) ? `${t(key)} (${detail})` : detail;
+            if (key && i18n.exists(key)) return t(key);
+            // A page visit's detail is the screen's function key or path: its menu label.
+            const screen = functionByKey(detail ?? '') ?? functionByPath(detail ?? '');
+            return screen ? t(`menu.${screen.key}`) : detail;
           },
         },
         { key: 'ip', dataIndex: 'ip', title: t('logs.fields.ip'), width: 140 },

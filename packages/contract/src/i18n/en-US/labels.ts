@@ -1,0 +1,40 @@
+import type { Translation } from '../translate.js';
+import type { labels as zh } from '../zh-CN/labels.js';
+
+export const labels: Translation<typeof zh> = {
+  eventCodes: {
+    OFFLINE: 'Device offline',
+    ONLINE: 'Device online',
+    '19': 'Lamp fault',
+    FULL: 'Bin full',
+  },
+  keys: {
+    drift: 'Clock drift',
+    deviceTime: 'Device time',
+    level: 'Level',
+    label: 'Description',
+    channel: 'Channel',
+    fill: 'Fill level',
+    time: 'Time sent',
+    epochMs: 'Time sent',
+    before: 'Device time before',
+    after: 'Device time after',
+    previousOffsetMs: 'Offset before',
+    rebootingInMs: 'Reboot delay',
+    downMs: 'Offline for',
+    cleared: 'Cleared',
+    ok: 'Result',
+    message: 'Message',
+    reason: 'Reason',
+    value: 'Value',
+    state: 'State',
+    brightness: 'Brightness',
+    on: 'Switch',
+  },
+  ms: '{ms} ms',
+  builtin: {
+    rootProject: 'Smart city platform',
+    adminRole: 'System administrator',
+    genericFactory: 'Generic manufacturer',
+  },
+};

@@ -1,0 +1,41 @@
+/**
+ * Labels of what devices and the platform report as codes and keys (event codes, the keys of command
+ * arguments, results and event details), and the built-in names the system creates (issue 13).
+ */
+export const labels = {
+  eventCodes: {
+    OFFLINE: '设备离线',
+    ONLINE: '设备上线',
+    '19': '灯具故障',
+    FULL: '垃圾桶满溢',
+  },
+  keys: {
+    drift: '时钟偏差',
+    deviceTime: '设备时间',
+    level: '级别',
+    label: '说明',
+    channel: '通道',
+    fill: '满溢度',
+    time: '下发时间',
+    epochMs: '下发时间',
+    before: '校时前设备时间',
+    after: '校时后设备时间',
+    previousOffsetMs: '校时前偏差',
+    rebootingInMs: '重启等待',
+    downMs: '离线时长',
+    cleared: '清除数量',
+    ok: '结果',
+    message: '信息',
+    reason: '原因',
+    value: '值',
+    state: '状态',
+    brightness: '亮度',
+    on: '开关',
+  },
+  ms: '{ms} 毫秒',
+  builtin: {
+    rootProject: '智慧城市平台',
+    adminRole: '系统管理员',
+    genericFactory: '通用厂商',
+  },
+} as const;

@@ -1,0 +1,61 @@
+import { DEVICE_TYPES, I18N_RESOURCES, type Lang } from '@sc/contract';
+import type { FastifyInstance } from 'fastify';
+import { requestLang } from './lang.js';
+
+/**
+ * Built-in names the system creates in Chinese (the root project, the administrator role and account,
+ * the generic factory, the 15 device types) → the same name in each other language. Names operators
+ * typed are never in this list; a built-in record an operator renamed no longer matches.
+ */
+export function builtinNames(lang: Lang): Map<string, string> {
+  const zh = I18N_RESOURCES.zh_CN;
+  const to = I18N_RESOURCES[lang];
+  const pairs: [string, string][] = [
+    [zh.labels.builtin.rootProject, to.labels.builtin.rootProject],
+    [zh.labels.builtin.adminRole, to.labels.builtin.adminRole],
+    [zh.labels.builtin.genericFactory, to.labels.builtin.genericFactory],
+    ...DEVICE_TYPES.map((type): [string, string] => [zh.families.types[type], to.families.types[type]]),
+  ];
+  return new Map(pairs.filter(([from, into]) => from !== into));
+}
+
+const BY_LANG = new Map<Lang, Map<string, string>>();
+
+/** Replaces every string value equal to a built-in name, at any depth (copies only what changes). */
+export function localiseBuiltins(value: unknown, names: Map<string, string>, depth = 0): unknown {
+  if (typeof value === 'string') return names.get(value) ?? value;
+  if (depth > 8 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let changed = false;
+    const next = value.map((item) => {
+      const local = localiseBuiltins(item, names, depth + 1);
+      if (local !== item) changed = true;
+      return local;
+    });
+    return changed ? next : value;
+  }
+  if (value instanceof Date || Buffer.isBuffer(value)) return value;
+  let copy: Record<string, unknown> | null = null;
+  for (const [key, item] of Object.entries(value)) {
+    const local = localiseBuiltins(item, names, depth + 1);
+    if (local !== item) {
+      copy ??= { ...(value as Record<string, unknown>) };
+      copy[key] = local;
+    }
+  }
+  return copy ?? value;
+}
+
+/** API answers show built-in names in the caller's language (issue 13: en-US kept "系统管理员"). */
+export function registerBuiltinNames(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (request, _reply, payload) => {
+    const lang = requestLang(request);
+    if (lang === 'zh_CN' || !request.url.startsWith('/api/')) return payload;
+    let names = BY_LANG.get(lang);
+    if (!names) {
+      names = builtinNames(lang);
+      BY_LANG.set(lang, names);
+    }
+    return localiseBuiltins(payload, names);
+  });
+}

@@ -1,0 +1,103 @@
+import { I18N_RESOURCES } from '@sc/contract';
+import { Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLang } from '../i18n/i18n';
+import { formatTime } from './time';
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** A command's label: the first namespace whose `commands` names it (families bring their own). */
+function commandText(lang: keyof typeof I18N_RESOURCES, name: string): string | undefined {
+  for (const ns of Object.values(I18N_RESOURCES[lang]) as unknown[]) {
+    const commands = (ns as { commands?: Record<string, unknown> })?.commands;
+    const label = commands?.[name];
+    if (typeof label === 'string') return label;
+  }
+  return undefined;
+}
+
+/** Parses a JSON object or array kept as text (log results); anything else stays as it is. */
+export function parseStored(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (!(text.startsWith('{') || text.startsWith('['))) return value;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return value;
+  }
+}
+
+export interface Labels {
+  /** A device command (`correcttime` → 校时). */
+  command: (name: string) => string;
+  /** An event code (`OFFLINE` → 设备离线); a code without a label stays as the device sent it. */
+  eventCode: (code: string) => string;
+  /** A key of arguments, results or details. */
+  key: (key: string) => string;
+  /** A value shown as text: times in the system timezone, durations with their unit, yes/no. */
+  value: (key: string, value: unknown) => string;
+  /** An object (or JSON text of one) as label/value pairs; a plain value as one pair with an empty label. */
+  pairs: (value: unknown) => [string, string][];
+}
+
+/** Labels of what devices and the platform report as codes and keys, in the current language. */
+export function useLabels(): Labels {
+  const { t, i18n } = useTranslation();
+  const lang = useLang();
+  const key = (k: string) => (i18n.exists(`labels.keys.${k}`) ? t(`labels.keys.${k}`) : k);
+  const value = (k: string, v: unknown): string => {
+    if (v === null || v === undefined || v === '') return '—';
+    if (typeof v === 'boolean') return v ? t('common.yes') : t('common.no');
+    if (typeof v === 'number' && k === 'epochMs') return formatTime(v);
+    if (typeof v === 'number' && /Ms$/.test(k)) return t('labels.ms', { ms: v });
+    if (typeof v === 'string' && ISO_INSTANT.test(v)) return formatTime(v);
+    if (typeof v === 'object')
+      return pairs(v)
+        .map(([l, text]) => (l ? `${l}: ${text}` : text))
+        .join(', ');
+    return String(v);
+  };
+  const pairs = (input: unknown): [string, string][] => {
+    const parsed = parseStored(input);
+    if (parsed === null || parsed === undefined || parsed === '') return [];
+    if (Array.isArray(parsed)) return parsed.map((item) => ['', value('', item)]);
+    if (typeof parsed !== 'object') return [['', value('', parsed)]];
+    return Object.entries(parsed as Record<string, unknown>)
+      .filter(([k]) => !(k === 'epochMs' && 'time' in (parsed as object)))
+      .map(([k, v]) => [key(k), value(k, v)]);
+  };
+  return {
+    command: (name) => commandText(lang, name) ?? commandText('zh_CN', name) ?? name,
+    eventCode: (code) => (i18n.exists(`labels.eventCodes.${code}`) ? t(`labels.eventCodes.${code}`) : code),
+    key,
+    value,
+    pairs,
+  };
+}
+
+/** Arguments, a result or an event's detail as "label: value" pairs on one line, whole in a tooltip. */
+export function KeyValues({ value, maxWidth = 320 }: { value: unknown; maxWidth?: number }) {
+  const labels = useLabels();
+  const lang = useLang();
+  const pairs = labels.pairs(value);
+  if (pairs.length === 0) return null;
+  const text = pairs.map(([l, v]) => (l ? `${l}: ${v}` : v)).join(lang === 'zh_CN' ? '；' : '; ');
+  return (
+    <Tooltip
+      placement="topLeft"
+      title={
+        <div>
+          {pairs.map(([l, v], i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: pairs have no identity besides their place
+            <div key={i}>{l ? `${l}: ${v}` : v}</div>
+          ))}
+        </div>
+      }
+    >
+      <Typography.Text style={{ maxWidth }} ellipsis data-testid="key-values">
+        {text}
+      </Typography.Text>
+    </Tooltip>
+  );
+}
