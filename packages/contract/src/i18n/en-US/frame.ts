@@ -22,5 +22,6 @@ export const frame: Record<keyof typeof zh, string> = {
   unavailableDetail:
     'This function is planned, but this version of the console does not have its screen yet. The menu lists every screen that is available.',
   unavailableHome: 'Back to home',
+  tabOf: '{name} ({group})',
   expand: 'Expand menu',
 };

@@ -2,6 +2,8 @@ import type { validation as zh } from '../zh-CN/validation.js';
 
 export const validation: Record<keyof typeof zh, string> = {
   required: 'REQUIRED',
+  enterField: 'Enter the {field}',
+  chooseField: 'Choose the {field}',
   validateFailure: 'VALIDATE FAILURE',
   accountRequired: 'ACCOUNT REQUIRED',
   passwordRequired: 'PASSWORD REQUIRED',

@@ -19,5 +19,6 @@ export const frame = {
   unavailableTitle: '「{name}」尚未开放',
   unavailableDetail: '该功能已列入规划，当前版本还没有这个页面。可以先从菜单使用已开放的功能。',
   unavailableHome: '返回首页',
+  tabOf: '{name}（{group}）',
   expand: '展开菜单',
 } as const;

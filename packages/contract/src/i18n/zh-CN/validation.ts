@@ -1,5 +1,7 @@
 export const validation = {
   required: '必填项',
+  enterField: '请输入{field}',
+  chooseField: '请选择{field}',
   validateFailure: '校验失败',
   accountRequired: '请输入账号',
   passwordRequired: '请输入密码',

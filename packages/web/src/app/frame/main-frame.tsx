@@ -29,7 +29,7 @@ export default function MainFrame() {
   return (
     <Layout className="frame">
       {pending > 0 && <div className="loading-bar" data-testid="loading-bar" />}
-      <Layout.Sider className="frame-sider" width={220} collapsible collapsed={collapsed} trigger={null}>
+      <Layout.Sider className="frame-sider" width={232} collapsible collapsed={collapsed} trigger={null}>
         <div className="frame-brand" title={t('common.productName')}>
           <span className="frame-logo">SC</span>
           {!collapsed && <span className="frame-product">{t('common.productName')}</span>}

@@ -40,6 +40,8 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
     <Menu
       mode="inline"
       theme="dark"
+      inlineIndent={16}
+      className="frame-menu"
       data-testid="side-menu"
       items={toItems(nodes)}
       selectedKeys={[pathname]}

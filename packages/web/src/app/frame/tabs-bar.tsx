@@ -1,11 +1,22 @@
 import { DownOutlined } from '@ant-design/icons';
-import { functionByPath } from '@sc/contract';
+import { functionByPath, GROUPS } from '@sc/contract';
 import { Button, Dropdown, type MenuProps, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { findMenuNode, useMenus } from '../../api/session-api';
 import { closeAll, closeOthers, closeTab, href, loadTabs, openTab, saveTabs, type TabsChange } from './tabs-model';
+
+/** The top menu group of a menu group (系统管理, 基础数据, 项目 …). */
+function topGroup(key: string | undefined): string | undefined {
+  let group = GROUPS.find((g) => g.key === key);
+  while (group?.parent) {
+    const parent = GROUPS.find((g) => g.key === group?.parent);
+    if (!parent) break;
+    group = parent;
+  }
+  return group?.key;
+}
 
 /** Tab tags of the open windows: close one, the others or all, from a right click or the menu at the end. */
 export function TabsBar() {
@@ -28,8 +39,16 @@ export function TabsBar() {
     if (change.navigateTo) void navigate(change.navigateTo);
   };
 
-  const label = (path: string) =>
+  const name = (path: string) =>
     findMenuNode(menus.data, (n) => n.path === path)?.name ?? t(`menu.${functionByPath(path)?.key ?? 'manmain'}`);
+  // Global and project screens share names ("设备区域" twice): a shared name says whose it is.
+  const names = tabs.map((tab) => name(tab.path));
+  const label = (path: string) => {
+    const own = name(path);
+    if (names.filter((n) => n === own).length < 2) return own;
+    const top = topGroup(functionByPath(path)?.parent);
+    return top ? t('frame.tabOf', { name: own, group: t(`menu.${top}`) }) : own;
+  };
 
   const actions = (path: string): MenuProps => ({
     items: [

@@ -1,5 +1,5 @@
-import { Alert, Form, Input } from 'antd';
-import { useState } from 'react';
+import { Alert, Cascader, Checkbox, Form, Input, Radio, Select, TreeSelect } from 'antd';
+import { isValidElement, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { reportApiError } from '../../api/report';
@@ -8,6 +8,10 @@ import { DraggableModal } from '../draggable-modal';
 import { applyServerErrors } from './server-errors';
 import type { CrudField } from './types';
 import { zodRule } from './zod-rule';
+
+/** Inputs the operator chooses from rather than types in ("请选择…"). */
+const CHOICES = new Set<unknown>([Select, TreeSelect, Cascader, Radio.Group, Checkbox.Group]);
+const isChoice = (input: ReactNode) => isValidElement(input) && CHOICES.has(input.type);
 
 interface FormDialogProps {
   open: boolean;
@@ -90,7 +94,16 @@ export function FormDialog({
               name={field.name}
               label={t(`${resource}.fields.${field.name}`)}
               required={field.required}
-              rules={field.rule ? [zodRule(field.rule, lang)] : undefined}
+              rules={
+                field.rule
+                  ? [
+                      zodRule(field.rule, lang, {
+                        label: t(`${resource}.fields.${field.name}`),
+                        choose: isChoice(field.input),
+                      }),
+                    ]
+                  : undefined
+              }
               initialValue={field.initialValue}
             >
               {field.input ?? <Input />}

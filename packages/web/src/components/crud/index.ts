@@ -18,4 +18,4 @@ export {
   pageSizeOptions,
   usePagedList,
 } from './use-paged-list';
-export { type Schema, zodFieldRule, zodRule } from './zod-rule';
+export { type FieldNaming, ruleMessage, type Schema, zodFieldRule, zodRule } from './zod-rule';
