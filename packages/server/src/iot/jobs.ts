@@ -5,6 +5,7 @@ import type { SettingsService } from '../modules/system/settings.service.js';
 import { markSilentDevices, type StateChange } from './activity.js';
 import { heartbeatsOf } from './families/kit/policies.js';
 import type { RealtimeHub } from './realtime/hub.js';
+import { pruneLatest } from './telemetry/latest.js';
 import { maintainPartitions } from './telemetry/partitions.js';
 import type { TimePartitioned } from './telemetry/tables.js';
 
@@ -22,6 +23,8 @@ async function asLeader(db: Db, key: number, job: (tx: Db) => Promise<void>): Pr
     return true;
   });
 }
+
+type Report = Awaited<ReturnType<typeof maintainPartitions>> & { latest: number; siteMessages: number };
 
 export function createIotJobs(deps: {
   db: Db;
@@ -68,20 +71,22 @@ export function createIotJobs(deps: {
 
     /**
      * Telemetry partitions created ahead and dropped past each table's retention (whole partitions, no
-     * row is deleted), then site messages past theirs. Settings are read at every run, so a changed
+     * row is deleted), latest values past their readings' retention (one row per device at most), then
+     * site messages past theirs. Settings are read at every run, so a changed
      * retention counts at the next one; with several instances only the lock holder runs it.
      */
     async retention() {
       const s = (await settings.all()) as unknown as Record<string, number>;
-      let report: (Awaited<ReturnType<typeof maintainPartitions>> & { siteMessages: number }) | null = null;
+      let report: Report | null = null;
       await asLeader(db, LOCKS.retention, async (tx) => {
         const partitions = await maintainPartitions(tx, deps.telemetry, s, now());
+        const latest = await pruneLatest(tx, deps.telemetry, s, now());
         const deleted = (await tx.execute(
           sql`DELETE FROM site_messages WHERE created_at < now() - make_interval(days => ${s.siteMessageRetentionDays ?? 365}::int)`,
         )) as unknown as { rowCount?: number; affectedRows?: number };
-        report = { ...partitions, siteMessages: deleted.rowCount ?? deleted.affectedRows ?? 0 };
+        report = { ...partitions, latest, siteMessages: deleted.rowCount ?? deleted.affectedRows ?? 0 };
       });
-      return report as (Awaited<ReturnType<typeof maintainPartitions>> & { siteMessages: number }) | null;
+      return report as Report | null;
     },
 
     /**

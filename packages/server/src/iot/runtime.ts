@@ -16,6 +16,7 @@ import { createIotJobs } from './jobs.js';
 import { connectLink, type MqttLink } from './mqtt-link.js';
 import type { RealtimeHub } from './realtime/hub.js';
 import { DEVICE_EVENTS_PARTITIONS } from './telemetry/events.js';
+import { PROJECT_DAILY_PARTITIONS } from './telemetry/project-rollups.js';
 
 export type MqttMode =
   | { mode: 'embedded'; port: number; host: string }
@@ -123,7 +124,11 @@ export function createIotRuntime(deps: {
     settings,
     hub,
     onOffline: async (changes) => void (await notifyOffline(changes)),
-    telemetry: [DEVICE_EVENTS_PARTITIONS, ...FAMILY_HANDLERS.flatMap((f) => f.telemetryTables ?? [])],
+    telemetry: [
+      DEVICE_EVENTS_PARTITIONS,
+      PROJECT_DAILY_PARTITIONS,
+      ...FAMILY_HANDLERS.flatMap((f) => f.telemetryTables ?? []),
+    ],
   });
 
   // Realtime pushes cross instances through the broker, gathered for 100 ms so that telemetry at

@@ -1,4 +1,15 @@
-import { bigserial, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Events of every family: alarms that occur and are restored, state changes, notices. Partitioned by
@@ -18,4 +29,50 @@ export const deviceEvents = pgTable(
     detail: jsonb('detail'),
   },
   (t) => [index('device_events_device_at_idx').on(t.deviceId, t.at)],
+);
+
+/**
+ * The latest readings of every device of every family with readings (iot/telemetry/latest.ts): one
+ * row per device and readings table (`source`), upserted by the batch writer in the statement that
+ * stores the readings, never moved back by an older reading. `values` holds the readings by their
+ * contract key (missing ones left out). A project's latest state is one index range, whatever the
+ * number of day partitions behind it.
+ */
+export const readingsLatest = pgTable(
+  'readings_latest',
+  {
+    deviceId: integer('device_id').notNull(),
+    /** The family's readings table (`env_readings`, …). */
+    source: varchar('source', { length: 64 }).notNull(),
+    projectId: integer('project_id').notNull(),
+    /** Pick time of the reading. */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    values: jsonb('values').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deviceId, t.source] }),
+    index('readings_latest_project_source_idx').on(t.projectId, t.source),
+  ],
+);
+
+/**
+ * Per project and day, the total of each energy-like reading (`sum: true` in the manifest) of every
+ * family (iot/telemetry/project-rollups.ts): a project's energy over a year is 365 rows whatever its
+ * number of devices. Written by the batch writer with the device rollups; partitioned by month and
+ * kept as long as the daily rollups (`rollupDailyRetentionDays`).
+ */
+export const readingsProjectDaily = pgTable(
+  'readings_project_daily',
+  {
+    projectId: integer('project_id').notNull(),
+    source: varchar('source', { length: 64 }).notNull(),
+    /** The reading's contract key (`energy`, …). */
+    reading: varchar('reading', { length: 64 }).notNull(),
+    /** Midnight of the system timezone. */
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    sum: doublePrecision('sum').notNull(),
+    /** Readings added up. */
+    n: integer('n').notNull(),
+  },
+  (t) => [uniqueIndex('readings_project_daily_key_idx').on(t.projectId, t.source, t.reading, t.bucket)],
 );

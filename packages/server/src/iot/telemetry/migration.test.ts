@@ -14,12 +14,12 @@ import type { Db } from '../../db/client.js';
 import { queryRows } from '../../test/factories.js';
 
 const folder = path.join(import.meta.dirname, '../../db/migrations');
-/** The migrations up to (not including) the partitioning one. */
-function before(): string {
+/** The migrations up to (not including) the one whose tag ends with `suffix`. */
+function before(suffix = '_partitioned_telemetry'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-mig-'));
   fs.mkdirSync(path.join(dir, 'meta'));
   const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta/_journal.json'), 'utf8'));
-  const upTo = journal.entries.findIndex((e: { tag: string }) => e.tag.endsWith('_partitioned_telemetry'));
+  const upTo = journal.entries.findIndex((e: { tag: string }) => e.tag.endsWith(suffix));
   journal.entries = journal.entries.slice(0, upTo);
   fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
   for (const e of journal.entries) fs.copyFileSync(path.join(folder, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
@@ -89,3 +89,56 @@ it('partitions env_readings and device_events keeping their rows', async () => {
   await db.execute(sql`INSERT INTO env_readings (device_id, project_id, at) VALUES (3, 1, '2026-11-21T12:00:00Z')`);
   expect(await queryRows(db, sql`SELECT max(id)::int AS id FROM env_readings`)).toEqual([{ id: 4 }]);
 }, 120_000); // a second embedded database opens: slow on a busy machine
+
+it('adds the latest-values table filled from the readings so far, and the per-project daily totals partitioned', async () => {
+  const { db, migrate } = await open();
+  await migrate(before('_readings_latest_and_project_daily'));
+  await db.execute(sql`INSERT INTO env_readings (device_id, project_id, at, temperature, soil_humidity) VALUES
+    (1, 1, '2026-11-20T10:00:00Z', 20.5, 30), (1, 1, '2026-11-21T10:00:00Z', 21.5, null), (2, 3, '2026-11-19T23:59:59Z', 3, 44)`);
+  await db.execute(
+    sql`INSERT INTO whm_readings (device_id, project_id, at, reading, energy) VALUES (5, 1, '2026-11-21T08:00:00Z', 1200, 1.5)`,
+  );
+  await db.execute(sql`INSERT INTO whm_readings_daily (device_id, project_id, bucket, n, energy_sum, energy_n) VALUES
+    (5, 1, '2026-11-20T16:00:00Z', 3, 4.5, 3), (6, 1, '2026-11-20T16:00:00Z', 1, 1, 1), (7, 2, '2026-11-20T16:00:00Z', 1, null, 0)`);
+  await migrate(folder);
+
+  expect(
+    await queryRows(
+      db,
+      sql`SELECT device_id, source, project_id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS') AS at, "values"
+          FROM readings_latest ORDER BY device_id, source`,
+    ),
+  ).toEqual([
+    { device_id: 1, source: 'env_readings', project_id: 1, at: '2026-11-21 10:00:00', values: { temperature: 21.5 } },
+    {
+      device_id: 2,
+      source: 'env_readings',
+      project_id: 3,
+      at: '2026-11-19 23:59:59',
+      values: { temperature: 3, soilHumidity: 44 },
+    },
+    {
+      device_id: 5,
+      source: 'whm_readings',
+      project_id: 1,
+      at: '2026-11-21 08:00:00',
+      values: { reading: 1200, energy: 1.5 },
+    },
+  ]);
+  expect(await queryRows(db, sql`SELECT project_id, source, reading, sum, n FROM readings_project_daily`)).toEqual([
+    { project_id: 1, source: 'whm_readings', reading: 'energy', sum: 5.5, n: 4 },
+  ]);
+  expect(
+    await queryRows(
+      db,
+      sql`SELECT c.relkind, (SELECT count(*)::int FROM pg_inherits i WHERE i.inhparent = c.oid) AS partitions
+          FROM pg_class c WHERE c.relname = 'readings_project_daily'`,
+    ),
+  ).toEqual([{ relkind: 'p', partitions: 1 }]);
+  await expect(
+    db.execute(
+      sql`INSERT INTO readings_project_daily (project_id, source, reading, bucket, sum, n)
+          SELECT project_id, source, reading, bucket, 2, 1 FROM readings_project_daily`,
+    ),
+  ).rejects.toThrow();
+}, 120_000);

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { PartitionUnit, SettingValues, TimePartitioned } from './tables.js';
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /** Start (UTC) of the partition holding `t`: the day, the week (from Monday) or the month. */
 export function unitStart(t: Date, unit: PartitionUnit): Date {

@@ -1,18 +1,29 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { upsertLatest } from './latest.js';
+import { upsertProjectDaily } from './project-rollups.js';
 import { columnName, type ReadingColumn } from './tables.js';
 
-/** What the batch writer needs to keep a readings table's rollups: their names and the reading columns. */
+/**
+ * What the batch writer keeps beside a readings table: its hourly and daily rollups, the latest values
+ * of each device (`readings_latest`) and the project's daily totals of its `sum` readings
+ * (`readings_project_daily`).
+ */
 export interface RollupTarget {
+  /** The readings table (the `source` of the shared tables). */
+  table: string;
   hourly: string;
   daily: string;
   /** Reading columns (snake case) aggregated. */
   columns: readonly string[];
+  readings: readonly ReadingColumn[];
 }
 
 export const rollupTarget = (t: { name: string; readings: readonly ReadingColumn[] }): RollupTarget => ({
+  table: t.name,
   hourly: `${t.name}_hourly`,
   daily: `${t.name}_daily`,
   columns: t.readings.map((r) => columnName(r.key)),
+  readings: t.readings,
 });
 
 const q = (name: string) => sql.raw(`"${name}"`);
@@ -51,14 +62,23 @@ function upsert(table: string, source: string, columns: readonly string[], bucke
 }
 
 /**
- * One statement: the readings inserted, and the hourly and daily aggregates of exactly those rows
- * added to their rollups (count, min, max, sum per reading; averages are sum / count). A rollup is
- * thus current as soon as its readings are stored, late readings included, with no job to lag behind.
+ * One statement (so one transaction): the readings inserted; the hourly and daily aggregates of exactly
+ * those rows added to their rollups (count, min, max, sum per reading; averages are sum / count); each
+ * device's newest row made its latest values unless a newer one is there; the `sum` readings added to
+ * the project's day totals. All are thus current as soon as the readings are stored, late readings
+ * included, with no job to lag behind.
  */
 export function insertWithRollups(insert: SQL, target: RollupTarget, dayOffsetHours: number): SQL {
   const hour = sql`date_bin('1 hour', at, timestamptz '2000-01-01T00:00:00Z')`;
-  const day = sql`date_bin('1 day', at, timestamptz ${sql.raw(`'${dayOrigin(dayOffsetHours)}'`)})`;
+  const day = (alias = '') => sql.raw(`date_bin('1 day', ${alias}at, timestamptz '${dayOrigin(dayOffsetHours)}')`);
+  const project = upsertProjectDaily(target.table, target.readings, 'ins', day('s.'));
   return sql`WITH ins AS (${insert} RETURNING device_id, project_id, at, ${sql.raw(target.columns.map((c) => `"${c}"`).join(', '))}),
-    h AS (${upsert(target.hourly, 'ins', target.columns, hour)} RETURNING 1)
-    ${upsert(target.daily, 'ins', target.columns, day)}`;
+    h AS (${upsert(target.hourly, 'ins', target.columns, hour)} RETURNING 1),
+    l AS (${upsertLatest(target.table, target.readings, 'ins')} RETURNING 1)${
+      project
+        ? sql`,
+    p AS (${project} RETURNING 1)`
+        : sql``
+    }
+    ${upsert(target.daily, 'ins', target.columns, day())}`;
 }

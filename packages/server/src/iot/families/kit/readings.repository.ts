@@ -1,6 +1,8 @@
 import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
+import { latestOf, latestOfProject } from '../../telemetry/latest.js';
+import { projectTotals, type TotalsUnit } from '../../telemetry/project-rollups.js';
 import { readingSeries } from '../../telemetry/series.js';
 import { columnName, type ReadingColumn } from '../../telemetry/tables.js';
 
@@ -18,7 +20,9 @@ export const presentReading = (row: ReadingRow) => ({ ...row, at: row.at.toISOSt
 
 /**
  * Reads a family's readings table (declared with `readingsTables` in the family's folder): pages,
- * averaged series, the CSV stream, the last n of each device. The SQL of every family's readings.
+ * averaged series, the CSV stream, the last n of each device, the latest state of devices (from the
+ * latest-values table the writer keeps) and a project's energy totals (from the per-project daily
+ * rollup). The SQL of every family's readings.
  */
 export function createReadingsRepository(db: Db, tables: ReadingsSource) {
   const table = tables.table as PgTable & Record<string, PgColumn>;
@@ -75,12 +79,38 @@ export function createReadingsRepository(db: Db, tables: ReadingsSource) {
     },
 
     /**
-     * The last `n` readings of each device, newest first. The last two days first: with constant
-     * bounds the planner keeps only those day partitions (not the default one) and reads them newest
-     * first, stopping at the n-th row; devices with fewer readings there get their whole history.
+     * The latest state of these devices (a list screen's live values, contract `latestRow`): one row
+     * each from the latest-values table, whatever the history behind it; devices that never reported
+     * are absent.
+     */
+    latest: (deviceIds: readonly number[]) => latestOf(db, tables, deviceIds),
+
+    /** The latest state of every device of the project that reported to this family's table. */
+    latestOfProject: (projectId: number) => latestOfProject(db, tables, projectId),
+
+    /**
+     * A project's totals of the family's energy-like readings (`sum: true`) per day, month or year
+     * over a period, from the per-project daily rollup (iot/telemetry/project-rollups.ts).
+     */
+    totals: (projectId: number, from: Date, to: Date, unit: TotalsUnit, dayOffsetHours: number) =>
+      projectTotals(db, tables, projectId, from, to, unit, dayOffsetHours),
+
+    /**
+     * The last `n` readings of each device, newest first. The last one comes from the latest-values
+     * table; devices missing there (readings stored around the writer) and more than one reading: the
+     * readings, the last two days first (with constant bounds the planner keeps only those day
+     * partitions, not the default one, and reads them newest first, stopping at the n-th row); devices
+     * with fewer readings there get their whole history.
      */
     async lastOf(deviceIds: number[], n: number) {
       const map = new Map<number, ReadingRow[]>();
+      let wanted = deviceIds;
+      if (n === 1) {
+        for (const s of await latestOf(db, tables, deviceIds)) map.set(s.id, [{ ...s.values, at: s.at } as ReadingRow]);
+        // Readings stored around the writer (SQL imports, seeded tests) have no latest row: looked up below.
+        wanted = deviceIds.filter((id) => !map.has(id));
+        if (wanted.length === 0) return map;
+      }
       const list = sql.join(
         keys.map((k) => sql`${sql.identifier(columnName(k))} AS ${sql.identifier(k)}`),
         sql`, `,
@@ -103,8 +133,8 @@ export function createReadingsRepository(db: Db, tables: ReadingsSource) {
       };
       const day = 86_400_000;
       const now = Date.now();
-      await query(deviceIds, { since: new Date(now - 2 * day), until: new Date(now + 2 * day) });
-      const short = deviceIds.filter((id) => (map.get(id)?.length ?? 0) < n);
+      await query(wanted, { since: new Date(now - 2 * day), until: new Date(now + 2 * day) });
+      const short = wanted.filter((id) => (map.get(id)?.length ?? 0) < n);
       for (const id of short) map.delete(id);
       await query(short);
       return map;
