@@ -14,7 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { FUNCTIONS, PUBLIC_SCREENS } from '@sc/contract';
 import { chromium, type Page } from 'playwright-core';
-import { rawWords } from './raw-words';
+import { rawWords } from '../packages/web/src/test/raw-words';
 
 const { values } = parseArgs({
   options: {
