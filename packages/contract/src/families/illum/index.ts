@@ -143,7 +143,8 @@ const groupRow = z.object({
   description: z.string(),
   gateway: deviceRef,
   sensor: deviceRef,
-  children: z.array(z.object({ id: z.number().int(), name: z.string(), no: z.string() })),
+  /** The lamp controllers (not `children`: tables read that as nested rows). */
+  lamps: z.array(z.object({ id: z.number().int(), name: z.string(), no: z.string() })),
   createdAt: isoTime,
 });
 const option = z.object({

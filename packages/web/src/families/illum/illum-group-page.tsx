@@ -88,7 +88,7 @@ function IllumGroups({ projectId }: { projectId: number }) {
           no: row.no,
           gatewayId: row.gateway?.id,
           sensorId: row.sensor?.id,
-          childIds: row.children.map((c) => c.id),
+          childIds: row.lamps.map((c) => c.id),
           description: row.description,
         })}
         columns={[
@@ -100,17 +100,17 @@ function IllumGroups({ projectId }: { projectId: number }) {
           {
             field: 'childIds',
             render: (_v, row) =>
-              row.children.length === 0 ? (
+              row.lamps.length === 0 ? (
                 <Typography.Text type="secondary">{t('illum.groups.none')}</Typography.Text>
               ) : (
-                <Tooltip title={row.children.map((c) => c.name).join(', ')}>
+                <Tooltip title={row.lamps.map((c) => c.name).join(', ')}>
                   <span style={{ whiteSpace: 'nowrap' }}>
-                    {t('illum.groups.childCount', { count: row.children.length })}
+                    {t('illum.groups.childCount', { count: row.lamps.length })}
                   </span>
                 </Tooltip>
               ),
           },
-          { field: 'description', ellipsis: true },
+          { field: 'description' },
           { field: 'createdAt', kind: { kind: 'time' } },
         ]}
       />

@@ -69,7 +69,7 @@ const GROUP = {
   description: '',
   gateway: { id: 3, name: '一号网关', no: 'GW-01' },
   sensor: { id: 7, name: '东门照度', no: 'IL-01' },
-  children: [{ id: 21, name: '单灯一', no: 'L-01' }],
+  lamps: [{ id: 21, name: '单灯一', no: 'L-01' }],
   createdAt: '2026-05-01T08:00:00Z',
 };
 const OPTIONS = {

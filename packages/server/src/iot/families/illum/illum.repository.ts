@@ -77,7 +77,7 @@ export function createIllumRepository(db: Db) {
       description: r.description,
       gateway: ref({ id: r.gatewayId, name: r.gatewayName, no: r.gatewayNo }),
       sensor: ref({ id: r.sensorId, name: r.sensorName, no: r.sensorNo }),
-      children: children.get(r.id) ?? [],
+      lamps: children.get(r.id) ?? [],
       createdAt: r.createdAt.toISOString(),
     }));
   }

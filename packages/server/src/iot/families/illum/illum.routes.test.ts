@@ -159,7 +159,7 @@ describe('illumination groups', () => {
       sensor: { id: sensor.id, name: sensor.name },
       description: '路口',
     });
-    expect(g.children.map((c: { id: number }) => c.id).sort()).toEqual([lamps[0]!.id, lamps[1]!.id].sort());
+    expect(g.lamps.map((c: { id: number }) => c.id).sort()).toEqual([lamps[0]!.id, lamps[1]!.id].sort());
 
     const page = (await call('GET', `${base}/groups/pages?keyword=${encodeURIComponent(g.no)}`)).json();
     expect(page).toMatchObject({ total: 1, page: 1 });
@@ -179,7 +179,7 @@ describe('illumination groups', () => {
       group({ no: g.no, name: '西门照度组', childIds: String(lamps[2]!.id) }),
     );
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json()).toMatchObject({ name: '西门照度组', children: [{ id: lamps[2]!.id }] });
+    expect(updated.json()).toMatchObject({ name: '西门照度组', lamps: [{ id: lamps[2]!.id }] });
 
     const options = (await call('GET', `${base}/groups/options`)).json();
     expect(options.gateways.map((d: { id: number }) => d.id)).toContain(gw.id);
@@ -197,7 +197,7 @@ describe('illumination groups', () => {
     const two = (
       await call('POST', `${base}/groups`, group({ childIds: undefined, sensorId: String(quiet.id) }))
     ).json();
-    expect(one.children).toEqual([]);
+    expect(one.lamps).toEqual([]);
     const res = await call('DELETE', `${base}/groups`, { ids: `${one.id},${two.id}` });
     expect(res.json()).toEqual({ deleted: 2 });
   });

@@ -103,11 +103,11 @@ export function createIllumService(ctx: FamilyContext) {
     return group;
   }
 
-  const summary = (g: { name: string; gateway: unknown; sensor: unknown; children: { id: number }[] }) => ({
+  const summary = (g: { name: string; gateway: unknown; sensor: unknown; lamps: { id: number }[] }) => ({
     name: g.name,
     gateway: (g.gateway as { name?: string } | null)?.name ?? null,
     sensor: (g.sensor as { name?: string } | null)?.name ?? null,
-    children: g.children.length,
+    lamps: g.lamps.length,
   });
 
   return {
