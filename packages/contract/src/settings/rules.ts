@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../validation/message.js';
 import { PATTERNS, text } from '../validation/rules.js';
 
 /** Text rules of spec 000 §5 "System settings"; messages are `settings.rule_*` keys. */
@@ -16,8 +17,18 @@ export function blankOr(rule: z.ZodType<string>) {
     });
 }
 
-/** Server address settings: http:// or https://, 13-50 characters. */
-export const httpAddressRule = () => text(13, 50).regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'settings.rule_httpAddress');
+/**
+ * Server address settings: http:// or https://, 13-50 characters. The protocol rule is checked before
+ * the length, so "ftp://x" is told the http(s) rule (issue 13), not only that it is too short.
+ */
+export const httpAddressRule = () =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'settings.rule_httpAddress')
+    .min(13, msg('validation.length', { min: 13, max: 50 }))
+    .max(50, msg('validation.length', { min: 13, max: 50 }));
 
 /** DH api address: ws:// or wss:// with an endpoint (a path after the host). */
 export const wsAddressRule = () => text(8, 100).regex(/^wss?:\/\/[^\s/]+\/\S+$/, 'settings.rule_wsAddress');
