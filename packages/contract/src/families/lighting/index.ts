@@ -118,7 +118,7 @@ const SUMMARY_CALLS = [
 ];
 
 const screen = (key: string, icon: string, options?: Parameters<typeof familyScreen>[4]) =>
-  familyScreen(key, 'pjtlighting', icon, 'lighting', options);
+  familyScreen(key, 'pjtlighting', icon, 'lighting', { ready: true, ...options });
 
 /** Lamp controllers (spec 001 §3 "Lighting"): channels of lamps behind a gateway or power-line gateway. */
 export const lightingManifest = defineFamily({

@@ -1,4 +1,4 @@
-import { AUTH_LEVEL, apiIndex, MODULES, PERMISSION_FUNCTIONS } from '@sc/contract';
+import { AUTH_LEVEL, apiIndex, FAMILY_MANIFESTS, MODULES, PERMISSION_FUNCTIONS } from '@sc/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
@@ -10,6 +10,7 @@ import {
   devices,
   productionItems,
 } from '../../db/schema/index.js';
+import { lightingBatches } from '../../iot/families/lighting/lighting.tables.js';
 import { createProject, createRole, createUser, queryRows } from '../../test/factories.js';
 import { createTestApp, form, type TestApp } from '../../test/test-app.js';
 
@@ -32,6 +33,13 @@ interface World {
   group: number;
   gateway: number;
   device: number;
+  /** A device of every family (by slug), for the family calls' `:id`. */
+  family: Record<string, number>;
+  /** The lighting calls' own records: a policy, an LCU group and a finished batch; an illumination group. */
+  policy: number;
+  lcuGroup: number;
+  batch: string;
+  illumGroup: number;
   item: { id: number; no: string };
   role: number;
   user: number;
@@ -91,6 +99,16 @@ async function seed(db: Db, projectId: number, projectName: string, tag: string)
     );
   const gateway = await device('gateway', gwModel, null, '网');
   const child = await device('envmonitor', envModel, gateway, '环');
+  const family: Record<string, number> = { gateway, envmonitor: child };
+  for (const m of FAMILY_MANIFESTS.filter((f) => !(f.slug in family)))
+    family[m.slug] = await device(
+      m.type,
+      await model(m.type, `m${m.slug}`),
+      m.parentTypes?.includes('gateway') ? gateway : null,
+      `d${m.slug}`,
+    );
+  const batch = crypto.randomUUID();
+  await db.insert(lightingBatches).values({ id: batch, projectId, command: 'poweron', total: 0, done: true });
   const itemNo = name('PI');
   const item = await id(
     db
@@ -112,6 +130,11 @@ async function seed(db: Db, projectId: number, projectName: string, tag: string)
     group,
     gateway,
     device: child,
+    family,
+    policy: 0,
+    lcuGroup: 0,
+    batch,
+    illumGroup: 0,
     item: { id: item, no: itemNo },
     role: role.id,
     user: user.id,
@@ -138,6 +161,37 @@ beforeAll(async () => {
   await make('editor', a.id, AUTH_LEVEL.modify);
   await make('siblingEditor', b.id, AUTH_LEVEL.check);
   tokens.admin = await t.token();
+  // Family records through their calls (the bodies are the contract's): lighting policy and LCU group, illumination group.
+  for (const w of [own, sibling, root]) {
+    const post = async (what: string, payload: Record<string, unknown>) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/pjts/${w.project.id}/iot/${what}?token=${tokens.admin}`,
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { id: number }).id;
+    };
+    w.policy = await post('lighting/policies', {
+      name: `${w.tag}策略`,
+      no: `${w.tag}P`,
+      units: [{ type: 'on', start: { kind: 'sunset', offset: 15 } }],
+      cycle: { mode: 'everyday' },
+    });
+    w.lcuGroup = await post('lighting/groups', {
+      name: `${w.tag}灯组`,
+      no: `${w.tag}LG`,
+      lampIds: [w.family.lighting],
+    });
+    w.illumGroup = await post('illum/groups', {
+      name: `${w.tag}照度组`,
+      no: `${w.tag}IG`,
+      gatewayId: w.gateway,
+      sensorId: w.family.illum,
+      childIds: [w.family.lighting],
+    });
+    w.secrets.push(`${w.tag}策略`, `${w.tag}灯组`, `${w.tag}照度组`);
+  }
 }, 60_000);
 afterAll(() => t.close());
 
@@ -161,7 +215,9 @@ function idFor(path: string, w: World): number | null {
   if (path.includes('devicegroups.do/')) return w.group;
   if (path.includes('productionlib.do/')) return w.item.id;
   if (path.includes('/iot/gateway/')) return w.gateway;
-  if (path.includes('/iot/')) return w.device;
+  if (path.includes('/iot/illum/groups/')) return w.illumGroup;
+  const slug = /\/iot\/([a-z]+)\//.exec(path)?.[1];
+  if (slug) return w.family[slug] ?? w.device;
   if (path.includes('devices.do/')) return w.device;
   return null;
 }
@@ -172,10 +228,14 @@ function urlFor(path: string, w: World) {
   return path
     .replace(':projectId', String(w.project.id))
     .replace(':id', String(id ?? 1))
+    .replace(':policyId', String(w.policy))
+    .replace(':groupId', String(w.lcuGroup))
+    .replace(':batchId', w.batch)
     .replace(':type', 'envmonitor')
     .replace(':serial', 'envmonitor')
     .replace(':n', '1')
-    .concat(path.endsWith('/batch') ? `?ids=${w.device},${w.gateway}` : '');
+    .concat(path.endsWith('/batch') ? `?ids=${w.device},${w.gateway}` : '')
+    .concat(path.endsWith('/preview') ? '?lng=116.4&lat=39.9' : '');
 }
 
 /** Whether a route names a record of a project (in its path): the walk targets those. */
@@ -346,8 +406,8 @@ describe('the cross-project walk', () => {
           + (select count(*) from roles where id = ${w.role})::int
           + (select count(*) from users where id = ${w.user})::int as n`,
       );
-      // Two devices, an area, a group, a factory, a role and a user.
-      if (w !== own) expect(row!.n, w.tag).toBe(7);
+      // A device of every family, an area, a group, a factory, a role and a user.
+      if (w !== own) expect(row!.n, w.tag).toBe(FAMILY_MANIFESTS.length + 5);
     }
     const [item] = await t.database.db
       .select({ status: productionItems.status, key1: productionItems.key1 })
