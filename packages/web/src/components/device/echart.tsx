@@ -3,6 +3,7 @@ import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } f
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { type CSSProperties, useEffect, useRef } from 'react';
+import { useLang } from '../../i18n/i18n';
 
 echarts.use([LineChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
 
@@ -20,12 +21,17 @@ export function EChart({
 }) {
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  const shown = useRef<EChartOption | null>(null);
+  // ECharts words its time axis ("11月" / "Nov") by its own locale, otherwise taken from the browser.
+  const locale = useLang() === 'en_US' ? 'EN' : 'ZH';
 
   useEffect(() => {
     const el = element.current;
     if (!el) return;
-    const instance = echarts.init(el);
+    const instance = echarts.init(el, undefined, { locale });
     chart.current = instance;
+    // A chart made again for another language starts from the option it showed.
+    if (shown.current) instance.setOption(shown.current, { notMerge: true });
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(el);
     return () => {
@@ -33,10 +39,11 @@ export function EChart({
       instance.dispose();
       chart.current = null;
     };
-  }, []);
+  }, [locale]);
 
   useEffect(() => {
     // Replace, not merge: series removed from the option must leave the chart.
+    shown.current = option;
     chart.current?.setOption(option, { notMerge: true });
   }, [option]);
 
