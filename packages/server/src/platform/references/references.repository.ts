@@ -112,6 +112,15 @@ export function createReferencesRepository(db: Db) {
           .where(eq(devices.id, id)),
       ),
 
+    devices: (ids: number[]) =>
+      ids.length
+        ? db
+            .select({ id: devices.id, projectId: devices.projectId, type: devices.type, projectPath: projects.path })
+            .from(devices)
+            .innerJoin(projects, eq(projects.id, devices.projectId))
+            .where(inArray(devices.id, ids))
+        : Promise.resolve([]),
+
     productionItem: async (no: string) =>
       first(
         await db

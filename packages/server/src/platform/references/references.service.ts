@@ -104,6 +104,18 @@ export function createReferences(repo: ReferencesRepository) {
       return row;
     },
 
+    /** Devices of the given project, in the caller's scope, in one query: any other id is refused. */
+    async devices(session: SessionContext, ids: number[], projectId: number, o?: RefOptions) {
+      const rows = await repo.devices([...new Set(ids)]);
+      const found = new Map(rows.map((row) => [row.id, row]));
+      return ids.map((id) => {
+        const row = found.get(id);
+        if (!row || !inScope(session, row.projectPath) || row.projectId !== projectId)
+          throw refuse(o, 'parentId', 'registry.parentNotAllowed');
+        return row;
+      });
+    },
+
     /** The production item of a number when the caller sees it; null otherwise (as when there is none). */
     async productionItem(session: SessionContext, no: string) {
       if (!no) return null;

@@ -226,6 +226,15 @@ describe('illumination groups', () => {
     expect(lampAsSensor.json().errors[0].field).toBe('sensorId');
     const sensorAsChild = await call('POST', `${base}/groups`, group({ childIds: String(quiet.id) }));
     expect(sensorAsChild.json().errors[0].field).toBe('childIds');
+    const foreignLamp = await createIotDevice(t.database.db, {
+      type: 'lighting',
+      modelNo: 'lcunb',
+      projectId: other.id,
+    });
+    const outOfProject = await call('POST', `${base}/groups`, group({ childIds: `${lamps[0]!.id},${foreignLamp.id}` }));
+    expect(outOfProject.json().errors).toEqual([
+      { field: 'childIds', message: 'A lamp controller does not exist or is not in this project' },
+    ]);
     const twice = await call('POST', `${base}/groups`, group({ childIds: `${lamps[0]!.id},${lamps[0]!.id}` }));
     expect(twice.statusCode).toBe(400);
     expect(twice.json().errors[0]).toEqual({ field: 'childIds', message: 'A lamp controller is listed twice' });

@@ -76,8 +76,9 @@ export function createIllumService(ctx: FamilyContext) {
     await refs.project(session, projectId);
     await deviceOf(session, body.gatewayId, projectId, GATEWAY, 'gatewayId', 'illum.groups.gatewayNotFound');
     await deviceOf(session, body.sensorId, projectId, TYPE, 'sensorId', 'illum.groups.sensorNotFound');
-    for (const child of body.childIds)
-      await deviceOf(session, child, projectId, LAMP, 'childIds', 'illum.groups.childNotFound');
+    const childRef = { field: 'childIds', key: 'illum.groups.childNotFound' };
+    for (const child of await refs.devices(session, body.childIds, projectId, childRef))
+      if (child.type !== LAMP) throw new AppError(400, 'VALIDATION', childRef.key, undefined, [childRef]);
     if (await repo.noTaken(projectId, body.no, exceptId)) throw conflictField('no', 'illum.groups.duplicateNo');
     const taken = await repo.childTaken(body.childIds, exceptId);
     if (taken)
