@@ -63,8 +63,10 @@ export interface FamilyManifest extends FamilyDefinition {
   readings: readonly FamilyReading[];
   events: readonly FamilyEvent[];
   commands: readonly FamilyCommand[];
-  /** Setting (seconds) after twice which a silent device turns abnormal. */
+  /** Setting after twice which a silent device turns abnormal (in `heartbeatUnit`, seconds by default). */
   heartbeat: string;
+  /** Unit of the heartbeat setting: the lamp controller heartbeat is set in minutes (spec 000 §9). */
+  heartbeatUnit?: 'second' | 'minute';
   /** Settings (days) of how long events and readings are kept; without one a year. */
   retention: { events?: string; readings?: string };
   /** System settings the family adds (spec 000 §9 / 001 §9). */

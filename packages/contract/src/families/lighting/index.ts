@@ -137,7 +137,8 @@ export const lightingManifest = defineFamily({
   readings: LIGHTING_READINGS,
   events: LIGHTING_EVENTS,
   commands: LIGHTING_COMMANDS,
-  heartbeat: 'deviceHeartbeat',
+  heartbeat: 'lcuHeartbeat',
+  heartbeatUnit: 'minute',
   retention: { events: 'lcuRetentionDays', readings: 'lightPowerRetentionDays' },
   settings: [
     setting('lcuHeartbeat', 'lighting', { default: 3, min: 1, max: 30 }),
