@@ -6,7 +6,7 @@
 // - a group command to every lamp (an LCU group of LAMPS): time until the last acknowledgement (the batch
 //   is done), acknowledged per second, lost (neither acknowledged nor failed), and the ratio of the batch
 //   time to one round trip; meanwhile a console reads a lamp's page (GET realdata, GET devices.do/one)
-//   back to back: its p99;
+//   back to back, and the lamp list (GET …/iot/lighting/pages, pages 1-5 of 20): their p99;
 // - the lighting overview (GET …/iot/lighting/summary) on OVERVIEW lamps (seeded to that many, with their
 //   last state and policies): first call and median of 5 (the energy part is cached a minute).
 // Usage: node --import tsx bench/lighting.bench.mjs [--gateways 100] [--lamps 10000] [--overview 100000] [--url postgres://…]
@@ -138,11 +138,15 @@ try {
   // ── Group command to every lamp while a console reads a lamp's page.
   let reading = true;
   const page = [];
+  const list = [];
   const reader = (async () => {
     const id = lampIds[Math.floor(lampIds.length / 2)];
+    let n = 0;
     while (reading) {
       page.push((await api('GET', `/api/pjts/1/iot/lighting/${id}/realdata`)).ms);
       page.push((await api('GET', `/api/pjts/1/devices.do/one/${id}`)).ms);
+      // The lamp list as the console pages it (a few pages deep, the live values of each lamp).
+      list.push((await api('GET', `/api/pjts/1/iot/lighting/pages?page=${1 + (n++ % 5)}&pageSize=20`)).ms);
     }
   })();
   acks = 0;
@@ -171,6 +175,7 @@ try {
   };
   figures.ratioBatchToSingle = Math.round(batchMs / figures.singleRoundTripMs.median);
   figures.devicePageDuringBatchMs = { n: page.length, median: pct(page, 50), p99: pct(page, 99) };
+  figures.lampListDuringBatchMs = { n: list.length, median: pct(list, 50), p99: pct(list, 99) };
 
   // ── Overview on OVERVIEW lamps: seed the rest (offline lamps, no connection), last state, policies.
   const more = OVERVIEW - LAMPS;
