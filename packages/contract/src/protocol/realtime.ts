@@ -51,6 +51,20 @@ export type RealtimePush =
       done: boolean;
       at: string;
     }
+  | {
+      /** Progress and result of a cabinet's firmware upgrade (MTC): pushed to the device's and the project's watchers. */
+      kind: 'firmware';
+      deviceId: number;
+      projectId: number;
+      upgradeId: string;
+      version: string;
+      sent: number;
+      total: number;
+      percent: number;
+      state: 'running' | 'done' | 'failed';
+      error: string | null;
+      at: string;
+    }
   | { kind: 'messages'; userIds: number[] }
   | { kind: 'pong' }
   | { kind: 'subscribed'; devices: number[]; projects: number[] };

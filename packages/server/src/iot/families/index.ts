@@ -9,6 +9,7 @@ import { gatewayFamily } from './gateway/gateway.handler.js';
 import { illumFamily } from './illum/illum.handler.js';
 import { createFamilyContext } from './kit/context.js';
 import { lightingFamily } from './lighting/lighting.handler.js';
+import { mtcFamily } from './mtc/mtc.handler.js';
 import { whmFamily } from './whm/whm.handler.js';
 
 /** The device families the server knows beyond the generic protocol; one entry per folder. */
@@ -18,6 +19,7 @@ export const FAMILY_HANDLERS: readonly FamilyHandler[] = [
   lightingFamily,
   whmFamily,
   illumFamily,
+  mtcFamily,
 ];
 
 /** Registers every family's calls, each with the family context (services, never the raw database). */

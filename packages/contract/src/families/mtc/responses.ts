@@ -1,0 +1,283 @@
+import { z } from 'zod';
+import {
+  childList,
+  commandResponse,
+  eventPage,
+  isoTime,
+  pageOf,
+  readingRow,
+  registrationResponse,
+  seriesOf,
+} from '../kit/responses.js';
+import { yearScheduleResponse } from '../lighting/responses.js';
+import { CYCLE_MODES } from '../lighting/schemas.js';
+import {
+  MTC_ADDRESS_TYPES,
+  MTC_ALARM_KINDS,
+  MTC_ALARM_STATUSES,
+  MTC_MODES,
+  MTC_PARITIES,
+  MTC_PERIPHERAL_KINDS,
+  MTC_PERIPHERAL_PROTOCOLS,
+  MTC_READINGS,
+  MTC_RELATIVE_TYPES,
+  MTC_STATES,
+  MTC_TIME_MODES,
+  MTC_TRANSFER_TYPES,
+  MTC_UP_PROTOCOLS,
+  MTC_UPGRADE_STATES,
+} from './schemas.js';
+
+/** Answers of every MTC call (set as `response:` on the server's routes, typed in the console). */
+
+const num = z.number().nullable();
+const id = z.number().int();
+
+/** One circuit as the cabinet last reported it (null: not reported yet). */
+export const mtcCircuit = z.object({
+  /** 1-based circuit number. */
+  no: id,
+  /** In use. */
+  enable: z.boolean().nullable(),
+  /** What it is told to be (on). */
+  setting: z.boolean().nullable(),
+  /** What it measures (on: its contactor closed). */
+  actual: z.boolean().nullable(),
+  /** Load flows (lamps draw current). */
+  active: z.boolean().nullable(),
+  /** Cable theft detected on it. */
+  cableTheft: z.boolean().nullable(),
+});
+export type MtcCircuitRow = z.infer<typeof mtcCircuit>;
+
+export const mtcPhaseValues = z.object({ voltage: num, current: num, power: num });
+
+/** An alarm status (spec 001 §3): active or not, since when. */
+export const mtcAlarmStatus = z.object({
+  kind: z.enum(MTC_ALARM_KINDS),
+  active: z.boolean(),
+  since: isoTime.nullable(),
+});
+
+/** A peripheral's last reading (kind and unit say what it is). */
+export const mtcPeripheralReading = z.object({
+  index: id,
+  name: z.string(),
+  kind: z.enum(MTC_PERIPHERAL_KINDS),
+  value: num,
+  unit: z.string(),
+  at: isoTime.nullable(),
+});
+
+/** One cabinet in the list and on the map (spec: online state, mode, circuits at a glance, alarms, version, last report). */
+export const mtcRow = z.object({
+  id,
+  name: z.string(),
+  no: z.string(),
+  model: z.string().nullable(),
+  equipmentId: z.string().nullable(),
+  activeState: id,
+  state: z.enum(MTC_STATES),
+  registered: z.boolean(),
+  areaId: id.nullable(),
+  areaName: z.string().nullable(),
+  groupId: id.nullable(),
+  groupName: z.string().nullable(),
+  lng: num,
+  lat: num,
+  mode: z.enum(MTC_MODES).nullable(),
+  circuitCount: id,
+  circuits: z.array(mtcCircuit),
+  /** How many circuits are on (actual). */
+  circuitsOn: id,
+  alarmStatus: z.enum(MTC_ALARM_STATUSES),
+  /** The alarm kinds active now. */
+  alarms: z.array(z.enum(MTC_ALARM_KINDS)),
+  version: z.string().nullable(),
+  activePower: num,
+  policyCount: id,
+  /** Time of the last report. */
+  lastReportAt: isoTime.nullable(),
+});
+export type MtcRow = z.infer<typeof mtcRow>;
+
+/** GET …/{id}/runtime: the last report with everything the cabinet's page shows (also pushed live). */
+export const mtcRuntime = z.object({
+  id,
+  at: isoTime.nullable(),
+  state: z.enum(MTC_STATES),
+  mode: z.enum(MTC_MODES).nullable(),
+  /** The cabinet's own clock at the report (instant; the wire's UTC+8 seconds converted). */
+  deviceTime: isoTime.nullable(),
+  version: z.string().nullable(),
+  circuitCount: id,
+  circuits: z.array(mtcCircuit),
+  phases: z.object({ a: mtcPhaseValues, b: mtcPhaseValues, c: mtcPhaseValues }),
+  values: z.object(Object.fromEntries(MTC_READINGS.map((r) => [r.key, num]))),
+  peripherals: z.array(mtcPeripheralReading),
+  alarms: z.array(mtcAlarmStatus),
+});
+export type MtcRuntime = z.infer<typeof mtcRuntime>;
+
+const stored = {
+  updatedAt: isoTime.nullable(),
+  /** The connected cabinet was told (an offline one is not queued: its next connect reads the stored values). */
+  delivered: z.boolean(),
+};
+export const mtcConfigResponse = z.object({
+  address: z.string(),
+  upServer: z.string(),
+  upPort: id,
+  upProtocol: z.enum(MTC_UP_PROTOCOLS),
+  ...stored,
+});
+export const mtcCommResponse = z.object({
+  up: z.object({ heartbeat: id, reportInterval: id, timeout: id, retries: id }),
+  down: z.object({ baudRate: id, dataBits: id, parity: z.enum(MTC_PARITIES), stopBits: id, pollInterval: id }),
+  ...stored,
+});
+export const mtcPeripheralOut = z.object({
+  index: id,
+  name: z.string(),
+  kind: z.enum(MTC_PERIPHERAL_KINDS),
+  protocol: z.enum(MTC_PERIPHERAL_PROTOCOLS),
+  port: id,
+  stationAddress: id,
+  addressType: z.enum(MTC_ADDRESS_TYPES),
+  transferType: z.enum(MTC_TRANSFER_TYPES),
+  registerStart: id,
+  registerCount: id,
+});
+export const mtcPeripheralsResponse = z.object({ peripherals: z.array(mtcPeripheralOut), ...stored });
+export const mtcAlarmConfigResponse = z.object({
+  overCurrent: id,
+  underCurrent: id,
+  overVoltage: id,
+  underVoltage: id,
+  leakage: id,
+  temperature: id,
+  phaseCurrentDiff: id,
+  phaseVoltageDiff: id,
+  enabled: z.array(z.enum(MTC_ALARM_KINDS)),
+  sameEventInterval: id,
+  ...stored,
+});
+export const mtcLocationResponse = z.object({ id, lng: z.number(), lat: z.number() });
+
+/** POST …/{id}/firmware (started) and GET …/{id}/firmware (the last upgrade; null: none yet). */
+export const mtcUpgrade = z.object({
+  upgradeId: z.string(),
+  deviceId: id,
+  fileName: z.string(),
+  version: z.string(),
+  size: id,
+  /** Chunks acknowledged and the total. */
+  sent: id,
+  total: id,
+  percent: z.number(),
+  state: z.enum(MTC_UPGRADE_STATES),
+  /** offline, timeout, or the cabinet's error (an i18n key under `mtc.firmware.*` when ours). */
+  error: z.string().nullable(),
+  startedAt: isoTime,
+  finishedAt: isoTime.nullable(),
+});
+export type MtcUpgrade = z.infer<typeof mtcUpgrade>;
+
+const unitOut = z.object({
+  time: z.string().optional(),
+  relativeTo: z.enum(MTC_RELATIVE_TYPES).optional(),
+  offset: z.number().int(),
+  circuits: z.array(id),
+});
+export const mtcPolicyRow = z.object({
+  id,
+  name: z.string(),
+  no: z.string(),
+  description: z.string(),
+  timeMode: z.enum(MTC_TIME_MODES),
+  units: z.array(unitOut),
+  cycle: z.object({
+    mode: z.enum(CYCLE_MODES),
+    from: z.string().optional(),
+    to: z.string().optional(),
+    date: z.string().optional(),
+    months: z.array(z.number()).optional(),
+    days: z.array(z.number()).optional(),
+    weekdays: z.array(z.number()).optional(),
+    dates: z.array(z.string()).optional(),
+  }),
+  inUse: z.boolean(),
+  /** Cabinets it is used on. */
+  cabinetCount: id,
+  updatedAt: isoTime,
+});
+export type MtcPolicyRow = z.infer<typeof mtcPolicyRow>;
+
+/** POST policies/{id}/use and …/remove: each cabinet stored, and told when connected. */
+export const mtcPolicyUseResult = z.object({
+  policyId: id,
+  total: id,
+  delivered: id,
+  results: z.array(
+    z.object({
+      deviceId: id,
+      name: z.string(),
+      delivered: z.boolean(),
+      /** offline, timeout, or the cabinet's error; null when delivered. */
+      error: z.string().nullable(),
+    }),
+  ),
+});
+
+const scheduleEvent = z.object({
+  minute: id,
+  time: z.string(),
+  circuits: z.array(id),
+  policyId: id.nullable(),
+});
+export const mtcDayScheduleResponse = z.object({
+  date: z.string(),
+  policyId: id.nullable(),
+  polar: z.enum(['day', 'night']).nullable(),
+  sunrise: z.string().nullable(),
+  sunset: z.string().nullable(),
+  startCircuits: z.array(id),
+  events: z.array(scheduleEvent),
+  litMinutes: id,
+  circuitMinutes: z.array(id),
+});
+/** GET policies/{id}/preview: the day (circuits per step) and the year (first on, first off) as for lamps. */
+export const mtcSchedulePreview = z.object({
+  lng: z.number(),
+  lat: z.number(),
+  timezone: z.number(),
+  circuitCount: id,
+  day: mtcDayScheduleResponse.nullable(),
+  year: yearScheduleResponse.nullable(),
+});
+
+/** Every answer by call (the manifest's `responses`). */
+export const MTC_RESPONSES = {
+  registration: registrationResponse,
+  command: commandResponse,
+  events: eventPage,
+  children: childList,
+  readings: pageOf(readingRow(MTC_READINGS)),
+  series: seriesOf(MTC_READINGS),
+  cabinets: pageOf(mtcRow),
+  map: z.array(mtcRow),
+  runtime: mtcRuntime,
+  config: mtcConfigResponse,
+  comm: mtcCommResponse,
+  peripherals: mtcPeripheralsResponse,
+  alarmConfig: mtcAlarmConfigResponse,
+  location: mtcLocationResponse,
+  upgrade: mtcUpgrade,
+  lastUpgrade: mtcUpgrade.nullable(),
+  policies: pageOf(mtcPolicyRow),
+  policy: mtcPolicyRow,
+  cabinetPolicies: z.array(mtcPolicyRow),
+  deleted: z.object({ id, deleted: z.literal(true) }),
+  policyUse: mtcPolicyUseResult,
+  preview: mtcSchedulePreview,
+} satisfies Record<string, z.ZodType>;
