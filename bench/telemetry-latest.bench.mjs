@@ -1,0 +1,133 @@
+#!/usr/bin/env node
+// Latest values of a project's devices (issue 16): `latestOfProject` (one JSON array built in SQL,
+// parsed once) against the previous form (one row per device, each reading a float8 column, a state
+// object built per row). Fills readings_latest in a migrated database with DEVICES devices of one
+// project (a meter's six readings, like whm), then times both, alternating, RUNS times each.
+// Usage: node --import tsx bench/telemetry-latest.bench.mjs [--db pg|pglite] [--devices 10000] [--runs 9]
+// Prints one JSON line and writes it to bench/results/telemetry-latest-<db>-<devices>-<date>.json.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openPglite, openPostgres } from '../packages/server/src/db/client.ts';
+import { latestOf, latestOfProject, statesJson } from '../packages/server/src/iot/telemetry/latest.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const kind = arg('db', 'pg');
+const DEVICES = Number(arg('devices', kind === 'pg' ? 10_000 : 1_000));
+const RUNS = Number(arg('runs', 9));
+const adminUrl = arg('url', process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres');
+const READINGS = ['reading', 'energy', 'power', 'voltage', 'current', 'powerFactor'].map((key) => ({ key }));
+const t = { name: 'bench_meter_readings', readings: READINGS };
+
+const { sql } = await import('drizzle-orm');
+
+/** The previous form (before 2026-11-23): float8 columns per reading, a state object built per row. */
+async function latestOfProjectRows(db, projectId) {
+  const cols = READINGS.map((r, i) => `("values" ->> '${r.key}')::float8 AS r${i}`).join(', ');
+  const result = await db.execute(
+    sql`SELECT device_id, at, ${sql.raw(cols)} FROM readings_latest
+        WHERE project_id = ${projectId} AND source = ${t.name} ORDER BY device_id`,
+  );
+  return result.rows.map((row) => {
+    const values = {};
+    READINGS.forEach((r, i) => {
+      values[r.key] = row[`r${i}`] ?? null;
+    });
+    return { id: row.device_id, at: new Date(row.at), values };
+  });
+}
+
+async function open() {
+  if (kind === 'pglite') return { database: await openPglite(null), drop: async () => {} };
+  const name = `sc_bench_latest_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    database: await openPostgres(url.toString(), 4),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+const ms = (s) => Math.round((performance.now() - s) * 10) / 10;
+const stats = (times) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { medianMs: sorted[Math.floor(sorted.length / 2)], minMs: sorted[0], maxMs: sorted.at(-1) };
+};
+
+const { database, drop } = await open();
+const db = database.db;
+const out = {
+  db: kind,
+  devices: DEVICES,
+  readings: READINGS.length,
+  runs: RUNS,
+  loadAtStart: os.loadavg().map((l) => +l.toFixed(1)),
+};
+try {
+  await database.migrate();
+  // Other projects' and families' rows beside (the table holds every family's devices).
+  await db.execute(
+    sql.raw(`INSERT INTO readings_latest (device_id, source, project_id, at, "values")
+      SELECT d, '${t.name}', CASE WHEN d <= ${DEVICES} THEN 1 ELSE 2 END, now() - (d % 300) * interval '1 second',
+        jsonb_build_object('reading', 1000 + d * 0.5, 'energy', 0.25, 'power', 1.5 + (d % 10) * 0.1, 'voltage', 230.4,
+          'current', 6.5, 'powerFactor', CASE WHEN d % 5 = 0 THEN NULL ELSE 0.92 END)
+      FROM generate_series(1, ${DEVICES * 2}) d`),
+  );
+  await db.execute(sql.raw('ANALYZE readings_latest'));
+  const ids = Array.from({ length: DEVICES }, (_, i) => i + 1);
+  const forms = {
+    rowsPerDevice: () => latestOfProjectRows(db, 1),
+    latestOfProject: () => latestOfProject(db, t, 1),
+    latestOfDeviceIds: () => latestOf(db, t, ids),
+  };
+  const times = Object.fromEntries(Object.keys(forms).map((k) => [k, []]));
+  let check;
+  for (let run = 0; run < RUNS + 1; run++)
+    for (const [label, fn] of Object.entries(forms)) {
+      const s = performance.now();
+      const states = await fn();
+      const took = ms(s);
+      if (run > 0) times[label].push(took); // the first run warms caches and plans
+      if (states.length !== DEVICES) throw new Error(`${label}: ${states.length} states`);
+      if (label === 'rowsPerDevice') check = states;
+      else if (JSON.stringify(states[7]) !== JSON.stringify(check[7])) throw new Error(`${label} differs`);
+    }
+  out.results = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, stats(v)]));
+  // The server's part: the aggregate latestOfProject sends (iot/telemetry/latest.ts), and the rows before.
+  const explain = async (query) => {
+    const plan = await db.execute(sql`EXPLAIN (ANALYZE, FORMAT JSON) ${query}`);
+    const json = plan.rows[0]['QUERY PLAN'];
+    return (typeof json === 'string' ? JSON.parse(json) : json)[0]['Execution Time'];
+  };
+  const where = sql`project_id = 1 AND source = ${t.name}`;
+  out.serverMs = {
+    jsonText: await explain(statesJson(where)),
+    // Without the output of each column, which EXPLAIN does not run.
+    rowsPerDevice: await explain(
+      sql`SELECT device_id, at, ${sql.raw(READINGS.map((r, i) => `("values" ->> '${r.key}')::float8 AS r${i}`).join(', '))}
+          FROM readings_latest WHERE ${where} ORDER BY device_id`,
+    ),
+  };
+  out.loadAtEnd = os.loadavg().map((l) => +l.toFixed(1));
+} finally {
+  await database.close();
+  await drop();
+}
+console.log(JSON.stringify(out));
+const dir = path.join(root, 'bench/results');
+fs.mkdirSync(dir, { recursive: true });
+fs.writeFileSync(
+  path.join(dir, `telemetry-latest-${kind}-${DEVICES}-${new Date().toISOString().slice(0, 10)}.json`),
+  `${JSON.stringify(out, null, 2)}\n`,
+);
