@@ -47,6 +47,7 @@ export type { Property } from './kit/properties.js';
 export * from './kit/responses.js';
 export * from './kit/screens.js';
 export * from './lighting/index.js';
+export * from './mtc/index.js';
 export {
   cameraManifest,
   dvrManifest,

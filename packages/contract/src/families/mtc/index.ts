@@ -110,7 +110,7 @@ export const mtcManifest = defineFamily({
   readings: MTC_READINGS,
   events: MTC_EVENTS,
   commands: MTC_COMMANDS,
-  retention: { events: 'mtcEventRetentionDays' },
+  retention: { events: 'mtcEventRetentionDays', readings: 'lightPowerRetentionDays' },
   settings: [setting('mtcEventRetentionDays', 'retention', days(30, 60))],
   screens: [
     familyGroup('pjtmtc', 'ControlOutlined'),
