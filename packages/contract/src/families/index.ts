@@ -46,6 +46,7 @@ export * from './kit/network.js';
 export type { Property } from './kit/properties.js';
 export * from './kit/responses.js';
 export * from './kit/screens.js';
+export * from './kit/totals.js';
 export * from './lighting/index.js';
 export * from './mtc/index.js';
 export {

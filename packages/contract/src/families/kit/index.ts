@@ -3,3 +3,4 @@ export * from './network.js';
 export * from './properties.js';
 export * from './responses.js';
 export * from './screens.js';
+export * from './totals.js';

@@ -17,6 +17,7 @@ import {
   readingRow,
   registrationResponse,
   seriesOf,
+  totalsOf,
 } from '../kit/index.js';
 import { i18n } from './i18n.js';
 
@@ -98,6 +99,8 @@ export const WHM_RESPONSES = {
   events: eventPage,
   readings: pageOf(reading),
   series: seriesOf(WHM_READINGS),
+  /** GET …/totals: the project's consumption per day, month or year (the meters' energy increments added up). */
+  totals: totalsOf(WHM_READINGS),
   page: pageOf(whmMeterRow),
   config,
   /** PUT …/config: the saved config and whether the connected meter took it (others on reconnect). */
@@ -129,6 +132,7 @@ export const whmManifest = defineFamily({
       ready: true,
       apis: [
         calls.get('pages'),
+        calls.get('totals'),
         ...calls.registration(),
         ...calls.commands(WHM_COMMANDS),
         calls.get(':id/config'),

@@ -1,4 +1,4 @@
-import { type FamilyManifest, familyCalls, logPageQuery } from '@sc/contract';
+import { type FamilyManifest, familyCalls, logPageQuery, totalsQuery } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { resolutionFor } from '../../telemetry/series.js';
 import type { FamilyContext } from '../family-handler.js';
 import { presentReading, type ReadingRow, type ReadingsRepository } from './readings.repository.js';
 import { familyParams, registrationRoutes } from './registration.routes.js';
+import { createTotalsService } from './totals.service.js';
 
 export { familyParams };
 
@@ -41,6 +42,8 @@ export function familyRoutes(
     readings?: ReadingsRepository;
     /** File name suffix of the CSV export (`<device>-<csvName>.csv`); the slug unless given. */
     csvName?: string;
+    /** GET …/totals: the project's totals of the `sum` readings per day, month or year (needs `readings`). */
+    totals?: boolean;
   } = {},
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -187,6 +190,31 @@ export function familyRoutes(
         return { ...series, points: series.points.map((p) => ({ ...p, at: p.at.toISOString() })) };
       },
     );
+
+    if (options.totals) {
+      const sums = manifest.readings.filter((x) => x.sum);
+      const service = createTotalsService(
+        ctx,
+        readings,
+        sums.map((x) => x.key),
+      );
+      r.get(
+        calls.path('totals'),
+        {
+          schema: {
+            tags,
+            summary: `The project's totals of ${sums.map((x) => `${x.key} (${x.unit})`).join(', ')} per day, month or year over a period (midnight of the system timezone), from the per-project daily rollup`,
+            params: z.object({ projectId: familyParams.shape.projectId }),
+            querystring: commonQuery.extend(totalsQuery.shape),
+            ...ok(responses.totals),
+          },
+        },
+        async (req) => {
+          await ctx.devices.project(req.session as never, req.params.projectId);
+          return service.totals(req.params.projectId, req.query);
+        },
+      );
+    }
 
     r.get(
       calls.path(':id/reports.do/export'),

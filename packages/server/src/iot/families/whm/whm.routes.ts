@@ -20,7 +20,7 @@ const projectParams = z.object({ projectId: familyParams.shape.projectId });
 export function whmRoutes(app: FastifyInstance, ctx: FamilyContext): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const whm = createWhmService(ctx);
-  familyRoutes(app, ctx, manifest, { events: 'own', readings: whm.readings, csvName: 'readings' });
+  familyRoutes(app, ctx, manifest, { events: 'own', readings: whm.readings, csvName: 'readings', totals: true });
 
   r.get(
     calls.path('pages'),
