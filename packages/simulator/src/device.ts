@@ -106,7 +106,8 @@ export class Connection {
   report(device: SimDevice, at: Date): Values | null {
     const family = familySim(device.type);
     const values = family.telemetry?.(device, at) ?? null;
-    if (values) this.publish('telemetry', device, { values });
+    const carried = device === this.owner ? family.carrier?.(device, this.children, at) : undefined;
+    if (values) this.publish('telemetry', device, { values, ...carried });
     for (const event of family.events?.(device, values, at) ?? []) this.event(device, event);
     return values;
   }

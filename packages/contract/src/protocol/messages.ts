@@ -12,6 +12,20 @@ export const telemetryMessage = z.object({
   device: child,
   /** Readings by name; each family says which names it sends (families/*). */
   values: z.record(z.string(), z.union([z.number(), z.string(), z.boolean(), z.null()])),
+  /**
+   * A power-line gateway's carrier table (families/pgw): each lamp controller it holds, its signal
+   * quality (0-100 %, 0: not heard) and when it last heard it (UNIX seconds at UTC+8, the device's clock).
+   */
+  links: z
+    .array(
+      z.object({
+        device: z.string().min(1).max(64),
+        signal: z.number().min(0).max(100),
+        seen: z.number().int().nonnegative().optional(),
+      }),
+    )
+    .max(4096)
+    .optional(),
 });
 export type TelemetryMessage = z.infer<typeof telemetryMessage>;
 

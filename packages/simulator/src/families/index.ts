@@ -3,6 +3,7 @@ import { gateway } from './gateway.js';
 import { heartbeatOnly } from './heartbeat-only.js';
 import { illumination } from './illumination.js';
 import { lighting } from './lighting.js';
+import { pgw } from './pgw.js';
 import { smartclassifieddustbin } from './smartclassifieddustbin.js';
 import type { CommandHandler, FamilySim } from './types.js';
 import { watthourmeter } from './watthourmeter.js';
@@ -15,9 +16,8 @@ export const FAMILY_SIMS: readonly FamilySim[] = [
   watthourmeter,
   illumination,
   smartclassifieddustbin,
-  ...['camera', 'dvr', 'nsc', 'led', 'wifi', 'evse', 'emergencycallequipment', 'mtc', 'pgw'].map((t) =>
-    heartbeatOnly(t),
-  ),
+  pgw,
+  ...['camera', 'dvr', 'nsc', 'led', 'wifi', 'evse', 'emergencycallequipment', 'mtc'].map((t) => heartbeatOnly(t)),
 ];
 
 const byType = new Map(FAMILY_SIMS.map((f) => [f.type, f]));

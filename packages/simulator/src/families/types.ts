@@ -60,6 +60,8 @@ export interface FamilySim {
   events?(device: SimDevice, values: Values | null, at: Date): SimEvent[];
   commands?: Record<string, CommandHandler>;
   firmware?: string;
+  /** Fields a carrier adds to its own readings from its children (a power-line gateway's `links`). */
+  carrier?(device: SimDevice, children: readonly SimDevice[], at: Date): Record<string, unknown>;
 }
 
 /** An alarm that occurs past `on` and is restored below `off` (hysteresis), kept in device.state. */

@@ -10,6 +10,7 @@ import { illumFamily } from './illum/illum.handler.js';
 import { createFamilyContext } from './kit/context.js';
 import { lightingFamily } from './lighting/lighting.handler.js';
 import { mtcFamily } from './mtc/mtc.handler.js';
+import { pgwFamily } from './pgw/pgw.handler.js';
 import { whmFamily } from './whm/whm.handler.js';
 
 /** The device families the server knows beyond the generic protocol; one entry per folder. */
@@ -20,6 +21,7 @@ export const FAMILY_HANDLERS: readonly FamilyHandler[] = [
   whmFamily,
   illumFamily,
   mtcFamily,
+  pgwFamily,
 ];
 
 /** Registers every family's calls, each with the family context (services, never the raw database). */

@@ -1,0 +1,115 @@
+import { fromWireSeconds, toWireSeconds } from '@sc/contract/families/pgw';
+import { describe, expect, it } from 'vitest';
+import { carrierTable, LOSS, pgw } from './pgw.js';
+import type { CommandContext, SimDevice } from './types.js';
+
+const sim = (equipmentId: string, type: string, props: Record<string, unknown> = {}): SimDevice => {
+  const device = {
+    plan: { props },
+    equipmentId,
+    type,
+    place: { lng: 118.8, lat: 32.1, offset: 0.3 },
+    registered: true,
+    silentUntil: 0,
+    nextTelemetry: 0,
+    state: {},
+  } as unknown as SimDevice;
+  if (type === 'pgw') pgw.init!(device);
+  return device;
+};
+const lamps = Array.from({ length: 8 }, (_, i) => sim(`LCU${i}`, 'lighting'));
+const ctx = (children: SimDevice[], now = new Date()): CommandContext => ({
+  now,
+  report: () => null,
+  reboot: () => {},
+  children,
+});
+
+describe('power-line gateways', () => {
+  it('report every lamp they hold with a plausible signal and the last contact at UTC+8', () => {
+    const gw = sim('PGW1', 'pgw');
+    const at = new Date(Date.UTC(2026, 10, 22, 12));
+    const links = carrierTable(gw, lamps, at, () => 0.5);
+    expect(links.map((l) => l.device)).toEqual(lamps.map((l) => l.equipmentId));
+    for (const l of links) {
+      expect(l.signal).toBeGreaterThan(0);
+      expect(l.signal).toBeLessThanOrEqual(100);
+      expect(fromWireSeconds(l.seen!)).toBe(at.getTime());
+    }
+    // Its readings carry the table (the fleet publishes `links` beside the values).
+    expect(pgw.carrier!(gw, lamps, at).links).toHaveLength(lamps.length);
+    expect(pgw.telemetry!(gw, at)).toEqual({ lamps: 8, reachable: 8 });
+  });
+
+  it('lose a lamp now and then, keep its last contact, silence it, and find it again', () => {
+    const gw = sim('PGW2', 'pgw');
+    const children = lamps.map((l) => ({ ...l, silentUntil: 0 }));
+    const start = Date.UTC(2026, 10, 22, 12);
+    carrierTable(gw, children, new Date(start), () => 0.5);
+    // The next reading: the first draw falls under the loss chance, so the first lamp is lost.
+    let draws = 0;
+    const lose = () => (draws++ === 0 ? LOSS.chance / 2 : 0.5);
+    const at = new Date(start + 60_000);
+    const links = carrierTable(gw, children, at, lose);
+    expect(links[0]).toEqual({ device: children[0]!.equipmentId, signal: 0, seen: toWireSeconds(start) });
+    expect(children[0]!.silentUntil).toBeGreaterThanOrEqual(at.getTime() + LOSS.minMs);
+    expect(pgw.events!(gw, null, at)).toEqual([
+      { code: 'CHILD_LOST', type: 'occur', level: 'warning', detail: { device: children[0]!.equipmentId } },
+    ]);
+    // Still lost a minute later; found again once its time is up.
+    expect(carrierTable(gw, children, new Date(at.getTime() + 60_000), () => 0.5)[0]!.signal).toBe(0);
+    const later = new Date(at.getTime() + LOSS.maxMs + 1000);
+    const back = carrierTable(gw, children, later, () => 0.5);
+    expect(back[0]!.signal).toBeGreaterThan(0);
+    expect(back[0]!.seen).toBe(toWireSeconds(later.getTime()));
+    expect(pgw.events!(gw, null, later)).toEqual([
+      { code: 'CHILD_LOST', type: 'restore', level: 'warning', detail: { device: children[0]!.equipmentId } },
+    ]);
+  });
+
+  it('over many readings, lose some lamps but never most of them', () => {
+    const gw = sim('PGW3', 'pgw');
+    const children = lamps.map((l) => ({ ...l, silentUntil: 0 }));
+    const start = Date.UTC(2026, 10, 22);
+    let lost = 0;
+    let found = 0;
+    for (let i = 0; i < 24 * 60; i++) {
+      const at = new Date(start + i * 60_000);
+      const links = carrierTable(gw, children, at);
+      expect(links.filter((l) => l.signal === 0).length).toBeLessThanOrEqual(4);
+      for (const e of pgw.events!(gw, null, at)) e.type === 'occur' ? lost++ : found++;
+    }
+    expect(lost).toBeGreaterThan(20);
+    expect(found).toBeGreaterThanOrEqual(lost - children.length);
+  });
+
+  it('answer runtime with their clock at UTC+8, correct it, and keep their configuration', async () => {
+    const gw = sim('PGW4', 'pgw', { relayLevels: 2 });
+    gw.state.clockOffsetMs = 90_000;
+    const now = new Date(Date.UTC(2026, 10, 22, 8));
+    const runtime = (await pgw.commands!.runtime!(gw, {}, ctx(lamps, now))) as {
+      ok: true;
+      result: Record<string, number>;
+    };
+    expect(runtime.ok).toBe(true);
+    expect(fromWireSeconds(runtime.result.deviceTime!) - now.getTime()).toBe(90_000);
+    expect(runtime.result).toMatchObject({ lamps: 8, reachable: 8, relayLevels: 2, searchInterval: 30 });
+    const time = toWireSeconds(now.getTime());
+    expect((await pgw.commands!.correcttime!(gw, { time }, ctx(lamps, now))).ok).toBe(true);
+    const after = (await pgw.commands!.runtime!(gw, {}, ctx(lamps, now))) as { result: Record<string, number> };
+    expect(after.result.deviceTime).toBe(time);
+    expect((await pgw.commands!.config!(gw, { relayLevels: 9, searchInterval: 30 }, ctx([]))).ok).toBe(false);
+    expect(
+      await pgw.commands!.config!(gw, { relayLevels: 4, searchInterval: 60, carrierBand: 'wide' }, ctx([])),
+    ).toEqual({ ok: true, result: { relayLevels: 4, searchInterval: 60, carrierBand: 'wide' } });
+  });
+
+  it('stop reporting a lamp unregistered from them, and take it back when registered again', async () => {
+    const gw = sim('PGW5', 'pgw');
+    const id = lamps[2]!.equipmentId;
+    await pgw.commands!.removechildren!(gw, { devices: [id] }, ctx(lamps));
+    expect(carrierTable(gw, lamps, new Date()).map((l) => l.device)).not.toContain(id);
+    await pgw.commands!.addchildren!(gw, { devices: [id] }, ctx(lamps));
+    expect(carrierTable(gw, lamps, new Date()).map((l) => l.device)).toContain(id);
+  });
+});
