@@ -75,7 +75,7 @@ describe('power-line gateways', () => {
     });
     const rows = await eventually(
       async () => (await call('GET', `${base}/${pgw.id}/lamps`)).json(),
-      (r: { signal: number | null }[]) => r.some((x) => x.signal !== null),
+      (r: { id: number; signal: number | null }[]) => r.some((x) => x.signal !== null),
     );
     expect(rows).toHaveLength(2);
     const byId = new Map(rows.map((r: { id: number }) => [r.id, r]));
