@@ -1,15 +1,18 @@
-import type { ProjectTreeNode } from '@sc/contract';
+import { type DeviceView, PAGE_SIZE, type Page, type ProjectTreeNode } from '@sc/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { api } from '../api/client';
 import { getUser, useSessionUser } from './store';
 
 /**
  * The "current project" of the /pjt area (spec 001 §7: every call goes to /api/pjts/{projectId}/).
- * By default the signed-in user's own project; a choice among the projects the user can see is kept
- * in sessionStorage (per tab) under `sc.project`, remembered only for the user who made it.
+ * A choice among the projects the user can see is kept in sessionStorage (per tab) under `sc.project`
+ * and, as the last chosen, in localStorage under `sc.project.last` (a new tab or sign-in opens on it);
+ * both remembered only for the user who made them. Without a choice, the landing (useProjectLanding)
+ * opens on the user's own project when it holds devices, else on the project of a device below it.
  */
 const STORAGE_KEY = 'sc.project';
+const LAST_KEY = 'sc.project.last';
 
 export interface CurrentProject {
   id: number;
@@ -27,7 +30,7 @@ let cachedChoice: StoredChoice | null = null;
 function readChoice(): StoredChoice | null {
   let raw: string | null = null;
   try {
-    raw = sessionStorage.getItem(STORAGE_KEY);
+    raw = sessionStorage.getItem(STORAGE_KEY) ?? localStorage.getItem(LAST_KEY);
   } catch {
     raw = null;
   }
@@ -61,12 +64,58 @@ export function getCurrentProject(): CurrentProject | null {
   return { id: user.projectId, name: user.projectName };
 }
 
-/** Chooses the current project for this tab; `null` goes back to the user's own project. */
+/** Chooses the current project for this tab and as the last chosen; `null` goes back to the user's own project. */
 export function setCurrentProject(project: CurrentProject | null): void {
   const user = getUser();
-  if (!project || !user || project.id === user.projectId) sessionStorage.removeItem(STORAGE_KEY);
-  else sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ ...project, userId: user.userId }));
+  if (!project || !user) {
+    sessionStorage.removeItem(STORAGE_KEY);
+    localStorage.removeItem(LAST_KEY);
+  } else {
+    const raw = JSON.stringify({ id: project.id, name: project.name, userId: user.userId });
+    sessionStorage.setItem(STORAGE_KEY, raw);
+    localStorage.setItem(LAST_KEY, raw);
+  }
   emit();
+}
+
+/**
+ * Where a user without a remembered choice lands: their own project when it holds devices, else the
+ * project of a device they can see (the root project of a platform holds none directly, and an
+ * operator opening it saw "no data" everywhere). The own project when anything fails.
+ */
+async function landingProject(own: CurrentProject): Promise<CurrentProject> {
+  const one = { page: 1, pageSize: PAGE_SIZE.min };
+  try {
+    const mine = await api.get<Page<DeviceView>>(`${projectApiBase(own.id)}/devices.do/pages`, one, { silent: true });
+    if (mine.total > 0) return own;
+    const any = await api.get<Page<DeviceView>>('/api/biz/devices.do/pages', one, { silent: true });
+    const first = any.list[0];
+    return first ? { id: first.projectId, name: first.projectName } : own;
+  } catch {
+    return own;
+  }
+}
+
+/**
+ * Settles the current project once per user: without a remembered choice, looks for the landing
+ * project and keeps it as the choice. Answers false while looking (the screen waits rather than
+ * showing an empty project first).
+ */
+export function useProjectLanding(): boolean {
+  const user = useSessionUser();
+  const choice = useSyncExternalStore(subscribe, readChoice, readChoice);
+  const needed = Boolean(user) && !(choice && choice.userId === user?.userId);
+  const landing = useQuery({
+    queryKey: ['session', 'projects', 'landing', user?.userId],
+    queryFn: () => landingProject({ id: user!.projectId, name: user!.projectName }),
+    enabled: needed,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  useEffect(() => {
+    if (needed && landing.data) setCurrentProject(landing.data);
+  }, [needed, landing.data]);
+  return !needed || landing.isError;
 }
 
 /** The project-scoped API base of a project, e.g. `/api/pjts/3`. */

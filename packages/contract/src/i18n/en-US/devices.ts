@@ -112,6 +112,7 @@ export const devices: Translation<typeof zh> = {
     saved: 'Device saved',
     notSet: 'Not set',
     coordinateHint: 'Click the map or type a longitude and latitude to place the device (optional)',
+    coordinateAround: 'The map opens around "{place}"',
     clearCoordinate: 'Clear coordinate',
     fixErrors: 'Please correct the marked errors',
     passwordKept: 'Leave blank to keep the current password',

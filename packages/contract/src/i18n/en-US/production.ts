@@ -40,6 +40,10 @@ export const production: Translation<typeof zh> = {
   importUpload: 'Upload',
   importDone: '{count} items imported',
   importRefused: 'The file has errors; nothing was imported',
+  importErrorsDownload: 'Download the file with its errors',
+  importErrorsFile: 'errors',
+  importErrorsHint:
+    'The downloaded file names the errors of each line in a last column; fix it and import it again as it is (the error column is ignored)',
   importLine: 'Line',
   importField: 'Field',
   importMessage: 'Error',

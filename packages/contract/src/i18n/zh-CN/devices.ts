@@ -110,6 +110,7 @@ export const devices = {
     saved: '设备已保存',
     notSet: '未填写',
     coordinateHint: '在地图上点击或输入经纬度来确定设备位置（可留空）',
+    coordinateAround: '地图已定位到「{place}」附近',
     clearCoordinate: '清除坐标',
     fixErrors: '请修正标出的错误',
     passwordKept: '留空则保留原密码',

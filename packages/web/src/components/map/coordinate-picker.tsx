@@ -34,19 +34,25 @@ interface CoordinatePickerProps {
   /** Show the contract message under the inputs when the value is invalid. */
   showError?: boolean;
   height?: number;
+  /** Where the map opens while there is no valid value (the chosen area, group or project); else the system's centre. */
+  around?: CoordinateValue | null;
 }
 
 /**
  * Picks a coordinate by clicking a Leaflet map or typing longitude and latitude. The map shows tiles
  * only when the running parameters name a tile URL; the inputs work without any.
  */
-export function CoordinatePicker({ value, onChange, showError = false, height = 320 }: CoordinatePickerProps) {
+export function CoordinatePicker({ value, onChange, showError = false, height = 320, around }: CoordinatePickerProps) {
   const { t } = useTranslation();
   const translateMessage = useTranslateMessage();
   const params = useRunningParams();
   const map = params.data?.map;
   const tileUrl = map?.tileUrl?.trim() ?? '';
-  const center = isValid(value) ? value : { lng: map?.lng ?? DEFAULT_CENTER.lng, lat: map?.lat ?? DEFAULT_CENTER.lat };
+  const center = isValid(value)
+    ? value
+    : isValid(around ?? undefined)
+      ? (around as { lng: number; lat: number })
+      : { lng: map?.lng ?? DEFAULT_CENTER.lng, lat: map?.lat ?? DEFAULT_CENTER.lat };
   const zoom = map?.zoom ?? DEFAULT_CENTER.zoom;
   const error = showError ? coordinateError(value) : null;
   const plain = <div className="coordinate-picker-map coordinate-picker-plain" style={{ height }} />;

@@ -5,7 +5,7 @@ import { FakeWebSocket } from '../../api/realtime-fake';
 import { setErrorSinks } from '../../api/report';
 import { changeLang } from '../../i18n/i18n';
 import { mockFetch, renderWithApp } from '../../test/render';
-import PubEnvShowPage from './pub-env-show-page';
+import PubEnvShowPage, { pageShape } from './pub-env-show-page';
 
 const DEVICES = [
   { id: 11, name: '东门监测', activeState: 1, lastActiveAt: '2026-05-01T08:00:00Z', lng: 119.5, lat: 32.1 },
@@ -55,6 +55,27 @@ describe('public environment display', () => {
     await waitFor(() => expect(screen.getByText('Environment monitoring')).toBeTruthy());
     expect(within(screen.getByTestId('pub-env-monitor-11')).getByText('Temperature')).toBeTruthy();
     await changeLang('zh_CN');
+  });
+
+  it('fits one screen: as many monitors as the screen holds, in pages that turn every 10 seconds', async () => {
+    expect(pageShape(1366, 768)).toEqual({ cols: 3, rows: 2 });
+    expect(pageShape(1920, 1080)).toEqual({ cols: 4, rows: 3 });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const many = Array.from({ length: 8 }, (_, i) => ({ ...DEVICES[1]!, id: 100 + i, name: `监测点${i + 1}` }));
+      serve(many);
+      renderWithApp(<PubEnvShowPage />, { path: '/pubenvshow' });
+      // jsdom's window is 1024 × 768: 2 × 2 per page.
+      await screen.findByTestId('pub-env-monitor-100');
+      expect(screen.getAllByTestId(/^pub-env-monitor-/)).toHaveLength(4);
+      expect(screen.getByTestId('pub-env-page').textContent).toContain('第 1/2 页');
+      await vi.advanceTimersByTimeAsync(10_000);
+      await waitFor(() => expect(screen.queryByTestId('pub-env-monitor-104')).toBeTruthy());
+      expect(screen.queryByTestId('pub-env-monitor-100')).toBeNull();
+      expect(screen.getByTestId('pub-env-page').textContent).toContain('第 2/2 页');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('says so when no monitor is public', async () => {

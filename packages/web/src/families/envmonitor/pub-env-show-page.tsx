@@ -41,6 +41,23 @@ async function loadPublic(): Promise<EnvEntry[]> {
   );
 }
 
+/** Monitors per page, so that one page fits the screen without scrolling (1366 × 768: 3 × 2). */
+export function pageShape(width: number, height: number): { cols: number; rows: number } {
+  const cols = width >= 1800 ? 4 : width >= 1200 ? 3 : width >= 760 ? 2 : 1;
+  const rows = height >= 1000 ? 3 : height >= 620 ? 2 : 1;
+  return { cols, rows };
+}
+
+function usePageShape() {
+  const [shape, setShape] = useState(() => pageShape(window.innerWidth, window.innerHeight));
+  useEffect(() => {
+    const onResize = () => setShape(pageShape(window.innerWidth, window.innerHeight));
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return shape;
+}
+
 function useNow(intervalMs = 1000) {
   const [now, setNow] = useState(() => dayjs());
   useEffect(() => {
@@ -50,12 +67,18 @@ function useNow(intervalMs = 1000) {
   return now;
 }
 
-/** /pubenvshow (spec 000 §2): the public environment display, a dark large screen outside the frame. */
+/**
+ * /pubenvshow (spec 000 §2): the public environment display, a dark large screen outside the frame. It
+ * fits one screen: the monitors in pages that turn every 10 s (as many per page as the screen holds),
+ * or one monitor at a time.
+ */
 export default function PubEnvShowPage() {
   const { t } = useTranslation();
   const now = useNow();
   const [mode, setMode] = useState<Mode>('grid');
   const [index, setIndex] = useState(0);
+  const [pageIndex, setPageIndex] = useState(0);
+  const { cols, rows } = usePageShape();
   const data = useQuery({
     queryKey: ['pub', 'env'],
     queryFn: loadPublic,
@@ -74,7 +97,20 @@ export default function PubEnvShowPage() {
     return () => clearInterval(timer);
   }, [mode, entries.length]);
 
-  const shown = mode === 'cycle' && entries.length > 0 ? [entries[index % entries.length]!] : entries;
+  const perPage = cols * rows;
+  const pages = Math.max(1, Math.ceil(entries.length / perPage));
+  useEffect(() => {
+    if (mode !== 'grid' || pages < 2) return;
+    const timer = setInterval(() => setPageIndex((i) => i + 1), CYCLE_MS);
+    return () => clearInterval(timer);
+  }, [mode, pages]);
+  const page = pageIndex % pages;
+
+  const single = mode === 'cycle' || entries.length === 1;
+  const shown =
+    mode === 'cycle' && entries.length > 0
+      ? [entries[index % entries.length]!]
+      : entries.slice(page * perPage, (page + 1) * perPage);
 
   return (
     <ConfigProvider theme={{ algorithm: theme.darkAlgorithm, token: { colorPrimary: '#fa8c16' } }}>
@@ -122,7 +158,18 @@ export default function PubEnvShowPage() {
               />
             </div>
           ) : (
-            <div className={`pub-env-grid ${mode === 'cycle' || entries.length === 1 ? 'pub-env-single' : ''}`}>
+            <div
+              className={`pub-env-grid ${single ? 'pub-env-single' : 'pub-env-paged'}`}
+              style={
+                single
+                  ? undefined
+                  : {
+                      gridTemplateColumns: `repeat(${cols}, minmax(0, 1fr))`,
+                      gridTemplateRows: `repeat(${rows}, minmax(0, 1fr))`,
+                    }
+              }
+              data-testid="pub-env-grid"
+            >
               {shown.map((entry) => (
                 <Monitor key={entry.device.id} entry={entry} />
               ))}
@@ -130,7 +177,12 @@ export default function PubEnvShowPage() {
           )}
         </main>
         <footer className="pub-env-footer">
-          <span>{entries.length > 0 && t('envmonitors.pub.count', { count: entries.length })}</span>
+          <span>
+            {entries.length > 0 && t('envmonitors.pub.count', { count: entries.length })}
+            {mode === 'grid' && pages > 1 && (
+              <span data-testid="pub-env-page"> · {t('envmonitors.pub.page', { page: page + 1, pages })}</span>
+            )}
+          </span>
           <span>
             {data.dataUpdatedAt > 0 &&
               t('envmonitors.pub.refreshed', { time: dayjs(data.dataUpdatedAt).format('HH:mm:ss') })}

@@ -1,19 +1,24 @@
-import { InboxOutlined } from '@ant-design/icons';
-import { PRODUCTION_CSV_COLUMNS, type ProductionImportResult } from '@sc/contract';
-import { Alert, Flex, Progress, Table, Typography, Upload } from 'antd';
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
+import { PRODUCTION_CSV_COLUMNS, type ProductionImportResult, translate } from '@sc/contract';
+import { Alert, Button, Flex, Progress, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DraggableModal } from '../../../components/draggable-modal';
 import { useLang } from '../../../i18n/i18n';
+import { decodeCsv, downloadText, errorRowsCsv, readBytes, withoutErrorColumn } from './import-errors';
 import { csvFileError, uploadFile } from './production-tools';
 
 type Outcome =
   | { kind: 'none' }
   | { kind: 'done'; imported: number }
-  | { kind: 'refused'; message: string; errors: ProductionImportResult['errors'] }
+  | { kind: 'refused'; message: string; errors: ProductionImportResult['errors']; text: string; name: string }
   | { kind: 'failed'; message: string };
 
-/** CSV import: a .csv under 10MB, checked here with the contract's messages; the server's answer shown as is. */
+/**
+ * CSV import: a .csv under 10MB, checked here with the contract's messages; the server's answer shown as
+ * is. A refused file can be downloaded with its errors in a last column, fixed and imported again (that
+ * column is dropped before sending); the progress turns red when the import fails.
+ */
 export function ImportDialog({
   base,
   onClose,
@@ -37,7 +42,18 @@ export function ImportDialog({
     }
     setPercent(0);
     try {
-      const { status, body } = await uploadFile(`${base}/upload`, file, setPercent);
+      let text = decodeCsv(await readBytes(file));
+      const errorHeaders = [
+        translate('zh_CN', 'production.importMessage'),
+        translate('en_US', 'production.importMessage'),
+      ];
+      const stripped = withoutErrorColumn(text, errorHeaders);
+      let sent: Blob & { name?: string } = file;
+      if (stripped !== null) {
+        text = stripped;
+        sent = new File([stripped], file.name, { type: 'text/csv' });
+      }
+      const { status, body } = await uploadFile(`${base}/upload`, sent, setPercent);
       const answer = (body ?? {}) as Partial<ProductionImportResult> & { message?: string };
       if (status === 200) {
         setOutcome({ kind: 'done', imported: answer.imported ?? 0 });
@@ -47,6 +63,8 @@ export function ImportDialog({
           kind: 'refused',
           message: answer.message ?? t('production.importRefused'),
           errors: answer.errors,
+          text,
+          name: file.name,
         });
       } else {
         setOutcome({ kind: 'failed', message: answer.message ?? `HTTP ${status}` });
@@ -78,14 +96,43 @@ export function ImportDialog({
             {t('production.importColumns', { columns: PRODUCTION_CSV_COLUMNS.join(', ') })}
           </p>
         </Upload.Dragger>
-        {percent !== null && <Progress percent={percent} size="small" />}
+        {percent !== null && (
+          <Progress
+            percent={percent}
+            size="small"
+            status={outcome.kind === 'refused' || outcome.kind === 'failed' ? 'exception' : undefined}
+            data-testid="import-progress"
+          />
+        )}
         {outcome.kind === 'done' && (
           <Alert type="success" showIcon title={t('production.importDone', { count: outcome.imported })} />
         )}
         {outcome.kind === 'failed' && <Alert type="error" showIcon title={outcome.message} role="alert" />}
         {outcome.kind === 'refused' && (
           <>
-            <Alert type="error" showIcon title={outcome.message} description={t('production.importRefused')} />
+            <Alert
+              type="error"
+              showIcon
+              title={outcome.message}
+              description={
+                outcome.message === t('production.importRefused') ? undefined : t('production.importRefused')
+              }
+              action={
+                <Button
+                  size="small"
+                  icon={<DownloadOutlined />}
+                  onClick={() =>
+                    downloadText(
+                      errorRowsCsv(outcome.text, outcome.errors, t('production.importMessage')),
+                      `${outcome.name.replace(/\.csv$/i, '')}-${t('production.importErrorsFile')}.csv`,
+                    )
+                  }
+                >
+                  {t('production.importErrorsDownload')}
+                </Button>
+              }
+            />
+            <Typography.Text type="secondary">{t('production.importErrorsHint')}</Typography.Text>
             <Table
               size="small"
               rowKey={(row) => `${row.line}-${row.field}-${row.message}`}

@@ -99,11 +99,34 @@ describe('ProductionPage', () => {
     await user.click(await screen.findByRole('button', { name: /CSV 导入/ }));
     const dialog = await screen.findByRole('dialog');
     const input = dialog.querySelector('input[type=file]') as HTMLInputElement;
-    await user.upload(input, new File(['name,no\n'], 'items.csv', { type: 'text/csv' }));
+    const csv = 'name,no,key1,modelNo,projectNo,description\n灯1,L1,k1,nope,P1,\n灯2,L2,,m1,P1,"a, b"\n';
+    await user.upload(input, new File([csv], 'items.csv', { type: 'text/csv' }));
     const table = await within(dialog).findByTestId('import-errors');
     expect(within(table).getByText('型号不存在')).toBeTruthy();
     expect(within(table).getByText('key1')).toBeTruthy();
     expect(within(dialog).getByText('2 行有错误')).toBeTruthy();
+    // The progress turns red on failure.
+    expect(within(dialog).getByTestId('import-progress').className).toContain('ant-progress-status-exception');
+
+    // The file with its errors: every line as written, the errors in a last column.
+    let saved: Blob | undefined;
+    const createObjectURL = (blob: Blob) => {
+      saved = blob;
+      return 'blob:x';
+    };
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL() {} }));
+    await user.click(within(dialog).getByRole('button', { name: /下载带错误说明的文件/ }));
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(saved!);
+    });
+    expect(text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
+      'name,no,key1,modelNo,projectNo,description,错误',
+      '灯1,L1,k1,nope,P1,,modelNo: 型号不存在',
+      '灯2,L2,,m1,P1,"a, b",key1: 请输入特征值',
+      '',
+    ]);
   });
 
   it('refuses a file that is not a CSV before sending it', async () => {

@@ -80,6 +80,18 @@ function indexTree(nodes: ProjectTreeNode[] = [], into = new Map<number, string>
   return into;
 }
 
+function findNode(nodes: ProjectTreeNode[] = [], id: number | undefined): ProjectTreeNode | undefined {
+  for (const n of nodes) {
+    if (n.id === id) return n;
+    const inside = findNode(n.children, id);
+    if (inside) return inside;
+  }
+  return undefined;
+}
+
+const located = (place: { lng: number | null; lat: number | null; name: string } | undefined) =>
+  place && place.lng !== null && place.lat !== null ? { lng: place.lng, lat: place.lat, name: place.name } : null;
+
 /** The contract rule of one network field; the two ports also check their order (spec: min below max). */
 function networkRule(field: NetworkField, form: FormInstance, lang: ReturnType<typeof useLang>): RuleObject[] {
   const rules: RuleObject[] = [zodRule(shape[field], lang)];
@@ -266,6 +278,7 @@ export function DeviceWizard({ scope, id }: { scope: DeviceScope; id?: number })
   const type = Form.useWatch('type', form) as string | undefined;
   const projectId = Form.useWatch('projectId', form) as number | undefined;
   const areaId = Form.useWatch('areaId', form) as number | undefined;
+  const groupId = Form.useWatch('groupId', form) as number | undefined;
   const modelId = Form.useWatch('modelId', form) as number | undefined;
   const lng = Form.useWatch('lng', form) as number | null | undefined;
   const lat = Form.useWatch('lat', form) as number | null | undefined;
@@ -282,6 +295,11 @@ export function DeviceWizard({ scope, id }: { scope: DeviceScope; id?: number })
   const projectNames = useMemo(() => indexTree(projects.data), [projects.data]);
   const propText = usePropText();
   const model = models.data?.find((m) => m.id === modelId);
+  // The coordinate step opens where the device goes: its group, else its area, else its project.
+  const around =
+    located(groups.data?.find((g) => g.id === groupId)) ??
+    located(areas.data?.find((a) => a.id === areaId)) ??
+    located(findNode(projects.data, projectId ?? (scope.kind === 'pjt' ? scope.projectId : undefined)));
 
   const onValuesChange = (changed: Partial<DeviceForm>) => {
     if ('type' in changed) {
@@ -625,9 +643,15 @@ export function DeviceWizard({ scope, id }: { scope: DeviceScope; id?: number })
               </Form.Item>
               <Flex vertical gap={8}>
                 <Typography.Text type="secondary">{t('devices.wizard.coordinateHint')}</Typography.Text>
+                {around && blank(lng) && blank(lat) && (
+                  <Typography.Text type="secondary" data-testid="coordinate-around">
+                    {t('devices.wizard.coordinateAround', { place: around.name })}
+                  </Typography.Text>
+                )}
                 {step === 2 && (
                   <CoordinatePicker
                     value={{ lng, lat }}
+                    around={around}
                     height={380}
                     showError={coordinateTried && (!blank(lng) || !blank(lat))}
                     onChange={(value) => {
