@@ -1,7 +1,14 @@
-import { Modal, type ModalProps } from 'antd';
+import { type FormInstance, Modal, type ModalProps } from 'antd';
 import { draggableRender } from './drag-frame';
+import { useGuardedCancel } from './unsaved';
 
-/** The console's only dialog: an antd Modal that can be dragged by its header (spec 000 §2). */
-export function DraggableModal(props: ModalProps) {
-  return <Modal destroyOnHidden mask={{ closable: false }} {...props} modalRender={draggableRender} />;
+/**
+ * The console's only dialog: an antd Modal that can be dragged by its header (spec 000 §2). With
+ * `guard`, closing it after its form was changed asks first (components/unsaved.tsx).
+ */
+export function DraggableModal({ guard, onCancel, ...props }: ModalProps & { guard?: FormInstance }) {
+  const cancel = useGuardedCancel(guard, onCancel);
+  return (
+    <Modal destroyOnHidden mask={{ closable: false }} {...props} onCancel={cancel} modalRender={draggableRender} />
+  );
 }

@@ -27,4 +27,9 @@ export const common: Record<keyof typeof zh, string> = {
   languageEn: 'English',
   version: 'Version {version}',
   loading: 'Loading…',
+  unsavedTitle: 'Discard unsaved changes?',
+  unsavedDialog: 'Closing this dialog loses the changes made in it.',
+  unsavedPage: 'Leaving this page loses its unsaved changes.',
+  unsavedDiscard: 'Discard changes',
+  unsavedKeep: 'Keep editing',
 };

@@ -5,6 +5,7 @@ export const syssettings: Record<keyof typeof zh, string> = {
   defaultValue: 'Default {value}',
   reset: 'Revert',
   unchanged: 'Nothing changed',
+  unsavedTab: 'Unsaved changes in this tab',
   savedCount: '{count} settings saved',
   partlySaved: '{saved} saved, {failed} not saved',
   enabled: 'On',

@@ -25,4 +25,9 @@ export const common = {
   languageEn: 'English',
   version: '版本 {version}',
   loading: '加载中…',
+  unsavedTitle: '放弃未保存的修改？',
+  unsavedDialog: '关闭后，本窗口中的修改将丢失。',
+  unsavedPage: '离开后，本页中未保存的修改将丢失。',
+  unsavedDiscard: '放弃修改',
+  unsavedKeep: '继续编辑',
 } as const;

@@ -4,6 +4,7 @@ export const syssettings = {
   defaultValue: '默认值 {value}',
   reset: '还原',
   unchanged: '没有修改',
+  unsavedTab: '此页签有未保存的修改',
   savedCount: '已保存 {count} 项设置',
   partlySaved: '已保存 {saved} 项，{failed} 项未保存',
   enabled: '开启',

@@ -63,6 +63,7 @@ export function ChangePasswordDialog({
       confirmLoading={saving}
       onOk={submit}
       onCancel={onClose}
+      guard={form}
       afterOpenChange={(visible) => !visible && setFailure(null)}
     >
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}

@@ -80,6 +80,7 @@ export function FormDialog({
       confirmLoading={saving}
       onOk={submit}
       onCancel={onClose}
+      guard={form}
       afterOpenChange={(visible) => {
         if (!visible) setFailure(null);
       }}

@@ -59,6 +59,7 @@ export function AutoDialog({
       confirmLoading={saving}
       onOk={submit}
       onCancel={onClose}
+      guard={form}
     >
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} />}
       <Form form={form} layout="vertical" name="production-auto" initialValues={{ count: 10 }}>

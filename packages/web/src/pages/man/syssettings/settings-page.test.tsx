@@ -108,9 +108,12 @@ describe('system settings', () => {
     const size = field(form, '列表每页条数');
     await user.clear(size);
     await user.type(size, '30');
+    // The tab says it holds unsaved changes (leaving the page asks first: components/unsaved.tsx).
+    expect((await screen.findByTestId('settings-unsaved')).title).toBe('此页签有未保存的修改');
     await user.click(within(form).getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(puts(calls)).toEqual(['pageSize=30']));
     expect(await screen.findByText('已保存 1 项设置')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('settings-unsaved')).toBeNull());
     // The running parameters are fetched again: whatever shows them (lists, the watermark) follows.
     expect(await screen.findByText('page size 30')).toBeTruthy();
   });

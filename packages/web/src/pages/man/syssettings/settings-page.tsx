@@ -11,7 +11,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Flex, Form, Input, InputNumber, Result, Row, Select, Skeleton, Switch, Tabs } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { isApiError } from '../../../api/errors';
@@ -19,6 +19,7 @@ import { reportApiError } from '../../../api/report';
 import { RUNNING_PARAMS_KEY } from '../../../api/session-api';
 import { useFeedback } from '../../../app/feedback';
 import { canModify, type Schema, useAuthLevel, zodRule } from '../../../components/crud';
+import { LeaveGuard } from '../../../components/unsaved';
 import { useLang } from '../../../i18n/i18n';
 import { isTimezone, saveOrder, storedWire, timezoneOptions, toFormValue, toWire } from './setting-values';
 
@@ -93,16 +94,28 @@ interface GroupFormProps {
   items: SettingItemView[];
   writable: boolean;
   onSaved: () => Promise<unknown>;
+  /** Whether the group holds unsaved changes. */
+  onDirty: (group: string, dirty: boolean) => void;
 }
 
 /** One tab: the settings of a group, saved together (one PUT per changed setting). */
-function GroupForm({ group, items, writable, onSaved }: GroupFormProps) {
+function GroupForm({ group, items, writable, onSaved, onDirty }: GroupFormProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const { message } = useFeedback();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const [initialValues] = useState(() => Object.fromEntries(items.map((item) => [item.key, toFormValue(item)])));
+  // Unsaved: a value that differs from the stored one (the page asks before it is left).
+  const values = Form.useWatch([], form) as Record<string, unknown> | undefined;
+  const dirty =
+    writable &&
+    values !== undefined &&
+    items.some((item) => {
+      const wire = toWire(item, values[item.key]);
+      return wire !== null && wire !== storedWire(item);
+    });
+  useEffect(() => onDirty(group, dirty), [group, dirty, onDirty]);
 
   const revert = () => {
     const current = form.getFieldsValue(true) as Record<string, unknown>;
@@ -202,6 +215,17 @@ export default function SettingsPage() {
   const writable = canModify(useAuthLevel());
   // The frame re-mounts the page when the watermark is switched: the open tab survives in the session.
   const [tab, setTab] = useState<string>(() => sessionStorage.getItem(TAB_STORAGE) ?? SETTING_GROUPS[0]);
+  const [dirtyGroups, setDirtyGroups] = useState<ReadonlySet<string>>(new Set());
+  const [onDirty] = useState(
+    () => (group: string, dirty: boolean) =>
+      setDirtyGroups((now) => {
+        if (now.has(group) === dirty) return now;
+        const next = new Set(now);
+        if (dirty) next.add(group);
+        else next.delete(group);
+        return next;
+      }),
+  );
   const openTab = (key: string) => {
     sessionStorage.setItem(TAB_STORAGE, key);
     setTab(key);
@@ -244,13 +268,29 @@ export default function SettingsPage() {
 
   return (
     <Card variant="borderless" data-testid="settings-page">
+      <LeaveGuard dirty={dirtyGroups.size > 0} />
       <Tabs
         activeKey={groups.some((g) => g.group === tab) ? tab : groups[0]?.group}
         onChange={openTab}
         items={groups.map(({ group, items }) => ({
           key: group,
-          label: <span data-testid={`settings-tab-${group}`}>{t(`settings.group_${group}`)}</span>,
-          children: <GroupForm group={group} items={items} writable={writable} onSaved={onSaved} />,
+          label: (
+            <span data-testid={`settings-tab-${group}`}>
+              {t(`settings.group_${group}`)}
+              {dirtyGroups.has(group) && (
+                <span
+                  role="img"
+                  title={t('syssettings.unsavedTab')}
+                  aria-label={t('syssettings.unsavedTab')}
+                  data-testid="settings-unsaved"
+                  style={{ marginLeft: 4, color: 'var(--ant-color-warning)' }}
+                >
+                  ●
+                </span>
+              )}
+            </span>
+          ),
+          children: <GroupForm group={group} items={items} writable={writable} onSaved={onSaved} onDirty={onDirty} />,
         }))}
       />
     </Card>
