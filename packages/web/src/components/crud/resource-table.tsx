@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
+import { useFeedback } from '../../app/feedback';
 import { tableColumns } from './columns';
 import { FormDialog } from './form-dialog';
 import { ListScreen } from './list-screen';
@@ -40,7 +41,19 @@ type Editing<T> = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; row:
  * delete and batch delete with confirmation; writes are hidden below the modify level.
  */
 export function ResourceTable<T extends Row>(props: ResourceTableProps<T>) {
-  const { resource, base, columns, fields, batchDelete = true, toForm, rowActions, query, deletable } = props;
+  const {
+    resource,
+    base,
+    columns,
+    fields,
+    batchDelete = true,
+    toForm,
+    rowActions,
+    query,
+    deletable,
+    confirmSave,
+  } = props;
+  const { confirm } = useFeedback();
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const screenLevel = useAuthLevel();
@@ -54,12 +67,31 @@ export function ResourceTable<T extends Row>(props: ResourceTableProps<T>) {
     load: ({ page, pageSize, filters }) =>
       api.get<Page<T>>(`${base}/pages`, { ...query, page, pageSize, keyword: filters.keyword }),
   });
-  const askDelete = useDeleteRows(base, () => {
-    list.setSelected([]);
-    return list.refresh();
-  });
+  const askDelete = useDeleteRows(
+    base,
+    () => {
+      list.setSelected([]);
+      return list.refresh();
+    },
+    resource,
+  );
 
   const save = async (values: Record<string, unknown>) => {
+    const ask = editing.mode === 'edit' ? confirmSave?.(values, editing.row) : null;
+    if (ask) {
+      const go = await new Promise<boolean>((resolve) =>
+        confirm({
+          ...ask,
+          okText: t('common.ok'),
+          cancelText: t('common.cancel'),
+          okButtonProps: { danger: true },
+          onOk: () => resolve(true),
+          onCancel: () => resolve(false),
+        }),
+      );
+      // Not confirmed: the dialog stays open with the edits.
+      if (!go) throw new Error('not confirmed');
+    }
     const body = values as Record<string, string>;
     if (editing.mode === 'edit') await api.put(`${base}/${editing.row.id}`, body, { silent: true });
     else await api.post(base, body, { silent: true });

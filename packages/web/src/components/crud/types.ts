@@ -40,4 +40,9 @@ export interface ResourceTableProps<T extends Row> {
   query?: Record<string, string | number | undefined>;
   /** Whether a row may be deleted: `true`, or the reason it may not (the button is disabled with it as tooltip). */
   deletable?: (row: T) => true | string;
+  /**
+   * A confirmation an edit needs before it is saved, saying what it will do (e.g. disabling a user signs
+   * them out), or null to save at once.
+   */
+  confirmSave?: (values: Record<string, unknown>, row: T) => { title: string; content: string } | null;
 }

@@ -96,6 +96,7 @@ export default function ProjectListPage() {
   const askDelete = (row: ProjectView) =>
     confirm({
       title: t('projects.deleteConfirm', { name: row.name }),
+      content: t('crud.deleteConsequence_projects'),
       okText: t('common.ok'),
       cancelText: t('common.cancel'),
       okButtonProps: { danger: true },

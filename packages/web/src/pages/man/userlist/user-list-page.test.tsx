@@ -45,6 +45,41 @@ beforeEach(async () => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('UserListPage', () => {
+  it('says what disabling a user and deleting one mean before doing it', async () => {
+    const { calls } = serve((call) => (call.method === 'PUT' ? { json: { ...USERS[0], status: 0 } } : undefined));
+    const user = userEvent.setup();
+    renderWithApp(<UserListPage />, { path: PATH });
+    await user.click(await screen.findByRole('button', { name: /编\s*辑/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByText('禁用'));
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('禁用后该用户立即被退出登录，状态恢复正常前不能再登录。')).toBeTruthy();
+    expect(screen.getAllByText('禁用用户“inspector”吗？').length).toBeGreaterThan(0);
+    await user.click(screen.getAllByRole('button', { name: /取\s*消/ }).at(-1)!);
+    await waitFor(() =>
+      expect(screen.queryByText('禁用后该用户立即被退出登录，状态恢复正常前不能再登录。')).toBeNull(),
+    );
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await user.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'PUT' && c.url.pathname === '/api/users.do/7')).toBe(true),
+    );
+  });
+
+  it('says what deleting a user means', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderWithApp(<UserListPage />, { path: PATH });
+    const row = (await screen.findByText('inspector')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: /删\s*除/ }));
+    expect(
+      await screen.findByText('该用户立即被退出登录且不能再登录，其站内消息一并删除。删除后无法恢复。'),
+    ).toBeTruthy();
+  });
+
   it('validates the create form with the contract rules', async () => {
     const { calls } = serve();
     const user = userEvent.setup();

@@ -126,6 +126,13 @@ export default function UserListPage() {
           status: row.status,
         })}
         deletable={(row) => (row.id === me?.userId ? t('errors.cannotDeleteSelf') : true)}
+        confirmSave={(values, row) =>
+          row.status === 1 && values.status === 0
+            ? { title: t('crud.disableUserTitle', { name: row.name }), content: t('crud.disableUserContent') }
+            : values.roleId !== row.roleId
+              ? { title: t('crud.roleChangeTitle', { name: row.name }), content: t('crud.roleChangeContent') }
+              : null
+        }
         rowActions={
           writable
             ? (row) =>
@@ -178,6 +185,7 @@ export function ResetPasswordDialog({ user, onClose }: { user: UserView; onClose
       confirmLoading={saving}
       onOk={submit}
       onCancel={onClose}
+      guard={form}
     >
       {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" name="reset-password" preserve={false}>
