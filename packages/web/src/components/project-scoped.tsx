@@ -1,4 +1,4 @@
-import { Empty, Flex, Spin } from 'antd';
+import { Empty, Flex } from 'antd';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentProject, useProjectLanding } from '../session/use-current-project';
@@ -6,14 +6,13 @@ import { ProjectSwitcher } from './project-switcher';
 
 /**
  * A /pjt screen (spec 001 §2): the project switcher above the screen of the current project, or a hint
- * to choose one when there is none. Keyed by project so that a switch starts the screen afresh. Waits
- * for the landing project (useProjectLanding) the first time, instead of showing an empty one.
+ * to choose one when there is none. Keyed by project so that a switch starts the screen afresh. The first
+ * time, moves on to the landing project (useProjectLanding) when the own project holds no devices.
  */
 export function ProjectScoped({ children }: { children: (projectId: number) => ReactNode }) {
   const { t } = useTranslation();
   const { projectId } = useCurrentProject();
-  const landed = useProjectLanding();
-  if (!landed) return <Spin style={{ display: 'block', margin: '48px auto' }} data-testid="project-landing" />;
+  useProjectLanding();
   return (
     <Flex vertical gap={12}>
       <ProjectSwitcher />

@@ -98,10 +98,9 @@ async function landingProject(own: CurrentProject): Promise<CurrentProject> {
 
 /**
  * Settles the current project once per user: without a remembered choice, looks for the landing
- * project and keeps it as the choice. Answers false while looking (the screen waits rather than
- * showing an empty project first).
+ * project and keeps it as the choice (the screen shows the own project meanwhile).
  */
-export function useProjectLanding(): boolean {
+export function useProjectLanding(): void {
   const user = useSessionUser();
   const choice = useSyncExternalStore(subscribe, readChoice, readChoice);
   const needed = Boolean(user) && !(choice && choice.userId === user?.userId);
@@ -115,7 +114,6 @@ export function useProjectLanding(): boolean {
   useEffect(() => {
     if (needed && landing.data) setCurrentProject(landing.data);
   }, [needed, landing.data]);
-  return !needed || landing.isError;
 }
 
 /** The project-scoped API base of a project, e.g. `/api/pjts/3`. */
