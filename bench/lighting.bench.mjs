@@ -10,6 +10,7 @@
 // - the lighting overview (GET …/iot/lighting/summary) on OVERVIEW lamps (seeded to that many, with their
 //   last state and policies): first call and median of 5 (the energy part is cached a minute).
 // Usage: node --import tsx bench/lighting.bench.mjs [--gateways 100] [--lamps 10000] [--overview 100000] [--url postgres://…]
+//   [--keep] (the database stays, for EXPLAIN)
 // Prints one JSON line and writes it to bench/results/lighting-<date>.json.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,6 +27,7 @@ const arg = (name, fallback) => {
 const GATEWAYS = Number(arg('gateways', 100));
 const LAMPS = Number(arg('lamps', 10_000));
 const OVERVIEW = Number(arg('overview', 100_000));
+const KEEP = process.argv.includes('--keep');
 const adminUrl = arg('url', process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres');
 const dbName = `bench_lighting_${Date.now()}`;
 const ms = (t) => Math.round((performance.now() - t) * 10) / 10;
@@ -135,6 +137,22 @@ try {
   for (let i = 0; i < 30; i++) single.push((await api('POST', `/api/pjts/1/iot/lighting/${lampIds[i]}/poweron`)).ms);
   figures.singleRoundTripMs = { median: pct(single, 50), p99: pct(single, 99) };
 
+  // ── The same pages with no batch running (what the queries cost by themselves on this machine now).
+  {
+    const id = lampIds[Math.floor(lampIds.length / 2)];
+    const page = [];
+    const list = [];
+    for (let n = 0; n < 10; n++) {
+      page.push((await api('GET', `/api/pjts/1/iot/lighting/${id}/realdata`)).ms);
+      page.push((await api('GET', `/api/pjts/1/devices.do/one/${id}`)).ms);
+      list.push((await api('GET', `/api/pjts/1/iot/lighting/pages?page=${1 + (n % 5)}&pageSize=20`)).ms);
+    }
+    figures.idle = {
+      devicePageMs: { median: pct(page, 50), max: Math.max(...page) },
+      lampListMs: { median: pct(list, 50), max: Math.max(...list) },
+    };
+  }
+
   // ── Group command to every lamp while a console reads a lamp's page.
   let reading = true;
   const page = [];
@@ -213,6 +231,20 @@ try {
      SELECT ($1::int4[])[1 + id % 3], id FROM devices WHERE type = 'lighting'`,
     [policyIds],
   );
+  // The policy-set key each lamp keeps (as using the policies through the API writes it).
+  await db.query(
+    `INSERT INTO lighting_lamps (device_id, project_id, policy_set)
+     SELECT device_id, 1, string_agg(policy_id::text, ',' ORDER BY policy_id) FROM lighting_policy_lamps GROUP BY device_id
+     ON CONFLICT (device_id) DO UPDATE SET policy_set = excluded.policy_set`,
+  );
+  // A year of the project's daily totals, as the telemetry writer keeps them beside the lamps' rollups.
+  await db.query(
+    `INSERT INTO readings_project_daily (project_id, source, reading, bucket, sum, n)
+     SELECT 1, 'lighting_readings', r.reading, date_trunc('day', now()) - interval '8 hours' - d * interval '1 day', r.v * $1, $1
+     FROM generate_series(0, 364) d, (VALUES ('energy', 0.8), ('energySaved', 0.1)) r(reading, v)
+     ON CONFLICT DO NOTHING`,
+    [OVERVIEW],
+  );
   await db.query(
     `INSERT INTO lighting_readings_daily (device_id, project_id, bucket, n, energy_sum, energy_n, energy_saved_sum, energy_saved_n)
      SELECT id, 1, date_trunc('day', now()) - interval '8 hours', 1, 0.8, 1, 0.1, 1 FROM devices WHERE type = 'lighting'`,
@@ -235,7 +267,8 @@ try {
   for (const c of clients) await c.endAsync(true).catch(() => {});
   await db.end().catch(() => {});
   await server.stop();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
+  if (KEEP) console.error(`kept database ${dbName}`);
+  else await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
   await admin.end();
 }
 const line = JSON.stringify({ bench: 'lighting', at: new Date().toISOString(), ...figures });

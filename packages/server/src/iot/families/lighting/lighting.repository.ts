@@ -1,6 +1,7 @@
 import { insidePolygon, type LampState, lightingManifest } from '@sc/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { PROJECT_DAILY_TABLE } from '../../telemetry/project-rollups.js';
 import { createReadingsRepository } from '../kit/readings.repository.js';
 import { lightingTelemetry } from './lighting.tables.js';
 
@@ -10,6 +11,13 @@ type Row = Record<string, unknown>;
 const rows = async <T = Row>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+
+const toDays = (list: Row[]) =>
+  list.map((r) => ({
+    bucket: new Date(r.bucket as string),
+    energy: Number(r.energy ?? 0),
+    saved: Number(r.saved ?? 0),
+  }));
 
 /** The state a lamp shows (list, map, overview), from its activity and last report. */
 const STATE_SQL = sql.raw(`CASE WHEN d.active_state <> 1 THEN 'offline'
@@ -105,28 +113,71 @@ export function createLightingRepository(db: Db) {
     }
   };
 
+  /**
+   * Changes which policies lamps run and, in the same transaction, their policy-set keys
+   * (`lighting_lamps.policy_set`: the ids in order, null without any), lamps in id order.
+   */
+  const changePolicies = async (lampIds: number[], change: SQL) => {
+    if (lampIds.length === 0) return;
+    const ids = [...new Set(lampIds)].sort((a, b) => a - b);
+    await db.transaction(async (tx) => {
+      await tx.execute(change);
+      await tx.execute(
+        sql`INSERT INTO lighting_lamps (device_id, project_id, policy_set)
+          SELECT d.id, d.project_id,
+            (SELECT string_agg(pl.policy_id::text, ',' ORDER BY pl.policy_id) FROM lighting_policy_lamps pl WHERE pl.device_id = d.id)
+          FROM devices d WHERE d.id = ANY(${sql.param(ids)}::int4[]) ORDER BY d.id
+          ON CONFLICT (device_id) DO UPDATE SET policy_set = excluded.policy_set`,
+      );
+    });
+  };
+
+  /** Energy and energy saved of the project by day, from `readings_project_daily` (its `sum` readings). */
+  const projectEnergyByDay = async (projectId: number, from: Date, to: Date) =>
+    toDays(
+      await rows(
+        db,
+        sql`SELECT bucket, sum(sum) FILTER (WHERE reading = 'energy')::float8 AS energy,
+          sum(sum) FILTER (WHERE reading = 'energySaved')::float8 AS saved
+        FROM ${sql.raw(PROJECT_DAILY_TABLE)}
+        WHERE project_id = ${projectId} AND source = ${lightingTelemetry.name}
+          AND bucket >= ${from.toISOString()}::timestamptz AND bucket < ${to.toISOString()}::timestamptz
+        GROUP BY bucket ORDER BY bucket`,
+      ),
+    );
+
   return {
     readings: createReadingsRepository(db, lightingTelemetry),
 
+    /**
+     * A page of lamps: the page's ids first (the devices alone, joined to the last state only to filter
+     * by state) and the count beside them, then those lamps with their lookups and live values.
+     */
     async lampPage(projectId: number, f: LampFilter, limit: number, offset: number) {
       const where = lampWhere(projectId, f);
-      const list = await rows(
-        db,
-        sql`SELECT d.id, d.name, d.no, d.equipment_id, d.active_state, d.registered, d.last_active_at, d.area_id,
-          a.name AS area_name, d.group_id, g.name AS group_name, d.parent_id, p.name AS gateway_name, d.lng, d.lat,
-          d.props, s.at, s."on", s.level, s.run_status, s.voltage, s.current, s.active_power, s.daily_energy,
-          ${STATE_SQL} AS state
-        FROM devices d
-        LEFT JOIN lighting_state s ON s.device_id = d.id
-        LEFT JOIN device_areas a ON a.id = d.area_id
-        LEFT JOIN device_groups g ON g.id = d.group_id
-        LEFT JOIN devices p ON p.id = d.parent_id
-        WHERE ${where} ORDER BY d.name, d.id LIMIT ${limit} OFFSET ${offset}`,
-      );
-      const [count] = await rows<{ n: number }>(
-        db,
-        sql`SELECT count(*)::int AS n FROM devices d LEFT JOIN lighting_state s ON s.device_id = d.id WHERE ${where}`,
-      );
+      const from = f.state ? sql`devices d LEFT JOIN lighting_state s ON s.device_id = d.id` : sql`devices d`;
+      const [ids, [count]] = await Promise.all([
+        rows<{ id: number }>(
+          db,
+          sql`SELECT d.id FROM ${from} WHERE ${where} ORDER BY d.name, d.id LIMIT ${limit} OFFSET ${offset}`,
+        ),
+        rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${from} WHERE ${where}`),
+      ]);
+      const list = ids.length
+        ? await rows(
+            db,
+            sql`SELECT d.id, d.name, d.no, d.equipment_id, d.active_state, d.registered, d.last_active_at, d.area_id,
+              a.name AS area_name, d.group_id, g.name AS group_name, d.parent_id, p.name AS gateway_name, d.lng, d.lat,
+              d.props, s.at, s."on", s.level, s.run_status, s.voltage, s.current, s.active_power, s.daily_energy,
+              ${STATE_SQL} AS state
+            FROM devices d
+            LEFT JOIN lighting_state s ON s.device_id = d.id
+            LEFT JOIN device_areas a ON a.id = d.area_id
+            LEFT JOIN device_groups g ON g.id = d.group_id
+            LEFT JOIN devices p ON p.id = d.parent_id
+            WHERE d.id = ANY(${sql.param(ids.map((r) => Number(r.id)))}::int4[]) ORDER BY d.name, d.id`,
+          )
+        : [];
       return { rows: list.map(presentLamp), total: Number(count?.n ?? 0) };
     },
 
@@ -284,6 +335,18 @@ export function createLightingRepository(db: Db) {
       );
     },
 
+    /** The run and policy modes of many lamps in one statement (lamps of a batch that acknowledged). */
+    async saveSettingsOf(lamps: { id: number; projectId: number }[], modes: { runMode: string; policyMode: string }) {
+      if (lamps.length === 0) return;
+      const sorted = [...lamps].sort((a, b) => a.id - b.id);
+      await db.execute(
+        sql`INSERT INTO lighting_lamps (device_id, project_id, run_mode, policy_mode)
+          SELECT unnest(${sql.param(sorted.map((l) => l.id))}::int4[]), unnest(${sql.param(sorted.map((l) => l.projectId))}::int4[]),
+            ${modes.runMode}, ${modes.policyMode}
+          ON CONFLICT (device_id) DO UPDATE SET run_mode = excluded.run_mode, policy_mode = excluded.policy_mode`,
+      );
+    },
+
     setLocation: (deviceId: number, lng: number, lat: number) =>
       db.execute(sql`UPDATE devices SET lng = ${lng}, lat = ${lat}, updated_at = now() WHERE id = ${deviceId}`),
 
@@ -342,19 +405,23 @@ export function createLightingRepository(db: Db) {
     deletePolicy: (projectId: number, id: number) =>
       db.execute(sql`DELETE FROM lighting_policies WHERE project_id = ${projectId} AND id = ${id}`),
 
-    async useOn(policyId: number, lampIds: number[]) {
-      if (lampIds.length === 0) return;
-      await db.execute(
+    /** Uses a policy on lamps; their policy-set keys follow in the same transaction. */
+    useOn: (policyId: number, lampIds: number[]) =>
+      changePolicies(
+        lampIds,
         sql`INSERT INTO lighting_policy_lamps (policy_id, device_id)
           SELECT ${policyId}, unnest(${sql.param(lampIds)}::int4[]) ON CONFLICT DO NOTHING`,
-      );
-    },
+      ),
     removeFrom: (policyId: number, lampIds: number[]) =>
-      db.execute(
+      changePolicies(
+        lampIds,
         sql`DELETE FROM lighting_policy_lamps WHERE policy_id = ${policyId} AND device_id = ANY(${sql.param(lampIds)}::int4[])`,
       ),
     clearFrom: (lampIds: number[]) =>
-      db.execute(sql`DELETE FROM lighting_policy_lamps WHERE device_id = ANY(${sql.param(lampIds)}::int4[])`),
+      changePolicies(
+        lampIds,
+        sql`DELETE FROM lighting_policy_lamps WHERE device_id = ANY(${sql.param(lampIds)}::int4[])`,
+      ),
 
     /** The policies of each lamp (all of them; the schedule skips those not in use). */
     async policiesOf(lampIds: number[]) {
@@ -468,30 +535,31 @@ export function createLightingRepository(db: Db) {
 
     // ── Power and overview
 
-    /** Energy (kWh) of a scope by day (local days of the system timezone, from the daily rollups). */
+    /**
+     * Energy (kWh) of a scope by day (local days of the system timezone): the project's from its
+     * totals per day (`readings_project_daily`, a row per day whatever the number of lamps), a part of
+     * it from the lamps' daily rollups.
+     */
     async energyByDay(projectId: number, scope: PowerScope, id: number | undefined, from: Date, to: Date) {
       const lamps = scopeLamps(projectId, scope, id);
-      const filter =
+      const [days, [count]] = await Promise.all([
         scope === 'project'
-          ? sql`r.project_id = ${projectId}`
-          : sql`r.project_id = ${projectId} AND r.device_id IN (${lamps})`;
-      const list = await rows(
-        db,
-        sql`SELECT r.bucket, sum(r.energy_sum)::float8 AS energy, sum(r.energy_saved_sum)::float8 AS saved
-        FROM lighting_readings_daily r
-        WHERE ${filter} AND r.bucket >= ${from.toISOString()}::timestamptz AND r.bucket < ${to.toISOString()}::timestamptz
-        GROUP BY r.bucket ORDER BY r.bucket`,
-      );
-      const [count] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (${lamps}) x`);
-      return {
-        lamps: Number(count?.n ?? 0),
-        days: list.map((r) => ({
-          bucket: new Date(r.bucket as string),
-          energy: Number(r.energy ?? 0),
-          saved: Number(r.saved ?? 0),
-        })),
-      };
+          ? projectEnergyByDay(projectId, from, to)
+          : rows(
+              db,
+              sql`SELECT r.bucket, sum(r.energy_sum)::float8 AS energy, sum(r.energy_saved_sum)::float8 AS saved
+              FROM lighting_readings_daily r
+              WHERE r.project_id = ${projectId} AND r.device_id IN (${lamps})
+                AND r.bucket >= ${from.toISOString()}::timestamptz AND r.bucket < ${to.toISOString()}::timestamptz
+              GROUP BY r.bucket ORDER BY r.bucket`,
+            ).then(toDays),
+        rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (${lamps}) x`),
+      ]);
+      return { lamps: Number(count?.n ?? 0), days };
     },
+
+    /** The project's energy and energy saved by day, from its daily totals. */
+    projectEnergyByDay,
 
     async lastOfScope(projectId: number, scope: PowerScope, id: number | undefined) {
       const list = await rows(
@@ -510,43 +578,36 @@ export function createLightingRepository(db: Db) {
       }));
     },
 
-    async countsByState(projectId: number) {
-      const list = await rows<{ state: LampState; n: number }>(
-        db,
-        sql`SELECT ${STATE_SQL} AS state, count(*)::int AS n FROM devices d
-        LEFT JOIN lighting_state s ON s.device_id = d.id
-        WHERE d.project_id = ${projectId} AND d.type = ${TYPE} GROUP BY 1`,
-      );
-      return list.map((r) => ({ state: r.state, n: Number(r.n) }));
-    },
-
     /**
-     * Lamps with policies, grouped by their policy set and place (coordinates to 0.05°, a few seconds
-     * of sun time): how many there are and how many are lit, so "should be lit" is computed per group.
+     * The overview's counts in one pass over the project's lamps: per state, whether lit, policy-set key
+     * (stored in `lighting_lamps`, empty without policies) and place (coordinates to 0.05°, a few
+     * seconds of sun time; empty without coordinates), how many lamps there are. Grouped by one key
+     * (the planner then hashes the few groups instead of sorting every lamp).
      */
-    async litByPolicySet(projectId: number) {
-      const list = await rows(
+    async overviewCounts(projectId: number) {
+      const list = await rows<{ k: string; n: number }>(
         db,
-        sql`WITH lamp AS (
-          SELECT d.id, round(d.lng::numeric * 20) / 20 AS lng, round(d.lat::numeric * 20) / 20 AS lat,
-            (d.active_state = 1 AND s."on" = 1 AND coalesce(s.level, 100) > 0) AS lit
-          FROM devices d LEFT JOIN lighting_state s ON s.device_id = d.id
-          WHERE d.project_id = ${projectId} AND d.type = ${TYPE} AND d.lng IS NOT NULL AND d.lat IS NOT NULL
-        ), sets AS (
-          SELECT pl.device_id, string_agg(pl.policy_id::text, ',' ORDER BY pl.policy_id) AS policies
-          FROM lighting_policy_lamps pl JOIN lamp ON lamp.id = pl.device_id GROUP BY pl.device_id
-        )
-        SELECT sets.policies, lamp.lng::float8 AS lng, lamp.lat::float8 AS lat, count(*)::int AS total,
-          count(*) FILTER (WHERE lamp.lit)::int AS lit
-        FROM lamp JOIN sets ON sets.device_id = lamp.id GROUP BY 1, 2, 3`,
+        sql`SELECT concat_ws('|', ${STATE_SQL}, (d.active_state = 1 AND s."on" = 1 AND coalesce(s.level, 100) > 0)::int,
+            coalesce(l.policy_set, ''), coalesce(floor(d.lng * 20 + 0.5)::int::text, ''),
+            coalesce(floor(d.lat * 20 + 0.5)::int::text, '')) AS k, count(*)::int AS n
+        FROM devices d
+        LEFT JOIN lighting_state s ON s.device_id = d.id
+        LEFT JOIN lighting_lamps l ON l.device_id = d.id
+        WHERE d.project_id = ${projectId} AND d.type = ${TYPE}
+        GROUP BY 1`,
       );
-      return list.map((r) => ({
-        policyIds: String(r.policies).split(',').map(Number),
-        lng: Number(r.lng),
-        lat: Number(r.lat),
-        total: Number(r.total),
-        lit: Number(r.lit),
-      }));
+      return list.map((r) => {
+        const [state, lit, policySet, lng, lat] = String(r.k).split('|');
+        const placed = Boolean(lng) && Boolean(lat);
+        return {
+          state: state as LampState,
+          lit: lit === '1',
+          policyIds: policySet ? policySet.split(',').map(Number) : null,
+          lng: placed ? Number(lng) / 20 : null,
+          lat: placed ? Number(lat) / 20 : null,
+          n: Number(r.n),
+        };
+      });
     },
 
     async policiesOfProject(projectId: number) {

@@ -52,18 +52,27 @@ export const lightingState = pgTable(
   (t) => [index('lighting_state_project_idx').on(t.projectId)],
 );
 
-/** What the platform keeps of a lamp besides its reports: configuration, alarm thresholds, modes, reset. */
-export const lightingLamps = pgTable('lighting_lamps', {
-  deviceId: integer('device_id').primaryKey(),
-  projectId: integer('project_id').notNull(),
-  config: jsonb('config'),
-  configAt: timestamp('config_at', { withTimezone: true }),
-  alarmConfig: jsonb('alarm_config'),
-  alarmAt: timestamp('alarm_at', { withTimezone: true }),
-  runMode: varchar('run_mode', { length: 16 }),
-  policyMode: varchar('policy_mode', { length: 16 }),
-  unusableUntil: timestamp('unusable_until', { withTimezone: true }),
-});
+/**
+ * What the platform keeps of a lamp besides its reports: configuration, alarm thresholds, modes, reset,
+ * and the key of the set of policies it runs (`policySet`: their ids in order, comma-separated; null
+ * without any), kept when policies are used or removed, so the overview groups lamps by it at once.
+ */
+export const lightingLamps = pgTable(
+  'lighting_lamps',
+  {
+    deviceId: integer('device_id').primaryKey(),
+    projectId: integer('project_id').notNull(),
+    config: jsonb('config'),
+    configAt: timestamp('config_at', { withTimezone: true }),
+    alarmConfig: jsonb('alarm_config'),
+    alarmAt: timestamp('alarm_at', { withTimezone: true }),
+    runMode: varchar('run_mode', { length: 16 }),
+    policyMode: varchar('policy_mode', { length: 16 }),
+    unusableUntil: timestamp('unusable_until', { withTimezone: true }),
+    policySet: text('policy_set'),
+  },
+  (t) => [index('lighting_lamps_project_set_idx').on(t.projectId, t.policySet)],
+);
 
 /** Lighting policies (spec 001 §3): `body` holds units, range, channel control, channels and cycle. */
 export const lightingPolicies = pgTable(
