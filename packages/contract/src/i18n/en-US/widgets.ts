@@ -27,6 +27,17 @@ export const widgets = {
     failed: 'Failed',
     pending: 'Pending',
   },
+  firmware: {
+    pick: 'Click or drop a firmware file here',
+    limit: 'One file, at most {max}',
+    chosen: 'Chosen: {name} ({size})',
+    send: 'Upload and upgrade',
+    uploading: 'Uploading the firmware…',
+    done: 'The firmware reached the device',
+    failed: 'Firmware upgrade failed',
+    empty: 'The file is empty',
+    tooLarge: 'The file is larger than {max}',
+  },
   schedule: {
     off: 'Off',
     onAt: 'On {level}%',

@@ -1,5 +1,6 @@
 import { areas } from './areas.js';
 import { base } from './base.js';
+import { cabinets } from './cabinets.js';
 import { common } from './common.js';
 import { crud } from './crud.js';
 import { devices } from './devices.js';
@@ -35,6 +36,7 @@ import { widgets } from './widgets.js';
 export const resources = {
   realtime,
   base,
+  cabinets,
   devicetypes,
   factories,
   models,

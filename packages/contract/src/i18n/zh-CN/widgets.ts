@@ -27,6 +27,17 @@ export const widgets = {
     failed: '失败',
     pending: '等待中',
   },
+  firmware: {
+    pick: '点击或拖入固件文件',
+    limit: '单个文件，不超过 {max}',
+    chosen: '已选择 {name}（{size}）',
+    send: '上传并升级',
+    uploading: '正在上传固件…',
+    done: '固件已送达设备',
+    failed: '固件升级失败',
+    empty: '文件为空',
+    tooLarge: '文件超过 {max}',
+  },
   schedule: {
     off: '关灯',
     onAt: '开灯 {level}%',

@@ -11,8 +11,10 @@ export {
 } from './batch-progress';
 export { CommandBar, type DeviceCommand } from './command-bar';
 export { EventsTable } from './events-table';
+export { type FirmwareStage, FirmwareUpload, formatBytes, useErrorText } from './firmware-upload';
 export { LatestValues } from './latest-values';
 export { type ReadingDef, type ReadingPoint, ReadingsChart, readingsChartOption } from './readings-chart';
 export { type Registrable, RegistrationButton, useRegistration } from './registration';
 export { applyStatePush, type LiveRow, patchLiveRow } from './state-push';
 export { ActiveStateTag, EventLevelTag, FlagTag, LiveBadge, RegisteredTag } from './tags';
+export { uploadFile } from './upload';
