@@ -30,6 +30,7 @@ export function CircuitStrip({ circuits }: { circuits: CircuitView[] }) {
       <span
         className="mtc-strip"
         data-testid="circuit-strip"
+        role="img"
         aria-label={t('cabinets.circuits.litOf', { lit, total: circuits.length })}
       >
         {circuits.map((c) => (
