@@ -33,7 +33,7 @@ export const widgets = {
     chosen: 'Chosen: {name} ({size})',
     send: 'Upload and upgrade',
     uploading: 'Uploading the firmware…',
-    done: 'The firmware reached the device',
+    done: 'Firmware uploaded',
     failed: 'Firmware upgrade failed',
     empty: 'The file is empty',
     tooLarge: 'The file is larger than {max}',

@@ -33,7 +33,7 @@ export const widgets = {
     chosen: '已选择 {name}（{size}）',
     send: '上传并升级',
     uploading: '正在上传固件…',
-    done: '固件已送达设备',
+    done: '固件已上传',
     failed: '固件升级失败',
     empty: '文件为空',
     tooLarge: '文件超过 {max}',

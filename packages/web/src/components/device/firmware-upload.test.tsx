@@ -52,7 +52,7 @@ describe('FirmwareUpload', () => {
     progress(40);
     await waitFor(() => expect(screen.getByTestId('firmware-progress').textContent).toContain('40%'));
     finish('版本 MTC1.2.03');
-    expect((await screen.findByTestId('firmware-result')).textContent).toContain('固件已送达设备');
+    expect((await screen.findByTestId('firmware-result')).textContent).toContain('固件已上传');
     expect(screen.getByTestId('firmware-result').textContent).toContain('版本 MTC1.2.03');
   });
 

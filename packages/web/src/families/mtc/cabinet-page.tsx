@@ -1,0 +1,513 @@
+import { ArrowLeftOutlined, EnvironmentOutlined, HistoryOutlined, ReloadOutlined } from '@ant-design/icons';
+import { type DeviceView, LOG_PAGE_SIZE, MTC_FIRMWARE, type Page, type RealtimePush } from '@sc/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Flex,
+  Result,
+  Row,
+  Space,
+  Spin,
+  Table,
+  type TableColumnsType,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { api } from '../../api/client';
+import { isApiError } from '../../api/errors';
+import { useRealtime } from '../../api/realtime';
+import { useFeedback } from '../../app/feedback';
+import { canModify, useAuthLevel } from '../../components/crud';
+import { pageSizeOptions } from '../../components/crud/use-paged-list';
+import { type DeviceEvent, EventLevelTag, LiveBadge, RegisteredTag, useErrorText } from '../../components/device';
+import { formatReading } from '../../components/format';
+import { CoordinatePicker, type CoordinateValue, coordinateError } from '../../components/map/coordinate-picker';
+import { ProjectScoped } from '../../components/project-scoped';
+import { formatTime } from '../../components/time';
+import { i18n } from '../../i18n/i18n';
+import { type MtcApi, mtcApi, mtcKeys, type Runtime } from './api';
+import { CircuitCard } from './circuit-card';
+import { PhasePanel } from './circuits';
+import { AlarmTag, CABINET_LIST, circuitViews, ModeTag, OnlineTag, phaseViews, withUnit } from './common';
+import { AlarmForm, CommForm, ConfigForm, PeripheralsForm } from './configs';
+import { CabinetControls, useCommand } from './controls';
+import { CabinetFirmware } from './firmware';
+
+/** /pjt/pjtdevicemtc?id= (spec 001 §2): one cabinet, live, with its circuits, controls and settings. */
+export default function CabinetPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  return (
+    <ProjectScoped>
+      {(projectId) =>
+        Number.isInteger(id) && id > 0 ? (
+          <CabinetDetail key={id} projectId={projectId} id={id} />
+        ) : (
+          <Result status="404" title={t('cabinets.missing')} extra={<BackLink />} />
+        )
+      }
+    </ProjectScoped>
+  );
+}
+
+function BackLink() {
+  const { t } = useTranslation();
+  return (
+    <Link to={CABINET_LIST}>
+      <Button icon={<ArrowLeftOutlined />}>{t('cabinets.back')}</Button>
+    </Link>
+  );
+}
+
+/** Pushes that change what the cabinet's page shows: its reports, state changes and events. */
+const touchesRuntime = (push: RealtimePush, id: number) =>
+  (push.kind === 'telemetry' || push.kind === 'state' || push.kind === 'event') && push.deviceId === id;
+
+function CabinetDetail({ projectId, id }: { projectId: number; id: number }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const { confirm, message } = useFeedback();
+  const m = mtcApi(projectId);
+  const editable = canModify(useAuthLevel());
+  const key = mtcKeys.cabinet(projectId, id);
+  const runtimeKey = [...key, 'runtime'];
+  const device = useQuery({
+    queryKey: [...key, 'row'],
+    queryFn: () => api.get<DeviceView>(`/api/pjts/${projectId}/devices.do/one/${id}`, undefined, { silent: true }),
+  });
+  const runtime = useQuery({ queryKey: runtimeKey, queryFn: () => m.runtime(id), enabled: device.isSuccess });
+  useRealtime({ devices: device.isSuccess ? [id] : [] }, (push) => {
+    if (!touchesRuntime(push, id)) return;
+    void client.invalidateQueries({ queryKey: runtimeKey });
+    if (push.kind === 'event') void client.invalidateQueries({ queryKey: [...key, 'events'] });
+  });
+  const command = useCommand(
+    (c, args) => m.command(id, c, args),
+    () => void client.invalidateQueries({ queryKey: runtimeKey }),
+  );
+  const registration = useMutation({
+    mutationFn: (registered: boolean) => m.register(id, registered),
+    onSuccess: (answer, registered) => {
+      message.success(t(registered ? 'gateways.registerDone' : 'gateways.unregisterDone', { name: device.data?.name }));
+      if (!answer.delivered) message.info(t('gateways.notDelivered'));
+      void device.refetch();
+    },
+  });
+
+  if (device.isLoading) return <Spin style={{ margin: 48 }} />;
+  if (device.isError || !device.data) {
+    const missing = isApiError(device.error) && [400, 404].includes(device.error.status);
+    return (
+      <Result
+        status={missing ? '404' : 'error'}
+        title={missing ? t('cabinets.missing') : t('common.loadFailed')}
+        extra={<BackLink />}
+      />
+    );
+  }
+  const d = device.data;
+  const r = runtime.data;
+  const activeAlarms = (r?.alarms ?? []).filter((a) => a.active).map((a) => a.kind);
+  const askRegister = () =>
+    confirm({
+      title: d.registered ? t('gateways.unregister') : t('gateways.register'),
+      content: t(d.registered ? 'cabinets.confirm.unregister' : 'cabinets.confirm.register', { name: d.name }),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: () => registration.mutateAsync(!d.registered).catch(() => undefined),
+    });
+
+  return (
+    <Flex vertical gap={12}>
+      <Card
+        title={
+          <Space size={12} wrap>
+            <Typography.Title level={4} style={{ margin: 0 }} data-testid="cabinet-name">
+              {d.name}
+            </Typography.Title>
+            {r && <OnlineTag state={r.state} />}
+            {r && <ModeTag mode={r.mode} />}
+            {r && <AlarmTag status={activeAlarms.length > 0 ? 'alarm' : 'normal'} alarms={activeAlarms} />}
+            <RegisteredTag registered={d.registered} />
+            <LiveBadge />
+          </Space>
+        }
+        extra={
+          <Space>
+            {editable && (
+              <Button danger={d.registered} onClick={askRegister} data-testid="cabinet-register">
+                {d.registered ? t('gateways.unregister') : t('gateways.register')}
+              </Button>
+            )}
+            <Link to="/man/operatehistory">
+              <Button icon={<HistoryOutlined />}>{t('gateways.operationLog')}</Button>
+            </Link>
+            <BackLink />
+          </Space>
+        }
+      >
+        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>
+          <Descriptions.Item label={t('cabinets.fields.no')}>{d.no}</Descriptions.Item>
+          <Descriptions.Item label={t('cabinets.fields.equipmentId')}>{d.equipmentId ?? ''}</Descriptions.Item>
+          <Descriptions.Item label={t('cabinets.fields.model')}>{d.modelName ?? ''}</Descriptions.Item>
+          <Descriptions.Item label={t('cabinets.fields.version')}>{r?.version ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('cabinets.fields.areaName')}>{d.areaName ?? ''}</Descriptions.Item>
+          <Descriptions.Item label={t('cabinets.fields.groupName')}>{d.groupName ?? ''}</Descriptions.Item>
+          <Descriptions.Item label={t('cabinets.fields.location')}>
+            {d.lng !== null && d.lat !== null ? `${d.lng}, ${d.lat}` : ''}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('cabinets.fields.deviceTime')}>
+            <span data-testid="cabinet-device-time">{formatTime(r?.deviceTime) || '—'}</span>
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Row gutter={[12, 12]}>
+        <Col xs={24} xl={15}>
+          {runtime.isError ? (
+            <Alert type="warning" showIcon title={t('cabinets.runtime.none')} />
+          ) : (
+            <CircuitCard
+              circuits={r ? circuitViews(r.circuits) : []}
+              mode={r?.mode ?? null}
+              editable={editable}
+              command={command}
+            />
+          )}
+        </Col>
+        <Col xs={24} xl={9}>
+          <Flex vertical gap={12}>
+            {editable ? (
+              <CabinetControls name={d.name} mode={r?.mode ?? null} command={command} />
+            ) : (
+              <Card size="small" title={t('cabinets.controls.title')}>
+                <Typography.Text type="secondary">{t('cabinets.controls.readOnly')}</Typography.Text>
+              </Card>
+            )}
+            <AlarmCard runtime={r} />
+          </Flex>
+        </Col>
+        <Col xs={24} xl={15}>
+          <PowerCard runtime={r} loading={runtime.isFetching} onRefresh={() => void runtime.refetch()} />
+        </Col>
+        <Col xs={24} xl={9}>
+          <PeripheralCard runtime={r} />
+        </Col>
+      </Row>
+      <Card size="small">
+        <Tabs
+          items={[
+            { key: 'events', label: t('cabinets.tabs.events'), children: <CabinetEvents projectId={projectId} id={id} m={m} /> },
+            { key: 'config', label: t('cabinets.tabs.config'), children: <ConfigForm projectId={projectId} id={id} m={m} editable={editable} /> },
+            { key: 'comm', label: t('cabinets.tabs.comm'), children: <CommForm projectId={projectId} id={id} m={m} editable={editable} /> },
+            {
+              key: 'peripherals',
+              label: t('cabinets.tabs.peripherals'),
+              children: <PeripheralsForm projectId={projectId} id={id} m={m} editable={editable} />,
+            },
+            { key: 'alarm', label: t('cabinets.tabs.alarm'), children: <AlarmForm projectId={projectId} id={id} m={m} editable={editable} /> },
+            { key: 'policies', label: t('cabinets.tabs.policies'), children: <CabinetPolicies projectId={projectId} id={id} m={m} /> },
+            {
+              key: 'firmware',
+              label: t('cabinets.tabs.firmware'),
+              children: (
+                <CabinetFirmware
+                  projectId={projectId}
+                  id={id}
+                  name={d.name}
+                  m={m}
+                  editable={editable}
+                  maxBytes={MTC_FIRMWARE.maxBytes}
+                />
+              ),
+            },
+            {
+              key: 'location',
+              label: t('cabinets.tabs.location'),
+              children: (
+                <CabinetLocation
+                  m={m}
+                  id={id}
+                  initial={{ lng: d.lng, lat: d.lat }}
+                  editable={editable}
+                  onSaved={() => void device.refetch()}
+                />
+              ),
+            },
+          ]}
+        />
+      </Card>
+    </Flex>
+  );
+}
+
+/** Three phases, the totals, leakage and temperature, with the time of the report. */
+function PowerCard({ runtime, loading, onRefresh }: { runtime: Runtime | undefined; loading: boolean; onRefresh: () => void }) {
+  const { t } = useTranslation();
+  const v = runtime?.values ?? {};
+  const reading = (k: string, unit: string) => withUnit(v[k] as number | null | undefined, unit);
+  return (
+    <Card
+      size="small"
+      title={t('cabinets.runtime.power')}
+      extra={
+        <Space>
+          <Typography.Text type="secondary" data-testid="runtime-at">
+            {t('cabinets.runtime.at', { at: formatTime(runtime?.at) || '—' })}
+          </Typography.Text>
+          <Button size="small" icon={<ReloadOutlined />} loading={loading} onClick={onRefresh}>
+            {t('common.refresh')}
+          </Button>
+        </Space>
+      }
+    >
+      <Row gutter={[16, 12]}>
+        <Col xs={24} lg={14}>
+          {runtime ? <PhasePanel phases={phaseViews(runtime.phases)} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+        </Col>
+        <Col xs={24} lg={10}>
+          <Descriptions size="small" column={1} data-testid="runtime-totals">
+            <Descriptions.Item label={t('cabinets.readings.activePower')}>{reading('activePower', 'W')}</Descriptions.Item>
+            <Descriptions.Item label={t('cabinets.readings.powerFactor')}>{reading('powerFactor', '')}</Descriptions.Item>
+            <Descriptions.Item label={t('cabinets.readings.energyTotal')}>{reading('energyTotal', 'kWh')}</Descriptions.Item>
+            <Descriptions.Item label={t('cabinets.readings.leakageCurrent')}>{reading('leakageCurrent', 'mA')}</Descriptions.Item>
+            <Descriptions.Item label={t('cabinets.readings.temperature')}>{reading('temperature', '°C')}</Descriptions.Item>
+          </Descriptions>
+        </Col>
+      </Row>
+    </Card>
+  );
+}
+
+/** Every alarm status: active ones red with the time they began, the rest normal. */
+function AlarmCard({ runtime }: { runtime: Runtime | undefined }) {
+  const { t } = useTranslation();
+  const alarms = runtime?.alarms ?? [];
+  return (
+    <Card size="small" title={t('cabinets.runtime.alarms')}>
+      {alarms.length === 0 ? (
+        <Typography.Text type="secondary">—</Typography.Text>
+      ) : (
+        <Flex gap={6} wrap data-testid="alarm-statuses">
+          {alarms.map((a) => (
+            <Tag
+              key={a.kind}
+              color={a.active ? 'red' : 'default'}
+              data-alarm={a.kind}
+              data-active={a.active}
+              title={a.active && a.since ? t('cabinets.runtime.since', { at: formatTime(a.since) }) : undefined}
+            >
+              {t(`cabinets.alarms.${a.kind}`)}
+              {a.active ? ` · ${t('cabinets.alarmStatus.alarm')}` : ''}
+            </Tag>
+          ))}
+        </Flex>
+      )}
+    </Card>
+  );
+}
+
+/** The peripherals on the cabinet's bus and their last readings. */
+function PeripheralCard({ runtime }: { runtime: Runtime | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <Card size="small" title={t('cabinets.runtime.peripherals')}>
+      <Table
+        data-testid="peripheral-readings"
+        rowKey="index"
+        size="small"
+        pagination={false}
+        dataSource={runtime?.peripherals ?? []}
+        locale={{ emptyText: t('cabinets.peripherals.none') }}
+        columns={[
+          { title: t('cabinets.peripherals.index'), dataIndex: 'index', width: 60 },
+          {
+            title: t('cabinets.peripherals.name'),
+            dataIndex: 'name',
+            render: (v: string, p) => v || t(`cabinets.peripheralKinds.${p.kind}`),
+          },
+          {
+            title: t('cabinets.peripherals.kind'),
+            dataIndex: 'kind',
+            render: (v: string) => t(`cabinets.peripheralKinds.${v}`),
+          },
+          {
+            title: t('cabinets.peripherals.value'),
+            dataIndex: 'value',
+            align: 'right',
+            render: (v: number | null, p) => (v === null ? '—' : `${formatReading(v)} ${p.unit}`.trim()),
+          },
+          { title: t('cabinets.peripherals.at'), dataIndex: 'at', width: 170, render: formatTime },
+        ]}
+      />
+    </Card>
+  );
+}
+
+interface CabinetEventDetail {
+  circuit?: number;
+  phase?: string;
+  value?: number;
+  threshold?: number;
+  on?: boolean;
+  trigger?: string;
+  version?: string;
+  ok?: boolean;
+  error?: string;
+}
+
+/** The label of an event code (the family's, else the platform's). */
+export function eventCodeLabel(code: string): string {
+  for (const key of [`mtc.eventCodes.${code}`, `cabinets.eventCodes.${code}`, `labels.eventCodes.${code}`])
+    if (i18n.exists(key)) return i18n.t(key);
+  return i18n.t('cabinets.events.otherCode');
+}
+
+/** The cabinet's events (kept for the retention the system settings give: 1-60 days), newest first. */
+function CabinetEvents({ projectId, id, m }: { projectId: number; id: number; m: MtcApi }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(LOG_PAGE_SIZE.default);
+  const events = useQuery({
+    queryKey: [...mtcKeys.cabinet(projectId, id), 'events', page, pageSize],
+    queryFn: () => m.events(id, page, pageSize) as Promise<Page<DeviceEvent>>,
+  });
+  const detailText = (e: DeviceEvent) => {
+    const d = (e.detail ?? {}) as CabinetEventDetail;
+    return [
+      d.circuit !== undefined ? t('cabinets.circuits.name', { index: d.circuit }) : '',
+      d.phase ? t('cabinets.phases.phase', { phase: d.phase.toUpperCase() }) : '',
+      d.on !== undefined ? t(d.on ? 'cabinets.events.switchedOn' : 'cabinets.events.switchedOff') : '',
+      d.trigger ? t(`cabinets.events.trigger_${d.trigger}`) : '',
+      d.value !== undefined ? t('cabinets.events.value', { value: formatReading(d.value) }) : '',
+      d.threshold !== undefined ? t('cabinets.events.threshold', { value: formatReading(d.threshold) }) : '',
+      d.version ? t('cabinets.controls.versionIs', { version: d.version }) : '',
+      d.ok === false ? t('cabinets.events.failed') : '',
+      d.error ? (i18n.exists(`mtc.firmware.${d.error}`) ? t(`mtc.firmware.${d.error}`) : t('cabinets.events.failed')) : '',
+    ]
+      .filter(Boolean)
+      .join(' · ');
+  };
+  const columns: TableColumnsType<DeviceEvent> = [
+    { title: t('gateways.events.at'), dataIndex: 'at', width: 170, render: formatTime },
+    { title: t('gateways.events.code'), dataIndex: 'code', width: 160, render: (c: string) => eventCodeLabel(c) },
+    {
+      title: t('gateways.events.eventType'),
+      dataIndex: 'eventType',
+      width: 90,
+      render: (v: string) => t(`gateways.events.types.${v}`, { defaultValue: '' }),
+    },
+    { title: t('gateways.events.level'), dataIndex: 'level', width: 90, render: (v: string) => <EventLevelTag level={v} /> },
+    { title: t('gateways.events.detail'), key: 'detail', render: (_, e) => detailText(e) },
+  ];
+  return (
+    <Flex vertical gap={8}>
+      <Typography.Text type="secondary">{t('cabinets.events.retention')}</Typography.Text>
+      <Table<DeviceEvent>
+        data-testid="cabinet-events"
+        rowKey="id"
+        size="small"
+        loading={events.isLoading}
+        columns={columns}
+        dataSource={events.data?.list ?? []}
+        pagination={{
+          current: page,
+          pageSize,
+          total: events.data?.total ?? 0,
+          pageSizeOptions: pageSizeOptions('log'),
+          showSizeChanger: true,
+          showTotal: (total) => t('common.total', { total }),
+          onChange: (p, size) => {
+            setPage(size === pageSize ? p : 1);
+            setPageSize(size);
+          },
+        }}
+      />
+    </Flex>
+  );
+}
+
+/** The policies the cabinet runs. */
+function CabinetPolicies({ projectId, id, m }: { projectId: number; id: number; m: MtcApi }) {
+  const { t } = useTranslation();
+  const policies = useQuery({ queryKey: [...mtcKeys.cabinet(projectId, id), 'policies'], queryFn: () => m.cabinetPolicies(id) });
+  return (
+    <Flex vertical gap={8}>
+      <Space>
+        <Typography.Text type="secondary">{t('cabinets.policies.hint')}</Typography.Text>
+        <Link to="/pjt/pjtdevicemtcpolicy">{t('menu.pjtdevicemtcpolicy')}</Link>
+      </Space>
+      <Table
+        rowKey="id"
+        size="small"
+        loading={policies.isLoading}
+        dataSource={policies.data ?? []}
+        pagination={false}
+        columns={[
+          { title: t('cabinets.policy.fields.name'), dataIndex: 'name' },
+          { title: t('cabinets.policy.fields.no'), dataIndex: 'no' },
+          { title: t('cabinets.policy.fields.timeMode'), dataIndex: 'timeMode', render: (v: string) => t(`cabinets.timeModes.${v}`) },
+          {
+            title: t('cabinets.policy.fields.inUse'),
+            dataIndex: 'inUse',
+            render: (v: boolean) => (v ? <Tag color="green">{t('common.yes')}</Tag> : t('common.no')),
+          },
+        ]}
+      />
+    </Flex>
+  );
+}
+
+function CabinetLocation({
+  m,
+  id,
+  initial,
+  editable,
+  onSaved,
+}: {
+  m: MtcApi;
+  id: number;
+  initial: CoordinateValue;
+  editable: boolean;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = useFeedback();
+  const errorText = useErrorText();
+  const [value, setValue] = useState<CoordinateValue>(initial);
+  const save = useMutation({
+    mutationFn: () => m.location(id, value.lng as number, value.lat as number),
+    onSuccess: () => {
+      message.success(t('common.saved'));
+      onSaved();
+    },
+    onError: (error) => message.error(errorText(error)),
+  });
+  return (
+    <Flex vertical gap={8}>
+      <CoordinatePicker value={value} onChange={setValue} showError height={300} />
+      {editable && (
+        <Button
+          type="primary"
+          icon={<EnvironmentOutlined />}
+          disabled={coordinateError(value) !== null}
+          loading={save.isPending}
+          onClick={() => save.mutate()}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t('common.save')}
+        </Button>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,206 @@
+import { EnvironmentOutlined, TableOutlined } from '@ant-design/icons';
+import { MTC_ALARM_STATUSES, MTC_MODES, MTC_STATES, type RealtimePush } from '@sc/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Card, Flex, Segmented, Select, Space, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useRealtime } from '../../api/realtime';
+import {
+  type CrudColumn,
+  canModify,
+  ListScreen,
+  SearchBar,
+  tableColumns,
+  useAuthLevel,
+  usePagedList,
+} from '../../components/crud';
+import { LiveBadge, RegistrationButton, useRegistration } from '../../components/device';
+import { useAreaDraw } from '../../components/map/use-area-draw';
+import { ProjectScoped } from '../../components/project-scoped';
+import { type Cabinet, type CabinetFilters, mtcApi, mtcKeys } from './api';
+import { CircuitStrip } from './circuits';
+import { AlarmTag, cabinetPath, circuitViews, ModeTag, OnlineTag, withUnit } from './common';
+
+const AreaMap = lazy(() => import('../../components/map/area-map'));
+
+type View = 'table' | 'map';
+
+/** /pjt/pjtdevicemtclist (spec 001 §2): the project's cabinets, live, in a table or on a map. */
+export default function CabinetListPage() {
+  return <ProjectScoped>{(projectId) => <CabinetList projectId={projectId} />}</ProjectScoped>;
+}
+
+/**
+ * Reloads what the caller shows when one of the project's cabinets reports, changes state or raises an
+ * event (at most once every two seconds: a thousand cabinets report every ten).
+ */
+function useCabinetPushes(projectId: number, reload: () => void) {
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const latest = useRef(reload);
+  latest.current = reload;
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  useRealtime({ projects: [projectId] }, (push: RealtimePush) => {
+    const ours = (push.kind === 'telemetry' || push.kind === 'event') && push.type === 'mtc';
+    if (!ours && push.kind !== 'state') return;
+    if (timer.current) return;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      latest.current();
+    }, 2000);
+  });
+}
+
+function CabinetList({ projectId }: { projectId: number }) {
+  const { t } = useTranslation();
+  const [view, setView] = useState<View>('table');
+  return (
+    <Card
+      title={t('menu.pjtdevicemtclist')}
+      extra={
+        <Space size={16}>
+          <LiveBadge />
+          <Segmented<View>
+            value={view}
+            onChange={setView}
+            options={[
+              { value: 'table', label: t('cabinets.list.table'), icon: <TableOutlined /> },
+              { value: 'map', label: t('cabinets.list.map'), icon: <EnvironmentOutlined /> },
+            ]}
+            data-testid="cabinet-view"
+          />
+        </Space>
+      }
+    >
+      {view === 'table' ? <CabinetTable projectId={projectId} /> : <CabinetMap projectId={projectId} />}
+    </Card>
+  );
+}
+
+function CabinetTable({ projectId }: { projectId: number }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const editable = canModify(useAuthLevel());
+  const m = mtcApi(projectId);
+  const list = usePagedList<Cabinet, CabinetFilters>({
+    key: mtcKeys.cabinets(projectId),
+    load: ({ page, pageSize, filters }) => m.cabinets(page, pageSize, filters),
+    initialFilters: {},
+  });
+  useCabinetPushes(projectId, () => void client.invalidateQueries({ queryKey: mtcKeys.cabinets(projectId) }));
+  const toggle = useRegistration(m.register, () => void list.refresh());
+
+  const declared: CrudColumn<Cabinet>[] = [
+    { field: 'name', kind: { kind: 'link', to: cabinetPath }, fixed: 'left', width: 150 },
+    { field: 'no', width: 110 },
+    { field: 'state', width: 80, render: (v) => <OnlineTag state={String(v)} /> },
+    { field: 'mode', width: 90, render: (v) => <ModeTag mode={v as string | null} /> },
+    {
+      field: 'circuits',
+      width: 230,
+      render: (_, c) => <CircuitStrip circuits={circuitViews(c.circuits)} />,
+    },
+    { field: 'alarmStatus', width: 140, render: (v, c) => <AlarmTag status={String(v)} alarms={c.alarms} /> },
+    { field: 'activePower', width: 100, align: 'right', render: (v) => withUnit(v as number | null, 'W') },
+    { field: 'version', width: 100, render: (v) => (v as string | null) ?? '—' },
+    { field: 'lastReportAt', kind: { kind: 'time' } },
+    { field: 'areaName', width: 110, ellipsis: true },
+    { field: 'registered', kind: { kind: 'registered' } },
+  ];
+  const columns = tableColumns(declared, (field) => t(`cabinets.fields.${field}`));
+  if (editable)
+    columns.push({
+      title: t('common.actions'),
+      key: 'actions',
+      width: 100,
+      fixed: 'right',
+      render: (_, d: Cabinet) => <RegistrationButton device={d} onToggle={toggle} />,
+    });
+
+  const select = (name: 'state' | 'mode' | 'alarm', values: readonly string[], labels: string) => (
+    <Select
+      key={name}
+      allowClear
+      placeholder={t(`cabinets.filters.${name}`)}
+      aria-label={t(`cabinets.filters.${name}`)}
+      style={{ width: 120 }}
+      options={values.map((v) => ({ value: v, label: t(`${labels}.${v}`) }))}
+      value={list.filters[name]}
+      onChange={(v) => list.setFilters({ [name]: v ?? undefined })}
+      data-testid={`filter-${name}`}
+    />
+  );
+
+  return (
+    <ListScreen<Cabinet, CabinetFilters>
+      list={list}
+      columns={columns}
+      left={
+        <Flex gap={8} wrap align="center" style={{ flex: 'auto' }}>
+          <SearchBar limit={list.searchWordLimit} onSearch={(keyword) => list.setFilters({ keyword })} />
+          {select('state', MTC_STATES, 'cabinets.states')}
+          {select('mode', MTC_MODES, 'cabinets.modes')}
+          {select('alarm', MTC_ALARM_STATUSES, 'cabinets.alarmStatus')}
+        </Flex>
+      }
+      table={{
+        scroll: { x: 'max-content' },
+        onRow: (row) => ({ onDoubleClick: () => navigate(cabinetPath(row)) }),
+      }}
+    />
+  );
+}
+
+const TONES = { lit: '#fadb14', dark: '#8c8c8c', alarm: '#ff4d4f', offline: '#d9d9d9' } as const;
+const toneOf = (c: Cabinet): keyof typeof TONES =>
+  c.state !== 'online' ? 'offline' : c.alarmStatus === 'alarm' ? 'alarm' : c.circuitsOn > 0 ? 'lit' : 'dark';
+
+/** The cabinets on the map: lit (some circuit on), dark, in alarm, offline; a click opens the cabinet. */
+function CabinetMap({ projectId }: { projectId: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const m = mtcApi(projectId);
+  const key = mtcKeys.map(projectId);
+  const points = useQuery({ queryKey: key, queryFn: () => m.map() });
+  useCabinetPushes(projectId, () => void client.invalidateQueries({ queryKey: key }));
+  const draw = useAreaDraw();
+  const marks = useMemo(
+    () =>
+      (points.data ?? [])
+        .filter((c) => c.lng !== null && c.lat !== null)
+        .map((c) => ({ id: c.id, lng: c.lng as number, lat: c.lat as number, tone: toneOf(c) })),
+    [points.data],
+  );
+  const tones = useMemo(
+    () =>
+      Object.fromEntries(
+        Object.entries(TONES).map(([k, colour]) => [k, { colour, label: t(`cabinets.tones.${k}`) }]),
+      ),
+    [t],
+  );
+  return (
+    <Flex vertical gap={12}>
+      <Suspense fallback={<div style={{ height: 520 }} />}>
+        <AreaMap
+          marks={marks}
+          tones={tones}
+          draw={draw}
+          picked={new Set()}
+          pickedLabel=""
+          onDevice={(id) => navigate(cabinetPath({ id }))}
+          height={520}
+        />
+      </Suspense>
+      <Typography.Text type="secondary" data-testid="cabinet-map-count">
+        {t('cabinets.list.onMap', { count: marks.length })}
+      </Typography.Text>
+    </Flex>
+  );
+}

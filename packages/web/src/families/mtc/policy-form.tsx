@@ -1,0 +1,344 @@
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  MTC_DEFAULT_CIRCUITS,
+  MTC_MAX_CIRCUITS,
+  MTC_RELATIVE_TYPES,
+  MTC_TIME_MODES,
+  mtcPolicyBody,
+  POLICY_UNITS_MAX_DEFAULT,
+  translate,
+} from '@sc/contract';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Col,
+  DatePicker,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { applyServerErrors } from '../../components/crud';
+import { useErrorText } from '../../components/device';
+import { DraggableModal } from '../../components/draggable-modal';
+import { useLang } from '../../i18n/i18n';
+import type { CabinetPolicy } from './api';
+
+/** The cycles a cabinet policy offers (the lighting policy's cycle, its common modes). */
+export const CABINET_CYCLES = ['everyday', 'week', 'once'] as const;
+
+interface UnitForm {
+  time?: Dayjs | null;
+  relativeTo?: 'midnight' | 'sunrise' | 'sunset';
+  offset?: number;
+  circuits: number[];
+}
+interface PolicyForm {
+  name: string;
+  no: string;
+  description?: string;
+  timeMode: 'absolute' | 'relative';
+  units: UnitForm[];
+  circuitCount: number;
+  cycleMode: (typeof CABINET_CYCLES)[number];
+  weekdays?: number[];
+  date?: Dayjs | null;
+  from?: Dayjs | null;
+  to?: Dayjs | null;
+  inUse: boolean;
+}
+
+const DATE = 'YYYY-MM-DD';
+const day = (d: Dayjs | null | undefined) => (d ? d.format(DATE) : undefined);
+
+/** The form's values as the contract's policy body (`mtcPolicyBody`). */
+export function toPolicyBody(v: PolicyForm) {
+  return {
+    name: v.name?.trim(),
+    no: v.no?.trim(),
+    description: v.description?.trim() ?? '',
+    timeMode: v.timeMode,
+    units: (v.units ?? []).map((u) =>
+      v.timeMode === 'absolute'
+        ? { time: u.time ? u.time.format('HH:mm') : undefined, offset: 0, circuits: u.circuits ?? [] }
+        : { relativeTo: u.relativeTo, offset: u.offset ?? 0, circuits: u.circuits ?? [] },
+    ),
+    cycle: {
+      mode: v.cycleMode,
+      ...(v.from ? { from: day(v.from) } : {}),
+      ...(v.to ? { to: day(v.to) } : {}),
+      ...(v.cycleMode === 'week' ? { weekdays: v.weekdays ?? [] } : {}),
+      ...(v.cycleMode === 'once' ? { date: day(v.date) } : {}),
+    },
+    inUse: v.inUse,
+  };
+}
+
+function toForm(p: CabinetPolicy | null): PolicyForm {
+  const highest = Math.max(0, ...(p?.units ?? []).flatMap((u) => u.circuits));
+  const cycle = p?.cycle;
+  return {
+    name: p?.name ?? '',
+    no: p?.no ?? '',
+    description: p?.description ?? '',
+    timeMode: p?.timeMode ?? 'relative',
+    units: p
+      ? p.units.map((u) => ({
+          time: u.time ? dayjs(u.time, 'HH:mm') : null,
+          relativeTo: u.relativeTo,
+          offset: u.offset,
+          circuits: u.circuits,
+        }))
+      : [
+          { relativeTo: 'sunset', offset: 0, circuits: [1, 2, 3, 4, 5, 6, 7, 8] },
+          { relativeTo: 'sunrise', offset: 0, circuits: [] },
+        ],
+    circuitCount: Math.max(MTC_DEFAULT_CIRCUITS, highest),
+    cycleMode: (CABINET_CYCLES as readonly string[]).includes(cycle?.mode ?? '')
+      ? (cycle?.mode as PolicyForm['cycleMode'])
+      : 'everyday',
+    weekdays: cycle?.weekdays,
+    date: cycle?.date ? dayjs(cycle.date) : null,
+    from: cycle?.from ? dayjs(cycle.from) : null,
+    to: cycle?.to ? dayjs(cycle.to) : null,
+    inUse: p?.inUse ?? true,
+  };
+}
+
+/** The form field a contract issue is about. */
+const fieldOf = (path: readonly PropertyKey[]): (string | number)[] => {
+  if (path[0] === 'cycle') return [path[1] === 'weekdays' || path[1] === 'date' ? String(path[1]) : 'cycleMode'];
+  return path.map((p) => (typeof p === 'number' ? p : String(p)));
+};
+
+/**
+ * A cabinet policy (spec 001 §3 "MTC policy"): absolute clock times or times relative to midnight,
+ * sunrise or sunset with an offset in minutes; at each unit the circuits listed are on, the rest off.
+ */
+export function CabinetPolicyDialog({
+  policy,
+  maxUnits = POLICY_UNITS_MAX_DEFAULT,
+  onSubmit,
+  onClose,
+}: {
+  policy: CabinetPolicy | null;
+  maxUnits?: number;
+  onSubmit: (body: ReturnType<typeof toPolicyBody>) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const errorText = useErrorText();
+  const [form] = Form.useForm<PolicyForm>();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const timeMode = Form.useWatch('timeMode', form) ?? toForm(policy).timeMode;
+  const cycleMode = Form.useWatch('cycleMode', form);
+  const units = Form.useWatch('units', form) ?? [];
+  const circuitCount = Form.useWatch('circuitCount', form) ?? MTC_DEFAULT_CIRCUITS;
+  const circuitOptions = Array.from({ length: circuitCount }, (_, i) => ({ value: i + 1, label: String(i + 1) }));
+
+  const submit = async () => {
+    setFailure(null);
+    const body = toPolicyBody(form.getFieldsValue(true) as PolicyForm);
+    const parsed = mtcPolicyBody(maxUnits).safeParse(body);
+    if (!parsed.success) {
+      const issues = parsed.error.issues;
+      form.setFields(issues.map((i) => ({ name: fieldOf(i.path) as never, errors: [translate(lang, i.message)] })));
+      setFailure(translate(lang, issues[0]!.message));
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSubmit(body);
+      onClose();
+    } catch (error) {
+      if (!applyServerErrors(form, error)) setFailure(errorText(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const unitsFull = units.length >= maxUnits;
+  return (
+    <DraggableModal
+      open
+      width={860}
+      title={policy ? t('cabinets.policy.edit') : t('cabinets.policy.create')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      onOk={submit}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} data-testid="policy-error" />}
+      <Form form={form} layout="vertical" initialValues={toForm(policy)} preserve={false} name="mtc-policy-form">
+        <Row gutter={12}>
+          <Col span={8}>
+            <Form.Item name="name" label={t('cabinets.policy.fields.name')} required>
+              <Input maxLength={32} data-testid="policy-name" />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="no" label={t('cabinets.policy.fields.no')} required>
+              <Input maxLength={32} data-testid="policy-no" />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="description" label={t('cabinets.policy.fields.description')}>
+              <Input maxLength={100} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item name="timeMode" label={t('cabinets.policy.fields.timeMode')}>
+              <Radio.Group
+                optionType="button"
+                options={MTC_TIME_MODES.map((m) => ({ value: m, label: t(`cabinets.timeModes.${m}`) }))}
+                data-testid="policy-time-mode"
+              />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="circuitCount" label={t('cabinets.policy.circuitCount')}>
+              <InputNumber min={1} max={MTC_MAX_CIRCUITS} aria-label={t('cabinets.policy.circuitCount')} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Typography.Text strong>{t('cabinets.policy.fields.units')}</Typography.Text>
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+          {t('cabinets.policy.unitsHint')}
+        </Typography.Paragraph>
+        <Form.List name="units">
+          {(fields, { add, remove }) => (
+            <Flex vertical gap={4}>
+              {fields.map((field, index) => {
+                const unit = units[index];
+                return (
+                  <Space key={field.key} align="start" wrap data-testid={`policy-unit-${index}`}>
+                    {timeMode === 'absolute' ? (
+                      <Form.Item name={[field.name, 'time']} style={{ marginBottom: 4 }}>
+                        <DatePicker.TimePicker
+                          format="HH:mm"
+                          needConfirm={false}
+                          aria-label={t('cabinets.policy.time')}
+                          placeholder={t('cabinets.policy.time')}
+                        />
+                      </Form.Item>
+                    ) : (
+                      <>
+                        <Form.Item name={[field.name, 'relativeTo']} style={{ marginBottom: 4 }}>
+                          <Select
+                            style={{ width: 110 }}
+                            aria-label={t('cabinets.policy.relativeTo')}
+                            placeholder={t('cabinets.policy.relativeTo')}
+                            options={MTC_RELATIVE_TYPES.map((k) => ({ value: k, label: t(`cabinets.relativeTypes.${k}`) }))}
+                            data-testid={`policy-unit-${index}-relative`}
+                          />
+                        </Form.Item>
+                        <Form.Item name={[field.name, 'offset']} style={{ marginBottom: 4 }}>
+                          <InputNumber
+                            min={unit?.relativeTo === 'midnight' ? 0 : -720}
+                            max={unit?.relativeTo === 'midnight' ? 1439 : 720}
+                            style={{ width: 170 }}
+                            prefix={t('cabinets.policy.offset')}
+                            suffix={t('cabinets.policy.minutes')}
+                            aria-label={t('cabinets.policy.offset')}
+                            data-testid={`policy-unit-${index}-offset`}
+                          />
+                        </Form.Item>
+                      </>
+                    )}
+                    <Form.Item
+                      name={[field.name, 'circuits']}
+                      style={{ marginBottom: 4 }}
+                      label={index === 0 ? undefined : undefined}
+                    >
+                      <Checkbox.Group options={circuitOptions} data-testid={`policy-unit-${index}-circuits`} />
+                    </Form.Item>
+                    <Button
+                      type="text"
+                      icon={<MinusCircleOutlined />}
+                      aria-label={t('cabinets.policy.removeUnit')}
+                      disabled={fields.length <= 1}
+                      onClick={() => remove(field.name)}
+                    />
+                  </Space>
+                );
+              })}
+              <Space>
+                <Button
+                  icon={<PlusOutlined />}
+                  disabled={unitsFull}
+                  onClick={() =>
+                    add(
+                      timeMode === 'absolute'
+                        ? { time: dayjs('23:00', 'HH:mm'), circuits: [] }
+                        : { relativeTo: 'midnight', offset: 0, circuits: [] },
+                    )
+                  }
+                  data-testid="policy-add-unit"
+                >
+                  {t('cabinets.policy.addUnit')}
+                </Button>
+                {unitsFull && <Typography.Text type="secondary">{t('cabinets.policy.unitsMax', { max: maxUnits })}</Typography.Text>}
+              </Space>
+            </Flex>
+          )}
+        </Form.List>
+        <Row gutter={12} style={{ marginTop: 12 }}>
+          <Col span={8}>
+            <Form.Item name="cycleMode" label={t('cabinets.policy.fields.cycle')}>
+              <Select options={CABINET_CYCLES.map((m) => ({ value: m, label: t(`lighting.cycleModes.${m}`) }))} />
+            </Form.Item>
+          </Col>
+          {cycleMode === 'week' && (
+            <Col span={16}>
+              <Form.Item name="weekdays" label={t('cabinets.policy.weekdays')}>
+                <Checkbox.Group
+                  options={[1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: d, label: t(`cabinets.weekdays.${d}`) }))}
+                />
+              </Form.Item>
+            </Col>
+          )}
+          {cycleMode === 'once' && (
+            <Col span={8}>
+              <Form.Item name="date" label={t('cabinets.policy.date')}>
+                <DatePicker style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          )}
+        </Row>
+        <Row gutter={12}>
+          <Col span={8}>
+            <Form.Item name="from" label={t('cabinets.policy.from')}>
+              <DatePicker style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="to" label={t('cabinets.policy.to')}>
+              <DatePicker style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
+            <Form.Item name="inUse" label={t('cabinets.policy.fields.inUse')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </DraggableModal>
+  );
+}

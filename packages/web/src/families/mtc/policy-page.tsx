@@ -1,0 +1,443 @@
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Empty,
+  Flex,
+  Result,
+  Row,
+  Select,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../app/feedback';
+import { type CrudColumn, canModify, ListScreen, tableColumns, useAuthLevel, usePagedList } from '../../components/crud';
+import { useErrorText } from '../../components/device';
+import { DraggableModal } from '../../components/draggable-modal';
+import { ProjectScoped } from '../../components/project-scoped';
+import { clockOf } from '../../components/schedule/schedule';
+import { DayTimeline, YearChart } from '../../components/schedule/schedule-preview';
+import { type CabinetPolicy, type CabinetPreview, mtcApi, mtcKeys, type PolicyUse } from './api';
+import { CabinetPolicyDialog } from './policy-form';
+import { CircuitDay } from './circuit-day';
+
+/** /pjt/pjtdevicemtcpolicy (spec 001 §2): cabinet policies, their use on cabinets, previews of a day and a year. */
+export default function CabinetPolicyPage() {
+  return <ProjectScoped>{(projectId) => <Policies projectId={projectId} />}</ProjectScoped>;
+}
+
+/** A unit in words: "日落 +15 分钟：回路 1、2 开". */
+export function useUnitText() {
+  const { t } = useTranslation();
+  return (u: CabinetPolicy['units'][number]) => {
+    const when = u.time
+      ? u.time
+      : `${t(`cabinets.relativeTypes.${u.relativeTo ?? 'midnight'}`)}${u.offset ? ` ${u.offset > 0 ? '+' : ''}${u.offset} ${t('cabinets.policy.minutes')}` : ''}`;
+    const what =
+      u.circuits.length === 0
+        ? t('cabinets.policy.allOff')
+        : t('cabinets.policy.circuitsOn', { list: u.circuits.join(t('cabinets.circuits.separator')) });
+    return t('cabinets.policy.unitText', { when, what });
+  };
+}
+
+type Dialog =
+  | { kind: 'edit'; policy: CabinetPolicy | null }
+  | { kind: 'use' | 'remove'; policy: CabinetPolicy }
+  | { kind: 'preview'; policy: CabinetPolicy }
+  | { kind: 'result'; policy: CabinetPolicy; use: 'use' | 'remove'; answer: PolicyUse }
+  | null;
+
+function Policies({ projectId }: { projectId: number }) {
+  const { t } = useTranslation();
+  const { message, confirm } = useFeedback();
+  const editable = canModify(useAuthLevel());
+  const m = mtcApi(projectId);
+  const unitText = useUnitText();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const list = usePagedList<CabinetPolicy, { keyword?: string }>({
+    key: mtcKeys.policies(projectId),
+    load: ({ page, pageSize, filters }) => m.policies(page, pageSize, filters.keyword),
+    initialFilters: {},
+  });
+  const remove = useMutation({
+    mutationFn: (p: CabinetPolicy) => m.deletePolicy(p.id),
+    onSuccess: () => {
+      message.success(t('common.deleted'));
+      void list.refresh();
+    },
+  });
+  const askDelete = (p: CabinetPolicy) =>
+    confirm({
+      title: t('cabinets.policy.deleteTitle', { name: p.name }),
+      content:
+        p.cabinetCount > 0
+          ? t('cabinets.policy.deleteUsed', { count: p.cabinetCount })
+          : t('cabinets.policy.deleteUnused'),
+      okText: t('common.delete'),
+      cancelText: t('common.cancel'),
+      okButtonProps: { danger: true },
+      onOk: () => remove.mutateAsync(p).catch(() => undefined),
+    });
+  const close = () => setDialog(null);
+
+  const declared: CrudColumn<CabinetPolicy>[] = [
+    { field: 'name', width: 140 },
+    { field: 'no', width: 110 },
+    { field: 'timeMode', width: 90, render: (v) => t(`cabinets.timeModes.${String(v)}`) },
+    {
+      field: 'units',
+      render: (_, p) => (
+        <Flex gap={4} wrap>
+          {p.units.map((u, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: units are ordered steps
+            <Tag key={i} color={u.circuits.length === 0 ? 'default' : 'gold'}>
+              {unitText(u)}
+            </Tag>
+          ))}
+        </Flex>
+      ),
+    },
+    {
+      field: 'cycle',
+      width: 150,
+      render: (_, p) => {
+        const c = p.cycle;
+        const dates =
+          c.mode === 'once' ? c.date : [c.from, c.to].some(Boolean) ? `${c.from ?? '…'} ~ ${c.to ?? '…'}` : '';
+        return (
+          <span>
+            {t(`lighting.cycleModes.${c.mode}`)}
+            {dates ? (
+              <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                {dates}
+              </Typography.Text>
+            ) : null}
+          </span>
+        );
+      },
+    },
+    { field: 'inUse', kind: { kind: 'flag' } },
+    { field: 'cabinetCount', width: 90, align: 'right' },
+    { field: 'updatedAt', kind: { kind: 'time' } },
+  ];
+  const columns = tableColumns(declared, (field) => t(`cabinets.policy.fields.${field}`));
+  columns.push({
+    title: t('common.actions'),
+    key: 'actions',
+    width: 300,
+    fixed: 'right',
+    render: (_, p: CabinetPolicy) => (
+      <Space size={0} wrap>
+        <Button
+          size="small"
+          type="link"
+          icon={<EyeOutlined />}
+          onClick={() => setDialog({ kind: 'preview', policy: p })}
+          data-testid={`policy-preview-${p.id}`}
+        >
+          {t('cabinets.policy.preview')}
+        </Button>
+        {editable && (
+          <>
+            <Button size="small" type="link" icon={<EditOutlined />} onClick={() => setDialog({ kind: 'edit', policy: p })}>
+              {t('common.edit')}
+            </Button>
+            <Button size="small" type="link" onClick={() => setDialog({ kind: 'use', policy: p })} data-testid={`policy-use-${p.id}`}>
+              {t('cabinets.policy.use')}
+            </Button>
+            <Button size="small" type="link" onClick={() => setDialog({ kind: 'remove', policy: p })}>
+              {t('cabinets.policy.remove')}
+            </Button>
+            <Button size="small" type="link" danger icon={<DeleteOutlined />} onClick={() => askDelete(p)}>
+              {t('common.delete')}
+            </Button>
+          </>
+        )}
+      </Space>
+    ),
+  });
+
+  return (
+    <Card title={t('menu.pjtdevicemtcpolicy')}>
+      <ListScreen<CabinetPolicy, { keyword?: string }>
+        list={list}
+        columns={columns}
+        filters={[{ kind: 'keyword', name: 'keyword' }]}
+        actions={[
+          editable && {
+            key: 'create',
+            label: t('common.create'),
+            icon: <PlusOutlined />,
+            primary: true,
+            onClick: () => setDialog({ kind: 'edit', policy: null }),
+          },
+        ]}
+        table={{ scroll: { x: 'max-content' } }}
+      />
+      {dialog?.kind === 'edit' && (
+        <CabinetPolicyDialog
+          policy={dialog.policy}
+          onClose={close}
+          onSubmit={(body) =>
+            (dialog.policy ? m.updatePolicy(dialog.policy.id, body as never) : m.createPolicy(body as never)).then(() => {
+              message.success(t('common.saved'));
+              void list.refresh();
+            })
+          }
+        />
+      )}
+      {(dialog?.kind === 'use' || dialog?.kind === 'remove') && (
+        <CabinetsDialog
+          projectId={projectId}
+          title={t(`cabinets.policy.${dialog.kind}Title`, { name: dialog.policy.name })}
+          hint={t(`cabinets.policy.${dialog.kind}Hint`)}
+          danger={dialog.kind === 'remove'}
+          onClose={close}
+          onSubmit={async (ids) => {
+            const answer = await (dialog.kind === 'use' ? m.usePolicy : m.removePolicy)(dialog.policy.id, ids);
+            void list.refresh();
+            setDialog({ kind: 'result', policy: dialog.policy, use: dialog.kind, answer });
+          }}
+        />
+      )}
+      {dialog?.kind === 'result' && <UseResult dialog={dialog} onClose={close} />}
+      {dialog?.kind === 'preview' && <PreviewDialog projectId={projectId} policy={dialog.policy} onClose={close} />}
+    </Card>
+  );
+}
+
+/** Asks which cabinets a policy is used on (or removed from); "choose at least one" rather than nothing. */
+function CabinetsDialog({
+  projectId,
+  title,
+  hint,
+  danger,
+  onSubmit,
+  onClose,
+}: {
+  projectId: number;
+  title: string;
+  hint: string;
+  danger?: boolean;
+  onSubmit: (ids: number[]) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const options = useCabinetOptions(projectId);
+  const [ids, setIds] = useState<number[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  return (
+    <DraggableModal
+      open
+      title={title}
+      okText={t('common.ok')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ danger, loading: sending }}
+      destroyOnHidden
+      onCancel={onClose}
+      onOk={async () => {
+        if (ids.length === 0) {
+          setError(t('cabinets.policy.noCabinets'));
+          return;
+        }
+        setSending(true);
+        setError(null);
+        try {
+          await onSubmit(ids);
+        } catch (e) {
+          setError(errorText(e));
+        } finally {
+          setSending(false);
+        }
+      }}
+    >
+      <Flex vertical gap={8}>
+        <Typography.Text type="secondary">{hint}</Typography.Text>
+        <Select
+          mode="multiple"
+          style={{ width: '100%' }}
+          placeholder={t('cabinets.policy.cabinets')}
+          aria-label={t('cabinets.policy.cabinets')}
+          options={options.data ?? []}
+          loading={options.isLoading}
+          value={ids}
+          onChange={(v) => {
+            setIds(v);
+            setError(null);
+          }}
+          showSearch={{ optionFilterProp: 'label' }}
+          data-testid="policy-cabinets"
+        />
+        {error && <Alert type="error" showIcon title={error} data-testid="policy-cabinets-error" />}
+      </Flex>
+    </DraggableModal>
+  );
+}
+
+/** The project's cabinets as options (name and number). */
+function useCabinetOptions(projectId: number) {
+  const m = mtcApi(projectId);
+  return useQuery({
+    queryKey: [...mtcKeys.cabinets(projectId), 'options'],
+    queryFn: () => m.map().then((rows) => rows.map((c) => ({ value: c.id, label: `${c.name} (${c.no})` }))),
+    staleTime: 60_000,
+  });
+}
+
+/** Each cabinet's outcome of a use or remove: told now, or stored for its next connection (and why). */
+function UseResult({ dialog, onClose }: { dialog: Extract<Dialog, { kind: 'result' }>; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { answer } = dialog;
+  return (
+    <DraggableModal open title={t(`cabinets.policy.${dialog.use}Title`, { name: dialog.policy.name })} footer={null} onCancel={onClose}>
+      <Flex vertical gap={8} data-testid="policy-use-result">
+        <Alert
+          type={answer.delivered === answer.total ? 'success' : 'warning'}
+          showIcon
+          title={t('cabinets.policy.useResult', { delivered: answer.delivered, total: answer.total })}
+        />
+        <Table
+          rowKey="deviceId"
+          size="small"
+          pagination={false}
+          dataSource={answer.results}
+          columns={[
+            { title: t('cabinets.fields.name'), dataIndex: 'name' },
+            {
+              title: t('cabinets.policy.outcome'),
+              key: 'outcome',
+              render: (_, r) =>
+                r.delivered ? (
+                  <Tag color="green">{t('cabinets.policy.delivered')}</Tag>
+                ) : (
+                  <Tag color="orange">{t('cabinets.policy.stored')}</Tag>
+                ),
+            },
+            {
+              title: t('cabinets.policy.reason'),
+              dataIndex: 'error',
+              render: (e: string | null) => (e ? t(`cabinets.policy.reasons.${e}`, { defaultValue: t('cabinets.policy.reasons.other') }) : ''),
+            },
+          ]}
+        />
+      </Flex>
+    </DraggableModal>
+  );
+}
+
+/** The preview's day as the lighting timeline takes it: lit while any circuit is on. */
+export function previewDay(p: CabinetPreview) {
+  if (!p.day) return null;
+  const lit = (circuits: readonly number[]) => circuits.length > 0;
+  return {
+    date: p.day.date,
+    sunrise: p.day.sunrise,
+    sunset: p.day.sunset,
+    startLevel: lit(p.day.startCircuits) ? 100 : 0,
+    steps: p.day.events.map((e) => ({
+      at: e.time,
+      action: lit(e.circuits) ? ('on' as const) : ('off' as const),
+      level: lit(e.circuits) ? 100 : 0,
+    })),
+  };
+}
+/** The preview's year as the lighting chart takes it. */
+export function previewYear(p: CabinetPreview) {
+  return (p.year?.days ?? []).map((d) => ({
+    date: d.date,
+    on: d.on === null ? null : clockOf(d.on),
+    off: d.off === null ? null : clockOf(d.off),
+  }));
+}
+
+/**
+ * What a policy does at a chosen cabinet (its coordinates; else the project's centre): the day on the
+ * lighting timeline with each circuit's hours below, and the on and off times over the year.
+ */
+function PreviewDialog({ projectId, policy, onClose }: { projectId: number; policy: CabinetPolicy; onClose: () => void }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const m = mtcApi(projectId);
+  const options = useCabinetOptions(projectId);
+  const [cabinetId, setCabinetId] = useState<number | undefined>(undefined);
+  const [date, setDate] = useState<Dayjs>(dayjs());
+  const query = { cabinetId, date: date.format('YYYY-MM-DD'), year: date.year() };
+  const preview = useQuery({
+    queryKey: [...mtcKeys.policies(projectId), 'preview', policy.id, query],
+    queryFn: () => m.preview(policy.id, query),
+  });
+  const day = preview.data ? previewDay(preview.data) : null;
+  return (
+    <DraggableModal open width={980} title={t('cabinets.policy.previewTitle', { name: policy.name })} footer={null} onCancel={onClose}>
+      <Flex vertical gap={12} data-testid="policy-preview">
+        <Space wrap>
+          <Select
+            allowClear
+            style={{ width: 280 }}
+            placeholder={t('cabinets.policy.previewFor')}
+            aria-label={t('cabinets.policy.previewFor')}
+            value={cabinetId}
+            onChange={setCabinetId}
+            showSearch={{ optionFilterProp: 'label' }}
+            options={options.data ?? []}
+            data-testid="preview-target"
+          />
+          <DatePicker value={date} allowClear={false} onChange={(d) => d && setDate(d)} aria-label={t('cabinets.policy.date')} />
+          {preview.data && (
+            <Typography.Text type="secondary" data-testid="preview-place">
+              {t('cabinets.policy.previewPlace', { lng: preview.data.lng.toFixed(4), lat: preview.data.lat.toFixed(4) })}
+            </Typography.Text>
+          )}
+        </Space>
+        {preview.isLoading ? (
+          <Spin />
+        ) : preview.isError ? (
+          <Result status="warning" title={errorText(preview.error)} />
+        ) : (
+          <Row gutter={[12, 12]}>
+            <Col span={24}>
+              <Card size="small" title={t('cabinets.policy.dayTitle', { date: date.format('YYYY-MM-DD') })}>
+                {day && preview.data?.day ? (
+                  <>
+                    {preview.data.day.polar && (
+                      <Tag color="purple" style={{ marginBottom: 8 }}>
+                        {t(`lighting.polar.${preview.data.day.polar}`)}
+                      </Tag>
+                    )}
+                    {preview.data.day.policyId === null && (
+                      <Typography.Text type="warning" style={{ display: 'block' }}>
+                        {t('cabinets.policy.noPolicyThatDay')}
+                      </Typography.Text>
+                    )}
+                    <DayTimeline day={day} />
+                    <CircuitDay day={preview.data.day} circuitCount={preview.data.circuitCount} />
+                  </>
+                ) : (
+                  <Empty />
+                )}
+              </Card>
+            </Col>
+            <Col span={24}>
+              <Card size="small" title={t('cabinets.policy.yearTitle', { year: date.year() })}>
+                <YearChart days={preview.data ? previewYear(preview.data) : undefined} />
+              </Card>
+            </Col>
+          </Row>
+        )}
+      </Flex>
+    </DraggableModal>
+  );
+}
