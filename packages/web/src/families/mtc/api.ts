@@ -1,3 +1,4 @@
+import type { Page } from '@sc/contract';
 import type {
   MtcAlarmConfig,
   MtcComm,
@@ -15,10 +16,15 @@ import type {
   mtcRuntime,
   mtcSchedulePreview,
   mtcUpgrade,
-  Page,
-} from '@sc/contract';
+} from '@sc/contract/families/mtc';
 import { api, type Params } from '../../api/client';
-import { type Answer, type CommandAnswer, type DeviceEvent, type RegistrationAnswer, uploadFile } from '../../components/device';
+import {
+  type Answer,
+  type CommandAnswer,
+  type DeviceEvent,
+  type RegistrationAnswer,
+  uploadFile,
+} from '../../components/device';
 
 /** Answers of the MTC calls, typed from the contract's response schemas. */
 export type Cabinet = Answer<typeof mtcRow>;

@@ -172,9 +172,7 @@ describe('one cabinet', () => {
     await user.clear(over);
     await user.type(over, '310');
     await user.click(within(form).getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() =>
-      expect(form.querySelector('.ant-form-item-explain-error')?.textContent).toMatch(/220.*300/),
-    );
+    await waitFor(() => expect(form.querySelector('.ant-form-item-explain-error')?.textContent).toMatch(/220.*300/));
     await user.clear(over);
     await user.type(over, '260');
     const under = within(form).getByLabelText('欠流阈值');

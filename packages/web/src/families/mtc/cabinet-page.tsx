@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, EnvironmentOutlined, HistoryOutlined, ReloadOutlined } from '@ant-design/icons';
-import { type DeviceView, LOG_PAGE_SIZE, MTC_FIRMWARE, type Page, type RealtimePush } from '@sc/contract';
+import { type DeviceView, LOG_PAGE_SIZE, type Page, type RealtimePush } from '@sc/contract';
+import { MTC_FIRMWARE } from '@sc/contract/families/mtc';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -207,16 +208,36 @@ function CabinetDetail({ projectId, id }: { projectId: number; id: number }) {
       <Card size="small">
         <Tabs
           items={[
-            { key: 'events', label: t('cabinets.tabs.events'), children: <CabinetEvents projectId={projectId} id={id} m={m} /> },
-            { key: 'config', label: t('cabinets.tabs.config'), children: <ConfigForm projectId={projectId} id={id} m={m} editable={editable} /> },
-            { key: 'comm', label: t('cabinets.tabs.comm'), children: <CommForm projectId={projectId} id={id} m={m} editable={editable} /> },
+            {
+              key: 'events',
+              label: t('cabinets.tabs.events'),
+              children: <CabinetEvents projectId={projectId} id={id} m={m} />,
+            },
+            {
+              key: 'config',
+              label: t('cabinets.tabs.config'),
+              children: <ConfigForm projectId={projectId} id={id} m={m} editable={editable} />,
+            },
+            {
+              key: 'comm',
+              label: t('cabinets.tabs.comm'),
+              children: <CommForm projectId={projectId} id={id} m={m} editable={editable} />,
+            },
             {
               key: 'peripherals',
               label: t('cabinets.tabs.peripherals'),
               children: <PeripheralsForm projectId={projectId} id={id} m={m} editable={editable} />,
             },
-            { key: 'alarm', label: t('cabinets.tabs.alarm'), children: <AlarmForm projectId={projectId} id={id} m={m} editable={editable} /> },
-            { key: 'policies', label: t('cabinets.tabs.policies'), children: <CabinetPolicies projectId={projectId} id={id} m={m} /> },
+            {
+              key: 'alarm',
+              label: t('cabinets.tabs.alarm'),
+              children: <AlarmForm projectId={projectId} id={id} m={m} editable={editable} />,
+            },
+            {
+              key: 'policies',
+              label: t('cabinets.tabs.policies'),
+              children: <CabinetPolicies projectId={projectId} id={id} m={m} />,
+            },
             {
               key: 'firmware',
               label: t('cabinets.tabs.firmware'),
@@ -252,7 +273,15 @@ function CabinetDetail({ projectId, id }: { projectId: number; id: number }) {
 }
 
 /** Three phases, the totals, leakage and temperature, with the time of the report. */
-function PowerCard({ runtime, loading, onRefresh }: { runtime: Runtime | undefined; loading: boolean; onRefresh: () => void }) {
+function PowerCard({
+  runtime,
+  loading,
+  onRefresh,
+}: {
+  runtime: Runtime | undefined;
+  loading: boolean;
+  onRefresh: () => void;
+}) {
   const { t } = useTranslation();
   const v = runtime?.values ?? {};
   const reading = (k: string, unit: string) => withUnit(v[k] as number | null | undefined, unit);
@@ -273,15 +302,29 @@ function PowerCard({ runtime, loading, onRefresh }: { runtime: Runtime | undefin
     >
       <Row gutter={[16, 12]}>
         <Col xs={24} lg={14}>
-          {runtime ? <PhasePanel phases={phaseViews(runtime.phases)} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+          {runtime ? (
+            <PhasePanel phases={phaseViews(runtime.phases)} />
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+          )}
         </Col>
         <Col xs={24} lg={10}>
           <Descriptions size="small" column={1} data-testid="runtime-totals">
-            <Descriptions.Item label={t('cabinets.readings.activePower')}>{reading('activePower', 'W')}</Descriptions.Item>
-            <Descriptions.Item label={t('cabinets.readings.powerFactor')}>{reading('powerFactor', '')}</Descriptions.Item>
-            <Descriptions.Item label={t('cabinets.readings.energyTotal')}>{reading('energyTotal', 'kWh')}</Descriptions.Item>
-            <Descriptions.Item label={t('cabinets.readings.leakageCurrent')}>{reading('leakageCurrent', 'mA')}</Descriptions.Item>
-            <Descriptions.Item label={t('cabinets.readings.temperature')}>{reading('temperature', '°C')}</Descriptions.Item>
+            <Descriptions.Item label={t('cabinets.readings.activePower')}>
+              {reading('activePower', 'W')}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('cabinets.readings.powerFactor')}>
+              {reading('powerFactor', '')}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('cabinets.readings.energyTotal')}>
+              {reading('energyTotal', 'kWh')}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('cabinets.readings.leakageCurrent')}>
+              {reading('leakageCurrent', 'mA')}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('cabinets.readings.temperature')}>
+              {reading('temperature', '°C')}
+            </Descriptions.Item>
           </Descriptions>
         </Col>
       </Row>
@@ -393,7 +436,11 @@ function CabinetEvents({ projectId, id, m }: { projectId: number; id: number; m:
       d.threshold !== undefined ? t('cabinets.events.threshold', { value: formatReading(d.threshold) }) : '',
       d.version ? t('cabinets.controls.versionIs', { version: d.version }) : '',
       d.ok === false ? t('cabinets.events.failed') : '',
-      d.error ? (i18n.exists(`mtc.firmware.${d.error}`) ? t(`mtc.firmware.${d.error}`) : t('cabinets.events.failed')) : '',
+      d.error
+        ? i18n.exists(`mtc.firmware.${d.error}`)
+          ? t(`mtc.firmware.${d.error}`)
+          : t('cabinets.events.failed')
+        : '',
     ]
       .filter(Boolean)
       .join(' · ');
@@ -407,7 +454,12 @@ function CabinetEvents({ projectId, id, m }: { projectId: number; id: number; m:
       width: 90,
       render: (v: string) => t(`gateways.events.types.${v}`, { defaultValue: '' }),
     },
-    { title: t('gateways.events.level'), dataIndex: 'level', width: 90, render: (v: string) => <EventLevelTag level={v} /> },
+    {
+      title: t('gateways.events.level'),
+      dataIndex: 'level',
+      width: 90,
+      render: (v: string) => <EventLevelTag level={v} />,
+    },
     { title: t('gateways.events.detail'), key: 'detail', render: (_, e) => detailText(e) },
   ];
   return (
@@ -440,7 +492,10 @@ function CabinetEvents({ projectId, id, m }: { projectId: number; id: number; m:
 /** The policies the cabinet runs. */
 function CabinetPolicies({ projectId, id, m }: { projectId: number; id: number; m: MtcApi }) {
   const { t } = useTranslation();
-  const policies = useQuery({ queryKey: [...mtcKeys.cabinet(projectId, id), 'policies'], queryFn: () => m.cabinetPolicies(id) });
+  const policies = useQuery({
+    queryKey: [...mtcKeys.cabinet(projectId, id), 'policies'],
+    queryFn: () => m.cabinetPolicies(id),
+  });
   return (
     <Flex vertical gap={8}>
       <Space>
@@ -456,7 +511,11 @@ function CabinetPolicies({ projectId, id, m }: { projectId: number; id: number; 
         columns={[
           { title: t('cabinets.policy.fields.name'), dataIndex: 'name' },
           { title: t('cabinets.policy.fields.no'), dataIndex: 'no' },
-          { title: t('cabinets.policy.fields.timeMode'), dataIndex: 'timeMode', render: (v: string) => t(`cabinets.timeModes.${v}`) },
+          {
+            title: t('cabinets.policy.fields.timeMode'),
+            dataIndex: 'timeMode',
+            render: (v: string) => t(`cabinets.timeModes.${v}`),
+          },
           {
             title: t('cabinets.policy.fields.inUse'),
             dataIndex: 'inUse',

@@ -46,9 +46,10 @@ export function CircuitCard({
       cancelText: t('common.cancel'),
       okButtonProps: { danger: !on },
       onOk: () =>
-        void (indexes.length === 1
-          ? command.run('switch', { circuit: indexes[0], on })
-          : command.run('multiswitch', { circuits: indexes.map((circuit) => ({ circuit, on })) })
+        void (
+          indexes.length === 1
+            ? command.run('switch', { circuit: indexes[0], on })
+            : command.run('multiswitch', { circuits: indexes.map((circuit) => ({ circuit, on })) })
         ).then(() => setSelected([])),
     });
   const running = command.pending('switch') || command.pending('multiswitch');
@@ -82,13 +83,15 @@ export function CircuitCard({
           <Flex gap={8} wrap align="center" data-testid="circuit-multi">
             <Button
               size="small"
-              onClick={() =>
-                setSelected(selected.length === circuits.length ? [] : circuits.map((c) => c.index))
-              }
+              onClick={() => setSelected(selected.length === circuits.length ? [] : circuits.map((c) => c.index))}
             >
-              {selected.length === circuits.length ? t('cabinets.circuits.selectNone') : t('cabinets.circuits.selectAll')}
+              {selected.length === circuits.length
+                ? t('cabinets.circuits.selectNone')
+                : t('cabinets.circuits.selectAll')}
             </Button>
-            <Typography.Text type="secondary">{t('cabinets.circuits.selected', { count: selected.length })}</Typography.Text>
+            <Typography.Text type="secondary">
+              {t('cabinets.circuits.selected', { count: selected.length })}
+            </Typography.Text>
             <Button
               type="primary"
               icon={<ThunderboltOutlined />}
@@ -131,8 +134,11 @@ export function CircuitCard({
             confirm({
               title: t('cabinets.commands.writecircuits'),
               content: t('cabinets.confirm.writecircuits', {
-                off: rows.filter((r) => !r.enable).map((r) => r.circuit).join(t('cabinets.circuits.separator')) ||
-                  t('cabinets.circuits.noneWord'),
+                off:
+                  rows
+                    .filter((r) => !r.enable)
+                    .map((r) => r.circuit)
+                    .join(t('cabinets.circuits.separator')) || t('cabinets.circuits.noneWord'),
               }),
               okText: t('common.ok'),
               cancelText: t('common.cancel'),

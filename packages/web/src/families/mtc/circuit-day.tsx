@@ -31,7 +31,8 @@ export function CircuitDay({ day, circuitCount }: { day: Day; circuitCount: numb
     <div className="mtc-circuit-day" data-testid="circuit-day">
       {Array.from({ length: circuitCount }, (_, i) => i + 1).map((circuit) => {
         const stretches = circuitStretches(day, circuit);
-        const minutes = day.circuitMinutes[circuit - 1] ?? stretches.filter((s) => s.on).reduce((a, s) => a + s.to - s.from, 0);
+        const minutes =
+          day.circuitMinutes[circuit - 1] ?? stretches.filter((s) => s.on).reduce((a, s) => a + s.to - s.from, 0);
         return (
           <div key={circuit} className="mtc-circuit-day-row" data-circuit={circuit}>
             <span className="mtc-circuit-day-name">{t('cabinets.circuits.name', { index: circuit })}</span>
@@ -51,7 +52,9 @@ export function CircuitDay({ day, circuitCount }: { day: Day; circuitCount: numb
                 </Tooltip>
               ))}
             </div>
-            <span className="mtc-circuit-day-hours">{t('cabinets.policy.hours', { hours: (minutes / 60).toFixed(1) })}</span>
+            <span className="mtc-circuit-day-hours">
+              {t('cabinets.policy.hours', { hours: (minutes / 60).toFixed(1) })}
+            </span>
           </div>
         );
       })}

@@ -1,4 +1,5 @@
 import { MinusCircleOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import type { Lang } from '@sc/contract';
 import {
   MTC_ADDRESS_TYPES,
   MTC_ALARM_KINDS,
@@ -14,15 +15,28 @@ import {
   MTC_PORT_RANGE,
   MTC_TRANSFER_TYPES,
   MTC_UP_PROTOCOLS,
-  type Lang,
   mtcAlarmConfigBody,
   mtcCommBody,
   mtcConfigBody,
   mtcPeripheralsBody,
-} from '@sc/contract';
+} from '@sc/contract/families/mtc';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Col,
+  Divider,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Select,
+  Spin,
+  Typography,
+} from 'antd';
 import type { RuleRender } from 'antd/es/form';
-import { Alert, Button, Checkbox, Col, Divider, Flex, Form, Input, InputNumber, Row, Select, Spin, Typography } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../app/feedback';
@@ -34,7 +48,8 @@ import { useLang } from '../../i18n/i18n';
 import { type MtcApi, mtcKeys } from './api';
 
 type Path = (string | number)[];
-const same = (a: readonly PropertyKey[], b: Path) => a.length >= b.length && b.every((p, i) => String(a[i]) === String(p));
+const same = (a: readonly PropertyKey[], b: Path) =>
+  a.length >= b.length && b.every((p, i) => String(a[i]) === String(p));
 const blank = (v: unknown): unknown =>
   v === '' || v === null
     ? undefined
@@ -71,9 +86,7 @@ function StoredForm({
   id,
   load,
   save,
-  schema,
   editable,
-  toForm = (v) => v,
   children,
 }: {
   kind: Kind;
@@ -81,9 +94,7 @@ function StoredForm({
   id: number;
   load: () => Promise<Stored & object>;
   save: (values: never) => Promise<Stored & object>;
-  schema: Schema & { parse?: (v: unknown) => unknown };
   editable: boolean;
-  toForm?: (v: Record<string, unknown>) => Record<string, unknown>;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -95,8 +106,8 @@ function StoredForm({
   const key = [...mtcKeys.cabinet(projectId, id), kind];
   const stored = useQuery({ queryKey: key, queryFn: load });
   useEffect(() => {
-    if (stored.data) form.setFieldsValue(toForm(stored.data as Record<string, unknown>));
-  }, [stored.data, form, toForm]);
+    if (stored.data) form.setFieldsValue(stored.data);
+  }, [stored.data, form]);
   const mutation = useMutation({
     mutationFn: (values: Record<string, unknown>) => save(blank(values) as never),
     onMutate: () => setFailure(null),
@@ -138,7 +149,17 @@ function StoredForm({
 const col = { xs: 24, sm: 12, lg: 8, xl: 6 };
 
 /** Address and where the cabinet reports to (server, port 1024-65535 default 18089, protocol). */
-export function ConfigForm({ projectId, id, m, editable }: { projectId: number; id: number; m: MtcApi; editable: boolean }) {
+export function ConfigForm({
+  projectId,
+  id,
+  m,
+  editable,
+}: {
+  projectId: number;
+  id: number;
+  m: MtcApi;
+  editable: boolean;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const rule = (name: string) => pathRule(mtcConfigBody, [name], lang);
@@ -149,12 +170,16 @@ export function ConfigForm({ projectId, id, m, editable }: { projectId: number; 
       id={id}
       load={() => m.config(id)}
       save={(v) => m.saveConfig(id, v)}
-      schema={mtcConfigBody}
       editable={editable}
     >
       <Row gutter={16}>
         <Col {...col}>
-          <Form.Item name="address" label={t('cabinets.config.address')} rules={[rule('address')]} extra={t('cabinets.config.addressHint')}>
+          <Form.Item
+            name="address"
+            label={t('cabinets.config.address')}
+            rules={[rule('address')]}
+            extra={t('cabinets.config.addressHint')}
+          >
             <Input maxLength={16} aria-label={t('cabinets.config.address')} />
           </Form.Item>
         </Col>
@@ -170,7 +195,11 @@ export function ConfigForm({ projectId, id, m, editable }: { projectId: number; 
             rules={[rule('upPort')]}
             extra={t('cabinets.config.upPortDefault', { port: MTC_DEFAULT_PORT })}
           >
-            <InputNumber style={{ width: '100%' }} placeholder={String(MTC_DEFAULT_PORT)} aria-label={t('cabinets.config.upPort')} />
+            <InputNumber
+              style={{ width: '100%' }}
+              placeholder={String(MTC_DEFAULT_PORT)}
+              aria-label={t('cabinets.config.upPort')}
+            />
           </Form.Item>
         </Col>
         <Col {...col}>
@@ -194,7 +223,17 @@ const UP_COMM = [
 ] as const;
 
 /** Up comm args (heartbeat, report interval, timeout, retries) and down comm args (the RS485 bus). */
-export function CommForm({ projectId, id, m, editable }: { projectId: number; id: number; m: MtcApi; editable: boolean }) {
+export function CommForm({
+  projectId,
+  id,
+  m,
+  editable,
+}: {
+  projectId: number;
+  id: number;
+  m: MtcApi;
+  editable: boolean;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const rule = (...path: Path) => pathRule(mtcCommBody, path, lang);
@@ -206,7 +245,6 @@ export function CommForm({ projectId, id, m, editable }: { projectId: number; id
       id={id}
       load={() => m.comm(id)}
       save={(v) => m.saveComm(id, v)}
-      schema={mtcCommBody}
       editable={editable}
     >
       <Divider titlePlacement="start" plain>
@@ -220,7 +258,11 @@ export function CommForm({ projectId, id, m, editable }: { projectId: number; id
               label={`${t(`cabinets.comm.${name}`)} (${min}–${max}${unit ? ` ${seconds}` : ''})`}
               rules={[rule('up', name)]}
             >
-              <InputNumber style={{ width: '100%' }} suffix={unit ? seconds : undefined} aria-label={t(`cabinets.comm.${name}`)} />
+              <InputNumber
+                style={{ width: '100%' }}
+                suffix={unit ? seconds : undefined}
+                aria-label={t(`cabinets.comm.${name}`)}
+              />
             </Form.Item>
           </Col>
         ))}
@@ -231,12 +273,18 @@ export function CommForm({ projectId, id, m, editable }: { projectId: number; id
       <Row gutter={16}>
         <Col {...col}>
           <Form.Item name={['down', 'baudRate']} label={t('cabinets.comm.baudRate')} rules={[rule('down', 'baudRate')]}>
-            <Select aria-label={t('cabinets.comm.baudRate')} options={MTC_BAUD_RATES.map((b) => ({ value: b, label: String(b) }))} />
+            <Select
+              aria-label={t('cabinets.comm.baudRate')}
+              options={MTC_BAUD_RATES.map((b) => ({ value: b, label: String(b) }))}
+            />
           </Form.Item>
         </Col>
         <Col {...col}>
           <Form.Item name={['down', 'dataBits']} label={t('cabinets.comm.dataBits')} rules={[rule('down', 'dataBits')]}>
-            <Select aria-label={t('cabinets.comm.dataBits')} options={[7, 8].map((b) => ({ value: b, label: String(b) }))} />
+            <Select
+              aria-label={t('cabinets.comm.dataBits')}
+              options={[7, 8].map((b) => ({ value: b, label: String(b) }))}
+            />
           </Form.Item>
         </Col>
         <Col {...col}>
@@ -249,7 +297,10 @@ export function CommForm({ projectId, id, m, editable }: { projectId: number; id
         </Col>
         <Col {...col}>
           <Form.Item name={['down', 'stopBits']} label={t('cabinets.comm.stopBits')} rules={[rule('down', 'stopBits')]}>
-            <Select aria-label={t('cabinets.comm.stopBits')} options={[1, 2].map((b) => ({ value: b, label: String(b) }))} />
+            <Select
+              aria-label={t('cabinets.comm.stopBits')}
+              options={[1, 2].map((b) => ({ value: b, label: String(b) }))}
+            />
           </Form.Item>
         </Col>
         <Col {...col}>
@@ -267,13 +318,26 @@ export function CommForm({ projectId, id, m, editable }: { projectId: number; id
 }
 
 /** The peripherals on the cabinet's bus and how each is read (spec 001 §3 "peripheral args"). */
-export function PeripheralsForm({ projectId, id, m, editable }: { projectId: number; id: number; m: MtcApi; editable: boolean }) {
+export function PeripheralsForm({
+  projectId,
+  id,
+  m,
+  editable,
+}: {
+  projectId: number;
+  id: number;
+  m: MtcApi;
+  editable: boolean;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const rule = (...path: Path) => pathRule(mtcPeripheralsBody, path, lang);
   const options = (values: readonly (string | number)[], labels?: string) =>
     values.map((v) => ({ value: v, label: labels ? t(`${labels}.${v}`) : String(v) }));
-  const ports = Array.from({ length: MTC_PERIPHERAL_PORTS[1] - MTC_PERIPHERAL_PORTS[0] + 1 }, (_, i) => MTC_PERIPHERAL_PORTS[0] + i);
+  const ports = Array.from(
+    { length: MTC_PERIPHERAL_PORTS[1] - MTC_PERIPHERAL_PORTS[0] + 1 },
+    (_, i) => MTC_PERIPHERAL_PORTS[0] + i,
+  );
   return (
     <StoredForm
       kind="peripherals"
@@ -281,62 +345,114 @@ export function PeripheralsForm({ projectId, id, m, editable }: { projectId: num
       id={id}
       load={() => m.peripherals(id)}
       save={(v) => m.savePeripherals(id, v)}
-      schema={mtcPeripheralsBody}
       editable={editable}
     >
       <Form.List name="peripherals">
         {(fields, { add, remove }) => (
           <Flex vertical gap={4}>
-            {fields.length === 0 && <Typography.Text type="secondary">{t('cabinets.peripherals.none')}</Typography.Text>}
+            {fields.length === 0 && (
+              <Typography.Text type="secondary">{t('cabinets.peripherals.none')}</Typography.Text>
+            )}
             {fields.map((field, i) => (
               <Row key={field.key} gutter={8} align="top" data-testid={`peripheral-${i}`}>
                 <Col span={2}>
-                  <Form.Item name={[field.name, 'index']} label={i === 0 ? t('cabinets.peripherals.index') : undefined} rules={[rule('peripherals', field.name, 'index')]}>
+                  <Form.Item
+                    name={[field.name, 'index']}
+                    label={i === 0 ? t('cabinets.peripherals.index') : undefined}
+                    rules={[rule('peripherals', field.name, 'index')]}
+                  >
                     <InputNumber style={{ width: '100%' }} aria-label={t('cabinets.peripherals.index')} />
                   </Form.Item>
                 </Col>
                 <Col span={3}>
-                  <Form.Item name={[field.name, 'name']} label={i === 0 ? t('cabinets.peripherals.name') : undefined} rules={[rule('peripherals', field.name, 'name')]}>
+                  <Form.Item
+                    name={[field.name, 'name']}
+                    label={i === 0 ? t('cabinets.peripherals.name') : undefined}
+                    rules={[rule('peripherals', field.name, 'name')]}
+                  >
                     <Input aria-label={t('cabinets.peripherals.name')} />
                   </Form.Item>
                 </Col>
                 <Col span={3}>
                   <Form.Item name={[field.name, 'kind']} label={i === 0 ? t('cabinets.peripherals.kind') : undefined}>
-                    <Select aria-label={t('cabinets.peripherals.kind')} options={options(MTC_PERIPHERAL_KINDS, 'cabinets.peripheralKinds')} />
+                    <Select
+                      aria-label={t('cabinets.peripherals.kind')}
+                      options={options(MTC_PERIPHERAL_KINDS, 'cabinets.peripheralKinds')}
+                    />
                   </Form.Item>
                 </Col>
                 <Col span={3}>
-                  <Form.Item name={[field.name, 'protocol']} label={i === 0 ? t('cabinets.peripherals.protocol') : undefined} rules={[rule('peripherals', field.name, 'protocol')]}>
-                    <Select aria-label={t('cabinets.peripherals.protocol')} options={options(MTC_PERIPHERAL_PROTOCOLS, 'cabinets.peripheralProtocols')} />
+                  <Form.Item
+                    name={[field.name, 'protocol']}
+                    label={i === 0 ? t('cabinets.peripherals.protocol') : undefined}
+                    rules={[rule('peripherals', field.name, 'protocol')]}
+                  >
+                    <Select
+                      aria-label={t('cabinets.peripherals.protocol')}
+                      options={options(MTC_PERIPHERAL_PROTOCOLS, 'cabinets.peripheralProtocols')}
+                    />
                   </Form.Item>
                 </Col>
                 <Col span={2}>
-                  <Form.Item name={[field.name, 'port']} label={i === 0 ? t('cabinets.peripherals.port') : undefined} rules={[rule('peripherals', field.name, 'port')]}>
-                    <Select aria-label={t('cabinets.peripherals.port')} options={ports.map((p) => ({ value: p, label: t('cabinets.peripherals.portN', { port: p }) }))} />
+                  <Form.Item
+                    name={[field.name, 'port']}
+                    label={i === 0 ? t('cabinets.peripherals.port') : undefined}
+                    rules={[rule('peripherals', field.name, 'port')]}
+                  >
+                    <Select
+                      aria-label={t('cabinets.peripherals.port')}
+                      options={ports.map((p) => ({ value: p, label: t('cabinets.peripherals.portN', { port: p }) }))}
+                    />
                   </Form.Item>
                 </Col>
                 <Col span={2}>
-                  <Form.Item name={[field.name, 'stationAddress']} label={i === 0 ? t('cabinets.peripherals.stationAddress') : undefined} rules={[rule('peripherals', field.name, 'stationAddress')]}>
+                  <Form.Item
+                    name={[field.name, 'stationAddress']}
+                    label={i === 0 ? t('cabinets.peripherals.stationAddress') : undefined}
+                    rules={[rule('peripherals', field.name, 'stationAddress')]}
+                  >
                     <InputNumber style={{ width: '100%' }} aria-label={t('cabinets.peripherals.stationAddress')} />
                   </Form.Item>
                 </Col>
                 <Col span={3}>
-                  <Form.Item name={[field.name, 'addressType']} label={i === 0 ? t('cabinets.peripherals.addressType') : undefined} rules={[rule('peripherals', field.name, 'addressType')]}>
-                    <Select aria-label={t('cabinets.peripherals.addressType')} options={options(MTC_ADDRESS_TYPES, 'cabinets.addressTypes')} />
+                  <Form.Item
+                    name={[field.name, 'addressType']}
+                    label={i === 0 ? t('cabinets.peripherals.addressType') : undefined}
+                    rules={[rule('peripherals', field.name, 'addressType')]}
+                  >
+                    <Select
+                      aria-label={t('cabinets.peripherals.addressType')}
+                      options={options(MTC_ADDRESS_TYPES, 'cabinets.addressTypes')}
+                    />
                   </Form.Item>
                 </Col>
                 <Col span={2}>
-                  <Form.Item name={[field.name, 'transferType']} label={i === 0 ? t('cabinets.peripherals.transferType') : undefined} rules={[rule('peripherals', field.name, 'transferType')]}>
-                    <Select aria-label={t('cabinets.peripherals.transferType')} options={options(MTC_TRANSFER_TYPES, 'cabinets.transferTypes')} />
+                  <Form.Item
+                    name={[field.name, 'transferType']}
+                    label={i === 0 ? t('cabinets.peripherals.transferType') : undefined}
+                    rules={[rule('peripherals', field.name, 'transferType')]}
+                  >
+                    <Select
+                      aria-label={t('cabinets.peripherals.transferType')}
+                      options={options(MTC_TRANSFER_TYPES, 'cabinets.transferTypes')}
+                    />
                   </Form.Item>
                 </Col>
                 <Col span={2}>
-                  <Form.Item name={[field.name, 'registerStart']} label={i === 0 ? t('cabinets.peripherals.registerStart') : undefined} rules={[rule('peripherals', field.name, 'registerStart')]}>
+                  <Form.Item
+                    name={[field.name, 'registerStart']}
+                    label={i === 0 ? t('cabinets.peripherals.registerStart') : undefined}
+                    rules={[rule('peripherals', field.name, 'registerStart')]}
+                  >
                     <InputNumber style={{ width: '100%' }} aria-label={t('cabinets.peripherals.registerStart')} />
                   </Form.Item>
                 </Col>
                 <Col span={1}>
-                  <Form.Item name={[field.name, 'registerCount']} label={i === 0 ? t('cabinets.peripherals.registerCount') : undefined} rules={[rule('peripherals', field.name, 'registerCount')]}>
+                  <Form.Item
+                    name={[field.name, 'registerCount']}
+                    label={i === 0 ? t('cabinets.peripherals.registerCount') : undefined}
+                    rules={[rule('peripherals', field.name, 'registerCount')]}
+                  >
                     <InputNumber style={{ width: '100%' }} aria-label={t('cabinets.peripherals.registerCount')} />
                   </Form.Item>
                 </Col>
@@ -381,7 +497,17 @@ export function PeripheralsForm({ projectId, id, m, editable }: { projectId: num
  * Alarm thresholds within the ranges of spec 001 §5 (from the contract: under below over), which alarms
  * are on, and the same-event minimum interval (60-3600 s).
  */
-export function AlarmForm({ projectId, id, m, editable }: { projectId: number; id: number; m: MtcApi; editable: boolean }) {
+export function AlarmForm({
+  projectId,
+  id,
+  m,
+  editable,
+}: {
+  projectId: number;
+  id: number;
+  m: MtcApi;
+  editable: boolean;
+}) {
   const { t } = useTranslation();
   const lang = useLang();
   const fields = Object.keys(MTC_ALARM_RANGES) as (keyof typeof MTC_ALARM_RANGES)[];
@@ -392,7 +518,6 @@ export function AlarmForm({ projectId, id, m, editable }: { projectId: number; i
       id={id}
       load={() => m.alarmConfig(id)}
       save={(v) => m.saveAlarmConfig(id, v)}
-      schema={mtcAlarmConfigBody}
       editable={editable}
     >
       <Row gutter={16}>
@@ -419,7 +544,11 @@ export function AlarmForm({ projectId, id, m, editable }: { projectId: number; i
             rules={[pathRule(mtcAlarmConfigBody, ['sameEventInterval'], lang)]}
             extra={t('cabinets.config.sameEventIntervalHint')}
           >
-            <InputNumber style={{ width: '100%' }} suffix={t('cabinets.units.seconds')} aria-label={t('cabinets.config.sameEventInterval')} />
+            <InputNumber
+              style={{ width: '100%' }}
+              suffix={t('cabinets.units.seconds')}
+              aria-label={t('cabinets.config.sameEventInterval')}
+            />
           </Form.Item>
         </Col>
       </Row>

@@ -5,7 +5,7 @@ import {
   RollbackOutlined,
   SyncOutlined,
 } from '@ant-design/icons';
-import { MTC_MODES } from '@sc/contract';
+import { MTC_MODES } from '@sc/contract/families/mtc';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Segmented, Space, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -121,9 +121,7 @@ export function CabinetControls({
             data-testid="cabinet-mode"
             value={mode ?? undefined}
             options={MTC_MODES.map((m) => ({ value: m, label: t(`cabinets.modes.${m}`) }))}
-            onChange={(next) =>
-              ask('mode', t(`cabinets.confirm.mode_${next}`, { name }), { mode: next })
-            }
+            onChange={(next) => ask('mode', t(`cabinets.confirm.mode_${next}`, { name }), { mode: next })}
           />
         </Space>
         <Space wrap>

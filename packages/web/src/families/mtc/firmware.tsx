@@ -1,4 +1,5 @@
-import { MTC_FIRMWARE, type RealtimePush } from '@sc/contract';
+import type { RealtimePush } from '@sc/contract';
+import { MTC_FIRMWARE } from '@sc/contract/families/mtc';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Flex, Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -17,12 +18,26 @@ export function upgradeError(error: string | null): string {
   return i18n.t('cabinets.firmware.errors.other');
 }
 
-/** A push carrying an upgrade's progress (the contract's `firmware` push: the upgrade itself). */
-const upgradeOf = (push: RealtimePush, id: number): Upgrade | null => {
-  const p = push as unknown as { kind: string; deviceId?: number; upgrade?: Upgrade } & Partial<Upgrade>;
-  if (p.kind !== 'firmware' || p.deviceId !== id) return null;
-  return p.upgrade ?? (p.upgradeId ? (p as Upgrade) : null);
-};
+/** An upgrade after a `firmware` push of its cabinet (progress and result as they arrive). */
+export function applyFirmwarePush(current: Upgrade | null | undefined, push: RealtimePush, id: number) {
+  if (push.kind !== 'firmware' || push.deviceId !== id) return current;
+  const { upgradeId, version, sent, total, percent, state, error, at } = push;
+  const base = current && current.upgradeId === upgradeId ? current : null;
+  return {
+    upgradeId,
+    deviceId: id,
+    fileName: base?.fileName ?? '',
+    size: base?.size ?? 0,
+    startedAt: base?.startedAt ?? at,
+    version,
+    sent,
+    total,
+    percent,
+    state,
+    error,
+    finishedAt: state === 'running' ? null : at,
+  } satisfies Upgrade;
+}
 
 /**
  * The firmware upgrade of a cabinet (spec 001 §7): a .bin file (checked before it is sent), uploaded
@@ -53,8 +68,8 @@ export function CabinetFirmware({
     refetchInterval: (q) => (q.state.data?.state === 'running' ? 2000 : false),
   });
   useRealtime({ devices: [id] }, (push) => {
-    const upgrade = upgradeOf(push, id);
-    if (upgrade) client.setQueryData(key, upgrade);
+    if (push.kind === 'firmware' && push.deviceId === id)
+      client.setQueryData<Upgrade | null>(key, (current) => applyFirmwarePush(current, push, id) ?? null);
   });
   const u = last.data;
   return (
@@ -99,7 +114,9 @@ export function CabinetFirmware({
             <Descriptions.Item label={t('cabinets.firmware.file')}>{u.fileName}</Descriptions.Item>
             <Descriptions.Item label={t('cabinets.firmware.version')}>{u.version}</Descriptions.Item>
             <Descriptions.Item label={t('cabinets.firmware.startedAt')}>{formatTime(u.startedAt)}</Descriptions.Item>
-            <Descriptions.Item label={t('cabinets.firmware.finishedAt')}>{formatTime(u.finishedAt) || '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('cabinets.firmware.finishedAt')}>
+              {formatTime(u.finishedAt) || '—'}
+            </Descriptions.Item>
           </Descriptions>
           <Progress
             data-testid="firmware-device-progress"
@@ -110,7 +127,12 @@ export function CabinetFirmware({
             {t('cabinets.firmware.chunks', { sent: u.sent, total: u.total })}
           </Typography.Text>
           {u.state === 'done' && (
-            <Alert style={{ marginTop: 8 }} type="success" showIcon title={t('cabinets.firmware.done', { version: u.version })} />
+            <Alert
+              style={{ marginTop: 8 }}
+              type="success"
+              showIcon
+              title={t('cabinets.firmware.done', { version: u.version })}
+            />
           )}
           {u.state === 'failed' && (
             <Alert

@@ -1,5 +1,6 @@
 import { EnvironmentOutlined, TableOutlined } from '@ant-design/icons';
-import { MTC_ALARM_STATUSES, MTC_MODES, MTC_STATES, type RealtimePush } from '@sc/contract';
+import type { RealtimePush } from '@sc/contract';
+import { MTC_ALARM_STATUSES, MTC_MODES, MTC_STATES } from '@sc/contract/families/mtc';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Flex, Segmented, Select, Space, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
@@ -180,9 +181,7 @@ function CabinetMap({ projectId }: { projectId: number }) {
   );
   const tones = useMemo(
     () =>
-      Object.fromEntries(
-        Object.entries(TONES).map(([k, colour]) => [k, { colour, label: t(`cabinets.tones.${k}`) }]),
-      ),
+      Object.fromEntries(Object.entries(TONES).map(([k, colour]) => [k, { colour, label: t(`cabinets.tones.${k}`) }])),
     [t],
   );
   return (

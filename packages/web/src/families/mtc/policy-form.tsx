@@ -1,13 +1,12 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { POLICY_UNITS_MAX_DEFAULT, translate } from '@sc/contract';
 import {
   MTC_DEFAULT_CIRCUITS,
   MTC_MAX_CIRCUITS,
   MTC_RELATIVE_TYPES,
   MTC_TIME_MODES,
   mtcPolicyBody,
-  POLICY_UNITS_MAX_DEFAULT,
-  translate,
-} from '@sc/contract';
+} from '@sc/contract/families/mtc';
 import {
   Alert,
   Button,
@@ -182,7 +181,9 @@ export function CabinetPolicyDialog({
       onCancel={onClose}
       destroyOnHidden
     >
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} data-testid="policy-error" />}
+      {failure && (
+        <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} data-testid="policy-error" />
+      )}
       <Form form={form} layout="vertical" initialValues={toForm(policy)} preserve={false} name="mtc-policy-form">
         <Row gutter={12}>
           <Col span={8}>
@@ -244,7 +245,10 @@ export function CabinetPolicyDialog({
                             style={{ width: 110 }}
                             aria-label={t('cabinets.policy.relativeTo')}
                             placeholder={t('cabinets.policy.relativeTo')}
-                            options={MTC_RELATIVE_TYPES.map((k) => ({ value: k, label: t(`cabinets.relativeTypes.${k}`) }))}
+                            options={MTC_RELATIVE_TYPES.map((k) => ({
+                              value: k,
+                              label: t(`cabinets.relativeTypes.${k}`),
+                            }))}
                             data-testid={`policy-unit-${index}-relative`}
                           />
                         </Form.Item>
@@ -293,7 +297,9 @@ export function CabinetPolicyDialog({
                 >
                   {t('cabinets.policy.addUnit')}
                 </Button>
-                {unitsFull && <Typography.Text type="secondary">{t('cabinets.policy.unitsMax', { max: maxUnits })}</Typography.Text>}
+                {unitsFull && (
+                  <Typography.Text type="secondary">{t('cabinets.policy.unitsMax', { max: maxUnits })}</Typography.Text>
+                )}
               </Space>
             </Flex>
           )}

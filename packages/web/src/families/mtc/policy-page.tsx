@@ -21,15 +21,22 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../app/feedback';
-import { type CrudColumn, canModify, ListScreen, tableColumns, useAuthLevel, usePagedList } from '../../components/crud';
+import {
+  type CrudColumn,
+  canModify,
+  ListScreen,
+  tableColumns,
+  useAuthLevel,
+  usePagedList,
+} from '../../components/crud';
 import { useErrorText } from '../../components/device';
 import { DraggableModal } from '../../components/draggable-modal';
 import { ProjectScoped } from '../../components/project-scoped';
 import { clockOf } from '../../components/schedule/schedule';
 import { DayTimeline, YearChart } from '../../components/schedule/schedule-preview';
 import { type CabinetPolicy, type CabinetPreview, mtcApi, mtcKeys, type PolicyUse } from './api';
-import { CabinetPolicyDialog } from './policy-form';
 import { CircuitDay } from './circuit-day';
+import { CabinetPolicyDialog } from './policy-form';
 
 /** /pjt/pjtdevicemtcpolicy (spec 001 §2): cabinet policies, their use on cabinets, previews of a day and a year. */
 export default function CabinetPolicyPage() {
@@ -150,10 +157,20 @@ function Policies({ projectId }: { projectId: number }) {
         </Button>
         {editable && (
           <>
-            <Button size="small" type="link" icon={<EditOutlined />} onClick={() => setDialog({ kind: 'edit', policy: p })}>
+            <Button
+              size="small"
+              type="link"
+              icon={<EditOutlined />}
+              onClick={() => setDialog({ kind: 'edit', policy: p })}
+            >
               {t('common.edit')}
             </Button>
-            <Button size="small" type="link" onClick={() => setDialog({ kind: 'use', policy: p })} data-testid={`policy-use-${p.id}`}>
+            <Button
+              size="small"
+              type="link"
+              onClick={() => setDialog({ kind: 'use', policy: p })}
+              data-testid={`policy-use-${p.id}`}
+            >
               {t('cabinets.policy.use')}
             </Button>
             <Button size="small" type="link" onClick={() => setDialog({ kind: 'remove', policy: p })}>
@@ -190,10 +207,12 @@ function Policies({ projectId }: { projectId: number }) {
           policy={dialog.policy}
           onClose={close}
           onSubmit={(body) =>
-            (dialog.policy ? m.updatePolicy(dialog.policy.id, body as never) : m.createPolicy(body as never)).then(() => {
-              message.success(t('common.saved'));
-              void list.refresh();
-            })
+            (dialog.policy ? m.updatePolicy(dialog.policy.id, body as never) : m.createPolicy(body as never)).then(
+              () => {
+                message.success(t('common.saved'));
+                void list.refresh();
+              },
+            )
           }
         />
       )}
@@ -302,7 +321,12 @@ function UseResult({ dialog, onClose }: { dialog: Extract<Dialog, { kind: 'resul
   const { t } = useTranslation();
   const { answer } = dialog;
   return (
-    <DraggableModal open title={t(`cabinets.policy.${dialog.use}Title`, { name: dialog.policy.name })} footer={null} onCancel={onClose}>
+    <DraggableModal
+      open
+      title={t(`cabinets.policy.${dialog.use}Title`, { name: dialog.policy.name })}
+      footer={null}
+      onCancel={onClose}
+    >
       <Flex vertical gap={8} data-testid="policy-use-result">
         <Alert
           type={answer.delivered === answer.total ? 'success' : 'warning'}
@@ -329,7 +353,8 @@ function UseResult({ dialog, onClose }: { dialog: Extract<Dialog, { kind: 'resul
             {
               title: t('cabinets.policy.reason'),
               dataIndex: 'error',
-              render: (e: string | null) => (e ? t(`cabinets.policy.reasons.${e}`, { defaultValue: t('cabinets.policy.reasons.other') }) : ''),
+              render: (e: string | null) =>
+                e ? t(`cabinets.policy.reasons.${e}`, { defaultValue: t('cabinets.policy.reasons.other') }) : '',
             },
           ]}
         />
@@ -367,7 +392,15 @@ export function previewYear(p: CabinetPreview) {
  * What a policy does at a chosen cabinet (its coordinates; else the project's centre): the day on the
  * lighting timeline with each circuit's hours below, and the on and off times over the year.
  */
-function PreviewDialog({ projectId, policy, onClose }: { projectId: number; policy: CabinetPolicy; onClose: () => void }) {
+function PreviewDialog({
+  projectId,
+  policy,
+  onClose,
+}: {
+  projectId: number;
+  policy: CabinetPolicy;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const m = mtcApi(projectId);
@@ -381,7 +414,13 @@ function PreviewDialog({ projectId, policy, onClose }: { projectId: number; poli
   });
   const day = preview.data ? previewDay(preview.data) : null;
   return (
-    <DraggableModal open width={980} title={t('cabinets.policy.previewTitle', { name: policy.name })} footer={null} onCancel={onClose}>
+    <DraggableModal
+      open
+      width={980}
+      title={t('cabinets.policy.previewTitle', { name: policy.name })}
+      footer={null}
+      onCancel={onClose}
+    >
       <Flex vertical gap={12} data-testid="policy-preview">
         <Space wrap>
           <Select
@@ -395,10 +434,18 @@ function PreviewDialog({ projectId, policy, onClose }: { projectId: number; poli
             options={options.data ?? []}
             data-testid="preview-target"
           />
-          <DatePicker value={date} allowClear={false} onChange={(d) => d && setDate(d)} aria-label={t('cabinets.policy.date')} />
+          <DatePicker
+            value={date}
+            allowClear={false}
+            onChange={(d) => d && setDate(d)}
+            aria-label={t('cabinets.policy.date')}
+          />
           {preview.data && (
             <Typography.Text type="secondary" data-testid="preview-place">
-              {t('cabinets.policy.previewPlace', { lng: preview.data.lng.toFixed(4), lat: preview.data.lat.toFixed(4) })}
+              {t('cabinets.policy.previewPlace', {
+                lng: preview.data.lng.toFixed(4),
+                lat: preview.data.lat.toFixed(4),
+              })}
             </Typography.Text>
           )}
         </Space>

@@ -1,9 +1,9 @@
 import { vi } from 'vitest';
 import { FakeWebSocket } from '../../api/realtime-fake';
 import { setErrorSinks } from '../../api/report';
+import { TIMEZONE_STORAGE_KEY } from '../../components/time';
 import { changeLang } from '../../i18n/i18n';
 import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
-import { TIMEZONE_STORAGE_KEY } from '../../components/time';
 import { clearSession, setSession } from '../../session/store';
 import { type Call, mockFetch } from '../../test/render';
 import { USER } from '../lighting/test-fixtures';
@@ -103,9 +103,7 @@ export const RUNTIME: Runtime = {
     temperature: 36,
     circuitsOn: 3,
   },
-  peripherals: [
-    { index: 1, name: '箱内电表', kind: 'meter', value: 12345.6, unit: 'kWh', at: '2026-05-01T10:00:00Z' },
-  ],
+  peripherals: [{ index: 1, name: '箱内电表', kind: 'meter', value: 12345.6, unit: 'kWh', at: '2026-05-01T10:00:00Z' }],
   alarms: [
     { kind: 'cableTheft', active: true, since: '2026-05-01T09:58:00Z' },
     { kind: 'overCurrent', active: false, since: null },
@@ -132,7 +130,11 @@ export const POLICY: CabinetPolicy = {
 export const page = <T>(list: T[]) => ({ list, total: list.length, page: 1, pageSize: 25 });
 
 /** Answers the frame and the project tree, then `handler`. */
-export function serve(path: string, handler: (call: Call) => { status?: number; json?: unknown } | undefined, level = 5) {
+export function serve(
+  path: string,
+  handler: (call: Call) => { status?: number; json?: unknown } | undefined,
+  level = 5,
+) {
   return mockFetch((call) => {
     const frame = frameAnswers(path, level, call);
     // The system timezone (running parameters): UTC+8, so 10:00Z reads 18:00.
