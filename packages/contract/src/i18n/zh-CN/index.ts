@@ -1,6 +1,5 @@
 import { areas } from './areas.js';
 import { base } from './base.js';
-import { cabinets } from './cabinets.js';
 import { common } from './common.js';
 import { crud } from './crud.js';
 import { devices } from './devices.js';
@@ -36,7 +35,6 @@ import { widgets } from './widgets.js';
 export const resources = {
   realtime,
   base,
-  cabinets,
   devicetypes,
   factories,
   models,

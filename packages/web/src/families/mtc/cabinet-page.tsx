@@ -42,6 +42,7 @@ import { AlarmTag, CABINET_LIST, circuitViews, ModeTag, OnlineTag, phaseViews, w
 import { AlarmForm, CommForm, ConfigForm, PeripheralsForm } from './configs';
 import { CabinetControls, useCommand } from './controls';
 import { CabinetFirmware } from './firmware';
+import './texts';
 
 /** /pjt/pjtdevicemtc?id= (spec 001 §2): one cabinet, live, with its circuits, controls and settings. */
 export default function CabinetPage() {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../app/feedback';
 import { CircuitGrid, type CircuitView } from './circuits';
 import { CIRCUIT_COMMANDS, CommandOutcome, type useCommand } from './controls';
+import './texts';
 
 /** "回路 1、3" / "circuits 1, 3": the circuits a confirmation names. */
 export function useCircuitNames() {

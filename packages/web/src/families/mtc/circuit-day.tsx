@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { clockOf, DAY_MINUTES } from '../../components/schedule/schedule';
 import type { CabinetPreview } from './api';
 import './circuits.css';
+import './texts';
 
 type Day = NonNullable<CabinetPreview['day']>;
 

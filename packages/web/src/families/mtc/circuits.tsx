@@ -3,6 +3,7 @@ import { Button, Checkbox, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatReading } from '../../components/format';
 import './circuits.css';
+import './texts';
 
 /**
  * A circuit as the widgets show it (from the cabinet's runtime answer): whether it is enabled, what it

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatReading } from '../../components/format';
 import type { Cabinet, Runtime } from './api';
 import type { CircuitView, PhaseView } from './circuits';
+import './texts';
 
 export const CABINET_PAGE = '/pjt/pjtdevicemtc';
 export const CABINET_LIST = '/pjt/pjtdevicemtclist';

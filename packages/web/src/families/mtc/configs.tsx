@@ -46,6 +46,7 @@ import { useErrorText } from '../../components/device';
 import { formatTime } from '../../components/time';
 import { useLang } from '../../i18n/i18n';
 import { type MtcApi, mtcKeys } from './api';
+import './texts';
 
 type Path = (string | number)[];
 const same = (a: readonly PropertyKey[], b: Path) =>

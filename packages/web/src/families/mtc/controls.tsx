@@ -12,6 +12,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../app/feedback';
 import { type CommandAnswer, useErrorText } from '../../components/device';
+import './texts';
 
 /** Commands whose outcome the circuit card shows. */
 export const CIRCUIT_COMMANDS = ['switch', 'multiswitch', 'writecircuits'];

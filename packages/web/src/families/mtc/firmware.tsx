@@ -9,6 +9,7 @@ import { FirmwareUpload } from '../../components/device';
 import { formatTime } from '../../components/time';
 import { i18n } from '../../i18n/i18n';
 import { type MtcApi, mtcKeys, type Upgrade } from './api';
+import './texts';
 
 /** Why an upgrade failed, in words (the server's reasons are keys under `mtc.firmware.*`). */
 export function upgradeError(error: string | null): string {

@@ -22,6 +22,7 @@ import { ProjectScoped } from '../../components/project-scoped';
 import { type Cabinet, type CabinetFilters, mtcApi, mtcKeys } from './api';
 import { CircuitStrip } from './circuits';
 import { AlarmTag, cabinetPath, circuitViews, ModeTag, OnlineTag, withUnit } from './common';
+import './texts';
 
 const AreaMap = lazy(() => import('../../components/map/area-map'));
 

@@ -32,6 +32,7 @@ import { useErrorText } from '../../components/device';
 import { DraggableModal } from '../../components/draggable-modal';
 import { useLang } from '../../i18n/i18n';
 import type { CabinetPolicy } from './api';
+import './texts';
 
 /** The cycles a cabinet policy offers (the lighting policy's cycle, its common modes). */
 export const CABINET_CYCLES = ['everyday', 'week', 'once'] as const;

@@ -37,6 +37,7 @@ import { DayTimeline, YearChart } from '../../components/schedule/schedule-previ
 import { type CabinetPolicy, type CabinetPreview, mtcApi, mtcKeys, type PolicyUse } from './api';
 import { CircuitDay } from './circuit-day';
 import { CabinetPolicyDialog } from './policy-form';
+import './texts';
 
 /** /pjt/pjtdevicemtcpolicy (spec 001 §2): cabinet policies, their use on cabinets, previews of a day and a year. */
 export default function CabinetPolicyPage() {

@@ -1,4 +1,4 @@
-/** The console's centralized controller (cabinet) screens; the family's own labels are in `families.mtc` and `mtc`. */
+/** The cabinet (MTC) screens in en-US; the family's shared labels are in `families.mtc` and `mtc` (contract). */
 export const cabinets = {
   back: 'Back to the controller list',
   missing: 'The controller does not exist or is not in this project',

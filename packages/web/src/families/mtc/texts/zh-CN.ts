@@ -1,4 +1,4 @@
-/** The console's centralized controller (cabinet) screens; the family's own labels are in `families.mtc` and `mtc`. */
+/** The cabinet (MTC) screens in zh-CN; the family's shared labels are in `families.mtc` and `mtc` (contract). */
 export const cabinets = {
   back: '返回集中控制器列表',
   missing: '集中控制器不存在或不在当前项目中',
