@@ -87,6 +87,17 @@ export const i18n = {
         table: '表格',
         chart: '曲线',
       },
+      totals: {
+        title: '项目用电量',
+        energy: '用电量',
+        total: '时段合计',
+        units: { day: '按日（最近 30 天）', month: '按月（最近 12 个月）', year: '按年（最近 5 年）' },
+        resolution: {
+          day: '每个点为一天的用电量合计',
+          month: '每个点为一个月的用电量合计',
+          year: '每个点为一年的用电量合计',
+        },
+      },
     },
   },
   en_US: {
@@ -173,6 +184,17 @@ export const i18n = {
       views: {
         table: 'Table',
         chart: 'Chart',
+      },
+      totals: {
+        title: 'Project consumption',
+        energy: 'Consumption',
+        total: 'Total in period',
+        units: { day: 'By day (last 30 days)', month: 'By month (last 12 months)', year: 'By year (last 5 years)' },
+        resolution: {
+          day: "Each point is a day's total consumption",
+          month: "Each point is a month's total consumption",
+          year: "Each point is a year's total consumption",
+        },
       },
     },
   },

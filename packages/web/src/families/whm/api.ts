@@ -1,4 +1,4 @@
-import type { DeviceView } from '@sc/contract';
+import type { DeviceView, TotalsUnit } from '@sc/contract';
 import {
   WHM_COMMANDS,
   WHM_READINGS,
@@ -26,6 +26,7 @@ export type WhmSeries = Answer<typeof WHM_RESPONSES.series>;
 export type WhmConfig = Answer<typeof WHM_RESPONSES.config>;
 export type WhmConfigSaved = Answer<typeof WHM_RESPONSES.configSaved>;
 export type WhmInUse = Answer<typeof WHM_RESPONSES.inUse>;
+export type WhmTotals = Answer<typeof WHM_RESPONSES.totals>;
 
 export interface WhmFilters {
   keyword: string;
@@ -51,6 +52,7 @@ export const whmKeys = {
   config: (projectId: number, id: number) => ['whm', projectId, 'config', id],
   events: (projectId: number, id: number) => ['whm', projectId, 'events', id],
   readings: (projectId: number, id: number) => ['whm', projectId, 'readings', id],
+  totals: (projectId: number) => ['whm', projectId, 'totals'],
 };
 
 /** Spec 001 §7 "whm: config, realdata, inuse, logs" under /api/pjts/{projectId}/iot/whm/. */
@@ -80,5 +82,7 @@ export const whmApi = (projectId: number) => {
     series: (id: number, query: { from: string; to: string }) =>
       api.get<WhmSeries>(`${base}/${id}/reports.do/series`, query),
     exportPath: (id: number) => `${base}/${id}/reports.do/export`,
+    /** The project's consumption per day, month or year (the meters' energy increments added up). */
+    totals: (query: { unit: TotalsUnit; from: string; to: string }) => api.get<WhmTotals>(`${base}/totals`, query),
   };
 };

@@ -1,6 +1,6 @@
 import type { RealtimePush } from '@sc/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Space } from 'antd';
+import { Button, Card, Flex, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRealtime } from '../../api/realtime';
@@ -16,6 +16,7 @@ import { LiveBadge, patchLiveRow, RegistrationButton, useRegistration } from '..
 import { formatReading } from '../../components/format';
 import { ProjectScoped } from '../../components/project-scoped';
 import { DEVICE_PAGE, WHM_TYPE, type WhmFilters, type WhmMeter, type WhmPage, whmApi, whmKeys } from './api';
+import { WhmProjectEnergy } from './whm-project-energy';
 
 const detailPath = (m: { id: number }) => `${DEVICE_PAGE}?id=${m.id}`;
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -35,7 +36,10 @@ export function applyWhmPush(page: WhmPage | undefined, push: RealtimePush): Whm
   };
 }
 
-/** /pjt/pjtdevicewhmlist (spec 001 §2-§3): the project's meters with their live reading and pick time. */
+/**
+ * /pjt/pjtdevicewhmlist (spec 001 §2-§3): the project's meters with their live reading and pick time,
+ * and the project's consumption per day, month or year below them.
+ */
 export default function WhmListPage() {
   return <ProjectScoped>{(projectId) => <WhmList projectId={projectId} />}</ProjectScoped>;
 }
@@ -93,13 +97,16 @@ function WhmList({ projectId }: { projectId: number }) {
   });
 
   return (
-    <Card title={t('menu.pjtdevicewhmlist')} extra={<LiveBadge />}>
-      <ListScreen<WhmMeter, WhmFilters>
-        list={list}
-        columns={columns}
-        filters={[{ kind: 'keyword', name: 'keyword' }]}
-        table={{ scroll: { x: 'max-content' } }}
-      />
-    </Card>
+    <Flex vertical gap={16}>
+      <Card title={t('menu.pjtdevicewhmlist')} extra={<LiveBadge />}>
+        <ListScreen<WhmMeter, WhmFilters>
+          list={list}
+          columns={columns}
+          filters={[{ kind: 'keyword', name: 'keyword' }]}
+          table={{ scroll: { x: 'max-content' } }}
+        />
+      </Card>
+      <WhmProjectEnergy projectId={projectId} />
+    </Flex>
   );
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '../../api/realtime-fake';
 import { setErrorSinks } from '../../api/report';
+import type { EChartOption } from '../../components/device/echart';
 import { changeLang } from '../../i18n/i18n';
 import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
 import { clearSession, setSession } from '../../session/store';
@@ -11,6 +12,11 @@ import { mockFetch, renderWithApp } from '../../test/render';
 import type { WhmMeter } from './api';
 import WhmListPage from './whm-list-page';
 import WhmPage from './whm-page';
+
+// jsdom has no canvas: the chart shows the option it was given.
+vi.mock('../../components/device/echart', () => ({
+  EChart: ({ option }: { option: EChartOption }) => <pre data-testid="chart-option">{JSON.stringify(option)}</pre>,
+}));
 
 const LIST = '/pjt/pjtdevicewhmlist';
 const USER = {
@@ -91,6 +97,29 @@ function serve(level = 5, path = LIST) {
     const base = '/api/pjts/2/iot/whm';
     if (pathname === '/api/projects.do/trees') return { json: TREE };
     if (pathname === `${base}/pages`) return { json: { ...page(METERS), pageSize: 25 } };
+    if (pathname === `${base}/totals`) {
+      const unit = call.url.searchParams.get('unit');
+      const points =
+        unit === 'month'
+          ? [
+              { at: '2026-03-31T16:00:00Z', energy: 1200.5 },
+              { at: '2026-04-30T16:00:00Z', energy: 80 },
+            ]
+          : [
+              { at: '2026-04-29T16:00:00Z', energy: 40 },
+              { at: '2026-04-30T16:00:00Z', energy: 40.25 },
+            ];
+      const total = points.reduce((sum, p) => sum + p.energy, 0);
+      return {
+        json: {
+          unit,
+          from: call.url.searchParams.get('from'),
+          to: call.url.searchParams.get('to'),
+          points,
+          total: { energy: total },
+        },
+      };
+    }
     if (pathname === `${base}/32/register`) return { json: { id: 32, registered: true, delivered: false } };
     if (pathname === '/api/pjts/2/devices.do/one/31') return { json: DEVICE };
     if (pathname === `${base}/31/config` && call.method === 'GET')
@@ -180,6 +209,34 @@ describe('meter list', () => {
     fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }, { timeout: 20_000 }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')!.url.pathname).toBe('/api/pjts/2/iot/whm/32/register');
+  }, 120_000);
+
+  it("shows the project's consumption by day, and by month with the resolution named", async () => {
+    const { calls } = serve(1);
+    const user = userEvent.setup();
+    renderWithApp(<WhmListPage />, { path: LIST });
+    const card = await screen.findByTestId('whm-project-energy', undefined, { timeout: 20_000 });
+    expect(within(card).getByText('项目用电量')).toBeTruthy();
+    await waitFor(() => expect(within(card).getByTestId('totals-total').textContent).toContain('80.3'));
+    expect(within(card).getByTestId('totals-resolution').textContent).toBe('每个点为一天的用电量合计');
+    await waitFor(() => expect(within(card).getByTestId('chart-option').textContent).toContain('用电量 (kWh)'));
+    const days = calls.find((c) => c.url.pathname.endsWith('/totals'))!;
+    expect(days.url.searchParams.get('unit')).toBe('day');
+    const span = Date.parse(days.url.searchParams.get('to')!) - Date.parse(days.url.searchParams.get('from')!);
+    expect(span / 86_400_000).toBe(30);
+
+    await user.click(within(card).getByText('按月（最近 12 个月）'));
+    await waitFor(() => expect(within(card).getByTestId('totals-total').textContent).toContain('1,280.5'));
+    expect(within(card).getByTestId('totals-resolution').textContent).toBe('每个点为一个月的用电量合计');
+    expect(
+      calls
+        .filter((c) => c.url.pathname.endsWith('/totals'))
+        .at(-1)!
+        .url.searchParams.get('unit'),
+    ).toBe('month');
+    // Nothing raw beside the chart: no reading key, no UTC.
+    const chart = within(card).getByTestId('chart-option').textContent!;
+    expect(card.textContent!.replace(chart, '')).not.toMatch(/energy|UTC/);
   }, 120_000);
 
   it('hides registration below the edit level', async () => {
