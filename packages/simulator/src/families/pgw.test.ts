@@ -54,7 +54,7 @@ describe('power-line gateways', () => {
     expect(links[0]).toEqual({ device: children[0]!.equipmentId, signal: 0, seen: toWireSeconds(start) });
     expect(children[0]!.silentUntil).toBeGreaterThanOrEqual(at.getTime() + LOSS.minMs);
     expect(pgw.events!(gw, null, at)).toEqual([
-      { code: 'CHILD_LOST', type: 'occur', level: 'warning', detail: { device: children[0]!.equipmentId } },
+      { code: 'CHILD_LOST', type: 'occur', level: 'warning', detail: { lamp: children[0]!.equipmentId } },
     ]);
     // Still lost a minute later; found again once its time is up.
     expect(carrierTable(gw, children, new Date(at.getTime() + 60_000), () => 0.5)[0]!.signal).toBe(0);
@@ -63,7 +63,7 @@ describe('power-line gateways', () => {
     expect(back[0]!.signal).toBeGreaterThan(0);
     expect(back[0]!.seen).toBe(toWireSeconds(later.getTime()));
     expect(pgw.events!(gw, null, later)).toEqual([
-      { code: 'CHILD_LOST', type: 'restore', level: 'warning', detail: { device: children[0]!.equipmentId } },
+      { code: 'CHILD_LOST', type: 'restore', level: 'warning', detail: { lamp: children[0]!.equipmentId } },
     ]);
   });
 
@@ -73,10 +73,18 @@ describe('power-line gateways', () => {
     const start = Date.UTC(2026, 10, 22);
     let lost = 0;
     let found = 0;
+    // A seeded draw (mulberry32): the same day every run.
+    let seed = 42;
+    const random = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+      return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+    };
     for (let i = 0; i < 24 * 60; i++) {
       const at = new Date(start + i * 60_000);
-      const links = carrierTable(gw, children, at);
-      expect(links.filter((l) => l.signal === 0).length).toBeLessThanOrEqual(4);
+      const links = carrierTable(gw, children, at, random);
+      expect(links.filter((l) => l.signal === 0).length).toBeLessThanOrEqual(2);
       for (const e of pgw.events!(gw, null, at)) e.type === 'occur' ? lost++ : found++;
     }
     expect(lost).toBeGreaterThan(20);

@@ -1,4 +1,4 @@
-import { PGW_CONFIG, toWireSeconds } from '@sc/contract/families/pgw';
+import { fromWireSeconds, PGW_CONFIG, toWireSeconds } from '@sc/contract/families/pgw';
 import type { FamilySim, SimDevice, SimEvent } from './types.js';
 
 /** A lamp on the carrier as the gateway holds it: its usual signal, and whether it is lost now. */
@@ -41,17 +41,21 @@ export function carrierTable(device: SimDevice, children: readonly SimDevice[], 
   const t = table(device);
   const removed = (device.state.removed as Set<string> | undefined) ?? new Set<string>();
   const links: { device: string; signal: number; seen?: number }[] = [];
+  // A line rarely loses many lamps at once: at most a quarter of them (and always one may go).
+  const mayLose = Math.max(1, Math.floor(children.length / 4));
+  let lostNow = children.filter((c) => (t.links[c.equipmentId]?.lostUntil ?? 0) > now).length;
   for (const child of children) {
     if (removed.has(child.equipmentId)) continue;
     const link = held(device, child.equipmentId);
     const lost = link.lostUntil > now;
     if (!lost && link.lostUntil > 0) {
       link.lostUntil = 0;
-      t.pending.push({ code: 'CHILD_LOST', type: 'restore', level: 'warning', detail: { device: child.equipmentId } });
-    } else if (!lost && random() < LOSS.chance) {
+      t.pending.push({ code: 'CHILD_LOST', type: 'restore', level: 'warning', detail: { lamp: child.equipmentId } });
+    } else if (!lost && lostNow < mayLose && random() < LOSS.chance) {
+      lostNow++;
       link.lostUntil = now + LOSS.minMs + random() * (LOSS.maxMs - LOSS.minMs);
       child.silentUntil = Math.max(child.silentUntil, link.lostUntil);
-      t.pending.push({ code: 'CHILD_LOST', type: 'occur', level: 'warning', detail: { device: child.equipmentId } });
+      t.pending.push({ code: 'CHILD_LOST', type: 'occur', level: 'warning', detail: { lamp: child.equipmentId } });
     }
     if (link.lostUntil > now) {
       links.push({ device: child.equipmentId, signal: 0, ...(link.seen ? { seen: link.seen } : {}) });
@@ -94,7 +98,12 @@ export const pgw: FamilySim = {
   events: (device) => table(device).pending.splice(0),
   commands: {
     runtime: (device, _args, ctx) => {
-      const links = carrierTable(device, ctx.children, ctx.now);
+      // What it holds now (reading the table loses nothing): lamps not removed, and of those not lost.
+      const now = ctx.now.getTime();
+      const removed = device.state.removed as Set<string>;
+      const links = ctx.children
+        .filter((c) => !removed.has(c.equipmentId))
+        .map((c) => ({ signal: held(device, c.equipmentId).lostUntil > now ? 0 : 1 }));
       return {
         ok: true,
         result: {
@@ -108,11 +117,12 @@ export const pgw: FamilySim = {
       };
     },
     correcttime: (device, args, ctx) => {
-      const before = toWireSeconds(ctx.now.getTime() + Number(device.state.clockOffsetMs ?? 0));
-      device.state.clockOffsetMs = 0;
-      const after = typeof args.time === 'number' ? args.time : toWireSeconds(ctx.now.getTime());
-      table(device).pending.push({ code: 'TIME_CORRECTED', type: 'info', level: 'info', detail: { before, after } });
-      return { ok: true, result: { before, after } };
+      // The clock is set to the time sent (UNIX seconds at UTC+8): its offset is what it was off by.
+      const previousOffsetMs = Number(device.state.clockOffsetMs ?? 0);
+      device.state.clockOffsetMs =
+        typeof args.time === 'number' ? fromWireSeconds(args.time) - ctx.now.getTime() + (ctx.now.getTime() % 1000) : 0;
+      table(device).pending.push({ code: 'TIME_CORRECTED', type: 'info', level: 'info', detail: { previousOffsetMs } });
+      return { ok: true, result: { previousOffsetMs } };
     },
     reboot: (device, _args, ctx) => {
       const downMs = 3000 + Math.round(device.place.offset * 3000);

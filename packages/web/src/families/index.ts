@@ -2,11 +2,12 @@ import { envmonitor } from './envmonitor';
 import { gateway } from './gateway';
 import { illum } from './illum';
 import { lighting } from './lighting';
+import { pgw } from './pgw';
 import type { FamilyConsole, LazyScreen } from './types';
 import { whm } from './whm';
 
 /** Every device family of the console: adding a family is its folder and one line here. */
-export const FAMILIES: readonly FamilyConsole[] = [gateway, envmonitor, lighting, whm, illum];
+export const FAMILIES: readonly FamilyConsole[] = [gateway, envmonitor, lighting, whm, illum, pgw];
 
 const merged = <T>(pick: (f: FamilyConsole) => Record<string, T> | undefined): Record<string, T> =>
   Object.assign({}, ...FAMILIES.map((f) => pick(f) ?? {}));

@@ -26,6 +26,9 @@ export const i18n = {
       pgwRetentionDays: '电力线网关日志保留 (天)',
     },
     labels: {
+      keys: {
+        lamp: '灯控器',
+      },
       eventCodes: {
         CHILD_LOST: '灯控器失联',
         CARRIER_FAULT: '载波模块故障',
@@ -140,6 +143,9 @@ export const i18n = {
       pgwRetentionDays: 'Power-line gateway log retention (days)',
     },
     labels: {
+      keys: {
+        lamp: 'Lamp controller',
+      },
       eventCodes: {
         CHILD_LOST: 'Lamp controller lost',
         CARRIER_FAULT: 'Carrier module fault',

@@ -119,7 +119,7 @@ export type PgwLampsBody = z.infer<typeof pgwLampsBody>;
 
 const calls = familyCalls('pgw');
 /** The console's screens (packages/web/src/families/pgw/). */
-const ready = false;
+const ready = true;
 
 const config = z.object({
   relayLevels: z.number().int(),

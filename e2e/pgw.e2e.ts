@@ -1,0 +1,182 @@
+import { type CommandRequest, commandTopic, upTopic } from '@sc/contract';
+import { familySim } from '@sc/simulator';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, signIn, startHarness, switchLanguage } from './harness';
+
+/**
+ * Power-line gateways (issue 15): a gateway driven by the simulator's pgw model over MQTT holds three
+ * lamp controllers (lcuplc) and reports its carrier table; the list shows its wire no, zone code,
+ * online state and lamps; its page shows the lamps with their signal, reads the runtime, and
+ * unregisters one lamp (after a confirmation that says the consequence), in both languages.
+ */
+let h: Harness;
+let client: MqttClient | undefined;
+beforeAll(async () => {
+  h = await startHarness({ mqtt: true });
+});
+afterAll(async () => {
+  await client?.endAsync(true).catch(() => undefined);
+  const errors = h?.pageErrors() ?? [];
+  await h?.stop();
+  expect(errors).toEqual([]);
+});
+
+const GW = { name: '北环路载波网关', no: 'PGW-E2E-01', equipmentId: 'EQE2EPGW01', key1: 'pgw-secret-1' };
+const LAMPS = [1, 2, 3].map((n) => ({ name: `北环路灯${n}`, no: `LCU-E2E-0${n}`, equipmentId: `EQE2EPLC0${n}` }));
+const sim = familySim('pgw');
+
+async function api(
+  page: Page,
+  method: 'GET' | 'POST',
+  path: string,
+  form: Record<string, string | number> = {},
+): Promise<unknown> {
+  const token = (await page.evaluate(() => localStorage.getItem('sc.token')))!;
+  const url = `${path}${path.includes('?') ? '&' : '?'}token=${token}&lang=zh_CN`;
+  const response = method === 'GET' ? await page.request.get(url) : await page.request.post(url, { form });
+  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
+  return response.json();
+}
+
+describe('power-line gateways in the console', () => {
+  it('list, open, see the lamps with their signal, read the runtime, unregister one, both languages', async () => {
+    const page = await h.newPage();
+    await page.goto('/index');
+    await signIn(page);
+    await page.waitForURL('**/man/manmain');
+    const [root] = (await api(page, 'GET', '/api/projects.do/trees')) as { id: number }[];
+    const projectId = root!.id;
+    const modelOf = async (type: string, no: string) => {
+      const models = (await api(page, 'GET', `/api/pjts/${projectId}/devices.do/types/${type}/models`)) as {
+        id: number;
+        no: string;
+      }[];
+      return models.find((m) => m.no === no) ?? models[0]!;
+    };
+    const gwModel = await modelOf('pgw', 'plcgweth');
+    const lampModel = await modelOf('lighting', 'lcuplc');
+
+    // ── A registered gateway with its production key, and three lamp controllers behind it.
+    await api(page, 'POST', '/api/biz/productionlib.do', {
+      name: `${GW.name}终端`,
+      no: GW.equipmentId,
+      key1: GW.key1,
+      modelId: gwModel.id,
+      projectId,
+    });
+    const { id } = (await api(page, 'POST', '/api/biz/devices.do', {
+      name: GW.name,
+      no: GW.no,
+      type: 'pgw',
+      modelId: gwModel.id,
+      projectId,
+      equipmentId: GW.equipmentId,
+      productionNo: GW.equipmentId,
+      props: JSON.stringify({ wireNo: 'L3', zoneCode: 'TQ2051' }),
+    })) as { id: number };
+    await api(page, 'POST', `/api/pjts/${projectId}/iot/pgw/${id}/register`);
+    for (const lamp of LAMPS)
+      await api(page, 'POST', '/api/biz/devices.do', {
+        name: lamp.name,
+        no: lamp.no,
+        type: 'lighting',
+        modelId: lampModel.id,
+        projectId,
+        equipmentId: lamp.equipmentId,
+        parentId: id,
+      });
+
+    // ── The gateway over MQTT, answering as the simulator does; its lamps never get lost here.
+    const device = {
+      plan: { props: {} },
+      equipmentId: GW.equipmentId,
+      type: 'pgw',
+      place: { lng: 116.4, lat: 39.9, offset: 0.4 },
+      registered: true,
+      silentUntil: 0,
+      nextTelemetry: 0,
+      state: {} as Record<string, unknown>,
+    } as Parameters<NonNullable<typeof sim.init>>[0];
+    sim.init!(device);
+    const children = LAMPS.map((l) => ({ ...device, equipmentId: l.equipmentId, type: 'lighting', state: {} }));
+    client = await mqtt.connectAsync(`mqtt://127.0.0.1:${h.mqttPort}`, {
+      clientId: GW.equipmentId,
+      username: GW.equipmentId,
+      password: GW.key1,
+      reconnectPeriod: 0,
+      connectTimeout: 5000,
+    });
+    const gw = client;
+    const publish = (kind: 'telemetry' | 'heartbeat' | 'reply', body: unknown) =>
+      gw.publishAsync(upTopic(GW.equipmentId, kind), JSON.stringify(body), { qos: 1 });
+    const report = async () => {
+      const at = new Date();
+      const values = sim.telemetry!(device, at);
+      const carried = sim.carrier!(device, children, at);
+      await publish('telemetry', { ts: at.getTime(), values, ...carried });
+    };
+    const commands: CommandRequest[] = [];
+    await gw.subscribeAsync(commandTopic(GW.equipmentId), { qos: 1 });
+    gw.on('message', (_topic, payload) => {
+      const request = JSON.parse(payload.toString()) as CommandRequest;
+      commands.push(request);
+      void (async () => {
+        const handler = sim.commands?.[request.command];
+        const outcome = handler
+          ? await handler(device, request.args, { now: new Date(), report: () => null, reboot: () => {}, children })
+          : { ok: true };
+        await publish('reply', { id: request.id, ...outcome });
+        if (request.command === 'removechildren') await report();
+      })();
+    });
+    await publish('heartbeat', { children: LAMPS.map((l) => l.equipmentId) });
+    await report();
+
+    // ── The list: wire no, zone code, online, three lamps all reachable.
+    await page.goto('/pjt/pjtdevicepgwlist');
+    const row = page.locator('.ant-table-row', { hasText: GW.no });
+    await row.waitFor();
+    await row.getByText('TQ2051').waitFor();
+    await row.getByText('正常').waitFor();
+    await row.getByText('3 个（可达 3 个）').waitFor();
+    await h.screenshot(page, 'pgw-list-zh');
+
+    // ── Its page: the lamps with their signal in words and bars, the runtime from the gateway.
+    await row.getByRole('link', { name: GW.name }).click();
+    await page.waitForURL(`**/pjt/pjtdevicepgw?id=${id}`);
+    await page.getByTestId('pgw-name').filter({ hasText: GW.name }).waitFor();
+    const lamps = page.getByTestId('lamps-table');
+    for (const lamp of LAMPS) await lamps.locator('.ant-table-row', { hasText: lamp.name }).waitFor();
+    expect(await lamps.getByTestId('signal').count()).toBe(3);
+    await page.getByRole('button', { name: '读取运行数据' }).click();
+    await page.getByTestId('runtime').getByText('PGW1.2.07').waitFor();
+    expect(commands.map((c) => c.command)).toContain('runtime');
+    await h.screenshot(page, 'pgw-device-zh');
+
+    // ── Unregister one lamp: the confirmation says what happens; the row goes.
+    const first = lamps.locator('.ant-table-row', { hasText: LAMPS[0]!.name });
+    await first.getByRole('button', { name: /注\s*销/ }).click();
+    await page.getByText(`注销后，${LAMPS[0]!.name} 不再经此网关通信`).waitFor();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /注\s*销/ })
+      .click();
+    await page.getByText('已注销 1 个灯控器').waitFor();
+    await first.waitFor({ state: 'detached' });
+    expect(await lamps.locator('.ant-table-row').count()).toBe(2);
+    expect(commands.find((c) => c.command === 'removechildren')?.args).toEqual({ devices: [LAMPS[0]!.equipmentId] });
+
+    // ── English.
+    await switchLanguage(page, 'English');
+    await page.getByText('Registered lamp controllers (2)').waitFor();
+    await page.getByRole('button', { name: 'Read runtime' }).click();
+    await page.getByTestId('runtime').getByText('PGW1.2.07').waitFor();
+    await h.screenshot(page, 'pgw-device-en');
+    await page.getByRole('button', { name: 'Back to the list' }).click();
+    const again = page.locator('.ant-table-row', { hasText: GW.no });
+    await again.getByText('2 (2 reachable)').waitFor();
+    await h.screenshot(page, 'pgw-list-en');
+  }, 150_000);
+});

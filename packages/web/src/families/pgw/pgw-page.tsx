@@ -1,0 +1,514 @@
+import {
+  ArrowLeftOutlined,
+  ClockCircleOutlined,
+  HistoryOutlined,
+  PlusOutlined,
+  PoweroffOutlined,
+  SyncOutlined,
+} from '@ant-design/icons';
+import { type DeviceView, LOG_PAGE_SIZE, pgwManifest, type RealtimePush } from '@sc/contract';
+import { CARRIER_BANDS, PGW_COMMANDS, PGW_CONFIG, type PgwConfigBody, pgwConfigBody } from '@sc/contract/families/pgw';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Flex,
+  Form,
+  InputNumber,
+  Modal,
+  Result,
+  Row,
+  Select,
+  Space,
+  Spin,
+  Table,
+  Typography,
+} from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { isApiError } from '../../api/errors';
+import { useRealtime } from '../../api/realtime';
+import { useFeedback } from '../../app/feedback';
+import {
+  applyServerErrors,
+  type CrudColumn,
+  canModify,
+  tableColumns,
+  useAuthLevel,
+  zodRule,
+} from '../../components/crud';
+import {
+  ActiveStateTag,
+  CommandBar,
+  EventsTable,
+  LiveBadge,
+  patchLiveRow,
+  RegisteredTag,
+} from '../../components/device';
+import { ProjectScoped } from '../../components/project-scoped';
+import { formatTime } from '../../components/time';
+import { useLang } from '../../i18n/i18n';
+import { type PgwLamp, type PgwRuntime, pgwApi, pgwKeys } from './api';
+import { LampCount } from './pgw-list-page';
+import { SignalQuality } from './signal';
+
+const LIST = '/pjt/pjtdevicepgwlist';
+const ICONS: Record<(typeof PGW_COMMANDS)[number]['name'], ReactNode> = {
+  correcttime: <ClockCircleOutlined />,
+  reboot: <PoweroffOutlined />,
+};
+
+/** The server's reason for a failed call (offline, silent gateway), in the reader's language. */
+function reason(error: unknown, t: (key: string, o?: Record<string, unknown>) => string) {
+  return (
+    (isApiError(error) && error.body?.message) ||
+    (isApiError(error) ? t('errors.responseStatus', { code: error.status }) : String(error))
+  );
+}
+
+/** /pjt/pjtdevicepgw?id= (spec 001 §2): one power-line gateway, its lamp controllers, runtime, config, events. */
+export default function PjtDevicePgwPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  return (
+    <ProjectScoped>
+      {(projectId) =>
+        Number.isInteger(id) && id > 0 ? (
+          <PgwDetail key={id} projectId={projectId} id={id} />
+        ) : (
+          <Result status="404" title={t('pgw.missing')} extra={<BackLink />} />
+        )
+      }
+    </ProjectScoped>
+  );
+}
+
+function BackLink() {
+  const { t } = useTranslation();
+  return (
+    <Link to={LIST}>
+      <Button icon={<ArrowLeftOutlined />}>{t('pgw.back')}</Button>
+    </Link>
+  );
+}
+
+function PgwDetail({ projectId, id }: { projectId: number; id: number }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const pgw = pgwApi(projectId);
+  const editable = canModify(useAuthLevel());
+  const deviceKey = pgwKeys.one(projectId, id);
+  const lampsKey = pgwKeys.lamps(projectId, id);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(LOG_PAGE_SIZE.default);
+  const eventsKey = [...pgwKeys.events(projectId, id), page, pageSize];
+
+  const device = useQuery({ queryKey: deviceKey, queryFn: () => pgw.one(id) });
+  const isPgw = device.data?.type === pgwManifest.type;
+  const lamps = useQuery({ queryKey: lampsKey, queryFn: () => pgw.lamps(id), enabled: isPgw });
+  const events = useQuery({ queryKey: eventsKey, queryFn: () => pgw.events(id, page, pageSize), enabled: isPgw });
+
+  const lampIds = (lamps.data ?? []).map((l) => l.id);
+  useRealtime({ devices: isPgw ? [id, ...lampIds] : [] }, (push: RealtimePush) => {
+    if (!('deviceId' in push)) return;
+    if (push.kind === 'state' && push.deviceId === id)
+      client.setQueryData<DeviceView>(deviceKey, (d) => (d ? patchLiveRow(d, push) : d));
+    else if (push.kind === 'state')
+      client.setQueryData<PgwLamp[]>(lampsKey, (rows) =>
+        rows?.map((r) => (r.id === push.deviceId ? patchLiveRow(r, push) : r)),
+      );
+    // A new carrier table: the signals and last contacts changed.
+    if (push.kind === 'telemetry' && push.deviceId === id) void client.invalidateQueries({ queryKey: lampsKey });
+    if (push.kind === 'event' && push.deviceId === id && page === 1)
+      void client.invalidateQueries({ queryKey: pgwKeys.events(projectId, id) });
+  });
+
+  if (device.isLoading) return <Spin style={{ margin: 48 }} />;
+  if (device.isError || !device.data || !isPgw) {
+    const missing = !device.data || (isApiError(device.error) && [400, 404].includes(device.error.status));
+    return (
+      <Result
+        status={missing ? '404' : 'error'}
+        title={missing ? t('pgw.missing') : t('common.loadFailed')}
+        extra={<BackLink />}
+      />
+    );
+  }
+  const d = device.data;
+  const props = d.props ?? {};
+  const rows = lamps.data ?? [];
+  const reachable = rows.filter((r) => (r.signal ?? 0) > 0).length;
+
+  return (
+    <Flex vertical gap={12}>
+      <Card
+        title={
+          <Space size={12} wrap>
+            <Typography.Title level={4} style={{ margin: 0 }} data-testid="pgw-name">
+              {d.name}
+            </Typography.Title>
+            <ActiveStateTag state={d.activeState} />
+            <RegisteredTag registered={d.registered} />
+            <LiveBadge />
+          </Space>
+        }
+        extra={
+          <Space>
+            <Link to="/man/operatehistory">
+              <Button icon={<HistoryOutlined />}>{t('pgw.operationLog')}</Button>
+            </Link>
+            <BackLink />
+          </Space>
+        }
+      >
+        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} title={t('pgw.properties')}>
+          <Descriptions.Item label={t('pgw.fields.no')}>{d.no}</Descriptions.Item>
+          <Descriptions.Item label={t('pgw.fields.wireNo')}>{String(props.wireNo ?? '')}</Descriptions.Item>
+          <Descriptions.Item label={t('pgw.fields.zoneCode')}>{String(props.zoneCode ?? '')}</Descriptions.Item>
+          <Descriptions.Item label={t('pgw.fields.lamps')}>
+            {lamps.data ? <LampCount lamps={rows.length} reachable={reachable} /> : ''}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('pgw.fields.equipmentId')}>{d.equipmentId ?? ''}</Descriptions.Item>
+          <Descriptions.Item label={t('pgw.fields.model')}>{d.modelName ?? ''}</Descriptions.Item>
+          <Descriptions.Item label={t('pgw.fields.lastActiveAt')}>{formatTime(d.lastActiveAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('gateways.fields.area')}>{d.areaName ?? ''}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      {editable && (
+        <CommandBar
+          title={t('pgw.commandsTitle')}
+          send={(c) => pgw.command(d.id, c)}
+          commands={PGW_COMMANDS.map((c) => {
+            const dangerous = 'dangerous' in c && c.dangerous;
+            return {
+              key: c.name,
+              label: t(`pgw.commands.${c.name}`),
+              icon: ICONS[c.name],
+              dangerous,
+              confirm: dangerous ? t(`pgw.confirm.${c.name}`, { name: d.name }) : undefined,
+            };
+          })}
+        />
+      )}
+      <LampsCard projectId={projectId} device={d} rows={rows} loading={lamps.isLoading} editable={editable} />
+      <Row gutter={[12, 12]}>
+        <Col xs={24} xl={12}>
+          <RuntimeCard projectId={projectId} device={d} />
+        </Col>
+        <Col xs={24} xl={12}>
+          <ConfigCard projectId={projectId} device={d} editable={editable} />
+        </Col>
+      </Row>
+      <Card title={t('pgw.events')} size="small">
+        <EventsTable
+          page={events.data}
+          loading={events.isLoading}
+          onPage={(p, size) => {
+            setPage(size === pageSize ? p : 1);
+            setPageSize(size);
+          }}
+          current={page}
+          pageSize={pageSize}
+        />
+      </Card>
+    </Flex>
+  );
+}
+
+/** The registered lamp controllers with their carrier signal; register more, unregister with a confirmation. */
+function LampsCard(props: {
+  projectId: number;
+  device: DeviceView;
+  rows: PgwLamp[];
+  loading: boolean;
+  editable: boolean;
+}) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const { message, confirm } = useFeedback();
+  const pgw = pgwApi(props.projectId);
+  const { device } = props;
+  const [selected, setSelected] = useState<number[]>([]);
+  const [adding, setAdding] = useState(false);
+  const changed = () => {
+    void client.invalidateQueries({ queryKey: pgwKeys.lamps(props.projectId, device.id) });
+    void client.invalidateQueries({ queryKey: pgwKeys.options(props.projectId, device.id) });
+    void client.invalidateQueries({ queryKey: pgwKeys.list(props.projectId) });
+  };
+  const remove = useMutation({
+    mutationFn: (ids: number[]) => pgw.removeLamps(device.id, ids),
+    onSuccess: (answer) => {
+      setSelected([]);
+      changed();
+      message.success(t('pgw.unregisterDone', { count: answer.changed }));
+      if (!answer.delivered) message.info(t('pgw.offlineNote'));
+    },
+  });
+  const askRemove = (rows: PgwLamp[]) =>
+    confirm({
+      title: t('pgw.unregister'),
+      content:
+        rows.length === 1
+          ? t('pgw.unregisterConfirm', { name: rows[0]!.name })
+          : t('pgw.unregisterManyConfirm', { count: rows.length }),
+      okText: t('pgw.unregister'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: () => remove.mutateAsync(rows.map((r) => r.id)).catch(() => undefined),
+    });
+
+  const declared: CrudColumn<PgwLamp>[] = [
+    { field: 'name', ellipsis: true },
+    { field: 'no', ellipsis: true },
+    { field: 'equipmentId', ellipsis: true },
+    { field: 'signal', width: 120, render: (v) => <SignalQuality signal={v as number | null} /> },
+    { field: 'lastContact', kind: { kind: 'time' } },
+    { field: 'activeState', kind: { kind: 'active' } },
+    { field: 'lastActiveAt', kind: { kind: 'time' } },
+  ];
+  const columns = tableColumns(declared, (field) => t(`pgw.fields.${field}`));
+  if (props.editable)
+    columns.push({
+      title: t('common.actions'),
+      key: 'actions',
+      width: 90,
+      render: (_, r) => (
+        <Button size="small" type="link" danger onClick={() => askRemove([r])}>
+          {t('pgw.unregister')}
+        </Button>
+      ),
+    });
+
+  return (
+    <Card
+      title={`${t('pgw.lamps')} (${props.rows.length})`}
+      size="small"
+      extra={
+        props.editable && (
+          <Space>
+            <Button
+              danger
+              disabled={selected.length === 0}
+              onClick={() => askRemove(props.rows.filter((r) => selected.includes(r.id)))}
+            >
+              {t('pgw.unregisterSelected')}
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+              {t('pgw.register')}
+            </Button>
+          </Space>
+        )
+      }
+    >
+      <Table<PgwLamp>
+        data-testid="lamps-table"
+        rowKey="id"
+        size="small"
+        scroll={{ x: 'max-content' }}
+        loading={props.loading}
+        columns={columns}
+        dataSource={props.rows}
+        rowSelection={
+          props.editable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined
+        }
+        locale={{ emptyText: t('pgw.lampsEmpty') }}
+        pagination={{ pageSize: 10, hideOnSinglePage: true, showTotal: (total) => t('common.total', { total }) }}
+      />
+      {adding && (
+        <RegisterDialog
+          projectId={props.projectId}
+          device={device}
+          onClose={(done) => {
+            setAdding(false);
+            if (done) changed();
+          }}
+        />
+      )}
+    </Card>
+  );
+}
+
+/** Picks lamp controllers of the project on the power line, behind no gateway, and registers them. */
+function RegisterDialog(props: { projectId: number; device: DeviceView; onClose: (done: boolean) => void }) {
+  const { t } = useTranslation();
+  const { message } = useFeedback();
+  const pgw = pgwApi(props.projectId);
+  const [ids, setIds] = useState<number[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const options = useQuery({
+    queryKey: pgwKeys.options(props.projectId, props.device.id),
+    queryFn: () => pgw.lampOptions(props.device.id),
+  });
+  const add = useMutation({
+    mutationFn: () => pgw.addLamps(props.device.id, ids),
+    onMutate: () => setFailure(null),
+    onSuccess: (answer) => {
+      message.success(t('pgw.registerDone', { count: answer.changed }));
+      if (!answer.delivered) message.info(t('pgw.offlineNote'));
+      props.onClose(true);
+    },
+    onError: (error) => setFailure(reason(error, t)),
+  });
+  return (
+    <Modal
+      open
+      title={t('pgw.registerTitle', { name: props.device.name })}
+      okText={t('pgw.register')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ disabled: ids.length === 0, loading: add.isPending }}
+      onOk={() => add.mutate()}
+      onCancel={() => props.onClose(false)}
+      destroyOnHidden
+    >
+      <Flex vertical gap={12}>
+        <Typography.Text type="secondary">{t('pgw.registerHint')}</Typography.Text>
+        <Select
+          mode="multiple"
+          aria-label={t('pgw.registerPlaceholder')}
+          placeholder={t('pgw.registerPlaceholder')}
+          loading={options.isLoading}
+          value={ids}
+          onChange={setIds}
+          optionFilterProp="label"
+          notFoundContent={t('pgw.registerNone')}
+          options={(options.data ?? []).map((o) => ({ value: o.id, label: `${o.name} (${o.no})` }))}
+          style={{ width: '100%' }}
+        />
+        {failure && <Alert type="error" showIcon title={failure} />}
+      </Flex>
+    </Modal>
+  );
+}
+
+/** Reads the gateway's runtime on demand: its clock in the system timezone and how far it is off. */
+function RuntimeCard({ projectId, device }: { projectId: number; device: DeviceView }) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [runtime, setRuntime] = useState<PgwRuntime | null>(null);
+  const read = useMutation({
+    mutationFn: () => pgwApi(projectId).runtime(device.id),
+    onMutate: () => setFailure(null),
+    onSuccess: setRuntime,
+    onError: (error) => setFailure(reason(error, t)),
+  });
+  const uptime = (s: number | null) => {
+    if (s === null) return '';
+    const h = Math.floor(s / 3600);
+    const m = Math.floor((s % 3600) / 60);
+    return `${h} h ${m} min`;
+  };
+  return (
+    <Card
+      title={t('pgw.runtime')}
+      size="small"
+      style={{ height: '100%' }}
+      extra={
+        <Button icon={<SyncOutlined />} loading={read.isPending} onClick={() => read.mutate()}>
+          {t('pgw.readRuntime')}
+        </Button>
+      }
+    >
+      <Flex vertical gap={12}>
+        {!runtime && !failure && <Typography.Text type="secondary">{t('pgw.runtimeHint')}</Typography.Text>}
+        {runtime && (
+          <Descriptions size="small" column={2} data-testid="runtime">
+            <Descriptions.Item label={t('pgw.deviceTime')}>{formatTime(runtime.deviceTime)}</Descriptions.Item>
+            <Descriptions.Item label={t('pgw.clockOffset')}>
+              {runtime.clockOffsetSeconds === null
+                ? ''
+                : t('pgw.clockOffsetValue', { seconds: runtime.clockOffsetSeconds })}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('pgw.uptime')}>{uptime(runtime.uptimeSeconds)}</Descriptions.Item>
+            <Descriptions.Item label={t('pgw.firmware')}>{runtime.firmware ?? ''}</Descriptions.Item>
+            <Descriptions.Item label={t('pgw.tableLamps')}>
+              {runtime.lamps !== null && runtime.reachable !== null ? (
+                <LampCount lamps={runtime.lamps} reachable={runtime.reachable} />
+              ) : (
+                ''
+              )}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('pgw.readAt')}>{formatTime(runtime.readAt)}</Descriptions.Item>
+          </Descriptions>
+        )}
+        {failure && <Alert type="error" showIcon title={failure} />}
+      </Flex>
+    </Card>
+  );
+}
+
+/** Relay levels, search interval and carrier band (validated with the contract's rules), sent to the gateway. */
+function ConfigCard({ projectId, device, editable }: { projectId: number; device: DeviceView; editable: boolean }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const client = useQueryClient();
+  const { message } = useFeedback();
+  const pgw = pgwApi(projectId);
+  const [form] = Form.useForm();
+  const configKey = pgwKeys.config(projectId, device.id);
+  const config = useQuery({ queryKey: configKey, queryFn: () => pgw.config(device.id) });
+  const save = useMutation({
+    mutationFn: (values: PgwConfigBody) => pgw.setConfig(device.id, values),
+    onSuccess: (answer) => {
+      client.setQueryData(configKey, answer);
+      if (answer.delivered) message.success(t('pgw.configSaved'));
+      else message.info(t('pgw.configSavedOffline'));
+    },
+    onError: (error) => applyServerErrors(form, error),
+  });
+  const shape = pgwConfigBody.shape;
+  const { relayLevels, searchInterval } = PGW_CONFIG;
+  return (
+    <Card title={t('pgw.config')} size="small" style={{ height: '100%' }} loading={config.isLoading}>
+      {config.data && (
+        <Form
+          form={form}
+          layout="horizontal"
+          labelCol={{ flex: '210px' }}
+          initialValues={config.data}
+          disabled={!editable}
+          onFinish={(values) => save.mutate(values)}
+          name="pgw-config"
+        >
+          <Form.Item
+            name="relayLevels"
+            label={t('pgw.fields.relayLevels')}
+            required
+            rules={[zodRule(shape.relayLevels, lang)]}
+          >
+            <InputNumber placeholder={`${relayLevels.min} - ${relayLevels.max}`} precision={0} style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item
+            name="searchInterval"
+            label={t('pgw.fields.searchInterval')}
+            required
+            rules={[zodRule(shape.searchInterval, lang)]}
+          >
+            <InputNumber
+              placeholder={`${searchInterval.min} - ${searchInterval.max}`}
+              precision={0}
+              style={{ width: 200 }}
+            />
+          </Form.Item>
+          <Form.Item name="carrierBand" label={t('pgw.fields.carrierBand')} required>
+            <Select
+              style={{ width: 200 }}
+              options={CARRIER_BANDS.map((b) => ({ value: b, label: t(`families.pgw.carrierBand_${b}`) }))}
+            />
+          </Form.Item>
+          {editable && (
+            <Form.Item label=" " colon={false}>
+              <Button type="primary" htmlType="submit" loading={save.isPending}>
+                {t('pgw.configSave')}
+              </Button>
+            </Form.Item>
+          )}
+        </Form>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,197 @@
+import type { SessionUser } from '@sc/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeWebSocket } from '../../api/realtime-fake';
+import { setErrorSinks } from '../../api/report';
+import { changeLang } from '../../i18n/i18n';
+import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
+import { clearSession, setSession } from '../../session/store';
+import { type Call, mockFetch, renderWithApp } from '../../test/render';
+import PjtDevicePgwListPage from './pgw-list-page';
+import PjtDevicePgwPage from './pgw-page';
+
+const USER = {
+  userId: 4,
+  userName: 'u',
+  realName: 'U',
+  projectId: 2,
+  projectName: '子项目乙',
+  userToken: 'tok',
+} as SessionUser;
+const BASE = '/api/pjts/2/iot/pgw';
+const GATEWAY = {
+  id: 9,
+  name: '北环路载波网关',
+  no: 'PGW-01',
+  equipmentId: 'EQ-PGW-1',
+  activeState: 1,
+  registered: true,
+  lastActiveAt: '2026-05-01T08:00:00Z',
+  wireNo: 'L3',
+  zoneCode: 'TQ2051',
+  lamps: 2,
+  reachable: 1,
+};
+const DEVICE = {
+  ...GATEWAY,
+  type: 'pgw',
+  modelName: 'plcgweth',
+  areaName: null,
+  groupName: null,
+  lng: null,
+  lat: null,
+  description: '',
+  props: { wireNo: 'L3', zoneCode: 'TQ2051' },
+};
+const lamp = (id: number, name: string, signal: number | null, lastContact: string | null) => ({
+  id,
+  name,
+  no: `L-${id}`,
+  type: 'lighting',
+  equipmentId: `EQ-L${id}`,
+  activeState: 1,
+  registered: true,
+  lastActiveAt: '2026-05-01T08:00:00Z',
+  model: 'lcuplc',
+  signal,
+  lastContact,
+});
+const LAMPS = [lamp(21, '北环路灯一', 88, '2026-05-01T07:59:00Z'), lamp(22, '北环路灯二', 0, '2026-05-01T06:00:00Z')];
+const page = <T,>(list: T[]) => ({ list, total: list.length, page: 1, pageSize: 25 });
+
+function serve(path: string, level = 5, extra?: (call: Call) => { status?: number; json?: unknown } | undefined) {
+  return mockFetch((call) => {
+    const frame = frameAnswers(path, level, call);
+    if (frame) return frame;
+    const answer = extra?.(call);
+    if (answer) return answer;
+    const { pathname } = call.url;
+    if (pathname === '/api/projects.do/trees') return { json: TREE };
+    if (pathname === `${BASE}/pages`) return { json: page([GATEWAY]) };
+    if (pathname === '/api/pjts/2/devices.do/one/9') return { json: DEVICE };
+    if (pathname === `${BASE}/9/lamps` && call.method === 'GET') return { json: LAMPS };
+    if (pathname === `${BASE}/9/lamps/options`)
+      return { json: [{ id: 23, name: '北环路灯三', no: 'L-23', equipmentId: 'EQ-L23' }] };
+    if (pathname === `${BASE}/9/config` && call.method === 'GET')
+      return { json: { relayLevels: 3, searchInterval: 30, carrierBand: 'narrow' } };
+    if (pathname === `${BASE}/9/events`)
+      return {
+        json: page([
+          {
+            id: 1,
+            deviceId: 9,
+            deviceName: '北环路载波网关',
+            at: '2026-05-01T10:00:00Z',
+            code: 'CHILD_LOST',
+            eventType: 'occur',
+            level: 'warning',
+            detail: { lamp: 'EQ-L22' },
+          },
+        ]),
+      };
+    return undefined;
+  });
+}
+
+beforeEach(async () => {
+  await changeLang('zh_CN');
+  setErrorSinks({ toast: vi.fn(), toLogin: vi.fn() });
+  FakeWebSocket.reset();
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+  setSession(USER);
+});
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+describe('power-line gateway list', () => {
+  it('shows wire no, zone code, online state and the registered lamps', async () => {
+    serve('/pjt/pjtdevicepgwlist');
+    renderWithApp(<PjtDevicePgwListPage />, { path: '/pjt/pjtdevicepgwlist' });
+    const row = async () => (await screen.findAllByRole('row')).find((r) => r.textContent?.includes('PGW-01'))!;
+    await waitFor(async () => expect((await row()).textContent).toContain('TQ2051'));
+    const text = (await row()).textContent!;
+    expect(text).toContain('L3');
+    expect(text).toContain('正常');
+    expect(text).toContain('2 个（可达 1 个）');
+  });
+});
+
+describe('power-line gateway page', () => {
+  it('shows the lamps with their signal in words, unregisters one after a confirmation saying the consequence', async () => {
+    const { calls } = serve('/pjt/pjtdevicepgw', 5, (call) =>
+      call.method === 'DELETE' ? { json: { changed: 1, delivered: true } } : undefined,
+    );
+    const user = userEvent.setup();
+    renderWithApp(<PjtDevicePgwPage />, { path: '/pjt/pjtdevicepgw?id=9' });
+    expect(await screen.findByTestId('pgw-name')).toHaveProperty('textContent', '北环路载波网关');
+    const lamps = await screen.findByTestId('lamps-table');
+    await waitFor(() => expect(within(lamps).getByText('北环路灯一')).toBeTruthy());
+    const signals = within(lamps).getAllByTestId('signal');
+    expect(signals.map((s) => s.getAttribute('data-level'))).toEqual(['excellent', 'lost']);
+    expect(within(lamps).getByText('优')).toBeTruthy();
+    expect(within(lamps).getByText('失联')).toBeTruthy();
+    const events = await screen.findByTestId('events-table');
+    await waitFor(() => expect(within(events).getByText('灯控器失联')).toBeTruthy());
+
+    const row = within(lamps).getByText('北环路灯二').closest('tr')!;
+    await user.click(within(row as HTMLElement).getByRole('button', { name: /注\s*销/ }));
+    expect(await screen.findByText(/注销后，北环路灯二 不再经此网关通信，其数据和控制将中断/)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    const dialog = document.querySelector('.ant-modal-confirm') as HTMLElement;
+    await user.click(within(dialog).getByRole('button', { name: /注\s*销/ }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')?.body?.get('childIds')).toBe('22'));
+    expect(await screen.findByText('已注销 1 个灯控器')).toBeTruthy();
+  });
+
+  it('registers lamps chosen from the options, and checks the configuration ranges before saving', async () => {
+    const { calls } = serve('/pjt/pjtdevicepgw', 5, (call) =>
+      call.method === 'POST' && call.url.pathname === `${BASE}/9/lamps`
+        ? { json: { changed: 1, delivered: false } }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderWithApp(<PjtDevicePgwPage />, { path: '/pjt/pjtdevicepgw?id=9' });
+    await user.click(await screen.findByRole('button', { name: /注册灯控器/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/只列出本项目未挂在其他网关下的电力线灯控器/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('combobox'));
+    await user.click(await screen.findByText('北环路灯三 (L-23)'));
+    await user.click(within(dialog).getByRole('button', { name: /注册灯控器/ }));
+    await waitFor(() =>
+      expect(
+        calls.find((c) => c.method === 'POST' && c.url.pathname === `${BASE}/9/lamps`)?.body?.get('childIds'),
+      ).toBe('23'),
+    );
+
+    const relay = await screen.findByRole('spinbutton', { name: '中继级数' });
+    await user.clear(relay);
+    await user.type(relay, '9');
+    await user.click(screen.getByRole('button', { name: '保存配置' }));
+    expect(await screen.findByText('允许的取值范围：1 - 7。')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it("shows the server's reason when the gateway is offline for the runtime", async () => {
+    const message = '设备离线或通讯异常，请稍后重试';
+    serve('/pjt/pjtdevicepgw', 5, (call) =>
+      call.method === 'POST' ? { status: 409, json: { statusCode: 409, code: 'DEVICE_OFFLINE', message } } : undefined,
+    );
+    const user = userEvent.setup();
+    renderWithApp(<PjtDevicePgwPage />, { path: '/pjt/pjtdevicepgw?id=9' });
+    await user.click(await screen.findByRole('button', { name: /读取运行数据/ }));
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
+
+  it('is read-only below the edit level', async () => {
+    serve('/pjt/pjtdevicepgw', 1);
+    renderWithApp(<PjtDevicePgwPage />, { path: '/pjt/pjtdevicepgw?id=9' });
+    await screen.findByTestId('pgw-name');
+    await screen.findByTestId('lamps-table');
+    expect(screen.queryByRole('button', { name: '保存配置' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /注册灯控器/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /重\s*启/ })).toBeNull();
+  });
+});
