@@ -99,6 +99,7 @@ export function createIngest(deps: {
   function event(device: DirectoryEntry, message: EventMessage) {
     const at = stamp(message.ts);
     const code = String(message.code);
+    if (deps.families.get(device.type)?.acceptEvent?.(device, code, message.type, at) === false) return;
     deps.writer.push(DEVICE_EVENTS_TABLE, [
       device.id,
       device.projectId,

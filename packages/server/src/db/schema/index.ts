@@ -2,6 +2,7 @@
 export * from '../../iot/families/envmonitor/env.tables.js';
 export * from '../../iot/families/illum/illum.tables.js';
 export * from '../../iot/families/lighting/lighting.tables.js';
+export * from '../../iot/families/mtc/mtc.tables.js';
 export * from '../../iot/families/pgw/pgw.tables.js';
 export * from '../../iot/families/whm/whm.tables.js';
 export * from './admin.js';

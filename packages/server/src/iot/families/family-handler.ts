@@ -33,6 +33,11 @@ export interface FamilyHandler {
   manifest: FamilyManifest;
   /** Stores a telemetry message of one device; answers the values to push to consoles. */
   telemetry?(device: DirectoryEntry, message: TelemetryMessage, at: Date, writer: BatchWriter): Record<string, unknown>;
+  /**
+   * Whether to keep an event (code, occur/restore/info) of one of its devices: false drops it before it
+   * is stored, pushed or notified (e.g. a repeat within the same-event minimum interval).
+   */
+  acceptEvent?(device: DirectoryEntry, code: string, type: string, at: Date): boolean;
   routes?(app: FastifyInstance, ctx: FamilyContext): void;
   /** Its time-partitioned tables (`readingsTables(…).partitioned`): partitions, retention and rollups kept for it. */
   telemetryTables?: readonly TimePartitioned[];

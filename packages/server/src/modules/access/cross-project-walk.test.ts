@@ -37,6 +37,8 @@ interface World {
   family: Record<string, number>;
   /** The lighting calls' own records: a policy, an LCU group and a finished batch; an illumination group. */
   policy: number;
+  /** A cabinet policy (MTC). */
+  mtcPolicy: number;
   lcuGroup: number;
   batch: string;
   illumGroup: number;
@@ -132,6 +134,7 @@ async function seed(db: Db, projectId: number, projectName: string, tag: string)
     device: child,
     family,
     policy: 0,
+    mtcPolicy: 0,
     lcuGroup: 0,
     batch,
     illumGroup: 0,
@@ -178,6 +181,12 @@ beforeAll(async () => {
       units: [{ type: 'on', start: { kind: 'sunset', offset: 15 } }],
       cycle: { mode: 'everyday' },
     });
+    w.mtcPolicy = await post('mtc/policies', {
+      name: `${w.tag}回路策略`,
+      no: `${w.tag}MP`,
+      timeMode: 'relative',
+      units: [{ relativeTo: 'sunset', offset: 15, circuits: [1] }],
+    });
     w.lcuGroup = await post('lighting/groups', {
       name: `${w.tag}灯组`,
       no: `${w.tag}LG`,
@@ -190,7 +199,7 @@ beforeAll(async () => {
       sensorId: w.family.illum,
       childIds: [w.family.lighting],
     });
-    w.secrets.push(`${w.tag}策略`, `${w.tag}灯组`, `${w.tag}照度组`);
+    w.secrets.push(`${w.tag}策略`, `${w.tag}回路策略`, `${w.tag}灯组`, `${w.tag}照度组`);
   }
 }, 60_000);
 afterAll(() => t.close());
@@ -228,7 +237,7 @@ function urlFor(path: string, w: World) {
   return path
     .replace(':projectId', String(w.project.id))
     .replace(':id', String(id ?? 1))
-    .replace(':policyId', String(w.policy))
+    .replace(':policyId', String(path.includes('/iot/mtc/') ? w.mtcPolicy : w.policy))
     .replace(':groupId', String(w.lcuGroup))
     .replace(':batchId', w.batch)
     .replace(':type', 'envmonitor')

@@ -1,0 +1,414 @@
+import {
+  circuitBit,
+  MTC_ALARM_KINDS,
+  MTC_DEFAULT_CIRCUITS,
+  MTC_PERIPHERAL_KINDS,
+  MTC_READINGS,
+  type MtcAlarmKind,
+  type MtcCircuitRow,
+  type MtcMode,
+  type MtcPolicyBody,
+  type MtcRow,
+  mtcManifest,
+} from '@sc/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { createReadingsRepository } from '../kit/readings.repository.js';
+import { mtcTelemetry } from './mtc.tables.js';
+
+const TYPE = mtcManifest.type;
+
+type Row = Record<string, unknown>;
+const rows = async <T = Row>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+const json = <T>(v: unknown): T | null =>
+  v === null || v === undefined ? null : typeof v === 'string' ? (JSON.parse(v) as T) : (v as T);
+
+export interface CabinetFilter {
+  areaId?: number;
+  groupId?: number;
+  state?: 'online' | 'offline';
+  mode?: MtcMode;
+  alarm?: 'normal' | 'alarm';
+  keyword?: string[];
+}
+
+/** A cabinet as the command bus needs it, with its place and circuit count. */
+export interface CabinetTarget {
+  id: number;
+  projectId: number;
+  name: string;
+  equipmentId: string | null;
+  activeState: number;
+  parentEquipmentId: string | null;
+  lng: number | null;
+  lat: number | null;
+  circuitCount: number;
+}
+
+/** The circuits of a report's masks (null masks: not reported). */
+export function circuitsOf(r: Row, count: number): MtcCircuitRow[] {
+  const bit = (column: string, n: number) => {
+    const v = r[column];
+    return v === null || v === undefined ? null : circuitBit(Number(v), n);
+  };
+  return Array.from({ length: count }, (_, i) => ({
+    no: i + 1,
+    enable: bit('circuit_enable', i + 1),
+    setting: bit('circuit_setting', i + 1),
+    actual: bit('circuit_actual', i + 1),
+    active: bit('circuit_active', i + 1),
+    cableTheft: bit('circuit_cable_theft', i + 1),
+  }));
+}
+
+/** The alarm kinds set in a status mask (bit i for MTC_ALARM_KINDS[i]). */
+export const alarmsOf = (mask: unknown): MtcAlarmKind[] =>
+  mask === null || mask === undefined ? [] : MTC_ALARM_KINDS.filter((_, i) => circuitBit(Number(mask), i + 1));
+
+const countOf = (r: Row) => {
+  const fromReport = num(r.circuit_count);
+  const fromProps = num((json<Record<string, unknown>>(r.props) ?? {}).circuitCount);
+  return Math.max(1, Math.min(32, fromReport ?? fromProps ?? MTC_DEFAULT_CIRCUITS));
+};
+
+const STATE_SQL = sql.raw(`CASE WHEN d.active_state = 1 THEN 'online' ELSE 'offline' END`);
+const SELECT =
+  sql.raw(`d.id, d.name, d.no, d.equipment_id, d.active_state, d.registered, d.area_id, a.name AS area_name,
+  d.group_id, g.name AS group_name, d.lng, d.lat, d.props, m.no AS model,
+  s.at, s.mode, s.circuit_count, s.circuit_enable, s.circuit_setting, s.circuit_actual, s.circuit_active,
+  s.circuit_cable_theft, s.alarm_status, s."values", s.peripherals, s.device_time, s.version,
+  (SELECT count(*)::int FROM mtc_policy_cabinets pc WHERE pc.device_id = d.id) AS policy_count`);
+const FROM = sql.raw(`FROM devices d
+  LEFT JOIN mtc_state s ON s.device_id = d.id
+  LEFT JOIN device_areas a ON a.id = d.area_id
+  LEFT JOIN device_groups g ON g.id = d.group_id
+  LEFT JOIN device_models m ON m.id = d.model_id`);
+
+/** The MTC family's SQL: cabinets with their last report, their settings, policies, upgrades. */
+export function createMtcRepository(db: Db) {
+  const where = (projectId: number, f: CabinetFilter) => {
+    const parts: SQL[] = [sql`d.project_id = ${projectId}`, sql`d.type = ${TYPE}`];
+    if (f.areaId) parts.push(sql`d.area_id = ${f.areaId}`);
+    if (f.groupId) parts.push(sql`d.group_id = ${f.groupId}`);
+    if (f.state) parts.push(sql`(${STATE_SQL}) = ${f.state}`);
+    if (f.mode) parts.push(sql`s.mode = ${f.mode}`);
+    if (f.alarm === 'alarm') parts.push(sql`coalesce(s.alarm_status, 0) <> 0`);
+    if (f.alarm === 'normal') parts.push(sql`coalesce(s.alarm_status, 0) = 0`);
+    for (const word of f.keyword ?? [])
+      parts.push(
+        sql`(d.name ILIKE ${`%${word}%`} OR d.no ILIKE ${`%${word}%`} OR d.equipment_id ILIKE ${`%${word}%`})`,
+      );
+    return sql.join(parts, sql` AND `);
+  };
+
+  const present = (
+    r: Row,
+  ): MtcRow & { values: Record<string, number | null>; peripherals: unknown; deviceTime: string | null } => {
+    const count = countOf(r);
+    const circuits = circuitsOf(r, count);
+    const alarms = alarmsOf(r.alarm_status);
+    const values = json<Record<string, number | null>>(r.values) ?? {};
+    return {
+      id: Number(r.id),
+      name: String(r.name),
+      no: String(r.no),
+      model: (r.model as string | null) ?? null,
+      equipmentId: (r.equipment_id as string | null) ?? null,
+      activeState: Number(r.active_state),
+      state: Number(r.active_state) === 1 ? 'online' : 'offline',
+      registered: Boolean(r.registered),
+      areaId: num(r.area_id),
+      areaName: (r.area_name as string | null) ?? null,
+      groupId: num(r.group_id),
+      groupName: (r.group_name as string | null) ?? null,
+      lng: num(r.lng),
+      lat: num(r.lat),
+      mode: (r.mode as MtcMode | null) ?? null,
+      circuitCount: count,
+      circuits,
+      circuitsOn: circuits.filter((c) => c.actual).length,
+      alarmStatus: alarms.length ? 'alarm' : 'normal',
+      alarms,
+      version: (r.version as string | null) ?? (json<Record<string, unknown>>(r.props)?.version as string) ?? null,
+      activePower: values.activePower ?? null,
+      policyCount: Number(r.policy_count ?? 0),
+      lastReportAt: iso(r.at),
+      values,
+      peripherals: json(r.peripherals),
+      deviceTime: iso(r.device_time),
+    };
+  };
+  const strip = ({ values: _v, peripherals: _p, deviceTime: _d, ...row }: ReturnType<typeof present>): MtcRow => row;
+
+  return {
+    readings: createReadingsRepository(db, mtcTelemetry),
+    present,
+
+    async page(projectId: number, f: CabinetFilter, limit: number, offset: number) {
+      const w = where(projectId, f);
+      const list = await rows(
+        db,
+        sql`SELECT ${SELECT} ${FROM} WHERE ${w} ORDER BY d.name, d.id LIMIT ${limit} OFFSET ${offset}`,
+      );
+      const [count] = await rows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM devices d LEFT JOIN mtc_state s ON s.device_id = d.id WHERE ${w}`,
+      );
+      return { rows: list.map((r) => strip(present(r))), total: Number(count?.n ?? 0) };
+    },
+
+    async map(projectId: number) {
+      const list = await rows(
+        db,
+        sql`SELECT ${SELECT} ${FROM} WHERE ${where(projectId, {})} AND d.lng IS NOT NULL AND d.lat IS NOT NULL
+          ORDER BY d.id LIMIT 10000`,
+      );
+      return list.map((r) => strip(present(r)));
+    },
+
+    /** One cabinet of the project with its last report (null: none such). */
+    async cabinet(projectId: number, id: number) {
+      const [r] = await rows(db, sql`SELECT ${SELECT} ${FROM} WHERE ${where(projectId, {})} AND d.id = ${id}`);
+      return r ? present(r) : null;
+    },
+
+    /** Cabinets of the project among `ids`, as command targets (others are left out). */
+    async targets(projectId: number, ids: number[]): Promise<CabinetTarget[]> {
+      if (ids.length === 0) return [];
+      const list = await rows(
+        db,
+        sql`SELECT d.id, d.project_id, d.name, d.equipment_id, d.active_state, p.equipment_id AS parent_equipment_id,
+          d.lng, d.lat, d.props, s.circuit_count
+        FROM devices d LEFT JOIN devices p ON p.id = d.parent_id LEFT JOIN mtc_state s ON s.device_id = d.id
+        WHERE d.project_id = ${projectId} AND d.type = ${TYPE}
+          AND d.id IN (SELECT unnest(${sql.param(ids)}::int4[])) ORDER BY d.id`,
+      );
+      return list.map((r) => ({
+        id: Number(r.id),
+        projectId: Number(r.project_id),
+        name: String(r.name),
+        equipmentId: (r.equipment_id as string | null) ?? null,
+        activeState: Number(r.active_state),
+        parentEquipmentId: (r.parent_equipment_id as string | null) ?? null,
+        lng: num(r.lng),
+        lat: num(r.lat),
+        circuitCount: countOf(r),
+      }));
+    },
+
+    /** When each alarm kind last occurred on a cabinet (its events). */
+    async alarmSince(deviceId: number, codes: readonly string[]) {
+      if (codes.length === 0) return new Map<string, string>();
+      const list = await rows<{ code: string; at: string }>(
+        db,
+        sql`SELECT code, max(at) AS at FROM device_events
+          WHERE device_id = ${deviceId} AND event_type = 'occur' AND code IN (SELECT unnest(${sql.param([...codes])}::text[]))
+          GROUP BY code`,
+      );
+      return new Map(list.map((r) => [r.code, new Date(r.at).toISOString()]));
+    },
+
+    async settings(deviceId: number) {
+      const [r] = await rows(db, sql`SELECT * FROM mtc_cabinets WHERE device_id = ${deviceId}`);
+      return r ?? null;
+    },
+
+    /** Stores one part of a cabinet's settings (config, comm, peripherals, alarm_config) with its time. */
+    async saveSettings(
+      deviceId: number,
+      projectId: number,
+      part: 'config' | 'comm' | 'peripherals' | 'alarm_config',
+      value: unknown,
+      at: Date,
+    ) {
+      const column = sql.raw(`"${part}"`);
+      const atColumn = sql.raw(`"${part === 'alarm_config' ? 'alarm' : part}_at"`);
+      await db.execute(
+        sql`INSERT INTO mtc_cabinets (device_id, project_id, ${column}, ${atColumn})
+          VALUES (${deviceId}, ${projectId}, ${JSON.stringify(value)}::jsonb, ${at.toISOString()}::timestamptz)
+          ON CONFLICT (device_id) DO UPDATE SET ${column} = EXCLUDED.${column}, ${atColumn} = EXCLUDED.${atColumn}`,
+      );
+    },
+
+    /** Every cabinet's same-event interval that differs from the default (the event filter's cache). */
+    async eventIntervals() {
+      const list = await rows<{ device_id: number; s: number | null }>(
+        db,
+        sql`SELECT device_id, (alarm_config->>'sameEventInterval')::int AS s FROM mtc_cabinets WHERE alarm_config IS NOT NULL`,
+      );
+      return list.filter((r) => r.s !== null).map((r) => [Number(r.device_id), Number(r.s)] as const);
+    },
+
+    setLocation: (id: number, lng: number, lat: number) =>
+      db.execute(sql`UPDATE devices SET lng = ${lng}, lat = ${lat}, updated_at = now() WHERE id = ${id}`),
+
+    // ── Policies
+
+    async policyPage(projectId: number, limit: number, offset: number, keyword: string[] = []) {
+      const parts = [sql`p.project_id = ${projectId}`];
+      for (const word of keyword) parts.push(sql`(p.name ILIKE ${`%${word}%`} OR p.no ILIKE ${`%${word}%`})`);
+      const w = sql.join(parts, sql` AND `);
+      const list = await rows(
+        db,
+        sql`SELECT p.*, (SELECT count(*)::int FROM mtc_policy_cabinets pc WHERE pc.policy_id = p.id) AS cabinet_count
+          FROM mtc_policies p WHERE ${w} ORDER BY p.id DESC LIMIT ${limit} OFFSET ${offset}`,
+      );
+      const [count] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM mtc_policies p WHERE ${w}`);
+      return { rows: list.map(presentPolicy), total: Number(count?.n ?? 0) };
+    },
+
+    async policy(projectId: number, id: number) {
+      const [r] = await rows(
+        db,
+        sql`SELECT p.*, (SELECT count(*)::int FROM mtc_policy_cabinets pc WHERE pc.policy_id = p.id) AS cabinet_count
+          FROM mtc_policies p WHERE p.project_id = ${projectId} AND p.id = ${id}`,
+      );
+      return r ? presentPolicy(r) : null;
+    },
+
+    async policyNoTaken(projectId: number, no: string, exceptId?: number) {
+      const [r] = await rows(
+        db,
+        sql`SELECT id FROM mtc_policies WHERE project_id = ${projectId} AND no = ${no} AND id <> ${exceptId ?? 0}`,
+      );
+      return Boolean(r);
+    },
+
+    async createPolicy(projectId: number, body: MtcPolicyBody) {
+      const [r] = await rows<{ id: number }>(
+        db,
+        sql`INSERT INTO mtc_policies (project_id, name, no, description, body, in_use)
+          VALUES (${projectId}, ${body.name}, ${body.no}, ${body.description ?? ''}, ${JSON.stringify(policyJson(body))}::jsonb, ${body.inUse})
+          RETURNING id`,
+      );
+      return Number(r!.id);
+    },
+
+    updatePolicy: (projectId: number, id: number, body: MtcPolicyBody) =>
+      db.execute(
+        sql`UPDATE mtc_policies SET name = ${body.name}, no = ${body.no}, description = ${body.description ?? ''},
+          body = ${JSON.stringify(policyJson(body))}::jsonb, in_use = ${body.inUse}, updated_at = now()
+          WHERE project_id = ${projectId} AND id = ${id}`,
+      ),
+
+    deletePolicy: (projectId: number, id: number) =>
+      db.execute(sql`DELETE FROM mtc_policies WHERE project_id = ${projectId} AND id = ${id}`),
+
+    useOn: (policyId: number, deviceIds: number[]) =>
+      db.execute(
+        sql`INSERT INTO mtc_policy_cabinets (policy_id, device_id)
+          SELECT ${policyId}, unnest(${sql.param(deviceIds)}::int4[]) ON CONFLICT DO NOTHING`,
+      ),
+
+    removeFrom: (policyId: number, deviceIds: number[]) =>
+      db.execute(
+        sql`DELETE FROM mtc_policy_cabinets WHERE policy_id = ${policyId}
+          AND device_id IN (SELECT unnest(${sql.param(deviceIds)}::int4[]))`,
+      ),
+
+    async policiesOf(deviceId: number) {
+      const list = await rows(
+        db,
+        sql`SELECT p.*, (SELECT count(*)::int FROM mtc_policy_cabinets x WHERE x.policy_id = p.id) AS cabinet_count
+          FROM mtc_policies p JOIN mtc_policy_cabinets pc ON pc.policy_id = p.id
+          WHERE pc.device_id = ${deviceId} ORDER BY p.id`,
+      );
+      return list.map(presentPolicy);
+    },
+
+    // ── Firmware upgrades
+
+    async createUpgrade(u: {
+      id: string;
+      projectId: number;
+      deviceId: number;
+      fileName: string;
+      version: string;
+      size: number;
+      total: number;
+    }) {
+      await db.execute(
+        sql`INSERT INTO mtc_upgrades (id, project_id, device_id, file_name, version, size, total)
+          VALUES (${u.id}, ${u.projectId}, ${u.deviceId}, ${u.fileName}, ${u.version}, ${u.size}, ${u.total})`,
+      );
+    },
+
+    updateUpgrade: (id: string, sent: number, state: string, error: string | null) =>
+      db.execute(
+        sql`UPDATE mtc_upgrades SET sent = ${sent}, state = ${state}, error = ${error},
+          finished_at = CASE WHEN ${state} = 'running' THEN NULL ELSE now() END WHERE id = ${id}`,
+      ),
+
+    async lastUpgrade(deviceId: number) {
+      const [r] = await rows(
+        db,
+        sql`SELECT * FROM mtc_upgrades WHERE device_id = ${deviceId} ORDER BY started_at DESC LIMIT 1`,
+      );
+      return r ? presentUpgrade(r) : null;
+    },
+  };
+}
+
+const policyJson = (b: MtcPolicyBody) => ({ timeMode: b.timeMode, units: b.units, cycle: b.cycle });
+
+export function presentPolicy(r: Row) {
+  const body = json<Pick<MtcPolicyBody, 'timeMode' | 'units' | 'cycle'>>(r.body)!;
+  return {
+    id: Number(r.id),
+    name: String(r.name),
+    no: String(r.no),
+    description: String(r.description ?? ''),
+    timeMode: body.timeMode,
+    units: body.units,
+    cycle: body.cycle,
+    inUse: Boolean(r.in_use),
+    cabinetCount: Number(r.cabinet_count ?? 0),
+    updatedAt: iso(r.updated_at)!,
+  };
+}
+export type MtcPolicyOut = ReturnType<typeof presentPolicy>;
+
+export function presentUpgrade(r: Row) {
+  const sent = Number(r.sent);
+  const total = Number(r.total);
+  return {
+    upgradeId: String(r.id),
+    deviceId: Number(r.device_id),
+    fileName: String(r.file_name),
+    version: String(r.version),
+    size: Number(r.size),
+    sent,
+    total,
+    percent: total ? Math.round((sent / total) * 1000) / 10 : 0,
+    state: String(r.state) as 'running' | 'done' | 'failed',
+    error: (r.error as string | null) ?? null,
+    startedAt: iso(r.started_at)!,
+    finishedAt: iso(r.finished_at),
+  };
+}
+
+/** A peripheral reading as stored (what the cabinet sent), made safe for the answer. */
+export function presentPeripherals(stored: unknown, at: string | null) {
+  if (!Array.isArray(stored)) return [];
+  return stored.slice(0, 64).flatMap((p) => {
+    if (!p || typeof p !== 'object') return [];
+    const o = p as Record<string, unknown>;
+    const index = Number(o.index);
+    if (!Number.isInteger(index)) return [];
+    const kind = (MTC_PERIPHERAL_KINDS as readonly string[]).includes(String(o.kind)) ? String(o.kind) : 'other';
+    return [
+      {
+        index,
+        name: typeof o.name === 'string' ? o.name.slice(0, 32) : '',
+        kind: kind as (typeof MTC_PERIPHERAL_KINDS)[number],
+        value: typeof o.value === 'number' && Number.isFinite(o.value) ? o.value : null,
+        unit: typeof o.unit === 'string' ? o.unit.slice(0, 16) : '',
+        at,
+      },
+    ];
+  });
+}
+
+export const READING_KEYS = MTC_READINGS.map((r) => r.key);

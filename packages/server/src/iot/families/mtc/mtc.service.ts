@@ -1,0 +1,452 @@
+import { randomUUID } from 'node:crypto';
+import {
+  checkFirmware,
+  localClock,
+  MTC_ALARM_DEFAULT,
+  MTC_ALARM_EVENT,
+  MTC_ALARM_KINDS,
+  MTC_DEFAULT_PORT,
+  MTC_FIRMWARE,
+  MTC_READINGS,
+  type MtcAlarmConfig,
+  type MtcPolicy,
+  type MtcPolicyBody,
+  mtcAlarmConfigBody,
+  mtcCommBody,
+  mtcDaySchedule,
+  mtcManifest,
+  mtcPeripheralsBody,
+  mtcYearSchedule,
+  toMtcTime,
+} from '@sc/contract';
+import type { Actor } from '../../../modules/logs/audit.service.js';
+import type { SessionContext } from '../../../modules/session/session-context.js';
+import { AppError, badRequest, conflictField, fieldError, notFound } from '../../../platform/errors.js';
+import { createReferencesRepository } from '../../../platform/references/references.repository.js';
+import { createReferences } from '../../../platform/references/references.service.js';
+import { deviceOffline } from '../../command-bus.js';
+import type { FamilyContext } from '../family-handler.js';
+import { type CabinetTarget, createMtcRepository, presentPeripherals } from './mtc.repository.js';
+
+const TYPE = mtcManifest.type;
+type Part = 'config' | 'comm' | 'peripherals' | 'alarm_config';
+
+/** Same-event minimum interval per cabinet (s): what the ingest's event filter reads (mtc.handler.ts). */
+export const eventIntervals = new Map<number, number>();
+export const eventIntervalDefault = { seconds: MTC_ALARM_DEFAULT.sameEventInterval };
+
+const deviceFailed = (error: string) => new AppError(502, 'DEVICE_FAILED', 'errors.deviceFailed', { error });
+
+/**
+ * The rules of the MTC family (spec 001 §3-§5, §7 "mtc"): cabinets and their runtime, circuit control
+ * through the command bus, settings stored then told to the cabinet, firmware upgrades in chunks with
+ * live progress, policies and the cabinets using them. Every id a request names is checked against
+ * the caller's project (references checker); SQL lives in the repository.
+ */
+export function createMtcService(ctx: FamilyContext) {
+  const repo = ctx.repository(createMtcRepository);
+  const refs = ctx.repository((db) => createReferences(createReferencesRepository(db)));
+
+  void (async () => {
+    try {
+      eventIntervalDefault.seconds = await ctx.settings.get('sameEventInterval');
+      for (const [id, s] of await repo.eventIntervals()) eventIntervals.set(id, s);
+    } catch {
+      // A fresh database without the table yet: the defaults hold.
+    }
+  })();
+
+  const cabinet = (session: SessionContext, projectId: number, id: number) =>
+    ctx.devices.get(session, projectId, id, TYPE);
+
+  /** Sends a command; offline (409) and silent (504) come from the bus with their localised messages. */
+  async function send(
+    actor: Actor | null,
+    target: CabinetTarget | Awaited<ReturnType<typeof cabinet>>,
+    command: string,
+    args: Record<string, unknown>,
+  ) {
+    const outcome = await ctx.iot.bus.send(actor, target, command, args);
+    if (!outcome.ok) throw deviceFailed(outcome.error ?? command);
+    return {
+      command,
+      ok: true as const,
+      result: outcome.result ?? null,
+      durationMs: outcome.durationMs,
+      attempts: outcome.attempts,
+    };
+  }
+  /** Tells a connected cabinet; answers whether it was told (an offline one reads its settings when asked). */
+  async function tell(actor: Actor, target: Awaited<ReturnType<typeof cabinet>>, command: string, args: unknown) {
+    try {
+      return (await ctx.iot.bus.send(actor, target, command, args as Record<string, unknown>)).ok;
+    } catch {
+      return false;
+    }
+  }
+
+  const circuitCountOf = (props: Record<string, unknown>) => {
+    const n = Number(props.circuitCount);
+    return Number.isInteger(n) && n >= 1 && n <= 32 ? n : 8;
+  };
+  const checkCircuits = (props: Record<string, unknown>, circuits: number[]) => {
+    const count = circuitCountOf(props);
+    const beyond = circuits.find((c) => c > count);
+    if (beyond !== undefined)
+      throw new AppError(400, 'VALIDATION', 'mtc.rules.circuitRange', { circuit: beyond, count }, [
+        { field: 'circuit', key: 'mtc.rules.circuitRange' },
+      ]);
+  };
+
+  // ── Settings: defaults a cabinet has before anyone configured it
+
+  function defaults(part: Part, device: { props: Record<string, unknown>; communicateAddress?: string | null }) {
+    switch (part) {
+      case 'config':
+        return {
+          address:
+            String(device.props.address ?? '')
+              .replace(/[^A-Za-z0-9]/g, '')
+              .slice(0, 16) || '1',
+          upServer: '127.0.0.1',
+          upPort: Number(device.props.upPort ?? MTC_DEFAULT_PORT) || MTC_DEFAULT_PORT,
+          upProtocol: (device.props.upProtocol as string) ?? 'tcp',
+        };
+      case 'comm':
+        return mtcCommBody.parse({});
+      case 'peripherals':
+        return mtcPeripheralsBody.parse({ peripherals: [] });
+      case 'alarm_config':
+        return { ...MTC_ALARM_DEFAULT, sameEventInterval: eventIntervalDefault.seconds };
+    }
+  }
+  const AT: Record<Part, string> = {
+    config: 'config_at',
+    comm: 'comm_at',
+    peripherals: 'peripherals_at',
+    alarm_config: 'alarm_at',
+  };
+  const COMMAND: Record<Part, string> = {
+    config: 'config',
+    comm: 'comm',
+    peripherals: 'peripherals',
+    alarm_config: 'alarmconfig',
+  };
+
+  async function readSettings(session: SessionContext, projectId: number, id: number, part: Part) {
+    const device = await cabinet(session, projectId, id);
+    const row = await repo.settings(device.id);
+    const stored = row?.[part] ?? null;
+    const value = (typeof stored === 'string' ? JSON.parse(stored) : stored) ?? defaults(part, device);
+    const at = row?.[AT[part]];
+    return { ...value, updatedAt: at ? new Date(at as string).toISOString() : null, delivered: false };
+  }
+
+  async function writeSettings(
+    actor: Actor,
+    projectId: number,
+    id: number,
+    part: Part,
+    value: Record<string, unknown>,
+  ) {
+    const device = await cabinet(actor.session, projectId, id);
+    const at = new Date();
+    await repo.saveSettings(device.id, device.projectId, part, value, at);
+    if (part === 'alarm_config') eventIntervals.set(device.id, Number(value.sameEventInterval));
+    await ctx.audit.manage(actor, {
+      action: 'update',
+      entity: 'device',
+      entityId: device.id,
+      summary: device.name,
+      changes: Object.keys(value).map((field) => ({ field: `${part}.${field}`, from: null, to: value[field] })),
+    });
+    const delivered = await tell(actor, device, COMMAND[part], value);
+    return { ...value, updatedAt: at.toISOString(), delivered };
+  }
+
+  async function place(projectId: number, q: { cabinetId?: number; lng?: number; lat?: number }) {
+    if (q.lng !== undefined && q.lat !== undefined) return { lng: q.lng, lat: q.lat, circuitCount: null };
+    if (q.cabinetId !== undefined) {
+      const row = await repo.cabinet(projectId, q.cabinetId);
+      if (!row) throw fieldError('cabinetId', 'mtc.errors.cabinetMissing');
+      if (row.lng === null || row.lat === null)
+        throw badRequest('mtc.errors.noCoordinate', [{ field: 'cabinetId', key: 'mtc.errors.noCoordinate' }]);
+      return { lng: row.lng, lat: row.lat, circuitCount: row.circuitCount };
+    }
+    throw badRequest('mtc.errors.noCoordinate', [{ field: 'cabinetId', key: 'mtc.errors.noCoordinate' }]);
+  }
+
+  /** Policies in use of a cabinet, as it runs them (sent with `policy`). */
+  const policyArgs = async (target: CabinetTarget) => ({
+    policies: (await repo.policiesOf(target.id))
+      .filter((p) => p.inUse)
+      .map((p) => ({ id: p.id, timeMode: p.timeMode, units: p.units, cycle: p.cycle, inUse: true })),
+    timezone: await ctx.settings.get('timezone'),
+    lng: target.lng,
+    lat: target.lat,
+  });
+
+  /** Cabinets named by a request: each must be a cabinet of the project in the caller's scope. */
+  async function cabinetsOf(session: SessionContext, projectId: number, ids: number[]) {
+    const ref = { field: 'cabinetIds', key: 'mtc.errors.cabinetMissing' };
+    const rows = await refs.devices(session, ids, projectId, ref);
+    if (rows.some((r) => r.type !== TYPE)) throw fieldError(ref.field, ref.key);
+    const targets = await repo.targets(projectId, [...new Set(ids)]);
+    if (targets.length !== new Set(ids).size) throw fieldError(ref.field, ref.key);
+    return targets;
+  }
+
+  async function policyOr404(projectId: number, id: number) {
+    const p = await repo.policy(projectId, id);
+    if (!p) throw notFound('mtc.errors.policyMissing');
+    return p;
+  }
+
+  return {
+    repo,
+    cabinet,
+    send,
+
+    /** POST :id/<command>: the arguments the cabinet needs beside the caller's. */
+    async command(actor: Actor, projectId: number, id: number, name: string, body: Record<string, unknown>) {
+      const device = await cabinet(actor.session, projectId, id);
+      if (name === 'switch') checkCircuits(device.props, [Number(body.circuit)]);
+      if (name === 'multiswitch' || name === 'writecircuits')
+        checkCircuits(
+          device.props,
+          (body.circuits as { circuit: number }[]).map((c) => c.circuit),
+        );
+      const args = name === 'correcttime' ? { ...body, time: toMtcTime(new Date()) } : body;
+      return send(actor, device, name, args);
+    },
+
+    async runtime(session: SessionContext, projectId: number, id: number) {
+      await cabinet(session, projectId, id);
+      const row = await repo.cabinet(projectId, id);
+      if (!row) throw notFound();
+      const since = await repo.alarmSince(
+        row.id,
+        row.alarms.map((k) => MTC_ALARM_EVENT[k]),
+      );
+      const v = row.values;
+      const value = (k: string) => (typeof v[k] === 'number' ? (v[k] as number) : null);
+      const phase = (p: 'A' | 'B' | 'C') => ({
+        voltage: value(`voltage${p}`),
+        current: value(`current${p}`),
+        power: value(`power${p}`),
+      });
+      return {
+        id: row.id,
+        at: row.lastReportAt,
+        state: row.state,
+        mode: row.mode,
+        deviceTime: row.deviceTime,
+        version: row.version,
+        circuitCount: row.circuitCount,
+        circuits: row.circuits,
+        phases: { a: phase('A'), b: phase('B'), c: phase('C') },
+        values: Object.fromEntries(MTC_READINGS.map((r) => [r.key, value(r.key)])),
+        peripherals: presentPeripherals(row.peripherals, row.lastReportAt),
+        alarms: MTC_ALARM_KINDS.map((kind) => ({
+          kind,
+          active: row.alarms.includes(kind),
+          since: row.alarms.includes(kind) ? (since.get(MTC_ALARM_EVENT[kind]) ?? null) : null,
+        })),
+      };
+    },
+
+    readSettings,
+    writeSettings,
+    alarmConfigOf: (body: MtcAlarmConfig) => mtcAlarmConfigBody.parse(body),
+
+    async setLocation(session: SessionContext, projectId: number, id: number, lng: number, lat: number) {
+      const device = await cabinet(session, projectId, id);
+      await repo.setLocation(device.id, lng, lat);
+      ctx.iot.directory.forget(device.id);
+      return { id: device.id, lng, lat };
+    },
+
+    // ── Firmware
+
+    /** Checks the file, then sends it in chunks in the background; answers the upgrade as started. */
+    async upgrade(actor: Actor, projectId: number, id: number, fileName: string, bytes: Buffer) {
+      const device = await cabinet(actor.session, projectId, id);
+      const check = checkFirmware(fileName, bytes);
+      if (!check.ok) throw fieldError('file', `mtc.firmware.${check.error}`);
+      const last = await repo.lastUpgrade(device.id);
+      if (last?.state === 'running' && Date.now() - new Date(last.startedAt).getTime() < 30 * 60_000)
+        throw new AppError(409, 'CONFLICT', 'mtc.firmware.busy');
+      if (device.activeState !== 1) throw deviceOffline();
+      const upgradeId = randomUUID();
+      const total = Math.ceil(bytes.length / MTC_FIRMWARE.chunkBytes);
+      await repo.createUpgrade({
+        id: upgradeId,
+        projectId: device.projectId,
+        deviceId: device.id,
+        fileName: fileName.slice(0, 255),
+        version: check.version,
+        size: bytes.length,
+        total,
+      });
+      const startedAt = new Date().toISOString();
+      const push = (sent: number, state: 'running' | 'done' | 'failed', error: string | null) =>
+        ctx.iot.hub.publish({
+          kind: 'firmware',
+          deviceId: device.id,
+          projectId: device.projectId,
+          upgradeId,
+          version: check.version,
+          sent,
+          total,
+          percent: Math.round((sent / total) * 1000) / 10,
+          state,
+          error,
+          at: new Date().toISOString(),
+        });
+      const run = async () => {
+        let sent = 0;
+        let lastSave = 0;
+        try {
+          for (let index = 0; index < total; index++) {
+            const chunk = bytes.subarray(index * MTC_FIRMWARE.chunkBytes, (index + 1) * MTC_FIRMWARE.chunkBytes);
+            const outcome = await ctx.iot.bus.send(
+              actor,
+              device,
+              'upgrade',
+              { upgradeId, version: check.version, size: bytes.length, index, total, data: chunk.toString('base64') },
+              // One operation-log entry for the upgrade (its first chunk), not one per chunk.
+              { log: index === 0, push: false },
+            );
+            if (!outcome.ok) throw new Error(outcome.error ?? 'upgrade');
+            sent = index + 1;
+            if (Date.now() - lastSave > 500 || sent === total) {
+              lastSave = Date.now();
+              if (sent < total) await repo.updateUpgrade(upgradeId, sent, 'running', null);
+            }
+            push(sent, 'running', null);
+          }
+          await repo.updateUpgrade(upgradeId, sent, 'done', null);
+          push(sent, 'done', null);
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          const reason =
+            code === 'DEVICE_OFFLINE'
+              ? 'mtc.firmware.offline'
+              : code === 'DEVICE_TIMEOUT'
+                ? 'mtc.firmware.timeout'
+                : String((error as Error).message ?? error).slice(0, 500);
+          await repo.updateUpgrade(upgradeId, sent, 'failed', reason).catch(() => {});
+          push(sent, 'failed', reason);
+        }
+      };
+      void run();
+      return {
+        upgradeId,
+        deviceId: device.id,
+        fileName: fileName.slice(0, 255),
+        version: check.version,
+        size: bytes.length,
+        sent: 0,
+        total,
+        percent: 0,
+        state: 'running' as const,
+        error: null,
+        startedAt,
+        finishedAt: null,
+      };
+    },
+
+    async lastUpgrade(session: SessionContext, projectId: number, id: number) {
+      const device = await cabinet(session, projectId, id);
+      return repo.lastUpgrade(device.id);
+    },
+
+    // ── Policies
+
+    policyOr404,
+
+    async savePolicy(actor: Actor, projectId: number, body: MtcPolicyBody, id?: number) {
+      await ctx.devices.project(actor.session, projectId);
+      if (id !== undefined) await policyOr404(projectId, id);
+      if (await repo.policyNoTaken(projectId, body.no, id)) throw conflictField('no', 'errors.duplicateNo');
+      const policyId = id ?? (await repo.createPolicy(projectId, body));
+      if (id !== undefined) await repo.updatePolicy(projectId, id, body);
+      await ctx.audit.manage(actor, {
+        action: id === undefined ? 'create' : 'update',
+        entity: 'mtcPolicy',
+        entityId: policyId,
+        summary: body.name,
+      });
+      return (await repo.policy(projectId, policyId))!;
+    },
+
+    async deletePolicy(actor: Actor, projectId: number, id: number) {
+      await ctx.devices.project(actor.session, projectId);
+      const p = await policyOr404(projectId, id);
+      if (p.cabinetCount > 0) throw new AppError(409, 'CONFLICT', 'mtc.errors.policyInUse');
+      await repo.deletePolicy(projectId, id);
+      await ctx.audit.manage(actor, { action: 'delete', entity: 'mtcPolicy', entityId: id, summary: p.name });
+      return { id, deleted: true as const };
+    },
+
+    /** POST policies/:policyId/use | remove: stores the change, then tells each connected cabinet its policies. */
+    async usePolicy(actor: Actor, projectId: number, policyId: number, cabinetIds: number[], remove = false) {
+      await ctx.devices.project(actor.session, projectId);
+      await policyOr404(projectId, policyId);
+      const targets = await cabinetsOf(actor.session, projectId, cabinetIds);
+      const ids = targets.map((c) => c.id);
+      if (remove) await repo.removeFrom(policyId, ids);
+      else await repo.useOn(policyId, ids);
+      const results = await Promise.all(
+        targets.map(async (target) => {
+          try {
+            const outcome = await ctx.iot.bus.send(actor, target, 'policy', await policyArgs(target));
+            return {
+              deviceId: target.id,
+              name: target.name,
+              delivered: outcome.ok,
+              error: outcome.ok ? null : (outcome.error ?? 'error'),
+            };
+          } catch (error) {
+            const code = (error as { code?: string }).code;
+            return {
+              deviceId: target.id,
+              name: target.name,
+              delivered: false,
+              error: code === 'DEVICE_TIMEOUT' ? 'timeout' : 'offline',
+            };
+          }
+        }),
+      );
+      return { policyId, total: results.length, delivered: results.filter((r) => r.delivered).length, results };
+    },
+
+    async preview(
+      projectId: number,
+      policyId: number,
+      q: { cabinetId?: number; lng?: number; lat?: number; date?: string; year?: number; circuitCount?: number },
+    ) {
+      const p = await policyOr404(projectId, policyId);
+      const where = await place(projectId, q);
+      const tz = await ctx.settings.get('timezone');
+      const policies: MtcPolicy[] = [{ id: p.id, timeMode: p.timeMode, units: p.units, cycle: p.cycle, inUse: true }];
+      const count = q.circuitCount ?? where.circuitCount ?? Math.max(1, ...p.units.flatMap((u) => u.circuits));
+      const date = q.date ?? (q.year ? undefined : localClock(new Date(), tz).date);
+      const spot = { lng: where.lng, lat: where.lat };
+      return {
+        ...spot,
+        timezone: tz,
+        circuitCount: count,
+        day: date ? mtcDaySchedule(policies, date, spot, tz, count) : null,
+        year: q.year ? mtcYearSchedule(policies, q.year, spot, tz) : null,
+      };
+    },
+
+    async cabinetPolicies(session: SessionContext, projectId: number, id: number) {
+      const device = await cabinet(session, projectId, id);
+      return repo.policiesOf(device.id);
+    },
+  };
+}
+
+export type MtcService = ReturnType<typeof createMtcService>;
