@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIotDevice, createProject, queryRows } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { eventually } from '../../test-device.js';
 
 // The overview and the power figures read what the platform keeps (each lamp's last state, the
 // policy-set key of `lighting_lamps`, the project's daily totals), not the readings: rows are written
@@ -116,6 +117,14 @@ describe('lighting overview', () => {
     expect(overview.shouldBeLit).toBe(5);
     expect(overview.litOfShould).toBe(3);
     expect(overview.lightingRate).toBe(0.6);
+
+    // Counts a moment old are answered while new ones are computed: the change shows on a later call.
+    await t.database.db.execute(sql`update lighting_state set "on" = 0, level = 0 where device_id = ${lit}`);
+    const later = await eventually(
+      () => call('GET', `${base()}/summary`),
+      (o) => o.byState.on === 0,
+    );
+    expect(later).toMatchObject({ byState: { on: 0, off: 4 }, litOfShould: 2 });
 
     // Energy: the project's totals per day (readings_project_daily), today and the day before.
     const [{ today, yesterday }] = await queryRows<{ today: string; yesterday: string }>(
