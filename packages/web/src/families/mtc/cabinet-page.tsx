@@ -374,16 +374,14 @@ function PeripheralCard({ runtime }: { runtime: Runtime | undefined }) {
         dataSource={runtime?.peripherals ?? []}
         locale={{ emptyText: t('cabinets.peripherals.none') }}
         columns={[
-          { title: t('cabinets.peripherals.index'), dataIndex: 'index', width: 60 },
           {
             title: t('cabinets.peripherals.name'),
             dataIndex: 'name',
-            render: (v: string, p) => v || t(`cabinets.peripheralKinds.${p.kind}`),
-          },
-          {
-            title: t('cabinets.peripherals.kind'),
-            dataIndex: 'kind',
-            render: (v: string) => t(`cabinets.peripheralKinds.${v}`),
+            render: (v: string, p) => (
+              <span title={t(`cabinets.peripheralKinds.${p.kind}`)}>
+                {p.index}. {v || t(`cabinets.peripheralKinds.${p.kind}`)}
+              </span>
+            ),
           },
           {
             title: t('cabinets.peripherals.value'),

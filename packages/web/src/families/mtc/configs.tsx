@@ -350,13 +350,13 @@ export function PeripheralsForm({
     >
       <Form.List name="peripherals">
         {(fields, { add, remove }) => (
-          <Flex vertical gap={4}>
+          <Flex vertical gap={4} style={{ overflowX: 'auto' }}>
             {fields.length === 0 && (
               <Typography.Text type="secondary">{t('cabinets.peripherals.none')}</Typography.Text>
             )}
             {fields.map((field, i) => (
-              <Row key={field.key} gutter={8} align="top" data-testid={`peripheral-${i}`}>
-                <Col span={2}>
+              <Flex key={field.key} gap={8} align="flex-start" data-testid={`peripheral-${i}`}>
+                <div style={{ width: 70, flex: 'none' }}>
                   <Form.Item
                     name={[field.name, 'index']}
                     label={i === 0 ? t('cabinets.peripherals.index') : undefined}
@@ -364,8 +364,8 @@ export function PeripheralsForm({
                   >
                     <InputNumber style={{ width: '100%' }} aria-label={t('cabinets.peripherals.index')} />
                   </Form.Item>
-                </Col>
-                <Col span={3}>
+                </div>
+                <div style={{ width: 130, flex: 'none' }}>
                   <Form.Item
                     name={[field.name, 'name']}
                     label={i === 0 ? t('cabinets.peripherals.name') : undefined}
@@ -373,16 +373,16 @@ export function PeripheralsForm({
                   >
                     <Input aria-label={t('cabinets.peripherals.name')} />
                   </Form.Item>
-                </Col>
-                <Col span={3}>
+                </div>
+                <div style={{ width: 120, flex: 'none' }}>
                   <Form.Item name={[field.name, 'kind']} label={i === 0 ? t('cabinets.peripherals.kind') : undefined}>
                     <Select
                       aria-label={t('cabinets.peripherals.kind')}
                       options={options(MTC_PERIPHERAL_KINDS, 'cabinets.peripheralKinds')}
                     />
                   </Form.Item>
-                </Col>
-                <Col span={3}>
+                </div>
+                <div style={{ width: 120, flex: 'none' }}>
                   <Form.Item
                     name={[field.name, 'protocol']}
                     label={i === 0 ? t('cabinets.peripherals.protocol') : undefined}
@@ -393,8 +393,8 @@ export function PeripheralsForm({
                       options={options(MTC_PERIPHERAL_PROTOCOLS, 'cabinets.peripheralProtocols')}
                     />
                   </Form.Item>
-                </Col>
-                <Col span={2}>
+                </div>
+                <div style={{ width: 80, flex: 'none' }}>
                   <Form.Item
                     name={[field.name, 'port']}
                     label={i === 0 ? t('cabinets.peripherals.port') : undefined}
@@ -402,11 +402,11 @@ export function PeripheralsForm({
                   >
                     <Select
                       aria-label={t('cabinets.peripherals.port')}
-                      options={ports.map((p) => ({ value: p, label: t('cabinets.peripherals.portN', { port: p }) }))}
+                      options={ports.map((p) => ({ value: p, label: String(p) }))}
                     />
                   </Form.Item>
-                </Col>
-                <Col span={2}>
+                </div>
+                <div style={{ width: 80, flex: 'none' }}>
                   <Form.Item
                     name={[field.name, 'stationAddress']}
                     label={i === 0 ? t('cabinets.peripherals.stationAddress') : undefined}
@@ -414,8 +414,8 @@ export function PeripheralsForm({
                   >
                     <InputNumber style={{ width: '100%' }} aria-label={t('cabinets.peripherals.stationAddress')} />
                   </Form.Item>
-                </Col>
-                <Col span={3}>
+                </div>
+                <div style={{ width: 130, flex: 'none' }}>
                   <Form.Item
                     name={[field.name, 'addressType']}
                     label={i === 0 ? t('cabinets.peripherals.addressType') : undefined}
@@ -426,8 +426,8 @@ export function PeripheralsForm({
                       options={options(MTC_ADDRESS_TYPES, 'cabinets.addressTypes')}
                     />
                   </Form.Item>
-                </Col>
-                <Col span={2}>
+                </div>
+                <div style={{ width: 90, flex: 'none' }}>
                   <Form.Item
                     name={[field.name, 'transferType']}
                     label={i === 0 ? t('cabinets.peripherals.transferType') : undefined}
@@ -438,8 +438,8 @@ export function PeripheralsForm({
                       options={options(MTC_TRANSFER_TYPES, 'cabinets.transferTypes')}
                     />
                   </Form.Item>
-                </Col>
-                <Col span={2}>
+                </div>
+                <div style={{ width: 100, flex: 'none' }}>
                   <Form.Item
                     name={[field.name, 'registerStart']}
                     label={i === 0 ? t('cabinets.peripherals.registerStart') : undefined}
@@ -447,8 +447,8 @@ export function PeripheralsForm({
                   >
                     <InputNumber style={{ width: '100%' }} aria-label={t('cabinets.peripherals.registerStart')} />
                   </Form.Item>
-                </Col>
-                <Col span={1}>
+                </div>
+                <div style={{ width: 80, flex: 'none' }}>
                   <Form.Item
                     name={[field.name, 'registerCount']}
                     label={i === 0 ? t('cabinets.peripherals.registerCount') : undefined}
@@ -456,13 +456,13 @@ export function PeripheralsForm({
                   >
                     <InputNumber style={{ width: '100%' }} aria-label={t('cabinets.peripherals.registerCount')} />
                   </Form.Item>
-                </Col>
+                </div>
                 {editable && (
-                  <Col span={1} style={{ paddingTop: i === 0 ? 30 : 4 }}>
+                  <div style={{ paddingTop: i === 0 ? 36 : 6 }}>
                     <MinusCircleOutlined onClick={() => remove(field.name)} aria-label={t('common.delete')} />
-                  </Col>
+                  </div>
                 )}
-              </Row>
+              </Flex>
             ))}
             {editable && (
               <Button

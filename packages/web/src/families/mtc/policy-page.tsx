@@ -86,17 +86,16 @@ function Policies({ projectId }: { projectId: number }) {
     },
   });
   const askDelete = (p: CabinetPolicy) =>
-    confirm({
-      title: t('cabinets.policy.deleteTitle', { name: p.name }),
-      content:
-        p.cabinetCount > 0
-          ? t('cabinets.policy.deleteUsed', { count: p.cabinetCount })
-          : t('cabinets.policy.deleteUnused'),
-      okText: t('common.delete'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: () => remove.mutateAsync(p).catch(() => undefined),
-    });
+    p.cabinetCount > 0
+      ? message.warning(t('cabinets.policy.deleteUsed', { name: p.name, count: p.cabinetCount }))
+      : confirm({
+          title: t('cabinets.policy.deleteTitle', { name: p.name }),
+          content: t('cabinets.policy.deleteUnused'),
+          okText: t('common.delete'),
+          cancelText: t('common.cancel'),
+          okButtonProps: { danger: true },
+          onOk: () => remove.mutateAsync(p).catch(() => undefined),
+        });
   const close = () => setDialog(null);
 
   const declared: CrudColumn<CabinetPolicy>[] = [

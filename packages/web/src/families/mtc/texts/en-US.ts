@@ -348,7 +348,7 @@ export const cabinets = {
       other: 'Controller refused',
     },
     deleteTitle: 'Delete policy “{name}”?',
-    deleteUsed: '{count} controllers use it; once deleted they no longer switch their circuits by it.',
+    deleteUsed: '{count} controllers use “{name}”: remove it from them first (Remove), then delete it.',
     deleteUnused: 'No controller uses it. This cannot be undone.',
     previewTitle: 'Policy preview: {name}',
     previewFor: 'At which controller (else the project centre)',

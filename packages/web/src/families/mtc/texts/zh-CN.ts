@@ -343,7 +343,7 @@ export const cabinets = {
       other: '控制器拒绝',
     },
     deleteTitle: '删除策略“{name}”？',
-    deleteUsed: '{count} 台控制器正在使用它，删除后它们不再按此策略开关回路。',
+    deleteUsed: '{count} 台控制器正在使用“{name}”：先在“撤销”中把它从这些控制器撤下，才能删除。',
     deleteUnused: '没有控制器使用它。删除后不可恢复。',
     previewTitle: '策略预览：{name}',
     previewFor: '按哪台控制器的位置预览（默认项目中心）',
