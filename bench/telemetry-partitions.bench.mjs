@@ -14,7 +14,7 @@
 // - ingest through the batch writer: the old plain table (primary key, device/time and time indexes)
 //   against the partitioned table alone and with everything the writer keeps beside it (ratios).
 // Usage: node --import tsx bench/telemetry-partitions.bench.mjs [--db pg|pglite] [--devices 2000]
-//          [--days 30] [--rollup-days 35] [--unit day|week] [--ingest 200000] [--ingest-only] [--url postgres://…]
+//          [--days 30] [--rollup-days 35] [--unit day|week] [--ingest 200000] [--ingest-only] [--fillfactor 70] [--url postgres://…]
 // The issue's sizes: --devices 10000 --days 3 on PostgreSQL, --devices 1000 --days 3 on PGlite.
 // Prints one JSON line and writes it to bench/results/telemetry-partitions-<db>-<devices>x<days>-<unit>-<date>.json.
 import fs from 'node:fs';
@@ -42,6 +42,8 @@ const UNIT = arg('unit', 'day');
 const INGEST = Number(arg('ingest', kind === 'pg' ? 200_000 : 50_000));
 /** Only the ingest comparison (no fill, charts or drop): for trying the writer's statement. */
 const INGEST_ONLY = process.argv.includes('--ingest-only');
+/** Storage parameter tried on the tables the writer updates (rollup partitions, latest values): room for HOT updates. */
+const FILLFACTOR = arg('fillfactor', null);
 const adminUrl = arg('url', process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres');
 const DAY = 86_400_000;
 const now = new Date(Math.floor(Date.now() / DAY) * DAY + 12 * 3600_000); // noon UTC today
@@ -149,6 +151,16 @@ try {
     `SELECT count(*)::int AS n FROM pg_inherits WHERE inhparent = 'bench_readings'::regclass`,
   );
   out.partitions = partitions[0].n;
+  if (FILLFACTOR) {
+    out.fillfactor = Number(FILLFACTOR);
+    const updated = await rowsOf(
+      db,
+      `SELECT c.relname FROM pg_class c JOIN pg_inherits i ON i.inhrelid = c.oid
+       WHERE i.inhparent IN ('bench_readings_hourly'::regclass, 'bench_readings_daily'::regclass) AND c.relkind = 'r'`,
+    );
+    for (const { relname } of [...updated, { relname: 'readings_latest' }])
+      await db.execute(sql.raw(`ALTER TABLE "${relname}" SET (fillfactor = ${Number(FILLFACTOR)})`));
+  }
 
   if (!INGEST_ONLY) {
     // ── Fill: DAYS × DEVICES every 5 minutes (one project), then the rollups those rows make.
@@ -367,6 +379,12 @@ try {
     ratioPartitioned: Math.round((ingest.partitioned / ingest.plain) * 100) / 100,
     ratioPartitionedWithRollups: Math.round((ingest.partitionedWithRollups / ingest.plain) * 100) / 100,
   };
+  const hot = await rowsOf(
+    db,
+    `SELECT coalesce(sum(n_tup_upd), 0)::int AS updates, coalesce(sum(n_tup_hot_upd), 0)::int AS hot FROM pg_stat_user_tables
+     WHERE relname LIKE 'bench_readings_hourly%' OR relname LIKE 'bench_readings_daily%' OR relname = 'readings_latest'`,
+  );
+  out.ingest.updates = hot[0];
   out.loadAtEnd = os.loadavg().map((l) => Math.round(l * 10) / 10);
 } finally {
   await database.close();
@@ -379,7 +397,7 @@ fs.mkdirSync(dir, { recursive: true });
 fs.writeFileSync(
   path.join(
     dir,
-    `telemetry-partitions-${kind}-${DEVICES}x${DAYS}-${UNIT}${INGEST_ONLY ? '-ingest' : ''}-${new Date().toISOString().slice(0, 10)}.json`,
+    `telemetry-partitions-${kind}-${DEVICES}x${DAYS}-${UNIT}${INGEST_ONLY ? '-ingest' : ''}${FILLFACTOR ? `-ff${FILLFACTOR}` : ''}-${new Date().toISOString().slice(0, 10)}.json`,
   ),
   `${JSON.stringify(out, null, 2)}\n`,
 );
