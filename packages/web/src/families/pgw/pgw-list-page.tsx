@@ -15,6 +15,7 @@ import {
 import { LiveBadge, patchLiveRow, RegistrationButton, useRegistration } from '../../components/device';
 import { ProjectScoped } from '../../components/project-scoped';
 import { type PgwGateway, pgwApi, pgwKeys } from './api';
+import './texts';
 
 export const PGW_PAGE = '/pjt/pjtdevicepgw';
 const detailPath = (d: { id: number }) => `${PGW_PAGE}?id=${d.id}`;

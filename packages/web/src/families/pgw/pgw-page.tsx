@@ -55,6 +55,7 @@ import { useLang } from '../../i18n/i18n';
 import { type PgwLamp, type PgwRuntime, pgwApi, pgwKeys } from './api';
 import { LampCount } from './pgw-list-page';
 import { SignalQuality } from './signal';
+import './texts';
 
 const LIST = '/pjt/pjtdevicepgwlist';
 const ICONS: Record<(typeof PGW_COMMANDS)[number]['name'], ReactNode> = {

@@ -1,6 +1,7 @@
 import { SIGNAL_LEVELS, signalLevel } from '@sc/contract/families/pgw';
 import { Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import './texts';
 
 const COLORS = { lost: '#cf1322', weak: '#d46b08', fair: '#d4b106', good: '#389e0d', excellent: '#237804' } as const;
 
