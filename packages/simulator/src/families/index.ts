@@ -3,6 +3,7 @@ import { gateway } from './gateway.js';
 import { heartbeatOnly } from './heartbeat-only.js';
 import { illumination } from './illumination.js';
 import { lighting } from './lighting.js';
+import { mtc } from './mtc.js';
 import { pgw } from './pgw.js';
 import { smartclassifieddustbin } from './smartclassifieddustbin.js';
 import type { CommandHandler, FamilySim } from './types.js';
@@ -16,8 +17,9 @@ export const FAMILY_SIMS: readonly FamilySim[] = [
   watthourmeter,
   illumination,
   smartclassifieddustbin,
+  mtc,
   pgw,
-  ...['camera', 'dvr', 'nsc', 'led', 'wifi', 'evse', 'emergencycallequipment', 'mtc'].map((t) => heartbeatOnly(t)),
+  ...['camera', 'dvr', 'nsc', 'led', 'wifi', 'evse', 'emergencycallequipment'].map((t) => heartbeatOnly(t)),
 ];
 
 const byType = new Map(FAMILY_SIMS.map((f) => [f.type, f]));

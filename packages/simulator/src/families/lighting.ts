@@ -1,5 +1,6 @@
 import { LIGHTING_EVENT, levelAt, localClock, type ScheduledPolicy } from '@sc/contract';
 import { clamp, jitter, round, sunElevation } from '../cycles.js';
+import { fed } from './mtc.js';
 import type { CommandHandler, FamilySim, SimDevice, SimEvent, Values } from './types.js';
 
 /**
@@ -57,6 +58,8 @@ function scheduled(device: SimDevice, at: Date): number {
 function levelNow(device: SimDevice, at: Date): number {
   const t = at.getTime();
   if (num(device.state.unusableUntil, 0) > t || num(device.state.faultUntil, 0) > t) return 0;
+  // The cabinet circuit that feeds the lamp is off: dark, whatever the lamp's own schedule says.
+  if (!fed(device, at)) return 0;
   const plan = scheduled(device, at);
   const manual = device.state.manual as Manual | undefined;
   if (manual) {
