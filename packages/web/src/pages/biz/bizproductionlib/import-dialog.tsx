@@ -114,9 +114,6 @@ export function ImportDialog({
               type="error"
               showIcon
               title={outcome.message}
-              description={
-                outcome.message === t('production.importRefused') ? undefined : t('production.importRefused')
-              }
               action={
                 <Button
                   size="small"
