@@ -74,7 +74,7 @@ describe('signing in', () => {
     await page.getByText('请输入验证码').waitFor();
     await switchLanguage(page, 'English');
     await page.locator('form[id="login"] button[type="submit"]').click();
-    await page.getByText('ACCOUNT REQUIRED').waitFor();
+    await page.getByText('Account required').waitFor();
   });
 
   it('a deep link while signed out goes through the login and back to the page', async () => {

@@ -27,7 +27,7 @@ describe('modify password', () => {
     await dialog.locator('#change-password_password').fill('Newpass123');
     await dialog.locator('#change-password_confirm').fill('Newpass124');
     await dialog.locator('.ant-btn-primary').click();
-    await dialog.getByText('PASSWORD MUST BE CONSISTENT').waitFor();
+    await dialog.getByText('The passwords must match').waitFor();
     await h.screenshot(page, 'password-mismatch-en');
 
     await dialog.locator('#change-password_confirm').fill('Newpass123');

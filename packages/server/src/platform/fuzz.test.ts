@@ -47,7 +47,7 @@ describe('fuzzing every path and verb of the OpenAPI document', () => {
     const send = (method: 'GET' | 'PUT' | 'POST', url: string, lang: string, payload?: Record<string, unknown>) =>
       t.app.inject({ method, url: `${url}?token=${token}&lang=${lang}`, ...(payload ? { payload } : {}) });
     for (const [lang, message] of [
-      ['en_US', 'A VALID PARAM IS REQUIRED.'],
+      ['en_US', 'A valid parameter is required.'],
       ['zh_CN', zhValidParam],
     ] as const) {
       for (const [method, url, payload, field] of [

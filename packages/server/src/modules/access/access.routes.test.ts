@@ -58,7 +58,7 @@ describe('GET /api/pageauth.do', () => {
   it('answers 400 without desFullPath, 401 without a token', async () => {
     const missing = await get('/api/pageauth.do?lang=en_US', admin);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors).toEqual([{ field: 'desFullPath', message: 'MISSING PARAMETER' }]);
+    expect(missing.json().errors).toEqual([{ field: 'desFullPath', message: 'Missing parameter' }]);
     expect((await get('/api/pageauth.do?desFullPath=/man/manmain')).statusCode).toBe(401);
   });
 });

@@ -101,7 +101,7 @@ describe('GET /api/<log>.do/pages', () => {
     const admin = await t.token();
     const en = await get('/api/visithistories.do/pages?pageSize=10', admin);
     expect(en.statusCode).toBe(400);
-    expect(en.json().errors).toEqual([{ field: 'pageSize', message: 'ALLOWED VALUE RANG: 25 - 200.' }]);
+    expect(en.json().errors).toEqual([{ field: 'pageSize', message: 'Allowed range: 25 - 200.' }]);
     const zh = await get('/api/visithistories.do/pages?pageSize=201', admin, 'zh_CN');
     expect(zh.json().message).toBe('允许的取值范围：25 - 200。');
     expect((await get('/api/visithistories.do/pages?from=notadate', admin)).json().errors[0]).toMatchObject({
@@ -159,7 +159,7 @@ describe('DELETE /api/<log>.do', () => {
     const admin = await t.token();
     const res = await del('/api/visithistories.do', admin, form({ ids: 'a,b' }));
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('A VALID PARAM IS REQUIRED.');
+    expect(res.json().message).toBe('A valid parameter is required.');
     expect((await del('/api/visithistories.do', admin, form({ ids: '' }))).statusCode).toBe(400);
   });
 });

@@ -72,17 +72,17 @@ describe('POST /api/login.do', () => {
     [
       {},
       'en_US',
-      { account: 'ACCOUNT REQUIRED', password: 'PASSWORD REQUIRED', identifyCode: 'IDENTIFY CODE REQUIRED' },
+      { account: 'Account required', password: 'Password required', identifyCode: 'Identity code required' },
     ],
     [
       { account: 'ab', password: 'cd', identifyCode: '123' },
       'en_US',
-      { account: '3-16 CHARACTERS', password: '3-16 CHARACTERS', identifyCode: 'MUST BE 6 CHARACTERS' },
+      { account: '3-16 characters', password: '3-16 characters', identifyCode: 'Must be 6 characters' },
     ],
     [
       { account: 'a'.repeat(17), password: 'p'.repeat(17), identifyCode: '1234567' },
       'en_US',
-      { account: '3-16 CHARACTERS', password: '3-16 CHARACTERS' },
+      { account: '3-16 characters', password: '3-16 characters' },
     ],
     [{}, 'zh_CN', { account: '请输入账号', password: '请输入密码', identifyCode: '请输入验证码' }],
     [{ account: 'ab', password: 'abcd', identifyCode: 'abcdef' }, 'zh_CN', { account: '3-16 个字符' }],

@@ -76,46 +76,46 @@ describe('PUT /api/webparams.do/{id}', () => {
     const en = await put('deviceHeartbeat', '59');
     expect(en.statusCode).toBe(400);
     expect(en.json()).toMatchObject({
-      message: 'ALLOWED VALUE RANG: 60 - 3600.',
-      errors: [{ field: 'value', message: 'ALLOWED VALUE RANG: 60 - 3600.' }],
+      message: 'Allowed range: 60 - 3600.',
+      errors: [{ field: 'value', message: 'Allowed range: 60 - 3600.' }],
     });
     expect((await put('timezone', '13', admin, 'zh_CN')).json().message).toBe('允许的取值范围：-12 - 12。');
-    expect((await put('smtpPort', 'abc')).json().message).toBe('NUMERIC TYPE IS REQUIRED.');
-    expect((await put('smtpPort', '')).json().message).toBe('REQUIRED');
+    expect((await put('smtpPort', 'abc')).json().message).toBe('A number is required.');
+    expect((await put('smtpPort', '')).json().message).toBe('Required');
     expect((await put('smtpPort', '65534')).statusCode).toBe(200);
   });
 
   it('checks the patterns of text settings', async () => {
     expect((await put('serverAddress', 'ftp://example.com')).json().message).toBe(
-      'MUST START WITH http:// OR https://, 13-50 CHARACTERS',
+      'Must start with http:// or https://, 13-50 characters',
     );
-    expect((await put('serverAddress', 'http://a.cn')).json().message).toBe('13-50 CHARACTERS');
+    expect((await put('serverAddress', 'http://a.cn')).json().message).toBe('13-50 characters');
     expect((await put('serverAddress', 'https://city.example.com')).statusCode).toBe(200);
     expect((await put('mailServer', 'smtp://mail.example.com', admin, 'zh_CN')).json().message).toBe(
       '请输入不带协议的邮件服务器地址，5-50 个字符',
     );
     expect((await put('mailServer', 'mail.example.com')).statusCode).toBe(200);
     expect((await put('dhApiAddress', 'http://dh.example.com/api')).json().message).toBe(
-      'MUST START WITH ws:// OR wss:// AND NAME AN ENDPOINT',
+      'Must start with ws:// or wss:// and name an endpoint',
     );
     expect((await put('dhApiAddress', 'wss://dh.example.com/api')).statusCode).toBe(200);
     expect((await put('clientServerIp', '300.1.1.1')).json().message).toBe(
-      'A VALID IPV4 ADDRESS OR DOMAIN IS REQUIRED',
+      'A valid IPv4 address or domain is required',
     );
     expect((await put('clientServerIp', 'devices.example.com')).statusCode).toBe(200);
     expect((await put('iscContextPath', 'artemis')).json().message).toBe(
-      "BLANK, OR STARTING WITH '/', 3-16 CHARACTERS",
+      "Blank, or starting with '/', 3-16 characters",
     );
     expect((await put('iscContextPath', '')).json().value).toBe('');
-    expect((await put('mailSecurity', 'tls')).json().message).toBe('A VALID PARAM IS REQUIRED.');
-    expect((await put('watermarkEnabled', 'yes')).json().message).toBe('A VALID PARAM IS REQUIRED.');
+    expect((await put('mailSecurity', 'tls')).json().message).toBe('A valid parameter is required.');
+    expect((await put('watermarkEnabled', 'yes')).json().message).toBe('A valid parameter is required.');
   });
 
   it('requires watermark text (2-10) while watermarking is on, whichever of the two changes', async () => {
     expect((await put('watermarkEnabled', 'true')).json()).toMatchObject({
-      errors: [{ field: 'value', message: 'WATERMARK TEXT (2-10 CHARACTERS) IS REQUIRED WHEN WATERMARKING IS ON' }],
+      errors: [{ field: 'value', message: 'Watermark text (2-10 characters) is required when watermarking is on' }],
     });
-    expect((await put('watermarkText', 'x')).json().message).toBe('2-10 CHARACTERS');
+    expect((await put('watermarkText', 'x')).json().message).toBe('2-10 characters');
     expect((await put('watermarkText', '智慧城市')).statusCode).toBe(200);
     expect((await put('watermarkEnabled', 'true')).json()).toMatchObject({ value: true });
     expect((await put('watermarkText', '', admin, 'zh_CN')).json().message).toBe(
@@ -132,7 +132,7 @@ describe('PUT /api/webparams.do/{id}', () => {
   it('accepts as site message administrator only a user with an administrator role', async () => {
     const plain = await createUser(t.database.db, (await createRole(t.database.db, 1)).id);
     expect((await put('siteMessageAdmin', String(plain.id))).json().message).toBe(
-      'THE SITE MESSAGE ADMINISTRATOR MUST BE A USER WITH ADMINISTRATOR PRIVILEGES',
+      'The site message administrator must be a user with administrator privileges',
     );
     const role = await createRole(t.database.db, 1);
     await t.database.db.update(roles).set({ admin: true }).where(eq(roles.id, role.id));

@@ -16,7 +16,7 @@ interface Values {
   confirm: string;
 }
 
-/** Modify password: current, new and confirmation ('PASSWORD MUST BE CONSISTENT'). */
+/** Modify password: current, new and confirmation ('The passwords must match'). */
 export function ChangePasswordDialog({
   userId,
   open,

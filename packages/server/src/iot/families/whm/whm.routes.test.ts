@@ -66,7 +66,7 @@ describe('meter list', () => {
     expect(zh.json().message).toContain('允许的取值范围');
     const en = await call('GET', `${base}/pages?inUse=maybe`, undefined, admin, 'en_US');
     expect(en.statusCode).toBe(400);
-    expect(en.json().message).toContain('A VALID PARAM IS REQUIRED');
+    expect(en.json().message).toContain('A valid parameter is required');
   });
 });
 
@@ -101,7 +101,7 @@ describe('config and in-use flag', () => {
     expect(zh.json().message).toBe('允许的取值范围：60 - 3600。');
     const en = await call('PUT', `${base}/${meter.id}/config`, { peripheralIndex: 'x', pickInterval: '300' });
     expect(en.statusCode).toBe(400);
-    expect(en.json().message).toBe('NUMERIC TYPE IS REQUIRED.');
+    expect(en.json().message).toBe('A number is required.');
   });
 
   it('sends the config to a connected meter', async () => {

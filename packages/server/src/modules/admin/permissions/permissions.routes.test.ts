@@ -71,11 +71,11 @@ describe('role permissions', () => {
     const role = await createRole(t.database.db, 1);
     expect((await grant(role.id, [{ key: 'nosuch', level: 1 }])).json().message).toBe('Unknown functions: nosuch');
     expect((await grant(role.id, [{ key: 'userlist', level: 3 }])).json().errors).toEqual([
-      { field: 'permissions.0.level', message: 'A VALID PARAM IS REQUIRED.' },
+      { field: 'permissions.0.level', message: 'A valid parameter is required.' },
     ]);
     expect(
       (await call('POST', `/api/roles/${role.id}/permissions.do`, { permissions: '{oops' })).json().errors,
-    ).toEqual([{ field: 'permissions', message: 'A VALID PARAM IS REQUIRED.' }]);
+    ).toEqual([{ field: 'permissions', message: 'A valid parameter is required.' }]);
   });
 
   it('grants only functions of the modules the role project is authorised for', async () => {

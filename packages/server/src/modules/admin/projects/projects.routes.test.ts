@@ -50,12 +50,12 @@ describe('POST /api/projects.do', () => {
   });
 
   it.each([
-    [{ name: 'ab' }, 'name', '3-25 CHARACTERS'],
-    [{ name: 'bad name!' }, 'name', 'ONLY LETTERS, DIGITS AND CHINESE CHARACTERS ARE ALLOWED'],
-    [{ no: 'a b c' }, 'no', 'ONLY LETTERS, DIGITS AND - _ ! @ # $ % ^ & ARE ALLOWED'],
-    [{ description: 'x'.repeat(101) }, 'description', 'AT MOST 100 CHARACTERS'],
-    [{ lng: '' }, 'lng', 'A VALID COORDINATE IS REQUIRED.'],
-    [{ lat: '95' }, 'lat', 'A VALID COORDINATE IS REQUIRED.'],
+    [{ name: 'ab' }, 'name', '3-25 characters'],
+    [{ name: 'bad name!' }, 'name', 'Only letters, digits and Chinese characters are allowed'],
+    [{ no: 'a b c' }, 'no', 'Only letters, digits and - _ ! @ # $ % ^ & are allowed'],
+    [{ description: 'x'.repeat(101) }, 'description', 'At most 100 characters'],
+    [{ lng: '' }, 'lng', 'A valid coordinate is required.'],
+    [{ lat: '95' }, 'lat', 'A valid coordinate is required.'],
   ])('refuses %j with the message on its field', async (override, field, message) => {
     const res = await call('POST', '/api/projects.do', valid(override));
     expect(res.statusCode).toBe(400);
@@ -65,7 +65,7 @@ describe('POST /api/projects.do', () => {
   it('asks for a parent, and one the caller can see', async () => {
     const res = await call('POST', '/api/projects.do', valid({ parentId: '' }));
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{ field: 'parentId', message: 'PARENT PROJECT REQUIRED' }]);
+    expect(res.json().errors).toEqual([{ field: 'parentId', message: 'Parent project required' }]);
   });
 
   it('refuses a number already used with 409 on the no field', async () => {
@@ -105,10 +105,10 @@ describe('reading projects', () => {
 
   it('validates paging and search words', async () => {
     expect((await call('GET', '/api/projects.do/pages?pageSize=500')).json().errors).toEqual([
-      { field: 'pageSize', message: 'ALLOWED VALUE RANG: 5 - 100.' },
+      { field: 'pageSize', message: 'Allowed range: 5 - 100.' },
     ]);
     expect((await call('GET', '/api/projects.do/pages?keyword=a b c d e f')).json().errors).toEqual([
-      { field: 'keyword', message: 'AT MOST 5 SEARCH WORDS' },
+      { field: 'keyword', message: 'At most 5 search words' },
     ]);
   });
 
@@ -125,7 +125,7 @@ describe('updating projects', () => {
     const loc = await call('PUT', `/api/projects.do/${p.id}/location`, { lng: '120.1', lat: '30.2' });
     expect(loc.json()).toMatchObject({ lng: 120.1, lat: 30.2 });
     expect((await call('PUT', `/api/projects.do/${p.id}/location`, { lng: 'x', lat: '30' })).json().errors).toEqual([
-      { field: 'lng', message: 'A VALID COORDINATE IS REQUIRED.' },
+      { field: 'lng', message: 'A valid coordinate is required.' },
     ]);
     const logs = await queryRows<{ changes: Record<string, unknown> }>(
       t.database.db,

@@ -45,9 +45,9 @@ describe('/api/roles.do', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual(
       expect.arrayContaining([
-        { field: 'name', message: '3-25 CHARACTERS' },
-        { field: 'no', message: 'REQUIRED' },
-        { field: 'projectId', message: 'PROJECT REQUIRED' },
+        { field: 'name', message: '3-25 characters' },
+        { field: 'no', message: 'Required' },
+        { field: 'projectId', message: 'Project required' },
       ]),
     );
   });
@@ -80,7 +80,7 @@ describe('/api/roles.do', () => {
     expect(list.every((r: { projectId: number }) => r.projectId === mine.id)).toBe(true);
     expect((await call('GET', `/api/roles.do/${foreign.id}`, undefined, token)).statusCode).toBe(404);
     expect((await call('POST', '/api/roles.do', valid({ projectId: String(other.id) }), token)).json().errors).toEqual([
-      { field: 'projectId', message: 'PROJECT REQUIRED' },
+      { field: 'projectId', message: 'Project required' },
     ]);
   });
 });

@@ -42,9 +42,9 @@ describe('PATCH /api/users.do/{id}/pwd', () => {
     const user = await newUser();
     const res = await patch(user.id, user.token, { oldPassword: user.password, password: 'ab' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{ field: 'password', message: '3-16 CHARACTERS' }]);
+    expect(res.json().errors).toEqual([{ field: 'password', message: '3-16 characters' }]);
     const empty = await patch(user.id, user.token, { oldPassword: user.password });
-    expect(empty.json().errors).toEqual([{ field: 'password', message: 'PASSWORD REQUIRED' }]);
+    expect(empty.json().errors).toEqual([{ field: 'password', message: 'Password required' }]);
   });
 
   it("lets an administrator reset another user's password without the old one, revoking all their sessions", async () => {
@@ -73,7 +73,7 @@ describe('PATCH /api/users.do/{id}/pwd', () => {
       ...form({ password: 'Reset1234' }),
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors[0]).toEqual({ field: 'id', message: 'A VALID PARAM IS REQUIRED.' });
+    expect(res.json().errors[0]).toEqual({ field: 'id', message: 'A valid parameter is required.' });
     expect(
       (await t.app.inject({ method: 'PATCH', url: '/api/users.do/1/pwd', ...form({ password: 'x' }) })).statusCode,
     ).toBe(401);

@@ -48,11 +48,11 @@ describe('/api/users.do', () => {
   });
 
   it.each([
-    [{ name: 'ab' }, 'name', '3-16 CHARACTERS'],
-    [{ phoneNo: '' }, 'phoneNo', 'PHONE NO REQUIRED'],
-    [{ phoneNo: '12345' }, 'phoneNo', 'A VALID MOBILE NUMBER IS REQUIRED (11 DIGITS STARTING WITH 1)'],
-    [{ roleId: '' }, 'roleId', 'ROLE REQUIRED'],
-    [{ password: '' }, 'password', 'PASSWORD REQUIRED'],
+    [{ name: 'ab' }, 'name', '3-16 characters'],
+    [{ phoneNo: '' }, 'phoneNo', 'Phone number required'],
+    [{ phoneNo: '12345' }, 'phoneNo', 'A valid mobile number is required (11 digits starting with 1)'],
+    [{ roleId: '' }, 'roleId', 'Role required'],
+    [{ password: '' }, 'password', 'Password required'],
   ])('refuses %j', async (override, field, message) => {
     const res = await call('POST', '/api/users.do', valid(override));
     expect(res.statusCode).toBe(400);
@@ -130,6 +130,6 @@ describe('/api/users.do', () => {
     expect((await call('DELETE', `/api/users.do/${foreign.id}`, undefined, token)).statusCode).toBe(404);
     expect(
       (await call('POST', '/api/users.do', valid({ roleId: String(foreignRole.id) }), token)).json().errors,
-    ).toEqual([{ field: 'roleId', message: 'ROLE REQUIRED' }]);
+    ).toEqual([{ field: 'roleId', message: 'Role required' }]);
   });
 });

@@ -154,8 +154,8 @@ describe('/api/bas/devicemodels.do', () => {
     });
     expect(en.json().errors).toEqual(
       expect.arrayContaining([
-        { field: 'factoryId', message: 'DEVICE FACTORY REQUIRED' },
-        { field: 'typeNo', message: 'DEVICE TYPE REQUIRED' },
+        { field: 'factoryId', message: 'Device manufacturer required' },
+        { field: 'typeNo', message: 'Device type required' },
       ]),
     );
     const unknownType = await call('POST', '/api/bas/devicemodels.do', model(1, { typeNo: 'nosuchtype' }));

@@ -98,8 +98,8 @@ describe('/api/bas/devicetypes.do', () => {
     expect(en.statusCode).toBe(400);
     expect(en.json().errors).toEqual(
       expect.arrayContaining([
-        { field: 'name', message: '3-25 CHARACTERS' },
-        { field: 'no', message: 'REQUIRED' },
+        { field: 'name', message: '3-25 characters' },
+        { field: 'no', message: 'Required' },
       ]),
     );
     const zh = await call('POST', '/api/bas/devicetypes.do', { name: 'x', no: 'abc' }, admin, 'zh_CN');
@@ -185,7 +185,7 @@ describe('/api/bas/devicetypes.do/:id/icon', () => {
     const fake = Buffer.from('<html><script>alert(1)</script></html>');
     const en = await upload(type.id, fake, 'evil.png', 'image/png');
     expect(en.statusCode).toBe(400);
-    expect(en.json()).toMatchObject({ message: 'THE ICON MUST BE JPG OR PNG', errors: [{ field: 'file' }] });
+    expect(en.json()).toMatchObject({ message: 'The icon must be JPG or PNG', errors: [{ field: 'file' }] });
     const zh = await upload(type.id, fake, 'evil.png', 'image/png', admin, 'zh_CN');
     expect(zh.json().message).toBe('图标只能是 jpg 或 png');
     expect((await call('GET', `/api/bas/devicetypes.do/${type.id}`)).json().icon).toBeNull();
@@ -196,7 +196,7 @@ describe('/api/bas/devicetypes.do/:id/icon', () => {
     const big = Buffer.concat([PNG, Buffer.alloc(UPLOAD_LIMITS.icon, 0)]);
     const res = await upload(type.id, big, 'big.png', 'image/png');
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('THE ICON MUST BE UNDER 100KB');
+    expect(res.json().message).toBe('The icon must be under 100KB');
     expect((await call('GET', `/api/bas/devicetypes.do/${type.id}`)).json().icon).toBeNull();
   });
 
@@ -205,7 +205,7 @@ describe('/api/bas/devicetypes.do/:id/icon', () => {
     const sized = (n: number) => Buffer.concat([PNG, Buffer.alloc(n - PNG.length, 0)]);
     const exact = await upload(type.id, sized(UPLOAD_LIMITS.icon), 'exact.png', 'image/png');
     expect(exact.statusCode).toBe(400);
-    expect(exact.json().message).toBe('THE ICON MUST BE UNDER 100KB');
+    expect(exact.json().message).toBe('The icon must be under 100KB');
     const under = await upload(type.id, sized(UPLOAD_LIMITS.icon - 1), 'under.png', 'image/png');
     expect(under.statusCode).toBe(200);
   });

@@ -63,8 +63,8 @@ describe('/api/biz/deviceareas.do', () => {
     expect(en.statusCode).toBe(400);
     expect(en.json().errors).toEqual(
       expect.arrayContaining([
-        { field: 'name', message: '2-32 CHARACTERS' },
-        { field: 'projectId', message: 'PROJECT REQUIRED' },
+        { field: 'name', message: '2-32 characters' },
+        { field: 'projectId', message: 'Project required' },
       ]),
     );
     const zh = await call('POST', '/api/biz/deviceareas.do', area(a.id, { lng: '500' }), admin, 'zh_CN');
@@ -96,7 +96,7 @@ describe('/api/biz/deviceareas.do', () => {
     expect((await call('DELETE', `/api/biz/deviceareas.do/${ofB.id}`, undefined, userA)).statusCode).toBe(404);
     const res = await call('POST', '/api/biz/deviceareas.do', area(b.id), userA);
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{ field: 'projectId', message: 'PROJECT REQUIRED' }]);
+    expect(res.json().errors).toEqual([{ field: 'projectId', message: 'Project required' }]);
   });
 
   it('lets a view-only role read but not write', async () => {

@@ -107,13 +107,13 @@ describe('POST /api/biz/devices.do', () => {
   });
 
   it.each([
-    [{ minPort: '9000', maxPort: '8000' }, 'minPort', 'MINIMUM PORT MUST BE BELOW MAXIMUM PORT'],
-    [{ imei: '12345' }, 'imei', 'AN IMEI IS 15 DIGITS'],
-    [{ mac: '00:11:22' }, 'mac', 'A VALID MAC ADDRESS IS REQUIRED (E.G. 00:1A:2B:3C:4D:5E)'],
-    [{ ip: '300.1.1.1' }, 'ip', 'A VALID IPV4 ADDRESS IS REQUIRED'],
-    [{ protocolVersion: '3' }, 'protocolVersion', 'THE PROTOCOL VERSION IS 1 OR 2'],
-    [{ modelId: '' }, 'modelId', 'DEVICE MODEL REQUIRED'],
-    [{ name: 'x' }, 'name', '2-32 CHARACTERS'],
+    [{ minPort: '9000', maxPort: '8000' }, 'minPort', 'The minimum port must be below the maximum port'],
+    [{ imei: '12345' }, 'imei', 'An IMEI is 15 digits'],
+    [{ mac: '00:11:22' }, 'mac', 'A valid MAC address is required (e.g. 00:1A:2B:3C:4D:5E)'],
+    [{ ip: '300.1.1.1' }, 'ip', 'A valid IPv4 address is required'],
+    [{ protocolVersion: '3' }, 'protocolVersion', 'The protocol version is 1 or 2'],
+    [{ modelId: '' }, 'modelId', 'Device model required'],
+    [{ name: 'x' }, 'name', '2-32 characters'],
   ])('refuses %j with the message on its field', async (override, field, message) => {
     const res = await call('POST', '/api/biz/devices.do', lamp(override));
     expect(res.statusCode).toBe(400);
@@ -181,7 +181,7 @@ describe('updating and deleting devices', () => {
     const loc = await call('PUT', `/api/biz/devices.do/${d.id}/location`, { lng: '120.1', lat: '30.2' });
     expect(loc.json()).toMatchObject({ lng: 120.1, lat: 30.2 });
     expect((await call('PUT', `/api/biz/devices.do/${d.id}/location`, { lng: '', lat: '30' })).json().errors).toEqual([
-      { field: 'lng', message: 'A VALID COORDINATE IS REQUIRED.' },
+      { field: 'lng', message: 'A valid coordinate is required.' },
     ]);
     const active = await call('PUT', `/api/biz/devices.do/${d.id}/active`, { activeState: '1' });
     expect(active.json().activeState).toBe(1);
@@ -259,7 +259,7 @@ describe('reading devices', () => {
     expect(byEq.list.map((d: { id: number }) => d.id)).toEqual([b.id]);
     const words = Array.from({ length: 11 }, (_, i) => `w${i}`).join(' ');
     expect((await call('GET', `/api/biz/devices.do/pages?keyword=${words}`)).json().errors).toEqual([
-      { field: 'keyword', message: 'AT MOST 10 SEARCH WORDS' },
+      { field: 'keyword', message: 'At most 10 search words' },
     ]);
     const options = (await call('GET', `/api/biz/devices.do?projectId=${p.id}&type=lighting`)).json();
     expect(options).toHaveLength(2);

@@ -95,7 +95,7 @@ describe('/api/biz/devicegroups.do', () => {
     const g = (await call('POST', '/api/biz/devicegroups.do', group(a.id))).json();
     const missing = await call('PUT', `/api/biz/devicegroups.do/${g.id}/location`, { lng: '', lat: '' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe('A VALID COORDINATE IS REQUIRED.');
+    expect(missing.json().message).toBe('A valid coordinate is required.');
     const zh = await call('PUT', `/api/biz/devicegroups.do/${g.id}/location`, { lng: '1' }, admin, 'zh_CN');
     expect(zh.json().message).toBe('请输入有效的坐标。');
     const ok = await call('PUT', `/api/biz/devicegroups.do/${g.id}/location`, { lng: '119.5', lat: '32.1' });
@@ -113,7 +113,7 @@ describe('/api/biz/devicegroups.do', () => {
     ).toBe(-1);
     const bad = await call('PUT', `/api/biz/devicegroups.do/${g.id}/active`, { activeState: '7' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('A VALID PARAM IS REQUIRED.');
+    expect(bad.json().message).toBe('A valid parameter is required.');
   });
 
   it('refuses deleting a group with devices, naming the count', async () => {

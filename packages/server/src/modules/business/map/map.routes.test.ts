@@ -78,7 +78,7 @@ describe('GET /api/map/clusters.do', () => {
   it('validates the box', async () => {
     const res = await clusters('west=x&south=1&east=2&north=3&zoom=4');
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors[0]).toEqual({ field: 'west', message: 'NUMERIC TYPE IS REQUIRED.' });
+    expect(res.json().errors[0]).toEqual({ field: 'west', message: 'A number is required.' });
   });
 });
 

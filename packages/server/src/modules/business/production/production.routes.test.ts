@@ -87,9 +87,9 @@ describe('items', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual(
       expect.arrayContaining([
-        { field: 'key1', message: 'KEY1 REQUIRED' },
-        { field: 'modelId', message: 'DEVICE MODEL REQUIRED' },
-        { field: 'projectId', message: 'PROJECT REQUIRED' },
+        { field: 'key1', message: 'Key 1 required' },
+        { field: 'modelId', message: 'Device model required' },
+        { field: 'projectId', message: 'Project required' },
       ]),
     );
   });
@@ -208,11 +208,11 @@ describe('POST /upload', () => {
     expect(answer.imported).toBe(0);
     expect(answer.message).toBe('6 lines of the file have errors: nothing was imported');
     expect(answer.errors).toEqual([
-      { line: 3, field: 'modelNo', message: 'DEVICE MODEL REQUIRED' },
+      { line: 3, field: 'modelNo', message: 'Device model required' },
       { line: 4, field: 'modelNo', message: 'No model has this number' },
       { line: 5, field: 'projectNo', message: 'No project in your scope has this number' },
       { line: 6, field: 'no', message: 'The number repeats line 2' },
-      { line: 7, field: 'key1', message: 'KEY1 REQUIRED' },
+      { line: 7, field: 'key1', message: 'Key 1 required' },
       { line: 8, field: '', message: '6 columns expected' },
     ]);
     expect(await count('BAD-%')).toBe(0);
@@ -260,7 +260,7 @@ describe('POST /upload', () => {
     expect(header.json().message).toBe(`The first line must be the header: ${HEADER}`);
     const big = await upload(Buffer.alloc(10 * 1024 * 1024 + 10, 0x61), admin, 'en_US');
     expect(big.statusCode).toBe(400);
-    expect(big.json().errors).toEqual([{ field: 'file', message: 'FILE TOO LARGE' }]);
+    expect(big.json().errors).toEqual([{ field: 'file', message: 'File too large' }]);
     const noFile = await upload(Buffer.from('x'), admin, 'en_US', 'other');
     expect(noFile.statusCode).toBe(400);
   });
