@@ -103,9 +103,7 @@ describe('sign-in and password forms', () => {
     expect(messageOf(loginBody, { account: 'ad', password: 'secret', identifyCode: 'abcdef' })).toBe('3-16 characters');
   });
   it('asks for a consistent confirmation', () => {
-    expect(messageOf(changePasswordForm, { password: 'abc123', confirm: 'abc124' })).toBe(
-      'The passwords must match',
-    );
+    expect(messageOf(changePasswordForm, { password: 'abc123', confirm: 'abc124' })).toBe('The passwords must match');
     expect(messageOf(changePasswordForm, { password: 'abc123', confirm: 'abc123' })).toBeNull();
   });
 });
