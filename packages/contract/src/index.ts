@@ -8,6 +8,7 @@ export * from './catalogue/index.js';
 export * from './constants.js';
 export * from './enums.js';
 export * from './families/index.js';
+export * from './families/texts.js';
 export * from './families/types.js';
 export * from './i18n/translate.js';
 export * from './protocol/index.js';

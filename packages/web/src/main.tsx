@@ -6,6 +6,7 @@ import { toast } from './app/feedback';
 import { loginRedirect } from './app/guard';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
+import { currentLang, loadLanguage } from './i18n/i18n';
 import './app/global.css';
 
 const router = createAppRouter();
@@ -15,10 +16,13 @@ setErrorSinks({
   toLogin: (target) => void router.navigate(loginRedirect(target), { replace: true }),
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+// The texts of the language shown first (a chunk of its own; index.html's splash shows meanwhile).
+loadLanguage(currentLang()).then(render, render);

@@ -6,7 +6,7 @@ import { envmonitorManifest } from './envmonitor/index.js';
 import { evseManifest } from './evse/index.js';
 import { gatewayManifest } from './gateway/index.js';
 import { illumManifest } from './illum/index.js';
-import type { FamilyManifest, FamilyTexts } from './kit/manifest.js';
+import type { FamilyManifest } from './kit/manifest.js';
 import { ledManifest } from './led/index.js';
 import { lightingManifest } from './lighting/index.js';
 import { mtcManifest } from './mtc/index.js';
@@ -18,8 +18,9 @@ import { wifiManifest } from './wifi/index.js';
 
 /**
  * THE list of device families (spec 000 §3), in menu order. Adding a family is a folder beside this
- * file and one line here; everything else (catalogue, i18n, settings, demo, the server's ingest,
- * broker, activity and retention) reads this list.
+ * file, one line here and one in texts.ts (its `i18n.ts`, kept out of the manifest so that the login
+ * page does not load it); everything else (catalogue, settings, demo, the server's ingest, broker,
+ * activity and retention) reads this list.
  */
 export const FAMILY_MANIFESTS: readonly FamilyManifest[] = [
   lightingManifest,
@@ -88,22 +89,3 @@ export const FAMILY_SCREENS: readonly CatalogueEntry[] = FAMILY_MANIFESTS.flatMa
 
 /** The calls of every family that need no sign-in (a public display), from their manifests. */
 export const FAMILY_PUBLIC_APIS: readonly ApiGrant[] = FAMILY_MANIFESTS.flatMap((f) => f.publicApis);
-
-function mergeInto(target: Record<string, unknown>, source: Record<string, unknown>): void {
-  for (const [key, value] of Object.entries(source)) {
-    const current = target[key];
-    if (value && typeof value === 'object' && current && typeof current === 'object')
-      mergeInto(current as Record<string, unknown>, value as Record<string, unknown>);
-    else target[key] = value && typeof value === 'object' ? structuredClone(value) : value;
-  }
-}
-
-/** The i18n resources of one language with every family's texts merged in, namespace by namespace. */
-export function withFamilyTexts<T extends Record<string, unknown>>(
-  core: T,
-  lang: 'zh_CN' | 'en_US',
-): T & { families: { types: Record<string, string> } } & Record<string, Record<string, unknown>> {
-  const out = structuredClone(core) as Record<string, unknown>;
-  for (const f of FAMILY_MANIFESTS) mergeInto(out, f.i18n[lang] as FamilyTexts);
-  return out as T & { families: { types: Record<string, string> } } & Record<string, Record<string, unknown>>;
-}

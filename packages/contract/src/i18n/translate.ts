@@ -1,34 +1,25 @@
 import type { Lang } from '../enums.js';
-import { withFamilyTexts } from '../families/index.js';
+import { withFamilyTexts } from '../families/texts.js';
 import { decodeMessage } from '../validation/message.js';
-import { resources as enCore } from './en-US/index.js';
-import { resources as zhCore } from './zh-CN/index.js';
+import { CORE_RESOURCES } from './core.js';
+import { interpolate, lookupText } from './lookup.js';
 
-/** The platform's catalogues with each family's texts (from its manifest) merged in. */
-const zhCN = withFamilyTexts(zhCore, 'zh_CN');
-const enUS = withFamilyTexts(enCore, 'en_US');
+export { CORE_RESOURCES } from './core.js';
+export { interpolate, lookupText } from './lookup.js';
 
-/** Catalogues by the API's lang code; the console's i18next uses the same objects. */
+/** The platform's catalogues with each family's texts (families/texts.ts) merged in. */
+const zhCN = withFamilyTexts(CORE_RESOURCES.zh_CN, 'zh_CN');
+const enUS = withFamilyTexts(CORE_RESOURCES.en_US, 'en_US');
+
+/**
+ * Catalogues by the API's lang code, families included: the server's. The console starts from
+ * CORE_RESOURCES and adds the families' texts with its frame (web src/i18n/family-texts.ts).
+ */
 export const I18N_RESOURCES = { zh_CN: zhCN, en_US: enUS } as const;
 export type Namespace = keyof typeof zhCN;
 
 /** The en-US shape of a zh-CN namespace: same keys at every depth, any strings. */
 export type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Translation<T[K]> };
-
-/** `ns.key` or `ns.group.key`, as i18next reads them. */
-function lookup(lang: Lang, key: string): string | undefined {
-  let node: unknown = I18N_RESOURCES[lang];
-  for (const part of key.split('.')) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
-export function interpolate(template: string, params?: Record<string, string | number>): string {
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
-}
 
 /**
  * Translates `ns.key` (optionally an encoded validation message, see `msg`) into `lang`; an unknown
@@ -36,6 +27,6 @@ export function interpolate(template: string, params?: Record<string, string | n
  */
 export function translate(lang: Lang, keyOrEncoded: string, params?: Record<string, string | number>): string {
   const ref = decodeMessage(keyOrEncoded);
-  const template = lookup(lang, ref.key) ?? lookup('zh_CN', ref.key) ?? ref.key;
+  const template = lookupText(I18N_RESOURCES[lang], ref.key) ?? lookupText(I18N_RESOURCES.zh_CN, ref.key) ?? ref.key;
   return interpolate(template, { ...ref.params, ...params });
 }

@@ -1,6 +1,7 @@
 import { FUNCTIONS, GROUPS, PUBLIC_SCREENS } from '@sc/contract';
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { familyTextsLoader } from '../i18n/family-texts';
 import { PAGES, PUBLIC_PAGES } from '../pages/registry';
 import { FullPageSpin } from './full-page-spin';
 import { HOME_PATH, loginLoader, pageGuard, type RouterPosition, signedIn } from './guard';
@@ -33,9 +34,11 @@ export function appRoutes(position: () => RouterPosition): RouteObject[] {
         // Spec 000 §2 public routes (the catalogue's PUBLIC_SCREENS): no sign-in, outside the main frame.
         ...PUBLIC_SCREENS.flatMap((screen) => {
           const Page = PUBLIC_PAGES[screen.key];
-          return Page ? [{ path: screen.path, element: <Page /> }] : [];
+          return Page ? [{ path: screen.path, loader: familyTextsLoader, element: <Page /> }] : [];
         }),
         {
+          // The families' texts (menus, family screens) load with the frame, not with the login page.
+          loader: familyTextsLoader,
           element: <MainFrame />,
           children: [
             ...groupPaths.map((g) => ({

@@ -1,14 +1,15 @@
-import { I18N_RESOURCES } from '@sc/contract';
+import type { Lang } from '@sc/contract';
 import { Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../i18n/i18n';
+import { i18n, useLang } from '../i18n/i18n';
 import { formatTime } from './time';
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /** A command's label: the first namespace whose `commands` names it (families bring their own). */
-function commandText(lang: keyof typeof I18N_RESOURCES, name: string): string | undefined {
-  for (const ns of Object.values(I18N_RESOURCES[lang]) as unknown[]) {
+function commandText(lang: Lang, name: string): string | undefined {
+  const catalogue = (i18n.getResourceBundle(lang, 'translation') ?? {}) as Record<string, unknown>;
+  for (const ns of Object.values(catalogue)) {
     const commands = (ns as { commands?: Record<string, unknown> })?.commands;
     const label = commands?.[name];
     if (typeof label === 'string') return label;

@@ -1,4 +1,4 @@
-import { I18N_RESOURCES, type Lang, translate } from '@sc/contract';
+import { decodeMessage, interpolate, type Lang } from '@sc/contract';
 import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
@@ -7,15 +7,16 @@ import { storedLang, storeLang } from './lang';
 
 /**
  * One i18next namespace holds the contract's catalogues, so keys read `ns.key` as the server's do;
- * the contract writes parameters as `{name}`, hence the single-brace interpolation.
+ * the contract writes parameters as `{name}`, hence the single-brace interpolation. The catalogues
+ * load per language: the platform's own texts of the language shown before the console renders
+ * (main.tsx, loadLanguage), another on a language switch, the families' texts with the frame
+ * (family-texts.ts): the login page carries neither the other language nor the families (issue 12).
  */
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: {
-    zh_CN: { translation: I18N_RESOURCES.zh_CN },
-    en_US: { translation: I18N_RESOURCES.en_US },
-  },
+  resources: {},
+  partialBundledLanguages: true,
   lng: storedLang(),
   fallbackLng: 'zh_CN',
   load: 'currentOnly',
@@ -29,11 +30,37 @@ function dayjsLocale(lang: Lang): string {
   return lang === 'zh_CN' ? 'zh-cn' : 'en';
 }
 
+/** The platform's catalogue of each language (the contract's `i18n/<lang>/index.ts`), a chunk each. */
+const CORE = import.meta.glob<Record<string, unknown>>('../../../contract/src/i18n/*/index.ts', {
+  import: 'resources',
+});
+const FOLDERS: Record<Lang, string> = { zh_CN: 'zh-CN', en_US: 'en-US' };
+const loadingLang = new Map<Lang, Promise<void>>();
+
+/** Adds the platform's texts of `lang`, once (a family's text of the same key stays over it). */
+export function loadLanguage(lang: Lang): Promise<void> {
+  let loading = loadingLang.get(lang);
+  if (!loading) {
+    const load = CORE[`../../../contract/src/i18n/${FOLDERS[lang]}/index.ts`]!;
+    loading = load()
+      .then((resources) => {
+        i18n.addResourceBundle(lang, 'translation', structuredClone(resources), true, false);
+      })
+      .catch((error: unknown) => {
+        loadingLang.delete(lang); // asked again by the next switch
+        throw error;
+      });
+    loadingLang.set(lang, loading);
+  }
+  return loading;
+}
+
 export function currentLang(): Lang {
   return i18n.language === 'en_US' ? 'en_US' : 'zh_CN';
 }
 
 export async function changeLang(lang: Lang): Promise<void> {
+  await loadLanguage(lang);
   storeLang(lang);
   dayjs.locale(dayjsLocale(lang));
   document.documentElement.lang = lang === 'zh_CN' ? 'zh-CN' : 'en-US';
@@ -44,6 +71,22 @@ export async function changeLang(lang: Lang): Promise<void> {
 export function useLang(): Lang {
   const { i18n: instance } = useTranslation();
   return instance.language === 'en_US' ? 'en_US' : 'zh_CN';
+}
+
+function text(lang: Lang, key: string): string | undefined {
+  const value: unknown = i18n.getResource(lang, 'translation', key);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The contract's translate() on the console's catalogues (which hold the families' texts once the
+ * frame has loaded them): `ns.key` or an encoded validation message (`msg`) in `lang`, Chinese when
+ * `lang` lacks it, the key itself when both do.
+ */
+export function translate(lang: Lang, keyOrEncoded: string, params?: Record<string, string | number>): string {
+  const ref = decodeMessage(keyOrEncoded);
+  const template = text(lang, ref.key) ?? text('zh_CN', ref.key) ?? ref.key;
+  return interpolate(template, { ...ref.params, ...params });
 }
 
 /** Shows an encoded contract message (validation rules, `msg(...)`) in the current language. */

@@ -1,5 +1,4 @@
 import { bool, defineFamily, familyScreen, IP_NET, int, select, text } from '../kit/index.js';
-import { i18n } from './i18n.js';
 
 const RECORD_SOURCES = ['none', 'device', 'center'] as const;
 const STREAM_MODES = ['rtsp', 'hls', 'rtmp', 'flv'] as const;
@@ -42,6 +41,5 @@ export const cameraManifest = defineFamily({
     screen('pjtdevicecamera', 'VideoCameraOutlined', { menu: false, authOf: 'pjtdevicecameralist' }),
     screen('pjtdevicecamerarecord', 'PlaySquareOutlined'),
   ],
-  i18n,
   demo: { weight: 12, props: (random) => ({ streamMode: 'hls', ptzSupported: random() < 0.3 }) },
 });

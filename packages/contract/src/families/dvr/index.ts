@@ -1,5 +1,4 @@
 import { defineFamily, familyGroup, familyScreen, IP_NET, int } from '../kit/index.js';
-import { i18n } from './i18n.js';
 
 /** Recorders (spec 001 §3 "DVR"): cameras record to them. The video menu group starts here. */
 export const dvrManifest = defineFamily({
@@ -13,6 +12,5 @@ export const dvrManifest = defineFamily({
     familyScreen('pjtdevicedvrlist', 'pjtvideo', 'DatabaseOutlined', 'video'),
     familyScreen('pjtdevicedvr', 'pjtvideo', 'DatabaseOutlined', 'video', { menu: false, authOf: 'pjtdevicedvrlist' }),
   ],
-  i18n,
   demo: { weight: 2 },
 });

@@ -1,6 +1,5 @@
 import { days, int as setting } from '../../settings/kinds.js';
 import { defineFamily, familyGroup, familyScreen, IP_NET, int, text } from '../kit/index.js';
-import { i18n } from './i18n.js';
 
 const screen = (key: string, icon: string) => familyScreen(key, 'pjtece', icon, 'ece');
 
@@ -26,6 +25,5 @@ export const eceManifest = defineFamily({
     screen('pjtdeviceeceagentseat', 'CustomerServiceOutlined'),
     screen('pjtdeviceecerecord', 'PlaySquareOutlined'),
   ],
-  i18n,
   demo: { weight: 3 },
 });

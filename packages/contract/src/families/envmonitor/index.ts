@@ -17,7 +17,6 @@ import {
   registrationResponse,
   seriesOf,
 } from '../kit/index.js';
-import { i18n } from './i18n.js';
 
 /** Environment readings of spec 001 §3 "Environment data" (pick time is the message time). */
 export const ENV_READINGS = [
@@ -93,7 +92,6 @@ export const envmonitorManifest = defineFamily({
     publicDevices: z.array(monitor),
     publicLast: z.object({ device: monitor, readings: z.array(reading) }),
   },
-  i18n,
   demo: {
     weight: 6,
     lead: 1,

@@ -13,7 +13,6 @@ import {
   int,
   registrationResponse,
 } from '../kit/index.js';
-import { i18n } from './i18n.js';
 
 const calls = familyCalls('gateway');
 const noArgs = z.object({}) as z.ZodType<Record<string, unknown>>;
@@ -67,6 +66,5 @@ export const gatewayManifest = defineFamily({
     events: eventPage,
     children: childList,
   },
-  i18n,
   demo: { weight: 4, lead: 0, perDistrict: true },
 });

@@ -21,7 +21,6 @@ import {
   registrationResponse,
   seriesOf,
 } from '../kit/index.js';
-import { i18n } from './i18n.js';
 
 /** The threshold's range (spec 001 §3 "Illumination sensor: threshold (KLux)"). */
 export const ILLUM_THRESHOLD = { min: 0, max: 200 } as const;
@@ -227,7 +226,6 @@ export const illumManifest = defineFamily({
     groupOptions: z.object({ gateways: z.array(option), sensors: z.array(option), lamps: z.array(option) }),
     deleted: z.object({ deleted: z.number().int() }),
   },
-  i18n,
   demo: {
     weight: 3,
     lead: 3,

@@ -34,6 +34,13 @@ export interface FamilyCommand {
 /** Texts of one language: merged into the i18n resources by namespace (`families`, `menu`, own ones). */
 export type FamilyTexts = Record<string, Record<string, unknown>>;
 
+/**
+ * A family's texts in both languages, in its folder's `i18n.ts` (listed in families/texts.ts). Not part
+ * of the manifest: the console loads them with its frame, after sign-in, so that the login page does
+ * not carry every family's texts (issue 12); the server merges them into its catalogues (translate.ts).
+ */
+export type FamilyI18n = { zh_CN: FamilyTexts; en_US: FamilyTexts };
+
 /** How the family appears in the demo city (demo/plan.ts). */
 export interface FamilyDemo {
   /** How common the family is in a city (relative). */
@@ -50,8 +57,8 @@ export interface FamilyDemo {
 
 /**
  * Everything the contract knows of one device family, in its folder `families/<slug>/`. The list in
- * families/index.ts is the only place that names the families; the catalogue, i18n resources,
- * settings, demo plan and the server's ingest, broker, activity and retention read from it.
+ * families/index.ts names the families (and families/texts.ts their texts); the catalogue, settings,
+ * demo plan and the server's ingest, broker, activity and retention read from it.
  */
 export interface FamilyManifest extends FamilyDefinition {
   /** Short code: the `/api/pjts/{projectId}/iot/{slug}/…` segment and the folder name on every side. */
@@ -78,21 +85,19 @@ export interface FamilyManifest extends FamilyDefinition {
   screens: readonly CatalogueEntry[];
   /** Calls that need no sign-in (familyPublicCalls): they join the catalogue's PUBLIC_APIS. */
   publicApis: readonly ApiGrant[];
-  i18n: { zh_CN: FamilyTexts; en_US: FamilyTexts };
   demo: FamilyDemo;
   /** Zod schemas of the family's answers, by call (set as `response:` on the server's routes). */
   responses: Record<string, z.ZodType>;
 }
 
 export interface FamilyInput
-  extends Partial<Omit<FamilyManifest, 'type' | 'slug' | 'module' | 'props' | 'fields' | 'network' | 'i18n' | 'demo'>> {
+  extends Partial<Omit<FamilyManifest, 'type' | 'slug' | 'module' | 'props' | 'fields' | 'network' | 'demo'>> {
   type: DeviceType;
   slug: string;
   module: ModuleCode;
   properties: readonly Property[];
   refine?: (props: Record<string, unknown>, ctx: z.RefinementCtx) => void;
   network: FamilyDefinition['network'];
-  i18n: FamilyManifest['i18n'];
   demo: FamilyDemo;
 }
 

@@ -1,5 +1,4 @@
 import { defineFamily, familyGroup, familyScreen, IP_NET, int } from '../kit/index.js';
-import { i18n } from './i18n.js';
 
 const screen = (key: string, icon: string, options?: Parameters<typeof familyScreen>[4]) =>
   familyScreen(key, 'pjtled', icon, 'led', options);
@@ -20,6 +19,5 @@ export const ledManifest = defineFamily({
     screen('pjtledprogram', 'EditOutlined', { menu: false, authOf: 'pjtledprogramlist' }),
     screen('pjtledlive', 'PlayCircleOutlined'),
   ],
-  i18n,
   demo: { weight: 3, props: () => ({ screenWidth: 192, screenHeight: 96 }) },
 });

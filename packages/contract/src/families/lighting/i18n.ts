@@ -1,4 +1,4 @@
-import type { FamilyManifest } from '../kit/manifest.js';
+import type { FamilyI18n } from '../kit/manifest.js';
 
 /**
  * Texts of the family: merged into the i18n resources by namespace. `lighting.*` holds the contract's
@@ -383,4 +383,4 @@ export const i18n = {
       },
     },
   },
-} satisfies FamilyManifest['i18n'];
+} satisfies FamilyI18n;

@@ -10,7 +10,6 @@ import {
   text,
 } from '../kit/index.js';
 import { LIGHTING_EVENTS } from './events.js';
-import { i18n } from './i18n.js';
 import { LIGHTING_RESPONSES } from './responses.js';
 import { LIGHTING_COMMANDS, LIGHTING_READINGS } from './schemas.js';
 
@@ -166,7 +165,6 @@ export const lightingManifest = defineFamily({
     screen('pjtdevicelightinggroup', 'GroupOutlined', { apis: GROUP_CALLS }),
   ],
   responses: LIGHTING_RESPONSES,
-  i18n,
   demo: {
     weight: 40,
     lead: 2,

@@ -11,7 +11,6 @@ import {
   text,
 } from '../kit/index.js';
 import { MTC_EVENTS } from './events.js';
-import { i18n } from './i18n.js';
 import { MTC_RESPONSES } from './responses.js';
 import { MTC_COMMANDS, MTC_DEFAULT_CIRCUITS, MTC_READINGS, MTC_UP_PROTOCOLS, MTC_VERSION_PATTERN } from './schemas.js';
 
@@ -119,7 +118,6 @@ export const mtcManifest = defineFamily({
     screen('pjtdevicemtcpolicy', 'ScheduleOutlined', { apis: POLICY_CALLS }),
   ],
   responses: MTC_RESPONSES,
-  i18n,
   demo: {
     weight: 3,
     props: () => ({ circuitCount: MTC_DEFAULT_CIRCUITS, upPort: 18089, upProtocol: 'tcp', version: 'MTC1.0.00' }),

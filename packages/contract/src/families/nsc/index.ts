@@ -1,5 +1,4 @@
 import { defineFamily, familyGroup, familyScreen, IP_NET, text } from '../kit/index.js';
-import { i18n } from './i18n.js';
 
 const screen = (key: string, icon: string, options?: Parameters<typeof familyScreen>[4]) =>
   familyScreen(key, 'pjtnsc', icon, 'nsc', options);
@@ -21,6 +20,5 @@ export const nscManifest = defineFamily({
     screen('pjtnsctask', 'EditOutlined', { menu: false, authOf: 'pjtnsctasklist' }),
     screen('pjtnsccontrolcenter', 'ControlOutlined'),
   ],
-  i18n,
   demo: { weight: 4 },
 });

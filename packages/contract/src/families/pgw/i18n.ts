@@ -1,4 +1,4 @@
-import type { FamilyManifest } from '../kit/manifest.js';
+import type { FamilyI18n } from '../kit/manifest.js';
 
 /** Texts of the family: merged into the i18n resources by namespace. */
 export const i18n = {
@@ -92,4 +92,4 @@ export const i18n = {
       notChild: 'The lamp controller is not behind this gateway',
     },
   },
-} satisfies FamilyManifest['i18n'];
+} satisfies FamilyI18n;

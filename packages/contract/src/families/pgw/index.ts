@@ -19,7 +19,6 @@ import {
   select,
   text,
 } from '../kit/index.js';
-import { i18n } from './i18n.js';
 
 /**
  * Power-line gateways (spec 001 §3 "Power-line gateway: wire no, zone code, online status, registered
@@ -225,7 +224,6 @@ export const pgwManifest = defineFamily({
     config,
     configSaved: config.extend({ delivered: z.boolean() }),
   },
-  i18n,
   demo: {
     weight: 2,
     props: (random) => ({

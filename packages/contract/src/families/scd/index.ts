@@ -1,6 +1,5 @@
 import { days, int as setting } from '../../settings/kinds.js';
 import { defineFamily, familyGroup, familyScreen, IOT_NET, int, text } from '../kit/index.js';
-import { i18n } from './i18n.js';
 
 /** Smart classified dustbins (spec 001 §3 "SCD"): fill distances and thresholds. */
 export const scdManifest = defineFamily({
@@ -29,6 +28,5 @@ export const scdManifest = defineFamily({
     familyScreen('pjtdevicescdlist', 'pjtscd', 'DeleteOutlined', 'scd'),
     familyScreen('pjtdevicescd', 'pjtscd', 'DeleteOutlined', 'scd', { menu: false, authOf: 'pjtdevicescdlist' }),
   ],
-  i18n,
   demo: { weight: 6, props: () => ({ fullThreshold: 20, overfillThreshold: 40, freeDistance: 100 }) },
 });

@@ -19,7 +19,6 @@ import {
   seriesOf,
   totalsOf,
 } from '../kit/index.js';
-import { i18n } from './i18n.js';
 
 /**
  * What a meter sends (spec 001 §3 "Watt-hour meter: peripheral index, reading, pick time"): the meter
@@ -152,7 +151,6 @@ export const whmManifest = defineFamily({
     }),
   ],
   responses: WHM_RESPONSES,
-  i18n,
   demo: {
     weight: 4,
     lead: 4,

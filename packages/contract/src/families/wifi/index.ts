@@ -1,6 +1,5 @@
 import { days, int as setting } from '../../settings/kinds.js';
 import { defineFamily, familyGroup, familyScreen, IP_NET, select, text } from '../kit/index.js';
-import { i18n } from './i18n.js';
 
 const LINK_TYPES = ['cascade', 'bypass', 'unknown'] as const;
 
@@ -19,6 +18,5 @@ export const wifiManifest = defineFamily({
     familyScreen('pjtdevicewifilist', 'pjtwifi', 'WifiOutlined', 'wifi'),
     familyScreen('pjtdevicewifi', 'pjtwifi', 'WifiOutlined', 'wifi', { menu: false, authOf: 'pjtdevicewifilist' }),
   ],
-  i18n,
   demo: { weight: 5 },
 });

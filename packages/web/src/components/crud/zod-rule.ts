@@ -1,5 +1,6 @@
-import { decodeMessage, type Lang, translate } from '@sc/contract';
+import { decodeMessage, type Lang } from '@sc/contract';
 import type { RuleObject, RuleRender } from 'antd/es/form';
+import { translate } from '../../i18n/i18n';
 
 /** What the kit needs of a contract (zod) schema, so the console does not depend on zod itself. */
 export interface Schema {

@@ -5,7 +5,6 @@ import {
   lightingPolicyBody,
   POLICY_UNITS_MAX_DEFAULT,
   START_KINDS,
-  translate,
   UNIT_TYPES,
 } from '@sc/contract';
 import {
@@ -29,7 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { applyServerErrors } from '../../components/crud';
 import { DraggableModal } from '../../components/draggable-modal';
-import { useLang } from '../../i18n/i18n';
+import { translate, useLang } from '../../i18n/i18n';
 import type { Policy } from './api';
 
 /** A unit as the form holds it. */

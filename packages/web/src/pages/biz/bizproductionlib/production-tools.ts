@@ -1,5 +1,6 @@
-import { type Lang, translate, UPLOAD_LIMITS } from '@sc/contract';
+import { type Lang, UPLOAD_LIMITS } from '@sc/contract';
 import { buildUrl } from '../../../api/client';
+import { translate } from '../../../i18n/i18n';
 
 /** The numbers auto-create will give: the trailing digits of startNo counted on, zero-padded (as the server does). */
 export function previewNos(

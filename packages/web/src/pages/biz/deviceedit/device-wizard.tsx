@@ -7,7 +7,6 @@ import {
   familyOf,
   type NetworkField,
   type ProjectTreeNode,
-  translate,
 } from '@sc/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -40,7 +39,7 @@ import { isApiError } from '../../../api/errors';
 import { reportApiError } from '../../../api/report';
 import { type Schema, zodRule } from '../../../components/crud';
 import { CoordinatePicker, coordinateError } from '../../../components/map/coordinate-picker';
-import { useLang } from '../../../i18n/i18n';
+import { translate, useLang } from '../../../i18n/i18n';
 import { useVisibleProjects } from '../../../session/use-current-project';
 import { usePropText } from '../devicelist/device-list';
 import { type DeviceScope, deviceApi, deviceRoutes } from '../devicelist/device-scope';

@@ -6,7 +6,6 @@ import {
   type SettingGroup,
   type SettingItemView,
   settingDefinition,
-  translate,
 } from '@sc/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Flex, Form, Input, InputNumber, Result, Row, Select, Skeleton, Switch, Tabs } from 'antd';
@@ -20,7 +19,7 @@ import { RUNNING_PARAMS_KEY } from '../../../api/session-api';
 import { useFeedback } from '../../../app/feedback';
 import { canModify, type Schema, useAuthLevel, zodRule } from '../../../components/crud';
 import { LeaveGuard } from '../../../components/unsaved';
-import { useLang } from '../../../i18n/i18n';
+import { translate, useLang } from '../../../i18n/i18n';
 import { isTimezone, saveOrder, storedWire, timezoneOptions, toFormValue, toWire } from './setting-values';
 
 const BASE = '/api/webparams.do';
