@@ -1,10 +1,10 @@
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { PRODUCTION_CSV_COLUMNS, type ProductionImportResult, translate } from '@sc/contract';
+import { PRODUCTION_CSV_COLUMNS, type ProductionImportResult } from '@sc/contract';
 import { Alert, Button, Flex, Progress, Table, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DraggableModal } from '../../../components/draggable-modal';
-import { useLang } from '../../../i18n/i18n';
+import { loadLanguage, translate, useLang } from '../../../i18n/i18n';
 import { decodeCsv, downloadText, errorRowsCsv, readBytes, withoutErrorColumn } from './import-errors';
 import { csvFileError, uploadFile } from './production-tools';
 
@@ -43,6 +43,8 @@ export function ImportDialog({
     setPercent(0);
     try {
       let text = decodeCsv(await readBytes(file));
+      // the errors column's header in either language (the console loads a language's texts on demand)
+      await Promise.all([loadLanguage('zh_CN'), loadLanguage('en_US')]);
       const errorHeaders = [
         translate('zh_CN', 'production.importMessage'),
         translate('en_US', 'production.importMessage'),
