@@ -40,8 +40,8 @@ export function loadFamilyTexts(): Promise<void> {
   return loading;
 }
 
-/** A route loader: the families' texts before the route's screen renders. */
+/** A route loader: the families' texts, and dates in the console's language, before the screen renders. */
 export async function familyTextsLoader(): Promise<null> {
-  await loadFamilyTexts();
+  await Promise.all([loadFamilyTexts(), import('./dayjs-locale').then((m) => m.followLanguage())]);
   return null;
 }

@@ -1,8 +1,6 @@
 import { decodeMessage, interpolate, type Lang } from '@sc/contract';
-import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import 'dayjs/locale/zh-cn';
 import { storedLang, storeLang } from './lang';
 
 /**
@@ -24,11 +22,6 @@ void i18n.use(initReactI18next).init({
   interpolation: { prefix: '{', suffix: '}', escapeValue: false },
   returnNull: false,
 });
-dayjs.locale(dayjsLocale(i18n.language as Lang));
-
-function dayjsLocale(lang: Lang): string {
-  return lang === 'zh_CN' ? 'zh-cn' : 'en';
-}
 
 /** The platform's catalogue of each language (the contract's `i18n/<lang>/index.ts`), a chunk each. */
 const CORE = import.meta.glob<Record<string, unknown>>('../../../contract/src/i18n/*/index.ts', {
@@ -62,7 +55,6 @@ export function currentLang(): Lang {
 export async function changeLang(lang: Lang): Promise<void> {
   await loadLanguage(lang);
   storeLang(lang);
-  dayjs.locale(dayjsLocale(lang));
   document.documentElement.lang = lang === 'zh_CN' ? 'zh-CN' : 'en-US';
   await i18n.changeLanguage(lang);
 }

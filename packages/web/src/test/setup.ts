@@ -1,6 +1,7 @@
 /** jsdom lacks APIs antd relies on (responsive observers, resize-driven layout). */
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { followLanguage } from '../i18n/dayjs-locale';
 import { loadFamilyTexts } from '../i18n/family-texts';
 import { loadLanguage } from '../i18n/i18n';
 
@@ -44,3 +45,4 @@ afterEach(() => {
 // The console loads a language's texts before it renders or switches, and the families' texts with its
 // frame (a route loader); screens rendered on their own in a test find both languages already there.
 await Promise.all([loadLanguage('zh_CN'), loadLanguage('en_US'), loadFamilyTexts()]);
+followLanguage();
