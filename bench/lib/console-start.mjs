@@ -22,7 +22,8 @@ async function consoleUsable(url) {
   const html = await fetch(`${url}/index`);
   if (!html.ok) return false;
   const assets = [...(await html.text()).matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
-  for (const asset of assets) if (!(await fetch(`${url}${asset}`, { headers: { 'accept-encoding': 'br' } })).ok) return false;
+  for (const asset of assets)
+    if (!(await fetch(`${url}${asset}`, { headers: { 'accept-encoding': 'br' } })).ok) return false;
   const login = await fetch(`${url}/api/login.do`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
