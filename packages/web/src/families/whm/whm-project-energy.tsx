@@ -57,7 +57,8 @@ export function WhmProjectEnergy({ projectId }: { projectId: number }) {
         <ReadingsChart
           points={totals.data?.points}
           readings={readings}
-          period={totals.data ? { from: totals.data.from, to: totals.data.to } : period}
+          // No axis bounds: the first day, month or year begins before `from` and is counted in the total,
+          // so the axis fits the points rather than clip it.
           loading={totals.isFetching}
           height={260}
         />
