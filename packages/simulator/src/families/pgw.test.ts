@@ -36,9 +36,9 @@ describe('power-line gateways', () => {
       expect(l.signal).toBeLessThanOrEqual(100);
       expect(fromWireSeconds(l.seen!)).toBe(at.getTime());
     }
-    // Its readings carry the table (the fleet publishes `links` beside the values).
-    expect(pgw.carrier!(gw, lamps, at).links).toHaveLength(lamps.length);
     expect(pgw.telemetry!(gw, at)).toEqual({ lamps: 8, reachable: 8 });
+    // Its readings carry the table (the fleet publishes `links` beside the values; lamps may get lost there).
+    expect(pgw.carrier!(gw, lamps, at).links).toHaveLength(lamps.length);
   });
 
   it('lose a lamp now and then, keep its last contact, silence it, and find it again', () => {
