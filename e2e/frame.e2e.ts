@@ -55,7 +55,7 @@ describe('main frame', () => {
     await menu.getByText('Home').waitFor();
     await page
       .getByTestId('unread-count')
-      .getByText(/^TOTAL \d+ UNREAD MESSAGES$/)
+      .getByText(/^Total \d+ unread messages$/)
       .waitFor();
     await page.getByTestId('tab-/man/manmain').getByText('Home').waitFor();
 

@@ -3,7 +3,7 @@ import type { errors as zh } from '../zh-CN/errors.js';
 export const errors: Record<keyof typeof zh, string> = {
   badRequest: 'Data does not conform to rules',
   unauthorized: 'Not signed in, or the session has ended: please sign in again',
-  loginFailed: 'LOGIN FAILED',
+  loginFailed: 'Login failed',
   sessionExpired: 'Login expired: please sign in again',
   forbidden: 'You do not have permission to do this',
   notFound: 'The requested resource does not exist',
@@ -18,7 +18,7 @@ export const errors: Record<keyof typeof zh, string> = {
   oldPasswordRequired: 'The current password is required',
   oldPasswordWrong: 'The current password is wrong',
   responseStatus: 'RESPONSE STATUS {code}',
-  network: '{message} OR [ PERMISSION DENIED ].',
+  network: '{message} or [permission denied].',
   networkDefault: 'Network error',
   payloadTooLarge: 'File too large',
   unsupportedMedia: 'Unsupported file format',

@@ -1,7 +1,7 @@
 import type { frame as zh } from '../zh-CN/frame.js';
 
 export const frame: Record<keyof typeof zh, string> = {
-  unread: 'TOTAL {msg} UNREAD MESSAGES',
+  unread: 'Total {msg} unread messages',
   fullscreen: 'Full screen',
   exitFullscreen: 'Exit full screen',
   language: 'Language',

@@ -11,7 +11,7 @@ const SITE_MESSAGES = '/man/sitemessage';
 const ignorePush = () => {};
 
 /**
- * 'TOTAL {msg} UNREAD MESSAGES', polled every 30 s; screens that read messages invalidate UNREAD_KEY,
+ * 'Total {msg} unread messages', polled every 30 s; screens that read messages invalidate UNREAD_KEY,
  * and the frame keeps the realtime channel open so a new message moves the count at once.
  */
 export function UnreadCount() {

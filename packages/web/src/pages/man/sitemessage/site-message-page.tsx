@@ -61,7 +61,7 @@ export default function SiteMessagePage() {
   });
   const { setSelected } = list;
 
-  /** After any change: this screen's lists and counts, and the frame's 'TOTAL {msg} UNREAD MESSAGES'. */
+  /** After any change: this screen's lists and counts, and the frame's 'Total {msg} unread messages'. */
   const refresh = async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: UNREAD_KEY }),
