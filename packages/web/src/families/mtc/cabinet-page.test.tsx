@@ -135,14 +135,14 @@ describe('one cabinet', () => {
     expect((await screen.findByTestId('command-outcome')).textContent).toContain('设备离线，命令未发送');
   }, 60_000);
 
-  it('reloads the runtime when the cabinet reports', async () => {
+  it('shows a report of the cabinet at once, then reads its stored state again', async () => {
     let loads = 0;
     serve(PATH, (call) => {
       if (call.url.pathname === `${BASE}/41/runtime`) loads++;
       return answers(call);
     });
     renderWithApp(<CabinetPage />, { path: `${PATH}?id=41` });
-    await screen.findByTestId('circuit-grid');
+    const grid = await screen.findByTestId('circuit-grid');
     const socket = FakeWebSocket.last!;
     act(() => socket.open());
     const before = loads;
@@ -152,11 +152,23 @@ describe('one cabinet', () => {
         deviceId: 41,
         projectId: 2,
         type: 'mtc',
-        values: { circuitsOn: 2 },
+        values: {
+          circuitsOn: 2,
+          voltageA: 230,
+          circuits: RUNTIME.circuits.map((c) =>
+            c.no === 3 ? { ...c, setting: false, actual: false, active: false } : c,
+          ),
+          alarms: [],
+        },
         at: '2026-05-01T10:00:10Z',
       }),
     );
-    await waitFor(() => expect(loads).toBeGreaterThan(before));
+    await waitFor(() => expect(within(grid).getByTestId('circuit-3-actual').textContent).toBe('断电'));
+    expect(screen.getByTestId('phase-panel').querySelector('[data-phase="A-voltage"]')?.textContent).toBe('230 V');
+    expect(screen.getByTestId('alarm-statuses').querySelector('[data-alarm="cableTheft"]')?.textContent).toBe(
+      '电缆防盗',
+    );
+    await waitFor(() => expect(loads).toBeGreaterThan(before), { timeout: 5000 });
   }, 60_000);
 
   it('checks alarm thresholds with the contract ranges and rules before saving', async () => {

@@ -20,7 +20,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
@@ -71,6 +71,44 @@ function BackLink() {
   );
 }
 
+/**
+ * The runtime after a report of the cabinet (the server pushes its readings with the circuits, mode,
+ * clock, version and active alarms spelled out), before the stored state is read again.
+ */
+export function applyRuntimePush(data: Runtime, push: RealtimePush): Runtime {
+  if (push.kind === 'state') return { ...data, state: push.activeState === 1 ? 'online' : 'offline' };
+  if (push.kind !== 'telemetry' || push.deviceId !== data.id) return data;
+  const v = push.values as Record<string, unknown>;
+  const num = (k: string, old: number | null) => (typeof v[k] === 'number' ? (v[k] as number) : old);
+  const values = { ...data.values };
+  for (const k of Object.keys(values)) values[k] = num(k, values[k] ?? null);
+  const phase = (p: 'A' | 'B' | 'C', old: Runtime['phases']['a']) => ({
+    voltage: num(`voltage${p}`, old.voltage),
+    current: num(`current${p}`, old.current),
+    power: num(`power${p}`, old.power),
+  });
+  const active = Array.isArray(v.alarms) ? new Set(v.alarms as string[]) : null;
+  return {
+    ...data,
+    at: push.at,
+    state: 'online',
+    mode: v.mode === 'manual' || v.mode === 'policy' ? v.mode : data.mode,
+    version: typeof v.version === 'string' ? v.version : data.version,
+    deviceTime: typeof v.deviceTime === 'string' ? v.deviceTime : data.deviceTime,
+    circuitCount: typeof v.circuitCount === 'number' ? v.circuitCount : data.circuitCount,
+    circuits: Array.isArray(v.circuits) && v.circuits.length > 0 ? (v.circuits as Runtime['circuits']) : data.circuits,
+    phases: { a: phase('A', data.phases.a), b: phase('B', data.phases.b), c: phase('C', data.phases.c) },
+    values,
+    alarms: active
+      ? data.alarms.map((a) => ({
+          ...a,
+          active: active.has(a.kind),
+          since: active.has(a.kind) ? (a.active ? a.since : push.at) : null,
+        }))
+      : data.alarms,
+  };
+}
+
 /** Pushes that change what the cabinet's page shows: its reports, state changes and events. */
 const touchesRuntime = (push: RealtimePush, id: number) =>
   (push.kind === 'telemetry' || push.kind === 'state' || push.kind === 'event') && push.deviceId === id;
@@ -88,10 +126,20 @@ function CabinetDetail({ projectId, id }: { projectId: number; id: number }) {
     queryFn: () => api.get<DeviceView>(`/api/pjts/${projectId}/devices.do/one/${id}`, undefined, { silent: true }),
   });
   const runtime = useQuery({ queryKey: runtimeKey, queryFn: () => m.runtime(id), enabled: device.isSuccess });
+  const reread = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (reread.current) clearTimeout(reread.current);
+    },
+    [],
+  );
   useRealtime({ devices: device.isSuccess ? [id] : [] }, (push) => {
     if (!touchesRuntime(push, id)) return;
-    void client.invalidateQueries({ queryKey: runtimeKey });
+    client.setQueryData<Runtime>(runtimeKey, (d) => (d ? applyRuntimePush(d, push) : d));
     if (push.kind === 'event') void client.invalidateQueries({ queryKey: [...key, 'events'] });
+    // The stored state (alarm times, peripherals) a moment later, once the report is written.
+    if (reread.current) clearTimeout(reread.current);
+    reread.current = setTimeout(() => void client.invalidateQueries({ queryKey: runtimeKey }), 2000);
   });
   const command = useCommand(
     (c, args) => m.command(id, c, args),
