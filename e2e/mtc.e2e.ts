@@ -252,7 +252,10 @@ describe.skipIf(!ready)('lighting cabinets in the console', () => {
     await page.getByRole('button', { name: /新\s*增/ }).click();
     await page.getByTestId('policy-name').fill('日落开箱');
     await page.getByTestId('policy-no').fill('MTC-P-01');
-    await page.getByTestId('policy-unit-0-offset').locator('input').fill('20');
+    await page
+      .locator('input[data-testid="policy-unit-0-offset"], [data-testid="policy-unit-0-offset"] input')
+      .first()
+      .fill('20');
     await page.getByRole('button', { name: /保\s*存/ }).click();
     const row = page.locator('tr.ant-table-row', { hasText: '日落开箱' });
     await row.getByText('日落 +20 分钟：回路 1、2、3、4、5、6、7、8 通电').waitFor();

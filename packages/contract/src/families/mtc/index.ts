@@ -90,7 +90,7 @@ const POLICY_CALLS = [
 ];
 
 const screen = (key: string, icon: string, options?: Parameters<typeof familyScreen>[4]) =>
-  familyScreen(key, 'pjtmtc', icon, 'mtc', options);
+  familyScreen(key, 'pjtmtc', icon, 'mtc', { ready: true, ...options });
 
 /** Centralized controllers (cabinets, spec 001 §3 "MTC"): circuits, and lamps behind them. */
 export const mtcManifest = defineFamily({
