@@ -1,5 +1,5 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { POLICY_UNITS_MAX_DEFAULT, translate } from '@sc/contract';
+import { POLICY_UNITS_MAX_DEFAULT } from '@sc/contract';
 import {
   MTC_DEFAULT_CIRCUITS,
   MTC_MAX_CIRCUITS,
@@ -30,7 +30,7 @@ import { useTranslation } from 'react-i18next';
 import { applyServerErrors } from '../../components/crud';
 import { useErrorText } from '../../components/device';
 import { DraggableModal } from '../../components/draggable-modal';
-import { useLang } from '../../i18n/i18n';
+import { translate, useLang } from '../../i18n/i18n';
 import type { CabinetPolicy } from './api';
 import './texts';
 
