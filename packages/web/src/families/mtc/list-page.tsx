@@ -131,7 +131,7 @@ function CabinetTable({ projectId }: { projectId: number }) {
       allowClear
       placeholder={t(`cabinets.filters.${name}`)}
       aria-label={t(`cabinets.filters.${name}`)}
-      style={{ width: 120 }}
+      style={{ width: 150 }}
       options={values.map((v) => ({ value: v, label: t(`${labels}.${v}`) }))}
       value={list.filters[name]}
       onChange={(v) => list.setFilters({ [name]: v ?? undefined })}
