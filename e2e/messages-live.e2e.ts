@@ -73,8 +73,9 @@ describe('site messages with a real message', () => {
     await page.getByTestId('unread-count').click();
     await page.waitForURL('**/man/sitemessage');
     const screen = page.getByTestId('site-messages');
-    const row = screen.locator('tr.ant-table-row', { hasText: `设备告警：${DEVICE.name}` });
+    const row = screen.locator('tr.ant-table-row', { hasText: `设备告警：${DEVICE.name}，PM2.5 超标` });
     await row.waitFor();
+    expect(await row.textContent()).not.toContain('PM25_HIGH');
     await h.screenshot(page, 'site-messages-live-zh');
 
     await row.getByRole('button', { name: /标为已读/ }).click();

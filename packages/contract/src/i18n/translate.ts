@@ -28,5 +28,17 @@ export type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Tr
 export function translate(lang: Lang, keyOrEncoded: string, params?: Record<string, string | number>): string {
   const ref = decodeMessage(keyOrEncoded);
   const template = lookupText(I18N_RESOURCES[lang], ref.key) ?? lookupText(I18N_RESOURCES.zh_CN, ref.key) ?? ref.key;
-  return interpolate(template, { ...ref.params, ...params });
+  return interpolate(template, withTextParams(lang, { ...ref.params, ...params }));
+}
+
+/**
+ * A parameter named `xKey` holds a text key, and {x} is filled with that text in the same language:
+ * a stored title ("设备告警：{name}，{event}") then names an event in each reader's own language.
+ */
+function withTextParams(lang: Lang, params: Record<string, string | number>): Record<string, string | number> {
+  const out = { ...params };
+  for (const [name, value] of Object.entries(params))
+    if (name.endsWith('Key') && name.length > 3 && typeof value === 'string' && !(name.slice(0, -3) in params))
+      out[name.slice(0, -3)] = translate(lang, value);
+  return out;
 }

@@ -6,6 +6,7 @@ import type { OperationEntry } from '../modules/logs/operation-log.service.js';
 import type { SiteMessagesService } from '../modules/messages/site-messages.service.js';
 import type { SettingsService } from '../modules/system/settings.service.js';
 import { createActivityTracker, type StateChange } from './activity.js';
+import { alarmMessage } from './alarm-message.js';
 import { createBatchWriter } from './batch-writer.js';
 import { type EmbeddedBroker, SERVER_CLIENT_USER, startEmbeddedBroker } from './broker.js';
 import { createCommandBus } from './command-bus.js';
@@ -111,11 +112,7 @@ export function createIotRuntime(deps: {
         const key = `${device.id}:${event.code}`;
         if (Date.now() - (lastAlarm.get(key) ?? 0) < interval * 1000) return;
         lastAlarm.set(key, Date.now());
-        return deps.siteMessages.sendToProject(device.projectId, {
-          titleKey: 'messages.system.deviceAlarm',
-          titleParams: { name: device.name, code: event.code },
-          content: JSON.stringify(event.detail ?? {}),
-        });
+        return deps.siteMessages.sendToProject(device.projectId, alarmMessage(device, String(event.code)));
       });
     },
   });

@@ -7,6 +7,7 @@ export const labels: Translation<typeof zh> = {
     ONLINE: 'Device online',
     '19': 'Lamp fault',
     FULL: 'Bin full',
+    PM25_HIGH: 'PM2.5 too high',
   },
   keys: {
     drift: 'Clock drift',

@@ -26,6 +26,7 @@ export const messages: Translation<typeof zh> = {
   unreadTag: 'Unread',
   noContent: '(no content)',
   system: {
+    deviceAlarmEvent: 'Device alarm: {name}, {event}',
     deviceAlarm: 'Device alarm: {name} ({code})',
     deviceOffline: 'Device offline: {name}',
     devicesOffline: 'Devices offline: {name} and {others} more',

@@ -8,6 +8,7 @@ export const labels = {
     ONLINE: '设备上线',
     '19': '灯具故障',
     FULL: '垃圾桶满溢',
+    PM25_HIGH: 'PM2.5 超标',
   },
   keys: {
     drift: '时钟偏差',

@@ -25,6 +25,7 @@ export const messages = {
   noContent: '（无内容）',
   /** Titles of the messages the system sends; each reader sees them in their own language. */
   system: {
+    deviceAlarmEvent: '设备告警：{name}，{event}',
     deviceAlarm: '设备告警：{name}（{code}）',
     deviceOffline: '设备离线：{name}',
     devicesOffline: '设备离线：{name} 等 {count} 台设备',
