@@ -43,7 +43,7 @@ export interface PlannedDevice {
   name: string;
   no: string;
   equipmentId: string;
-  /** Equipment id of the gateway that carries it (lamps, sensors, meters), else null. */
+  /** Equipment id of the gateway that carries it (lamps, sensors, meters; a power-line gateway for lcuplc lamps), else null. */
   parentEquipmentId: string | null;
   district: number;
   area: number;
@@ -101,6 +101,20 @@ export function demoParentIndex(index: number): number | null {
   return null;
 }
 
+/** Model → the family that carries demo children of that model instead of the gateway (manifest `demo.carries`). */
+export const DEMO_CARRIERS: ReadonlyMap<string, DeviceType> = new Map(
+  FAMILY_MANIFESTS.flatMap((f) => (f.demo.carries ?? []).map((model) => [model, f.type] as const)),
+);
+
+/** Index of the nearest device of `type` before `index` in the same district (null: none yet). */
+export function demoCarrierIndex(index: number, type: DeviceType): number | null {
+  const districts = DEMO_DISTRICTS.length;
+  // A block position falls in every district within `districts` blocks (or never): look no further.
+  for (let j = index - districts; j >= 0 && j > index - (districts + 1) * DEMO_BLOCK.length; j -= districts)
+    if (DEMO_BLOCK[j % DEMO_BLOCK.length] === type) return j;
+  return null;
+}
+
 /** Devices `from` (inclusive) to `to` (exclusive) of the demo: ranges allow seeding in batches. */
 export function planDevices(from: number, to: number): PlannedDevice[] {
   const types = DEMO_BLOCK;
@@ -117,11 +131,24 @@ export function planDevices(from: number, to: number): PlannedDevice[] {
     const lat = DEFAULT_MAP.lat + d.dLat + (group - 2) * 0.002 + (random() - 0.5) * 0.0015;
     const roll = random();
     const models = modelsOf(type);
+    const draw = random();
+    let modelNo = models.length ? models[Math.floor(draw * models.length)]! : null;
+    let parent = demoParentIndex(i);
+    // A child whose model another family carries (a power-line lamp controller) hangs under the
+    // nearest earlier such carrier of its district; before the district has one, it takes another model.
+    const carrier = parent !== null && modelNo ? DEMO_CARRIERS.get(modelNo) : undefined;
+    if (carrier) {
+      const at = demoCarrierIndex(i, carrier);
+      if (at !== null) parent = at;
+      else {
+        const others = models.filter((m) => !DEMO_CARRIERS.has(m));
+        modelNo = others[Math.floor(draw * others.length)]!;
+      }
+    }
     const seq = String(i + 1).padStart(6, '0');
-    const parent = demoParentIndex(i);
     out.push({
       type,
-      modelNo: models.length ? models[Math.floor(random() * models.length)]! : null,
+      modelNo,
       name: `${typeNames[type]}${seq}`,
       no: `${type.slice(0, 6).toUpperCase()}-${seq}`,
       equipmentId: demoEquipmentId(i),

@@ -1,5 +1,5 @@
 import { DEVICE_TYPES, familyOf } from '@sc/contract';
-import { DEMO_CHILD_TYPES, planDevices } from '@sc/contract/demo';
+import { DEMO_CARRIERS, DEMO_CHILD_TYPES, planDevices } from '@sc/contract/demo';
 import { demoKey } from '@sc/contract/demo-key';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,10 +31,13 @@ describe('demo data', () => {
         continue;
       }
       const parent = byId.get(d.parentEquipmentId!)!;
-      expect(parent.type).toBe('gateway');
+      // Power-line lamp controllers under a power-line gateway (the pgw manifest's demo.carries), the rest under gateways.
+      expect(parent.type).toBe(d.modelNo === 'lcuplc' ? 'pgw' : 'gateway');
       expect(parent.district).toBe(d.district);
       expect(plan.indexOf(parent)).toBeLessThan(i);
     }
+    expect(plan.filter((d) => d.modelNo === 'lcuplc').length).toBeGreaterThan(50);
+    expect(DEMO_CARRIERS.get('lcuplc')).toBe('pgw');
     const small = new Set(planDevices(0, 20).map((d) => d.type));
     for (const type of ['gateway', 'envmonitor', 'lighting', 'illumination', 'watthourmeter'])
       expect(small).toContain(type);
@@ -71,13 +74,15 @@ describe('demo data', () => {
     expect(one!.key1).toBe(demoKey('DEMO000004'));
     const [parented] = await queryRows(
       t.database.db,
-      sql`select count(*)::int as n, count(*) filter (where g.type = 'gateway' and g.project_id = d.project_id)::int as ok
-          from devices d join devices g on g.id = d.parent_id`,
+      sql`select count(*)::int as n, count(*) filter (where g.type = (case when m.no = 'lcuplc' then 'pgw' else 'gateway' end) and g.project_id = d.project_id)::int as ok,
+                 count(*) filter (where g.type = 'pgw')::int as "underPgw"
+          from devices d join devices g on g.id = d.parent_id left join device_models m on m.id = d.model_id`,
     );
     const [children] = await queryRows(
       t.database.db,
       sql`select count(*)::int as n from devices where type in ('lighting', 'envmonitor', 'illumination', 'watthourmeter')`,
     );
-    expect(parented).toEqual({ n: children!.n, ok: children!.n });
+    expect(parented).toMatchObject({ n: children!.n, ok: children!.n });
+    expect(parented!.underPgw).toBeGreaterThan(0);
   });
 });

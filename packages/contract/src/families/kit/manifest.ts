@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ApiGrant, CatalogueEntry, ModuleCode } from '../../catalogue/types.js';
-import type { DeviceType } from '../../enums.js';
+import type { DeviceModelCode, DeviceType } from '../../enums.js';
 import type { SettingDefinition } from '../../settings/kinds.js';
 import type { FamilyDefinition } from '../types.js';
 import { type Property, properties } from './properties.js';
@@ -51,6 +51,11 @@ export interface FamilyDemo {
   perDistrict?: boolean;
   /** Hangs under its district's carrier in the demo (its traffic is relayed). */
   child?: boolean;
+  /**
+   * Children of these models hang under the nearest earlier device of this family in their district
+   * instead of the ordinary gateway (a power-line gateway carries the power-line lamp controllers).
+   */
+  carries?: readonly DeviceModelCode[];
   /** Type properties of demo device; may draw from `random` (always the same draws for a device). */
   props?: (random: () => number) => Record<string, unknown>;
 }

@@ -226,6 +226,7 @@ export const pgwManifest = defineFamily({
   },
   demo: {
     weight: 2,
+    carries: ['lcuplc'],
     props: (random) => ({
       wireNo: `L${1 + Math.floor(random() * 12)}`,
       zoneCode: `TQ${String(1000 + Math.floor(random() * 9000))}`,
