@@ -78,7 +78,21 @@ export function createIotRuntime(deps: {
     );
   };
 
-  const activity = createActivityTracker({ db, hub });
+  /** Who wants to know that devices came online (a family resends what they missed while offline). */
+  const onlineListeners: ((changes: StateChange[]) => void)[] = [];
+  const activity = createActivityTracker({
+    db,
+    hub,
+    onOnline: (changes) => {
+      for (const listener of onlineListeners) {
+        try {
+          listener(changes);
+        } catch (err) {
+          log.error({ err }, 'online listener failed');
+        }
+      }
+    },
+  });
   const bus = createCommandBus({
     transport: () => {
       const l = link;
@@ -152,6 +166,13 @@ export function createIotRuntime(deps: {
     recordOperation: deps.recordOperation,
     broker: () => broker,
     link: () => link,
+    /**
+     * Calls `listener` with the devices that were not active and are now heard from again (once per
+     * transition, on the instance that recorded it).
+     */
+    whenOnline(listener: (changes: StateChange[]) => void) {
+      onlineListeners.push(listener);
+    },
 
     async start(options: { jobs: boolean } = { jobs: true }) {
       let url: string;

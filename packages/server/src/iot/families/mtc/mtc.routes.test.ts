@@ -426,3 +426,43 @@ describe('MTC policies', () => {
     expect(notCabinet.statusCode).toBe(400);
   });
 });
+
+describe('MTC reconnection', () => {
+  it('sends an offline cabinet its changed config and policies once when it reconnects', async () => {
+    const c = await cabinet({ online: false });
+    const stored = await call('PUT', `${base}/${c.id}/config`, { address: 'B7', upServer: 'iot.example.com' });
+    expect(stored.json()).toMatchObject({ address: 'B7', delivered: false });
+    const p = (
+      await call('POST', `${base}/policies`, {
+        name: 'Reconnect',
+        no: 'MPR1',
+        timeMode: 'absolute',
+        units: [
+          { time: '18:30', circuits: [1, 2] },
+          { time: '06:00', circuits: [] },
+        ],
+        cycle: { mode: 'everyday' },
+      })
+    ).json();
+    expect((await call('POST', `${base}/policies/${p.id}/use`, { cabinetIds: [c.id] })).json()).toMatchObject({
+      delivered: 0,
+    });
+
+    const device = await connectTestDevice(port, c.equipmentId, c.key1, echo);
+    await device.publish('heartbeat', {});
+    const received = await eventually(
+      async () => device.received.map((r) => r.command),
+      (list) => list.includes('policy'),
+    );
+    expect(received).toEqual(['config', 'policy']);
+    expect(device.received[0]).toMatchObject({ args: { address: 'B7', upServer: 'iot.example.com' } });
+    expect(device.received[1]!.args.policies).toEqual([expect.objectContaining({ id: p.id, timeMode: 'absolute' })]);
+    // Once: more traffic from a cabinet already online sends nothing again.
+    await device.publish('heartbeat', {});
+    await device.publish('telemetry', report());
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(device.received.map((r) => r.command)).toEqual(['config', 'policy']);
+    await call('POST', `${base}/policies/${p.id}/remove`, { cabinetIds: [c.id] });
+    await device.close();
+  });
+});

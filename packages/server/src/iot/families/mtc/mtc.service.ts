@@ -196,6 +196,41 @@ export function createMtcService(ctx: FamilyContext) {
     return targets;
   }
 
+  /**
+   * A cabinet heard from again after being offline is sent, once, what it may have missed: its stored
+   * settings (config, comm, peripherals, alarm config) and the policies it uses, in that order, through
+   * the command bus (operation log, no actor). The first undelivered command ends the round: the
+   * cabinet went away again and gets the next round on its next reconnection.
+   */
+  const resending = new Set<number>();
+  async function resend(deviceId: number, projectId: number) {
+    if (resending.has(deviceId)) return;
+    resending.add(deviceId);
+    try {
+      const [target] = await repo.targets(projectId, [deviceId]);
+      if (!target) return;
+      const row = await repo.settings(deviceId);
+      const commands: [string, Record<string, unknown>][] = [];
+      for (const part of ['config', 'comm', 'peripherals', 'alarm_config'] as const) {
+        const stored = row?.[part];
+        if (stored !== null && stored !== undefined)
+          commands.push([COMMAND[part], (typeof stored === 'string' ? JSON.parse(stored) : stored) as never]);
+      }
+      if ((await repo.policiesOf(deviceId)).length) commands.push(['policy', await policyArgs(target)]);
+      for (const [command, args] of commands) {
+        const outcome = await ctx.iot.bus.send(null, target, command, args);
+        if (!outcome.ok) return;
+      }
+    } catch {
+      // Offline or silent again: the next reconnection tries again.
+    } finally {
+      resending.delete(deviceId);
+    }
+  }
+  ctx.iot.whenOnline((changes) => {
+    for (const c of changes) if (c.type === TYPE) void resend(c.id, c.projectId);
+  });
+
   async function policyOr404(projectId: number, id: number) {
     const p = await repo.policy(projectId, id);
     if (!p) throw notFound('mtc.errors.policyMissing');
