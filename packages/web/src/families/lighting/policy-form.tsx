@@ -1,12 +1,5 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  CYCLE_MODES,
-  LIGHTING_CHANNELS,
-  lightingPolicyBody,
-  POLICY_UNITS_MAX_DEFAULT,
-  START_KINDS,
-  UNIT_TYPES,
-} from '@sc/contract';
+import { LIGHTING_CHANNELS, lightingPolicyBody, POLICY_UNITS_MAX_DEFAULT, START_KINDS, UNIT_TYPES } from '@sc/contract';
 import {
   Alert,
   Button,
@@ -30,6 +23,7 @@ import { applyServerErrors } from '../../components/crud';
 import { DraggableModal } from '../../components/draggable-modal';
 import { translate, useLang } from '../../i18n/i18n';
 import type { Policy } from './api';
+import { CycleFields, type CycleForm, cycleFromForm, cycleToForm } from './cycle-fields';
 
 /** A unit as the form holds it. */
 interface UnitForm {
@@ -39,7 +33,7 @@ interface UnitForm {
   time?: Dayjs | null;
   offset?: number;
 }
-interface PolicyForm {
+interface PolicyForm extends CycleForm {
   name: string;
   no: string;
   alias?: string;
@@ -47,19 +41,8 @@ interface PolicyForm {
   range: string;
   channelControl: boolean;
   channels: number[];
-  mode: string;
-  from?: Dayjs | null;
-  to?: Dayjs | null;
-  date?: Dayjs | null;
-  months?: number[];
-  days?: number[];
-  weekdays?: number[];
-  dates?: Dayjs[];
   inUse: boolean;
 }
-
-const DATE = 'YYYY-MM-DD';
-const day = (d: Dayjs | null | undefined) => (d ? d.format(DATE) : undefined);
 
 /** The form's values as the contract's policy body (`lightingPolicyBody`). */
 export function toPolicyBody(v: PolicyForm) {
@@ -78,14 +61,7 @@ export function toPolicyBody(v: PolicyForm) {
     range: v.range,
     channelControl: v.channelControl,
     channels: v.channelControl ? (v.channels ?? []) : [],
-    cycle: {
-      mode: v.mode,
-      ...(v.mode === 'once' ? { date: day(v.date) } : { from: day(v.from), to: day(v.to) }),
-      ...(v.mode === 'year' ? { months: v.months } : {}),
-      ...(v.mode === 'month' ? { days: v.days } : {}),
-      ...(v.mode === 'week' ? { weekdays: v.weekdays } : {}),
-      ...(v.mode === 'holiday' ? { dates: (v.dates ?? []).map((d) => d.format(DATE)) } : {}),
-    },
+    cycle: cycleFromForm(v),
     inUse: v.inUse,
   };
 }
@@ -104,7 +80,6 @@ function toForm(p: Policy | null): Partial<PolicyForm> {
       mode: 'everyday',
       inUse: true,
     };
-  const c = p.cycle;
   return {
     name: p.name,
     no: p.no,
@@ -119,14 +94,7 @@ function toForm(p: Policy | null): Partial<PolicyForm> {
     range: p.range,
     channelControl: p.channelControl,
     channels: p.channels,
-    mode: c.mode,
-    from: c.from ? dayjs(c.from) : null,
-    to: c.to ? dayjs(c.to) : null,
-    date: c.date ? dayjs(c.date) : null,
-    months: c.months,
-    days: c.days,
-    weekdays: c.weekdays,
-    dates: (c.dates ?? []).map((d) => dayjs(d)),
+    ...cycleToForm(p.cycle),
     inUse: p.inUse,
   };
 }
@@ -165,7 +133,6 @@ export function PolicyDialog({
   const [form] = Form.useForm<PolicyForm>();
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const mode = Form.useWatch('mode', form);
   const channelControl = Form.useWatch('channelControl', form);
   const units = Form.useWatch('units', form) ?? [];
 
@@ -327,64 +294,12 @@ export function PolicyDialog({
             )}
           </Col>
         </Row>
-        <Row gutter={12}>
-          <Col span={6}>
-            <Form.Item name="mode" label={t('lighting.policy.cycle')}>
-              <Select options={CYCLE_MODES.map((m) => ({ value: m, label: t(`lighting.cycleModes.${m}`) }))} />
-            </Form.Item>
-          </Col>
-          {mode === 'once' ? (
-            <Col span={8}>
-              <Form.Item name="date" label={t('lamps.policy.date')}>
-                <DatePicker />
-              </Form.Item>
-            </Col>
-          ) : (
-            <>
-              <Col span={6}>
-                <Form.Item name="from" label={t('lighting.policy.from')}>
-                  <DatePicker />
-                </Form.Item>
-              </Col>
-              <Col span={6}>
-                <Form.Item name="to" label={t('lighting.policy.to')}>
-                  <DatePicker />
-                </Form.Item>
-              </Col>
-            </>
-          )}
-          <Col span={6}>
-            <Form.Item name="inUse" label={t('lighting.policy.inUse')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Col>
-        </Row>
-        {mode === 'year' && (
-          <Form.Item name="months" label={t('lamps.policy.months')}>
-            <Select
-              mode="multiple"
-              options={range(1, 12).map((m) => ({ value: m, label: t('lamps.policy.month', { month: m }) }))}
-            />
+        <CycleFields>
+          <Form.Item name="inUse" label={t('lighting.policy.inUse')} valuePropName="checked">
+            <Switch />
           </Form.Item>
-        )}
-        {mode === 'month' && (
-          <Form.Item name="days" label={t('lamps.policy.days')}>
-            <Select mode="multiple" options={range(1, 31).map((d) => ({ value: d, label: String(d) }))} />
-          </Form.Item>
-        )}
-        {mode === 'week' && (
-          <Form.Item name="weekdays" label={t('lamps.policy.weekdays')}>
-            <Select mode="multiple" options={range(1, 7).map((d) => ({ value: d, label: t(`lamps.weekdays.${d}`) }))} />
-          </Form.Item>
-        )}
-        {mode === 'holiday' && (
-          <Form.Item name="dates" label={t('lamps.policy.dates')}>
-            <DatePicker multiple />
-          </Form.Item>
-        )}
+        </CycleFields>
       </Form>
     </DraggableModal>
   );
 }
-
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);

@@ -31,11 +31,9 @@ import { applyServerErrors } from '../../components/crud';
 import { useErrorText } from '../../components/device';
 import { DraggableModal } from '../../components/draggable-modal';
 import { translate, useLang } from '../../i18n/i18n';
+import { CycleFields, type CycleForm, cycleFromForm, cycleToForm } from '../lighting/cycle-fields';
 import type { CabinetPolicy } from './api';
 import './texts';
-
-/** The cycles a cabinet policy offers (the lighting policy's cycle, its common modes). */
-export const CABINET_CYCLES = ['everyday', 'week', 'once'] as const;
 
 interface UnitForm {
   time?: Dayjs | null;
@@ -43,23 +41,15 @@ interface UnitForm {
   offset?: number;
   circuits: number[];
 }
-interface PolicyForm {
+interface PolicyForm extends CycleForm {
   name: string;
   no: string;
   description?: string;
   timeMode: 'absolute' | 'relative';
   units: UnitForm[];
   circuitCount: number;
-  cycleMode: (typeof CABINET_CYCLES)[number];
-  weekdays?: number[];
-  date?: Dayjs | null;
-  from?: Dayjs | null;
-  to?: Dayjs | null;
   inUse: boolean;
 }
-
-const DATE = 'YYYY-MM-DD';
-const day = (d: Dayjs | null | undefined) => (d ? d.format(DATE) : undefined);
 
 /** The form's values as the contract's policy body (`mtcPolicyBody`). */
 export function toPolicyBody(v: PolicyForm) {
@@ -73,20 +63,13 @@ export function toPolicyBody(v: PolicyForm) {
         ? { time: u.time ? u.time.format('HH:mm') : undefined, offset: 0, circuits: u.circuits ?? [] }
         : { relativeTo: u.relativeTo, offset: u.offset ?? 0, circuits: u.circuits ?? [] },
     ),
-    cycle: {
-      mode: v.cycleMode,
-      ...(v.from ? { from: day(v.from) } : {}),
-      ...(v.to ? { to: day(v.to) } : {}),
-      ...(v.cycleMode === 'week' ? { weekdays: v.weekdays ?? [] } : {}),
-      ...(v.cycleMode === 'once' ? { date: day(v.date) } : {}),
-    },
+    cycle: cycleFromForm(v),
     inUse: v.inUse,
   };
 }
 
 function toForm(p: CabinetPolicy | null): PolicyForm {
   const highest = Math.max(0, ...(p?.units ?? []).flatMap((u) => u.circuits));
-  const cycle = p?.cycle;
   return {
     name: p?.name ?? '',
     no: p?.no ?? '',
@@ -104,20 +87,14 @@ function toForm(p: CabinetPolicy | null): PolicyForm {
           { relativeTo: 'sunrise', offset: 0, circuits: [] },
         ],
     circuitCount: Math.max(MTC_DEFAULT_CIRCUITS, highest),
-    cycleMode: (CABINET_CYCLES as readonly string[]).includes(cycle?.mode ?? '')
-      ? (cycle?.mode as PolicyForm['cycleMode'])
-      : 'everyday',
-    weekdays: cycle?.weekdays,
-    date: cycle?.date ? dayjs(cycle.date) : null,
-    from: cycle?.from ? dayjs(cycle.from) : null,
-    to: cycle?.to ? dayjs(cycle.to) : null,
+    ...cycleToForm(p?.cycle),
     inUse: p?.inUse ?? true,
   };
 }
 
 /** The form field a contract issue is about. */
 const fieldOf = (path: readonly PropertyKey[]): (string | number)[] => {
-  if (path[0] === 'cycle') return [path[1] === 'weekdays' || path[1] === 'date' ? String(path[1]) : 'cycleMode'];
+  if (path[0] === 'cycle') return [path[1] === undefined ? 'mode' : String(path[1])];
   return path.map((p) => (typeof p === 'number' ? p : String(p)));
 };
 
@@ -143,7 +120,6 @@ export function CabinetPolicyDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const timeMode = Form.useWatch('timeMode', form) ?? toForm(policy).timeMode;
-  const cycleMode = Form.useWatch('cycleMode', form);
   const units = Form.useWatch('units', form) ?? [];
   const circuitCount = Form.useWatch('circuitCount', form) ?? MTC_DEFAULT_CIRCUITS;
   const circuitOptions = Array.from({ length: circuitCount }, (_, i) => ({ value: i + 1, label: String(i + 1) }));
@@ -305,46 +281,13 @@ export function CabinetPolicyDialog({
             </Flex>
           )}
         </Form.List>
-        <Row gutter={12} style={{ marginTop: 12 }}>
-          <Col span={8}>
-            <Form.Item name="cycleMode" label={t('cabinets.policy.fields.cycle')}>
-              <Select options={CABINET_CYCLES.map((m) => ({ value: m, label: t(`lighting.cycleModes.${m}`) }))} />
-            </Form.Item>
-          </Col>
-          {cycleMode === 'week' && (
-            <Col span={16}>
-              <Form.Item name="weekdays" label={t('cabinets.policy.weekdays')}>
-                <Checkbox.Group
-                  options={[1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: d, label: t(`cabinets.weekdays.${d}`) }))}
-                />
-              </Form.Item>
-            </Col>
-          )}
-          {cycleMode === 'once' && (
-            <Col span={8}>
-              <Form.Item name="date" label={t('cabinets.policy.date')}>
-                <DatePicker style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-          )}
-        </Row>
-        <Row gutter={12}>
-          <Col span={8}>
-            <Form.Item name="from" label={t('cabinets.policy.from')}>
-              <DatePicker style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="to" label={t('cabinets.policy.to')}>
-              <DatePicker style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
+        <div style={{ marginTop: 12 }}>
+          <CycleFields>
             <Form.Item name="inUse" label={t('cabinets.policy.fields.inUse')} valuePropName="checked">
               <Switch />
             </Form.Item>
-          </Col>
-        </Row>
+          </CycleFields>
+        </div>
       </Form>
     </DraggableModal>
   );

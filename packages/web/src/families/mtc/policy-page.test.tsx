@@ -98,6 +98,34 @@ describe('cabinet policies', () => {
     );
   }, 60_000);
 
+  it('keeps a year and a month cycle exactly as stored when a policy is opened and saved', async () => {
+    const YEAR = {
+      ...POLICY,
+      id: 63,
+      name: '冬季策略',
+      cycle: { mode: 'year' as const, months: [1, 2, 12], from: '2026-01-01', to: '2027-12-31' },
+    };
+    const MONTH = { ...POLICY, id: 64, name: '月初策略', cycle: { mode: 'month' as const, days: [1, 15] } };
+    const { fetchMock } = serve(PATH, (call) => {
+      if (call.url.pathname === `${BASE}/policies` && call.method === 'GET') return { json: page([YEAR, MONTH]) };
+      if (call.url.pathname.startsWith(`${BASE}/policies/`) && call.method === 'PUT') return { json: YEAR };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithApp(<CabinetPolicyPage />, { path: PATH });
+    for (const stored of [YEAR, MONTH]) {
+      await user.click(await screen.findByTestId(`policy-edit-${stored.id}`));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText(stored.cycle.mode === 'year' ? '每年' : '每月')).toBeTruthy();
+      await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+      await waitFor(() => expect(jsonBody(fetchMock, `${BASE}/policies/${stored.id}`, 'PUT')).toBeTruthy());
+      const sent = jsonBody(fetchMock, `${BASE}/policies/${stored.id}`, 'PUT') as { cycle: unknown; units: unknown };
+      expect(sent.cycle).toEqual(stored.cycle);
+      expect(sent.units).toEqual(stored.units);
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    }
+  }, 60_000);
+
   it('uses a policy on cabinets and says which were told now and which wait', async () => {
     const { fetchMock } = serve(PATH, answers);
     const user = userEvent.setup();

@@ -162,6 +162,7 @@ function Policies({ projectId }: { projectId: number }) {
               type="link"
               icon={<EditOutlined />}
               onClick={() => setDialog({ kind: 'edit', policy: p })}
+              data-testid={`policy-edit-${p.id}`}
             >
               {t('common.edit')}
             </Button>
