@@ -1,6 +1,6 @@
 import { fromWireSeconds, toWireSeconds } from '@sc/contract/families/pgw';
 import { describe, expect, it } from 'vitest';
-import { carrierTable, LOSS, pgw } from './pgw.js';
+import { carrierDown, carrierTable, FAULT, LOSS, pgw } from './pgw.js';
 import type { CommandContext, SimDevice } from './types.js';
 
 const sim = (equipmentId: string, type: string, props: Record<string, unknown> = {}): SimDevice => {
@@ -16,6 +16,16 @@ const sim = (equipmentId: string, type: string, props: Record<string, unknown> =
   } as unknown as SimDevice;
   if (type === 'pgw') pgw.init!(device);
   return device;
+};
+/** A seeded draw (mulberry32): the same run every time. */
+const seeded = (start: number) => {
+  let seed = start;
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
 };
 const lamps = Array.from({ length: 8 }, (_, i) => sim(`LCU${i}`, 'lighting'));
 const ctx = (children: SimDevice[], now = new Date()): CommandContext => ({
@@ -73,22 +83,67 @@ describe('power-line gateways', () => {
     const start = Date.UTC(2026, 10, 22);
     let lost = 0;
     let found = 0;
-    // A seeded draw (mulberry32): the same day every run.
-    let seed = 42;
-    const random = () => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-      return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-    };
+    const random = seeded(42);
     for (let i = 0; i < 24 * 60; i++) {
       const at = new Date(start + i * 60_000);
+      const down = carrierDown(gw, at.getTime());
       const links = carrierTable(gw, children, at, random);
-      expect(links.filter((l) => l.signal === 0).length).toBeLessThanOrEqual(2);
-      for (const e of pgw.events!(gw, null, at)) e.type === 'occur' ? lost++ : found++;
+      // (While the carrier module is down no lamp is heard: that is the fault, not lost lamps.)
+      if (!down) expect(links.filter((l) => l.signal === 0).length).toBeLessThanOrEqual(2);
+      for (const e of pgw.events!(gw, null, at)) if (e.code === 'CHILD_LOST') e.type === 'occur' ? lost++ : found++;
     }
     expect(lost).toBeGreaterThan(20);
     expect(found).toBeGreaterThanOrEqual(lost - children.length);
+  });
+
+  it('now and then lose the carrier module (no lamp heard, lamps silent) and restore it minutes later', () => {
+    const gw = sim('PGW6', 'pgw');
+    const children = lamps.map((l) => ({ ...l, silentUntil: 0 }));
+    const start = Date.UTC(2026, 10, 22, 12);
+    const first = carrierTable(gw, children, new Date(start), () => 0.5);
+    // The next search: two draws a lamp (lost? its signal's noise), none lost; then the fault draw falls under its chance.
+    let draws = 0;
+    const fail = () => (draws++ === 2 * children.length ? FAULT.chance / 2 : 0.5);
+    const at = new Date(start + 60_000);
+    expect(carrierTable(gw, children, at, fail).every((l) => l.signal > 0)).toBe(true);
+    expect(pgw.events!(gw, null, at)).toEqual([
+      { code: 'CARRIER_FAULT', type: 'occur', level: 'alarm', detail: { lamps: children.length } },
+    ]);
+    expect(carrierDown(gw, at.getTime() + FAULT.minMs - 1000)).toBe(true);
+    for (const c of children) expect(c.silentUntil).toBeGreaterThanOrEqual(at.getTime() + FAULT.minMs);
+    // While down: every lamp reads 0 with its last contact kept, no lamp is reported lost, none reachable.
+    const during = new Date(at.getTime() + 60_000);
+    const down = carrierTable(gw, children, during, () => 0);
+    expect(down.map((l) => l.signal)).toEqual(children.map(() => 0));
+    expect(down[0]!.seen).toBe(toWireSeconds(at.getTime()));
+    expect(first).toHaveLength(children.length);
+    expect(pgw.telemetry!(gw, during)).toEqual({ lamps: 8, reachable: 0 });
+    expect(pgw.events!(gw, null, during)).toEqual([]);
+    // Back once its time is up: the lamps are heard again and the fault is restored.
+    const later = new Date(at.getTime() + FAULT.maxMs + 1000);
+    expect(carrierTable(gw, children, later, () => 0.5).every((l) => l.signal > 0)).toBe(true);
+    expect(pgw.events!(gw, null, later)).toEqual([{ code: 'CARRIER_FAULT', type: 'restore', level: 'alarm' }]);
+  });
+
+  it('over a seeded week, raise a few carrier faults and restore every one', () => {
+    const gw = sim('PGW7', 'pgw');
+    const children = lamps.map((l) => ({ ...l, silentUntil: 0 }));
+    const start = Date.UTC(2026, 10, 16);
+    const random = seeded(7);
+    const faults: string[] = [];
+    for (let i = 0; i < 7 * 24 * 60; i++) {
+      const at = new Date(start + i * 60_000);
+      carrierTable(gw, children, at, random);
+      for (const e of pgw.events!(gw, null, at)) if (e.code === 'CARRIER_FAULT') faults.push(e.type);
+    }
+    carrierTable(gw, children, new Date(start + 8 * 24 * 3600_000), random);
+    for (const e of pgw.events!(gw, null, new Date())) if (e.code === 'CARRIER_FAULT') faults.push(e.type);
+    const occurred = faults.filter((f) => f === 'occur').length;
+    expect(occurred).toBeGreaterThanOrEqual(5);
+    expect(occurred).toBeLessThanOrEqual(60);
+    // Alternating: occur, restore, occur, restore…, ending restored.
+    expect(faults).toEqual(faults.map((_, i) => (i % 2 ? 'restore' : 'occur')));
+    expect(faults.at(-1)).toBe('restore');
   });
 
   it('answer runtime with their clock at UTC+8, correct it, and keep their configuration', async () => {

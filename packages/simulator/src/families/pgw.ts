@@ -9,12 +9,24 @@ interface Link {
 }
 interface Table {
   links: Record<string, Link>;
+  /** The carrier module is down until then (ms; 0: working): no lamp is heard. */
+  faultUntil: number;
   /** Events raised by the carrier table (lost, found), sent with the next reading. */
   pending: SimEvent[];
 }
 
 /** Chance per reading that a lamp stops answering on the carrier, and how long it stays lost (ms). */
 export const LOSS = { chance: 0.01, minMs: 5 * 60_000, maxMs: 20 * 60_000 } as const;
+
+/**
+ * Chance per reading that the carrier module fails (CARRIER_FAULT occurs: no lamp is heard, they go
+ * silent) and how long until it works again (restored): with a reading a minute, about one fault a
+ * gateway in eight hours.
+ */
+export const FAULT = { chance: 0.002, minMs: 3 * 60_000, maxMs: 12 * 60_000 } as const;
+
+/** Whether the gateway's carrier module is down at `now` (ms). */
+export const carrierDown = (device: SimDevice, now: number) => table(device).faultUntil > now;
 
 /** A stable 0-1 number of an equipment id: the lamp's distance down the line. */
 const spread = (id: string) => {
@@ -34,12 +46,25 @@ function held(device: SimDevice, equipmentId: string): Link {
 /**
  * The carrier table at `at`: each lamp the gateway holds with its signal (its usual one with some
  * noise; 0 while lost) and when it last heard it (UNIX seconds at UTC+8). Now and then a lamp is lost
- * (CHILD_LOST occurs, the lamp goes silent) and found again minutes later (restored); `random` decides.
+ * (CHILD_LOST occurs, the lamp goes silent) and found again minutes later (restored). Rarer, the
+ * carrier module itself fails (CARRIER_FAULT occurs): until it is restored minutes later every lamp
+ * reads 0 with its last contact kept, and the lamps are silent. `random` decides.
  */
 export function carrierTable(device: SimDevice, children: readonly SimDevice[], at: Date, random = Math.random) {
   const now = at.getTime();
   const t = table(device);
   const removed = (device.state.removed as Set<string> | undefined) ?? new Set<string>();
+  if (t.faultUntil > now)
+    return children
+      .filter((c) => !removed.has(c.equipmentId))
+      .map((c) => {
+        const seen = held(device, c.equipmentId).seen;
+        return { device: c.equipmentId, signal: 0, ...(seen ? { seen } : {}) };
+      });
+  if (t.faultUntil > 0) {
+    t.faultUntil = 0;
+    t.pending.push({ code: 'CARRIER_FAULT', type: 'restore', level: 'alarm' });
+  }
   const links: { device: string; signal: number; seen?: number }[] = [];
   // A line rarely loses many lamps at once: at most a quarter of them (and always one may go).
   const mayLose = Math.max(1, Math.floor(children.length / 4));
@@ -65,13 +90,20 @@ export function carrierTable(device: SimDevice, children: readonly SimDevice[], 
     const signal = Math.max(1, Math.min(100, Math.round(link.base + (random() - 0.5) * 10)));
     links.push({ device: child.equipmentId, signal, seen: link.seen });
   }
+  // After this search the carrier module may fail: the next readings hear no lamp until it is back.
+  if (links.length && random() < FAULT.chance) {
+    t.faultUntil = now + FAULT.minMs + random() * (FAULT.maxMs - FAULT.minMs);
+    for (const child of children)
+      if (!removed.has(child.equipmentId)) child.silentUntil = Math.max(child.silentUntil, t.faultUntil);
+    t.pending.push({ code: 'CARRIER_FAULT', type: 'occur', level: 'alarm', detail: { lamps: links.length } });
+  }
   return links;
 }
 
 /**
  * Power-line gateways: they hold their lamp controllers (lcuplc) on the carrier, report the carrier
  * table with every reading (signal and last contact per lamp), lose a lamp now and then and find it
- * again; their clock (UNIX seconds at UTC+8) drifts until corrected. Commands as docs/device-protocol.md
+ * again; their carrier module fails now and then and comes back; their clock (UNIX seconds at UTC+8) drifts until corrected. Commands as docs/device-protocol.md
  * "Power-line gateways" says: runtime, correcttime, reboot, config, addchildren, removechildren.
  */
 export const pgw: FamilySim = {
@@ -79,7 +111,7 @@ export const pgw: FamilySim = {
   firmware: 'PGW1.2.07',
   init: (device) => {
     const props = device.plan.props ?? {};
-    device.state.table = { links: {}, pending: [] } satisfies Table;
+    device.state.table = { links: {}, faultUntil: 0, pending: [] } satisfies Table;
     device.state.removed = new Set<string>();
     device.state.clockOffsetMs = Math.round((device.place.offset - 0.5) * 90_000);
     device.state.bootedAt = Date.now();
@@ -90,9 +122,10 @@ export const pgw: FamilySim = {
       carrierBand: props.carrierBand === 'wide' ? 'wide' : 'narrow',
     };
   },
-  telemetry: (device) => {
+  telemetry: (device, at) => {
     const links = Object.values(table(device).links);
-    return { lamps: links.length, reachable: links.filter((l) => l.lostUntil === 0).length };
+    const down = carrierDown(device, at.getTime());
+    return { lamps: links.length, reachable: down ? 0 : links.filter((l) => l.lostUntil === 0).length };
   },
   carrier: (device, children, at) => ({ links: carrierTable(device, children, at) }),
   events: (device) => table(device).pending.splice(0),
@@ -103,7 +136,7 @@ export const pgw: FamilySim = {
       const removed = device.state.removed as Set<string>;
       const links = ctx.children
         .filter((c) => !removed.has(c.equipmentId))
-        .map((c) => ({ signal: held(device, c.equipmentId).lostUntil > now ? 0 : 1 }));
+        .map((c) => ({ signal: carrierDown(device, now) || held(device, c.equipmentId).lostUntil > now ? 0 : 1 }));
       return {
         ok: true,
         result: {
