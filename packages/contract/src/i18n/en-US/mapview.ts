@@ -14,6 +14,7 @@ export const mapview: Translation<typeof zh> = {
   noTiles: 'No map tiles configured: device positions only',
   edit: 'Edit device',
   summaryFailed: 'Could not load the device',
+  viewFailed: 'Could not load the devices in view',
   legend: {
     error: 'Any abnormal',
     active: 'All normal',

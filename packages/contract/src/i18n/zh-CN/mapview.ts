@@ -12,6 +12,7 @@ export const mapview = {
   noTiles: '未配置地图瓦片：仅显示设备位置',
   edit: '编辑设备',
   summaryFailed: '无法加载设备信息',
+  viewFailed: '无法加载视野内的设备',
   legend: {
     error: '有异常',
     active: '全部正常',

@@ -30,19 +30,44 @@ function readView(map: L.Map): View {
   };
 }
 
-/** Follows the map: the bbox and zoom after each move or zoom, debounced. */
-function ViewTracker({ onView }: { onView: (view: View) => void }) {
+const hasSize = (map: L.Map) => {
+  const size = map.getSize();
+  return size.x > 0 && size.y > 0;
+};
+
+/**
+ * Follows the map: the bbox and zoom after each move or zoom, debounced. A map without a size yet (its
+ * box not laid out when Leaflet measured it) has no view to ask for: its box would be a point at the
+ * widest zoom, "0 devices in view". Leaflet measures the box again when it resizes, and a map created
+ * without a size fits the devices then (`bounds`).
+ */
+function ViewTracker({ onView, bounds }: { onView: (view: View) => void; bounds: L.LatLngBoundsExpression | null }) {
   const map = useMap();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const unsized = useRef(!hasSize(map));
   const schedule = () => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => onView(readView(map)), DEBOUNCE_MS);
+    timer.current = setTimeout(() => {
+      if (hasSize(map)) onView(readView(map));
+    }, DEBOUNCE_MS);
   };
   useMapEvents({ moveend: schedule, zoomend: schedule });
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, with the initial view
   useEffect(() => {
-    onView(readView(map));
-    return () => clearTimeout(timer.current);
+    if (!unsized.current) onView(readView(map));
+    const container = map.getContainer();
+    const observer = new ResizeObserver(() => {
+      map.invalidateSize({ pan: false });
+      if (!unsized.current || !hasSize(map)) return;
+      unsized.current = false;
+      if (bounds) map.fitBounds(bounds, FIT_OPTIONS);
+      onView(readView(map));
+    });
+    observer.observe(container);
+    return () => {
+      clearTimeout(timer.current);
+      observer.disconnect();
+    };
   }, [map]);
   return null;
 }
@@ -313,7 +338,7 @@ export function DeviceMap({ filters, height = '100%', editPath = '/biz/deviceedi
           preferCanvas
         >
           {tileUrl && <TileLayer url={tileUrl} attribution={settings?.tileAttribution} maxZoom={22} />}
-          <ViewTracker onView={setView} />
+          <ViewTracker onView={setView} bounds={initialBounds.current ?? null} />
           <Refit extent={extent.data} projectId={filters.projectId} />
           <DeviceLayerView view={answer.data} icons={icons} onSelect={setSelected} />
           {selected && (
@@ -332,7 +357,11 @@ export function DeviceMap({ filters, height = '100%', editPath = '/biz/deviceedi
       ) : null}
       <div className="device-map-status" data-testid="map-status">
         {answer.isFetching || !ready ? <Spin size="small" style={{ marginRight: 6 }} /> : null}
-        {t('mapview.showing', { count: total })}
+        {answer.data
+          ? t('mapview.showing', { count: total })
+          : answer.isError
+            ? t('mapview.viewFailed')
+            : t('mapview.loading')}
         {!tileUrl && <Typography.Text type="secondary"> · {t('mapview.noTiles')}</Typography.Text>}
       </div>
       <div className="device-map-legend">

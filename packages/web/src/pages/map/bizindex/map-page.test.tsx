@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setErrorSinks } from '../../../api/report';
 import { changeLang } from '../../../i18n/i18n';
@@ -35,14 +35,63 @@ describe('cluster query', () => {
 });
 
 describe('MapPage', () => {
-  it('opens fitted to the devices, asks for the visible box and zoom and counts what it shows', async () => {
-    const { calls } = mockFetch((call) => {
+  /** Leaflet measures its box by clientWidth/clientHeight, which jsdom leaves at 0; a box laid out later tells its observers. */
+  function layout() {
+    const size = { width: 0, height: 0 };
+    const observers: (() => void)[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly callback: () => void) {}
+        observe() {
+          observers.push(this.callback);
+        }
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const proto = HTMLElement.prototype;
+    const width = Object.getOwnPropertyDescriptor(Element.prototype, 'clientWidth')!;
+    const height = Object.getOwnPropertyDescriptor(Element.prototype, 'clientHeight')!;
+    const sized = (el: HTMLElement) => el.classList.contains('leaflet-container');
+    Object.defineProperty(proto, 'clientWidth', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return sized(this) ? size.width : width.get!.call(this);
+      },
+    });
+    Object.defineProperty(proto, 'clientHeight', {
+      configurable: true,
+      get(this: HTMLElement) {
+        return sized(this) ? size.height : height.get!.call(this);
+      },
+    });
+    restore.push(() => {
+      Reflect.deleteProperty(proto, 'clientWidth');
+      Reflect.deleteProperty(proto, 'clientHeight');
+    });
+    return {
+      size,
+      resize(w: number, h: number) {
+        size.width = w;
+        size.height = h;
+        for (const notify of observers) act(() => notify());
+      },
+    };
+  }
+  const restore: (() => void)[] = [];
+  afterEach(() => {
+    for (const undo of restore.splice(0)) undo();
+  });
+
+  const EXTENT = { count: 43, west: 119.49, south: 32.15, east: 119.52, north: 32.18 };
+  function answers() {
+    return mockFetch((call) => {
       const frame = frameAnswers(PATH, 5, call);
       if (frame) return frame;
       if (call.url.pathname === '/api/projects.do/trees') return { json: TREE };
       if (call.url.pathname === '/api/bas/devicetypes.do') return { json: [] };
-      if (call.url.pathname === '/api/map/extent.do')
-        return { json: { count: 43, west: 119.49, south: 32.15, east: 119.52, north: 32.18 } };
+      if (call.url.pathname === '/api/map/extent.do') return { json: EXTENT };
       if (call.url.pathname === '/api/map/view.do')
         return {
           json: {
@@ -53,15 +102,42 @@ describe('MapPage', () => {
         };
       return undefined;
     });
+  }
+  /** The view asked for covers every device of the extent. */
+  function expectFitted(query: URLSearchParams) {
+    for (const key of ['west', 'south', 'east', 'north']) expect(Number.isFinite(Number(query.get(key)))).toBe(true);
+    expect(Number(query.get('west'))).toBeLessThanOrEqual(EXTENT.west);
+    expect(Number(query.get('south'))).toBeLessThanOrEqual(EXTENT.south);
+    expect(Number(query.get('east'))).toBeGreaterThanOrEqual(EXTENT.east);
+    expect(Number(query.get('north'))).toBeGreaterThanOrEqual(EXTENT.north);
+    expect(Number(query.get('zoom'))).toBeGreaterThan(10);
+    expect(Number(query.get('zoom'))).toBeLessThan(17);
+  }
+
+  it('opens fitted to the devices, asks for the visible box and zoom and counts what it shows', async () => {
+    const box = layout();
+    box.size.width = 1100;
+    box.size.height = 546;
+    const { calls } = answers();
     renderWithApp(<MapPage />, { path: PATH });
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/map/view.do')).toBe(true));
-    const query = calls.find((c) => c.url.pathname === '/api/map/view.do')!.url.searchParams;
-    for (const key of ['west', 'south', 'east', 'north']) expect(Number.isFinite(Number(query.get(key)))).toBe(true);
-    // Fitted to the devices' extent (jsdom's map has no size: its centre at the fit's widest zoom),
-    // not the default centre (119.50081, 32.16931).
-    expect(Number(query.get('west'))).toBeCloseTo(119.505, 3);
-    expect(Number(query.get('south'))).toBeCloseTo(32.165, 3);
-    expect(query.get('zoom')).toBe('17');
+    expectFitted(calls.find((c) => c.url.pathname === '/api/map/view.do')!.url.searchParams);
+    expect(await screen.findByText('当前视野：43 台设备')).toBeTruthy();
+  });
+
+  it('a map laid out after it was created fits the devices then, and never counts 0 before it knows', async () => {
+    const box = layout();
+    const { calls } = answers();
+    renderWithApp(<MapPage />, { path: PATH });
+    await waitFor(() => expect(document.querySelector('.leaflet-container')).toBeTruthy());
+    await new Promise((r) => setTimeout(r, 400));
+    // No box yet: nothing to ask for (its view would be a point at the widest zoom: "0 devices in view").
+    expect(calls.some((c) => c.url.pathname === '/api/map/view.do')).toBe(false);
+    expect(screen.getByTestId('map-status').textContent).toContain('正在加载设备');
+    expect(screen.getByTestId('map-status').textContent).not.toContain('0 台');
+    box.resize(1100, 546);
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/map/view.do')).toBe(true));
+    expectFitted(calls.find((c) => c.url.pathname === '/api/map/view.do')!.url.searchParams);
     expect(await screen.findByText('当前视野：43 台设备')).toBeTruthy();
   });
 });
