@@ -159,6 +159,20 @@ describe('MTC circuit control', () => {
     await c.device!.close();
   });
 
+  it('switches a circuit of a cabinet in policy mode too (it holds until the schedule next moves)', async () => {
+    const c = await cabinet();
+    await c.device!.publish('telemetry', report({ mode: 'policy' }));
+    await eventually(
+      async () => (await call('GET', `${base}/${c.id}/runtime`)).json().mode,
+      (mode) => mode === 'policy',
+    );
+    const switched = await call('POST', `${base}/${c.id}/switch`, { circuit: 3, on: true });
+    expect(switched.statusCode).toBe(200);
+    expect(switched.json()).toMatchObject({ command: 'switch', ok: true });
+    expect(c.device!.received.at(-1)).toMatchObject({ command: 'switch', args: { circuit: 3, on: true } });
+    await c.device!.close();
+  });
+
   it('answers an offline cabinet with 409 and a silent one with 504, localised', async () => {
     const off = await cabinet({ online: false });
     const offline = await call('POST', `${base}/${off.id}/switch`, { circuit: 1, on: true }, admin, 'zh_CN');

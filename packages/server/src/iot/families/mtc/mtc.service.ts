@@ -242,7 +242,13 @@ export function createMtcService(ctx: FamilyContext) {
     cabinet,
     send,
 
-    /** POST :id/<command>: the arguments the cabinet needs beside the caller's. */
+    /**
+     * POST :id/<command>: the arguments the cabinet needs beside the caller's. Switching circuits is
+     * allowed in both modes: spec 001 names the modes (§4 "MTC modes: manual or policy") and no rule
+     * against it, and a cabinet in policy mode keeps a manual switch until its schedule next moves
+     * (docs/device-protocol.md "switch"), the override an operator needs at night without first
+     * leaving policy mode. Switching to manual for good is the `mode` command.
+     */
     async command(actor: Actor, projectId: number, id: number, name: string, body: Record<string, unknown>) {
       const device = await cabinet(actor.session, projectId, id);
       if (name === 'switch') checkCircuits(device.props, [Number(body.circuit)]);
