@@ -33,6 +33,8 @@ export const labels: Translation<typeof zh> = {
     on: 'Switch',
   },
   ms: '{ms} ms',
+  /** A duration in words (formatDuration in the console): 3 天 4 小时 / 3 d 4 h. */
+  duration: { days: '{n} d', hours: '{n} h', minutes: '{n} min', seconds: '{n} s' },
   builtin: {
     rootProject: 'Smart city platform',
     adminRole: 'System administrator',

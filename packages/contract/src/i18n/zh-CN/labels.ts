@@ -34,6 +34,8 @@ export const labels = {
     on: '开关',
   },
   ms: '{ms} 毫秒',
+  /** A duration in words (formatDuration in the console): 3 天 4 小时 / 3 d 4 h. */
+  duration: { days: '{n} 天', hours: '{n} 小时', minutes: '{n} 分钟', seconds: '{n} 秒' },
   builtin: {
     rootProject: '智慧城市平台',
     adminRole: '系统管理员',

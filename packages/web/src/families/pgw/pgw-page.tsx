@@ -49,6 +49,7 @@ import {
   patchLiveRow,
   RegisteredTag,
 } from '../../components/device';
+import { formatDuration } from '../../components/format';
 import { ProjectScoped } from '../../components/project-scoped';
 import { formatTime } from '../../components/time';
 import { useLang } from '../../i18n/i18n';
@@ -397,12 +398,6 @@ function RuntimeCard({ projectId, device }: { projectId: number; device: DeviceV
     onSuccess: setRuntime,
     onError: (error) => setFailure(reason(error, t)),
   });
-  const uptime = (s: number | null) => {
-    if (s === null) return '';
-    const h = Math.floor(s / 3600);
-    const m = Math.floor((s % 3600) / 60);
-    return `${h} h ${m} min`;
-  };
   return (
     <Card
       title={t('pgw.runtime')}
@@ -424,7 +419,7 @@ function RuntimeCard({ projectId, device }: { projectId: number; device: DeviceV
                 ? ''
                 : t('pgw.clockOffsetValue', { seconds: runtime.clockOffsetSeconds })}
             </Descriptions.Item>
-            <Descriptions.Item label={t('pgw.uptime')}>{uptime(runtime.uptimeSeconds)}</Descriptions.Item>
+            <Descriptions.Item label={t('pgw.uptime')}>{formatDuration(runtime.uptimeSeconds, t)}</Descriptions.Item>
             <Descriptions.Item label={t('pgw.firmware')}>{runtime.firmware ?? ''}</Descriptions.Item>
             <Descriptions.Item label={t('pgw.tableLamps')}>
               {runtime.lamps !== null && runtime.reachable !== null ? (

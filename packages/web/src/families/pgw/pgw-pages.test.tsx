@@ -174,6 +174,32 @@ describe('power-line gateway page', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
+  it('shows the runtime with the uptime in words of each language', async () => {
+    const runtime = {
+      deviceTime: '2026-05-01T08:00:30Z',
+      clockOffsetSeconds: 30,
+      uptimeSeconds: 3 * 86_400 + 4 * 3600 + 59,
+      firmware: 'PGW1.2.07',
+      lamps: 2,
+      reachable: 1,
+      relayLevels: 3,
+      searchInterval: 30,
+      carrierBand: 'narrow',
+      readAt: '2026-05-01T08:00:00Z',
+    };
+    serve('/pjt/pjtdevicepgw', 5, (call) =>
+      call.method === 'POST' && call.url.pathname === `${BASE}/9/runtime` ? { json: runtime } : undefined,
+    );
+    const user = userEvent.setup();
+    renderWithApp(<PjtDevicePgwPage />, { path: '/pjt/pjtdevicepgw?id=9' });
+    await user.click(await screen.findByRole('button', { name: /读取运行数据/ }));
+    const card = await screen.findByTestId('runtime');
+    expect(card.textContent).toContain('3 天 4 小时');
+    expect(card.textContent).not.toMatch(/\d h|min/);
+    await changeLang('en_US');
+    await waitFor(() => expect(screen.getByTestId('runtime').textContent).toContain('3 d 4 h'));
+  });
+
   it("shows the server's reason when the gateway is offline for the runtime", async () => {
     const message = '设备离线或通讯异常，请稍后重试';
     serve('/pjt/pjtdevicepgw', 5, (call) =>

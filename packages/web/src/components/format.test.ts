@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { changeLang, i18n } from '../i18n/i18n';
+import { formatDuration } from './format';
+
+describe('formatDuration', () => {
+  it('says a duration in the two largest units, in words of each language', async () => {
+    await changeLang('zh_CN');
+    const t = i18n.t.bind(i18n);
+    expect(formatDuration(3 * 86_400 + 4 * 3600 + 5 * 60, t)).toBe('3 天 4 小时');
+    expect(formatDuration(3 * 86_400 + 5 * 60, t)).toBe('3 天');
+    expect(formatDuration(4 * 3600 + 5 * 60 + 6, t)).toBe('4 小时 5 分钟');
+    expect(formatDuration(5 * 60 + 6, t)).toBe('5 分钟 6 秒');
+    expect(formatDuration(30, t)).toBe('30 秒');
+    expect(formatDuration(0, t)).toBe('0 秒');
+    expect(formatDuration(null, t)).toBe('');
+    await changeLang('en_US');
+    expect(formatDuration(3 * 86_400 + 4 * 3600, t)).toBe('3 d 4 h');
+    expect(formatDuration(4 * 3600 + 5 * 60, t)).toBe('4 h 5 min');
+    expect(formatDuration(30, t)).toBe('30 s');
+    await changeLang('zh_CN');
+  });
+});
