@@ -101,9 +101,10 @@ function Policies({ projectId }: { projectId: number }) {
   const declared: CrudColumn<CabinetPolicy>[] = [
     { field: 'name', width: 140 },
     { field: 'no', width: 110 },
-    { field: 'timeMode', width: 90, render: (v) => t(`cabinets.timeModes.${String(v)}`) },
+    { field: 'timeMode', width: 100, render: (v) => t(`cabinets.timeModes.${String(v)}`) },
     {
       field: 'units',
+      width: 360,
       render: (_, p) => (
         <Flex gap={4} wrap>
           {p.units.map((u, i) => (
@@ -135,7 +136,7 @@ function Policies({ projectId }: { projectId: number }) {
       },
     },
     { field: 'inUse', kind: { kind: 'flag' } },
-    { field: 'cabinetCount', width: 90, align: 'right' },
+    { field: 'cabinetCount', width: 120, align: 'right' },
     { field: 'updatedAt', kind: { kind: 'time' } },
   ];
   const columns = tableColumns(declared, (field) => t(`cabinets.policy.fields.${field}`));
@@ -185,6 +186,9 @@ function Policies({ projectId }: { projectId: number }) {
       </Space>
     ),
   });
+  // Every column has its width and the table scrolls past their sum: with no rows (nothing to size
+  // them by, as max-content would) no header is squeezed under the fixed actions column.
+  const tableWidth = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 0), 0);
 
   return (
     <Card title={t('menu.pjtdevicemtcpolicy')}>
@@ -201,7 +205,7 @@ function Policies({ projectId }: { projectId: number }) {
             onClick: () => setDialog({ kind: 'edit', policy: null }),
           },
         ]}
-        table={{ scroll: { x: 'max-content' } }}
+        table={{ scroll: { x: tableWidth } }}
       />
       {dialog?.kind === 'edit' && (
         <CabinetPolicyDialog
