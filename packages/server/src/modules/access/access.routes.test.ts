@@ -1,3 +1,4 @@
+import { FUNCTIONS } from '@sc/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject, createRole, createUser, queryRows } from '../../test/factories.js';
@@ -34,7 +35,10 @@ describe('GET /api/pageauth.do', () => {
       flag: 0,
       authValue: 0,
     });
-    expect((await get('/api/pageauth.do?desFullPath=/pjt/pjtdevicemtc', admin)).json()).toEqual({
+    // A screen the catalogue lists but the console has not built yet (families land one by one).
+    const unbuilt = FUNCTIONS.find((f) => !f.ready);
+    expect(unbuilt).toBeDefined();
+    expect((await get(`/api/pageauth.do?desFullPath=${unbuilt!.path}`, admin)).json()).toEqual({
       flag: 0,
       authValue: 0,
     });
