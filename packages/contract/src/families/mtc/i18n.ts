@@ -202,6 +202,7 @@ export const i18n = {
         busy: '该集中控制器正在升级，请等待完成',
         offline: '集中控制器离线，无法升级',
         timeout: '集中控制器未应答，升级中断',
+        interrupted: '服务器在升级过程中重启，升级已中断，请重新升级',
       },
       rules: {
         underBelowOverCurrent: '欠流阈值必须小于过流阈值',
@@ -423,6 +424,7 @@ export const i18n = {
         busy: 'This controller is being upgraded; wait until it finishes',
         offline: 'The controller is offline; it cannot be upgraded',
         timeout: 'The controller stopped answering; the upgrade was interrupted',
+        interrupted: 'The server restarted during the upgrade; it was interrupted, upgrade again',
       },
       rules: {
         underBelowOverCurrent: 'The under-current threshold must be below the over-current threshold',

@@ -341,6 +341,42 @@ describe('MTC firmware upgrade', () => {
     const off = await cabinet({ online: false });
     expect((await upload(off.id, 'mtc.bin', image(4096))).statusCode).toBe(409);
   });
+
+  it('marks an upgrade a previous server process left running as interrupted, and lets a new one start', async () => {
+    const c = await cabinet();
+    await t.database.db.execute(
+      sql`insert into mtc_upgrades (id, project_id, device_id, file_name, version, size, total, sent, state, started_at)
+        values ('00000000-0000-4000-8000-00000000abcd', 1, ${c.id}, 'old.bin', 'MTC1.2.00', 4096, 4, 2, 'running',
+          now() - interval '5 minutes')`,
+    );
+    const last = (await call('GET', `${base}/${c.id}/firmware`)).json();
+    expect(last).toMatchObject({
+      upgradeId: '00000000-0000-4000-8000-00000000abcd',
+      state: 'failed',
+      sent: 2,
+      error: 'mtc.firmware.interrupted',
+    });
+    expect(last.finishedAt).not.toBeNull();
+    const zh = (await call('GET', `${base}/${c.id}/firmware`, undefined, admin, 'zh_CN')).json();
+    expect(zh.error).toBe('mtc.firmware.interrupted');
+    await t.database.db.execute(
+      sql`update mtc_upgrades set state = 'running', finished_at = null, error = null where device_id = ${c.id}`,
+    );
+    // A new upgrade asking finds it, marks it and starts.
+    const again = await upload(c.id, 'mtc.bin', image(4096));
+    expect(again.statusCode).toBe(200);
+    const old = await queryRows<{ state: string; error: string }>(
+      t.database.db,
+      sql`select state, error from mtc_upgrades where id = '00000000-0000-4000-8000-00000000abcd'`,
+    );
+    expect(old[0]).toEqual({ state: 'failed', error: 'mtc.firmware.interrupted' });
+    await eventually(
+      async () => (await call('GET', `${base}/${c.id}/firmware`)).json(),
+      (u) => u?.state === 'done',
+      10_000,
+    );
+    await c.device!.close();
+  });
 });
 
 describe('MTC policies', () => {

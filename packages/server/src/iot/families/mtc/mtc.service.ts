@@ -56,6 +56,27 @@ export function createMtcService(ctx: FamilyContext) {
     }
   })();
 
+  /**
+   * Upgrades this process is sending. A row still `running` that is not among them and began before
+   * this process started was left by a previous one (a restart ends its background sending): it is
+   * marked failed (`mtc.firmware.interrupted`) when read or when a new upgrade of the cabinet asks,
+   * instead of blocking new upgrades for 30 minutes.
+   */
+  const runningHere = new Set<string>();
+  const processStartedAt = Date.now();
+  async function lastUpgradeOf(deviceId: number) {
+    const last = await repo.lastUpgrade(deviceId);
+    if (
+      last?.state === 'running' &&
+      !runningHere.has(last.upgradeId) &&
+      new Date(last.startedAt).getTime() < processStartedAt
+    ) {
+      await repo.updateUpgrade(last.upgradeId, last.sent, 'failed', 'mtc.firmware.interrupted');
+      return repo.lastUpgrade(deviceId);
+    }
+    return last;
+  }
+
   const cabinet = (session: SessionContext, projectId: number, id: number) =>
     ctx.devices.get(session, projectId, id, TYPE);
 
@@ -314,7 +335,7 @@ export function createMtcService(ctx: FamilyContext) {
       const device = await cabinet(actor.session, projectId, id);
       const check = checkFirmware(fileName, bytes);
       if (!check.ok) throw fieldError('file', `mtc.firmware.${check.error}`);
-      const last = await repo.lastUpgrade(device.id);
+      const last = await lastUpgradeOf(device.id);
       if (last?.state === 'running' && Date.now() - new Date(last.startedAt).getTime() < 30 * 60_000)
         throw new AppError(409, 'CONFLICT', 'mtc.firmware.busy');
       if (device.activeState !== 1) throw deviceOffline();
@@ -344,6 +365,7 @@ export function createMtcService(ctx: FamilyContext) {
           error,
           at: new Date().toISOString(),
         });
+      runningHere.add(upgradeId);
       const run = async () => {
         let sent = 0;
         let lastSave = 0;
@@ -378,6 +400,8 @@ export function createMtcService(ctx: FamilyContext) {
                 : String((error as Error).message ?? error).slice(0, 500);
           await repo.updateUpgrade(upgradeId, sent, 'failed', reason).catch(() => {});
           push(sent, 'failed', reason);
+        } finally {
+          runningHere.delete(upgradeId);
         }
       };
       void run();
@@ -399,7 +423,7 @@ export function createMtcService(ctx: FamilyContext) {
 
     async lastUpgrade(session: SessionContext, projectId: number, id: number) {
       const device = await cabinet(session, projectId, id);
-      return repo.lastUpgrade(device.id);
+      return lastUpgradeOf(device.id);
     },
 
     // ── Policies
