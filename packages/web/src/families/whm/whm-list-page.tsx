@@ -1,8 +1,7 @@
 import type { RealtimePush } from '@sc/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Space } from 'antd';
+import { Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useRealtime } from '../../api/realtime';
 import {
   type CrudColumn,
@@ -22,6 +21,9 @@ const detailPath = (m: { id: number }) => `${DEVICE_PAGE}?id=${m.id}`;
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** A realtime push on a page of meters: a reading becomes the live reading and pick time, state the tag. */
+/** The sum of the list's column widths: the table scrolls only when the window is narrower than 1366 px. */
+const TABLE_WIDTH = 1050;
+
 export function applyWhmPush(page: WhmPage | undefined, push: RealtimePush): WhmPage | undefined {
   if (!page || (push.kind !== 'telemetry' && push.kind !== 'state')) return page;
   if (!page.list.some((m) => m.id === push.deviceId)) return page;
@@ -68,33 +70,28 @@ function WhmList({ projectId }: { projectId: number }) {
   );
 
   const declared: CrudColumn<WhmMeter>[] = [
-    { field: 'name', kind: { kind: 'link', to: detailPath }, ellipsis: true },
-    { field: 'no', ellipsis: true },
-    { field: 'parentName', ellipsis: true },
-    { field: 'peripheralIndex', align: 'right', width: 90 },
-    { field: 'reading', align: 'right', width: 120, render: (v) => formatReading(num(v)) },
-    { field: 'pickedAt', kind: { kind: 'time' }, width: 160 },
-    { field: 'activeState', kind: { kind: 'active' } },
-    { field: 'registered', kind: { kind: 'registered' } },
-    { field: 'inUse', kind: { kind: 'flag' } },
+    // Widths that fit 1366 px with the pinned actions (issue 13: registration was cut behind them); the
+    // table is as wide as their sum (TABLE_WIDTH) and long values end in an ellipsis.
+    { field: 'name', kind: { kind: 'link', to: detailPath }, ellipsis: true, width: 110 },
+    { field: 'no', ellipsis: true, width: 135 },
+    { field: 'parentName', ellipsis: true, width: 100 },
+    { field: 'peripheralIndex', align: 'right', width: 95 },
+    { field: 'reading', align: 'right', width: 95, render: (v) => formatReading(num(v)) },
+    { field: 'pickedAt', kind: { kind: 'time' }, width: 145 },
+    { field: 'activeState', kind: { kind: 'active' }, width: 90 },
+    { field: 'registered', kind: { kind: 'registered' }, width: 105 },
+    { field: 'inUse', kind: { kind: 'flag' }, width: 70 },
   ];
   const columns = tableColumns(declared, (field) => t(`whm.fields.${field}`));
-  columns.push({
-    title: t('common.actions'),
-    key: 'actions',
-    width: 140,
-    fixed: 'right',
-    render: (_, m) => (
-      <Space size={4}>
-        <Link to={detailPath(m)}>
-          <Button size="small" type="link">
-            {t('whm.detail')}
-          </Button>
-        </Link>
-        {editable && <RegistrationButton device={m} onToggle={toggle} />}
-      </Space>
-    ),
-  });
+  if (editable)
+    columns.push({
+      title: t('common.actions'),
+      key: 'actions',
+      width: 105,
+      fixed: 'right',
+      // The meter's name opens its detail: the actions keep to registration (the columns fit 1366 px).
+      render: (_, m) => <RegistrationButton device={m} onToggle={toggle} />,
+    });
 
   return (
     <Flex vertical gap={16}>
@@ -103,7 +100,7 @@ function WhmList({ projectId }: { projectId: number }) {
           list={list}
           columns={columns}
           filters={[{ kind: 'keyword', name: 'keyword' }]}
-          table={{ scroll: { x: 'max-content' } }}
+          table={{ scroll: { x: TABLE_WIDTH } }}
         />
       </Card>
       <WhmProjectEnergy projectId={projectId} />
