@@ -7,6 +7,13 @@ import type { FamilyI18n } from '../kit/manifest.js';
  */
 export const i18n = {
   zh_CN: {
+    settings: {
+      mtcOverCurrent: '集中控制器过流阈值默认值 (mA)',
+      mtcOverVoltage: '集中控制器过压阈值默认值 (V)',
+      mtcLeakage: '集中控制器漏电阈值默认值 (mA)',
+      mtcTemperature: '集中控制器温度阈值默认值 (°C)',
+      mtcPhaseCurrentDiff: '集中控制器相间电流差阈值默认值 (mA)',
+    },
     families: {
       types: {
         mtc: '集中控制器',
@@ -229,6 +236,13 @@ export const i18n = {
     },
   },
   en_US: {
+    settings: {
+      mtcOverCurrent: 'Controller over-current default (mA)',
+      mtcOverVoltage: 'Controller over-voltage default (V)',
+      mtcLeakage: 'Controller leakage default (mA)',
+      mtcTemperature: 'Controller temperature default (°C)',
+      mtcPhaseCurrentDiff: 'Controller phase current difference default (mA)',
+    },
     families: {
       types: {
         mtc: 'Centralized controller',

@@ -110,7 +110,15 @@ export const mtcManifest = defineFamily({
   events: MTC_EVENTS,
   commands: MTC_COMMANDS,
   retention: { events: 'mtcEventRetentionDays', readings: 'lightPowerRetentionDays' },
-  settings: [setting('mtcEventRetentionDays', 'retention', days(30, 60))],
+  // Spec 001 §9 "MTC thresholds": the defaults of a new cabinet's alarm thresholds (within the ranges of §5).
+  settings: [
+    setting('mtcOverCurrent', 'device', { default: 5000, min: 0, max: 90_000 }),
+    setting('mtcOverVoltage', 'device', { default: 260, min: 180, max: 300 }),
+    setting('mtcLeakage', 'device', { default: 30, min: 0, max: 100 }),
+    setting('mtcTemperature', 'device', { default: 70, min: 50, max: 100 }),
+    setting('mtcPhaseCurrentDiff', 'device', { default: 3000, min: 1000, max: 9000 }),
+    setting('mtcEventRetentionDays', 'retention', days(30, 60)),
+  ],
   screens: [
     familyGroup('pjtmtc', 'ControlOutlined'),
     screen('pjtdevicemtclist', 'ControlOutlined', { apis: CABINET_CALLS }),

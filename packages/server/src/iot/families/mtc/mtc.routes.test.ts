@@ -516,3 +516,33 @@ describe('MTC reconnection', () => {
     await device.close();
   });
 });
+
+describe('MTC threshold settings', () => {
+  it("gives a new cabinet's alarm thresholds the system settings (spec 001 §9), kept in the cabinet's ranges", async () => {
+    await t.database.db.execute(
+      sql`insert into web_params (key, value) values ('mtcOverCurrent', '7000'), ('mtcTemperature', '90'),
+        ('mtcLeakage', '0') on conflict (key) do update set value = excluded.value`,
+    );
+    const c = await cabinet({ online: false });
+    const alarm = await eventually(
+      async () => (await call('GET', `${base}/${c.id}/alarmconfig`)).json(),
+      (a) => a.overCurrent === 7000,
+      10_000,
+    );
+    expect(alarm).toMatchObject({
+      overCurrent: 7000,
+      temperature: 90,
+      leakage: 5, // 0 in the settings: the lowest a cabinet accepts
+      overVoltage: MTC_ALARM_DEFAULT.overVoltage,
+      underCurrent: MTC_ALARM_DEFAULT.underCurrent,
+      updatedAt: null,
+    });
+    // A cabinet's stored thresholds are its own: the settings no longer change them.
+    const { updatedAt: _, delivered: __, ...body } = alarm;
+    await call('PUT', `${base}/${c.id}/alarmconfig`, { ...body, overCurrent: 6000 });
+    expect((await call('GET', `${base}/${c.id}/alarmconfig`)).json().overCurrent).toBe(6000);
+    await t.database.db.execute(
+      sql`delete from web_params where key in ('mtcOverCurrent', 'mtcTemperature', 'mtcLeakage')`,
+    );
+  });
+});

@@ -5,12 +5,14 @@ import {
   MTC_ALARM_DEFAULT,
   MTC_ALARM_EVENT,
   MTC_ALARM_KINDS,
+  MTC_ALARM_RANGES,
   MTC_DEFAULT_PORT,
   MTC_FIRMWARE,
   MTC_READINGS,
   type MtcAlarmConfig,
   type MtcPolicy,
   type MtcPolicyBody,
+  type MtcThreshold,
   mtcAlarmConfigBody,
   mtcCommBody,
   mtcDaySchedule,
@@ -141,6 +143,26 @@ export function createMtcService(ctx: FamilyContext) {
         return { ...MTC_ALARM_DEFAULT, sameEventInterval: eventIntervalDefault.seconds };
     }
   }
+  /**
+   * A new cabinet's alarm thresholds: the MTC threshold settings (spec 001 §9), each kept inside the
+   * cabinet's own range (§5: a setting of 0 mA over-current becomes the 1000 mA a cabinet accepts).
+   */
+  async function alarmDefaults() {
+    const s = await ctx.settings.all();
+    const of = (key: string, k: MtcThreshold) => {
+      const v = Number(s[key]);
+      const [min, max] = MTC_ALARM_RANGES[k];
+      return Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : MTC_ALARM_DEFAULT[k];
+    };
+    return {
+      ...(defaults('alarm_config', { props: {} }) as MtcAlarmConfig),
+      overCurrent: of('mtcOverCurrent', 'overCurrent'),
+      overVoltage: of('mtcOverVoltage', 'overVoltage'),
+      leakage: of('mtcLeakage', 'leakage'),
+      temperature: of('mtcTemperature', 'temperature'),
+      phaseCurrentDiff: of('mtcPhaseCurrentDiff', 'phaseCurrentDiff'),
+    };
+  }
   const AT: Record<Part, string> = {
     config: 'config_at',
     comm: 'comm_at',
@@ -158,7 +180,9 @@ export function createMtcService(ctx: FamilyContext) {
     const device = await cabinet(session, projectId, id);
     const row = await repo.settings(device.id);
     const stored = row?.[part] ?? null;
-    const value = (typeof stored === 'string' ? JSON.parse(stored) : stored) ?? defaults(part, device);
+    const value =
+      (typeof stored === 'string' ? JSON.parse(stored) : stored) ??
+      (part === 'alarm_config' ? await alarmDefaults() : defaults(part, device));
     const at = row?.[AT[part]];
     return { ...value, updatedAt: at ? new Date(at as string).toISOString() : null, delivered: false };
   }
