@@ -14,7 +14,8 @@ import './texts';
 /** Why an upgrade failed, in words (the server's reasons are keys under `mtc.firmware.*`). */
 export function upgradeError(error: string | null): string {
   if (!error) return '';
-  for (const key of [`mtc.firmware.${error}`, `cabinets.firmware.errors.${error}`])
+  // The server answers a whole text key (`mtc.firmware.offline`); a cabinet's own code is a bare word.
+  for (const key of [error, `mtc.firmware.${error}`, `cabinets.firmware.errors.${error}`])
     if (i18n.exists(key)) return i18n.t(key);
   return i18n.t('cabinets.firmware.errors.other');
 }
