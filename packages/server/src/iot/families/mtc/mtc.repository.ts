@@ -308,6 +308,15 @@ export function createMtcRepository(db: Db) {
           AND device_id IN (SELECT unnest(${sql.param(deviceIds)}::int4[]))`,
       ),
 
+    /** The cabinets a policy is used on. */
+    async cabinetsUsing(policyId: number): Promise<number[]> {
+      const list = await rows<{ device_id: number }>(
+        db,
+        sql`SELECT device_id FROM mtc_policy_cabinets WHERE policy_id = ${policyId} ORDER BY device_id`,
+      );
+      return list.map((r) => Number(r.device_id));
+    },
+
     async policiesOf(deviceId: number) {
       const list = await rows(
         db,

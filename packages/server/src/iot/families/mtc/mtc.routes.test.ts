@@ -517,6 +517,43 @@ describe('MTC reconnection', () => {
   });
 });
 
+describe('MTC policy edits', () => {
+  it('sends an edited policy to the connected cabinets using it, without a new use', async () => {
+    const c = await cabinet();
+    const body = {
+      name: 'Edited',
+      no: 'MPE1',
+      timeMode: 'absolute',
+      units: [
+        { time: '18:30', circuits: [1] },
+        { time: '06:00', circuits: [] },
+      ],
+      cycle: { mode: 'everyday' },
+    };
+    const p = (await call('POST', `${base}/policies`, body)).json();
+    expect((await call('POST', `${base}/policies/${p.id}/use`, { cabinetIds: [c.id] })).json()).toMatchObject({
+      delivered: 1,
+    });
+    const edited = await call('PUT', `${base}/policies/${p.id}`, {
+      ...body,
+      units: [
+        { time: '19:00', circuits: [1, 2] },
+        { time: '06:00', circuits: [] },
+      ],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const sent = await eventually(
+      async () => c.device!.received.filter((r) => r.command === 'policy'),
+      (list) => list.length >= 2,
+    );
+    expect(sent[1]!.args.policies).toEqual([
+      expect.objectContaining({ id: p.id, units: [expect.objectContaining({ circuits: [1, 2] }), expect.anything()] }),
+    ]);
+    await call('POST', `${base}/policies/${p.id}/remove`, { cabinetIds: [c.id] });
+    await c.device!.close();
+  });
+});
+
 describe('MTC threshold settings', () => {
   it("gives a new cabinet's alarm thresholds the system settings (spec 001 §9), kept in the cabinet's ranges", async () => {
     await t.database.db.execute(

@@ -276,6 +276,22 @@ export function createMtcService(ctx: FamilyContext) {
     for (const c of changes) if (c.type === TYPE) void resend(c.id, c.projectId);
   });
 
+  /**
+   * An edited policy reaches the cabinets using it without a new "use": each connected one is sent its
+   * policies again, in the background (the edit answers at once); one offline now gets them when it
+   * reconnects (`resend`).
+   */
+  async function retell(actor: Actor, projectId: number, policyId: number) {
+    const ids = await repo.cabinetsUsing(policyId);
+    if (!ids.length) return;
+    for (const target of await repo.targets(projectId, ids))
+      try {
+        await ctx.iot.bus.send(actor, target, 'policy', await policyArgs(target));
+      } catch {
+        // Offline or silent: the reconnection round sends it.
+      }
+  }
+
   async function policyOr404(projectId: number, id: number) {
     const p = await repo.policy(projectId, id);
     if (!p) throw notFound('mtc.errors.policyMissing');
@@ -466,6 +482,7 @@ export function createMtcService(ctx: FamilyContext) {
         entityId: policyId,
         summary: body.name,
       });
+      if (id !== undefined) void retell(actor, projectId, id);
       return (await repo.policy(projectId, policyId))!;
     },
 
