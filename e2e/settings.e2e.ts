@@ -66,6 +66,8 @@ describe('system settings', () => {
     await page.locator('#settings-display_watermarkText').fill('SC-E2E');
     await form.getByRole('button', { name: /保\s*存/ }).click();
     await page.locator(WATERMARK_LAYER).first().waitFor({ state: 'attached' });
+    // The form shows what was saved (the page re-mounts when the watermark switches on).
+    await page.locator('#settings-display_watermarkEnabled[aria-checked="true"]').waitFor();
     await h.screenshot(page, 'settings-display-watermark-zh');
 
     // The watermark stays across screens.

@@ -231,11 +231,13 @@ export default function SettingsPage() {
   };
   const settings = useQuery({ queryKey: WEBPARAMS_KEY, queryFn: () => api.get<SettingItemView[]>(BASE) });
 
-  const onSaved = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: WEBPARAMS_KEY }),
-      queryClient.invalidateQueries({ queryKey: RUNNING_PARAMS_KEY }),
-    ]);
+  // The stored settings first, then the running parameters: switching the watermark re-mounts this page,
+  // and a page re-mounted before its settings came back would start its forms from the old values (the
+  // form then showed the watermark off, and leaving asked to discard edits already saved).
+  const onSaved = async () => {
+    await queryClient.invalidateQueries({ queryKey: WEBPARAMS_KEY });
+    await queryClient.invalidateQueries({ queryKey: RUNNING_PARAMS_KEY });
+  };
 
   if (settings.isError && !settings.data) {
     return (
