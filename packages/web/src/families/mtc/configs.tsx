@@ -319,6 +319,22 @@ export function CommForm({
 }
 
 /** The peripherals on the cabinet's bus and how each is read (spec 001 §3 "peripheral args"). */
+/** A peripheral's fields in the order and width of its row; `kind` has no contract rule of its own. */
+const PERIPHERAL_CELLS = [
+  { key: 'index', width: 70 },
+  { key: 'name', width: 130 },
+  { key: 'kind', width: 120, checked: false },
+  { key: 'protocol', width: 120 },
+  { key: 'port', width: 80 },
+  { key: 'stationAddress', width: 80 },
+  { key: 'addressType', width: 130 },
+  { key: 'transferType', width: 90 },
+  { key: 'registerStart', width: 100 },
+  { key: 'registerCount', width: 80 },
+] as const;
+type PeripheralKey = (typeof PERIPHERAL_CELLS)[number]['key'];
+const PERIPHERAL_ROW: readonly { key: PeripheralKey; width: number; checked?: boolean }[] = PERIPHERAL_CELLS;
+
 export function PeripheralsForm({
   projectId,
   id,
@@ -339,6 +355,21 @@ export function PeripheralsForm({
     { length: MTC_PERIPHERAL_PORTS[1] - MTC_PERIPHERAL_PORTS[0] + 1 },
     (_, i) => MTC_PERIPHERAL_PORTS[0] + i,
   );
+  const selects: Partial<Record<PeripheralKey, { value: string | number; label: string }[]>> = {
+    kind: options(MTC_PERIPHERAL_KINDS, 'cabinets.peripheralKinds'),
+    protocol: options(MTC_PERIPHERAL_PROTOCOLS, 'cabinets.peripheralProtocols'),
+    port: options(ports),
+    addressType: options(MTC_ADDRESS_TYPES, 'cabinets.addressTypes'),
+    transferType: options(MTC_TRANSFER_TYPES, 'cabinets.transferTypes'),
+  };
+  const peripheralInput = (key: PeripheralKey, label: string) =>
+    selects[key] ? (
+      <Select aria-label={label} options={selects[key]} />
+    ) : key === 'name' ? (
+      <Input aria-label={label} />
+    ) : (
+      <InputNumber style={{ width: '100%' }} aria-label={label} />
+    );
   return (
     <StoredForm
       kind="peripherals"
@@ -356,107 +387,17 @@ export function PeripheralsForm({
             )}
             {fields.map((field, i) => (
               <Flex key={field.key} gap={8} align="flex-start" data-testid={`peripheral-${i}`}>
-                <div style={{ width: 70, flex: 'none' }}>
-                  <Form.Item
-                    name={[field.name, 'index']}
-                    label={i === 0 ? t('cabinets.peripherals.index') : undefined}
-                    rules={[rule('peripherals', field.name, 'index')]}
-                  >
-                    <InputNumber style={{ width: '100%' }} aria-label={t('cabinets.peripherals.index')} />
-                  </Form.Item>
-                </div>
-                <div style={{ width: 130, flex: 'none' }}>
-                  <Form.Item
-                    name={[field.name, 'name']}
-                    label={i === 0 ? t('cabinets.peripherals.name') : undefined}
-                    rules={[rule('peripherals', field.name, 'name')]}
-                  >
-                    <Input aria-label={t('cabinets.peripherals.name')} />
-                  </Form.Item>
-                </div>
-                <div style={{ width: 120, flex: 'none' }}>
-                  <Form.Item name={[field.name, 'kind']} label={i === 0 ? t('cabinets.peripherals.kind') : undefined}>
-                    <Select
-                      aria-label={t('cabinets.peripherals.kind')}
-                      options={options(MTC_PERIPHERAL_KINDS, 'cabinets.peripheralKinds')}
-                    />
-                  </Form.Item>
-                </div>
-                <div style={{ width: 120, flex: 'none' }}>
-                  <Form.Item
-                    name={[field.name, 'protocol']}
-                    label={i === 0 ? t('cabinets.peripherals.protocol') : undefined}
-                    rules={[rule('peripherals', field.name, 'protocol')]}
-                  >
-                    <Select
-                      aria-label={t('cabinets.peripherals.protocol')}
-                      options={options(MTC_PERIPHERAL_PROTOCOLS, 'cabinets.peripheralProtocols')}
-                    />
-                  </Form.Item>
-                </div>
-                <div style={{ width: 80, flex: 'none' }}>
-                  <Form.Item
-                    name={[field.name, 'port']}
-                    label={i === 0 ? t('cabinets.peripherals.port') : undefined}
-                    rules={[rule('peripherals', field.name, 'port')]}
-                  >
-                    <Select
-                      aria-label={t('cabinets.peripherals.port')}
-                      options={ports.map((p) => ({ value: p, label: String(p) }))}
-                    />
-                  </Form.Item>
-                </div>
-                <div style={{ width: 80, flex: 'none' }}>
-                  <Form.Item
-                    name={[field.name, 'stationAddress']}
-                    label={i === 0 ? t('cabinets.peripherals.stationAddress') : undefined}
-                    rules={[rule('peripherals', field.name, 'stationAddress')]}
-                  >
-                    <InputNumber style={{ width: '100%' }} aria-label={t('cabinets.peripherals.stationAddress')} />
-                  </Form.Item>
-                </div>
-                <div style={{ width: 130, flex: 'none' }}>
-                  <Form.Item
-                    name={[field.name, 'addressType']}
-                    label={i === 0 ? t('cabinets.peripherals.addressType') : undefined}
-                    rules={[rule('peripherals', field.name, 'addressType')]}
-                  >
-                    <Select
-                      aria-label={t('cabinets.peripherals.addressType')}
-                      options={options(MTC_ADDRESS_TYPES, 'cabinets.addressTypes')}
-                    />
-                  </Form.Item>
-                </div>
-                <div style={{ width: 90, flex: 'none' }}>
-                  <Form.Item
-                    name={[field.name, 'transferType']}
-                    label={i === 0 ? t('cabinets.peripherals.transferType') : undefined}
-                    rules={[rule('peripherals', field.name, 'transferType')]}
-                  >
-                    <Select
-                      aria-label={t('cabinets.peripherals.transferType')}
-                      options={options(MTC_TRANSFER_TYPES, 'cabinets.transferTypes')}
-                    />
-                  </Form.Item>
-                </div>
-                <div style={{ width: 100, flex: 'none' }}>
-                  <Form.Item
-                    name={[field.name, 'registerStart']}
-                    label={i === 0 ? t('cabinets.peripherals.registerStart') : undefined}
-                    rules={[rule('peripherals', field.name, 'registerStart')]}
-                  >
-                    <InputNumber style={{ width: '100%' }} aria-label={t('cabinets.peripherals.registerStart')} />
-                  </Form.Item>
-                </div>
-                <div style={{ width: 80, flex: 'none' }}>
-                  <Form.Item
-                    name={[field.name, 'registerCount']}
-                    label={i === 0 ? t('cabinets.peripherals.registerCount') : undefined}
-                    rules={[rule('peripherals', field.name, 'registerCount')]}
-                  >
-                    <InputNumber style={{ width: '100%' }} aria-label={t('cabinets.peripherals.registerCount')} />
-                  </Form.Item>
-                </div>
+                {PERIPHERAL_ROW.map(({ key, width, checked = true }) => (
+                  <div key={key} style={{ width, flex: 'none' }}>
+                    <Form.Item
+                      name={[field.name, key]}
+                      label={i === 0 ? t(`cabinets.peripherals.${key}`) : undefined}
+                      rules={checked ? [rule('peripherals', field.name, key)] : undefined}
+                    >
+                      {peripheralInput(key, t(`cabinets.peripherals.${key}`))}
+                    </Form.Item>
+                  </div>
+                ))}
                 {editable && (
                   <div style={{ paddingTop: i === 0 ? 36 : 6 }}>
                     <MinusCircleOutlined onClick={() => remove(field.name)} aria-label={t('common.delete')} />
