@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrateWithStatistics } from './migrations-applied.js';
 import { copyTemplate, templateFor } from './pgdata-template.js';
 import { type PgliteLike, startPgliteWorker } from './pglite-worker.js';
 import { PLANNER_OPTIONS, PLANNER_SETUP } from './planner.js';
@@ -45,7 +46,8 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
       const client = await pool.connect();
       try {
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        const locked = drizzlePg(client, { schema }) as unknown as Db;
+        await migrateWithStatistics(locked, () => migratePg(locked as never, { migrationsFolder }));
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
         client.release();
@@ -80,7 +82,8 @@ export async function openPglite(
     return {
       db: db as unknown as Db,
       kind: 'pglite',
-      migrate: () => migratePglite(db, { migrationsFolder }),
+      migrate: () =>
+        migrateWithStatistics(db as unknown as Db, () => migratePglite(db, { migrationsFolder })).then(() => {}),
       close: () => client.close(),
     };
   }
@@ -92,7 +95,8 @@ export async function openPglite(
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: () =>
+      migrateWithStatistics(db as unknown as Db, () => migratePglite(db, { migrationsFolder })).then(() => {}),
     close: () => client.close(),
   };
 }
