@@ -2,7 +2,7 @@ import { I18N_RESOURCES } from '@sc/contract';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ROLE, ROOT_PROJECT } from '../db/bootstrap.js';
 import { GENERIC_FACTORY } from '../modules/base/builtin-base-data.sync.js';
-import { builtinNames, localiseBuiltins } from './builtin-names.js';
+import { builtinNames, delocaliseBuiltinNames, localiseBuiltins } from './builtin-names.js';
 
 describe('built-in names in the reader’s language', () => {
   it('knows every name the system creates in Chinese', () => {
@@ -27,5 +27,16 @@ describe('built-in names in the reader’s language', () => {
     expect(shown.list[0].note).toBe('系统管理员的备注');
     expect(shown.list[1]).toBe(page.list[1]);
     expect(page.list[0].name).toBe('系统管理员');
+  });
+
+  it('names built-ins back in Chinese in request bodies, in name fields only', () => {
+    const back = new Map([...builtinNames('en_US')].map(([zh, en]) => [en, zh]));
+    const body = { name: 'System administrator', description: 'System administrator', rows: [{ name: 'Camera' }] };
+    delocaliseBuiltinNames(body, back);
+    expect(body).toEqual({
+      name: ADMIN_ROLE.name,
+      description: 'System administrator',
+      rows: [{ name: I18N_RESOURCES.zh_CN.families.types.camera }],
+    });
   });
 });

@@ -20,6 +20,37 @@ export function builtinNames(lang: Lang): Map<string, string> {
 }
 
 const BY_LANG = new Map<Lang, Map<string, string>>();
+const BACK_BY_LANG = new Map<Lang, Map<string, string>>();
+
+function namesFor(lang: Lang, back: boolean): Map<string, string> {
+  const cache = back ? BACK_BY_LANG : BY_LANG;
+  let names = cache.get(lang);
+  if (!names) {
+    const forward = builtinNames(lang);
+    names = back ? new Map([...forward].map(([zh, local]) => [local, zh])) : forward;
+    cache.set(lang, names);
+  }
+  return names;
+}
+
+/**
+ * The way back, for request bodies: a `name` equal to a built-in name as this language shows it is
+ * stored as the system's Chinese name. Saving the administrator role unchanged from the en-US console
+ * stored "System administrator", and the zh-CN console then showed English. Only `name` fields: a
+ * description or a number that happens to read "Camera" stays as typed.
+ */
+export function delocaliseBuiltinNames(value: unknown, back: Map<string, string>, depth = 0): void {
+  if (depth > 8 || value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (const item of value) delocaliseBuiltinNames(item, back, depth + 1);
+    return;
+  }
+  const record = value as Record<string, unknown>;
+  for (const [key, item] of Object.entries(record)) {
+    if (key === 'name' && typeof item === 'string') record[key] = back.get(item) ?? item;
+    else delocaliseBuiltinNames(item, back, depth + 1);
+  }
+}
 
 /** Replaces every string value equal to a built-in name, at any depth (copies only what changes). */
 export function localiseBuiltins(value: unknown, names: Map<string, string>, depth = 0): unknown {
@@ -46,16 +77,20 @@ export function localiseBuiltins(value: unknown, names: Map<string, string>, dep
   return copy ?? value;
 }
 
-/** API answers show built-in names in the caller's language (issue 13: en-US kept "系统管理员"). */
+/**
+ * API answers show built-in names in the caller's language (issue 13: en-US kept "系统管理员"), and
+ * request bodies name them back in Chinese, so that what is stored does not depend on the language of
+ * the console that saved it.
+ */
 export function registerBuiltinNames(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const lang = requestLang(request);
+    if (lang === 'zh_CN' || !request.url.startsWith('/api/') || !request.body) return;
+    delocaliseBuiltinNames(request.body, namesFor(lang, true));
+  });
   app.addHook('preSerialization', async (request, _reply, payload) => {
     const lang = requestLang(request);
     if (lang === 'zh_CN' || !request.url.startsWith('/api/')) return payload;
-    let names = BY_LANG.get(lang);
-    if (!names) {
-      names = builtinNames(lang);
-      BY_LANG.set(lang, names);
-    }
-    return localiseBuiltins(payload, names);
+    return localiseBuiltins(payload, namesFor(lang, false));
   });
 }

@@ -70,6 +70,20 @@ describe('/api/roles.do', () => {
     ).toBe(409);
   });
 
+  it('stores the built-in role under its own name when the en-US console saves it unchanged', async () => {
+    const shown = (await call('GET', '/api/roles.do/1')).json();
+    expect(shown.name).toBe('System administrator');
+    const saved = await call('PUT', '/api/roles.do/1', {
+      name: shown.name,
+      no: shown.no,
+      projectId: String(shown.projectId),
+      description: shown.description ?? '',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().name).toBe('System administrator');
+    expect((await call('GET', '/api/roles.do/1', undefined, admin, 'zh_CN')).json().name).toBe('系统管理员');
+  });
+
   it('keeps roles inside the caller project subtree', async () => {
     const mine = await createProject(t.database.db, 1, ['system']);
     const other = await createProject(t.database.db, 1, ['system']);
