@@ -13,6 +13,8 @@ export interface StateChange {
 /**
  * Traffic drives the active state: every device heard from is marked active (one UPDATE a second for
  * all of them), and a device that was not active before is pushed to the consoles as a change.
+ * `onOnline` hears those changes and also the devices heard for the first time since this tracker
+ * started (still active from before a restart: the families resend them their state once).
  */
 export function createActivityTracker(deps: {
   db: Db;
@@ -21,6 +23,8 @@ export function createActivityTracker(deps: {
   onOnline?: (changes: StateChange[]) => void;
 }) {
   const seen = new Set<number>();
+  /** Devices heard since this process started. */
+  const heard = new Set<number>();
   let timer: NodeJS.Timeout | null = null;
 
   async function flush() {
@@ -38,7 +42,9 @@ export function createActivityTracker(deps: {
     const at = new Date().toISOString();
     for (const c of changed)
       deps.hub.publish({ kind: 'state', deviceId: c.id, projectId: c.projectId, activeState: ACTIVE_STATE.active, at });
-    if (changed.length) deps.onOnline?.(changed);
+    const back = result.rows.filter((r) => r.before !== ACTIVE_STATE.active || !heard.has(r.id));
+    for (const r of result.rows) heard.add(r.id);
+    if (back.length) deps.onOnline?.(back.map(({ id, projectId, name, type }) => ({ id, projectId, name, type })));
   }
 
   return {

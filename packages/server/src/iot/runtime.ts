@@ -16,6 +16,7 @@ import { createIngest } from './ingest.js';
 import { createIotJobs } from './jobs.js';
 import { connectLink, type MqttLink } from './mqtt-link.js';
 import type { RealtimeHub } from './realtime/hub.js';
+import { createResender, type ResendPlan } from './resend.js';
 import { DEVICE_EVENTS_PARTITIONS } from './telemetry/events.js';
 import { PROJECT_DAILY_PARTITIONS } from './telemetry/project-rollups.js';
 
@@ -80,6 +81,7 @@ export function createIotRuntime(deps: {
 
   /** Who wants to know that devices came online (a family resends what they missed while offline). */
   const onlineListeners: ((changes: StateChange[]) => void)[] = [];
+  const resenders: ReturnType<typeof createResender>[] = [];
   const activity = createActivityTracker({
     db,
     hub,
@@ -167,12 +169,30 @@ export function createIotRuntime(deps: {
     broker: () => broker,
     link: () => link,
     /**
-     * Calls `listener` with the devices that were not active and are now heard from again (once per
-     * transition, on the instance that recorded it).
+     * Calls `listener` with the devices that come back: not active and now heard from again (once per
+     * transition, on the instance that recorded it), or heard for the first time since this process
+     * started (a device still marked active by a previous process may have missed changes made while
+     * the server was down; with several instances, each one that hears it).
      */
     whenOnline(listener: (changes: StateChange[]) => void) {
       onlineListeners.push(listener);
     },
+    /**
+     * Sends each device of `type` that comes back (`whenOnline`) what `plan` answers, in order, once
+     * (resend.ts: stops at the first command not answered, a bounded number of devices at once).
+     */
+    resendWhenOnline(type: string, plan: (change: StateChange) => Promise<ResendPlan | null>) {
+      const resender = createResender({
+        bus,
+        plan,
+        onError: (err, change) => log.error({ err, deviceId: change.id }, 'resend on reconnection failed'),
+      });
+      onlineListeners.push((changes) => resender.push(changes.filter((c) => c.type === type)));
+      resenders.push(resender);
+      return resender;
+    },
+    /** Resolves once no family is resending (tests). */
+    resent: () => Promise.all(resenders.map((r) => r.settled())).then(() => undefined),
 
     async start(options: { jobs: boolean } = { jobs: true }) {
       let url: string;

@@ -50,6 +50,11 @@ async function cabinet(
     () => queryRows(t.database.db, sql`select active_state from devices where id = ${d.id}`),
     (r) => r[0]?.active_state === 1,
   );
+  // Coming online it is sent its policies (none: an empty list); the tests' commands come after.
+  await eventually(
+    async () => device.received.some((r) => r.command === 'policy'),
+    (sent) => sent,
+  );
   return { ...d, device };
 }
 
@@ -515,6 +520,78 @@ describe('MTC reconnection', () => {
     await call('POST', `${base}/policies/${p.id}/remove`, { cabinetIds: [c.id] });
     await device.close();
   });
+
+  it("tells a cabinet the policies removed while it was offline: it ends up with exactly the server's", async () => {
+    const c = await cabinet();
+    const unit = (time: string, circuits: number[]) => ({ time, circuits });
+    const make = async (no: string) =>
+      (
+        await call('POST', `${base}/policies`, {
+          name: no,
+          no,
+          timeMode: 'absolute',
+          units: [unit('18:30', [1]), unit('06:00', [])],
+          cycle: { mode: 'everyday' },
+        })
+      ).json() as { id: number };
+    const kept = await make('MPK1');
+    const dropped = await make('MPD1');
+    for (const p of [kept, dropped])
+      expect((await call('POST', `${base}/policies/${p.id}/use`, { cabinetIds: [c.id] })).json()).toMatchObject({
+        delivered: 1,
+      });
+    await c.device!.close();
+    // The silence job marks it (active_state 2): both removals are stored, neither is told.
+    await t.database.db.execute(sql`update devices set active_state = 2 where id = ${c.id}`);
+    expect((await call('POST', `${base}/policies/${dropped.id}/remove`, { cabinetIds: [c.id] })).json()).toMatchObject({
+      delivered: 0,
+    });
+
+    const device = await connectTestDevice(port, c.equipmentId, c.key1, echo);
+    await device.publish('heartbeat', {});
+    const sent = await eventually(
+      async () => device.received.filter((r) => r.command === 'policy'),
+      (list) => list.length > 0,
+    );
+    expect(sent[0]!.args.policies).toEqual([expect.objectContaining({ id: kept.id })]);
+
+    // The last one removed too while it is away: it is sent an empty list, which clears them.
+    await device.close();
+    await t.database.db.execute(sql`update devices set active_state = 2 where id = ${c.id}`);
+    await call('POST', `${base}/policies/${kept.id}/remove`, { cabinetIds: [c.id] });
+    const again = await connectTestDevice(port, c.equipmentId, c.key1, echo);
+    await again.publish('heartbeat', {});
+    const cleared = await eventually(
+      async () => again.received.filter((r) => r.command === 'policy'),
+      (list) => list.length > 0,
+    );
+    expect(cleared).toHaveLength(1);
+    expect(cleared[0]!.args).toMatchObject({ policies: [], timezone: 8 });
+    await again.close();
+  });
+
+  it('resends once to a cabinet first heard after a server start, though a previous process left it active', async () => {
+    const c = await cabinet({ online: false });
+    await call('PUT', `${base}/${c.id}/comm`, {
+      up: { heartbeat: 45, reportInterval: 60, timeout: 30, retries: 3 },
+      down: { baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1, pollInterval: 10 },
+    });
+    // What the previous process left: marked active, though it changed while the server was down.
+    await t.database.db.execute(sql`update devices set active_state = 1, last_active_at = now() where id = ${c.id}`);
+    const device = await connectTestDevice(port, c.equipmentId, c.key1, echo);
+    await device.publish('heartbeat', {});
+    const received = await eventually(
+      async () => device.received.map((r) => r.command),
+      (list) => list.includes('policy'),
+    );
+    expect(received).toEqual(['comm', 'policy']);
+    expect(device.received[0]!.args).toMatchObject({ up: { heartbeat: 45 } });
+    // Once: it is heard from now.
+    await device.publish('heartbeat', {});
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(device.received.map((r) => r.command)).toEqual(['comm', 'policy']);
+    await device.close();
+  });
 });
 
 describe('MTC policy edits', () => {
@@ -544,9 +621,10 @@ describe('MTC policy edits', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     const sent = await eventually(
       async () => c.device!.received.filter((r) => r.command === 'policy'),
-      (list) => list.length >= 2,
+      (list) => list.length >= 3,
     );
-    expect(sent[1]!.args.policies).toEqual([
+    // Coming online (an empty list), the use, then the edit.
+    expect(sent[2]!.args.policies).toEqual([
       expect.objectContaining({ id: p.id, units: [expect.objectContaining({ circuits: [1, 2] }), expect.anything()] }),
     ]);
     await call('POST', `${base}/policies/${p.id}/remove`, { cabinetIds: [c.id] });

@@ -242,38 +242,24 @@ export function createMtcService(ctx: FamilyContext) {
   }
 
   /**
-   * A cabinet heard from again after being offline is sent, once, what it may have missed: its stored
-   * settings (config, comm, peripherals, alarm config) and the policies it uses, in that order, through
-   * the command bus (operation log, no actor). The first undelivered command ends the round: the
-   * cabinet went away again and gets the next round on its next reconnection.
+   * A cabinet that comes back (heard from again after being offline, or first heard since this server
+   * started: `whenOnline`) is sent, once, what it may have missed: its stored settings (config, comm,
+   * peripherals, alarm config) and then its policies, always, so that it ends up with exactly the
+   * server's: none in use is sent as an empty list, which clears what it ran (a policy removed while
+   * it was offline). The runtime's resender stops the round at the first undelivered command.
    */
-  const resending = new Set<number>();
-  async function resend(deviceId: number, projectId: number) {
-    if (resending.has(deviceId)) return;
-    resending.add(deviceId);
-    try {
-      const [target] = await repo.targets(projectId, [deviceId]);
-      if (!target) return;
-      const row = await repo.settings(deviceId);
-      const commands: [string, Record<string, unknown>][] = [];
-      for (const part of ['config', 'comm', 'peripherals', 'alarm_config'] as const) {
-        const stored = row?.[part];
-        if (stored !== null && stored !== undefined)
-          commands.push([COMMAND[part], (typeof stored === 'string' ? JSON.parse(stored) : stored) as never]);
-      }
-      if ((await repo.policiesOf(deviceId)).length) commands.push(['policy', await policyArgs(target)]);
-      for (const [command, args] of commands) {
-        const outcome = await ctx.iot.bus.send(null, target, command, args);
-        if (!outcome.ok) return;
-      }
-    } catch {
-      // Offline or silent again: the next reconnection tries again.
-    } finally {
-      resending.delete(deviceId);
+  const resender = ctx.iot.resendWhenOnline(TYPE, async (change) => {
+    const [target] = await repo.targets(change.projectId, [change.id]);
+    if (!target) return null;
+    const row = await repo.settings(change.id);
+    const commands: [string, Record<string, unknown>][] = [];
+    for (const part of ['config', 'comm', 'peripherals', 'alarm_config'] as const) {
+      const stored = row?.[part];
+      if (stored !== null && stored !== undefined)
+        commands.push([COMMAND[part], (typeof stored === 'string' ? JSON.parse(stored) : stored) as never]);
     }
-  }
-  ctx.iot.whenOnline((changes) => {
-    for (const c of changes) if (c.type === TYPE) void resend(c.id, c.projectId);
+    commands.push(['policy', await policyArgs(target)]);
+    return { target, commands };
   });
 
   /**
@@ -302,6 +288,7 @@ export function createMtcService(ctx: FamilyContext) {
     repo,
     cabinet,
     send,
+    resender,
 
     /**
      * POST :id/<command>: the arguments the cabinet needs beside the caller's. Switching circuits is

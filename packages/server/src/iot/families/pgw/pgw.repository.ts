@@ -142,6 +142,45 @@ export function createPgwRepository(db: Db) {
     setParent: (ids: number[], parentId: number | null) =>
       db.update(devices).set({ parentId, updatedAt: new Date() }).where(inArray(devices.id, ids)),
 
+    /**
+     * What a gateway that comes back is sent (pgw.service.ts): its command target, type properties
+     * (its configuration), the equipment ids of the lamps registered behind it, and of those it may
+     * still hold without being registered (carrier links it reported of lamps not behind it, among them
+     * the lamps unregistered while it was away: `removeLamps` keeps their links until it is told).
+     */
+    async resendOf(gatewayId: number) {
+      const [gw] = await db
+        .select({
+          id: devices.id,
+          projectId: devices.projectId,
+          name: devices.name,
+          equipmentId: devices.equipmentId,
+          activeState: devices.activeState,
+          props: devices.props,
+          parentEquipmentId: parent.equipmentId,
+        })
+        .from(devices)
+        .leftJoin(parent, eq(parent.id, devices.parentId))
+        .where(and(eq(devices.id, gatewayId), eq(devices.type, TYPE)));
+      if (!gw) return null;
+      const lamps = await db
+        .select({ equipmentId: devices.equipmentId })
+        .from(devices)
+        .where(and(eq(devices.parentId, gatewayId), eq(devices.type, LAMP)))
+        .orderBy(asc(devices.id));
+      const registered = lamps.map((l) => l.equipmentId).filter((e): e is string => !!e);
+      const held = new Set(registered);
+      const links = await db
+        .select({ equipmentId: pgwLinks.equipmentId })
+        .from(pgwLinks)
+        .where(eq(pgwLinks.gatewayId, gatewayId));
+      return {
+        target: { ...gw, props: (gw.props ?? {}) as Record<string, unknown> },
+        lamps: registered,
+        stale: links.map((l) => l.equipmentId).filter((e) => !held.has(e)),
+      };
+    },
+
     /** Forgets the carrier links of lamps no longer behind the gateway. */
     async deleteLinks(gatewayId: number, equipmentIds: string[]) {
       if (equipmentIds.length === 0) return;

@@ -52,12 +52,20 @@ const call = apiCaller(
 );
 
 async function online(device: Device, answer: Parameters<typeof connectTestDevice>[3]) {
+  const [before] = await queryRows(t.database.db, sql`select active_state from devices where id = ${device.id}`);
   const client = await connectTestDevice(port, device.equipmentId, device.key1, answer);
   await client.publish('heartbeat', {});
   await eventually(
     () => queryRows(t.database.db, sql`select active_state from devices where id = ${device.id}`),
     (r) => r[0]?.active_state === 1,
   );
+  // Coming online it is sent its configuration and lamps first (resend): the tests' commands come after.
+  if (before?.active_state === 1) return client;
+  await eventually(
+    async () => client.received.some((r) => r.command === 'config'),
+    (sent) => sent,
+  );
+  if (answer?.({ id: '', command: 'config', args: {}, ts: 0 })) await t.app.iot.resent();
   return client;
 }
 
@@ -202,7 +210,7 @@ describe('power-line gateways', () => {
     expect(silent.json().message).not.toMatch(/^pgw\.|^errors\./);
     const logs = await queryRows(
       t.database.db,
-      sql`select command, result from operate_logs where device_id = ${otherPgw.id} order by id`,
+      sql`select command, result from operate_logs where device_id = ${otherPgw.id} and command <> 'config' order by id`,
     );
     expect(logs).toEqual([
       { command: 'runtime', result: 'offline' },
@@ -252,6 +260,59 @@ describe('power-line gateways', () => {
     expect(ok.json()).toEqual({ relayLevels: 4, searchInterval: 60, carrierBand: 'wide', delivered: false });
     const [row] = await queryRows(t.database.db, sql`select props from devices where id = ${pgw.id}`);
     expect(row?.props).toMatchObject({ wireNo: 'L7', zoneCode: 'TQ4821', relayLevels: 4, carrierBand: 'wide' });
+  });
+
+  it('sends a gateway coming back its configuration and exactly the lamps registered behind it', async () => {
+    const db = t.database.db;
+    const gw = await createIotDevice(db, { type: 'pgw', modelNo: 'plcgweth', props: { relayLevels: 3 } });
+    const [kept, dropped] = [
+      await createIotDevice(db, { type: 'lighting', modelNo: 'lcuplc', parentId: gw.id }),
+      await createIotDevice(db, { type: 'lighting', modelNo: 'lcuplc', parentId: gw.id }),
+    ];
+    const added = await createIotDevice(db, { type: 'lighting', modelNo: 'lcuplc' });
+    const first = await online(gw, () => ({ ok: true }));
+    expect(first.received.map((r) => [r.command, r.args])).toEqual([
+      ['config', { relayLevels: 3, searchInterval: 30, carrierBand: 'narrow' }],
+      ['addchildren', { devices: [kept.equipmentId, dropped.equipmentId] }],
+    ]);
+    await first.publish('telemetry', {
+      values: {},
+      links: [
+        { device: kept.equipmentId, signal: 80 },
+        { device: dropped.equipmentId, signal: 70 },
+      ],
+    });
+    await eventually(
+      () => queryRows(db, sql`select equipment_id from pgw_links where gateway_id = ${gw.id}`),
+      (r) => r.length === 2,
+    );
+    await first.client.endAsync();
+    // Away (the silence job marked it): a lamp unregistered, one registered and the config changed.
+    await db.execute(sql`update devices set active_state = 2 where id = ${gw.id}`);
+    expect((await call('DELETE', `${base}/${gw.id}/lamps`, { childIds: String(dropped.id) })).json()).toEqual({
+      changed: 1,
+      delivered: false,
+    });
+    expect((await call('POST', `${base}/${gw.id}/lamps`, { childIds: String(added.id) })).json()).toEqual({
+      changed: 1,
+      delivered: false,
+    });
+    await call('PUT', `${base}/${gw.id}/config`, { relayLevels: '5', searchInterval: '90', carrierBand: 'wide' });
+
+    const back = await online(gw, () => ({ ok: true }));
+    expect(back.received.map((r) => [r.command, r.args])).toEqual([
+      ['config', { relayLevels: 5, searchInterval: 90, carrierBand: 'wide' }],
+      ['removechildren', { devices: [dropped.equipmentId] }],
+      ['addchildren', { devices: [kept.equipmentId, added.equipmentId] }],
+    ]);
+    // Told: the removed lamp's link is gone, and more traffic sends nothing again.
+    expect(
+      await queryRows(db, sql`select equipment_id from pgw_links where gateway_id = ${gw.id} order by equipment_id`),
+    ).toEqual([{ equipment_id: kept.equipmentId }]);
+    await back.publish('heartbeat', {});
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(back.received).toHaveLength(3);
+    await back.client.endAsync();
   });
 
   it("refuses another project's gateway and lets a viewer read", async () => {

@@ -79,7 +79,25 @@ export function createPgwService(ctx: FamilyContext) {
     return rows;
   }
 
+  /**
+   * A gateway that comes back (heard from again after being offline, or first heard since this server
+   * started: `whenOnline`) is sent, once, its stored configuration, then `removechildren` for the
+   * lamps it may hold that are not registered behind it (unregistered while it was away), then
+   * `addchildren` with every lamp registered behind it (one it holds already changes nothing): it ends
+   * up holding exactly the server's list. The round stops at the first undelivered command.
+   */
+  const resender = ctx.iot.resendWhenOnline(TYPE, async (change) => {
+    const stored = await repo.resendOf(change.id);
+    if (!stored) return null;
+    const commands: [string, Record<string, unknown>][] = [['config', configOf(stored.target.props)]];
+    if (stored.stale.length) commands.push(['removechildren', { devices: stored.stale }]);
+    if (stored.lamps.length) commands.push(['addchildren', { devices: stored.lamps }]);
+    return { target: stored.target, commands, done: () => repo.deleteLinks(change.id, stored.stale) };
+  });
+
   return {
+    resender,
+
     async gateways(session: SessionContext, projectId: number, query: PageQuery) {
       await ctx.devices.project(session, projectId);
       const window = pageWindow(query, await ctx.settings.get('pageSize'));
@@ -137,7 +155,6 @@ export function createPgwService(ctx: FamilyContext) {
         null,
       );
       const equipmentIds = rows.map((r) => r.equipmentId).filter((e): e is string => !!e);
-      await repo.deleteLinks(gw.id, equipmentIds);
       for (const r of rows) ctx.iot.directory.forget(r.id);
       ctx.iot.directory.forget(gw.id);
       await ctx.audit.manage(actor, {
@@ -148,6 +165,8 @@ export function createPgwService(ctx: FamilyContext) {
         changes: { lamps: { from: rows.map((r) => r.name).join(', '), to: null } },
       });
       const delivered = await tell(actor, gw, 'removechildren', { devices: equipmentIds });
+      // Their links go once the gateway is told; until then they say what it still holds (`resender`).
+      if (delivered) await repo.deleteLinks(gw.id, equipmentIds);
       return { changed: rows.length, delivered };
     },
 
