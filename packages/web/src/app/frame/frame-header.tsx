@@ -4,6 +4,7 @@ import { Button, Flex, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/language-switch';
 import { FullscreenToggle } from './fullscreen-toggle';
+import { Later } from './later';
 import { UnreadCount } from './unread-count';
 import { UserMenu } from './user-menu';
 
@@ -24,10 +25,12 @@ export function FrameHeader({ user, collapsed, onToggleMenu }: FrameHeaderProps)
         onClick={onToggleMenu}
       />
       <Flex align="center" gap={4}>
-        <UnreadCount />
-        <FullscreenToggle />
-        <LanguageSwitch />
-        <UserMenu user={user} />
+        <Later>
+          <UnreadCount />
+          <FullscreenToggle />
+          <LanguageSwitch />
+          <UserMenu user={user} />
+        </Later>
       </Flex>
     </Layout.Header>
   );

@@ -6,6 +6,7 @@ import { usePendingCalls } from '../../api/loading';
 import { useRunningParams } from '../../api/session-api';
 import { useSessionUser } from '../../session/store';
 import { FrameHeader } from './frame-header';
+import { Later } from './later';
 import { SideMenu } from './side-menu';
 import { TabsBar } from './tabs-bar';
 import './main-frame.css';
@@ -38,7 +39,9 @@ export default function MainFrame() {
       </Layout.Sider>
       <Layout>
         <FrameHeader user={user} collapsed={collapsed} onToggleMenu={() => setCollapsed((c) => !c)} />
-        <TabsBar />
+        <Later placeholder={<div className="frame-tabs frame-tabs-placeholder" />}>
+          <TabsBar />
+        </Later>
         {watermark?.enabled ? (
           <Watermark content={[watermark.text, user.userName]} className="frame-watermark">
             {content}

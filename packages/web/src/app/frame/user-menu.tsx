@@ -14,6 +14,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const { confirm } = useFeedback();
   const [changing, setChanging] = useState(false);
+  // The dialog (a form in a modal) mounts on first use, not with the frame.
+  const [used, setUsed] = useState(false);
 
   const askLogout = () =>
     confirm({
@@ -35,7 +37,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
             { type: 'divider' },
             { key: 'logout', icon: <LogoutOutlined />, label: t('frame.logout'), danger: true },
           ],
-          onClick: ({ key }) => (key === 'password' ? setChanging(true) : askLogout()),
+          onClick: ({ key }) => {
+            if (key !== 'password') return askLogout();
+            setUsed(true);
+            setChanging(true);
+          },
         }}
       >
         <Button type="text" data-testid="user-menu" aria-label={t('frame.userMenu')}>
@@ -43,7 +49,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           {user.realName || user.userName} <DownOutlined style={{ fontSize: 10 }} />
         </Button>
       </Dropdown>
-      <ChangePasswordDialog userId={user.userId} open={changing} onClose={() => setChanging(false)} />
+      {used && <ChangePasswordDialog userId={user.userId} open={changing} onClose={() => setChanging(false)} />}
     </>
   );
 }
