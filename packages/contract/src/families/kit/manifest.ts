@@ -14,6 +14,12 @@ export interface FamilyReading {
   max: number;
   /** Energy-like (a quantity per interval): rollups and long charts add it up instead of averaging it. */
   sum?: boolean;
+  /**
+   * A cumulative register (a meter's reading, a lamp's energy or hours since installation): stored at
+   * double precision, since single precision keeps about 7 digits and a register of 1,234,567.89 kWh
+   * would read 1,234,568.
+   */
+  register?: boolean;
 }
 
 /** An event code the family's devices report (besides the platform's own OFFLINE). */

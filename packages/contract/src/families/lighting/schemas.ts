@@ -30,8 +30,8 @@ export const LIGHTING_READINGS = [
   { key: 'leakageCurrent', unit: 'mA', min: 0, max: 255 },
   { key: 'reactivePower', unit: 'var', min: 0, max: 100000 },
   { key: 'ambientBrightness', unit: '', min: 1, max: 12 },
-  { key: 'energyTotal', unit: 'kWh', min: 0, max: 100_000_000 },
-  { key: 'onDuration', unit: 'h', min: 0, max: 10_000_000 },
+  { key: 'energyTotal', unit: 'kWh', min: 0, max: 100_000_000, register: true },
+  { key: 'onDuration', unit: 'h', min: 0, max: 10_000_000, register: true },
   { key: 'energy', unit: 'kWh', min: 0, max: 1000, sum: true },
   /** Energy dimming saved against full power over the same interval: the server computes it from energy and level. */
   { key: 'energySaved', unit: 'kWh', min: 0, max: 100000, sum: true },

@@ -27,7 +27,7 @@ import {
  * instantaneous power, voltage, current and power factor. Values outside the range are kept out (null).
  */
 export const WHM_READINGS = [
-  { key: 'reading', unit: 'kWh', min: 0, max: 10_000_000 },
+  { key: 'reading', unit: 'kWh', min: 0, max: 10_000_000, register: true },
   { key: 'energy', unit: 'kWh', min: 0, max: 10_000, sum: true },
   { key: 'power', unit: 'kW', min: 0, max: 1000 },
   { key: 'voltage', unit: 'V', min: 0, max: 500 },

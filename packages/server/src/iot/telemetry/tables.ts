@@ -36,11 +36,18 @@ export interface TimePartitioned {
   };
 }
 
-/** One reading of a family: its key in the contract; `sum` for energy-like readings (rollups add them up). */
+/**
+ * One reading of a family: its key in the contract; `sum` for energy-like readings (rollups add them up);
+ * `register` for cumulative registers, kept at double precision (the rest are `real`).
+ */
 export interface ReadingColumn {
   key: string;
   sum?: boolean;
+  register?: boolean;
 }
+
+/** The column type of a reading (and of its rollups' min and max). */
+const valueColumn = (reading: ReadingColumn, name: string) => (reading.register ? doublePrecision(name) : real(name));
 
 /** A reading key as a column name: `soilTemperature` → `soil_temperature`. */
 export const columnName = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
@@ -61,12 +68,13 @@ type RollupColumns<K extends string> = { [P in K as `${P}Min` | `${P}Max`]: Real
   [P in K as `${P}Sum`]: Double;
 } & { [P in K as `${P}N`]: Int };
 
-function rollupTable<K extends string>(name: string, keys: readonly K[]) {
+function rollupTable<K extends string>(name: string, readings: readonly (ReadingColumn & { key: K })[]) {
   const values: Record<string, PgColumnBuilderBase> = {};
-  for (const key of keys) {
+  for (const reading of readings) {
+    const key = reading.key;
     const c = columnName(key);
-    values[`${key}Min`] = real(`${c}_min`);
-    values[`${key}Max`] = real(`${c}_max`);
+    values[`${key}Min`] = valueColumn(reading, `${c}_min`);
+    values[`${key}Max`] = valueColumn(reading, `${c}_max`);
     values[`${key}Sum`] = doublePrecision(`${c}_sum`);
     values[`${key}N`] = integer(`${c}_n`);
   }
@@ -100,9 +108,8 @@ export function readingsTables<K extends string>(
   readings: readonly (ReadingColumn & { key: K })[],
   retentionSetting: string,
 ) {
-  const keys = readings.map((r) => r.key);
   const values: Record<string, PgColumnBuilderBase> = {};
-  for (const key of keys) values[key] = real(columnName(key));
+  for (const reading of readings) values[reading.key] = valueColumn(reading, columnName(reading.key));
   const table = pgTable(
     name,
     {
@@ -116,8 +123,8 @@ export function readingsTables<K extends string>(
     },
     (t) => [index(`${name}_device_at_idx`).on(t.deviceId, t.at)],
   );
-  const hourly = rollupTable(`${name}_hourly`, keys);
-  const daily = rollupTable(`${name}_daily`, keys);
+  const hourly = rollupTable(`${name}_hourly`, readings);
+  const daily = rollupTable(`${name}_daily`, readings);
   const partitioned: TimePartitioned[] = [
     { name, column: 'at', unit: 'day', retentionDays: (s) => daysOf(s, retentionSetting) },
     {

@@ -24,13 +24,17 @@ export function cleanReadings(
 export function readingsStore(tables: { name: string }, readings: readonly FamilyReading[]) {
   // Hourly and daily rollups (`<name>_hourly`, `<name>_daily`) are added to in the same statement.
   const keys = readings.map((r) => r.key);
+  // A register is sent at double precision all the way (single would round 1,234,567.89 to 1,234,568).
   const batch: BatchTable = {
     name: tables.name,
     columns: [
       { name: 'device_id', type: 'int4' },
       { name: 'project_id', type: 'int4' },
       { name: 'at', type: 'timestamptz' },
-      ...keys.map((key) => ({ name: columnName(key), type: 'float4' as const })),
+      ...readings.map((r) => ({
+        name: columnName(r.key),
+        type: r.register ? ('float8' as const) : ('float4' as const),
+      })),
     ],
     rollups: rollupTarget({ name: tables.name, readings }),
   };

@@ -24,7 +24,7 @@ export const LIGHTING_STATE_TABLE: BatchTable = {
     { name: 'current', type: 'float4' },
     { name: 'active_power', type: 'float4' },
     { name: 'daily_energy', type: 'float4' },
-    { name: 'energy_total', type: 'float4' },
+    { name: 'energy_total', type: 'float8' },
     { name: 'device_time', type: 'text' },
     { name: 'raw', type: 'text' },
   ],

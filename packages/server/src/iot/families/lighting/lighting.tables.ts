@@ -1,6 +1,7 @@
 import { LIGHTING_READINGS, lightingManifest } from '@sc/contract';
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -45,7 +46,8 @@ export const lightingState = pgTable(
     current: real('current'),
     activePower: real('active_power'),
     dailyEnergy: real('daily_energy'),
-    energyTotal: real('energy_total'),
+    /** A register: double precision, like the readings' (FamilyReading.register). */
+    energyTotal: doublePrecision('energy_total'),
     deviceTime: text('device_time'),
     raw: text('raw'),
   },

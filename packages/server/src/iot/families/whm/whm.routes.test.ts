@@ -140,19 +140,25 @@ describe('config and in-use flag', () => {
 });
 
 describe('readings', () => {
-  it('stores telemetry, keeping implausible values out', async () => {
+  it('stores telemetry, keeping implausible values out and a large register to the hundredth', async () => {
     const d = await createIotDevice(t.database.db, { type: 'watthourmeter', modelNo: 'whmrs485' });
     const device = await connectTestDevice(port, d.equipmentId, d.key1);
     await device.publish('telemetry', {
       ts: Date.now(),
-      values: { reading: 1234.5, energy: 0.25, power: 1.5, voltage: 231, current: 6.8, powerFactor: 7 },
+      values: { reading: 1234567.89, energy: 0.25, power: 1.5, voltage: 231, current: 6.8, powerFactor: 7 },
     });
     const stored = await eventually(
       () =>
         queryRows(t.database.db, sql`select reading, energy, power_factor from whm_readings where device_id = ${d.id}`),
       (r) => r.length === 1,
     );
-    expect(stored).toEqual([{ reading: 1234.5, energy: 0.25, power_factor: null }]);
+    // Single precision would read 1234567.875 (about 7 digits): a register is stored at double precision.
+    expect(stored).toEqual([{ reading: 1234567.89, energy: 0.25, power_factor: null }]);
+    const [hour] = await queryRows(
+      t.database.db,
+      sql`select reading_max from whm_readings_hourly where device_id = ${d.id}`,
+    );
+    expect(hour).toEqual({ reading_max: 1234567.89 });
     await device.close();
   });
 
