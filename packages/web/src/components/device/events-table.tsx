@@ -1,5 +1,6 @@
-import type { Page } from '@sc/contract';
+import { LOG_PAGE_SIZE, type Page } from '@sc/contract';
 import { Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageSizeOptions } from '../crud/use-paged-list';
 import { KeyValues, useLabels } from '../labels';
@@ -7,17 +8,30 @@ import { formatTime } from '../time';
 import type { DeviceEvent } from './answers';
 import { EventLevelTag } from './tags';
 
-/** A device's events, a page at a time (the log paging rule), newest first. */
+/** The page of events shown and its size (the log paging rule); a new size starts again at the first page. */
+export function useEventsPaging() {
+  const [current, setCurrent] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(LOG_PAGE_SIZE.default);
+  const onPage = (page: number, size: number) => {
+    setCurrent(size === pageSize ? page : 1);
+    setPageSize(size);
+  };
+  return { current, pageSize, onPage };
+}
+
+/** A device's events, a page at a time (the log paging rule), newest first; a family may give its own columns. */
 export function EventsTable(props: {
   page: Page<DeviceEvent> | undefined;
   loading: boolean;
   current: number;
   pageSize: number;
   onPage: (page: number, size: number) => void;
+  columns?: TableColumnsType<DeviceEvent>;
+  testId?: string;
 }) {
   const { t } = useTranslation();
   const labels = useLabels();
-  const columns: TableColumnsType<DeviceEvent> = [
+  const columns: TableColumnsType<DeviceEvent> = props.columns ?? [
     { title: t('gateways.events.at'), dataIndex: 'at', width: 170, render: formatTime },
     { title: t('gateways.events.device'), dataIndex: 'deviceName', ellipsis: { showTitle: true } },
     {
@@ -43,7 +57,7 @@ export function EventsTable(props: {
   ];
   return (
     <Table<DeviceEvent>
-      data-testid="events-table"
+      data-testid={props.testId ?? 'events-table'}
       rowKey="id"
       size="small"
       loading={props.loading}

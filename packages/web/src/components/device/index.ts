@@ -10,7 +10,22 @@ export {
   useBatchProgress,
 } from './batch-progress';
 export { CommandBar, type DeviceCommand } from './command-bar';
-export { EventsTable } from './events-table';
+export {
+  BackLink,
+  type DeviceBack,
+  DeviceLocation,
+  DevicePage,
+  type DeviceProperty,
+  DeviceRegisterButton,
+  DeviceShell,
+  DeviceStateTags,
+  type DeviceTab,
+  locationText,
+  useDeviceRow,
+  useFollowDevice,
+  useLiveDevice,
+} from './device-page';
+export { EventsTable, useEventsPaging } from './events-table';
 export { type FirmwareStage, FirmwareUpload, formatBytes, useErrorText } from './firmware-upload';
 export { LatestValues } from './latest-values';
 export { type ReadingDef, type ReadingPoint, ReadingsChart, readingsChartOption } from './readings-chart';

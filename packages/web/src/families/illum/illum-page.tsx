@@ -1,5 +1,5 @@
-import { ArrowLeftOutlined, SyncOutlined } from '@ant-design/icons';
-import { type DeviceView, illumManifest, LOG_PAGE_SIZE, type RealtimePush } from '@sc/contract';
+import { SyncOutlined } from '@ant-design/icons';
+import { type DeviceView, illumManifest, type RealtimePush } from '@sc/contract';
 import { ILLUM_THRESHOLD, illumConfigBody } from '@sc/contract/families/illum';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -7,14 +7,11 @@ import {
   Button,
   Card,
   Col,
-  Descriptions,
   Flex,
   Form,
   InputNumber,
-  Result,
   Row,
   Space,
-  Spin,
   Statistic,
   Switch,
   Table,
@@ -22,9 +19,8 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { isApiError } from '../../api/errors';
-import { useRealtime } from '../../api/realtime';
 import { useFeedback } from '../../app/feedback';
 import {
   applyServerErrors,
@@ -35,47 +31,28 @@ import {
   zodRule,
 } from '../../components/crud';
 import {
-  ActiveStateTag,
+  type DeviceBack,
   type DeviceEvent,
+  DevicePage,
+  DeviceShell,
+  DeviceStateTags,
   EventsTable,
-  LiveBadge,
-  patchLiveRow,
   ReadingsChart,
-  RegisteredTag,
+  useEventsPaging,
+  useLiveDevice,
 } from '../../components/device';
-import { ProjectScoped } from '../../components/project-scoped';
 import { formatTime } from '../../components/time';
 import { useLang } from '../../i18n/i18n';
 import { type IllumLamp, illumApi, illumKeys } from './api';
-import { EnabledTag, Klux } from './illum-list-page';
+import { EnabledTag } from './illum-list-page';
 
 const LIST = '/pjt/pjtdeviceillumlist';
 
+const BACK: DeviceBack = { to: LIST, label: 'illum.back', missing: 'illum.missing' };
+
 /** /pjt/pjtdeviceillum?id= (spec 001 §2): one sensor's configuration, real-time value, lamps and logs. */
 export default function PjtDeviceIllumPage() {
-  const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  return (
-    <ProjectScoped>
-      {(projectId) =>
-        Number.isInteger(id) && id > 0 ? (
-          <IllumDetail key={id} projectId={projectId} id={id} />
-        ) : (
-          <Result status="404" title={t('illum.missing')} extra={<BackLink />} />
-        )
-      }
-    </ProjectScoped>
-  );
-}
-
-function BackLink() {
-  const { t } = useTranslation();
-  return (
-    <Link to={LIST}>
-      <Button icon={<ArrowLeftOutlined />}>{t('illum.back')}</Button>
-    </Link>
-  );
+  return <DevicePage back={BACK}>{(projectId, id) => <IllumDetail projectId={projectId} id={id} />}</DevicePage>;
 }
 
 function IllumDetail({ projectId, id }: { projectId: number; id: number }) {
@@ -83,62 +60,53 @@ function IllumDetail({ projectId, id }: { projectId: number; id: number }) {
   const client = useQueryClient();
   const illum = illumApi(projectId);
   const editable = canModify(useAuthLevel());
-  const deviceKey = illumKeys.one(projectId, id);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(LOG_PAGE_SIZE.default);
-  const eventsKey = [...illumKeys.events(projectId, id), page, pageSize];
+  const paging = useEventsPaging();
+  const eventsKey = [...illumKeys.events(projectId, id), paging.current, paging.pageSize];
   // The last day's readings for the chart, fixed when the page opens.
   const period = useMemo(() => {
     const to = new Date();
     return { from: new Date(to.getTime() - 24 * 3600_000).toISOString(), to: to.toISOString() };
   }, []);
+  const [live, setLive] = useState<{ value: number; at: string } | null>(null);
 
-  const device = useQuery({ queryKey: deviceKey, queryFn: () => illum.one(id) });
-  const isSensor = device.data?.type === illumManifest.type;
+  const { ok, device, fallback } = useLiveDevice({
+    id,
+    queryKey: illumKeys.one(projectId, id),
+    queryFn: () => illum.one(id),
+    back: BACK,
+    isDevice: (d) => d.type === illumManifest.type,
+    onPush: (push: RealtimePush) => {
+      if (!('deviceId' in push) || push.deviceId !== id) return;
+      if (push.kind === 'telemetry' && typeof push.values.illuminance === 'number')
+        setLive({ value: push.values.illuminance, at: push.at });
+      if (push.kind === 'event' && paging.current === 1)
+        void client.invalidateQueries({ queryKey: illumKeys.events(projectId, id) });
+    },
+  });
   const config = useQuery({
     queryKey: illumKeys.config(projectId, id),
     queryFn: () => illum.config(id),
-    enabled: isSensor,
+    enabled: ok,
   });
   const lamps = useQuery({
     queryKey: illumKeys.lamps(projectId, id),
     queryFn: () => illum.lamps(id),
-    enabled: isSensor,
+    enabled: ok,
   });
   const events = useQuery({
     queryKey: eventsKey,
-    queryFn: () => illum.events(id, page, pageSize),
-    enabled: isSensor,
+    queryFn: () => illum.events(id, paging.current, paging.pageSize),
+    enabled: ok,
   });
   const series = useQuery({
     queryKey: illumKeys.series(projectId, id),
     queryFn: () => illum.series(id, period.from, period.to),
-    enabled: isSensor,
+    enabled: ok,
   });
   const latest = series.data?.points.at(-1);
-  const [live, setLive] = useState<{ value: number; at: string } | null>(null);
 
-  useRealtime({ devices: device.isSuccess ? [id] : [] }, (push: RealtimePush) => {
-    if (!('deviceId' in push) || push.deviceId !== id) return;
-    if (push.kind === 'state') client.setQueryData<DeviceView>(deviceKey, (d) => (d ? patchLiveRow(d, push) : d));
-    if (push.kind === 'telemetry' && typeof push.values.illuminance === 'number')
-      setLive({ value: push.values.illuminance, at: push.at });
-    if (push.kind === 'event' && page === 1)
-      void client.invalidateQueries({ queryKey: illumKeys.events(projectId, id) });
-  });
-
-  if (device.isLoading) return <Spin style={{ margin: 48 }} />;
-  if (device.isError || !device.data || !isSensor) {
-    const missing = !device.data || (isApiError(device.error) && [400, 404].includes(device.error.status));
-    return (
-      <Result
-        status={missing ? '404' : 'error'}
-        title={missing ? t('illum.missing') : t('common.loadFailed')}
-        extra={<BackLink />}
-      />
-    );
-  }
-  const d = device.data;
+  if (!device) return fallback;
+  const d = device;
   const current =
     live ?? (latest && typeof latest.illuminance === 'number' ? { value: latest.illuminance, at: latest.at } : null);
   // Event codes in words (the family's own, and the platform's OFFLINE).
@@ -151,38 +119,37 @@ function IllumDetail({ projectId, id }: { projectId: number; id: number }) {
   };
 
   return (
-    <Flex vertical gap={12}>
-      <Card
-        title={
-          <Space size={12} wrap>
-            <Typography.Title level={4} style={{ margin: 0 }} data-testid="illum-name">
-              {d.name}
-            </Typography.Title>
-            <ActiveStateTag state={d.activeState} />
-            <RegisteredTag registered={d.registered} />
-            {config.data && <EnabledTag enabled={config.data.enabled} />}
-            <LiveBadge />
-          </Space>
-        }
-        extra={<BackLink />}
-      >
-        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} title={t('illum.base')}>
-          <Descriptions.Item label={t('illum.fields.no')}>{d.no}</Descriptions.Item>
-          <Descriptions.Item label={t('illum.fields.equipmentId')}>{d.equipmentId ?? ''}</Descriptions.Item>
-          <Descriptions.Item label={t('illum.parent')}>
-            {d.parentId && d.parentName ? (
-              <Link to={`/pjt/pjtdevicegateway?id=${d.parentId}`}>{d.parentName}</Link>
-            ) : (
-              <Typography.Text type="secondary">{t('illum.noParent')}</Typography.Text>
-            )}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('illum.fields.peripheralIndex')}>
-            {config.data?.peripheralIndex ?? ''}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('illum.fields.lastActiveAt')}>{formatTime(d.lastActiveAt)}</Descriptions.Item>
-          <Descriptions.Item label={t('illum.lamps')}>{lamps.data?.length ?? ''}</Descriptions.Item>
-        </Descriptions>
-      </Card>
+    <DeviceShell
+      device={d}
+      back={BACK}
+      testId="illum"
+      tags={
+        <>
+          <DeviceStateTags device={d} />
+          {config.data && <EnabledTag enabled={config.data.enabled} />}
+        </>
+      }
+      operationLog={false}
+      properties={{
+        title: t('illum.base'),
+        items: [
+          { label: t('illum.fields.no'), value: d.no },
+          { label: t('illum.fields.equipmentId'), value: d.equipmentId ?? '' },
+          {
+            label: t('illum.parent'),
+            value:
+              d.parentId && d.parentName ? (
+                <Link to={`/pjt/pjtdevicegateway?id=${d.parentId}`}>{d.parentName}</Link>
+              ) : (
+                <Typography.Text type="secondary">{t('illum.noParent')}</Typography.Text>
+              ),
+          },
+          { label: t('illum.fields.peripheralIndex'), value: config.data?.peripheralIndex ?? '' },
+          { label: t('illum.fields.lastActiveAt'), value: formatTime(d.lastActiveAt) },
+          { label: t('illum.lamps'), value: lamps.data?.length ?? '' },
+        ],
+      }}
+    >
       <Row gutter={[12, 12]}>
         <Col xs={24} xl={12}>
           <ConfigCard projectId={projectId} device={d} editable={editable} />
@@ -215,20 +182,11 @@ function IllumDetail({ projectId, id }: { projectId: number; id: number }) {
         </Col>
         <Col xs={24} xl={13}>
           <Card title={t('illum.events')} size="small">
-            <EventsTable
-              page={eventPage}
-              loading={events.isLoading}
-              onPage={(p, size) => {
-                setPage(size === pageSize ? p : 1);
-                setPageSize(size);
-              }}
-              current={page}
-              pageSize={pageSize}
-            />
+            <EventsTable page={eventPage} loading={events.isLoading} {...paging} />
           </Card>
         </Col>
       </Row>
-    </Flex>
+    </DeviceShell>
   );
 }
 

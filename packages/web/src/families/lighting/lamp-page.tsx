@@ -1,41 +1,27 @@
-import {
-  ArrowLeftOutlined,
-  CloudUploadOutlined,
-  EnvironmentOutlined,
-  HistoryOutlined,
-  ReloadOutlined,
-} from '@ant-design/icons';
-import { type DeviceView, LIGHTING_READINGS, LOG_PAGE_SIZE, type Page, type RealtimePush } from '@sc/contract';
+import { CloudUploadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { type DeviceView, LIGHTING_READINGS, type Page, type RealtimePush } from '@sc/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Flex,
-  Result,
-  Row,
-  Space,
-  Spin,
-  Table,
-  type TableColumnsType,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
-import { useState } from 'react';
+import { Button, Card, Col, Descriptions, Flex, Row, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { isApiError } from '../../api/errors';
-import { useRealtime } from '../../api/realtime';
 import { useFeedback } from '../../app/feedback';
 import { canModify, useAuthLevel } from '../../components/crud';
-import { pageSizeOptions } from '../../components/crud/use-paged-list';
-import { type DeviceEvent, EventLevelTag, LiveBadge, RegisteredTag } from '../../components/device';
+import {
+  type DeviceBack,
+  type DeviceEvent,
+  DeviceLocation,
+  DevicePage,
+  DeviceRegisterButton,
+  DeviceShell,
+  EventLevelTag,
+  EventsTable,
+  locationText,
+  RegisteredTag,
+  useEventsPaging,
+  useLiveDevice,
+} from '../../components/device';
 import { formatReading } from '../../components/format';
-import { CoordinatePicker, type CoordinateValue, coordinateError } from '../../components/map/coordinate-picker';
-import { ProjectScoped } from '../../components/project-scoped';
 import { formatTime } from '../../components/time';
 import { type LightingApi, lightingApi, lightingKeys, type Realdata } from './api';
 import { LampStateTag, RunStatusTag } from './common';
@@ -46,31 +32,11 @@ import { lampStateOf } from './lamp-state';
 const LIST = '/pjt/pjtdevicelightinglist';
 const RUN_STATUS_OF = ['normal', 'alert', 'error'] as const;
 
+const BACK: DeviceBack = { to: LIST, label: 'lamps.back', missing: 'lamps.missing' };
+
 /** /pjt/pjtdevicelighting?id= (spec 001 §2): one lamp controller, live, with its controls and settings. */
 export default function LampPage() {
-  const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  return (
-    <ProjectScoped>
-      {(projectId) =>
-        Number.isInteger(id) && id > 0 ? (
-          <LampDetail key={id} projectId={projectId} id={id} />
-        ) : (
-          <Result status="404" title={t('lamps.missing')} extra={<BackLink />} />
-        )
-      }
-    </ProjectScoped>
-  );
-}
-
-function BackLink() {
-  const { t } = useTranslation();
-  return (
-    <Link to={LIST}>
-      <Button icon={<ArrowLeftOutlined />}>{t('lamps.back')}</Button>
-    </Link>
-  );
+  return <DevicePage back={BACK}>{(projectId, id) => <LampDetail projectId={projectId} id={id} />}</DevicePage>;
 }
 
 /** Realdata after a telemetry push: the pushed values, the derived state. */
@@ -88,100 +54,106 @@ export function applyRealdataPush(data: Realdata, push: RealtimePush): Realdata 
 function LampDetail({ projectId, id }: { projectId: number; id: number }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const { confirm, message } = useFeedback();
   const l = lightingApi(projectId);
   const editable = canModify(useAuthLevel());
   const lampKey = lightingKeys.lamp(projectId, id);
   const realKey = [...lampKey, 'realdata'];
   // The lamp's row from the list call (name, place, registration, gateway).
-  const lamp = useQuery({
+  const { query, ok, device, fallback } = useLiveDevice({
+    id,
     queryKey: [...lampKey, 'row'],
     queryFn: () => api.get<DeviceView>(`/api/pjts/${projectId}/devices.do/one/${id}`, undefined, { silent: true }),
-  });
-  const realdata = useQuery({ queryKey: realKey, queryFn: () => l.realdata(id), enabled: lamp.isSuccess });
-  useRealtime({ devices: lamp.isSuccess ? [id] : [] }, (push) => {
-    if ('deviceId' in push && push.deviceId === id)
-      client.setQueryData<Realdata>(realKey, (d) => (d ? applyRealdataPush(d, push) : d));
-    if (push.kind === 'event') void client.invalidateQueries({ queryKey: [...lampKey, 'events'] });
-  });
-  const registration = useMutation({
-    mutationFn: (registered: boolean) => l.register(id, registered),
-    onSuccess: (answer, registered) => {
-      message.success(t(registered ? 'gateways.registerDone' : 'gateways.unregisterDone', { name: lamp.data?.name }));
-      if (!answer.delivered) message.info(t('gateways.notDelivered'));
-      void lamp.refetch();
+    back: BACK,
+    onPush: (push) => {
+      if ('deviceId' in push && push.deviceId === id)
+        client.setQueryData<Realdata>(realKey, (d) => (d ? applyRealdataPush(d, push) : d));
+      if (push.kind === 'event') void client.invalidateQueries({ queryKey: [...lampKey, 'events'] });
     },
   });
+  const realdata = useQuery({ queryKey: realKey, queryFn: () => l.realdata(id), enabled: ok });
 
-  if (lamp.isLoading) return <Spin style={{ margin: 48 }} />;
-  if (lamp.isError || !lamp.data) {
-    const missing = isApiError(lamp.error) && [400, 404].includes(lamp.error.status);
-    return (
-      <Result
-        status={missing ? '404' : 'error'}
-        title={missing ? t('lamps.missing') : t('common.loadFailed')}
-        extra={<BackLink />}
-      />
-    );
-  }
-  const d = lamp.data;
-  const askRegister = () =>
-    confirm({
-      title: d.registered ? t('gateways.unregister') : t('gateways.register'),
-      content: d.registered
-        ? t('lamps.confirm.unregister', { name: d.name })
-        : t('lamps.confirm.register', { name: d.name }),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: () => registration.mutateAsync(!d.registered).catch(() => undefined),
-    });
+  if (!device) return fallback;
+  const d = device;
 
   return (
-    <Flex vertical gap={12}>
-      <Card
-        title={
-          <Space size={12} wrap>
-            <Typography.Title level={4} style={{ margin: 0 }} data-testid="lamp-name">
-              {d.name}
-            </Typography.Title>
-            {realdata.data && <LampStateTag state={realdata.data.state} />}
-            <RunStatusTag status={realdata.data?.runStatus} />
-            <RegisteredTag registered={d.registered} />
-            <LiveBadge />
-          </Space>
-        }
-        extra={
-          <Space>
-            {editable && (
-              <Button danger={d.registered} onClick={askRegister} data-testid="lamp-register">
-                {d.registered ? t('gateways.unregister') : t('gateways.register')}
-              </Button>
-            )}
-            <Link to="/man/operatehistory">
-              <Button icon={<HistoryOutlined />}>{t('gateways.operationLog')}</Button>
-            </Link>
-            <BackLink />
-          </Space>
-        }
-      >
-        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>
-          <Descriptions.Item label={t('lamps.fields.no')}>{d.no}</Descriptions.Item>
-          <Descriptions.Item label={t('lamps.fields.equipmentId')}>{d.equipmentId ?? ''}</Descriptions.Item>
-          <Descriptions.Item label={t('lamps.fields.model')}>{d.modelName ?? ''}</Descriptions.Item>
-          <Descriptions.Item label={t('lamps.fields.gatewayName')}>{d.parentName ?? ''}</Descriptions.Item>
-          <Descriptions.Item label={t('lamps.fields.areaName')}>{d.areaName ?? ''}</Descriptions.Item>
-          <Descriptions.Item label={t('lamps.fields.groupName')}>{d.groupName ?? ''}</Descriptions.Item>
-          <Descriptions.Item label={t('lamps.fields.location')}>
-            {d.lng !== null && d.lat !== null ? `${d.lng}, ${d.lat}` : ''}
-          </Descriptions.Item>
-          {Object.entries(d.props ?? {}).map(([key, value]) => (
-            <Descriptions.Item key={key} label={t(`families.lighting.${key}`, { defaultValue: key })}>
-              {String(value ?? '')}
-            </Descriptions.Item>
-          ))}
-        </Descriptions>
-      </Card>
+    <DeviceShell
+      device={d}
+      back={BACK}
+      testId="lamp"
+      tags={
+        <>
+          {realdata.data && <LampStateTag state={realdata.data.state} />}
+          <RunStatusTag status={realdata.data?.runStatus} />
+          <RegisteredTag registered={d.registered} />
+        </>
+      }
+      actions={
+        editable && (
+          <DeviceRegisterButton
+            device={d}
+            send={(registered) => l.register(id, registered)}
+            confirmText={(registering) =>
+              registering
+                ? t('lamps.confirm.register', { name: d.name })
+                : t('lamps.confirm.unregister', { name: d.name })
+            }
+            testId="lamp-register"
+            onChanged={() => void query.refetch()}
+          />
+        )
+      }
+      properties={{
+        columns: 4,
+        items: [
+          { label: t('lamps.fields.no'), value: d.no },
+          { label: t('lamps.fields.equipmentId'), value: d.equipmentId ?? '' },
+          { label: t('lamps.fields.model'), value: d.modelName ?? '' },
+          { label: t('lamps.fields.gatewayName'), value: d.parentName ?? '' },
+          { label: t('lamps.fields.areaName'), value: d.areaName ?? '' },
+          { label: t('lamps.fields.groupName'), value: d.groupName ?? '' },
+          { label: t('lamps.fields.location'), value: locationText(d) },
+          ...Object.entries(d.props ?? {}).map(([key, value]) => ({
+            key,
+            label: t(`families.lighting.${key}`, { defaultValue: key }),
+            value: String(value ?? ''),
+          })),
+        ],
+      }}
+      tabs={[
+        {
+          key: 'events',
+          label: t('lamps.tabs.events'),
+          children: <LampEvents projectId={projectId} id={id} l={l} />,
+        },
+        {
+          key: 'config',
+          label: t('lamps.tabs.config'),
+          children: <LampConfigForm kind="config" projectId={projectId} lampId={id} l={l} editable={editable} />,
+        },
+        {
+          key: 'alarm',
+          label: t('lamps.tabs.alarm'),
+          children: <LampConfigForm kind="alarm" projectId={projectId} lampId={id} l={l} editable={editable} />,
+        },
+        {
+          key: 'policies',
+          label: t('lamps.tabs.policies'),
+          children: <LampPolicies projectId={projectId} id={id} l={l} editable={editable} />,
+        },
+        {
+          key: 'location',
+          label: t('lamps.tabs.location'),
+          children: (
+            <DeviceLocation
+              initial={{ lng: d.lng, lat: d.lat }}
+              editable={editable}
+              save={(lng, lat) => l.location(id, lng, lat)}
+              onSaved={() => void query.refetch()}
+            />
+          ),
+        },
+      ]}
+    >
       <Row gutter={[12, 12]}>
         <Col xs={24} xl={14}>
           <RealdataCard data={realdata.data} loading={realdata.isFetching} onRefresh={() => void realdata.refetch()} />
@@ -196,46 +168,7 @@ function LampDetail({ projectId, id }: { projectId: number; id: number }) {
           )}
         </Col>
       </Row>
-      <Card size="small">
-        <Tabs
-          items={[
-            {
-              key: 'events',
-              label: t('lamps.tabs.events'),
-              children: <LampEvents projectId={projectId} id={id} l={l} />,
-            },
-            {
-              key: 'config',
-              label: t('lamps.tabs.config'),
-              children: <LampConfigForm kind="config" projectId={projectId} lampId={id} l={l} editable={editable} />,
-            },
-            {
-              key: 'alarm',
-              label: t('lamps.tabs.alarm'),
-              children: <LampConfigForm kind="alarm" projectId={projectId} lampId={id} l={l} editable={editable} />,
-            },
-            {
-              key: 'policies',
-              label: t('lamps.tabs.policies'),
-              children: <LampPolicies projectId={projectId} id={id} l={l} editable={editable} />,
-            },
-            {
-              key: 'location',
-              label: t('lamps.tabs.location'),
-              children: (
-                <LampLocation
-                  l={l}
-                  id={id}
-                  initial={{ lng: d.lng, lat: d.lat }}
-                  editable={editable}
-                  onSaved={() => void lamp.refetch()}
-                />
-              ),
-            },
-          ]}
-        />
-      </Card>
-    </Flex>
+    </DeviceShell>
   );
 }
 
@@ -309,11 +242,10 @@ interface LampEventDetail {
 /** The lamp's events with their codes labelled, event type, trigger type and detail. */
 function LampEvents({ projectId, id, l }: { projectId: number; id: number; l: LightingApi }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(LOG_PAGE_SIZE.default);
+  const paging = useEventsPaging();
   const events = useQuery({
-    queryKey: [...lightingKeys.lamp(projectId, id), 'events', page, pageSize],
-    queryFn: () => l.events(id, page, pageSize) as Promise<Page<DeviceEvent>>,
+    queryKey: [...lightingKeys.lamp(projectId, id), 'events', paging.current, paging.pageSize],
+    queryFn: () => l.events(id, paging.current, paging.pageSize) as Promise<Page<DeviceEvent>>,
   });
   const detailOf = (e: DeviceEvent) => (e.detail ?? {}) as LampEventDetail;
   const columns: TableColumnsType<DeviceEvent> = [
@@ -359,26 +291,7 @@ function LampEvents({ projectId, id, l }: { projectId: number; id: number; l: Li
     },
   ];
   return (
-    <Table<DeviceEvent>
-      data-testid="lamp-events"
-      rowKey="id"
-      size="small"
-      loading={events.isLoading}
-      columns={columns}
-      dataSource={events.data?.list ?? []}
-      pagination={{
-        current: page,
-        pageSize,
-        total: events.data?.total ?? 0,
-        pageSizeOptions: pageSizeOptions('log'),
-        showSizeChanger: true,
-        showTotal: (total) => t('common.total', { total }),
-        onChange: (p, size) => {
-          setPage(size === pageSize ? p : 1);
-          setPageSize(size);
-        },
-      }}
-    />
+    <EventsTable testId="lamp-events" columns={columns} page={events.data} loading={events.isLoading} {...paging} />
   );
 }
 
@@ -436,48 +349,6 @@ function LampPolicies({
           },
         ]}
       />
-    </Flex>
-  );
-}
-
-function LampLocation({
-  l,
-  id,
-  initial,
-  editable,
-  onSaved,
-}: {
-  l: LightingApi;
-  id: number;
-  initial: CoordinateValue;
-  editable: boolean;
-  onSaved: () => void;
-}) {
-  const { t } = useTranslation();
-  const { message } = useFeedback();
-  const [value, setValue] = useState<CoordinateValue>(initial);
-  const save = useMutation({
-    mutationFn: () => l.location(id, value.lng as number, value.lat as number),
-    onSuccess: () => {
-      message.success(t('common.saved'));
-      onSaved();
-    },
-  });
-  return (
-    <Flex vertical gap={8}>
-      <CoordinatePicker value={value} onChange={setValue} showError height={300} />
-      {editable && (
-        <Button
-          type="primary"
-          icon={<EnvironmentOutlined />}
-          disabled={coordinateError(value) !== null}
-          loading={save.isPending}
-          onClick={() => save.mutate()}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          {t('common.save')}
-        </Button>
-      )}
     </Flex>
   );
 }

@@ -1,7 +1,7 @@
-import { ArrowLeftOutlined, EnvironmentOutlined, HistoryOutlined, ReloadOutlined } from '@ant-design/icons';
-import { type DeviceView, LOG_PAGE_SIZE, type Page, type RealtimePush } from '@sc/contract';
+import { ReloadOutlined } from '@ant-design/icons';
+import type { DeviceView, Page, RealtimePush } from '@sc/contract';
 import { MTC_FIRMWARE } from '@sc/contract/families/mtc';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -10,29 +10,35 @@ import {
   Descriptions,
   Empty,
   Flex,
-  Result,
   Row,
   Space,
-  Spin,
   Table,
   type TableColumnsType,
-  Tabs,
   Tag,
   Typography,
 } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { api } from '../../api/client';
-import { isApiError } from '../../api/errors';
-import { useRealtime } from '../../api/realtime';
 import { useFeedback } from '../../app/feedback';
 import { canModify, useAuthLevel } from '../../components/crud';
-import { pageSizeOptions } from '../../components/crud/use-paged-list';
-import { type DeviceEvent, EventLevelTag, LiveBadge, RegisteredTag, useErrorText } from '../../components/device';
+import {
+  type DeviceBack,
+  type DeviceEvent,
+  DeviceLocation,
+  DevicePage,
+  DeviceRegisterButton,
+  DeviceShell,
+  EventLevelTag,
+  EventsTable,
+  locationText,
+  RegisteredTag,
+  useErrorText,
+  useEventsPaging,
+  useLiveDevice,
+} from '../../components/device';
 import { formatReading } from '../../components/format';
-import { CoordinatePicker, type CoordinateValue, coordinateError } from '../../components/map/coordinate-picker';
-import { ProjectScoped } from '../../components/project-scoped';
 import { formatTime } from '../../components/time';
 import { i18n } from '../../i18n/i18n';
 import { type MtcApi, mtcApi, mtcKeys, type Runtime } from './api';
@@ -44,31 +50,11 @@ import { CabinetControls, useCommand } from './controls';
 import { CabinetFirmware } from './firmware';
 import './texts';
 
+const BACK: DeviceBack = { to: CABINET_LIST, label: 'cabinets.back', missing: 'cabinets.missing' };
+
 /** /pjt/pjtdevicemtc?id= (spec 001 §2): one cabinet, live, with its circuits, controls and settings. */
 export default function CabinetPage() {
-  const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  return (
-    <ProjectScoped>
-      {(projectId) =>
-        Number.isInteger(id) && id > 0 ? (
-          <CabinetDetail key={id} projectId={projectId} id={id} />
-        ) : (
-          <Result status="404" title={t('cabinets.missing')} extra={<BackLink />} />
-        )
-      }
-    </ProjectScoped>
-  );
-}
-
-function BackLink() {
-  const { t } = useTranslation();
-  return (
-    <Link to={CABINET_LIST}>
-      <Button icon={<ArrowLeftOutlined />}>{t('cabinets.back')}</Button>
-    </Link>
-  );
+  return <DevicePage back={BACK}>{(projectId, id) => <CabinetDetail projectId={projectId} id={id} />}</DevicePage>;
 }
 
 /**
@@ -116,16 +102,12 @@ const touchesRuntime = (push: RealtimePush, id: number) =>
 function CabinetDetail({ projectId, id }: { projectId: number; id: number }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const { confirm, message } = useFeedback();
+  const { message } = useFeedback();
+  const errorText = useErrorText();
   const m = mtcApi(projectId);
   const editable = canModify(useAuthLevel());
   const key = mtcKeys.cabinet(projectId, id);
   const runtimeKey = [...key, 'runtime'];
-  const device = useQuery({
-    queryKey: [...key, 'row'],
-    queryFn: () => api.get<DeviceView>(`/api/pjts/${projectId}/devices.do/one/${id}`, undefined, { silent: true }),
-  });
-  const runtime = useQuery({ queryKey: runtimeKey, queryFn: () => m.runtime(id), enabled: device.isSuccess });
   const reread = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -133,95 +115,133 @@ function CabinetDetail({ projectId, id }: { projectId: number; id: number }) {
     },
     [],
   );
-  useRealtime({ devices: device.isSuccess ? [id] : [] }, (push) => {
-    if (!touchesRuntime(push, id)) return;
-    client.setQueryData<Runtime>(runtimeKey, (d) => (d ? applyRuntimePush(d, push) : d));
-    if (push.kind === 'event') void client.invalidateQueries({ queryKey: [...key, 'events'] });
-    // The stored state (alarm times, peripherals) a moment later, once the report is written.
-    if (reread.current) clearTimeout(reread.current);
-    reread.current = setTimeout(() => void client.invalidateQueries({ queryKey: runtimeKey }), 2000);
+  const { query, ok, device, fallback } = useLiveDevice({
+    id,
+    queryKey: [...key, 'row'],
+    queryFn: () => api.get<DeviceView>(`/api/pjts/${projectId}/devices.do/one/${id}`, undefined, { silent: true }),
+    back: BACK,
+    onPush: (push) => {
+      if (!touchesRuntime(push, id)) return;
+      client.setQueryData<Runtime>(runtimeKey, (d) => (d ? applyRuntimePush(d, push) : d));
+      if (push.kind === 'event') void client.invalidateQueries({ queryKey: [...key, 'events'] });
+      // The stored state (alarm times, peripherals) a moment later, once the report is written.
+      if (reread.current) clearTimeout(reread.current);
+      reread.current = setTimeout(() => void client.invalidateQueries({ queryKey: runtimeKey }), 2000);
+    },
   });
+  const runtime = useQuery({ queryKey: runtimeKey, queryFn: () => m.runtime(id), enabled: ok });
   const command = useCommand(
     (c, args) => m.command(id, c, args),
     () => void client.invalidateQueries({ queryKey: runtimeKey }),
   );
-  const registration = useMutation({
-    mutationFn: (registered: boolean) => m.register(id, registered),
-    onSuccess: (answer, registered) => {
-      message.success(t(registered ? 'gateways.registerDone' : 'gateways.unregisterDone', { name: device.data?.name }));
-      if (!answer.delivered) message.info(t('gateways.notDelivered'));
-      void device.refetch();
-    },
-  });
 
-  if (device.isLoading) return <Spin style={{ margin: 48 }} />;
-  if (device.isError || !device.data) {
-    const missing = isApiError(device.error) && [400, 404].includes(device.error.status);
-    return (
-      <Result
-        status={missing ? '404' : 'error'}
-        title={missing ? t('cabinets.missing') : t('common.loadFailed')}
-        extra={<BackLink />}
-      />
-    );
-  }
-  const d = device.data;
+  if (!device) return fallback;
+  const d = device;
   const r = runtime.data;
   const activeAlarms = (r?.alarms ?? []).filter((a) => a.active).map((a) => a.kind);
-  const askRegister = () =>
-    confirm({
-      title: d.registered ? t('gateways.unregister') : t('gateways.register'),
-      content: t(d.registered ? 'cabinets.confirm.unregister' : 'cabinets.confirm.register', { name: d.name }),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
-      onOk: () => registration.mutateAsync(!d.registered).catch(() => undefined),
-    });
 
   return (
-    <Flex vertical gap={12}>
-      <Card
-        title={
-          <Space size={12} wrap>
-            <Typography.Title level={4} style={{ margin: 0 }} data-testid="cabinet-name">
-              {d.name}
-            </Typography.Title>
-            {r && <OnlineTag state={r.state} />}
-            {r && <ModeTag mode={r.mode} />}
-            {r && <AlarmTag status={activeAlarms.length > 0 ? 'alarm' : 'normal'} alarms={activeAlarms} />}
-            <RegisteredTag registered={d.registered} />
-            <LiveBadge />
-          </Space>
-        }
-        extra={
-          <Space>
-            {editable && (
-              <Button danger={d.registered} onClick={askRegister} data-testid="cabinet-register">
-                {d.registered ? t('gateways.unregister') : t('gateways.register')}
-              </Button>
-            )}
-            <Link to="/man/operatehistory">
-              <Button icon={<HistoryOutlined />}>{t('gateways.operationLog')}</Button>
-            </Link>
-            <BackLink />
-          </Space>
-        }
-      >
-        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>
-          <Descriptions.Item label={t('cabinets.fields.no')}>{d.no}</Descriptions.Item>
-          <Descriptions.Item label={t('cabinets.fields.equipmentId')}>{d.equipmentId ?? ''}</Descriptions.Item>
-          <Descriptions.Item label={t('cabinets.fields.model')}>{d.modelName ?? ''}</Descriptions.Item>
-          <Descriptions.Item label={t('cabinets.fields.version')}>{r?.version ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('cabinets.fields.areaName')}>{d.areaName ?? ''}</Descriptions.Item>
-          <Descriptions.Item label={t('cabinets.fields.groupName')}>{d.groupName ?? ''}</Descriptions.Item>
-          <Descriptions.Item label={t('cabinets.fields.location')}>
-            {d.lng !== null && d.lat !== null ? `${d.lng}, ${d.lat}` : ''}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('cabinets.fields.deviceTime')}>
-            <span data-testid="cabinet-device-time">{formatTime(r?.deviceTime) || '—'}</span>
-          </Descriptions.Item>
-        </Descriptions>
-      </Card>
+    <DeviceShell
+      device={d}
+      back={BACK}
+      testId="cabinet"
+      tags={
+        <>
+          {r && <OnlineTag state={r.state} />}
+          {r && <ModeTag mode={r.mode} />}
+          {r && <AlarmTag status={activeAlarms.length > 0 ? 'alarm' : 'normal'} alarms={activeAlarms} />}
+          <RegisteredTag registered={d.registered} />
+        </>
+      }
+      actions={
+        editable && (
+          <DeviceRegisterButton
+            device={d}
+            send={(registered) => m.register(id, registered)}
+            confirmText={(registering) =>
+              t(registering ? 'cabinets.confirm.register' : 'cabinets.confirm.unregister', { name: d.name })
+            }
+            testId="cabinet-register"
+            onChanged={() => void query.refetch()}
+          />
+        )
+      }
+      properties={{
+        columns: 4,
+        items: [
+          { label: t('cabinets.fields.no'), value: d.no },
+          { label: t('cabinets.fields.equipmentId'), value: d.equipmentId ?? '' },
+          { label: t('cabinets.fields.model'), value: d.modelName ?? '' },
+          { label: t('cabinets.fields.version'), value: r?.version ?? '—' },
+          { label: t('cabinets.fields.areaName'), value: d.areaName ?? '' },
+          { label: t('cabinets.fields.groupName'), value: d.groupName ?? '' },
+          { label: t('cabinets.fields.location'), value: locationText(d) },
+          {
+            label: t('cabinets.fields.deviceTime'),
+            value: <span data-testid="cabinet-device-time">{formatTime(r?.deviceTime) || '—'}</span>,
+          },
+        ],
+      }}
+      tabs={[
+        {
+          key: 'events',
+          label: t('cabinets.tabs.events'),
+          children: <CabinetEvents projectId={projectId} id={id} m={m} />,
+        },
+        {
+          key: 'config',
+          label: t('cabinets.tabs.config'),
+          children: <ConfigForm projectId={projectId} id={id} m={m} editable={editable} />,
+        },
+        {
+          key: 'comm',
+          label: t('cabinets.tabs.comm'),
+          children: <CommForm projectId={projectId} id={id} m={m} editable={editable} />,
+        },
+        {
+          key: 'peripherals',
+          label: t('cabinets.tabs.peripherals'),
+          children: <PeripheralsForm projectId={projectId} id={id} m={m} editable={editable} />,
+        },
+        {
+          key: 'alarm',
+          label: t('cabinets.tabs.alarm'),
+          children: <AlarmForm projectId={projectId} id={id} m={m} editable={editable} />,
+        },
+        {
+          key: 'policies',
+          label: t('cabinets.tabs.policies'),
+          children: <CabinetPolicies projectId={projectId} id={id} m={m} />,
+        },
+        {
+          key: 'firmware',
+          label: t('cabinets.tabs.firmware'),
+          children: (
+            <CabinetFirmware
+              projectId={projectId}
+              id={id}
+              name={d.name}
+              m={m}
+              editable={editable}
+              maxBytes={MTC_FIRMWARE.maxBytes}
+            />
+          ),
+        },
+        {
+          key: 'location',
+          label: t('cabinets.tabs.location'),
+          children: (
+            <DeviceLocation
+              initial={{ lng: d.lng, lat: d.lat }}
+              editable={editable}
+              save={(lng, lat) => m.location(id, lng, lat)}
+              onSaved={() => void query.refetch()}
+              onError={(error) => message.error(errorText(error))}
+            />
+          ),
+        },
+      ]}
+    >
       <Row gutter={[12, 12]}>
         <Col xs={24} xl={15}>
           {runtime.isError ? (
@@ -254,70 +274,7 @@ function CabinetDetail({ projectId, id }: { projectId: number; id: number }) {
           <PeripheralCard runtime={r} />
         </Col>
       </Row>
-      <Card size="small">
-        <Tabs
-          items={[
-            {
-              key: 'events',
-              label: t('cabinets.tabs.events'),
-              children: <CabinetEvents projectId={projectId} id={id} m={m} />,
-            },
-            {
-              key: 'config',
-              label: t('cabinets.tabs.config'),
-              children: <ConfigForm projectId={projectId} id={id} m={m} editable={editable} />,
-            },
-            {
-              key: 'comm',
-              label: t('cabinets.tabs.comm'),
-              children: <CommForm projectId={projectId} id={id} m={m} editable={editable} />,
-            },
-            {
-              key: 'peripherals',
-              label: t('cabinets.tabs.peripherals'),
-              children: <PeripheralsForm projectId={projectId} id={id} m={m} editable={editable} />,
-            },
-            {
-              key: 'alarm',
-              label: t('cabinets.tabs.alarm'),
-              children: <AlarmForm projectId={projectId} id={id} m={m} editable={editable} />,
-            },
-            {
-              key: 'policies',
-              label: t('cabinets.tabs.policies'),
-              children: <CabinetPolicies projectId={projectId} id={id} m={m} />,
-            },
-            {
-              key: 'firmware',
-              label: t('cabinets.tabs.firmware'),
-              children: (
-                <CabinetFirmware
-                  projectId={projectId}
-                  id={id}
-                  name={d.name}
-                  m={m}
-                  editable={editable}
-                  maxBytes={MTC_FIRMWARE.maxBytes}
-                />
-              ),
-            },
-            {
-              key: 'location',
-              label: t('cabinets.tabs.location'),
-              children: (
-                <CabinetLocation
-                  m={m}
-                  id={id}
-                  initial={{ lng: d.lng, lat: d.lat }}
-                  editable={editable}
-                  onSaved={() => void device.refetch()}
-                />
-              ),
-            },
-          ]}
-        />
-      </Card>
-    </Flex>
+    </DeviceShell>
   );
 }
 
@@ -466,11 +423,10 @@ export function eventCodeLabel(code: string): string {
 /** The cabinet's events (kept for the retention the system settings give: 1-60 days), newest first. */
 function CabinetEvents({ projectId, id, m }: { projectId: number; id: number; m: MtcApi }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(LOG_PAGE_SIZE.default);
+  const paging = useEventsPaging();
   const events = useQuery({
-    queryKey: [...mtcKeys.cabinet(projectId, id), 'events', page, pageSize],
-    queryFn: () => m.events(id, page, pageSize) as Promise<Page<DeviceEvent>>,
+    queryKey: [...mtcKeys.cabinet(projectId, id), 'events', paging.current, paging.pageSize],
+    queryFn: () => m.events(id, paging.current, paging.pageSize) as Promise<Page<DeviceEvent>>,
   });
   const detailText = (e: DeviceEvent) => {
     const d = (e.detail ?? {}) as CabinetEventDetail;
@@ -512,25 +468,12 @@ function CabinetEvents({ projectId, id, m }: { projectId: number; id: number; m:
   return (
     <Flex vertical gap={8}>
       <Typography.Text type="secondary">{t('cabinets.events.retention')}</Typography.Text>
-      <Table<DeviceEvent>
-        data-testid="cabinet-events"
-        rowKey="id"
-        size="small"
-        loading={events.isLoading}
+      <EventsTable
+        testId="cabinet-events"
         columns={columns}
-        dataSource={events.data?.list ?? []}
-        pagination={{
-          current: page,
-          pageSize,
-          total: events.data?.total ?? 0,
-          pageSizeOptions: pageSizeOptions('log'),
-          showSizeChanger: true,
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (p, size) => {
-            setPage(size === pageSize ? p : 1);
-            setPageSize(size);
-          },
-        }}
+        page={events.data}
+        loading={events.isLoading}
+        {...paging}
       />
     </Flex>
   );
@@ -570,50 +513,6 @@ function CabinetPolicies({ projectId, id, m }: { projectId: number; id: number; 
           },
         ]}
       />
-    </Flex>
-  );
-}
-
-function CabinetLocation({
-  m,
-  id,
-  initial,
-  editable,
-  onSaved,
-}: {
-  m: MtcApi;
-  id: number;
-  initial: CoordinateValue;
-  editable: boolean;
-  onSaved: () => void;
-}) {
-  const { t } = useTranslation();
-  const { message } = useFeedback();
-  const errorText = useErrorText();
-  const [value, setValue] = useState<CoordinateValue>(initial);
-  const save = useMutation({
-    mutationFn: () => m.location(id, value.lng as number, value.lat as number),
-    onSuccess: () => {
-      message.success(t('common.saved'));
-      onSaved();
-    },
-    onError: (error) => message.error(errorText(error)),
-  });
-  return (
-    <Flex vertical gap={8}>
-      <CoordinatePicker value={value} onChange={setValue} showError height={300} />
-      {editable && (
-        <Button
-          type="primary"
-          icon={<EnvironmentOutlined />}
-          disabled={coordinateError(value) !== null}
-          loading={save.isPending}
-          onClick={() => save.mutate()}
-          style={{ alignSelf: 'flex-start' }}
-        >
-          {t('common.save')}
-        </Button>
-      )}
     </Flex>
   );
 }

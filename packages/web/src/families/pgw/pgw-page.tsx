@@ -1,12 +1,5 @@
-import {
-  ArrowLeftOutlined,
-  ClockCircleOutlined,
-  HistoryOutlined,
-  PlusOutlined,
-  PoweroffOutlined,
-  SyncOutlined,
-} from '@ant-design/icons';
-import { type DeviceView, LOG_PAGE_SIZE, pgwManifest, type RealtimePush } from '@sc/contract';
+import { ClockCircleOutlined, PlusOutlined, PoweroffOutlined, SyncOutlined } from '@ant-design/icons';
+import { type DeviceView, pgwManifest, type RealtimePush } from '@sc/contract';
 import { CARRIER_BANDS, PGW_COMMANDS, PGW_CONFIG, type PgwConfigBody, pgwConfigBody } from '@sc/contract/families/pgw';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -19,19 +12,15 @@ import {
   Form,
   InputNumber,
   Modal,
-  Result,
   Row,
   Select,
   Space,
-  Spin,
   Table,
   Typography,
 } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors';
-import { useRealtime } from '../../api/realtime';
 import { useFeedback } from '../../app/feedback';
 import {
   applyServerErrors,
@@ -42,15 +31,17 @@ import {
   zodRule,
 } from '../../components/crud';
 import {
-  ActiveStateTag,
   CommandBar,
+  type DeviceBack,
+  DevicePage,
+  DeviceShell,
   EventsTable,
-  LiveBadge,
   patchLiveRow,
-  RegisteredTag,
+  useDeviceRow,
+  useEventsPaging,
+  useFollowDevice,
 } from '../../components/device';
 import { formatDuration } from '../../components/format';
-import { ProjectScoped } from '../../components/project-scoped';
 import { formatTime } from '../../components/time';
 import { useLang } from '../../i18n/i18n';
 import { type PgwLamp, type PgwRuntime, pgwApi, pgwKeys } from './api';
@@ -72,31 +63,11 @@ function reason(error: unknown, t: (key: string, o?: Record<string, unknown>) =>
   );
 }
 
+const BACK: DeviceBack = { to: LIST, label: 'pgw.back', missing: 'pgw.missing' };
+
 /** /pjt/pjtdevicepgw?id= (spec 001 §2): one power-line gateway, its lamp controllers, runtime, config, events. */
 export default function PjtDevicePgwPage() {
-  const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  return (
-    <ProjectScoped>
-      {(projectId) =>
-        Number.isInteger(id) && id > 0 ? (
-          <PgwDetail key={id} projectId={projectId} id={id} />
-        ) : (
-          <Result status="404" title={t('pgw.missing')} extra={<BackLink />} />
-        )
-      }
-    </ProjectScoped>
-  );
-}
-
-function BackLink() {
-  const { t } = useTranslation();
-  return (
-    <Link to={LIST}>
-      <Button icon={<ArrowLeftOutlined />}>{t('pgw.back')}</Button>
-    </Link>
-  );
+  return <DevicePage back={BACK}>{(projectId, id) => <PgwDetail projectId={projectId} id={id} />}</DevicePage>;
 }
 
 function PgwDetail({ projectId, id }: { projectId: number; id: number }) {
@@ -106,81 +77,70 @@ function PgwDetail({ projectId, id }: { projectId: number; id: number }) {
   const editable = canModify(useAuthLevel());
   const deviceKey = pgwKeys.one(projectId, id);
   const lampsKey = pgwKeys.lamps(projectId, id);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(LOG_PAGE_SIZE.default);
-  const eventsKey = [...pgwKeys.events(projectId, id), page, pageSize];
+  const paging = useEventsPaging();
+  const eventsKey = [...pgwKeys.events(projectId, id), paging.current, paging.pageSize];
 
-  const device = useQuery({ queryKey: deviceKey, queryFn: () => pgw.one(id) });
-  const isPgw = device.data?.type === pgwManifest.type;
-  const lamps = useQuery({ queryKey: lampsKey, queryFn: () => pgw.lamps(id), enabled: isPgw });
-  const events = useQuery({ queryKey: eventsKey, queryFn: () => pgw.events(id, page, pageSize), enabled: isPgw });
-
-  const lampIds = (lamps.data ?? []).map((l) => l.id);
-  useRealtime({ devices: isPgw ? [id, ...lampIds] : [] }, (push: RealtimePush) => {
-    if (!('deviceId' in push)) return;
-    if (push.kind === 'state' && push.deviceId === id)
-      client.setQueryData<DeviceView>(deviceKey, (d) => (d ? patchLiveRow(d, push) : d));
-    else if (push.kind === 'state')
-      client.setQueryData<PgwLamp[]>(lampsKey, (rows) =>
-        rows?.map((r) => (r.id === push.deviceId ? patchLiveRow(r, push) : r)),
-      );
-    // A new carrier table: the signals and last contacts changed.
-    if (push.kind === 'telemetry' && push.deviceId === id) void client.invalidateQueries({ queryKey: lampsKey });
-    if (push.kind === 'event' && push.deviceId === id && page === 1)
-      void client.invalidateQueries({ queryKey: pgwKeys.events(projectId, id) });
+  const { ok, device, fallback } = useDeviceRow({
+    queryKey: deviceKey,
+    queryFn: () => pgw.one(id),
+    back: BACK,
+    isDevice: (d) => d.type === pgwManifest.type,
+  });
+  const lamps = useQuery({ queryKey: lampsKey, queryFn: () => pgw.lamps(id), enabled: ok });
+  const events = useQuery({
+    queryKey: eventsKey,
+    queryFn: () => pgw.events(id, paging.current, paging.pageSize),
+    enabled: ok,
   });
 
-  if (device.isLoading) return <Spin style={{ margin: 48 }} />;
-  if (device.isError || !device.data || !isPgw) {
-    const missing = !device.data || (isApiError(device.error) && [400, 404].includes(device.error.status));
-    return (
-      <Result
-        status={missing ? '404' : 'error'}
-        title={missing ? t('pgw.missing') : t('common.loadFailed')}
-        extra={<BackLink />}
-      />
-    );
-  }
-  const d = device.data;
+  useFollowDevice({
+    id,
+    ok,
+    queryKey: deviceKey,
+    watch: (lamps.data ?? []).map((l) => l.id),
+    onPush: (push: RealtimePush) => {
+      if (!('deviceId' in push)) return;
+      if (push.kind === 'state' && push.deviceId !== id)
+        client.setQueryData<PgwLamp[]>(lampsKey, (rows) =>
+          rows?.map((r) => (r.id === push.deviceId ? patchLiveRow(r, push) : r)),
+        );
+      // A new carrier table: the signals and last contacts changed.
+      if (push.kind === 'telemetry' && push.deviceId === id) void client.invalidateQueries({ queryKey: lampsKey });
+      if (push.kind === 'event' && push.deviceId === id && paging.current === 1)
+        void client.invalidateQueries({ queryKey: pgwKeys.events(projectId, id) });
+    },
+  });
+
+  if (!device) return fallback;
+  const d = device;
   const props = d.props ?? {};
   const rows = lamps.data ?? [];
   const reachable = rows.filter((r) => (r.signal ?? 0) > 0).length;
 
   return (
-    <Flex vertical gap={12}>
-      <Card
-        title={
-          <Space size={12} wrap>
-            <Typography.Title level={4} style={{ margin: 0 }} data-testid="pgw-name">
-              {d.name}
-            </Typography.Title>
-            <ActiveStateTag state={d.activeState} />
-            <RegisteredTag registered={d.registered} />
-            <LiveBadge />
-          </Space>
-        }
-        extra={
-          <Space>
-            <Link to="/man/operatehistory">
-              <Button icon={<HistoryOutlined />}>{t('pgw.operationLog')}</Button>
-            </Link>
-            <BackLink />
-          </Space>
-        }
-      >
-        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} title={t('pgw.properties')}>
-          <Descriptions.Item label={t('pgw.fields.no')}>{d.no}</Descriptions.Item>
-          <Descriptions.Item label={t('pgw.fields.wireNo')}>{String(props.wireNo ?? '')}</Descriptions.Item>
-          <Descriptions.Item label={t('pgw.fields.zoneCode')}>{String(props.zoneCode ?? '')}</Descriptions.Item>
-          <Descriptions.Item label={t('pgw.fields.lamps')}>
-            {lamps.data ? <LampCount lamps={rows.length} reachable={reachable} /> : ''}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('pgw.fields.equipmentId')}>{d.equipmentId ?? ''}</Descriptions.Item>
-          <Descriptions.Item label={t('pgw.fields.model')}>{d.modelName ?? ''}</Descriptions.Item>
-          <Descriptions.Item label={t('pgw.fields.lastActiveAt')}>{formatTime(d.lastActiveAt)}</Descriptions.Item>
-          <Descriptions.Item label={t('gateways.fields.area')}>{d.areaName ?? ''}</Descriptions.Item>
-        </Descriptions>
-      </Card>
+    <DeviceShell
+      device={d}
+      back={BACK}
+      testId="pgw"
+      operationLog={t('pgw.operationLog')}
+      properties={{
+        title: t('pgw.properties'),
+        columns: 4,
+        items: [
+          { label: t('pgw.fields.no'), value: d.no },
+          { label: t('pgw.fields.wireNo'), value: String(props.wireNo ?? '') },
+          { label: t('pgw.fields.zoneCode'), value: String(props.zoneCode ?? '') },
+          {
+            label: t('pgw.fields.lamps'),
+            value: lamps.data ? <LampCount lamps={rows.length} reachable={reachable} /> : '',
+          },
+          { label: t('pgw.fields.equipmentId'), value: d.equipmentId ?? '' },
+          { label: t('pgw.fields.model'), value: d.modelName ?? '' },
+          { label: t('pgw.fields.lastActiveAt'), value: formatTime(d.lastActiveAt) },
+          { label: t('gateways.fields.area'), value: d.areaName ?? '' },
+        ],
+      }}
+    >
       {editable && (
         <CommandBar
           title={t('pgw.commandsTitle')}
@@ -207,18 +167,9 @@ function PgwDetail({ projectId, id }: { projectId: number; id: number }) {
         </Col>
       </Row>
       <Card title={t('pgw.events')} size="small">
-        <EventsTable
-          page={events.data}
-          loading={events.isLoading}
-          onPage={(p, size) => {
-            setPage(size === pageSize ? p : 1);
-            setPageSize(size);
-          }}
-          current={page}
-          pageSize={pageSize}
-        />
+        <EventsTable page={events.data} loading={events.isLoading} {...paging} />
       </Card>
-    </Flex>
+    </DeviceShell>
   );
 }
 

@@ -1,69 +1,33 @@
-import { ArrowLeftOutlined, HistoryOutlined, SaveOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { type DeviceView, LOG_PAGE_SIZE, type RealtimePush } from '@sc/contract';
+import { SaveOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import type { DeviceView, RealtimePush } from '@sc/contract';
 import { WHM_PERIPHERAL_INDEX, WHM_PICK_INTERVAL } from '@sc/contract/families/whm';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Flex,
-  Form,
-  InputNumber,
-  Result,
-  Row,
-  Space,
-  Spin,
-  Switch,
-  Typography,
-} from 'antd';
-import { useState } from 'react';
+import { Button, Card, Col, Flex, Form, InputNumber, Row, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors';
-import { useRealtime } from '../../api/realtime';
 import { useFeedback } from '../../app/feedback';
 import { canModify, useAuthLevel } from '../../components/crud';
 import {
-  ActiveStateTag,
   CommandBar,
+  type DeviceBack,
+  DevicePage,
+  DeviceShell,
   EventsTable,
   LatestValues,
-  LiveBadge,
-  patchLiveRow,
+  locationText,
   type ReadingPoint,
-  RegisteredTag,
+  useEventsPaging,
+  useLiveDevice,
 } from '../../components/device';
-import { ProjectScoped } from '../../components/project-scoped';
 import { formatTime } from '../../components/time';
 import { LIST_PAGE, useWhmReadings, WHM_COMMANDS, WHM_TYPE, type WhmConfig, whmApi, whmKeys } from './api';
 import { WhmHistory } from './whm-history';
 
+const BACK: DeviceBack = { to: LIST_PAGE, label: 'whm.back', missing: 'whm.missing' };
+
 /** /pjt/pjtdevicewhm?id= (spec 001 §2): one meter's state, real-time data, config, in-use flag, events and history. */
 export default function WhmPage() {
-  const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id'));
-  return (
-    <ProjectScoped>
-      {(projectId) =>
-        Number.isInteger(id) && id > 0 ? (
-          <WhmDetail key={id} projectId={projectId} id={id} />
-        ) : (
-          <Result status="404" title={t('whm.missing')} extra={<BackLink />} />
-        )
-      }
-    </ProjectScoped>
-  );
-}
-
-function BackLink() {
-  const { t } = useTranslation();
-  return (
-    <Link to={LIST_PAGE}>
-      <Button icon={<ArrowLeftOutlined />}>{t('whm.back')}</Button>
-    </Link>
-  );
+  return <DevicePage back={BACK}>{(projectId, id) => <WhmDetail projectId={projectId} id={id} />}</DevicePage>;
 }
 
 function WhmDetail({ projectId, id }: { projectId: number; id: number }) {
@@ -71,12 +35,20 @@ function WhmDetail({ projectId, id }: { projectId: number; id: number }) {
   const client = useQueryClient();
   const whm = whmApi(projectId);
   const editable = canModify(useAuthLevel());
-  const deviceKey = whmKeys.one(projectId, id);
   const latestKey = [...whmKeys.readings(projectId, id), 'latest'];
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(LOG_PAGE_SIZE.default);
-  const device = useQuery({ queryKey: deviceKey, queryFn: () => whm.one(id) });
-  const ok = device.isSuccess;
+  const paging = useEventsPaging();
+  const { ok, device, fallback } = useLiveDevice({
+    id,
+    queryKey: whmKeys.one(projectId, id),
+    queryFn: () => whm.one(id),
+    back: BACK,
+    onPush: (push: RealtimePush) => {
+      if (!('deviceId' in push) || push.deviceId !== id) return;
+      if (push.kind === 'telemetry' && push.type === WHM_TYPE)
+        client.setQueryData<ReadingPoint | null>(latestKey, (): ReadingPoint => ({ ...push.values, at: push.at }));
+      if (push.kind === 'event') void client.invalidateQueries({ queryKey: whmKeys.events(projectId, id) });
+    },
+  });
   const config = useQuery({ queryKey: whmKeys.config(projectId, id), queryFn: () => whm.config(id), enabled: ok });
   // The latest reading: the newest of the last week, then live from telemetry pushes.
   const latest = useQuery({
@@ -89,75 +61,39 @@ function WhmDetail({ projectId, id }: { projectId: number; id: number }) {
     enabled: ok,
   });
   const events = useQuery({
-    queryKey: [...whmKeys.events(projectId, id), page, pageSize],
-    queryFn: () => whm.events(id, page, pageSize),
+    queryKey: [...whmKeys.events(projectId, id), paging.current, paging.pageSize],
+    queryFn: () => whm.events(id, paging.current, paging.pageSize),
     enabled: ok,
   });
   const readings = useWhmReadings();
 
-  useRealtime({ devices: ok ? [id] : [] }, (push: RealtimePush) => {
-    if (!('deviceId' in push) || push.deviceId !== id) return;
-    if (push.kind === 'state') client.setQueryData<DeviceView>(deviceKey, (d) => (d ? patchLiveRow(d, push) : d));
-    if (push.kind === 'telemetry' && push.type === WHM_TYPE)
-      client.setQueryData<ReadingPoint | null>(latestKey, (): ReadingPoint => ({ ...push.values, at: push.at }));
-    if (push.kind === 'event') void client.invalidateQueries({ queryKey: whmKeys.events(projectId, id) });
-  });
-
-  if (device.isLoading) return <Spin style={{ margin: 48 }} />;
-  if (device.isError || !device.data) {
-    const missing = isApiError(device.error) && [400, 404].includes(device.error.status);
-    return (
-      <Result
-        status={missing ? '404' : 'error'}
-        title={missing ? t('whm.missing') : t('common.loadFailed')}
-        extra={<BackLink />}
-      />
-    );
-  }
-  const d = device.data;
+  if (!device) return fallback;
+  const d = device;
   const inUse = d.props?.inUse !== false;
 
   return (
-    <Flex vertical gap={12}>
-      <Card
-        title={
-          <Space size={12} wrap>
-            <Typography.Title level={4} style={{ margin: 0 }} data-testid="whm-name">
-              {d.name}
-            </Typography.Title>
-            <ActiveStateTag state={d.activeState} />
-            <RegisteredTag registered={d.registered} />
-            <LiveBadge />
-          </Space>
-        }
-        extra={
-          <Space wrap>
-            <InUseSwitch projectId={projectId} device={d} inUse={inUse} editable={editable} />
-            <Link to="/man/operatehistory">
-              <Button icon={<HistoryOutlined />}>{t('gateways.operationLog')}</Button>
-            </Link>
-            <BackLink />
-          </Space>
-        }
-      >
-        <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} title={t('whm.properties')}>
-          <Descriptions.Item label={t('whm.fields.no')}>{d.no}</Descriptions.Item>
-          <Descriptions.Item label={t('whm.fields.equipmentId')}>{d.equipmentId ?? ''}</Descriptions.Item>
-          <Descriptions.Item label={t('whm.fields.lastActiveAt')}>{formatTime(d.lastActiveAt)}</Descriptions.Item>
-          <Descriptions.Item label={t('whm.fields.parentName')}>{d.parentName ?? ''}</Descriptions.Item>
-          <Descriptions.Item label={t('whm.fields.peripheralIndex')}>
-            {config.data?.peripheralIndex ?? ''}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('whm.fields.pickInterval')}>{config.data?.pickInterval ?? ''}</Descriptions.Item>
-          <Descriptions.Item label={t('whm.fields.model')}>{d.modelName ?? ''}</Descriptions.Item>
-          <Descriptions.Item label={t('whm.fields.area')}>{d.areaName ?? ''}</Descriptions.Item>
-          <Descriptions.Item label={t('whm.fields.group')}>{d.groupName ?? ''}</Descriptions.Item>
-          <Descriptions.Item label={t('whm.fields.location')}>
-            {d.lng !== null && d.lat !== null ? `${d.lng}, ${d.lat}` : ''}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('whm.fields.description')}>{d.description}</Descriptions.Item>
-        </Descriptions>
-      </Card>
+    <DeviceShell
+      device={d}
+      back={BACK}
+      testId="whm"
+      actions={<InUseSwitch projectId={projectId} device={d} inUse={inUse} editable={editable} />}
+      properties={{
+        title: t('whm.properties'),
+        items: [
+          { label: t('whm.fields.no'), value: d.no },
+          { label: t('whm.fields.equipmentId'), value: d.equipmentId ?? '' },
+          { label: t('whm.fields.lastActiveAt'), value: formatTime(d.lastActiveAt) },
+          { label: t('whm.fields.parentName'), value: d.parentName ?? '' },
+          { label: t('whm.fields.peripheralIndex'), value: config.data?.peripheralIndex ?? '' },
+          { label: t('whm.fields.pickInterval'), value: config.data?.pickInterval ?? '' },
+          { label: t('whm.fields.model'), value: d.modelName ?? '' },
+          { label: t('whm.fields.area'), value: d.areaName ?? '' },
+          { label: t('whm.fields.group'), value: d.groupName ?? '' },
+          { label: t('whm.fields.location'), value: locationText(d) },
+          { label: t('whm.fields.description'), value: d.description },
+        ],
+      }}
+    >
       <Row gutter={[12, 12]}>
         <Col xs={24} xl={editable ? 14 : 24}>
           <Card title={t('whm.realtime')} size="small" data-testid="whm-realtime">
@@ -195,18 +131,9 @@ function WhmDetail({ projectId, id }: { projectId: number; id: number }) {
       </Row>
       <WhmHistory projectId={projectId} id={id} />
       <Card title={t('whm.eventsTitle')} size="small">
-        <EventsTable
-          page={events.data}
-          loading={events.isLoading}
-          current={page}
-          pageSize={pageSize}
-          onPage={(p, size) => {
-            setPage(size === pageSize ? p : 1);
-            setPageSize(size);
-          }}
-        />
+        <EventsTable page={events.data} loading={events.isLoading} {...paging} />
       </Card>
-    </Flex>
+    </DeviceShell>
   );
 }
 
