@@ -18,11 +18,40 @@ export interface BatchTable {
   upsert?: readonly string[];
 }
 
+/** PostgreSQL's deadlock detected, serialization failure and lock not available: worth one more try. */
+const RETRYABLE = new Set(['40P01', '40001', '55P03']);
+
+/**
+ * The database's own error inside what the driver threw (drizzle wraps it as `cause`): its SQLSTATE
+ * code, message and the names it points at, never the statement or its parameters (the readings).
+ */
+export function dbErrorOf(error: unknown): {
+  code: string;
+  message: string;
+  detail?: string;
+  table?: string;
+  constraint?: string;
+} | null {
+  for (let e = error as Record<string, unknown> | undefined, depth = 0; e && depth < 5; depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code))
+      return {
+        code: e.code,
+        message: String(e.message ?? '').slice(0, 500),
+        ...(typeof e.detail === 'string' ? { detail: e.detail.slice(0, 500) } : {}),
+        ...(typeof e.table === 'string' ? { table: e.table } : {}),
+        ...(typeof e.constraint === 'string' ? { constraint: e.constraint } : {}),
+      };
+    e = e.cause as Record<string, unknown> | undefined;
+  }
+  return null;
+}
+
 /**
  * Buffers rows per table and writes them in one `INSERT … SELECT * FROM unnest(…)` per flush: one
  * statement and one parameter per column whatever the row count, on PGlite and PostgreSQL alike.
  * Flushes every `intervalMs` or when a table holds `maxRows`; a failed flush is logged and its rows
- * are dropped (telemetry is a stream; the counters say what was lost).
+ * are dropped (telemetry is a stream; the counters say what was lost), after one more try when the
+ * database chose it as a deadlock's victim.
  */
 export function createBatchWriter(
   db: Db,
@@ -40,7 +69,7 @@ export function createBatchWriter(
   /** Rows waiting (buffered or being written) beyond which new rows are dropped, not queued without end. */
   const maxBuffered = options.maxBuffered ?? 200_000;
   const buffers = new Map<BatchTable, unknown[][]>();
-  const stats = { written: 0, failed: 0, flushes: 0, dropped: 0 };
+  const stats = { written: 0, failed: 0, flushes: 0, dropped: 0, retried: 0 };
   let waiting = 0;
   let writing = false;
   let timer: NodeJS.Timeout | null = null;
@@ -94,7 +123,14 @@ export function createBatchWriter(
         nextRound = [];
         for (const [table, rows] of work) {
           try {
-            await writeTable(table, rows);
+            await writeTable(table, rows).catch(async (error: unknown) => {
+              // Chosen as a deadlock's victim (or a lock given up): the statement was rolled back
+              // whole, and once the other transaction is done it goes through.
+              if (!RETRYABLE.has(dbErrorOf(error)?.code ?? '')) throw error;
+              stats.retried++;
+              await new Promise((resolve) => setTimeout(resolve, 50));
+              await writeTable(table, rows);
+            });
             stats.written += rows.length;
           } catch (error) {
             stats.failed += rows.length;

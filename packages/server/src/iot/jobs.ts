@@ -12,12 +12,18 @@ import type { TimePartitioned } from './telemetry/tables.js';
 /** Advisory lock keys: with several instances only the one holding the lock runs a job. */
 const LOCKS = { silence: 727_010, retention: 727_011 } as const;
 
-/** Runs `job` inside a transaction holding `key`, or not at all when another instance holds it. */
-async function asLeader(db: Db, key: number, job: (tx: Db) => Promise<void>): Promise<boolean> {
+/**
+ * Runs `job` inside a transaction holding `key`, or not at all when another instance holds it (with
+ * `wait`: once the other instance lets it go).
+ */
+async function asLeader(db: Db, key: number, job: (tx: Db) => Promise<void>, wait = false): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const got = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${key}) AS got`)) as unknown as {
-      rows: { got: boolean }[];
-    };
+    if (wait) await tx.execute(sql`SELECT pg_advisory_xact_lock(${key})`);
+    const got = wait
+      ? { rows: [{ got: true }] }
+      : ((await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${key}) AS got`)) as unknown as {
+          rows: { got: boolean }[];
+        });
     if (!got.rows[0]?.got) return false;
     await job(tx as unknown as Db);
     return true;
@@ -74,18 +80,49 @@ export function createIotJobs(deps: {
      * row is deleted), latest values past their readings' retention (one row per device at most), then
      * site messages past theirs. Settings are read at every run, so a changed
      * retention counts at the next one; with several instances only the lock holder runs it.
+     *
+     * One transaction per table: creating a partition locks its parent exclusively until commit, and a
+     * telemetry statement adds to several tables at once (readings, rollups, the project's daily
+     * totals). One transaction holding the locks of every table it had passed while waiting for the
+     * next deadlocked with such a statement (PostgreSQL then aborted one of them: a "telemetry batch
+     * lost" at the first run after a start, when every partition ahead is created); holding one
+     * table's at a time, it only waits. The instance that gets the lock for the first table runs the
+     * rest, waiting for it between tables; another one finding it taken skips the run.
      */
     async retention() {
       const s = (await settings.all()) as unknown as Record<string, number>;
       let report: Report | null = null;
-      await asLeader(db, LOCKS.retention, async (tx) => {
-        const partitions = await maintainPartitions(tx, deps.telemetry, s, now());
-        const latest = await pruneLatest(tx, deps.telemetry, s, now());
-        const deleted = (await tx.execute(
-          sql`DELETE FROM site_messages WHERE created_at < now() - make_interval(days => ${s.siteMessageRetentionDays ?? 365}::int)`,
-        )) as unknown as { rowCount?: number; affectedRows?: number };
-        report = { ...partitions, latest, siteMessages: deleted.rowCount ?? deleted.affectedRows ?? 0 };
-      });
+      const at = now();
+      for (const [index, spec] of deps.telemetry.entries()) {
+        const leader = await asLeader(
+          db,
+          LOCKS.retention,
+          async (tx) => {
+            const partitions = await maintainPartitions(tx, [spec], s, at);
+            report ??= { converted: [], created: [], dropped: [], strays: 0, latest: 0, siteMessages: 0 };
+            report.converted.push(...partitions.converted);
+            report.created.push(...partitions.created);
+            report.dropped.push(...partitions.dropped);
+            report.strays += partitions.strays;
+          },
+          index > 0,
+        );
+        if (!leader) return null;
+      }
+      await asLeader(
+        db,
+        LOCKS.retention,
+        async (tx) => {
+          const latest = await pruneLatest(tx, deps.telemetry, s, at);
+          const deleted = (await tx.execute(
+            sql`DELETE FROM site_messages WHERE created_at < now() - make_interval(days => ${s.siteMessageRetentionDays ?? 365}::int)`,
+          )) as unknown as { rowCount?: number; affectedRows?: number };
+          report ??= { converted: [], created: [], dropped: [], strays: 0, latest: 0, siteMessages: 0 };
+          report.latest = latest;
+          report.siteMessages = deleted.rowCount ?? deleted.affectedRows ?? 0;
+        },
+        deps.telemetry.length > 0,
+      );
       return report as Report | null;
     },
 

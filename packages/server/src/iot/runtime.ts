@@ -7,7 +7,7 @@ import type { SiteMessagesService } from '../modules/messages/site-messages.serv
 import type { SettingsService } from '../modules/system/settings.service.js';
 import { createActivityTracker, type StateChange } from './activity.js';
 import { alarmMessage } from './alarm-message.js';
-import { createBatchWriter } from './batch-writer.js';
+import { createBatchWriter, dbErrorOf } from './batch-writer.js';
 import { type EmbeddedBroker, SERVER_CLIENT_USER, startEmbeddedBroker } from './broker.js';
 import { createCommandBus } from './command-bus.js';
 import { createDeviceDirectory } from './device-directory.js';
@@ -54,7 +54,13 @@ export function createIotRuntime(deps: {
   const directory = createDeviceDirectory(db);
   const { hub } = deps;
   const writer = createBatchWriter(db, {
-    onError: (err, table, rows) => log.error({ err, table, rows }, 'telemetry batch lost'),
+    // The database's reason (code, message) on its own: the driver's error carries it only as its
+    // cause, whose message the log's redaction of the failed statement's parameters cut off.
+    onError: (err, table, rows) =>
+      log.error(
+        { table, rows, reason: dbErrorOf(err) ?? { message: String((err as Error)?.message ?? err).slice(0, 500) } },
+        'telemetry batch lost',
+      ),
     dayOffsetHours: () => settings.get('timezone'),
   });
   let broker: EmbeddedBroker | null = null;
