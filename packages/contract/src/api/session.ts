@@ -37,6 +37,8 @@ export interface RunningParams {
   searchWordLimit: number;
   deviceSearchWordLimit: number;
   watermark: { enabled: boolean; text: string };
+  /** The most units a lamp or cabinet policy may have (setting `policyUnitsMax`; the server checks it too). */
+  policyUnitsMax: number;
 }
 
 /** GET /api/pageauth.do */

@@ -24,6 +24,7 @@ describe('GET /api/pub/runningparams.do', () => {
       requestTimeout: 300000,
       liveHeartbeat: 3,
       watermark: { enabled: false, text: '' },
+      policyUnitsMax: 5,
     });
   });
 
@@ -31,10 +32,13 @@ describe('GET /api/pub/runningparams.do', () => {
     const repository = createSettingsRepository(t.database.db);
     await repository.upsert('pageSize', 50);
     await repository.upsert('watermarkEnabled', true);
+    await repository.upsert('policyUnitsMax', 3);
     await new Promise((r) => setTimeout(r, 3100)); // the settings cache lives 3 s
     const body = (await t.app.inject({ method: 'GET', url: '/api/pub/runningparams.do' })).json();
     expect(body.pageSize).toBe(50);
     expect(body.watermark.enabled).toBe(true);
+    // The policy forms check units against it (the server checks the same setting).
+    expect(body.policyUnitsMax).toBe(3);
   });
 });
 

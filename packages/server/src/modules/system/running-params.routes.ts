@@ -4,6 +4,7 @@ import {
   DEVICE_SEARCH_WORD_LIMIT,
   MESSAGE_DURATION_MS,
   PARENT_LIST_SIZE,
+  POLICY_UNITS_MAX_DEFAULT,
   PREVENT_DOUBLE_CLICK_MS,
   PRODUCT_VERSION,
   REQUEST_TIMEOUT_MS,
@@ -44,6 +45,7 @@ export function runningParamsRoutes(app: FastifyInstance, deps: RunningParamsDep
         searchWordLimit: SEARCH_WORD_LIMIT,
         deviceSearchWordLimit: DEVICE_SEARCH_WORD_LIMIT,
         watermark: { enabled: s.watermarkEnabled, text: s.watermarkText },
+        policyUnitsMax: Number(s.policyUnitsMax) || POLICY_UNITS_MAX_DEFAULT,
       };
     },
   );

@@ -19,6 +19,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
+import { useRunningParams } from '../../api/session-api';
 import { applyServerErrors } from '../../components/crud';
 import { DraggableModal } from '../../components/draggable-modal';
 import { translate, useLang } from '../../i18n/i18n';
@@ -118,7 +119,7 @@ function fieldOf(path: PropertyKey[]): (string | number)[] {
 export function PolicyDialog({
   open,
   policy,
-  maxUnits = POLICY_UNITS_MAX_DEFAULT,
+  maxUnits: fixedMax,
   onSubmit,
   onClose,
 }: {
@@ -129,6 +130,9 @@ export function PolicyDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  // The running setting policyUnitsMax, which the server checks too; the contract's default until it is read.
+  const running = useRunningParams().data?.policyUnitsMax;
+  const maxUnits = fixedMax ?? running ?? POLICY_UNITS_MAX_DEFAULT;
   const lang = useLang();
   const [form] = Form.useForm<PolicyForm>();
   const [failure, setFailure] = useState<string | null>(null);

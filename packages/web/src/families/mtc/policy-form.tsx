@@ -27,6 +27,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRunningParams } from '../../api/session-api';
 import { applyServerErrors } from '../../components/crud';
 import { useErrorText } from '../../components/device';
 import { DraggableModal } from '../../components/draggable-modal';
@@ -104,7 +105,7 @@ const fieldOf = (path: readonly PropertyKey[]): (string | number)[] => {
  */
 export function CabinetPolicyDialog({
   policy,
-  maxUnits = POLICY_UNITS_MAX_DEFAULT,
+  maxUnits: fixedMax,
   onSubmit,
   onClose,
 }: {
@@ -114,6 +115,9 @@ export function CabinetPolicyDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  // The running setting policyUnitsMax, which the server checks too; the contract's default until it is read.
+  const running = useRunningParams().data?.policyUnitsMax;
+  const maxUnits = fixedMax ?? running ?? POLICY_UNITS_MAX_DEFAULT;
   const lang = useLang();
   const errorText = useErrorText();
   const [form] = Form.useForm<PolicyForm>();
