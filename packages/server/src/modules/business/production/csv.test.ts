@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvReader, decodeCsv, isGbk, parseCsv } from './csv.js';
+import { CsvReader, decodeCsv, decodeCsvInSlices, isGbk, parseCsv } from './csv.js';
 import { consecutiveNos } from './production.service.js';
 
 describe('parseCsv', () => {
@@ -40,6 +40,31 @@ describe('decodeCsv', () => {
   it('refuses bytes that are neither, and binary files', () => {
     expect(decodeCsv(Buffer.from([0x61, 0xff, 0xfe, 0x62]))).toBeNull();
     expect(decodeCsv(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00]))).toBeNull();
+  });
+});
+
+describe('decodeCsvInSlices', () => {
+  const pause = () => Promise.resolve();
+  it('gives the text of decodeCsv whatever the slice, characters cut at the edge of a slice included', async () => {
+    const utf8 = Buffer.from('\uFEFF名称,编号\r\n路灯一,LCU001\r\n"灯, 二",LCU002\n', 'utf8');
+    // GBK: 路灯 twice, a comma, ASCII; every slice size cuts some two-byte character.
+    const gbk = Buffer.from([0xc2, 0xb7, 0xb5, 0xc6, 0x2c, 0x31, 0x0a, 0xc2, 0xb7, 0xb5, 0xc6, 0x2c, 0x32]);
+    for (const bytes of [utf8, gbk])
+      for (let slice = 1; slice <= 7; slice++) {
+        let pauses = 0;
+        const pieces = await decodeCsvInSlices(bytes, async () => void pauses++, slice);
+        expect(pieces?.join('')).toBe(decodeCsv(bytes));
+        expect(pauses).toBeGreaterThanOrEqual(Math.ceil(bytes.length / slice));
+      }
+  });
+
+  it('refuses what decodeCsv refuses', async () => {
+    for (const slice of [1, 3, 1024]) {
+      expect(await decodeCsvInSlices(Buffer.from([0x61, 0xff, 0xfe, 0x62]), pause, slice)).toBeNull();
+      expect(
+        await decodeCsvInSlices(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00]), pause, slice),
+      ).toBeNull();
+    }
   });
 });
 

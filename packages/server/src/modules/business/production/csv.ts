@@ -148,15 +148,21 @@ export const csvLine = (fields: readonly string[]) =>
  * a trail byte 0x40-0x7E or 0x80-0xFE. Node's GBK decoder never fails, so the check is ours.
  */
 export function isGbk(bytes: Uint8Array): boolean {
-  for (let i = 0; i < bytes.length; i++) {
+  return gbkScan(bytes, 0, bytes.length) !== -1;
+}
+
+/** isGbk over bytes[from, to): where to go on (a pair may end past `to`), or -1 when not GBK. */
+function gbkScan(bytes: Uint8Array, from: number, to: number): number {
+  let i = from;
+  for (; i < to; i++) {
     const b = bytes[i]!;
     if (b <= 0x80) continue;
-    if (b === 0xff) return false;
+    if (b === 0xff) return -1;
     const t = bytes[i + 1];
-    if (t === undefined || t < 0x40 || t === 0x7f || t === 0xff) return false;
+    if (t === undefined || t < 0x40 || t === 0x7f || t === 0xff) return -1;
     i++;
   }
-  return true;
+  return i;
 }
 
 /** Control characters other than tab and line breaks: a sign of a binary file, not a CSV. */
@@ -181,4 +187,38 @@ export function decodeCsv(bytes: Uint8Array): string | null {
   }
   if (text === null || hasBinaryControls(text)) return null;
   return text;
+}
+
+/**
+ * decodeCsv in slices of `slice` bytes, awaiting `pause()` after each (issue 12: decoding and checking
+ * a 10 MB upload at once held the server's event loop for hundreds of milliseconds): the same text,
+ * as pieces, or null.
+ */
+export async function decodeCsvInSlices(
+  bytes: Uint8Array,
+  pause: () => Promise<unknown>,
+  slice = 512 * 1024,
+): Promise<string[] | null> {
+  const decodeAll = async (decoder: { decode(input: Uint8Array, options?: { stream?: boolean }): string }) => {
+    const pieces: string[] = [];
+    for (let at = 0; at < bytes.length; at += slice) {
+      const piece = decoder.decode(bytes.subarray(at, at + slice), { stream: at + slice < bytes.length });
+      if (hasBinaryControls(piece)) return null;
+      pieces.push(piece);
+      await pause();
+    }
+    return pieces;
+  };
+  let pieces: string[] | null;
+  try {
+    pieces = await decodeAll(new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }));
+  } catch {
+    for (let at = 0; at < bytes.length; ) {
+      at = gbkScan(bytes, at, Math.min(bytes.length, at + slice));
+      if (at === -1) return null;
+      await pause();
+    }
+    pieces = await decodeAll(new TextDecoder('gbk'));
+  }
+  return pieces;
 }
