@@ -27,7 +27,10 @@ export function serverCommand() {
 
 export async function startServer(env) {
   const port = await freePort();
-  const child = spawn(process.execPath, serverCommand(), {
+  // SERVER_NODE_ARGS: flags for the server's node only, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+  // (not allowed in NODE_OPTIONS).
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, ...serverCommand()], {
     cwd: root,
     env: {
       ...process.env,

@@ -2,6 +2,7 @@ import net from 'node:net';
 import { parseTopic } from '@sc/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { safeEqual } from '../platform/tokens.js';
+import { coalesceWrites } from './coalesce-writes.js';
 import type { DeviceDirectory, DirectoryEntry } from './device-directory.js';
 import { relaysChildren } from './families/kit/policies.js';
 
@@ -111,7 +112,8 @@ export async function startEmbeddedBroker(options: {
     if (entry) online.delete(entry.equipmentId);
   });
 
-  const server = net.createServer(broker.handle);
+  // Each connection's packets of one event-loop turn are written together (coalesce-writes.ts).
+  const server = net.createServer((socket) => broker.handle(coalesceWrites(socket)));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());

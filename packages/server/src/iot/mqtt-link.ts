@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import {
   type ParsedTopic,
   parseTopic,
@@ -7,6 +8,7 @@ import {
 } from '@sc/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
+import { coalesceWrites } from './coalesce-writes.js';
 
 export interface LinkOptions {
   url: string;
@@ -57,6 +59,10 @@ export async function connectLink(options: LinkOptions, handlers: LinkHandlers) 
     connectTimeout: 10_000,
     manualConnect: true,
   });
+  // The packets of one event-loop turn go out in one write (coalesce-writes.ts), on every (re)connection.
+  const target = client as unknown as { streamBuilder: (c: MqttClient) => Duplex };
+  const build = target.streamBuilder;
+  target.streamBuilder = (c) => coalesceWrites(build(c));
   const { storedBefore, drained } = deferAcknowledgements(client);
   // A device's message is acknowledged to the broker once stored (`uplink` resolved), so that an
   // instance killed with messages in its buffers gets them again from its session when it is back
