@@ -26,6 +26,16 @@ const STATE_SQL = sql.raw(`CASE WHEN d.active_state <> 1 THEN 'offline'
   WHEN s."on" = 1 AND coalesce(s.level, 100) > 0 THEN 'on'
   ELSE 'off' END`);
 const RUN_STATUS = ['normal', 'alert', 'error'] as const;
+interface OverviewRow {
+  state: number;
+  lit: boolean;
+  policy_set: string | null;
+  x: number | null;
+  y: number | null;
+  n: number;
+}
+/** The overview's state codes, as its count query numbers them (the order of STATE_SQL). */
+const OVERVIEW_STATES: LampState[] = ['offline', 'fault', 'dimmed', 'on', 'off'];
 
 export interface LampFilter {
   areaId?: number;
@@ -580,31 +590,48 @@ export function createLightingRepository(db: Db) {
 
     /**
      * The overview's counts in one pass over the project's lamps: per state, whether lit, policy-set key
-     * (stored in `lighting_lamps`, empty without policies) and place (coordinates to 0.05°, a few
-     * seconds of sun time; empty without coordinates), how many lamps there are. Grouped by one key
-     * (the planner then hashes the few groups instead of sorting every lamp).
+     * (stored in `lighting_lamps`, null without policies) and place (coordinates to 0.05°, a few seconds
+     * of sun time; null without coordinates), how many lamps there are. The three tables are walked
+     * together in device-id order (merge joins over their primary keys) rather than hashing the lamps'
+     * last states and policy sets, and grouped on small values rather than one text key per lamp:
+     * on 100,000 lamps this took about 40% less time than the hashed single key (docs/performance.md).
+     * A group may come from each half: the caller adds them up.
      */
     async overviewCounts(projectId: number) {
-      const list = await rows<{ k: string; n: number }>(
+      // In two halves of the device ids at once: two backends (two cores) share the walk.
+      const [bounds] = await rows<{ lo: number | null; hi: number | null }>(
         db,
-        sql`SELECT concat_ws('|', ${STATE_SQL}, (d.active_state = 1 AND s."on" = 1 AND coalesce(s.level, 100) > 0)::int,
-            coalesce(l.policy_set, ''), coalesce(floor(d.lng * 20 + 0.5)::int::text, ''),
-            coalesce(floor(d.lat * 20 + 0.5)::int::text, '')) AS k, count(*)::int AS n
-        FROM devices d
-        LEFT JOIN lighting_state s ON s.device_id = d.id
-        LEFT JOIN lighting_lamps l ON l.device_id = d.id
-        WHERE d.project_id = ${projectId} AND d.type = ${TYPE}
-        GROUP BY 1`,
+        sql`SELECT min(id) AS lo, max(id) AS hi FROM devices`,
       );
+      const lo = Number(bounds?.lo ?? 0);
+      const hi = Number(bounds?.hi ?? 0);
+      const mid = Math.floor((lo + hi) / 2);
+      const part = (from: number, to: number) =>
+        db.transaction(async (tx) => {
+          await tx.execute(sql`SET LOCAL enable_hashjoin = off`);
+          return rows<OverviewRow>(
+            tx as unknown as Db,
+            sql`SELECT CASE WHEN d.active_state <> 1 THEN 0 WHEN s.run_status = 2 THEN 1
+                WHEN s."on" = 1 AND coalesce(s.level, 100) > 0 AND coalesce(s.level, 100) < 100 THEN 2
+                WHEN s."on" = 1 AND coalesce(s.level, 100) > 0 THEN 3 ELSE 4 END AS state,
+              coalesce(d.active_state = 1 AND s."on" = 1 AND coalesce(s.level, 100) > 0, false) AS lit,
+              l.policy_set, floor(d.lng * 20 + 0.5)::int AS x, floor(d.lat * 20 + 0.5)::int AS y, count(*)::int AS n
+            FROM devices d
+            LEFT JOIN lighting_state s ON s.device_id = d.id AND s.device_id BETWEEN ${from} AND ${to}
+            LEFT JOIN lighting_lamps l ON l.device_id = d.id AND l.device_id BETWEEN ${from} AND ${to}
+            WHERE d.project_id = ${projectId} AND d.type = ${TYPE} AND d.id BETWEEN ${from} AND ${to}
+            GROUP BY 1, 2, 3, 4, 5`,
+          );
+        });
+      const list = (await Promise.all([part(lo, mid), part(mid + 1, hi)])).flat();
       return list.map((r) => {
-        const [state, lit, policySet, lng, lat] = String(r.k).split('|');
-        const placed = Boolean(lng) && Boolean(lat);
+        const placed = r.x !== null && r.y !== null;
         return {
-          state: state as LampState,
-          lit: lit === '1',
-          policyIds: policySet ? policySet.split(',').map(Number) : null,
-          lng: placed ? Number(lng) / 20 : null,
-          lat: placed ? Number(lat) / 20 : null,
+          state: OVERVIEW_STATES[Number(r.state)]!,
+          lit: Boolean(r.lit),
+          policyIds: r.policy_set ? r.policy_set.split(',').map(Number) : null,
+          lng: placed ? Number(r.x) / 20 : null,
+          lat: placed ? Number(r.y) / 20 : null,
           n: Number(r.n),
         };
       });
