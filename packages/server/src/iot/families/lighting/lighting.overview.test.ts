@@ -104,19 +104,24 @@ describe('lighting overview', () => {
     const unplaced = await lamp(null, { on: 0, level: 0 });
     const silent = await lamp([116.4, 39.9], null);
     const offPolicy = await lamp([116.4, 39.9], { on: 0, level: 0 });
+    // Online but never reported: off, and dark where its policy says lit.
+    const neverReported = await lamp([116.4, 39.9], null);
     await t.database.db.execute(sql`update devices set active_state = -1 where id = ${silent}`);
-    await call('POST', `${base()}/policies/${always}/use`, { lampIds: [lit, dimmed, dark, faultOn, unplaced, silent] });
+    await call('POST', `${base()}/policies/${always}/use`, {
+      lampIds: [lit, dimmed, dark, faultOn, unplaced, silent, neverReported],
+    });
     await call('POST', `${base()}/policies/${never}/use`, { lampIds: [offPolicy] });
     await settled();
 
     const overview = await call('GET', `${base()}/summary`);
-    expect(overview.byState).toEqual({ on: 1, dimmed: 1, off: 3, fault: 1, offline: 1 });
-    expect(overview.total).toBe(7);
-    // Should be lit: the placed lamps of "Always" (lit, dimmed, dark, faultOn, silent); lit of them:
-    // lit, dimmed and the faulty lamp that is on. The unplaced lamp has no sun time; "Never" says off.
-    expect(overview.shouldBeLit).toBe(5);
+    expect(overview.byState).toEqual({ on: 1, dimmed: 1, off: 4, fault: 1, offline: 1 });
+    expect(overview.total).toBe(8);
+    // Should be lit: the placed lamps of "Always" (lit, dimmed, dark, faultOn, silent, neverReported);
+    // lit of them: lit, dimmed and the faulty lamp that is on. The unplaced lamp has no sun time;
+    // "Never" says off.
+    expect(overview.shouldBeLit).toBe(6);
     expect(overview.litOfShould).toBe(3);
-    expect(overview.lightingRate).toBe(0.6);
+    expect(overview.lightingRate).toBe(0.5);
 
     // Counts a moment old are answered while new ones are computed: the change shows on a later call.
     await t.database.db.execute(sql`update lighting_state set "on" = 0, level = 0 where device_id = ${lit}`);
@@ -124,7 +129,7 @@ describe('lighting overview', () => {
       () => call('GET', `${base()}/summary`),
       (o) => o.byState.on === 0,
     );
-    expect(later).toMatchObject({ byState: { on: 0, off: 4 }, litOfShould: 2 });
+    expect(later).toMatchObject({ byState: { on: 0, off: 5 }, litOfShould: 2 });
 
     // Energy: the project's totals per day (readings_project_daily), today and the day before.
     const [{ today, yesterday }] = await queryRows<{ today: string; yesterday: string }>(
@@ -146,6 +151,6 @@ describe('lighting overview', () => {
       'GET',
       `${base()}/power/summary?scope=project&from=${encodeURIComponent(yesterday)}&to=${encodeURIComponent(new Date(Date.now() + 86_400_000).toISOString())}`,
     );
-    expect(power).toMatchObject({ lamps: 7, energy: 42.5 });
+    expect(power).toMatchObject({ lamps: 8, energy: 42.5 });
   });
 });
