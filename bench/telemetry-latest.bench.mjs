@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Latest values of a project's devices (issue 16): `latestOfProject` (one JSON array built in SQL,
-// parsed once) against the previous form (one row per device, each reading a float8 column, a state
-// object built per row). Fills readings_latest in a migrated database with DEVICES devices of one
-// project (a meter's six readings, like whm), then times both, alternating, RUNS times each.
+// Latest values of a project's devices (issue 16): `latestOfProject` (one JSON array built in SQL from
+// the stored json text, parsed once) against the same over the values as jsonb (before migration
+// 0021) and the first form (one row per device, each reading a float8 column, a state object built per
+// row). Fills readings_latest in a migrated database with DEVICES devices of one project (a meter's
+// six readings, like whm), then times the forms, alternating, RUNS times each (wall and client CPU).
 // Usage: node --import tsx bench/telemetry-latest.bench.mjs [--db pg|pglite] [--devices 10000] [--runs 9]
 // Prints one JSON line and writes it to bench/results/telemetry-latest-<db>-<devices>-<date>.json.
 import fs from 'node:fs';
@@ -39,6 +40,21 @@ async function latestOfProjectRows(db, projectId) {
       values[r.key] = row[`r${i}`] ?? null;
     });
     return { id: row.device_id, at: new Date(row.at), values };
+  });
+}
+
+/** The JSON text form over the values as jsonb (before 2026-11-23's migration 0021): jsonb's output function per row. */
+async function latestOfProjectJsonb(db, projectId) {
+  const result = await db.execute(
+    sql`SELECT '[[' || coalesce(string_agg(device_id::text || ',' || floor(date_part('epoch', at) * 1000)::int8::text || ',' || values_jsonb::text, '],['), '') || ']]' AS states
+        FROM readings_latest WHERE project_id = ${projectId} AND source = ${t.name}`,
+  );
+  const list = JSON.parse(result.rows[0].states);
+  list.sort((a, b) => a[0] - b[0]);
+  return list.map(([id, at, stored]) => {
+    const values = {};
+    for (const r of READINGS) values[r.key] = stored[r.key] ?? null;
+    return { id, at: new Date(at), values };
   });
 }
 
@@ -80,30 +96,44 @@ try {
   await db.execute(
     sql.raw(`INSERT INTO readings_latest (device_id, source, project_id, at, "values")
       SELECT d, '${t.name}', CASE WHEN d <= ${DEVICES} THEN 1 ELSE 2 END, now() - (d % 300) * interval '1 second',
-        jsonb_build_object('reading', 1000 + d * 0.5, 'energy', 0.25, 'power', 1.5 + (d % 10) * 0.1, 'voltage', 230.4,
-          'current', 6.5, 'powerFactor', CASE WHEN d % 5 = 0 THEN NULL ELSE 0.92 END)
+        json_strip_nulls(json_build_object('reading', (1000 + d * 0.5)::real, 'energy', 0.25::real, 'power', (1.5 + (d % 10) * 0.1)::real,
+          'voltage', 230.4::real, 'current', 6.5::real, 'powerFactor', CASE WHEN d % 5 = 0 THEN NULL ELSE 0.92::real END))
       FROM generate_series(1, ${DEVICES * 2}) d`),
   );
-  await db.execute(sql.raw('ANALYZE readings_latest'));
+  // The values as jsonb too, as stored before migration 0021: the JSON text form over them, for comparison.
+  await db.execute(sql.raw('ALTER TABLE readings_latest ADD COLUMN values_jsonb jsonb'));
+  await db.execute(sql.raw('UPDATE readings_latest SET values_jsonb = "values"::jsonb'));
+  await db.execute(sql.raw('VACUUM ANALYZE readings_latest'));
   const ids = Array.from({ length: DEVICES }, (_, i) => i + 1);
   const forms = {
     rowsPerDevice: () => latestOfProjectRows(db, 1),
+    jsonbText: () => latestOfProjectJsonb(db, 1),
     latestOfProject: () => latestOfProject(db, t, 1),
     latestOfDeviceIds: () => latestOf(db, t, ids),
   };
   const times = Object.fromEntries(Object.keys(forms).map((k) => [k, []]));
+  // The client's CPU time per call (the driver reading the answer, parsing, building the states): with
+  // the server's time below, what a call costs whatever the machine's load.
+  const cpu = Object.fromEntries(Object.keys(forms).map((k) => [k, []]));
   let check;
   for (let run = 0; run < RUNS + 1; run++)
     for (const [label, fn] of Object.entries(forms)) {
       const s = performance.now();
+      const c = process.cpuUsage();
       const states = await fn();
       const took = ms(s);
-      if (run > 0) times[label].push(took); // the first run warms caches and plans
+      const used = process.cpuUsage(c);
+      if (run > 0) {
+        times[label].push(took); // the first run warms caches and plans
+        cpu[label].push(Math.round((used.user + used.system) / 100) / 10);
+      }
       if (states.length !== DEVICES) throw new Error(`${label}: ${states.length} states`);
       if (label === 'rowsPerDevice') check = states;
       else if (JSON.stringify(states[7]) !== JSON.stringify(check[7])) throw new Error(`${label} differs`);
     }
-  out.results = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, stats(v)]));
+  out.results = Object.fromEntries(
+    Object.entries(times).map(([k, v]) => [k, { ...stats(v), clientCpuMedianMs: stats(cpu[k]).medianMs }]),
+  );
   // The server's part: the aggregate latestOfProject sends (iot/telemetry/latest.ts), and the rows before.
   const explain = async (query) => {
     const plan = await db.execute(sql`EXPLAIN (ANALYZE, FORMAT JSON) ${query}`);

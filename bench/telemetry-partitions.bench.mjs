@@ -14,7 +14,8 @@
 // - ingest through the batch writer: the old plain table (primary key, device/time and time indexes)
 //   against the partitioned table alone and with everything the writer keeps beside it (ratios).
 // Usage: node --import tsx bench/telemetry-partitions.bench.mjs [--db pg|pglite] [--devices 2000]
-//          [--days 30] [--rollup-days 35] [--unit day|week] [--ingest 200000] [--ingest-only] [--fillfactor 70] [--url postgres://…]
+//          [--days 30] [--rollup-days 35] [--unit day|week] [--ingest 200000] [--ingest-only] [--fillfactor 100]
+//          [--batch 5000] [--rounds 3] [--url postgres://…]
 // The issue's sizes: --devices 10000 --days 3 on PostgreSQL, --devices 1000 --days 3 on PGlite.
 // Prints one JSON line and writes it to bench/results/telemetry-partitions-<db>-<devices>x<days>-<unit>-<date>.json.
 import fs from 'node:fs';
@@ -42,8 +43,15 @@ const UNIT = arg('unit', 'day');
 const INGEST = Number(arg('ingest', kind === 'pg' ? 200_000 : 50_000));
 /** Only the ingest comparison (no fill, charts or drop): for trying the writer's statement. */
 const INGEST_ONLY = process.argv.includes('--ingest-only');
-/** Storage parameter tried on the tables the writer updates (rollup partitions, latest values): room for HOT updates. */
+/**
+ * Storage parameter set on the tables the writer updates (rollup partitions, latest values) instead of
+ * the declared ones (iot/telemetry/tables.ts ROLLUP_FILLFACTOR: hourly 70, daily 50; readings_latest 50):
+ * `--fillfactor 100` measures the writer as it was before.
+ */
 const FILLFACTOR = arg('fillfactor', null);
+/** Rows per statement in the ingest comparison; 0: the writer drains a backlog (see below). */
+const BATCH = Number(arg('batch', 0));
+const ROUNDS = Number(arg('rounds', 3));
 const adminUrl = arg('url', process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres');
 const DAY = 86_400_000;
 const now = new Date(Math.floor(Date.now() / DAY) * DAY + 12 * 3600_000); // noon UTC today
@@ -217,7 +225,7 @@ try {
     t = performance.now();
     await db.execute(
       sql.raw(`INSERT INTO readings_latest (device_id, source, project_id, at, "values")
-      SELECT r.device_id, 'bench_readings', r.project_id, r.at, jsonb_build_object('energy', r.energy, 'power', r.power)
+      SELECT r.device_id, 'bench_readings', r.project_id, r.at, json_strip_nulls(json_build_object('energy', r.energy, 'power', r.power))
       FROM generate_series(1, ${DEVICES}) d(id) CROSS JOIN LATERAL (
         SELECT device_id, project_id, at, energy, power FROM bench_readings WHERE device_id = d.id ORDER BY at DESC LIMIT 1) r`),
     );
@@ -342,8 +350,16 @@ try {
       slowestChartMs: slowest,
     };
   }
-  // ── Ingest through the batch writer (5,000 rows a statement): plain table, partitioned, partitioned
-  // with what the writer keeps beside it (hourly and daily rollups, latest values, project totals).
+  // ── Ingest through the batch writer: the table as it was before partitioning (plain, primary key,
+  // device/time and time indexes, the same writer) against the partitioned table alone and with
+  // everything the writer keeps beside it (hourly and daily rollups, latest values, project totals).
+  // ROUNDS rounds, the three targets in a rotated order each round (the machine's load shifts between
+  // runs a minute apart: each round's ratio compares targets written seconds apart). Per target: the
+  // best rate, and the CPU time spent by the client and the database's backends (read from /proc when
+  // PostgreSQL runs on this machine), less sensitive to the load than the wall clock.
+  // BATCH 0 (the default) pushes the INGEST rows at once: the writer drains a backlog, each statement
+  // taking what was buffered meanwhile (its behaviour when the database is the bottleneck). BATCH N
+  // writes statements of exactly N rows (at 10,000 devices and N ≤ 10,000, each row a different device).
   const columns = [
     { name: 'device_id', type: 'int4' },
     { name: 'project_id', type: 'int4' },
@@ -356,28 +372,76 @@ try {
     partitioned: { name: 'bench_readings', columns },
     partitionedWithRollups: { name: 'bench_readings', columns, rollups: rollupTarget(spec) },
   };
+  const labels = Object.keys(targets);
+  const backendPids = async () =>
+    (await rowsOf(db, 'SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).map((r) => r.pid);
+  const ticks = (pid) => {
+    try {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return Number(f[11]) + Number(f[12]);
+    } catch {
+      return null;
+    }
+  };
+  /** CPU milliseconds of the database's backends (null when they are not processes of this machine). */
+  const serverCpu = async () => {
+    if (kind !== 'pg') return null;
+    const all = (await backendPids()).map(ticks);
+    return all.some((t) => t === null) ? null : all.reduce((a, b) => a + b, 0) * 10; // USER_HZ 100
+  };
   const ingest = {};
-  for (const round of [1, 2]) {
-    for (const [label, table] of Object.entries(targets)) {
-      const writer = createBatchWriter(db, { maxRows: 5000, maxBuffered: INGEST * 2 });
+  const cpu = Object.fromEntries(labels.map((l) => [l, { clientMs: 0, serverMs: 0 }]));
+  const roundRatios = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const rates = {};
+    for (const label of labels.map((_, i) => labels[(i + round) % labels.length])) {
+      const table = targets[label];
+      const writer = createBatchWriter(db, { maxRows: BATCH || 5000, maxBuffered: INGEST * 2 });
       // Readings of the latest day, 5 minutes apart per device, as devices would send them.
-      const base = now.getTime() - 6 * 3600_000 + round * 1000 + (label.length % 7) * 100;
+      const base = now.getTime() - 6 * 3600_000 + round * 1000 + labels.indexOf(label) * 100;
+      const server0 = await serverCpu();
+      const client0 = process.cpuUsage();
       const s = performance.now();
       for (let i = 0; i < INGEST; i++) {
         const at = new Date(base + Math.floor(i / DEVICES) * 300_000);
         writer.push(table, [(i % DEVICES) + 1, 1, at, 0.01, 100]);
+        if (BATCH && (i + 1) % BATCH === 0) await writer.flush();
       }
       await writer.stop();
-      const rate = Math.round(INGEST / (ms(s) / 1000));
+      const took = ms(s);
+      const client = process.cpuUsage(client0);
+      const server1 = await serverCpu();
+      cpu[label].clientMs += (client.user + client.system) / 1000;
+      cpu[label].serverMs = server0 === null || server1 === null ? null : cpu[label].serverMs + server1 - server0;
+      rates[label] = Math.round(INGEST / (took / 1000));
       if (writer.stats.failed) throw new Error(`${label}: ${writer.stats.failed} rows failed`);
-      ingest[label] = Math.max(ingest[label] ?? 0, rate);
+      ingest[label] = Math.max(ingest[label] ?? 0, rates[label]);
     }
+    roundRatios.push(Math.round((rates.partitionedWithRollups / rates.plain) * 100) / 100);
   }
+  const cpuMs = (l) => cpu[l].clientMs + (cpu[l].serverMs ?? 0);
+  const sorted = [...roundRatios].sort((a, b) => a - b);
   out.ingest = {
     rows: INGEST,
+    batch: BATCH || 'backlog',
+    rounds: ROUNDS,
     rowsPerS: ingest,
     ratioPartitioned: Math.round((ingest.partitioned / ingest.plain) * 100) / 100,
     ratioPartitionedWithRollups: Math.round((ingest.partitionedWithRollups / ingest.plain) * 100) / 100,
+    ratioWithRollupsPerRound: roundRatios,
+    ratioWithRollupsMedianOfRounds: sorted[Math.floor(sorted.length / 2)],
+    cpuMs: Object.fromEntries(
+      labels.map((l) => [
+        l,
+        {
+          client: Math.round(cpu[l].clientMs),
+          server: cpu[l].serverMs === null ? null : Math.round(cpu[l].serverMs),
+        },
+      ]),
+    ),
+    // Rows per CPU second (client and server), as a ratio to the plain table.
+    cpuRatioPartitioned: Math.round((cpuMs('plain') / cpuMs('partitioned')) * 100) / 100,
+    cpuRatioPartitionedWithRollups: Math.round((cpuMs('plain') / cpuMs('partitionedWithRollups')) * 100) / 100,
   };
   const hot = await rowsOf(
     db,
@@ -385,6 +449,13 @@ try {
      WHERE relname LIKE 'bench_readings_hourly%' OR relname LIKE 'bench_readings_daily%' OR relname = 'readings_latest'`,
   );
   out.ingest.updates = hot[0];
+  const ff = await rowsOf(
+    db,
+    `SELECT c.relname, array_to_string(c.reloptions, ',') AS options FROM pg_class c
+     WHERE (c.relname LIKE 'bench_readings_hourly_p%' OR c.relname LIKE 'bench_readings_daily_p%' OR c.relname = 'readings_latest')
+       AND c.relkind = 'r' ORDER BY 1 DESC LIMIT 3`,
+  );
+  out.ingest.storage = Object.fromEntries(ff.map((r) => [r.relname, r.options]));
   out.loadAtEnd = os.loadavg().map((l) => Math.round(l * 10) / 10);
 } finally {
   await database.close();
@@ -397,7 +468,7 @@ fs.mkdirSync(dir, { recursive: true });
 fs.writeFileSync(
   path.join(
     dir,
-    `telemetry-partitions-${kind}-${DEVICES}x${DAYS}-${UNIT}${INGEST_ONLY ? '-ingest' : ''}${FILLFACTOR ? `-ff${FILLFACTOR}` : ''}-${new Date().toISOString().slice(0, 10)}.json`,
+    `telemetry-partitions-${kind}-${DEVICES}x${DAYS}-${UNIT}${INGEST_ONLY ? '-ingest' : ''}${FILLFACTOR ? `-ff${FILLFACTOR}` : ''}${BATCH ? `-b${BATCH}` : ''}-${new Date().toISOString().slice(0, 10)}.json`,
   ),
   `${JSON.stringify(out, null, 2)}\n`,
 );

@@ -3,6 +3,7 @@ import {
   doublePrecision,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -47,7 +48,11 @@ export const readingsLatest = pgTable(
     projectId: integer('project_id').notNull(),
     /** Pick time of the reading. */
     at: timestamp('at', { withTimezone: true }).notNull(),
-    values: jsonb('values').notNull(),
+    /**
+     * `json`, not `jsonb`: the text as the writer built it (compact, readings in the family's order) is
+     * what a project's latest values send out, with no conversion (iot/telemetry/latest.ts `statesJson`).
+     */
+    values: json('values').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.deviceId, t.source] }),

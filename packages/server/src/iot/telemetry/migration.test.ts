@@ -44,6 +44,13 @@ async function open(): Promise<{ db: Db; migrate: (dir: string) => Promise<void>
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   cleanup.push(async () => {
+    // pool.end() resolves before its connections have closed: dropping WITH (FORCE) meanwhile ends one
+    // with an error nobody listens to (an unhandled error for vitest). Wait for them to go first.
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+      if (rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   });

@@ -76,6 +76,18 @@ describe('time partitions', () => {
       'env_readings_hourly_p20300201',
       'env_readings_hourly_p20300301',
     ]);
+    // Rollup partitions leave room on their pages for the writer's updates (HOT); raw readings do not.
+    const options = await queryRows<{ name: string; options: string | null }>(
+      database.db,
+      sql`SELECT relname AS name, array_to_string(reloptions, ',') AS options FROM pg_class
+          WHERE relname IN ('env_readings_hourly_p20300101', 'env_readings_daily_p20300201', 'env_readings_p20300110')
+          ORDER BY 1`,
+    );
+    expect(options).toEqual([
+      { name: 'env_readings_daily_p20300201', options: 'fillfactor=50' },
+      { name: 'env_readings_hourly_p20300101', options: 'fillfactor=70' },
+      { name: 'env_readings_p20300110', options: null },
+    ]);
     expect(await partitionsOf('device_events_gateway')).toEqual([
       'device_events_gateway_default',
       'device_events_gateway_p20300107',

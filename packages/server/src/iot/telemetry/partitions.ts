@@ -44,12 +44,13 @@ export interface RangeParent {
   column: string;
   unit: PartitionUnit;
   retentionDays: number;
+  fillfactor?: number;
 }
 
 /** The time-ranged tables of a declaration, with retention read from the settings of this run. */
 export function rangeParents(spec: TimePartitioned, settings: SettingValues): RangeParent[] {
-  const { column, unit } = spec;
-  if (!spec.list) return [{ name: spec.name, column, unit, retentionDays: spec.retentionDays(settings) }];
+  const { column, unit, fillfactor } = spec;
+  if (!spec.list) return [{ name: spec.name, column, unit, retentionDays: spec.retentionDays(settings), fillfactor }];
   const list = spec.list;
   return [
     ...list.values.map((v) => ({
@@ -57,8 +58,9 @@ export function rangeParents(spec: TimePartitioned, settings: SettingValues): Ra
       column,
       unit,
       retentionDays: list.retentionDays(v, settings),
+      fillfactor,
     })),
-    { name: `${spec.name}_other`, column, unit, retentionDays: list.retentionDays(null, settings) },
+    { name: `${spec.name}_other`, column, unit, retentionDays: list.retentionDays(null, settings), fillfactor },
   ];
 }
 
@@ -68,12 +70,15 @@ async function relkind(db: Db, name: string): Promise<string | null> {
 }
 
 async function childrenOf(db: Db, parent: string): Promise<string[]> {
-  return (
-    await rows<{ relname: string }>(
-      db,
-      sql`SELECT c.relname FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = to_regclass(${parent})`,
-    )
-  ).map((r) => r.relname);
+  return (await childrenWithOptions(db, parent)).map((r) => r.relname);
+}
+
+async function childrenWithOptions(db: Db, parent: string) {
+  return rows<{ relname: string; options: string | null }>(
+    db,
+    sql`SELECT c.relname, array_to_string(c.reloptions, ',') AS options
+        FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = to_regclass(${parent})`,
+  );
 }
 
 /**
@@ -153,7 +158,10 @@ const TRUNC: Record<PartitionUnit, string> = { day: 'day', week: 'week', month: 
  * period is past retention: those rows move out of the default partition into their own.
  */
 export async function ensurePartitions(db: Db, parent: RangeParent, now: Date): Promise<string[]> {
-  const existing = new Set(await childrenOf(db, parent.name));
+  const children = await childrenWithOptions(db, parent.name);
+  const existing = new Set(children.map((c) => c.relname));
+  const options = new Map(children.map((c) => [c.relname, c.options ?? '']));
+  const storage = parent.fillfactor ? sql.raw(` WITH (fillfactor = ${Math.round(parent.fillfactor)})`) : sql``;
   const cutoff = new Date(now.getTime() - parent.retentionDays * DAY_MS);
   const starts = new Map<number, boolean>();
   let start = unitStart(now, parent.unit);
@@ -173,12 +181,20 @@ export async function ensurePartitions(db: Db, parent: RangeParent, now: Date): 
     const from = new Date(time);
     const to = unitNext(from, parent.unit);
     const name = partitionName(parent.name, from);
-    if (existing.has(name)) continue;
+    if (existing.has(name)) {
+      // Partitions created before the declaration had a fillfactor (or by an older version) get it:
+      // a storage parameter for the pages written from now on, no rewrite.
+      if (parent.fillfactor && !options.get(name)?.includes(`fillfactor=${Math.round(parent.fillfactor)}`))
+        await db.execute(
+          sql`ALTER TABLE ${id(name)} SET (fillfactor = ${sql.raw(String(Math.round(parent.fillfactor)))})`,
+        );
+      continue;
+    }
     const def = defaultName(parent.name);
     const inRange = sql`${id(parent.column)} >= ${lit(from)} AND ${id(parent.column)} < ${lit(to)}`;
     if (held) await db.execute(sql`ALTER TABLE ${id(parent.name)} DETACH PARTITION ${id(def)}`);
     await db.execute(
-      sql`CREATE TABLE ${id(name)} PARTITION OF ${id(parent.name)} FOR VALUES FROM (${lit(from)}) TO (${lit(to)})`,
+      sql`CREATE TABLE ${id(name)} PARTITION OF ${id(parent.name)} FOR VALUES FROM (${lit(from)}) TO (${lit(to)})${storage}`,
     );
     if (held) {
       await db.execute(sql`INSERT INTO ${id(name)} SELECT * FROM ${id(def)} WHERE ${inRange}`);

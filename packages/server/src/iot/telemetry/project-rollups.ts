@@ -1,6 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { columnName, daysOf, type ReadingColumn, ROLLUP_RETENTION, type TimePartitioned } from './tables.js';
+import {
+  columnName,
+  daysOf,
+  type ReadingColumn,
+  ROLLUP_FILLFACTOR,
+  ROLLUP_RETENTION,
+  type TimePartitioned,
+} from './tables.js';
 
 /** Per project and day, the totals of every family's energy-like readings (db/schema/telemetry.ts `readingsProjectDaily`). */
 export const PROJECT_DAILY_TABLE = 'readings_project_daily';
@@ -11,28 +18,35 @@ export const PROJECT_DAILY_PARTITIONS: TimePartitioned = {
   column: 'bucket',
   unit: 'month',
   retentionDays: (s) => daysOf(s, ROLLUP_RETENTION.day, 3650),
+  fillfactor: ROLLUP_FILLFACTOR.day,
 };
 
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 /**
- * `INSERT … ON CONFLICT` adding the `sum: true` readings of `source` (a CTE of the readings just
- * inserted) into the project's day totals; null when the family has none. Rows in key order, so two
- * instances adding to a project's day lock it alike.
+ * `INSERT … ON CONFLICT` adding the `sum: true` readings of `source` (a CTE of hourly aggregates of
+ * the readings just inserted: `<column>_sum` and `<column>_n` per device and hour) into the project's
+ * day totals (days from `dayOrigin`, whole hours); null when the family has none. Rows in key order,
+ * so two instances adding to a project's day lock it alike.
  */
 export function upsertProjectDaily(
   table: string,
   readings: readonly ReadingColumn[],
   source: string,
-  day: SQL,
+  dayOrigin: string,
 ): SQL | null {
   const sums = readings.filter((r) => r.sum);
   if (sums.length === 0) return null;
-  const pairs = sums.map((r) => `(${literal(r.key)}, s."${columnName(r.key)}"::float8)`).join(', ');
+  const triples = sums
+    .map((r) => {
+      const c = columnName(r.key);
+      return `(${literal(r.key)}, s."${c}_sum", s."${c}_n")`;
+    })
+    .join(', ');
   return sql`INSERT INTO ${sql.raw(PROJECT_DAILY_TABLE)} AS p (project_id, source, reading, bucket, sum, n)
-    SELECT s.project_id, ${sql.raw(literal(table))}, v.reading, ${day}, sum(v.value), count(*)
-    FROM ${sql.raw(`"${source}"`)} s CROSS JOIN LATERAL (VALUES ${sql.raw(pairs)}) AS v(reading, value)
-    WHERE v.value IS NOT NULL
+    SELECT s.project_id, ${sql.raw(literal(table))}, v.reading, date_bin('1 day', s.bucket, ${sql.raw(`timestamptz '${dayOrigin}'`)}), sum(v.sum), sum(v.n)
+    FROM ${sql.raw(`"${source}"`)} s CROSS JOIN LATERAL (VALUES ${sql.raw(triples)}) AS v(reading, sum, n)
+    WHERE v.n > 0
     GROUP BY 1, 3, 4 ORDER BY 1, 3, 4
     ON CONFLICT (project_id, source, reading, bucket) DO UPDATE SET sum = p.sum + excluded.sum, n = p.n + excluded.n`;
 }

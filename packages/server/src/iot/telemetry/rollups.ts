@@ -35,19 +35,44 @@ const q = (name: string) => sql.raw(`"${name}"`);
 export const dayOrigin = (offsetHours: number) =>
   new Date(Date.UTC(2000, 0, 1) - Math.round(offsetHours) * 3600_000).toISOString();
 
-/** `INSERT … ON CONFLICT` adding the rows of `source` (a CTE name) into one rollup table. */
-function upsert(table: string, source: string, columns: readonly string[], bucket: SQL): SQL {
+/**
+ * The hourly aggregates of the rows of `source` (a CTE of the readings just inserted): per device and
+ * hour, the count, and per reading its min, max, sum and count. Named columns as in the rollup tables.
+ */
+function hourlyAggregate(source: string, columns: readonly string[]): SQL {
+  const values = [
+    'device_id',
+    'max(project_id) AS project_id',
+    `date_bin('1 hour', at, timestamptz '2000-01-01T00:00:00Z') AS bucket`,
+    'count(*) AS n',
+  ];
+  for (const c of columns)
+    values.push(
+      `min("${c}") AS "${c}_min"`,
+      `max("${c}") AS "${c}_max"`,
+      `sum("${c}"::float8) AS "${c}_sum"`,
+      `count("${c}") AS "${c}_n"`,
+    );
+  return sql.raw(`SELECT ${values.join(', ')} FROM "${source}" GROUP BY 1, 3`);
+}
+
+/**
+ * The daily aggregates from hourly ones (`source`, rows as `hourlyAggregate` gives): a day is whole
+ * hours (its origin an offset in whole hours), so min of mins, max of maxes, sums of sums and counts
+ * are exactly the day's aggregates of the readings.
+ */
+function dailyFromHourly(source: string, columns: readonly string[], day: string): SQL {
+  const values = ['device_id', 'max(project_id)', `date_bin('1 day', bucket, timestamptz '${day}')`, 'sum(n)'];
+  for (const c of columns) values.push(`min("${c}_min")`, `max("${c}_max")`, `sum("${c}_sum")`, `sum("${c}_n")`);
+  return sql.raw(`SELECT ${values.join(', ')} FROM "${source}" GROUP BY 1, 3`);
+}
+
+/** `INSERT … ON CONFLICT` adding aggregate rows (`select`, in the rollup table's column order) into one rollup table. */
+function upsert(table: string, select: SQL, columns: readonly string[]): SQL {
   const names = ['device_id', 'project_id', 'bucket', 'n'];
-  const values: SQL[] = [sql`device_id`, sql`max(project_id)`, bucket, sql`count(*)`];
   const sets: string[] = ['project_id = excluded.project_id', 'n = r.n + excluded.n'];
   for (const c of columns) {
     names.push(`${c}_min`, `${c}_max`, `${c}_sum`, `${c}_n`);
-    values.push(
-      sql.raw(`min("${c}")`),
-      sql.raw(`max("${c}")`),
-      sql.raw(`sum("${c}"::float8)`),
-      sql.raw(`count("${c}")`),
-    );
     sets.push(
       `"${c}_min" = least(r."${c}_min", excluded."${c}_min")`,
       `"${c}_max" = greatest(r."${c}_max", excluded."${c}_max")`,
@@ -57,28 +82,29 @@ function upsert(table: string, source: string, columns: readonly string[], bucke
   }
   // Rows in key order: two instances adding to the same buckets lock them in the same order.
   return sql`INSERT INTO ${q(table)} AS r (${sql.raw(names.map((n) => `"${n}"`).join(', '))})
-    SELECT ${sql.join(values, sql`, `)} FROM ${q(source)} GROUP BY 1, 3 ORDER BY 1, 3
+    SELECT * FROM (${select}) a ORDER BY 1, 3
     ON CONFLICT (device_id, bucket) DO UPDATE SET ${sql.raw(sets.join(', '))}`;
 }
 
 /**
- * One statement (so one transaction): the readings inserted; the hourly and daily aggregates of exactly
- * those rows added to their rollups (count, min, max, sum per reading; averages are sum / count); each
- * device's newest row made its latest values unless a newer one is there; the `sum` readings added to
- * the project's day totals. All are thus current as soon as the readings are stored, late readings
+ * One statement (so one transaction): the readings inserted; their hourly aggregates (count, min, max,
+ * sum per reading; averages are sum / count) computed once and added to the hourly rollups; the daily
+ * rollups and the project's day totals of the `sum` readings added to from those hourly aggregates (a
+ * few rows per device instead of every reading again); each device's newest row made its latest values
+ * unless a newer one is there. All are thus current as soon as the readings are stored, late readings
  * included, with no job to lag behind.
  */
 export function insertWithRollups(insert: SQL, target: RollupTarget, dayOffsetHours: number): SQL {
-  const hour = sql`date_bin('1 hour', at, timestamptz '2000-01-01T00:00:00Z')`;
-  const day = (alias = '') => sql.raw(`date_bin('1 day', ${alias}at, timestamptz '${dayOrigin(dayOffsetHours)}')`);
-  const project = upsertProjectDaily(target.table, target.readings, 'ins', day('s.'));
+  const day = dayOrigin(dayOffsetHours);
+  const project = upsertProjectDaily(target.table, target.readings, 'hagg', day);
   return sql`WITH ins AS (${insert} RETURNING device_id, project_id, at, ${sql.raw(target.columns.map((c) => `"${c}"`).join(', '))}),
-    h AS (${upsert(target.hourly, 'ins', target.columns, hour)} RETURNING 1),
+    hagg AS (${hourlyAggregate('ins', target.columns)}),
+    h AS (${upsert(target.hourly, sql.raw('SELECT * FROM hagg'), target.columns)} RETURNING 1),
     l AS (${upsertLatest(target.table, target.readings, 'ins')} RETURNING 1)${
       project
         ? sql`,
     p AS (${project} RETURNING 1)`
         : sql``
     }
-    ${upsert(target.daily, 'ins', target.columns, day())}`;
+    ${upsert(target.daily, dailyFromHourly('hagg', target.columns, day), target.columns)}`;
 }

@@ -29,6 +29,12 @@ export interface TimePartitioned {
   unit: PartitionUnit;
   /** Days to keep (1-9999 per spec 000 §9), read at every run: a changed setting counts at once. */
   retentionDays(settings: SettingValues): number;
+  /**
+   * Storage parameter of the partitions the job creates (and sets on the current and coming ones that
+   * lack it): room left on each page so that updating a row (rollups and totals the writer adds to)
+   * puts the new version on the same page (a HOT update: no index entry added).
+   */
+  fillfactor?: number;
   list?: {
     column: string;
     values: readonly string[];
@@ -60,6 +66,15 @@ export const daysOf = (settings: SettingValues, key: string | undefined, fallbac
 
 /** Keys of the rollup retention settings (spec 000 §9 retention group). */
 export const ROLLUP_RETENTION = { hour: 'rollupHourlyRetentionDays', day: 'rollupDailyRetentionDays' } as const;
+
+/**
+ * Fillfactor of the rollup partitions. A batch updates each of its devices' rows once: for every
+ * update to stay on its page (HOT), a page needs room for a new version of each row it holds, so half
+ * of it (daily rows: 1/288 of the readings, updated all day). An hourly row is updated only during its
+ * hour, then its page keeps the room for good: 70 (about half the updates HOT) keeps that cost at 43 %
+ * of the hourly rows' size instead of doubling it.
+ */
+export const ROLLUP_FILLFACTOR = { hour: 70, day: 50 } as const;
 
 type Real = ReturnType<typeof real>;
 type Double = ReturnType<typeof doublePrecision>;
@@ -132,12 +147,14 @@ export function readingsTables<K extends string>(
       column: 'bucket',
       unit: 'month',
       retentionDays: (s) => daysOf(s, ROLLUP_RETENTION.hour, 400),
+      fillfactor: ROLLUP_FILLFACTOR.hour,
     },
     {
       name: `${name}_daily`,
       column: 'bucket',
       unit: 'month',
       retentionDays: (s) => daysOf(s, ROLLUP_RETENTION.day, 3650),
+      fillfactor: ROLLUP_FILLFACTOR.day,
     },
   ];
   return { name, readings, table, hourly, daily, partitioned };
