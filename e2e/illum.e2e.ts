@@ -1,7 +1,8 @@
-import { type CommandRequest, commandTopic, upTopic } from '@sc/contract';
-import mqtt, { type MqttClient } from 'mqtt';
-import type { APIRequestContext, Page } from 'playwright-core';
+import { type CommandRequest, commandTopic } from '@sc/contract';
+import type { MqttClient } from 'mqtt';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiOf, connectDevice, createDevice, publishUp, rootProjectId } from './devices';
 import { type Harness, signIn, startHarness, switchLanguage } from './harness';
 
 /**
@@ -26,60 +27,7 @@ const GW = { name: '照度网关', no: 'GW-ILM-01', equipmentId: 'EQILMGW01', ke
 const SENSOR = { name: '东门照度', no: 'ILM-01', equipmentId: 'EQILMSEN01' };
 const LAMP = { name: '东门路灯', no: 'LCU-ILM-01', equipmentId: 'EQILMLCU01' };
 
-class Api {
-  constructor(
-    private readonly request: APIRequestContext,
-    private readonly token: string,
-  ) {}
-  private url(path: string) {
-    return `${path}${path.includes('?') ? '&' : '?'}token=${this.token}&lang=zh_CN`;
-  }
-  async get<T>(path: string): Promise<T> {
-    const response = await this.request.get(this.url(path));
-    expect(response.status(), `GET ${path}: ${await response.text()}`).toBe(200);
-    return (await response.json()) as T;
-  }
-  async post<T>(path: string, form: Record<string, string | number> = {}): Promise<T> {
-    const response = await this.request.post(this.url(path), { form });
-    expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(200);
-    return (await response.json()) as T;
-  }
-}
-
-async function createDevice(
-  api: Api,
-  projectId: number,
-  type: string,
-  modelNo: string,
-  device: { name: string; no: string; equipmentId?: string; key1?: string },
-  extra: Record<string, string | number> = {},
-): Promise<number> {
-  const models = await api.get<{ id: number; no: string }[]>(`/api/pjts/${projectId}/devices.do/types/${type}/models`);
-  const model = models.find((m) => m.no === modelNo) ?? models[0]!;
-  if (device.key1) {
-    await api.post('/api/biz/productionlib.do', {
-      name: `${device.name}终端`,
-      no: device.equipmentId!,
-      key1: device.key1,
-      modelId: model.id,
-      projectId,
-    });
-  }
-  const created = await api.post<{ id: number }>('/api/biz/devices.do', {
-    name: device.name,
-    no: device.no,
-    type,
-    modelId: model.id,
-    projectId,
-    ...(device.equipmentId ? { equipmentId: device.equipmentId } : {}),
-    ...(device.key1 ? { productionNo: device.equipmentId! } : {}),
-    ...extra,
-  });
-  return created.id;
-}
-
-const publish = (client: MqttClient, equipmentId: string, kind: 'telemetry' | 'heartbeat' | 'reply', body: unknown) =>
-  client.publishAsync(upTopic(equipmentId, kind), JSON.stringify(body), { qos: 1 });
+const publish = publishUp;
 
 async function pick(page: Page, label: string, option: string) {
   await page.getByLabel(label, { exact: true }).click();
@@ -95,10 +43,8 @@ describe('illumination sensors and groups', () => {
     await page.goto('/index');
     await signIn(page);
     await page.waitForURL('**/man/manmain');
-    const token = (await page.evaluate(() => localStorage.getItem('sc.token')))!;
-    const api = new Api(page.request, token);
-    const [root] = await api.get<{ id: number }[]>('/api/projects.do/trees');
-    const projectId = root!.id;
+    const api = await apiOf(page);
+    const projectId = await rootProjectId(api);
 
     // ── A gateway carrying a sensor and a lamp controller; the gateway speaks for the sensor over MQTT.
     const gwId = await createDevice(api, projectId, 'gateway', 'gws', GW);
@@ -110,13 +56,7 @@ describe('illumination sensors and groups', () => {
     await api.post(`/api/pjts/${projectId}/iot/gateway/${gwId}/register`);
     await api.post(`/api/pjts/${projectId}/iot/illum/${sensorId}/register`);
 
-    const gw = await mqtt.connectAsync(`mqtt://127.0.0.1:${h.mqttPort}`, {
-      clientId: GW.equipmentId,
-      username: GW.equipmentId,
-      password: GW.key1,
-      reconnectPeriod: 0,
-      connectTimeout: 5000,
-    });
+    const gw = await connectDevice(h, GW);
     clients.push(gw);
     const commands: CommandRequest[] = [];
     await gw.subscribeAsync(commandTopic(GW.equipmentId), { qos: 1 });

@@ -1,7 +1,8 @@
 import { type CommandRequest, commandTopic, upTopic } from '@sc/contract';
-import mqtt, { type MqttClient } from 'mqtt';
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { MqttClient } from 'mqtt';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiOf, connectDevice, createDevice, publishUp, rootProjectId } from './devices';
 import { type Harness, signIn, startHarness } from './harness';
 
 /**
@@ -26,74 +27,13 @@ const GW = { name: '一号网关', no: 'GW-IOT-01', equipmentId: 'EQIOTGW01', ke
 const LAMP_EQUIPMENT = 'EQIOTLCU01';
 const LAMP = { name: '东门单灯', no: 'LCU-IOT-01' };
 
-class Api {
-  constructor(
-    private readonly request: APIRequestContext,
-    private readonly token: string,
-  ) {}
-  private url(path: string) {
-    return `${path}${path.includes('?') ? '&' : '?'}token=${this.token}&lang=zh_CN`;
-  }
-  async get<T>(path: string): Promise<T> {
-    const response = await this.request.get(this.url(path));
-    expect(response.status(), `GET ${path}: ${await response.text()}`).toBe(200);
-    return (await response.json()) as T;
-  }
-  async post<T>(path: string, form: Record<string, string | number> = {}): Promise<T> {
-    const response = await this.request.post(this.url(path), { form });
-    expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(200);
-    return (await response.json()) as T;
-  }
-}
-
-/** A production item holding the key, then a device occupying it; registered so its traffic counts. */
-async function createDevice(
-  api: Api,
-  projectId: number,
-  type: string,
-  modelNo: string,
-  device: { name: string; no: string; equipmentId?: string; key1?: string },
-  extra: Record<string, string | number> = {},
-): Promise<number> {
-  const models = await api.get<{ id: number; no: string }[]>(`/api/pjts/${projectId}/devices.do/types/${type}/models`);
-  const model = models.find((m) => m.no === modelNo) ?? models[0]!;
-  if (device.equipmentId && device.key1) {
-    await api.post('/api/biz/productionlib.do', {
-      name: `${device.name}终端`,
-      no: device.equipmentId,
-      key1: device.key1,
-      modelId: model.id,
-      projectId,
-    });
-  }
-  const created = await api.post<{ id: number; productionNo: string }>('/api/biz/devices.do', {
-    name: device.name,
-    no: device.no,
-    type,
-    modelId: model.id,
-    projectId,
-    ...(device.equipmentId ? { equipmentId: device.equipmentId } : {}),
-    ...(device.key1 ? { productionNo: device.equipmentId! } : {}),
-    ...extra,
-  });
-  if (device.key1) expect(created.productionNo).toBe(device.equipmentId);
-  return created.id;
-}
-
 async function connect(equipmentId: string, key1: string): Promise<MqttClient> {
-  const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${h.mqttPort}`, {
-    clientId: equipmentId,
-    username: equipmentId,
-    password: key1,
-    reconnectPeriod: 0,
-    connectTimeout: 5000,
-  });
+  const client = await connectDevice(h, { equipmentId, key1 });
   clients.push(client);
   return client;
 }
 
-const publish = (client: MqttClient, equipmentId: string, kind: 'telemetry' | 'heartbeat' | 'reply', body: unknown) =>
-  client.publishAsync(upTopic(equipmentId, kind), JSON.stringify(body), { qos: 1 });
+const publish = publishUp;
 
 async function waitForText(page: Page, testId: string, text: string) {
   await page.getByTestId(testId).filter({ hasText: text }).waitFor();
@@ -105,10 +45,8 @@ describe('devices live in the console', () => {
     await page.goto('/index');
     await signIn(page);
     await page.waitForURL('**/man/manmain');
-    const token = (await page.evaluate(() => localStorage.getItem('sc.token')))!;
-    const api = new Api(page.request, token);
-    const [root] = await api.get<{ id: number }[]>('/api/projects.do/trees');
-    const projectId = root!.id;
+    const api = await apiOf(page);
+    const projectId = await rootProjectId(api);
 
     // ── Devices through the API, registered, connected over MQTT.
     const envId = await createDevice(api, projectId, 'envmonitor', 'envrs485', ENV, {

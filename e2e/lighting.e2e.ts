@@ -6,10 +6,10 @@ import {
   type ScheduledPolicy,
   upTopic,
 } from '@sc/contract';
-import mqtt, { type MqttClient } from 'mqtt';
-import type { Page } from 'playwright-core';
+import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialog, pick } from './antd';
+import { apiOf, connectDevice, createDevice } from './devices';
 import { type Harness, signIn, startHarness, switchLanguage } from './harness';
 
 /**
@@ -47,66 +47,6 @@ interface LampRow {
   ratedPower: number | null;
 }
 
-class Api {
-  constructor(
-    private readonly page: Page,
-    private readonly token: string,
-  ) {}
-  private url(path: string) {
-    return `${path}${path.includes('?') ? '&' : '?'}token=${this.token}&lang=zh_CN`;
-  }
-  async get<T>(path: string): Promise<T> {
-    const response = await this.page.request.get(this.url(path));
-    expect(response.status(), `GET ${path}: ${await response.text()}`).toBe(200);
-    return (await response.json()) as T;
-  }
-  async post<T>(path: string, form: Record<string, string | number> = {}): Promise<T> {
-    const response = await this.page.request.post(this.url(path), { form });
-    expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(200);
-    return (await response.json()) as T;
-  }
-  async json<T>(path: string, body: unknown): Promise<T> {
-    const response = await this.page.request.post(this.url(path), {
-      data: body,
-      headers: { 'content-type': 'application/json' },
-    });
-    expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(200);
-    return (await response.json()) as T;
-  }
-}
-
-/** A production item holding the key, then a device occupying it. */
-async function createDevice(
-  api: Api,
-  projectId: number,
-  type: string,
-  modelNo: string,
-  device: { name: string; no: string; equipmentId: string; key1?: string },
-  extra: Record<string, string | number> = {},
-): Promise<number> {
-  const models = await api.get<{ id: number; no: string }[]>(`/api/pjts/${projectId}/devices.do/types/${type}/models`);
-  const model = models.find((m) => m.no === modelNo) ?? models[0]!;
-  if (device.key1)
-    await api.post('/api/biz/productionlib.do', {
-      name: `${device.name}终端`,
-      no: device.equipmentId,
-      key1: device.key1,
-      modelId: model.id,
-      projectId,
-    });
-  const created = await api.post<{ id: number }>('/api/biz/devices.do', {
-    name: device.name,
-    no: device.no,
-    type,
-    modelId: model.id,
-    projectId,
-    equipmentId: device.equipmentId,
-    ...(device.key1 ? { productionNo: device.equipmentId } : {}),
-    ...extra,
-  });
-  return created.id;
-}
-
 const GW = { name: '照明网关', no: 'GW-LT-01', equipmentId: 'EQLTGW01', key1: 'lt-secret-1' };
 const LAMPS = [0, 1, 2, 3].map((i) => ({
   name: `滨江路灯${i + 1}`,
@@ -122,13 +62,7 @@ const LAMPS = [0, 1, 2, 3].map((i) => ({
  * change is reported as telemetry with power following level x rated power (100 W).
  */
 async function runGateway(): Promise<MqttClient> {
-  const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${h.mqttPort}`, {
-    clientId: GW.equipmentId,
-    username: GW.equipmentId,
-    password: GW.key1,
-    reconnectPeriod: 0,
-    connectTimeout: 5000,
-  });
+  const client = await connectDevice(h, GW);
   clients.push(client);
   const levels = new Map(LAMPS.map((l) => [l.equipmentId, 0]));
   const report = (device: string) => {
@@ -209,10 +143,9 @@ describe.skipIf(!ready)('street lighting in the console', () => {
     await page.locator('#login_account').waitFor({ timeout: 90_000 });
     await signIn(page);
     await page.waitForURL('**/man/manmain', { timeout: 60_000 });
-    const token = (await page.evaluate(() => localStorage.getItem('sc.token')))!;
     const user = (await page.evaluate(() => JSON.parse(localStorage.getItem('sc.user') ?? '{}'))) as { userId: number };
 
-    const api = new Api(page, token);
+    const api = await apiOf(page);
     const [root] = await api.get<Tree[]>('/api/projects.do/trees');
     const project = root!;
     const projectId = project.id;

@@ -1,8 +1,9 @@
 import { type CommandRequest, commandTopic, mtcManifest, upTopic } from '@sc/contract';
 import { MTC_CIRCUIT_MASKS, maskOfCircuits, toMtcTime } from '@sc/contract/families/mtc';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiOf, connectDevice, createDevice } from './devices';
 import { type Harness, signIn, startHarness } from './harness';
 
 /**
@@ -32,58 +33,6 @@ interface Tree {
   name: string;
 }
 
-class Api {
-  constructor(
-    private readonly page: Page,
-    private readonly token: string,
-  ) {}
-  private url(path: string) {
-    return `${path}${path.includes('?') ? '&' : '?'}token=${this.token}&lang=zh_CN`;
-  }
-  async get<T>(path: string): Promise<T> {
-    const response = await this.page.request.get(this.url(path));
-    expect(response.status(), `GET ${path}: ${await response.text()}`).toBe(200);
-    return (await response.json()) as T;
-  }
-  async post<T>(path: string, form: Record<string, string | number> = {}): Promise<T> {
-    const response = await this.page.request.post(this.url(path), { form });
-    expect(response.status(), `POST ${path}: ${await response.text()}`).toBe(200);
-    return (await response.json()) as T;
-  }
-}
-
-/** A production item holding the key, then a device occupying it. */
-async function createDevice(
-  api: Api,
-  projectId: number,
-  type: string,
-  modelNo: string,
-  device: { name: string; no: string; equipmentId: string; key1?: string },
-  extra: Record<string, string | number> = {},
-): Promise<number> {
-  const models = await api.get<{ id: number; no: string }[]>(`/api/pjts/${projectId}/devices.do/types/${type}/models`);
-  const model = models.find((m) => m.no === modelNo) ?? models[0]!;
-  if (device.key1)
-    await api.post('/api/biz/productionlib.do', {
-      name: `${device.name}终端`,
-      no: device.equipmentId,
-      key1: device.key1,
-      modelId: model.id,
-      projectId,
-    });
-  const created = await api.post<{ id: number }>('/api/biz/devices.do', {
-    name: device.name,
-    no: device.no,
-    type,
-    modelId: model.id,
-    projectId,
-    equipmentId: device.equipmentId,
-    ...(device.key1 ? { productionNo: device.equipmentId } : {}),
-    ...extra,
-  });
-  return created.id;
-}
-
 const CABINET = { name: '滨江配电箱', no: 'MTC-E2E-01', equipmentId: 'EQMTCE2E01', key1: 'mtc-secret-1' };
 const CIRCUITS = 8;
 /** Two lamps per circuit: lamp i is on circuit floor(i / 2) + 1. */
@@ -104,13 +53,7 @@ const LAMPS = Array.from({ length: 4 }, (_, i) => ({
 async function runCabinet(
   h: Harness,
 ): Promise<{ client: MqttClient; alarm: (code: string, circuit: number) => Promise<void> }> {
-  const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${h.mqttPort}`, {
-    clientId: CABINET.equipmentId,
-    username: CABINET.equipmentId,
-    password: CABINET.key1,
-    reconnectPeriod: 0,
-    connectTimeout: 5000,
-  });
+  const client = await connectDevice(h, CABINET);
   clients.push(client);
   const on = new Set(Array.from({ length: CIRCUITS }, (_, i) => i + 1));
   let mode = 'manual';
@@ -210,8 +153,7 @@ describe.skipIf(!ready)('lighting cabinets in the console', () => {
     await page.locator('#login_account').waitFor({ timeout: 90_000 });
     await signIn(page);
     await page.waitForURL('**/man/manmain', { timeout: 60_000 });
-    const token = (await page.evaluate(() => localStorage.getItem('sc.token')))!;
-    const api = new Api(page, token);
+    const api = await apiOf(page);
     const [root] = await api.get<Tree[]>('/api/projects.do/trees');
     const projectId = root!.id;
     const cabinetId = await createDevice(api, projectId, 'mtc', 'mtchlsteth', CABINET, {

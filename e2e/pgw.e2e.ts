@@ -1,8 +1,8 @@
-import { type CommandRequest, commandTopic, upTopic } from '@sc/contract';
+import { type CommandRequest, commandTopic } from '@sc/contract';
 import { familySim } from '@sc/simulator';
-import mqtt, { type MqttClient } from 'mqtt';
-import type { Page } from 'playwright-core';
+import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiOf, connectDevice, createDevice, publishUp, rootProjectId } from './devices';
 import { type Harness, signIn, startHarness, switchLanguage } from './harness';
 
 /**
@@ -27,66 +27,21 @@ const GW = { name: '北环路载波网关', no: 'PGW-E2E-01', equipmentId: 'EQE2
 const LAMPS = [1, 2, 3].map((n) => ({ name: `北环路灯${n}`, no: `LCU-E2E-0${n}`, equipmentId: `EQE2EPLC0${n}` }));
 const sim = familySim('pgw');
 
-async function api(
-  page: Page,
-  method: 'GET' | 'POST',
-  path: string,
-  form: Record<string, string | number> = {},
-): Promise<unknown> {
-  const token = (await page.evaluate(() => localStorage.getItem('sc.token')))!;
-  const url = `${path}${path.includes('?') ? '&' : '?'}token=${token}&lang=zh_CN`;
-  const response = method === 'GET' ? await page.request.get(url) : await page.request.post(url, { form });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
-  return response.json();
-}
-
 describe('power-line gateways in the console', () => {
   it('list, open, see the lamps with their signal, read the runtime, unregister one, both languages', async () => {
     const page = await h.newPage();
     await page.goto('/index');
     await signIn(page);
     await page.waitForURL('**/man/manmain');
-    const [root] = (await api(page, 'GET', '/api/projects.do/trees')) as { id: number }[];
-    const projectId = root!.id;
-    const modelOf = async (type: string, no: string) => {
-      const models = (await api(page, 'GET', `/api/pjts/${projectId}/devices.do/types/${type}/models`)) as {
-        id: number;
-        no: string;
-      }[];
-      return models.find((m) => m.no === no) ?? models[0]!;
-    };
-    const gwModel = await modelOf('pgw', 'plcgweth');
-    const lampModel = await modelOf('lighting', 'lcuplc');
+    const api = await apiOf(page);
+    const projectId = await rootProjectId(api);
 
     // ── A registered gateway with its production key, and three lamp controllers behind it.
-    await api(page, 'POST', '/api/biz/productionlib.do', {
-      name: `${GW.name}终端`,
-      no: GW.equipmentId,
-      key1: GW.key1,
-      modelId: gwModel.id,
-      projectId,
-    });
-    const { id } = (await api(page, 'POST', '/api/biz/devices.do', {
-      name: GW.name,
-      no: GW.no,
-      type: 'pgw',
-      modelId: gwModel.id,
-      projectId,
-      equipmentId: GW.equipmentId,
-      productionNo: GW.equipmentId,
+    const id = await createDevice(api, projectId, 'pgw', 'plcgweth', GW, {
       props: JSON.stringify({ wireNo: 'L3', zoneCode: 'TQ2051' }),
-    })) as { id: number };
-    await api(page, 'POST', `/api/pjts/${projectId}/iot/pgw/${id}/register`);
-    for (const lamp of LAMPS)
-      await api(page, 'POST', '/api/biz/devices.do', {
-        name: lamp.name,
-        no: lamp.no,
-        type: 'lighting',
-        modelId: lampModel.id,
-        projectId,
-        equipmentId: lamp.equipmentId,
-        parentId: id,
-      });
+    });
+    await api.post(`/api/pjts/${projectId}/iot/pgw/${id}/register`);
+    for (const lamp of LAMPS) await createDevice(api, projectId, 'lighting', 'lcuplc', lamp, { parentId: id });
 
     // ── The gateway over MQTT, answering as the simulator does; its lamps never get lost here.
     const device = {
@@ -101,16 +56,10 @@ describe('power-line gateways in the console', () => {
     } as Parameters<NonNullable<typeof sim.init>>[0];
     sim.init!(device);
     const children = LAMPS.map((l) => ({ ...device, equipmentId: l.equipmentId, type: 'lighting', state: {} }));
-    client = await mqtt.connectAsync(`mqtt://127.0.0.1:${h.mqttPort}`, {
-      clientId: GW.equipmentId,
-      username: GW.equipmentId,
-      password: GW.key1,
-      reconnectPeriod: 0,
-      connectTimeout: 5000,
-    });
+    client = await connectDevice(h, GW);
     const gw = client;
     const publish = (kind: 'telemetry' | 'heartbeat' | 'reply', body: unknown) =>
-      gw.publishAsync(upTopic(GW.equipmentId, kind), JSON.stringify(body), { qos: 1 });
+      publishUp(gw, GW.equipmentId, kind, body);
     const report = async () => {
       const at = new Date();
       const values = sim.telemetry!(device, at);

@@ -1,8 +1,8 @@
-import { type CommandRequest, commandTopic, upTopic } from '@sc/contract';
+import { type CommandRequest, commandTopic } from '@sc/contract';
 import { familySim } from '@sc/simulator';
-import mqtt, { type MqttClient } from 'mqtt';
-import type { Page } from 'playwright-core';
+import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiOf, connectDevice, createDevice, publishUp, rootProjectId } from './devices';
 import { type Harness, signIn, startHarness, switchLanguage } from './harness';
 
 /**
@@ -26,48 +26,20 @@ const METER = { name: '东路电表', no: 'WHM-E2E-01', equipmentId: 'EQE2EWHM01
 const TYPE = 'watthourmeter';
 const sim = familySim(TYPE);
 
-async function api(page: Page, method: 'GET' | 'POST', path: string, form: Record<string, string | number> = {}) {
-  const token = (await page.evaluate(() => localStorage.getItem('sc.token')))!;
-  const url = `${path}${path.includes('?') ? '&' : '?'}token=${token}&lang=zh_CN`;
-  const response = method === 'GET' ? await page.request.get(url) : await page.request.post(url, { form });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
-  return response.json();
-}
-
 describe('watt-hour meters in the console', () => {
   it('live reading in the list; real-time data, config, in-use flag, history and CSV on its page', async () => {
     const page = await h.newPage();
     await page.goto('/index');
     await signIn(page);
     await page.waitForURL('**/man/manmain');
-    const [root] = (await api(page, 'GET', '/api/projects.do/trees')) as { id: number }[];
-    const projectId = root!.id;
+    const api = await apiOf(page);
+    const projectId = await rootProjectId(api);
 
     // ── A registered meter with its production key, connected over MQTT, answering as the simulator does.
-    const models = (await api(page, 'GET', `/api/pjts/${projectId}/devices.do/types/${TYPE}/models`)) as {
-      id: number;
-      no: string;
-    }[];
-    const model = models.find((m) => m.no === 'whmrs485') ?? models[0]!;
-    await api(page, 'POST', '/api/biz/productionlib.do', {
-      name: `${METER.name}终端`,
-      no: METER.equipmentId,
-      key1: METER.key1,
-      modelId: model.id,
-      projectId,
-    });
-    const created = (await api(page, 'POST', '/api/biz/devices.do', {
-      name: METER.name,
-      no: METER.no,
-      type: TYPE,
-      modelId: model.id,
-      projectId,
-      equipmentId: METER.equipmentId,
-      productionNo: METER.equipmentId,
+    const id = await createDevice(api, projectId, TYPE, 'whmrs485', METER, {
       props: JSON.stringify({ peripheralIndex: 3, pickInterval: 600 }),
-    })) as { id: number };
-    const id = created.id;
-    await api(page, 'POST', `/api/pjts/${projectId}/iot/whm/${id}/register`);
+    });
+    await api.post(`/api/pjts/${projectId}/iot/whm/${id}/register`);
 
     const device = {
       place: { lng: 116.4, lat: 39.9, offset: 0.4 },
@@ -75,16 +47,10 @@ describe('watt-hour meters in the console', () => {
     } as Parameters<NonNullable<typeof sim.init>>[0];
     sim.init!(device);
     device.state.at = Date.now() - 12 * 3600_000;
-    client = await mqtt.connectAsync(`mqtt://127.0.0.1:${h.mqttPort}`, {
-      clientId: METER.equipmentId,
-      username: METER.equipmentId,
-      password: METER.key1,
-      reconnectPeriod: 0,
-      connectTimeout: 5000,
-    });
+    client = await connectDevice(h, METER);
     const meter = client;
     const publish = (kind: 'telemetry' | 'heartbeat' | 'reply', body: unknown) =>
-      meter.publishAsync(upTopic(METER.equipmentId, kind), JSON.stringify(body), { qos: 1 });
+      publishUp(meter, METER.equipmentId, kind, body);
     const reading = (at: Date) => ({ ts: at.getTime(), values: sim.telemetry!(device, at) });
     const commands: CommandRequest[] = [];
     await meter.subscribeAsync(commandTopic(METER.equipmentId), { qos: 1 });
