@@ -1,30 +1,17 @@
-import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { LIGHTING_CHANNELS, lightingPolicyBody, POLICY_UNITS_MAX_DEFAULT, START_KINDS, UNIT_TYPES } from '@sc/contract';
-import {
-  Alert,
-  Button,
-  Col,
-  DatePicker,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Row,
-  Select,
-  Space,
-  Switch,
-  Typography,
-} from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { LIGHTING_CHANNELS, lightingPolicyBody, START_KINDS, UNIT_TYPES } from '@sc/contract';
+import { Button, Col, DatePicker, Flex, Form, Input, InputNumber, Row, Select, Space, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
-import { useRunningParams } from '../../api/session-api';
-import { applyServerErrors } from '../../components/crud';
-import { DraggableModal } from '../../components/draggable-modal';
-import { translate, useLang } from '../../i18n/i18n';
+import { CycleFields, type CycleForm, cycleFromForm, cycleToForm } from '../../components/schedule/cycle-fields';
+import {
+  PolicyDialogFrame,
+  PolicyUnitRow,
+  usePolicySubmit,
+  usePolicyUnitsMax,
+} from '../../components/schedule/policy-editor';
 import type { Policy } from './api';
-import { CycleFields, type CycleForm, cycleFromForm, cycleToForm } from './cycle-fields';
 
 /** A unit as the form holds it. */
 interface UnitForm {
@@ -130,180 +117,154 @@ export function PolicyDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  // The running setting policyUnitsMax, which the server checks too; the contract's default until it is read.
-  const running = useRunningParams().data?.policyUnitsMax;
-  const maxUnits = fixedMax ?? running ?? POLICY_UNITS_MAX_DEFAULT;
-  const lang = useLang();
+  const maxUnits = usePolicyUnitsMax(fixedMax);
   const [form] = Form.useForm<PolicyForm>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const channelControl = Form.useWatch('channelControl', form);
   const units = Form.useWatch('units', form) ?? [];
-
-  const submit = async () => {
-    setFailure(null);
-    const values = form.getFieldsValue(true) as PolicyForm;
-    const body = toPolicyBody(values);
-    const parsed = lightingPolicyBody(maxUnits).safeParse(body);
-    if (!parsed.success) {
-      const issues = parsed.error.issues;
-      form.setFields(issues.map((i) => ({ name: fieldOf(i.path) as never, errors: [translate(lang, i.message)] })));
-      setFailure(translate(lang, issues[0]!.message));
-      return;
-    }
-    setSaving(true);
-    try {
-      await onSubmit(body);
-      onClose();
-    } catch (error) {
-      if (!applyServerErrors(form, error))
-        setFailure((isApiError(error) && error.body?.message) || t('common.loadFailed'));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = usePolicySubmit({
+    form,
+    toBody: toPolicyBody,
+    rule: lightingPolicyBody(maxUnits),
+    fieldOf,
+    onSubmit,
+    onClose,
+    errorText: (error) => (isApiError(error) && error.body?.message) || t('common.loadFailed'),
+  });
 
   const unitsFull = units.length >= maxUnits;
   return (
-    <DraggableModal
+    <PolicyDialogFrame
       open={open}
       width={820}
       title={policy ? t('lamps.policy.edit') : t('lamps.policy.create')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      onOk={submit}
-      onCancel={onClose}
-      destroyOnHidden
+      form={form}
+      initialValues={toForm(policy)}
+      name="lighting-policy-form"
+      submit={submit}
+      onClose={onClose}
     >
-      {failure && (
-        <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} data-testid="policy-error" />
-      )}
-      <Form form={form} layout="vertical" initialValues={toForm(policy)} preserve={false} name="lighting-policy-form">
-        <Row gutter={12}>
-          <Col span={8}>
-            <Form.Item name="name" label={t('lighting.policy.name')} required>
-              <Input data-testid="policy-name" />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="no" label={t('lighting.policy.no')} required>
-              <Input data-testid="policy-no" />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="alias" label={t('lighting.policy.alias')}>
-              <Input />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Typography.Text strong>{t('lighting.policy.units')}</Typography.Text>
-        <Form.List name="units">
-          {(fields, { add, remove }) => (
-            <Flex vertical gap={4} style={{ margin: '8px 0 12px' }} data-testid="policy-units">
-              {fields.map((field, index) => {
-                const unit = units[index];
-                return (
-                  <Space key={field.key} align="start" wrap data-testid={`policy-unit-${index}`}>
-                    <Form.Item name={[field.name, 'type']} style={{ marginBottom: 4 }}>
-                      <Select
-                        style={{ width: 100 }}
-                        aria-label={t('lamps.policy.unitType')}
-                        options={UNIT_TYPES.map((u) => ({ value: u, label: t(`lighting.unitTypes.${u}`) }))}
-                      />
-                    </Form.Item>
-                    {unit?.type !== 'off' && (
-                      <Form.Item name={[field.name, 'level']} style={{ marginBottom: 4 }}>
-                        <InputNumber
-                          min={0}
-                          max={100}
-                          suffix="%"
-                          style={{ width: 100 }}
-                          aria-label={t('lamps.policy.level')}
-                        />
-                      </Form.Item>
-                    )}
-                    <Form.Item name={[field.name, 'kind']} style={{ marginBottom: 4 }}>
-                      <Select
-                        style={{ width: 100 }}
-                        aria-label={t('lamps.policy.startKind')}
-                        options={START_KINDS.map((k) => ({ value: k, label: t(`lighting.startKinds.${k}`) }))}
-                        data-testid={`policy-unit-${index}-kind`}
-                      />
-                    </Form.Item>
-                    {unit?.kind === 'clock' ? (
-                      <Form.Item name={[field.name, 'time']} style={{ marginBottom: 4 }}>
-                        <DatePicker.TimePicker format="HH:mm" aria-label={t('lamps.policy.time')} needConfirm={false} />
-                      </Form.Item>
-                    ) : (
-                      <Form.Item name={[field.name, 'offset']} style={{ marginBottom: 4 }}>
-                        <InputNumber
-                          min={-720}
-                          max={720}
-                          style={{ width: 170 }}
-                          prefix={t('lamps.policy.offset')}
-                          suffix={t('lamps.policy.minutes')}
-                          aria-label={t('lighting.policy.offset')}
-                          data-testid={`policy-unit-${index}-offset`}
-                        />
-                      </Form.Item>
-                    )}
-                    <Button
-                      type="text"
-                      icon={<MinusCircleOutlined />}
-                      aria-label={t('lamps.policy.removeUnit')}
-                      disabled={fields.length <= 1}
-                      onClick={() => remove(field.name)}
-                    />
-                  </Space>
-                );
-              })}
-              <Space>
-                <Button
-                  icon={<PlusOutlined />}
-                  disabled={unitsFull}
-                  onClick={() => add({ type: 'eco', level: 50, kind: 'clock', time: dayjs('23:00', 'HH:mm') })}
-                  data-testid="policy-add-unit"
+      <Row gutter={12}>
+        <Col span={8}>
+          <Form.Item name="name" label={t('lighting.policy.name')} required>
+            <Input data-testid="policy-name" />
+          </Form.Item>
+        </Col>
+        <Col span={8}>
+          <Form.Item name="no" label={t('lighting.policy.no')} required>
+            <Input data-testid="policy-no" />
+          </Form.Item>
+        </Col>
+        <Col span={8}>
+          <Form.Item name="alias" label={t('lighting.policy.alias')}>
+            <Input />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Typography.Text strong>{t('lighting.policy.units')}</Typography.Text>
+      <Form.List name="units">
+        {(fields, { add, remove }) => (
+          <Flex vertical gap={4} style={{ margin: '8px 0 12px' }} data-testid="policy-units">
+            {fields.map((field, index) => {
+              const unit = units[index];
+              return (
+                <PolicyUnitRow
+                  key={field.key}
+                  index={index}
+                  count={fields.length}
+                  removeLabel={t('lamps.policy.removeUnit')}
+                  onRemove={() => remove(field.name)}
                 >
-                  {t('lamps.policy.addUnit')}
-                </Button>
-                {unitsFull && (
-                  <Typography.Text type="warning" data-testid="policy-max-units">
-                    {t('lighting.rules.unitsMax', { max: maxUnits })}
-                  </Typography.Text>
-                )}
-              </Space>
-            </Flex>
-          )}
-        </Form.List>
-        <Row gutter={12}>
-          <Col span={8}>
-            <Form.Item name="range" label={t('lighting.policy.range')}>
-              <Select options={LIGHTING_CHANNELS.map((c) => ({ value: c, label: t(`lighting.channels.${c}`) }))} />
-            </Form.Item>
-          </Col>
-          <Col span={6}>
-            <Form.Item name="channelControl" label={t('lighting.policy.channelControl')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Col>
-          <Col span={10}>
-            {channelControl && (
-              <Form.Item name="channels" label={t('lamps.policy.channels')}>
-                <Select
-                  mode="multiple"
-                  options={[1, 2, 3, 4].map((c) => ({ value: c, label: t('lamps.policy.channel', { channel: c }) }))}
-                />
-              </Form.Item>
-            )}
-          </Col>
-        </Row>
-        <CycleFields>
-          <Form.Item name="inUse" label={t('lighting.policy.inUse')} valuePropName="checked">
+                  <Form.Item name={[field.name, 'type']} style={{ marginBottom: 4 }}>
+                    <Select
+                      style={{ width: 100 }}
+                      aria-label={t('lamps.policy.unitType')}
+                      options={UNIT_TYPES.map((u) => ({ value: u, label: t(`lighting.unitTypes.${u}`) }))}
+                    />
+                  </Form.Item>
+                  {unit?.type !== 'off' && (
+                    <Form.Item name={[field.name, 'level']} style={{ marginBottom: 4 }}>
+                      <InputNumber
+                        min={0}
+                        max={100}
+                        suffix="%"
+                        style={{ width: 100 }}
+                        aria-label={t('lamps.policy.level')}
+                      />
+                    </Form.Item>
+                  )}
+                  <Form.Item name={[field.name, 'kind']} style={{ marginBottom: 4 }}>
+                    <Select
+                      style={{ width: 100 }}
+                      aria-label={t('lamps.policy.startKind')}
+                      options={START_KINDS.map((k) => ({ value: k, label: t(`lighting.startKinds.${k}`) }))}
+                      data-testid={`policy-unit-${index}-kind`}
+                    />
+                  </Form.Item>
+                  {unit?.kind === 'clock' ? (
+                    <Form.Item name={[field.name, 'time']} style={{ marginBottom: 4 }}>
+                      <DatePicker.TimePicker format="HH:mm" aria-label={t('lamps.policy.time')} needConfirm={false} />
+                    </Form.Item>
+                  ) : (
+                    <Form.Item name={[field.name, 'offset']} style={{ marginBottom: 4 }}>
+                      <InputNumber
+                        min={-720}
+                        max={720}
+                        style={{ width: 170 }}
+                        prefix={t('lamps.policy.offset')}
+                        suffix={t('lamps.policy.minutes')}
+                        aria-label={t('lighting.policy.offset')}
+                        data-testid={`policy-unit-${index}-offset`}
+                      />
+                    </Form.Item>
+                  )}
+                </PolicyUnitRow>
+              );
+            })}
+            <Space>
+              <Button
+                icon={<PlusOutlined />}
+                disabled={unitsFull}
+                onClick={() => add({ type: 'eco', level: 50, kind: 'clock', time: dayjs('23:00', 'HH:mm') })}
+                data-testid="policy-add-unit"
+              >
+                {t('lamps.policy.addUnit')}
+              </Button>
+              {unitsFull && (
+                <Typography.Text type="warning" data-testid="policy-max-units">
+                  {t('lighting.rules.unitsMax', { max: maxUnits })}
+                </Typography.Text>
+              )}
+            </Space>
+          </Flex>
+        )}
+      </Form.List>
+      <Row gutter={12}>
+        <Col span={8}>
+          <Form.Item name="range" label={t('lighting.policy.range')}>
+            <Select options={LIGHTING_CHANNELS.map((c) => ({ value: c, label: t(`lighting.channels.${c}`) }))} />
+          </Form.Item>
+        </Col>
+        <Col span={6}>
+          <Form.Item name="channelControl" label={t('lighting.policy.channelControl')} valuePropName="checked">
             <Switch />
           </Form.Item>
-        </CycleFields>
-      </Form>
-    </DraggableModal>
+        </Col>
+        <Col span={10}>
+          {channelControl && (
+            <Form.Item name="channels" label={t('lamps.policy.channels')}>
+              <Select
+                mode="multiple"
+                options={[1, 2, 3, 4].map((c) => ({ value: c, label: t('lamps.policy.channel', { channel: c }) }))}
+              />
+            </Form.Item>
+          )}
+        </Col>
+      </Row>
+      <CycleFields>
+        <Form.Item name="inUse" label={t('lighting.policy.inUse')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </CycleFields>
+    </PolicyDialogFrame>
   );
 }

@@ -7,7 +7,7 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, DatePicker, Empty, Flex, Result, Row, Select, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Space, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,10 +22,9 @@ import {
   useDeleteRows,
   usePagedList,
 } from '../../components/crud';
-import { DraggableModal } from '../../components/draggable-modal';
 import { ProjectScoped } from '../../components/project-scoped';
+import { PolicyPreviewDialog } from '../../components/schedule/policy-editor';
 import { clockOf } from '../../components/schedule/schedule';
-import { DayTimeline, YearChart } from '../../components/schedule/schedule-preview';
 import { lightingApi, lightingKeys, type Policy, type Preview } from './api';
 import { LampBatchProgress, useLampBatch } from './batch';
 import { useLampOptions } from './common';
@@ -292,90 +291,31 @@ function PreviewDialog({ projectId, policy, onClose }: { projectId: number; poli
     queryKey: [...lightingKeys.policies(projectId), 'preview', policy.id, query],
     queryFn: () => l.preview(policy.id, query),
   });
-  const day = preview.data ? previewDay(preview.data) : null;
   return (
-    <DraggableModal
-      open
-      width={980}
-      title={t('lamps.policy.previewTitle', { name: policy.name })}
-      footer={null}
-      onCancel={onClose}
-    >
-      <Flex vertical gap={12} data-testid="policy-preview">
-        <Space wrap>
-          <Select
-            allowClear
-            style={{ width: 280 }}
-            placeholder={t('lamps.policy.previewFor')}
-            aria-label={t('lamps.policy.previewFor')}
-            value={target}
-            onChange={setTarget}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={[
-              {
-                label: t('lamps.targets.groups'),
-                options: options.lcuGroups.map((g) => ({ value: `group:${g.value}`, label: g.label })),
-              },
-              {
-                label: t('lamps.targets.lamps'),
-                options: options.lamps.map((g) => ({ value: `lamp:${g.value}`, label: g.label })),
-              },
-            ]}
-            data-testid="preview-target"
-          />
-          <DatePicker
-            value={date}
-            allowClear={false}
-            onChange={(d) => d && setDate(d)}
-            aria-label={t('lamps.policy.date')}
-          />
-          {preview.data && (
-            <Typography.Text type="secondary" data-testid="preview-place">
-              {t('lamps.policy.previewPlace', {
-                lng: preview.data.lng.toFixed(4),
-                lat: preview.data.lat.toFixed(4),
-              })}
-            </Typography.Text>
-          )}
-        </Space>
-        {preview.isLoading ? (
-          <Spin />
-        ) : preview.isError ? (
-          <Result
-            status="warning"
-            title={(isApiError(preview.error) && preview.error.body?.message) || t('common.loadFailed')}
-          />
-        ) : (
-          <Row gutter={[12, 12]}>
-            <Col span={24}>
-              <Card size="small" title={t('lamps.policy.dayTitle', { date: date.format('YYYY-MM-DD') })}>
-                {day ? (
-                  <>
-                    {preview.data?.day?.polar && (
-                      <Tag color="purple" style={{ marginBottom: 8 }}>
-                        {t(`lighting.polar.${preview.data.day.polar}`)}
-                      </Tag>
-                    )}
-                    {preview.data?.day?.policyId === null && (
-                      <Typography.Text type="warning" style={{ display: 'block' }}>
-                        {t('lamps.policy.noPolicyThatDay')}
-                      </Typography.Text>
-                    )}
-                    <DayTimeline day={day} />
-                  </>
-                ) : (
-                  <Empty />
-                )}
-              </Card>
-            </Col>
-            <Col span={24}>
-              <Card size="small" title={t('lamps.policy.yearTitle', { year: date.year() })}>
-                <YearChart days={preview.data ? previewYear(preview.data) : undefined} />
-              </Card>
-            </Col>
-          </Row>
-        )}
-      </Flex>
-    </DraggableModal>
+    <PolicyPreviewDialog
+      texts="lamps.policy"
+      name={policy.name}
+      target={{
+        value: target,
+        onChange: setTarget,
+        options: [
+          {
+            label: t('lamps.targets.groups'),
+            options: options.lcuGroups.map((g) => ({ value: `group:${g.value}`, label: g.label })),
+          },
+          {
+            label: t('lamps.targets.lamps'),
+            options: options.lamps.map((g) => ({ value: `lamp:${g.value}`, label: g.label })),
+          },
+        ],
+      }}
+      date={date}
+      onDate={setDate}
+      preview={preview}
+      errorText={(error) => (isApiError(error) && error.body?.message) || t('common.loadFailed')}
+      day={preview.data ? previewDay(preview.data) : null}
+      year={preview.data ? previewYear(preview.data) : undefined}
+      onClose={onClose}
+    />
   );
 }

@@ -1,5 +1,4 @@
-import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { POLICY_UNITS_MAX_DEFAULT } from '@sc/contract';
+import { PlusOutlined } from '@ant-design/icons';
 import {
   MTC_DEFAULT_CIRCUITS,
   MTC_MAX_CIRCUITS,
@@ -8,7 +7,6 @@ import {
   mtcPolicyBody,
 } from '@sc/contract/families/mtc';
 import {
-  Alert,
   Button,
   Checkbox,
   Col,
@@ -25,14 +23,15 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRunningParams } from '../../api/session-api';
-import { applyServerErrors } from '../../components/crud';
 import { useErrorText } from '../../components/device';
-import { DraggableModal } from '../../components/draggable-modal';
-import { translate, useLang } from '../../i18n/i18n';
-import { CycleFields, type CycleForm, cycleFromForm, cycleToForm } from '../lighting/cycle-fields';
+import { CycleFields, type CycleForm, cycleFromForm, cycleToForm } from '../../components/schedule/cycle-fields';
+import {
+  PolicyDialogFrame,
+  PolicyUnitRow,
+  usePolicySubmit,
+  usePolicyUnitsMax,
+} from '../../components/schedule/policy-editor';
 import type { CabinetPolicy } from './api';
 import './texts';
 
@@ -115,184 +114,160 @@ export function CabinetPolicyDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  // The running setting policyUnitsMax, which the server checks too; the contract's default until it is read.
-  const running = useRunningParams().data?.policyUnitsMax;
-  const maxUnits = fixedMax ?? running ?? POLICY_UNITS_MAX_DEFAULT;
-  const lang = useLang();
+  const maxUnits = usePolicyUnitsMax(fixedMax);
   const errorText = useErrorText();
   const [form] = Form.useForm<PolicyForm>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const timeMode = Form.useWatch('timeMode', form) ?? toForm(policy).timeMode;
   const units = Form.useWatch('units', form) ?? [];
   const circuitCount = Form.useWatch('circuitCount', form) ?? MTC_DEFAULT_CIRCUITS;
   const circuitOptions = Array.from({ length: circuitCount }, (_, i) => ({ value: i + 1, label: String(i + 1) }));
-
-  const submit = async () => {
-    setFailure(null);
-    const body = toPolicyBody(form.getFieldsValue(true) as PolicyForm);
-    const parsed = mtcPolicyBody(maxUnits).safeParse(body);
-    if (!parsed.success) {
-      const issues = parsed.error.issues;
-      form.setFields(issues.map((i) => ({ name: fieldOf(i.path) as never, errors: [translate(lang, i.message)] })));
-      setFailure(translate(lang, issues[0]!.message));
-      return;
-    }
-    setSaving(true);
-    try {
-      await onSubmit(body);
-      onClose();
-    } catch (error) {
-      if (!applyServerErrors(form, error)) setFailure(errorText(error));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = usePolicySubmit({
+    form,
+    toBody: toPolicyBody,
+    rule: mtcPolicyBody(maxUnits),
+    fieldOf,
+    onSubmit,
+    onClose,
+    errorText,
+  });
 
   const unitsFull = units.length >= maxUnits;
   return (
-    <DraggableModal
+    <PolicyDialogFrame
       open
       width={860}
       title={policy ? t('cabinets.policy.edit') : t('cabinets.policy.create')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      onOk={submit}
-      onCancel={onClose}
-      destroyOnHidden
+      form={form}
+      initialValues={toForm(policy)}
+      name="mtc-policy-form"
+      submit={submit}
+      onClose={onClose}
     >
-      {failure && (
-        <Alert type="error" showIcon title={failure} style={{ marginBottom: 12 }} data-testid="policy-error" />
-      )}
-      <Form form={form} layout="vertical" initialValues={toForm(policy)} preserve={false} name="mtc-policy-form">
-        <Row gutter={12}>
-          <Col span={8}>
-            <Form.Item name="name" label={t('cabinets.policy.fields.name')} required>
-              <Input maxLength={32} data-testid="policy-name" />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="no" label={t('cabinets.policy.fields.no')} required>
-              <Input maxLength={32} data-testid="policy-no" />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="description" label={t('cabinets.policy.fields.description')}>
-              <Input maxLength={100} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Row gutter={12}>
-          <Col span={12}>
-            <Form.Item name="timeMode" label={t('cabinets.policy.fields.timeMode')}>
-              <Radio.Group
-                optionType="button"
-                options={MTC_TIME_MODES.map((m) => ({ value: m, label: t(`cabinets.timeModes.${m}`) }))}
-                data-testid="policy-time-mode"
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="circuitCount" label={t('cabinets.policy.circuitCount')}>
-              <InputNumber min={1} max={MTC_MAX_CIRCUITS} aria-label={t('cabinets.policy.circuitCount')} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Typography.Text strong>{t('cabinets.policy.fields.units')}</Typography.Text>
-        <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-          {t('cabinets.policy.unitsHint')}
-        </Typography.Paragraph>
-        <Form.List name="units">
-          {(fields, { add, remove }) => (
-            <Flex vertical gap={4}>
-              {fields.map((field, index) => {
-                const unit = units[index];
-                return (
-                  <Space key={field.key} align="start" wrap data-testid={`policy-unit-${index}`}>
-                    {timeMode === 'absolute' ? (
-                      <Form.Item name={[field.name, 'time']} style={{ marginBottom: 4 }}>
-                        <DatePicker.TimePicker
-                          format="HH:mm"
-                          needConfirm={false}
-                          aria-label={t('cabinets.policy.time')}
-                          placeholder={t('cabinets.policy.time')}
+      <Row gutter={12}>
+        <Col span={8}>
+          <Form.Item name="name" label={t('cabinets.policy.fields.name')} required>
+            <Input maxLength={32} data-testid="policy-name" />
+          </Form.Item>
+        </Col>
+        <Col span={8}>
+          <Form.Item name="no" label={t('cabinets.policy.fields.no')} required>
+            <Input maxLength={32} data-testid="policy-no" />
+          </Form.Item>
+        </Col>
+        <Col span={8}>
+          <Form.Item name="description" label={t('cabinets.policy.fields.description')}>
+            <Input maxLength={100} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={12}>
+        <Col span={12}>
+          <Form.Item name="timeMode" label={t('cabinets.policy.fields.timeMode')}>
+            <Radio.Group
+              optionType="button"
+              options={MTC_TIME_MODES.map((m) => ({ value: m, label: t(`cabinets.timeModes.${m}`) }))}
+              data-testid="policy-time-mode"
+            />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="circuitCount" label={t('cabinets.policy.circuitCount')}>
+            <InputNumber min={1} max={MTC_MAX_CIRCUITS} aria-label={t('cabinets.policy.circuitCount')} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Typography.Text strong>{t('cabinets.policy.fields.units')}</Typography.Text>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+        {t('cabinets.policy.unitsHint')}
+      </Typography.Paragraph>
+      <Form.List name="units">
+        {(fields, { add, remove }) => (
+          <Flex vertical gap={4}>
+            {fields.map((field, index) => {
+              const unit = units[index];
+              return (
+                <PolicyUnitRow
+                  key={field.key}
+                  index={index}
+                  count={fields.length}
+                  removeLabel={t('cabinets.policy.removeUnit')}
+                  onRemove={() => remove(field.name)}
+                >
+                  {timeMode === 'absolute' ? (
+                    <Form.Item name={[field.name, 'time']} style={{ marginBottom: 4 }}>
+                      <DatePicker.TimePicker
+                        format="HH:mm"
+                        needConfirm={false}
+                        aria-label={t('cabinets.policy.time')}
+                        placeholder={t('cabinets.policy.time')}
+                      />
+                    </Form.Item>
+                  ) : (
+                    <>
+                      <Form.Item name={[field.name, 'relativeTo']} style={{ marginBottom: 4 }}>
+                        <Select
+                          style={{ width: 110 }}
+                          aria-label={t('cabinets.policy.relativeTo')}
+                          placeholder={t('cabinets.policy.relativeTo')}
+                          options={MTC_RELATIVE_TYPES.map((k) => ({
+                            value: k,
+                            label: t(`cabinets.relativeTypes.${k}`),
+                          }))}
+                          data-testid={`policy-unit-${index}-relative`}
                         />
                       </Form.Item>
-                    ) : (
-                      <>
-                        <Form.Item name={[field.name, 'relativeTo']} style={{ marginBottom: 4 }}>
-                          <Select
-                            style={{ width: 110 }}
-                            aria-label={t('cabinets.policy.relativeTo')}
-                            placeholder={t('cabinets.policy.relativeTo')}
-                            options={MTC_RELATIVE_TYPES.map((k) => ({
-                              value: k,
-                              label: t(`cabinets.relativeTypes.${k}`),
-                            }))}
-                            data-testid={`policy-unit-${index}-relative`}
-                          />
-                        </Form.Item>
-                        <Form.Item name={[field.name, 'offset']} style={{ marginBottom: 4 }}>
-                          <InputNumber
-                            min={unit?.relativeTo === 'midnight' ? 0 : -720}
-                            max={unit?.relativeTo === 'midnight' ? 1439 : 720}
-                            style={{ width: 170 }}
-                            prefix={t('cabinets.policy.offset')}
-                            suffix={t('cabinets.policy.minutes')}
-                            aria-label={t('cabinets.policy.offset')}
-                            data-testid={`policy-unit-${index}-offset`}
-                          />
-                        </Form.Item>
-                      </>
-                    )}
-                    <Form.Item
-                      name={[field.name, 'circuits']}
-                      style={{ marginBottom: 4 }}
-                      label={index === 0 ? undefined : undefined}
-                    >
-                      <Checkbox.Group options={circuitOptions} data-testid={`policy-unit-${index}-circuits`} />
-                    </Form.Item>
-                    <Button
-                      type="text"
-                      icon={<MinusCircleOutlined />}
-                      aria-label={t('cabinets.policy.removeUnit')}
-                      disabled={fields.length <= 1}
-                      onClick={() => remove(field.name)}
-                    />
-                  </Space>
-                );
-              })}
-              <Space>
-                <Button
-                  icon={<PlusOutlined />}
-                  disabled={unitsFull}
-                  onClick={() =>
-                    add(
-                      timeMode === 'absolute'
-                        ? { time: dayjs('23:00', 'HH:mm'), circuits: [] }
-                        : { relativeTo: 'midnight', offset: 0, circuits: [] },
-                    )
-                  }
-                  data-testid="policy-add-unit"
-                >
-                  {t('cabinets.policy.addUnit')}
-                </Button>
-                {unitsFull && (
-                  <Typography.Text type="secondary">{t('cabinets.policy.unitsMax', { max: maxUnits })}</Typography.Text>
-                )}
-              </Space>
-            </Flex>
-          )}
-        </Form.List>
-        <div style={{ marginTop: 12 }}>
-          <CycleFields>
-            <Form.Item name="inUse" label={t('cabinets.policy.fields.inUse')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </CycleFields>
-        </div>
-      </Form>
-    </DraggableModal>
+                      <Form.Item name={[field.name, 'offset']} style={{ marginBottom: 4 }}>
+                        <InputNumber
+                          min={unit?.relativeTo === 'midnight' ? 0 : -720}
+                          max={unit?.relativeTo === 'midnight' ? 1439 : 720}
+                          style={{ width: 170 }}
+                          prefix={t('cabinets.policy.offset')}
+                          suffix={t('cabinets.policy.minutes')}
+                          aria-label={t('cabinets.policy.offset')}
+                          data-testid={`policy-unit-${index}-offset`}
+                        />
+                      </Form.Item>
+                    </>
+                  )}
+                  <Form.Item
+                    name={[field.name, 'circuits']}
+                    style={{ marginBottom: 4 }}
+                    label={index === 0 ? undefined : undefined}
+                  >
+                    <Checkbox.Group options={circuitOptions} data-testid={`policy-unit-${index}-circuits`} />
+                  </Form.Item>
+                </PolicyUnitRow>
+              );
+            })}
+            <Space>
+              <Button
+                icon={<PlusOutlined />}
+                disabled={unitsFull}
+                onClick={() =>
+                  add(
+                    timeMode === 'absolute'
+                      ? { time: dayjs('23:00', 'HH:mm'), circuits: [] }
+                      : { relativeTo: 'midnight', offset: 0, circuits: [] },
+                  )
+                }
+                data-testid="policy-add-unit"
+              >
+                {t('cabinets.policy.addUnit')}
+              </Button>
+              {unitsFull && (
+                <Typography.Text type="secondary">{t('cabinets.policy.unitsMax', { max: maxUnits })}</Typography.Text>
+              )}
+            </Space>
+          </Flex>
+        )}
+      </Form.List>
+      <div style={{ marginTop: 12 }}>
+        <CycleFields>
+          <Form.Item name="inUse" label={t('cabinets.policy.fields.inUse')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </CycleFields>
+      </div>
+    </PolicyDialogFrame>
   );
 }

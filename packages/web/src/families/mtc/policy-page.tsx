@@ -1,22 +1,6 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  DatePicker,
-  Empty,
-  Flex,
-  Result,
-  Row,
-  Select,
-  Space,
-  Spin,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Flex, Select, Space, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,8 +16,8 @@ import {
 import { useErrorText } from '../../components/device';
 import { DraggableModal } from '../../components/draggable-modal';
 import { ProjectScoped } from '../../components/project-scoped';
+import { PolicyPreviewDialog } from '../../components/schedule/policy-editor';
 import { clockOf } from '../../components/schedule/schedule';
-import { DayTimeline, YearChart } from '../../components/schedule/schedule-preview';
 import { type CabinetPolicy, type CabinetPreview, mtcApi, mtcKeys, type PolicyUse } from './api';
 import { CircuitDay } from './circuit-day';
 import { CabinetPolicyDialog } from './policy-form';
@@ -406,7 +390,6 @@ function PreviewDialog({
   policy: CabinetPolicy;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
   const errorText = useErrorText();
   const m = mtcApi(projectId);
   const options = useCabinetOptions(projectId);
@@ -417,79 +400,19 @@ function PreviewDialog({
     queryKey: [...mtcKeys.policies(projectId), 'preview', policy.id, query],
     queryFn: () => m.preview(policy.id, query),
   });
-  const day = preview.data ? previewDay(preview.data) : null;
   return (
-    <DraggableModal
-      open
-      width={980}
-      title={t('cabinets.policy.previewTitle', { name: policy.name })}
-      footer={null}
-      onCancel={onClose}
-    >
-      <Flex vertical gap={12} data-testid="policy-preview">
-        <Space wrap>
-          <Select
-            allowClear
-            style={{ width: 280 }}
-            placeholder={t('cabinets.policy.previewFor')}
-            aria-label={t('cabinets.policy.previewFor')}
-            value={cabinetId}
-            onChange={setCabinetId}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={options.data ?? []}
-            data-testid="preview-target"
-          />
-          <DatePicker
-            value={date}
-            allowClear={false}
-            onChange={(d) => d && setDate(d)}
-            aria-label={t('cabinets.policy.date')}
-          />
-          {preview.data && (
-            <Typography.Text type="secondary" data-testid="preview-place">
-              {t('cabinets.policy.previewPlace', {
-                lng: preview.data.lng.toFixed(4),
-                lat: preview.data.lat.toFixed(4),
-              })}
-            </Typography.Text>
-          )}
-        </Space>
-        {preview.isLoading ? (
-          <Spin />
-        ) : preview.isError ? (
-          <Result status="warning" title={errorText(preview.error)} />
-        ) : (
-          <Row gutter={[12, 12]}>
-            <Col span={24}>
-              <Card size="small" title={t('cabinets.policy.dayTitle', { date: date.format('YYYY-MM-DD') })}>
-                {day && preview.data?.day ? (
-                  <>
-                    {preview.data.day.polar && (
-                      <Tag color="purple" style={{ marginBottom: 8 }}>
-                        {t(`lighting.polar.${preview.data.day.polar}`)}
-                      </Tag>
-                    )}
-                    {preview.data.day.policyId === null && (
-                      <Typography.Text type="warning" style={{ display: 'block' }}>
-                        {t('cabinets.policy.noPolicyThatDay')}
-                      </Typography.Text>
-                    )}
-                    <DayTimeline day={day} />
-                    <CircuitDay day={preview.data.day} circuitCount={preview.data.circuitCount} />
-                  </>
-                ) : (
-                  <Empty />
-                )}
-              </Card>
-            </Col>
-            <Col span={24}>
-              <Card size="small" title={t('cabinets.policy.yearTitle', { year: date.year() })}>
-                <YearChart days={preview.data ? previewYear(preview.data) : undefined} />
-              </Card>
-            </Col>
-          </Row>
-        )}
-      </Flex>
-    </DraggableModal>
+    <PolicyPreviewDialog
+      texts="cabinets.policy"
+      name={policy.name}
+      target={{ value: cabinetId, onChange: setCabinetId, options: options.data ?? [] }}
+      date={date}
+      onDate={setDate}
+      preview={preview}
+      errorText={errorText}
+      day={preview.data ? previewDay(preview.data) : null}
+      year={preview.data ? previewYear(preview.data) : undefined}
+      dayExtra={preview.data?.day && <CircuitDay day={preview.data.day} circuitCount={preview.data.circuitCount} />}
+      onClose={onClose}
+    />
   );
 }
