@@ -143,5 +143,5 @@ describe('illumination sensors and groups', () => {
     await page.goto('/pjt/pjtdeviceillumgroup');
     await page.locator('.ant-table-row', { hasText: 'IG-E2E-01' }).waitFor();
     await h.screenshot(page, 'illum-group-en');
-  });
+  }, 150_000);
 });
