@@ -9,7 +9,15 @@ import { changeLang } from '../../i18n/i18n';
 import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
 import { clearSession, setSession } from '../../session/store';
 import { mockFetch, renderWithApp } from '../../test/render';
-import { type DeviceBack, DeviceLocation, DevicePage, DeviceRegisterButton, DeviceShell, useLiveDevice } from '.';
+import {
+  type DeviceBack,
+  DeviceLocation,
+  DevicePage,
+  DevicePolicies,
+  DeviceRegisterButton,
+  DeviceShell,
+  useLiveDevice,
+} from '.';
 
 const PATH = '/pjt/pjtdevicegateway';
 const BACK: DeviceBack = { to: '/pjt/pjtdevicegatewaylist', label: 'gateways.back', missing: 'gateways.missing' };
@@ -178,5 +186,28 @@ describe('one-device page shell', () => {
     serve(() => ({ status: 500, json: { statusCode: 500, message: 'boom' } }));
     renderWithApp(<TestPage />, { path: `${PATH}?id=3` });
     expect(await screen.findByText('加载失败')).toBeTruthy();
+  });
+
+  it("lists the policies a device runs with the family's mode column and in use in words", async () => {
+    serve(() => ({ json: DEVICE }));
+    const rows = [
+      { id: 1, name: '日落开灯', no: 'P-1', inUse: true, mode: 'a' },
+      { id: 2, name: '午夜关灯', no: 'P-2', inUse: false, mode: 'b' },
+    ];
+    renderWithApp(
+      <DevicePolicies
+        actions={<span data-testid="policy-actions">提示</span>}
+        rows={rows}
+        loading={false}
+        labels={{ name: '名称', no: '编号', inUse: '启用' }}
+        mode={{ key: 'mode', title: '方式', render: (p) => `方式${p.mode}` }}
+      />,
+      { path: PATH },
+    );
+    expect(await screen.findByTestId('policy-actions')).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['名称', '编号', '方式', '启用']);
+    const row = (name: string) => screen.getAllByRole('row').find((r) => r.textContent?.includes(name))!;
+    expect(row('日落开灯').textContent).toBe('日落开灯P-1方式a是');
+    expect(row('午夜关灯').textContent).toBe('午夜关灯P-2方式b否');
   });
 });

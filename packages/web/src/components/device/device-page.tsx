@@ -1,7 +1,20 @@
 import { ArrowLeftOutlined, EnvironmentOutlined, HistoryOutlined } from '@ant-design/icons';
 import type { DeviceView, RealtimePush } from '@sc/contract';
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Flex, Result, Space, Spin, Tabs, type TabsProps, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Descriptions,
+  Flex,
+  Result,
+  Space,
+  Spin,
+  Table,
+  Tabs,
+  type TabsProps,
+  Tag,
+  Typography,
+} from 'antd';
 import { Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -296,6 +309,49 @@ export function DeviceLocation(props: {
           {t('common.save')}
         </Button>
       )}
+    </Flex>
+  );
+}
+
+/** A policy a device runs, as its policies tab lists it. */
+export interface DevicePolicyRow {
+  id: number;
+  name: string;
+  no: string;
+  inUse: boolean;
+}
+
+/** The policies tab: the family's buttons and hint above the policies the device runs. */
+export function DevicePolicies<P extends DevicePolicyRow>(props: {
+  actions: ReactNode;
+  rows: P[] | undefined;
+  loading: boolean;
+  /** Column titles of name, no and in use, and the family's column of how the policy runs. */
+  labels: { name: string; no: string; inUse: string };
+  mode: { key: string; title: string; render: (policy: P) => ReactNode };
+}) {
+  const { t } = useTranslation();
+  const { labels, mode } = props;
+  return (
+    <Flex vertical gap={8}>
+      <Space>{props.actions}</Space>
+      <Table<P>
+        rowKey="id"
+        size="small"
+        loading={props.loading}
+        dataSource={props.rows ?? []}
+        pagination={false}
+        columns={[
+          { title: labels.name, dataIndex: 'name' },
+          { title: labels.no, dataIndex: 'no' },
+          { title: mode.title, key: mode.key, render: (_, p) => mode.render(p) },
+          {
+            title: labels.inUse,
+            dataIndex: 'inUse',
+            render: (v: boolean) => (v ? <Tag color="green">{t('common.yes')}</Tag> : t('common.no')),
+          },
+        ]}
+      />
     </Flex>
   );
 }

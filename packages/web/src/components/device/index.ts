@@ -15,6 +15,8 @@ export {
   type DeviceBack,
   DeviceLocation,
   DevicePage,
+  DevicePolicies,
+  type DevicePolicyRow,
   type DeviceProperty,
   DeviceRegisterButton,
   DeviceShell,

@@ -41,7 +41,7 @@ export function EventLevelTag({ level }: { level: string }) {
 /** A yes flag stands out (gold), a no is plain text. */
 export function FlagTag({ on }: { on: boolean }) {
   const { t } = useTranslation();
-  return on ? <Tag color="gold">{t('common.yes')}</Tag> : <>{t('common.no')}</>;
+  return on ? <Tag color="gold">{t('common.yes')}</Tag> : t('common.no');
 }
 
 /** A dot telling whether the realtime channel is up. */

@@ -1,7 +1,7 @@
 import { CloudUploadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { type DeviceView, LIGHTING_READINGS, type Page, type RealtimePush } from '@sc/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Descriptions, Flex, Row, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Row, Space, type TableColumnsType, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { isApiError } from '../../api/errors';
@@ -12,6 +12,7 @@ import {
   type DeviceEvent,
   DeviceLocation,
   DevicePage,
+  DevicePolicies,
   DeviceRegisterButton,
   DeviceShell,
   EventLevelTag,
@@ -319,36 +320,25 @@ function LampPolicies({
     onError: (error) => message.error((isApiError(error) && error.body?.message) || t('common.loadFailed')),
   });
   return (
-    <Flex vertical gap={8}>
-      <Space>
-        {editable && (
-          <Button icon={<CloudUploadOutlined />} loading={push.isPending} onClick={() => push.mutate()}>
-            {t('lighting.commands.policydef')}
-          </Button>
-        )}
-        <Typography.Text type="secondary">{t('lamps.policies.hint')}</Typography.Text>
-      </Space>
-      <Table
-        rowKey="id"
-        size="small"
-        loading={policies.isLoading}
-        dataSource={policies.data ?? []}
-        pagination={false}
-        columns={[
-          { title: t('lighting.policy.name'), dataIndex: 'name' },
-          { title: t('lighting.policy.no'), dataIndex: 'no' },
-          {
-            title: t('lighting.policy.cycle'),
-            key: 'cycle',
-            render: (_, p) => t(`lighting.cycleModes.${p.cycle.mode}`),
-          },
-          {
-            title: t('lighting.policy.inUse'),
-            dataIndex: 'inUse',
-            render: (v: boolean) => (v ? <Tag color="green">{t('common.yes')}</Tag> : t('common.no')),
-          },
-        ]}
-      />
-    </Flex>
+    <DevicePolicies
+      actions={
+        <>
+          {editable && (
+            <Button icon={<CloudUploadOutlined />} loading={push.isPending} onClick={() => push.mutate()}>
+              {t('lighting.commands.policydef')}
+            </Button>
+          )}
+          <Typography.Text type="secondary">{t('lamps.policies.hint')}</Typography.Text>
+        </>
+      }
+      rows={policies.data}
+      loading={policies.isLoading}
+      labels={{ name: t('lighting.policy.name'), no: t('lighting.policy.no'), inUse: t('lighting.policy.inUse') }}
+      mode={{
+        key: 'cycle',
+        title: t('lighting.policy.cycle'),
+        render: (p) => t(`lighting.cycleModes.${p.cycle.mode}`),
+      }}
+    />
   );
 }

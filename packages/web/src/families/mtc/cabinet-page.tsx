@@ -28,6 +28,7 @@ import {
   type DeviceEvent,
   DeviceLocation,
   DevicePage,
+  DevicePolicies,
   DeviceRegisterButton,
   DeviceShell,
   EventLevelTag,
@@ -487,32 +488,25 @@ function CabinetPolicies({ projectId, id, m }: { projectId: number; id: number; 
     queryFn: () => m.cabinetPolicies(id),
   });
   return (
-    <Flex vertical gap={8}>
-      <Space>
-        <Typography.Text type="secondary">{t('cabinets.policies.hint')}</Typography.Text>
-        <Link to="/pjt/pjtdevicemtcpolicy">{t('menu.pjtdevicemtcpolicy')}</Link>
-      </Space>
-      <Table
-        rowKey="id"
-        size="small"
-        loading={policies.isLoading}
-        dataSource={policies.data ?? []}
-        pagination={false}
-        columns={[
-          { title: t('cabinets.policy.fields.name'), dataIndex: 'name' },
-          { title: t('cabinets.policy.fields.no'), dataIndex: 'no' },
-          {
-            title: t('cabinets.policy.fields.timeMode'),
-            dataIndex: 'timeMode',
-            render: (v: string) => t(`cabinets.timeModes.${v}`),
-          },
-          {
-            title: t('cabinets.policy.fields.inUse'),
-            dataIndex: 'inUse',
-            render: (v: boolean) => (v ? <Tag color="green">{t('common.yes')}</Tag> : t('common.no')),
-          },
-        ]}
-      />
-    </Flex>
+    <DevicePolicies
+      actions={
+        <>
+          <Typography.Text type="secondary">{t('cabinets.policies.hint')}</Typography.Text>
+          <Link to="/pjt/pjtdevicemtcpolicy">{t('menu.pjtdevicemtcpolicy')}</Link>
+        </>
+      }
+      rows={policies.data}
+      loading={policies.isLoading}
+      labels={{
+        name: t('cabinets.policy.fields.name'),
+        no: t('cabinets.policy.fields.no'),
+        inUse: t('cabinets.policy.fields.inUse'),
+      }}
+      mode={{
+        key: 'timeMode',
+        title: t('cabinets.policy.fields.timeMode'),
+        render: (p) => t(`cabinets.timeModes.${p.timeMode}`),
+      }}
+    />
   );
 }
