@@ -4,7 +4,7 @@ import { mockFetch } from '../test/render';
 import { api } from './client';
 import { ApiError } from './errors';
 import { pendingCalls } from './loading';
-import { setErrorSinks } from './report';
+import { failureText, setErrorSinks } from './report';
 
 const sinks = { toast: vi.fn(), toLogin: vi.fn() };
 
@@ -97,5 +97,14 @@ describe('error catalogue (spec 000 §8)', () => {
     expect(error.status).toBe(400);
     expect(error.body?.message).toBe('bad');
     expect(sinks.toast).not.toHaveBeenCalled();
+  });
+});
+
+describe('a failed call inside a screen (issue 13: no English spec text in the zh-CN console)', () => {
+  it('says what the status means in the reader’s language, the server’s message first', async () => {
+    expect(failureText(new ApiError(500))).toBe('请求失败（状态码 500）');
+    expect(failureText(new ApiError(502, { code: 'DEVICE_FAILED', message: '设备离线' } as never))).toBe('设备离线');
+    await changeLang('en_US');
+    expect(failureText(new ApiError(404))).toBe('Request failed (status 404)');
   });
 });

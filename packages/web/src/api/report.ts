@@ -1,7 +1,7 @@
 import { NETWORK_ERROR_DURATION_MS } from '@sc/contract';
 import { i18n } from '../i18n/i18n';
 import { clearSession } from '../session/store';
-import type { ApiError } from './errors';
+import { type ApiError, isApiError } from './errors';
 
 /** Where the error catalogue's toasts and redirects go; the app wires antd and the router in. */
 export interface ErrorSinks {
@@ -49,4 +49,15 @@ export function reportApiError(error: ApiError): void {
     return;
   }
   sinks.toast(body?.message || i18n.t('errors.responseStatus', { code: status }));
+}
+
+/**
+ * A failed call as a screen shows it (a command's outcome, an upload): the server's message (in the
+ * reader's language), else what the status means. The spec's 'RESPONSE STATUS {code}' stays the toast's.
+ */
+export function failureText(error: unknown): string {
+  if (!isApiError(error)) return error instanceof Error ? error.message : String(error);
+  if (error.body?.message) return error.body.message;
+  if (error.status === 0) return i18n.t('errors.network', { message: i18n.t('errors.networkDefault') });
+  return i18n.t('errors.requestFailed', { code: error.status });
 }

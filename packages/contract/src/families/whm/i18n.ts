@@ -31,6 +31,8 @@ export const i18n = {
       inUseAll: '全部',
       inUseYes: '启用',
       inUseNo: '停用',
+      /** The list's header of the peripheral index (the whole label in its tooltip). */
+      indexColumn: '外设序号',
       fields: {
         name: '名称',
         no: '编号',
@@ -129,6 +131,7 @@ export const i18n = {
       inUseAll: 'All',
       inUseYes: 'In use',
       inUseNo: 'Out of use',
+      indexColumn: 'Index',
       fields: {
         name: 'Name',
         no: 'No',

@@ -18,6 +18,7 @@ export const errors: Record<keyof typeof zh, string> = {
   oldPasswordRequired: 'The current password is required',
   oldPasswordWrong: 'The current password is wrong',
   responseStatus: 'RESPONSE STATUS {code}',
+  requestFailed: 'Request failed (status {code})',
   network: '{message} or [permission denied].',
   networkDefault: 'Network error',
   payloadTooLarge: 'File too large',

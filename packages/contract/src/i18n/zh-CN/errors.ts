@@ -17,6 +17,8 @@ export const errors = {
   oldPasswordRequired: '请输入原密码',
   oldPasswordWrong: '原密码错误',
   responseStatus: 'RESPONSE STATUS {code}',
+  /** A failed call's status inside a screen (the toast keeps the spec's text). */
+  requestFailed: '请求失败（状态码 {code}）',
   network: '{message} 或 [ 没有权限 ].',
   networkDefault: '网络异常',
   payloadTooLarge: '文件过大',

@@ -9,10 +9,10 @@ const ALWAYS = new Set(['actions']);
 
 const storageKey = (list: string) => `sc.columns.${getUser()?.userId ?? 0}.${list}`;
 
-function readHidden(list: string): string[] {
+function readHidden(list: string, byDefault: readonly string[] = []): string[] {
   try {
     const raw = localStorage.getItem(storageKey(list));
-    const value = raw ? (JSON.parse(raw) as unknown) : [];
+    const value = raw ? (JSON.parse(raw) as unknown) : byDefault;
     return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
   } catch {
     return [];
@@ -29,11 +29,13 @@ const columnKey = (column: TableColumnsType<never>[number], index: number): stri
 export function useColumnSettings<T>(
   list: string,
   columns: TableColumnsType<T>,
+  /** Columns hidden until the user shows them (a list too wide for 1366 px otherwise). */
+  hiddenByDefault: readonly string[] = [],
 ): { shown: TableColumnsType<T>; button: ReactNode } {
   const { t } = useTranslation();
-  const [state, setState] = useState(() => ({ list, hidden: readHidden(list) }));
+  const [state, setState] = useState(() => ({ list, hidden: readHidden(list, hiddenByDefault) }));
   // Another list (e.g. another view of the same screen): its own setting.
-  const hidden = state.list === list ? state.hidden : readHidden(list);
+  const hidden = state.list === list ? state.hidden : readHidden(list, hiddenByDefault);
   const setHidden = (next: string[]) => setState({ list, hidden: next });
   const keyed = columns.map((column, index) => ({ column, key: columnKey(column as never, index) }));
   const choosable = keyed.filter(({ key }) => !ALWAYS.has(key));

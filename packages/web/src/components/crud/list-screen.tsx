@@ -26,6 +26,8 @@ export interface ListScreenProps<T extends { id: number }, F> {
   table?: Partial<TableProps<T>>;
   /** Names the list's column setting (kept per user); by default the screen's path. */
   columnsKey?: string;
+  /** Columns hidden until the user shows them in the column setting. */
+  hiddenByDefault?: readonly string[];
 }
 
 /** The empty state every list shares. */
@@ -57,7 +59,7 @@ export function LoadFailed({ onRetry }: { onRetry: () => void }) {
 export function ListScreen<T extends { id: number }, F>(props: ListScreenProps<T, F>) {
   const { list, columns, filters, left, actions, onRefresh, selectable, selectDisabled, table } = props;
   const { pathname } = useLocation();
-  const settings = useColumnSettings(props.columnsKey ?? pathname, columns);
+  const settings = useColumnSettings(props.columnsKey ?? pathname, columns, props.hiddenByDefault);
   // The filter bar keeps what is typed until applied: a new key empties it on reset.
   const [resets, setResets] = useState(0);
   const resettable = Boolean(filters?.some((f) => f.kind !== 'keyword'));

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Flex, Space, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/errors';
+import { failureText } from '../../api/report';
 import { useFeedback } from '../../app/feedback';
 import { useLabels } from '../labels';
 import type { CommandAnswer } from './answers';
@@ -44,9 +44,7 @@ export function CommandBar({
       setOutcome({
         ok: false,
         command: c,
-        text:
-          (isApiError(error) && error.body?.message) ||
-          (isApiError(error) ? t('errors.responseStatus', { code: error.status }) : String(error)),
+        text: failureText(error),
       }),
   });
   const label = (key: string) => commands.find((c) => c.key === key)?.label ?? key;

@@ -3,6 +3,7 @@ import { Alert, Button, Flex, Progress, Typography, Upload } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
+import { failureText } from '../../api/report';
 
 /** A size in bytes, KB or MB (one decimal). */
 export function formatBytes(bytes: number): string {
@@ -23,11 +24,7 @@ export type FirmwareStage =
 export function useErrorText() {
   const { t } = useTranslation();
   return (error: unknown): string => {
-    if (isApiError(error)) {
-      if (error.body?.message) return error.body.message;
-      if (error.status === 0) return t('errors.network', { message: t('errors.networkDefault') });
-      return t('errors.responseStatus', { code: error.status });
-    }
+    if (isApiError(error)) return failureText(error);
     return t('common.loadFailed');
   };
 }

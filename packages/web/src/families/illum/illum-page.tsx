@@ -20,7 +20,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isApiError } from '../../api/errors';
+import { failureText } from '../../api/report';
 import { useFeedback } from '../../app/feedback';
 import {
   applyServerErrors,
@@ -302,11 +302,7 @@ function RealdataCard(props: {
       if (typeof result?.illuminance === 'number')
         props.onRead(result.illuminance, result.at ?? new Date().toISOString());
     },
-    onError: (error) =>
-      setFailure(
-        (isApiError(error) && error.body?.message) ||
-          (isApiError(error) ? t('errors.responseStatus', { code: error.status }) : String(error)),
-      ),
+    onError: (error) => setFailure(failureText(error)),
   });
   const { current, threshold } = props;
   const below = current && threshold !== null && current.value < threshold;

@@ -15,7 +15,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, InputNumber, Popover, Select, Space, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/errors';
+import { failureText } from '../../api/report';
 import { useFeedback } from '../../app/feedback';
 import type { CommandAnswer } from '../../components/device';
 import { formatValue } from '../../components/format';
@@ -107,9 +107,7 @@ export function LampControls({ name, send }: { name: string; send: Send }) {
       setOutcome({
         ok: false,
         command: c,
-        text:
-          (isApiError(error) && error.body?.message) ||
-          (isApiError(error) ? t('errors.responseStatus', { code: error.status }) : String(error)),
+        text: failureText(error),
       }),
   });
   const run = (c: string, args?: Record<string, unknown>) => command.mutate({ c, args });

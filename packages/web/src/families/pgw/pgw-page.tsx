@@ -20,7 +20,7 @@ import {
 } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/errors';
+import { failureText } from '../../api/report';
 import { useFeedback } from '../../app/feedback';
 import {
   applyServerErrors,
@@ -54,14 +54,6 @@ const ICONS: Record<(typeof PGW_COMMANDS)[number]['name'], ReactNode> = {
   correcttime: <ClockCircleOutlined />,
   reboot: <PoweroffOutlined />,
 };
-
-/** The server's reason for a failed call (offline, silent gateway), in the reader's language. */
-function reason(error: unknown, t: (key: string, o?: Record<string, unknown>) => string) {
-  return (
-    (isApiError(error) && error.body?.message) ||
-    (isApiError(error) ? t('errors.responseStatus', { code: error.status }) : String(error))
-  );
-}
 
 const BACK: DeviceBack = { to: LIST, label: 'pgw.back', missing: 'pgw.missing' };
 
@@ -305,7 +297,7 @@ function RegisterDialog(props: { projectId: number; device: DeviceView; onClose:
       if (!answer.delivered) message.info(t('pgw.offlineNote'));
       props.onClose(true);
     },
-    onError: (error) => setFailure(reason(error, t)),
+    onError: (error) => setFailure(failureText(error)),
   });
   return (
     <Modal
@@ -347,7 +339,7 @@ function RuntimeCard({ projectId, device }: { projectId: number; device: DeviceV
     mutationFn: () => pgwApi(projectId).runtime(device.id),
     onMutate: () => setFailure(null),
     onSuccess: setRuntime,
-    onError: (error) => setFailure(reason(error, t)),
+    onError: (error) => setFailure(failureText(error)),
   });
   return (
     <Card

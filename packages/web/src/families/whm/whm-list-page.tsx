@@ -1,6 +1,6 @@
 import type { RealtimePush } from '@sc/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Card, Flex } from 'antd';
+import { Card, Flex, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRealtime } from '../../api/realtime';
 import {
@@ -72,13 +72,23 @@ function WhmList({ projectId }: { projectId: number }) {
   const declared: CrudColumn<WhmMeter>[] = [
     // Widths that fit 1366 px with the pinned actions (issue 13: registration was cut behind them); the
     // table is as wide as their sum (TABLE_WIDTH) and long values end in an ellipsis.
-    { field: 'name', kind: { kind: 'link', to: detailPath }, ellipsis: true, width: 110 },
-    { field: 'no', ellipsis: true, width: 135 },
+    { field: 'name', kind: { kind: 'link', to: detailPath }, ellipsis: true, width: 125 },
+    { field: 'no', ellipsis: true, width: 125 },
     { field: 'parentName', ellipsis: true, width: 100 },
-    { field: 'peripheralIndex', align: 'right', width: 95 },
+    {
+      field: 'peripheralIndex',
+      align: 'right',
+      width: 70,
+      // "Peripheral index" wrapped mid-word in en-US (issue 13): a short header, the label in its tooltip.
+      title: (
+        <Tooltip title={t('whm.fields.peripheralIndex')}>
+          <span style={{ whiteSpace: 'nowrap' }}>{t('whm.indexColumn')}</span>
+        </Tooltip>
+      ),
+    },
     { field: 'reading', align: 'right', width: 95, render: (v) => formatReading(num(v)) },
-    { field: 'pickedAt', kind: { kind: 'time' }, width: 145 },
-    { field: 'activeState', kind: { kind: 'active' }, width: 90 },
+    { field: 'pickedAt', kind: { kind: 'time' }, width: 165 },
+    { field: 'activeState', kind: { kind: 'active' }, width: 80 },
     { field: 'registered', kind: { kind: 'registered' }, width: 105 },
     { field: 'inUse', kind: { kind: 'flag' }, width: 70 },
   ];

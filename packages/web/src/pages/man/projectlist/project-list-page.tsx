@@ -1,4 +1,4 @@
-import { ApartmentOutlined, DeleteOutlined, EditOutlined, EnvironmentOutlined, PlusOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Page, type ProjectTreeNode, type ProjectView, projectBody } from '@sc/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -150,27 +150,61 @@ export default function ProjectListPage() {
       key: 'name',
       dataIndex: 'name',
       title: t('projects.fields.name'),
+      width: 170,
       render: (name: string, row) => (
-        <Space size={6} style={{ whiteSpace: 'nowrap' }}>
-          <ApartmentOutlined style={{ color: 'var(--ant-color-primary)' }} />
-          <span>{name}</span>
+        <Space size={6} wrap>
+          <span style={{ whiteSpace: 'nowrap' }}>
+            <ApartmentOutlined style={{ color: 'var(--ant-color-primary)', marginInlineEnd: 6 }} />
+            {name}
+          </span>
           {row.parentId === null && <Tag color="orange">{t('projects.root')}</Tag>}
         </Space>
       ),
     },
-    { key: 'no', dataIndex: 'no', title: t('projects.fields.no') },
+    { key: 'no', dataIndex: 'no', title: t('projects.fields.no'), width: 110, ellipsis: { showTitle: true } },
     {
       key: 'parentName',
       dataIndex: 'parentName',
       title: t('projects.fields.parentName'),
+      width: 140,
+      ellipsis: { showTitle: true },
       render: (v: string | null) => v ?? '—',
     },
     {
+      // The location is where it is set (issue 13: a separate action pushed this column under the
+      // pinned actions at 1366 px): a link to the map picker, cut with the whole value in a tooltip.
       key: 'location',
       title: t('projects.fields.location'),
-      render: (_v, row) => <LocationText lng={row.lng} lat={row.lat} none={t('projects.noLocation')} />,
+      width: 210,
+      ellipsis: true,
+      render: (_v, row) => {
+        const text = <LocationText lng={row.lng} lat={row.lat} none={t('projects.noLocation')} />;
+        return (
+          <Tooltip title={writable ? t('projects.setLocation') : undefined}>
+            {writable ? (
+              <Button
+                size="small"
+                type="link"
+                aria-label={t('projects.setLocation')}
+                style={{ padding: 0, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}
+                onClick={() => setLocating(row)}
+              >
+                {text}
+              </Button>
+            ) : (
+              text
+            )}
+          </Tooltip>
+        );
+      },
     },
-    { key: 'description', dataIndex: 'description', title: t('projects.fields.description'), ellipsis: true },
+    {
+      key: 'description',
+      dataIndex: 'description',
+      title: t('projects.fields.description'),
+      width: 140,
+      ellipsis: { showTitle: true },
+    },
     {
       key: 'createdAt',
       dataIndex: 'createdAt',
@@ -183,12 +217,9 @@ export default function ProjectListPage() {
     columns.push({
       key: 'actions',
       title: t('common.actions'),
-      width: 250,
+      width: 150,
       render: (_v, row) => (
         <Space size={0}>
-          <Button size="small" type="link" icon={<EnvironmentOutlined />} onClick={() => setLocating(row)}>
-            {t('projects.setLocation')}
-          </Button>
           <Button size="small" type="link" icon={<EditOutlined />} onClick={() => setEditing({ mode: 'edit', row })}>
             {t('common.edit')}
           </Button>
@@ -243,6 +274,9 @@ export default function ProjectListPage() {
         <ListScreen<ProjectView, { keyword: string }>
           list={paged}
           columns={columns}
+          // The tree leaves the list about 780 px at 1366: the description and creation time are in
+          // the column setting (issue 13: the location was cut under the pinned actions).
+          hiddenByDefault={['description', 'createdAt']}
           filters={[{ kind: 'keyword', name: 'keyword' }]}
           onRefresh={refresh}
           left={
@@ -265,7 +299,9 @@ export default function ProjectListPage() {
             },
           ]}
           table={{
-            scroll: { x: 'max-content' },
+            // The declared widths (their sum): the list scrolls only when narrower than at 1366 px.
+            tableLayout: 'fixed',
+            scroll: { x: 780 },
             ...(selectedId !== null && {
               dataSource: children.data ?? [],
               loading: children.isFetching,
