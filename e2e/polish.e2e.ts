@@ -65,6 +65,24 @@ describe('console polish', () => {
     await page.getByTestId('project-switcher').getByText(CHILD.name).waitFor();
     await tableRow(page, 'POLISH-GW-01').waitFor();
     await h.screenshot(page, 'polish-landing-zh');
+
+    // Back on the root project: its own devices only, until "include child projects" is switched on;
+    // then the child's gateway shows with its project, in the device list and the gateway list.
+    const rootName = (await api(setup, 'GET', '/api/projects.do/trees'))[0].name as string;
+    await page.getByTestId('project-switcher').locator('.ant-select').click();
+    await page.locator('.ant-select-tree-node-content-wrapper').getByText(rootName, { exact: true }).click();
+    await page.getByTestId('project-switcher').getByText(rootName).waitFor();
+    await page.getByText('暂无数据').first().waitFor();
+    await page.getByRole('switch', { name: '包含子项目' }).click();
+    await tableRow(page, 'POLISH-GW-01').waitFor();
+    expect(await tableRow(page, 'POLISH-GW-01').textContent()).toContain(CHILD.name);
+    await h.screenshot(page, 'polish-children-zh');
+    await page.goto('/pjt/pjtdevicegatewaylist');
+    await tableRow(page, '北区网关').waitFor();
+    expect(await page.getByRole('columnheader', { name: '所属项目' }).count()).toBe(1);
+    // Off again for the steps below (remembered per user).
+    await page.getByRole('switch', { name: '包含子项目' }).click();
+    await page.getByRole('columnheader', { name: '所属项目' }).waitFor({ state: 'detached' });
   });
 
   it('asks before a changed dialog drops its edits, and says what a delete means', async () => {

@@ -58,3 +58,15 @@ export const idsBody = z.object({
         .max(1000, msg('validation.range', { min: 1, max: 1000 })),
     ),
 });
+
+/**
+ * Project screens' lists and the project map (issue 13): `includeChildren=true` adds the devices of the
+ * project's descendants (the server keeps to the caller's subtree); without it, the project's own.
+ */
+export const projectTreeQuery = z.object({
+  includeChildren: z
+    .enum(['true', 'false'], { error: 'validation.validParam' })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export type ProjectTreeQuery = z.infer<typeof projectTreeQuery>;

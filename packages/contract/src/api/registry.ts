@@ -16,7 +16,7 @@ import {
   nameRule,
   subnetMaskRule,
 } from '../validation/rules.js';
-import { keywordRule, pageQuery } from './paging.js';
+import { keywordRule, pageQuery, projectTreeQuery } from './paging.js';
 
 /** '' and null from a form mean "not given". */
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
@@ -237,7 +237,8 @@ export const deviceFilter = z.object({
 });
 export const devicePageQuery = pageQuery
   .extend({ keyword: keywordRule(DEVICE_SEARCH_WORD_LIMIT) })
-  .extend(deviceFilter.shape);
+  .extend(deviceFilter.shape)
+  .extend(projectTreeQuery.shape);
 export type DevicePageQuery = z.infer<typeof devicePageQuery>;
 
 export interface DeviceView {
@@ -349,9 +350,11 @@ export const mapQuery = z.object({
   projectId: optionalId(),
   type: optional(z.string().trim().max(32)),
   activeState: optional(z.coerce.number().refine((v) => [-1, 0, 1].includes(v), 'validation.validParam')),
+  /** With `projectId`: its child projects' devices too (the project map's switch, issue 13). */
+  includeChildren: projectTreeQuery.shape.includeChildren,
 });
 /** The filters of GET /api/map/extent.do: the map opens fitted to these devices. */
-export const mapExtentQuery = mapQuery.pick({ projectId: true, type: true, activeState: true });
+export const mapExtentQuery = mapQuery.pick({ projectId: true, type: true, activeState: true, includeChildren: true });
 /** The box holding every located device in scope, or only the count 0 when there is none. */
 export type MapExtent = { count: 0 } | { count: number; west: number; south: number; east: number; north: number };
 /** One device as the map draws it: [id, lat, lng, index into `types`, active state (-1, 0, 1)]. */

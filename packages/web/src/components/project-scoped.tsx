@@ -1,7 +1,7 @@
 import { Empty, Flex } from 'antd';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentProject, useProjectLanding } from '../session/use-current-project';
+import { useCurrentProject, useIncludeChildren, useProjectLanding } from '../session/use-current-project';
 import { ProjectSwitcher } from './project-switcher';
 
 /**
@@ -12,12 +12,14 @@ import { ProjectSwitcher } from './project-switcher';
 export function ProjectScoped({ children }: { children: (projectId: number) => ReactNode }) {
   const { t } = useTranslation();
   const { projectId } = useCurrentProject();
+  // The child-projects switch starts the screen afresh too (its lists read it: useIncludeChildren).
+  const includeChildren = useIncludeChildren();
   useProjectLanding();
   return (
     <Flex vertical gap={12}>
       <ProjectSwitcher />
       {projectId ? (
-        <Fragment key={projectId}>{children(projectId)}</Fragment>
+        <Fragment key={`${projectId}:${includeChildren}`}>{children(projectId)}</Fragment>
       ) : (
         <Empty description={t('common.noProject')} />
       )}

@@ -1,10 +1,15 @@
 import { ApartmentOutlined } from '@ant-design/icons';
 import type { ProjectTreeNode } from '@sc/contract';
-import { Flex, Tag, TreeSelect, Typography } from 'antd';
+import { Flex, Switch, Tag, TreeSelect, Typography } from 'antd';
 import { type CSSProperties, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../session/store';
-import { useCurrentProject, useVisibleProjects } from '../session/use-current-project';
+import {
+  setIncludeChildren,
+  useCurrentProject,
+  useIncludeChildren,
+  useVisibleProjects,
+} from '../session/use-current-project';
 
 interface Option {
   value: number;
@@ -23,6 +28,14 @@ function indexNames(nodes: ProjectTreeNode[] = [], into = new Map<number, string
   return into;
 }
 
+function hasChildren(nodes: ProjectTreeNode[] = [], id: number): boolean {
+  for (const node of nodes) {
+    if (node.id === id) return node.children.length > 0;
+    if (hasChildren(node.children, id)) return true;
+  }
+  return false;
+}
+
 /**
  * The current project of the /pjt area (session/use-current-project.ts), chosen among the projects the
  * user can see. Shown at the top of /pjt screens; screens read the choice with `useCurrentProject()`.
@@ -33,6 +46,7 @@ export function ProjectSwitcher({ style }: { style?: CSSProperties }) {
   const { project, setProject } = useCurrentProject();
   const tree = useVisibleProjects();
   const names = useMemo(() => indexNames(tree.data), [tree.data]);
+  const includeChildren = useIncludeChildren();
   const options = useMemo<Option[]>(() => {
     if (tree.data?.length) return toOptions(tree.data);
     // No project list for this role: only the current (own) project.
@@ -66,6 +80,18 @@ export function ProjectSwitcher({ style }: { style?: CSSProperties }) {
         }}
       />
       {user && project.id === user.projectId && <Tag color="orange">{t('areas.switcher.own')}</Tag>}
+      {hasChildren(tree.data, project.id) && (
+        <Flex align="center" gap={6} style={{ marginInlineStart: 8 }}>
+          <Switch
+            size="small"
+            checked={includeChildren}
+            onChange={setIncludeChildren}
+            aria-label={t('areas.switcher.includeChildren')}
+            data-testid="include-children"
+          />
+          <Typography.Text>{t('areas.switcher.includeChildren')}</Typography.Text>
+        </Flex>
+      )}
     </Flex>
   );
 }

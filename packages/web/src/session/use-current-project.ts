@@ -116,6 +116,51 @@ export function useProjectLanding(): void {
   }, [needed, landing.data]);
 }
 
+/**
+ * Whether the /pjt lists and the map include the child projects' devices (issue 13): a switch beside
+ * the current project, remembered per user in localStorage (`sc.project.children`) like the choice.
+ */
+const CHILDREN_KEY = 'sc.project.children';
+let cachedChildrenRaw: string | null | undefined;
+let cachedChildren: { userId: number; on: boolean } | null = null;
+
+function readChildren(): { userId: number; on: boolean } | null {
+  let raw: string | null = null;
+  try {
+    raw = localStorage.getItem(CHILDREN_KEY);
+  } catch {
+    raw = null;
+  }
+  if (raw === cachedChildrenRaw) return cachedChildren;
+  cachedChildrenRaw = raw;
+  try {
+    const parsed = raw ? (JSON.parse(raw) as { userId: number; on: boolean }) : null;
+    cachedChildren = parsed && typeof parsed.on === 'boolean' ? parsed : null;
+  } catch {
+    cachedChildren = null;
+  }
+  return cachedChildren;
+}
+
+/** Turns the child projects' devices on or off for the signed-in user. */
+export function setIncludeChildren(on: boolean): void {
+  const user = getUser();
+  if (!user) return;
+  try {
+    localStorage.setItem(CHILDREN_KEY, JSON.stringify({ userId: user.userId, on }));
+  } catch {
+    // storage refused: the switch lasts until the page is left
+  }
+  emit();
+}
+
+/** Whether the current user's /pjt lists include the child projects (off until switched on). */
+export function useIncludeChildren(): boolean {
+  const user = useSessionUser();
+  const stored = useSyncExternalStore(subscribe, readChildren, readChildren);
+  return Boolean(user && stored && stored.userId === user.userId && stored.on);
+}
+
 /** The project-scoped API base of a project, e.g. `/api/pjts/3`. */
 export const projectApiBase = (projectId: number) => `/api/pjts/${projectId}`;
 

@@ -83,7 +83,13 @@ export const envmonitorManifest = defineFamily({
     registration: registrationResponse,
     family: z.array(
       z.object({
-        device: monitor.extend({ no: z.string(), registered: z.boolean(), public: z.boolean() }),
+        device: monitor.extend({
+          no: z.string(),
+          registered: z.boolean(),
+          public: z.boolean(),
+          /** The monitor's project (for when the list includes child projects). */
+          projectName: z.string().optional(),
+        }),
         readings: z.array(reading),
       }),
     ),

@@ -126,6 +126,8 @@ const sensorRow = z.object({
   lastActiveAt: isoTime.nullable(),
   parentId: z.number().int().nullable(),
   parentName: z.string().nullable(),
+  /** The sensor's project (for when the list includes child projects). */
+  projectName: z.string().optional(),
   ...config.shape,
   /** The latest reading (KLux) and its pick time; null before the first. */
   illuminance: z.number().nullable(),

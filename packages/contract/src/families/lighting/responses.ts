@@ -57,6 +57,8 @@ export const lampRow = z.object({
   energyToday: num,
   /** Time of the last report. */
   at: isoTime.nullable(),
+  /** The lamp's project (in the list, for when it includes child projects). */
+  projectName: z.string().optional(),
 });
 export type LampRow = z.infer<typeof lampRow>;
 

@@ -98,6 +98,8 @@ export const mtcRow = z.object({
   policyCount: id,
   /** Time of the last report. */
   lastReportAt: isoTime.nullable(),
+  /** The cabinet's project (in the list, for when it includes child projects). */
+  projectName: z.string().optional(),
 });
 export type MtcRow = z.infer<typeof mtcRow>;
 

@@ -141,6 +141,8 @@ const gatewayRow = z.object({
   lamps: z.number().int(),
   /** Of those, heard on its last carrier search (signal above 0). */
   reachable: z.number().int(),
+  /** The gateway's project (for when the list includes child projects). */
+  projectName: z.string().optional(),
 });
 
 /** A lamp controller behind a gateway: its state, its signal on the carrier and when the gateway last heard it. */

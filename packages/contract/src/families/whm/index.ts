@@ -84,6 +84,8 @@ export const whmMeterRow = z.object({
   registered: z.boolean(),
   lastActiveAt: isoTime.nullable(),
   parentName: z.string().nullable(),
+  /** The meter's project (shown when the list includes child projects). */
+  projectName: z.string().optional(),
   peripheralIndex: z.number().int().nullable(),
   inUse: z.boolean(),
   /** Pick time of the latest reading (null before the first). */

@@ -26,5 +26,7 @@ export const areas: Translation<typeof zh> = {
     label: 'Current project',
     placeholder: 'Choose a project',
     own: 'My project',
+    includeChildren: 'Include child projects',
+    projectColumn: 'Project',
   },
 };

@@ -27,5 +27,8 @@ export const areas = {
     label: '当前项目',
     placeholder: '请选择项目',
     own: '我的项目',
+    /** The switch of /pjt lists and the map: the child projects' devices too (issue 13). */
+    includeChildren: '包含子项目',
+    projectColumn: '所属项目',
   },
 } as const;

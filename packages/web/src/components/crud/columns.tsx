@@ -82,3 +82,17 @@ export function tableColumns<T>(columns: CrudColumn<T>[], title: (field: string)
     };
   });
 }
+
+/**
+ * A /pjt list with the child projects switched on (issue 13): the device's project as a second column
+ * (the rows of the family lists carry `projectName`); the declared columns unchanged otherwise.
+ */
+export function withProjectColumn<T>(
+  declared: CrudColumn<T>[],
+  includeChildren: boolean,
+  title: ReactNode,
+): CrudColumn<T>[] {
+  if (!includeChildren) return declared;
+  const project: CrudColumn<T> = { field: 'projectName', title, ellipsis: true, width: 110 };
+  return [...declared.slice(0, 1), project, ...declared.slice(1)];
+}

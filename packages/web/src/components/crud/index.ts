@@ -1,5 +1,5 @@
 export { useColumnSettings } from './column-settings';
-export { type ColumnKind, type CrudColumn, type StatusKind, tableColumns } from './columns';
+export { type ColumnKind, type CrudColumn, type StatusKind, tableColumns, withProjectColumn } from './columns';
 export { FilterBar, type FilterSpec, rangeQuery, type TimeRange } from './filters';
 export { FormDialog } from './form-dialog';
 export { EmptyList, ListScreen, type ListScreenProps, LoadFailed } from './list-screen';

@@ -24,8 +24,13 @@ export const gatewayKeys = {
 export const gatewayApi = (projectId: number) => {
   const base = `/api/pjts/${projectId}`;
   return {
-    family: (type?: string) =>
-      api.get<DeviceView[] | { list: DeviceView[] }>(`${base}/devices.do/family`, { type }).then(asList),
+    family: (type?: string, includeChildren = false) =>
+      api
+        .get<DeviceView[] | { list: DeviceView[] }>(`${base}/devices.do/family`, {
+          type,
+          includeChildren: includeChildren || undefined,
+        })
+        .then(asList),
     one: (id: number) => api.get<DeviceView>(`${base}/devices.do/one/${id}`, undefined, { silent: true }),
     register: (id: number, registered: boolean) =>
       api.post<RegistrationAnswer>(`${base}/iot/gateway/${id}/${registered ? 'register' : 'unregister'}`),

@@ -6,9 +6,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRealtime } from '../../api/realtime';
-import { type CrudColumn, canModify, tableColumns, useAuthLevel } from '../../components/crud';
+import { type CrudColumn, canModify, tableColumns, useAuthLevel, withProjectColumn } from '../../components/crud';
 import { applyStatePush, LiveBadge, RegistrationButton, useRegistration } from '../../components/device';
 import { ProjectScoped } from '../../components/project-scoped';
+import { useIncludeChildren } from '../../session/use-current-project';
 import { gatewayApi, gatewayKeys } from './api';
 
 export const GATEWAY_PAGE = '/pjt/pjtdevicegateway';
@@ -25,10 +26,14 @@ function GatewayList({ projectId }: { projectId: number }) {
   const client = useQueryClient();
   const editable = canModify(useAuthLevel());
   const gw = gatewayApi(projectId);
-  const listKey = gatewayKeys.list(projectId);
-  const gateways = useQuery({ queryKey: listKey, queryFn: () => gw.family('gateway') });
+  const includeChildren = useIncludeChildren();
+  const listKey = [...gatewayKeys.list(projectId), includeChildren];
+  const gateways = useQuery({ queryKey: listKey, queryFn: () => gw.family('gateway', includeChildren) });
   // Every device of the project once, to count children without a call per gateway.
-  const all = useQuery({ queryKey: gatewayKeys.all(projectId), queryFn: () => gw.family() });
+  const all = useQuery({
+    queryKey: [...gatewayKeys.all(projectId), includeChildren],
+    queryFn: () => gw.family(undefined, includeChildren),
+  });
   const childCounts = useMemo(() => {
     const counts = new Map<number, number>();
     for (const d of all.data ?? []) if (d.parentId) counts.set(d.parentId, (counts.get(d.parentId) ?? 0) + 1);
@@ -52,7 +57,10 @@ function GatewayList({ projectId }: { projectId: number }) {
     { field: 'lastActiveAt', kind: { kind: 'time' }, width: 180 },
     { field: 'children', align: 'right', width: 100, render: (_, d) => childCounts.get(d.id) ?? 0 },
   ];
-  const columns = tableColumns(declared, (field) => t(`gateways.fields.${field}`));
+  const columns = tableColumns(
+    withProjectColumn(declared, includeChildren, t('areas.switcher.projectColumn')),
+    (field) => t(`gateways.fields.${field}`),
+  );
   columns.push({
     title: t('common.actions'),
     key: 'actions',

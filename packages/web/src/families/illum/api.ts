@@ -39,8 +39,13 @@ export const illumApi = (projectId: number) => {
   return {
     base,
     groupsBase: `${base}/groups`,
-    sensors: (page: number, pageSize: number, keyword: string) =>
-      api.get<Page<IllumSensor>>(`${base}/pages`, { page, pageSize, keyword }),
+    sensors: (page: number, pageSize: number, keyword: string, includeChildren = false) =>
+      api.get<Page<IllumSensor>>(`${base}/pages`, {
+        page,
+        pageSize,
+        keyword,
+        includeChildren: includeChildren || undefined,
+      }),
     one: (id: number) =>
       api.get<DeviceView>(`/api/pjts/${projectId}/devices.do/one/${id}`, undefined, { silent: true }),
     config: (id: number) => api.get<IllumConfig>(`${base}/${id}/config`),

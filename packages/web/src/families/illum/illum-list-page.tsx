@@ -12,9 +12,11 @@ import {
   tableColumns,
   useAuthLevel,
   usePagedList,
+  withProjectColumn,
 } from '../../components/crud';
 import { LiveBadge, patchLiveRow, RegistrationButton, useRegistration } from '../../components/device';
 import { ProjectScoped } from '../../components/project-scoped';
+import { useIncludeChildren } from '../../session/use-current-project';
 import { type IllumSensor, illumApi, illumKeys } from './api';
 
 export const ILLUM_PAGE = '/pjt/pjtdeviceillum';
@@ -50,10 +52,11 @@ function IllumList({ projectId }: { projectId: number }) {
   const { message, confirm } = useFeedback();
   const editable = canModify(useAuthLevel());
   const illum = illumApi(projectId);
+  const includeChildren = useIncludeChildren();
   const list = usePagedList<IllumSensor, { keyword: string }>({
-    key: illumKeys.sensors(projectId),
+    key: [...illumKeys.sensors(projectId), includeChildren],
     initialFilters: { keyword: '' },
-    load: ({ page, pageSize, filters }) => illum.sensors(page, pageSize, filters.keyword),
+    load: ({ page, pageSize, filters }) => illum.sensors(page, pageSize, filters.keyword, includeChildren),
   });
   const patch = (id: number, change: (row: IllumSensor) => IllumSensor) =>
     client.setQueryData<{ list: IllumSensor[] }>(list.queryKey, (p) =>
@@ -102,7 +105,10 @@ function IllumList({ projectId }: { projectId: number }) {
     { field: 'registered', kind: { kind: 'registered' } },
     { field: 'at', kind: { kind: 'time' } },
   ];
-  const columns = tableColumns(declared, (field) => t(`illum.fields.${field}`));
+  const columns = tableColumns(
+    withProjectColumn(declared, includeChildren, t('areas.switcher.projectColumn')),
+    (field) => t(`illum.fields.${field}`),
+  );
   columns.push({
     title: t('common.actions'),
     key: 'actions',

@@ -72,8 +72,11 @@ export const lightingApi = (projectId: number) => {
   const base = `/api/pjts/${projectId}/iot/lighting`;
   return {
     base,
-    lamps: (page: number, pageSize: number, filters: LampFilters) =>
-      api.get<Page<Lamp>>(`${base}/pages`, clean({ page, pageSize, ...filters })),
+    lamps: (page: number, pageSize: number, filters: LampFilters, includeChildren = false) =>
+      api.get<Page<Lamp>>(
+        `${base}/pages`,
+        clean({ page, pageSize, ...filters, includeChildren: includeChildren || undefined }),
+      ),
     map: () => api.get<LampPoint[]>(`${base}/map`),
     register: (id: number, registered: boolean) =>
       api.post<RegistrationAnswer>(`${base}/${id}/${registered ? 'register' : 'unregister'}`),

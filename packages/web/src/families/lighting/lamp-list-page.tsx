@@ -14,12 +14,14 @@ import {
   tableColumns,
   useAuthLevel,
   usePagedList,
+  withProjectColumn,
 } from '../../components/crud';
 import { LiveBadge, RegistrationButton, useRegistration } from '../../components/device';
 import { devicesInArea } from '../../components/map/area';
 import { AreaDrawBar } from '../../components/map/area-draw-bar';
 import { useAreaDraw } from '../../components/map/use-area-draw';
 import { ProjectScoped } from '../../components/project-scoped';
+import { useIncludeChildren } from '../../session/use-current-project';
 import { type Lamp, type LampFilters, type LampPoint, lightingApi, lightingKeys } from './api';
 import { LampBatchProgress, PowerCommands, useLampBatch } from './batch';
 import { LampStateTag, lampPath, RunStatusTag, useLampOptions, withUnit } from './common';
@@ -68,9 +70,10 @@ function LampTable({ projectId }: { projectId: number }) {
   const l = lightingApi(projectId);
   const options = useLampOptions(projectId);
   const batch = useLampBatch(projectId);
+  const includeChildren = useIncludeChildren();
   const list = usePagedList<Lamp, LampFilters>({
-    key: lightingKeys.lamps(projectId),
-    load: ({ page, pageSize, filters }) => l.lamps(page, pageSize, filters),
+    key: [...lightingKeys.lamps(projectId), includeChildren],
+    load: ({ page, pageSize, filters }) => l.lamps(page, pageSize, filters, includeChildren),
     initialFilters: {},
   });
 
@@ -98,7 +101,10 @@ function LampTable({ projectId }: { projectId: number }) {
     { field: 'gatewayName', width: 120, ellipsis: true },
     { field: 'registered', kind: { kind: 'registered' } },
   ];
-  const columns = tableColumns(declared, (field) => t(`lamps.fields.${field}`));
+  const columns = tableColumns(
+    withProjectColumn(declared, includeChildren, t('areas.switcher.projectColumn')),
+    (field) => t(`lamps.fields.${field}`),
+  );
   if (editable)
     columns.push({
       title: t('common.actions'),

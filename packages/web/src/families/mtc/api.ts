@@ -64,8 +64,11 @@ export const mtcApi = (projectId: number) => {
   const base = `/api/pjts/${projectId}/iot/mtc`;
   return {
     base,
-    cabinets: (page: number, pageSize: number, filters: CabinetFilters) =>
-      api.get<Page<Cabinet>>(`${base}/pages`, clean({ page, pageSize, ...filters })),
+    cabinets: (page: number, pageSize: number, filters: CabinetFilters, includeChildren = false) =>
+      api.get<Page<Cabinet>>(
+        `${base}/pages`,
+        clean({ page, pageSize, ...filters, includeChildren: includeChildren || undefined }),
+      ),
     map: () => api.get<Cabinet[]>(`${base}/map`),
     register: (id: number, registered: boolean) =>
       api.post<RegistrationAnswer>(`${base}/${id}/${registered ? 'register' : 'unregister'}`),

@@ -15,10 +15,12 @@ import {
   tableColumns,
   useAuthLevel,
   usePagedList,
+  withProjectColumn,
 } from '../../components/crud';
 import { LiveBadge, RegistrationButton, useRegistration } from '../../components/device';
 import { useAreaDraw } from '../../components/map/use-area-draw';
 import { ProjectScoped } from '../../components/project-scoped';
+import { useIncludeChildren } from '../../session/use-current-project';
 import { type Cabinet, type CabinetFilters, mtcApi, mtcKeys } from './api';
 import { CircuitStrip } from './circuits';
 import { AlarmTag, cabinetPath, circuitViews, ModeTag, OnlineTag, withUnit } from './common';
@@ -90,9 +92,10 @@ function CabinetTable({ projectId }: { projectId: number }) {
   const navigate = useNavigate();
   const editable = canModify(useAuthLevel());
   const m = mtcApi(projectId);
+  const includeChildren = useIncludeChildren();
   const list = usePagedList<Cabinet, CabinetFilters>({
-    key: mtcKeys.cabinets(projectId),
-    load: ({ page, pageSize, filters }) => m.cabinets(page, pageSize, filters),
+    key: [...mtcKeys.cabinets(projectId), includeChildren],
+    load: ({ page, pageSize, filters }) => m.cabinets(page, pageSize, filters, includeChildren),
     initialFilters: {},
   });
   useCabinetPushes(projectId, () => void client.invalidateQueries({ queryKey: mtcKeys.cabinets(projectId) }));
@@ -115,7 +118,10 @@ function CabinetTable({ projectId }: { projectId: number }) {
     { field: 'areaName', width: 110, ellipsis: true },
     { field: 'registered', kind: { kind: 'registered' } },
   ];
-  const columns = tableColumns(declared, (field) => t(`cabinets.fields.${field}`));
+  const columns = tableColumns(
+    withProjectColumn(declared, includeChildren, t('areas.switcher.projectColumn')),
+    (field) => t(`cabinets.fields.${field}`),
+  );
   if (editable)
     columns.push({
       title: t('common.actions'),

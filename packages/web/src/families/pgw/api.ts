@@ -34,8 +34,13 @@ export const pgwApi = (projectId: number) => {
   const base = `/api/pjts/${projectId}/iot/pgw`;
   return {
     base,
-    gateways: (page: number, pageSize: number, keyword: string) =>
-      api.get<Page<PgwGateway>>(`${base}/pages`, { page, pageSize, keyword }),
+    gateways: (page: number, pageSize: number, keyword: string, includeChildren = false) =>
+      api.get<Page<PgwGateway>>(`${base}/pages`, {
+        page,
+        pageSize,
+        keyword,
+        includeChildren: includeChildren || undefined,
+      }),
     one: (id: number) =>
       api.get<DeviceView>(`/api/pjts/${projectId}/devices.do/one/${id}`, undefined, { silent: true }),
     register: (id: number, registered: boolean) =>

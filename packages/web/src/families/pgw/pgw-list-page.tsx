@@ -11,9 +11,11 @@ import {
   tableColumns,
   useAuthLevel,
   usePagedList,
+  withProjectColumn,
 } from '../../components/crud';
 import { LiveBadge, patchLiveRow, RegistrationButton, useRegistration } from '../../components/device';
 import { ProjectScoped } from '../../components/project-scoped';
+import { useIncludeChildren } from '../../session/use-current-project';
 import { type PgwGateway, pgwApi, pgwKeys } from './api';
 import './texts';
 
@@ -41,10 +43,11 @@ function PgwList({ projectId }: { projectId: number }) {
   const client = useQueryClient();
   const editable = canModify(useAuthLevel());
   const pgw = pgwApi(projectId);
+  const includeChildren = useIncludeChildren();
   const list = usePagedList<PgwGateway, { keyword: string }>({
-    key: pgwKeys.list(projectId),
+    key: [...pgwKeys.list(projectId), includeChildren],
     initialFilters: { keyword: '' },
-    load: ({ page, pageSize, filters }) => pgw.gateways(page, pageSize, filters.keyword),
+    load: ({ page, pageSize, filters }) => pgw.gateways(page, pageSize, filters.keyword, includeChildren),
   });
   const patch = (id: number, change: (row: PgwGateway) => PgwGateway) =>
     client.setQueryData<{ list: PgwGateway[] }>(list.queryKey, (p) =>
@@ -76,7 +79,10 @@ function PgwList({ projectId }: { projectId: number }) {
     },
     { field: 'lastActiveAt', kind: { kind: 'time' }, width: 160 },
   ];
-  const columns = tableColumns(declared, (field) => t(`pgw.fields.${field}`));
+  const columns = tableColumns(
+    withProjectColumn(declared, includeChildren, t('areas.switcher.projectColumn')),
+    (field) => t(`pgw.fields.${field}`),
+  );
   columns.push({
     title: t('common.actions'),
     key: 'actions',

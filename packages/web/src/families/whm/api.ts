@@ -59,7 +59,7 @@ export const whmKeys = {
 export const whmApi = (projectId: number) => {
   const base = `/api/pjts/${projectId}/iot/whm`;
   return {
-    page: (query: { page: number; pageSize: number; keyword?: string; inUse?: boolean }) =>
+    page: (query: { page: number; pageSize: number; keyword?: string; inUse?: boolean; includeChildren?: boolean }) =>
       api.get<WhmPage>(`${base}/pages`, query),
     one: (id: number) =>
       api.get<DeviceView>(`/api/pjts/${projectId}/devices.do/one/${id}`, undefined, { silent: true }),

@@ -10,10 +10,12 @@ import {
   tableColumns,
   useAuthLevel,
   usePagedList,
+  withProjectColumn,
 } from '../../components/crud';
 import { LiveBadge, patchLiveRow, RegistrationButton, useRegistration } from '../../components/device';
 import { formatReading } from '../../components/format';
 import { ProjectScoped } from '../../components/project-scoped';
+import { useIncludeChildren } from '../../session/use-current-project';
 import { DEVICE_PAGE, WHM_TYPE, type WhmFilters, type WhmMeter, type WhmPage, whmApi, whmKeys } from './api';
 import { WhmProjectEnergy } from './whm-project-energy';
 
@@ -51,10 +53,17 @@ function WhmList({ projectId }: { projectId: number }) {
   const client = useQueryClient();
   const editable = canModify(useAuthLevel());
   const whm = whmApi(projectId);
+  const includeChildren = useIncludeChildren();
   const list = usePagedList<WhmMeter, WhmFilters>({
-    key: whmKeys.list(projectId),
+    key: [...whmKeys.list(projectId), includeChildren],
     initialFilters: { keyword: '' },
-    load: ({ page, pageSize, filters }) => whm.page({ page, pageSize, keyword: filters.keyword || undefined }),
+    load: ({ page, pageSize, filters }) =>
+      whm.page({
+        page,
+        pageSize,
+        keyword: filters.keyword || undefined,
+        includeChildren: includeChildren || undefined,
+      }),
     waitForParams: true,
   });
 
@@ -92,7 +101,10 @@ function WhmList({ projectId }: { projectId: number }) {
     { field: 'registered', kind: { kind: 'registered' }, width: 105 },
     { field: 'inUse', kind: { kind: 'flag' }, width: 70 },
   ];
-  const columns = tableColumns(declared, (field) => t(`whm.fields.${field}`));
+  const columns = tableColumns(
+    withProjectColumn(declared, includeChildren, t('areas.switcher.projectColumn')),
+    (field) => t(`whm.fields.${field}`),
+  );
   if (editable)
     columns.push({
       title: t('common.actions'),
@@ -110,7 +122,7 @@ function WhmList({ projectId }: { projectId: number }) {
           list={list}
           columns={columns}
           filters={[{ kind: 'keyword', name: 'keyword' }]}
-          table={{ scroll: { x: TABLE_WIDTH } }}
+          table={{ scroll: { x: TABLE_WIDTH + (includeChildren ? 110 : 0) } }}
         />
       </Card>
       <WhmProjectEnergy projectId={projectId} />

@@ -2,6 +2,7 @@ import { envmonitorManifest } from '@sc/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { devices } from '../../../db/schema/index.js';
+import { deviceProjectName, devicesOfProject, type ProjectReach } from '../kit/project-reach.js';
 import { createReadingsRepository } from '../kit/readings.repository.js';
 import { envTelemetry } from './env.tables.js';
 
@@ -12,7 +13,7 @@ export function createEnvRepository(db: Db) {
   return {
     readings: createReadingsRepository(db, envTelemetry),
 
-    devicesOfProject: (projectId: number) =>
+    devicesOfProject: (project: number | ProjectReach) =>
       db
         .select({
           id: devices.id,
@@ -24,9 +25,10 @@ export function createEnvRepository(db: Db) {
           lng: devices.lng,
           lat: devices.lat,
           props: devices.props,
+          projectName: deviceProjectName,
         })
         .from(devices)
-        .where(and(eq(devices.projectId, projectId), eq(devices.type, TYPE)))
+        .where(and(devicesOfProject(project), eq(devices.type, TYPE)))
         .orderBy(devices.name)
         .limit(1000),
 

@@ -1,4 +1,4 @@
-import { ENV_PUBLIC, envmonitorManifest, familyCalls, idParam } from '@sc/contract';
+import { ENV_PUBLIC, envmonitorManifest, familyCalls, idParam, projectTreeQuery } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,13 +31,13 @@ export function envRoutes(app: FastifyInstance, ctx: FamilyContext): void {
         tags,
         summary: 'Every environment monitor of the project with its last n readings',
         params: z.object({ projectId: idParam(), n: lastN }),
-        querystring: commonQuery,
+        querystring: commonQuery.extend(projectTreeQuery.shape),
         response: { 200: responses.family! },
       },
     },
     async (req) => {
-      await ctx.devices.project(req.session!, req.params.projectId);
-      const list = await env.devicesOfProject(req.params.projectId);
+      const project = await ctx.devices.reach(req.session!, req.params.projectId, req.query.includeChildren);
+      const list = await env.devicesOfProject(project);
       const last = await env.readings.lastOf(
         list.map((d) => d.id),
         req.params.n,

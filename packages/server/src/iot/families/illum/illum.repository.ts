@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { devices, projects } from '../../../db/schema/index.js';
 import { keywordWhere } from '../../../platform/paging.js';
+import { deviceProjectName, devicesOfProject, type ProjectReach } from '../kit/project-reach.js';
 import { createReadingsRepository } from '../kit/readings.repository.js';
 import { illumGroupChildren, illumGroups, illumTelemetry } from './illum.tables.js';
 
@@ -92,9 +93,9 @@ export function createIllumRepository(db: Db) {
     readings,
 
     /** A page of the project's sensors (keyword over name, no and equipment id), by name. */
-    async sensorsPage(projectId: number, words: string[], limit: number, offset: number) {
+    async sensorsPage(project: number | ProjectReach, words: string[], limit: number, offset: number) {
       const where = and(
-        eq(devices.projectId, projectId),
+        devicesOfProject(project),
         eq(devices.type, TYPE),
         keywordWhere(words, [devices.name, devices.no, devices.equipmentId]),
       );
@@ -110,6 +111,7 @@ export function createIllumRepository(db: Db) {
             lastActiveAt: devices.lastActiveAt,
             parentId: devices.parentId,
             parentName: parent.name,
+            projectName: deviceProjectName,
             props: devices.props,
           })
           .from(devices)

@@ -110,7 +110,9 @@ describe('illumination sensors', () => {
 
   it('answers 400 for a device of another family and 404 for a device of another project', async () => {
     expect((await call('GET', `${base}/${gw.id}/config`)).statusCode).toBe(400);
-    expect((await call('GET', `/api/pjts/1/iot/illum/${foreignSensor.id}/config`)).statusCode).toBe(404);
+    // A project's screens reach its child projects' devices (issue 13), never a device outside its subtree.
+    expect((await call('GET', `/api/pjts/${other.id}/iot/illum/${sensor.id}/config`)).statusCode).toBe(404);
+    expect((await call('GET', `/api/pjts/1/iot/illum/${foreignSensor.id}/config`)).statusCode).toBe(200);
     expect((await call('GET', `/api/pjts/1/iot/illum/${sensor.id}/config`, undefined, outsider)).statusCode).toBe(404);
     expect((await call('GET', `${base}/pages`, undefined, outsider)).statusCode).toBe(404);
   });

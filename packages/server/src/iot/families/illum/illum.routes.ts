@@ -1,4 +1,4 @@
-import { idParam, idsBody, illumManifest, pageQuery } from '@sc/contract';
+import { idParam, idsBody, illumManifest, pageQuery, projectTreeQuery } from '@sc/contract';
 import { illumConfigBody, illumGroupBody, illumInuseBody } from '@sc/contract/families/illum';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -33,7 +33,7 @@ export function illumRoutes(app: FastifyInstance, ctx: FamilyContext): void {
         tags,
         summary: "A page of the project's illumination sensors with their latest reading (KLux) and configuration",
         params: project,
-        querystring: commonQuery.extend(pageQuery.shape),
+        querystring: commonQuery.extend(pageQuery.shape).extend(projectTreeQuery.shape),
         ...ok(responses.sensors),
       },
     },

@@ -1,4 +1,4 @@
-import { gatewayManifest, illumManifest, lightingManifest, type PageQuery } from '@sc/contract';
+import { gatewayManifest, illumManifest, lightingManifest, type PageQuery, type ProjectTreeQuery } from '@sc/contract';
 import type { IllumGroupBody } from '@sc/contract/families/illum';
 import { type Actor, changedFields } from '../../../modules/logs/audit.service.js';
 import type { SessionContext } from '../../../modules/session/session-context.js';
@@ -114,10 +114,10 @@ export function createIllumService(ctx: FamilyContext) {
   return {
     readings: repo.readings,
 
-    async sensors(session: SessionContext, projectId: number, query: PageQuery) {
-      await ctx.devices.project(session, projectId);
+    async sensors(session: SessionContext, projectId: number, query: PageQuery & ProjectTreeQuery) {
+      const reach = await ctx.devices.reach(session, projectId, query.includeChildren);
       const window = pageWindow(query, await ctx.settings.get('pageSize'));
-      const { rows, total } = await repo.sensorsPage(projectId, query.keyword, window.limit, window.offset);
+      const { rows, total } = await repo.sensorsPage(reach, query.keyword, window.limit, window.offset);
       const last = await repo.readings.lastOf(
         rows.map((r) => r.id),
         1,

@@ -6,6 +6,7 @@ import type { SessionContext } from '../../../modules/session/session-context.js
 import { AppError, notFound } from '../../../platform/errors.js';
 import { inScope } from '../../../platform/scope.js';
 import type { CommandTarget } from '../../command-bus.js';
+import type { ProjectReach } from './project-reach.js';
 
 const parent = alias(devices, 'parent');
 
@@ -18,7 +19,8 @@ export interface FamilyDevice extends CommandTarget {
 
 /**
  * Finds `/api/pjts/{projectId}/iot/{family}/{id}` devices: 404 when the project is outside the
- * caller's subtree or the device is not in that project, 400 when it is of another family.
+ * caller's subtree or the device is not in that project's subtree (its own or a child project's, as
+ * the lists with child projects show them), 400 when it is of another family.
  */
 export function createFamilyDevices(db: Db) {
   return {
@@ -39,8 +41,14 @@ export function createFamilyDevices(db: Db) {
         .from(devices)
         .innerJoin(projects, eq(projects.id, devices.projectId))
         .leftJoin(parent, eq(parent.id, devices.parentId))
-        .where(and(eq(devices.id, id), eq(devices.projectId, projectId)));
+        .where(eq(devices.id, id));
       if (!row || !inScope(session, row.projectPath)) throw notFound();
+      if (row.projectId !== projectId) {
+        // A device of a child project, opened from a list that includes them (issue 13): inside the
+        // path's project's subtree, which the caller must see; any other project's is not there.
+        const [path] = await db.select({ path: projects.path }).from(projects).where(eq(projects.id, projectId));
+        if (!path || !inScope(session, path.path) || !row.projectPath.startsWith(path.path)) throw notFound();
+      }
       if (row.type !== type) throw new AppError(400, 'VALIDATION', 'errors.wrongFamily');
       const { projectPath: _, ...device } = row;
       return { ...device, props: (device.props ?? {}) as Record<string, unknown> };
@@ -54,6 +62,12 @@ export function createFamilyDevices(db: Db) {
         .where(eq(projects.id, projectId));
       if (!row || !inScope(session, row.path)) throw notFound();
       return row;
+    },
+
+    /** What a project's list shows: its own devices, or its subtree's (404 as `project`). */
+    async reach(session: SessionContext, projectId: number, includeChildren = false): Promise<ProjectReach> {
+      const row = await this.project(session, projectId);
+      return { ...row, includeChildren };
     },
 
     setRegistered: (id: number, registered: boolean) =>

@@ -4,6 +4,7 @@ import {
   lightingBatchBody,
   lightingListFilter,
   pageQuery,
+  projectTreeQuery,
 } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,7 +24,10 @@ export function lightingBatchRoutes(app: FastifyInstance, s: LightingService): v
         tags,
         summary: 'A page of lamps with their live values; filters by area, group, LCU group, gateway, state',
         params: projectParams,
-        querystring: commonQuery.extend(pageQuery.shape).extend(lightingListFilter.shape),
+        querystring: commonQuery
+          .extend(pageQuery.shape)
+          .extend(lightingListFilter.shape)
+          .extend(projectTreeQuery.shape),
         response: { 200: R.lamps },
       },
     },

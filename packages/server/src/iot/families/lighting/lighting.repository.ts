@@ -2,6 +2,7 @@ import { insidePolygon, type LampState, lightingManifest } from '@sc/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { PROJECT_DAILY_TABLE } from '../../telemetry/project-rollups.js';
+import { type ProjectReach, projectNameOfD, projectOfD } from '../kit/project-reach.js';
 import { createReadingsRepository } from '../kit/readings.repository.js';
 import { lightingTelemetry } from './lighting.tables.js';
 
@@ -62,8 +63,8 @@ export type PowerScope = 'project' | 'area' | 'group' | 'lcugroup' | 'lamp';
 
 /** The lighting family's SQL: lamps with their state, policies, LCU groups, batches, energy. */
 export function createLightingRepository(db: Db) {
-  const lampWhere = (projectId: number, f: LampFilter) => {
-    const parts: SQL[] = [sql`d.project_id = ${projectId}`, sql`d.type = ${TYPE}`];
+  const lampWhere = (project: number | ProjectReach, f: LampFilter) => {
+    const parts: SQL[] = [projectOfD(project), sql`d.type = ${TYPE}`];
     if (f.areaId) parts.push(sql`d.area_id = ${f.areaId}`);
     if (f.groupId) parts.push(sql`d.group_id = ${f.groupId}`);
     if (f.gatewayId) parts.push(sql`d.parent_id = ${f.gatewayId}`);
@@ -105,6 +106,7 @@ export function createLightingRepository(db: Db) {
     activePower: num(r.active_power),
     energyToday: num(r.daily_energy),
     at: iso(r.at),
+    ...(r.project_name === undefined ? {} : { projectName: String(r.project_name) }),
   });
 
   const scopeLamps = (projectId: number, scope: PowerScope, id: number | undefined) => {
@@ -163,8 +165,8 @@ export function createLightingRepository(db: Db) {
      * A page of lamps: the page's ids first (the devices alone, joined to the last state only to filter
      * by state) and the count beside them, then those lamps with their lookups and live values.
      */
-    async lampPage(projectId: number, f: LampFilter, limit: number, offset: number) {
-      const where = lampWhere(projectId, f);
+    async lampPage(project: number | ProjectReach, f: LampFilter, limit: number, offset: number) {
+      const where = lampWhere(project, f);
       const from = f.state ? sql`devices d LEFT JOIN lighting_state s ON s.device_id = d.id` : sql`devices d`;
       const [ids, [count]] = await Promise.all([
         rows<{ id: number }>(
@@ -179,7 +181,7 @@ export function createLightingRepository(db: Db) {
             sql`SELECT d.id, d.name, d.no, d.equipment_id, d.active_state, d.registered, d.last_active_at, d.area_id,
               a.name AS area_name, d.group_id, g.name AS group_name, d.parent_id, p.name AS gateway_name, d.lng, d.lat,
               d.props, s.at, s."on", s.level, s.run_status, s.voltage, s.current, s.active_power, s.daily_energy,
-              ${STATE_SQL} AS state
+              ${STATE_SQL} AS state, ${projectNameOfD}
             FROM devices d
             LEFT JOIN lighting_state s ON s.device_id = d.id
             LEFT JOIN device_areas a ON a.id = d.area_id

@@ -6,6 +6,7 @@ import {
   type lightingListFilter,
   lightingManifest,
   type PageQuery,
+  type ProjectTreeQuery,
 } from '@sc/contract';
 import type { z } from 'zod';
 import type { Actor } from '../../../modules/logs/audit.service.js';
@@ -203,10 +204,14 @@ export function createLightingService(ctx: FamilyContext, repo: LightingReposito
     // ── Lists
 
     /** A page of lamps with their live values. */
-    async page(session: SessionContext, projectId: number, query: PageQuery & z.infer<typeof lightingListFilter>) {
-      await project(session, projectId);
+    async page(
+      session: SessionContext,
+      projectId: number,
+      query: PageQuery & z.infer<typeof lightingListFilter> & ProjectTreeQuery,
+    ) {
+      const reach = await ctx.devices.reach(session, projectId, query.includeChildren);
       const window = pageWindow(query, await ctx.settings.get('pageSize'));
-      const { rows, total } = await repo.lampPage(projectId, query, window.limit, window.offset);
+      const { rows, total } = await repo.lampPage(reach, query, window.limit, window.offset);
       return toPage(rows, total, window);
     },
 

@@ -13,6 +13,7 @@ import {
 } from '@sc/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { type ProjectReach, projectNameOfD, projectOfD } from '../kit/project-reach.js';
 import { createReadingsRepository } from '../kit/readings.repository.js';
 import { mtcTelemetry } from './mtc.tables.js';
 
@@ -88,8 +89,8 @@ const FROM = sql.raw(`FROM devices d
 
 /** The MTC family's SQL: cabinets with their last report, their settings, policies, upgrades. */
 export function createMtcRepository(db: Db) {
-  const where = (projectId: number, f: CabinetFilter) => {
-    const parts: SQL[] = [sql`d.project_id = ${projectId}`, sql`d.type = ${TYPE}`];
+  const where = (project: number | ProjectReach, f: CabinetFilter) => {
+    const parts: SQL[] = [projectOfD(project), sql`d.type = ${TYPE}`];
     if (f.areaId) parts.push(sql`d.area_id = ${f.areaId}`);
     if (f.groupId) parts.push(sql`d.group_id = ${f.groupId}`);
     if (f.state) parts.push(sql`(${STATE_SQL}) = ${f.state}`);
@@ -135,6 +136,7 @@ export function createMtcRepository(db: Db) {
       activePower: values.activePower ?? null,
       policyCount: Number(r.policy_count ?? 0),
       lastReportAt: iso(r.at),
+      ...(r.project_name === undefined ? {} : { projectName: String(r.project_name) }),
       values,
       peripherals: json(r.peripherals),
       deviceTime: iso(r.device_time),
@@ -146,11 +148,11 @@ export function createMtcRepository(db: Db) {
     readings: createReadingsRepository(db, mtcTelemetry),
     present,
 
-    async page(projectId: number, f: CabinetFilter, limit: number, offset: number) {
-      const w = where(projectId, f);
+    async page(project: number | ProjectReach, f: CabinetFilter, limit: number, offset: number) {
+      const w = where(project, f);
       const list = await rows(
         db,
-        sql`SELECT ${SELECT} ${FROM} WHERE ${w} ORDER BY d.name, d.id LIMIT ${limit} OFFSET ${offset}`,
+        sql`SELECT ${SELECT}, ${projectNameOfD} ${FROM} WHERE ${w} ORDER BY d.name, d.id LIMIT ${limit} OFFSET ${offset}`,
       );
       const [count] = await rows<{ n: number }>(
         db,

@@ -14,6 +14,7 @@ import {
   mtcPolicyTargetsBody,
   mtcPreviewQuery,
   pageQuery,
+  projectTreeQuery,
 } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -83,14 +84,14 @@ export function mtcRoutes(app: FastifyInstance, ctx: FamilyContext): void {
         tags,
         summary: 'A page of cabinets: online state, mode, circuits at a glance, alarm status, version, last report',
         params: projectParams,
-        querystring: commonQuery.extend(pageQuery.shape).extend(mtcListFilter.shape),
+        querystring: commonQuery.extend(pageQuery.shape).extend(mtcListFilter.shape).extend(projectTreeQuery.shape),
         response: { 200: R.cabinets },
       },
     },
     async (req) => {
-      await ctx.devices.project(req.session as never, req.params.projectId);
+      const project = await ctx.devices.reach(req.session as never, req.params.projectId, req.query.includeChildren);
       const window = pageWindow(req.query, await ctx.settings.get('pageSize'));
-      const { rows, total } = await repo.page(req.params.projectId, req.query, window.limit, window.offset);
+      const { rows, total } = await repo.page(project, req.query, window.limit, window.offset);
       return toPage(rows, total, window);
     },
   );

@@ -310,8 +310,9 @@ export function createMtcService(ctx: FamilyContext) {
     },
 
     async runtime(session: SessionContext, projectId: number, id: number) {
-      await cabinet(session, projectId, id);
-      const row = await repo.cabinet(projectId, id);
+      // A child project's cabinet too (the list may include them): looked up in its own project.
+      const device = await cabinet(session, projectId, id);
+      const row = await repo.cabinet(device.projectId, id);
       if (!row) throw notFound();
       const since = await repo.alarmSince(
         row.id,

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { deviceModels, devices } from '../../../db/schema/index.js';
 import { keywordWhere } from '../../../platform/paging.js';
+import { deviceProjectName, devicesOfProject, type ProjectReach } from '../kit/project-reach.js';
 import { pgwLinks } from './pgw.tables.js';
 
 const TYPE = pgwManifest.type;
@@ -18,9 +19,9 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 /** The SQL of power-line gateways: the list with lamp counts, a gateway's lamps with their carrier link, their parent. */
 export function createPgwRepository(db: Db) {
   return {
-    async gatewaysPage(projectId: number, words: string[], limit: number, offset: number) {
+    async gatewaysPage(project: number | ProjectReach, words: string[], limit: number, offset: number) {
       const where = and(
-        eq(devices.projectId, projectId),
+        devicesOfProject(project),
         eq(devices.type, TYPE),
         keywordWhere(words, [
           devices.name,
@@ -50,6 +51,7 @@ export function createPgwRepository(db: Db) {
             registered: devices.registered,
             lastActiveAt: devices.lastActiveAt,
             props: devices.props,
+            projectName: deviceProjectName,
             lamps: sql<number>`(${lamps})::int`,
             reachable: sql<number>`(${reachable})::int`,
           })

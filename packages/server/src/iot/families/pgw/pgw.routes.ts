@@ -1,4 +1,4 @@
-import { idParam, pageQuery, pgwManifest } from '@sc/contract';
+import { idParam, pageQuery, pgwManifest, projectTreeQuery } from '@sc/contract';
 import { pgwConfigBody, pgwLampsBody } from '@sc/contract/families/pgw';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -35,7 +35,7 @@ export function pgwRoutes(app: FastifyInstance, ctx: FamilyContext): void {
         summary:
           "A page of the project's power-line gateways: wire no, zone code, online state, registered lamp controllers (keyword over name, no, equipment id, wire no, zone code)",
         params: project,
-        querystring: commonQuery.extend(pageQuery.shape),
+        querystring: commonQuery.extend(pageQuery.shape).extend(projectTreeQuery.shape),
         ...ok(responses.gateways),
       },
     },

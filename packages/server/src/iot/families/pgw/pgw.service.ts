@@ -1,4 +1,4 @@
-import { lightingManifest, type PageQuery, pgwManifest } from '@sc/contract';
+import { lightingManifest, type PageQuery, type ProjectTreeQuery, pgwManifest } from '@sc/contract';
 import { fromWireSeconds, PGW_CONFIG, type PgwConfigBody, toWireSeconds } from '@sc/contract/families/pgw';
 import { type Actor, changedFields } from '../../../modules/logs/audit.service.js';
 import type { SessionContext } from '../../../modules/session/session-context.js';
@@ -98,10 +98,10 @@ export function createPgwService(ctx: FamilyContext) {
   return {
     resender,
 
-    async gateways(session: SessionContext, projectId: number, query: PageQuery) {
-      await ctx.devices.project(session, projectId);
+    async gateways(session: SessionContext, projectId: number, query: PageQuery & ProjectTreeQuery) {
+      const reach = await ctx.devices.reach(session, projectId, query.includeChildren);
       const window = pageWindow(query, await ctx.settings.get('pageSize'));
-      const { rows, total } = await repo.gatewaysPage(projectId, query.keyword, window.limit, window.offset);
+      const { rows, total } = await repo.gatewaysPage(reach, query.keyword, window.limit, window.offset);
       return toPage(rows, total, window);
     },
 

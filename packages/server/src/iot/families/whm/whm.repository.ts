@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { devices } from '../../../db/schema/index.js';
 import { keywordWhere } from '../../../platform/paging.js';
+import { deviceProjectName, devicesOfProject, type ProjectReach } from '../kit/project-reach.js';
 import { createReadingsRepository } from '../kit/readings.repository.js';
 import { whmTelemetry } from './whm.tables.js';
 
@@ -18,12 +19,12 @@ export function createWhmRepository(db: Db) {
     readings: createReadingsRepository(db, whmTelemetry),
 
     async page(
-      projectId: number,
+      projectId: number | ProjectReach,
       filter: { words: string[]; inUse?: boolean },
       window: { limit: number; offset: number },
     ) {
       const where = and(
-        eq(devices.projectId, projectId),
+        devicesOfProject(projectId),
         eq(devices.type, TYPE),
         keywordWhere(filter.words, [devices.name, devices.no, devices.equipmentId]),
         filter.inUse === undefined ? undefined : sql`${inUse} = ${filter.inUse}`,
@@ -39,6 +40,7 @@ export function createWhmRepository(db: Db) {
             registered: devices.registered,
             lastActiveAt: devices.lastActiveAt,
             parentName: parent.name,
+            projectName: deviceProjectName,
             props: devices.props,
             inUse,
           })

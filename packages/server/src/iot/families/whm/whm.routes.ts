@@ -1,4 +1,4 @@
-import { familyCalls, pageQuery } from '@sc/contract';
+import { familyCalls, pageQuery, projectTreeQuery } from '@sc/contract';
 import { WHM_PICK_INTERVAL, whmConfigBody, whmInUseBody, whmManifest, whmPageFilter } from '@sc/contract/families/whm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,18 +29,14 @@ export function whmRoutes(app: FastifyInstance, ctx: FamilyContext): void {
         tags,
         summary: "A page of the project's meters with their latest reading and its pick time",
         params: projectParams,
-        querystring: commonQuery.extend(pageQuery.shape).extend(whmPageFilter.shape),
+        querystring: commonQuery.extend(pageQuery.shape).extend(whmPageFilter.shape).extend(projectTreeQuery.shape),
         response: { 200: responses.page! },
       },
     },
     async (req) => {
-      await ctx.devices.project(req.session!, req.params.projectId);
+      const project = await ctx.devices.reach(req.session!, req.params.projectId, req.query.includeChildren);
       const window = pageWindow(req.query, await ctx.settings.get('pageSize'));
-      const { rows, total } = await whm.page(
-        req.params.projectId,
-        { words: req.query.keyword, inUse: req.query.inUse },
-        window,
-      );
+      const { rows, total } = await whm.page(project, { words: req.query.keyword, inUse: req.query.inUse }, window);
       return toPage(rows, total, window);
     },
   );

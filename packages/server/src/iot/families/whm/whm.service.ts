@@ -2,6 +2,7 @@ import { WHM_PICK_INTERVAL, type WhmConfigBody } from '@sc/contract/families/whm
 import type { Actor } from '../../../modules/logs/audit.service.js';
 import type { FamilyContext } from '../family-handler.js';
 import type { FamilyDevice } from '../kit/devices.repository.js';
+import type { ProjectReach } from '../kit/project-reach.js';
 import { createWhmRepository } from './whm.repository.js';
 
 const intOrNull = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);
@@ -32,7 +33,7 @@ export function createWhmService(ctx: FamilyContext) {
     readings: repo.readings,
 
     async page(
-      projectId: number,
+      projectId: number | ProjectReach,
       filter: { words: string[]; inUse?: boolean },
       window: { limit: number; offset: number },
     ) {

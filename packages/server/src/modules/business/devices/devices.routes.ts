@@ -6,6 +6,7 @@ import {
   devicePageQuery,
   idParam,
   idsBody,
+  projectTreeQuery,
   requiredLocationBody,
 } from '@sc/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -150,10 +151,10 @@ export function projectDevicesRoutes(app: FastifyInstance, deps: { devices: Devi
         tags,
         summary: 'Devices of a type in the project (family lists, up to 1000)',
         params: projectParams,
-        querystring: commonQuery.extend({ type: typeField.optional() }),
+        querystring: commonQuery.extend({ type: typeField.optional() }).extend(projectTreeQuery.shape),
       },
     },
-    async (req) => s.family(await scope(req), req.query.type),
+    async (req) => s.family(await scope(req), req.query.type, req.query.includeChildren),
   );
   r.get(
     `${base}/children/:id`,

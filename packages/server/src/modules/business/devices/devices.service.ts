@@ -156,9 +156,12 @@ export function createDevicesService(deps: {
 
   const forLog = (v: DeviceView) => ({ ...v, updatedAt: undefined, typeName: undefined });
 
-  /** Filters of a list, narrowed to the path's project for project-scoped calls. */
-  const narrowed = (scope: DeviceScope, f: Filter): Filter =>
-    scope.projectId !== undefined ? { ...f, projectId: scope.projectId } : f;
+  /**
+   * Filters of a list, narrowed to the path's project for project-scoped calls; with `includeChildren`
+   * to its subtree (the scope's path), where a project filter may pick one of them (issue 13).
+   */
+  const narrowed = (scope: DeviceScope, f: Filter, includeChildren = false): Filter =>
+    scope.projectId !== undefined && !includeChildren ? { ...f, projectId: scope.projectId } : f;
 
   return {
     sessionScope,
@@ -168,8 +171,13 @@ export function createDevicesService(deps: {
 
     async page(scope: DeviceScope, query: DevicePageQuery) {
       const window = pageWindow(query, await deps.settings.get('pageSize'));
-      const { page: _p, pageSize: _s, keyword, ...filter } = query;
-      const { listJson, total } = await repo.page(scope.path, narrowed(scope, filter), keyword, window);
+      const { page: _p, pageSize: _s, keyword, includeChildren, ...filter } = query;
+      const { listJson, total } = await repo.page(
+        scope.path,
+        narrowed(scope, filter, includeChildren),
+        keyword,
+        window,
+      );
       return toPageJson(listJson, total, window);
     },
 
@@ -179,8 +187,8 @@ export function createDevicesService(deps: {
     },
 
     /** Devices of a type in the project (family list screens). */
-    family: (scope: DeviceScope, type: string | undefined) =>
-      repo.list(scope.path, narrowed(scope, type ? { type } : {}), PARENT_LIST_SIZE),
+    family: (scope: DeviceScope, type: string | undefined, includeChildren = false) =>
+      repo.list(scope.path, narrowed(scope, type ? { type } : {}, includeChildren), PARENT_LIST_SIZE),
 
     async children(scope: DeviceScope, id: number) {
       await visible(scope, id);

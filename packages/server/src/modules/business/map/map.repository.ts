@@ -108,6 +108,12 @@ export function createMapRepository(db: Db) {
     /** The located devices among `ids`. */
     byIds: (ids: number[]) => located(inArray(devices.id, ids)),
 
+    /** A project's path (the project map with its child projects); undefined when there is none. */
+    async projectPath(id: number) {
+      const [row] = await db.select({ path: projects.path }).from(projects).where(eq(projects.id, id));
+      return row?.path;
+    },
+
     async summary(id: number) {
       const [row] = await db
         .select({

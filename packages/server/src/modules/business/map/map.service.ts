@@ -30,15 +30,33 @@ function typeIndex() {
   };
 }
 
+type MapQuery = MapFilter & { zoom: number; includeChildren?: boolean };
+
 /** The map view (/map/bizindex): clusters of devices and a popup summary. */
 export function createMapService(deps: { map: MapRepository; snapshots: MapSnapshots }) {
   const { map } = deps;
+  /**
+   * Where a call looks: the caller's subtree, narrowed by the filters; with `includeChildren` and a
+   * project, that project's subtree (issue 13), only when the caller may see it (else the exact project
+   * filter stays, which finds nothing outside the caller's subtree).
+   */
+  async function scoped<F extends { projectId?: number; includeChildren?: boolean }>(
+    session: SessionContext,
+    query: F,
+  ) {
+    const { includeChildren, ...filter } = query;
+    const own = { scope: session.project.path, filter };
+    if (!includeChildren || filter.projectId === undefined) return own;
+    const path = await map.projectPath(filter.projectId);
+    if (!path?.startsWith(session.project.path)) return own;
+    return { scope: path, filter: { ...filter, projectId: undefined } };
+  }
   const singlesAnswer = async (scope: string, filter: MapFilter, zoom: number) =>
     zoom >= SINGLES_ZOOM || (await map.countUpTo(scope, filter, SINGLES_MAX + 1)) <= SINGLES_MAX;
   return {
-    async clusters(session: SessionContext, query: MapFilter & { zoom: number }): Promise<MapCluster[]> {
-      const { zoom, ...filter } = query;
-      const scope = session.project.path;
+    async clusters(session: SessionContext, query: MapQuery): Promise<MapCluster[]> {
+      const { zoom, ...rest } = query;
+      const { scope, filter } = await scoped(session, rest);
       if (await singlesAnswer(scope, filter, zoom)) return map.singles(scope, filter);
       return clusterSnapshot(await deps.snapshots.get(), scope, filter, cellSize(zoom));
     },
@@ -47,9 +65,9 @@ export function createMapService(deps: { map: MapRepository; snapshots: MapSnaps
      * What the map draws, compactly: every device in the box as a point (street level, or 500 and
      * fewer), or counted in a cluster.
      */
-    async view(session: SessionContext, query: MapFilter & { zoom: number }): Promise<MapView> {
-      const { zoom, ...filter } = query;
-      const scope = session.project.path;
+    async view(session: SessionContext, query: MapQuery): Promise<MapView> {
+      const { zoom, ...rest } = query;
+      const { scope, filter } = await scoped(session, rest);
       const types = typeIndex();
       const points: MapPoint[] = [];
       const clusters: MapClusterTuple[] = [];
@@ -72,8 +90,12 @@ export function createMapService(deps: { map: MapRepository; snapshots: MapSnaps
     },
 
     /** The box of every located device in scope (and filters): the map opens fitted to it. */
-    async extent(session: SessionContext, filter: Omit<MapFilter, 'west' | 'south' | 'east' | 'north'>) {
-      return snapshotExtent(await deps.snapshots.get(), session.project.path, filter) satisfies MapExtent;
+    async extent(
+      session: SessionContext,
+      query: Omit<MapFilter, 'west' | 'south' | 'east' | 'north'> & { includeChildren?: boolean },
+    ) {
+      const { scope, filter } = await scoped(session, query);
+      return snapshotExtent(await deps.snapshots.get(), scope, filter) satisfies MapExtent;
     },
 
     async summary(session: SessionContext, id: number) {

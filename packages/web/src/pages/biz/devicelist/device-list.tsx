@@ -48,7 +48,7 @@ import { canModify, useAuthLevel, useColumnSettings } from '../../../components/
 import { LocationDialog } from '../../../components/location-dialog';
 import { formatTime } from '../../../components/time';
 import { useLang } from '../../../i18n/i18n';
-import { useVisibleProjects } from '../../../session/use-current-project';
+import { useIncludeChildren, useVisibleProjects } from '../../../session/use-current-project';
 import { buildDeviceQuery, type DeviceFilters } from './device-query';
 import { type DeviceScope, deviceApi, deviceRoutes } from './device-scope';
 import {
@@ -265,6 +265,9 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
   const propText = usePropText();
   const projects = useVisibleProjects();
   const rootProjectId = scope.kind === 'pjt' ? scope.projectId : undefined;
+  // The /pjt switch (issue 13): the child projects' devices too, in the list and on the map.
+  const withChildren = useIncludeChildren();
+  const includeChildren = scope.kind === 'pjt' && withChildren;
 
   const [view, setView] = useState<DeviceViewKind>('mixed');
   const [filters, setFilters] = useState<DeviceFilters>({});
@@ -285,6 +288,7 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
   const shownType = view === 'type' ? (propType ?? filters.type) : undefined;
   const effective: DeviceFilters = view === 'type' ? { ...filters, type: shownType } : filters;
   const query = buildDeviceQuery(effective, { page, pageSize: size, keyword });
+  if (includeChildren) query.includeChildren = true;
 
   const list = useQuery({
     queryKey: [...DEVICES_KEY, 'pages', paths.base, query, lang],
@@ -494,6 +498,7 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
       projectId: filters.projectId ?? rootProjectId,
       type: filters.type,
       activeState: filters.activeState,
+      includeChildren: includeChildren && filters.projectId === undefined,
     };
     body = fullScreen ? null : (
       <div style={{ height: 'calc(100vh - 300px)', minHeight: 420 }}>

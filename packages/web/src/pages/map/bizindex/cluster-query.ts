@@ -5,6 +5,8 @@ export interface MapFilters {
   projectId?: number;
   type?: string;
   activeState?: number;
+  /** With `projectId`: its child projects' devices too (the /pjt switch, issue 13). */
+  includeChildren?: boolean;
 }
 
 export interface Bbox {
@@ -29,6 +31,7 @@ export function buildClusterQuery(bbox: Bbox, zoom: number, filters: MapFilters)
   if (filters.projectId !== undefined) query.projectId = filters.projectId;
   if (filters.type) query.type = filters.type;
   if (filters.activeState !== undefined) query.activeState = filters.activeState;
+  if (filters.includeChildren) query.includeChildren = true;
   return query;
 }
 

@@ -299,6 +299,7 @@ export function DeviceMap({ filters, height = '100%', editPath = '/biz/deviceedi
 
   const extentQuery: Params = {};
   if (filters.projectId !== undefined) extentQuery.projectId = filters.projectId;
+  if (filters.includeChildren) extentQuery.includeChildren = true;
   const extent = useQuery({
     queryKey: ['devices', 'map', 'extent', extentQuery],
     queryFn: () => api.get<MapExtent>('/api/map/extent.do', extentQuery, { silent: true }),

@@ -1,0 +1,39 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { devices, projects } from '../../../db/schema/index.js';
+import { inProjectTree } from '../../../modules/business/devices/devices.repository.js';
+import { isWholeTree } from '../../../platform/scope.js';
+
+/**
+ * Which devices a project screen's list shows (issue 13): the project's own, or with `includeChildren`
+ * those of its whole subtree. The project is one the caller may see (`FamilyDevices.project`), so its
+ * subtree is inside the caller's: the switch never widens what the caller sees.
+ */
+export interface ProjectReach {
+  id: number;
+  path: string;
+  includeChildren: boolean;
+}
+
+/** The condition on `devices` of a project's list: a project id alone means its own devices. */
+export const devicesOfProject = (project: number | ProjectReach): SQL | undefined =>
+  typeof project === 'number'
+    ? eq(devices.projectId, project)
+    : project.includeChildren
+      ? inProjectTree(project.path)
+      : eq(devices.projectId, project.id);
+
+/** The project of a listed device by name (the lists show it when child projects are included). */
+export const deviceProjectName = sql<string>`(select ${projects.name} from ${projects} where ${projects.id} = ${devices.projectId})`;
+
+/** The project's id, for the calls that take only that. */
+export const projectIdOf = (project: number | ProjectReach) => (typeof project === 'number' ? project : project.id);
+
+/** `devicesOfProject` in the families' raw SQL, on `devices d`. */
+export const projectOfD = (project: number | ProjectReach): SQL => {
+  if (typeof project === 'number' || !project.includeChildren) return sql`d.project_id = ${projectIdOf(project)}`;
+  if (isWholeTree(project.path)) return sql`true`;
+  return sql`d.project_id IN (SELECT id FROM projects WHERE path LIKE ${`${project.path}%`})`;
+};
+
+/** The project's name of `devices d` as `project_name`, in the families' raw SQL. */
+export const projectNameOfD = sql`(SELECT pr.name FROM projects pr WHERE pr.id = d.project_id) AS project_name`;
