@@ -71,8 +71,8 @@ describe('console polish', () => {
     const rootName = (await api(setup, 'GET', '/api/projects.do/trees'))[0].name as string;
     await page.getByTestId('project-switcher').locator('.ant-select').click();
     await page.locator('.ant-select-tree-node-content-wrapper').getByText(rootName, { exact: true }).click();
-    await page.getByTestId('project-switcher').getByText(rootName).waitFor();
-    await page.getByText('暂无数据').first().waitFor();
+    await page.getByTestId('project-switcher').getByTitle(rootName).waitFor();
+    await tableRow(page, 'POLISH-GW-01').waitFor({ state: 'detached' });
     await page.getByRole('switch', { name: '包含子项目' }).click();
     await tableRow(page, 'POLISH-GW-01').waitFor();
     expect(await tableRow(page, 'POLISH-GW-01').textContent()).toContain(CHILD.name);

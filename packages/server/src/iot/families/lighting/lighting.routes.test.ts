@@ -336,7 +336,9 @@ describe('lighting scope', () => {
   it("refuses another project's lamps, groups and policies", async () => {
     const other = await createProject(t.database.db, 1, ['lighting']);
     const theirs = await lamp({ online: false, projectId: other.id });
-    expect((await call('GET', `${base}/${theirs.id}/config`)).statusCode).toBe(404);
+    // A lamp of another project's subtree is not there (a child project's is, from its parent: issue 13).
+    const sibling = await createProject(t.database.db, 1, ['lighting']);
+    expect((await call('GET', `/api/pjts/${sibling.id}/iot/lighting/${theirs.id}/config`)).statusCode).toBe(404);
     expect((await call('POST', `${base}/batch/command`, { command: 'poweron', lampIds: [theirs.id] })).statusCode).toBe(
       404,
     );
