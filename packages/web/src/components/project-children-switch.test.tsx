@@ -8,6 +8,7 @@ import WhmListPage from '../families/whm/whm-list-page';
 import { changeLang } from '../i18n/i18n';
 import { frameAnswers, TREE } from '../pages/man/projectlist/test-fixtures';
 import { clearSession, setSession } from '../session/store';
+import { rawWords } from '../test/raw-words';
 import { mockFetch, renderWithApp } from '../test/render';
 
 /** Issue 13: the "include child projects" switch beside the current project, remembered per user. */
@@ -76,6 +77,8 @@ describe('the child-projects switch', () => {
     await user.click(toggle);
     await screen.findByText('子电表', undefined, { timeout: 20_000 });
     expect(screen.getByRole('columnheader', { name: '所属项目' })).toBeTruthy();
+    // Nothing raw on the zh-CN family list (issue 13): no enumeration identifier or i18n key.
+    expect(rawWords(document.body.textContent ?? '')).toEqual([]);
     const last = calls.filter((c) => c.url.pathname === '/api/pjts/1/iot/whm/pages').at(-1)!;
     expect(last.url.searchParams.get('includeChildren')).toBe('true');
     expect(JSON.parse(localStorage.getItem('sc.project.children') ?? '{}')).toEqual({ userId: 7, on: true });
