@@ -8,10 +8,11 @@ import type { LampTarget, LightingRepository } from './lighting.repository.js';
 /**
  * Commands in flight at once for one batch. The replies of those in flight arrive together and are
  * handled in one turn of the event loop that also answers the console: 400 made turns of a few hundred
- * ms under a 10,000-lamp batch (the lamp page's p99 0.4-0.8 s); 100 keep 100 gateways busy at a
- * round trip of a few tens of ms (docs/performance.md, lighting).
+ * ms under a 10,000-lamp batch (the lamp page's p99 0.4-0.8 s). On a quiet machine 100 gave a page p99
+ * of 90-138 ms and 50 gave 72-90 ms, the batch ending in 5 s instead of 4.3-4.7 s (target 10 s):
+ * docs/performance.md, lighting.
  */
-export const BATCH_CONCURRENCY = 100;
+export const BATCH_CONCURRENCY = 50;
 /** Progress pushes at most this often while a batch runs (and once at the end). */
 const PUSH_EVERY_MS = 250;
 /** The batch row is saved this often while it runs (other instances read progress from it). */
