@@ -24,6 +24,8 @@ export interface EnvDevice {
   lng?: number | null;
   lat?: number | null;
   public?: boolean;
+  /** The monitor's project, when the list includes child projects. */
+  projectName?: string;
 }
 
 export interface EnvEntry {
@@ -53,12 +55,18 @@ export function readingOf(values: Record<string, unknown>, at: string): EnvReadi
 /** GET …/{id}/reports.do/series (contract `seriesOf(ENV_READINGS)`). */
 export type EnvSeries = Answer<ReturnType<typeof seriesOf>>;
 
-export const envKeys = { latest: (projectId: number) => ['envmonitors', projectId, 'latest'] };
+export const envKeys = {
+  latest: (projectId: number, includeChildren = false) => ['envmonitors', projectId, 'latest', includeChildren],
+};
 
 export const envApi = (projectId: number) => {
   const base = `/api/pjts/${projectId}/iot/envmonitor`;
   return {
-    latest: (n = 1) => api.get<EnvEntry[]>(`${base}/reports.do/family/attempts/last/${n}`),
+    /** The latest `n` readings of every monitor of the project (and of its child projects, when asked). */
+    latest: (n = 1, includeChildren = false) =>
+      api.get<EnvEntry[]>(`${base}/reports.do/family/attempts/last/${n}`, {
+        includeChildren: includeChildren || undefined,
+      }),
     register: (id: number, registered: boolean) =>
       api.post<RegistrationAnswer>(`${base}/${id}/${registered ? 'register' : 'unregister'}`),
     page: (id: number, query: { from: string; to: string; page: number; pageSize: number }) =>

@@ -100,4 +100,28 @@ describe('environment monitor list', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: '注销' })).toBeNull());
     expect(screen.queryByRole('button', { name: '注册' })).toBeNull();
   });
+
+  it('includes the child projects’ monitors with their project when the switch is on', async () => {
+    localStorage.setItem('sc.project.children', JSON.stringify({ userId: 4, on: true }));
+    const { calls } = mockFetch((call) => {
+      const frame = frameAnswers(PATH, 5, call);
+      if (frame) return frame;
+      const { pathname } = call.url;
+      if (pathname === '/api/projects.do/trees') return { json: TREE };
+      if (pathname === '/api/pjts/2/iot/envmonitor/reports.do/family/attempts/last/1')
+        return {
+          json: ENTRIES.map((e, i) => ({ ...e, device: { ...e.device, projectName: i ? '孙项目丙' : '子项目乙' } })),
+        };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithApp(<PjtDeviceEnvMonitorListPage />, { path: PATH });
+    const card = await screen.findByTestId('env-card-12');
+    expect(within(card).getByText('孙项目丙')).toBeTruthy();
+    await user.click(screen.getByText('表格'));
+    expect(await screen.findByRole('columnheader', { name: '所属项目' })).toBeTruthy();
+    const last = calls.filter((c) => c.url.pathname.endsWith('/reports.do/family/attempts/last/1')).at(-1)!;
+    expect(last.url.searchParams.get('includeChildren')).toBe('true');
+    localStorage.removeItem('sc.project.children');
+  });
 });

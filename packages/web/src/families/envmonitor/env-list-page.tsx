@@ -22,6 +22,7 @@ import {
 import { formatReading } from '../../components/format';
 import { ProjectScoped } from '../../components/project-scoped';
 import { formatTime } from '../../components/time';
+import { useIncludeChildren } from '../../session/use-current-project';
 import { type EnvEntry, envApi, envKeys, readingOf, useReadingDefs } from './api';
 
 type View = 'card' | 'table';
@@ -55,8 +56,9 @@ function EnvList({ projectId }: { projectId: number }) {
   const editable = canModify(useAuthLevel());
   const [view, setView] = useState<View>('card');
   const env = envApi(projectId);
-  const key = envKeys.latest(projectId);
-  const latest = useQuery({ queryKey: key, queryFn: () => env.latest(1) });
+  const includeChildren = useIncludeChildren();
+  const key = envKeys.latest(projectId, includeChildren);
+  const latest = useQuery({ queryKey: key, queryFn: () => env.latest(1, includeChildren) });
 
   useRealtime({ projects: [projectId] }, (push) => client.setQueryData<EnvEntry[]>(key, (e) => applyEnvPush(e, push)));
 
@@ -101,18 +103,18 @@ function EnvList({ projectId }: { projectId: number }) {
         <Row gutter={[12, 12]}>
           {entries.map((entry) => (
             <Col key={entry.device.id} xs={24} md={12} xl={8} xxl={6}>
-              <EnvCard entry={entry} action={registerButton(entry)} />
+              <EnvCard entry={entry} action={registerButton(entry)} showProject={includeChildren} />
             </Col>
           ))}
         </Row>
       ) : (
-        <EnvTable entries={entries} action={registerButton} />
+        <EnvTable entries={entries} action={registerButton} showProject={includeChildren} />
       )}
     </Card>
   );
 }
 
-function EnvCard({ entry, action }: { entry: EnvEntry; action: ReactNode }) {
+function EnvCard({ entry, action, showProject }: { entry: EnvEntry; action: ReactNode; showProject: boolean }) {
   const { t } = useTranslation();
   const readings = useReadingDefs();
   return (
@@ -124,6 +126,11 @@ function EnvCard({ entry, action }: { entry: EnvEntry; action: ReactNode }) {
         <Space size={8}>
           <Link to={historyPath(entry)}>{entry.device.name}</Link>
           <ActiveStateTag state={entry.device.activeState} />
+          {showProject && entry.device.projectName && (
+            <Typography.Text type="secondary" ellipsis style={{ maxWidth: 120 }}>
+              {entry.device.projectName}
+            </Typography.Text>
+          )}
         </Space>
       }
       extra={
@@ -142,7 +149,15 @@ function EnvCard({ entry, action }: { entry: EnvEntry; action: ReactNode }) {
   );
 }
 
-function EnvTable({ entries, action }: { entries: EnvEntry[]; action: (entry: EnvEntry) => ReactNode }) {
+function EnvTable({
+  entries,
+  action,
+  showProject,
+}: {
+  entries: EnvEntry[];
+  action: (entry: EnvEntry) => ReactNode;
+  showProject: boolean;
+}) {
   const { t } = useTranslation();
   const readings = useReadingDefs();
   const latest = (e: EnvEntry) => e.readings[0] as ReadingPoint | undefined;
@@ -154,6 +169,17 @@ function EnvTable({ entries, action }: { entries: EnvEntry[]; action: (entry: En
       width: 160,
       render: (_, e) => <Link to={historyPath(e)}>{e.device.name}</Link>,
     },
+    ...(showProject
+      ? [
+          {
+            title: t('areas.switcher.projectColumn'),
+            key: 'project',
+            width: 110,
+            ellipsis: { showTitle: true },
+            render: (_: unknown, e: EnvEntry) => e.device.projectName,
+          },
+        ]
+      : []),
     {
       title: t('envmonitors.fields.activeState'),
       key: 'state',
