@@ -87,6 +87,19 @@ describe('a project list with its child projects', () => {
     expect((await call('GET', `/api/pjts/${parent.id}/iot/whm/${meters.sibling.id}/config`)).statusCode).toBe(404);
   });
 
+  it('sends a batch command to a child project’s lamp from the parent’s list, never to a sibling’s', async () => {
+    const batch = (lampIds: number[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/pjts/${parent.id}/iot/lighting/batch/command?token=${admin}&lang=en_US`,
+        payload: { command: 'poweron', lampIds },
+      });
+    const started = await batch([lamps.parent.id, lamps.child.id]);
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json()).toMatchObject({ total: 2 });
+    expect((await batch([lamps.sibling.id])).statusCode).toBe(404);
+  });
+
   it('fits the project map to the child projects’ devices with the switch', async () => {
     const own = (await call('GET', `/api/map/extent.do?projectId=${parent.id}`)).json();
     expect(own).toMatchObject({ count: 1, east: 118.1 });

@@ -35,5 +35,13 @@ export const projectOfD = (project: number | ProjectReach): SQL => {
   return sql`d.project_id IN (SELECT id FROM projects WHERE path LIKE ${`${project.path}%`})`;
 };
 
+/**
+ * `devices d` of the project or of its child projects, in the families' raw SQL: the targets a command
+ * from the project's screens may name, since its lists show the child projects' devices with the switch
+ * on (the project itself is one the caller may see, so its subtree is inside the caller's).
+ */
+export const inSubtreeOfD = (projectId: number): SQL =>
+  sql`d.project_id IN (SELECT c.id FROM projects c JOIN projects p ON c.path LIKE p.path || '%' WHERE p.id = ${projectId})`;
+
 /** The project's name of `devices d` as `project_name`, in the families' raw SQL. */
 export const projectNameOfD = sql`(SELECT pr.name FROM projects pr WHERE pr.id = d.project_id) AS project_name`;

@@ -2,7 +2,7 @@ import { insidePolygon, type LampState, lightingManifest } from '@sc/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { PROJECT_DAILY_TABLE } from '../../telemetry/project-rollups.js';
-import { type ProjectReach, projectNameOfD, projectOfD } from '../kit/project-reach.js';
+import { inSubtreeOfD, type ProjectReach, projectNameOfD, projectOfD } from '../kit/project-reach.js';
 import { createReadingsRepository } from '../kit/readings.repository.js';
 import { lightingTelemetry } from './lighting.tables.js';
 
@@ -227,8 +227,8 @@ export function createLightingRepository(db: Db) {
     },
 
     /**
-     * Lamps of the project by id and by LCU group, as the command bus needs them. Answers the ids that
-     * are not lamps of the project (the caller refuses them) besides the targets.
+     * Lamps of the project (or of its child projects) by id and by LCU group, as the command bus needs
+     * them. Answers the ids that are not such lamps (the caller refuses them) besides the targets.
      */
     async targets(projectId: number, lampIds: number[], groupIds: number[]) {
       const list = await rows(
@@ -236,7 +236,7 @@ export function createLightingRepository(db: Db) {
         sql`SELECT d.id, d.project_id, d.name, d.equipment_id, d.active_state, p.equipment_id AS parent_equipment_id,
           d.lng, d.lat
         FROM devices d LEFT JOIN devices p ON p.id = d.parent_id
-        WHERE d.project_id = ${projectId} AND d.type = ${TYPE} AND (
+        WHERE ${inSubtreeOfD(projectId)} AND d.type = ${TYPE} AND (
           d.id = ANY(${sql.param(lampIds)}::int4[])
           OR d.id IN (SELECT gl.device_id FROM lighting_group_lamps gl JOIN lighting_groups g ON g.id = gl.group_id
             WHERE g.project_id = ${projectId} AND g.id = ANY(${sql.param(groupIds)}::int4[])))

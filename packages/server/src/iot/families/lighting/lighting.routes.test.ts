@@ -339,11 +339,15 @@ describe('lighting scope', () => {
     // A lamp of another project's subtree is not there (a child project's is, from its parent: issue 13).
     const sibling = await createProject(t.database.db, 1, ['lighting']);
     expect((await call('GET', `/api/pjts/${sibling.id}/iot/lighting/${theirs.id}/config`)).statusCode).toBe(404);
-    expect((await call('POST', `${base}/batch/command`, { command: 'poweron', lampIds: [theirs.id] })).statusCode).toBe(
+    // Commands and groups too: from the sibling's screens, the lamp is not there.
+    const siblingBase = `/api/pjts/${sibling.id}/iot/lighting`;
+    expect(
+      (await call('POST', `${siblingBase}/batch/command`, { command: 'poweron', lampIds: [theirs.id] })).statusCode,
+    ).toBe(404);
+    const group = (await call('POST', `${siblingBase}/groups`, { name: 'Mine', no: 'GM' })).json();
+    expect((await call('POST', `${siblingBase}/groups/${group.id}/members`, { add: [theirs.id] })).statusCode).toBe(
       404,
     );
-    const group = (await call('POST', `${base}/groups`, { name: 'Mine', no: 'GM' })).json();
-    expect((await call('POST', `${base}/groups/${group.id}/members`, { add: [theirs.id] })).statusCode).toBe(404);
     const outsider = await createUser(
       t.database.db,
       (await createRole(t.database.db, other.id, { pjtdevicelightinglist: 10, pjtdevicelightinggroup: 10 })).id,

@@ -13,7 +13,7 @@ import {
 } from '@sc/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { type ProjectReach, projectNameOfD, projectOfD } from '../kit/project-reach.js';
+import { inSubtreeOfD, type ProjectReach, projectNameOfD, projectOfD } from '../kit/project-reach.js';
 import { createReadingsRepository } from '../kit/readings.repository.js';
 import { mtcTelemetry } from './mtc.tables.js';
 
@@ -176,7 +176,7 @@ export function createMtcRepository(db: Db) {
       return r ? present(r) : null;
     },
 
-    /** Cabinets of the project among `ids`, as command targets (others are left out). */
+    /** Cabinets of the project (or of its child projects) among `ids`, as command targets (others are left out). */
     async targets(projectId: number, ids: number[]): Promise<CabinetTarget[]> {
       if (ids.length === 0) return [];
       const list = await rows(
@@ -184,7 +184,7 @@ export function createMtcRepository(db: Db) {
         sql`SELECT d.id, d.project_id, d.name, d.equipment_id, d.active_state, p.equipment_id AS parent_equipment_id,
           d.lng, d.lat, d.props, s.circuit_count
         FROM devices d LEFT JOIN devices p ON p.id = d.parent_id LEFT JOIN mtc_state s ON s.device_id = d.id
-        WHERE d.project_id = ${projectId} AND d.type = ${TYPE}
+        WHERE ${inSubtreeOfD(projectId)} AND d.type = ${TYPE}
           AND d.id IN (SELECT unnest(${sql.param(ids)}::int4[])) ORDER BY d.id`,
       );
       return list.map((r) => ({
