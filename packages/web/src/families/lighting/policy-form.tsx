@@ -194,7 +194,7 @@ export function PolicyDialog({
                   )}
                   <Form.Item name={[field.name, 'kind']} style={{ marginBottom: 4 }}>
                     <Select
-                      style={{ width: 100 }}
+                      style={{ width: 124 }}
                       aria-label={t('lamps.policy.startKind')}
                       options={START_KINDS.map((k) => ({ value: k, label: t(`lighting.startKinds.${k}`) }))}
                       data-testid={`policy-unit-${index}-kind`}
