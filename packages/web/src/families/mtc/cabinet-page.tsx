@@ -133,7 +133,13 @@ function CabinetDetail({ projectId, id }: { projectId: number; id: number }) {
   const runtime = useQuery({ queryKey: runtimeKey, queryFn: () => m.runtime(id), enabled: ok });
   const command = useCommand(
     (c, args) => m.command(id, c, args),
-    () => void client.invalidateQueries({ queryKey: runtimeKey }),
+    () => {
+      void client.invalidateQueries({ queryKey: runtimeKey });
+      // The cabinet reports its new state just after it answers: read it again once that is written,
+      // so the screen shows the result of the command even if its push was missed.
+      if (reread.current) clearTimeout(reread.current);
+      reread.current = setTimeout(() => void client.invalidateQueries({ queryKey: runtimeKey }), 2000);
+    },
   );
 
   if (!device) return fallback;
