@@ -40,7 +40,8 @@ function namesFor(lang: Lang, back: boolean): Map<string, string> {
  * description or a number that happens to read "Camera" stays as typed.
  */
 export function delocaliseBuiltinNames(value: unknown, back: Map<string, string>, depth = 0): void {
-  if (depth > 8 || value === null || typeof value !== 'object') return;
+  // Bytes are never names: a buffer is not walked byte by byte.
+  if (depth > 8 || value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return;
   if (Array.isArray(value)) {
     for (const item of value) delocaliseBuiltinNames(item, back, depth + 1);
     return;
