@@ -1,9 +1,9 @@
 import { PRIMARY_COLOR } from '@sc/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { queryClient } from '../api/query-client';
 import { i18n, useLang } from '../i18n/i18n';
@@ -11,6 +11,14 @@ import { FeedbackBridge } from './feedback';
 
 function ThemedApp({ children }: { children: ReactNode }) {
   const lang = useLang();
+  const client = useQueryClient();
+  const shown = useRef(lang);
+  // Answers are in the caller's language (built-in names, server texts): a switch reads them again.
+  useEffect(() => {
+    if (shown.current === lang) return;
+    shown.current = lang;
+    void client.invalidateQueries();
+  }, [lang, client]);
   return (
     <ConfigProvider
       locale={lang === 'zh_CN' ? zhCN : enUS}
