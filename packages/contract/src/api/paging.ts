@@ -70,3 +70,8 @@ export const projectTreeQuery = z.object({
     .transform((v) => v === 'true'),
 });
 export type ProjectTreeQuery = z.infer<typeof projectTreeQuery>;
+
+/** The same switch in a JSON body (the map's drawn area: its preview and its command take the map's lamps). */
+export const projectTreeBody = z.object({
+  includeChildren: z.boolean({ error: 'validation.validParam' }).optional().default(false),
+});

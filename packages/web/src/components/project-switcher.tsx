@@ -1,6 +1,6 @@
 import { ApartmentOutlined } from '@ant-design/icons';
 import type { ProjectTreeNode } from '@sc/contract';
-import { Flex, Switch, Tag, TreeSelect, Typography } from 'antd';
+import { Alert, Flex, Switch, Tag, TreeSelect, Typography } from 'antd';
 import { type CSSProperties, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../session/store';
@@ -34,6 +34,33 @@ function hasChildren(nodes: ProjectTreeNode[] = [], id: number): boolean {
     if (hasChildren(node.children, id)) return true;
   }
   return false;
+}
+
+/** Whether the current project's screens include its child projects: the switch is on and there are some. */
+export function useChildrenIncluded(): boolean {
+  const { project } = useCurrentProject();
+  const tree = useVisibleProjects();
+  const includeChildren = useIncludeChildren();
+  return Boolean(project && includeChildren && hasChildren(tree.data, project.id));
+}
+
+/**
+ * Where a screen keeps to the current project although the child-projects switch is on (its items are
+ * made in one project: lamp groups, policies; or a figure only the project has): says so, naming it.
+ */
+export function OwnProjectNote({ what, style }: { what: 'groups' | 'policies' | 'power'; style?: CSSProperties }) {
+  const { t } = useTranslation();
+  const { project } = useCurrentProject();
+  if (!useChildrenIncluded() || !project) return null;
+  return (
+    <Alert
+      type="info"
+      showIcon
+      title={t(`areas.switcher.ownOnly.${what}`, { project: project.name })}
+      style={style}
+      data-testid="own-project-note"
+    />
+  );
 }
 
 /**

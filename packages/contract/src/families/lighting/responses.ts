@@ -70,6 +70,8 @@ export const lampMapPoint = z.object({
   lat: z.number(),
   state: z.enum(LAMP_STATES),
   level: num,
+  /** The lamp's project, when child projects are included (GET map, POST area/lamps with includeChildren). */
+  projectName: z.string().optional(),
 });
 
 /** GET …/{id}/realdata: the last report's values with the runtime fields that are not readings. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { projectTreeBody } from '../../api/paging.js';
 import { msg } from '../../validation/message.js';
 import {
   description,
@@ -252,10 +253,15 @@ export const lightingPolygon = z
   .min(3, 'lighting.rules.polygonPoints')
   .max(500, 'lighting.rules.polygonPoints');
 
-/** POST area/lamps: the lamps of the project inside the polygon (preview before sending). */
-export const lightingAreaQueryBody = z.object({ polygon: lightingPolygon });
-/** POST area/command: a power command to every lamp inside the polygon. */
-export const lightingAreaCommandBody = z.object({ polygon: lightingPolygon, ...commandFields }).superRefine(checkArgs);
+/**
+ * POST area/lamps: the lamps of the project inside the polygon (preview before sending); with
+ * `includeChildren` those of its child projects too, as the map shows them.
+ */
+export const lightingAreaQueryBody = z.object({ polygon: lightingPolygon, ...projectTreeBody.shape });
+/** POST area/command: a power command to every lamp inside the polygon (the same lamps as area/lamps). */
+export const lightingAreaCommandBody = z
+  .object({ polygon: lightingPolygon, ...projectTreeBody.shape, ...commandFields })
+  .superRefine(checkArgs);
 
 /** Whether [lng, lat] lies inside the polygon (ray casting; the map's plane, fine for a district). */
 export function insidePolygon(lng: number, lat: number, polygon: readonly (readonly [number, number])[]): boolean {

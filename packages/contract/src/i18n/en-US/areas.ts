@@ -28,5 +28,13 @@ export const areas: Translation<typeof zh> = {
     own: 'My project',
     includeChildren: 'Include child projects',
     projectColumn: 'Project',
+    withChildren: 'With child projects',
+    ownOnly: {
+      groups:
+        "Lamp groups are made per project: these are {project}'s own, and a new group belongs to it too. To see a child project's groups, choose that project above.",
+      policies:
+        "Policies are made per project: these are {project}'s own, and a new policy belongs to it too. To see a child project's policies, choose that project above.",
+      power: "Power consumption counts {project}'s own lamps only; the overview above includes the child projects.",
+    },
   },
 };

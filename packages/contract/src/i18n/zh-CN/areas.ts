@@ -30,5 +30,14 @@ export const areas = {
     /** The switch of /pjt lists and the map: the child projects' devices too (issue 13). */
     includeChildren: '包含子项目',
     projectColumn: '所属项目',
+    withChildren: '含子项目',
+    /** Screens that keep to the current project with the switch on say so (issue 13). */
+    ownOnly: {
+      groups:
+        '组网分组按项目建立：这里只有“{project}”自己的分组，新建的分组也属于它；子项目的分组请在上方切换到该子项目查看。',
+      policies:
+        '策略按项目建立：这里只有“{project}”自己的策略，新建的策略也属于它；子项目的策略请在上方切换到该子项目查看。',
+      power: '能耗统计只计算“{project}”自己的路灯；上方的概况已包含子项目。',
+    },
   },
 } as const;

@@ -51,6 +51,7 @@ export interface LampFilters {
 export const lightingKeys = {
   all: (projectId: number) => ['lighting', projectId],
   lamps: (projectId: number) => ['lighting', projectId, 'lamps'],
+  /** The map's points; the list page's map adds whether child projects are included. */
   map: (projectId: number) => ['lighting', projectId, 'map'],
   lamp: (projectId: number, id: number) => ['lighting', projectId, 'lamp', id],
   policies: (projectId: number) => ['lighting', projectId, 'policies'],
@@ -77,7 +78,9 @@ export const lightingApi = (projectId: number) => {
         `${base}/pages`,
         clean({ page, pageSize, ...filters, includeChildren: includeChildren || undefined }),
       ),
-    map: () => api.get<LampPoint[]>(`${base}/map`),
+    /** With `includeChildren`, the child projects' lamps too (the map follows the child-projects switch). */
+    map: (includeChildren = false) =>
+      api.get<LampPoint[]>(`${base}/map`, clean({ includeChildren: includeChildren || undefined })),
     register: (id: number, registered: boolean) =>
       api.post<RegistrationAnswer>(`${base}/${id}/${registered ? 'register' : 'unregister'}`),
     /** Silent: the page shows the server's reason (offline, silent) beside the buttons. */
@@ -102,11 +105,12 @@ export const lightingApi = (projectId: number) => {
         json: { ...request, args: request.args ?? {}, lampIds, groupIds },
       }),
     batchStatus: (batchId: string) => api.get<BatchStatus>(`${base}/batches/${encodeURIComponent(batchId)}`),
-    areaLamps: (polygon: [number, number][]) =>
-      api.post<LampPoint[]>(`${base}/area/lamps`, undefined, { json: { polygon } }),
-    areaCommand: (polygon: [number, number][], request: BatchRequest) =>
+    /** The drawn area's lamps: `includeChildren` as the map it was drawn on, so both name the same lamps. */
+    areaLamps: (polygon: [number, number][], includeChildren = false) =>
+      api.post<LampPoint[]>(`${base}/area/lamps`, undefined, { json: { polygon, includeChildren } }),
+    areaCommand: (polygon: [number, number][], request: BatchRequest, includeChildren = false) =>
       api.post<BatchStarted>(`${base}/area/command`, undefined, {
-        json: { polygon, ...request, args: request.args ?? {} },
+        json: { polygon, includeChildren, ...request, args: request.args ?? {} },
       }),
 
     policies: (page: number, pageSize: number, keyword?: string) =>
@@ -138,7 +142,8 @@ export const lightingApi = (projectId: number) => {
         json: { ...request, args: request.args ?? {} },
       }),
 
-    overview: () => api.get<Overview>(`${base}/summary`),
+    overview: (includeChildren = false) =>
+      api.get<Overview>(`${base}/summary`, clean({ includeChildren: includeChildren || undefined })),
     powerSummary: (query: { scope?: string; id?: number; from?: string; to?: string }) =>
       api.get<PowerSummary>(`${base}/power/summary`, clean(query)),
     powerLast: (query: { scope?: string; id?: number }) => api.get<PowerLast>(`${base}/power/last`, clean(query)),

@@ -22,6 +22,7 @@ import { devicesInArea } from '../../components/map/area';
 import { AreaDrawBar } from '../../components/map/area-draw-bar';
 import { useAreaDraw } from '../../components/map/use-area-draw';
 import { ProjectScoped } from '../../components/project-scoped';
+import { OwnProjectNote } from '../../components/project-switcher';
 import { useLang } from '../../i18n/i18n';
 import { type LcuGroup, lightingApi, lightingKeys } from './api';
 import { LampBatchProgress, PowerCommands, useLampBatch } from './batch';
@@ -32,7 +33,17 @@ const AreaMap = lazy(() => import('../../components/map/area-map'));
 
 /** /pjt/pjtdevicelightinggroup (spec 001 §2): LCU groups, their members, and commands to a whole group. */
 export default function GroupPage() {
-  return <ProjectScoped>{(projectId) => <Groups projectId={projectId} />}</ProjectScoped>;
+  // Lamp groups are made in one project: with the child-projects switch on, the page says these are its own.
+  return (
+    <ProjectScoped>
+      {(projectId) => (
+        <>
+          <OwnProjectNote what="groups" />
+          <Groups projectId={projectId} />
+        </>
+      )}
+    </ProjectScoped>
+  );
 }
 
 type Dialog = { kind: 'edit'; group: LcuGroup | null } | null;

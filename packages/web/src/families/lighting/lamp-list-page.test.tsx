@@ -134,7 +134,12 @@ describe('lamp list', () => {
     await user.click(screen.getByTestId('batch-dim'));
     await user.click(await screen.findByTestId('batch-dim-send'));
     await waitFor(() =>
-      expect(jsonBody(fetchMock, `${BASE}/area/command`)).toEqual({ polygon, command: 'dim', args: { level: 50 } }),
+      expect(jsonBody(fetchMock, `${BASE}/area/command`)).toEqual({
+        polygon,
+        includeChildren: false,
+        command: 'dim',
+        args: { level: 50 },
+      }),
     );
     expect(await screen.findByTestId('batch-progress')).toBeTruthy();
   }, 60_000);

@@ -179,8 +179,10 @@ function LampMap({ projectId }: { projectId: number }) {
   const navigate = useNavigate();
   const editable = canModify(useAuthLevel());
   const l = lightingApi(projectId);
-  const key = lightingKeys.map(projectId);
-  const points = useQuery({ queryKey: key, queryFn: () => l.map() });
+  // The child-projects switch: the map shows their lamps, and an area drawn on it commands the same lamps.
+  const includeChildren = useIncludeChildren();
+  const key = [...lightingKeys.map(projectId), includeChildren];
+  const points = useQuery({ queryKey: key, queryFn: () => l.map(includeChildren) });
   const batch = useLampBatch(projectId);
   const draw = useAreaDraw();
   useRealtime({ projects: [projectId] }, (push: RealtimePush) =>
@@ -211,7 +213,9 @@ function LampMap({ projectId }: { projectId: number }) {
               count={inside.length}
               disabled={inside.length === 0}
               loading={batch.sending}
-              send={(request) => batch.run(() => l.areaCommand(draw.area ?? [], request)).catch(() => undefined)}
+              send={(request) =>
+                batch.run(() => l.areaCommand(draw.area ?? [], request, includeChildren)).catch(() => undefined)
+              }
             />
           )
         }

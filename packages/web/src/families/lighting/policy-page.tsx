@@ -23,6 +23,7 @@ import {
   usePagedList,
 } from '../../components/crud';
 import { ProjectScoped } from '../../components/project-scoped';
+import { OwnProjectNote } from '../../components/project-switcher';
 import { PolicyPreviewDialog } from '../../components/schedule/policy-editor';
 import { clockOf } from '../../components/schedule/schedule';
 import { lightingApi, lightingKeys, type Policy, type Preview } from './api';
@@ -33,7 +34,17 @@ import { TargetsDialog } from './targets';
 
 /** /pjt/pjtdevicelightingpolicy (spec 001 §2): lighting policies, their use on lamps and groups, previews. */
 export default function PolicyPage() {
-  return <ProjectScoped>{(projectId) => <Policies projectId={projectId} />}</ProjectScoped>;
+  // Policies are made in one project: with the child-projects switch on, the page says these are its own.
+  return (
+    <ProjectScoped>
+      {(projectId) => (
+        <>
+          <OwnProjectNote what="policies" />
+          <Policies projectId={projectId} />
+        </>
+      )}
+    </ProjectScoped>
+  );
 }
 
 /** A unit in words: "sunset +15 min: on 100 %". */

@@ -15,6 +15,7 @@ import {
   Spin,
   Statistic,
   Table,
+  Tag,
   Typography,
 } from 'antd';
 import { useMemo, useRef, useState } from 'react';
@@ -24,6 +25,7 @@ import { useRealtime } from '../../api/realtime';
 import { LiveBadge, ReadingsChart } from '../../components/device';
 import { formatReading } from '../../components/format';
 import { ProjectScoped } from '../../components/project-scoped';
+import { OwnProjectNote, useChildrenIncluded } from '../../components/project-switcher';
 import { formatTime } from '../../components/time';
 import { lightingApi, lightingKeys, type Overview } from './api';
 import { lampPath, useLampOptions, withUnit } from './common';
@@ -39,7 +41,12 @@ const kwh = (v: number) => `${formatReading(v)} kWh`;
 function Summary({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const l = lightingApi(projectId);
-  const overview = useQuery({ queryKey: lightingKeys.overview(projectId), queryFn: () => l.overview() });
+  // The overview follows the child-projects switch (their lamps' states, lighting rate, faults and energy).
+  const includeChildren = useChildrenIncluded();
+  const overview = useQuery({
+    queryKey: [...lightingKeys.overview(projectId), includeChildren],
+    queryFn: () => l.overview(includeChildren),
+  });
   // Lamps switching change the counts: read the overview again, at most every few seconds.
   const last = useRef(0);
   useRealtime({ projects: [projectId] }, (push: RealtimePush) => {
@@ -55,6 +62,11 @@ function Summary({ projectId }: { projectId: number }) {
         title={t('menu.pjtdevicelightingsummary')}
         extra={
           <Space size={16}>
+            {includeChildren && (
+              <Tag color="blue" data-testid="summary-with-children">
+                {t('areas.switcher.withChildren')}
+              </Tag>
+            )}
             <LiveBadge />
             {o && <Typography.Text type="secondary">{t('lamps.summary.at', { at: formatTime(o.at) })}</Typography.Text>}
             <Button icon={<ReloadOutlined />} onClick={() => void overview.refetch()}>
@@ -253,6 +265,7 @@ function PowerCard({ projectId }: { projectId: number }) {
         </Space>
       }
     >
+      <OwnProjectNote what="power" style={{ marginBottom: 12 }} />
       {!ready ? (
         <Empty description={t('lamps.summary.chooseScope')} />
       ) : (

@@ -69,7 +69,9 @@ export const mtcApi = (projectId: number) => {
         `${base}/pages`,
         clean({ page, pageSize, ...filters, includeChildren: includeChildren || undefined }),
       ),
-    map: () => api.get<Cabinet[]>(`${base}/map`),
+    /** With `includeChildren`, the child projects' cabinets too (the list page's map follows the switch). */
+    map: (includeChildren = false) =>
+      api.get<Cabinet[]>(`${base}/map`, clean({ includeChildren: includeChildren || undefined })),
     register: (id: number, registered: boolean) =>
       api.post<RegistrationAnswer>(`${base}/${id}/${registered ? 'register' : 'unregister'}`),
     /** Silent: the page shows the server's reason (offline, silent) beside the controls. */

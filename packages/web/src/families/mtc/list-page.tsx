@@ -175,8 +175,9 @@ function CabinetMap({ projectId }: { projectId: number }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const m = mtcApi(projectId);
-  const key = mtcKeys.map(projectId);
-  const points = useQuery({ queryKey: key, queryFn: () => m.map() });
+  const includeChildren = useIncludeChildren();
+  const key = [...mtcKeys.map(projectId), includeChildren];
+  const points = useQuery({ queryKey: key, queryFn: () => m.map(includeChildren) });
   useCabinetPushes(projectId, () => void client.invalidateQueries({ queryKey: key }));
   const draw = useAreaDraw();
   const marks = useMemo(

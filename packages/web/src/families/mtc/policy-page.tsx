@@ -16,6 +16,7 @@ import {
 import { useErrorText } from '../../components/device';
 import { DraggableModal } from '../../components/draggable-modal';
 import { ProjectScoped } from '../../components/project-scoped';
+import { OwnProjectNote } from '../../components/project-switcher';
 import { PolicyPreviewDialog } from '../../components/schedule/policy-editor';
 import { clockOf } from '../../components/schedule/schedule';
 import { type CabinetPolicy, type CabinetPreview, mtcApi, mtcKeys, type PolicyUse } from './api';
@@ -25,7 +26,17 @@ import './texts';
 
 /** /pjt/pjtdevicemtcpolicy (spec 001 §2): cabinet policies, their use on cabinets, previews of a day and a year. */
 export default function CabinetPolicyPage() {
-  return <ProjectScoped>{(projectId) => <Policies projectId={projectId} />}</ProjectScoped>;
+  // Policies are made in one project: with the child-projects switch on, the page says these are its own.
+  return (
+    <ProjectScoped>
+      {(projectId) => (
+        <>
+          <OwnProjectNote what="policies" />
+          <Policies projectId={projectId} />
+        </>
+      )}
+    </ProjectScoped>
+  );
 }
 
 /** A unit in words: "日落 +15 分钟：回路 1、2 开". */

@@ -26,7 +26,8 @@ beforeAll(async () => {
   admin = await t.token();
   const db = t.database.db;
   parent = await createProject(db, 1);
-  child = await createProject(db, parent.id);
+  // The child's users may open lighting screens (their own project's lamps; the parent's are refused).
+  child = await createProject(db, parent.id, ['lighting']);
   sibling = await createProject(db, 1);
   for (const [key, project] of [
     ['parent', parent],
@@ -123,5 +124,109 @@ describe('a project list with its child projects', () => {
     const extent = await asUser(`/api/map/extent.do?projectId=${parent.id}&includeChildren=true`);
     if (extent.statusCode === 200) expect(extent.json()).toEqual({ count: 0 });
     else expect([403, 404]).toContain(extent.statusCode);
+  });
+});
+
+describe('the family maps, the drawn area and the lighting overview with child projects', () => {
+  const cabinets: Record<'parent' | 'child' | 'sibling', Device> = {} as never;
+  beforeAll(async () => {
+    const db = t.database.db;
+    for (const [key, project, lng, lat] of [
+      ['parent', parent, 118.2, 32.2],
+      ['child', child, 119.6, 33.6],
+      ['sibling', sibling, 117.1, 31.1],
+    ] as const) {
+      cabinets[key] = await createIotDevice(db, {
+        type: 'mtc',
+        modelNo: 'mtchlsteth',
+        projectId: project.id,
+        props: { circuitCount: 8 },
+      });
+      await call('PUT', `/api/biz/devices.do/${cabinets[key].id}/location`, { lng: String(lng), lat: String(lat) });
+    }
+  });
+  const at = (path: string, projectId = parent.id) => `/api/pjts/${projectId}/iot/lighting${path}`;
+  const post = (path: string, payload: object, token = admin) =>
+    t.app.inject({ method: 'POST', url: `${at(path)}?token=${token}&lang=en_US`, payload });
+  // Around all three lamps, and around the child's alone.
+  const everywhere = [
+    [116, 30],
+    [120, 30],
+    [120, 34],
+    [116, 34],
+  ];
+  const childOnly = [
+    [119, 33],
+    [120, 33],
+    [120, 34],
+    [119, 34],
+  ];
+  const pointIds = (list: { id: number }[]) => list.map((p) => p.id).sort();
+
+  it('shows the child project’s lamps and cabinets on the family maps with the switch, named, never a sibling’s', async () => {
+    const own = await call('GET', at('/map'));
+    expect(own.statusCode, own.body).toBe(200);
+    expect(pointIds(own.json())).toEqual([lamps.parent.id]);
+    const all = await call('GET', at('/map?includeChildren=true'));
+    expect(pointIds(all.json())).toEqual([lamps.parent.id, lamps.child.id].sort());
+    expect(all.json().find((p: { id: number }) => p.id === lamps.child.id).projectName).toBe(child.name);
+
+    const mtc = (q: string) => call('GET', `/api/pjts/${parent.id}/iot/mtc/map${q}`);
+    expect(pointIds((await mtc('')).json())).toEqual([cabinets.parent.id]);
+    const mtcAll = (await mtc('?includeChildren=true')).json();
+    expect(pointIds(mtcAll)).toEqual([cabinets.parent.id, cabinets.child.id].sort());
+    expect(mtcAll.find((c: { id: number }) => c.id === cabinets.child.id).projectName).toBe(child.name);
+  });
+
+  it('previews and commands a drawn area as the map shows it: the polygon’s lamps within the subtree', async () => {
+    const preview = async (polygon: number[][], includeChildren?: boolean) => {
+      const answer = await post('/area/lamps', { polygon, includeChildren });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return pointIds(answer.json());
+    };
+    expect(await preview(everywhere)).toEqual([lamps.parent.id]);
+    expect(await preview(everywhere, true)).toEqual([lamps.parent.id, lamps.child.id].sort());
+    expect(await preview(childOnly, true)).toEqual([lamps.child.id]);
+    expect(await preview(childOnly, false)).toEqual([]);
+    expect((await post('/area/lamps', { polygon: everywhere, includeChildren: 'yes' })).statusCode).toBe(400);
+
+    const command = (polygon: number[][], includeChildren?: boolean) =>
+      post('/area/command', { polygon, includeChildren, command: 'poweron' });
+    const all = await command(everywhere, true);
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json()).toMatchObject({ total: 2 });
+    // The lamps are offline: the batch ends at once, each lamp with its result.
+    let status = { done: false, results: [] as { deviceId: number }[] };
+    for (let i = 0; i < 50 && !status.done; i++) {
+      status = (await call('GET', at(`/batches/${encodeURIComponent(all.json().batchId)}`))).json();
+      if (!status.done) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status.results.map((r) => r.deviceId).sort()).toEqual([lamps.parent.id, lamps.child.id].sort());
+    expect((await command(childOnly, true)).json()).toMatchObject({ total: 1 });
+    expect((await command(everywhere)).json()).toMatchObject({ total: 1 });
+  });
+
+  it('counts the child project’s lamps in the lighting overview with the switch', async () => {
+    const own = await call('GET', at('/summary'));
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().total).toBe(1);
+    const all = await call('GET', at('/summary?includeChildren=true'));
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json().total).toBe(2);
+    // The sibling's own overview still counts its lamp alone.
+    expect((await call('GET', at('/summary?includeChildren=true', sibling.id))).json().total).toBe(1);
+  });
+
+  it('refuses a user of the child project the parent’s map, area and overview, with or without the switch', async () => {
+    const user = await signInWith(t, child.id, { pjtdevicelightinglist: 5, pjtdevicelightingsummary: 3 });
+    // Their permissions hold there; the parent project is outside their subtree: no such project.
+    for (const path of ['/map?includeChildren=true', '/summary?includeChildren=true'])
+      expect((await call('GET', at(path), undefined, user)).statusCode).toBe(404);
+    const area = await post('/area/command', { polygon: everywhere, includeChildren: true, command: 'poweron' }, user);
+    expect(area.statusCode).toBe(404);
+    // From their own project the switch reaches nothing above it.
+    const own = await call('GET', at('/map?includeChildren=true', child.id), undefined, user);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(pointIds(own.json())).toEqual([lamps.child.id]);
   });
 });

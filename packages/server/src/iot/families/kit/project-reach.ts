@@ -28,12 +28,22 @@ export const deviceProjectName = sql<string>`(select ${projects.name} from ${pro
 /** The project's id, for the calls that take only that. */
 export const projectIdOf = (project: number | ProjectReach) => (typeof project === 'number' ? project : project.id);
 
-/** `devicesOfProject` in the families' raw SQL, on `devices d`. */
-export const projectOfD = (project: number | ProjectReach): SQL => {
-  if (typeof project === 'number' || !project.includeChildren) return sql`d.project_id = ${projectIdOf(project)}`;
+/**
+ * `column` (a project id column in the families' raw SQL) within the project's reach: the project's own
+ * rows, or with `includeChildren` those of its subtree (events, daily totals, policies of lamps shown).
+ */
+export const projectIn = (column: SQL, project: number | ProjectReach): SQL => {
+  if (typeof project === 'number' || !project.includeChildren) return sql`${column} = ${projectIdOf(project)}`;
   if (isWholeTree(project.path)) return sql`true`;
-  return sql`d.project_id IN (SELECT id FROM projects WHERE path LIKE ${`${project.path}%`})`;
+  return sql`${column} IN (SELECT id FROM projects WHERE path LIKE ${`${project.path}%`})`;
 };
+
+/** `devicesOfProject` in the families' raw SQL, on `devices d`. */
+export const projectOfD = (project: number | ProjectReach): SQL => projectIn(sql`d.project_id`, project);
+
+/** A key of what a reach covers (the project, and whether its children), for answers kept a while. */
+export const reachKey = (project: number | ProjectReach) =>
+  typeof project === 'number' || !project.includeChildren ? `${projectIdOf(project)}` : `${project.id}+`;
 
 /**
  * `devices d` of the project or of its child projects, in the families' raw SQL: the targets a command

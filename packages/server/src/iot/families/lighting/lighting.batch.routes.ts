@@ -39,13 +39,14 @@ export function lightingBatchRoutes(app: FastifyInstance, s: LightingService): v
     {
       schema: {
         tags,
-        summary: 'Every lamp of the project with coordinates and state, for the map',
+        summary:
+          'Every lamp of the project (with includeChildren, of its child projects too) with coordinates and state',
         params: projectParams,
-        querystring: commonQuery,
+        querystring: commonQuery.extend(projectTreeQuery.shape),
         response: { 200: R.map },
       },
     },
-    (req) => s.map(req.session!, req.params.projectId),
+    (req) => s.map(req.session!, req.params.projectId, req.query.includeChildren),
   );
 
   r.post(
@@ -82,14 +83,14 @@ export function lightingBatchRoutes(app: FastifyInstance, s: LightingService): v
     {
       schema: {
         tags,
-        summary: 'The lamps inside a polygon drawn on the map',
+        summary: "The lamps inside a polygon drawn on the map (with includeChildren, child projects' lamps too)",
         params: projectParams,
         querystring: commonQuery,
         body: lightingAreaQueryBody,
         response: { 200: R.areaLamps },
       },
     },
-    (req) => s.areaLamps(req.session!, req.params.projectId, req.body.polygon),
+    (req) => s.areaLamps(req.session!, req.params.projectId, req.body),
   );
 
   r.post(

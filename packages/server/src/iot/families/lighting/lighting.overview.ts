@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { SessionContext } from '../../../modules/session/session-context.js';
 import { badRequest } from '../../../platform/errors.js';
 import type { FamilyContext } from '../family-handler.js';
+import { type ProjectReach, reachKey } from '../kit/project-reach.js';
 import type { LightingRepository, PowerScope } from './lighting.repository.js';
 
 type PowerQuery = z.infer<typeof powerQuery>;
@@ -42,20 +43,21 @@ interface CountsEntry {
  */
 export function createLightingOverview(ctx: FamilyContext, repo: LightingRepository) {
   const overviewCache = new Map<string, { at: number; value: unknown }>();
-  const counts = new Map<number, CountsEntry>();
+  const counts = new Map<string, CountsEntry>();
 
   /**
    * The overview's counts of a project (one pass over its lamps, ~1 s on 100,000 under load): computed
    * once for concurrent callers; younger than `COUNTS_FRESH_MS` they are answered as they are; older (up
    * to `COUNTS_STALE_MS`) they are answered at once while they are computed again for the next caller.
    */
-  const countsOf = (projectId: number): Promise<Counts> => {
+  const countsOf = (reach: ProjectReach): Promise<Counts> => {
+    const projectId = reachKey(reach);
     const entry = counts.get(projectId);
     const age = entry ? Date.now() - entry.at : Number.POSITIVE_INFINITY;
     if (entry && age < COUNTS_FRESH_MS) return entry.value;
     const refresh = () => {
       const at = Date.now();
-      const value = repo.overviewCounts(projectId);
+      const value = repo.overviewCounts(reach);
       const next: CountsEntry = { at, value, refreshing: null };
       if (!entry || age >= COUNTS_STALE_MS) {
         counts.set(projectId, next);
@@ -107,20 +109,20 @@ export function createLightingOverview(ctx: FamilyContext, repo: LightingReposit
     },
 
     /**
-     * The lighting overview: lamps by state, the lighting rate (lit out of those the policies in use
+     * The lighting overview of the project (with `includeChildren`, of its subtree): lamps by state, the lighting rate (lit out of those the policies in use
      * say should be lit now, at each lamp's coordinates), faults today by code, energy today and this
      * month with the last 31 days and 12 months, and energy saved by dimming. The energy part is kept
      * for a minute per project (it reads the daily rollups).
      */
-    async overview(session: SessionContext, projectId: number) {
-      await project(session, projectId);
+    async overview(session: SessionContext, projectId: number, includeChildren = false) {
+      const reach = await ctx.devices.reach(session, projectId, includeChildren);
       const tz = await ctx.settings.get('timezone');
       const now = new Date();
       const today = localClock(now, tz).date;
       const [counts, policies, faults] = await Promise.all([
-        countsOf(projectId),
-        repo.policiesOfProject(projectId),
-        repo.faultsByCode(projectId, localMidnight(today, tz)),
+        countsOf(reach),
+        repo.policiesOfProject(reach),
+        repo.faultsByCode(reach, localMidnight(today, tz)),
       ]);
       const byState = Object.fromEntries(LAMP_STATES.map((s) => [s, 0])) as Record<LampState, number>;
       const byId = new Map(policies.map((p) => [p.id, p as ScheduledPolicy]));
@@ -143,11 +145,11 @@ export function createLightingOverview(ctx: FamilyContext, repo: LightingReposit
         }
       }
 
-      const energyKey = `${projectId}:${today}`;
+      const energyKey = `${reachKey(reach)}:${today}`;
       let energy = overviewCache.get(energyKey);
       if (!energy || Date.now() - energy.at > 60_000) {
         const yearAgo = localMidnight(`${addDays(`${today.slice(0, 7)}-01`, -335).slice(0, 7)}-01`, tz);
-        const days = await repo.projectEnergyByDay(projectId, yearAgo, localMidnight(addDays(today, 1), tz));
+        const days = await repo.projectEnergyByDay(reach, yearAgo, localMidnight(addDays(today, 1), tz));
         const dated = days.map((d) => ({ ...d, date: localClock(d.bucket, tz).date }));
         const month = today.slice(0, 7);
         const byMonth = new Map<string, number>();

@@ -1,4 +1,4 @@
-import { powerQuery } from '@sc/contract';
+import { powerQuery, projectTreeQuery } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { commonQuery } from '../../../platform/schemas.js';
@@ -46,10 +46,10 @@ export function lightingPowerRoutes(app: FastifyInstance, s: LightingService): v
         summary:
           'The lighting overview: lamps by state, lighting rate, faults by code, energy, energy saved by dimming',
         params: projectParams,
-        querystring: commonQuery,
+        querystring: commonQuery.extend(projectTreeQuery.shape),
         response: { 200: R.overview },
       },
     },
-    (req) => o.overview(req.session!, req.params.projectId),
+    (req) => o.overview(req.session!, req.params.projectId, req.query.includeChildren),
   );
 }

@@ -2,7 +2,7 @@ import { insidePolygon, type LampState, lightingManifest } from '@sc/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { PROJECT_DAILY_TABLE } from '../../telemetry/project-rollups.js';
-import { inSubtreeOfD, type ProjectReach, projectNameOfD, projectOfD } from '../kit/project-reach.js';
+import { inSubtreeOfD, type ProjectReach, projectIn, projectNameOfD, projectOfD } from '../kit/project-reach.js';
 import { createReadingsRepository } from '../kit/readings.repository.js';
 import { lightingTelemetry } from './lighting.tables.js';
 
@@ -60,6 +60,19 @@ export interface LampTarget {
 }
 
 export type PowerScope = 'project' | 'area' | 'group' | 'lcugroup' | 'lamp';
+
+/** A lamp on the map (or in a drawn area), with its project's name when the reach takes child projects. */
+const presentPoint = (r: Row) => ({
+  id: Number(r.id),
+  name: String(r.name),
+  lng: Number(r.lng),
+  lat: Number(r.lat),
+  state: r.state as LampState,
+  level: num(r.level),
+  ...(r.project_name === undefined ? {} : { projectName: String(r.project_name) }),
+});
+const withProjectName = (project: number | ProjectReach) =>
+  typeof project !== 'number' && project.includeChildren ? sql`, ${projectNameOfD}` : sql``;
 
 /** The lighting family's SQL: lamps with their state, policies, LCU groups, batches, energy. */
 export function createLightingRepository(db: Db) {
@@ -144,15 +157,18 @@ export function createLightingRepository(db: Db) {
     });
   };
 
-  /** Energy and energy saved of the project by day, from `readings_project_daily` (its `sum` readings). */
-  const projectEnergyByDay = async (projectId: number, from: Date, to: Date) =>
+  /**
+   * Energy and energy saved of the project (or of its subtree) by day, from `readings_project_daily`
+   * (its `sum` readings).
+   */
+  const projectEnergyByDay = async (project: number | ProjectReach, from: Date, to: Date) =>
     toDays(
       await rows(
         db,
         sql`SELECT bucket, sum(sum) FILTER (WHERE reading = 'energy')::float8 AS energy,
           sum(sum) FILTER (WHERE reading = 'energySaved')::float8 AS saved
         FROM ${sql.raw(PROJECT_DAILY_TABLE)}
-        WHERE project_id = ${projectId} AND source = ${lightingTelemetry.name}
+        WHERE ${projectIn(sql`project_id`, project)} AND source = ${lightingTelemetry.name}
           AND bucket >= ${from.toISOString()}::timestamptz AND bucket < ${to.toISOString()}::timestamptz
         GROUP BY bucket ORDER BY bucket`,
       ),
@@ -208,22 +224,16 @@ export function createLightingRepository(db: Db) {
         : null;
     },
 
-    async map(projectId: number) {
+    /** The lamps of the project (or of its subtree, with their project's name) that have coordinates. */
+    async map(project: number | ProjectReach) {
       const list = await rows(
         db,
-        sql`SELECT d.id, d.name, d.lng, d.lat, s.level, ${STATE_SQL} AS state
+        sql`SELECT d.id, d.name, d.lng, d.lat, s.level, ${STATE_SQL} AS state${withProjectName(project)}
         FROM devices d LEFT JOIN lighting_state s ON s.device_id = d.id
-        WHERE d.project_id = ${projectId} AND d.type = ${TYPE} AND d.lng IS NOT NULL AND d.lat IS NOT NULL
+        WHERE ${projectOfD(project)} AND d.type = ${TYPE} AND d.lng IS NOT NULL AND d.lat IS NOT NULL
         ORDER BY d.id LIMIT 100000`,
       );
-      return list.map((r) => ({
-        id: Number(r.id),
-        name: String(r.name),
-        lng: Number(r.lng),
-        lat: Number(r.lat),
-        state: r.state as LampState,
-        level: num(r.level),
-      }));
+      return list.map(presentPoint);
     },
 
     /**
@@ -267,29 +277,20 @@ export function createLightingRepository(db: Db) {
       };
     },
 
-    /** Lamps of the project whose coordinates fall inside a polygon. */
-    async inPolygon(projectId: number, polygon: readonly (readonly [number, number])[]) {
+    /** Lamps of the project (or of its subtree, as the map shows them) whose coordinates fall inside a polygon. */
+    async inPolygon(project: number | ProjectReach, polygon: readonly (readonly [number, number])[]) {
       const lngs = polygon.map((p) => p[0]);
       const lats = polygon.map((p) => p[1]);
       const list = await rows(
         db,
-        sql`SELECT d.id, d.name, d.lng, d.lat, s.level, ${STATE_SQL} AS state
+        sql`SELECT d.id, d.name, d.lng, d.lat, s.level, ${STATE_SQL} AS state${withProjectName(project)}
         FROM devices d LEFT JOIN lighting_state s ON s.device_id = d.id
-        WHERE d.project_id = ${projectId} AND d.type = ${TYPE}
+        WHERE ${projectOfD(project)} AND d.type = ${TYPE}
           AND d.lng BETWEEN ${Math.min(...lngs)} AND ${Math.max(...lngs)}
           AND d.lat BETWEEN ${Math.min(...lats)} AND ${Math.max(...lats)}
         ORDER BY d.id`,
       );
-      return list
-        .filter((r) => insidePolygon(Number(r.lng), Number(r.lat), polygon))
-        .map((r) => ({
-          id: Number(r.id),
-          name: String(r.name),
-          lng: Number(r.lng),
-          lat: Number(r.lat),
-          state: r.state as LampState,
-          level: num(r.level),
-        }));
+      return list.filter((r) => insidePolygon(Number(r.lng), Number(r.lat), polygon)).map(presentPoint);
     },
 
     // ── Settings of a lamp (config, alarm config, modes, reset)
@@ -599,7 +600,7 @@ export function createLightingRepository(db: Db) {
      * on 100,000 lamps this took about 40% less time than the hashed single key (docs/performance.md).
      * A group may come from each half: the caller adds them up.
      */
-    async overviewCounts(projectId: number) {
+    async overviewCounts(project: number | ProjectReach) {
       // In two halves of the device ids at once: two backends (two cores) share the walk.
       const [bounds] = await rows<{ lo: number | null; hi: number | null }>(
         db,
@@ -621,7 +622,7 @@ export function createLightingRepository(db: Db) {
             FROM devices d
             LEFT JOIN lighting_state s ON s.device_id = d.id AND s.device_id BETWEEN ${from} AND ${to}
             LEFT JOIN lighting_lamps l ON l.device_id = d.id AND l.device_id BETWEEN ${from} AND ${to}
-            WHERE d.project_id = ${projectId} AND d.type = ${TYPE} AND d.id BETWEEN ${from} AND ${to}
+            WHERE ${projectOfD(project)} AND d.type = ${TYPE} AND d.id BETWEEN ${from} AND ${to}
             GROUP BY 1, 2, 3, 4, 5`,
           );
         });
@@ -639,19 +640,20 @@ export function createLightingRepository(db: Db) {
       });
     },
 
-    async policiesOfProject(projectId: number) {
+    /** The policies of the project (or of its subtree: the lamps of child projects run theirs). */
+    async policiesOfProject(project: number | ProjectReach) {
       const list = await rows(
         db,
-        sql`SELECT p.*, 0 AS lamp_count FROM lighting_policies p WHERE p.project_id = ${projectId}`,
+        sql`SELECT p.*, 0 AS lamp_count FROM lighting_policies p WHERE ${projectIn(sql`p.project_id`, project)}`,
       );
       return list.map(presentPolicy);
     },
 
-    async faultsByCode(projectId: number, since: Date) {
+    async faultsByCode(project: number | ProjectReach, since: Date) {
       const list = await rows<{ code: string; n: number }>(
         db,
         sql`SELECT code, count(*)::int AS n FROM device_events
-        WHERE type = ${TYPE} AND project_id = ${projectId} AND at >= ${since.toISOString()}::timestamptz
+        WHERE type = ${TYPE} AND ${projectIn(sql`project_id`, project)} AND at >= ${since.toISOString()}::timestamptz
           AND event_type = 'occur' AND level IN ('alarm', 'warning')
         GROUP BY code ORDER BY 2 DESC, 1`,
       );

@@ -27,6 +27,8 @@ const deviceFailed = (error: string) => new AppError(502, 'DEVICE_FAILED', 'erro
 
 type Polygon = readonly (readonly [number, number])[];
 type CommandBody = { command: string; args: Record<string, unknown> };
+/** A drawn area, and whether the map it was drawn on shows the child projects' lamps. */
+type AreaBody = { polygon: Polygon; includeChildren: boolean };
 
 /**
  * The lighting family's rules (spec 001 §7 "lighting"): one lamp (commands the server keeps a trace
@@ -215,10 +217,9 @@ export function createLightingService(ctx: FamilyContext, repo: LightingReposito
       return toPage(rows, total, window);
     },
 
-    /** Every lamp of the project with coordinates and state, for the map. */
-    async map(session: SessionContext, projectId: number) {
-      await project(session, projectId);
-      return repo.map(projectId);
+    /** Every lamp of the project (or of its subtree) with coordinates and state, for the map. */
+    async map(session: SessionContext, projectId: number, includeChildren = false) {
+      return repo.map(await ctx.devices.reach(session, projectId, includeChildren));
     },
 
     // ── Batches and the area
@@ -235,16 +236,15 @@ export function createLightingService(ctx: FamilyContext, repo: LightingReposito
       return batches.status(projectId, batchId);
     },
 
-    /** The lamps inside a polygon drawn on the map. */
-    async areaLamps(session: SessionContext, projectId: number, polygon: Polygon) {
-      await project(session, projectId);
-      return repo.inPolygon(projectId, polygon);
+    /** The lamps inside a polygon drawn on the map (with `includeChildren`, the child projects' too). */
+    async areaLamps(session: SessionContext, projectId: number, body: AreaBody) {
+      return repo.inPolygon(await ctx.devices.reach(session, projectId, body.includeChildren), body.polygon);
     },
 
-    /** A command to every lamp inside a polygon, as a batch. */
-    async areaCommand(actor: Actor, projectId: number, body: CommandBody & { polygon: Polygon }) {
-      await project(actor.session, projectId);
-      const inside = await repo.inPolygon(projectId, body.polygon);
+    /** A command to every lamp inside a polygon (the lamps area/lamps answers), as a batch. */
+    async areaCommand(actor: Actor, projectId: number, body: CommandBody & AreaBody) {
+      const reach = await ctx.devices.reach(actor.session, projectId, body.includeChildren);
+      const inside = await repo.inPolygon(reach, body.polygon);
       const targets = await batches.targets(
         projectId,
         inside.map((l) => l.id),

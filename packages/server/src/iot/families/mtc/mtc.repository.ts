@@ -161,10 +161,11 @@ export function createMtcRepository(db: Db) {
       return { rows: list.map((r) => strip(present(r))), total: Number(count?.n ?? 0) };
     },
 
-    async map(projectId: number) {
+    /** The cabinets of the project (or of its subtree) that have coordinates, with their project's name. */
+    async map(project: number | ProjectReach) {
       const list = await rows(
         db,
-        sql`SELECT ${SELECT} ${FROM} WHERE ${where(projectId, {})} AND d.lng IS NOT NULL AND d.lat IS NOT NULL
+        sql`SELECT ${SELECT}, ${projectNameOfD} ${FROM} WHERE ${where(project, {})} AND d.lng IS NOT NULL AND d.lat IS NOT NULL
           ORDER BY d.id LIMIT 10000`,
       );
       return list.map((r) => strip(present(r)));

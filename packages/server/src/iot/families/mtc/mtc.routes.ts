@@ -101,16 +101,14 @@ export function mtcRoutes(app: FastifyInstance, ctx: FamilyContext): void {
     {
       schema: {
         tags,
-        summary: 'Every cabinet of the project with coordinates, for the map',
+        summary: 'Every cabinet of the project (with includeChildren, of its child projects too) with coordinates',
         params: projectParams,
-        querystring: commonQuery,
+        querystring: commonQuery.extend(projectTreeQuery.shape),
         response: { 200: R.map },
       },
     },
-    async (req) => {
-      await ctx.devices.project(req.session as never, req.params.projectId);
-      return repo.map(req.params.projectId);
-    },
+    async (req) =>
+      repo.map(await ctx.devices.reach(req.session as never, req.params.projectId, req.query.includeChildren)),
   );
 
   // ── One cabinet
