@@ -51,12 +51,28 @@ describe('console polish', () => {
       id: number;
       no: string;
     }[];
-    await api(setup, 'POST', '/api/biz/devices.do', {
+    const gateway = (await api(setup, 'POST', '/api/biz/devices.do', {
       name: '北区网关',
       no: 'POLISH-GW-01',
       type: 'gateway',
       modelId: (models.find((m) => m.no === 'gws') ?? models[0]!).id,
       projectId: child.id,
+    })) as { id: number };
+    // A located lamp behind it, for the lamp map with child projects.
+    const lampModels = (await api(setup, 'GET', `/api/pjts/${child.id}/devices.do/types/lighting/models`)) as {
+      id: number;
+      no: string;
+    }[];
+    await api(setup, 'POST', '/api/biz/devices.do', {
+      name: '北区路灯',
+      no: 'POLISH-LAMP-01',
+      type: 'lighting',
+      modelId: (lampModels.find((m) => m.no === 'lcunb') ?? lampModels[0]!).id,
+      projectId: child.id,
+      parentId: gateway.id,
+      lng: 119.5,
+      lat: 32.1,
+      props: JSON.stringify({ ratedPower: 100, channelCount: 1 }),
     });
 
     // A fresh browser: the root project holds no device, so the device list opens on the child project.
@@ -80,6 +96,13 @@ describe('console polish', () => {
     await page.goto('/pjt/pjtdevicegatewaylist');
     await tableRow(page, '北区网关').waitFor();
     expect(await page.getByRole('columnheader', { name: '所属项目' }).count()).toBe(1);
+    // The lamp map follows the switch: the child project's lamp shows on the root project's map.
+    await page.goto('/pjt/pjtdevicelightinglist');
+    await tableRow(page, '北区路灯').waitFor();
+    await page.getByTestId('lamp-view').getByText('地图').click();
+    await page.getByTestId('lamp-map-count').filter({ hasText: '地图上 1 盏灯' }).waitFor();
+    await page.locator('.leaflet-container').waitFor();
+    await h.screenshot(page, 'polish-lamp-map-children-zh');
     // Off again for the steps below (remembered per user).
     await page.getByRole('switch', { name: '包含子项目' }).click();
     await page.getByRole('columnheader', { name: '所属项目' }).waitFor({ state: 'detached' });
