@@ -17,6 +17,28 @@ function commandText(lang: Lang, name: string): string | undefined {
   return undefined;
 }
 
+type Bundle = Record<string, Record<string, unknown> | undefined>;
+const bundleOf = (lang: Lang) => (i18n.getResourceBundle(lang, 'translation') ?? {}) as Bundle;
+
+/**
+ * A key's label that a family brings (`families.pgw.relayLevels`, `mtc.readings.voltageA`), or a value's
+ * (`families.pgw.carrierBand_narrow`) when `value` is given: arguments and results of family commands.
+ */
+function familyText(lang: Lang, key: string, value?: string): string | undefined {
+  const bundle = bundleOf(lang);
+  const wanted = value === undefined ? key : `${key}_${value}`;
+  for (const [slug, texts] of Object.entries((bundle.families ?? {}) as Bundle)) {
+    const text = slug === 'types' ? undefined : texts?.[wanted];
+    if (typeof text === 'string') return text;
+  }
+  if (value !== undefined) return undefined;
+  for (const ns of Object.values(bundle)) {
+    const text = (ns?.readings as Record<string, unknown> | undefined)?.[key];
+    if (typeof text === 'string') return text;
+  }
+  return undefined;
+}
+
 /** Parses a JSON object or array kept as text (log results); anything else stays as it is. */
 export function parseStored(value: unknown): unknown {
   if (typeof value !== 'string') return value;
@@ -46,13 +68,15 @@ export interface Labels {
 export function useLabels(): Labels {
   const { t, i18n } = useTranslation();
   const lang = useLang();
-  const key = (k: string) => (i18n.exists(`labels.keys.${k}`) ? t(`labels.keys.${k}`) : k);
+  const key = (k: string) => (i18n.exists(`labels.keys.${k}`) ? t(`labels.keys.${k}`) : (familyText(lang, k) ?? k));
   const value = (k: string, v: unknown): string => {
     if (v === null || v === undefined || v === '') return '—';
     if (typeof v === 'boolean') return v ? t('common.yes') : t('common.no');
     if (typeof v === 'number' && k === 'epochMs') return formatTime(v);
     if (typeof v === 'number' && /Ms$/.test(k)) return t('labels.ms', { ms: v });
     if (typeof v === 'string' && ISO_INSTANT.test(v)) return formatTime(v);
+    if (typeof v === 'string' && parseStored(v) !== v) return value(k, parseStored(v));
+    if (typeof v === 'string' && k) return familyText(lang, k, v) ?? v;
     if (typeof v === 'object')
       return pairs(v)
         .map(([l, text]) => (l ? `${l}: ${text}` : text))

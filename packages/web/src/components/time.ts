@@ -17,6 +17,13 @@ export function systemOffset(): number | undefined {
   return Number.isFinite(hours) && Math.abs(hours) <= 14 ? hours : undefined;
 }
 
+/** An instant (now when omitted) as a dayjs in the system timezone, for clocks and formats of their own. */
+export function inSystemZone(value?: string | number | Date | Dayjs): Dayjs {
+  const at = dayjs(value);
+  const offset = systemOffset();
+  return offset === undefined ? at : at.utcOffset(offset * 60);
+}
+
 /**
  * THE time formatter of the console: an instant (ISO text, Date or epoch ms) shown in the system
  * timezone in the spec's format; nothing (empty text) for a missing or invalid value.

@@ -9,7 +9,20 @@ export const labels: Translation<typeof zh> = {
     FULL: 'Bin full',
     PM25_HIGH: 'PM2.5 too high',
   },
+  /** Commands the platform sends by itself (a gateway's registration, a controller's policies). */
+  commands: {
+    addchildren: 'Send child devices',
+    config: 'Send configuration',
+    policy: 'Send policies',
+  },
   keys: {
+    devices: 'Devices',
+    added: 'Added',
+    policies: 'Policies',
+    values: 'Runtime data',
+    timezone: 'Timezone',
+    lng: 'Longitude',
+    lat: 'Latitude',
     drift: 'Clock drift',
     deviceTime: 'Device time',
     level: 'Level',

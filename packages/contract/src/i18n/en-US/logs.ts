@@ -76,4 +76,6 @@ export const logs: Translation<typeof zh> = {
   failure: 'Failure',
   durationMs: '{ms} ms',
   noDevice: '—',
+  /** A command the platform sent by itself (no account): on a device's registration, a policy's change. */
+  systemAccount: 'System',
 };

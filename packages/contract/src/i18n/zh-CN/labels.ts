@@ -10,7 +10,20 @@ export const labels = {
     FULL: '垃圾桶满溢',
     PM25_HIGH: 'PM2.5 超标',
   },
+  /** Commands the platform sends by itself (a gateway's registration, a controller's policies). */
+  commands: {
+    addchildren: '下发子设备',
+    config: '下发配置',
+    policy: '下发策略',
+  },
   keys: {
+    devices: '设备',
+    added: '新增数量',
+    policies: '策略数',
+    values: '运行数据',
+    timezone: '时区',
+    lng: '经度',
+    lat: '纬度',
     drift: '时钟偏差',
     deviceTime: '设备时间',
     level: '级别',

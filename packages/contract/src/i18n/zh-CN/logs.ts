@@ -74,4 +74,6 @@ export const logs = {
   failure: '失败',
   durationMs: '{ms} 毫秒',
   noDevice: '—',
+  /** A command the platform sent by itself (no account): on a device's registration, a policy's change. */
+  systemAccount: '系统',
 } as const;

@@ -1,13 +1,12 @@
 import { AppstoreOutlined, CloudOutlined, SwapOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { ConfigProvider, Empty, Segmented, Spin, theme } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { formatReading } from '../../components/format';
 import { LanguageSwitch } from '../../components/language-switch';
-import { formatTime } from '../../components/time';
+import { formatTime, inSystemZone } from '../../components/time';
 import { type EnvDevice, type EnvEntry, READING_KEYS, type ReadingKey, UNIT } from './api';
 import './pub-env-show.css';
 
@@ -59,9 +58,9 @@ function usePageShape() {
 }
 
 function useNow(intervalMs = 1000) {
-  const [now, setNow] = useState(() => dayjs());
+  const [now, setNow] = useState(() => inSystemZone());
   useEffect(() => {
-    const timer = setInterval(() => setNow(dayjs()), intervalMs);
+    const timer = setInterval(() => setNow(inSystemZone()), intervalMs);
     return () => clearInterval(timer);
   }, [intervalMs]);
   return now;
@@ -185,7 +184,7 @@ export default function PubEnvShowPage() {
           </span>
           <span>
             {data.dataUpdatedAt > 0 &&
-              t('envmonitors.pub.refreshed', { time: dayjs(data.dataUpdatedAt).format('HH:mm:ss') })}
+              t('envmonitors.pub.refreshed', { time: inSystemZone(data.dataUpdatedAt).format('HH:mm:ss') })}
           </span>
         </footer>
       </div>

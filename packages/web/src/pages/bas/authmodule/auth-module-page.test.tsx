@@ -27,7 +27,9 @@ function serve(extra: (call: Call) => { status?: number; json?: unknown } | unde
 
 async function pickProject(user: ReturnType<typeof userEvent.setup>, name: string) {
   await user.click(within(await screen.findByTestId('auth-module-page')).getByRole('combobox'));
-  await user.click(await screen.findByTitle(name));
+  // The node in the dropdown (the selected project's title is also on the select itself).
+  const titled = await screen.findAllByTitle(name);
+  await user.click(titled.find((el) => el.closest('.ant-select-dropdown')) ?? titled[0]!);
 }
 
 beforeEach(async () => {
@@ -37,6 +39,16 @@ beforeEach(async () => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('AuthModulePage', () => {
+  it("opens on the root's first child project, not on an empty page", async () => {
+    const { calls } = serve();
+    renderWithApp(<AuthModulePage />, { path: PATH });
+    expect(await screen.findByLabelText(/电子地图/)).toBeTruthy();
+    expect(calls.some((c) => c.url.pathname === '/api/bas/authmodules.do/projects/2')).toBe(true);
+    expect(screen.queryByText('请先选择一个项目')).toBeNull();
+    // Modules by their names only, never their codes.
+    expect(document.body.textContent).not.toMatch(/\((system|map|env)\)/);
+  });
+
   it('saves the checked modules as comma-separated codes', async () => {
     const { calls } = serve((call) => (call.method === 'POST' ? { json: { ok: true } } : undefined));
     const user = userEvent.setup();

@@ -19,7 +19,9 @@ export default function AuthModulePage() {
   const writable = canModify(useAuthLevel());
   const tree = useProjectTree();
   const byId = useMemo(() => indexTree(tree.data), [tree.data]);
-  const [projectId, setProjectId] = useState<number | undefined>();
+  const [picked, setProjectId] = useState<number | undefined>();
+  // Opens on a project whose modules can be set (the root's first child), not on an empty page (issue 13).
+  const projectId = picked ?? tree.data?.[0]?.children?.[0]?.id ?? tree.data?.[0]?.id;
   const project = projectId === undefined ? undefined : byId.get(projectId);
   const isRoot = project?.parentId === null;
 
@@ -135,9 +137,7 @@ export default function AuthModulePage() {
                   <Row gutter={[12, 12]} style={{ width: '100%' }}>
                     {available.map((module) => (
                       <Col key={module.code} xs={12} md={8} lg={6}>
-                        <Checkbox value={module.code}>
-                          {module.name} <Typography.Text type="secondary">({module.code})</Typography.Text>
-                        </Checkbox>
+                        <Checkbox value={module.code}>{module.name}</Checkbox>
                       </Col>
                     ))}
                   </Row>

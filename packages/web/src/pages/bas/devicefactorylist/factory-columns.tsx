@@ -1,6 +1,5 @@
 import type { DeviceFactoryView } from '@sc/contract';
 import { Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { CrudColumn } from '../../../components/crud';
 
@@ -23,6 +22,6 @@ export function useFactoryColumns(): CrudColumn<FactoryRow>[] {
     },
     { field: 'modelCount', width: 90 },
     { field: 'description', render: (v) => (v ? String(v) : '—') },
-    { field: 'createdAt', width: 170, render: (v) => dayjs(String(v)).format('YYYY-MM-DD HH:mm:ss') },
+    { field: 'createdAt', kind: { kind: 'time' } },
   ];
 }

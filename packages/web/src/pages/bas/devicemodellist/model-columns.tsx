@@ -1,7 +1,6 @@
 import type { DeviceFactoryView, DeviceModelView, DeviceTypeView } from '@sc/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import type { CrudColumn } from '../../../components/crud';
@@ -85,6 +84,6 @@ export function useModelColumns(apiBase?: string): CrudColumn<ModelRow>[] {
     },
     { field: 'deviceCount', width: 90 },
     { field: 'description', render: (v) => (v ? String(v) : '—') },
-    { field: 'createdAt', width: 170, render: (v) => dayjs(String(v)).format('YYYY-MM-DD HH:mm:ss') },
+    { field: 'createdAt', kind: { kind: 'time' } },
   ];
 }

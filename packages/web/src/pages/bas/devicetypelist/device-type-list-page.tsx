@@ -2,7 +2,6 @@ import { CloudUploadOutlined, InboxOutlined, PictureOutlined } from '@ant-design
 import { type DeviceTypeView, deviceTypeBody } from '@sc/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Avatar, Button, Flex, Space, Tag, Typography, Upload, type UploadFile } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buildUrl } from '../../../api/client';
@@ -14,7 +13,6 @@ import { BuiltinLocked } from './builtin-locked';
 import { iconProblem, uploadIcon } from './upload-icon';
 
 export const DEVICE_TYPES_BASE = '/api/bas/devicetypes.do';
-const TIME = 'YYYY-MM-DD HH:mm:ss';
 
 /** A type's icon (through the API client's URL: token and lang), or a placeholder. */
 export function TypeIcon({ icon, size = 36 }: { icon: string | null; size?: number }) {
@@ -98,7 +96,7 @@ export default function DeviceTypeListPage() {
               v ? <Tag color="orange">{t('devicetypes.builtin')}</Tag> : <Tag>{t('devicetypes.custom')}</Tag>,
           },
           { field: 'deviceCount', width: 90 },
-          { field: 'createdAt', width: 170, render: (v) => dayjs(String(v)).format(TIME) },
+          { field: 'createdAt', kind: { kind: 'time' } },
         ]}
       />
       {iconOf && <IconDialog type={iconOf} onClose={() => setIconOf(null)} />}

@@ -2,7 +2,6 @@ import { EnvironmentOutlined } from '@ant-design/icons';
 import { type DeviceAreaView, deviceAreaBody } from '@sc/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Flex, Input, InputNumber, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
@@ -150,7 +149,7 @@ export function AreaList({ apiBase, scoped = false }: ScopeProps) {
           { field: 'groupCount', width: 80 },
           { field: 'deviceCount', width: 80 },
           { field: 'description', render: (v) => (v ? String(v) : '—') },
-          { field: 'createdAt', width: 170, render: (v) => dayjs(String(v)).format('YYYY-MM-DD HH:mm:ss') },
+          { field: 'createdAt', kind: { kind: 'time' } },
         ]}
       />
       {locating && (

@@ -2,13 +2,13 @@ import { EnvironmentOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { ACTIVE_STATE, type DeviceAreaView, type DeviceGroupView, deviceGroupBody } from '@sc/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Input, Select, type SelectProps, Tag, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { useFeedback } from '../../../app/feedback';
 import { type CrudField, canModify, ResourceTable, useAuthLevel } from '../../../components/crud';
 import { LocationDialog, LocationText } from '../../../components/location-dialog';
+import { formatTime } from '../../../components/time';
 import { useLang } from '../../../i18n/i18n';
 import { ProjectTreeSelect } from '../../man/projectlist/project-tree';
 import { coordinateFields, ProjectFilter, type ScopeProps } from '../devicearealist/area-list';
@@ -218,9 +218,7 @@ export function GroupList({ apiBase, scoped = false }: ScopeProps) {
             width: 110,
             render: (_v, row) =>
               row.activeForcedAt ? (
-                <Tooltip
-                  title={t('groups.forcedAt', { time: dayjs(row.activeForcedAt).format('YYYY-MM-DD HH:mm:ss') })}
-                >
+                <Tooltip title={t('groups.forcedAt', { time: formatTime(row.activeForcedAt) })}>
                   <span>
                     <ActiveTag state={row.activeState} />
                   </span>
@@ -230,7 +228,7 @@ export function GroupList({ apiBase, scoped = false }: ScopeProps) {
               ),
           },
           { field: 'deviceCount', width: 80 },
-          { field: 'createdAt', width: 170, render: (v) => dayjs(String(v)).format('YYYY-MM-DD HH:mm:ss') },
+          { field: 'createdAt', kind: { kind: 'time' } },
         ]}
       />
       {locating && (

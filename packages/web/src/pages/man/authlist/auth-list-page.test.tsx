@@ -49,7 +49,9 @@ function serve(extra: (call: Call) => { status?: number; json?: unknown } | unde
 
 async function pickRole(user: ReturnType<typeof userEvent.setup>, name: string) {
   await user.click(within(await screen.findByTestId('auth-role-select')).getByRole('combobox'));
-  await user.click(await screen.findByTitle(name));
+  // The option in the list (the selected role's title is also on the select itself).
+  const titled = await screen.findAllByTitle(name);
+  await user.click(titled.find((el) => el.classList.contains('ant-select-item-option')) ?? titled[0]!);
 }
 
 beforeEach(async () => {
@@ -59,6 +61,14 @@ beforeEach(async () => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('AuthListPage', () => {
+  it('opens on the first role that can be authorised, not on an empty page', async () => {
+    const { calls } = serve();
+    renderWithApp(<AuthListPage />, { path: PATH });
+    expect(await screen.findByTestId('level-userlist')).toBeTruthy();
+    expect(calls.some((c) => c.url.pathname === '/api/roles/2/permissions.do')).toBe(true);
+    expect(screen.queryByText('请先选择一个角色')).toBeNull();
+  });
+
   it('saves every row as JSON {key, level}, group batch included', async () => {
     const { calls } = serve((call) => (call.method === 'POST' ? { json: PERMISSIONS } : undefined));
     const user = userEvent.setup();

@@ -80,7 +80,9 @@ export default function AuthListPage() {
   const queryClient = useQueryClient();
   const writable = canModify(useAuthLevel());
   const roles = useRoleOptions();
-  const [roleId, setRoleId] = useState<number | undefined>();
+  const [picked, setRoleId] = useState<number | undefined>();
+  // Opens on a role (the first one that can be edited), not on an empty page (issue 13).
+  const roleId = picked ?? (roles.data?.find((r) => !r.admin) ?? roles.data?.[0])?.id;
   const role: RoleView | undefined = roles.data?.find((r) => r.id === roleId);
 
   const permissions = useQuery({

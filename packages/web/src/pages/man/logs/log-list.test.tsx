@@ -185,7 +185,7 @@ describe('management log', () => {
 });
 
 describe('operation log', () => {
-  it('shows device, command, arguments, the success tag and the duration', async () => {
+  it('shows device, command, arguments and the result with its success tag (the duration in the column setting)', async () => {
     serve(
       '/man/operatehistory',
       '/api/operatehistories.do',
@@ -211,6 +211,37 @@ describe('operation log', () => {
     // Arguments as label: value pairs, never JSON.
     expect(screen.getByText('级别: 40')).toBeTruthy();
     expect(screen.getByText('失败')).toBeTruthy();
-    expect(screen.getByText('5000 毫秒')).toBeTruthy();
+    // Hidden by default so that the list fits 1366 px.
+    expect(screen.queryByText('5000 毫秒')).toBeNull();
+  });
+
+  it('labels what the platform sent by itself: no account, family commands, keys and values (issue 13)', async () => {
+    serve(
+      '/man/operatehistory',
+      '/api/operatehistories.do',
+      [
+        {
+          id: 4,
+          account: '',
+          deviceId: 10,
+          deviceName: '电力线网关1',
+          command: 'config',
+          args: { carrierBand: 'narrow', relayLevels: 3 },
+          result: '{"values":{"peripherals":"[{\\"index\\":1}]"}}',
+          success: true,
+          durationMs: 8,
+          ip: '',
+          at: '2024-05-01T08:30:05',
+        },
+      ],
+      AUTH_LEVEL.view,
+    );
+    renderWithApp(<OperateHistoryPage />, { path: '/man/operatehistory' });
+    expect(await screen.findByText('电力线网关1')).toBeTruthy();
+    expect(screen.getByText('系统')).toBeTruthy();
+    expect(screen.getByText('下发配置')).toBeTruthy();
+    expect(screen.getByText('载波频段: 窄带；中继级数: 3')).toBeTruthy();
+    const text = document.body.textContent ?? '';
+    expect(text).not.toMatch(/carrierBand|relayLevels|narrow|config|[{[]"/);
   });
 });

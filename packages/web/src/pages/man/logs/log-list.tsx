@@ -37,13 +37,21 @@ export interface LogListProps<T extends { id: number }> {
   expandable?: TableProps<T>['expandable'];
   /** The caller's level; by default the current screen's. */
   level?: AuthLevel;
+  /** Columns hidden until the user shows them (so that the list fits 1366 px). */
+  hiddenByDefault?: readonly string[];
 }
 
 /**
  * One log list (management, operation or visit): time range, account and keyword filters, 25-200 rows
  * a page (the running parameter logPageSize by default), single and batch delete at the check level.
  */
-export function LogList<T extends { id: number }>({ kind, columns, expandable, level }: LogListProps<T>) {
+export function LogList<T extends { id: number }>({
+  kind,
+  columns,
+  expandable,
+  level,
+  hiddenByDefault,
+}: LogListProps<T>) {
   const { t } = useTranslation();
   const screenLevel = useAuthLevel();
   const deletable = canDeleteLogs(level ?? screenLevel);
@@ -107,6 +115,7 @@ export function LogList<T extends { id: number }>({ kind, columns, expandable, l
         ]}
         selectable={deletable}
         actions={[deletable && batchDeleteAction(t('common.batchDelete'), askDelete)]}
+        hiddenByDefault={hiddenByDefault}
         table={{ expandable, scroll: { x: 'max-content' } }}
       />
     </Card>

@@ -1,53 +1,69 @@
 import type { OperateLogView } from '@sc/contract';
-import { Tag } from 'antd';
+import { Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { KeyValues, useLabels } from '../../../components/labels';
 import { formatTime } from '../../../components/time';
 import { LogList } from '../logs/log-list';
 
-/** /man/operatehistory: every device command with its result (DESIGN §7). */
+/** /man/operatehistory: every device command with its result (DESIGN §7); it fits 1366 px (issue 13). */
 export default function OperateHistoryPage() {
   const { t } = useTranslation();
   const labels = useLabels();
   return (
     <LogList<OperateLogView>
       kind="operate"
+      hiddenByDefault={['duration']}
       columns={[
         { key: 'at', dataIndex: 'at', title: t('logs.fields.at'), width: 170, render: formatTime },
-        { key: 'account', dataIndex: 'account', title: t('logs.fields.account'), width: 120 },
+        {
+          key: 'account',
+          dataIndex: 'account',
+          title: t('logs.fields.account'),
+          width: 90,
+          ellipsis: true,
+          // No account: the platform sent it by itself (a registration, a policy change).
+          render: (account: string) =>
+            account || <Typography.Text type="secondary">{t('logs.systemAccount')}</Typography.Text>,
+        },
         {
           key: 'device',
           dataIndex: 'deviceName',
           title: t('logs.fields.device'),
-          width: 160,
+          width: 140,
+          ellipsis: true,
           render: (name: string, row) => name || (row.deviceId ? `#${row.deviceId}` : t('logs.noDevice')),
         },
         {
           key: 'command',
           dataIndex: 'command',
           title: t('logs.fields.command'),
-          width: 120,
+          width: 110,
+          ellipsis: true,
           render: (command: string) => labels.command(command),
         },
         {
           key: 'args',
           dataIndex: 'args',
           title: t('logs.fields.args'),
-          render: (args: unknown) => <KeyValues value={args} maxWidth={260} />,
+          width: 150,
+          render: (args: unknown) => <KeyValues value={args} maxWidth={120} />,
         },
         {
           key: 'result',
           dataIndex: 'result',
           title: t('logs.fields.result'),
-          render: (result: string) => <KeyValues value={result} maxWidth={260} />,
-        },
-        {
-          key: 'success',
-          dataIndex: 'success',
-          title: t('logs.fields.success'),
-          width: 90,
-          render: (success: boolean) =>
-            success ? <Tag color="success">{t('logs.success')}</Tag> : <Tag color="error">{t('logs.failure')}</Tag>,
+          width: 220,
+          // The outcome first (success or failure), then what the device answered.
+          render: (result: string, row) => (
+            <Flex gap={4} align="center">
+              {row.success ? (
+                <Tag color="success">{t('logs.success')}</Tag>
+              ) : (
+                <Tag color="error">{t('logs.failure')}</Tag>
+              )}
+              <KeyValues value={result} maxWidth={120} />
+            </Flex>
+          ),
         },
         {
           key: 'duration',
