@@ -12,7 +12,10 @@
 //   the project (latest-values table; the old lookup in the readings for comparison);
 // - dropping a day (one partition) while another client charts, and the slowest chart meanwhile;
 // - ingest through the batch writer: the old plain table (primary key, device/time and time indexes)
-//   against the partitioned table alone and with everything the writer keeps beside it (ratios).
+//   against the partitioned table alone and with everything the writer keeps beside it (latest values,
+//   the mark of the hours for the rollup job) (ratios);
+// - the rollup job: folding one closed hour of every device (hourly rollups from the readings, the
+//   day from the hourly rows, the project's day), time and CPU per reading folded.
 // Usage: node --import tsx bench/telemetry-partitions.bench.mjs [--db pg|pglite] [--devices 2000]
 //          [--days 30] [--rollup-days 35] [--unit day|week] [--ingest 200000] [--ingest-only] [--fillfactor 100]
 //          [--batch 5000] [--rounds 3] [--url postgres://…]
@@ -26,7 +29,7 @@ import { createBatchWriter } from '../packages/server/src/iot/batch-writer.ts';
 import { latestOf, latestOfProject } from '../packages/server/src/iot/telemetry/latest.ts';
 import { dropExpired, maintainPartitions, rangeParents } from '../packages/server/src/iot/telemetry/partitions.ts';
 import { PROJECT_DAILY_PARTITIONS, projectTotals } from '../packages/server/src/iot/telemetry/project-rollups.ts';
-import { rollupTarget } from '../packages/server/src/iot/telemetry/rollups.ts';
+import { foldRollups, rollupTarget } from '../packages/server/src/iot/telemetry/rollups.ts';
 import { readingSeries } from '../packages/server/src/iot/telemetry/series.ts';
 import { readingsTables } from '../packages/server/src/iot/telemetry/tables.ts';
 
@@ -56,6 +59,8 @@ const adminUrl = arg('url', process.env.TEST_DATABASE_URL ?? 'postgres://postgre
 const DAY = 86_400_000;
 const now = new Date(Math.floor(Date.now() / DAY) * DAY + 12 * 3600_000); // noon UTC today
 const start = new Date(now.getTime() - DAYS * DAY);
+/** The rollup job's watermark in the filled database: the last hour of readings is not folded yet. */
+const folded = new Date(now.getTime() - 3600_000);
 
 const ms = (t) => Math.round((performance.now() - t) * 10) / 10;
 const rowsOf = async (db, text) => (await db.execute(sqlRaw(text))).rows;
@@ -188,7 +193,11 @@ try {
     const agg = (c) => `min("${c}"), max("${c}"), sum("${c}"::float8), count("${c}")`;
     await db.execute(
       sql.raw(`INSERT INTO bench_readings_hourly SELECT device_id, max(project_id), date_bin('1 hour', at, timestamptz '2000-01-01'), count(*), ${agg('energy')}, ${agg('power')}
-      FROM bench_readings GROUP BY 1, 3`),
+      FROM bench_readings WHERE at < '${folded.toISOString()}' GROUP BY 1, 3`),
+    );
+    // As the rollup job leaves them: every hour folded but the last one, which readers take from the readings.
+    await db.execute(
+      sql.raw(`INSERT INTO rollup_watermarks (source, rolled_to) VALUES ('bench_readings', '${folded.toISOString()}')`),
     );
     // Hourly rollups of the days before the readings (ROLLUP_DAYS in all), synthesised: a month's chart
     // reads a month of hourly rows even when fewer days of raw readings were filled.
@@ -247,7 +256,8 @@ try {
     );
     out.rollupRows = counts[0];
 
-    // ── Charts and latest values.
+    // ── Charts and latest values: rollups before the watermark, the last hour's readings after it
+    // (iot/telemetry/rollups.ts), as the readers merge them.
     const device = Math.ceil(DEVICES / 2);
     const yearAgo = new Date(now.getTime() - 365 * DAY);
     const monthAgo = new Date(now.getTime() - 30 * DAY);
@@ -370,6 +380,8 @@ try {
   const targets = {
     plain: { name: 'bench_plain', columns },
     partitioned: { name: 'bench_readings', columns },
+    // The writer's statement: readings, latest values and the mark of the hours stored (the rollups are
+    // the job's: measured below).
     partitionedWithRollups: { name: 'bench_readings', columns, rollups: rollupTarget(spec) },
   };
   const labels = Object.keys(targets);
@@ -456,6 +468,68 @@ try {
        AND c.relkind = 'r' ORDER BY 1 DESC LIMIT 3`,
   );
   out.ingest.storage = Object.fromEntries(ff.map((r) => [r.relname, r.options]));
+
+  // ── The rollup job's cost: folding one closed hour of every device (12 readings each) into the
+  // hourly rollups, then the day holding it (from the day's hourly rows: 12 hours of them, midday) and
+  // the project's day. Yesterday's hours 00:00-11:00 are folded first (untimed); then hour 11:00 is
+  // marked and folded, timed, with the CPU of the client and of the database's backends.
+  const day = new Date(Math.floor(now.getTime() / DAY) * DAY - DAY);
+  const noon = new Date(day.getTime() + 12 * 3600_000);
+  if (INGEST_ONLY)
+    await db.execute(
+      sql.raw(`INSERT INTO bench_readings (device_id, project_id, at, energy, power)
+      SELECT dev, 1, ts, 0.01, 100 FROM generate_series(1, ${DEVICES}) dev,
+        generate_series('${day.toISOString()}'::timestamptz, '${noon.toISOString()}'::timestamptz - interval '5 minutes', interval '5 minutes') ts`),
+    );
+  const mark = (from, to) =>
+    db.execute(
+      sql.raw(`INSERT INTO rollup_dirty (source, bucket) SELECT 'bench_readings', h
+        FROM generate_series('${from.toISOString()}'::timestamptz, '${to.toISOString()}'::timestamptz - interval '1 hour', interval '1 hour') h
+        ON CONFLICT DO NOTHING`),
+    );
+  await mark(day, new Date(noon.getTime() - 3600_000));
+  await db.transaction((tx) => foldRollups(tx, rollupTarget(spec), new Date(noon.getTime() - 3600_000), 0));
+  await db.execute(sql.raw('ANALYZE bench_readings_hourly, bench_readings_daily, readings_project_daily'));
+  const hourReadings = (
+    await rowsOf(
+      db,
+      `SELECT count(*)::int AS n FROM bench_readings WHERE at >= '${new Date(noon.getTime() - 3600_000).toISOString()}' AND at < '${noon.toISOString()}'`,
+    )
+  )[0].n;
+  const folds = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    await mark(new Date(noon.getTime() - 3600_000), noon);
+    const server0 = await serverCpu();
+    const client0 = process.cpuUsage();
+    const s = performance.now();
+    const report = await db.transaction((tx) => foldRollups(tx, rollupTarget(spec), noon, 0));
+    const took = ms(s);
+    const client = process.cpuUsage(client0);
+    const server1 = await serverCpu();
+    if (report.hours !== 1 || report.days !== 1) throw new Error(`fold: ${JSON.stringify(report)}`);
+    const cpuTotal =
+      (client.user + client.system) / 1000 + (server0 === null || server1 === null ? 0 : server1 - server0);
+    folds.push({ ms: took, cpuMs: Math.round(cpuTotal), serverCpu: server0 !== null && server1 !== null });
+  }
+  folds.sort((a, b) => a.cpuMs - b.cpuMs);
+  const fold = folds[Math.floor(folds.length / 2)];
+  const ingestCpuPerRow = cpuMs('partitionedWithRollups') / (INGEST * ROUNDS);
+  const foldCpuPerReading = fold.cpuMs / hourReadings;
+  out.rollupJob = {
+    readingsFolded: hourReadings,
+    devices: DEVICES,
+    rounds: ROUNDS,
+    medianMs: fold.ms,
+    cpuMs: fold.cpuMs,
+    serverCpuMeasured: fold.serverCpu,
+    cpuUsPerReading: Math.round(foldCpuPerReading * 1000 * 100) / 100,
+    // The writer's CPU per row (raw + latest + mark) for comparison, and the whole cost of a reading
+    // (writer + the job's share) as a ratio to the plain table's writer.
+    writerCpuUsPerRow: Math.round(ingestCpuPerRow * 1000 * 100) / 100,
+    plainCpuUsPerRow: Math.round((cpuMs('plain') / (INGEST * ROUNDS)) * 1000 * 100) / 100,
+    cpuRatioWriterAndJob:
+      Math.round((cpuMs('plain') / (INGEST * ROUNDS) / (ingestCpuPerRow + foldCpuPerReading)) * 100) / 100,
+  };
   out.loadAtEnd = os.loadavg().map((l) => Math.round(l * 10) / 10);
 } finally {
   await database.close();

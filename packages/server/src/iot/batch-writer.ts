@@ -9,7 +9,10 @@ export interface BatchTable {
     name: string;
     type: 'int4' | 'int8' | 'float4' | 'float8' | 'timestamptz' | 'text' | 'jsonb' | 'bool';
   }[];
-  /** Readings with hourly and daily rollups, added to in the same statement (iot/telemetry/rollups.ts). */
+  /**
+   * Readings with rollups: the same statement keeps the latest values and marks the hours stored for
+   * the rollup job (iot/telemetry/rollups.ts).
+   */
   rollups?: RollupTarget;
   /**
    * A latest-state table: the columns of its unique key. A batch keeps the last row per key and
@@ -60,8 +63,6 @@ export function createBatchWriter(
     maxRows?: number;
     maxBuffered?: number;
     onError?: (error: unknown, table: string, rows: number) => void;
-    /** The system timezone in hours east of UTC: where rollups' days begin. */
-    dayOffsetHours?: () => number | Promise<number>;
   } = {},
 ) {
   const intervalMs = options.intervalMs ?? 200;
@@ -107,9 +108,7 @@ export function createBatchWriter(
         )
       : sql``;
     const insert = sql`INSERT INTO ${sql.raw(`"${table.name}"`)} (${names}) SELECT * FROM unnest(${sql.join(params, sql`, `)})${conflict}`;
-    await db.execute(
-      table.rollups ? insertWithRollups(insert, table.rollups, (await options.dayOffsetHours?.()) ?? 0) : insert,
-    );
+    await db.execute(table.rollups ? insertWithRollups(insert, table.rollups) : insert);
   }
 
   async function flushNow() {

@@ -6,11 +6,12 @@ import { markSilentDevices, type StateChange } from './activity.js';
 import { heartbeatsOf } from './families/kit/policies.js';
 import type { RealtimeHub } from './realtime/hub.js';
 import { pruneLatest } from './telemetry/latest.js';
-import { maintainPartitions } from './telemetry/partitions.js';
+import { DAY_MS, maintainPartitions } from './telemetry/partitions.js';
+import { type FoldReport, foldRollups, pruneDirty, rollupTarget } from './telemetry/rollups.js';
 import type { TimePartitioned } from './telemetry/tables.js';
 
 /** Advisory lock keys: with several instances only the one holding the lock runs a job. */
-const LOCKS = { silence: 727_010, retention: 727_011 } as const;
+const LOCKS = { silence: 727_010, retention: 727_011, rollups: 727_012 } as const;
 
 /**
  * Runs `job` inside a transaction holding `key`, or not at all when another instance holds it (with
@@ -114,6 +115,7 @@ export function createIotJobs(deps: {
         LOCKS.retention,
         async (tx) => {
           const latest = await pruneLatest(tx, deps.telemetry, s, at);
+          await pruneDirty(tx, deps.telemetry, s, at);
           const deleted = (await tx.execute(
             sql`DELETE FROM site_messages WHERE created_at < now() - make_interval(days => ${s.siteMessageRetentionDays ?? 365}::int)`,
           )) as unknown as { rowCount?: number; affectedRows?: number };
@@ -127,6 +129,33 @@ export function createIotJobs(deps: {
     },
 
     /**
+     * The rollups of every readings table brought up to the last closed hour (iot/telemetry/rollups.ts
+     * `foldRollups`): the dirty hours recomputed from the readings, their days and project days from
+     * those, the watermark moved. One transaction per table, so readers see a table's hours, days and
+     * watermark change together; with several instances only the lock holder runs it (the first table
+     * decides, as for retention). `at` moves the clock (tests).
+     */
+    async rollups(at: Date = now()): Promise<FoldReport[] | null> {
+      // Read before the transactions (PGlite: one connection).
+      const s = (await settings.all()) as unknown as Record<string, unknown>;
+      const tz = Number(s.timezone) || 0;
+      const reports: FoldReport[] = [];
+      for (const [index, spec] of deps.telemetry.filter((x) => x.rollups).entries()) {
+        const target = rollupTarget({ name: spec.name, readings: spec.rollups ?? [] });
+        // Hours whose readings may be partly dropped already are not recomputed (their rollups stay).
+        const keepSince = new Date(at.getTime() - spec.retentionDays(s) * DAY_MS);
+        const leader = await asLeader(
+          db,
+          LOCKS.rollups,
+          async (tx) => void reports.push(await foldRollups(tx, target, at, tz, keepSince)),
+          index > 0,
+        );
+        if (!leader) return null;
+      }
+      return reports;
+    },
+
+    /**
      * PGlite has no autovacuum: its planner statistics are refreshed and dead rows reclaimed here
      * instead (and anything left in an index's pending list merged).
      */
@@ -137,6 +166,7 @@ export function createIotJobs(deps: {
     start(options: {
       silenceEveryMs?: number;
       retentionEveryMs?: number;
+      rollupsEveryMs?: number;
       analyzeHourly?: boolean;
       onError: (error: unknown) => void;
     }) {
@@ -146,8 +176,10 @@ export function createIotJobs(deps: {
       };
       every(options.silenceEveryMs ?? 15_000, () => this.silence());
       every(options.retentionEveryMs ?? 3600_000, () => this.retention());
+      every(options.rollupsEveryMs ?? 60_000, () => this.rollups());
       if (options.analyzeHourly) every(3600_000, () => this.analyze());
       setTimeout(() => void this.retention().catch(options.onError), 5000).unref();
+      setTimeout(() => void this.rollups().catch(options.onError), 10_000).unref();
     },
 
     stop() {

@@ -61,7 +61,6 @@ export function createIotRuntime(deps: {
         { table, rows, reason: dbErrorOf(err) ?? { message: String((err as Error)?.message ?? err).slice(0, 500) } },
         'telemetry batch lost',
       ),
-    dayOffsetHours: () => settings.get('timezone'),
   });
   let broker: EmbeddedBroker | null = null;
   let link: MqttLink | null = null;

@@ -63,7 +63,7 @@ export const readingsLatest = pgTable(
 /**
  * Per project and day, the total of each energy-like reading (`sum: true` in the manifest) of every
  * family (iot/telemetry/project-rollups.ts): a project's energy over a year is 365 rows whatever its
- * number of devices. Written by the batch writer with the device rollups; partitioned by month and
+ * number of devices. Recomputed by the rollup job from the device rollups; partitioned by month and
  * kept as long as the daily rollups (`rollupDailyRetentionDays`).
  */
 export const readingsProjectDaily = pgTable(
@@ -81,3 +81,28 @@ export const readingsProjectDaily = pgTable(
   },
   (t) => [uniqueIndex('readings_project_daily_key_idx').on(t.projectId, t.source, t.reading, t.bucket)],
 );
+
+/**
+ * Hours of a readings table (`source`) whose rollups must be computed again: the batch writer marks
+ * the hours of every batch it stores (one or two rows a batch), the rollup job folds the closed ones
+ * into the hourly, daily and project rollups and deletes their marks (iot/telemetry/rollups.ts).
+ */
+export const rollupDirty = pgTable(
+  'rollup_dirty',
+  {
+    source: varchar('source', { length: 64 }).notNull(),
+    /** Start of the hour (UTC hours). */
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.bucket] })],
+);
+
+/**
+ * Per readings table, the end of the last hour the rollup job folded: rollups hold the readings
+ * before it, readers add the readings from it on (iot/telemetry/rollups.ts). No row: nothing folded,
+ * readers use the readings alone.
+ */
+export const rollupWatermarks = pgTable('rollup_watermarks', {
+  source: varchar('source', { length: 64 }).primaryKey(),
+  rolledTo: timestamp('rolled_to', { withTimezone: true }).notNull(),
+});

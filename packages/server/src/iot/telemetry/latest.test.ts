@@ -10,7 +10,7 @@ import { createReadingsRepository } from '../families/kit/readings.repository.js
 import { pruneLatest } from './latest.js';
 import { maintainPartitions } from './partitions.js';
 import { PROJECT_DAILY_PARTITIONS, projectTotals } from './project-rollups.js';
-import { dayOrigin, rollupTarget } from './rollups.js';
+import { dayOrigin, foldNow, rollupTarget } from './rollups.js';
 import { readingsTables } from './tables.js';
 
 /**
@@ -148,7 +148,7 @@ describe('per-project daily totals', () => {
   beforeAll(async () => {
     // Three meters over 70 days every 2 hours (the third in another project), in flushes of 500 rows,
     // one batch late, days beginning at midnight UTC+8.
-    const writer = createBatchWriter(database.db, { maxRows: 500, dayOffsetHours: () => 8 });
+    const writer = createBatchWriter(database.db, { maxRows: 500 });
     const push = (at: number, i: number) => {
       for (const [device, project] of [
         [201, 1],
@@ -170,6 +170,8 @@ describe('per-project daily totals', () => {
     for (let at = start; at < start + 10 * DAY; at += 2 * HOUR) push(at, i++);
     await writer.stop();
     expect(writer.stats.failed).toBe(0);
+    // The rollup job folds the closed hours (days beginning at midnight UTC+8), its clock at their end.
+    await foldNow(database.db, [meter], 8, new Date(start + 70 * DAY));
   }, 120_000);
 
   it('equal the sums computed from the raw readings', async () => {
@@ -250,5 +252,32 @@ describe('per-project daily totals', () => {
     expect(report.dropped.sort()).toEqual(['readings_project_daily_p20260501', 'readings_project_daily_p20260601']);
     const left = await rows<{ first: string }>(sql`SELECT min(bucket) AS first FROM readings_project_daily`);
     expect(new Date(left[0]!.first).toISOString()).toBe('2026-07-01T16:00:00.000Z');
+  });
+
+  it("include today's hours the rollup job has not folded yet, and count them once folded", async () => {
+    const meters = createReadingsRepository(database.db, meter);
+    const now = Date.now();
+    const writer = createBatchWriter(database.db);
+    // Meter 201 over the last 3 hours (the current one included), one reading late for an old day.
+    for (let at = now - 3 * HOUR; at <= now; at += 15 * 60_000)
+      writer.push(METER_TABLE, [201, 1, new Date(at), 0.5, 100, 0.25]);
+    await writer.stop();
+    const from = new Date(now - 2 * DAY);
+    const to = new Date(now + DAY);
+    const raw = async () =>
+      (
+        await rows<{ energy: number }>(
+          sql`SELECT sum(energy::float8) AS energy FROM test_meter_readings WHERE project_id = 1 AND at > ${new Date(now - 4 * DAY).toISOString()}::timestamptz`,
+        )
+      )[0]!.energy;
+    const total = async () =>
+      (await meters.totals(1, from, to, 'day', 8)).reduce((s, p) => s + (p.energy as number), 0);
+    expect(Number(await raw())).toBeCloseTo(13 * 0.5, 5);
+    expect(await total()).toBeCloseTo(13 * 0.5, 5);
+    // Folded up to the current hour, then past it: the same totals.
+    await foldNow(database.db, [meter], 8, new Date(now));
+    expect(await total()).toBeCloseTo(13 * 0.5, 5);
+    await foldNow(database.db, [meter], 8, new Date(now + 2 * HOUR));
+    expect(await total()).toBeCloseTo(13 * 0.5, 5);
   });
 });

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { dayOrigin, readingsSince, rolledToNow } from './rollups.js';
 import {
   columnName,
   daysOf,
@@ -21,36 +22,6 @@ export const PROJECT_DAILY_PARTITIONS: TimePartitioned = {
   fillfactor: ROLLUP_FILLFACTOR.day,
 };
 
-const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
-
-/**
- * `INSERT … ON CONFLICT` adding the `sum: true` readings of `source` (a CTE of hourly aggregates of
- * the readings just inserted: `<column>_sum` and `<column>_n` per device and hour) into the project's
- * day totals (days from `dayOrigin`, whole hours); null when the family has none. Rows in key order,
- * so two instances adding to a project's day lock it alike.
- */
-export function upsertProjectDaily(
-  table: string,
-  readings: readonly ReadingColumn[],
-  source: string,
-  dayOrigin: string,
-): SQL | null {
-  const sums = readings.filter((r) => r.sum);
-  if (sums.length === 0) return null;
-  const triples = sums
-    .map((r) => {
-      const c = columnName(r.key);
-      return `(${literal(r.key)}, s."${c}_sum", s."${c}_n")`;
-    })
-    .join(', ');
-  return sql`INSERT INTO ${sql.raw(PROJECT_DAILY_TABLE)} AS p (project_id, source, reading, bucket, sum, n)
-    SELECT s.project_id, ${sql.raw(literal(table))}, v.reading, date_bin('1 day', s.bucket, ${sql.raw(`timestamptz '${dayOrigin}'`)}), sum(v.sum), sum(v.n)
-    FROM ${sql.raw(`"${source}"`)} s CROSS JOIN LATERAL (VALUES ${sql.raw(triples)}) AS v(reading, sum, n)
-    WHERE v.n > 0
-    GROUP BY 1, 3, 4 ORDER BY 1, 3, 4
-    ON CONFLICT (project_id, source, reading, bucket) DO UPDATE SET sum = p.sum + excluded.sum, n = p.n + excluded.n`;
-}
-
 /** How long one point of a project's totals is. */
 export type TotalsUnit = 'day' | 'month' | 'year';
 
@@ -62,8 +33,8 @@ export interface TotalsPoint {
 
 /**
  * A project's totals of a family's energy-like readings per day, month or year over a period, from the
- * per-project daily rollup: a year by day is 365 rows, ten years by month 3,650, whatever the number of
- * devices. Months and years begin at midnight of the system timezone (`dayOffsetHours`).
+ * per-project daily rollup (and the readings the rollup job has not folded yet: today is current): a
+ * year by day is 365 rows, ten years by month 3,650, whatever the number of devices. Months and years begin at midnight of the system timezone (`dayOffsetHours`).
  */
 export async function projectTotals(
   db: Db,
@@ -82,21 +53,62 @@ export async function projectTotals(
     unit === 'day'
       ? sql`bucket`
       : sql.raw(`(date_trunc('${unit}', (bucket + ${offset}) AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') - ${offset}`);
+  const days = await projectDailySums(db, t, projectId, from, to, dayOffsetHours);
   const values = sql.join(
-    sums.map((r) => sql`sum(sum) FILTER (WHERE reading = ${r.key})::float8 AS ${sql.identifier(r.key)}`),
+    sums.map((r) => sql`sum(${sql.identifier(r.key)})::float8 AS ${sql.identifier(r.key)}`),
     sql`, `,
   );
-  // Days whose local midnight falls in the period: a day holding `from` counts from its start.
-  const since = new Date(from.getTime() - 86_400_000);
   const result = (await db.execute(
-    sql`SELECT ${at} AS at, ${values} FROM ${sql.raw(PROJECT_DAILY_TABLE)}
-        WHERE project_id = ${projectId} AND source = ${t.name}
-          AND bucket > ${since.toISOString()}::timestamptz AND bucket <= ${to.toISOString()}::timestamptz
-        GROUP BY 1 ORDER BY 1`,
+    sql`SELECT ${at} AS at, ${values} FROM (${days}) d GROUP BY 1 ORDER BY 1`,
   )) as unknown as { rows: Record<string, unknown>[] };
   return result.rows.map((row) => {
     const point: TotalsPoint = { at: new Date(row.at as string | Date) };
     for (const r of sums) point[r.key] = row[r.key] === null || row[r.key] === undefined ? null : Number(row[r.key]);
     return point;
   });
+}
+
+/**
+ * A project's (or its subtree's: `project` a condition on a project id column; or some of its devices') day totals of a family's `sum` readings as rows `(bucket, <key>
+ * per reading)`, one per day and part, for days whose local midnight is in (from - 1 day, to]: the
+ * project's daily totals the rollup job keeps (days of folded hours), plus the readings from the
+ * watermark on (the hour or two not folded yet) added up by local day. `devices` (a subquery of ids)
+ * reads the devices' daily rollups instead of the project's totals. Sum the rows per bucket.
+ */
+export async function projectDailySums(
+  db: Db,
+  t: { name: string; readings: readonly ReadingColumn[] },
+  project: number | ((column: SQL) => SQL),
+  from: Date,
+  to: Date,
+  dayOffsetHours = 0,
+  devices?: SQL,
+): Promise<SQL> {
+  const sums = t.readings.filter((r) => r.sum);
+  const since = new Date(from.getTime() - 86_400_000).toISOString();
+  const until = to.toISOString();
+  const origin = dayOrigin(dayOffsetHours);
+  const ahead = await rolledToNow(db, t.name);
+  const projects = typeof project === 'number' ? (column: SQL) => sql`${column} = ${project}` : project;
+  const folded = devices
+    ? sql`SELECT bucket, ${sql.join(
+        sums.map((r) => sql.raw(`"${columnName(r.key)}_sum" AS "${r.key}"`)),
+        sql`, `,
+      )} FROM ${sql.raw(`"${t.name}_daily"`)}
+      WHERE ${projects(sql`project_id`)} AND device_id IN (${devices})
+        AND bucket > ${since}::timestamptz AND bucket <= ${until}::timestamptz`
+    : sql`SELECT bucket, ${sql.join(
+        sums.map((r) => sql`CASE WHEN reading = ${r.key} THEN sum END AS ${sql.identifier(r.key)}`),
+        sql`, `,
+      )} FROM ${sql.raw(PROJECT_DAILY_TABLE)}
+      WHERE ${projects(sql`project_id`)} AND source = ${t.name}
+        AND bucket > ${since}::timestamptz AND bucket <= ${until}::timestamptz`;
+  const raw = sql`SELECT date_bin('1 day', r.at, ${sql.raw(`timestamptz '${origin}'`)}) AS bucket, ${sql.join(
+    sums.map((r) => sql.raw(`sum(r."${columnName(r.key)}"::float8) AS "${r.key}"`)),
+    sql`, `,
+  )}
+    ${readingsSince(t.name, { projects, devices }, ahead)} AND r.at > ${since}::timestamptz
+      AND r.at < ${new Date(to.getTime() + 86_400_000).toISOString()}::timestamptz
+    GROUP BY 1`;
+  return sql`SELECT * FROM (${folded} UNION ALL ${raw}) p WHERE bucket > ${since}::timestamptz AND bucket <= ${until}::timestamptz`;
 }

@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envTelemetry } from '../../db/schema/index.js';
+import type { SettingsService } from '../../modules/system/settings.service.js';
 import { createIotDevice, queryRows } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createBatchWriter } from '../batch-writer.js';
 import { ENV_TABLE } from '../families/envmonitor/env.handler.js';
+import { createIotJobs } from '../jobs.js';
+import type { RealtimeHub } from '../realtime/hub.js';
 import { dayOrigin } from './rollups.js';
 import { readingSeries, resolutionFor } from './series.js';
 
@@ -15,6 +18,17 @@ let b: { id: number };
 const HOUR = 3600_000;
 const start = new Date('2026-06-01T00:00:00Z').getTime();
 const end = start + 60 * 24 * HOUR;
+/** The rollup job of one instance, days beginning at midnight UTC+8, its clock moved by the test. */
+let clock = new Date(end);
+const jobs = () =>
+  createIotJobs({
+    db: t.database.db,
+    settings: { all: async () => ({ timezone: 8 }) } as unknown as SettingsService,
+    hub: { publish() {} } as unknown as RealtimeHub,
+    onOffline: async () => {},
+    telemetry: envTelemetry.partitioned,
+    now: () => clock,
+  });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -23,7 +37,7 @@ beforeAll(async () => {
   b = await createIotDevice(t.database.db, { type: 'envmonitor', modelNo: 'envrs485' });
   // Two monitors over 60 days, every 2 hours (a: with gaps in humidity), written through the batch
   // writer in several flushes, the last one late (older readings after newer ones).
-  const writer = createBatchWriter(t.database.db, { maxRows: 100, dayOffsetHours: () => 8 });
+  const writer = createBatchWriter(t.database.db, { maxRows: 100 });
   const row = (device: number, at: number, i: number) => [
     device,
     1,
@@ -44,6 +58,9 @@ beforeAll(async () => {
   }
   await writer.stop();
   expect(writer.stats.failed).toBe(0);
+  // The job folds every closed hour (its clock: the end of the readings).
+  const report = await jobs().rollups();
+  expect(report?.[0]).toMatchObject({ source: 'env_readings', hours: 60 * 12 });
 }, 120_000);
 afterAll(() => t.close());
 
@@ -136,5 +153,129 @@ describe('rollups', () => {
       new Date(end - 2 * HOUR).toISOString(),
       new Date(end - 4 * HOUR).toISOString(),
     ]);
+  });
+
+  it('folds late readings of an already folded hour at the next run, straddling local midnight, counting nothing twice', async () => {
+    const writer = createBatchWriter(t.database.db);
+    // Late: a reading for an hour folded long ago, and two around local midnight (UTC+8) of 10 June.
+    const late = [
+      [a.id, start + 5 * 24 * HOUR + 15 * 60_000, 99],
+      [b.id, start + 8 * 24 * HOUR + 15 * HOUR + 59 * 60_000, -50], // 23:59 local, 9 June
+      [b.id, start + 8 * 24 * HOUR + 16 * HOUR, 35], // 00:00 local, 10 June
+    ] as const;
+    for (const [device, at, temperature] of late)
+      writer.push(ENV_TABLE, [device, 1, new Date(at), temperature, null, ...Array(9).fill(null)]);
+    await writer.stop();
+    const dirty = await queryRows(t.database.db, sql`SELECT bucket FROM rollup_dirty ORDER BY 1`);
+    expect(dirty).toHaveLength(3);
+    // Until the job runs, the rollups keep what they had: the charts lag, they never count twice.
+    expect(await fromRollup('env_readings_hourly')).not.toEqual(
+      await fromRaw(`date_bin('1 hour', at, timestamptz '2000-01-01T00:00:00Z')`),
+    );
+    const report = await jobs().rollups();
+    expect(report?.[0]).toMatchObject({ hours: 3, days: 3 });
+    expect(await fromRollup('env_readings_hourly')).toEqual(
+      await fromRaw(`date_bin('1 hour', at, timestamptz '2000-01-01T00:00:00Z')`),
+    );
+    const daily = await fromRollup('env_readings_daily');
+    expect(daily).toEqual(await fromRaw(`date_bin('1 day', at, timestamptz '${dayOrigin(8)}')`));
+    const ofB = (day: string) =>
+      daily.find((d) => d.device_id === b.id && new Date(d.bucket as string).toISOString() === day);
+    expect(ofB('2026-06-09T16:00:00.000Z')?.t_max).toBe(35);
+    expect(ofB('2026-06-08T16:00:00.000Z')?.t_min).toBe(-50);
+    expect(await queryRows(t.database.db, sql`SELECT * FROM rollup_dirty`)).toEqual([]);
+    // A run with nothing dirty changes nothing.
+    expect((await jobs().rollups())?.[0]).toMatchObject({ hours: 0, days: 0 });
+    expect(await fromRollup('env_readings_daily')).toEqual(daily);
+  });
+
+  it('draws the hours not folded yet from the readings: a chart is current up to the last reading', async () => {
+    const c = await createIotDevice(t.database.db, { type: 'envmonitor', modelNo: 'envrs485' });
+    const now = Date.now();
+    const hourStart = Math.floor(now / HOUR) * HOUR;
+    const writer = createBatchWriter(t.database.db);
+    // Every 10 minutes over the last 3 hours (the current one included).
+    let i = 0;
+    for (let at = hourStart - 3 * HOUR; at <= now; at += 10 * 60_000, i++)
+      writer.push(ENV_TABLE, [c.id, 1, new Date(at), 10 + (i % 7), null, ...Array(9).fill(null)]);
+    await writer.stop();
+    const expected = async (bucket: string) =>
+      (
+        await queryRows<{ at: string; v: number }>(
+          t.database.db,
+          sql`SELECT ${sql.raw(bucket)} AS at, avg(temperature)::float8 AS v FROM env_readings WHERE device_id = ${c.id} GROUP BY 1 ORDER BY 1`,
+        )
+      ).map((r) => [new Date(r.at).toISOString(), r.v]);
+    const hourly = (at: Date) =>
+      readingSeries(t.database.db, envTelemetry, { deviceId: c.id }, new Date(hourStart - 24 * HOUR), at, {
+        resolution: 'hour',
+      });
+    const daily = () =>
+      readingSeries(
+        t.database.db,
+        envTelemetry,
+        { deviceId: c.id },
+        new Date(hourStart - 48 * HOUR),
+        new Date(now + HOUR),
+        {
+          resolution: 'day',
+          dayOffsetHours: 8,
+        },
+      );
+    const byHour = await expected(`date_bin('1 hour', at, timestamptz '2000-01-01T00:00:00Z')`);
+    const byDay = await expected(`date_bin('1 day', at, timestamptz '${dayOrigin(8)}')`);
+    const check = async () => {
+      const h = await hourly(new Date(now + HOUR));
+      expect(h.points.map((p) => [p.at.toISOString(), p.temperature])).toEqual(byHour);
+      const d = await daily();
+      expect(d.points.map((p) => [p.at.toISOString(), p.temperature])).toEqual(byDay);
+    };
+    // Before the job has folded any of it (all four hours from the readings) …
+    await check();
+    // … after it folded the closed hours (the current one still from the readings) …
+    clock = new Date(now);
+    expect((await jobs().rollups())?.[0]).toMatchObject({ hours: 3 });
+    const [mark] = await queryRows<{ rolled_to: string }>(t.database.db, sql`SELECT rolled_to FROM rollup_watermarks`);
+    expect(new Date(mark!.rolled_to).getTime()).toBe(hourStart);
+    await check();
+    // … and once the current hour is closed and folded too: the same points, nothing counted twice.
+    clock = new Date(hourStart + HOUR + 60_000);
+    expect((await jobs().rollups())?.[0]).toMatchObject({ hours: 1 });
+    await check();
+    clock = new Date(end);
+  });
+
+  it('lets one of two instances run the job at a time, rollups staying exact', async () => {
+    const writer = createBatchWriter(t.database.db);
+    for (let k = 0; k < 20; k++)
+      writer.push(ENV_TABLE, [
+        a.id,
+        1,
+        new Date(start + k * 24 * HOUR + 45 * 60_000),
+        20 + k,
+        null,
+        ...Array(9).fill(null),
+      ]);
+    await writer.stop();
+    const [x, y] = await Promise.all([jobs().rollups(), jobs().rollups()]);
+    // The one that ran folded the 20 hours; the other skipped, or ran after it with nothing left.
+    const runs = [x, y].filter((r) => r !== null);
+    expect(runs.length).toBeGreaterThanOrEqual(1);
+    expect(runs.reduce((n, r) => n + r![0]!.hours, 0)).toBe(20);
+    expect(await fromRollup('env_readings_hourly')).toEqual(
+      await fromRaw(`date_bin('1 hour', at, timestamptz '2000-01-01T00:00:00Z')`),
+    );
+    expect(await fromRollup('env_readings_daily')).toEqual(
+      await fromRaw(`date_bin('1 day', at, timestamptz '${dayOrigin(8)}')`),
+    );
+    if (t.database.kind === 'postgres') {
+      // Another instance holds the lock: this one skips the run.
+      let skipped: unknown = 'not run';
+      await t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(727012)`);
+        skipped = await jobs().rollups();
+      });
+      expect(skipped).toBeNull();
+    }
   });
 });

@@ -1,12 +1,21 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import { upsertLatest } from './latest.js';
-import { upsertProjectDaily } from './project-rollups.js';
-import { columnName, type ReadingColumn } from './tables.js';
+import { PROJECT_DAILY_TABLE } from './project-rollups.js';
+import { columnName, type ReadingColumn, type SettingValues, type TimePartitioned } from './tables.js';
 
 /**
- * What the batch writer keeps beside a readings table: its hourly and daily rollups, the latest values
- * of each device (`readings_latest`) and the project's daily totals of its `sum` readings
- * (`readings_project_daily`).
+ * Rollups maintained incrementally, as TimescaleDB's continuous aggregates are:
+ * - the batch writer's one statement stores the readings, makes each device's newest its latest
+ *   values (`readings_latest`, current at once) and marks the hours it touched in `rollup_dirty`;
+ * - the rollup job (`foldRollups`, iot/jobs.ts every minute) recomputes the closed dirty hours from
+ *   the readings (hourly rollups), the days holding them from the hourly rows (daily rollups) and the
+ *   project's days of its `sum` readings from the daily rows (`readings_project_daily`), then moves
+ *   the source's watermark (`rollup_watermarks.rolled_to`) to the end of the last closed hour;
+ * - readers (series.ts, project-rollups.ts, the lighting repository) take the rollups before the
+ *   watermark and the readings from it on, so a chart is current up to the last reading.
+ * Each hour is recomputed whole, so a late reading only marks its hour again: nothing is counted
+ * twice, and a late reading for an hour already folded shows at the job's next run.
  */
 export interface RollupTarget {
   /** The readings table (the `source` of the shared tables). */
@@ -26,7 +35,16 @@ export const rollupTarget = (t: { name: string; readings: readonly ReadingColumn
   readings: t.readings,
 });
 
+export const DIRTY_TABLE = 'rollup_dirty';
+export const WATERMARK_TABLE = 'rollup_watermarks';
+/** Origin of the hourly buckets (UTC hours). */
+export const HOUR_ORIGIN = '2000-01-01T00:00:00.000Z';
+const HOUR_MS = 3600_000;
+const DAY_MS = 86_400_000;
+
 const q = (name: string) => sql.raw(`"${name}"`);
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+const ts = (d: Date) => sql.raw(`'${d.toISOString()}'::timestamptz`);
 
 /**
  * Origin of the daily buckets: local midnight of the system timezone (an offset in whole hours,
@@ -36,75 +54,213 @@ export const dayOrigin = (offsetHours: number) =>
   new Date(Date.UTC(2000, 0, 1) - Math.round(offsetHours) * 3600_000).toISOString();
 
 /**
- * The hourly aggregates of the rows of `source` (a CTE of the readings just inserted): per device and
- * hour, the count, and per reading its min, max, sum and count. Named columns as in the rollup tables.
+ * The watermark of a readings table as one SQL value: the end of the last hour the rollups hold
+ * (minus infinity before the job's first run: the readings alone are read). Read in the reader's own
+ * statement, so rollups and readings come from the same snapshot: an hour is in one or the other.
  */
-function hourlyAggregate(source: string, columns: readonly string[]): SQL {
-  const values = [
-    'device_id',
-    'max(project_id) AS project_id',
-    `date_bin('1 hour', at, timestamptz '2000-01-01T00:00:00Z') AS bucket`,
-    'count(*) AS n',
-  ];
-  for (const c of columns)
-    values.push(
-      `min("${c}") AS "${c}_min"`,
-      `max("${c}") AS "${c}_max"`,
-      `sum("${c}"::float8) AS "${c}_sum"`,
-      `count("${c}") AS "${c}_n"`,
-    );
-  return sql.raw(`SELECT ${values.join(', ')} FROM "${source}" GROUP BY 1, 3`);
+const rolledToText = (source: string) =>
+  `(SELECT coalesce(max(rolled_to), '-infinity'::timestamptz) FROM ${WATERMARK_TABLE} WHERE source = ${literal(source)})`;
+export const rolledTo = (source: string) => sql.raw(rolledToText(source));
+
+/**
+ * The watermark read ahead of a reader's statement, as a constant bound on the readings so the
+ * planner keeps only the day partitions from it on (the watermark only moves forward, so the one read
+ * in the statement is never earlier).
+ */
+export async function rolledToNow(db: Db, source: string): Promise<Date | null> {
+  const result = (await db.execute(
+    sql`SELECT rolled_to FROM ${sql.raw(WATERMARK_TABLE)} WHERE source = ${source}`,
+  )) as unknown as { rows: { rolled_to: string | Date }[] };
+  const at = result.rows[0]?.rolled_to;
+  return at === undefined ? null : new Date(at);
+}
+
+/** `at >= <watermark>` with the watermark read beforehand as a constant lower bound (partition pruning). */
+export const sinceWatermark = (source: string, ahead: Date | null, column = 'at') =>
+  sql.raw(
+    `${column} >= ${rolledToText(source)}${ahead ? ` AND ${column} >= '${ahead.toISOString()}'::timestamptz` : ''}`,
+  );
+
+/** Whose readings a reader wants: a device's, a project's, or those of some devices of a project. */
+export type ReadingsOwner =
+  | { deviceId: number }
+  | { projectId: number; devices?: SQL }
+  | { projects: (column: SQL) => SQL; devices?: SQL };
+
+/**
+ * `FROM … WHERE …` of the readings (alias `r`) of an owner from the watermark on: at most the hour or
+ * two the job has not folded yet. A device's through the `(device_id, at)` index; a project's through
+ * its devices' latest values (`readings_latest`, by project): the devices that reported since the
+ * watermark are those whose latest reading is that recent, each then read through the same index,
+ * so a project of 10,000 devices costs 10,000 short index ranges of the newest day partition, not a
+ * scan of it. (A device moved to another project within that hour counts its readings of the hour
+ * once folded.)
+ */
+export function readingsSince(source: string, owner: ReadingsOwner, ahead: Date | null): SQL {
+  const since = sinceWatermark(source, ahead, 'r.at');
+  if ('deviceId' in owner) return sql`FROM ${q(source)} r WHERE r.device_id = ${owner.deviceId} AND ${since}`;
+  const projects = 'projects' in owner ? owner.projects : (column: SQL) => sql`${column} = ${owner.projectId}`;
+  return sql`FROM readings_latest l JOIN ${q(source)} r ON r.device_id = l.device_id
+    WHERE ${projects(sql`l.project_id`)} AND l.source = ${source} AND ${sinceWatermark(source, ahead, 'l.at')}
+      ${owner.devices ? sql`AND l.device_id IN (${owner.devices})` : sql``}
+      AND ${projects(sql`r.project_id`)} AND ${since}`;
 }
 
 /**
- * The daily aggregates from hourly ones (`source`, rows as `hourlyAggregate` gives): a day is whole
- * hours (its origin an offset in whole hours), so min of mins, max of maxes, sums of sums and counts
- * are exactly the day's aggregates of the readings.
+ * The writer's statement: the readings inserted; each device's newest made its latest values unless a
+ * newer one is there; the hours of the batch marked dirty for the rollup job (one or two rows). The
+ * mark takes the row lock of an existing mark (`DO UPDATE … WHERE false` locks without writing), so
+ * a job deleting that mark waits for this statement's commit and then sees its readings: a reading is
+ * never left out of an hour whose mark the job consumed. Marks in key order, as the job takes them.
  */
-function dailyFromHourly(source: string, columns: readonly string[], day: string): SQL {
-  const values = ['device_id', 'max(project_id)', `date_bin('1 day', bucket, timestamptz '${day}')`, 'sum(n)'];
-  for (const c of columns) values.push(`min("${c}_min")`, `max("${c}_max")`, `sum("${c}_sum")`, `sum("${c}_n")`);
-  return sql.raw(`SELECT ${values.join(', ')} FROM "${source}" GROUP BY 1, 3`);
-}
-
-/** `INSERT … ON CONFLICT` adding aggregate rows (`select`, in the rollup table's column order) into one rollup table. */
-function upsert(table: string, select: SQL, columns: readonly string[]): SQL {
-  const names = ['device_id', 'project_id', 'bucket', 'n'];
-  const sets: string[] = ['project_id = excluded.project_id', 'n = r.n + excluded.n'];
-  for (const c of columns) {
-    names.push(`${c}_min`, `${c}_max`, `${c}_sum`, `${c}_n`);
-    sets.push(
-      `"${c}_min" = least(r."${c}_min", excluded."${c}_min")`,
-      `"${c}_max" = greatest(r."${c}_max", excluded."${c}_max")`,
-      `"${c}_sum" = coalesce(r."${c}_sum" + excluded."${c}_sum", r."${c}_sum", excluded."${c}_sum")`,
-      `"${c}_n" = r."${c}_n" + excluded."${c}_n"`,
-    );
-  }
-  // Rows in key order: two instances adding to the same buckets lock them in the same order.
-  return sql`INSERT INTO ${q(table)} AS r (${sql.raw(names.map((n) => `"${n}"`).join(', '))})
-    SELECT * FROM (${select}) a ORDER BY 1, 3
-    ON CONFLICT (device_id, bucket) DO UPDATE SET ${sql.raw(sets.join(', '))}`;
-}
-
-/**
- * One statement (so one transaction): the readings inserted; their hourly aggregates (count, min, max,
- * sum per reading; averages are sum / count) computed once and added to the hourly rollups; the daily
- * rollups and the project's day totals of the `sum` readings added to from those hourly aggregates (a
- * few rows per device instead of every reading again); each device's newest row made its latest values
- * unless a newer one is there. All are thus current as soon as the readings are stored, late readings
- * included, with no job to lag behind.
- */
-export function insertWithRollups(insert: SQL, target: RollupTarget, dayOffsetHours: number): SQL {
-  const day = dayOrigin(dayOffsetHours);
-  const project = upsertProjectDaily(target.table, target.readings, 'hagg', day);
+export function insertWithRollups(insert: SQL, target: RollupTarget): SQL {
   return sql`WITH ins AS (${insert} RETURNING device_id, project_id, at, ${sql.raw(target.columns.map((c) => `"${c}"`).join(', '))}),
-    hagg AS (${hourlyAggregate('ins', target.columns)}),
-    h AS (${upsert(target.hourly, sql.raw('SELECT * FROM hagg'), target.columns)} RETURNING 1),
-    l AS (${upsertLatest(target.table, target.readings, 'ins')} RETURNING 1)${
-      project
-        ? sql`,
-    p AS (${project} RETURNING 1)`
-        : sql``
+    l AS (${upsertLatest(target.table, target.readings, 'ins')} RETURNING 1)
+    INSERT INTO ${sql.raw(DIRTY_TABLE)} AS d (source, bucket)
+    SELECT DISTINCT ${sql.raw(literal(target.table))}, date_bin('1 hour', at, timestamptz '${sql.raw(HOUR_ORIGIN)}') FROM ins ORDER BY 2
+    ON CONFLICT (source, bucket) DO UPDATE SET bucket = excluded.bucket WHERE false`;
+}
+
+/** Consecutive runs of bucket starts (sorted, ms), each as [start, end). */
+function runs(starts: number[], step: number): [Date, Date][] {
+  const out: [Date, Date][] = [];
+  for (const s of [...new Set(starts)].sort((a, b) => a - b)) {
+    const last = out[out.length - 1];
+    if (last && last[1].getTime() === s) last[1] = new Date(s + step);
+    else out.push([new Date(s), new Date(s + step)]);
+  }
+  return out;
+}
+
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
+/** The columns of a rollup table in order, and the aggregates of the readings that fill them. */
+function rollupColumns(columns: readonly string[]) {
+  const names = ['device_id', 'project_id', 'bucket', 'n'];
+  for (const c of columns) names.push(`${c}_min`, `${c}_max`, `${c}_sum`, `${c}_n`);
+  return sql.raw(names.map((n) => `"${n}"`).join(', '));
+}
+
+export interface FoldReport {
+  source: string;
+  hours: number;
+  days: number;
+  rolledTo: Date;
+}
+
+/**
+ * One run of the rollup job for one readings table, inside the caller's transaction (readers never
+ * see half of it): the dirty hours closed before `now`'s hour are taken (marks locked in key order,
+ * then deleted), each recomputed from the readings (the hour's rows deleted, then per device: count,
+ * and per reading min, max, sum and count: exact and idempotent), the days holding them recomputed
+ * from the hourly rows (min of mins, max of maxes, sums of sums: a day is whole hours), the project's
+ * days of its `sum` readings from those daily rows, and the watermark moved to the start of `now`'s
+ * hour. Rows inserted in key order. Marks before `keepSince` (the readings' retention) are dropped
+ * unfolded.
+ */
+export async function foldRollups(
+  db: Db,
+  target: RollupTarget,
+  now: Date,
+  dayOffsetHours: number,
+  keepSince?: Date,
+): Promise<FoldReport> {
+  const closed = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
+  const source = target.table;
+  // Marks of hours past the readings' retention (a job stopped for that long): their readings may be
+  // dropped in part, so the rollups already made of them stay as they are.
+  if (keepSince)
+    await db.execute(sql`DELETE FROM ${sql.raw(DIRTY_TABLE)} WHERE source = ${source} AND bucket < ${ts(keepSince)}`);
+  const marks = rowsOf<{ bucket: string | Date }>(
+    await db.execute(
+      sql`SELECT bucket FROM ${sql.raw(DIRTY_TABLE)} WHERE source = ${source} AND bucket < ${ts(closed)} ORDER BY bucket FOR UPDATE`,
+    ),
+  ).map((r) => new Date(r.bucket).getTime());
+  const origin = dayOrigin(dayOffsetHours);
+  const originMs = new Date(origin).getTime();
+  const days = new Set<number>();
+  if (marks.length) {
+    await db.execute(
+      sql`DELETE FROM ${sql.raw(DIRTY_TABLE)} WHERE source = ${source} AND bucket = ANY(${sql.param(marks.map((m) => new Date(m).toISOString()))}::timestamptz[])`,
+    );
+    const aggregates = [
+      'device_id',
+      'max(project_id)',
+      `date_bin('1 hour', at, timestamptz '${HOUR_ORIGIN}')`,
+      'count(*)',
+    ];
+    for (const c of target.columns)
+      aggregates.push(`min("${c}")`, `max("${c}")`, `sum("${c}"::float8)`, `count("${c}")`);
+    for (const [from, to] of runs(marks, HOUR_MS)) {
+      await db.execute(sql`DELETE FROM ${q(target.hourly)} WHERE bucket >= ${ts(from)} AND bucket < ${ts(to)}`);
+      await db.execute(
+        sql`INSERT INTO ${q(target.hourly)} (${rollupColumns(target.columns)})
+          SELECT ${sql.raw(aggregates.join(', '))} FROM ${q(source)} WHERE at >= ${ts(from)} AND at < ${ts(to)}
+          GROUP BY 1, 3 ORDER BY 1, 3`,
+      );
     }
-    ${upsert(target.daily, dailyFromHourly('hagg', target.columns, day), target.columns)}`;
+    for (const m of marks) days.add(originMs + Math.floor((m - originMs) / DAY_MS) * DAY_MS);
+    const daily = ['device_id', 'max(project_id)', `date_bin('1 day', bucket, timestamptz '${origin}')`, 'sum(n)'];
+    for (const c of target.columns)
+      daily.push(`min("${c}_min")`, `max("${c}_max")`, `sum("${c}_sum")`, `sum("${c}_n")`);
+    const sums = target.readings.filter((r) => r.sum);
+    const triples = sums
+      .map((r) => `(${literal(r.key)}, s."${columnName(r.key)}_sum", s."${columnName(r.key)}_n")`)
+      .join(', ');
+    for (const [from, to] of runs([...days], DAY_MS)) {
+      await db.execute(sql`DELETE FROM ${q(target.daily)} WHERE bucket >= ${ts(from)} AND bucket < ${ts(to)}`);
+      await db.execute(
+        sql`INSERT INTO ${q(target.daily)} (${rollupColumns(target.columns)})
+          SELECT ${sql.raw(daily.join(', '))} FROM ${q(target.hourly)} WHERE bucket >= ${ts(from)} AND bucket < ${ts(to)}
+          GROUP BY 1, 3 ORDER BY 1, 3`,
+      );
+      if (!sums.length) continue;
+      await db.execute(
+        sql`DELETE FROM ${sql.raw(PROJECT_DAILY_TABLE)} WHERE source = ${source} AND bucket >= ${ts(from)} AND bucket < ${ts(to)}`,
+      );
+      await db.execute(
+        sql`INSERT INTO ${sql.raw(PROJECT_DAILY_TABLE)} (project_id, source, reading, bucket, sum, n)
+          SELECT s.project_id, ${source}, v.reading, s.bucket, sum(v.sum), sum(v.n)
+          FROM ${q(target.daily)} s CROSS JOIN LATERAL (VALUES ${sql.raw(triples)}) AS v(reading, sum, n)
+          WHERE s.bucket >= ${ts(from)} AND s.bucket < ${ts(to)} AND v.n > 0
+          GROUP BY 1, 3, 4 ORDER BY 1, 3, 4`,
+      );
+    }
+  }
+  const [mark] = rowsOf<{ rolled_to: string | Date }>(
+    await db.execute(
+      sql`INSERT INTO ${sql.raw(WATERMARK_TABLE)} AS w (source, rolled_to) VALUES (${source}, ${ts(closed)})
+        ON CONFLICT (source) DO UPDATE SET rolled_to = greatest(w.rolled_to, excluded.rolled_to) RETURNING rolled_to`,
+    ),
+  );
+  return { source, hours: marks.length, days: days.size, rolledTo: new Date(mark!.rolled_to) };
+}
+
+/** Marks of hours past their readings' retention (the retention job; the rollup job skips them too). */
+export async function pruneDirty(
+  db: Db,
+  specs: readonly TimePartitioned[],
+  settings: SettingValues,
+  now: Date,
+): Promise<void> {
+  for (const spec of specs.filter((x) => x.rollups)) {
+    const cutoff = new Date(now.getTime() - spec.retentionDays(settings) * DAY_MS);
+    await db.execute(sql`DELETE FROM ${sql.raw(DIRTY_TABLE)} WHERE source = ${spec.name} AND bucket < ${ts(cutoff)}`);
+  }
+}
+
+/**
+ * Every readings table's closed dirty hours folded at once, a transaction per table (what the rollup
+ * job does every minute; for tests and tools that read the rollup tables right after storing).
+ */
+export async function foldNow(
+  db: Db,
+  tables: readonly { name: string; readings: readonly ReadingColumn[] }[],
+  dayOffsetHours: number,
+  now = new Date(),
+): Promise<FoldReport[]> {
+  const reports: FoldReport[] = [];
+  for (const t of tables)
+    reports.push(await db.transaction((tx) => foldRollups(tx as unknown as Db, rollupTarget(t), now, dayOffsetHours)));
+  return reports;
 }

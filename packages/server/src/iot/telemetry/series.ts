@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { dayOrigin } from './rollups.js';
+import { dayOrigin, HOUR_ORIGIN, readingsSince, rolledTo, rolledToNow } from './rollups.js';
 import { columnName, type ReadingColumn } from './tables.js';
 
 /** What one point of a series stands for: raw readings grouped, or the hourly or daily rollups. */
@@ -69,7 +69,9 @@ async function points(db: Db, query: SQL): Promise<SeriesPoint[]> {
 /**
  * One device's readings over a period for a chart or an export, at the resolution the period calls for
  * (`resolutionFor`): raw readings in at most `maxPoints` buckets, or rollup buckets (several joined
- * when there are more than `maxRollupPoints`). The answer says which resolution it carries.
+ * when there are more than `maxRollupPoints`) completed by the readings the rollup job has not folded
+ * yet (iot/telemetry/rollups.ts), so the last point is current. The answer says which resolution it
+ * carries.
  */
 export async function readingSeries(
   db: Db,
@@ -98,16 +100,35 @@ export async function readingSeries(
   }
   const unit = UNIT_SECONDS[resolution];
   const k = Math.max(1, Math.ceil(span / unit / (options.maxRollupPoints ?? 1000)));
-  const origin = resolution === 'day' ? dayOrigin(options.dayOffsetHours ?? 0) : '2000-01-01T00:00:00.000Z';
-  const bucket = k === 1 ? sql`bucket` : sql.raw(`date_bin('${k * unit} seconds', bucket, timestamptz '${origin}')`);
+  const origin = resolution === 'day' ? dayOrigin(options.dayOffsetHours ?? 0) : HOUR_ORIGIN;
+  const bucket = k === 1 ? sql`b` : sql.raw(`date_bin('${k * unit} seconds', b, timestamptz '${origin}')`);
   const table = `${t.name}_${resolution === 'hour' ? 'hourly' : 'daily'}`;
+  const lower = ts(new Date(from.getTime() - unit * 1000));
+  // Per reading its sum and count in each part; a point averages (or, for a `sum` reading, adds up)
+  // every reading of its bucket: the rollups' folded hours plus the readings the job has not folded.
+  const parts = t.readings.map((r) => columnName(r.key));
+  const fromRollup = sql.raw(parts.map((c) => `"${c}_sum", "${c}_n"`).join(', '));
+  const fromRaw = sql.raw(
+    parts.map((c) => `sum(r."${c}"::float8) AS "${c}_sum", count(r."${c}")::int AS "${c}_n"`).join(', '),
+  );
+  const ownerOf = 'deviceId' in where ? { deviceId: where.deviceId } : { projectId: where.projectId };
+  const ahead = await rolledToNow(db, t.name);
   return {
     resolution,
     bucketSeconds: k * unit,
+    // Hourly rows before the watermark (the daily ones hold folded hours only), then the readings from
+    // it on, bucketed alike. The watermark is read in the same statement: an hour is in one part only.
     points: await points(
       db,
-      sql`SELECT ${bucket} AS at, ${sql.join(valuesFromRollup(t), sql`, `)} FROM ${quote(table)}
-          WHERE ${owner} AND bucket > ${ts(new Date(from.getTime() - unit * 1000))} AND bucket <= ${ts(to)}
+      sql`SELECT ${bucket} AS at, ${sql.join(valuesFromRollup(t), sql`, `)} FROM (
+            SELECT bucket AS b, ${fromRollup} FROM ${quote(table)}
+            WHERE ${owner} AND bucket > ${lower} AND bucket <= ${ts(to)}
+              ${resolution === 'hour' ? sql`AND bucket < ${rolledTo(t.name)}` : sql``}
+            UNION ALL
+            SELECT date_bin(${sql.raw(`'1 ${resolution}'`)}, r.at, ${sql.raw(`timestamptz '${origin}'`)}) AS b, ${fromRaw}
+            ${readingsSince(t.name, ownerOf, ahead)} AND r.at >= ${lower} AND r.at <= ${ts(new Date(to.getTime() + unit * 1000))}
+            GROUP BY 1
+          ) x WHERE b > ${lower} AND b <= ${ts(to)}
           GROUP BY 1 ORDER BY 1`,
     ),
   };

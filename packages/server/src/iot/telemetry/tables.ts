@@ -35,6 +35,11 @@ export interface TimePartitioned {
    * puts the new version on the same page (a HOT update: no index entry added).
    */
   fillfactor?: number;
+  /**
+   * A readings table's readings: the rollup job keeps its hourly and daily rollups (`<name>_hourly`,
+   * `<name>_daily`) and the project's daily totals of its `sum` readings (iot/telemetry/rollups.ts).
+   */
+  rollups?: readonly ReadingColumn[];
   list?: {
     column: string;
     values: readonly string[];
@@ -115,7 +120,7 @@ function rollupTable<K extends string>(name: string, readings: readonly (Reading
  * partitioned by day, and its hourly and daily rollups (min, max, sum, count per reading) partitioned by
  * month. Declare it once in the family's folder and export the three tables from the drizzle schema;
  * list `.partitioned` in the family handler's `telemetryTables`: the job then creates partitions ahead,
- * drops them past `retentionSetting`, and the batch writer keeps the rollups current
+ * drops them past `retentionSetting`, and the rollup job keeps the rollups
  * (docs/architecture.md "Telemetry storage").
  */
 export function readingsTables<K extends string>(
@@ -141,7 +146,7 @@ export function readingsTables<K extends string>(
   const hourly = rollupTable(`${name}_hourly`, readings);
   const daily = rollupTable(`${name}_daily`, readings);
   const partitioned: TimePartitioned[] = [
-    { name, column: 'at', unit: 'day', retentionDays: (s) => daysOf(s, retentionSetting) },
+    { name, column: 'at', unit: 'day', retentionDays: (s) => daysOf(s, retentionSetting), rollups: readings },
     {
       name: `${name}_hourly`,
       column: 'bucket',

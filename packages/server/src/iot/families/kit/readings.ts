@@ -22,7 +22,8 @@ export function cleanReadings(
  * order of the manifest's readings) and the store step, written once for every family.
  */
 export function readingsStore(tables: { name: string }, readings: readonly FamilyReading[]) {
-  // Hourly and daily rollups (`<name>_hourly`, `<name>_daily`) are added to in the same statement.
+  // The same statement keeps the latest values and marks the hours stored; the rollup job folds them
+  // into the hourly and daily rollups (`<name>_hourly`, `<name>_daily`) and the project's daily totals.
   const keys = readings.map((r) => r.key);
   // A register is sent at double precision all the way (single would round 1,234,567.89 to 1,234,568).
   const batch: BatchTable = {

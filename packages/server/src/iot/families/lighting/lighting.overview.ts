@@ -89,7 +89,7 @@ export function createLightingOverview(ctx: FamilyContext, repo: LightingReposit
       const today = localClock(new Date(), tz).date;
       const start = from ?? localMidnight(`${today.slice(0, 7)}-01`, tz);
       const end = to ?? localMidnight(addDays(today, 1), tz);
-      const { lamps, days } = await repo.energyByDay(projectId, scope, id, start, end);
+      const { lamps, days } = await repo.energyByDay(projectId, scope, id, start, end, tz);
       const byMonth = new Map<string, number>();
       const byDay = days.map((d) => {
         const date = localClock(d.bucket, tz).date;
@@ -149,7 +149,7 @@ export function createLightingOverview(ctx: FamilyContext, repo: LightingReposit
       let energy = overviewCache.get(energyKey);
       if (!energy || Date.now() - energy.at > 60_000) {
         const yearAgo = localMidnight(`${addDays(`${today.slice(0, 7)}-01`, -335).slice(0, 7)}-01`, tz);
-        const days = await repo.projectEnergyByDay(reach, yearAgo, localMidnight(addDays(today, 1), tz));
+        const days = await repo.projectEnergyByDay(reach, yearAgo, localMidnight(addDays(today, 1), tz), tz);
         const dated = days.map((d) => ({ ...d, date: localClock(d.bucket, tz).date }));
         const month = today.slice(0, 7);
         const byMonth = new Map<string, number>();

@@ -1,7 +1,7 @@
 import { insidePolygon, type LampState, lightingManifest } from '@sc/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { PROJECT_DAILY_TABLE } from '../../telemetry/project-rollups.js';
+import { projectDailySums } from '../../telemetry/project-rollups.js';
 import { inSubtreeOfD, type ProjectReach, projectIn, projectNameOfD, projectOfD } from '../kit/project-reach.js';
 import { createReadingsRepository } from '../kit/readings.repository.js';
 import { lightingTelemetry } from './lighting.tables.js';
@@ -158,21 +158,24 @@ export function createLightingRepository(db: Db) {
   };
 
   /**
-   * Energy and energy saved of the project (or of its subtree) by day, from `readings_project_daily`
-   * (its `sum` readings).
+   * Energy and energy saved by local day of the project or of its subtree (their daily totals,
+   * `readings_project_daily`) or of some of the project's lamps (their daily rollups), each with the
+   * readings the rollup job has not folded yet (iot/telemetry/project-rollups.ts `projectDailySums`):
+   * today is current.
    */
-  const projectEnergyByDay = async (project: number | ProjectReach, from: Date, to: Date) =>
+  const energyDays = async (project: number | ProjectReach, from: Date, to: Date, tz: number, lamps?: SQL) =>
     toDays(
       await rows(
         db,
-        sql`SELECT bucket, sum(sum) FILTER (WHERE reading = 'energy')::float8 AS energy,
-          sum(sum) FILTER (WHERE reading = 'energySaved')::float8 AS saved
-        FROM ${sql.raw(PROJECT_DAILY_TABLE)}
-        WHERE ${projectIn(sql`project_id`, project)} AND source = ${lightingTelemetry.name}
-          AND bucket >= ${from.toISOString()}::timestamptz AND bucket < ${to.toISOString()}::timestamptz
+        sql`SELECT bucket, sum("energy")::float8 AS energy, sum("energySaved")::float8 AS saved
+        FROM (${await projectDailySums(db, lightingTelemetry, (column) => projectIn(column, project), from, new Date(to.getTime() - 1), tz, lamps)}) d
+        WHERE bucket >= ${from.toISOString()}::timestamptz AND bucket < ${to.toISOString()}::timestamptz
         GROUP BY bucket ORDER BY bucket`,
       ),
     );
+  /** Energy and energy saved of the project (or its subtree) by day (local days of the system timezone `tz`). */
+  const projectEnergyByDay = (project: number | ProjectReach, from: Date, to: Date, tz: number) =>
+    energyDays(project, from, to, tz);
 
   return {
     readings: createReadingsRepository(db, lightingTelemetry),
@@ -553,19 +556,10 @@ export function createLightingRepository(db: Db) {
      * totals per day (`readings_project_daily`, a row per day whatever the number of lamps), a part of
      * it from the lamps' daily rollups.
      */
-    async energyByDay(projectId: number, scope: PowerScope, id: number | undefined, from: Date, to: Date) {
+    async energyByDay(projectId: number, scope: PowerScope, id: number | undefined, from: Date, to: Date, tz: number) {
       const lamps = scopeLamps(projectId, scope, id);
       const [days, [count]] = await Promise.all([
-        scope === 'project'
-          ? projectEnergyByDay(projectId, from, to)
-          : rows(
-              db,
-              sql`SELECT r.bucket, sum(r.energy_sum)::float8 AS energy, sum(r.energy_saved_sum)::float8 AS saved
-              FROM lighting_readings_daily r
-              WHERE r.project_id = ${projectId} AND r.device_id IN (${lamps})
-                AND r.bucket >= ${from.toISOString()}::timestamptz AND r.bucket < ${to.toISOString()}::timestamptz
-              GROUP BY r.bucket ORDER BY r.bucket`,
-            ).then(toDays),
+        scope === 'project' ? projectEnergyByDay(projectId, from, to, tz) : energyDays(projectId, from, to, tz, lamps),
         rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (${lamps}) x`),
       ]);
       return { lamps: Number(count?.n ?? 0), days };

@@ -154,6 +154,8 @@ describe('readings', () => {
     );
     // Single precision would read 1234567.875 (about 7 digits): a register is stored at double precision.
     expect(stored).toEqual([{ reading: 1234567.89, energy: 0.25, power_factor: null }]);
+    // The rollup job folds the hour once it is closed (its clock an hour on).
+    await t.app.iot.jobs.rollups(new Date(Date.now() + 3600_000));
     const [hour] = await queryRows(
       t.database.db,
       sql`select reading_max from whm_readings_hourly where device_id = ${d.id}`,
