@@ -15,6 +15,8 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     env,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The migrated template each test file's database is copied from (src/test/template-database.ts).
+    globalSetup: ['src/test/global-setup.ts'],
   },
 });
 
@@ -34,6 +36,7 @@ export default defineConfig({
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          globalSetup: ['../server/src/test/global-setup.ts'],
         },
       },
       {

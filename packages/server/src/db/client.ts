@@ -65,18 +65,19 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
  * this thread goes on (the server builds its routes meanwhile); the first query waits for it, and an
  * error opening it rejects that query (the migration step, at start). `worker`: one started already
  * (main.ts starts it before loading the rest of the server); `template`: the data folder a new dataDir
- * starts from (default: the build's, when it can serve; null: none).
+ * starts from (default: the build's, when it can serve; null: none); `dump`: a tarball written by PGlite's
+ * dumpDataDir() the database starts from instead of initdb (the tests' migrated template, test-database.ts).
  */
 export async function openPglite(
   dataDir: string | null,
-  options: { thread?: 'worker' | 'main'; worker?: PgliteLike; template?: string | null } = {},
+  options: { thread?: 'worker' | 'main'; worker?: PgliteLike; template?: string | null; dump?: string } = {},
 ): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const template =
     dataDir && !options.worker ? (options.template === undefined ? templateFor(dataDir) : options.template) : null;
   const setup = PLANNER_SETUP;
   if (options.thread !== 'main') {
-    const client = options.worker ?? startPgliteWorker(dataDir, setup, template);
+    const client = options.worker ?? startPgliteWorker(dataDir, setup, template, options.dump ?? null);
     // Drizzle's pglite driver calls query, exec and transaction only: the worker's client has them.
     const db = drizzlePglite(client as unknown as PGlite, { schema });
     return {
@@ -89,7 +90,8 @@ export async function openPglite(
   }
   if (dataDir && template) copyTemplate(template, dataDir);
   // pg_trgm serves the device search (migration 0005); PostgreSQL ships it in its contrib.
-  const client = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm } });
+  const loadDataDir = options.dump ? new Blob([fs.readFileSync(options.dump)]) : undefined;
+  const client = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm }, loadDataDir });
   await client.exec(setup);
   const db = drizzlePglite(client, { schema });
   return {

@@ -7,7 +7,7 @@ import { migrateWithStatistics } from './migrations-applied.js';
 
 let database: Database;
 beforeAll(async () => {
-  database = await openTestDatabase();
+  database = await openTestDatabase({ fromScratch: true });
 });
 afterAll(() => database.close());
 

@@ -34,7 +34,9 @@ const errorOf = (error) => {
     fs.cpSync(template, workerData.dataDir, { recursive: true, force: true, filter: (source) => source !== marker });
     fs.copyFileSync(marker, path.join(workerData.dataDir, 'PG_VERSION'));
   }
-  const db = await PGlite.create(workerData.dataDir ?? undefined, { extensions: { pg_trgm } });
+  // An in-memory database may start from a dumpDataDir() tarball instead of initdb (the tests' template).
+  const loadDataDir = workerData.dump ? new Blob([fs.readFileSync(workerData.dump)]) : undefined;
+  const db = await PGlite.create(workerData.dataDir ?? undefined, { extensions: { pg_trgm }, loadDataDir });
   await db.exec(workerData.setup);
   parentPort.on('message', async (m) => {
     try {
@@ -82,12 +84,18 @@ export interface PgliteLike {
  * one after another (a query outside a transaction while one is open runs inside it, as in PGlite).
  * Answered at once: the database opens in the worker while this thread goes on (at start the server
  * builds its routes meanwhile); calls wait until it is open, and fail with its error if it did not open.
- * `template`: a data folder to copy into the new `dataDir` first (pgdata-template.ts).
+ * `template`: a data folder to copy into the new `dataDir` first (pgdata-template.ts); `dump`: a file
+ * written from PGlite's dumpDataDir() the database starts from instead (test-database.ts).
  */
-export function startPgliteWorker(dataDir: string | null, setup: string, template: string | null = null): PgliteLike {
+export function startPgliteWorker(
+  dataDir: string | null,
+  setup: string,
+  template: string | null = null,
+  dump: string | null = null,
+): PgliteLike {
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { dataDir, setup, template, base: import.meta.url, textTypes: TEXT_TYPES },
+    workerData: { dataDir, setup, template, dump, base: import.meta.url, textTypes: TEXT_TYPES },
     // The worker needs none of the server's loaders (tsx, vitest): plain JavaScript.
     execArgv: [],
   });
