@@ -34,3 +34,22 @@ export function markSessionChecked(user: SessionUser): void {
 export function resetSessionCheck(): void {
   checked = null;
 }
+
+let reading = 0;
+
+/**
+ * Reads the session user again in the language shown now (GET /api/login.do): the server names the
+ * built-in administrator and root project in the caller's language, and the stored user kept the names
+ * of the language the user signed in with (issue 13: "系统管理员" in the English console). A failed read
+ * keeps the stored user: a language switch never signs anyone out. Of two quick switches the last wins.
+ */
+export async function readSessionAgain(): Promise<void> {
+  if (!getToken()) return;
+  const mine = ++reading;
+  try {
+    const user = await sessionApi.autoLogin();
+    if (mine === reading && getToken()) setSession({ ...user, userToken: user.userToken || getToken() || '' });
+  } catch {
+    // kept as it was
+  }
+}

@@ -44,6 +44,8 @@ export const labels: Translation<typeof zh> = {
     state: 'State',
     brightness: 'Brightness',
     on: 'Switch',
+    illuminance: 'Illuminance',
+    threshold: 'Threshold',
   },
   ms: '{ms} ms',
   /** A duration in words (formatDuration in the console): 3 天 4 小时 / 3 d 4 h. */

@@ -45,6 +45,8 @@ export const labels = {
     state: '状态',
     brightness: '亮度',
     on: '开关',
+    illuminance: '照度',
+    threshold: '阈值',
   },
   ms: '{ms} 毫秒',
   /** A duration in words (formatDuration in the console): 3 天 4 小时 / 3 d 4 h. */

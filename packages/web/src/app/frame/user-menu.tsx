@@ -1,9 +1,11 @@
 import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import type { SessionUser } from '@sc/contract';
 import { Avatar, Button, Dropdown } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useLang } from '../../i18n/i18n';
+import { readSessionAgain } from '../../session/auto-login';
 import { logout } from '../../session/logout';
 import { useFeedback } from '../feedback';
 import { ChangePasswordDialog } from './change-password-dialog';
@@ -16,6 +18,14 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const [changing, setChanging] = useState(false);
   // The dialog (a form in a modal) mounts on first use, not with the frame.
   const [used, setUsed] = useState(false);
+  // The built-in administrator's name follows the reader's language: a switch reads the session again.
+  const lang = useLang();
+  const shown = useRef(lang);
+  useEffect(() => {
+    if (shown.current === lang) return;
+    shown.current = lang;
+    void readSessionAgain();
+  }, [lang]);
 
   const askLogout = () =>
     confirm({

@@ -33,7 +33,7 @@ export function EventsTable(props: {
   const labels = useLabels();
   const columns: TableColumnsType<DeviceEvent> = props.columns ?? [
     { title: t('gateways.events.at'), dataIndex: 'at', width: 170, render: formatTime },
-    { title: t('gateways.events.device'), dataIndex: 'deviceName', ellipsis: { showTitle: true } },
+    { title: t('gateways.events.device'), dataIndex: 'deviceName', width: 160, ellipsis: { showTitle: true } },
     {
       title: t('gateways.events.code'),
       dataIndex: 'code',
@@ -44,16 +44,21 @@ export function EventsTable(props: {
     {
       title: t('gateways.events.eventType'),
       dataIndex: 'eventType',
-      width: 90,
+      width: 100,
       render: (v: string) => t(`gateways.events.types.${v}`, { defaultValue: v }),
     },
     {
       title: t('gateways.events.level'),
       dataIndex: 'level',
-      width: 90,
+      width: 100,
       render: (v: string) => <EventLevelTag level={v} />,
     },
-    { title: t('gateways.events.detail'), dataIndex: 'detail', render: (v: unknown) => <KeyValues value={v} /> },
+    {
+      title: t('gateways.events.detail'),
+      dataIndex: 'detail',
+      ellipsis: true,
+      render: (v: unknown) => <KeyValues value={v} />,
+    },
   ];
   return (
     <Table<DeviceEvent>
@@ -62,6 +67,8 @@ export function EventsTable(props: {
       size="small"
       loading={props.loading}
       columns={columns}
+      tableLayout="fixed"
+      scroll={{ x: 760 }}
       dataSource={props.page?.list ?? []}
       pagination={{
         current: props.current,

@@ -113,11 +113,12 @@ function GatewayDetail({ projectId, id }: { projectId: number; id: number }) {
       }}
     >
       {editable && <Commands projectId={projectId} device={d} />}
+      {/* Side by side only on wide screens: at 1366 px each table needs the whole width (issue 13). */}
       <Row gutter={[12, 12]}>
-        <Col xs={24} xl={11}>
+        <Col xs={24} xxl={11}>
           <ChildrenTable rows={children.data ?? []} loading={children.isLoading} />
         </Col>
-        <Col xs={24} xl={13}>
+        <Col xs={24} xxl={13}>
           <Card title={t('gateways.eventsTitle')} size="small">
             <EventsTable page={events.data} loading={events.isLoading} {...paging} />
           </Card>
