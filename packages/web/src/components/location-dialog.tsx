@@ -1,6 +1,6 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { requiredLocationBody } from '@sc/contract';
-import { Alert, Typography } from 'antd';
+import { Alert, Button, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/errors';
@@ -75,5 +75,40 @@ export function LocationText({ lng, lat, none }: { lng: number | null; lat: numb
     <Typography.Text style={{ whiteSpace: 'nowrap' }}>
       <EnvironmentOutlined style={{ color: 'var(--ant-color-primary)' }} /> {lng.toFixed(6)}, {lat.toFixed(6)}
     </Typography.Text>
+  );
+}
+
+/**
+ * A row's location that sets it when clicked (issue 13: a separate "set location" button made the action
+ * column too wide for 1366 px): the coordinate (or "not set") as a link named by `label`.
+ */
+export function LocationLink({
+  lng,
+  lat,
+  none,
+  label,
+  onClick,
+}: {
+  lng: number | null;
+  lat: number | null;
+  none: string;
+  label: string;
+  /** Absent below the edit level: the text alone. */
+  onClick?: () => void;
+}) {
+  const text = <LocationText lng={lng} lat={lat} none={none} />;
+  if (!onClick) return text;
+  return (
+    <Tooltip title={label}>
+      <Button
+        size="small"
+        type="link"
+        aria-label={label}
+        style={{ padding: 0, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}
+        onClick={onClick}
+      >
+        {text}
+      </Button>
+    </Tooltip>
   );
 }

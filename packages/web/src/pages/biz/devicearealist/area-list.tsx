@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { type CrudField, canModify, ResourceTable, type Schema, useAuthLevel } from '../../../components/crud';
-import { LocationDialog, LocationText } from '../../../components/location-dialog';
+import { LocationDialog, LocationLink } from '../../../components/location-dialog';
 import { ProjectTreeSelect } from '../../man/projectlist/project-tree';
 
 export type AreaRow = DeviceAreaView & { [key: string]: unknown };
@@ -117,13 +117,6 @@ export function AreaList({ apiBase, scoped = false }: ScopeProps) {
             ? t('areas.inUseHint', { groups: row.groupCount, devices: row.deviceCount })
             : true
         }
-        rowActions={(row) =>
-          writable && (
-            <Button size="small" type="link" icon={<EnvironmentOutlined />} onClick={() => setLocating(row)}>
-              {t('areas.setLocation')}
-            </Button>
-          )
-        }
         columns={[
           { field: 'name', render: (v) => <span style={{ whiteSpace: 'nowrap' }}>{String(v)}</span> },
           {
@@ -144,7 +137,15 @@ export function AreaList({ apiBase, scoped = false }: ScopeProps) {
               ]),
           {
             field: 'location',
-            render: (_v, row) => <LocationText lng={row.lng} lat={row.lat} none={t('areas.noLocation')} />,
+            render: (_v, row) => (
+              <LocationLink
+                lng={row.lng}
+                lat={row.lat}
+                none={t('areas.noLocation')}
+                label={t('areas.setLocation')}
+                onClick={writable ? () => setLocating(row) : undefined}
+              />
+            ),
           },
           { field: 'groupCount', width: 80 },
           { field: 'deviceCount', width: 80 },

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { useFeedback } from '../../../app/feedback';
 import { type CrudField, canModify, ResourceTable, useAuthLevel } from '../../../components/crud';
-import { LocationDialog, LocationText } from '../../../components/location-dialog';
+import { LocationDialog, LocationLink } from '../../../components/location-dialog';
 import { formatTime } from '../../../components/time';
 import { useLang } from '../../../i18n/i18n';
 import { ProjectTreeSelect } from '../../man/projectlist/project-tree';
@@ -173,9 +173,6 @@ export function GroupList({ apiBase, scoped = false }: ScopeProps) {
         rowActions={(row) =>
           writable && (
             <>
-              <Button size="small" type="link" icon={<EnvironmentOutlined />} onClick={() => setLocating(row)}>
-                {t('groups.setLocation')}
-              </Button>
               <Button size="small" type="link" icon={<ThunderboltOutlined />} onClick={() => forceActive(row)}>
                 {t('groups.forceActive')}
               </Button>
@@ -211,7 +208,15 @@ export function GroupList({ apiBase, scoped = false }: ScopeProps) {
           },
           {
             field: 'location',
-            render: (_v, row) => <LocationText lng={row.lng} lat={row.lat} none={t('groups.noLocation')} />,
+            render: (_v, row) => (
+              <LocationLink
+                lng={row.lng}
+                lat={row.lat}
+                none={t('groups.noLocation')}
+                label={t('groups.setLocation')}
+                onClick={writable ? () => setLocating(row) : undefined}
+              />
+            ),
           },
           {
             field: 'activeState',
