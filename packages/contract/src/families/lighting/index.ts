@@ -35,7 +35,7 @@ export * from './schemas.js';
  * - GET  :id/reports.do | :id/reports.do/series | :id/reports.do/export → readings, series, CSV
  * - GET  :id/policies                                             → lampPolicies
  * - POST :id/policydef (push the lamp's policies to it)           → command
- * Lists: GET pages (pageQuery + lightingListFilter) → lamps; GET map → map.
+ * Lists: GET pages (pageQuery + lightingListFilter + projectTreeQuery) → lamps; GET map (projectTreeQuery) → map.
  * Policies: GET policies (page) → policies; GET policies/:policyId → policy; POST policies, PUT
  * policies/:policyId (lightingPolicyBody(policyUnitsMax)) → policy; DELETE policies/:policyId → deleted;
  * POST policies/:policyId/use | policies/:policyId/remove | policies/clear (policyTargetsBody) →
@@ -46,9 +46,10 @@ export * from './schemas.js';
  * LCU groups: GET groups (page) → groups; GET groups/:groupId → group; POST groups, PUT groups/:groupId
  * (lightingGroupBody) → group; DELETE groups/:groupId → deleted; POST groups/:groupId/members
  * (lightingGroupMembersBody) → group; POST groups/:groupId/command (lightingGroupCommandBody) → batchStarted.
- * Area: POST area/lamps {polygon} → areaLamps; POST area/command {polygon, command, args} → batchStarted.
+ * Area: POST area/lamps {polygon, includeChildren} → areaLamps; POST area/command {polygon, includeChildren,
+ * command, args} → batchStarted (includeChildren as the map the area was drawn on: the same lamps).
  * Power: GET power/summary (powerQuery) → powerSummary; GET power/last (powerQuery) → powerLast.
- * Overview: GET summary → overview.
+ * Overview: GET summary (projectTreeQuery: the subtree's lamps, faults and energy) → overview.
  */
 export const lightingCalls = familyCalls('lighting');
 const calls = lightingCalls;

@@ -39,7 +39,7 @@ export * from './schemas.js';
  * - GET  :id/children                                                 → children (lamps, meters, sensors)
  * - GET  :id/reports.do | :id/reports.do/series | :id/reports.do/export → readings, series, CSV
  * - GET  :id/policies                                                 → cabinetPolicies
- * Lists: GET pages (pageQuery + mtcListFilter) → cabinets; GET map → map.
+ * Lists: GET pages (pageQuery + mtcListFilter + projectTreeQuery) → cabinets; GET map (projectTreeQuery) → map.
  * Policies: GET policies (page) → policies; GET policies/:policyId → policy; POST policies, PUT
  * policies/:policyId (mtcPolicyBody(policyUnitsMax)) → policy; DELETE policies/:policyId → deleted;
  * POST policies/:policyId/use | policies/:policyId/remove (mtcPolicyTargetsBody) → policyUse;
