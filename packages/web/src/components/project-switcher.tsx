@@ -44,6 +44,27 @@ export function useChildrenIncluded(): boolean {
   return Boolean(project && includeChildren && hasChildren(tree.data, project.id));
 }
 
+function descendants(nodes: ProjectTreeNode[] = [], id: number, inside = false, into: number[] = []): number[] {
+  for (const node of nodes) {
+    if (inside) into.push(node.id);
+    descendants(node.children, id, inside || node.id === id, into);
+  }
+  return into;
+}
+
+/**
+ * The projects whose live pushes a screen of `projectId` follows: the project, and with the child-projects
+ * switch on its descendants too (their devices are on the screen; the server grants only the caller's subtree).
+ */
+export function useReachProjects(projectId: number): number[] {
+  const tree = useVisibleProjects();
+  const included = useChildrenIncluded();
+  return useMemo(
+    () => (included ? [projectId, ...descendants(tree.data, projectId)] : [projectId]),
+    [included, projectId, tree.data],
+  );
+}
+
 /**
  * Where a screen keeps to the current project although the child-projects switch is on (its items are
  * made in one project: lamp groups, policies; or a figure only the project has): says so, naming it.

@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import L from 'leaflet';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeWebSocket } from '../../api/realtime-fake';
 import { changeLang } from '../../i18n/i18n';
 import { setIncludeChildren } from '../../session/use-current-project';
 import { rawWords } from '../../test/raw-words';
@@ -74,6 +75,14 @@ describe('the lighting screens with the child-projects switch on', () => {
     expect(await screen.findByText('地图上 3 盏灯（无坐标的单灯不显示）')).toBeTruthy();
     const map = calls.find((c) => c.url.pathname === `${BASE}/map`)!;
     expect(map.url.searchParams.get('includeChildren')).toBe('true');
+    // Live pushes of the child project's lamps too.
+    const socket = FakeWebSocket.last!;
+    act(() => socket.open());
+    await waitFor(() =>
+      expect(socket.sent.some((r) => 'projects' in r && JSON.stringify(r.projects) === JSON.stringify([1, 2]))).toBe(
+        true,
+      ),
+    );
 
     await waitFor(() => expect(screen.getByTestId('area-map').querySelector('.leaflet-container')).toBeTruthy());
     const leaflet = (

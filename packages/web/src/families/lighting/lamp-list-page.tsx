@@ -21,6 +21,7 @@ import { devicesInArea } from '../../components/map/area';
 import { AreaDrawBar } from '../../components/map/area-draw-bar';
 import { useAreaDraw } from '../../components/map/use-area-draw';
 import { ProjectScoped } from '../../components/project-scoped';
+import { useReachProjects } from '../../components/project-switcher';
 import { useIncludeChildren } from '../../session/use-current-project';
 import { type Lamp, type LampFilters, type LampPoint, lightingApi, lightingKeys } from './api';
 import { LampBatchProgress, PowerCommands, useLampBatch } from './batch';
@@ -71,13 +72,14 @@ function LampTable({ projectId }: { projectId: number }) {
   const options = useLampOptions(projectId);
   const batch = useLampBatch(projectId);
   const includeChildren = useIncludeChildren();
+  const reach = useReachProjects(projectId);
   const list = usePagedList<Lamp, LampFilters>({
     key: [...lightingKeys.lamps(projectId), includeChildren],
     load: ({ page, pageSize, filters }) => l.lamps(page, pageSize, filters, includeChildren),
     initialFilters: {},
   });
 
-  useRealtime({ projects: [projectId] }, (push: RealtimePush) =>
+  useRealtime({ projects: reach }, (push: RealtimePush) =>
     client.setQueryData<{ list: Lamp[] }>(list.queryKey, (p) => {
       if (!p) return p;
       const rows = applyLampPushes(p.list, push);
@@ -181,11 +183,12 @@ function LampMap({ projectId }: { projectId: number }) {
   const l = lightingApi(projectId);
   // The child-projects switch: the map shows their lamps, and an area drawn on it commands the same lamps.
   const includeChildren = useIncludeChildren();
+  const reach = useReachProjects(projectId);
   const key = [...lightingKeys.map(projectId), includeChildren];
   const points = useQuery({ queryKey: key, queryFn: () => l.map(includeChildren) });
   const batch = useLampBatch(projectId);
   const draw = useAreaDraw();
-  useRealtime({ projects: [projectId] }, (push: RealtimePush) =>
+  useRealtime({ projects: reach }, (push: RealtimePush) =>
     client.setQueryData<LampPoint[]>(key, (rows) => applyLampPushes(rows, push)),
   );
   const inside = useMemo(

@@ -25,7 +25,7 @@ import { useRealtime } from '../../api/realtime';
 import { LiveBadge, ReadingsChart } from '../../components/device';
 import { formatReading } from '../../components/format';
 import { ProjectScoped } from '../../components/project-scoped';
-import { OwnProjectNote, useChildrenIncluded } from '../../components/project-switcher';
+import { OwnProjectNote, useChildrenIncluded, useReachProjects } from '../../components/project-switcher';
 import { formatTime } from '../../components/time';
 import { lightingApi, lightingKeys, type Overview } from './api';
 import { lampPath, useLampOptions, withUnit } from './common';
@@ -49,7 +49,7 @@ function Summary({ projectId }: { projectId: number }) {
   });
   // Lamps switching change the counts: read the overview again, at most every few seconds.
   const last = useRef(0);
-  useRealtime({ projects: [projectId] }, (push: RealtimePush) => {
+  useRealtime({ projects: useReachProjects(projectId) }, (push: RealtimePush) => {
     if (push.kind !== 'state' && push.kind !== 'event' && push.kind !== 'batch') return;
     if (Date.now() - last.current < 5000) return;
     last.current = Date.now();

@@ -20,6 +20,7 @@ import {
 import { LiveBadge, RegistrationButton, useRegistration } from '../../components/device';
 import { useAreaDraw } from '../../components/map/use-area-draw';
 import { ProjectScoped } from '../../components/project-scoped';
+import { useReachProjects } from '../../components/project-switcher';
 import { useIncludeChildren } from '../../session/use-current-project';
 import { type Cabinet, type CabinetFilters, mtcApi, mtcKeys } from './api';
 import { CircuitStrip } from './circuits';
@@ -49,7 +50,7 @@ function useCabinetPushes(projectId: number, reload: () => void) {
     },
     [],
   );
-  useRealtime({ projects: [projectId] }, (push: RealtimePush) => {
+  useRealtime({ projects: useReachProjects(projectId) }, (push: RealtimePush) => {
     const ours = (push.kind === 'telemetry' || push.kind === 'event') && push.type === 'mtc';
     if (!ours && push.kind !== 'state') return;
     if (timer.current) return;
