@@ -50,6 +50,6 @@ export async function refreshStatistics(db: Db, tables: PgTable[], options: { va
 
 const VACUUM_ATTEMPTS = 5;
 /** active_sql_transaction and in_failed_sql_transaction. */
-const IN_TRANSACTION = new Set(['25001', '25P02']);
+const IN_TRANSACTION = new Set<string | undefined>(['25001', '25P02']);
 const codeOf = (error: unknown) =>
   (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
