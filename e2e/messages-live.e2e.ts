@@ -1,7 +1,8 @@
 import { upTopic } from '@sc/contract';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, signIn, startHarness } from './harness';
+import { apiOf, connectDevice, createDevice } from './devices';
+import { type Harness, signIn, startHarness, switchLanguage } from './harness';
 
 /**
  * A real site message: an environment monitor raises an alarm over MQTT, the server sends its project
@@ -73,7 +74,7 @@ describe('site messages with a real message', () => {
     await page.getByTestId('unread-count').click();
     await page.waitForURL('**/man/sitemessage');
     const screen = page.getByTestId('site-messages');
-    const row = screen.locator('tr.ant-table-row', { hasText: `设备告警：${DEVICE.name}，PM2.5 超标` });
+    const row = screen.locator('tr.ant-table-row', { hasText: `设备告警：${DEVICE.name}（智慧城市平台），PM2.5 超标` });
     await row.waitFor();
     expect(await row.textContent()).not.toContain('PM25_HIGH');
     await h.screenshot(page, 'site-messages-live-zh');
@@ -90,5 +91,48 @@ describe('site messages with a real message', () => {
     await recycled.waitFor({ state: 'detached' });
     await screen.getByTestId('message-tab-read').click();
     await screen.locator('tr.ant-table-row', { hasText: DEVICE.name }).waitFor();
+  });
+
+  it('a lamp of a child project raises an alarm: the root administrator hears of it, in English', async () => {
+    const page = await h.newPage();
+    await page.goto('/index');
+    await signIn(page);
+    await page.waitForURL('**/man/manmain');
+    await page.waitForTimeout(2000);
+    await switchLanguage(page, 'English');
+    const bell = page.getByTestId('unread-count');
+    const before = Number((await bell.textContent())?.match(/\d+/)?.[0] ?? 'NaN');
+    const api = await apiOf(page);
+    const [root] = await api.get<{ id: number }[]>('/api/projects.do/trees');
+    const child = await api.post<{ id: number }>('/api/projects.do', {
+      name: '北区工程',
+      no: 'MSG-NORTH',
+      parentId: root!.id,
+      lng: 119.5,
+      lat: 32.1,
+    });
+    const lamp = { name: '北区路灯七号', no: 'MSG-LAMP-07', equipmentId: 'EQMSGLAMP07', key1: 'msg-secret-7' };
+    const lampId = await createDevice(api, child.id, 'lighting', 'lcunb', lamp);
+    await api.post(`/api/pjts/${child.id}/iot/lighting/${lampId}/register`);
+    const device = await connectDevice(h, lamp);
+    for (let i = 0; i < 2; i++)
+      await device.publishAsync(
+        upTopic(lamp.equipmentId, 'event'),
+        JSON.stringify({ code: '19', type: 'occur', level: 'alarm', detail: { triggerType: 'other' } }),
+        { qos: 1 },
+      );
+    await device.endAsync();
+
+    // One message (the repeat is the same open alarm), named in words with its project.
+    await bell.getByText(`Total ${before + 1} unread messages`).waitFor({ timeout: 15_000 });
+    await bell.click();
+    await page.waitForURL('**/man/sitemessage');
+    const row = page
+      .getByTestId('site-messages')
+      .locator('tr.ant-table-row', { hasText: `Device alarm: ${lamp.name} (北区工程), Lamp fault` });
+    await row.waitFor();
+    await h.screenshot(page, 'site-messages-live-en');
+    await page.waitForTimeout(1000);
+    expect(await bell.textContent()).toContain(`Total ${before + 1} unread messages`);
   });
 });

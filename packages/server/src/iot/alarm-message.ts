@@ -1,21 +1,38 @@
 import { familyOf, I18N_RESOURCES, lookupText } from '@sc/contract';
-import type { MessageContent } from '../modules/messages/site-messages.service.js';
+import type { MessageContent, ProjectParam } from '../modules/messages/site-messages.service.js';
 
 /**
- * The site message a device alarm sends: titled with the device and the alarm in words, each reader's
- * own language (the family's label of the code, else the platform's); only a code no catalogue knows
- * stays as the device sent it. The detail stays on the device's event list, where it reads in words.
+ * The site message a device alarm sends: titled with the device, its project and the alarm in words,
+ * each reader's own language (the family's label of the code, else the platform's); only a code no
+ * catalogue knows stays as the device sent it. The detail stays on the device's event list, where it
+ * reads in words.
  */
-export function alarmMessage(device: { name: string; type: string }, code: string): MessageContent {
+export function alarmMessage(
+  device: { name: string; type: string },
+  code: string,
+  project: ProjectParam,
+): MessageContent {
   const slug = familyOf(device.type)?.slug;
   const labelKey = [slug && `${slug}.eventCodes.${code}`, `labels.eventCodes.${code}`].find(
     (key): key is string => Boolean(key) && lookupText(I18N_RESOURCES.zh_CN, key as string) !== undefined,
   );
   return labelKey
     ? {
-        titleKey: 'messages.system.deviceAlarmEvent',
-        titleParams: { name: device.name, eventKey: labelKey },
+        titleKey: 'messages.system.alarmIn',
+        titleParams: { name: device.name, ...project, eventKey: labelKey },
         content: '',
       }
-    : { titleKey: 'messages.system.deviceAlarm', titleParams: { name: device.name, code }, content: '' };
+    : { titleKey: 'messages.system.alarmCodeIn', titleParams: { name: device.name, ...project, code }, content: '' };
+}
+
+/**
+ * One "devices offline" message for the devices of one project that went silent together: titled by the
+ * first and how many went with it, the content naming them all.
+ */
+export function offlineMessage(names: string[], project: ProjectParam): MessageContent {
+  return {
+    titleKey: names.length === 1 ? 'messages.system.offlineIn' : 'messages.system.offlineManyIn',
+    titleParams: { name: names[0] ?? '', count: names.length, others: names.length - 1, ...project },
+    content: names.join('、').slice(0, 4000),
+  };
 }

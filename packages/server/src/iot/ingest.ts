@@ -55,6 +55,7 @@ export function createIngest(deps: {
   bus: CommandBus;
   hub: RealtimeHub;
   families: ReadonlyMap<string, FamilyHandler>;
+  /** Each alarm-level event, raised ("occur") or restored. */
   onAlarm?: (device: DirectoryEntry, event: EventMessage) => void;
 }) {
   const stats: IngestStats = {
@@ -120,7 +121,7 @@ export function createIngest(deps: {
       level: message.level,
       at: at.toISOString(),
     });
-    if (message.level === 'alarm' && message.type === 'occur') deps.onAlarm?.(device, message);
+    if (message.level === 'alarm' && message.type !== 'info') deps.onAlarm?.(device, message);
   }
 
   return {

@@ -182,7 +182,7 @@ describe('active state', () => {
       { code: 'OFFLINE', level: 'alarm' },
     ]);
     const [msg] = await rows(sql`select title from site_messages where title like ${`%${d.name}%`}`);
-    expect(msg!.title).toBe(`设备离线：${d.name}`); // stored in Chinese, shown in the reader's language
+    expect(msg!.title).toBe(`设备离线：${d.name}（智慧城市平台）`); // stored in Chinese, shown in the reader's language
     // Heard from again: active.
     const device = await connectTestDevice(port, d.equipmentId, d.key1);
     await device.publish('heartbeat', {});

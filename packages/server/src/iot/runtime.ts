@@ -6,11 +6,11 @@ import type { OperationEntry } from '../modules/logs/operation-log.service.js';
 import type { SiteMessagesService } from '../modules/messages/site-messages.service.js';
 import type { SettingsService } from '../modules/system/settings.service.js';
 import { createActivityTracker, type StateChange } from './activity.js';
-import { alarmMessage } from './alarm-message.js';
 import { createBatchWriter, dbErrorOf } from './batch-writer.js';
 import { type EmbeddedBroker, SERVER_CLIENT_USER, startEmbeddedBroker } from './broker.js';
 import { createCommandBus } from './command-bus.js';
 import { createDeviceDirectory } from './device-directory.js';
+import { createDeviceNotices } from './device-notices.js';
 import { FAMILY_HANDLERS } from './families/index.js';
 import { createIngest } from './ingest.js';
 import { createIotJobs } from './jobs.js';
@@ -66,23 +66,8 @@ export function createIotRuntime(deps: {
   let link: MqttLink | null = null;
   const serverPassword = randomBytes(24).toString('base64url');
 
-  /** One "devices offline" message per project, titled by its first device and how many went with it. */
-  const notifyOffline = (changes: StateChange[]) => {
-    const byProject = new Map<number, StateChange[]>();
-    for (const c of changes) byProject.set(c.projectId, [...(byProject.get(c.projectId) ?? []), c]);
-    return Promise.all(
-      [...byProject.entries()].map(([projectId, list]) =>
-        deps.siteMessages.sendToProject(projectId, {
-          titleKey: list.length === 1 ? 'messages.system.deviceOffline' : 'messages.system.devicesOffline',
-          titleParams: { name: list[0]!.name, count: list.length, others: list.length - 1 },
-          content: list
-            .map((c) => c.name)
-            .join('、')
-            .slice(0, 4000),
-        }),
-      ),
-    );
-  };
+  /** Alarms and offline events as site messages (device-notices.ts). */
+  const notices = createDeviceNotices({ siteMessages: deps.siteMessages, settings, log });
 
   /** Who wants to know that devices came online (a family resends what they missed while offline). */
   const onlineListeners: ((changes: StateChange[]) => void)[] = [];
@@ -119,8 +104,6 @@ export function createIotRuntime(deps: {
       await deps.recordOperation({ actor, ...entry });
     },
   });
-  /** Alarms notify a project at most once per device and code per `sameEventInterval`. */
-  const lastAlarm = new Map<string, number>();
   const ingest = createIngest({
     directory,
     writer,
@@ -129,19 +112,14 @@ export function createIotRuntime(deps: {
     hub,
     families,
     onAlarm: (device, event) => {
-      void settings.get('sameEventInterval').then((interval) => {
-        const key = `${device.id}:${event.code}`;
-        if (Date.now() - (lastAlarm.get(key) ?? 0) < interval * 1000) return;
-        lastAlarm.set(key, Date.now());
-        return deps.siteMessages.sendToProject(device.projectId, alarmMessage(device, String(event.code)));
-      });
+      notices.alarm(device, event).catch((err) => log.error({ err, deviceId: device.id }, 'alarm message not sent'));
     },
   });
   const jobs = createIotJobs({
     db,
     settings,
     hub,
-    onOffline: async (changes) => void (await notifyOffline(changes)),
+    onOffline: async (changes) => void (await notices.offline(changes)),
     telemetry: [
       DEVICE_EVENTS_PARTITIONS,
       PROJECT_DAILY_PARTITIONS,
@@ -169,6 +147,7 @@ export function createIotRuntime(deps: {
     ingest,
     jobs,
     families,
+    notices,
     /** Writes one operation-log entry (a batch of commands writes one for all its devices). */
     recordOperation: deps.recordOperation,
     broker: () => broker,

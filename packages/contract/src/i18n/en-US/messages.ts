@@ -30,5 +30,9 @@ export const messages: Translation<typeof zh> = {
     deviceAlarm: 'Device alarm: {name} ({code})',
     deviceOffline: 'Device offline: {name}',
     devicesOffline: 'Devices offline: {name} and {others} more',
+    alarmIn: 'Device alarm: {name} ({project}), {event}',
+    alarmCodeIn: 'Device alarm: {name} ({project}), unrecognised alarm ({code})',
+    offlineIn: 'Device offline: {name} ({project})',
+    offlineManyIn: 'Devices offline: {name} and {others} more ({project})',
   },
 };

@@ -29,5 +29,10 @@ export const messages = {
     deviceAlarm: '设备告警：{name}（{code}）',
     deviceOffline: '设备离线：{name}',
     devicesOffline: '设备离线：{name} 等 {count} 台设备',
+    /** The same with the device's project (messages sent since issue 13; the keys above stay for stored ones). */
+    alarmIn: '设备告警：{name}（{project}），{event}',
+    alarmCodeIn: '设备告警：{name}（{project}），未识别的告警（{code}）',
+    offlineIn: '设备离线：{name}（{project}）',
+    offlineManyIn: '设备离线：{name} 等 {count} 台设备（{project}）',
   },
 } as const;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { projects, roles, siteMessages, users } from '../../db/schema/index.js';
 import { keywordWhere } from '../../platform/paging.js';
@@ -110,6 +110,34 @@ export function createSiteMessagesRepository(db: Db) {
           ),
         );
       return rows.map((r) => r.id);
+    },
+
+    /**
+     * Who hears of a device in the project until notice rules exist (issue 13): the active users whose
+     * role belongs to the project, and the active administrators whose role's project is the project or
+     * one of its ancestors (they see its subtree). With the project's name; null: no such project.
+     */
+    async audienceOf(projectId: number) {
+      const [project] = await db
+        .select({ name: projects.name, path: projects.path })
+        .from(projects)
+        .where(eq(projects.id, projectId));
+      if (!project) return null;
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .innerJoin(roles, eq(roles.id, users.roleId))
+        .innerJoin(projects, eq(projects.id, roles.projectId))
+        .where(
+          and(
+            eq(users.status, 1),
+            or(
+              eq(projects.id, projectId),
+              and(eq(roles.admin, true), sql`starts_with(${project.path}, ${projects.path})`),
+            ),
+          ),
+        );
+      return { name: project.name, userIds: rows.map((r) => r.id) };
     },
 
     /** Whether the user exists and holds an administrator role. */

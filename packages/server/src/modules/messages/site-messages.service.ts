@@ -1,4 +1,4 @@
-import { type Lang, msg, PARENT_LIST_SIZE, type SiteMessageView, translate } from '@sc/contract';
+import { I18N_RESOURCES, type Lang, msg, PARENT_LIST_SIZE, type SiteMessageView, translate } from '@sc/contract';
 import { notFound } from '../../platform/errors.js';
 import { pageWindow, toPage } from '../../platform/paging.js';
 import type { SettingsService } from '../system/settings.service.js';
@@ -12,6 +12,10 @@ export type MessageContent = { content: string } & (
   | { title: string }
   | { titleKey: string; titleParams?: Record<string, string | number> }
 );
+
+/** The project in a system title: its name, or the key of the built-in root project's name. */
+export type ProjectParam = { project: string } | { projectKey: string };
+const ROOT_PROJECT_ZH = I18N_RESOURCES.zh_CN.labels.builtin.rootProject;
 
 const TITLE_MAX = 200;
 const TITLE_REF_MAX = 400;
@@ -126,6 +130,18 @@ export function createSiteMessagesService(deps: {
     /** To every active user of the project (and, when asked, of its descendants). */
     async sendToProject(projectId: number, message: MessageContent, options: { includeDescendants?: boolean } = {}) {
       return send(message, await messages.usersOfProject(projectId, options.includeDescendants ?? false));
+    },
+    /**
+     * Device alarms and offline events (until notice rules exist): to the project's users and the
+     * administrators who see the project (`audienceOf`), titled by `message` with the project's name
+     * (the built-in root project's in each reader's language). Answers how many were sent.
+     */
+    async sendToAudience(projectId: number, message: (project: ProjectParam) => MessageContent) {
+      const audience = await messages.audienceOf(projectId);
+      if (!audience || audience.userIds.length === 0) return 0;
+      const project: ProjectParam =
+        audience.name === ROOT_PROJECT_ZH ? { projectKey: 'labels.builtin.rootProject' } : { project: audience.name };
+      return send(message(project), audience.userIds);
     },
     sender,
   };

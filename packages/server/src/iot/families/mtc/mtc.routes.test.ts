@@ -261,7 +261,7 @@ describe('MTC events', () => {
     await call('PUT', `${base}/${c.id}/alarmconfig`, { ...MTC_ALARM_DEFAULT, sameEventInterval: 600 });
     const [{ n: before }] = await queryRows<{ n: number }>(
       t.database.db,
-      sql`select count(*)::int as n from site_messages where title_ref like ${'%deviceAlarm%'}`,
+      sql`select count(*)::int as n from site_messages where title_ref like ${'%system.alarm%'}`,
     );
     for (let i = 0; i < 3; i++)
       await c.device!.publish('event', {
@@ -281,7 +281,7 @@ describe('MTC events', () => {
       () =>
         queryRows<{ n: number }>(
           t.database.db,
-          sql`select count(*)::int as n from site_messages where title_ref like ${'%deviceAlarm%'}`,
+          sql`select count(*)::int as n from site_messages where title_ref like ${'%system.alarm%'}`,
         ),
       (r) => r[0]!.n > before,
     );
