@@ -9,9 +9,12 @@ import {
   NOTICE_EVENTS,
   NOTICE_TYPES,
 } from '@sc/contract';
+import * as lighting from '@sc/contract/families/lighting';
+import * as mtc from '@sc/contract/families/mtc';
+import { CARRIER_BANDS, SIGNAL_LEVELS } from '@sc/contract/families/pgw';
 
 /** Every i18n key (`ns.key`, `ns.group.key`) of the console's catalogues. */
-function keysOf(node: unknown, prefix: string, into: Set<string>): Set<string> {
+export function keysOf(node: unknown, prefix: string, into: Set<string>): Set<string> {
   if (typeof node === 'string') into.add(prefix);
   else if (typeof node === 'object' && node !== null)
     for (const [k, v] of Object.entries(node)) keysOf(v, prefix ? `${prefix}.${k}` : k, into);
@@ -55,7 +58,35 @@ export const ENUM_WORDS = new Set<string>([
   ...FAMILY_MANIFESTS.flatMap((m) => [
     ...m.commands.map((c) => c.name),
     ...m.events.map((e) => e.code).filter((c) => /[A-Za-z]/.test(c)),
+    ...m.readings.map((r) => r.key),
+    ...m.fields.map((f) => f.key),
   ]),
+  // The families' own enumerations: lamp and cabinet states, modes, alarm kinds, policy units and
+  // cycles, trigger types, signal levels, peripheral kinds and upgrade states.
+  ...lighting.LIGHTING_EVENT_TYPES,
+  ...lighting.LIGHTING_TRIGGER_TYPES,
+  ...lighting.RUN_STATUS,
+  ...lighting.LIGHTING_CHANNELS,
+  ...lighting.RUN_MODES,
+  ...lighting.POLICY_MODES,
+  ...lighting.BATCH_COMMANDS,
+  ...lighting.UNIT_TYPES,
+  ...lighting.START_KINDS,
+  ...lighting.CYCLE_MODES,
+  ...lighting.LAMP_STATES,
+  ...lighting.POWER_SCOPES,
+  ...mtc.MTC_MODES,
+  ...mtc.MTC_ALARM_KINDS,
+  ...mtc.MTC_PARITIES,
+  ...mtc.MTC_PERIPHERAL_KINDS,
+  ...mtc.MTC_ADDRESS_TYPES,
+  ...mtc.MTC_UPGRADE_STATES,
+  ...mtc.MTC_TIME_MODES,
+  ...mtc.MTC_RELATIVE_TYPES,
+  ...mtc.MTC_STATES,
+  ...mtc.MTC_ALARM_STATUSES,
+  ...SIGNAL_LEVELS,
+  ...CARRIER_BANDS,
 ]);
 
 /**

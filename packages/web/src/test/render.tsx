@@ -1,11 +1,23 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { i18n } from '../i18n/i18n';
+import { i18n, useLang } from '../i18n/i18n';
+
+/** antd's own texts (placeholders, pagination, select all) in the language shown, as the console's. */
+function Themed({ children }: { children: ReactNode }) {
+  const lang = useLang();
+  return (
+    <ConfigProvider locale={lang === 'zh_CN' ? zhCN : enUS} theme={{ token: { motion: false } }}>
+      {children}
+    </ConfigProvider>
+  );
+}
 
 /** Renders with the console's providers: a fresh query cache, i18n, antd's App context and a router. */
 export function renderWithApp(ui: ReactNode, { path = '/man/manmain' } = {}) {
@@ -13,11 +25,11 @@ export function renderWithApp(ui: ReactNode, { path = '/man/manmain' } = {}) {
   return render(
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
-        <ConfigProvider theme={{ token: { motion: false } }}>
+        <Themed>
           <App>
             <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
           </App>
-        </ConfigProvider>
+        </Themed>
       </I18nextProvider>
     </QueryClientProvider>,
   );

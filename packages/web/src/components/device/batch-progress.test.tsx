@@ -6,6 +6,7 @@ import { FakeWebSocket } from '../../api/realtime-fake';
 import { setErrorSinks } from '../../api/report';
 import { changeLang } from '../../i18n/i18n';
 import { clearSession, setSession } from '../../session/store';
+import { guardRawText } from '../../test/raw-guard';
 import { mockFetch, renderWithApp } from '../../test/render';
 import { applyBatchPush, BatchProgress, type BatchProgressState, useBatchProgress } from './batch-progress';
 
@@ -52,6 +53,8 @@ afterEach(() => {
   clearSession();
   vi.unstubAllGlobals();
 });
+
+guardRawText();
 
 describe('batch progress', () => {
   it('takes pushes of its own batch only, never going back once done', () => {

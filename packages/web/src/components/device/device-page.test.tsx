@@ -8,6 +8,7 @@ import { setErrorSinks } from '../../api/report';
 import { changeLang } from '../../i18n/i18n';
 import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
 import { clearSession, setSession } from '../../session/store';
+import { guardRawText } from '../../test/raw-guard';
 import { mockFetch, renderWithApp } from '../../test/render';
 import {
   type DeviceBack,
@@ -124,6 +125,8 @@ afterEach(() => {
   clearSession();
   vi.unstubAllGlobals();
 });
+
+guardRawText();
 
 describe('one-device page shell', () => {
   it('shows the header, the family cards and tabs, and follows the state live', async () => {

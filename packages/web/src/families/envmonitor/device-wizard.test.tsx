@@ -7,6 +7,7 @@ import { changeLang } from '../../i18n/i18n';
 import DeviceEditPage from '../../pages/biz/deviceedit/device-edit-page';
 import { draftKey } from '../../pages/biz/deviceedit/device-form';
 import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
+import { guardRawText } from '../../test/raw-guard';
 import { type Call, mockFetch, renderWithApp } from '../../test/render';
 
 /**
@@ -80,6 +81,8 @@ beforeEach(async () => {
   sessionStorage.setItem('sc.user', JSON.stringify({ userId: 1, projectId: 1, projectName: '根项目甲' }));
 });
 afterEach(() => vi.unstubAllGlobals());
+
+guardRawText();
 
 describe('DeviceWizard', () => {
   it('shows the contract messages of the base step and does not move on', async () => {

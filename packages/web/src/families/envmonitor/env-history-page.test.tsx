@@ -8,6 +8,7 @@ import { systemShiftMs } from '../../components/time';
 import { changeLang } from '../../i18n/i18n';
 import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
 import { clearSession, setSession } from '../../session/store';
+import { guardRawText } from '../../test/raw-guard';
 import { mockFetch, renderWithApp } from '../../test/render';
 import PjtDeviceEnvDataHistoryPage from './env-history-page';
 import { ENTRIES } from './test-fixtures';
@@ -61,6 +62,8 @@ afterEach(() => {
 });
 
 const hours = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 3_600_000;
+
+guardRawText();
 
 describe('environment history', () => {
   it('asks for the series of the chosen monitor over the preset period and draws one line per reading', async () => {

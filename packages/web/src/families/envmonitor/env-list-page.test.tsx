@@ -7,6 +7,7 @@ import { setErrorSinks } from '../../api/report';
 import { changeLang } from '../../i18n/i18n';
 import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
 import { clearSession, setSession } from '../../session/store';
+import { guardRawText } from '../../test/raw-guard';
 import { mockFetch, renderWithApp } from '../../test/render';
 import PjtDeviceEnvMonitorListPage from './env-list-page';
 import { ENTRIES } from './test-fixtures';
@@ -48,6 +49,8 @@ afterEach(() => {
 
 const readingIn = (root: HTMLElement, key: string) => root.querySelector(`[data-reading="${key}"]`)?.textContent;
 
+guardRawText();
+
 describe('environment monitor list', () => {
   it('shows the latest readings with units and follows telemetry pushes without reloading', async () => {
     const { calls } = serve();
@@ -55,7 +58,10 @@ describe('environment monitor list', () => {
     const card = await screen.findByTestId('env-card-11');
     expect(readingIn(card, 'temperature')).toBe('温度21.5°C');
     expect(readingIn(card, 'pm25')).toBe('PM2.512μg/m³');
-    expect(within(screen.getByTestId('env-card-12')).getByText('暂无数据')).toBeTruthy();
+    // The empty image's own title says 暂无数据 too (antd's zh-CN locale): the description is the card's text.
+    expect(
+      within(screen.getByTestId('env-card-12')).getByText('暂无数据', { selector: '.ant-empty-description' }),
+    ).toBeTruthy();
 
     const socket = FakeWebSocket.last!;
     expect(socket.url).toContain('/api/ws?token=tok&lang=zh_CN');

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '../../api/realtime-fake';
 import { setErrorSinks } from '../../api/report';
 import { changeLang } from '../../i18n/i18n';
+import { guardRawText } from '../../test/raw-guard';
 import { mockFetch, renderWithApp } from '../../test/render';
 import PubEnvShowPage, { pageShape } from './pub-env-show-page';
 
@@ -35,6 +36,8 @@ beforeEach(async () => {
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+guardRawText();
 
 describe('public environment display', () => {
   it('shows every public monitor with big readings, without a sign-in or a socket', async () => {

@@ -7,6 +7,7 @@ import { setErrorSinks } from '../../api/report';
 import { changeLang } from '../../i18n/i18n';
 import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
 import { clearSession, setSession } from '../../session/store';
+import { guardRawText } from '../../test/raw-guard';
 import { type Call, mockFetch, renderWithApp } from '../../test/render';
 import PjtDeviceGatewayListPage from './gateway-list-page';
 import PjtDeviceGatewayPage from './gateway-page';
@@ -112,6 +113,8 @@ afterEach(() => {
   clearSession();
   vi.unstubAllGlobals();
 });
+
+guardRawText();
 
 describe('gateway detail', () => {
   it("shows the server's offline message when a command finds the gateway offline", async () => {

@@ -7,6 +7,7 @@ import { setErrorSinks } from '../../api/report';
 import { changeLang } from '../../i18n/i18n';
 import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
 import { clearSession, setSession } from '../../session/store';
+import { guardRawText } from '../../test/raw-guard';
 import { type Call, mockFetch, renderWithApp } from '../../test/render';
 import PjtDeviceIllumGroupPage from './illum-group-page';
 import PjtDeviceIllumListPage from './illum-list-page';
@@ -131,6 +132,8 @@ afterEach(() => {
   clearSession();
   vi.unstubAllGlobals();
 });
+
+guardRawText();
 
 describe('illumination sensor list', () => {
   it('shows the current value and threshold in KLux, and disables a sensor after confirmation', async () => {

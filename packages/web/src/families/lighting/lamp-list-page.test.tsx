@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import L from 'leaflet';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '../../api/realtime-fake';
+import { guardRawText } from '../../test/raw-guard';
 import { renderWithApp } from '../../test/render';
 import LampListPage from './lamp-list-page';
 import { BASE, jsonBody, LAMPS, POINTS, serve, setUp, tearDown } from './test-fixtures';
@@ -14,6 +15,8 @@ beforeEach(setUp);
 afterEach(tearDown);
 
 const rowOf = (name: string) => screen.getAllByRole('row').find((r) => r.textContent?.includes(name))!;
+
+guardRawText();
 
 describe('lamp list', () => {
   it('shows the lamps with live values, filters by state, and follows telemetry pushes', async () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { guardRawText } from '../../test/raw-guard';
 import { renderWithApp } from '../../test/render';
 import PolicyPage from './policy-page';
 import { BASE, jsonBody, serve, setUp, tearDown } from './test-fixtures';
@@ -63,6 +64,8 @@ function answers(call: { url: URL; method: string }) {
   if (p === `${BASE}/policies/81/use`) return { json: { batchId: 'u1', command: 'use', total: 2 } };
   return undefined;
 }
+
+guardRawText();
 
 describe('lighting policies', () => {
   it('lists policies with their steps in words and previews one for a group', async () => {

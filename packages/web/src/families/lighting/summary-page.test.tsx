@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { guardRawText } from '../../test/raw-guard';
 import { renderWithApp } from '../../test/render';
 import SummaryPage from './summary-page';
 import { BASE, serve, setUp, tearDown } from './test-fixtures';
@@ -23,6 +24,8 @@ const OVERVIEW = {
 
 beforeEach(setUp);
 afterEach(tearDown);
+
+guardRawText();
 
 describe('lighting overview', () => {
   it('shows lamps by state, the lighting rate, faults by code, energy and savings, and the project’s power', async () => {
@@ -62,7 +65,7 @@ describe('lighting overview', () => {
     expect(screen.getByText('单灯状态（共 10 盏）')).toBeTruthy();
     expect(screen.getByText('87.5%')).toBeTruthy();
     expect(screen.getByText('应亮 8 盏，实亮 7 盏')).toBeTruthy();
-    expect(screen.getByText('灯具故障 (19)')).toBeTruthy();
+    expect(screen.getByText('灯具故障')).toBeTruthy();
     expect(screen.getByText('2.3 kWh')).toBeTruthy();
     expect(await screen.findByText('路灯一')).toBeTruthy();
     expect(screen.getByText('98 W')).toBeTruthy();

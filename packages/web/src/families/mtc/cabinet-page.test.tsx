@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeWebSocket } from '../../api/realtime-fake';
+import { guardRawText } from '../../test/raw-guard';
 import { renderWithApp } from '../../test/render';
 import CabinetPage from './cabinet-page';
 import { BASE, jsonBody, RUNTIME, serve, setUp, tearDown } from './test-fixtures';
@@ -72,6 +73,8 @@ function answers(call: { url: URL; method: string }) {
 
 beforeEach(setUp);
 afterEach(tearDown);
+
+guardRawText();
 
 describe('one cabinet', () => {
   it('shows circuits, three phases, alarms and peripherals in words, and times in the system timezone', async () => {

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeWebSocket } from '../../api/realtime-fake';
+import { guardRawText } from '../../test/raw-guard';
 import { renderWithApp } from '../../test/render';
 import CabinetListPage from './list-page';
 import { BASE, CABINETS, page, serve, setUp, tearDown } from './test-fixtures';
@@ -9,6 +10,8 @@ const PATH = '/pjt/pjtdevicemtclist';
 
 beforeEach(setUp);
 afterEach(tearDown);
+
+guardRawText();
 
 describe('cabinet list', () => {
   it('shows each cabinet online or not, its mode, circuits at a glance, alarms, version and last report', async () => {

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { guardRawText } from '../../test/raw-guard';
 import { renderWithApp } from '../../test/render';
 import type { MtcApi } from './api';
 import { PeripheralsForm } from './configs';
@@ -20,6 +21,8 @@ const STORED = {
     },
   ],
 };
+
+guardRawText();
 
 describe('cabinet peripherals', () => {
   it('shows every field of a stored peripheral, labelled, in one row', async () => {

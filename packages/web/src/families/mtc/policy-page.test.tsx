@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { guardRawText } from '../../test/raw-guard';
 import { renderWithApp } from '../../test/render';
 import CabinetPolicyPage from './policy-page';
 import { BASE, CABINETS, jsonBody, POLICY, page, serve, setUp, tearDown } from './test-fixtures';
@@ -57,6 +58,8 @@ function answers(call: { url: URL; method: string }) {
 
 beforeEach(setUp);
 afterEach(tearDown);
+
+guardRawText();
 
 describe('cabinet policies', () => {
   it('lists each policy with its units in words', async () => {

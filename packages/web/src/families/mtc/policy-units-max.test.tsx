@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
 import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
+import { guardRawText } from '../../test/raw-guard';
 import { mockFetch, renderWithApp } from '../../test/render';
 import CabinetPolicyPage from './policy-page';
 import { BASE, POLICY, page, setUp, tearDown } from './test-fixtures';
@@ -25,6 +26,8 @@ function serveWithMax(max: number) {
     return undefined;
   });
 }
+
+guardRawText();
 
 describe('cabinet policy units', () => {
   for (const [lang, full] of [

@@ -7,6 +7,7 @@ import { setErrorSinks } from '../../api/report';
 import { changeLang } from '../../i18n/i18n';
 import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
 import { clearSession, setSession } from '../../session/store';
+import { guardRawText } from '../../test/raw-guard';
 import { type Call, mockFetch, renderWithApp } from '../../test/render';
 import PjtDevicePgwListPage from './pgw-list-page';
 import PjtDevicePgwPage from './pgw-page';
@@ -105,6 +106,8 @@ afterEach(() => {
   clearSession();
   vi.unstubAllGlobals();
 });
+
+guardRawText();
 
 describe('power-line gateway list', () => {
   it('shows wire no, zone code, online state and the registered lamps', async () => {

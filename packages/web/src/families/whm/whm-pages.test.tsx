@@ -8,6 +8,7 @@ import type { EChartOption } from '../../components/device/echart';
 import { changeLang } from '../../i18n/i18n';
 import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
 import { clearSession, setSession } from '../../session/store';
+import { guardRawText } from '../../test/raw-guard';
 import { mockFetch, renderWithApp } from '../../test/render';
 import type { WhmMeter } from './api';
 import WhmListPage from './whm-list-page';
@@ -175,6 +176,8 @@ const rowOf = (text: string) =>
     },
     { timeout: 20_000 },
   );
+
+guardRawText();
 
 describe('meter list', () => {
   it('shows each meter with its reading and pick time, and follows telemetry pushes', async () => {
