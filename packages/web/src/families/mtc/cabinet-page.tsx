@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { DeviceView, Page, RealtimePush } from '@sc/contract';
-import { MTC_FIRMWARE } from '@sc/contract/families/mtc';
+import { MTC_FIRMWARE, MTC_PERIPHERAL_KINDS } from '@sc/contract/families/mtc';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -389,11 +389,19 @@ function PeripheralCard({ runtime }: { runtime: Runtime | undefined }) {
           {
             title: t('cabinets.peripherals.name'),
             dataIndex: 'name',
-            render: (v: string, p) => (
-              <span title={t(`cabinets.peripheralKinds.${p.kind}`)}>
-                {p.index}. {v || t(`cabinets.peripheralKinds.${p.kind}`)}
-              </span>
-            ),
+            // A name the cabinet reports as its kind's identifier ("door", "meter") is shown as the kind's
+            // label (issue 13); a name an operator gave stays as given.
+            render: (v: string, p) => {
+              const kind = t(`cabinets.peripheralKinds.${p.kind}`, {
+                defaultValue: t('cabinets.peripheralKinds.other'),
+              });
+              const named = v && !(MTC_PERIPHERAL_KINDS as readonly string[]).includes(v);
+              return (
+                <span title={kind}>
+                  {p.index}. {named ? v : kind}
+                </span>
+              );
+            },
           },
           {
             title: t('cabinets.peripherals.value'),
