@@ -168,7 +168,7 @@ describe('one-device page shell', () => {
     );
   });
 
-  it('shows no other device: a bad id or an unknown one is not found, another family or a failed load is not shown', async () => {
+  it("shows no other device: a bad id or an unknown one is not found, another family's says so, a failed load is not shown", async () => {
     serve(() => ({ json: DEVICE }));
     const first = renderWithApp(<TestPage />, { path: `${PATH}?id=x` });
     expect(await screen.findByText('网关不存在或不在当前项目中')).toBeTruthy();
@@ -182,9 +182,15 @@ describe('one-device page shell', () => {
 
     serve(() => ({ json: DEVICE }));
     const third = renderWithApp(<TestPage isDevice={(d) => d.type === 'other'} />, { path: `${PATH}?id=3` });
-    expect(await screen.findByRole('link', { name: /返回/ })).toBeTruthy();
+    expect(await screen.findByText('该设备不属于此类设备')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /返回/ })).toBeTruthy();
     expect(screen.queryByTestId('test-name')).toBeNull();
     third.unmount();
+
+    serve(() => ({ status: 400, json: { statusCode: 400, code: 'VALIDATION', message: '该设备不属于此类设备' } }));
+    const fourth = renderWithApp(<TestPage />, { path: `${PATH}?id=3` });
+    expect(await screen.findByText('该设备不属于此类设备')).toBeTruthy();
+    fourth.unmount();
 
     serve(() => ({ status: 500, json: { statusCode: 500, message: 'boom' } }));
     renderWithApp(<TestPage />, { path: `${PATH}?id=3` });

@@ -82,7 +82,7 @@ export interface DeviceRowOptions<T extends DeviceView> {
   queryFn: () => Promise<T>;
   back: DeviceBack;
   /**
-   * Only the family's own devices: another type is not shown (the page says it failed to load), and any
+   * Only the family's own devices: another type is not shown (the page says it is not of this kind), and any
    * failure that left no row says not found (as the sensor and power-line gateway pages always did).
    */
   isDevice?: (device: T) => boolean;
@@ -101,12 +101,17 @@ export function useDeviceRow<T extends DeviceView>(options: DeviceRowOptions<T>)
   let fallback: ReactNode = null;
   if (query.isLoading) fallback = <Spin style={{ margin: 48 }} />;
   else if (!device) {
+    // Another family's device (its id opened on this family's page, issue 13): the page says so rather
+    // than "load failed", whether the row came back of another type or the server refused it as such.
+    const wrongFamily =
+      (query.isSuccess && !ok) ||
+      (isApiError(query.error) && query.error.status === 400 && query.error.message === t('errors.wrongFamily'));
     const missing =
       (isDevice !== undefined && !query.data) || (isApiError(query.error) && [400, 404].includes(query.error.status));
     fallback = (
       <Result
-        status={missing ? '404' : 'error'}
-        title={missing ? t(options.back.missing) : t('common.loadFailed')}
+        status={wrongFamily ? 'warning' : missing ? '404' : 'error'}
+        title={wrongFamily ? t('errors.wrongFamily') : missing ? t(options.back.missing) : t('common.loadFailed')}
         extra={<BackLink back={options.back} />}
       />
     );

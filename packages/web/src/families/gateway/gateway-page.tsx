@@ -1,5 +1,5 @@
 import { ClearOutlined, ClockCircleOutlined, PoweroffOutlined } from '@ant-design/icons';
-import type { DeviceView, Page, RealtimePush } from '@sc/contract';
+import { type DeviceView, gatewayManifest, type Page, type RealtimePush } from '@sc/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Col, Row, Table } from 'antd';
 import type { ReactNode } from 'react';
@@ -45,7 +45,13 @@ function GatewayDetail({ projectId, id }: { projectId: number; id: number }) {
   const eventsKey = [...gatewayKeys.events(projectId, id), paging.current, paging.pageSize];
 
   const deviceKey = gatewayKeys.one(projectId, id);
-  const { query, ok, device, fallback } = useDeviceRow({ queryKey: deviceKey, queryFn: () => gw.one(id), back: BACK });
+  const { query, ok, device, fallback } = useDeviceRow({
+    queryKey: deviceKey,
+    queryFn: () => gw.one(id),
+    back: BACK,
+    // Another family's id is not shown as a gateway: the page says the device is not of this kind.
+    isDevice: (d) => d.type === gatewayManifest.type,
+  });
   const children = useQuery({ queryKey: childrenKey, queryFn: () => gw.children(id), enabled: ok });
   const events = useQuery({
     queryKey: eventsKey,
