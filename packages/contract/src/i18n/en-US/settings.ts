@@ -14,7 +14,7 @@ export const settings: Record<keyof typeof zh, string> = {
   timezone: 'System timezone',
   dbTimezone: 'Database timezone',
   serverAddress: 'Server address',
-  siteMessageAdmin: 'Site message administrator (user id, 0 for the built-in administrator)',
+  siteMessageAdmin: 'Site message administrator',
   pageSize: 'List page size',
   logPageSize: 'Log page size',
   liveHeartbeat: 'Live heartbeat (s)',

@@ -11,4 +11,9 @@ export const syssettings: Record<keyof typeof zh, string> = {
   enabled: 'On',
   disabled: 'Off',
   timezonePlaceholder: 'Select a timezone',
+  builtinAdmin: 'Built-in administrator',
+  userSearch: 'Search users by name or account',
+  userNotFound: 'No matching user',
+  userUnknown: 'User {id} (deleted or not visible)',
+  userLabel: '{realName} ({account}) · {role}',
 };

@@ -13,7 +13,7 @@ export const settings = {
   timezone: '系统时区',
   dbTimezone: '数据库时区',
   serverAddress: '服务器地址',
-  siteMessageAdmin: '站内信管理员 (用户ID，0 为内置管理员)',
+  siteMessageAdmin: '站内信管理员',
   pageSize: '列表每页条数',
   logPageSize: '日志每页条数',
   liveHeartbeat: '直播心跳 (秒)',

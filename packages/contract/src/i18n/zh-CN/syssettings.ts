@@ -10,4 +10,9 @@ export const syssettings = {
   enabled: '开启',
   disabled: '关闭',
   timezonePlaceholder: '选择时区',
+  builtinAdmin: '内置管理员',
+  userSearch: '输入姓名或账号搜索用户',
+  userNotFound: '没有匹配的用户',
+  userUnknown: '用户 {id}（已不存在或不可见）',
+  userLabel: '{realName}（{account}）· {role}',
 } as const;

@@ -51,6 +51,12 @@ function serve(put: (call: Call) => { status?: number; json?: unknown } | undefi
       };
     }
     if (call.method === 'GET' && p === '/api/webparams.do') return { json: stored };
+    if (p === '/api/users.do/pages') {
+      const keyword = call.url.searchParams.get('keyword') ?? '';
+      const list = USERS.filter((u) => !keyword || u.realName.includes(keyword) || u.name.includes(keyword));
+      return { json: { list, total: list.length, page: 1, pageSize: 20 } };
+    }
+    if (p.startsWith('/api/users.do/')) return { json: USERS.find((u) => `/api/users.do/${u.id}` === p) };
     if (call.method === 'PUT' && p.startsWith('/api/webparams.do/')) {
       const answer = put(call);
       if (answer) return answer;
@@ -61,6 +67,12 @@ function serve(put: (call: Call) => { status?: number; json?: unknown } | undefi
     return undefined;
   });
 }
+
+const USERS = [
+  { id: 1, name: 'admin', realName: '', roleName: '系统管理员' },
+  { id: 7, name: 'zhangsan', realName: '张三', roleName: '值班员' },
+  { id: 9, name: 'lisi', realName: '李四', roleName: '系统管理员' },
+];
 
 const puts = (calls: Call[]) =>
   calls.filter((c) => c.method === 'PUT').map((c) => `${c.url.pathname.split('/').at(-1)}=${c.body?.get('value')}`);
@@ -172,6 +184,50 @@ describe('system settings', () => {
     await user.click(timezone!);
     await user.type(timezone!, 'Tokyo');
     expect((await screen.findAllByText('(UTC+09:00) Japan Standard Time (Tokyo)')).length).toBeGreaterThan(0);
+  });
+});
+
+describe('site message administrator', () => {
+  it('is picked by name or account, shown by name and saved as the id; a non-administrator is refused', async () => {
+    const { calls } = serve((call) =>
+      call.url.pathname.endsWith('/siteMessageAdmin') && call.body?.get('value') === '7'
+        ? {
+            status: 400,
+            json: {
+              statusCode: 400,
+              code: 'VALIDATION',
+              message: '站内信管理员必须是具有管理员权限的用户',
+              errors: [{ field: 'value', message: '站内信管理员必须是具有管理员权限的用户' }],
+            },
+          }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderWithApp(<SettingsPage />, { path: PATH });
+    const form = await screen.findByTestId('settings-form-general');
+    const picker = within(form).getByTestId('site-message-admin-picker');
+    expect(await within(picker).findByText('内置管理员')).toBeTruthy();
+    const input = within(picker).getByRole('combobox');
+    await user.click(input);
+    await user.type(input, '张');
+    // The list follows the search (the server's keyword), then the user is picked.
+    await waitFor(() => expect(screen.queryByText('李四（lisi）· 系统管理员')).toBeNull());
+    await user.click(await screen.findByText('张三（zhangsan）· 值班员'));
+    expect(within(picker).getByText('张三（zhangsan）· 值班员')).toBeTruthy();
+    await user.click(within(form).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(puts(calls)).toEqual(['siteMessageAdmin=7']), { timeout: 5000 });
+    expect(await within(form).findByText('站内信管理员必须是具有管理员权限的用户', {}, { timeout: 5000 })).toBeTruthy();
+
+    await user.click(input);
+    await user.type(input, 'lisi');
+    await waitFor(() => expect(screen.queryByText('admin（admin）· 系统管理员')).toBeNull());
+    await user.click(await screen.findByText('李四（lisi）· 系统管理员'));
+    await user.click(within(form).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(puts(calls)).toEqual(['siteMessageAdmin=7', 'siteMessageAdmin=9']), { timeout: 5000 });
+    expect(within(picker).getByText('李四（lisi）· 系统管理员')).toBeTruthy();
+    expect(
+      calls.some((c) => c.url.pathname === '/api/users.do/pages' && c.url.searchParams.get('keyword') === 'lisi'),
+    ).toBe(true);
   });
 });
 

@@ -21,6 +21,7 @@ import { canModify, type Schema, useAuthLevel, zodRule } from '../../../componen
 import { LeaveGuard } from '../../../components/unsaved';
 import { translate, useLang } from '../../../i18n/i18n';
 import { isTimezone, saveOrder, storedWire, timezoneOptions, toFormValue, toWire } from './setting-values';
+import { UserPicker } from './user-picker';
 
 const BASE = '/api/webparams.do';
 export const WEBPARAMS_KEY = ['webparams'] as const;
@@ -80,6 +81,7 @@ function settingInput(item: SettingItemView, lang: Lang, disabled: boolean, t: (
       />
     );
   }
+  if (item.key === 'siteMessageAdmin') return <UserPicker disabled={disabled} />;
   if (item.kind === 'int') {
     // No min/max clamping here: a clamped input would silently change the value instead of showing
     // the range message of the contract rule; the range is shown under the field.
@@ -200,7 +202,8 @@ function GroupForm({ group, items, writable, onSaved, onDirty }: GroupFormProps)
 }
 
 function extraOf(item: SettingItemView, t: (key: string, params?: Record<string, unknown>) => string) {
-  if (item.kind !== 'int' || isTimezone(item) || item.min === undefined) return undefined;
+  if (item.kind !== 'int' || isTimezone(item) || item.min === undefined || item.key === 'siteMessageAdmin')
+    return undefined;
   return `${t('syssettings.range', { min: item.min, max: item.max })} · ${t('syssettings.defaultValue', { value: String(item.default) })}`;
 }
 
