@@ -36,18 +36,45 @@ export function valuesObject(readings: readonly ReadingColumn[], alias = ''): SQ
 }
 
 /**
- * `INSERT … ON CONFLICT` keeping, per device, the newest of the rows of `source` (a CTE of the
- * readings just inserted) in the latest table: an older reading (a late batch, a device's buffered
- * backlog) never replaces a newer one. Rows in device order, so two instances lock them alike.
+ * Makes the newest of the rows of `source` (a CTE of the readings just inserted) each device's latest
+ * values; an older reading (a late batch, a device's buffered backlog) never replaces a newer one.
+ * Two CTEs to place in the writer's statement (their names are `name`_s, `name`_u, `name`_i):
+ * - a plain `UPDATE … FROM` for the devices already there: half the cost of `INSERT … ON CONFLICT DO
+ *   UPDATE`, which locks each row (a heap write and a WAL record) before updating it. A row updated
+ *   meanwhile by another writer is re-checked against its new `at` (READ COMMITTED re-evaluation);
+ * - an insert of the devices not there yet (first readings), with `ON CONFLICT` for two writers
+ *   inserting the same device at once.
+ * Both see the statement's snapshot, so a device is in exactly one of them (finding the insert's rows
+ * by the update's own, `NOT EXISTS`/`NOT IN` over its CTE, measured dearer than this index probe).
+ * `unique` (every row of the batch a different device, as at one reading per device per flush) skips
+ * picking each device's newest.
+ * Lock order: a deadlock between two writers is retried by the batch writer.
  */
-export function upsertLatest(table: string, readings: readonly ReadingColumn[], source: string): SQL {
-  // The values built for the newest row of each device only, not for every row of a large batch.
-  return sql`INSERT INTO ${sql.raw(LATEST_TABLE)} AS l (device_id, source, project_id, at, "values")
-    SELECT device_id, ${sql.raw(literal(table))}, project_id, at, ${valuesObject(readings)}
-    FROM (SELECT DISTINCT ON (device_id) * FROM ${sql.raw(`"${source}"`)} ORDER BY device_id, at DESC) s ORDER BY device_id
-    ON CONFLICT (device_id, source) DO UPDATE
-      SET project_id = excluded.project_id, at = excluded.at, "values" = excluded."values"
-      WHERE excluded.at >= l.at`;
+export function upsertLatest(
+  table: string,
+  readings: readonly ReadingColumn[],
+  source: string,
+  name = 'latest',
+  unique = false,
+): SQL {
+  // Unique: the source itself (another CTE would be one more copy of the batch).
+  const s = sql.raw(unique ? `"${source}"` : `${name}_s`);
+  const newest = unique
+    ? sql``
+    : sql`${s} AS (SELECT DISTINCT ON (device_id) * FROM ${sql.raw(`"${source}"`)} ORDER BY device_id, at DESC),`;
+  const t = literal(table);
+  return sql`${newest}
+    ${sql.raw(`${name}_u`)} AS (UPDATE ${sql.raw(LATEST_TABLE)} AS l
+      SET project_id = s.project_id, at = s.at, "values" = ${valuesObject(readings, 's.')}
+      FROM ${s} s WHERE l.device_id = s.device_id AND l.source = ${sql.raw(t)} AND s.at >= l.at RETURNING 1),
+    ${sql.raw(`${name}_i`)} AS (INSERT INTO ${sql.raw(LATEST_TABLE)} AS l (device_id, source, project_id, at, "values")
+      SELECT device_id, ${sql.raw(t)}, project_id, at, ${valuesObject(readings, 's.')} FROM ${s} s
+      WHERE NOT EXISTS (SELECT 1 FROM ${sql.raw(LATEST_TABLE)} e WHERE e.device_id = s.device_id AND e.source = ${sql.raw(t)})
+      ORDER BY device_id
+      ON CONFLICT (device_id, source) DO UPDATE
+        SET project_id = excluded.project_id, at = excluded.at, "values" = excluded."values"
+        WHERE excluded.at >= l.at
+      RETURNING 1)`;
 }
 
 /**

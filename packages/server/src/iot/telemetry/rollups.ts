@@ -112,10 +112,11 @@ export function readingsSince(source: string, owner: ReadingsOwner, ahead: Date 
  * mark takes the row lock of an existing mark (`DO UPDATE … WHERE false` locks without writing), so
  * a job deleting that mark waits for this statement's commit and then sees its readings: a reading is
  * never left out of an hour whose mark the job consumed. Marks in key order, as the job takes them.
+ * `uniqueDevices`: the caller knows each row is a different device (see `upsertLatest`).
  */
-export function insertWithRollups(insert: SQL, target: RollupTarget): SQL {
+export function insertWithRollups(insert: SQL, target: RollupTarget, uniqueDevices = false): SQL {
   return sql`WITH ins AS (${insert} RETURNING device_id, project_id, at, ${sql.raw(target.columns.map((c) => `"${c}"`).join(', '))}),
-    l AS (${upsertLatest(target.table, target.readings, 'ins')} RETURNING 1)
+    ${upsertLatest(target.table, target.readings, 'ins', 'latest', uniqueDevices)}
     INSERT INTO ${sql.raw(DIRTY_TABLE)} AS d (source, bucket)
     SELECT DISTINCT ${sql.raw(literal(target.table))}, date_bin('1 hour', at, timestamptz '${sql.raw(HOUR_ORIGIN)}') FROM ins ORDER BY 2
     ON CONFLICT (source, bucket) DO UPDATE SET bucket = excluded.bucket WHERE false`;
