@@ -80,6 +80,8 @@ function stopProcess(child: ChildProcess): Promise<void> {
 export interface HarnessOptions {
   /** Run the embedded MQTT broker on a free port (exposed as `mqttPort`) for journeys with devices. */
   mqtt?: boolean;
+  /** Extra server environment, e.g. `{ DEMO: 'true', DEMO_DEVICES: '60' }` to seed the demo city. */
+  env?: Record<string, string>;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -107,6 +109,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       LOGIN_IDENTIFY_CODE: 'off',
       MQTT_PORT: String(mqttPort ?? 0),
       LOG_LEVEL: 'warn',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { FUNCTIONS, PUBLIC_SCREENS } from '@sc/contract';
 import { chromium, type Page } from 'playwright-core';
-import { rawWords } from '../packages/web/src/test/raw-words';
+import { describeFindings, inspectScreen, settle } from './screen-checks';
 
 const { values } = parseArgs({
   options: {
@@ -42,16 +42,6 @@ async function signIn(page: Page): Promise<void> {
   await page.waitForURL('**/man/manmain');
 }
 
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
-  await page
-    .waitForFunction(() => document.querySelectorAll('.ant-spin-spinning, .ant-skeleton-active').length === 0, null, {
-      timeout: 10_000,
-    })
-    .catch(() => undefined);
-  await page.waitForTimeout(600);
-}
-
 async function main(): Promise<void> {
   fs.mkdirSync(values.out ?? '.', { recursive: true });
   const browser = await chromium.launch({
@@ -71,20 +61,13 @@ async function main(): Promise<void> {
     ].filter((s) => !only || only.has(s.key));
     for (const screen of screens) {
       await page.goto(screen.path);
-      await settle(page);
+      await settle(page, 600);
       const file = path.join(values.out ?? '.', `${screen.key}-${lang}.png`);
       await page.screenshot({ path: file });
-      const text = await page.evaluate(() => document.body.innerText);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
       const landed = new URL(page.url()).pathname;
       const notes = [
         landed !== screen.path ? `landed on ${landed}` : '',
-        overflow ? 'page wider than the window' : '',
-        lang === 'zh_CN'
-          ? rawWords(text)
-              .map((w) => `raw "${w}"`)
-              .join(', ')
-          : '',
+        ...describeFindings(await inspectScreen(page, lang)),
       ].filter(Boolean);
       const line = `${lang} ${screen.key} (${screen.path}): ${notes.join('; ') || 'ok'}`;
       console.log(line);

@@ -16,6 +16,7 @@ export const crud: Record<keyof typeof zh, string> = {
   noun_production: 'production item',
   noun_devices: 'device',
   columnsTitle: 'Columns shown',
+  moreActions: 'More',
   columnsShowAll: 'Show all columns',
   deleteOne: 'Delete this record?',
   deleteIrreversible: 'This cannot be undone.',

@@ -15,6 +15,7 @@ export const crud = {
   noun_production: '终端生产库条目',
   noun_devices: '设备',
   columnsTitle: '显示的列',
+  moreActions: '更多',
   columnsShowAll: '显示全部列',
   deleteOne: '确定删除这条记录吗？',
   deleteIrreversible: '删除后无法恢复。',

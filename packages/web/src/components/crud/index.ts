@@ -4,6 +4,7 @@ export { FilterBar, type FilterSpec, rangeQuery, type TimeRange } from './filter
 export { FormDialog } from './form-dialog';
 export { EmptyList, ListScreen, type ListScreenProps, LoadFailed } from './list-screen';
 export { DeleteButton, dialogTitle, ResourceTable } from './resource-table';
+export { INLINE_ACTIONS, type RowAction, RowActions } from './row-actions';
 export { SearchBar } from './search-bar';
 export { applyServerErrors } from './server-errors';
 export { batchDeleteAction, Toolbar, type ToolbarAction } from './toolbar';

@@ -104,10 +104,10 @@ export function ResourceTable<T extends Row>(props: ResourceTableProps<T>) {
     shown.push({
       key: 'actions',
       title: t('common.actions'),
-      width: 160,
+      // As wide as its buttons (a fixed width cut them or wasted room), pinned right.
       fixed: 'right',
       render: (_value, row) => (
-        <Space size="small">
+        <Space size={0} wrap={false} style={{ whiteSpace: 'nowrap' }}>
           {rowActions?.(row)}
           {writable && fields && (
             <Button size="small" type="link" icon={<EditOutlined />} onClick={() => setEditing({ mode: 'edit', row })}>
@@ -125,6 +125,7 @@ export function ResourceTable<T extends Row>(props: ResourceTableProps<T>) {
       <ListScreen<T, { keyword: string }>
         list={list}
         columns={shown}
+        hiddenByDefault={props.hiddenByDefault}
         filters={[{ kind: 'keyword', name: 'keyword' }]}
         selectable={writable && batchDelete}
         selectDisabled={deletable ? (row) => typeof deletable(row) === 'string' : undefined}

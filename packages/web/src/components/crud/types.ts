@@ -45,4 +45,6 @@ export interface ResourceTableProps<T extends Row> {
    * them out), or null to save at once.
    */
   confirmSave?: (values: Record<string, unknown>, row: T) => { title: string; content: string } | null;
+  /** Columns (by field) hidden until the user shows them in the column setting (kept per user). */
+  hiddenByDefault?: readonly string[];
 }

@@ -294,22 +294,27 @@ function PowerCard({ projectId }: { projectId: number }) {
                 {
                   title: t('lamps.fields.name'),
                   dataIndex: 'name',
+                  // The name gives way (cut, whole in its tooltip): the readings' headers stay on one line.
+                  ellipsis: { showTitle: true },
                   render: (v: string, r) => <Link to={lampPath(r)}>{v}</Link>,
                 },
                 {
                   title: t('lamps.fields.activePower'),
+                  onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
                   dataIndex: 'activePower',
                   align: 'right',
                   render: (v) => withUnit(v, 'W'),
                 },
                 {
                   title: t('lamps.fields.energyToday'),
+                  onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
                   dataIndex: 'energyToday',
                   align: 'right',
                   render: (v) => withUnit(v, 'kWh'),
                 },
                 {
                   title: t('lighting.readings.energyTotal'),
+                  onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
                   dataIndex: 'energyTotal',
                   align: 'right',
                   render: (v) => withUnit(v, 'kWh'),

@@ -97,6 +97,7 @@ export default function DeviceModelListPage() {
         resource="models"
         base={MODELS_BASE}
         columns={columns}
+        hiddenByDefault={['description', 'createdAt']}
         fields={fields}
         query={filter}
         toForm={(row) => ({

@@ -75,7 +75,7 @@ export function useModelColumns(apiBase?: string): CrudColumn<ModelRow>[] {
   return [
     { field: 'name' },
     { field: 'no', render: (v) => <Typography.Text code>{String(v)}</Typography.Text> },
-    { field: 'factoryName' },
+    { field: 'factoryName', width: 150, ellipsis: true },
     { field: 'typeName', render: (_v, row) => <Tag color="blue">{typeName(row)}</Tag> },
     {
       field: 'builtin',
@@ -83,7 +83,7 @@ export function useModelColumns(apiBase?: string): CrudColumn<ModelRow>[] {
       render: (v) => (v ? <Tag color="orange">{t('models.builtin')}</Tag> : <Tag>{t('models.custom')}</Tag>),
     },
     { field: 'deviceCount', width: 90 },
-    { field: 'description', render: (v) => (v ? String(v) : '—') },
+    { field: 'description', width: 160, ellipsis: true, render: (v) => (v ? String(v) : '—') },
     { field: 'createdAt', kind: { kind: 'time' } },
   ];
 }

@@ -60,6 +60,7 @@ export default function DeviceTypeListPage() {
         resource="devicetypes"
         base={DEVICE_TYPES_BASE}
         fields={fields}
+        hiddenByDefault={['createdAt']}
         toForm={(row) => ({ name: row.name, no: row.no, builtin: row.builtin })}
         deletable={(row) =>
           row.builtin

@@ -38,14 +38,19 @@ export default function ProductionPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['crud', BASE] });
 
   const columns: CrudColumn<Row>[] = [
-    { field: 'name' },
-    { field: 'no', render: (v) => <Typography.Text copyable>{String(v)}</Typography.Text> },
-    // The list carries the mask only; the key is shown on demand in the edit dialog.
-    { field: 'key1', render: (v) => <Typography.Text type="secondary">{dash(v)}</Typography.Text> },
-    { field: 'modelName' },
-    { field: 'projectName' },
+    { field: 'name', width: 160, ellipsis: true },
+    {
+      field: 'no',
+      render: (v) => (
+        <Typography.Text copyable style={{ whiteSpace: 'nowrap' }}>
+          {String(v)}
+        </Typography.Text>
+      ),
+    },
+    // The state right after the item: visible without scrolling (issue 13).
     {
       field: 'status',
+      width: 90,
       render: (v) =>
         v === PRODUCTION_STATUS.occupied ? (
           <Tag color="orange">{t('production.status.occupied')}</Tag>
@@ -53,9 +58,13 @@ export default function ProductionPage() {
           <Tag color="green">{t('production.status.idle')}</Tag>
         ),
     },
-    { field: 'occupiedProjectName', render: dash },
-    { field: 'occupiedDeviceName', render: dash },
-    { field: 'occupiedAt', render: time },
+    // The list carries the mask only; the key is shown on demand in the edit dialog.
+    { field: 'key1', render: (v) => <Typography.Text type="secondary">{dash(v)}</Typography.Text> },
+    { field: 'modelName', width: 140, ellipsis: true },
+    { field: 'projectName', width: 120, ellipsis: true },
+    { field: 'occupiedProjectName', render: dash, width: 120, ellipsis: true },
+    { field: 'occupiedDeviceName', render: dash, width: 140, ellipsis: true },
+    { field: 'occupiedAt', render: time, width: 170 },
     { field: 'createdAt', render: time, width: 170 },
   ];
   const shape = productionItemBody.shape;
@@ -130,6 +139,7 @@ export default function ProductionPage() {
           columns={columns}
           fields={fields}
           batchDelete={false}
+          hiddenByDefault={['key1', 'occupiedProjectName', 'occupiedAt', 'createdAt']}
           query={{ status, projectId, modelId }}
           toForm={(row) => ({
             id: row.id,

@@ -111,6 +111,7 @@ export function AreaList({ apiBase, scoped = false }: ScopeProps) {
         base={base}
         fields={fields}
         query={scoped ? undefined : { projectId }}
+        hiddenByDefault={['createdAt']}
         toForm={(row) => bodyOf(row)}
         deletable={(row) =>
           row.groupCount > 0 || row.deviceCount > 0
@@ -149,7 +150,7 @@ export function AreaList({ apiBase, scoped = false }: ScopeProps) {
           },
           { field: 'groupCount', width: 80 },
           { field: 'deviceCount', width: 80 },
-          { field: 'description', render: (v) => (v ? String(v) : '—') },
+          { field: 'description', width: 160, ellipsis: true, render: (v) => (v ? String(v) : '—') },
           { field: 'createdAt', kind: { kind: 'time' } },
         ]}
       />

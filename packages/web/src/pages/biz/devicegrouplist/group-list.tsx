@@ -160,6 +160,7 @@ export function GroupList({ apiBase, scoped = false }: ScopeProps) {
         base={base}
         fields={fields}
         query={scoped ? { areaId } : { projectId, areaId }}
+        hiddenByDefault={['deviceCount', 'createdAt']}
         toForm={(row) => ({
           name: row.name,
           no: row.no,
@@ -189,6 +190,21 @@ export function GroupList({ apiBase, scoped = false }: ScopeProps) {
               </Typography.Text>
             ),
           },
+          // The state right after the group: visible without scrolling (issue 13).
+          {
+            field: 'activeState',
+            width: 120,
+            render: (_v, row) =>
+              row.activeForcedAt ? (
+                <Tooltip title={t('groups.forcedAt', { time: formatTime(row.activeForcedAt) })}>
+                  <span>
+                    <ActiveTag state={row.activeState} />
+                  </span>
+                </Tooltip>
+              ) : (
+                <ActiveTag state={row.activeState} />
+              ),
+          },
           ...(scoped
             ? []
             : [
@@ -217,20 +233,6 @@ export function GroupList({ apiBase, scoped = false }: ScopeProps) {
                 onClick={writable ? () => setLocating(row) : undefined}
               />
             ),
-          },
-          {
-            field: 'activeState',
-            width: 110,
-            render: (_v, row) =>
-              row.activeForcedAt ? (
-                <Tooltip title={t('groups.forcedAt', { time: formatTime(row.activeForcedAt) })}>
-                  <span>
-                    <ActiveTag state={row.activeState} />
-                  </span>
-                </Tooltip>
-              ) : (
-                <ActiveTag state={row.activeState} />
-              ),
           },
           { field: 'deviceCount', width: 80 },
           { field: 'createdAt', kind: { kind: 'time' } },

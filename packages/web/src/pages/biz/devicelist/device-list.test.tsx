@@ -79,7 +79,9 @@ describe('DeviceList', () => {
     const user = userEvent.setup();
     renderWithApp(<DeviceListPage />, { path: PATH });
     const row = (await screen.findByText('监测仪一号')).closest('tr') as HTMLElement;
-    await user.click(within(row).getByRole('button', { name: /强制激活/ }));
+    // Four actions: edit in sight, the others under "More" (issue 13).
+    await user.click(within(row).getByRole('button', { name: /更多/ }));
+    await user.click(await screen.findByRole('menuitem', { name: /强制激活/ }));
     expect(await screen.findByText(/可能与现场设备的真实状态不符/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));

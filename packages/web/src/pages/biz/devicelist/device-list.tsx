@@ -44,7 +44,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../../api/client';
 import { useRunningParams } from '../../../api/session-api';
 import { useFeedback } from '../../../app/feedback';
-import { canModify, useAuthLevel, useColumnSettings } from '../../../components/crud';
+import { canModify, RowActions, useAuthLevel, useColumnSettings } from '../../../components/crud';
 import { LocationDialog } from '../../../components/location-dialog';
 import { formatTime } from '../../../components/time';
 import { useLang } from '../../../i18n/i18n';
@@ -70,6 +70,17 @@ const DeviceMap = lazy(() => import('../../map/bizindex/device-map').then((m) =>
 
 export type DeviceViewKind = 'mixed' | 'device' | 'project' | 'type' | 'map';
 const VIEWS: DeviceViewKind[] = ['mixed', 'device', 'project', 'type', 'map'];
+/**
+ * Columns of each view hidden until shown in the column setting (issue 13): the rest fit 1366 px with
+ * the states and the actions in sight.
+ */
+const HIDDEN_BY_DEFAULT: Record<DeviceViewKind, string[]> = {
+  mixed: ['modelName', 'groupName', 'equipmentId', 'ip', 'location'],
+  device: ['communicateAddress', 'imei', 'mac', 'port', 'protocolVersion', 'productionNo'],
+  project: ['modelName', 'projectName', 'areaName', 'groupName', 'equipmentId', 'ip', 'location'],
+  type: [],
+  map: [],
+};
 
 const clampPageSize = (size: number | undefined) =>
   Math.min(PAGE_SIZE.max, Math.max(PAGE_SIZE.min, size ?? PAGE_SIZE.default));
@@ -360,11 +371,11 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
     </Space>
   ));
   const typeCol = col('typeName', (_v, row) => typeLabel(row.type, row.typeName));
-  const stateCol = col('activeState', (v) => <ActiveStateTag state={Number(v)} />, 100);
+  const stateCol = col('activeState', (v) => <ActiveStateTag state={Number(v)} />, 120);
   const registeredCol = col(
     'registered',
     (v) => (v ? <Tag color="blue">{t('devices.registeredYes')}</Tag> : <Tag>{t('devices.registeredNo')}</Tag>),
-    100,
+    120,
   );
   const locationCol = col('location', (_v, row) =>
     row.lng === null || row.lat === null ? (
@@ -383,6 +394,7 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
   if (view === 'device') {
     columns = [
       nameCol,
+      stateCol,
       col('no'),
       typeCol,
       col('equipmentId'),
@@ -393,7 +405,6 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
       col('port'),
       col('protocolVersion'),
       col('productionNo'),
-      stateCol,
       col('lastActiveAt', (v) => (v ? formatTime(v) : dash(v))),
     ];
   } else if (view === 'type') {
@@ -416,11 +427,11 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
       stateCol,
       registeredCol,
       col('no'),
-      typeCol,
+      clipped(typeCol, 130),
       col('modelName'),
-      clipped(col('projectName'), 120),
-      clipped(col('areaName'), 120),
-      clipped(col('groupName'), 120),
+      clipped(col('projectName'), 110),
+      clipped(col('areaName'), 110),
+      clipped(col('groupName'), 110),
       col('equipmentId'),
       col('ip'),
       locationCol,
@@ -433,38 +444,47 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
       title: t('common.actions'),
       fixed: 'right',
       render: (_v, row) => (
-        <Space size={0} wrap={false}>
-          <Button
-            size="small"
-            type="link"
-            icon={<EditOutlined />}
-            onClick={() => navigate(`${routes.edit}?id=${row.id}`)}
-          >
-            {t('common.edit')}
-          </Button>
-          <Button size="small" type="link" icon={<EnvironmentOutlined />} onClick={() => setLocating(row)}>
-            {t('devices.setLocation')}
-          </Button>
-          <Tooltip title={row.activeState === 1 ? t('devices.forceActiveNotNeeded') : undefined}>
-            <Button
-              size="small"
-              type="link"
-              icon={<CheckCircleOutlined />}
-              disabled={row.activeState === 1}
-              onClick={() => askForce([row.id], row.name)}
-            >
-              {t('devices.forceActive')}
-            </Button>
-          </Tooltip>
-          <Button size="small" type="link" danger icon={<DeleteOutlined />} onClick={() => askDelete(row)}>
-            {t('common.delete')}
-          </Button>
-        </Space>
+        // Edit in sight, the rest under "More": the list keeps its columns at 1366 px.
+        <RowActions
+          inline={2}
+          actions={[
+            {
+              key: 'edit',
+              label: t('common.edit'),
+              icon: <EditOutlined />,
+              onClick: () => navigate(`${routes.edit}?id=${row.id}`),
+            },
+            {
+              key: 'location',
+              label: t('devices.setLocation'),
+              icon: <EnvironmentOutlined />,
+              onClick: () => setLocating(row),
+            },
+            {
+              key: 'forceActive',
+              label: t('devices.forceActive'),
+              icon: <CheckCircleOutlined />,
+              disabledReason: row.activeState === 1 ? t('devices.forceActiveNotNeeded') : undefined,
+              onClick: () => askForce([row.id], row.name),
+            },
+            {
+              key: 'delete',
+              label: t('common.delete'),
+              icon: <DeleteOutlined />,
+              danger: true,
+              onClick: () => askDelete(row),
+            },
+          ]}
+        />
       ),
     });
   }
 
-  const columnSettings = useColumnSettings(`${routes.list}.${view}`, columns);
+  // A project's own devices all belong to it: its list leaves the project column out, and shows the area.
+  if (scope.kind === 'pjt' && !includeChildren) columns = columns.filter((c) => c.key !== 'projectName');
+  const hiddenByDefault =
+    scope.kind === 'biz' && view === 'mixed' ? [...HIDDEN_BY_DEFAULT.mixed, 'areaName'] : HIDDEN_BY_DEFAULT[view];
+  const columnSettings = useColumnSettings(`${routes.list}.${view}`, columns, hiddenByDefault);
   const table = (
     <Table<DeviceListItem>
       rowKey="id"

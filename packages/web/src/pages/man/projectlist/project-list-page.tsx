@@ -217,9 +217,8 @@ export default function ProjectListPage() {
     columns.push({
       key: 'actions',
       title: t('common.actions'),
-      width: 150,
       render: (_v, row) => (
-        <Space size={0}>
+        <Space size={0} wrap={false} style={{ whiteSpace: 'nowrap' }}>
           <Button size="small" type="link" icon={<EditOutlined />} onClick={() => setEditing({ mode: 'edit', row })}>
             {t('common.edit')}
           </Button>
@@ -247,7 +246,7 @@ export default function ProjectListPage() {
       <Card
         size="small"
         title={t('projects.tree')}
-        style={{ width: 280, flex: 'none' }}
+        style={{ width: 260, flex: 'none' }}
         extra={
           <Button size="small" type="link" disabled={selectedId === null} onClick={() => setSelectedId(null)}>
             {t('projects.showAll')}

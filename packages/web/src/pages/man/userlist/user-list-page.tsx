@@ -117,6 +117,7 @@ export default function UserListPage() {
         base="/api/users.do"
         query={{ projectId, roleId }}
         columns={columns}
+        hiddenByDefault={['phoneNo']}
         fields={fields}
         toForm={(row) => ({
           name: row.name,

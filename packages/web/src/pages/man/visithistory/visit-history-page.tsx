@@ -19,6 +19,8 @@ export default function VisitHistoryPage() {
   return (
     <LogList<VisitLogView>
       kind="visit"
+      // The browser is rarely needed: offered in the column setting (issue 13, 1366 px).
+      hiddenByDefault={['userAgent']}
       columns={[
         { key: 'at', dataIndex: 'at', title: t('logs.fields.at'), width: 170, render: formatTime },
         { key: 'account', dataIndex: 'account', title: t('logs.fields.account'), width: 120 },
@@ -37,6 +39,7 @@ export default function VisitHistoryPage() {
           key: 'detail',
           dataIndex: 'detail',
           title: t('logs.fields.detail'),
+          width: 220,
           ellipsis: { showTitle: true },
           render: (detail: string) => {
             // A failed sign-in's detail is the server's error code (WRONG_CREDENTIALS → errors.wrongCredentials).

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Empty, Flex, Input, Table, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CrudColumn, Row } from '../../../components/crud';
+import { type CrudColumn, type Row, tableColumns } from '../../../components/crud';
 
 /**
  * A read-only list of a whole (unpaged, up to 1000) project-scoped lookup, with the kit's column
@@ -26,13 +26,8 @@ export function ReadOnlyList<T extends Row & { name: string; no: string }>({
       words.every((w) => row.name.toLowerCase().includes(w) || row.no.toLowerCase().includes(w)),
     );
   }, [query.data, search]);
-  const tableColumns: TableColumnsType<T> = columns.map((column) => ({
-    key: column.field,
-    dataIndex: column.field,
-    title: t(`${resource}.fields.${column.field}`),
-    width: column.width,
-    render: column.render ? (value: unknown, row: T) => column.render?.(value, row) : undefined,
-  }));
+  // The kit's columns: kinds (times in the system timezone, tags), widths and ellipsis as declared.
+  const shown: TableColumnsType<T> = tableColumns(columns, (field) => t(`${resource}.fields.${field}`));
   return (
     <Flex vertical gap={12}>
       <Flex justify="space-between" gap={12} wrap>
@@ -44,7 +39,7 @@ export function ReadOnlyList<T extends Row & { name: string; no: string }>({
       <Table<T>
         rowKey="id"
         size="middle"
-        columns={tableColumns}
+        columns={shown}
         dataSource={rows}
         loading={query.isFetching}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.empty')} /> }}

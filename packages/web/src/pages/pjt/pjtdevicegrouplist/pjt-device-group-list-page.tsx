@@ -1,15 +1,11 @@
-import { Flex } from 'antd';
-import { ProjectSwitcher } from '../../../components/project-switcher';
-import { useCurrentProject } from '../../../session/use-current-project';
+import { ProjectScoped } from '../../../components/project-scoped';
+import { projectApiBase } from '../../../session/use-current-project';
 import { GroupList } from '../../biz/devicegrouplist/group-list';
 
-/** /pjt/pjtdevicegrouplist: the groups of the current project (the same screen as /biz, on /api/pjts/{id}). */
+/**
+ * /pjt/pjtdevicegrouplist: the groups of the current project (the same screen as /biz, on /api/pjts/{id}).
+ * Opens on the project holding devices like every /pjt screen (issue 13: the root project has no groups).
+ */
 export default function PjtDeviceGroupListPage() {
-  const { apiBase } = useCurrentProject();
-  return (
-    <Flex vertical gap={12}>
-      <ProjectSwitcher />
-      {apiBase && <GroupList key={apiBase} apiBase={apiBase} scoped />}
-    </Flex>
-  );
+  return <ProjectScoped>{(projectId) => <GroupList apiBase={projectApiBase(projectId)} scoped />}</ProjectScoped>;
 }
