@@ -29,6 +29,6 @@ export const registry: Translation<typeof zh> = {
   csvDuplicateNo: 'The number repeats line {line}',
   csvModelNotFound: 'No model has this number',
   csvProjectNotFound: 'No project in your scope has this number',
-  csvRowErrors: '{count} lines of the file have errors: nothing was imported',
+  csvRowErrors: 'Lines with errors in the file: {count}. Nothing was imported',
   csvMoreErrors: '{count} more lines with errors are not listed',
 };

@@ -206,7 +206,7 @@ describe('POST /upload', () => {
     expect(res.statusCode).toBe(400);
     const answer = res.json();
     expect(answer.imported).toBe(0);
-    expect(answer.message).toBe('6 lines of the file have errors: nothing was imported');
+    expect(answer.message).toBe('Lines with errors in the file: 6. Nothing was imported');
     expect(answer.errors).toEqual([
       { line: 3, field: 'modelNo', message: 'Device model required' },
       { line: 4, field: 'modelNo', message: 'No model has this number' },

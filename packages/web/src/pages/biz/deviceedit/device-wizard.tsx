@@ -406,6 +406,13 @@ export function DeviceWizard({ scope, id }: { scope: DeviceScope; id?: number })
   const label = (field: string) => t(`devices.fields.${field}`);
   const show = (index: number) => ({ display: step === index ? undefined : 'none' });
   const typeOptions = (types.data ?? []).map((ty) => ({ value: ty.no, label: typeLabel(ty.no, ty.name) }));
+  /** A type property in the summary: a switch left alone is off, any other blank "not set" like the rest. */
+  const propSummary = (field: FamilyField): ReactNode => {
+    const v = form.getFieldValue(['props', field.key]);
+    if (field.kind === 'bool') return propText(field, v === true || v === 'true');
+    if (blank(v)) return <Typography.Text type="secondary">{t('devices.wizard.notSet')}</Typography.Text>;
+    return propText(field, v);
+  };
   const summaryValue = (field: string): ReactNode => {
     const v = form.getFieldValue(field);
     if (blank(v)) return <Typography.Text type="secondary">{t('devices.wizard.notSet')}</Typography.Text>;
@@ -481,7 +488,7 @@ export function DeviceWizard({ scope, id }: { scope: DeviceScope; id?: number })
                   name="name"
                   label={label('name')}
                   required
-                  rules={[zodRule(shape.name, lang)]}
+                  rules={[zodRule(shape.name, lang, { label: label('name') })]}
                   style={{ flex: '1 1 280px' }}
                 >
                   <Input />
@@ -490,7 +497,7 @@ export function DeviceWizard({ scope, id }: { scope: DeviceScope; id?: number })
                   name="no"
                   label={label('no')}
                   required
-                  rules={[zodRule(shape.no, lang)]}
+                  rules={[zodRule(shape.no, lang, { label: label('no') })]}
                   style={{ flex: '1 1 280px' }}
                 >
                   <Input />
@@ -501,7 +508,7 @@ export function DeviceWizard({ scope, id }: { scope: DeviceScope; id?: number })
                   name="type"
                   label={label('type')}
                   required
-                  rules={[zodRule(shape.type, lang)]}
+                  rules={[zodRule(shape.type, lang, { label: label('type'), choose: true })]}
                   style={{ flex: '1 1 280px' }}
                 >
                   <Select showSearch={{ optionFilterProp: 'label' }} options={typeOptions} loading={types.isLoading} />
@@ -510,7 +517,7 @@ export function DeviceWizard({ scope, id }: { scope: DeviceScope; id?: number })
                   name="modelId"
                   label={label('modelId')}
                   required
-                  rules={[zodRule(shape.modelId, lang)]}
+                  rules={[zodRule(shape.modelId, lang, { label: label('modelId'), choose: true })]}
                   style={{ flex: '1 1 280px' }}
                 >
                   <Select
@@ -531,7 +538,7 @@ export function DeviceWizard({ scope, id }: { scope: DeviceScope; id?: number })
                   name="projectId"
                   label={label('projectId')}
                   required
-                  rules={[zodRule(shape.projectId, lang)]}
+                  rules={[zodRule(shape.projectId, lang, { label: label('projectId'), choose: true })]}
                   style={{ flex: '1 1 280px' }}
                 >
                   <ProjectTreeSelect rootId={scope.kind === 'pjt' ? scope.projectId : undefined} />
@@ -569,7 +576,7 @@ export function DeviceWizard({ scope, id }: { scope: DeviceScope; id?: number })
                 <Form.Item
                   name="productionName"
                   label={label('productionName')}
-                  rules={[zodRule(shape.productionName, lang)]}
+                  rules={[zodRule(shape.productionName, lang, { label: label('productionName') })]}
                   style={{ flex: '1 1 280px' }}
                 >
                   <Input />
@@ -577,7 +584,7 @@ export function DeviceWizard({ scope, id }: { scope: DeviceScope; id?: number })
                 <Form.Item
                   name="productionNo"
                   label={label('productionNo')}
-                  rules={[zodRule(shape.productionNo, lang)]}
+                  rules={[zodRule(shape.productionNo, lang, { label: label('productionNo') })]}
                   style={{ flex: '1 1 280px' }}
                 >
                   <Input />
@@ -697,7 +704,7 @@ export function DeviceWizard({ scope, id }: { scope: DeviceScope; id?: number })
                     ...(family?.fields ?? []).map((f) => ({
                       key: `props.${f.key}`,
                       label: t(f.label ?? `families.${family?.type}.${f.key}`),
-                      children: propText(f, form.getFieldValue(['props', f.key])),
+                      children: propSummary(f),
                     })),
                   ]}
                 />
