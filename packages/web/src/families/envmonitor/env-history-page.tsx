@@ -69,7 +69,8 @@ function EnvHistory({ projectId }: { projectId: number }) {
     setPage(1);
   };
   const columns: ColumnsType<EnvReading> = [
-    { title: t('envmonitors.readings.at'), dataIndex: 'at', width: 170, fixed: 'left', render: formatTime },
+    // The pick time whole (issue 13: its seconds were cut at 170 px).
+    { title: t('envmonitors.readings.at'), dataIndex: 'at', width: 180, fixed: 'left', render: formatTime },
     ...allDefs.map((r) => ({
       title: `${r.label} (${r.unit})`,
       dataIndex: r.key,

@@ -89,8 +89,10 @@ function LampTable({ projectId }: { projectId: number }) {
   const toggle = useRegistration(l.register, () => void list.refresh());
 
   const declared: CrudColumn<Lamp>[] = [
-    { field: 'name', kind: { kind: 'link', to: lampPath }, fixed: 'left', width: 150 },
-    { field: 'no', width: 110 },
+    // Widths that fit 1366 px with the selection and the pinned actions (issue 13: the last columns were
+    // behind them): voltage, current, today's energy, area and gateway are in the column setting, hidden at first.
+    { field: 'name', kind: { kind: 'link', to: lampPath }, fixed: 'left', width: 140, ellipsis: true },
+    { field: 'no', width: 110, ellipsis: true },
     { field: 'state', width: 90, render: (v) => <LampStateTag state={String(v)} /> },
     { field: 'level', width: 80, align: 'right', render: (v) => withUnit(v as number | null, '%') },
     { field: 'runStatus', width: 90, render: (v) => <RunStatusTag status={v as string | null} /> },
@@ -136,6 +138,7 @@ function LampTable({ projectId }: { projectId: number }) {
       <ListScreen<Lamp, LampFilters>
         list={list}
         columns={columns}
+        hiddenByDefault={['voltage', 'current', 'energyToday', 'areaName', 'gatewayName']}
         selectable={editable}
         left={
           <Flex gap={8} wrap align="center" style={{ flex: 'auto' }}>

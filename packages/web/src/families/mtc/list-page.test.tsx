@@ -14,7 +14,7 @@ afterEach(tearDown);
 guardRawText();
 
 describe('cabinet list', () => {
-  it('shows each cabinet online or not, its mode, circuits at a glance, alarms, version and last report', async () => {
+  it('shows each cabinet online or not, its mode, circuits at a glance, alarms and power (version and last report hidden at first)', async () => {
     let loads = 0;
     serve(PATH, (call) => {
       if (call.url.pathname === `${BASE}/pages`) {
@@ -28,9 +28,11 @@ describe('cabinet list', () => {
     expect(within(first).getByText('在线')).toBeTruthy();
     expect(within(first).getByText('策略')).toBeTruthy();
     expect(within(first).getByText('正常')).toBeTruthy();
-    expect(within(first).getByText('MTC1.2.03')).toBeTruthy();
     expect(within(first).getByText('5230 W')).toBeTruthy();
-    expect(within(first).getByText('2026-05-01 18:00:00')).toBeTruthy();
+    // Version and last report are in the column setting, hidden at first so that the list fits 1366 px
+    // with its pinned actions (issue 13); the cabinet's page shows both.
+    expect(within(first).queryByText('MTC1.2.03')).toBeNull();
+    expect(within(first).queryByText('2026-05-01 18:00:00')).toBeNull();
     const strip = within(first).getByTestId('circuit-strip');
     expect(strip.querySelectorAll('[data-actual="on"]').length).toBe(3);
     expect(strip.querySelectorAll('[data-theft="true"]').length).toBe(1);

@@ -103,18 +103,20 @@ function CabinetTable({ projectId }: { projectId: number }) {
   const toggle = useRegistration(m.register, () => void list.refresh());
 
   const declared: CrudColumn<Cabinet>[] = [
-    { field: 'name', kind: { kind: 'link', to: cabinetPath }, fixed: 'left', width: 150 },
-    { field: 'no', width: 110 },
+    // Widths that fit 1366 px with the pinned actions (issue 13: version, last report, area and registration
+    // were behind them): the version, last report and area are in the column setting, hidden at first.
+    { field: 'name', kind: { kind: 'link', to: cabinetPath }, fixed: 'left', width: 140, ellipsis: true },
+    { field: 'no', width: 110, ellipsis: true },
     { field: 'state', width: 80, render: (v) => <OnlineTag state={String(v)} /> },
     { field: 'mode', width: 90, render: (v) => <ModeTag mode={v as string | null} /> },
     {
       field: 'circuits',
-      width: 230,
+      width: 200,
       render: (_, c) => <CircuitStrip circuits={circuitViews(c.circuits)} />,
     },
-    { field: 'alarmStatus', width: 140, render: (v, c) => <AlarmTag status={String(v)} alarms={c.alarms} /> },
+    { field: 'alarmStatus', width: 110, render: (v, c) => <AlarmTag status={String(v)} alarms={c.alarms} /> },
     { field: 'activePower', width: 100, align: 'right', render: (v) => withUnit(v as number | null, 'W') },
-    { field: 'version', width: 100, render: (v) => (v as string | null) ?? '—' },
+    { field: 'version', width: 100, ellipsis: true, render: (v) => (v as string | null) ?? '—' },
     { field: 'lastReportAt', kind: { kind: 'time' } },
     { field: 'areaName', width: 110, ellipsis: true },
     { field: 'registered', kind: { kind: 'registered' } },
@@ -150,6 +152,7 @@ function CabinetTable({ projectId }: { projectId: number }) {
     <ListScreen<Cabinet, CabinetFilters>
       list={list}
       columns={columns}
+      hiddenByDefault={['version', 'lastReportAt', 'areaName']}
       left={
         <Flex gap={8} wrap align="center" style={{ flex: 'auto' }}>
           <SearchBar limit={list.searchWordLimit} onSearch={(keyword) => list.setFilters({ keyword })} />

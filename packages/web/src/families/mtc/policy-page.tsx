@@ -94,12 +94,14 @@ function Policies({ projectId }: { projectId: number }) {
   const close = () => setDialog(null);
 
   const declared: CrudColumn<CabinetPolicy>[] = [
-    { field: 'name', width: 140 },
-    { field: 'no', width: 110 },
-    { field: 'timeMode', width: 100, render: (v) => t(`cabinets.timeModes.${String(v)}`) },
+    // Widths that fit 1366 px with the pinned actions (issue 13: the cycle was cut behind them); the
+    // change time is in the column setting, hidden at first.
+    { field: 'name', width: 120, ellipsis: true },
+    { field: 'no', width: 100, ellipsis: true },
+    { field: 'timeMode', width: 110, render: (v) => t(`cabinets.timeModes.${String(v)}`) },
     {
       field: 'units',
-      width: 360,
+      width: 170,
       render: (_, p) => (
         <Flex gap={4} wrap>
           {p.units.map((u, i) => (
@@ -130,15 +132,15 @@ function Policies({ projectId }: { projectId: number }) {
         );
       },
     },
-    { field: 'inUse', kind: { kind: 'flag' } },
-    { field: 'cabinetCount', width: 120, align: 'right' },
+    { field: 'inUse', kind: { kind: 'flag' }, width: 80 },
+    { field: 'cabinetCount', width: 110, align: 'right' },
     { field: 'updatedAt', kind: { kind: 'time' } },
   ];
   const columns = tableColumns(declared, (field) => t(`cabinets.policy.fields.${field}`));
   columns.push({
     title: t('common.actions'),
     key: 'actions',
-    width: 300,
+    width: 200,
     fixed: 'right',
     render: (_, p: CabinetPolicy) => (
       <Space size={0} wrap>
@@ -182,14 +184,19 @@ function Policies({ projectId }: { projectId: number }) {
     ),
   });
   // Every column has its width and the table scrolls past their sum: with no rows (nothing to size
-  // them by, as max-content would) no header is squeezed under the fixed actions column.
-  const tableWidth = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 0), 0);
+  // them by, as max-content would) no header is squeezed under the fixed actions column. The change
+  // time, hidden at first, is left out: shown, it takes its width from the others.
+  const tableWidth = columns.reduce(
+    (sum, c) => sum + (typeof c.width === 'number' && c.key !== 'updatedAt' ? c.width : 0),
+    0,
+  );
 
   return (
     <Card title={t('menu.pjtdevicemtcpolicy')}>
       <ListScreen<CabinetPolicy, { keyword?: string }>
         list={list}
         columns={columns}
+        hiddenByDefault={['updatedAt']}
         filters={[{ kind: 'keyword', name: 'keyword' }]}
         actions={[
           editable && {

@@ -81,8 +81,8 @@ function WhmList({ projectId }: { projectId: number }) {
   const declared: CrudColumn<WhmMeter>[] = [
     // Widths that fit 1366 px with the pinned actions (issue 13: registration was cut behind them); the
     // table is as wide as their sum (TABLE_WIDTH) and long values end in an ellipsis.
-    { field: 'name', kind: { kind: 'link', to: detailPath }, ellipsis: true, width: 125 },
-    { field: 'no', ellipsis: true, width: 125 },
+    { field: 'name', kind: { kind: 'link', to: detailPath }, ellipsis: true, width: 120 },
+    { field: 'no', ellipsis: true, width: 110 },
     { field: 'parentName', ellipsis: true, width: 100 },
     {
       field: 'peripheralIndex',
@@ -95,7 +95,8 @@ function WhmList({ projectId }: { projectId: number }) {
         </Tooltip>
       ),
     },
-    { field: 'reading', align: 'right', width: 95, render: (v) => formatReading(num(v)) },
+    // "读数 (kWh)" wrapped at 95 px (issue 13): one line.
+    { field: 'reading', align: 'right', width: 115, render: (v) => formatReading(num(v)) },
     { field: 'pickedAt', kind: { kind: 'time' }, width: 165 },
     { field: 'activeState', kind: { kind: 'active' }, width: 80 },
     { field: 'registered', kind: { kind: 'registered' }, width: 105 },
