@@ -39,6 +39,28 @@ function familyText(lang: Lang, key: string, value?: string): string | undefined
   return undefined;
 }
 
+/**
+ * A value's label from a family's enumeration map named after its key (issue 13: the cabinet's running
+ * data showed `mode: policy`, `kind: door`): `modes.policy` for `mode`, `peripheralKinds.door` for `kind`,
+ * and for a `name` that is a kind's identifier (a peripheral named by its kind), the kind's label.
+ */
+function enumText(lang: Lang, key: string, value: string): string | undefined {
+  if (!key) return undefined;
+  const plural = `${key}s`;
+  const suffix = `${key[0]!.toUpperCase()}${key.slice(1)}s`;
+  const bundle = bundleOf(lang);
+  const spaces = [...Object.values(bundle), ...Object.values((bundle.families ?? {}) as Bundle)];
+  for (const ns of spaces) {
+    if (!ns || typeof ns !== 'object') continue;
+    for (const [name, map] of Object.entries(ns)) {
+      const fits = name === plural || name.endsWith(suffix) || (key === 'name' && name.endsWith('Kinds'));
+      const text = fits && map && typeof map === 'object' ? (map as Record<string, unknown>)[value] : undefined;
+      if (typeof text === 'string') return text;
+    }
+  }
+  return undefined;
+}
+
 /** Parses a JSON object or array kept as text (log results); anything else stays as it is. */
 export function parseStored(value: unknown): unknown {
   if (typeof value !== 'string') return value;
@@ -76,7 +98,7 @@ export function useLabels(): Labels {
     if (typeof v === 'number' && /Ms$/.test(k)) return t('labels.ms', { ms: v });
     if (typeof v === 'string' && ISO_INSTANT.test(v)) return formatTime(v);
     if (typeof v === 'string' && parseStored(v) !== v) return value(k, parseStored(v));
-    if (typeof v === 'string' && k) return familyText(lang, k, v) ?? v;
+    if (typeof v === 'string' && k) return familyText(lang, k, v) ?? enumText(lang, k, v) ?? v;
     if (typeof v === 'object')
       return pairs(v)
         .map(([l, text]) => (l ? `${l}: ${text}` : text))
