@@ -94,7 +94,7 @@ describe('DeviceWizard', () => {
     await user.click(next());
     const base = screen.getByTestId('step-base');
     expect(await within(base).findByText('请选择设备类型')).toBeTruthy();
-    expect(within(base).getByText('请选择项目')).toBeTruthy();
+    expect(within(base).getByText('请选择所属项目')).toBeTruthy();
     expect(within(base).getByText('请选择设备型号')).toBeTruthy();
     expect(screen.getByTestId('step-base').style.display).toBe('');
   });
