@@ -35,6 +35,7 @@ export const crud: Record<keyof typeof zh, string> = {
   roleChangeTitle: 'Change the role of user "{name}"?',
   roleChangeContent: "The user is signed out and works with the new role's permissions after signing in again.",
   selected: '{count} selected',
+  selectFirst: 'Select the rows to act on first',
   forbidden: 'You may not open this page',
   back: 'Back to home',
 };

@@ -32,6 +32,7 @@ export const crud = {
   roleChangeTitle: '更换用户“{name}”的角色吗？',
   roleChangeContent: '该用户会被退出登录，重新登录后按新角色的权限使用。',
   selected: '已选 {count} 项',
+  selectFirst: '请先勾选要处理的行',
   forbidden: '没有访问此页面的权限',
   back: '返回首页',
 } as const;

@@ -1,5 +1,5 @@
 import { DeleteOutlined, ReloadOutlined, UndoOutlined } from '@ant-design/icons';
-import { Button, Space } from 'antd';
+import { Button, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -41,18 +41,28 @@ export function Toolbar({ actions = [], selected = [], onRefresh, onReset, extra
       </Button>
       {actions
         .filter((a): a is ToolbarAction => Boolean(a))
-        .map((action) => (
-          <Button
-            key={action.key}
-            danger={action.danger}
-            type={action.primary ? 'primary' : 'default'}
-            icon={action.icon}
-            disabled={action.disabled || (action.batch && selected.length === 0)}
-            onClick={() => action.onClick(selected)}
-          >
-            {action.label}
-          </Button>
-        ))}
+        .map((action) => {
+          const button = (
+            <Button
+              key={action.key}
+              danger={action.danger}
+              type={action.primary ? 'primary' : 'default'}
+              icon={action.icon}
+              disabled={action.disabled || (action.batch && selected.length === 0)}
+              onClick={() => action.onClick(selected)}
+            >
+              {action.label}
+            </Button>
+          );
+          // A disabled batch action says why (issue 13).
+          return action.batch && selected.length === 0 ? (
+            <Tooltip key={action.key} title={t('crud.selectFirst')}>
+              {button}
+            </Tooltip>
+          ) : (
+            button
+          );
+        })}
       {extra}
     </Space>
   );

@@ -627,13 +627,15 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
               {t('common.refresh')}
             </Button>
             {writable && view !== 'map' && (
-              <Button
-                icon={<CheckCircleOutlined />}
-                disabled={selected.length === 0}
-                onClick={() => askForce(selected)}
-              >
-                {t('devices.batchForceActive')}
-              </Button>
+              <Tooltip title={selected.length === 0 ? t('crud.selectFirst') : undefined}>
+                <Button
+                  icon={<CheckCircleOutlined />}
+                  disabled={selected.length === 0}
+                  onClick={() => askForce(selected)}
+                >
+                  {t('devices.batchForceActive')}
+                </Button>
+              </Tooltip>
             )}
             {writable && (
               <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(routes.edit)}>
