@@ -77,3 +77,42 @@ describe('the embedded database', () => {
     expect((conflict as { cause?: { code?: string } }).cause?.code).toBe('23505');
   });
 });
+
+describe('a statement outside a transaction', () => {
+  it('waits for an open transaction instead of running inside it', async () => {
+    const db = t.database.db;
+    await db.execute(sql`CREATE TABLE worker_outside (id int PRIMARY KEY)`);
+    let entered!: () => void;
+    const inTransaction = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // A job's transaction, open while a request writes, then rolled back.
+    const job = db
+      .transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO worker_outside VALUES (1)`);
+        entered();
+        await held;
+        throw new Error('the job failed');
+      })
+      .catch((error: Error) => error.message);
+    await inTransaction;
+    // Drizzle's queries start when awaited: started now, as a request's would be.
+    const request = Promise.resolve(db.execute(sql`INSERT INTO worker_outside VALUES (2)`));
+    // A VACUUM would be refused inside a transaction block (and abort it): it waits too.
+    const vacuum = Promise.resolve(db.execute(sql`VACUUM worker_outside`));
+    await sleep(50);
+    release();
+    expect(await job).toBe('the job failed');
+    await request;
+    await vacuum;
+    const rows = (await db.execute(sql`SELECT id FROM worker_outside ORDER BY id`)) as unknown as {
+      rows: { id: number }[];
+    };
+    // The request's row stays; the job's is rolled back alone.
+    expect(rows.rows.map((r) => r.id)).toEqual([2]);
+  });
+});

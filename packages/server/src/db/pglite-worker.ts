@@ -81,7 +81,9 @@ export interface PgliteLike {
  * PGlite in a worker thread: the server's thread only sends the SQL and receives the rows, so a long
  * query (a snapshot of every device, a report, a bulk import) no longer stops HTTP, MQTT and the
  * realtime channel. The client drizzle sees keeps PGlite's semantics: one connection, transactions
- * one after another (a query outside a transaction while one is open runs inside it, as in PGlite).
+ * one after another, and a query outside a transaction waits while one is open (as PGlite's own
+ * `query` waits for its transaction mutex): sent at once, it would run inside that transaction, roll
+ * back with it, or abort it (a VACUUM refused in a transaction block).
  * Answered at once: the database opens in the worker while this thread goes on (at start the server
  * builds its routes meanwhile); calls wait until it is open, and fail with its error if it did not open.
  * `template`: a data folder to copy into the new `dataDir` first (pgdata-template.ts); `dump`: a file
@@ -137,27 +139,34 @@ export function startPgliteWorker(
       worker.postMessage({ ...message, id });
     });
   };
-  let open = false;
+  let opened = false;
   const call = <T>(message: Record<string, unknown>): Promise<T> =>
-    open
+    opened
       ? post<T>(message)
       : ready.then(() => {
-          open = true;
+          opened = true;
           return post<T>(message);
         });
   const query = (sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
     call<Results>({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object', text: Boolean(options.parsers) });
   const exec = (sql: string) => call<Results[]>({ op: 'exec', sql });
 
+  /** The end of the last transaction begun: what a statement from outside waits for. */
   let transactions: Promise<unknown> = Promise.resolve();
+  let open = 0;
+  /** A statement outside any transaction: at once when none is open, else after the open ones end. */
+  const outside = <T>(send: () => Promise<T>): Promise<T> => (open === 0 ? send() : transactions.then(send, send));
   const client: PgliteLike = {
-    query,
-    exec,
+    query: (sql, params, options) => outside(() => query(sql, params, options)),
+    exec: (sql) => outside(() => exec(sql)),
     transaction<T>(fn: (tx: PgliteLike) => Promise<T>): Promise<T> {
+      // The transaction's own statements go straight to the worker (drizzle nests with savepoints
+      // through them, never through `transaction`).
+      const inside: PgliteLike = { ...client, query, exec };
       const run = async () => {
         await exec('BEGIN');
         try {
-          const result = await fn(client);
+          const result = await fn(inside);
           await exec('COMMIT');
           return result;
         } catch (error) {
@@ -165,8 +174,12 @@ export function startPgliteWorker(
           throw error;
         }
       };
+      open++;
       const result = transactions.then(run, run);
-      transactions = result.catch(() => undefined);
+      transactions = result.then(
+        () => open--,
+        () => open--,
+      );
       return result;
     },
     async close() {
