@@ -97,6 +97,10 @@ describe('devices and the production library', () => {
 
     // ── The list: mixed, device and type views.
     await tableRow(page, DEVICE.name).waitFor();
+    // The coordinates are a column hidden at first: shown from the column setting.
+    await page.getByTestId('column-settings-button').click();
+    await page.getByTestId('column-settings').getByText('坐标', { exact: true }).click();
+    await page.keyboard.press('Escape');
     await expect(tableRow(page, DEVICE.name).textContent()).resolves.toContain('119.500800, 32.169300');
     await h.screenshot(page, 'devices-list-mixed-zh');
     await page.getByTestId('device-views').getByText('设备视图').click();
