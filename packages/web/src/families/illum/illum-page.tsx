@@ -114,7 +114,7 @@ function IllumDetail({ projectId, id }: { projectId: number; id: number }) {
     ...events.data,
     list: events.data.list.map((e: DeviceEvent) => ({
       ...e,
-      code: t(`illum.eventCodes.${e.code}`, { defaultValue: e.code }),
+      code: t([`illum.eventCodes.${e.code}`, `labels.eventCodes.${e.code}`], { defaultValue: e.code }),
     })),
   };
 

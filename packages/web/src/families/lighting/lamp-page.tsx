@@ -255,7 +255,8 @@ function LampEvents({ projectId, id, l }: { projectId: number; id: number; l: Li
       title: t('lamps.events.code'),
       dataIndex: 'code',
       // The code's label only (issue 13: "灯具故障 (19)" showed the device's code beside it).
-      render: (c: string) => t(`lighting.eventCodes.${c}`, { defaultValue: c }),
+      // The family's code, else the platform's (offline, online).
+      render: (c: string) => t([`lighting.eventCodes.${c}`, `labels.eventCodes.${c}`], { defaultValue: c }),
     },
     {
       title: t('lamps.events.eventType'),

@@ -12,7 +12,10 @@ const OVERVIEW = {
   shouldBeLit: 8,
   litOfShould: 7,
   lightingRate: 0.875,
-  faultsByCode: [{ code: '19', count: 3 }],
+  faultsByCode: [
+    { code: '19', count: 3 },
+    { code: 'OFFLINE', count: 1 },
+  ],
   energyToday: 12.5,
   energyMonth: 300,
   byDay: [{ date: '2026-05-01', energy: 12.5 }],
@@ -66,6 +69,8 @@ describe('lighting overview', () => {
     expect(screen.getByText('87.5%')).toBeTruthy();
     expect(screen.getByText('应亮 8 盏，实亮 7 盏')).toBeTruthy();
     expect(screen.getByText('灯具故障')).toBeTruthy();
+    // The platform's offline event, not a lighting code: its label, not OFFLINE.
+    expect(screen.getByText('设备离线')).toBeTruthy();
     expect(screen.getByText('2.3 kWh')).toBeTruthy();
     expect(await screen.findByText('路灯一')).toBeTruthy();
     expect(screen.getByText('98 W')).toBeTruthy();

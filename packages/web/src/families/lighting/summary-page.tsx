@@ -173,7 +173,8 @@ function OverviewBody({ o }: { o: Overview }) {
                 title: t('lamps.events.code'),
                 dataIndex: 'code',
                 // The code's label only (issue 13: "灯具故障 (19)" showed the device's code beside it).
-                render: (c: string) => t(`lighting.eventCodes.${c}`, { defaultValue: c }),
+                // The family's code, else the platform's (offline, online).
+                render: (c: string) => t([`lighting.eventCodes.${c}`, `labels.eventCodes.${c}`], { defaultValue: c }),
               },
               { title: t('lamps.summary.count'), dataIndex: 'count', align: 'right', width: 80 },
             ]}
