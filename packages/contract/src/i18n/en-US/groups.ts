@@ -31,6 +31,7 @@ export const groups: Translation<typeof zh> = {
   forceActiveTitle: 'Force group "{name}" to the normal state?',
   forceActiveWarning:
     'A forced state may not reflect the real state of the devices in the field. Check the site before you go on.',
+  forceActiveNotNeeded: 'The group is active: nothing to force',
   forceActiveDone: 'Forced to the normal state',
   forcedAt: 'Forced at {time}',
   inUseHint: 'This group still has {count} devices; it cannot be deleted',

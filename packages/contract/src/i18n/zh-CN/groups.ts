@@ -28,6 +28,7 @@ export const groups = {
   forceActive: '强制激活',
   forceActiveTitle: '确定将分组“{name}”强制设为正常状态吗？',
   forceActiveWarning: '强制设置的状态可能与现场设备的真实状态不符，请确认现场情况后再操作。',
+  forceActiveNotNeeded: '分组状态正常，无需强制激活',
   forceActiveDone: '已强制设为正常状态',
   forcedAt: '于 {time} 强制设置',
   inUseHint: '该分组仍有 {count} 个设备，不能删除',

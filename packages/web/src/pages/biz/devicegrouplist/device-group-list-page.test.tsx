@@ -14,12 +14,14 @@ function serve(extra: (call: Call) => { status?: number; json?: unknown } | unde
   return mockFetch((call) => {
     const frame = frameAnswers(PATH, 5, call);
     if (frame) return frame;
+    const own = extra(call);
+    if (own) return own;
     const { pathname } = call.url;
     if (pathname === '/api/projects.do/trees') return { json: TREE };
     if (pathname === '/api/biz/deviceareas.do') return { json: AREAS };
     if (pathname === '/api/biz/devicegroups.do/pages')
       return { json: { list: GROUPS, total: 2, page: 1, pageSize: 25 } };
-    return extra(call);
+    return undefined;
   });
 }
 const rowOf = (no: string) => screen.getAllByRole('row').find((r) => r.textContent?.includes(no));
@@ -57,6 +59,20 @@ describe('DeviceGroupListPage', () => {
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.url.pathname).toBe('/api/biz/devicegroups.do/5/active');
     expect(put.body!.get('activeState')).toBe('1');
+  });
+
+  it('disables forcing a group already active, saying why', async () => {
+    serve((call) =>
+      call.url.pathname === '/api/biz/devicegroups.do/pages'
+        ? { json: { list: [{ ...GROUPS[0], activeState: 1 }], total: 1, page: 1, pageSize: 25 } }
+        : undefined,
+    );
+    renderWithApp(<DeviceGroupListPage />, { path: PATH });
+    await waitFor(() => expect(rowOf('G-01')).toBeTruthy());
+    const button = within(rowOf('G-01')!).getByRole('button', { name: /强制激活/ }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    await userEvent.setup().hover(button.parentElement!);
+    expect((await screen.findAllByText('分组状态正常，无需强制激活')).length).toBeGreaterThan(0);
   });
 
   it('saves a typed location through PUT …/location, refusing an incomplete one', async () => {

@@ -174,9 +174,21 @@ export function GroupList({ apiBase, scoped = false }: ScopeProps) {
         rowActions={(row) =>
           writable && (
             <>
-              <Button size="small" type="link" icon={<ThunderboltOutlined />} onClick={() => forceActive(row)}>
-                {t('groups.forceActive')}
-              </Button>
+              {/* Already normal: nothing to force, and the reason says so. */}
+              <Tooltip title={row.activeState === ACTIVE_STATE.active ? t('groups.forceActiveNotNeeded') : undefined}>
+                {/* A span: a disabled button gives the tooltip no pointer events. */}
+                <span>
+                  <Button
+                    size="small"
+                    type="link"
+                    icon={<ThunderboltOutlined />}
+                    disabled={row.activeState === ACTIVE_STATE.active}
+                    onClick={() => forceActive(row)}
+                  >
+                    {t('groups.forceActive')}
+                  </Button>
+                </span>
+              </Tooltip>
             </>
           )
         }
