@@ -34,7 +34,7 @@ export const production: Translation<typeof zh> = {
   autoPreviewEmpty: 'Fill in the start number and count to preview the numbers',
   autoDone: '{count} items created',
   import: 'CSV import',
-  importTitle: 'Import CSV',
+  importTitle: 'Import production items from a CSV file',
   importHint: 'Click or drop a CSV file here (under 10MB)',
   importColumns: 'Columns: {columns}',
   importUpload: 'Upload',

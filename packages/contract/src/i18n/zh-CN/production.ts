@@ -32,7 +32,7 @@ export const production = {
   autoPreviewEmpty: '填写起始编号和数量后预览编号',
   autoDone: '已创建 {count} 条',
   import: 'CSV 导入',
-  importTitle: '导入 CSV',
+  importTitle: '从 CSV 文件导入生产库设备',
   importHint: '点击或拖拽 CSV 文件到此处（小于 10MB）',
   importColumns: '列：{columns}',
   importUpload: '上传',
