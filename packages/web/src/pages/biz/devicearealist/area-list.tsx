@@ -1,7 +1,6 @@
-import { EnvironmentOutlined } from '@ant-design/icons';
 import { type DeviceAreaView, deviceAreaBody } from '@sc/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Input, InputNumber, Typography } from 'antd';
+import { App, Card, Flex, Input, InputNumber, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
