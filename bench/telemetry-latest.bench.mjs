@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// Latest values of a project's devices (issue 16): `latestOfProject` (one JSON array built in SQL from
-// the stored json text, parsed once) against the same over the values as jsonb (before migration
-// 0021) and the first form (one row per device, each reading a float8 column, a state object built per
-// row). Fills readings_latest in a migrated database with DEVICES devices of one project (a meter's
-// six readings, like whm), then times the forms, alternating, RUNS times each (wall and client CPU).
+// Latest values of a project's devices (issue 16): `latestOfProject` (each device's row of
+// readings_latest gives the hour of its newest reading; the newest is then read from the readings, one
+// JSON array built in SQL and parsed once) against the forms from when the row held the newest values
+// itself (rewritten at every reading): the JSON text over the values as jsonb (before migration 0021)
+// and one row per device, each reading a float8 column, a state object built per row. Fills a meter's
+// readings table (six readings, like whm; day partitions) with the last hour of DEVICES devices of one
+// project and as many of another, every 5 minutes, and readings_latest as the writer leaves it (the
+// hour's first reading), then times the forms, alternating, RUNS times each (wall and client CPU).
 // Usage: node --import tsx bench/telemetry-latest.bench.mjs [--db pg|pglite] [--devices 10000] [--runs 9]
 // Prints one JSON line and writes it to bench/results/telemetry-latest-<db>-<devices>-<date>.json.
 import fs from 'node:fs';
@@ -92,14 +95,37 @@ const out = {
 };
 try {
   await database.migrate();
-  // Other projects' and families' rows beside (the table holds every family's devices).
+  // The readings: day partitions around now and the default one, the (device_id, at) index.
+  const day = 86_400_000;
+  const today = Math.floor(Date.now() / day) * day;
+  await db.execute(
+    sql.raw(`CREATE TABLE ${t.name} (device_id integer NOT NULL, project_id integer NOT NULL, at timestamptz NOT NULL,
+      ${READINGS.map((r) => `"${r.key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}" real`).join(', ')}) PARTITION BY RANGE (at)`),
+  );
+  for (let d = -2; d <= 2; d++)
+    await db.execute(
+      sql.raw(`CREATE TABLE ${t.name}_d${d + 2} PARTITION OF ${t.name}
+        FOR VALUES FROM ('${new Date(today + d * day).toISOString()}') TO ('${new Date(today + (d + 1) * day).toISOString()}')`),
+    );
+  await db.execute(sql.raw(`CREATE TABLE ${t.name}_default PARTITION OF ${t.name} DEFAULT`));
+  await db.execute(sql.raw(`CREATE INDEX ON ${t.name} (device_id, at)`));
+  // The last hour, every 5 minutes; a device's values the same at each reading (the forms compare).
+  await db.execute(
+    sql.raw(`INSERT INTO ${t.name} SELECT d, CASE WHEN d <= ${DEVICES} THEN 1 ELSE 2 END,
+        date_bin('1 hour', now(), timestamptz '2000-01-01') - interval '1 hour' + s * interval '5 min' + (d % 300) * interval '1 second',
+        (1000 + d * 0.5)::real, 0.25, 1.5 + (d % 10) * 0.1, 230.4, 6.5, CASE WHEN d % 5 = 0 THEN NULL ELSE 0.92 END
+      FROM generate_series(1, ${DEVICES * 2}) d, generate_series(0, 11) s`),
+  );
+  // Other projects' and families' rows beside (the table holds every family's devices); at: the hour's first reading.
   await db.execute(
     sql.raw(`INSERT INTO readings_latest (device_id, source, project_id, at, "values")
-      SELECT d, '${t.name}', CASE WHEN d <= ${DEVICES} THEN 1 ELSE 2 END, now() - (d % 300) * interval '1 second',
+      SELECT d, '${t.name}', CASE WHEN d <= ${DEVICES} THEN 1 ELSE 2 END,
+        date_bin('1 hour', now(), timestamptz '2000-01-01') - interval '1 hour' + (d % 300) * interval '1 second',
         json_strip_nulls(json_build_object('reading', (1000 + d * 0.5)::real, 'energy', 0.25::real, 'power', (1.5 + (d % 10) * 0.1)::real,
           'voltage', 230.4::real, 'current', 6.5::real, 'powerFactor', CASE WHEN d % 5 = 0 THEN NULL ELSE 0.92::real END))
       FROM generate_series(1, ${DEVICES * 2}) d`),
   );
+  await db.execute(sql.raw(`VACUUM ANALYZE ${t.name}`));
   // The values as jsonb too, as stored before migration 0021: the JSON text form over them, for comparison.
   await db.execute(sql.raw('ALTER TABLE readings_latest ADD COLUMN values_jsonb jsonb'));
   await db.execute(sql.raw('UPDATE readings_latest SET values_jsonb = "values"::jsonb'));
@@ -129,7 +155,9 @@ try {
       }
       if (states.length !== DEVICES) throw new Error(`${label}: ${states.length} states`);
       if (label === 'rowsPerDevice') check = states;
-      else if (JSON.stringify(states[7]) !== JSON.stringify(check[7])) throw new Error(`${label} differs`);
+      // The same values (the row's time is its hour's first reading, the readings' the newest).
+      else if (JSON.stringify(states[7].values) !== JSON.stringify(check[7].values))
+        throw new Error(`${label} differs`);
     }
   out.results = Object.fromEntries(
     Object.entries(times).map(([k, v]) => [k, { ...stats(v), clientCpuMedianMs: stats(cpu[k]).medianMs }]),
@@ -142,7 +170,7 @@ try {
   };
   const where = sql`project_id = 1 AND source = ${t.name}`;
   out.serverMs = {
-    jsonText: await explain(statesJson(where)),
+    jsonText: await explain(statesJson(t, sql`l.project_id = 1`)),
     // Without the output of each column, which EXPLAIN does not run.
     rowsPerDevice: await explain(
       sql`SELECT device_id, at, ${sql.raw(READINGS.map((r, i) => `("values" ->> '${r.key}')::float8 AS r${i}`).join(', '))}

@@ -409,8 +409,11 @@ try {
     for (const label of labels.map((_, i) => labels[(i + round) % labels.length])) {
       const table = targets[label];
       const writer = createBatchWriter(db, { maxRows: BATCH || 5000, maxBuffered: INGEST * 2 });
-      // Readings of the latest day, 5 minutes apart per device, as devices would send them.
-      const base = now.getTime() - 6 * 3600_000 + round * 1000 + labels.indexOf(label) * 100;
+      // Readings of the last hours, 5 minutes apart per device, as devices would send them: each round
+      // after the one before, so every reading is its device's newest (the steady state: each updates
+      // its device's latest values; a late reading would only be compared).
+      const steps = Math.ceil(INGEST / DEVICES);
+      const base = now.getTime() - (ROUNDS - round) * steps * 300_000 - 300_000 + labels.indexOf(label) * 100;
       const server0 = await serverCpu();
       const client0 = process.cpuUsage();
       const s = performance.now();

@@ -15,6 +15,12 @@ export type Schema = typeof schema;
 /** One database type for both drivers: services and repositories never know which one runs. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** Rows an `execute`d INSERT, UPDATE or DELETE touched: node-postgres says `rowCount`, PGlite `affectedRows`. */
+export function rowsAffected(result: unknown): number {
+  const r = result as { rowCount?: number | null; affectedRows?: number };
+  return r.rowCount ?? r.affectedRows ?? 0;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { createLatestMemory } from './telemetry/readings-batch.js';
 import { insertWithRollups, type RollupTarget } from './telemetry/rollups.js';
 
 /** A table the writer fills: its columns with their PostgreSQL array types, in row order. */
@@ -19,6 +20,20 @@ export interface BatchTable {
    * replaces the stored row (`ON CONFLICT (key) DO UPDATE`).
    */
   upsert?: readonly string[];
+}
+
+/** The rows as `unnest(…)` of one array parameter per column, whatever the row count. */
+function unnestOf(table: BatchTable, rows: readonly unknown[][]): SQL {
+  const params = table.columns.map((col, c) => {
+    const values = rows.map((r) => {
+      const v = r[c] ?? null;
+      if (col.type === 'jsonb') return v === null ? null : JSON.stringify(v);
+      if (col.type === 'timestamptz') return v instanceof Date ? v.toISOString() : v;
+      return v;
+    });
+    return sql`${sql.param(values)}::${sql.raw(col.type)}[]`;
+  });
+  return sql`unnest(${sql.join(params, sql`, `)})`;
 }
 
 /** PostgreSQL's deadlock detected, serialization failure and lock not available: worth one more try. */
@@ -71,6 +86,7 @@ export function createBatchWriter(
   const maxBuffered = options.maxBuffered ?? 200_000;
   const buffers = new Map<BatchTable, unknown[][]>();
   const stats = { written: 0, failed: 0, flushes: 0, dropped: 0, retried: 0 };
+  const latestMemory = createLatestMemory();
   let waiting = 0;
   let writing = false;
   let timer: NodeJS.Timeout | null = null;
@@ -88,16 +104,6 @@ export function createBatchWriter(
       for (const row of all) last.set(at.map((i) => String(row[i])).join('|'), row);
       rows = [...last.values()];
     }
-    const arrays = table.columns.map((_, c) => rows.map((r) => r[c] ?? null));
-    const params = table.columns.map((col, c) => {
-      const values =
-        col.type === 'jsonb'
-          ? arrays[c]!.map((v) => (v === null ? null : JSON.stringify(v)))
-          : col.type === 'timestamptz'
-            ? arrays[c]!.map((v) => (v instanceof Date ? v.toISOString() : v))
-            : arrays[c]!;
-      return sql`${sql.param(values)}::${sql.raw(col.type)}[]`;
-    });
     const names = sql.raw(table.columns.map((c) => `"${c.name}"`).join(', '));
     const conflict = key
       ? sql.raw(
@@ -107,12 +113,29 @@ export function createBatchWriter(
             .join(', ')}`,
         )
       : sql``;
-    const insert = sql`INSERT INTO ${sql.raw(`"${table.name}"`)} (${names}) SELECT * FROM unnest(${sql.join(params, sql`, `)})${conflict}`;
+    const insert = sql`INSERT INTO ${sql.raw(`"${table.name}"`)} (${names}) SELECT * FROM ${unnestOf(table, rows)}${conflict}`;
     if (!table.rollups) return void (await db.execute(insert));
-    // One row per device (devices reporting every few minutes, flushed every 200 ms): the statement
-    // need not pick each device's newest row for its latest values.
-    const devices = arrays[table.columns.findIndex((c) => c.name === 'device_id')]!;
-    await db.execute(insertWithRollups(insert, table.rollups, new Set(devices).size === devices.length));
+    const column = (name: string) => table.columns.findIndex((c) => c.name === name);
+    const plan = latestMemory.plan(table.name, rows, {
+      device: column('device_id'),
+      project: column('project_id'),
+      at: column('at'),
+    });
+    const latest = plan.latest;
+    await db.execute(
+      insertWithRollups(insert, table.rollups, {
+        hours: plan.hours,
+        latest: !latest
+          ? 'batch'
+          : latest.length === 0
+            ? 'none'
+            : sql`SELECT * FROM ${unnestOf(
+                table,
+                latest.map((i) => rows[i]!),
+              )} AS s(${names})`,
+      }),
+    );
+    plan.written();
   }
 
   async function flushNow() {

@@ -1,6 +1,6 @@
 import { ACTIVE_STATE } from '@sc/contract';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import { type Db, rowsAffected } from '../db/client.js';
 import type { SettingsService } from '../modules/system/settings.service.js';
 import { markSilentDevices, type StateChange } from './activity.js';
 import { heartbeatsOf } from './families/kit/policies.js';
@@ -116,12 +116,12 @@ export function createIotJobs(deps: {
         async (tx) => {
           const latest = await pruneLatest(tx, deps.telemetry, s, at);
           await pruneDirty(tx, deps.telemetry, s, at);
-          const deleted = (await tx.execute(
+          const deleted = await tx.execute(
             sql`DELETE FROM site_messages WHERE created_at < now() - make_interval(days => ${s.siteMessageRetentionDays ?? 365}::int)`,
-          )) as unknown as { rowCount?: number; affectedRows?: number };
+          );
           report ??= { converted: [], created: [], dropped: [], strays: 0, latest: 0, siteMessages: 0 };
           report.latest = latest;
-          report.siteMessages = deleted.rowCount ?? deleted.affectedRows ?? 0;
+          report.siteMessages = rowsAffected(deleted);
         },
         deps.telemetry.length > 0,
       );

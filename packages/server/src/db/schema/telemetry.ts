@@ -33,11 +33,12 @@ export const deviceEvents = pgTable(
 );
 
 /**
- * The latest readings of every device of every family with readings (iot/telemetry/latest.ts): one
- * row per device and readings table (`source`), upserted by the batch writer in the statement that
- * stores the readings, never moved back by an older reading. `values` holds the readings by their
- * contract key (missing ones left out). A project's latest state is one index range, whatever the
- * number of day partitions behind it.
+ * Where every device of every family with readings last reported, to the hour (iot/telemetry/latest.ts):
+ * one row per device and readings table (`source`), `at` a reading of the device's newest hour (the
+ * first the writer saw) and `values` that reading's, by contract key (missing ones left out). The
+ * writer moves a row once an hour or on a project change, never back to an older reading; readers
+ * take the newest reading from `at` on in the readings. A project's devices are one index range,
+ * whatever the number of day partitions behind them.
  */
 export const readingsLatest = pgTable(
   'readings_latest',
@@ -46,11 +47,11 @@ export const readingsLatest = pgTable(
     /** The family's readings table (`env_readings`, …). */
     source: varchar('source', { length: 64 }).notNull(),
     projectId: integer('project_id').notNull(),
-    /** Pick time of the reading. */
+    /** Pick time of a reading of the device's newest hour. */
     at: timestamp('at', { withTimezone: true }).notNull(),
     /**
-     * `json`, not `jsonb`: the text as the writer built it (compact, readings in the family's order) is
-     * what a project's latest values send out, with no conversion (iot/telemetry/latest.ts `statesJson`).
+     * That reading's values: what readers show when the readings behind the row are gone (dropped with
+     * their partition, before the retention job removes the row). `json`: the text as the writer built it.
      */
     values: json('values').notNull(),
   },

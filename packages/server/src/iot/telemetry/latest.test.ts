@@ -112,6 +112,65 @@ describe('latest values', () => {
     expect(two.get(101)!.map((r) => r.temperature)).toEqual([21, 19]);
   });
 
+  it("move their row once an hour (or on a project change) and still show each device's newest reading", async () => {
+    const meters = createReadingsRepository(database.db, meter);
+    const a = createBatchWriter(database.db);
+    const b = createBatchWriter(database.db); // another instance: its own memory of the rows it wrote
+    const push = (writer: typeof a, project: number, at: string, energy: number) =>
+      writer.push(METER_TABLE, [201, project, new Date(at), energy, 100, null]);
+    const stored = async () =>
+      (
+        await rows<{ at: Date; project_id: number }>(
+          sql`SELECT at, project_id FROM readings_latest WHERE device_id = 201 AND source = ${meter.name}`,
+        )
+      ).map((r) => [new Date(r.at).toISOString(), r.project_id]);
+    const shown = async (project: number) =>
+      (await meters.latestOfProject(project))
+        .filter((s) => s.id === 201)
+        .map((s) => [s.at.toISOString(), s.values.energy]);
+
+    for (const [at, energy] of [
+      ['2026-06-01T10:00:00Z', 1],
+      ['2026-06-01T10:05:00Z', 2],
+      ['2026-06-01T10:10:00Z', 3],
+    ] as const) {
+      push(a, 7, at, energy);
+      await a.flush();
+    }
+    // The row stays at the hour's first reading; readers find the newest in the readings.
+    expect(await stored()).toEqual([['2026-06-01T10:00:00.000Z', 7]]);
+    expect(await shown(7)).toEqual([['2026-06-01T10:10:00.000Z', 3]]);
+    expect((await meters.latest([201])).map((s) => s.values.energy)).toEqual([3]);
+
+    push(a, 7, '2026-06-01T11:02:00Z', 4);
+    await a.flush();
+    expect(await stored()).toEqual([['2026-06-01T11:02:00.000Z', 7]]);
+    // Moved to project 8 within the hour: the row follows at once.
+    push(a, 8, '2026-06-01T11:07:00Z', 5);
+    await a.flush();
+    expect(await stored()).toEqual([['2026-06-01T11:07:00.000Z', 8]]);
+    expect(await shown(7)).toEqual([]);
+    expect(await shown(8)).toEqual([['2026-06-01T11:07:00.000Z', 5]]);
+
+    // The other instance writes a newer hour; the first, remembering 11:00, a reading of that hour:
+    // the statement leaves the newer row, and readers show the newest reading.
+    push(b, 8, '2026-06-01T12:01:00Z', 6);
+    await b.flush();
+    push(a, 8, '2026-06-01T11:59:00Z', 7);
+    push(b, 8, '2026-06-01T11:30:00Z', 8); // late, on the instance that wrote 12:01
+    await Promise.all([a.flush(), b.flush()]);
+    expect(await stored()).toEqual([['2026-06-01T12:01:00.000Z', 8]]);
+    push(a, 8, '2026-06-01T12:20:00Z', 9);
+    await a.stop();
+    await b.stop();
+    expect(await stored()).toEqual([['2026-06-01T12:01:00.000Z', 8]]);
+    expect(await shown(8)).toEqual([['2026-06-01T12:20:00.000Z', 9]]);
+    expect(a.stats.failed + b.stats.failed).toBe(0);
+    // Out of the way of the tests below (they count the rows and the projects' energy).
+    await database.db.execute(sql`DELETE FROM test_meter_readings WHERE device_id = 201`);
+    await database.db.execute(sql`DELETE FROM readings_latest WHERE device_id = 201`);
+  });
+
   it('keep one row per device and family, each family its own', async () => {
     const writer = createBatchWriter(database.db);
     writer.push(METER_TABLE, [101, 7, new Date('2026-06-01T12:00:00Z'), 1.5, 300, null]);

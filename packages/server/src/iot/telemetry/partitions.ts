@@ -1,8 +1,13 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { type Db, rowsAffected } from '../../db/client.js';
 import type { PartitionUnit, SettingValues, TimePartitioned } from './tables.js';
 
 export const DAY_MS = 86_400_000;
+export const HOUR_MS = 3_600_000;
+/** Origin of the rollups' hourly buckets and of the latest values' hours: UTC hours. */
+export const HOUR_ORIGIN = '2000-01-01T00:00:00.000Z';
+/** The hour a time (ms) falls in, as the rollups bucket it. */
+export const hourOf = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
 
 /** Start (UTC) of the partition holding `t`: the day, the week (from Monday) or the month. */
 export function unitStart(t: Date, unit: PartitionUnit): Date {
@@ -225,10 +230,10 @@ export async function dropExpired(
       dropped.push(name);
     }
   }
-  const result = (await db.execute(
+  const result = await db.execute(
     sql`DELETE FROM ${id(defaultName(parent.name))} WHERE ${id(parent.column)} < ${lit(cutoff)}`,
-  )) as unknown as { rowCount?: number; affectedRows?: number };
-  return { dropped, strays: result.rowCount ?? result.affectedRows ?? 0 };
+  );
+  return { dropped, strays: rowsAffected(result) };
 }
 
 /** One run over every declared table: partitions as declared, created ahead, dropped past retention. */

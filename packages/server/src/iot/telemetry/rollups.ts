@@ -1,13 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { upsertLatest } from './latest.js';
+import { latestWrites } from './latest.js';
+import { DAY_MS, HOUR_MS, HOUR_ORIGIN } from './partitions.js';
 import { PROJECT_DAILY_TABLE } from './project-rollups.js';
 import { columnName, type ReadingColumn, type SettingValues, type TimePartitioned } from './tables.js';
 
 /**
  * Rollups maintained incrementally, as TimescaleDB's continuous aggregates are:
- * - the batch writer's one statement stores the readings, makes each device's newest its latest
- *   values (`readings_latest`, current at once) and marks the hours it touched in `rollup_dirty`;
+ * - the batch writer's one statement stores the readings, keeps each device's row of latest values
+ *   (`readings_latest`, moved once an hour: see latest.ts) and marks the hours it touched in
+ *   `rollup_dirty`;
  * - the rollup job (`foldRollups`, iot/jobs.ts every minute) recomputes the closed dirty hours from
  *   the readings (hourly rollups), the days holding them from the hourly rows (daily rollups) and the
  *   project's days of its `sum` readings from the daily rows (`readings_project_daily`), then moves
@@ -37,10 +39,6 @@ export const rollupTarget = (t: { name: string; readings: readonly ReadingColumn
 
 export const DIRTY_TABLE = 'rollup_dirty';
 export const WATERMARK_TABLE = 'rollup_watermarks';
-/** Origin of the hourly buckets (UTC hours). */
-export const HOUR_ORIGIN = '2000-01-01T00:00:00.000Z';
-const HOUR_MS = 3600_000;
-const DAY_MS = 86_400_000;
 
 const q = (name: string) => sql.raw(`"${name}"`);
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
@@ -106,20 +104,46 @@ export function readingsSince(source: string, owner: ReadingsOwner, ahead: Date 
       AND ${projects(sql`r.project_id`)} AND ${since}`;
 }
 
+/** What the writer knows of a batch of readings, to spare its statement the work. */
+export interface ReadingsBatch {
+  /** The hours (UTC, sorted) its readings fall in; null: the statement works them out. */
+  hours: readonly Date[] | null;
+  /**
+   * The rows that may move their device's latest-values row (see `latestWrites`): a `SELECT` of them,
+   * one per device; `'none'`; or `'batch'`: every row, each device's newest picked by the statement.
+   */
+  latest: SQL | 'none' | 'batch';
+}
+
 /**
- * The writer's statement: the readings inserted; each device's newest made its latest values unless a
- * newer one is there; the hours of the batch marked dirty for the rollup job (one or two rows). The
- * mark takes the row lock of an existing mark (`DO UPDATE … WHERE false` locks without writing), so
- * a job deleting that mark waits for this statement's commit and then sees its readings: a reading is
- * never left out of an hour whose mark the job consumed. Marks in key order, as the job takes them.
- * `uniqueDevices`: the caller knows each row is a different device (see `upsertLatest`).
+ * The writer's statement: the readings inserted; the hours of the batch marked dirty for the rollup
+ * job (one or two rows); the devices' latest-values rows kept (see `latestWrites`).
+ * The mark takes the row lock of an existing mark (`DO UPDATE … WHERE false` locks without writing),
+ * so a job deleting that mark waits for this statement's commit and then sees its readings: a reading
+ * is never left out of an hour whose mark the job consumed. Marks in key order, as the job takes them.
  */
-export function insertWithRollups(insert: SQL, target: RollupTarget, uniqueDevices = false): SQL {
-  return sql`WITH ins AS (${insert} RETURNING device_id, project_id, at, ${sql.raw(target.columns.map((c) => `"${c}"`).join(', '))}),
-    ${upsertLatest(target.table, target.readings, 'ins', 'latest', uniqueDevices)}
-    INSERT INTO ${sql.raw(DIRTY_TABLE)} AS d (source, bucket)
-    SELECT DISTINCT ${sql.raw(literal(target.table))}, date_bin('1 hour', at, timestamptz '${sql.raw(HOUR_ORIGIN)}') FROM ins ORDER BY 2
-    ON CONFLICT (source, bucket) DO UPDATE SET bucket = excluded.bucket WHERE false`;
+export function insertWithRollups(insert: SQL, target: RollupTarget, batch: ReadingsBatch): SQL {
+  const source = sql.raw(literal(target.table));
+  const hours = batch.hours
+    ? sql`SELECT ${source}, h FROM unnest(${sql.param(batch.hours.map((h) => h.toISOString()))}::timestamptz[]) h`
+    : sql`SELECT DISTINCT ${source}, date_bin('1 hour', at, timestamptz '${sql.raw(HOUR_ORIGIN)}') FROM ins ORDER BY 2`;
+  const marks = sql`INSERT INTO ${sql.raw(DIRTY_TABLE)} AS d (source, bucket) ${hours}
+      ON CONFLICT (source, bucket) DO UPDATE SET bucket = excluded.bucket WHERE false`;
+  // The inserted rows are read back only when the statement needs them (a copy of the batch).
+  const returning =
+    !batch.hours || batch.latest === 'batch'
+      ? sql` RETURNING device_id, project_id, at, ${sql.raw(target.columns.map((c) => `"${c}"`).join(', '))}`
+      : sql``;
+  const ins = sql`ins AS (${insert}${returning})`;
+  if (batch.latest === 'none') return sql`WITH ${ins} ${marks}`;
+  const ctes = [ins, sql`marks AS (${marks})`];
+  let from = 'ins';
+  if (batch.latest !== 'batch') {
+    ctes.push(sql`latest_r AS (${batch.latest})`);
+    from = 'latest_r';
+  }
+  const latest = latestWrites(target.table, target.readings, from, { unique: from !== 'ins' });
+  return sql`WITH ${sql.join([...ctes, ...latest.ctes], sql`, `)} ${latest.update}`;
 }
 
 /** Consecutive runs of bucket starts (sorted, ms), each as [start, end). */

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { dayOrigin, HOUR_ORIGIN, readingsSince, rolledTo, rolledToNow } from './rollups.js';
+import { HOUR_ORIGIN } from './partitions.js';
+import { dayOrigin, readingsSince, rolledTo, rolledToNow } from './rollups.js';
 import { columnName, type ReadingColumn } from './tables.js';
 
 /** What one point of a series stands for: raw readings grouped, or the hourly or daily rollups. */
