@@ -32,24 +32,7 @@ export async function refreshStatistics(db: Db, tables: PgTable[], options: { va
     await db.execute(sql`ANALYZE ${list}`);
     return;
   }
-  // PGlite has one connection: a statement sent while a job's transaction is open runs inside it, and
-  // VACUUM refuses a transaction block (25001; the job's transaction is then aborted, 25P02, and rolls
-  // back: the job runs again at its next turn). A demo seeded while the server's jobs run met this at
-  // start-up; wait for the transaction to end and try again, then settle for ANALYZE.
-  for (let attempt = 0; attempt < VACUUM_ATTEMPTS; attempt++) {
-    try {
-      await db.execute(sql`VACUUM ANALYZE ${list}`);
-      return;
-    } catch (error) {
-      if (!IN_TRANSACTION.has(codeOf(error))) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200 * (attempt + 1)));
-    }
-  }
-  await db.execute(sql`ANALYZE ${list}`);
+  // On PGlite a statement waits for the transaction a job holds (its one connection), so VACUUM never
+  // lands inside one (db/pglite-worker.ts; PGlite's own lock in-process).
+  await db.execute(sql`VACUUM ANALYZE ${list}`);
 }
-
-const VACUUM_ATTEMPTS = 5;
-/** active_sql_transaction and in_failed_sql_transaction. */
-const IN_TRANSACTION = new Set<string | undefined>(['25001', '25P02']);
-const codeOf = (error: unknown) =>
-  (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
