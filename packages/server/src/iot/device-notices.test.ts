@@ -7,6 +7,7 @@ import { createSettingsRepository } from '../modules/system/settings.repository.
 import { createSettingsService } from '../modules/system/settings.service.js';
 import { createIotDevice, createProject, createRole, createUser, queryRows } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { createAlarmNoticesRepository } from './alarm-notices.repository.js';
 import { createDeviceNotices } from './device-notices.js';
 import { connectTestDevice, eventually } from './test-device.js';
 
@@ -73,13 +74,17 @@ describe('device alarms and offline events as site messages', () => {
       settings: createSettingsService(createSettingsRepository(db()), 0),
     });
     let clock = 1_000_000;
-    const notices = createDeviceNotices({
-      siteMessages: messages,
-      settings: createSettingsService(createSettingsRepository(db()), 0),
-      log: t.app.log,
-      now: () => clock,
-    });
-    const lamp = { id: 900_001, projectId: tree.district.id, name: '中山路 12 号灯', type: 'lighting' };
+    const instance = () =>
+      createDeviceNotices({
+        siteMessages: messages,
+        settings: createSettingsService(createSettingsRepository(db()), 0),
+        alarms: createAlarmNoticesRepository(db()),
+        log: t.app.log,
+        now: () => clock,
+      });
+    const notices = instance();
+    const device = await createIotDevice(db(), { type: 'lighting', modelNo: 'lcunb', projectId: tree.district.id });
+    const lamp = { id: device.id, projectId: tree.district.id, name: '中山路 12 号灯', type: 'lighting' };
     const occur = { code: '19', type: 'occur', level: 'alarm' } as const;
     const restore = { code: '19', type: 'restore', level: 'alarm' } as const;
 
@@ -102,6 +107,19 @@ describe('device alarms and offline events as site messages', () => {
     // Another code of the same device is another alarm.
     expect(await notices.alarm(lamp, { code: 'LAMP_OVER_CURRENT', type: 'occur', level: 'alarm' })).toBe(3);
     expect((await titlesOf(tree.districtUser)).length).toBe(3);
+
+    // After a restart, or on another instance, an open alarm is still open: nothing more.
+    const restarted = instance();
+    expect(await restarted.alarm(lamp, occur)).toBe(0);
+    // Two instances handling the same new alarm at once announce it once.
+    const raised = { code: 'LAMP_UNDER_VOLTAGE', type: 'occur', level: 'alarm' } as const;
+    const sent = await Promise.all([notices.alarm(lamp, raised), restarted.alarm(lamp, raised)]);
+    expect(sent.sort()).toEqual([0, 3]);
+    // Restored on one, raised past the interval on the other: announced again.
+    await notices.alarm(lamp, restore);
+    clock += 301_000;
+    expect(await restarted.alarm(lamp, occur)).toBe(3);
+    expect((await titlesOf(tree.districtUser)).length).toBe(5);
   });
 
   it('sends an alarm over MQTT from a device of a child project to the root administrator', async () => {

@@ -4,9 +4,7 @@ import type { SiteMessagesService } from '../modules/messages/site-messages.serv
 import type { SettingsService } from '../modules/system/settings.service.js';
 import type { StateChange } from './activity.js';
 import { alarmMessage, offlineMessage } from './alarm-message.js';
-
-/** Past this many open alarms the memory is reset (a runaway fleet must not grow it without end). */
-const MAX_OPEN = 100_000;
+import type { AlarmNoticesRepository } from './alarm-notices.repository.js';
 
 /**
  * Device alarms and offline events as site messages, by default until notice rules exist (issue 13):
@@ -17,36 +15,29 @@ const MAX_OPEN = 100_000;
  * repeated "occur" while it is open sends nothing), and not again within the same-event minimum
  * interval after the last one (a flapping contact); a device goes offline once until it is heard from
  * again (the silence job changes only active devices), and the devices of one project that go silent
- * together make one message. What is open lives in this process: after a restart an alarm still open
- * is sent once more.
+ * together make one message. What is open is kept in the database (`device_alarm_notices`): a restart
+ * or another instance does not announce an open alarm again.
  */
 export function createDeviceNotices(deps: {
   siteMessages: SiteMessagesService;
   settings: SettingsService;
+  alarms: AlarmNoticesRepository;
   log: FastifyBaseLogger;
   now?: () => number;
 }) {
   const now = deps.now ?? Date.now;
-  const open = new Set<string>();
-  const lastSent = new Map<string, number>();
 
   return {
     /** An alarm-level event of `device`: "occur" may send a message, "restore" closes it. */
     async alarm(device: { id: number; projectId: number; name: string; type: string }, event: EventMessage) {
       const code = String(event.code);
-      const key = `${device.id}:${code}`;
       if (event.type === 'restore') {
-        open.delete(key);
+        await deps.alarms.restored(device.id, code);
         return 0;
       }
-      if (event.type !== 'occur' || open.has(key)) return 0;
-      if (open.size >= MAX_OPEN) open.clear();
-      open.add(key);
+      if (event.type !== 'occur') return 0;
       const interval = await deps.settings.get('sameEventInterval');
-      const at = now();
-      if (at - (lastSent.get(key) ?? Number.NEGATIVE_INFINITY) < interval * 1000) return 0;
-      if (lastSent.size >= MAX_OPEN) lastSent.clear();
-      lastSent.set(key, at);
+      if (!(await deps.alarms.raised(device.id, code, new Date(now()), interval))) return 0;
       return deps.siteMessages.sendToAudience(device.projectId, (project) => alarmMessage(device, code, project));
     },
 
@@ -63,12 +54,6 @@ export function createDeviceNotices(deps: {
         }
       }
       return sent;
-    },
-
-    /** Forgets what is open (tests). */
-    reset() {
-      open.clear();
-      lastSent.clear();
     },
   };
 }

@@ -10,6 +10,7 @@ import { createBatchWriter, dbErrorOf } from './batch-writer.js';
 import { type EmbeddedBroker, SERVER_CLIENT_USER, startEmbeddedBroker } from './broker.js';
 import { createCommandBus } from './command-bus.js';
 import { createDeviceDirectory } from './device-directory.js';
+import { createAlarmNoticesRepository } from './alarm-notices.repository.js';
 import { createDeviceNotices } from './device-notices.js';
 import { FAMILY_HANDLERS } from './families/index.js';
 import { createIngest } from './ingest.js';
@@ -67,7 +68,12 @@ export function createIotRuntime(deps: {
   const serverPassword = randomBytes(24).toString('base64url');
 
   /** Alarms and offline events as site messages (device-notices.ts). */
-  const notices = createDeviceNotices({ siteMessages: deps.siteMessages, settings, log });
+  const notices = createDeviceNotices({
+    siteMessages: deps.siteMessages,
+    settings,
+    alarms: createAlarmNoticesRepository(db),
+    log,
+  });
 
   /** Who wants to know that devices came online (a family resends what they missed while offline). */
   const onlineListeners: ((changes: StateChange[]) => void)[] = [];

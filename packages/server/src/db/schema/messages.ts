@@ -1,5 +1,6 @@
-import { bigserial, boolean, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './admin.js';
+import { devices } from './devices.js';
 
 /** Site messages, one row per recipient. */
 export const siteMessages = pgTable(
@@ -21,4 +22,25 @@ export const siteMessages = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [index('site_messages_recipient_idx').on(t.recipientId, t.isDeleted, t.isRead)],
+);
+
+/**
+ * Device alarms announced as site messages (iot/device-notices.ts), one row per device and alarm code:
+ * whether the alarm is open and when it was last announced. Kept in the database so that a restart or
+ * another instance does not announce an open alarm again.
+ */
+export const deviceAlarmNotices = pgTable(
+  'device_alarm_notices',
+  {
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    code: varchar('code', { length: 64 }).notNull(),
+    open: boolean('open').notNull(),
+    /** When it was last announced. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }).notNull(),
+    /** Whether its last raise was announced (not when it came back within the same-event interval). */
+    announced: boolean('announced').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.code] })],
 );
