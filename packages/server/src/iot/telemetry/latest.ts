@@ -42,7 +42,8 @@ export function valuesObject(readings: readonly ReadingColumn[], alias = ''): SQ
  * and readers take the newest reading from there on in the readings themselves (`statesJson`). So a
  * device reporting every 5 minutes rewrites its row once an hour, not at every reading: an updated row
  * is a new row version and a WAL record, which cost the writer as much as storing the reading. Its
- * invariant, `at` in the hour of the device's newest reading, is what `readingsSince` relies on.
+ * invariant, `at` in the hour of the device's newest reading, is what `readingsSince` relies on. The
+ * batch writer gives the statement only the rows that may move a row (readings-batch.ts), `source`.
  * - `ctes`: each device's newest row when a device may appear more than once (`unique` false: one row
  *   per device, as at one reading per device per flush, skips that sort), then an insert of the
  *   devices with no row yet (their first readings; `ON CONFLICT` for two writers inserting the same
