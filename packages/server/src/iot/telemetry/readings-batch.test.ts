@@ -29,6 +29,13 @@ describe("the writer's memory of latest-values rows", () => {
     expect(memory.plan('other', [row(1, 7, '2026-06-01T10:59:00Z')], at).latest).toEqual([0]);
   });
 
+  it("decides by each device's newest reading: moved to another project and back within a batch, nothing", () => {
+    const memory = createLatestMemory();
+    memory.plan('t', [row(1, 7, '2026-06-01T10:05:00Z')], at).written();
+    const rows = [row(1, 8, '2026-06-01T10:10:00Z'), row(1, 7, '2026-06-01T10:15:00Z')];
+    expect(memory.plan('t', rows, at).latest).toEqual([]);
+  });
+
   it('remembers nothing of a statement that did not commit', () => {
     const memory = createLatestMemory();
     memory.plan('t', [row(1, 7, '2026-06-01T10:05:00Z')], at);

@@ -12,9 +12,8 @@ export interface ReadingsPlan {
   /** The hours (UTC, sorted) the readings fall in; null when a time is not one the writer can read. */
   hours: Date[] | null;
   /**
-   * The rows that may move their device's latest-values row: each device's newest, among devices whose
-   * newest reading is in a later hour (or another project) than the row this writer last wrote for
-   * them. Null: every row (times it cannot read), left to the statement.
+   * The rows that may move their device's latest-values row: each device's newest, when it is in a
+   * later hour (or another project) than the row this writer last wrote for the device. Null: every row (times it cannot read), left to the statement.
    */
   latest: number[] | null;
   /** Records what the statement wrote: call once it has committed. */
@@ -43,15 +42,18 @@ export function createLatestMemory() {
       const hours = new Set<number>();
       const newest = new Map<number, number>();
       rows.forEach((row, i) => {
-        const hour = hourOf(times[i]!);
-        hours.add(hour);
+        hours.add(hourOf(times[i]!));
         const device = row[at.device] as number;
-        const last = memory.get(device);
-        if (last && hour <= last.hour && row[at.project] === last.project) return;
         const j = newest.get(device);
         if (j === undefined || times[i]! >= times[j]!) newest.set(device, i);
       });
-      const latest = [...newest.values()];
+      // A device's newest reading decides: a later hour, or another project, than the row last written.
+      const latest = [...newest.entries()]
+        .filter(([device, i]) => {
+          const last = memory.get(device);
+          return !last || hourOf(times[i]!) > last.hour || rows[i]![at.project] !== last.project;
+        })
+        .map(([, i]) => i);
       return {
         hours: [...hours].sort((a, b) => a - b).map((h) => new Date(h)),
         latest,

@@ -89,7 +89,8 @@ export type ReadingsOwner =
  * `FROM … WHERE …` of the readings (alias `r`) of an owner from the watermark on: at most the hour or
  * two the job has not folded yet. A device's through the `(device_id, at)` index; a project's through
  * its devices' latest values (`readings_latest`, by project): the devices that reported since the
- * watermark are those whose latest reading is that recent, each then read through the same index,
+ * watermark (an hour's start) are those whose row's `at` is that recent (a row holds a reading of its
+ * device's newest hour, see latest.ts `latestWrites`), each then read through the same index,
  * so a project of 10,000 devices costs 10,000 short index ranges of the newest day partition, not a
  * scan of it. (A device moved to another project within that hour counts its readings of the hour
  * once folded.)
