@@ -195,4 +195,8 @@ export async function pickMenuItem(page: Page, text: string): Promise<void> {
 export async function switchLanguage(page: Page, label: '中文' | 'English'): Promise<void> {
   await page.getByTestId('language-switch').first().click();
   await pickMenuItem(page, label);
+  // A switch reads the session and every answer again in the new language: wait until they are in, so
+  // what the journey opens next is not re-rendered under its hands (the frame's loading bar is up
+  // while any call is pending).
+  await page.waitForFunction(() => !document.querySelector('[data-testid="loading-bar"]'));
 }
