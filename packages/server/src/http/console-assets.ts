@@ -9,13 +9,15 @@ import type { FastifyInstance } from 'fastify';
  * One wildcard route: with a route per file (`wildcard: false`) the start globbed the build and
  * registered a GET and a HEAD route for each of its 1,500 files (and their compressed copies), about a
  * second of a loaded start (issue 12). A path that is no file goes on to the not-found handler (the
- * console's index.html for its routes), as before.
+ * console's index.html for its routes), as before: so does a folder of the build (`/assets/`), which the
+ * plugin would otherwise refuse with 403. `/` redirects to `/index` (spec 000 §2).
  */
 export async function registerConsoleAssets(app: FastifyInstance, webDist: string): Promise<void> {
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: true,
     index: false,
+    allowedPath: (pathname) => !pathname.endsWith('/'),
     preCompressed: true,
     setHeaders: (res, filePath) => {
       res.header(
@@ -24,4 +26,5 @@ export async function registerConsoleAssets(app: FastifyInstance, webDist: strin
       );
     },
   });
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/index', 302));
 }

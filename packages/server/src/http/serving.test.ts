@@ -118,3 +118,34 @@ describe('API answers compressed when large', () => {
     expect(text.endsWith('1999,device 1999')).toBe(true);
   });
 });
+
+/** Issue 30, the front door: both answers were right once and broke unnoticed. */
+describe('the front door', () => {
+  it('sends / to the console (spec 000 §2: / redirects to /index), never an error', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await t.app.inject({ method, url: '/' });
+      expect(res.statusCode, method).toBe(302);
+      expect(res.headers.location, method).toBe('/index');
+    }
+    const page = await t.app.inject({ method: 'GET', url: '/index' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+  });
+
+  it('shows the console for a folder of the build, not a 403', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+  });
+
+  it('answers 404 for an unknown API path and 405 only for a known path with another verb', async () => {
+    for (const url of ['/api/no-such-thing.do', '/api/no/such/thing', '/code/nothing.do']) {
+      const res = await t.app.inject({ method: 'GET', url: `${url}?lang=en_US` });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: expect.any(String) });
+    }
+    const wrongVerb = await t.app.inject({ method: 'DELETE', url: '/api/users.do?lang=en_US' });
+    expect(wrongVerb.statusCode).toBe(405);
+    expect(wrongVerb.headers.allow).toMatch(/GET/);
+  });
+});

@@ -104,6 +104,9 @@ export function registerErrorHandling(
 ): void {
   const patterns: { method: string; regex: RegExp }[] = [];
   app.addHook('onRoute', (route) => {
+    // A wildcard route (the console's files) matches every path: it must not make an unknown API path
+    // a "wrong verb" (405) instead of "not found" (404).
+    if (route.url.includes('*')) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const regex = new RegExp(
       `^${route.url
