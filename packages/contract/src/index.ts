@@ -4,6 +4,7 @@ export * from './api/admin.js';
 export * from './api/paging.js';
 export * from './api/registry.js';
 export * from './api/session.js';
+export * from './api/summary.js';
 export * from './catalogue/index.js';
 export * from './constants.js';
 export * from './enums.js';

@@ -16,6 +16,7 @@ import type { Database } from './db/client.js';
 import { registerCompression } from './http/compression.js';
 import { registerConsoleAssets } from './http/console-assets.js';
 import { registerFamilyRoutes } from './iot/families/index.js';
+import { createFamilyContext } from './iot/families/kit/context.js';
 import { createRealtimeHub } from './iot/realtime/hub.js';
 import { realtimeRoutes } from './iot/realtime/realtime.routes.js';
 import { createIotRuntime, type IotRuntime, type MqttMode } from './iot/runtime.js';
@@ -75,6 +76,13 @@ import { createOperationLogService } from './modules/logs/operation-log.service.
 import { createSiteMessagesRepository } from './modules/messages/site-messages.repository.js';
 import { siteMessagesRoutes } from './modules/messages/site-messages.routes.js';
 import { createSiteMessagesService } from './modules/messages/site-messages.service.js';
+import { createSummaryLayoutsRepository } from './modules/project/layouts/summary-layouts.repository.js';
+import { summaryLayoutsRoutes } from './modules/project/layouts/summary-layouts.routes.js';
+import { createSummaryLayoutsService } from './modules/project/layouts/summary-layouts.service.js';
+import { createSummaryRepository } from './modules/project/summary/summary.repository.js';
+import { summaryRoutes } from './modules/project/summary/summary.routes.js';
+import { createSummaryService } from './modules/project/summary/summary.service.js';
+import { summarySources } from './modules/project/summary/summary.sources.js';
 import { createIdentifyCodeRepository } from './modules/session/identify-code.repository.js';
 import {
   type CodeGenerator,
@@ -387,6 +395,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => iot.stop());
   realtimeRoutes(app, { db, hub: iot.hub, settings, allowedOrigins: config.allowedOrigins });
   registerFamilyRoutes(app, { db, iot, audit, settings });
+
+  // ── Project summary and its layouts (spec 001 §2 pjtprojectsummary, pjtprojectsummarylayout)
+  const summaryLayouts = createSummaryLayoutsService({
+    layouts: createSummaryLayoutsRepository(db),
+    projects: projectsRepository,
+    settings,
+    audit,
+  });
+  summaryLayoutsRoutes(app, { layouts: summaryLayouts });
+  summaryRoutes(app, {
+    summary: createSummaryService({
+      summary: createSummaryRepository(db),
+      sources: summarySources(createFamilyContext({ db, iot, audit, settings })),
+      settings,
+      layoutInUse: summaryLayouts.inUse,
+    }),
+  });
 
   // ── The built console, served by the same process
   if (hasWeb) await registerConsoleAssets(app, config.webDist);

@@ -168,8 +168,20 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   // ── Project area (spec 001 §2 /pjt)
   group('pjt', null, 'ProjectOutlined', '/pjt', '/pjt/pjtprojectsummary'),
   group('pjtoverview', 'pjt', 'DashboardOutlined', '/pjt', '/pjt/pjtprojectsummary'),
-  pjt('pjtprojectsummary', 'pjtoverview', 'DashboardOutlined', 'project'),
-  pjt('pjtprojectsummarylayout', 'pjtoverview', 'LayoutOutlined', 'project'),
+  pjt('pjtprojectsummary', 'pjtoverview', 'DashboardOutlined', 'project', {
+    ready: false,
+    apis: [api('GET', '/api/pjts/:projectId/summary.do'), api('GET', '/api/pjts/:projectId/summarylayouts.do/pages')],
+  }),
+  pjt('pjtprojectsummarylayout', 'pjtoverview', 'LayoutOutlined', 'project', {
+    ready: false,
+    apis: [
+      api('GET', '/api/pjts/:projectId/summarylayouts.do/pages'),
+      api('POST', '/api/pjts/:projectId/summarylayouts.do'),
+      api('PUT', '/api/pjts/:projectId/summarylayouts.do/:id'),
+      api('DELETE', '/api/pjts/:projectId/summarylayouts.do/:id'),
+      api('PUT', '/api/pjts/:projectId/summarylayouts.do/:id/priority'),
+    ],
+  }),
   pjt('pjtnoticerule', 'pjtoverview', 'NotificationOutlined', 'project'),
   pjt('pjtparams', 'pjtoverview', 'ProfileOutlined', 'project'),
   group('pjtadmin', 'pjt', 'TeamOutlined', '/pjt', '/pjt/pjtprojectsummary'),

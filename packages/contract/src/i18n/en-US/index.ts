@@ -27,6 +27,7 @@ import { realtime } from './realtime.js';
 import { registry } from './registry.js';
 import { roles } from './roles.js';
 import { settings } from './settings.js';
+import { summary } from './summary.js';
 import { syssettings } from './syssettings.js';
 import { users } from './users.js';
 import { validation } from './validation.js';
@@ -62,6 +63,7 @@ export const resources = {
   registry,
   roles,
   settings,
+  summary,
   syssettings,
   users,
   validation,

@@ -62,6 +62,7 @@ export const logs: Translation<typeof zh> = {
     operatelog: 'Operation log',
     visitlog: 'Visit log',
     sitemessage: 'Site message',
+    summaryLayout: 'Summary layout',
     authmodule: 'Project modules',
   },
   changes: {

@@ -60,6 +60,7 @@ export const logs = {
     operatelog: '操作日志',
     visitlog: '访问日志',
     sitemessage: '站内消息',
+    summaryLayout: '总览布局',
     authmodule: '项目模块',
   },
   changes: {

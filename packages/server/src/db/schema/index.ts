@@ -13,4 +13,5 @@ export * from './logs.js';
 export * from './messages.js';
 export * from './session.js';
 export * from './settings.js';
+export * from './summary.js';
 export * from './telemetry.js';

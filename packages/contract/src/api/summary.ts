@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { msg } from '../validation/message.js';
+import { altCodeRule, intRange, nameRule } from '../validation/rules.js';
+
+/**
+ * The project summary dashboard (spec 001 §2 pjtprojectsummary, §3 "Summary layout"): its units with
+ * the spec's codes, the layouts that place them on a grid, and what GET summary.do answers.
+ */
+export const SUMMARY_UNITS = {
+  DEVICE_SUMMARY: 1,
+  DEVICE_ONLINE: 2,
+  DEVICE_EVENT: 3,
+  DEVICE_MAINTENANCE: 4,
+  ENV_SUMMARY: 5,
+  VTT_SUMMARY: 6,
+  LIGHT_RATE: 7,
+  CAMERA_WINDOW: 8,
+  ENV_WINDOW: 9,
+  LIGHT_WINDOW: 10,
+  LED_WINDOW: 11,
+  WIFI_SUMMARY: 12,
+  WIFI_WINDOW: 13,
+  POWER_CONSUMPTION: 14,
+} as const;
+export type SummaryUnitName = keyof typeof SUMMARY_UNITS;
+export type SummaryUnitCode = (typeof SUMMARY_UNITS)[SummaryUnitName];
+export const SUMMARY_UNIT_NAMES = Object.keys(SUMMARY_UNITS) as SummaryUnitName[];
+export const SUMMARY_UNIT_CODES = Object.values(SUMMARY_UNITS) as SummaryUnitCode[];
+export const summaryUnitName = (code: number): SummaryUnitName | undefined =>
+  SUMMARY_UNIT_NAMES.find((name) => SUMMARY_UNITS[name] === code);
+
+export type SummaryWaitsFor = 'maintenance' | 'videoAnalysis' | 'cameraFamily' | 'ledFamily' | 'wifiFamily';
+
+/**
+ * Units whose data comes from a part of the product not built yet, with what each waits for (an i18n
+ * key `summary.waits.<what>`): the dashboard shows them as an empty state saying so.
+ */
+export const SUMMARY_WAITING: Partial<Record<SummaryUnitName, SummaryWaitsFor>> = {
+  DEVICE_MAINTENANCE: 'maintenance',
+  VTT_SUMMARY: 'videoAnalysis',
+  CAMERA_WINDOW: 'cameraFamily',
+  LED_WINDOW: 'ledFamily',
+  WIFI_SUMMARY: 'wifiFamily',
+  WIFI_WINDOW: 'wifiFamily',
+};
+
+/** Layout grids (spec 001 §9 "Layout grids 2x2, 3x3"): the number of columns and rows. */
+export const LAYOUT_GRIDS = [2, 3] as const;
+export type LayoutGrid = (typeof LAYOUT_GRIDS)[number];
+export const LAYOUT_PRIORITY = { min: 1, max: 9999 } as const;
+
+/** One unit placed on a layout's grid: its column and row (from 0) and its width and height in cells. */
+export interface LayoutUnit {
+  code: SummaryUnitCode;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+const cell = (max: number) => intRange(0, max);
+const layoutUnit = z.object({
+  code: z.coerce
+    .number({ error: 'summary.rules.unitCode' })
+    .refine((c) => (SUMMARY_UNIT_CODES as number[]).includes(c), 'summary.rules.unitCode')
+    .transform((c) => c as SummaryUnitCode),
+  x: cell(2),
+  y: cell(2),
+  w: intRange(1, 3),
+  h: intRange(1, 3),
+});
+
+/** A form sends the units as JSON text; JSON bodies send the array itself. */
+const unitsField = z.preprocess(
+  (v) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  },
+  z
+    .array(layoutUnit, { error: 'summary.rules.unitsRequired' })
+    .min(1, 'summary.rules.unitsRequired')
+    .max(9, msg('summary.rules.unitsMax', { max: 9 })),
+);
+
+/** `true`/`false`, `1`/`0`, `on` from a form. */
+const flag = z.preprocess(
+  (v) => (v === 'true' || v === '1' || v === 'on' ? true : v === 'false' || v === '0' || v === '' ? false : v),
+  z.boolean({ error: 'validation.validParam' }),
+);
+
+/**
+ * Where the units of a layout break the grid: outside it, over another unit, or twice the same unit.
+ * Server and console check with it (the editor shows the message before saving).
+ */
+export function layoutProblem(grid: number, units: readonly LayoutUnit[]): { index: number; key: string } | null {
+  const taken = new Map<string, number>();
+  const seen = new Set<number>();
+  for (const [index, u] of units.entries()) {
+    if (seen.has(u.code)) return { index, key: 'summary.rules.unitTwice' };
+    seen.add(u.code);
+    if (u.x + u.w > grid || u.y + u.h > grid) return { index, key: msg('summary.rules.outsideGrid', { grid }) };
+    for (let x = u.x; x < u.x + u.w; x++)
+      for (let y = u.y; y < u.y + u.h; y++) {
+        if (taken.has(`${x},${y}`)) return { index, key: 'summary.rules.overlap' };
+        taken.set(`${x},${y}`, index);
+      }
+  }
+  return null;
+}
+
+/** POST and PUT summarylayouts.do: name and no as every project-scoped record (spec 001 §5). */
+export const summaryLayoutBody = z
+  .object({
+    name: nameRule(2, 32),
+    no: altCodeRule(2, 32),
+    grid: z.coerce
+      .number({ error: 'summary.rules.grid' })
+      .refine((g) => (LAYOUT_GRIDS as readonly number[]).includes(g), 'summary.rules.grid')
+      .transform((g) => g as LayoutGrid),
+    isDefault: flag.optional().default(false),
+    priority: intRange(LAYOUT_PRIORITY.min, LAYOUT_PRIORITY.max).optional(),
+    units: unitsField,
+  })
+  .superRefine((body, ctx) => {
+    const problem = layoutProblem(body.grid, body.units);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['units'], message: problem.key });
+  });
+export type SummaryLayoutBody = z.infer<typeof summaryLayoutBody>;
+
+/** PUT summarylayouts.do/{id}/priority: the layout's place in the list (lower first). */
+export const layoutPriorityBody = z.object({
+  priority: intRange(LAYOUT_PRIORITY.min, LAYOUT_PRIORITY.max),
+});
+
+export interface SummaryLayoutView {
+  id: number;
+  projectId: number;
+  name: string;
+  no: string;
+  grid: LayoutGrid;
+  isDefault: boolean;
+  priority: number;
+  units: LayoutUnit[];
+  /** Who created it (account), null when that user is gone. */
+  creator: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * The layout a project without layouts shows: the nine units that have data first, then the rest
+ * can be placed by an editor.
+ */
+export const BUILTIN_LAYOUT: { grid: LayoutGrid; units: LayoutUnit[] } = {
+  grid: 3,
+  units: [
+    { code: 1, x: 0, y: 0, w: 1, h: 1 },
+    { code: 2, x: 1, y: 0, w: 1, h: 1 },
+    { code: 3, x: 2, y: 0, w: 1, h: 1 },
+    { code: 7, x: 0, y: 1, w: 1, h: 1 },
+    { code: 5, x: 1, y: 1, w: 1, h: 1 },
+    { code: 9, x: 2, y: 1, w: 1, h: 1 },
+    { code: 14, x: 0, y: 2, w: 2, h: 1 },
+    { code: 10, x: 2, y: 2, w: 1, h: 1 },
+  ],
+};
+
+// ── GET summary.do
+
+/** Devices of one type in the subtree, by active state (spec 000 §4: error -1, unknown 0, active 1). */
+export interface SummaryTypeCount {
+  type: string;
+  total: number;
+  active: number;
+  unknown: number;
+  error: number;
+}
+
+export interface SummaryEvent {
+  id: number;
+  deviceId: number;
+  deviceName: string;
+  type: string;
+  code: string;
+  eventType: string;
+  level: string;
+  at: string;
+}
+
+/** One device's latest readings (a window unit), or null when no device of the family reported. */
+export interface SummaryWindow {
+  device: { id: number; name: string; type: string; activeState: number };
+  at: string;
+  values: Record<string, number | null>;
+}
+
+export interface ProjectSummary {
+  projectId: number;
+  at: string;
+  /** DEVICE_SUMMARY and DEVICE_ONLINE. */
+  devices: { total: number; active: number; unknown: number; error: number; byType: SummaryTypeCount[] };
+  /** DEVICE_EVENT: today's and the last 7 local days' events, the newest few. */
+  events: {
+    today: number;
+    todayAlarms: number;
+    byDay: { date: string; occur: number; restore: number; other: number }[];
+    recent: SummaryEvent[];
+  };
+  /** ENV_SUMMARY: monitors and the average of each reading over those that reported. */
+  env: {
+    monitors: number;
+    reporting: number;
+    averages: Record<string, number | null>;
+    at: string | null;
+  };
+  /** ENV_WINDOW: the monitor that reported last. */
+  envWindow: SummaryWindow | null;
+  /** LIGHT_RATE: lamps by state and the lighting rate (lit of those the policies say should be lit). */
+  lighting: {
+    total: number;
+    byState: Record<string, number>;
+    shouldBeLit: number;
+    litOfShould: number;
+    lightingRate: number | null;
+  };
+  /** LIGHT_WINDOW: the lamp that reported last. */
+  lightWindow: SummaryWindow | null;
+  /** POWER_CONSUMPTION: the lamps' energy, kWh. */
+  power: { today: number; month: number; byDay: { date: string; energy: number }[] };
+  /** The layout the dashboard shows: the project's default, else its first; null: the built-in one. */
+  layout: SummaryLayoutView | null;
+  /** Units waiting for a part of the product, with what they wait for. */
+  waiting: Partial<Record<SummaryUnitName, SummaryWaitsFor>>;
+}

@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCaller, signInWith } from '../../../test/caller.js';
+import { createIotDevice, createProject } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+
+let t: TestApp;
+let admin: string;
+let viewer: string;
+let outsider: string;
+let a: { id: number };
+let child: { id: number };
+let b: { id: number };
+let lamp: { id: number; name: string };
+let monitor: { id: number; name: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  admin = await t.token();
+  a = await createProject(db, 1, ['project', 'lighting', 'env']);
+  child = await createProject(db, a.id, ['project', 'lighting', 'env']);
+  b = await createProject(db, 1, ['project']);
+  viewer = await signInWith(t, a.id, { pjtprojectsummary: 1 });
+  outsider = await signInWith(t, b.id, { pjtprojectsummary: 1 });
+
+  // Project A: a lamp online and a gateway in error; its child project: a monitor online, a lamp unknown.
+  lamp = await createIotDevice(db, { type: 'lighting', modelNo: 'lcunb', projectId: a.id, activeState: 1 });
+  await createIotDevice(db, { type: 'gateway', modelNo: 'gws', projectId: a.id, activeState: -1 });
+  monitor = await createIotDevice(db, { type: 'envmonitor', modelNo: 'envrs485', projectId: child.id, activeState: 1 });
+  await createIotDevice(db, { type: 'lighting', modelNo: 'lcunb', projectId: child.id, activeState: 0 });
+  const elsewhere = await createIotDevice(db, { type: 'lighting', modelNo: 'lcunb', projectId: b.id, activeState: 1 });
+
+  await db.execute(sql`insert into env_readings (device_id, project_id, at, temperature, humidity, pm25)
+    values (${monitor.id}, ${child.id}, now() - interval '1 hour', 18, 40, 12), (${monitor.id}, ${child.id}, now(), 21.5, 55, 30)`);
+  await db.execute(sql`insert into lighting_readings (device_id, project_id, at, level, voltage)
+    values (${lamp.id}, ${a.id}, now(), 80, 221)`);
+  await db.execute(sql`insert into readings_latest (device_id, source, project_id, at, "values")
+    values (${lamp.id}, 'lighting_readings', ${a.id}, now(), '{"level":80,"voltage":221}')`);
+  await db.execute(sql`insert into device_events (device_id, project_id, type, at, code, event_type, level) values
+    (${lamp.id}, ${a.id}, 'lighting', now(), '19', 'occur', 'alarm'),
+    (${lamp.id}, ${a.id}, 'lighting', now() - interval '1 minute', '20', 'occur', 'warning'),
+    (${lamp.id}, ${a.id}, 'lighting', now() - interval '2 minutes', '19', 'restore', 'info'),
+    (${lamp.id}, ${a.id}, 'lighting', now() - interval '3 days', '19', 'occur', 'alarm'),
+    (${elsewhere.id}, ${b.id}, 'lighting', now(), '19', 'occur', 'alarm')`);
+});
+afterAll(() => t.close());
+
+const call = apiCaller(
+  () => t,
+  () => admin,
+);
+const url = (projectId: number | string) => `/api/pjts/${projectId}/summary.do`;
+
+describe('GET /api/pjts/:projectId/summary.do', () => {
+  it("answers every unit's data of the project's subtree in one call", async () => {
+    const res = await call('GET', url(a.id), undefined, viewer);
+    expect(res.statusCode, res.body).toBe(200);
+    const s = res.json();
+    expect(s.devices).toMatchObject({ total: 4, active: 2, unknown: 1, error: 1 });
+    expect(s.devices.byType).toEqual(
+      expect.arrayContaining([
+        { type: 'lighting', total: 2, active: 1, unknown: 1, error: 0 },
+        { type: 'gateway', total: 1, active: 0, unknown: 0, error: 1 },
+        { type: 'envmonitor', total: 1, active: 1, unknown: 0, error: 0 },
+      ]),
+    );
+    // Today's three events (two alarms occurred), the one of three days ago in the week; not project B's.
+    expect(s.events).toMatchObject({ today: 3, todayAlarms: 2 });
+    expect(s.events.byDay).toHaveLength(7);
+    expect(s.events.byDay.reduce((n: number, d: { occur: number }) => n + d.occur, 0)).toBe(3);
+    expect(s.events.recent.map((e: { code: string }) => e.code)).toEqual(['19', '20', '19', '19']);
+    expect(s.events.recent[0]).toMatchObject({ deviceId: lamp.id, deviceName: lamp.name, eventType: 'occur' });
+    // The monitor's latest readings (child project) as the environment and its window.
+    expect(s.env).toMatchObject({ monitors: 1, reporting: 1 });
+    expect(s.env.averages).toMatchObject({ temperature: 21.5, humidity: 55, pm25: 30, noise: null });
+    expect(s.envWindow.device).toMatchObject({ id: monitor.id, name: monitor.name, type: 'envmonitor' });
+    expect(s.envWindow.values.temperature).toBe(21.5);
+    // The lamps from the lighting overview; the lamp that reported last as its window.
+    expect(s.lighting.total).toBe(2);
+    expect(s.lighting.byState.offline).toBe(1);
+    expect(s.lightWindow.device).toMatchObject({ id: lamp.id, name: lamp.name, activeState: 1 });
+    expect(s.lightWindow.values).toMatchObject({ level: 80, voltage: 221 });
+    expect(s.power).toMatchObject({ today: 0 });
+    expect(s.power.byDay.length).toBeGreaterThan(0);
+    expect(s.waiting).toMatchObject({ CAMERA_WINDOW: 'cameraFamily', DEVICE_MAINTENANCE: 'maintenance' });
+    expect(s.layout).toBeNull();
+  });
+
+  it('answers the project’s default layout, else its first', async () => {
+    const units = JSON.stringify([{ code: 7, x: 0, y: 0, w: 2, h: 2 }]);
+    const layouts = `/api/pjts/${a.id}/summarylayouts.do`;
+    const first = (await call('POST', layouts, { name: '第一', no: 'L1', grid: '2', units, priority: '1' })).json();
+    expect((await call('GET', url(a.id))).json().layout).toMatchObject({ id: first.id, grid: 2 });
+    const chosen = (
+      await call('POST', layouts, { name: '第二', no: 'L2', grid: '3', units, isDefault: 'true' })
+    ).json();
+    expect((await call('GET', url(a.id))).json().layout).toMatchObject({
+      id: chosen.id,
+      isDefault: true,
+      units: [{ code: 7 }],
+    });
+  });
+
+  it('refuses another project, a caller without the screen and a bad project id, in the caller language', async () => {
+    expect((await call('GET', url(a.id), undefined, outsider)).statusCode).toBe(404);
+    expect((await call('GET', url(b.id), undefined, viewer)).statusCode).toBe(404);
+    const none = await signInWith(t, a.id, { pjtprojectsummarylayout: 1 });
+    expect((await call('GET', url(a.id), undefined, none)).statusCode).toBe(403);
+    const en = await call('GET', url('abc'));
+    expect(en.statusCode).toBe(400);
+    expect(en.json().message).toMatch(/valid parameter/i);
+    const zh = await call('GET', url('abc'), undefined, admin, 'zh_CN');
+    expect(zh.json().message).toMatch(/[\u4e00-\u9fa5]/);
+    // The project's child sees its own subtree only.
+    const childViewer = await signInWith(t, child.id, { pjtprojectsummary: 1 });
+    expect((await call('GET', url(child.id), undefined, childViewer)).json().devices.total).toBe(2);
+    expect((await call('GET', url(a.id), undefined, childViewer)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,168 @@
+import {
+  addDays,
+  localClock,
+  localMidnight,
+  type ProjectSummary,
+  SUMMARY_WAITING,
+  type SummaryLayoutView,
+  type SummaryWindow,
+} from '@sc/contract';
+import { reachKey } from '../../../iot/families/kit/project-reach.js';
+import type { ReadingRow } from '../../../iot/families/kit/readings.repository.js';
+import { createTtlCache } from '../../../platform/ttl-cache.js';
+import type { SessionContext } from '../../session/session-context.js';
+import type { SettingsService } from '../../system/settings.service.js';
+import type { SummaryRepository } from './summary.repository.js';
+import type { SummarySources } from './summary.sources.js';
+
+/**
+ * One answer serves every console of a project for this long: each console reads the summary again
+ * when the realtime channel tells it something changed, so a busy project asks many times a second.
+ */
+const SUMMARY_FRESH_MS = 2000;
+const RECENT_EVENTS = 6;
+
+const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+const windowOf = (
+  device: { id: number; name: string; type: string; activeState: number },
+  row: ReadingRow | undefined,
+): SummaryWindow | null => {
+  if (!row) return null;
+  const { at, ...values } = row;
+  return { device, at: at.toISOString(), values: values as Record<string, number | null> };
+};
+
+/**
+ * GET /api/pjts/{projectId}/summary.do (spec 001 §2 pjtprojectsummary): every unit's data for the
+ * project's subtree in one answer. Devices and events from the platform's tables, the lamps' figures
+ * from the lighting overview, the environment from the monitors' latest readings; units whose part of
+ * the product is not built yet say what they wait for (contract SUMMARY_WAITING).
+ */
+export function createSummaryService(deps: {
+  summary: SummaryRepository;
+  sources: SummarySources;
+  settings: SettingsService;
+  /** The project's layout in use (its default, else its first). */
+  layoutInUse: (projectId: number) => Promise<SummaryLayoutView | null>;
+}) {
+  const { summary, sources } = deps;
+  const cache = createTtlCache<Omit<ProjectSummary, 'layout'>>(SUMMARY_FRESH_MS, 200);
+
+  async function environment(reach: Parameters<typeof summary.deviceCounts>[0]) {
+    const monitors = await sources.monitors.ofProject(reach);
+    const latest = await sources.monitors.readings.lastOf(
+      monitors.map((m) => m.id),
+      1,
+    );
+    const sums = new Map<string, { sum: number; n: number }>();
+    let newest: { id: number; row: ReadingRow } | null = null;
+    for (const [id, [row]] of latest) {
+      if (!row) continue;
+      if (!newest || row.at > newest.row.at) newest = { id, row };
+      for (const key of sources.monitors.readings.keys) {
+        const v = row[key];
+        if (typeof v !== 'number') continue;
+        const s = sums.get(key) ?? { sum: 0, n: 0 };
+        s.sum += v;
+        s.n += 1;
+        sums.set(key, s);
+      }
+    }
+    const averages: Record<string, number | null> = {};
+    for (const key of sources.monitors.readings.keys) {
+      const s = sums.get(key);
+      averages[key] = s ? round(s.sum / s.n) : null;
+    }
+    const monitor = newest ? monitors.find((m) => m.id === newest.id) : undefined;
+    return {
+      env: {
+        monitors: monitors.length,
+        reporting: latest.size,
+        averages,
+        at: newest ? newest.row.at.toISOString() : null,
+      },
+      envWindow:
+        monitor && newest
+          ? windowOf(
+              { id: monitor.id, name: monitor.name, type: sources.monitors.type, activeState: monitor.activeState },
+              newest.row,
+            )
+          : null,
+    };
+  }
+
+  async function lampWindow(reach: Parameters<typeof summary.deviceCounts>[0]) {
+    const lamp = await summary.newestReporter(reach, sources.lamps.source);
+    if (!lamp) return null;
+    const latest = await sources.lamps.readings.lastOf([lamp.id], 1);
+    return windowOf(lamp, latest.get(lamp.id)?.[0]);
+  }
+
+  async function compute(session: SessionContext, reach: Awaited<ReturnType<typeof sources.devices.reach>>) {
+    const tz = await deps.settings.get('timezone');
+    const now = new Date();
+    const today = localClock(now, tz).date;
+    const weekAgo = localMidnight(addDays(today, -6), tz);
+    const [byType, events, recent, lighting, env, lightWindow] = await Promise.all([
+      summary.deviceCounts(reach),
+      summary.eventsByDay(reach, weekAgo, tz),
+      summary.recentEvents(reach, weekAgo, RECENT_EVENTS),
+      sources.lightingOverview.overview(session, reach.id, true),
+      environment(reach),
+      lampWindow(reach),
+    ]);
+    const days = Array.from({ length: 7 }, (_, i) => addDays(today, i - 6));
+    const byDay = days.map((date) => {
+      const of = events.filter((e) => e.day === date);
+      const n = (kind: string) => of.filter((e) => e.kind === kind).reduce((s, e) => s + e.n, 0);
+      const all = of.reduce((s, e) => s + e.n, 0);
+      return { date, occur: n('occur'), restore: n('restore'), other: all - n('occur') - n('restore') };
+    });
+    const ofToday = events.filter((e) => e.day === today);
+    const totals = { total: 0, active: 0, unknown: 0, error: 0 };
+    for (const t of byType) {
+      totals.total += t.total;
+      totals.active += t.active;
+      totals.unknown += t.unknown;
+      totals.error += t.error;
+    }
+    const answer: Omit<ProjectSummary, 'layout'> = {
+      projectId: reach.id,
+      at: now.toISOString(),
+      devices: { ...totals, byType },
+      events: {
+        today: ofToday.reduce((s, e) => s + e.n, 0),
+        todayAlarms: ofToday.filter((e) => e.alarm && e.kind === 'occur').reduce((s, e) => s + e.n, 0),
+        byDay,
+        recent,
+      },
+      ...env,
+      lighting: {
+        total: lighting.total,
+        byState: lighting.byState,
+        shouldBeLit: lighting.shouldBeLit,
+        litOfShould: lighting.litOfShould,
+        lightingRate: lighting.lightingRate,
+      },
+      lightWindow,
+      power: { today: lighting.energyToday, month: lighting.energyMonth, byDay: lighting.byDay },
+      waiting: SUMMARY_WAITING,
+    };
+    return answer;
+  }
+
+  return {
+    async summary(session: SessionContext, projectId: number): Promise<ProjectSummary> {
+      // 404 unless the project is in the caller's subtree; the answer covers the project's whole subtree.
+      const reach = await sources.devices.reach(session, projectId, true);
+      const [data, layout] = await Promise.all([
+        cache.get(reachKey(reach), () => compute(session, reach)),
+        deps.layoutInUse(projectId),
+      ]);
+      return { ...data, layout };
+    },
+  };
+}
+
+export type SummaryService = ReturnType<typeof createSummaryService>;
