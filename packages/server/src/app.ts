@@ -205,7 +205,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: API_DOCS_PREFIX, staticCSP: true });
 
   // ── Repositories and services
-  const settings = createSettingsService(createSettingsRepository(db));
+  // The server address nobody set is this instance's own port, not the contract's 8080.
+  const settings = createSettingsService(createSettingsRepository(db), undefined, {
+    serverAddress: `http://127.0.0.1:${config.port || 8080}`,
+  });
   const auth = createAuthCache();
   const sessionRepository = createSessionRepository(db, auth);
   const sessions = createSessionService({ sessions: sessionRepository, settings });

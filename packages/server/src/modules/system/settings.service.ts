@@ -2,17 +2,28 @@ import { SETTING_DEFAULTS, SETTINGS, type SettingValues } from '@sc/contract';
 import type { SettingsRepository } from './settings.repository.js';
 
 /**
- * Settings merged over their contract defaults. Read through a short cache so that a change made on
- * one server instance reaches every instance within `ttlMs`, with no restart and no extra bus.
+ * Settings merged over their defaults: the contract's, over which the running instance lays what only it
+ * knows (`instanceDefaults`, e.g. the server address on its own port). Read through a short cache so
+ * that a change made on one server instance reaches every instance within `ttlMs`, with no restart and no
+ * extra bus.
  */
-export function createSettingsService(repository: SettingsRepository, ttlMs = 3000) {
+export function createSettingsService(
+  repository: SettingsRepository,
+  ttlMs = 3000,
+  instanceDefaults: Partial<SettingValues> = {},
+) {
   let cached: { at: number; values: SettingValues } | null = null;
   const known = new Set<string>(SETTINGS.map((s) => s.key));
+  const defaults = { ...SETTING_DEFAULTS, ...instanceDefaults } as SettingValues;
 
   return {
+    /** What a setting is when nobody changed it, on this instance. */
+    defaults(): SettingValues {
+      return defaults;
+    },
     async all(): Promise<SettingValues> {
       if (cached && Date.now() - cached.at < ttlMs) return cached.values;
-      const values = { ...SETTING_DEFAULTS } as Record<string, unknown>;
+      const values = { ...defaults } as Record<string, unknown>;
       for (const row of await repository.all()) if (known.has(row.key)) values[row.key] = row.value;
       cached = { at: Date.now(), values: values as SettingValues };
       return cached.values;

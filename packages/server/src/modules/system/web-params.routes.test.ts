@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
-import { manageLogs, roles } from '../../db/schema/index.js';
+import { manageLogs, roles, webParams } from '../../db/schema/index.js';
 import { createRole, createUser } from '../../test/factories.js';
 import { createTestApp, form, type TestApp } from '../../test/test-app.js';
 
@@ -170,6 +170,28 @@ describe('a setting changed on another instance', () => {
       expect(await heartbeat()).toBe(7);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('the server address nobody set', () => {
+  it('follows the PORT the instance listens on', async () => {
+    const other = await buildApp({
+      config: loadConfig({ WEB_DIST: '/nonexistent', PORT: '9191' }),
+      database: t.database,
+    });
+    try {
+      const address = async () =>
+        (await other.inject({ method: 'GET', url: `/api/webparams.do?token=${admin}&lang=en_US` }))
+          .json()
+          .find((i: { key: string }) => i.key === 'serverAddress');
+      expect((await address()).default).toBe('http://127.0.0.1:9191');
+      // Back to its default (an earlier test stored another address): the value follows the port too.
+      await t.database.db.delete(webParams).where(eq(webParams.key, 'serverAddress'));
+      await new Promise((r) => setTimeout(r, 3100));
+      expect((await address()).value).toBe('http://127.0.0.1:9191');
+    } finally {
+      await other.close();
     }
   });
 });

@@ -52,7 +52,7 @@ export function createWebParamsService(deps: {
     group: def.group,
     kind: def.kind,
     value,
-    default: def.default,
+    default: (settings.defaults() as Record<string, unknown>)[def.key] ?? def.default,
     ...(def.min !== undefined ? { min: def.min, max: def.max } : {}),
     ...(options(def, lang) ? { options: options(def, lang) } : {}),
   });
