@@ -2,21 +2,31 @@
 // `npm start`: builds the console and the server when a build is missing or older than its sources,
 // then runs the built server (plain JavaScript, nothing compiled at start) in this process's place.
 // Configuration: README, "Configuration".
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { runBuildStep } from './lib/build-step.mjs';
 import { isStale, root, SERVER_BUILT, SERVER_SOURCES, WEB_BUILT, WEB_SOURCES } from './lib/freshness.mjs';
 
+// A first start builds for about 30 s: each step says what it builds, ticks while it runs, and its time.
 if (isStale(WEB_BUILT, WEB_SOURCES)) {
-  console.log('Building the console (its build is missing or older than its sources)…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@sc/web', '--silent'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  const status = await runBuildStep({
+    what: 'the console',
+    about: 25,
+    command: 'npm',
+    args: ['run', 'build', '-w', '@sc/web', '--silent'],
+    cwd: root,
+  });
+  if (status !== 0) process.exit(status);
 }
 if (isStale(SERVER_BUILT, SERVER_SOURCES)) {
-  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], {
+  const status = await runBuildStep({
+    what: 'the server and its database template',
+    about: 10,
+    command: process.execPath,
+    args: [path.join(root, 'scripts/build-server.mjs')],
     cwd: root,
-    stdio: 'inherit',
   });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  if (status !== 0) process.exit(status);
 }
 
 // Flags (`npm start -- --demo --devices 500`) go to the server. Stack traces name the bundle's lines;
