@@ -267,6 +267,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     audit,
     auth,
     refs,
+    access,
   });
   const permissions = createPermissionsService({
     repository: createPermissionsRepository(db),

@@ -1,7 +1,7 @@
 import { type ErrorBody, type Lang, translate } from '@sc/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './errors.js';
+import { AppError, type ErrorParam } from './errors.js';
 import { requestLang } from './lang.js';
 
 const statusKeys: Record<number, [string, string]> = {
@@ -46,9 +46,17 @@ export function errorBody(
   statusCode: number,
   code: string,
   key: string,
-  params?: Record<string, string | number>,
+  params?: Record<string, ErrorParam>,
 ): ErrorBody {
-  return { statusCode, code, message: translate(lang, key, params) };
+  const values = params
+    ? Object.fromEntries(
+        Object.entries(params).map(([name, v]) => [
+          name,
+          Array.isArray(v) ? v.map((k: string) => translate(lang, k)).join(lang === 'zh_CN' ? '、' : ', ') : v,
+        ]),
+      )
+    : undefined;
+  return { statusCode, code, message: translate(lang, key, values as Record<string, string | number> | undefined) };
 }
 
 /** Strips `/` and the `body/` prefix so the console can put the message on its field. */

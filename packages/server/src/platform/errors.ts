@@ -2,12 +2,15 @@
  * Errors the services throw; the error handler turns them into the answer of DESIGN.md §6 with the
  * message translated into the caller's language. `key` is an i18n key of the contract.
  */
+/** A message parameter: a value, or i18n keys translated in the caller's language and listed. */
+export type ErrorParam = string | number | readonly string[];
+
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: string,
     readonly key: string,
-    readonly params?: Record<string, string | number>,
+    readonly params?: Record<string, ErrorParam>,
     readonly fieldErrors?: { field: string; key: string }[],
   ) {
     super(key);

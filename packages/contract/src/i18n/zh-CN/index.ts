@@ -26,6 +26,7 @@ import { projects } from './projects.js';
 import { realtime } from './realtime.js';
 import { registry } from './registry.js';
 import { roles } from './roles.js';
+import { security } from './security.js';
 import { settings } from './settings.js';
 import { summary } from './summary.js';
 import { syssettings } from './syssettings.js';
@@ -62,6 +63,7 @@ export const resources = {
   projects,
   registry,
   roles,
+  security,
   settings,
   summary,
   syssettings,

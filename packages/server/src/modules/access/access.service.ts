@@ -12,6 +12,8 @@ import {
   permissionOwner,
   translate,
 } from '@sc/contract';
+import { AppError } from '../../platform/errors.js';
+import { isWholeTree } from '../../platform/scope.js';
 import type { SessionContext } from '../session/session-context.js';
 import type { AccessRepository } from './access.repository.js';
 import type { AuthCache } from './auth-cache.js';
@@ -90,8 +92,42 @@ export function createAccessService(repository: AccessRepository, auth: AuthCach
     return nodes;
   }
 
+  /** Functions where `target` has a higher level than `caller`, each once (its permission owner). */
+  const above = (caller: Levels, target: Levels): string[] =>
+    PERMISSION_FUNCTIONS.filter((f) => (target.get(f.key) ?? 0) > (caller.get(f.key) ?? 0)).map((f) => f.key);
+
   return {
     levelsForRole,
+    above,
+    /**
+     * Refuses (403 LEVEL_ABOVE_OWN, naming the functions) when a role, given to a user or held by the
+     * user the caller acts on, has a higher level than the caller's own on any function: nobody gives
+     * or reaches more than they have (role permissions follow the same rule in their own service).
+     */
+    async refuseAbove(
+      caller: SessionContext,
+      role: { id: number; admin: boolean; projectId: number; projectPath: string },
+    ) {
+      const target = await levelsForRole({
+        roleId: role.id,
+        admin: role.admin,
+        projectId: role.projectId,
+        projectIsRoot: isWholeTree(role.projectPath),
+      });
+      const keys = above(
+        await levelsForRole({
+          roleId: caller.role.id,
+          admin: caller.role.admin,
+          projectId: caller.project.id,
+          projectIsRoot: caller.project.parentId === null,
+        }),
+        target,
+      );
+      if (keys.length)
+        throw new AppError(403, 'LEVEL_ABOVE_OWN', 'security.levelAboveOwn', {
+          names: keys.map((k) => `menu.${k}`),
+        });
+    },
     levelsFor: (session: SessionContext) =>
       levelsForRole({
         roleId: session.role.id,

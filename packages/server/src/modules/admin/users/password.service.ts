@@ -8,7 +8,8 @@ import type { SessionContext } from '../../session/session-context.js';
 
 /**
  * PATCH /api/users.do/{id}/pwd. One's own password needs the current one; another user's needs the
- * edit level on the user list and that user inside the caller's projects. Every other session of the
+ * edit level on the user list, that user inside the caller's projects and their role not above the
+ * caller's levels on any function. Every other session of the
  * user is revoked, so a leaked token dies with the old password.
  */
 export function createPasswordService(deps: { sessions: SessionRepository; access: AccessService }) {
@@ -21,6 +22,13 @@ export function createPasswordService(deps: { sessions: SessionRepository; acces
       if (!own) {
         if (deps.access.levelOf(levels, userList) < AUTH_LEVEL.modify) throw forbidden();
         if (!target || !inScope(caller, target.project.path)) throw notFound();
+        // Resetting the password of a user with more rights would let the caller sign in as them.
+        await deps.access.refuseAbove(caller, {
+          id: target.role.id,
+          admin: target.role.admin,
+          projectId: target.project.id,
+          projectPath: target.project.path,
+        });
       }
       if (!target) throw notFound();
       if (own) {

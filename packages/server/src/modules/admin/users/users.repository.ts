@@ -33,6 +33,8 @@ export interface UserRecord {
   roleId: number;
   status: number;
   admin: boolean;
+  /** The role's project. */
+  projectId: number;
   projectPath: string;
 }
 
@@ -88,6 +90,7 @@ export function createUsersRepository(db: Db) {
           roleId: users.roleId,
           status: users.status,
           admin: roles.admin,
+          projectId: roles.projectId,
           projectPath: projects.path,
         })
         .from(users)

@@ -112,8 +112,18 @@ describe('/api/users.do', () => {
       { name: second.name, phoneNo: '13800138000', realName: '张三', roleId: '1', status: '0' },
       thirdToken,
     );
-    expect(ban.statusCode).toBe(409);
-    expect(ban.json().message).toBe('The last administrator cannot be deleted or banned');
+    // A user-list editor cannot touch an administrator at all (issue 30: no escalation) …
+    expect(ban.statusCode).toBe(403);
+    expect(ban.json().code).toBe('LEVEL_ABOVE_OWN');
+    // … and the last administrator cannot demote themselves.
+    const demote = await call(
+      'PUT',
+      `/api/users.do/${second.id}`,
+      { name: second.name, phoneNo: '13800138000', realName: '张三', roleId: String(third.roleId) },
+      secondToken,
+    );
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json().message).toBe('The last administrator cannot be deleted or banned');
     expect((await call('DELETE', `/api/users.do/${third.id}`, undefined, secondToken)).json()).toEqual({ ok: true });
   });
 

@@ -4,6 +4,7 @@ import { pageWindow, toPage } from '../../../platform/paging.js';
 import { hashPassword } from '../../../platform/passwords.js';
 import type { References } from '../../../platform/references/references.service.js';
 import { inScope } from '../../../platform/scope.js';
+import type { AccessService } from '../../access/access.service.js';
 import type { AuthCache } from '../../access/auth-cache.js';
 import { type Actor, type AuditService, changedFields } from '../../logs/audit.service.js';
 import type { SessionRepository } from '../../session/session.repository.js';
@@ -14,7 +15,8 @@ import type { UserFilter, UserRecord, UsersRepository } from './users.repository
 
 /**
  * Users (spec 000 §3): an account, a role of a project in the caller's subtree. One cannot delete
- * oneself, nor leave the system without an active administrator.
+ * oneself, nor leave the system without an active administrator, nor give or touch a role with a
+ * higher level than one's own on any function (`access.refuseAbove`).
  */
 export function createUsersService(deps: {
   users: UsersRepository;
@@ -25,6 +27,7 @@ export function createUsersService(deps: {
   /** Told of every change to who may do what, so that authorisation stops using what it cached. */
   auth: AuthCache;
   refs: References;
+  access: AccessService;
 }) {
   const { users, audit } = deps;
 
@@ -34,8 +37,24 @@ export function createUsersService(deps: {
     return row;
   }
 
-  /** The user's role: one of the caller's subtree (platform/references). */
-  const roleFor = (session: SessionContext, roleId: number) => deps.refs.role(session, roleId);
+  /** The user's role: one of the caller's subtree (platform/references), not above the caller's levels. */
+  async function roleFor(session: SessionContext, roleId: number) {
+    const role = await deps.refs.role(session, roleId);
+    await deps.access.refuseAbove(session, role);
+    return role;
+  }
+
+  /** A user of the caller's subtree whose role is not above the caller's levels. */
+  async function reachable(session: SessionContext, id: number): Promise<UserRecord> {
+    const row = await visible(session, id);
+    await deps.access.refuseAbove(session, {
+      id: row.roleId,
+      admin: row.admin,
+      projectId: row.projectId,
+      projectPath: row.projectPath,
+    });
+    return row;
+  }
 
   async function checkNameFree(name: string, exceptId?: number) {
     const holder = await users.findByName(name);
@@ -80,7 +99,7 @@ export function createUsersService(deps: {
     },
 
     async update(actor: Actor, id: number, body: UserUpdateBody) {
-      const current = await visible(actor.session, id);
+      const current = await reachable(actor.session, id);
       const role = await roleFor(actor.session, body.roleId!);
       await checkNameFree(body.name, id);
       const status = body.status ?? current.status;
@@ -113,7 +132,7 @@ export function createUsersService(deps: {
 
     async remove(actor: Actor, id: number) {
       if (id === actor.session.user.id) throw conflict('errors.cannotDeleteSelf');
-      const current = await visible(actor.session, id);
+      const current = await reachable(actor.session, id);
       if (current.admin && (await users.otherActiveAdmins(id)) === 0) throw conflict('errors.lastAdmin');
       await users.delete(id);
       deps.auth.changed();
