@@ -1,6 +1,7 @@
 import './validation/error-map.js';
 
 export * from './api/admin.js';
+export * from './api/maintenance.js';
 export * from './api/paging.js';
 export * from './api/registry.js';
 export * from './api/session.js';

@@ -73,6 +73,9 @@ import { createLogsRepository } from './modules/logs/logs.repository.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { createLogsService } from './modules/logs/logs.service.js';
 import { createOperationLogService } from './modules/logs/operation-log.service.js';
+import { createMaintenanceRepository } from './modules/maintenance/maintenance.repository.js';
+import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.js';
+import { createMaintenanceService } from './modules/maintenance/maintenance.service.js';
 import { createSiteMessagesRepository } from './modules/messages/site-messages.repository.js';
 import { siteMessagesRoutes } from './modules/messages/site-messages.routes.js';
 import { createSiteMessagesService } from './modules/messages/site-messages.service.js';
@@ -383,6 +386,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     production: createProductionService({ production: productionRepository, settings, audit, refs }),
   });
   mapRoutes(app, { map: createMapService({ map: mapRepository, snapshots: mapSnapshots }) });
+
+  // ── Maintenance work orders (spec 001 §7 "Maintenance"): every transition in the operation log
+  maintenanceRoutes(app, {
+    maintenance: createMaintenanceService({
+      bills: createMaintenanceRepository(db),
+      projects: projectsRepository,
+      settings,
+      refs,
+      record: createOperationLogService(logsRepository).record,
+    }),
+  });
 
   // ── Device connectivity (DESIGN.md §7-§8): broker link, ingest, command bus, realtime, families
   const iot = createIotRuntime({

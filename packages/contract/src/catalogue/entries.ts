@@ -2,6 +2,7 @@ import { AUTH_LEVEL } from '../enums.js';
 import { FAMILY_PUBLIC_APIS, FAMILY_SCREENS } from '../families/index.js';
 import { type FunctionOptions, fn, group } from './build.js';
 import { api, crud } from './grants.js';
+import { MAINTENANCE_BILL_APIS, MAINTENANCE_HISTORY_APIS, MAINTENANCE_POLE_APIS } from './maintenance-grants.js';
 import type { ApiGrant, CatalogueEntry, ModuleCode } from './types.js';
 
 /**
@@ -239,13 +240,23 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   // ── Device families: each family's screens come from its manifest (families/<slug>/).
   ...FAMILY_SCREENS,
   group('pjtmaintenance', 'pjt', 'ToolOutlined', '/pjt', '/pjt/pjtprojectsummary'),
-  pjt('pjtmaintenancebilllist', 'pjtmaintenance', 'ToolOutlined', 'maintenance'),
+  pjt('pjtmaintenancebilllist', 'pjtmaintenance', 'ToolOutlined', 'maintenance', {
+    ready: false,
+    apis: MAINTENANCE_BILL_APIS,
+  }),
   pjt('pjtmaintenancebill', 'pjtmaintenance', 'EditOutlined', 'maintenance', {
+    ready: false,
     menu: false,
     authOf: 'pjtmaintenancebilllist',
   }),
-  pjt('pjtpolemaintenance', 'pjtmaintenance', 'ColumnHeightOutlined', 'maintenance'),
-  pjt('pjtdevicemaintenancehistory', 'pjtmaintenance', 'HistoryOutlined', 'maintenance'),
+  pjt('pjtpolemaintenance', 'pjtmaintenance', 'ColumnHeightOutlined', 'maintenance', {
+    ready: false,
+    apis: MAINTENANCE_POLE_APIS,
+  }),
+  pjt('pjtdevicemaintenancehistory', 'pjtmaintenance', 'HistoryOutlined', 'maintenance', {
+    ready: false,
+    apis: MAINTENANCE_HISTORY_APIS,
+  }),
 ];
 
 /**

@@ -3,6 +3,7 @@ import type { ApiGrant, CatalogueEntry, CatalogueFunction, MenuGroup } from './t
 
 export * from './entries.js';
 export * from './grants.js';
+export { MAINTENANCE_BASE } from './maintenance-grants.js';
 export * from './public-screens.js';
 export * from './types.js';
 

@@ -1,3 +1,4 @@
+import { MAINTENANCE_LIMITS } from '../api/maintenance.js';
 import { LIVE_HEARTBEAT, LOG_PAGE_SIZE, PAGE_SIZE, SESSION_IDLE_MINUTES, TIMEZONE } from '../constants.js';
 import { FAMILY_MANIFESTS } from '../families/index.js';
 import { text } from '../validation/rules.js';
@@ -48,6 +49,8 @@ const CORE_SETTINGS = [
   int('socketTimeout', 'device', { default: 20, min: 5, max: 180 }),
   int('sameEventInterval', 'device', { default: 300, min: 60, max: 3600 }),
   int('deviceServerPort', 'device', { default: 18089, ...PORT_1024 }),
+  /** Devices per maintenance work order (spec 001 §5: limited, value not shown). */
+  int('maintenanceDeviceCap', 'device', MAINTENANCE_LIMITS.deviceCap),
   str('clientServerIp', 'device', '127.0.0.1', hostRule()),
   // retention
   int('siteMessageRetentionDays', 'retention', days(365)),

@@ -32,6 +32,7 @@ export const settings: Record<keyof typeof zh, string> = {
   sameEventInterval: 'Same-event minimum interval (s)',
   envPickInterval: 'Environment pick interval (s)',
   deviceServerPort: 'Device port',
+  maintenanceDeviceCap: 'Devices per work order (maximum)',
   clientServerIp: 'Client server IP',
   lcuHeartbeat: 'LCU heartbeat (min)',
   lampEventCache: 'LCU event log cache',

@@ -15,6 +15,7 @@ import { labels } from './labels.js';
 import { lamps } from './lamps.js';
 import { login } from './login.js';
 import { logs } from './logs.js';
+import { maintenance } from './maintenance.js';
 import { mapview } from './mapview.js';
 import { menu } from './menu.js';
 import { messages } from './messages.js';
@@ -53,6 +54,7 @@ export const resources = {
   frame,
   home,
   lamps,
+  maintenance,
   labels,
   login,
   logs,

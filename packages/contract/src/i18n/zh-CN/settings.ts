@@ -31,6 +31,7 @@ export const settings = {
   sameEventInterval: '同一事件最小间隔 (秒)',
   envPickInterval: '环境数据采集间隔 (秒)',
   deviceServerPort: '设备接入端口',
+  maintenanceDeviceCap: '每张工单设备上限',
   clientServerIp: '客户端服务器 IP',
   lcuHeartbeat: '单灯控制器心跳 (分钟)',
   lampEventCache: '单灯事件日志缓存 (条)',

@@ -13,6 +13,7 @@ import {
 import { lightingBatches } from '../../iot/families/lighting/lighting.tables.js';
 import { createProject, createRole, createUser, queryRows } from '../../test/factories.js';
 import { createTestApp, form, type TestApp } from '../../test/test-app.js';
+import { maintenanceBills, maintenanceDetails } from '../maintenance/maintenance.tables.js';
 
 /**
  * The cross-project walk (issue 11): every catalogue call, with ids of records of the caller's
@@ -42,6 +43,9 @@ interface World {
   lcuGroup: number;
   batch: string;
   illumGroup: number;
+  /** A maintenance work order with the world's device (and a photo). */
+  bill: number;
+  billDetail: number;
   item: { id: number; no: string };
   role: number;
   user: number;
@@ -118,6 +122,18 @@ async function seed(db: Db, projectId: number, projectName: string, tag: string)
       .values({ name: name('品'), no: itemNo, key1: name('KEY'), modelId: envModel, projectId })
       .returning({ id: productionItems.id }),
   );
+  const bill = await id(
+    db
+      .insert(maintenanceBills)
+      .values({ no: name('WO'), title: name('单'), projectId, creatorName: 'admin' })
+      .returning({ id: maintenanceBills.id }),
+  );
+  const billDetail = await id(
+    db
+      .insert(maintenanceDetails)
+      .values({ billId: bill, deviceId: child, photo: Buffer.from([0xff, 0xd8, 0xff, 0xe0]), photoMime: 'image/jpeg' })
+      .returning({ id: maintenanceDetails.id }),
+  );
   const role = await createRole(db, projectId);
   secrets.push(role.name, role.no);
   const user = await createUser(db, role.id);
@@ -138,6 +154,8 @@ async function seed(db: Db, projectId: number, projectName: string, tag: string)
     lcuGroup: 0,
     batch,
     illumGroup: 0,
+    bill,
+    billDetail,
     item: { id: item, no: itemNo },
     role: role.id,
     user: user.id,
@@ -225,6 +243,8 @@ function idFor(path: string, w: World): number | null {
   if (path.includes('productionlib.do/')) return w.item.id;
   if (path.includes('/iot/gateway/')) return w.gateway;
   if (path.includes('/iot/illum/groups/')) return w.illumGroup;
+  if (path.includes('maintenance.do/devices/')) return w.device;
+  if (path.includes('maintenance.do/:id')) return w.bill;
   const slug = /\/iot\/([a-z]+)\//.exec(path)?.[1];
   if (slug) return w.family[slug] ?? w.device;
   if (path.includes('devices.do/')) return w.device;
@@ -237,6 +257,8 @@ function urlFor(path: string, w: World) {
   return path
     .replace(':projectId', String(w.project.id))
     .replace(':id', String(id ?? 1))
+    .replace(':detailId', String(w.billDetail))
+    .replace(':groupId', String(path.includes('maintenance.do/poles/') ? w.group : w.lcuGroup))
     .replace(':policyId', String(path.includes('/iot/mtc/') ? w.mtcPolicy : w.policy))
     .replace(':groupId', String(w.lcuGroup))
     .replace(':batchId', w.batch)
