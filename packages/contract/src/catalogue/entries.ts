@@ -241,20 +241,20 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   ...FAMILY_SCREENS,
   group('pjtmaintenance', 'pjt', 'ToolOutlined', '/pjt', '/pjt/pjtprojectsummary'),
   pjt('pjtmaintenancebilllist', 'pjtmaintenance', 'ToolOutlined', 'maintenance', {
-    ready: false,
+    ready: true,
     apis: MAINTENANCE_BILL_APIS,
   }),
   pjt('pjtmaintenancebill', 'pjtmaintenance', 'EditOutlined', 'maintenance', {
-    ready: false,
+    ready: true,
     menu: false,
     authOf: 'pjtmaintenancebilllist',
   }),
   pjt('pjtpolemaintenance', 'pjtmaintenance', 'ColumnHeightOutlined', 'maintenance', {
-    ready: false,
+    ready: true,
     apis: MAINTENANCE_POLE_APIS,
   }),
   pjt('pjtdevicemaintenancehistory', 'pjtmaintenance', 'HistoryOutlined', 'maintenance', {
-    ready: false,
+    ready: true,
     apis: MAINTENANCE_HISTORY_APIS,
   }),
 ];

@@ -32,6 +32,10 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   pjtdevicemodellist: lazy(() => import('./pjt/pjtdevicemodellist/pjt-device-model-list-page')),
   pjtdevicearealist: lazy(() => import('./pjt/pjtdevicearealist/pjt-device-area-list-page')),
   pjtdevicegrouplist: lazy(() => import('./pjt/pjtdevicegrouplist/pjt-device-group-list-page')),
+  pjtmaintenancebilllist: lazy(() => import('./pjt/pjtmaintenancebilllist/bill-list-page')),
+  pjtmaintenancebill: lazy(() => import('./pjt/pjtmaintenancebill/bill-page')),
+  pjtpolemaintenance: lazy(() => import('./pjt/pjtpolemaintenance/pole-maintenance-page')),
+  pjtdevicemaintenancehistory: lazy(() => import('./pjt/pjtdevicemaintenancehistory/device-history-page')),
   // Device families bring their own screens (packages/web/src/families).
   ...FAMILY_PAGES,
 };

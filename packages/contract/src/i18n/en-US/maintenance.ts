@@ -97,6 +97,7 @@ export const maintenance: Translation<typeof zh> = {
   fromAlarmTitle: 'Open a work order for {name}',
   fromAlarmDefaultTitle: 'Alarm repair {name}',
   alarmLabel: '{code}, {time}',
+  workColumn: 'Maintenance',
   history: 'Maintenance history',
   historyOf: 'Maintenance history of {name}',
   chooseDevice: 'Choose a device',

@@ -95,6 +95,7 @@ export const maintenance = {
   fromAlarmTitle: '为 {name} 开维修工单',
   fromAlarmDefaultTitle: '{name} 告警维修',
   alarmLabel: '{code}，{time}',
+  workColumn: '维修',
   history: '维护记录',
   historyOf: '{name} 的维护记录',
   chooseDevice: '选择设备',

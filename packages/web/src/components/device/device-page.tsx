@@ -21,6 +21,7 @@ import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { useRealtime } from '../../api/realtime';
 import { useFeedback } from '../../app/feedback';
+import { MaintenanceHistoryLink } from '../maintenance/history-link';
 import { CoordinatePicker, type CoordinateValue, coordinateError } from '../map/coordinate-picker';
 import { ProjectScoped } from '../project-scoped';
 import type { RegistrationAnswer } from './answers';
@@ -210,6 +211,7 @@ export function DeviceShell(props: DeviceShellProps) {
           links ? (
             <Space wrap>
               {props.actions}
+              <MaintenanceHistoryLink deviceId={d.id} />
               {operationLog !== false && (
                 <Link to="/man/operatehistory">
                   <Button icon={<HistoryOutlined />}>{operationLog}</Button>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageSizeOptions } from '../crud/use-paged-list';
 import { KeyValues, useLabels } from '../labels';
+import { OpenWorkOrderButton } from '../maintenance/open-work-order';
 import { formatTime } from '../time';
 import type { DeviceEvent } from './answers';
 import { EventLevelTag } from './tags';
@@ -60,15 +61,28 @@ export function EventsTable(props: {
       render: (v: unknown) => <KeyValues value={v} />,
     },
   ];
+  // An alarm that occurred opens work (a maintenance work order with the device and the alarm).
+  const withWork: TableColumnsType<DeviceEvent> = [
+    ...columns,
+    {
+      title: t('maintenance.workColumn'),
+      key: 'work',
+      width: 150,
+      render: (_: unknown, e: DeviceEvent) =>
+        e.level === 'alarm' && e.eventType === 'occur' ? (
+          <OpenWorkOrderButton alarm={{ deviceId: e.deviceId, deviceName: e.deviceName, code: e.code, at: e.at }} />
+        ) : null,
+    },
+  ];
   return (
     <Table<DeviceEvent>
       data-testid={props.testId ?? 'events-table'}
       rowKey="id"
       size="small"
       loading={props.loading}
-      columns={columns}
+      columns={withWork}
       tableLayout="fixed"
-      scroll={{ x: 760 }}
+      scroll={{ x: 910 }}
       dataSource={props.page?.list ?? []}
       pagination={{
         current: props.current,

@@ -1,0 +1,159 @@
+import type { MaintenanceBillFull, SessionUser } from '@sc/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setErrorSinks } from '../../../api/report';
+import { changeLang } from '../../../i18n/i18n';
+import { clearSession, setSession } from '../../../session/store';
+import { type Call, mockFetch, renderWithApp } from '../../../test/render';
+import { TREE } from '../../man/projectlist/test-fixtures';
+import BillListPage from '../pjtmaintenancebilllist/bill-list-page';
+import BillPage from './bill-page';
+
+const USER = {
+  userId: 4,
+  userName: 'checker',
+  realName: '审核员',
+  projectId: 2,
+  projectName: '子项目乙',
+  userToken: 'tok',
+} as SessionUser;
+
+const BILL: MaintenanceBillFull = {
+  id: 7,
+  no: 'WO202611260007',
+  title: '中山路路灯维修',
+  projectId: 2,
+  projectName: '子项目乙',
+  creatorName: 'editor',
+  billDate: '2026-11-26T02:00:00.000Z',
+  status: 0,
+  completed: 0,
+  total: 1,
+  approverName: null,
+  approvedAt: null,
+  modifierName: null,
+  updatedAt: '2026-11-26T02:00:00.000Z',
+  deviceCap: 50,
+  details: [
+    {
+      id: 70,
+      billId: 7,
+      deviceId: 300,
+      deviceName: '中山路1号灯',
+      deviceNo: 'L-001',
+      deviceType: 'lighting',
+      groupId: 9,
+      groupName: '一号杆',
+      handleStatus: 0,
+      note: '',
+      handlerName: null,
+      handledAt: null,
+      alarmCode: '19',
+      alarmAt: '2026-11-26T01:00:00.000Z',
+      hasPhoto: false,
+      createdAt: '2026-11-26T02:00:00.000Z',
+    },
+  ],
+  messages: [
+    { id: 1, detailId: null, senderName: 'editor', content: '请带梯子', createdAt: '2026-11-26T02:01:00.000Z' },
+  ],
+};
+
+function serve(path: string, level: number, extra: (call: Call) => { status?: number; json?: unknown } | undefined) {
+  return mockFetch((call) => {
+    const { pathname } = call.url;
+    if (pathname === '/api/menus.do') return { json: [{ key: 'x', path, icon: '', name: 'x', level }] };
+    if (pathname === '/api/pub/runningparams.do')
+      return {
+        json: {
+          pageSize: 25,
+          searchWordLimit: 5,
+          map: { lng: 119.5, lat: 32.1, zoom: 18, tileUrl: '', tileAttribution: '' },
+        },
+      };
+    if (pathname === '/api/projects.do/trees') return { json: TREE };
+    return extra(call);
+  });
+}
+
+beforeEach(async () => {
+  await changeLang('zh_CN');
+  setErrorSinks({ toast: vi.fn(), toLogin: vi.fn() });
+  setSession(USER);
+});
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+describe('maintenance work orders', () => {
+  it('lists the project’s orders as cards on a phone with status and progress', async () => {
+    serve('/pjt/pjtmaintenancebilllist', 10, (call) =>
+      call.url.pathname === '/api/pjts/2/maintenance.do/pages'
+        ? { json: { list: [BILL], total: 1, page: 1, pageSize: 25 } }
+        : undefined,
+    );
+    renderWithApp(<BillListPage />, { path: '/pjt/pjtmaintenancebilllist' });
+    const card = await screen.findByTestId('bill-card');
+    expect(card.textContent).toContain('WO202611260007');
+    expect(card.textContent).toContain('中山路路灯维修');
+    expect(card.textContent).toContain('编辑中');
+    expect(card.textContent).toContain('0/1');
+    expect(card.getAttribute('href')).toBe('/pjt/pjtmaintenancebill?id=7');
+  });
+
+  it('approves a bill at the check level', async () => {
+    const { calls } = serve('/pjt/pjtmaintenancebill', 10, (call) => {
+      if (call.url.pathname === '/api/pjts/2/maintenance.do/7') return { json: BILL };
+      if (call.url.pathname === '/api/pjts/2/maintenance.do/approve') return { json: { ok: true, count: 1 } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    window.history.pushState({}, '', '/pjt/pjtmaintenancebill?id=7');
+    renderWithApp(<BillPage />, { path: '/pjt/pjtmaintenancebill?id=7' });
+    await user.click(await screen.findByTestId('approve'));
+    await user.click(await screen.findByRole('button', { name: '审核通过' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'PATCH' && c.url.pathname === '/api/pjts/2/maintenance.do/approve')).toBe(
+        true,
+      ),
+    );
+    expect(calls.find((c) => c.url.pathname.endsWith('/approve'))!.body?.get('ids')).toBe('7');
+  });
+
+  it('shows a bill, refuses a message outside the rule before sending, and sends a valid one', async () => {
+    window.history.pushState({}, '', '/pjt/pjtmaintenancebill?id=7');
+    const { calls } = serve('/pjt/pjtmaintenancebill', 5, (call) => {
+      if (call.url.pathname === '/api/pjts/2/maintenance.do/7' && call.method === 'GET') return { json: BILL };
+      if (call.url.pathname === '/api/pjts/2/maintenance.do/7/messages')
+        return {
+          json: {
+            ...BILL,
+            messages: [
+              ...BILL.messages,
+              { id: 2, detailId: null, senderName: 'checker', content: '明天上午处理', createdAt: BILL.billDate },
+            ],
+          },
+        };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithApp(<BillPage />, { path: '/pjt/pjtmaintenancebill?id=7' });
+    expect(await screen.findByTestId('bill-title')).toHaveProperty('textContent', '中山路路灯维修');
+    expect(screen.getByText('中山路1号灯')).toBeTruthy();
+    expect(screen.getByText('请带梯子')).toBeTruthy();
+    // An editor sees no approval.
+    expect(screen.queryByTestId('approve')).toBeNull();
+    await user.click(screen.getByTestId('header-message'));
+    const box = await screen.findByPlaceholderText('仅限字母、数字和汉字');
+    await user.type(box, 'hello!');
+    await user.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
+    expect(await screen.findByText('留言只能包含字母、数字和汉字')).toBeTruthy();
+    expect(calls.some((c) => c.url.pathname.endsWith('/messages'))).toBe(false);
+    await user.clear(box);
+    await user.type(box, '明天上午处理');
+    await user.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
+    expect(await screen.findByText('明天上午处理')).toBeTruthy();
+  });
+});
