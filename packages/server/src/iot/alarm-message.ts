@@ -8,10 +8,21 @@ import type { MessageContent, ProjectParam } from '../modules/messages/site-mess
  * reads in words.
  */
 export function alarmMessage(
-  device: { name: string; type: string },
+  device: { id?: number; name: string; type: string },
   code: string,
   project: ProjectParam,
+  level: 'info' | 'warning' | 'alarm' = 'alarm',
 ): MessageContent {
+  // Raised again before the message is read: the same message, counted (device-notices.ts decides when).
+  const fold =
+    device.id === undefined
+      ? {}
+      : {
+          fold: {
+            key: `alarm:${device.id}:${code}`.slice(0, 80),
+            severity: level === 'warning' ? 'warning' : 'alarm',
+          } as const,
+        };
   const slug = familyOf(device.type)?.slug;
   const labelKey = [slug && `${slug}.eventCodes.${code}`, `labels.eventCodes.${code}`].find(
     (key): key is string => Boolean(key) && lookupText(I18N_RESOURCES.zh_CN, key as string) !== undefined,
@@ -21,8 +32,14 @@ export function alarmMessage(
         titleKey: 'messages.system.alarmIn',
         titleParams: { name: device.name, ...project, eventKey: labelKey },
         content: '',
+        ...fold,
       }
-    : { titleKey: 'messages.system.alarmCodeIn', titleParams: { name: device.name, ...project, code }, content: '' };
+    : {
+        titleKey: 'messages.system.alarmCodeIn',
+        titleParams: { name: device.name, ...project, code },
+        content: '',
+        ...fold,
+      };
 }
 
 /**

@@ -38,7 +38,9 @@ export function createDeviceNotices(deps: {
       if (event.type !== 'occur') return 0;
       const interval = await deps.settings.get('sameEventInterval');
       if (!(await deps.alarms.raised(device.id, code, new Date(now()), interval))) return 0;
-      return deps.siteMessages.sendToAudience(device.projectId, (project) => alarmMessage(device, code, project));
+      return deps.siteMessages.sendToAudience(device.projectId, (project) =>
+        alarmMessage(device, code, project, event.level),
+      );
     },
 
     /** Devices the silence job found offline: one message per project. */

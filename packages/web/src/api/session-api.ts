@@ -17,7 +17,8 @@ export const sessionApi = {
   logout: () => api.delete<unknown>('/api/login.do', undefined, { silent: true }),
   pageAuth: (desFullPath: string) => api.get<PageAuth>('/api/pageauth.do', { desFullPath }, { silent: true }),
   menus: () => api.get<MenuNode[]>('/api/menus.do'),
-  unreadCount: () => api.get<{ count: number }>('/api/sitemessages.do/count/unread'),
+  unreadCount: () =>
+    api.get<{ count: number; alarms?: { alarm: number; warning: number } }>('/api/sitemessages.do/count/unread'),
   changePassword: (userId: number, body: { oldPassword: string; password: string }) =>
     api.patch<unknown>(`/api/users.do/${userId}/pwd`, body, { silent: true }),
 };

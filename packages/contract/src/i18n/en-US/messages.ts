@@ -34,5 +34,6 @@ export const messages: Translation<typeof zh> = {
     alarmCodeIn: 'Device alarm: {name} ({project}), unrecognised alarm ({code})',
     offlineIn: 'Device offline: {name} ({project})',
     offlineManyIn: 'Devices offline: {name} and {others} more ({project})',
+    repeated: '{title} (×{count})',
   },
 };

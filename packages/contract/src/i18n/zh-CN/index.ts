@@ -1,5 +1,6 @@
 import { areas } from './areas.js';
 import { base } from './base.js';
+import { bell } from './bell.js';
 import { common } from './common.js';
 import { crud } from './crud.js';
 import { devices } from './devices.js';
@@ -52,6 +53,7 @@ export const resources = {
   errors,
   families,
   frame,
+  bell,
   home,
   lamps,
   maintenance,

@@ -34,5 +34,7 @@ export const messages = {
     alarmCodeIn: '设备告警：{name}（{project}），未识别的告警（{code}）',
     offlineIn: '设备离线：{name}（{project}）',
     offlineManyIn: '设备离线：{name} 等 {count} 台设备（{project}）',
+    /** A device alarm raised again before its message was read: one message, counted. */
+    repeated: '{title}（×{count}）',
   },
 } as const;

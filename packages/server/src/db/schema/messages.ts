@@ -20,8 +20,19 @@ export const siteMessages = pgTable(
     isDeleted: boolean('is_deleted').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /**
+     * What repeats of one thing share (a device alarm: `alarm:<device>:<code>`): a repeat folds into the
+     * recipient's unread message with the same key, counted in `repeatCount`, until it is read or recycled.
+     */
+    foldKey: varchar('fold_key', { length: 80 }),
+    repeatCount: integer('repeat_count').notNull().default(1),
+    /** A device alarm's level ('warning' | 'alarm'): the bell counts unread alarms by it. */
+    severity: varchar('severity', { length: 16 }),
   },
-  (t) => [index('site_messages_recipient_idx').on(t.recipientId, t.isDeleted, t.isRead)],
+  (t) => [
+    index('site_messages_recipient_idx').on(t.recipientId, t.isDeleted, t.isRead),
+    index('site_messages_fold_idx').on(t.recipientId, t.foldKey),
+  ],
 );
 
 /**

@@ -21,6 +21,7 @@ const columns = {
   isRead: m.isRead,
   isDeleted: m.isDeleted,
   createdAt: m.createdAt,
+  repeatCount: m.repeatCount,
   senderAccount: users.name,
   senderRealName: users.realName,
 };
@@ -32,6 +33,7 @@ export interface MessageRow {
   isRead: boolean;
   isDeleted: boolean;
   createdAt: Date;
+  repeatCount: number;
   senderAccount: string | null;
   senderRealName: string | null;
 }
@@ -48,6 +50,31 @@ export function createSiteMessagesRepository(db: Db) {
         .from(m)
         .where(and(own(recipientId), STATUS.unread));
       return row?.n ?? 0;
+    },
+
+    /** Unread device alarms by level: { alarm, warning }. */
+    async unreadBySeverity(recipientId: number) {
+      const rows = await db
+        .select({ severity: m.severity, n: count() })
+        .from(m)
+        .where(and(own(recipientId), STATUS.unread, inArray(m.severity, ['alarm', 'warning'])))
+        .groupBy(m.severity);
+      const by = new Map(rows.map((r) => [r.severity, r.n]));
+      return { alarm: by.get('alarm') ?? 0, warning: by.get('warning') ?? 0 };
+    },
+
+    /**
+     * A repeat of `foldKey` for `recipientIds`: each one's unread message with that key counts it once
+     * more and moves to the top (newest). Answers the recipients whose message took it.
+     */
+    async fold(recipientIds: number[], foldKey: string) {
+      if (recipientIds.length === 0) return [];
+      const rows = await db
+        .update(m)
+        .set({ repeatCount: sql`${m.repeatCount} + 1`, createdAt: sql`now()` })
+        .where(and(inArray(m.recipientId, recipientIds), eq(m.foldKey, foldKey), STATUS.unread))
+        .returning({ recipientId: m.recipientId });
+      return rows.map((r) => r.recipientId);
     },
 
     async page(recipientId: number, status: MessageStatus, words: string[], window: { limit: number; offset: number }) {

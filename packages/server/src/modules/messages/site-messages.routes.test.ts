@@ -47,7 +47,45 @@ describe('site messages', () => {
       expect.objectContaining({ title: 'first' }),
     ]);
     expect(res.json()[0].createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expect((await call('GET', '/api/sitemessages.do/count/unread', user.token)).json()).toEqual({ count: 2 });
+    expect((await call('GET', '/api/sitemessages.do/count/unread', user.token)).json()).toEqual({
+      count: 2,
+      alarms: { alarm: 0, warning: 0 },
+    });
+  });
+
+  it('folds repeats of one device alarm into the unread message with a count, until it is read', async () => {
+    const user = await newUser();
+    const other = await newUser();
+    const alarm = (severity: 'alarm' | 'warning', key = 'alarm:7:19') => ({
+      titleKey: 'messages.system.alarmCodeIn',
+      titleParams: { name: 'L1', project: 'P', code: '19' },
+      content: '',
+      fold: { key, severity },
+    });
+    expect(await messages.send(alarm('alarm'), [user.id])).toBe(1);
+    expect(await messages.send(alarm('alarm'), [user.id, other.id])).toBe(2);
+    expect(await messages.send(alarm('alarm'), [user.id])).toBe(1);
+    expect(await titles(user.token)).toEqual(['Device alarm: L1 (P), unrecognised alarm (19) (×3)']);
+    expect(await titles(other.token)).toEqual(['Device alarm: L1 (P), unrecognised alarm (19)']);
+    const zh = await call('GET', '/api/sitemessages.do', user.token, {}, 'zh_CN');
+    expect(zh.json()[0].title).toBe('设备告警：L1（P），未识别的告警（19）（×3）');
+    await messages.send(alarm('warning', 'alarm:8:PM25_HIGH'), [user.id]);
+    // The bell: unread messages, and among them the device alarms by level.
+    expect((await call('GET', '/api/sitemessages.do/count/unread', user.token)).json()).toEqual({
+      count: 2,
+      alarms: { alarm: 1, warning: 1 },
+    });
+    // Once read, the next repeat is a new message.
+    const [first] = (await call('GET', '/api/sitemessages.do', user.token))
+      .json()
+      .filter((m: { title: string }) => m.title.endsWith('(×3)'));
+    expect((await call('PATCH', `/api/sitemessages.do/isread/${first.id}`, user.token)).statusCode).toBe(200);
+    await messages.send(alarm('alarm'), [user.id]);
+    expect(await titles(user.token, 'unread')).toContain('Device alarm: L1 (P), unrecognised alarm (19)');
+    expect((await call('GET', '/api/sitemessages.do/count/unread', user.token)).json().alarms).toEqual({
+      alarm: 1,
+      warning: 1,
+    });
   });
 
   it('shows a system title in each reader’s language; Chinese is stored and searched', async () => {

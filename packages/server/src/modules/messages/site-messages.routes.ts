@@ -20,9 +20,16 @@ export function siteMessagesRoutes(app: FastifyInstance, deps: { messages: SiteM
 
   r.get(
     '/api/sitemessages.do/count/unread',
-    { schema: { tags, summary: "The caller's unread site messages: {count}", querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: "The caller's unread site messages: {count, alarms: {alarm, warning}} (unread device alarms by level)",
+        querystring: commonQuery,
+      },
+    },
     async (req) => ({
       count: await s.countUnread(me(req)),
+      alarms: await s.unreadAlarms(me(req)),
     }),
   );
   r.get(

@@ -8,10 +8,11 @@ import type { MessageRow, MessageStatus, SiteMessagesRepository } from './site-m
  * A message's title is either typed by a person (`title`, stored as written) or built by the system from
  * an i18n key (`titleKey`), which every reader then sees in their own language.
  */
-export type MessageContent = { content: string } & (
-  | { title: string }
-  | { titleKey: string; titleParams?: Record<string, string | number> }
-);
+export type MessageContent = {
+  content: string;
+  /** Repeats of one thing (a device's alarm) fold into the recipient's unread message of the same key. */
+  fold?: { key: string; severity?: 'warning' | 'alarm' };
+} & ({ title: string } | { titleKey: string; titleParams?: Record<string, string | number> });
 
 /** The project in a system title: its name, or the key of the built-in root project's name. */
 export type ProjectParam = { project: string } | { projectKey: string };
@@ -31,9 +32,16 @@ function titleOf(message: MessageContent): { title: string; titleRef: string | n
   };
 }
 
+const titleIn = (row: MessageRow, lang: Lang) => {
+  const title = row.titleRef ? translate(lang, row.titleRef) : row.title;
+  return (
+    row.repeatCount > 1 ? translate(lang, 'messages.system.repeated', { title, count: row.repeatCount }) : title
+  ).slice(0, TITLE_MAX);
+};
+
 const present = (row: MessageRow, lang: Lang): SiteMessageView => ({
   id: row.id,
-  title: row.titleRef ? translate(lang, row.titleRef).slice(0, TITLE_MAX) : row.title,
+  title: titleIn(row, lang),
   content: row.content,
   isRead: row.isRead,
   isDeleted: row.isDeleted,
@@ -66,23 +74,31 @@ export function createSiteMessagesService(deps: {
     return messages.oldestAdmin();
   }
 
+  /** Answers how many recipients it reached: a folded repeat counts as reaching its recipient. */
   async function send(message: MessageContent, recipientIds: number[]) {
     const senderId = await sender();
     const recipients = [...new Set(recipientIds)];
-    const result = await messages.insertMany(
-      recipients.map((recipientId) => ({
-        recipientId,
-        senderId,
-        ...titleOf(message),
-        content: message.content,
-      })),
+    const folded = message.fold ? new Set(await messages.fold(recipients, message.fold.key)) : new Set<number>();
+    const inserted = await messages.insertMany(
+      recipients
+        .filter((recipientId) => !folded.has(recipientId))
+        .map((recipientId) => ({
+          recipientId,
+          senderId,
+          ...titleOf(message),
+          content: message.content,
+          foldKey: message.fold?.key ?? null,
+          severity: message.fold?.severity ?? null,
+        })),
     );
     if (recipients.length) deps.onSent?.(recipients);
-    return result;
+    return inserted + folded.size;
   }
 
   return {
     countUnread: (recipientId: number) => messages.countUnread(recipientId),
+    /** The caller's unread device alarms by level, for the bell. */
+    unreadAlarms: (recipientId: number) => messages.unreadBySeverity(recipientId),
 
     async list(recipientId: number, status: MessageStatus, lang: Lang) {
       const { list } = await messages.page(recipientId, status, [], { limit: PARENT_LIST_SIZE, offset: 0 });
