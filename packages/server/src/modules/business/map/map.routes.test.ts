@@ -110,6 +110,21 @@ describe('GET /api/map/view.do', () => {
   });
 });
 
+describe('GET /api/map/view.do below street level', () => {
+  it('clusters overlapping devices even when the box holds fewer than 500, with counts and states', async () => {
+    // 200 normal lamps 100 m apart: at zoom 10 they overlap, at zoom 17 each stands alone.
+    const view = (await get('/api/map/view.do', `${box}&zoom=10&activeState=1&projectId=${mine.id}`)).json();
+    expect(view.clusters.length).toBeGreaterThan(0);
+    expect(view.points.length).toBeLessThan(20);
+    const counted = view.clusters.reduce((n: number, c: number[]) => n + c[2]!, 0) + view.points.length;
+    expect(counted).toBe(200);
+    // [lat, lng, count, error, unknown, active]: every lamp of these is active.
+    expect(view.clusters.every((c: number[]) => c[5] === c[2] && c[3] === 0)).toBe(true);
+    const street = (await get('/api/map/view.do', `${box}&zoom=17&activeState=1&projectId=${mine.id}`)).json();
+    expect(street.points).toHaveLength(200);
+  });
+});
+
 describe('GET /api/map/extent.do', () => {
   it("answers the box of the caller's devices", async () => {
     const extent = (await get('/api/map/extent.do', '', member)).json();

@@ -6,7 +6,7 @@ import { clusterSnapshot, type MapSnapshots, pointsSnapshot, snapshotExtent } fr
 
 /** At this zoom and above the map shows single devices. */
 export const SINGLES_ZOOM = 17;
-/** A box with at most this many devices shows them singly at any zoom. */
+/** clusters.do: a box with at most this many devices answers them singly at any zoom (view.do clusters overlaps). */
 export const SINGLES_MAX = 500;
 
 /** Cell size in degrees: a quarter of a 256px tile's width at the zoom. */
@@ -62,8 +62,8 @@ export function createMapService(deps: { map: MapRepository; snapshots: MapSnaps
     },
 
     /**
-     * What the map draws, compactly: every device in the box as a point (street level, or 500 and
-     * fewer), or counted in a cluster.
+     * What the map draws, compactly: every device in the box as a point at street level; below it, a
+     * cluster per cell where devices overlap and a point where one stands alone.
      */
     async view(session: SessionContext, query: MapQuery): Promise<MapView> {
       const { zoom, ...rest } = query;
@@ -73,9 +73,11 @@ export function createMapService(deps: { map: MapRepository; snapshots: MapSnaps
       const clusters: MapClusterTuple[] = [];
       // From the snapshot, kept up to date from the changes: no database work per move of the map.
       const snapshot = await deps.snapshots.get();
+      // Below street level devices cluster wherever they overlap (share a quarter-tile cell), however few
+      // are in the box: 500 devices drawn singly at zoom 9-12 were one unreadable blob. A cell with one
+      // device answers it as a point.
       const grid = zoom >= SINGLES_ZOOM ? [] : clusterSnapshot(snapshot, scope, filter, cellSize(zoom));
-      const inBox = grid.reduce((n, c) => n + c.count, 0);
-      if (zoom >= SINGLES_ZOOM || inBox <= SINGLES_MAX) {
+      if (zoom >= SINGLES_ZOOM) {
         for (const [id, lat, lng, type, state] of pointsSnapshot(snapshot, scope, filter))
           points.push([id, lat, lng, types.of(type), state]);
       } else {
