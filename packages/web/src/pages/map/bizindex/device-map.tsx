@@ -274,6 +274,17 @@ const extentBounds = (extent: MapExtent | undefined): L.LatLngBoundsExpression |
       ]
     : null;
 
+/** Whether the devices' box holds the centre: they are "around" it. */
+const aroundCentre = (extent: MapExtent | undefined, c: { lat: number; lng: number }) =>
+  Boolean(
+    extent &&
+      'west' in extent &&
+      c.lng >= extent.west &&
+      c.lng <= extent.east &&
+      c.lat >= extent.south &&
+      c.lat <= extent.north,
+  );
+
 export interface DeviceMapProps {
   filters: MapFilters;
   height?: number | string;
@@ -282,8 +293,9 @@ export interface DeviceMapProps {
 
 /**
  * Devices on a Leaflet map, drawn on one canvas: GET /api/map/view.do answers the visible box and zoom
- * compactly (clusters, or every device at street level), refetched after each move. The map opens
- * fitted to the devices in scope (GET /api/map/extent.do). Tiles only when the running parameters
+ * compactly (clusters, or every device at street level), refetched after each move. The map opens at
+ * the default centre and zoom when the devices in scope lie around it, else fitted to them (GET
+ * /api/map/extent.do). Tiles only when the running parameters
  * name a tile URL; without them the devices show on a plain sheet.
  */
 export function DeviceMap({ filters, height = '100%', editPath = '/biz/deviceedit' }: DeviceMapProps) {
@@ -322,7 +334,11 @@ export function DeviceMap({ filters, height = '100%', editPath = '/biz/deviceedi
   const typesInView = answer.data?.types.filter(Boolean) ?? [];
   const initialBounds = useRef<L.LatLngBoundsExpression | null | undefined>(undefined);
   const ready = (params.isFetched || params.isError) && (extent.isFetched || extent.isError);
-  if (ready && initialBounds.current === undefined) initialBounds.current = extentBounds(extent.data);
+  // Spec 000 §9: the map opens at the default centre and zoom (18) when the devices lie around that centre;
+  // devices elsewhere (a project in another city) are fitted instead.
+  const centre = { lat: settings?.lat ?? DEFAULT_CENTER.lat, lng: settings?.lng ?? DEFAULT_CENTER.lng };
+  if (ready && initialBounds.current === undefined)
+    initialBounds.current = aroundCentre(extent.data, centre) ? null : extentBounds(extent.data);
 
   return (
     <div className={`device-map${tileUrl ? '' : ' device-map-plain'}`} style={{ height }} data-testid="device-map">
@@ -331,7 +347,7 @@ export function DeviceMap({ filters, height = '100%', editPath = '/biz/deviceedi
           {...(initialBounds.current
             ? { bounds: initialBounds.current, boundsOptions: FIT_OPTIONS }
             : {
-                center: [settings?.lat ?? DEFAULT_CENTER.lat, settings?.lng ?? DEFAULT_CENTER.lng],
+                center: [centre.lat, centre.lng],
                 zoom: settings?.zoom ?? DEFAULT_CENTER.zoom,
               })}
           maxZoom={22}

@@ -84,14 +84,16 @@ describe('MapPage', () => {
     for (const undo of restore.splice(0)) undo();
   });
 
-  const EXTENT = { count: 43, west: 119.49, south: 32.15, east: 119.52, north: 32.18 };
-  function answers() {
+  /** Devices around the default centre (119.50081, 32.1692833), and a project's devices in another city. */
+  const AROUND = { count: 43, west: 119.49, south: 32.15, east: 119.52, north: 32.18 };
+  const EXTENT = { count: 43, west: 118.49, south: 31.15, east: 118.52, north: 31.18 };
+  function answers(extent = EXTENT) {
     return mockFetch((call) => {
       const frame = frameAnswers(PATH, 5, call);
       if (frame) return frame;
       if (call.url.pathname === '/api/projects.do/trees') return { json: TREE };
       if (call.url.pathname === '/api/bas/devicetypes.do') return { json: [] };
-      if (call.url.pathname === '/api/map/extent.do') return { json: EXTENT };
+      if (call.url.pathname === '/api/map/extent.do') return { json: extent };
       if (call.url.pathname === '/api/map/view.do')
         return {
           json: {
@@ -114,7 +116,20 @@ describe('MapPage', () => {
     expect(Number(query.get('zoom'))).toBeLessThan(17);
   }
 
-  it('opens fitted to the devices, asks for the visible box and zoom and counts what it shows', async () => {
+  it("opens at the spec's default centre and zoom 18 when the devices lie around it (000 §9)", async () => {
+    const box = layout();
+    box.size.width = 1100;
+    box.size.height = 546;
+    const { calls } = answers(AROUND);
+    renderWithApp(<MapPage />, { path: PATH });
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/map/view.do')).toBe(true));
+    const query = calls.find((c) => c.url.pathname === '/api/map/view.do')!.url.searchParams;
+    expect(Number(query.get('zoom'))).toBe(18);
+    expect(Number(query.get('west'))).toBeLessThan(119.50081);
+    expect(Number(query.get('east'))).toBeGreaterThan(119.50081);
+  });
+
+  it('opens fitted to devices elsewhere, asks for the visible box and zoom and counts what it shows', async () => {
     const box = layout();
     box.size.width = 1100;
     box.size.height = 546;
