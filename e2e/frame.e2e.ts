@@ -81,7 +81,7 @@ describe('main frame', () => {
     await homeTab.click({ button: 'right' });
     await pickMenuItem(page, '关闭全部');
     await homeTab.waitFor();
-    expect(await page.locator('.frame-tabs .ant-tabs-tab').count()).toBe(1);
+    expect(await page.locator('.frame-tabs .frame-tab').count()).toBe(1);
     expect(page.url()).toMatch(/\/man\/manmain$/);
 
     await page.reload();

@@ -1,4 +1,3 @@
-import { PRIMARY_COLOR } from '@sc/contract';
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
@@ -8,6 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import { queryClient } from '../api/query-client';
 import { i18n, useLang } from '../i18n/i18n';
 import { FeedbackBridge } from './feedback';
+import { THEME } from './theme';
 
 function ThemedApp({ children }: { children: ReactNode }) {
   const lang = useLang();
@@ -20,10 +20,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
     void client.invalidateQueries();
   }, [lang, client]);
   return (
-    <ConfigProvider
-      locale={lang === 'zh_CN' ? zhCN : enUS}
-      theme={{ token: { colorPrimary: PRIMARY_COLOR, borderRadius: 6 } }}
-    >
+    <ConfigProvider locale={lang === 'zh_CN' ? zhCN : enUS} theme={THEME}>
       <App>
         <FeedbackBridge />
         {children}

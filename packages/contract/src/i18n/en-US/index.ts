@@ -1,3 +1,4 @@
+import { a11y } from './a11y.js';
 import { areas } from './areas.js';
 import { base } from './base.js';
 import { bell } from './bell.js';
@@ -54,6 +55,7 @@ export const resources = {
   families,
   frame,
   bell,
+  a11y,
   home,
   lamps,
   maintenance,

@@ -12,16 +12,19 @@ interface FrameHeaderProps {
   user: SessionUser;
   collapsed: boolean;
   onToggleMenu: () => void;
+  /** On a phone the menu is a drawer: the button opens it. */
+  drawer?: boolean;
 }
 
-export function FrameHeader({ user, collapsed, onToggleMenu }: FrameHeaderProps) {
+export function FrameHeader({ user, collapsed, onToggleMenu, drawer = false }: FrameHeaderProps) {
   const { t } = useTranslation();
   return (
     <Layout.Header className="frame-header">
       <Button
         type="text"
-        aria-label={collapsed ? t('frame.expand') : t('frame.collapse')}
-        icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+        aria-label={drawer ? t('a11y.openMenu') : collapsed ? t('frame.expand') : t('frame.collapse')}
+        data-testid="menu-toggle"
+        icon={drawer || collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
         onClick={onToggleMenu}
       />
       <Flex align="center" gap={4}>

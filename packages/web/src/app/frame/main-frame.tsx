@@ -1,4 +1,4 @@
-import { Layout, Watermark } from 'antd';
+import { Drawer, Grid, Layout, Watermark } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -18,7 +18,20 @@ export default function MainFrame() {
   const params = useRunningParams();
   const pending = usePendingCalls();
   const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // Below the tablet width (768 px) the 232 px menu would leave a phone 126 px: it becomes a drawer.
+  const screens = Grid.useBreakpoint();
+  const phone = screens.md === false;
   if (!user) return null;
+
+  const brand = (
+    <div className="frame-brand" title={t('common.productName')}>
+      <span className="frame-logo" aria-hidden="true">
+        SC
+      </span>
+      {(!collapsed || phone) && <span className="frame-product">{t('common.productName')}</span>}
+    </div>
+  );
 
   const watermark = params.data?.watermark;
   const content = (
@@ -30,15 +43,36 @@ export default function MainFrame() {
   return (
     <Layout className="frame">
       {pending > 0 && <div className="loading-bar" data-testid="loading-bar" />}
-      <Layout.Sider className="frame-sider" width={232} collapsible collapsed={collapsed} trigger={null}>
-        <div className="frame-brand" title={t('common.productName')}>
-          <span className="frame-logo">SC</span>
-          {!collapsed && <span className="frame-product">{t('common.productName')}</span>}
-        </div>
-        <SideMenu collapsed={collapsed} />
-      </Layout.Sider>
+      {phone ? (
+        <Drawer
+          placement="left"
+          size={260}
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          closable={false}
+          rootClassName="frame-drawer"
+          styles={{ body: { padding: 0, background: '#001529' } }}
+        >
+          {brand}
+          <nav aria-label={t('a11y.mainMenu')} data-testid="menu-drawer">
+            <SideMenu collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+          </nav>
+        </Drawer>
+      ) : (
+        <Layout.Sider className="frame-sider" width={232} collapsible collapsed={collapsed} trigger={null}>
+          {brand}
+          <nav aria-label={t('a11y.mainMenu')}>
+            <SideMenu collapsed={collapsed} />
+          </nav>
+        </Layout.Sider>
+      )}
       <Layout>
-        <FrameHeader user={user} collapsed={collapsed} onToggleMenu={() => setCollapsed((c) => !c)} />
+        <FrameHeader
+          user={user}
+          collapsed={collapsed}
+          drawer={phone}
+          onToggleMenu={() => (phone ? setDrawerOpen(true) : setCollapsed((c) => !c))}
+        />
         <Later placeholder={<div className="frame-tabs frame-tabs-placeholder" />}>
           <TabsBar />
         </Later>

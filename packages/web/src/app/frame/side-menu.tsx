@@ -31,7 +31,7 @@ function groupKeysOf(nodes: MenuNode[], path: string, trail: string[] = []): str
 }
 
 /** The menu tree of GET /api/menus.do, names already in the caller's language. */
-export function SideMenu({ collapsed }: { collapsed: boolean }) {
+export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const menus = useMenus();
@@ -47,7 +47,10 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
       selectedKeys={[pathname]}
       defaultOpenKeys={collapsed ? undefined : (groupKeysOf(nodes, pathname) ?? [])}
       key={`${nodes.length}-${collapsed}`}
-      onClick={({ key }) => void navigate(key)}
+      onClick={({ key }) => {
+        onNavigate?.();
+        void navigate(key);
+      }}
     />
   );
 }

@@ -1,6 +1,6 @@
-import { DownOutlined } from '@ant-design/icons';
+import { CloseOutlined, DownOutlined } from '@ant-design/icons';
 import { functionByPath, GROUPS } from '@sc/contract';
-import { Button, Dropdown, type MenuProps, Tabs } from 'antd';
+import { Button, Dropdown, type MenuProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -64,42 +64,52 @@ export function TabsBar() {
     },
   });
 
+  // The open windows are navigation, not tab panels: a <nav> of links (the current one marked), each with
+  // its close button beside it. antd's Tabs put buttons inside its role="tablist" (invalid ARIA) and
+  // scroll sideways by script; this list scrolls in its own box and on a phone shows the current tab.
   return (
-    <Tabs
-      className="frame-tabs"
-      type="editable-card"
-      hideAdd
-      size="small"
-      activeKey={active}
-      onChange={(path) => {
-        const tab = tabs.find((item) => item.path === path);
-        if (tab) void navigate(href(tab));
-      }}
-      onEdit={(path, action) => {
-        if (action === 'remove' && typeof path === 'string') apply(closeTab(tabs, path, active));
-      }}
-      items={tabs.map((tab, index) => ({
-        key: tab.path,
-        closable: index > 0,
-        label: (
-          <Dropdown menu={actions(tab.path)} trigger={['contextMenu']}>
-            <span data-testid={`tab-${tab.path}`}>{label(tab.path)}</span>
-          </Dropdown>
-        ),
-      }))}
-      tabBarExtraContent={{
-        right: (
-          <Dropdown menu={actions(active)} trigger={['click']}>
-            <Button
-              size="small"
-              type="text"
-              icon={<DownOutlined />}
-              aria-label={t('frame.tabActions')}
-              data-testid="tab-actions"
-            />
-          </Dropdown>
-        ),
-      }}
-    />
+    <nav className="frame-tabs frame-window-tabs" aria-label={t('a11y.openWindows')}>
+      <ul className="frame-tab-list">
+        {tabs.map((tab, index) => {
+          const current = tab.path === active;
+          return (
+            <li key={tab.path} className={`frame-tab${current ? ' frame-tab-current' : ''}`}>
+              <Dropdown menu={actions(tab.path)} trigger={['contextMenu']}>
+                <a
+                  href={href(tab)}
+                  aria-current={current ? 'page' : undefined}
+                  data-testid={`tab-${tab.path}`}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    void navigate(href(tab));
+                  }}
+                >
+                  {label(tab.path)}
+                </a>
+              </Dropdown>
+              {index > 0 && (
+                <button
+                  type="button"
+                  className="frame-tab-close"
+                  aria-label={`${t('frame.closeTab')} ${label(tab.path)}`}
+                  onClick={() => apply(closeTab(tabs, tab.path, active))}
+                >
+                  <CloseOutlined />
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <Dropdown menu={actions(active)} trigger={['click']}>
+        <Button
+          size="small"
+          type="text"
+          icon={<DownOutlined />}
+          aria-label={t('frame.tabActions')}
+          data-testid="tab-actions"
+        />
+      </Dropdown>
+    </nav>
   );
 }
