@@ -18,7 +18,8 @@ export function LanguageSwitch({ type = 'text' }: { type?: 'text' | 'default' })
     <Button
       type={type}
       icon={<GlobalOutlined />}
-      aria-label={t('frame.language')}
+      // The visible language first, then what the button is for (the name must contain the visible text).
+      aria-label={`${labels[lang]}, ${t('frame.language')}`}
       data-testid="language-switch"
       onPointerEnter={() => void loadMenu()}
       onFocus={() => void loadMenu()}
