@@ -5,6 +5,7 @@ import { Outlet } from 'react-router';
 import { usePendingCalls } from '../../api/loading';
 import { useRunningParams } from '../../api/session-api';
 import { useSessionUser } from '../../session/store';
+import { useInertMeasureRows } from '../inert-measure-rows';
 import { FrameHeader } from './frame-header';
 import { Later } from './later';
 import { SideMenu } from './side-menu';
@@ -19,6 +20,7 @@ export default function MainFrame() {
   const pending = usePendingCalls();
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  useInertMeasureRows();
   // Below the tablet width (768 px) the 232 px menu would leave a phone 126 px: it becomes a drawer.
   const screens = Grid.useBreakpoint();
   const phone = screens.md === false;
