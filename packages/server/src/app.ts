@@ -411,7 +411,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate('iot', iot);
   app.addHook('onClose', () => iot.stop());
-  realtimeRoutes(app, { db, hub: iot.hub, settings, allowedOrigins: config.allowedOrigins });
+  realtimeRoutes(app, { db, hub: iot.hub, settings, access, allowedOrigins: config.allowedOrigins });
   registerFamilyRoutes(app, { db, iot, audit, settings });
 
   // ── Project summary and its layouts (spec 001 §2 pjtprojectsummary, pjtprojectsummarylayout)

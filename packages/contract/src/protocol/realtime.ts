@@ -43,6 +43,8 @@ export type RealtimePush =
       kind: 'batch';
       batchId: string;
       projectId: number;
+      /** Device type of the family running it: the batch goes to those who may read that family. */
+      type: string;
       command: string;
       total: number;
       acknowledged: number;

@@ -84,6 +84,7 @@ export function createLightingBatches(ctx: FamilyContext, repo: LightingReposito
         kind: 'batch',
         batchId: id,
         projectId,
+        type: 'lighting',
         command,
         total,
         acknowledged,
