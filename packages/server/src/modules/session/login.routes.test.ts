@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRole, createUser, queryRows } from '../../test/factories.js';
 import { ADMIN_PASSWORD, createTestApp, form, TEST_CODE, type TestApp } from '../../test/test-app.js';
+import { IDENTIFY_COOKIE } from './login.routes.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -245,6 +246,57 @@ describe('identity code switched off for automated tests', () => {
       expect(res.statusCode).toBe(200);
     } finally {
       await off.close();
+    }
+  });
+});
+
+/** Issue 30: the lockout and the identity cookie. */
+describe('sign-in protection per address', () => {
+  const loginFrom = async (address: string, account: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/login.do?lang=en_US',
+      remoteAddress: address,
+      headers: { cookie: await t.identifyCookie(), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ account, password, identifyCode: TEST_CODE }).toString(),
+    });
+
+  it('locks an account per address: failures from one address do not lock the owner out of another', async () => {
+    const user = await createUser(t.database.db, (await createRole(t.database.db, 1)).id);
+    for (let i = 0; i < 5; i++) expect((await loginFrom('10.9.8.7', user.name, 'wrongpass')).statusCode).toBe(401);
+    const there = await loginFrom('10.9.8.7', user.name, user.password);
+    expect(there.statusCode).toBe(423);
+    expect(there.json().code).toBe('ACCOUNT_LOCKED');
+    // The owner, from an address that has not failed, still signs in (with the identity code).
+    expect((await loginFrom('10.9.8.8', user.name, user.password)).statusCode).toBe(200);
+  });
+});
+
+describe('the identity cookie behind an HTTPS proxy', () => {
+  it('is Secure when TRUST_PROXY is set and the proxy says https, and only then', async () => {
+    const behind = await createTestApp({ TRUST_PROXY: 'true' });
+    const direct = await createTestApp();
+    try {
+      const cookieOf = async (app: TestApp, headers: Record<string, string>) =>
+        (await app.app.inject({ method: 'GET', url: '/code/getloginidentifyimage.do', headers })).cookies.find(
+          (c) => c.name === IDENTIFY_COOKIE,
+        )!;
+      const https = await cookieOf(behind, { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' });
+      expect(https.secure).toBe(true);
+      expect(https.httpOnly).toBe(true);
+      expect((await cookieOf(behind, {})).secure).toBeFalsy();
+      // Without TRUST_PROXY the header is anyone's word: not believed.
+      expect((await cookieOf(direct, { 'x-forwarded-proto': 'https' })).secure).toBeFalsy();
+      // The same over a real socket, as a proxy on another host connects (an IPv4-mapped address).
+      await behind.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = behind.app.server.address() as { port: number };
+      const res = await fetch(`http://127.0.0.1:${port}/code/getloginidentifyimage.do`, {
+        headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
+      });
+      expect(res.headers.get('set-cookie')).toMatch(/; Secure/i);
+    } finally {
+      await behind.close();
+      await direct.close();
     }
   });
 });

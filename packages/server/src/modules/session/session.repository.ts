@@ -105,11 +105,12 @@ export function createSessionRepository(db: Db, auth: AuthCache) {
       return before?.at ?? null;
     },
 
-    async countRecentFailures(account: string, since: Date) {
+    /** Failed sign-ins of an account from one address since a time. */
+    async countRecentFailures(account: string, ip: string, since: Date) {
       const [row] = await db
         .select({ count: sql<number>`count(*)::int`, last: sql<Date | null>`max(${loginFailures.at})` })
         .from(loginFailures)
-        .where(and(eq(loginFailures.account, account), gt(loginFailures.at, since)));
+        .where(and(eq(loginFailures.account, account), eq(loginFailures.ip, ip), gt(loginFailures.at, since)));
       return { count: row?.count ?? 0, last: row?.last ? new Date(row.last) : null };
     },
 

@@ -33,9 +33,13 @@ export function createSessionService(deps: {
   const { sessions, settings } = deps;
   const now = deps.now ?? (() => new Date());
 
-  async function lockState(account: string) {
+  /**
+   * Minutes an account stays locked for one address. Per account and address: five wrong passwords
+   * from one place do not lock the owner out of everywhere (anyone could otherwise lock `admin` out).
+   */
+  async function lockState(account: string, ip: string) {
     const since = new Date(now().getTime() - LOGIN_LOCK.windowMinutes * 60_000);
-    const { count, last } = await sessions.countRecentFailures(account, since);
+    const { count, last } = await sessions.countRecentFailures(account, ip, since);
     if (count < LOGIN_LOCK.maxFailures || !last) return null;
     const until = last.getTime() + LOGIN_LOCK.lockMinutes * 60_000;
     return Math.max(1, Math.ceil((until - now().getTime()) / 60_000));
@@ -62,12 +66,12 @@ export function createSessionService(deps: {
     },
 
     /**
-     * Checks the password (the identity code is checked before) with a lockout by account name:
-     * the same answers whether the account exists or not.
+     * Checks the password (the identity code is checked before) with a lockout by account name and
+     * client address: the same answers whether the account exists or not.
      */
     async login(body: LoginBody, client: ClientInfo): Promise<{ user: SessionUser; context: SessionContext }> {
       const account = body.account;
-      const lockedMinutes = await lockState(account);
+      const lockedMinutes = await lockState(account, client.ip);
       if (lockedMinutes) throw new AppError(423, 'ACCOUNT_LOCKED', 'errors.accountLocked', { minutes: lockedMinutes });
       const row = await sessions.findUserByName(account);
       const ok = await verifyPassword(row?.user.passwordHash ?? null, body.password);
