@@ -35,6 +35,7 @@ import { rolesRoutes } from './modules/admin/roles/roles.routes.js';
 import { createRolesService } from './modules/admin/roles/roles.service.js';
 import { passwordRoutes } from './modules/admin/users/password.routes.js';
 import { createPasswordService } from './modules/admin/users/password.service.js';
+import { createPasswordPolicy } from './modules/admin/users/password-policy.js';
 import { createUsersRepository } from './modules/admin/users/users.repository.js';
 import { usersRoutes } from './modules/admin/users/users.routes.js';
 import { createUsersService } from './modules/admin/users/users.service.js';
@@ -222,7 +223,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     repository: createIdentifyCodeRepository(db),
     generate: options.codeGenerator ?? svgCodeGenerator,
   });
-  const passwords = createPasswordService({ sessions: sessionRepository, access });
+  const passwordPolicy = createPasswordPolicy({ access, settings });
+  const passwords = createPasswordService({ sessions: sessionRepository, access, policy: passwordPolicy });
 
   registerAuthorization(app, { sessions, access });
 
@@ -271,6 +273,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     auth,
     refs,
     access,
+    passwords: passwordPolicy,
   });
   const permissions = createPermissionsService({
     repository: createPermissionsRepository(db),

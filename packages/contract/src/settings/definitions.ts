@@ -2,7 +2,7 @@ import { MAINTENANCE_LIMITS } from '../api/maintenance.js';
 import { LIVE_HEARTBEAT, LOG_PAGE_SIZE, PAGE_SIZE, SESSION_IDLE_MINUTES, TIMEZONE } from '../constants.js';
 import { FAMILY_MANIFESTS } from '../families/index.js';
 import { text } from '../validation/rules.js';
-import { bool, days, int, type SettingDefinition, select, str } from './kinds.js';
+import { bool, days, int, type SettingDefinition, secret, select, str } from './kinds.js';
 import {
   blankOr,
   contextPathRule,
@@ -39,7 +39,9 @@ const CORE_SETTINGS = [
   str('watermarkText', 'display', '', blankOr(text(2, 10))),
   // security
   int('sessionIdleMinutes', 'security', SESSION_IDLE_MINUTES),
-  str('masterKey', 'security', '', blankOr(text(2, 50))),
+  secret(str('masterKey', 'security', '', blankOr(text(2, 50)))),
+  /** Minimum password length for roles with the check level on any function (two kinds of characters too). */
+  int('checkPasswordLength', 'security', { default: 8, min: 8, max: 16 }),
   // device
   int('deviceHeartbeat', 'device', { default: 300, min: 60, max: 3600 }),
   int('statusPersistenceDays', 'device', { default: 7, min: 3, max: 90 }),

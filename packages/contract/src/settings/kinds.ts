@@ -29,7 +29,15 @@ export interface SettingDefinition<T = unknown, K extends string = string> {
   options?: readonly string[];
   /** int chosen from the timezone list (TIMEZONES) rather than typed. */
   timezones?: boolean;
+  /** A secret (a key): the management log says it changed, never its value. */
+  secret?: boolean;
 }
+
+/** Marks a setting secret (see `SettingDefinition.secret`). */
+export const secret = <D extends SettingDefinition>(definition: D): D & { secret: true } => ({
+  ...definition,
+  secret: true,
+});
 
 export type Range = { default: number; min: number; max: number };
 

@@ -32,6 +32,17 @@ export const passwordRule = () =>
     .min(3, len3to16)
     .max(16, len3to16);
 
+/** Kinds of characters in a password: lower-case letters, capitals, digits, anything else. */
+export const passwordKinds = (password: string) =>
+  [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((kind) => kind.test(password)).length;
+
+/**
+ * The password a role with the check level on any function needs: `minLength` characters (setting
+ * `checkPasswordLength`) of two kinds or more. Other roles keep the spec's 3-16 (`passwordRule`).
+ */
+export const isStrongPassword = (password: string, minLength: number) =>
+  password.length >= minLength && passwordKinds(password) >= 2;
+
 /** PATCH /api/users.do/{id}/pwd: the old password is required when changing one's own. */
 export const changePasswordBody = z.object({
   oldPassword: z.string().optional(),

@@ -67,7 +67,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
   if (error instanceof AppError) {
     const body = errorBody(lang, error.statusCode, error.code, error.key, error.params);
     if (error.fieldErrors) {
-      body.errors = error.fieldErrors.map((f) => ({ field: f.field, message: translate(lang, f.key) }));
+      body.errors = error.fieldErrors.map((f) => ({ field: f.field, message: translate(lang, f.key, f.params) }));
       if (error.key === 'errors.badRequest' && body.errors[0]) body.message = body.errors[0].message;
     }
     return reply.status(error.statusCode).send(body);

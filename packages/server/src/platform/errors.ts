@@ -11,7 +11,7 @@ export class AppError extends Error {
     readonly code: string,
     readonly key: string,
     readonly params?: Record<string, ErrorParam>,
-    readonly fieldErrors?: { field: string; key: string }[],
+    readonly fieldErrors?: { field: string; key: string; params?: Record<string, string | number> }[],
   ) {
     super(key);
   }
@@ -20,8 +20,8 @@ export class AppError extends Error {
 export const badRequest = (key: string, fieldErrors?: { field: string; key: string }[], code = 'VALIDATION') =>
   new AppError(400, code, key, undefined, fieldErrors);
 /** A 400 for one field, e.g. a wrong old password. */
-export const fieldError = (field: string, key: string, code = 'VALIDATION') =>
-  new AppError(400, code, key, undefined, [{ field, key }]);
+export const fieldError = (field: string, key: string, code = 'VALIDATION', params?: Record<string, string | number>) =>
+  new AppError(400, code, key, params, [{ field, key, params }]);
 export const unauthorized = (code = 'NOT_SIGNED_IN', key = 'errors.unauthorized') => new AppError(401, code, key);
 export const forbidden = (code = 'FORBIDDEN', key = 'errors.forbidden') => new AppError(403, code, key);
 export const sessionExpired = () => new AppError(403, 'SESSION_EXPIRED', 'errors.sessionExpired');

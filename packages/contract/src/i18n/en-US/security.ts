@@ -3,4 +3,7 @@ import type { security as zh } from '../zh-CN/security.js';
 
 export const security: Translation<typeof zh> = {
   levelAboveOwn: 'The role has a higher level than yours on: {names}',
+  passwordWeak:
+    'A role with the check level needs a password of at least {min} characters of two kinds (lower-case letters, capitals, digits, symbols)',
+  iconPixels: 'The icon must be at most {max} × {max} pixels',
 };

@@ -22,6 +22,7 @@ export const settings: Record<keyof typeof zh, string> = {
   watermarkText: 'Watermark text',
   sessionIdleMinutes: 'Session idle timeout (min)',
   masterKey: 'Master key',
+  checkPasswordLength: 'Minimum password length of roles with the check level',
   deviceHeartbeat: 'Device heartbeat (s)',
   gatewayHeartbeat: 'Gateway heartbeat (s)',
   statusPersistenceDays: 'Status persistence (days)',

@@ -21,6 +21,7 @@ export const settings = {
   watermarkText: '水印文字',
   sessionIdleMinutes: '会话空闲超时 (分钟)',
   masterKey: '主密钥',
+  checkPasswordLength: '审核权限角色的密码最少位数',
   deviceHeartbeat: '设备心跳 (秒)',
   gatewayHeartbeat: '网关心跳 (秒)',
   statusPersistenceDays: '状态持久化 (天)',

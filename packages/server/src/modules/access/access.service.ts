@@ -21,6 +21,14 @@ import type { AuthCache } from './auth-cache.js';
 /** The caller's level on every function that carries a permission, keyed by function key. */
 export type Levels = ReadonlyMap<string, AuthLevel>;
 
+/** A role as the tables give it: enough to work out its levels. */
+export interface RoleRow {
+  id: number;
+  admin: boolean;
+  projectId: number;
+  projectPath: string;
+}
+
 export interface RoleRef {
   roleId: number;
   admin: boolean;
@@ -92,28 +100,30 @@ export function createAccessService(repository: AccessRepository, auth: AuthCach
     return nodes;
   }
 
+  /** The levels of a role as its row (with its project's path) gives it. */
+  const levelsOfRow = (role: RoleRow) =>
+    levelsForRole({
+      roleId: role.id,
+      admin: role.admin,
+      projectId: role.projectId,
+      projectIsRoot: isWholeTree(role.projectPath),
+    });
+
   /** Functions where `target` has a higher level than `caller`, each once (its permission owner). */
   const above = (caller: Levels, target: Levels): string[] =>
     PERMISSION_FUNCTIONS.filter((f) => (target.get(f.key) ?? 0) > (caller.get(f.key) ?? 0)).map((f) => f.key);
 
   return {
     levelsForRole,
+    levelsOfRow,
     above,
     /**
      * Refuses (403 LEVEL_ABOVE_OWN, naming the functions) when a role, given to a user or held by the
      * user the caller acts on, has a higher level than the caller's own on any function: nobody gives
      * or reaches more than they have (role permissions follow the same rule in their own service).
      */
-    async refuseAbove(
-      caller: SessionContext,
-      role: { id: number; admin: boolean; projectId: number; projectPath: string },
-    ) {
-      const target = await levelsForRole({
-        roleId: role.id,
-        admin: role.admin,
-        projectId: role.projectId,
-        projectIsRoot: isWholeTree(role.projectPath),
-      });
+    async refuseAbove(caller: SessionContext, role: RoleRow) {
+      const target = await levelsOfRow(role);
       const keys = above(
         await levelsForRole({
           roleId: caller.role.id,

@@ -72,6 +72,20 @@ describe('PUT /api/webparams.do/{id}', () => {
     });
   });
 
+  it('logs a secret setting as changed, never by its value (issue 30)', async () => {
+    expect((await put('masterKey', 'TopSecretKey42')).statusCode).toBe(200);
+    expect((await put('masterKey', 'OtherSecret77')).statusCode).toBe(200);
+    const entries = await t.database.db.select().from(manageLogs).where(eq(manageLogs.entityId, 'masterKey'));
+    expect(entries).toHaveLength(2);
+    for (const entry of entries) {
+      expect(JSON.stringify(entry)).not.toMatch(/TopSecretKey42|OtherSecret77/);
+      expect(entry).toMatchObject({
+        action: 'settings',
+        changes: { masterKey: { from: expect.any(String), to: '******' } },
+      });
+    }
+  });
+
   it('refuses a number out of range or not a number, localised', async () => {
     const en = await put('deviceHeartbeat', '59');
     expect(en.statusCode).toBe(400);

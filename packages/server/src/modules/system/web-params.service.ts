@@ -86,7 +86,10 @@ export function createWebParamsService(deps: {
         entity: 'webparam',
         entityId: key,
         summary: key,
-        changes: { [key]: { from, to: value } },
+        // A secret is logged as changed (or cleared), never by its value.
+        changes: {
+          [key]: def.secret ? { from: from ? '******' : '', to: value ? '******' : '' } : { from, to: value },
+        },
       });
       return item(def, value, lang);
     },

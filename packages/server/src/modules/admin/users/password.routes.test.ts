@@ -79,3 +79,73 @@ describe('PATCH /api/users.do/{id}/pwd', () => {
     ).toBe(401);
   });
 });
+
+/**
+ * Issue 30: a role with the check level on any function needs a stronger password (setting
+ * `checkPasswordLength`, default 8, and two kinds of characters); other roles keep the spec's 3-16.
+ */
+describe('stronger passwords for roles with the check level', () => {
+  const admin = () => t.token();
+  it('refuses a short or one-kind password for such a role, in both languages, and takes a strong one', async () => {
+    const checker = await newUser({ userlist: 10 });
+    const short = await patch(checker.id, await admin(), { password: 'abc' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors).toEqual([
+      {
+        field: 'password',
+        message:
+          'A role with the check level needs a password of at least 8 characters of two kinds (lower-case letters, capitals, digits, symbols)',
+      },
+    ]);
+    const oneKind = await patch(checker.id, await admin(), { password: 'abcdefghij' }, 'zh_CN');
+    expect(oneKind.json().errors[0].message).toBe(
+      '拥有审核权限的角色，密码至少 8 位，且包含小写字母、大写字母、数字、符号中的两类',
+    );
+    // One's own password too.
+    const own = await patch(checker.id, checker.token, { oldPassword: checker.password, password: 'abc123' });
+    expect(own.statusCode).toBe(400);
+    expect((await patch(checker.id, await admin(), { password: 'abcd1234' })).statusCode).toBe(200);
+    // The administrator role has the check level everywhere.
+    expect((await patch(1, await admin(), { oldPassword: ADMIN_PASSWORD, password: 'Ad1' })).statusCode).toBe(400);
+  });
+
+  it('keeps 3-16 characters for other roles', async () => {
+    const editor = await newUser({ userlist: 5 });
+    expect((await patch(editor.id, await admin(), { password: 'abc' })).statusCode).toBe(200);
+  });
+
+  it('follows the setting', async () => {
+    const checker = await newUser({ userlist: 10 });
+    const token = await admin();
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `/api/webparams.do/checkPasswordLength?token=${token}&lang=en_US`,
+      ...form({ value: '12' }),
+    });
+    expect(set.statusCode).toBe(200);
+    const res = await patch(checker.id, token, { password: 'abcd12345' });
+    expect(res.json().errors[0].message).toMatch(/at least 12 characters/);
+    expect((await patch(checker.id, token, { password: 'abcd12345678' })).statusCode).toBe(200);
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/webparams.do/checkPasswordLength?token=${token}`,
+      ...form({ value: '8' }),
+    });
+  });
+
+  it('applies when a user of such a role is created', async () => {
+    const role = await createRole(t.database.db, 1, { userlist: 10 });
+    const body = (password: string) => ({
+      name: `chk${Date.now() % 100000}${password.length}`,
+      password,
+      phoneNo: '13800138000',
+      realName: '张三',
+      roleId: String(role.id),
+    });
+    const token = await admin();
+    const create = (password: string) =>
+      t.app.inject({ method: 'POST', url: `/api/users.do?token=${token}&lang=en_US`, ...form(body(password)) });
+    expect((await create('abc')).statusCode).toBe(400);
+    expect((await create('Abcdefgh')).statusCode).toBe(200);
+  });
+});

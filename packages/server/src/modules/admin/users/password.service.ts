@@ -5,6 +5,7 @@ import { inScope } from '../../../platform/scope.js';
 import type { AccessService, Levels } from '../../access/access.service.js';
 import type { SessionRepository } from '../../session/session.repository.js';
 import type { SessionContext } from '../../session/session-context.js';
+import type { PasswordPolicy } from './password-policy.js';
 
 /**
  * PATCH /api/users.do/{id}/pwd. One's own password needs the current one; another user's needs the
@@ -12,7 +13,11 @@ import type { SessionContext } from '../../session/session-context.js';
  * caller's levels on any function. Every other session of the
  * user is revoked, so a leaked token dies with the old password.
  */
-export function createPasswordService(deps: { sessions: SessionRepository; access: AccessService }) {
+export function createPasswordService(deps: {
+  sessions: SessionRepository;
+  access: AccessService;
+  policy: PasswordPolicy;
+}) {
   const userList = functionByKey('userlist')!;
 
   return {
@@ -36,6 +41,15 @@ export function createPasswordService(deps: { sessions: SessionRepository; acces
         if (!(await verifyPassword(target.user.passwordHash, body.oldPassword)))
           throw fieldError('oldPassword', 'errors.oldPasswordWrong');
       }
+      await deps.policy.check(
+        {
+          id: target.role.id,
+          admin: target.role.admin,
+          projectId: target.project.id,
+          projectPath: target.project.path,
+        },
+        body.password,
+      );
       await deps.sessions.setPassword(userId, await hashPassword(body.password));
       await deps.sessions.revokeUserSessions(userId, own ? caller.sessionId : undefined);
       return { account: target.user.name };

@@ -11,6 +11,7 @@ import type { SessionRepository } from '../../session/session.repository.js';
 import type { SessionContext } from '../../session/session-context.js';
 import type { SettingsService } from '../../system/settings.service.js';
 import type { RolesRepository } from '../roles/roles.repository.js';
+import type { PasswordPolicy } from './password-policy.js';
 import type { UserFilter, UserRecord, UsersRepository } from './users.repository.js';
 
 /**
@@ -28,6 +29,7 @@ export function createUsersService(deps: {
   auth: AuthCache;
   refs: References;
   access: AccessService;
+  passwords: PasswordPolicy;
 }) {
   const { users, audit } = deps;
 
@@ -77,7 +79,8 @@ export function createUsersService(deps: {
     },
 
     async create(actor: Actor, body: UserCreateBody) {
-      await roleFor(actor.session, body.roleId!);
+      const role = await roleFor(actor.session, body.roleId!);
+      await deps.passwords.check(role, body.password);
       await checkNameFree(body.name);
       const id = await users.insert({
         name: body.name,
