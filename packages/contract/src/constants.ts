@@ -23,6 +23,8 @@ export const UPLOAD_LIMITS = {
   mp3: 10 * 1024 * 1024,
   ledMedia: 50 * 1024 * 1024,
   icon: 100 * 1024,
+  /** An icon's width and height at most, read from its header (a small file may decode huge). */
+  iconPixels: 1024,
 } as const;
 
 /** Sign-in protection: spec is silent, these are the product's choices (docs/security.md). */

@@ -45,13 +45,25 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-/** The start of a JFIF JPEG (SOI, APP0) and its end marker. */
-const JPEG = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
-  Buffer.from('JFIF\0'),
-  Buffer.alloc(64, 1),
-  Buffer.from([0xff, 0xd9]),
-]);
+/** A PNG header (signature, IHDR) of `width` × `height` pixels: enough for the size check. */
+const pngOf = (width: number, height: number) => {
+  const png = Buffer.from(PNG);
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  return png;
+};
+/** A JFIF JPEG's start (SOI, APP0), a baseline frame header (SOF0) of `width` × `height`, its end. */
+const jpegOf = (width: number, height: number) =>
+  Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+    Buffer.from('JFIF\0'),
+    Buffer.alloc(9, 1),
+    Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 0xff, width >> 8, width & 0xff, 0x03]),
+    Buffer.alloc(9, 1),
+    Buffer.alloc(64, 1),
+    Buffer.from([0xff, 0xd9]),
+  ]);
+const JPEG = jpegOf(32, 32);
 
 let seq = 0;
 const valid = (extra: Record<string, string> = {}) => ({
@@ -189,6 +201,28 @@ describe('/api/bas/devicetypes.do/:id/icon', () => {
     const zh = await upload(type.id, fake, 'evil.png', 'image/png', admin, 'zh_CN');
     expect(zh.json().message).toBe('图标只能是 jpg 或 png');
     expect((await call('GET', `/api/bas/devicetypes.do/${type.id}`)).json().icon).toBeNull();
+  });
+
+  it('refuses an image over 1024 x 1024 pixels by its header, in both languages (issue 30)', async () => {
+    const type = (await call('POST', '/api/bas/devicetypes.do', valid())).json();
+    // 48 KB on disk, 20,000 x 20,000 pixels once decoded.
+    const huge = Buffer.concat([pngOf(20_000, 20_000), Buffer.alloc(48 * 1024 - PNG.length, 0)]);
+    const en = await upload(type.id, huge, 'huge.png', 'image/png');
+    expect(en.statusCode).toBe(400);
+    expect(en.json()).toMatchObject({
+      message: 'The icon must be at most 1024 × 1024 pixels',
+      errors: [{ field: 'file' }],
+    });
+    const zh = await upload(type.id, jpegOf(1024, 1025), 'tall.jpg', 'image/jpeg', admin, 'zh_CN');
+    expect(zh.statusCode).toBe(400);
+    expect(zh.json().message).toBe('图标不能超过 1024 × 1024 像素');
+    expect((await upload(type.id, pngOf(2000, 10), 'wide.png', 'image/png')).statusCode).toBe(400);
+    // A JPEG whose frame header cannot be found is no image we can size.
+    const headless = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.alloc(64, 1)]);
+    expect((await upload(type.id, headless, 'odd.jpg', 'image/jpeg')).statusCode).toBe(400);
+    expect((await call('GET', `/api/bas/devicetypes.do/${type.id}`)).json().icon).toBeNull();
+    expect((await upload(type.id, pngOf(1024, 1024), 'max.png', 'image/png')).statusCode).toBe(200);
+    expect((await upload(type.id, jpegOf(1024, 768), 'max.jpg', 'image/jpeg')).statusCode).toBe(200);
   });
 
   it('refuses an icon over 100KB', async () => {

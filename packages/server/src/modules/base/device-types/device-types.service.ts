@@ -5,6 +5,7 @@ import { pageWindow, toPage } from '../../../platform/paging.js';
 import { type Actor, type AuditService, changedFields } from '../../logs/audit.service.js';
 import type { SettingsService } from '../../system/settings.service.js';
 import type { DeviceTypeRecord, DeviceTypesRepository } from './device-types.repository.js';
+import { imageSize } from './icon-image.js';
 
 type DeviceTypeBody = z.infer<typeof deviceTypeBody>;
 
@@ -89,6 +90,10 @@ export function createDeviceTypesService(deps: {
       if (bytes.length >= UPLOAD_LIMITS.icon) throw fieldError('file', 'validation.iconSize');
       const mime = iconMimeOf(bytes);
       if (!mime) throw fieldError('file', 'validation.iconType');
+      const size = imageSize(bytes, mime);
+      if (!size) throw fieldError('file', 'validation.iconType');
+      const max = UPLOAD_LIMITS.iconPixels;
+      if (size.width > max || size.height > max) throw fieldError('file', 'security.iconPixels', 'VALIDATION', { max });
       await types.setIcon(id, bytes, mime);
       const view = (await types.view(id))!;
       await audit.manage(actor, {
