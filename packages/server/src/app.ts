@@ -154,6 +154,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(
     app,
     hasWeb ? (reply) => reply.header('cache-control', 'no-cache').sendFile('index.html') : null,
+    database.availability,
+  );
+  // Once per outage, not once per call (db/availability.ts).
+  database.availability.watch((down) =>
+    down
+      ? app.log.error('database unavailable: calls are answered 503 until it is back')
+      : app.log.info('database available again'),
   );
   registerInputGuard(app);
 
@@ -246,6 +253,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    uplink: () => app.iot.uplinkHealth(),
   });
   homeRoutes(app, { home: createHomeRepository(db) });
 

@@ -20,6 +20,11 @@ export interface Config {
    */
   mqttClientId: string | undefined;
   mqttSessionExpiry: number;
+  /**
+   * With an external broker: seconds without any device message, after this instance has had some,
+   * after which /api/health reports its uplink silent (503): a broker that lost its subscription.
+   */
+  mqttUplinkSilence: number;
   /** Port of the embedded broker; 0 picks a free one; -1 disables it. */
   mqttPort: number;
   adminPassword: string | null;
@@ -89,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttShared: (env.MQTT_SHARED ?? 'true').toLowerCase() !== 'false',
     mqttClientId: env.MQTT_CLIENT_ID || (port ? `sc-server-${os.hostname()}-${port}` : undefined),
     mqttSessionExpiry: int(env, 'MQTT_SESSION_EXPIRY', 600, 0, 4_294_967_295),
+    mqttUplinkSilence: int(env, 'MQTT_UPLINK_SILENCE', 120, 1, 86_400),
     mqttPort: int(env, 'MQTT_PORT', 1883, -1, 65535),
     adminPassword,
     logLevel: env.LOG_LEVEL || 'info',

@@ -29,6 +29,7 @@ export async function serve(config: Config, embedded: { worker: PgliteLike; rele
         shared: config.mqttShared,
         clientId: config.mqttClientId,
         sessionExpirySeconds: config.mqttSessionExpiry,
+        uplinkSilenceSeconds: config.mqttUplinkSilence,
       }
     : config.mqttPort >= 0
       ? { mode: 'embedded', port: config.mqttPort, host: config.host }

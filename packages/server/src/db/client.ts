@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { type Availability, createAvailability } from './availability.js';
 import { migrateWithStatistics } from './migrations-applied.js';
 import { copyTemplate, templateFor } from './pgdata-template.js';
 import { type PgliteLike, startPgliteWorker } from './pglite-worker.js';
@@ -24,6 +25,8 @@ export function rowsAffected(result: unknown): number {
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Whether the database answers (availability.ts): an outage is answered 503 and logged once. */
+  availability: Availability;
   /** Applies pending migrations; on PostgreSQL under an advisory lock so instances do not race. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -44,10 +47,14 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
   // An idle connection the server drops (restart, failover, admin termination) must not take the
   // process down: the pool replaces it on the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  // A new connection made is the end of an outage (the pool makes them only when asked to).
+  const availability = createAvailability();
+  pool.on('connect', () => availability.recovered());
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
+    availability,
     async migrate() {
       const client = await pool.connect();
       try {
@@ -89,6 +96,7 @@ export async function openPglite(
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      availability: createAvailability(),
       migrate: () =>
         migrateWithStatistics(db as unknown as Db, () => migratePglite(db, { migrationsFolder })).then(() => {}),
       close: () => client.close(),
@@ -103,6 +111,7 @@ export async function openPglite(
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    availability: createAvailability(),
     migrate: () =>
       migrateWithStatistics(db as unknown as Db, () => migratePglite(db, { migrationsFolder })).then(() => {}),
     close: () => client.close(),

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { isDatabaseUnavailable } from '../db/availability.js';
 import type { Db } from '../db/client.js';
 import { createLatestMemory } from './telemetry/readings-batch.js';
 import { insertWithRollups, type RollupTarget } from './telemetry/rollups.js';
@@ -64,12 +65,30 @@ export function dbErrorOf(error: unknown): {
   return null;
 }
 
+/** Longest wait between two tries of rows the database could not take (it is away). */
+const MAX_BACKOFF_MS = 5000;
+
+/** The rows a caller of `settled` waits for could not be taken (the writer is full or stopping). */
+export class TelemetryNotStored extends Error {
+  constructor(reason: 'full' | 'stopped') {
+    super(`telemetry not stored (${reason})`);
+  }
+}
+
+interface Waiter {
+  resolve(): void;
+  reject(error: Error): void;
+}
+
 /**
  * Buffers rows per table and writes them in one `INSERT … SELECT * FROM unnest(…)` per flush: one
  * statement and one parameter per column whatever the row count, on PGlite and PostgreSQL alike.
- * Flushes every `intervalMs` or when a table holds `maxRows`; a failed flush is logged and its rows
- * are dropped (telemetry is a stream; the counters say what was lost), after one more try when the
- * database chose it as a deadlock's victim.
+ * Flushes every `intervalMs` or when a table holds `maxRows`. While the database is away (stopped,
+ * restarting, unreachable: availability.ts) or picked as a deadlock's victim, the rows stay and are
+ * tried again with a growing pause (up to 5 s), and whoever waits for them (`settled`: the MQTT
+ * acknowledgement) waits on; `onUnavailable` hears of the outage once, when it starts and when it
+ * ends. Rows the database refuses for what they hold are logged (`onError`) and dropped: trying them
+ * again cannot help.
  */
 export function createBatchWriter(
   db: Db,
@@ -78,22 +97,30 @@ export function createBatchWriter(
     maxRows?: number;
     maxBuffered?: number;
     onError?: (error: unknown, table: string, rows: number) => void;
+    onUnavailable?: (down: boolean, error?: unknown) => void;
+    /** How long `stop` goes on trying while the database is away (the rows are then not stored). */
+    stopGraceMs?: number;
   } = {},
 ) {
   const intervalMs = options.intervalMs ?? 200;
   const maxRows = options.maxRows ?? 5000;
-  /** Rows waiting (buffered or being written) beyond which new rows are dropped, not queued without end. */
+  /** Rows waiting (buffered or being written) beyond which new rows are refused, not queued without end. */
   const maxBuffered = options.maxBuffered ?? 200_000;
   const buffers = new Map<BatchTable, unknown[][]>();
-  const stats = { written: 0, failed: 0, flushes: 0, dropped: 0, retried: 0 };
+  const stats = { written: 0, failed: 0, flushes: 0, dropped: 0, retried: 0, outages: 0 };
   const latestMemory = createLatestMemory();
   let waiting = 0;
   let writing = false;
+  let stopping = false;
+  let down = false;
   let timer: NodeJS.Timeout | null = null;
   let flushing: Promise<void> = Promise.resolve();
   /** Callers of `settled` waiting for the rows buffered now, and for the rows being written now. */
-  let nextRound: (() => void)[] = [];
-  let thisRound: (() => void)[] = [];
+  let nextRound: Waiter[] = [];
+  let thisRound: Waiter[] = [];
+  /** A row was refused (full) while these rounds gathered: their waiters are told it was not stored. */
+  let nextRoundShort = false;
+  let thisRoundShort = false;
 
   async function writeTable(table: BatchTable, all: unknown[][]) {
     const key = table.upsert;
@@ -138,41 +165,82 @@ export function createBatchWriter(
     plan.written();
   }
 
+  const settle = (waiters: Waiter[], short: boolean) => {
+    const error = short ? new TelemetryNotStored('full') : null;
+    for (const w of waiters) error ? w.reject(error) : w.resolve();
+  };
+
   async function flushNow() {
     writing = true;
+    let backoff = 100;
+    let giveUpAt = Number.POSITIVE_INFINITY;
     try {
       // What arrives while writing waits for the next round: one statement per table in flight.
       while (buffers.size > 0) {
         const work = [...buffers.entries()].filter(([, rows]) => rows.length > 0);
         buffers.clear();
         thisRound = nextRound;
+        thisRoundShort = nextRoundShort;
         nextRound = [];
+        nextRoundShort = false;
+        const again: [BatchTable, unknown[][]][] = [];
+        let reason: unknown;
         for (const [table, rows] of work) {
           try {
-            await writeTable(table, rows).catch(async (error: unknown) => {
-              // Chosen as a deadlock's victim (or a lock given up): the statement was rolled back
-              // whole, and once the other transaction is done it goes through.
-              if (!RETRYABLE.has(dbErrorOf(error)?.code ?? '')) throw error;
-              stats.retried++;
-              await new Promise((resolve) => setTimeout(resolve, 50));
-              await writeTable(table, rows);
-            });
+            await writeTable(table, rows);
             stats.written += rows.length;
           } catch (error) {
+            // The database is away, or chose this statement as a deadlock's victim (rolled back
+            // whole): the rows are kept for another try.
+            if (isDatabaseUnavailable(error) || RETRYABLE.has(dbErrorOf(error)?.code ?? '')) {
+              again.push([table, rows]);
+              reason = error;
+              continue;
+            }
             stats.failed += rows.length;
             options.onError?.(error, table.name, rows.length);
           }
           waiting -= rows.length;
         }
+        if (again.length > 0) {
+          stats.retried++;
+          if (isDatabaseUnavailable(reason) && !down) {
+            down = true;
+            stats.outages++;
+            options.onUnavailable?.(true, reason);
+          }
+          // Back in front of what arrived meanwhile, with their waiters.
+          for (const [table, rows] of again) buffers.set(table, rows.concat(buffers.get(table) ?? []));
+          nextRound = thisRound.concat(nextRound);
+          nextRoundShort ||= thisRoundShort;
+          thisRound = [];
+          if (stopping) giveUpAt = Math.min(giveUpAt, Date.now() + (options.stopGraceMs ?? 5000));
+          if (Date.now() >= giveUpAt) break;
+          await new Promise((resolve) => setTimeout(resolve, backoff));
+          backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+          continue;
+        }
+        if (down) {
+          down = false;
+          options.onUnavailable?.(false);
+        }
+        backoff = 100;
         stats.flushes++;
-        for (const resolve of thisRound) resolve();
+        settle(thisRound, thisRoundShort);
         thisRound = [];
       }
     } finally {
       writing = false;
-      for (const resolve of [...thisRound, ...nextRound]) resolve();
+      // Left here only when stopping with the database away: these rows were not stored.
+      const left = [...thisRound, ...nextRound];
       thisRound = [];
       nextRound = [];
+      for (const rows of buffers.values()) {
+        stats.failed += rows.length;
+        waiting -= rows.length;
+      }
+      buffers.clear();
+      for (const w of left) w.reject(new TelemetryNotStored('stopped'));
     }
   }
 
@@ -185,9 +253,14 @@ export function createBatchWriter(
   return {
     stats,
     push(table: BatchTable, row: unknown[]) {
-      // The database cannot keep up: shed telemetry (counted) rather than run out of memory.
+      // The database cannot keep up: shed telemetry (counted) rather than run out of memory; whoever
+      // waits for these rows (`settled`) hears that they were not stored.
       if (waiting >= maxBuffered) {
         stats.dropped++;
+        let hasBuffered = false;
+        for (const rows of buffers.values()) if (rows.length) hasBuffered = true;
+        if (hasBuffered || !writing) nextRoundShort = true;
+        else thisRoundShort = true;
         return;
       }
       waiting++;
@@ -206,18 +279,27 @@ export function createBatchWriter(
     },
     flush,
     /**
-     * Resolves once every row pushed so far has been written (or its write failed and was logged): the
-     * MQTT link acknowledges a device's message only then, so a killed process loses no message the
-     * broker considers delivered.
+     * Resolves once every row pushed so far has been written (or refused by the database for what it
+     * holds, and logged); rejects (`TelemetryNotStored`) when some were shed because the writer was
+     * full, or when it stopped with the database away. A device's message is acknowledged only once
+     * this resolves, so neither a killed process nor a database outage loses a message the broker or
+     * the device considers delivered.
      */
     settled(): Promise<void> {
       let hasBuffered = false;
       for (const rows of buffers.values()) if (rows.length) hasBuffered = true;
-      if (hasBuffered) return new Promise((resolve) => nextRound.push(resolve));
-      if (writing) return new Promise((resolve) => thisRound.push(resolve));
+      if (hasBuffered) return new Promise((resolve, reject) => nextRound.push({ resolve, reject }));
+      if (writing) return new Promise((resolve, reject) => thisRound.push({ resolve, reject }));
+      if (nextRoundShort) {
+        nextRoundShort = false;
+        return Promise.reject(new TelemetryNotStored('full'));
+      }
       return Promise.resolve();
     },
+    /** True while the database is away and rows wait for it. */
+    waitingForDatabase: () => down,
     async stop() {
+      stopping = true;
       if (timer) clearTimeout(timer);
       timer = null;
       await flush();

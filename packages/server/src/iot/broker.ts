@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { parseTopic } from '@sc/contract';
+import { type ParsedTopic, parseTopic } from '@sc/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { safeEqual } from '../platform/tokens.js';
 import { coalesceWrites } from './coalesce-writes.js';
@@ -20,6 +20,8 @@ export interface EmbeddedBroker {
 
 interface ClientState {
   server: boolean;
+  /** The acknowledgement of this connection's latest QoS 1 message: the next one waits for it. */
+  acked: Promise<unknown>;
   entry: DirectoryEntry | null;
   /** A gateway may also speak on its children's topics. */
   children: Set<string>;
@@ -38,6 +40,12 @@ export async function startEmbeddedBroker(options: {
   directory: DeviceDirectory;
   serverPassword: string;
   log: FastifyBaseLogger;
+  /**
+   * Handles a device's message (runtime.ts) and resolves once it is stored. QoS 1 is acknowledged to
+   * the device only then, in the order received; a rejection closes the connection unacknowledged,
+   * so the device sends it again. Not given: messages go to subscribers only (tests of the broker).
+   */
+  uplink?: (topic: ParsedTopic, payload: Buffer, qos: 0 | 1 | 2) => Promise<void>;
 }): Promise<EmbeddedBroker> {
   const { Aedes } = await import('aedes');
   const states = new WeakMap<object, ClientState>();
@@ -53,7 +61,7 @@ export async function startEmbeddedBroker(options: {
       const secret = password ? password.toString('utf8') : '';
       if (username === SERVER_CLIENT_USER) {
         const ok = safeEqual(secret, options.serverPassword);
-        if (ok) states.set(client, { server: true, entry: null, children: new Set() });
+        if (ok) states.set(client, { server: true, acked: Promise.resolve(), entry: null, children: new Set() });
         else refused.connect++;
         return ok ? done(null, true) : done(deny(4) as never, false);
       }
@@ -72,7 +80,7 @@ export async function startEmbeddedBroker(options: {
           const children = relaysChildren(entry.type)
             ? new Set(await options.directory.childrenOf(entry.id))
             : new Set<string>();
-          states.set(client, { server: false, entry, children });
+          states.set(client, { server: false, acked: Promise.resolve(), entry, children });
           done(null, true);
         })
         .catch((error: Error) => done(Object.assign(error, { returnCode: 3 }) as never, false));
@@ -85,6 +93,26 @@ export async function startEmbeddedBroker(options: {
         state?.entry &&
         topic?.direction === 'up' &&
         (topic.equipmentId === state.entry.equipmentId || state.children.has(topic.equipmentId));
+      if (own && topic && options.uplink) {
+        // Handled here; the server's own client does not subscribe to uplinks (runtime.ts).
+        const stored = options.uplink(topic, packet.payload as Buffer, packet.qos);
+        if (packet.qos === 0) {
+          stored.catch(() => {});
+          return done(null);
+        }
+        // Aedes acknowledges (PUBACK) as soon as this calls back: only once stored, in order. The
+        // connection's next packets are read meanwhile (those of one read at once), so a device's
+        // window of unacknowledged messages is what it may lose with a killed process: nothing, it
+        // sends them again.
+        const previous = state.acked;
+        state.acked = previous.then(() =>
+          stored.then(
+            () => done(null),
+            (error: Error) => done(error),
+          ),
+        );
+        return;
+      }
       if (own) return done(null);
       refused.publish++;
       done(new Error('publish not allowed'));

@@ -40,6 +40,13 @@ export interface IngestStats {
   overloaded: number;
 }
 
+/** A message that must be stored (QoS 1) arrived while too many were being handled: try it again later. */
+export class IngestOverloaded extends Error {
+  constructor() {
+    super('ingest overloaded');
+  }
+}
+
 /** Messages older than this or in the future are stamped with the arrival time instead. */
 const MAX_CLOCK_SKEW_MS = 24 * 3600_000;
 
@@ -126,9 +133,15 @@ export function createIngest(deps: {
 
   return {
     stats,
-    async handle(topic: ParsedTopic, payload: Buffer): Promise<void> {
+    /**
+     * Handles one message. Rejects when the device could not be looked up (the database is away) or,
+     * for a message that must be stored (`qos` 1), when too many are being handled: the caller tries
+     * again and acknowledges only once stored.
+     */
+    async handle(topic: ParsedTopic, payload: Buffer, qos: 0 | 1 | 2 = 0): Promise<void> {
       stats.received++;
       if (inflight >= MAX_INFLIGHT) {
+        if (qos > 0) throw new IngestOverloaded();
         stats.overloaded++;
         return;
       }

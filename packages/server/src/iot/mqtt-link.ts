@@ -7,7 +7,7 @@ import {
   SERVER_UPLINK_FILTER_V1,
 } from '@sc/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import mqtt, { type MqttClient } from 'mqtt';
+import mqtt, { type ISubscriptionMap, type MqttClient } from 'mqtt';
 import { coalesceWrites } from './coalesce-writes.js';
 
 export interface LinkOptions {
@@ -24,12 +24,20 @@ export interface LinkOptions {
   clientId?: string;
   /** How long the broker keeps that session while the instance is away (MQTT 5 session expiry). */
   sessionExpirySeconds?: number;
+  /**
+   * Subscribe to the devices' uplinks (an external broker). The embedded broker hands them to the
+   * server in-process instead (broker.ts), and the link only carries commands and realtime fan-out.
+   */
+  uplinks?: boolean;
   log: FastifyBaseLogger;
 }
 
 export interface LinkHandlers {
-  /** Resolves once the message is stored: only then is it acknowledged to the broker (QoS 1). */
-  uplink(topic: ParsedTopic, payload: Buffer): Promise<void>;
+  /**
+   * Resolves once the message is stored: only then is it acknowledged to the broker (QoS 1). A
+   * rejection leaves it unacknowledged: the broker delivers it again on the session's next connection.
+   */
+  uplink(topic: ParsedTopic, payload: Buffer, qos: 0 | 1 | 2): Promise<void>;
   realtime(payload: Buffer): void;
 }
 
@@ -55,7 +63,7 @@ export async function connectLink(options: LinkOptions, handlers: LinkHandlers) 
     ...(persistent
       ? { protocolVersion: 5, properties: { sessionExpiryInterval: options.sessionExpirySeconds ?? 600 } }
       : {}),
-    reconnectPeriod: 2000,
+    reconnectPeriod: 500,
     connectTimeout: 10_000,
     manualConnect: true,
   });
@@ -64,6 +72,8 @@ export async function connectLink(options: LinkOptions, handlers: LinkHandlers) 
   const build = target.streamBuilder;
   target.streamBuilder = (c) => coalesceWrites(build(c));
   const { storedBefore, drained } = deferAcknowledgements(client);
+  /** When the last device message arrived (health: an uplink silent while devices are connected). */
+  let lastUplinkAt = 0;
   // A device's message is acknowledged to the broker once stored (`uplink` resolved), so that an
   // instance killed with messages in its buffers gets them again from its session when it is back
   // (or, on brokers that do so, another instance of the share does). The next message is read at once.
@@ -75,8 +85,10 @@ export async function connectLink(options: LinkOptions, handlers: LinkHandlers) 
     }
     const parsed = parseTopic(topic);
     if (parsed?.direction === 'up') {
-      const stored = handlers.uplink(parsed, packet.payload as Buffer);
+      lastUplinkAt = Date.now();
+      const stored = handlers.uplink(parsed, packet.payload as Buffer, packet.qos);
       if (packet.qos === 1 && packet.messageId !== undefined) storedBefore.set(packet.messageId, stored);
+      else stored.catch(() => {});
     }
     callback();
   };
@@ -94,17 +106,36 @@ export async function connectLink(options: LinkOptions, handlers: LinkHandlers) 
     client.once('connect', ok);
     client.once('error', fail);
   });
+  const share = (filter: string) => (options.shared ? `$share/sc-server/${filter}` : filter);
+  const subscriptions: Record<string, { qos: 0 | 1 }> = { [REALTIME_TOPIC]: { qos: 0 } };
+  if (options.uplinks !== false) {
+    subscriptions[share(SERVER_UPLINK_FILTER)] = { qos: 1 };
+    subscriptions[share(SERVER_UPLINK_FILTER_V1)] = { qos: 1 };
+    // Replies reach every instance: the one waiting for them is not necessarily the shared receiver.
+    if (options.shared) subscriptions['sc/+/up/reply'] = { qos: 1 };
+  }
+  /** Subscriptions the broker refused on the last connection (health reports them). */
+  let refused: string[] = [];
+  let firstDone = false;
+  const subscribe = async () => {
+    // `resubscribe`: mqtt.js otherwise leaves out topics it believes subscribed already (no packet sent).
+    const granted = await client.subscribeAsync({ ...subscriptions, resubscribe: true } as ISubscriptionMap);
+    refused = granted.filter((g) => g.qos >= 128).map((g) => g.topic);
+    if (refused.length) options.log.error({ refused }, 'MQTT link: the broker refused subscriptions');
+  };
+  // Subscribe again on every connection: a broker that restarts restores a persistent session but not
+  // always its subscriptions (Mosquitto 2 forgets the shared ones), and mqtt.js subscribes again only
+  // when the broker says it kept no session. Subscribing to what a session has already is harmless.
+  client.on('connect', (connack) => {
+    if (!firstDone) return;
+    subscribe().catch((error: Error) =>
+      options.log.error({ err: error, sessionPresent: connack.sessionPresent }, 'MQTT link: subscribing again failed'),
+    );
+  });
   client.connect();
   await connected;
-  const share = (filter: string) => (options.shared ? `$share/sc-server/${filter}` : filter);
-  const subscriptions: Record<string, { qos: 0 | 1 }> = {
-    [share(SERVER_UPLINK_FILTER)]: { qos: 1 },
-    [share(SERVER_UPLINK_FILTER_V1)]: { qos: 1 },
-    [REALTIME_TOPIC]: { qos: 0 },
-  };
-  // Replies reach every instance: the one waiting for them is not necessarily the shared receiver.
-  if (options.shared) subscriptions['sc/+/up/reply'] = { qos: 1 };
-  await client.subscribeAsync(subscriptions);
+  await subscribe();
+  firstDone = true;
 
   client.on('error', (error) => options.log.warn({ err: error }, 'MQTT link error'));
   client.on('reconnect', () => options.log.warn('MQTT link reconnecting'));
@@ -113,6 +144,8 @@ export async function connectLink(options: LinkOptions, handlers: LinkHandlers) 
     publish: (topic: string, payload: string, qos: 0 | 1 = 1) =>
       client.publishAsync(topic, payload, { qos }).then(() => undefined),
     connected: () => client.connected,
+    /** For health: whether the link is up, its refused subscriptions and when the last uplink came. */
+    status: () => ({ connected: client.connected, refused, lastUplinkAt }),
     // Acknowledgements still waiting go out first (the writer has flushed by then).
     // A stopping instance (deploy, scale-down) ends its session too: left behind, Mosquitto would go on
     // handing it a share of the uplinks until it expires. Only a killed instance leaves its session.
@@ -147,9 +180,15 @@ function deferAcknowledgements(client: MqttClient) {
     storedBefore.delete(packet.messageId!);
     const sentOn = generation;
     cb?.();
-    last = Promise.all([last, stored.catch(() => {})]).then(() => {
-      // After a reconnection the broker sends unacknowledged messages again: acks of the lost connection go nowhere.
-      if (sentOn === generation && client.connected) send(packet, undefined, ...rest);
+    const ok = stored.then(
+      () => true,
+      () => false,
+    );
+    last = Promise.all([last, ok]).then(([, isStored]) => {
+      // Not stored (the instance is stopping with the database away): never acknowledged, so the broker
+      // delivers it again. After a reconnection the broker sends unacknowledged messages again: acks of
+      // the lost connection go nowhere.
+      if (isStored && sentOn === generation && client.connected) send(packet, undefined, ...rest);
     });
   };
   return { storedBefore, drained: () => last };

@@ -1,19 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { REALTIME_TOPIC, type RealtimePush } from '@sc/contract';
+import { type ParsedTopic, REALTIME_TOPIC, type RealtimePush } from '@sc/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { isDatabaseUnavailable } from '../db/availability.js';
 import type { Db } from '../db/client.js';
 import type { OperationEntry } from '../modules/logs/operation-log.service.js';
 import type { SiteMessagesService } from '../modules/messages/site-messages.service.js';
 import type { SettingsService } from '../modules/system/settings.service.js';
 import { createActivityTracker, type StateChange } from './activity.js';
 import { createAlarmNoticesRepository } from './alarm-notices.repository.js';
-import { createBatchWriter, dbErrorOf } from './batch-writer.js';
+import { createBatchWriter, dbErrorOf, TelemetryNotStored } from './batch-writer.js';
 import { type EmbeddedBroker, SERVER_CLIENT_USER, startEmbeddedBroker } from './broker.js';
 import { createCommandBus } from './command-bus.js';
 import { createDeviceDirectory } from './device-directory.js';
 import { createDeviceNotices } from './device-notices.js';
 import { FAMILY_HANDLERS } from './families/index.js';
-import { createIngest } from './ingest.js';
+import { createIngest, IngestOverloaded } from './ingest.js';
 import { createIotJobs } from './jobs.js';
 import { connectLink, type MqttLink } from './mqtt-link.js';
 import type { RealtimeHub } from './realtime/hub.js';
@@ -32,6 +33,8 @@ export type MqttMode =
       /** Stable per instance: a persistent broker session, acknowledgements after storing (mqtt-link.ts). */
       clientId?: string;
       sessionExpirySeconds?: number;
+      /** Seconds without a device message (after some) that health reports as a silent uplink. */
+      uplinkSilenceSeconds?: number;
     }
   | { mode: 'off' };
 
@@ -62,7 +65,41 @@ export function createIotRuntime(deps: {
         { table, rows, reason: dbErrorOf(err) ?? { message: String((err as Error)?.message ?? err).slice(0, 500) } },
         'telemetry batch lost',
       ),
+    onUnavailable: (down, err) =>
+      down
+        ? log.error(
+            { reason: dbErrorOf(err) ?? { message: String((err as Error)?.message ?? err).slice(0, 200) } },
+            'telemetry waits for the database: nothing is acknowledged until it is stored',
+          )
+        : log.info('telemetry written again: the database is back'),
   });
+  let stopping = false;
+
+  /**
+   * Handles one device message and resolves once what it carries is stored; only then is it
+   * acknowledged (QoS 1: to the device by the embedded broker, to the external broker by the link).
+   * While the database is away, or ingest is full, it is tried again with a growing pause; a process
+   * that dies meanwhile never acknowledged it, so the device or the broker's session delivers it again.
+   * A message ingest cannot handle for what it holds is dropped (counted), never retried.
+   */
+  async function storeUplink(topic: ParsedTopic, payload: Buffer, qos: 0 | 1 | 2): Promise<void> {
+    for (let pause = 100; ; pause = Math.min(pause * 2, 5000)) {
+      try {
+        await ingest.handle(topic, payload, qos);
+        if (qos > 0) await writer.settled();
+        return;
+      } catch (err) {
+        const transient =
+          err instanceof TelemetryNotStored || err instanceof IngestOverloaded || isDatabaseUnavailable(err);
+        if (!transient) {
+          log.error({ err }, 'uplink failed');
+          return;
+        }
+        if (qos === 0 || stopping) throw err;
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+    }
+  }
   let broker: EmbeddedBroker | null = null;
   let link: MqttLink | null = null;
   const serverPassword = randomBytes(24).toString('base64url');
@@ -181,6 +218,29 @@ export function createIotRuntime(deps: {
       resenders.push(resender);
       return resender;
     },
+    /**
+     * The device side for /api/health: `ok` false when the link to the external broker is down, the
+     * broker refused its subscriptions, or no device message has come for MQTT_UPLINK_SILENCE seconds
+     * although some came before (a broker that restarted without this instance's subscription).
+     */
+    uplinkHealth(): null | {
+      ok: boolean;
+      mode: MqttMode['mode'];
+      state: string;
+      devices?: number;
+      silentSeconds?: number;
+    } {
+      const mode = deps.mqtt.mode;
+      if (mode === 'off') return null;
+      if (broker) return { ok: true, mode, state: 'ok', devices: broker.connected().size };
+      const status = link?.status();
+      if (!status?.connected) return { ok: false, mode, state: 'disconnected' };
+      if (status.refused.length) return { ok: false, mode, state: 'refused' };
+      const silentSeconds = status.lastUplinkAt ? Math.floor((Date.now() - status.lastUplinkAt) / 1000) : 0;
+      const limit = deps.mqtt.mode === 'external' ? (deps.mqtt.uplinkSilenceSeconds ?? 120) : 120;
+      if (status.lastUplinkAt && silentSeconds >= limit) return { ok: false, mode, state: 'silent', silentSeconds };
+      return { ok: true, mode, state: 'ok', silentSeconds };
+    },
     /** Resolves once no family is resending (tests). */
     resent: () => Promise.all(resenders.map((r) => r.settled())).then(() => undefined),
 
@@ -199,6 +259,8 @@ export function createIotRuntime(deps: {
           directory,
           serverPassword,
           log,
+          // Devices' messages are handled here, in the broker, and acknowledged once stored.
+          uplink: storeUplink,
         });
         url = `mqtt://127.0.0.1:${broker.port}`;
         username = SERVER_CLIENT_USER;
@@ -207,14 +269,20 @@ export function createIotRuntime(deps: {
         ({ url, username, password, shared, clientId, sessionExpirySeconds } = deps.mqtt);
       }
       link = await connectLink(
-        { url, username, password, shared, clientId, sessionExpirySeconds, log },
         {
-          uplink: (topic, payload) => {
-            const handled = ingest.handle(topic, payload).catch((err) => log.error({ err }, 'uplink failed'));
-            // With a persistent session, a message is acknowledged once its rows are written; the
-            // embedded broker dies with the process, so there it is acknowledged at once.
-            return clientId ? handled.then(() => writer.settled()) : Promise.resolve();
-          },
+          url,
+          username,
+          password,
+          shared,
+          clientId,
+          sessionExpirySeconds,
+          log,
+          uplinks: deps.mqtt.mode === 'external',
+        },
+        {
+          // Acknowledged to the broker once stored; on a persistent session (clientId) the broker
+          // keeps what is not acknowledged for this instance's next connection.
+          uplink: (topic, payload, qos) => storeUplink(topic, payload, qos),
           realtime: (payload) => {
             try {
               for (const push of JSON.parse(payload.toString('utf8')) as RealtimePush[]) hub.deliver(push);
@@ -234,6 +302,7 @@ export function createIotRuntime(deps: {
     },
 
     async stop() {
+      stopping = true;
       jobs.stop();
       await activity.stop();
       await writer.stop();

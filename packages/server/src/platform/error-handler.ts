@@ -1,6 +1,7 @@
 import { type ErrorBody, type Lang, translate } from '@sc/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { type Availability, isDatabaseUnavailable } from '../db/availability.js';
 import { AppError, type ErrorParam } from './errors.js';
 import { requestLang } from './lang.js';
 
@@ -84,6 +85,12 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
       errors,
     });
   }
+  // The database is away (stopped, restarting, unreachable): a passing state, not the server's fault.
+  if (isDatabaseUnavailable(error))
+    return reply
+      .status(503)
+      .header('retry-after', '5')
+      .send(errorBody(lang, 503, 'DATABASE_UNAVAILABLE', 'errors.databaseUnavailable'));
   // A unique or foreign-key violation the service did not foresee (e.g. a race between two requests).
   const pgCode = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
   if (pgCode === '23505') return reply.status(409).send(errorBody(lang, 409, 'CONFLICT', 'errors.conflict'));
@@ -105,10 +112,14 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
   return reply.status(500).send(errorBody(lang, 500, 'INTERNAL', 'errors.internal'));
 }
 
-/** Registers the error and not-found handlers: every error body has a localised `message`. */
+/**
+ * Registers the error and not-found handlers: every error body has a localised `message`. A call that
+ * fails because the database is away tells `availability`, which logs the outage once (app.ts).
+ */
 export function registerErrorHandling(
   app: FastifyInstance,
   spaFallback: ((reply: FastifyReply) => FastifyReply) | null,
+  availability?: Availability,
 ): void {
   const patterns: { method: string; regex: RegExp }[] = [];
   app.addHook('onRoute', (route) => {
@@ -125,7 +136,10 @@ export function registerErrorHandling(
     for (const method of methods) patterns.push({ method, regex });
   });
 
-  app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
+  app.setErrorHandler((error, request, reply) => {
+    if (availability && isDatabaseUnavailable(error)) availability.failed();
+    return sendError(request, reply, error);
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

@@ -10,6 +10,7 @@ export const errors: Record<keyof typeof zh, string> = {
   methodNotAllowed: 'Wrong request method',
   conflict: 'This conflicts with existing data',
   internal: 'System exception, please try again later',
+  databaseUnavailable: 'The database is unavailable for the moment: please try again shortly',
   tooManyRequests: 'Too many requests, please try again later',
   wrongCredentials: 'Wrong account or password',
   wrongIdentifyCode: 'Wrong or expired identity code: click the image for a new one',

@@ -9,6 +9,7 @@ export const errors = {
   methodNotAllowed: '请求方法错误',
   conflict: '操作与现有数据冲突',
   internal: '系统异常，请稍后重试',
+  databaseUnavailable: '数据库暂时不可用，请稍后重试',
   tooManyRequests: '请求过于频繁，请稍后再试',
   wrongCredentials: '账号或密码错误',
   wrongIdentifyCode: '验证码错误或已过期，请点击图片刷新',

@@ -20,6 +20,8 @@ export interface RunningParamsDeps {
   map: { tileUrl: string; tileAttribution: string };
   /** Answers whether the database is reachable, for the health check. */
   ping: () => Promise<void>;
+  /** The device side (iot/runtime.ts uplinkHealth): not ok answers 503 with what is wrong. */
+  uplink?: () => { ok: boolean } | null;
 }
 
 /** What the console needs before sign-in, and the health check of load balancers. */
@@ -50,8 +52,14 @@ export function runningParamsRoutes(app: FastifyInstance, deps: RunningParamsDep
     },
   );
 
-  app.get('/api/health', { schema: { tags: ['system'], summary: 'Liveness and database check' } }, async () => {
-    await deps.ping();
-    return { status: 'ok' };
-  });
+  app.get(
+    '/api/health',
+    { schema: { tags: ['system'], summary: 'Liveness, database and device uplink check' } },
+    async (_request, reply) => {
+      await deps.ping();
+      const mqtt = deps.uplink?.();
+      if (mqtt && !mqtt.ok) return reply.status(503).send({ status: 'degraded', mqtt });
+      return mqtt ? { status: 'ok', mqtt } : { status: 'ok' };
+    },
+  );
 }
