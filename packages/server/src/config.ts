@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -27,6 +28,10 @@ export interface Config {
   mqttUplinkSilence: number;
   /** Port of the embedded broker; 0 picks a free one; -1 disables it. */
   mqttPort: number;
+  /** Largest MQTT packet the embedded broker accepts (bytes); a larger one closes the connection. */
+  mqttMaxPacket: number;
+  /** MQTT over TLS on the embedded broker: on when a certificate and its key are given (file paths). */
+  mqttTls: { port: number; cert: string; key: string; ca?: string } | null;
   adminPassword: string | null;
   logLevel: string;
   identifyCode: boolean;
@@ -51,6 +56,25 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   }
   return value;
+}
+
+/** MQTT_TLS_CERT and MQTT_TLS_KEY (both or neither), MQTT_TLS_PORT, MQTT_TLS_CA: files must exist. */
+function mqttTls(env: NodeJS.ProcessEnv): Config['mqttTls'] {
+  const cert = env.MQTT_TLS_CERT || '';
+  const key = env.MQTT_TLS_KEY || '';
+  const ca = env.MQTT_TLS_CA || '';
+  if (!cert && !key) {
+    if (ca) throw new ConfigError('MQTT_TLS_CA needs MQTT_TLS_CERT and MQTT_TLS_KEY');
+    return null;
+  }
+  if (!cert || !key) throw new ConfigError('MQTT_TLS_CERT and MQTT_TLS_KEY go together');
+  for (const [name, file] of [
+    ['MQTT_TLS_CERT', cert],
+    ['MQTT_TLS_KEY', key],
+    ['MQTT_TLS_CA', ca],
+  ] as const)
+    if (file && !fs.existsSync(file)) throw new ConfigError(`${name}: no such file "${file}"`);
+  return { port: int(env, 'MQTT_TLS_PORT', 8883, 0, 65535), cert, key, ...(ca ? { ca } : {}) };
 }
 
 /** ALLOWED_ORIGINS: comma-separated origins such as `https://console.example.com`. */
@@ -96,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttSessionExpiry: int(env, 'MQTT_SESSION_EXPIRY', 600, 0, 4_294_967_295),
     mqttUplinkSilence: int(env, 'MQTT_UPLINK_SILENCE', 120, 1, 86_400),
     mqttPort: int(env, 'MQTT_PORT', 1883, -1, 65535),
+    mqttMaxPacket: int(env, 'MQTT_MAX_PACKET', 262_144, 1024, 268_435_455),
+    mqttTls: mqttTls(env),
     adminPassword,
     logLevel: env.LOG_LEVEL || 'info',
     identifyCode,

@@ -32,7 +32,13 @@ export async function serve(config: Config, embedded: { worker: PgliteLike; rele
         uplinkSilenceSeconds: config.mqttUplinkSilence,
       }
     : config.mqttPort >= 0
-      ? { mode: 'embedded', port: config.mqttPort, host: config.host }
+      ? {
+          mode: 'embedded',
+          port: config.mqttPort,
+          host: config.host,
+          maxPacketBytes: config.mqttMaxPacket,
+          tls: config.mqttTls,
+        }
       : { mode: 'off' };
   const app = await buildApp({ config, database, logger: { level: config.logLevel }, mqtt });
   await migrated;

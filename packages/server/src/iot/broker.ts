@@ -1,20 +1,37 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import tls from 'node:tls';
 import { type ParsedTopic, parseTopic } from '@sc/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { safeEqual } from '../platform/tokens.js';
 import { coalesceWrites } from './coalesce-writes.js';
 import type { DeviceDirectory, DirectoryEntry } from './device-directory.js';
 import { relaysChildren } from './families/kit/policies.js';
+import { DEFAULT_MAX_PACKET_BYTES, limitPacketSize } from './packet-size.js';
 
 /** The account the server's own MQTT client uses on the embedded broker. */
 export const SERVER_CLIENT_USER = '$server';
 
+/** MQTT over TLS beside the plain port (MQTT_TLS_*): certificate and key files, optional client CA. */
+export interface BrokerTls {
+  port: number;
+  cert: string;
+  key: string;
+  /**
+   * With a CA, devices must present a client certificate it signed whose common name is their
+   * equipment id (besides their key); without, any TLS client may try its key.
+   */
+  ca?: string;
+}
+
 export interface EmbeddedBroker {
   port: number;
+  /** The TLS port, when configured. */
+  tlsPort: number | null;
   /** Equipment ids with an open connection now. */
   connected(): ReadonlySet<string>;
   /** Refused connections, publishes and subscriptions since start, for the health figures. */
-  refused: { connect: number; publish: number; subscribe: number };
+  refused: { connect: number; publish: number; subscribe: number; packet: number };
   close(): Promise<void>;
 }
 
@@ -46,11 +63,14 @@ export async function startEmbeddedBroker(options: {
    * so the device sends it again. Not given: messages go to subscribers only (tests of the broker).
    */
   uplink?: (topic: ParsedTopic, payload: Buffer, qos: 0 | 1 | 2) => Promise<void>;
+  /** Largest packet accepted (bytes, MQTT_MAX_PACKET); a larger one closes the connection, logged. */
+  maxPacketBytes?: number;
+  tls?: BrokerTls | null;
 }): Promise<EmbeddedBroker> {
   const { Aedes } = await import('aedes');
   const states = new WeakMap<object, ClientState>();
   const online = new Set<string>();
-  const refused = { connect: 0, publish: 0, subscribe: 0 };
+  const refused = { connect: 0, publish: 0, subscribe: 0, packet: 0 };
   const deny = (code: number) => Object.assign(new Error('not authorized'), { returnCode: code });
 
   const broker = await Aedes.createBroker({
@@ -69,6 +89,12 @@ export async function startEmbeddedBroker(options: {
       if (!equipmentId || client.id !== equipmentId) {
         refused.connect++;
         return done(deny(2) as never, false);
+      }
+      // On the TLS port with a client CA: the certificate (verified by TLS) must be this device's.
+      const peer = client.conn instanceof tls.TLSSocket && options.tls?.ca ? client.conn.getPeerCertificate() : null;
+      if (peer && peer.subject?.CN !== equipmentId) {
+        refused.connect++;
+        return done(deny(4) as never, false);
       }
       options.directory
         .get(equipmentId)
@@ -140,22 +166,58 @@ export async function startEmbeddedBroker(options: {
     if (entry) online.delete(entry.equipmentId);
   });
 
-  // Each connection's packets of one event-loop turn are written together (coalesce-writes.ts).
-  const server = net.createServer((socket) => broker.handle(coalesceWrites(socket)));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
-  const port = (server.address() as net.AddressInfo).port;
+  const maxPacket = options.maxPacketBytes ?? DEFAULT_MAX_PACKET_BYTES;
+  // Each connection's packets of one event-loop turn are written together (coalesce-writes.ts); a
+  // packet over the limit closes the connection as its header arrives (packet-size.ts).
+  const accept = (socket: net.Socket) => {
+    broker.handle(coalesceWrites(socket));
+    limitPacketSize(socket, maxPacket, (bytes) => {
+      refused.packet++;
+      options.log.warn(
+        { remoteAddress: socket.remoteAddress, bytes, max: maxPacket },
+        'MQTT packet over MQTT_MAX_PACKET refused: connection closed',
+      );
+    });
+  };
+  const listen = (server: net.Server, port: number) =>
+    new Promise<number>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, options.host, () => resolve((server.address() as net.AddressInfo).port));
+    });
+  const server = net.createServer(accept);
+  const port = await listen(server, options.port);
   options.log.info({ port }, 'embedded MQTT broker listening');
+  let tlsServer: tls.Server | null = null;
+  let tlsPort: number | null = null;
+  if (options.tls) {
+    const ca = options.tls.ca ? fs.readFileSync(options.tls.ca) : undefined;
+    tlsServer = tls.createServer(
+      {
+        cert: fs.readFileSync(options.tls.cert),
+        key: fs.readFileSync(options.tls.key),
+        ...(ca ? { ca, requestCert: true, rejectUnauthorized: true } : {}),
+      },
+      accept,
+    );
+    // A failed handshake (wrong or missing client certificate) is the client's problem, not an error.
+    tlsServer.on('tlsClientError', () => {
+      refused.connect++;
+    });
+    tlsPort = await listen(tlsServer, options.tls.port);
+    options.log.info({ port: tlsPort, clientCertificates: Boolean(ca) }, 'embedded MQTT broker listening (TLS)');
+  }
   return {
     port,
+    tlsPort,
     connected: () => online,
     refused,
     close: () =>
       new Promise<void>((resolve) => {
-        // aedes.close disconnects the clients, which lets the TCP server close.
-        broker.close(() => server.close(() => resolve()));
+        // aedes.close disconnects the clients, which lets the servers close.
+        broker.close(() => {
+          tlsServer?.close();
+          server.close(() => resolve());
+        });
       }),
   };
 }

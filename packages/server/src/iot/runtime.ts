@@ -9,7 +9,7 @@ import type { SettingsService } from '../modules/system/settings.service.js';
 import { createActivityTracker, type StateChange } from './activity.js';
 import { createAlarmNoticesRepository } from './alarm-notices.repository.js';
 import { createBatchWriter, dbErrorOf, TelemetryNotStored } from './batch-writer.js';
-import { type EmbeddedBroker, SERVER_CLIENT_USER, startEmbeddedBroker } from './broker.js';
+import { type BrokerTls, type EmbeddedBroker, SERVER_CLIENT_USER, startEmbeddedBroker } from './broker.js';
 import { createCommandBus } from './command-bus.js';
 import { createDeviceDirectory } from './device-directory.js';
 import { createDeviceNotices } from './device-notices.js';
@@ -23,7 +23,15 @@ import { DEVICE_EVENTS_PARTITIONS } from './telemetry/events.js';
 import { PROJECT_DAILY_PARTITIONS } from './telemetry/project-rollups.js';
 
 export type MqttMode =
-  | { mode: 'embedded'; port: number; host: string }
+  | {
+      mode: 'embedded';
+      port: number;
+      host: string;
+      /** Largest packet accepted (MQTT_MAX_PACKET, 256 KB by default). */
+      maxPacketBytes?: number;
+      /** A second, TLS port (MQTT_TLS_*). */
+      tls?: BrokerTls | null;
+    }
   | {
       mode: 'external';
       url: string;
@@ -259,6 +267,8 @@ export function createIotRuntime(deps: {
           directory,
           serverPassword,
           log,
+          maxPacketBytes: deps.mqtt.maxPacketBytes,
+          tls: deps.mqtt.tls,
           // Devices' messages are handled here, in the broker, and acknowledged once stored.
           uplink: storeUplink,
         });
