@@ -1,5 +1,6 @@
 import type { SessionUser } from '@sc/contract';
 import { act, renderHook } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSession } from '../session/store';
 import { TYPE_A, TYPE_B } from '../test/family-samples';
@@ -150,6 +151,8 @@ describe('realtime channel', () => {
     act(() => socket.open());
     expect(socket.sent).toEqual([{ op: 'subscribe', devices: [], projects: [1] }]);
     act(() => socket.push({ kind: 'messages', userIds: [3] }));
+    // The tab's connection dispatches once per frame (or within 100 ms when frames stop).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
     expect(spy).toHaveBeenCalledWith({ queryKey: UNREAD_KEY });
     act(() =>
       socket.push({
@@ -163,6 +166,7 @@ describe('realtime channel', () => {
         at: 'x',
       }),
     );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 150)));
     expect(pushes).toHaveBeenCalledWith(expect.objectContaining({ kind: 'event', deviceId: 4 }));
     unmount();
     expect(socket.sent.at(-1)).toEqual({ op: 'unsubscribe', devices: [], projects: [1] });
@@ -170,5 +174,41 @@ describe('realtime channel', () => {
     expect(socket.readyState).toBe(3);
     expect(realtime.status).toBe('idle');
     vi.unstubAllGlobals();
+  });
+});
+
+describe('pushes under load', () => {
+  it('are coalesced per frame: a burst reaches the list in one render, every push applied', () => {
+    let runFrame: (() => void) | null = null;
+    const rt = new RealtimeConnection({
+      token: () => token,
+      lang: () => 'en_US',
+      userId: () => 7,
+      url: (t, lang) => `ws://test/api/ws?token=${t}&lang=${lang}`,
+      create: (url) => new FakeWebSocket(url) as unknown as WebSocket,
+      frame: (run) => {
+        runFrame = run;
+      },
+    });
+    let renders = 0;
+    const { result } = renderHook(() => {
+      renders++;
+      const [seen, setSeen] = useState<number[]>([]);
+      useRealtime({ projects: [9] }, (push) => setSeen((s) => [...s, 'deviceId' in push ? push.deviceId : 0]), rt);
+      return seen;
+    });
+    const socket = FakeWebSocket.last!;
+    act(() => socket.open());
+    const before = renders;
+    act(() => {
+      for (let id = 1; id <= 200; id++)
+        socket.push({ kind: 'state', deviceId: id, projectId: 9, activeState: 1, at: 'x' });
+    });
+    // Nothing until the frame: 200 pushes did not cost 200 renders.
+    expect(renders).toBe(before);
+    expect(runFrame).not.toBeNull();
+    act(() => runFrame?.());
+    expect(result.current).toHaveLength(200);
+    expect(renders).toBe(before + 1);
   });
 });

@@ -1,4 +1,5 @@
 import type { RealtimePush, RealtimeRequest } from '@sc/contract';
+import { notifyManager } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { currentLang } from '../i18n/i18n';
 import { getToken, getUser, subscribeSession } from '../session/store';
@@ -60,8 +61,39 @@ export class RealtimeConnection {
       url: (token: string, lang: string) => string;
       onMessages?: () => void;
       create?: (url: string) => WebSocket;
+      /**
+       * Coalesces pushes: they wait in a queue until `frame` runs its callback, then reach the listeners
+       * together in one batch of cache updates (one render per frame, not one per push). Without it each
+       * push is dispatched as it arrives.
+       */
+      frame?: (run: () => void) => void;
+      /** Wraps the dispatch of one frame's pushes (TanStack Query's notifyManager.batch). */
+      batch?: (run: () => void) => void;
     },
   ) {}
+
+  private queued: RealtimePush[] = [];
+  private frameScheduled = false;
+
+  private receive(push: RealtimePush) {
+    if (!this.deps.frame) {
+      this.dispatch(push);
+      return;
+    }
+    this.queued.push(push);
+    if (this.frameScheduled) return;
+    this.frameScheduled = true;
+    this.deps.frame(() => {
+      this.frameScheduled = false;
+      const pushes = this.queued;
+      this.queued = [];
+      const all = () => {
+        for (const p of pushes) this.dispatch(p);
+      };
+      if (this.deps.batch) this.deps.batch(all);
+      else all();
+    });
+  }
 
   get status(): RealtimeStatus {
     return this.statusValue;
@@ -159,7 +191,7 @@ export class RealtimeConnection {
       } catch {
         return;
       }
-      this.dispatch(push);
+      this.receive(push);
     };
     socket.onclose = () => {
       this.socket = null;
@@ -245,8 +277,25 @@ function decrement(counts: Map<number, number>, ids: Set<number>): number[] {
   return removed;
 }
 
-/** The tab's connection. */
+/**
+ * The next animation frame, or 100 ms when frames stop (a hidden tab) so that pushes do not pile up.
+ */
+export function nextFrame(run: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    run();
+  };
+  const timer = setTimeout(once, 100);
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(once);
+}
+
+/** The tab's connection: pushes coalesced per animation frame, their cache updates notified once. */
 export const realtime = new RealtimeConnection({
+  frame: nextFrame,
+  batch: (run) => notifyManager.batch(run),
   token: getToken,
   lang: currentLang,
   userId: () => getUser()?.userId ?? null,
