@@ -170,11 +170,11 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   group('pjt', null, 'ProjectOutlined', '/pjt', '/pjt/pjtprojectsummary'),
   group('pjtoverview', 'pjt', 'DashboardOutlined', '/pjt', '/pjt/pjtprojectsummary'),
   pjt('pjtprojectsummary', 'pjtoverview', 'DashboardOutlined', 'project', {
-    ready: false,
+    ready: true,
     apis: [api('GET', '/api/pjts/:projectId/summary.do'), api('GET', '/api/pjts/:projectId/summarylayouts.do/pages')],
   }),
   pjt('pjtprojectsummarylayout', 'pjtoverview', 'LayoutOutlined', 'project', {
-    ready: false,
+    ready: true,
     apis: [
       api('GET', '/api/pjts/:projectId/summarylayouts.do/pages'),
       api('POST', '/api/pjts/:projectId/summarylayouts.do'),

@@ -44,7 +44,7 @@ export function useChildrenIncluded(): boolean {
   return Boolean(project && includeChildren && hasChildren(tree.data, project.id));
 }
 
-function descendants(nodes: ProjectTreeNode[] = [], id: number, inside = false, into: number[] = []): number[] {
+export function descendants(nodes: ProjectTreeNode[] = [], id: number, inside = false, into: number[] = []): number[] {
   for (const node of nodes) {
     if (inside) into.push(node.id);
     descendants(node.children, id, inside || node.id === id, into);

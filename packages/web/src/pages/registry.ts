@@ -36,6 +36,8 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   pjtmaintenancebill: lazy(() => import('./pjt/pjtmaintenancebill/bill-page')),
   pjtpolemaintenance: lazy(() => import('./pjt/pjtpolemaintenance/pole-maintenance-page')),
   pjtdevicemaintenancehistory: lazy(() => import('./pjt/pjtdevicemaintenancehistory/device-history-page')),
+  pjtprojectsummary: lazy(() => import('./pjt/pjtprojectsummary/summary-page')),
+  pjtprojectsummarylayout: lazy(() => import('./pjt/pjtprojectsummarylayout/layout-list-page')),
   // Device families bring their own screens (packages/web/src/families).
   ...FAMILY_PAGES,
 };
