@@ -9,7 +9,7 @@ import {
 } from '@sc/contract';
 import { reachKey } from '../../../iot/families/kit/project-reach.js';
 import type { ReadingRow } from '../../../iot/families/kit/readings.repository.js';
-import { createTtlCache } from '../../../platform/ttl-cache.js';
+import { createStaleCache } from '../../../platform/stale-cache.js';
 import type { SessionContext } from '../../session/session-context.js';
 import type { SettingsService } from '../../system/settings.service.js';
 import type { SummaryRepository } from './summary.repository.js';
@@ -18,8 +18,12 @@ import type { SummarySources } from './summary.sources.js';
 /**
  * One answer serves every console of a project for this long: each console reads the summary again
  * when the realtime channel tells it something changed, so a busy project asks many times a second.
+ * Older, up to SUMMARY_STALE_MS, it is answered while the next is computed behind it (a subtree of
+ * 100,000 devices takes a few hundred milliseconds to sum up on a loaded machine: docs/performance.md
+ * "Project summary"); a console reading again after the next push gets the new one.
  */
 const SUMMARY_FRESH_MS = 2000;
+const SUMMARY_STALE_MS = 30_000;
 const RECENT_EVENTS = 6;
 
 const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -47,7 +51,7 @@ export function createSummaryService(deps: {
   layoutInUse: (projectId: number) => Promise<SummaryLayoutView | null>;
 }) {
   const { summary, sources } = deps;
-  const cache = createTtlCache<Omit<ProjectSummary, 'layout'>>(SUMMARY_FRESH_MS, 200);
+  const cache = createStaleCache<Omit<ProjectSummary, 'layout'>>(SUMMARY_FRESH_MS, SUMMARY_STALE_MS, 200);
 
   async function environment(reach: Parameters<typeof summary.deviceCounts>[0]) {
     const monitors = await sources.monitors.ofProject(reach);
