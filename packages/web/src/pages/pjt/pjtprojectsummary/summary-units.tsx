@@ -432,9 +432,9 @@ function Power({ data, height }: { data: ProjectSummary; height: number }) {
   const option = useMemo<EChartOption>(
     () => ({
       tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => `${formatReading(Number(v))} kWh` },
-      grid: { left: 8, right: 8, top: 24, bottom: 8, containLabel: true },
+      grid: { left: 8, right: 8, top: 12, bottom: 8, containLabel: true },
       xAxis: { type: 'category', data: p.byDay.map((d) => d.date.slice(5)) },
-      yAxis: { type: 'value', name: 'kWh' },
+      yAxis: { type: 'value', axisLabel: { formatter: '{value} kWh' } },
       series: [
         {
           type: 'bar',

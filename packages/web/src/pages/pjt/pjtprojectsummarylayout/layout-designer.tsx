@@ -125,7 +125,7 @@ export function LayoutDesigner({
             width={width}
             layout={layout}
             gridConfig={{ cols: grid, rowHeight: CELL_HEIGHT, margin: [MARGIN, MARGIN], maxRows: grid }}
-            dragConfig={{ enabled: true, bounded: true, cancel: '.unit-remove' }}
+            dragConfig={{ enabled: true, cancel: '.unit-remove' }}
             resizeConfig={{ enabled: true, handles: ['se'] }}
             dropConfig={{ enabled: Boolean(free && dragging), defaultItem: { w: 1, h: 1 } }}
             droppingItem={{ i: '__dropping-elem__', x: 0, y: 0, w: 1, h: 1 }}
