@@ -38,15 +38,23 @@ function useLiveSummary(projectId: number) {
     },
     [],
   );
+  /**
+   * Reads again; the server may answer what it computed before the push while it computes the next
+   * (an answer is served up to 30 s while its successor is made): then reads once more a little later,
+   * a few times at most, until the answer is from after the push.
+   */
+  const read = (pushedAt: number, tries: number) => {
+    const wait = Math.max(0, last.current + REFRESH_AFTER_PUSH_MS - Date.now());
+    timer.current = setTimeout(async () => {
+      last.current = Date.now();
+      const { data } = await summary.refetch();
+      timer.current = null;
+      if (data && Date.parse(data.at) < pushedAt && tries > 1) read(pushedAt, tries - 1);
+    }, wait);
+  };
   useRealtime({ projects }, (push: RealtimePush) => {
     if (push.kind !== 'state' && push.kind !== 'event' && push.kind !== 'telemetry' && push.kind !== 'batch') return;
-    if (timer.current) return;
-    const wait = Math.max(0, last.current + REFRESH_AFTER_PUSH_MS - Date.now());
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      last.current = Date.now();
-      void summary.refetch();
-    }, wait);
+    if (!timer.current) read(Date.now(), 3);
   });
   return summary;
 }
