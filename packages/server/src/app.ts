@@ -10,7 +10,7 @@ import websocket from '@fastify/websocket';
 import { PRODUCT_VERSION, translate } from '@sc/contract';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerCompression } from './http/compression.js';
@@ -113,6 +113,7 @@ import { requestLang } from './platform/lang.js';
 import { secretSafeLogger } from './platform/redact.js';
 import { createReferencesRepository } from './platform/references/references.repository.js';
 import { createReferences } from './platform/references/references.service.js';
+import { responseSerializer } from './platform/response-serializer.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 
 export interface AppOptions {
@@ -127,6 +128,8 @@ export interface AppOptions {
   imageRateLimit?: number;
   /** How devices reach the server; main.ts starts it (`app.iot.start()`). Off in most tests. */
   mqtt?: MqttMode;
+  /** Tests: an answer with a field its response schema does not describe fails instead of losing the field. */
+  strictResponses?: boolean;
 }
 
 declare module 'fastify' {
@@ -147,7 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...frameworkErrorOptions,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(options.strictResponses ?? false));
 
   const webIndex = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(webIndex);

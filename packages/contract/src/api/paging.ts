@@ -75,3 +75,27 @@ export type ProjectTreeQuery = z.infer<typeof projectTreeQuery>;
 export const projectTreeBody = z.object({
   includeChildren: z.boolean({ error: 'validation.validParam' }).optional().default(false),
 });
+
+// ── Answers (the response schemas the server serialises through and the console's types come from)
+
+/** A time as the API writes it: ISO 8601, UTC. */
+export const isoTimeAnswer = z.string().describe('ISO 8601 time (UTC)');
+
+/** Every paged answer (spec 000 §7 paging): the `Page<T>` shape. */
+export const pageAnswer = <T extends z.ZodType>(item: T) =>
+  z.object({
+    list: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+
+/** The answer of a call that only confirms (deletes, sign-out, a password change). */
+export const okAnswer = z.object({ ok: z.literal(true) });
+export type OkAnswer = z.infer<typeof okAnswer>;
+
+/** The answer of a batch delete: how many rows went. */
+export const deletedAnswer = z.object({ deleted: z.number().int() });
+
+/** The answer of a batch change: how many rows changed. */
+export const updatedAnswer = z.object({ updated: z.number().int() });

@@ -45,6 +45,7 @@ export async function createTestApp(
     loginRateLimit: options.loginRateLimit ?? 10_000,
     imageRateLimit: options.imageRateLimit ?? 10_000,
     logger: options.logger,
+    strictResponses: true,
     mqtt:
       typeof options.mqtt === 'object'
         ? { mode: 'external', url: options.mqtt.url, shared: true }
