@@ -1,6 +1,9 @@
 import './validation/error-map.js';
 
 export * from './api/admin.js';
+export * from './api/admin-responses.js';
+export * from './api/logs-responses.js';
+export * from './api/messages-responses.js';
 export * from './api/maintenance.js';
 export * from './api/paging.js';
 export * from './api/registry.js';

@@ -1,63 +1,110 @@
-import type { AuthLevel, Lang } from '../enums.js';
+import { z } from 'zod';
+import { LANGS } from '../enums.js';
+import { authLevelAnswer } from './admin-responses.js';
+import { isoTimeAnswer } from './paging.js';
 
 /** The session user of spec 000 §3, answered by POST and GET /api/login.do. */
-export interface SessionUser {
-  userId: number;
-  userName: string;
-  realName: string;
-  roleId: number;
-  roleName: string;
-  roleNo: string;
-  roleStatus: number;
-  /** True for the built-in administrator role. */
-  role: { id: number; name: string; no: string; status: number; admin: boolean };
-  projectId: number;
-  projectName: string;
-  projectNo: string;
-  projectStatus: number;
-  project: { id: number; name: string; no: string; status: number; parentId: number | null };
-  userToken: string;
-  lastLoginTime: string | null;
-}
+export const sessionUser = z.object({
+  userId: z.number().int(),
+  userName: z.string(),
+  realName: z.string(),
+  roleId: z.number().int(),
+  roleName: z.string(),
+  roleNo: z.string(),
+  roleStatus: z.number().int(),
+  /** `admin`: true for the built-in administrator role. */
+  role: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    no: z.string(),
+    status: z.number().int(),
+    admin: z.boolean(),
+  }),
+  projectId: z.number().int(),
+  projectName: z.string(),
+  projectNo: z.string(),
+  projectStatus: z.number().int(),
+  project: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    no: z.string(),
+    status: z.number().int(),
+    parentId: z.number().int().nullable(),
+  }),
+  userToken: z.string(),
+  lastLoginTime: isoTimeAnswer.nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
 
 /** GET /api/pub/runningparams.do: what the console needs before sign-in. */
-export interface RunningParams {
-  version: string;
-  defaultLang: Lang;
-  timezone: number;
-  identifyCode: boolean;
-  map: { lng: number; lat: number; zoom: number; tileUrl: string; tileAttribution: string };
-  pageSize: number;
-  logPageSize: number;
-  parentListSize: number;
-  requestTimeout: number;
-  preventDoubleClick: number;
-  messageDuration: number;
-  liveHeartbeat: number;
-  searchWordLimit: number;
-  deviceSearchWordLimit: number;
-  watermark: { enabled: boolean; text: string };
+export const runningParams = z.object({
+  version: z.string(),
+  defaultLang: z.enum(LANGS),
+  timezone: z.number(),
+  identifyCode: z.boolean(),
+  map: z.object({
+    lng: z.number(),
+    lat: z.number(),
+    zoom: z.number(),
+    tileUrl: z.string(),
+    tileAttribution: z.string(),
+  }),
+  pageSize: z.number().int(),
+  logPageSize: z.number().int(),
+  parentListSize: z.number().int(),
+  requestTimeout: z.number().int(),
+  preventDoubleClick: z.number().int(),
+  messageDuration: z.number().int(),
+  liveHeartbeat: z.number().int(),
+  searchWordLimit: z.number().int(),
+  deviceSearchWordLimit: z.number().int(),
+  watermark: z.object({ enabled: z.boolean(), text: z.string() }),
   /** The most units a lamp or cabinet policy may have (setting `policyUnitsMax`; the server checks it too). */
-  policyUnitsMax: number;
-}
+  policyUnitsMax: z.number().int(),
+});
+export type RunningParams = z.infer<typeof runningParams>;
+
+/** GET /api/health */
+/** /api/health: `degraded` (503) when the device uplink is down; `mqtt` says how the device side is. */
+export const healthAnswer = z.object({
+  status: z.enum(['ok', 'degraded']),
+  mqtt: z
+    .object({
+      ok: z.boolean(),
+      mode: z.string(),
+      state: z.string(),
+      devices: z.number().int().optional(),
+      silentSeconds: z.number().int().optional(),
+    })
+    .optional(),
+});
 
 /** GET /api/pageauth.do */
-export interface PageAuth {
-  flag: 0 | 1;
-  authValue: AuthLevel;
-}
+export const pageAuth = z.object({ flag: z.union([z.literal(0), z.literal(1)]), authValue: authLevelAnswer });
+export type PageAuth = z.infer<typeof pageAuth>;
 
 /** A node of GET /api/menus.do: groups carry children, functions a path and the caller's level. */
-export interface MenuNode {
+export type MenuNode = {
   key: string;
   path: string;
   icon: string;
   name: string;
-  level: AuthLevel;
+  level: z.infer<typeof authLevelAnswer>;
   children?: MenuNode[];
-}
+};
+export const menuNode: z.ZodType<MenuNode> = z.object({
+  key: z.string(),
+  path: z.string(),
+  icon: z.string(),
+  name: z.string(),
+  level: authLevelAnswer,
+  get children() {
+    return z.array(menuNode).optional();
+  },
+});
+export const menuTree = z.array(menuNode);
 
-/** Every paged answer. */
+/** Every paged answer (`pageAnswer` in paging.ts describes it). */
 export interface Page<T> {
   list: T[];
   total: number;
@@ -75,8 +122,9 @@ export interface ErrorBody {
 }
 
 /** GET /api/summary/home.do: the home page's figures, scoped to the caller's projects. */
-export interface HomeSummary {
-  projects: number;
-  users: number;
-  devices: number;
-}
+export const homeSummary = z.object({
+  projects: z.number().int(),
+  users: z.number().int(),
+  devices: z.number().int(),
+});
+export type HomeSummary = z.infer<typeof homeSummary>;

@@ -1,4 +1,5 @@
-import type { NoticeType } from '../enums.js';
+import { z } from 'zod';
+import { NOTICE_TYPES, type NoticeType } from '../enums.js';
 
 /**
  * Events a notice rule can subscribe to (spec 000 §7 "System": /api/noticeevents.do), with the
@@ -21,9 +22,11 @@ export const NOTICE_EVENTS = [
 
 export type NoticeEventCode = (typeof NOTICE_EVENTS)[number]['code'];
 
-export interface NoticeEventView {
-  id: number;
-  code: NoticeEventCode;
-  name: string;
-  noticeTypes: readonly NoticeType[];
-}
+export const noticeEventView = z.object({
+  id: z.number().int(),
+  code: z.enum(NOTICE_EVENTS.map((e) => e.code) as [NoticeEventCode, ...NoticeEventCode[]]),
+  name: z.string(),
+  noticeTypes: z.array(z.enum(NOTICE_TYPES)).readonly(),
+});
+export type NoticeEventView = z.infer<typeof noticeEventView>;
+export const noticeEventList = z.array(noticeEventView);

@@ -1,4 +1,4 @@
-import type { LoginBody, MenuNode, PageAuth, RunningParams, SessionUser } from '@sc/contract';
+import type { LoginBody, MenuNode, OkAnswer, PageAuth, RunningParams, SessionUser, UnreadCount } from '@sc/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useLang } from '../i18n/i18n';
 import { api } from './client';
@@ -14,13 +14,12 @@ export const sessionApi = {
   /** The login form shows its own errors inline. */
   login: (body: LoginBody) => api.post<SessionUser>('/api/login.do', { ...body }, { silent: true }),
   autoLogin: () => api.get<SessionUser>('/api/login.do', undefined, { silent: true }),
-  logout: () => api.delete<unknown>('/api/login.do', undefined, { silent: true }),
+  logout: () => api.delete<OkAnswer>('/api/login.do', undefined, { silent: true }),
   pageAuth: (desFullPath: string) => api.get<PageAuth>('/api/pageauth.do', { desFullPath }, { silent: true }),
   menus: () => api.get<MenuNode[]>('/api/menus.do'),
-  unreadCount: () =>
-    api.get<{ count: number; alarms?: { alarm: number; warning: number } }>('/api/sitemessages.do/count/unread'),
+  unreadCount: () => api.get<UnreadCount>('/api/sitemessages.do/count/unread'),
   changePassword: (userId: number, body: { oldPassword: string; password: string }) =>
-    api.patch<unknown>(`/api/users.do/${userId}/pwd`, body, { silent: true }),
+    api.patch<OkAnswer>(`/api/users.do/${userId}/pwd`, body, { silent: true }),
 };
 
 export const RUNNING_PARAMS_KEY = ['runningparams'] as const;

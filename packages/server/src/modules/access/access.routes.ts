@@ -1,3 +1,4 @@
+import { menuTree, pageAuth } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,6 +20,7 @@ export function accessRoutes(app: FastifyInstance, deps: { access: AccessService
         querystring: commonQuery.extend({
           desFullPath: z.string({ error: 'validation.missingParam' }).min(1, 'validation.missingParam'),
         }),
+        response: { 200: pageAuth },
       },
     },
     async (request) => {
@@ -36,6 +38,7 @@ export function accessRoutes(app: FastifyInstance, deps: { access: AccessService
         tags: ['session'],
         summary: "The caller's menu tree, names in the caller's language",
         querystring: commonQuery,
+        response: { 200: menuTree },
       },
     },
     async (request) => deps.access.menuTree(await request.levels(), requestLang(request)),

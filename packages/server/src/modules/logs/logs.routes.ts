@@ -1,10 +1,10 @@
-import { idParam, idsBody, logPageQuery } from '@sc/contract';
+import { deletedAnswer, idParam, idsBody, logPageQuery, logPages, type Page } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { commonQuery } from '../../platform/schemas.js';
 import { actorOf } from './audit.service.js';
-import type { LogKind } from './logs.repository.js';
+import type { LogKind, LogViews } from './logs.repository.js';
 import type { LogsService } from './logs.service.js';
 
 const params = z.object({ id: idParam() });
@@ -20,6 +20,7 @@ export function logsRoutes(app: FastifyInstance, deps: { logs: LogsService }): v
   const s = deps.logs;
   for (const [kind, base] of Object.entries(BASES) as [LogKind, string][]) {
     const tags = [`${kind} log`];
+    const page: z.ZodType<Page<LogViews[LogKind]>> = logPages[kind];
     r.get(
       `${base}/pages`,
       {
@@ -27,13 +28,22 @@ export function logsRoutes(app: FastifyInstance, deps: { logs: LogsService }): v
           tags,
           summary: 'A page of log rows, newest first',
           querystring: commonQuery.extend(logPageQuery.shape),
+          response: { 200: page },
         },
       },
       (req) => s.page(kind, req.session!, req.query),
     );
     r.delete(
       `${base}/:id`,
-      { schema: { tags, summary: 'Delete one row: {deleted}', params, querystring: commonQuery } },
+      {
+        schema: {
+          tags,
+          summary: 'Delete one row: {deleted}',
+          params,
+          querystring: commonQuery,
+          response: { 200: deletedAnswer },
+        },
+      },
       (req) => s.remove(kind, actorOf(req), [req.params.id], true),
     );
     r.delete(
@@ -44,6 +54,7 @@ export function logsRoutes(app: FastifyInstance, deps: { logs: LogsService }): v
           summary: 'Delete rows: ids=1,2,3 (form) or an array (JSON): {deleted}',
           body: idsBody,
           querystring: commonQuery,
+          response: { 200: deletedAnswer },
         },
       },
       (req) => s.remove(kind, actorOf(req), req.body.ids),

@@ -1,4 +1,15 @@
-import { idParam, idsBody, pageQuery, siteMessageFilter } from '@sc/contract';
+import {
+  deletedAnswer,
+  idParam,
+  idsBody,
+  pageQuery,
+  siteMessageFilter,
+  siteMessageList,
+  siteMessagePage,
+  siteMessageView,
+  unreadCountAnswer,
+  updatedAnswer,
+} from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,6 +36,7 @@ export function siteMessagesRoutes(app: FastifyInstance, deps: { messages: SiteM
         tags,
         summary: "The caller's unread site messages: {count, alarms: {alarm, warning}} (unread device alarms by level)",
         querystring: commonQuery,
+        response: { 200: unreadCountAnswer },
       },
     },
     async (req) => ({
@@ -39,6 +51,7 @@ export function siteMessagesRoutes(app: FastifyInstance, deps: { messages: SiteM
         tags,
         summary: "The caller's messages, newest first (up to 1000); status unread|read|recycle|all",
         querystring: listQuery,
+        response: { 200: siteMessageList },
       },
     },
     (req) => s.list(me(req), req.query.status, requestLang(req)),
@@ -51,40 +64,86 @@ export function siteMessagesRoutes(app: FastifyInstance, deps: { messages: SiteM
         summary: 'Page n of the caller’s messages, searchable',
         params: pageParams,
         querystring: pagesQuery,
+        response: { 200: siteMessagePage },
       },
     },
     (req) => s.page(me(req), { ...req.query, page: req.params.n }, requestLang(req)),
   );
   r.patch(
     '/api/sitemessages.do/isread/:id',
-    { schema: { tags, summary: 'Mark one message read', params, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Mark one message read',
+        params,
+        querystring: commonQuery,
+        response: { 200: siteMessageView },
+      },
+    },
     (req) => s.markRead(me(req), req.params.id, requestLang(req)),
   );
   r.patch(
     '/api/sitemessages.do/isread',
-    { schema: { tags, summary: 'Mark messages read: {updated}', body: idsBody, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Mark messages read: {updated}',
+        body: idsBody,
+        querystring: commonQuery,
+        response: { 200: updatedAnswer },
+      },
+    },
     (req) => s.markReadMany(me(req), req.body.ids),
   );
   r.patch(
     '/api/sitemessages.do/isdeleted/:id',
-    { schema: { tags, summary: 'Move one message to the recycle bin', params, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Move one message to the recycle bin',
+        params,
+        querystring: commonQuery,
+        response: { 200: siteMessageView },
+      },
+    },
     (req) => s.recycle(me(req), req.params.id, requestLang(req)),
   );
   r.patch(
     '/api/sitemessages.do/isdeleted',
     {
-      schema: { tags, summary: 'Move messages to the recycle bin: {updated}', body: idsBody, querystring: commonQuery },
+      schema: {
+        tags,
+        summary: 'Move messages to the recycle bin: {updated}',
+        body: idsBody,
+        querystring: commonQuery,
+        response: { 200: updatedAnswer },
+      },
     },
     (req) => s.recycleMany(me(req), req.body.ids),
   );
   r.patch(
     '/api/sitemessages.do/restoreisdeleted/:id',
-    { schema: { tags, summary: 'Restore one message from the recycle bin', params, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Restore one message from the recycle bin',
+        params,
+        querystring: commonQuery,
+        response: { 200: siteMessageView },
+      },
+    },
     (req) => s.restore(me(req), req.params.id, requestLang(req)),
   );
   r.delete(
     '/api/sitemessages.do',
-    { schema: { tags, summary: 'Empty the caller’s recycle bin: {deleted}', querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Empty the caller’s recycle bin: {deleted}',
+        querystring: commonQuery,
+        response: { 200: deletedAnswer },
+      },
+    },
     (req) => s.purge(me(req)),
   );
 }

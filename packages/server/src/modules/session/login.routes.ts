@@ -1,7 +1,8 @@
 import type {} from '@fastify/cookie';
-import { loginBody } from '@sc/contract';
+import { loginBody, okAnswer, sessionUser } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError, fieldError, unauthorized } from '../../platform/errors.js';
 import { requestToken } from '../../platform/request-token.js';
 import { commonQuery } from '../../platform/schemas.js';
@@ -28,7 +29,11 @@ export function loginRoutes(app: FastifyInstance, deps: LoginRouteDeps): void {
   r.get(
     '/code/getloginidentifyimage.do',
     {
-      schema: { tags: ['session'], summary: 'Identity-code image (SVG) bound to this browser by cookie, single use' },
+      schema: {
+        tags: ['session'],
+        summary: 'Identity-code image (SVG) bound to this browser by cookie, single use',
+        response: { 200: { content: { 'image/svg+xml': { schema: z.string().describe('SVG image') } } } },
+      },
       config: { rateLimit: deps.imageRateLimit },
     },
     async (request, reply) => {
@@ -46,6 +51,7 @@ export function loginRoutes(app: FastifyInstance, deps: LoginRouteDeps): void {
         summary: 'Sign in with account, password and identity code',
         body: loginBody,
         querystring: commonQuery,
+        response: { 200: sessionUser },
       },
       config: { rateLimit: deps.loginRateLimit },
     },
@@ -77,7 +83,14 @@ export function loginRoutes(app: FastifyInstance, deps: LoginRouteDeps): void {
 
   r.get(
     '/api/login.do',
-    { schema: { tags: ['session'], summary: 'Automatic sign-in with the stored token', querystring: commonQuery } },
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Automatic sign-in with the stored token',
+        querystring: commonQuery,
+        response: { 200: sessionUser },
+      },
+    },
     async (request) => {
       const token = requestToken(request);
       if (!token) throw unauthorized();
@@ -90,7 +103,14 @@ export function loginRoutes(app: FastifyInstance, deps: LoginRouteDeps): void {
 
   r.delete(
     '/api/login.do',
-    { schema: { tags: ['session'], summary: 'Sign out: revokes the token on the server', querystring: commonQuery } },
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'Sign out: revokes the token on the server',
+        querystring: commonQuery,
+        response: { 200: okAnswer },
+      },
+    },
     async (request) => {
       await deps.sessions.logout(request.session!);
       await deps.audit.visit(request, 'logout');

@@ -2,6 +2,7 @@ import {
   DEFAULT_LANG,
   DEFAULT_MAP,
   DEVICE_SEARCH_WORD_LIMIT,
+  healthAnswer,
   MESSAGE_DURATION_MS,
   PARENT_LIST_SIZE,
   POLICY_UNITS_MAX_DEFAULT,
@@ -9,9 +10,11 @@ import {
   PRODUCT_VERSION,
   REQUEST_TIMEOUT_MS,
   type RunningParams,
+  runningParams,
   SEARCH_WORD_LIMIT,
 } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { SettingsService } from './settings.service.js';
 
 export interface RunningParamsDeps {
@@ -26,40 +29,48 @@ export interface RunningParamsDeps {
 
 /** What the console needs before sign-in, and the health check of load balancers. */
 export function runningParamsRoutes(app: FastifyInstance, deps: RunningParamsDeps): void {
-  app.get(
-    '/api/pub/runningparams.do',
-    { schema: { tags: ['system'], summary: 'Running parameters (no sign-in)' } },
-    async (): Promise<RunningParams> => {
-      const s = await deps.settings.all();
-      return {
-        version: PRODUCT_VERSION,
-        defaultLang: DEFAULT_LANG,
-        timezone: s.timezone,
-        identifyCode: deps.identifyCode,
-        map: { lng: DEFAULT_MAP.lng, lat: DEFAULT_MAP.lat, zoom: DEFAULT_MAP.zoom, ...deps.map },
-        pageSize: s.pageSize,
-        logPageSize: s.logPageSize,
-        parentListSize: PARENT_LIST_SIZE,
-        requestTimeout: REQUEST_TIMEOUT_MS,
-        preventDoubleClick: PREVENT_DOUBLE_CLICK_MS,
-        messageDuration: MESSAGE_DURATION_MS,
-        liveHeartbeat: s.liveHeartbeat,
-        searchWordLimit: SEARCH_WORD_LIMIT,
-        deviceSearchWordLimit: DEVICE_SEARCH_WORD_LIMIT,
-        watermark: { enabled: s.watermarkEnabled, text: s.watermarkText },
-        policyUnitsMax: Number(s.policyUnitsMax) || POLICY_UNITS_MAX_DEFAULT,
-      };
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/pub/runningparams.do',
+      { schema: { tags: ['system'], summary: 'Running parameters (no sign-in)', response: { 200: runningParams } } },
+      async (): Promise<RunningParams> => {
+        const s = await deps.settings.all();
+        return {
+          version: PRODUCT_VERSION,
+          defaultLang: DEFAULT_LANG,
+          timezone: s.timezone,
+          identifyCode: deps.identifyCode,
+          map: { lng: DEFAULT_MAP.lng, lat: DEFAULT_MAP.lat, zoom: DEFAULT_MAP.zoom, ...deps.map },
+          pageSize: s.pageSize,
+          logPageSize: s.logPageSize,
+          parentListSize: PARENT_LIST_SIZE,
+          requestTimeout: REQUEST_TIMEOUT_MS,
+          preventDoubleClick: PREVENT_DOUBLE_CLICK_MS,
+          messageDuration: MESSAGE_DURATION_MS,
+          liveHeartbeat: s.liveHeartbeat,
+          searchWordLimit: SEARCH_WORD_LIMIT,
+          deviceSearchWordLimit: DEVICE_SEARCH_WORD_LIMIT,
+          watermark: { enabled: s.watermarkEnabled, text: s.watermarkText },
+          policyUnitsMax: Number(s.policyUnitsMax) || POLICY_UNITS_MAX_DEFAULT,
+        };
+      },
+    );
 
-  app.get(
+  app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
-    { schema: { tags: ['system'], summary: 'Liveness, database and device uplink check' } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness, database and device uplink check',
+        response: { 200: healthAnswer, 503: healthAnswer },
+      },
+    },
     async (_request, reply) => {
       await deps.ping();
       const mqtt = deps.uplink?.();
-      if (mqtt && !mqtt.ok) return reply.status(503).send({ status: 'degraded', mqtt });
-      return mqtt ? { status: 'ok', mqtt } : { status: 'ok' };
+      if (mqtt && !mqtt.ok) return reply.status(503).send({ status: 'degraded' as const, mqtt });
+      return mqtt ? { status: 'ok' as const, mqtt } : { status: 'ok' as const };
     },
   );
 }

@@ -1,3 +1,4 @@
+import { syncResult } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { commonQuery } from '../../platform/schemas.js';
@@ -13,6 +14,7 @@ export function syncRoutes(app: FastifyInstance, deps: { sync: SyncService }): v
         tags: ['system'],
         summary: 'Re-apply built-in data: {steps: [{name, changed}]}',
         querystring: commonQuery,
+        response: { 200: syncResult },
       },
     },
     (req) => deps.sync.run(actorOf(req)),

@@ -1,4 +1,12 @@
-import { NOTICE_EVENTS, type NoticeEventView, settingBody, translate } from '@sc/contract';
+import {
+  NOTICE_EVENTS,
+  type NoticeEventView,
+  noticeEventList,
+  settingBody,
+  settingItemList,
+  settingItemView,
+  translate,
+} from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +30,7 @@ export function webParamsRoutes(app: FastifyInstance, deps: { webParams: WebPara
         tags,
         summary: 'Every system setting with its value, default, range and options',
         querystring: commonQuery,
+        response: { 200: settingItemList },
       },
     },
     (req) => s.list(requestLang(req)),
@@ -35,6 +44,7 @@ export function webParamsRoutes(app: FastifyInstance, deps: { webParams: WebPara
         params,
         body: settingBody,
         querystring: commonQuery,
+        response: { 200: settingItemView },
       },
     },
     (req) => s.update(actorOf(req), req.params.id, req.body.value, requestLang(req)),
@@ -46,6 +56,7 @@ export function webParamsRoutes(app: FastifyInstance, deps: { webParams: WebPara
         tags,
         summary: 'Events a notice rule can subscribe to, with their notice types',
         querystring: commonQuery,
+        response: { 200: noticeEventList },
       },
     },
     (req): NoticeEventView[] => {

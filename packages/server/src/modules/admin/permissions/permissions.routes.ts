@@ -1,4 +1,4 @@
-import { authModulesBody, idParam, permissionsBody } from '@sc/contract';
+import { authModulesBody, authModulesView, idParam, menuTree, permissionList, permissionsBody } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,12 +21,28 @@ export function permissionsRoutes(
 
   r.get(
     '/api/roles/:id/menus.do',
-    { schema: { tags, summary: 'The menu tree a role sees', params, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'The menu tree a role sees',
+        params,
+        querystring: commonQuery,
+        response: { 200: menuTree },
+      },
+    },
     async (req) => deps.access.menuTree(await s.levelsOfRole(req.session!, req.params.id), requestLang(req)),
   );
   r.get(
     '/api/roles/:id/menus.do/flat',
-    { schema: { tags, summary: 'The functions a role may use, as a flat list', params, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'The functions a role may use, as a flat list',
+        params,
+        querystring: commonQuery,
+        response: { 200: permissionList },
+      },
+    },
     async (req) => (await s.list(req.session!, req.params.id, requestLang(req))).filter((p) => p.level > 0),
   );
   r.get(
@@ -37,6 +53,7 @@ export function permissionsRoutes(
         summary: "Every function with the role's level (0 N/A, 1 view, 5 edit, 10 check)",
         params,
         querystring: commonQuery,
+        response: { 200: permissionList },
       },
     },
     (req) => s.list(req.session!, req.params.id, requestLang(req)),
@@ -51,6 +68,7 @@ export function permissionsRoutes(
         params,
         body: permissionsBody,
         querystring: commonQuery,
+        response: { 200: permissionList },
       },
     },
     async (req) => s.save(actorOf(req), await req.levels(), req.params.id, req.body, requestLang(req)),
@@ -64,6 +82,7 @@ export function permissionsRoutes(
         summary: "A project's authorised modules and the choices its parent allows",
         params,
         querystring: commonQuery,
+        response: { 200: authModulesView },
       },
     },
     (req) => s.modules(req.session!, req.params.id, requestLang(req)),
@@ -76,6 +95,7 @@ export function permissionsRoutes(
         summary: "Set a project's modules (modules=lighting,env,… ); descendants lose removed ones",
         body: authModulesBody,
         querystring: commonQuery,
+        response: { 200: authModulesView },
       },
     },
     (req) => s.saveModules(actorOf(req), req.body, requestLang(req)),

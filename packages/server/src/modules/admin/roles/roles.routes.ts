@@ -1,4 +1,4 @@
-import { idParam, pageQuery, roleBody } from '@sc/contract';
+import { idParam, okAnswer, pageQuery, roleBody, roleList, rolePage, roleView } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +22,7 @@ export function rolesRoutes(app: FastifyInstance, deps: { roles: RolesService })
         tags,
         summary: "Roles in the caller's projects (up to 1000)",
         querystring: commonQuery.extend(projectFilter.shape),
+        response: { 200: roleList },
       },
     },
     (req) => s.list(req.session!, req.query.projectId),
@@ -33,26 +34,54 @@ export function rolesRoutes(app: FastifyInstance, deps: { roles: RolesService })
         tags,
         summary: 'A page of roles',
         querystring: commonQuery.extend(pageQuery.shape).extend(projectFilter.shape),
+        response: { 200: rolePage },
       },
     },
     (req) => s.page(req.session!, req.query),
   );
-  r.get('/api/roles.do/:id', { schema: { tags, summary: 'One role', params, querystring: commonQuery } }, (req) =>
-    s.get(req.session!, req.params.id),
+  r.get(
+    '/api/roles.do/:id',
+    { schema: { tags, summary: 'One role', params, querystring: commonQuery, response: { 200: roleView } } },
+    (req) => s.get(req.session!, req.params.id),
   );
   r.post(
     '/api/roles.do',
-    { schema: { tags, summary: 'Create a role in a project', body: roleBody, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a role in a project',
+        body: roleBody,
+        querystring: commonQuery,
+        response: { 200: roleView },
+      },
+    },
     (req) => s.create(actorOf(req), req.body),
   );
   r.put(
     '/api/roles.do/:id',
-    { schema: { tags, summary: 'Update a role', params, body: roleBody, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Update a role',
+        params,
+        body: roleBody,
+        querystring: commonQuery,
+        response: { 200: roleView },
+      },
+    },
     (req) => s.update(actorOf(req), req.params.id, req.body),
   );
   r.delete(
     '/api/roles.do/:id',
-    { schema: { tags, summary: 'Delete a role no user has', params, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a role no user has',
+        params,
+        querystring: commonQuery,
+        response: { 200: okAnswer },
+      },
+    },
     async (req) => {
       await s.remove(actorOf(req), req.params.id);
       return { ok: true as const };

@@ -1,4 +1,4 @@
-import { changePasswordBody, idParam } from '@sc/contract';
+import { changePasswordBody, idParam, okAnswer } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,6 +16,7 @@ export function passwordRoutes(app: FastifyInstance, deps: { passwords: Password
         params: z.object({ id: idParam() }),
         querystring: commonQuery,
         body: changePasswordBody,
+        response: { 200: okAnswer },
       },
     },
     async (request) => {

@@ -1,4 +1,13 @@
-import { idParam, pageQuery, userCreateBody, userUpdateBody } from '@sc/contract';
+import {
+  idParam,
+  okAnswer,
+  pageQuery,
+  userCreateBody,
+  userList,
+  userPage,
+  userUpdateBody,
+  userView,
+} from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,6 +32,7 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService })
         tags,
         summary: "Users in the caller's projects (up to 1000)",
         querystring: commonQuery.extend(filter.shape),
+        response: { 200: userList },
       },
     },
     (req) => s.list(req.session!, req.query),
@@ -34,13 +44,22 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService })
         tags,
         summary: 'A page of users',
         querystring: commonQuery.extend(pageQuery.shape).extend(filter.shape),
+        response: { 200: userPage },
       },
     },
     (req) => s.page(req.session!, req.query),
   );
   r.get(
     '/api/users.do/:id',
-    { schema: { tags, summary: 'One user (never the password)', params, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'One user (never the password)',
+        params,
+        querystring: commonQuery,
+        response: { 200: userView },
+      },
+    },
     (req) => s.get(req.session!, req.params.id),
   );
   r.post(
@@ -51,6 +70,7 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService })
         summary: 'Create a user with a role and a password',
         body: userCreateBody,
         querystring: commonQuery,
+        response: { 200: userView },
       },
     },
     (req) => s.create(actorOf(req), req.body),
@@ -64,6 +84,7 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService })
         params,
         body: userUpdateBody,
         querystring: commonQuery,
+        response: { 200: userView },
       },
     },
     (req) => s.update(actorOf(req), req.params.id, req.body),
@@ -76,6 +97,7 @@ export function usersRoutes(app: FastifyInstance, deps: { users: UsersService })
         summary: 'Delete a user (not oneself, not the last administrator)',
         params,
         querystring: commonQuery,
+        response: { 200: okAnswer },
       },
     },
     async (req) => {
