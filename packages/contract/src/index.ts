@@ -7,6 +7,7 @@ export * from './api/messages-responses.js';
 export * from './api/maintenance.js';
 export * from './api/paging.js';
 export * from './api/registry.js';
+export * from './api/registry-responses.js';
 export * from './api/session.js';
 export * from './api/summary.js';
 export * from './catalogue/index.js';

@@ -47,41 +47,6 @@ export const deviceModelBody = z.object({
   description: description(),
 });
 
-export interface DeviceTypeView {
-  id: number;
-  name: string;
-  no: string;
-  builtin: boolean;
-  /** URL of the icon (with a version for caching), or null. */
-  icon: string | null;
-  deviceCount: number;
-  createdAt: string;
-}
-export interface DeviceFactoryView {
-  id: number;
-  name: string;
-  no: string;
-  description: string;
-  projectId: number | null;
-  projectName: string | null;
-  builtin: boolean;
-  modelCount: number;
-  createdAt: string;
-}
-export interface DeviceModelView {
-  id: number;
-  name: string;
-  no: string;
-  factoryId: number;
-  factoryName: string;
-  typeNo: string;
-  typeName: string;
-  description: string;
-  builtin: boolean;
-  deviceCount: number;
-  createdAt: string;
-}
-
 // ── Areas and groups (/api/biz/)
 export const deviceAreaBody = z.object({
   name: scopedNameRule(),
@@ -102,26 +67,6 @@ export const activeBody = z.object({
     .refine((v) => Object.values(ACTIVE_STATE).includes(v as -1 | 0 | 1), 'validation.validParam')
     .default(ACTIVE_STATE.active),
 });
-
-export interface DeviceAreaView {
-  id: number;
-  name: string;
-  no: string;
-  projectId: number;
-  projectName: string;
-  description: string;
-  lng: number | null;
-  lat: number | null;
-  groupCount: number;
-  deviceCount: number;
-  createdAt: string;
-}
-export interface DeviceGroupView extends Omit<DeviceAreaView, 'groupCount'> {
-  areaId: number | null;
-  areaName: string | null;
-  activeState: number;
-  activeForcedAt: string | null;
-}
 
 // ── Devices
 const mac = () =>
@@ -241,58 +186,6 @@ export const devicePageQuery = pageQuery
   .extend(projectTreeQuery.shape);
 export type DevicePageQuery = z.infer<typeof devicePageQuery>;
 
-export interface DeviceView {
-  id: number;
-  name: string;
-  no: string;
-  type: string;
-  typeName: string;
-  modelId: number | null;
-  modelName: string | null;
-  modelNo: string | null;
-  factoryId: number | null;
-  factoryName: string | null;
-  projectId: number;
-  projectName: string;
-  areaId: number | null;
-  areaName: string | null;
-  groupId: number | null;
-  groupName: string | null;
-  parentId: number | null;
-  parentName: string | null;
-  activeState: number;
-  activeForcedAt: string | null;
-  lastActiveAt: string | null;
-  registered: boolean;
-  description: string;
-  lng: number | null;
-  lat: number | null;
-  equipmentId: string | null;
-  communicateAddress: string;
-  imei: string;
-  imsi: string;
-  ip: string;
-  submask: string;
-  gateway: string;
-  port: number | null;
-  rtspPort: number | null;
-  minPort: number | null;
-  maxPort: number | null;
-  mac: string;
-  loginAccount: string;
-  /** Whether a login password is stored (the password itself is never answered). */
-  hasLoginPassword: boolean;
-  alias: string;
-  modbusAddress: number | null;
-  channelNo: number | null;
-  protocolVersion: number;
-  productionName: string;
-  productionNo: string;
-  props: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-}
-
 /**
  * What a device list page answers per device: the columns of the list views (mixed, device, project,
  * type properties, map) and what their actions need. The edit screen reads the whole device by id.
@@ -329,9 +222,7 @@ export const DEVICE_LIST_FIELDS = [
   'protocolVersion',
   'productionNo',
   'props',
-] as const satisfies readonly (keyof DeviceView)[];
-
-export type DeviceListItem = Pick<DeviceView, (typeof DEVICE_LIST_FIELDS)[number]>;
+] as const;
 
 export const batchActiveBody = z.object({
   ids: z
@@ -355,32 +246,6 @@ export const mapQuery = z.object({
 });
 /** The filters of GET /api/map/extent.do: the map opens fitted to these devices. */
 export const mapExtentQuery = mapQuery.pick({ projectId: true, type: true, activeState: true, includeChildren: true });
-/** The box holding every located device in scope, or only the count 0 when there is none. */
-export type MapExtent = { count: 0 } | { count: number; west: number; south: number; east: number; north: number };
-/** One device as the map draws it: [id, lat, lng, index into `types`, active state (-1, 0, 1)]. */
-export type MapPoint = [number, number, number, number, number];
-/** A cluster as the map draws it: [lat, lng, count, error, unknown, active]. */
-export type MapClusterTuple = [number, number, number, number, number, number];
-/**
- * GET /api/map/view.do: what the map draws for a box and zoom, compactly. Every device in the box is
- * either a point or counted in a cluster; nothing is cut.
- */
-export interface MapView {
-  types: string[];
-  points: MapPoint[];
-  clusters: MapClusterTuple[];
-}
-export interface MapCluster {
-  /** Present when the cluster is a single device. */
-  id?: number;
-  lng: number;
-  lat: number;
-  count: number;
-  /** Counts by active state, for the cluster's colour. */
-  states: { error: number; unknown: number; active: number };
-  name?: string;
-  type?: string;
-}
 
 // ── Production library (/api/biz/productionlib.do)
 /**
@@ -415,28 +280,5 @@ export const productionPageQuery = pageQuery.extend({
   projectId: optionalId(),
   modelId: optionalId(),
 });
-export interface ProductionItemView {
-  id: number;
-  name: string;
-  no: string;
-  key1: string;
-  modelId: number;
-  modelName: string;
-  projectId: number;
-  projectName: string;
-  description: string;
-  status: number;
-  occupiedProjectId: number | null;
-  occupiedProjectName: string | null;
-  occupiedDeviceId: number | null;
-  occupiedDeviceName: string | null;
-  occupiedAt: string | null;
-  createdAt: string;
-}
 /** CSV columns of the import template, in order. */
 export const PRODUCTION_CSV_COLUMNS = ['name', 'no', 'key1', 'modelNo', 'projectNo', 'description'] as const;
-export interface ProductionImportResult {
-  imported: number;
-  /** When anything is wrong nothing is imported and every bad line is listed (1-based, header is 1). */
-  errors: { line: number; field: string; message: string }[];
-}

@@ -1,4 +1,4 @@
-import { LAYOUT_UNITS, MEDIA_TYPES, translate } from '@sc/contract';
+import { LAYOUT_UNITS, layoutUnitList, MEDIA_TYPES, mediaTypeList, translate } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLang } from '../../platform/lang.js';
@@ -11,7 +11,14 @@ export function lookupsRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/bas/mediatypes.do',
-    { schema: { tags, summary: 'Media types: code and localised name', querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Media types: code and localised name',
+        querystring: commonQuery,
+        response: { 200: mediaTypeList },
+      },
+    },
     (req) => {
       const lang = requestLang(req);
       return MEDIA_TYPES.map((code) => ({ code, name: translate(lang, `base.mediaTypes.${code}`) }));
@@ -19,7 +26,14 @@ export function lookupsRoutes(app: FastifyInstance): void {
   );
   r.get(
     '/api/bas/layoutunits.do',
-    { schema: { tags, summary: 'Dashboard layout units: code, value and localised name', querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Dashboard layout units: code, value and localised name',
+        querystring: commonQuery,
+        response: { 200: layoutUnitList },
+      },
+    },
     (req) => {
       const lang = requestLang(req);
       return Object.entries(LAYOUT_UNITS).map(([code, value]) => ({

@@ -1,4 +1,4 @@
-import { idParam } from '@sc/contract';
+import { deviceFactoryList, deviceModelList, deviceTypeList, idParam } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,7 +31,15 @@ export function pjtBaseRoutes(
 
   r.get(
     `${base}/devicetypes.do`,
-    { schema: { tags, summary: 'Device types', params: project, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Device types',
+        params: project,
+        querystring: commonQuery,
+        response: { 200: deviceTypeList },
+      },
+    },
     async (req) => {
       await pathProject(deps.projects, req.session!, req.params.projectId);
       return deps.types.list();
@@ -45,6 +53,7 @@ export function pjtBaseRoutes(
         summary: "Factories the project may use: global ones, its own and its ancestors'",
         params: project,
         querystring: commonQuery,
+        response: { 200: deviceFactoryList },
       },
     },
     (req) => deps.factories.list(req.session!, req.params.projectId),
@@ -57,6 +66,7 @@ export function pjtBaseRoutes(
         summary: 'Models of the factories the project may use',
         params: project,
         querystring: commonQuery.extend(modelFilter.shape),
+        response: { 200: deviceModelList },
       },
     },
     (req) =>
@@ -74,6 +84,7 @@ export function pjtBaseRoutes(
         summary: 'Models of one device type (its code, e.g. lighting)',
         params: project.extend({ serial: z.string().trim().min(1).max(32) }),
         querystring: commonQuery,
+        response: { 200: deviceModelList },
       },
     },
     (req) => deps.models.list(req.session!, { typeNo: req.params.serial }, req.params.projectId),

@@ -1,4 +1,12 @@
-import { deviceFactoryBody, idParam, pageQuery } from '@sc/contract';
+import {
+  deviceFactoryBody,
+  deviceFactoryList,
+  deviceFactoryPage,
+  deviceFactoryView,
+  idParam,
+  okAnswer,
+  pageQuery,
+} from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,31 +25,78 @@ export function deviceFactoriesRoutes(app: FastifyInstance, deps: { factories: D
 
   r.get(
     base,
-    { schema: { tags, summary: "Global factories and those of the caller's projects", querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: "Global factories and those of the caller's projects",
+        querystring: commonQuery,
+        response: { 200: deviceFactoryList },
+      },
+    },
     (req) => s.list(req.session!),
   );
   r.get(
     `${base}/pages`,
-    { schema: { tags, summary: 'A page of device factories', querystring: commonQuery.extend(pageQuery.shape) } },
+    {
+      schema: {
+        tags,
+        summary: 'A page of device factories',
+        querystring: commonQuery.extend(pageQuery.shape),
+        response: { 200: deviceFactoryPage },
+      },
+    },
     (req) => s.page(req.session!, req.query),
   );
-  r.get(`${base}/:id`, { schema: { tags, summary: 'One device factory', params, querystring: commonQuery } }, (req) =>
-    s.get(req.session!, req.params.id),
+  r.get(
+    `${base}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'One device factory',
+        params,
+        querystring: commonQuery,
+        response: { 200: deviceFactoryView },
+      },
+    },
+    (req) => s.get(req.session!, req.params.id),
   );
   r.post(
     base,
-    { schema: { tags, summary: 'Create a device factory', body: deviceFactoryBody, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a device factory',
+        body: deviceFactoryBody,
+        querystring: commonQuery,
+        response: { 200: deviceFactoryView },
+      },
+    },
     (req) => s.create(actorOf(req), req.body),
   );
   r.put(
     `${base}/:id`,
-    { schema: { tags, summary: 'Update a device factory', params, body: deviceFactoryBody, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Update a device factory',
+        params,
+        body: deviceFactoryBody,
+        querystring: commonQuery,
+        response: { 200: deviceFactoryView },
+      },
+    },
     (req) => s.update(actorOf(req), req.params.id, req.body),
   );
   r.delete(
     `${base}/:id`,
     {
-      schema: { tags, summary: 'Delete a factory without models or devices', params, querystring: commonQuery },
+      schema: {
+        tags,
+        summary: 'Delete a factory without models or devices',
+        params,
+        querystring: commonQuery,
+        response: { 200: okAnswer },
+      },
     },
     async (req) => {
       await s.remove(actorOf(req), req.params.id);

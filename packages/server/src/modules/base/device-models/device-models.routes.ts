@@ -1,4 +1,12 @@
-import { deviceModelBody, idParam, pageQuery } from '@sc/contract';
+import {
+  deviceModelBody,
+  deviceModelList,
+  deviceModelPage,
+  deviceModelView,
+  idParam,
+  okAnswer,
+  pageQuery,
+} from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,6 +35,7 @@ export function deviceModelsRoutes(app: FastifyInstance, deps: { models: DeviceM
         tags,
         summary: 'Device models (up to 1000), by factory and type',
         querystring: commonQuery.extend(modelFilter.shape),
+        response: { 200: deviceModelList },
       },
     },
     (req) => s.list(req.session!, { factoryId: req.query.factoryId, typeNo: req.query.typeNo }),
@@ -38,21 +47,49 @@ export function deviceModelsRoutes(app: FastifyInstance, deps: { models: DeviceM
         tags,
         summary: 'A page of device models',
         querystring: commonQuery.extend(pageQuery.shape).extend(modelFilter.shape),
+        response: { 200: deviceModelPage },
       },
     },
     (req) => s.page(req.session!, req.query),
   );
-  r.get(`${base}/:id`, { schema: { tags, summary: 'One device model', params, querystring: commonQuery } }, (req) =>
-    s.get(req.session!, req.params.id),
+  r.get(
+    `${base}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'One device model',
+        params,
+        querystring: commonQuery,
+        response: { 200: deviceModelView },
+      },
+    },
+    (req) => s.get(req.session!, req.params.id),
   );
   r.post(
     base,
-    { schema: { tags, summary: 'Create a device model', body: deviceModelBody, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a device model',
+        body: deviceModelBody,
+        querystring: commonQuery,
+        response: { 200: deviceModelView },
+      },
+    },
     (req) => s.create(actorOf(req), req.body),
   );
   r.put(
     `${base}/:id`,
-    { schema: { tags, summary: 'Update a device model', params, body: deviceModelBody, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Update a device model',
+        params,
+        body: deviceModelBody,
+        querystring: commonQuery,
+        response: { 200: deviceModelView },
+      },
+    },
     (req) => s.update(actorOf(req), req.params.id, req.body),
   );
   r.delete(
@@ -63,6 +100,7 @@ export function deviceModelsRoutes(app: FastifyInstance, deps: { models: DeviceM
         summary: 'Delete a model no device or production item uses',
         params,
         querystring: commonQuery,
+        response: { 200: okAnswer },
       },
     },
     async (req) => {

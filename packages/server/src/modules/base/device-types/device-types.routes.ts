@@ -1,4 +1,13 @@
-import { deviceTypeBody, idParam, pageQuery, UPLOAD_LIMITS } from '@sc/contract';
+import {
+  deviceTypeBody,
+  deviceTypeList,
+  deviceTypePage,
+  deviceTypeView,
+  idParam,
+  okAnswer,
+  pageQuery,
+  UPLOAD_LIMITS,
+} from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,24 +19,56 @@ import type { DeviceTypesService } from './device-types.service.js';
 const params = z.object({ id: idParam() });
 const tags = ['base data'];
 const base = '/api/bas/devicetypes.do';
+/** The stored bytes, sent as they are (no serialiser runs for a Buffer). */
+const iconImage = z.any().meta({ type: 'string', format: 'binary', description: 'PNG or JPEG image' });
 
 /** Spec 000 §7 "Base data": /api/bas/devicetypes.do and the type icon. */
 export function deviceTypesRoutes(app: FastifyInstance, deps: { types: DeviceTypesService }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const s = deps.types;
 
-  r.get(base, { schema: { tags, summary: 'Device types (up to 1000)', querystring: commonQuery } }, () => s.list());
+  r.get(
+    base,
+    {
+      schema: {
+        tags,
+        summary: 'Device types (up to 1000)',
+        querystring: commonQuery,
+        response: { 200: deviceTypeList },
+      },
+    },
+    () => s.list(),
+  );
   r.get(
     `${base}/pages`,
-    { schema: { tags, summary: 'A page of device types', querystring: commonQuery.extend(pageQuery.shape) } },
+    {
+      schema: {
+        tags,
+        summary: 'A page of device types',
+        querystring: commonQuery.extend(pageQuery.shape),
+        response: { 200: deviceTypePage },
+      },
+    },
     (req) => s.page(req.query),
   );
-  r.get(`${base}/:id`, { schema: { tags, summary: 'One device type', params, querystring: commonQuery } }, (req) =>
-    s.get(req.params.id),
+  r.get(
+    `${base}/:id`,
+    {
+      schema: { tags, summary: 'One device type', params, querystring: commonQuery, response: { 200: deviceTypeView } },
+    },
+    (req) => s.get(req.params.id),
   );
   r.post(
     base,
-    { schema: { tags, summary: 'Create a device type', body: deviceTypeBody, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a device type',
+        body: deviceTypeBody,
+        querystring: commonQuery,
+        response: { 200: deviceTypeView },
+      },
+    },
     (req) => s.create(actorOf(req), req.body),
   );
   r.put(
@@ -39,6 +80,7 @@ export function deviceTypesRoutes(app: FastifyInstance, deps: { types: DeviceTyp
         params,
         body: deviceTypeBody,
         querystring: commonQuery,
+        response: { 200: deviceTypeView },
       },
     },
     (req) => s.update(actorOf(req), req.params.id, req.body),
@@ -51,6 +93,7 @@ export function deviceTypesRoutes(app: FastifyInstance, deps: { types: DeviceTyp
         summary: 'Delete a device type no device or model uses (built-in ones stay)',
         params,
         querystring: commonQuery,
+        response: { 200: okAnswer },
       },
     },
     async (req) => {
@@ -67,6 +110,7 @@ export function deviceTypesRoutes(app: FastifyInstance, deps: { types: DeviceTyp
         consumes: ['multipart/form-data'],
         params,
         querystring: commonQuery,
+        response: { 200: deviceTypeView },
       },
     },
     async (req) => {
@@ -92,6 +136,7 @@ export function deviceTypesRoutes(app: FastifyInstance, deps: { types: DeviceTyp
         summary: "A device type's icon (any signed-in user)",
         params,
         querystring: commonQuery.extend({ v: z.string().optional() }),
+        response: { 200: { content: { 'image/png': { schema: iconImage }, 'image/jpeg': { schema: iconImage } } } },
       },
     },
     async (req, reply) => {

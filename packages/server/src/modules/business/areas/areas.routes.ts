@@ -1,4 +1,12 @@
-import { deviceAreaBody, idParam, pageQuery } from '@sc/contract';
+import {
+  deviceAreaBody,
+  deviceAreaList,
+  deviceAreaPage,
+  deviceAreaView,
+  idParam,
+  okAnswer,
+  pageQuery,
+} from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,6 +32,7 @@ export function areasRoutes(app: FastifyInstance, deps: { areas: AreasService })
         tags,
         summary: "Device areas of the caller's projects (up to 1000)",
         querystring: commonQuery.extend(projectFilter.shape),
+        response: { 200: deviceAreaList },
       },
     },
     (req) => s.list(req.session!, req.query.projectId),
@@ -35,26 +44,56 @@ export function areasRoutes(app: FastifyInstance, deps: { areas: AreasService })
         tags,
         summary: 'A page of device areas (keyword over name, no, description)',
         querystring: commonQuery.extend(pageQuery.shape).extend(projectFilter.shape),
+        response: { 200: deviceAreaPage },
       },
     },
     (req) => s.page(req.session!, req.query),
   );
-  r.get(`${base}/:id`, { schema: { tags, summary: 'One device area', params, querystring: commonQuery } }, (req) =>
-    s.get(req.session!, req.params.id),
+  r.get(
+    `${base}/:id`,
+    {
+      schema: { tags, summary: 'One device area', params, querystring: commonQuery, response: { 200: deviceAreaView } },
+    },
+    (req) => s.get(req.session!, req.params.id),
   );
   r.post(
     base,
-    { schema: { tags, summary: 'Create a device area', body: deviceAreaBody, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a device area',
+        body: deviceAreaBody,
+        querystring: commonQuery,
+        response: { 200: deviceAreaView },
+      },
+    },
     (req) => s.create(actorOf(req), req.body),
   );
   r.put(
     `${base}/:id`,
-    { schema: { tags, summary: 'Update a device area', params, body: deviceAreaBody, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Update a device area',
+        params,
+        body: deviceAreaBody,
+        querystring: commonQuery,
+        response: { 200: deviceAreaView },
+      },
+    },
     (req) => s.update(actorOf(req), req.params.id, req.body),
   );
   r.delete(
     `${base}/:id`,
-    { schema: { tags, summary: 'Delete an area without groups or devices', params, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete an area without groups or devices',
+        params,
+        querystring: commonQuery,
+        response: { 200: okAnswer },
+      },
+    },
     async (req) => {
       await s.remove(actorOf(req), req.params.id);
       return { ok: true as const };
@@ -74,7 +113,15 @@ export function pjtAreasRoutes(app: FastifyInstance, deps: { areas: AreasService
 
   r.get(
     base,
-    { schema: { tags, summary: "The project's device areas", params: project, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: "The project's device areas",
+        params: project,
+        querystring: commonQuery,
+        response: { 200: deviceAreaList },
+      },
+    },
     (req) => s.list(req.session!, undefined, req.params.projectId),
   );
   r.get(
@@ -85,28 +132,57 @@ export function pjtAreasRoutes(app: FastifyInstance, deps: { areas: AreasService
         summary: "A page of the project's device areas",
         params: project,
         querystring: commonQuery.extend(pageQuery.shape),
+        response: { 200: deviceAreaPage },
       },
     },
     (req) => s.page(req.session!, req.query, req.params.projectId),
   );
-  r.get(`${base}/:id`, { schema: { tags, summary: 'One device area', params, querystring: commonQuery } }, (req) =>
-    s.get(req.session!, req.params.id, req.params.projectId),
+  r.get(
+    `${base}/:id`,
+    {
+      schema: { tags, summary: 'One device area', params, querystring: commonQuery, response: { 200: deviceAreaView } },
+    },
+    (req) => s.get(req.session!, req.params.id, req.params.projectId),
   );
   r.post(
     base,
     {
-      schema: { tags, summary: 'Create a device area in the project', params: project, body, querystring: commonQuery },
+      schema: {
+        tags,
+        summary: 'Create a device area in the project',
+        params: project,
+        body,
+        querystring: commonQuery,
+        response: { 200: deviceAreaView },
+      },
     },
     (req) => s.create(actorOf(req), req.body, req.params.projectId),
   );
   r.put(
     `${base}/:id`,
-    { schema: { tags, summary: 'Update a device area of the project', params, body, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Update a device area of the project',
+        params,
+        body,
+        querystring: commonQuery,
+        response: { 200: deviceAreaView },
+      },
+    },
     (req) => s.update(actorOf(req), req.params.id, req.body, req.params.projectId),
   );
   r.delete(
     `${base}/:id`,
-    { schema: { tags, summary: 'Delete an area without groups or devices', params, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete an area without groups or devices',
+        params,
+        querystring: commonQuery,
+        response: { 200: okAnswer },
+      },
+    },
     async (req) => {
       await s.remove(actorOf(req), req.params.id, req.params.projectId);
       return { ok: true as const };

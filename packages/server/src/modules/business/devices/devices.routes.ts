@@ -1,13 +1,21 @@
 import {
   activeBody,
   batchActiveBody,
+  deviceActiveView,
   deviceBody,
   deviceFilter,
+  deviceList,
+  deviceListPage,
+  deviceOptionList,
   devicePageQuery,
+  deviceTypeModelList,
+  deviceView,
   idParam,
   idsBody,
+  okAnswer,
   projectTreeQuery,
   requiredLocationBody,
+  updatedAnswer,
 } from '@sc/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -37,6 +45,7 @@ export function devicesRoutes(app: FastifyInstance, deps: { devices: DevicesServ
         tags,
         summary: 'Devices for pickers: id, name, no and type (up to 1000)',
         querystring: commonQuery.extend(deviceFilter.shape),
+        response: { 200: deviceOptionList },
       },
     },
     (req) => {
@@ -51,6 +60,7 @@ export function devicesRoutes(app: FastifyInstance, deps: { devices: DevicesServ
         tags,
         summary: 'A page of devices, newest first, searchable over name, no, equipment id and ip',
         querystring: commonQuery.extend(devicePageQuery.shape),
+        response: { 200: deviceListPage },
       },
     },
     async (req, reply) => {
@@ -58,15 +68,36 @@ export function devicesRoutes(app: FastifyInstance, deps: { devices: DevicesServ
       return sendJsonText(reply, await s.page(scope(req), query));
     },
   );
-  r.get(`${base}/:id`, { schema: { tags, summary: 'One device', params, querystring: commonQuery } }, (req) =>
-    s.get(scope(req), req.params.id),
+  r.get(
+    `${base}/:id`,
+    { schema: { tags, summary: 'One device', params, querystring: commonQuery, response: { 200: deviceView } } },
+    (req) => s.get(scope(req), req.params.id),
   );
-  r.post(base, { schema: { tags, summary: 'Create a device', body: deviceBody, querystring: commonQuery } }, (req) =>
-    s.create(actorOf(req), scope(req), req.body),
+  r.post(
+    base,
+    {
+      schema: {
+        tags,
+        summary: 'Create a device',
+        body: deviceBody,
+        querystring: commonQuery,
+        response: { 200: deviceView },
+      },
+    },
+    (req) => s.create(actorOf(req), scope(req), req.body),
   );
   r.put(
     `${base}/:id`,
-    { schema: { tags, summary: 'Update a device', params, body: deviceBody, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Update a device',
+        params,
+        body: deviceBody,
+        querystring: commonQuery,
+        response: { 200: deviceView },
+      },
+    },
     (req) => s.update(actorOf(req), scope(req), req.params.id, req.body),
   );
   r.put(
@@ -78,13 +109,23 @@ export function devicesRoutes(app: FastifyInstance, deps: { devices: DevicesServ
         params,
         body: requiredLocationBody,
         querystring: commonQuery,
+        response: { 200: deviceView },
       },
     },
     (req) => s.setLocation(actorOf(req), scope(req), req.params.id, req.body),
   );
   r.put(
     `${base}/:id/active`,
-    { schema: { tags, summary: 'Force the active state', params, body: activeBody, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Force the active state',
+        params,
+        body: activeBody,
+        querystring: commonQuery,
+        response: { 200: deviceView },
+      },
+    },
     (req) => s.setActive(actorOf(req), scope(req), req.params.id, req.body.activeState),
   );
   r.post(
@@ -95,13 +136,22 @@ export function devicesRoutes(app: FastifyInstance, deps: { devices: DevicesServ
         summary: 'Force the active state of several devices (those in scope); answers {updated}',
         body: batchActiveBody,
         querystring: commonQuery,
+        response: { 200: updatedAnswer },
       },
     },
     (req) => s.setActiveMany(actorOf(req), scope(req), req.body.ids, req.body.activeState),
   );
   r.delete(
     `${base}/:id`,
-    { schema: { tags, summary: 'Delete a device without children', params, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a device without children',
+        params,
+        querystring: commonQuery,
+        response: { 200: okAnswer },
+      },
+    },
     async (req) => {
       await s.remove(actorOf(req), scope(req), req.params.id);
       return { ok: true as const };
@@ -126,7 +176,15 @@ export function projectDevicesRoutes(app: FastifyInstance, deps: { devices: Devi
 
   r.get(
     `${base}/one/:id`,
-    { schema: { tags, summary: 'One device of the project', params: projectIdParams, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'One device of the project',
+        params: projectIdParams,
+        querystring: commonQuery,
+        response: { 200: deviceView },
+      },
+    },
     async (req) => s.get(await scope(req), req.params.id),
   );
   r.get(
@@ -137,6 +195,7 @@ export function projectDevicesRoutes(app: FastifyInstance, deps: { devices: Devi
         summary: 'A page of the project’s devices',
         params: projectParams,
         querystring: commonQuery.extend(devicePageQuery.shape),
+        response: { 200: deviceListPage },
       },
     },
     async (req, reply) => {
@@ -152,13 +211,22 @@ export function projectDevicesRoutes(app: FastifyInstance, deps: { devices: Devi
         summary: 'Devices of a type in the project (family lists, up to 1000)',
         params: projectParams,
         querystring: commonQuery.extend({ type: typeField.optional() }).extend(projectTreeQuery.shape),
+        response: { 200: deviceList },
       },
     },
     async (req) => s.family(await scope(req), req.query.type, req.query.includeChildren),
   );
   r.get(
     `${base}/children/:id`,
-    { schema: { tags, summary: 'Children of a device', params: projectIdParams, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Children of a device',
+        params: projectIdParams,
+        querystring: commonQuery,
+        response: { 200: deviceList },
+      },
+    },
     async (req) => s.children(await scope(req), req.params.id),
   );
   r.get(
@@ -169,6 +237,7 @@ export function projectDevicesRoutes(app: FastifyInstance, deps: { devices: Devi
         summary: 'Several devices by id (?ids=1,2,3); ids out of the project are left out',
         params: projectParams,
         querystring: commonQuery.extend(idsBody.shape),
+        response: { 200: deviceList },
       },
     },
     async (req) => s.batch(await scope(req), req.query.ids),
@@ -181,6 +250,7 @@ export function projectDevicesRoutes(app: FastifyInstance, deps: { devices: Devi
         summary: 'Models of a device type',
         params: projectParams.extend({ type: typeField }),
         querystring: commonQuery,
+        response: { 200: deviceTypeModelList },
       },
     },
     async (req) => {
@@ -191,7 +261,14 @@ export function projectDevicesRoutes(app: FastifyInstance, deps: { devices: Devi
     base,
     {
       preValidation: projectFromPath,
-      schema: { tags, summary: 'Create a device', params: projectParams, body: deviceBody, querystring: commonQuery },
+      schema: {
+        tags,
+        summary: 'Create a device',
+        params: projectParams,
+        body: deviceBody,
+        querystring: commonQuery,
+        response: { 200: deviceView },
+      },
     },
     async (req) => s.create(actorOf(req), await scope(req), req.body),
   );
@@ -199,14 +276,27 @@ export function projectDevicesRoutes(app: FastifyInstance, deps: { devices: Devi
     `${base}/:id`,
     {
       preValidation: projectFromPath,
-      schema: { tags, summary: 'Update a device', params: projectIdParams, body: deviceBody, querystring: commonQuery },
+      schema: {
+        tags,
+        summary: 'Update a device',
+        params: projectIdParams,
+        body: deviceBody,
+        querystring: commonQuery,
+        response: { 200: deviceView },
+      },
     },
     async (req) => s.update(actorOf(req), await scope(req), req.params.id, req.body),
   );
   r.delete(
     `${base}/:id`,
     {
-      schema: { tags, summary: 'Delete a device without children', params: projectIdParams, querystring: commonQuery },
+      schema: {
+        tags,
+        summary: 'Delete a device without children',
+        params: projectIdParams,
+        querystring: commonQuery,
+        response: { 200: okAnswer },
+      },
     },
     async (req) => {
       await s.remove(actorOf(req), await scope(req), req.params.id);
@@ -222,13 +312,22 @@ export function projectDevicesRoutes(app: FastifyInstance, deps: { devices: Devi
         params: projectIdParams,
         body: requiredLocationBody,
         querystring: commonQuery,
+        response: { 200: deviceView },
       },
     },
     async (req) => s.setLocation(actorOf(req), await scope(req), req.params.id, req.body),
   );
   r.get(
     `${base}/:id/active`,
-    { schema: { tags, summary: 'Active state of a device', params: projectIdParams, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Active state of a device',
+        params: projectIdParams,
+        querystring: commonQuery,
+        response: { 200: deviceActiveView },
+      },
+    },
     async (req) => s.getActive(await scope(req), req.params.id),
   );
   r.put(
@@ -240,6 +339,7 @@ export function projectDevicesRoutes(app: FastifyInstance, deps: { devices: Devi
         params: projectIdParams,
         body: activeBody,
         querystring: commonQuery,
+        response: { 200: deviceView },
       },
     },
     async (req) => s.setActive(actorOf(req), await scope(req), req.params.id, req.body.activeState),
@@ -253,6 +353,7 @@ export function projectDevicesRoutes(app: FastifyInstance, deps: { devices: Devi
         params: projectParams,
         body: batchActiveBody,
         querystring: commonQuery,
+        response: { 200: updatedAnswer },
       },
     },
     async (req) => s.setActiveMany(actorOf(req), await scope(req), req.body.ids, req.body.activeState),

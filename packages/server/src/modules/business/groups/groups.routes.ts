@@ -1,4 +1,14 @@
-import { activeBody, deviceGroupBody, idParam, pageQuery, requiredLocationBody } from '@sc/contract';
+import {
+  activeBody,
+  deviceGroupBody,
+  deviceGroupList,
+  deviceGroupPage,
+  deviceGroupView,
+  idParam,
+  okAnswer,
+  pageQuery,
+  requiredLocationBody,
+} from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,6 +37,7 @@ export function groupsRoutes(app: FastifyInstance, deps: { groups: GroupsService
         tags,
         summary: "Device groups of the caller's projects (up to 1000), by project and area",
         querystring: commonQuery.extend(filter.shape),
+        response: { 200: deviceGroupList },
       },
     },
     (req) => s.list(req.session!, { projectId: req.query.projectId, areaId: req.query.areaId }),
@@ -38,27 +49,62 @@ export function groupsRoutes(app: FastifyInstance, deps: { groups: GroupsService
         tags,
         summary: 'A page of device groups (keyword over name, no, description)',
         querystring: commonQuery.extend(pageQuery.shape).extend(filter.shape),
+        response: { 200: deviceGroupPage },
       },
     },
     (req) => s.page(req.session!, req.query),
   );
-  r.get(`${base}/:id`, { schema: { tags, summary: 'One device group', params, querystring: commonQuery } }, (req) =>
-    s.get(req.session!, req.params.id),
+  r.get(
+    `${base}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'One device group',
+        params,
+        querystring: commonQuery,
+        response: { 200: deviceGroupView },
+      },
+    },
+    (req) => s.get(req.session!, req.params.id),
   );
   r.post(
     base,
-    { schema: { tags, summary: 'Create a device group', body: deviceGroupBody, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a device group',
+        body: deviceGroupBody,
+        querystring: commonQuery,
+        response: { 200: deviceGroupView },
+      },
+    },
     (req) => s.create(actorOf(req), req.body),
   );
   r.put(
     `${base}/:id`,
-    { schema: { tags, summary: 'Update a device group', params, body: deviceGroupBody, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Update a device group',
+        params,
+        body: deviceGroupBody,
+        querystring: commonQuery,
+        response: { 200: deviceGroupView },
+      },
+    },
     (req) => s.update(actorOf(req), req.params.id, req.body),
   );
   r.put(
     `${base}/:id/location`,
     {
-      schema: { tags, summary: "Set a group's location", params, body: requiredLocationBody, querystring: commonQuery },
+      schema: {
+        tags,
+        summary: "Set a group's location",
+        params,
+        body: requiredLocationBody,
+        querystring: commonQuery,
+        response: { 200: deviceGroupView },
+      },
     },
     (req) => s.setLocation(actorOf(req), req.params.id, req.body),
   );
@@ -71,13 +117,22 @@ export function groupsRoutes(app: FastifyInstance, deps: { groups: GroupsService
         params,
         body: activeOrDefault,
         querystring: commonQuery,
+        response: { 200: deviceGroupView },
       },
     },
     (req) => s.setActive(actorOf(req), req.params.id, req.body.activeState),
   );
   r.delete(
     `${base}/:id`,
-    { schema: { tags, summary: 'Delete a group without devices', params, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a group without devices',
+        params,
+        querystring: commonQuery,
+        response: { 200: okAnswer },
+      },
+    },
     async (req) => {
       await s.remove(actorOf(req), req.params.id);
       return { ok: true as const };
@@ -104,6 +159,7 @@ export function pjtGroupsRoutes(app: FastifyInstance, deps: { groups: GroupsServ
         summary: "The project's device groups, by area",
         params: project,
         querystring: commonQuery.extend(areaFilter.shape),
+        response: { 200: deviceGroupList },
       },
     },
     (req) => s.list(req.session!, { areaId: req.query.areaId }, req.params.projectId),
@@ -116,12 +172,23 @@ export function pjtGroupsRoutes(app: FastifyInstance, deps: { groups: GroupsServ
         summary: "A page of the project's device groups",
         params: project,
         querystring: commonQuery.extend(pageQuery.shape).extend(areaFilter.shape),
+        response: { 200: deviceGroupPage },
       },
     },
     (req) => s.page(req.session!, req.query, req.params.projectId),
   );
-  r.get(`${base}/:id`, { schema: { tags, summary: 'One device group', params, querystring: commonQuery } }, (req) =>
-    s.get(req.session!, req.params.id, req.params.projectId),
+  r.get(
+    `${base}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'One device group',
+        params,
+        querystring: commonQuery,
+        response: { 200: deviceGroupView },
+      },
+    },
+    (req) => s.get(req.session!, req.params.id, req.params.projectId),
   );
   r.post(
     base,
@@ -132,19 +199,36 @@ export function pjtGroupsRoutes(app: FastifyInstance, deps: { groups: GroupsServ
         params: project,
         body,
         querystring: commonQuery,
+        response: { 200: deviceGroupView },
       },
     },
     (req) => s.create(actorOf(req), req.body, req.params.projectId),
   );
   r.put(
     `${base}/:id`,
-    { schema: { tags, summary: 'Update a device group of the project', params, body, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Update a device group of the project',
+        params,
+        body,
+        querystring: commonQuery,
+        response: { 200: deviceGroupView },
+      },
+    },
     (req) => s.update(actorOf(req), req.params.id, req.body, req.params.projectId),
   );
   r.put(
     `${base}/:id/location`,
     {
-      schema: { tags, summary: "Set a group's location", params, body: requiredLocationBody, querystring: commonQuery },
+      schema: {
+        tags,
+        summary: "Set a group's location",
+        params,
+        body: requiredLocationBody,
+        querystring: commonQuery,
+        response: { 200: deviceGroupView },
+      },
     },
     (req) => s.setLocation(actorOf(req), req.params.id, req.body, req.params.projectId),
   );
@@ -157,13 +241,22 @@ export function pjtGroupsRoutes(app: FastifyInstance, deps: { groups: GroupsServ
         params,
         body: activeOrDefault,
         querystring: commonQuery,
+        response: { 200: deviceGroupView },
       },
     },
     (req) => s.setActive(actorOf(req), req.params.id, req.body.activeState, req.params.projectId),
   );
   r.delete(
     `${base}/:id`,
-    { schema: { tags, summary: 'Delete a group without devices', params, querystring: commonQuery } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a group without devices',
+        params,
+        querystring: commonQuery,
+        response: { 200: okAnswer },
+      },
+    },
     async (req) => {
       await s.remove(actorOf(req), req.params.id, req.params.projectId);
       return { ok: true as const };

@@ -1,7 +1,7 @@
 import type { MapCluster } from '@sc/contract';
 import { and, asc, eq, gt, gte, inArray, isNotNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { deviceAreas, deviceGroups, devices, deviceTypes, projects } from '../../../db/schema/index.js';
+import { deviceAreas, deviceGroups, deviceModels, devices, deviceTypes, projects } from '../../../db/schema/index.js';
 import { inProjectTree } from '../devices/devices.repository.js';
 
 export interface MapFilter {
@@ -122,6 +122,7 @@ export function createMapRepository(db: Db) {
           no: devices.no,
           type: devices.type,
           typeName: deviceTypes.name,
+          modelName: deviceModels.name,
           activeState: devices.activeState,
           lastActiveAt: devices.lastActiveAt,
           lng: devices.lng,
@@ -135,6 +136,7 @@ export function createMapRepository(db: Db) {
         .from(devices)
         .innerJoin(projects, eq(projects.id, devices.projectId))
         .leftJoin(deviceTypes, eq(deviceTypes.no, devices.type))
+        .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
         .leftJoin(deviceAreas, eq(deviceAreas.id, devices.areaId))
         .leftJoin(deviceGroups, eq(deviceGroups.id, devices.groupId))
         .where(eq(devices.id, id));

@@ -152,6 +152,8 @@ describe('GET /api/map/devices.do/{id}/summary', () => {
       projectName: mine.name,
       link: `/biz/deviceedit?id=${list[0].id}`,
     });
+    // The popup's model row: the device's model name, or null without one.
+    expect(res.json()).toHaveProperty('modelName');
     const cams = (await clusters(`${box}&zoom=5&type=camera`)).json();
     const theirs = await t.app.inject({
       method: 'GET',

@@ -1,4 +1,4 @@
-import { idParam, mapExtentQuery, mapQuery } from '@sc/contract';
+import { idParam, mapClusterList, mapDeviceSummary, mapExtent, mapExtentQuery, mapQuery, mapView } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +17,7 @@ export function mapRoutes(app: FastifyInstance, deps: { map: MapService }): void
         tags,
         summary: 'Devices in a box as grid clusters (every single device at zoom >= 17 or when the box holds <= 500)',
         querystring: commonQuery.extend(mapQuery.shape),
+        response: { 200: mapClusterList },
       },
     },
     (req) => {
@@ -32,6 +33,7 @@ export function mapRoutes(app: FastifyInstance, deps: { map: MapService }): void
         summary:
           'What the map draws for a box and zoom, compactly: points [id, lat, lng, type index, state] and clusters [lat, lng, count, error, unknown, active]; nothing is cut',
         querystring: commonQuery.extend(mapQuery.shape),
+        response: { 200: mapView },
       },
     },
     (req) => {
@@ -46,6 +48,7 @@ export function mapRoutes(app: FastifyInstance, deps: { map: MapService }): void
         tags,
         summary: 'The box of every located device in scope: the map opens fitted to it',
         querystring: commonQuery.extend(mapExtentQuery.shape),
+        response: { 200: mapExtent },
       },
     },
     (req) => {
@@ -61,6 +64,7 @@ export function mapRoutes(app: FastifyInstance, deps: { map: MapService }): void
         summary: "A device's popup summary",
         params: z.object({ id: idParam() }),
         querystring: commonQuery,
+        response: { 200: mapDeviceSummary },
       },
     },
     (req) => deps.map.summary(req.session!, req.params.id),

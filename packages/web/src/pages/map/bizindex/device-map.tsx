@@ -1,4 +1,4 @@
-import type { MapExtent, MapView } from '@sc/contract';
+import type { MapDeviceSummary, MapExtent, MapView } from '@sc/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Spin, Typography } from 'antd';
 import type L from 'leaflet';
@@ -72,28 +72,13 @@ function ViewTracker({ onView, bounds }: { onView: (view: View) => void; bounds:
   return null;
 }
 
-interface DeviceSummary {
-  id: number;
-  name?: string;
-  no?: string;
-  type?: string;
-  typeName?: string;
-  modelName?: string | null;
-  projectName?: string;
-  areaName?: string | null;
-  groupName?: string | null;
-  activeState?: number;
-  lastActiveAt?: string | null;
-  lng?: number | null;
-  lat?: number | null;
-}
 
 function DevicePopup({ id, editPath }: { id: number; editPath: string }) {
   const { t } = useTranslation();
   const typeLabel = useTypeLabel();
   const summary = useQuery({
     queryKey: ['devices', 'map', 'summary', id],
-    queryFn: () => api.get<DeviceSummary>(`/api/map/devices.do/${id}/summary`, undefined, { silent: true }),
+    queryFn: () => api.get<MapDeviceSummary>(`/api/map/devices.do/${id}/summary`, undefined, { silent: true }),
   });
   if (summary.isLoading) return <Spin size="small" />;
   if (!summary.data) return <Typography.Text type="danger">{t('mapview.summaryFailed')}</Typography.Text>;
