@@ -72,7 +72,6 @@ function ViewTracker({ onView, bounds }: { onView: (view: View) => void; bounds:
   return null;
 }
 
-
 function DevicePopup({ id, editPath }: { id: number; editPath: string }) {
   const { t } = useTranslation();
   const typeLabel = useTypeLabel();
