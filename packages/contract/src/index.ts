@@ -12,6 +12,7 @@ export * from './api/session.js';
 export * from './api/summary.js';
 export * from './catalogue/index.js';
 export * from './constants.js';
+export * from './endpoints/index.js';
 export * from './enums.js';
 export * from './families/index.js';
 export * from './families/texts.js';

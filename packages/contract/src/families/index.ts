@@ -40,8 +40,9 @@ export const FAMILY_MANIFESTS: readonly FamilyManifest[] = [
   evseManifest,
 ];
 
-export { ENV_PUBLIC, ENV_READINGS } from './envmonitor/index.js';
+export { ENV_API, ENV_READINGS } from './envmonitor/index.js';
 export { GATEWAY_COMMANDS } from './gateway/index.js';
+export * from './kit/calls.js';
 export * from './kit/manifest.js';
 export * from './kit/network.js';
 export type { Property } from './kit/properties.js';

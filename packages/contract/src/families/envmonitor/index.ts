@@ -1,21 +1,21 @@
 import { z } from 'zod';
-import { api } from '../../catalogue/grants.js';
+import { projectTreeQuery } from '../../api/paging.js';
+import { grantOf, grantsOf, publicGrantsOf } from '../../endpoints/endpoint.js';
 import { days, int as setting } from '../../settings/kinds.js';
 import {
   bool,
   defineFamily,
   FAMILY_READS,
-  familyCalls,
+  familyEndpoints,
   familyGroup,
-  familyPublicCalls,
+  familyPublicEndpoints,
   familyScreen,
   IOT_NET,
   int,
   isoTime,
-  pageOf,
   readingRow,
-  registrationResponse,
-  seriesOf,
+  readingsCalls,
+  registrationCalls,
 } from '../kit/index.js';
 
 /** Environment readings of spec 001 §3 "Environment data" (pick time is the message time). */
@@ -33,10 +33,6 @@ export const ENV_READINGS = [
   { key: 'noise', unit: 'dB', min: 0, max: 150 },
 ] as const;
 
-const calls = familyCalls('envmonitor');
-/** The public display's calls (no sign-in, spec 001 §2 /pub/pubenvshow): monitors marked public only. */
-const pub = familyPublicCalls('env');
-export const ENV_PUBLIC = { devices: pub.path('devices.do'), last: pub.path(':id/reports.do/last/:n') };
 const reading = readingRow(ENV_READINGS);
 const monitor = z.object({
   id: z.number().int(),
@@ -46,6 +42,44 @@ const monitor = z.object({
   lng: z.number().nullable(),
   lat: z.number().nullable(),
 });
+/** How many of the latest readings a list or the public display asks for. */
+const lastN = { n: z.coerce.number({ error: 'validation.numeric' }).int('validation.numeric').min(1).max(100) };
+
+const e = familyEndpoints('envmonitor');
+/** The public display's calls (no sign-in, spec 001 §2 /pub/pubenvshow): monitors marked public only. */
+const pub = familyPublicEndpoints('env', 'envmonitor');
+
+/** Spec 001 §7 "envmonitor: register, reports" and the public display: every call, declared once. */
+export const ENV_API = {
+  ...registrationCalls(e),
+  ...readingsCalls(e, ENV_READINGS),
+  family: e.get('reports.do/family/attempts/last/:n', {
+    params: lastN,
+    query: projectTreeQuery,
+    response: z.array(
+      z.object({
+        device: monitor.extend({
+          no: z.string(),
+          registered: z.boolean(),
+          public: z.boolean(),
+          /** The monitor's project (for when the list includes child projects). */
+          projectName: z.string().optional(),
+        }),
+        readings: z.array(reading),
+      }),
+    ),
+    summary: 'Every environment monitor of the project with its last n readings',
+  }),
+  publicDevices: pub.get('devices.do', {
+    response: z.array(monitor),
+    summary: 'Environment monitors shown on the public display',
+  }),
+  publicLast: pub.get(':id/reports.do/last/:n', {
+    params: lastN,
+    response: z.object({ device: monitor, readings: z.array(reading) }),
+    summary: "A public monitor's last n readings",
+  }),
+};
 
 /** Environment monitors (spec 001 §3 "Environment data"): readings into env_readings. */
 export const envmonitorManifest = defineFamily({
@@ -65,39 +99,15 @@ export const envmonitorManifest = defineFamily({
     familyGroup('pjtenv', 'CloudOutlined'),
     familyScreen('pjtdeviceenvmonitorlist', 'pjtenv', 'CloudOutlined', 'env', {
       ready: true,
-      apis: [calls.get('reports.do/family/attempts/last/:n'), ...calls.registration(), ...FAMILY_READS],
+      apis: [grantOf(ENV_API.family), ...grantsOf(registrationCalls(e)), ...FAMILY_READS],
     }),
     familyScreen('pjtdeviceenvdatahistory', 'pjtenv', 'LineChartOutlined', 'env', {
       ready: true,
-      apis: [
-        calls.get(':id/reports.do'),
-        calls.get(':id/reports.do/series'),
-        calls.get(':id/reports.do/export'),
-        calls.get('reports.do/family/attempts/last/:n'),
-        ...FAMILY_READS,
-      ],
+      apis: [...grantsOf(readingsCalls(e, ENV_READINGS)), grantOf(ENV_API.family), ...FAMILY_READS],
     }),
   ],
-  publicApis: Object.values(ENV_PUBLIC).map((path) => api('GET', path)),
-  responses: {
-    registration: registrationResponse,
-    family: z.array(
-      z.object({
-        device: monitor.extend({
-          no: z.string(),
-          registered: z.boolean(),
-          public: z.boolean(),
-          /** The monitor's project (for when the list includes child projects). */
-          projectName: z.string().optional(),
-        }),
-        readings: z.array(reading),
-      }),
-    ),
-    readings: pageOf(reading),
-    series: seriesOf(ENV_READINGS),
-    publicDevices: z.array(monitor),
-    publicLast: z.object({ device: monitor, readings: z.array(reading) }),
-  },
+  publicApis: publicGrantsOf(ENV_API),
+  api: ENV_API,
   demo: {
     weight: 6,
     lead: 1,

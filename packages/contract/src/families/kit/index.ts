@@ -1,3 +1,4 @@
+export * from './calls.js';
 export * from './manifest.js';
 export * from './network.js';
 export * from './properties.js';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ApiGrant, CatalogueEntry, ModuleCode } from '../../catalogue/types.js';
+import type { EndpointTable } from '../../endpoints/endpoint.js';
 import type { DeviceModelCode, DeviceType } from '../../enums.js';
 import type { SettingDefinition } from '../../settings/kinds.js';
 import type { FamilyDefinition } from '../types.js';
@@ -71,7 +72,10 @@ export interface FamilyDemo {
  * families/index.ts names the families (and families/texts.ts their texts); the catalogue, settings,
  * demo plan and the server's ingest, broker, activity and retention read from it.
  */
-export interface FamilyManifest extends FamilyDefinition {
+export interface FamilyManifest<
+  A extends EndpointTable = EndpointTable,
+  R extends Record<string, z.ZodType> = Record<string, z.ZodType>,
+> extends FamilyDefinition {
   /** Short code: the `/api/pjts/{projectId}/iot/{slug}/…` segment and the folder name on every side. */
   slug: string;
   /** Module a project is authorised for to use the family's screens. */
@@ -97,12 +101,22 @@ export interface FamilyManifest extends FamilyDefinition {
   /** Calls that need no sign-in (familyPublicCalls): they join the catalogue's PUBLIC_APIS. */
   publicApis: readonly ApiGrant[];
   demo: FamilyDemo;
-  /** Zod schemas of the family's answers, by call (set as `response:` on the server's routes). */
-  responses: Record<string, z.ZodType>;
+  /**
+   * Zod schemas of the family's answers, by call, for families whose calls are not yet in `api`
+   * (kept exactly as declared, so a reader needs no `!`).
+   */
+  responses: R;
+  /**
+   * Every call of the family, declared once (`familyEndpoints` and the traits' calls in kit/calls.ts):
+   * the screens grant them (`grantsOf`), the server mounts them, the console calls them (`clientOf`).
+   */
+  api: A;
 }
 
 export interface FamilyInput
-  extends Partial<Omit<FamilyManifest, 'type' | 'slug' | 'module' | 'props' | 'fields' | 'network' | 'demo'>> {
+  extends Partial<
+    Omit<FamilyManifest, 'type' | 'slug' | 'module' | 'props' | 'fields' | 'network' | 'demo' | 'api' | 'responses'>
+  > {
   type: DeviceType;
   slug: string;
   module: ModuleCode;
@@ -112,9 +126,22 @@ export interface FamilyInput
   demo: FamilyDemo;
 }
 
-/** A manifest with the defaults filled in and the property list turned into schema and fields. */
-export function defineFamily(input: FamilyInput): FamilyManifest {
+/**
+ * A manifest with the defaults filled in and the property list turned into schema and fields; its
+ * calls (`api`) and answers (`responses`) keep their exact types. Two calls of one method and path are
+ * refused here (a trait's call and the family's own one).
+ */
+// biome-ignore lint/complexity/noBannedTypes: an empty table is the default of a family without calls yet
+export function defineFamily<const A extends EndpointTable = {}, const R extends Record<string, z.ZodType> = {}>(
+  input: FamilyInput & { api?: A; responses?: R },
+): FamilyManifest<A, R> {
   const { properties: list, refine, ...rest } = input;
+  const seen = new Set<string>();
+  for (const call of Object.values(input.api ?? {})) {
+    const key = `${call.method} ${call.path}`;
+    if (seen.has(key)) throw new Error(`${input.slug}: ${key} is declared twice`);
+    seen.add(key);
+  }
   return {
     relaysChildren: false,
     readings: [],
@@ -125,7 +152,8 @@ export function defineFamily(input: FamilyInput): FamilyManifest {
     settings: [],
     screens: [],
     publicApis: [],
-    responses: {},
+    responses: {} as R,
+    api: {} as A,
     ...rest,
     ...properties(list, refine),
   };

@@ -53,15 +53,20 @@ export const childRow = z.object({
 });
 export const childList = z.array(childRow);
 
+/** The shape of a readings row: `at` and each reading by its key. */
+export type ReadingShape<R extends readonly FamilyReading[]> = { at: typeof isoTime } & {
+  [K in R[number]['key']]: z.ZodNullable<z.ZodNumber>;
+};
+
 /** One row of readings: the pick time and every reading (null when missing or implausible). */
-export const readingRow = (readings: readonly FamilyReading[]) =>
+export const readingRow = <const R extends readonly FamilyReading[]>(readings: R) =>
   z.object({
     at: isoTime,
     ...Object.fromEntries(readings.map((r) => [r.key, z.number().nullable().describe(r.unit)])),
-  }) as unknown as z.ZodType<{ at: string } & Record<string, number | null>>;
+  }) as unknown as z.ZodObject<ReadingShape<R>>;
 
 /** Averaged readings over a period, for a line chart. */
-export const seriesOf = (readings: readonly FamilyReading[]) =>
+export const seriesOf = <const R extends readonly FamilyReading[]>(readings: R) =>
   z.object({
     /** raw: readings grouped; hour, day: from the hourly or daily rollups (long periods). */
     resolution: z.enum(['raw', 'hour', 'day']),

@@ -1,23 +1,24 @@
 import { z } from 'zod';
+import { pageQuery, projectTreeQuery } from '../../api/paging.js';
+import { grantsOf } from '../../endpoints/endpoint.js';
 import { days, int as setting } from '../../settings/kinds.js';
 import { intRange } from '../../validation/rules.js';
 import {
   bool,
-  commandResponse,
+  commandCalls,
   defineFamily,
-  eventPage,
+  eventCalls,
   FAMILY_READS,
-  familyCalls,
+  familyEndpoints,
   familyGroup,
   familyScreen,
   IOT_NET,
   int,
   isoTime,
   pageOf,
-  readingRow,
-  registrationResponse,
-  seriesOf,
-  totalsOf,
+  readingsCalls,
+  registrationCalls,
+  totalsCalls,
 } from '../kit/index.js';
 
 /**
@@ -67,7 +68,6 @@ export const whmPageFilter = z.object({
     .optional(),
 });
 
-const reading = readingRow(WHM_READINGS);
 const config = z.object({
   id: z.number().int(),
   peripheralIndex: z.number().int().nullable(),
@@ -94,22 +94,36 @@ export const whmMeterRow = z.object({
   power: z.number().nullable(),
 });
 
-export const WHM_RESPONSES = {
-  registration: registrationResponse,
-  command: commandResponse,
-  events: eventPage,
-  readings: pageOf(reading),
-  series: seriesOf(WHM_READINGS),
-  /** GET …/totals: the project's consumption per day, month or year (the meters' energy increments added up). */
-  totals: totalsOf(WHM_READINGS),
-  page: pageOf(whmMeterRow),
-  config,
-  /** PUT …/config: the saved config and whether the connected meter took it (others on reconnect). */
-  configSaved: config.extend({ delivered: z.boolean() }),
-  inUse: z.object({ id: z.number().int(), inUse: z.boolean() }),
-};
+const e = familyEndpoints('whm');
 
-const calls = familyCalls('whm');
+/** Spec 001 §7 "whm: config, realdata, inuse, logs": every call of the meters, declared once. */
+export const WHM_API = {
+  ...registrationCalls(e),
+  ...commandCalls(e, WHM_COMMANDS),
+  ...eventCalls(e),
+  ...readingsCalls(e, WHM_READINGS),
+  ...totalsCalls(e, WHM_READINGS),
+  page: e.get('pages', {
+    query: pageQuery.extend(whmPageFilter.shape).extend(projectTreeQuery.shape),
+    response: pageOf(whmMeterRow),
+    summary: "A page of the project's meters with their latest reading and its pick time",
+  }),
+  config: e.get(':id/config', {
+    response: config,
+    summary: "A meter's configuration: peripheral index and pick interval (s)",
+  }),
+  /** The saved config and whether the connected meter took it (others on reconnect). */
+  saveConfig: e.put(':id/config', {
+    body: whmConfigBody,
+    response: config.extend({ delivered: z.boolean() }),
+    summary: `Sets a meter's configuration (pick interval ${WHM_PICK_INTERVAL.min}-${WHM_PICK_INTERVAL.max} s) and sends it to the meter when it is connected`,
+  }),
+  setInUse: e.put(':id/inuse', {
+    body: whmInUseBody,
+    response: z.object({ id: z.number().int(), inUse: z.boolean() }),
+    summary: 'Puts a meter in or out of use (a meter out of use is not counted)',
+  }),
+};
 
 /** Watt-hour meters (spec 001 §3 "WHM"): energy of lighting circuits, behind a gateway or cabinet. */
 export const whmManifest = defineFamily({
@@ -131,20 +145,7 @@ export const whmManifest = defineFamily({
     familyGroup('pjtwhm', 'DashboardOutlined'),
     familyScreen('pjtdevicewhmlist', 'pjtwhm', 'DashboardOutlined', 'whm', {
       ready: true,
-      apis: [
-        calls.get('pages'),
-        calls.get('totals'),
-        ...calls.registration(),
-        ...calls.commands(WHM_COMMANDS),
-        calls.get(':id/config'),
-        calls.put(':id/config'),
-        calls.put(':id/inuse'),
-        calls.get(':id/events'),
-        calls.get(':id/reports.do'),
-        calls.get(':id/reports.do/series'),
-        calls.get(':id/reports.do/export'),
-        ...FAMILY_READS,
-      ],
+      apis: [...grantsOf(WHM_API), ...FAMILY_READS],
     }),
     familyScreen('pjtdevicewhm', 'pjtwhm', 'DashboardOutlined', 'whm', {
       ready: true,
@@ -152,7 +153,7 @@ export const whmManifest = defineFamily({
       authOf: 'pjtdevicewhmlist',
     }),
   ],
-  responses: WHM_RESPONSES,
+  api: WHM_API,
   demo: {
     weight: 4,
     lead: 4,

@@ -1,8 +1,8 @@
-import { ENV_READINGS, type Page, type seriesOf } from '@sc/contract';
+import { type AnswerOf, ENV_API, ENV_READINGS } from '@sc/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
-import type { Answer, ReadingDef, RegistrationAnswer } from '../../components/device';
+import { clientOf } from '../../api/endpoints';
+import type { ReadingDef } from '../../components/device';
 
 /** Spec 001 §3 "Environment data": the readings in display order, with units. */
 export type ReadingKey = (typeof ENV_READINGS)[number]['key'];
@@ -12,26 +12,14 @@ export const UNIT: Record<ReadingKey, string> = Object.fromEntries(ENV_READINGS.
   string
 >;
 
-export type EnvReading = { at: string } & Partial<Record<ReadingKey, number | null>>;
-
-export interface EnvDevice {
-  id: number;
-  name: string;
-  no?: string;
-  activeState: number;
-  lastActiveAt: string | null;
-  registered?: boolean;
-  lng?: number | null;
-  lat?: number | null;
-  public?: boolean;
-  /** The monitor's project, when the list includes child projects. */
-  projectName?: string;
-}
-
-export interface EnvEntry {
-  device: EnvDevice;
-  readings: EnvReading[];
-}
+/** A monitor of the list with its latest readings (contract `ENV_API.family`). */
+export type EnvEntry = AnswerOf<typeof ENV_API.family>[number];
+export type EnvDevice = EnvEntry['device'];
+/** A row of readings: the pick time and every reading (null when missing). */
+export type EnvReading = EnvEntry['readings'][number];
+/** A monitor of the public display with its latest reading (`ENV_API.publicLast`). */
+export type PublicEntry = AnswerOf<typeof ENV_API.publicLast>;
+export type PublicDevice = PublicEntry['device'];
 
 /** The readings with their units and labels in the reader's language. */
 export function useReadingDefs(keys: readonly ReadingKey[] = READING_KEYS): ReadingDef[] {
@@ -44,35 +32,28 @@ export function useReadingDefs(keys: readonly ReadingKey[] = READING_KEYS): Read
 
 /** A telemetry push's values as a reading (keys the push lacks are empty, as the server stores them). */
 export function readingOf(values: Record<string, unknown>, at: string): EnvReading {
-  const reading: EnvReading = { at };
+  const reading: Record<string, number | string | null> = { at };
   for (const key of READING_KEYS) {
     const v = values[key];
     reading[key] = typeof v === 'number' && Number.isFinite(v) ? v : null;
   }
-  return reading;
+  return reading as EnvReading;
 }
 
-/** GET …/{id}/reports.do/series (contract `seriesOf(ENV_READINGS)`). */
-export type EnvSeries = Answer<ReturnType<typeof seriesOf>>;
+/** GET …/{id}/reports.do/series. */
+export type EnvSeries = AnswerOf<typeof ENV_API.series>;
 
-export const envKeys = {
-  latest: (projectId: number, includeChildren = false) => ['envmonitors', projectId, 'latest', includeChildren],
-};
-
+/** Spec 001 §7 "envmonitor: register, reports": the calls of the contract's table, typed from it. */
 export const envApi = (projectId: number) => {
-  const base = `/api/pjts/${projectId}/iot/envmonitor`;
+  const calls = clientOf(ENV_API, { projectId });
   return {
+    ...calls,
     /** The latest `n` readings of every monitor of the project (and of its child projects, when asked). */
     latest: (n = 1, includeChildren = false) =>
-      api.get<EnvEntry[]>(`${base}/reports.do/family/attempts/last/${n}`, {
-        includeChildren: includeChildren || undefined,
-      }),
-    register: (id: number, registered: boolean) =>
-      api.post<RegistrationAnswer>(`${base}/${id}/${registered ? 'register' : 'unregister'}`),
-    page: (id: number, query: { from: string; to: string; page: number; pageSize: number }) =>
-      api.get<Page<EnvReading>>(`${base}/${id}/reports.do`, query),
-    series: (id: number, query: { from: string; to: string }) =>
-      api.get<EnvSeries>(`${base}/${id}/reports.do/series`, query),
-    exportPath: (id: number) => `${base}/${id}/reports.do/export`,
+      calls.family({ n, query: { includeChildren: includeChildren || undefined } }),
+    setRegistered: (id: number, registered: boolean) => (registered ? calls.register : calls.unregister)({ id }),
   };
 };
+
+/** The public display's calls (no sign-in, no project). */
+export const publicEnvApi = () => clientOf(ENV_API, {});

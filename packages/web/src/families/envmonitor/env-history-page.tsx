@@ -7,13 +7,12 @@ import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { buildUrl } from '../../api/client';
 import { pageSizeOptions } from '../../components/crud';
 import { ReadingsChart } from '../../components/device';
 import { formatReading } from '../../components/format';
 import { ProjectScoped } from '../../components/project-scoped';
 import { formatTime, fromPickerValue, TIME_FORMAT, toPickerValue } from '../../components/time';
-import { type EnvReading, envApi, envKeys, type ReadingKey, useReadingDefs } from './api';
+import { type EnvReading, envApi, type ReadingKey, useReadingDefs } from './api';
 
 type Preset = 'day' | 'week' | 'month' | 'custom';
 type View = 'table' | 'chart' | 'mixed';
@@ -34,7 +33,10 @@ function EnvHistory({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const env = envApi(projectId);
   const [params, setParams] = useSearchParams();
-  const monitors = useQuery({ queryKey: envKeys.latest(projectId), queryFn: () => env.latest(1) });
+  const monitors = useQuery({
+    queryKey: env.family.key({ n: 1, query: { includeChildren: false } }),
+    queryFn: () => env.latest(1),
+  });
   const wanted = Number(params.get('id'));
   const deviceId =
     monitors.data?.find((m) => m.device.id === wanted)?.device.id ?? monitors.data?.[0]?.device.id ?? undefined;
@@ -54,13 +56,13 @@ function EnvHistory({ projectId }: { projectId: number }) {
 
   const table = useQuery({
     queryKey: ['envmonitors', projectId, 'history', deviceId, period, page, pageSize],
-    queryFn: () => env.page(deviceId!, { ...period, page, pageSize }),
+    queryFn: () => env.readings({ id: deviceId!, query: { ...period, page, pageSize } }),
     enabled: deviceId !== undefined && view !== 'chart',
     placeholderData: keepPreviousData,
   });
   const series = useQuery({
     queryKey: ['envmonitors', projectId, 'series', deviceId, period],
-    queryFn: () => env.series(deviceId!, period),
+    queryFn: () => env.series({ id: deviceId!, query: period }),
     enabled: deviceId !== undefined && view !== 'table',
   });
   const choosePreset = (next: Preset) => {
@@ -165,7 +167,7 @@ function EnvHistory({ projectId }: { projectId: number }) {
           </Space>
           <Button
             icon={<DownloadOutlined />}
-            href={deviceId ? buildUrl(env.exportPath(deviceId), period) : undefined}
+            href={deviceId ? env.export.href({ id: deviceId, query: period }) : undefined}
             disabled={!deviceId}
             data-testid="history-export"
           >

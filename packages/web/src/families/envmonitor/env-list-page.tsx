@@ -23,7 +23,7 @@ import { formatReading } from '../../components/format';
 import { ProjectScoped } from '../../components/project-scoped';
 import { formatTime } from '../../components/time';
 import { useIncludeChildren } from '../../session/use-current-project';
-import { type EnvEntry, envApi, envKeys, readingOf, useReadingDefs } from './api';
+import { type EnvEntry, envApi, readingOf, useReadingDefs } from './api';
 
 type View = 'card' | 'table';
 const HISTORY_PAGE = '/pjt/pjtdeviceenvdatahistory';
@@ -57,12 +57,12 @@ function EnvList({ projectId }: { projectId: number }) {
   const [view, setView] = useState<View>('card');
   const env = envApi(projectId);
   const includeChildren = useIncludeChildren();
-  const key = envKeys.latest(projectId, includeChildren);
+  const key = env.family.key({ n: 1, query: { includeChildren } });
   const latest = useQuery({ queryKey: key, queryFn: () => env.latest(1, includeChildren) });
 
   useRealtime({ projects: [projectId] }, (push) => client.setQueryData<EnvEntry[]>(key, (e) => applyEnvPush(e, push)));
 
-  const toggle = useRegistration(env.register, (answer) =>
+  const toggle = useRegistration(env.setRegistered, (answer) =>
     client.setQueryData<EnvEntry[]>(key, (rows) =>
       rows?.map((r) =>
         r.device.id === answer.id ? { ...r, device: { ...r.device, registered: answer.registered } } : r,

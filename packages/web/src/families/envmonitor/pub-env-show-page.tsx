@@ -3,11 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { ConfigProvider, Empty, Segmented, Spin, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
 import { formatReading } from '../../components/format';
 import { LanguageSwitch } from '../../components/language-switch';
 import { formatTime, inSystemZone } from '../../components/time';
-import { type EnvDevice, type EnvEntry, READING_KEYS, type ReadingKey, UNIT } from './api';
+import { type PublicEntry, publicEnvApi, READING_KEYS, type ReadingKey, UNIT } from './api';
 import './pub-env-show.css';
 
 export const REFRESH_MS = 30_000;
@@ -28,14 +27,13 @@ function band(key: ReadingKey, value: number | null | undefined): 'good' | 'mode
   return value <= limits[0] ? 'good' : value <= limits[1] ? 'moderate' : 'poor';
 }
 
-/** GET /api/pub/iot/env/devices.do then each monitor's last reading (no sign-in). */
-async function loadPublic(): Promise<EnvEntry[]> {
-  const devices = await api.get<EnvDevice[]>('/api/pub/iot/env/devices.do', undefined, { silent: true });
+/** The public monitors, then each one's last reading (no sign-in). */
+async function loadPublic(): Promise<PublicEntry[]> {
+  const pub = publicEnvApi();
+  const devices = await pub.publicDevices({}, { silent: true });
   return Promise.all(
     devices.map((device) =>
-      api
-        .get<EnvEntry>(`/api/pub/iot/env/${device.id}/reports.do/last/1`, undefined, { silent: true })
-        .catch(() => ({ device, readings: [] })),
+      pub.publicLast({ id: device.id, n: 1 }, { silent: true }).catch(() => ({ device, readings: [] })),
     ),
   );
 }
@@ -192,7 +190,7 @@ export default function PubEnvShowPage() {
   );
 }
 
-function Monitor({ entry }: { entry: EnvEntry }) {
+function Monitor({ entry }: { entry: PublicEntry }) {
   const { t } = useTranslation();
   const reading = entry.readings[0];
   const online = entry.device.activeState === 1;

@@ -1,4 +1,5 @@
-import type { EnvEntry } from './api';
+import type { EnvEntry, EnvReading } from './api';
+import { readingOf } from './api';
 
 /** Two monitors of project 2: one with a reading, one silent. */
 export const ENTRIES: EnvEntry[] = [
@@ -11,8 +12,15 @@ export const ENTRIES: EnvEntry[] = [
       lastActiveAt: '2026-05-01T08:00:00Z',
       registered: true,
       public: true,
+      lng: null,
+      lat: null,
     },
-    readings: [{ at: '2026-05-01T08:00:00Z', temperature: 21.5, humidity: 40, pm25: 12, pm10: 30, noise: 48 }],
+    readings: [
+      readingOf(
+        { temperature: 21.5, humidity: 40, pm25: 12, pm10: 30, noise: 48 },
+        '2026-05-01T08:00:00Z',
+      ) as EnvReading,
+    ],
   },
   {
     device: {
@@ -23,6 +31,8 @@ export const ENTRIES: EnvEntry[] = [
       lastActiveAt: null,
       registered: false,
       public: false,
+      lng: null,
+      lat: null,
     },
     readings: [],
   },

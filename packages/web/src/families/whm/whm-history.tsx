@@ -6,12 +6,11 @@ import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buildUrl } from '../../api/client';
 import { pageSizeOptions } from '../../components/crud';
 import { ReadingsChart } from '../../components/device';
 import { formatReading } from '../../components/format';
 import { formatTime, TIME_FORMAT } from '../../components/time';
-import { useWhmReadings, WHM_READINGS, type WhmReading, type WhmReadingKey, whmApi, whmKeys } from './api';
+import { useWhmReadings, WHM_READINGS, type WhmReading, type WhmReadingKey, whmApi } from './api';
 
 type Preset = 'day' | 'week' | 'month' | 'custom';
 type View = 'table' | 'chart';
@@ -45,15 +44,15 @@ export function WhmHistory({ projectId, id }: { projectId: number; id: number })
   const chosenDefs = useWhmReadings(chosen);
 
   const table = useQuery({
-    queryKey: [...whmKeys.readings(projectId, id), period, page, pageSize],
-    queryFn: () => whm.readings(id, { ...period, page, pageSize }),
+    queryKey: whm.readings.key({ id, query: { ...period, page, pageSize } }),
+    queryFn: () => whm.readings({ id, query: { ...period, page, pageSize } }),
     enabled: view === 'table',
     placeholderData: keepPreviousData,
   });
   // The series feeds the chart and the period's consumption (energy is summed per bucket).
   const series = useQuery({
-    queryKey: [...whmKeys.readings(projectId, id), 'series', period],
-    queryFn: () => whm.series(id, period),
+    queryKey: whm.series.key({ id, query: period }),
+    queryFn: () => whm.series({ id, query: period }),
   });
   const consumption = series.data?.points.reduce((sum, p) => sum + (p.energy ?? 0), 0);
 
@@ -115,7 +114,7 @@ export function WhmHistory({ projectId, id }: { projectId: number; id: number })
             />
             <Button
               icon={<DownloadOutlined />}
-              href={buildUrl(whm.exportPath(id), period)}
+              href={whm.export.href({ id, query: period })}
               data-testid="history-export"
             >
               {t('whm.history.export')}

@@ -16,7 +16,7 @@ import { LiveBadge, patchLiveRow, RegistrationButton, useRegistration } from '..
 import { formatReading } from '../../components/format';
 import { ProjectScoped } from '../../components/project-scoped';
 import { useIncludeChildren } from '../../session/use-current-project';
-import { DEVICE_PAGE, WHM_TYPE, type WhmFilters, type WhmMeter, type WhmPage, whmApi, whmKeys } from './api';
+import { DEVICE_PAGE, WHM_TYPE, type WhmFilters, type WhmMeter, type WhmPage, whmApi } from './api';
 import { WhmProjectEnergy } from './whm-project-energy';
 
 const detailPath = (m: { id: number }) => `${DEVICE_PAGE}?id=${m.id}`;
@@ -55,14 +55,16 @@ function WhmList({ projectId }: { projectId: number }) {
   const whm = whmApi(projectId);
   const includeChildren = useIncludeChildren();
   const list = usePagedList<WhmMeter, WhmFilters>({
-    key: [...whmKeys.list(projectId), includeChildren],
+    key: [...whm.page.key(), includeChildren],
     initialFilters: { keyword: '' },
     load: ({ page, pageSize, filters }) =>
       whm.page({
-        page,
-        pageSize,
-        keyword: filters.keyword || undefined,
-        includeChildren: includeChildren || undefined,
+        query: {
+          page,
+          pageSize,
+          keyword: filters.keyword || undefined,
+          includeChildren: includeChildren || undefined,
+        },
       }),
     waitForParams: true,
   });
@@ -70,7 +72,7 @@ function WhmList({ projectId }: { projectId: number }) {
   useRealtime({ projects: [projectId] }, (push) =>
     client.setQueryData<WhmPage>(list.queryKey, (page) => applyWhmPush(page, push)),
   );
-  const toggle = useRegistration(whm.register, (answer) =>
+  const toggle = useRegistration(whm.setRegistered, (answer) =>
     client.setQueryData<WhmPage>(list.queryKey, (page) =>
       page
         ? { ...page, list: page.list.map((m) => (m.id === answer.id ? { ...m, registered: answer.registered } : m)) }

@@ -20,7 +20,7 @@ import {
   useLiveDevice,
 } from '../../components/device';
 import { formatTime } from '../../components/time';
-import { LIST_PAGE, useWhmReadings, WHM_COMMANDS, WHM_TYPE, type WhmConfig, whmApi, whmKeys } from './api';
+import { deviceKey, LIST_PAGE, useWhmReadings, WHM_COMMANDS, WHM_TYPE, type WhmConfig, whmApi } from './api';
 import { WhmHistory } from './whm-history';
 
 const BACK: DeviceBack = { to: LIST_PAGE, label: 'whm.back', missing: 'whm.missing' };
@@ -35,34 +35,34 @@ function WhmDetail({ projectId, id }: { projectId: number; id: number }) {
   const client = useQueryClient();
   const whm = whmApi(projectId);
   const editable = canModify(useAuthLevel());
-  const latestKey = [...whmKeys.readings(projectId, id), 'latest'];
+  const latestKey = [...whm.readings.key({ id }), 'latest'];
   const paging = useEventsPaging();
   const { ok, device, fallback } = useLiveDevice({
     id,
-    queryKey: whmKeys.one(projectId, id),
+    queryKey: deviceKey(projectId, id),
     queryFn: () => whm.one(id),
     back: BACK,
     onPush: (push: RealtimePush) => {
       if (!('deviceId' in push) || push.deviceId !== id) return;
       if (push.kind === 'telemetry' && push.type === WHM_TYPE)
         client.setQueryData<ReadingPoint | null>(latestKey, (): ReadingPoint => ({ ...push.values, at: push.at }));
-      if (push.kind === 'event') void client.invalidateQueries({ queryKey: whmKeys.events(projectId, id) });
+      if (push.kind === 'event') void client.invalidateQueries({ queryKey: whm.events.key({ id }) });
     },
   });
-  const config = useQuery({ queryKey: whmKeys.config(projectId, id), queryFn: () => whm.config(id), enabled: ok });
+  const config = useQuery({ queryKey: whm.config.key({ id }), queryFn: () => whm.config({ id }), enabled: ok });
   // The latest reading: the newest of the last week, then live from telemetry pushes.
   const latest = useQuery({
     queryKey: latestKey,
     queryFn: async (): Promise<ReadingPoint | null> => {
       const from = new Date(Date.now() - 7 * 86_400_000).toISOString();
-      const answer = await whm.readings(id, { from, to: new Date().toISOString(), page: 1, pageSize: 25 });
+      const answer = await whm.readings({ id, query: { from, to: new Date().toISOString(), page: 1, pageSize: 25 } });
       return answer.list[0] ?? null;
     },
     enabled: ok,
   });
   const events = useQuery({
-    queryKey: [...whmKeys.events(projectId, id), paging.current, paging.pageSize],
-    queryFn: () => whm.events(id, paging.current, paging.pageSize),
+    queryKey: whm.events.key({ id, query: { page: paging.current, pageSize: paging.pageSize } }),
+    queryFn: () => whm.events({ id, query: { page: paging.current, pageSize: paging.pageSize } }),
     enabled: ok,
   });
   const readings = useWhmReadings();
@@ -103,7 +103,7 @@ function WhmDetail({ projectId, id }: { projectId: number; id: number }) {
                 <CommandBar
                   title={t('whm.commandsTitle')}
                   send={async (c) => {
-                    const answer = await whm.command(id, c);
+                    const answer = await whm.send(id, c as (typeof WHM_COMMANDS)[number]['name']);
                     // The meter's values go to the panel above (and the telemetry it sends): not shown raw.
                     const values = (answer.result as { values?: Record<string, unknown> } | null)?.values;
                     if (values)
@@ -144,12 +144,12 @@ function InUseSwitch(props: { projectId: number; device: DeviceView; inUse: bool
   const client = useQueryClient();
   const { confirm, message } = useFeedback();
   const set = useMutation({
-    mutationFn: (next: boolean) => whmApi(projectId).setInUse(device.id, next),
+    mutationFn: (next: boolean) => whmApi(projectId).setInUse({ id: device.id, body: { inUse: next } }),
     onSuccess: (answer) => {
-      client.setQueryData<DeviceView>(whmKeys.one(projectId, device.id), (d) =>
+      client.setQueryData<DeviceView>(deviceKey(projectId, device.id), (d) =>
         d ? { ...d, props: { ...d.props, inUse: answer.inUse } } : d,
       );
-      void client.invalidateQueries({ queryKey: whmKeys.list(projectId) });
+      void client.invalidateQueries({ queryKey: whmApi(projectId).page.key() });
       message.success(t(answer.inUse ? 'whm.inUseOn' : 'whm.inUseOff', { name: device.name }));
     },
   });
@@ -186,10 +186,11 @@ function ConfigCard({ projectId, id, config }: { projectId: number; id: number; 
   const { message } = useFeedback();
   const [form] = Form.useForm<{ peripheralIndex: number; pickInterval: number }>();
   const save = useMutation({
-    mutationFn: (values: { peripheralIndex: number; pickInterval: number }) => whmApi(projectId).saveConfig(id, values),
+    mutationFn: (values: { peripheralIndex: number; pickInterval: number }) =>
+      whmApi(projectId).saveConfig({ id, body: values }, { silent: true }),
     onSuccess: (answer) => {
-      client.setQueryData<WhmConfig>(whmKeys.config(projectId, id), answer);
-      void client.invalidateQueries({ queryKey: whmKeys.list(projectId) });
+      client.setQueryData<WhmConfig>(whmApi(projectId).config.key({ id }), answer);
+      void client.invalidateQueries({ queryKey: whmApi(projectId).page.key() });
       if (answer.delivered) message.success(t('whm.configDelivered'));
       else message.info(t('whm.configNotDelivered'));
     },

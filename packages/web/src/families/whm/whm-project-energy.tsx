@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ReadingDef, ReadingsChart } from '../../components/device';
 import { formatReading } from '../../components/format';
-import { whmApi, whmKeys } from './api';
+import { whmApi } from './api';
 
 const UNITS = ['day', 'month', 'year'] as const satisfies readonly TotalsUnit[];
 const DAY_MS = 86_400_000;
@@ -30,8 +30,8 @@ export function WhmProjectEnergy({ projectId }: { projectId: number }) {
   const [unit, setUnit] = useState<TotalsUnit>('day');
   const period = useMemo(() => periodOf(unit), [unit]);
   const totals = useQuery({
-    queryKey: [...whmKeys.totals(projectId), unit, period],
-    queryFn: () => whm.totals({ unit, ...period }),
+    queryKey: whm.totals.key({ query: { unit, ...period } }),
+    queryFn: () => whm.totals({ query: { unit, ...period } }),
   });
   const readings: ReadingDef[] = useMemo(() => [{ key: 'energy', unit: 'kWh', label: t('whm.totals.energy') }], [t]);
   const total = totals.data?.total.energy;

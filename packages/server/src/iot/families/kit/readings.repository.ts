@@ -18,6 +18,12 @@ export type ReadingRow = { at: Date } & Record<string, number | null>;
 
 export const presentReading = (row: ReadingRow) => ({ ...row, at: row.at.toISOString() });
 
+/** Rows of a family's readings as the API answers them: `at` and each of its readings by key. */
+export const presentReadings = <const R extends readonly { key: string }[]>(
+  _readings: R,
+  rows: readonly ReadingRow[],
+) => rows.map(presentReading) as unknown as ({ at: string } & { [K in R[number]['key']]: number | null })[];
+
 /**
  * Reads a family's readings table (declared with `readingsTables` in the family's folder): pages,
  * averaged series, the CSV stream, the last n of each device, the latest state of devices (from the

@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { logPageQuery } from '../../api/paging.js';
+import type { HttpMethod } from '../../catalogue/types.js';
+import { csvFile, type Endpoint, type EndpointInput, endpoint, type ParamsSchema } from '../../endpoints/endpoint.js';
+import type { FamilyCommand, FamilyReading } from './manifest.js';
+import {
+  childList,
+  commandResponse,
+  eventPage,
+  pageOf,
+  readingRow,
+  registrationResponse,
+  seriesOf,
+} from './responses.js';
+import { totalsOf, totalsQuery } from './totals.js';
+
+/** The base of a family's calls (spec 001 §7): `/api/pjts/:projectId/iot/<slug>`. */
+export type FamilyBase<S extends string> = `/api/pjts/:projectId/iot/${S}`;
+type Sub<S extends string, P extends string> = `${FamilyBase<S>}/${P}`;
+
+/** A family's call declared at `…/iot/<slug>/<sub>`. */
+export type FamilyEndpoint<
+  S extends string,
+  M extends HttpMethod,
+  P extends string,
+  Query extends z.ZodObject | undefined,
+  Body extends z.ZodType | undefined,
+  Response extends z.ZodType,
+  // biome-ignore lint/complexity/noBannedTypes: no own rules
+  Own extends z.ZodRawShape = {},
+> = Endpoint<M, Sub<S, P>, ParamsSchema<Sub<S, P>, Own>, Query, Body, Response>;
+
+/**
+ * The builder of one family's calls: `e.get('pages', { query, response, summary })` declares
+ * `GET /api/pjts/:projectId/iot/<slug>/pages` with its schemas (tagged with the slug). A family's table
+ * (`<FAMILY>_API`) is made of these and of the traits' calls below; its manifest carries it.
+ */
+export function familyEndpoints<const S extends string>(slug: S) {
+  const base = `/api/pjts/:projectId/iot/${slug}` as FamilyBase<S>;
+  const declare =
+    <M extends HttpMethod>(method: M) =>
+    <
+      const P extends string,
+      Response extends z.ZodType,
+      Query extends z.ZodObject | undefined = undefined,
+      Body extends z.ZodType | undefined = undefined,
+      // biome-ignore lint/complexity/noBannedTypes: no own rules
+      Own extends z.ZodRawShape = {},
+    >(
+      sub: P,
+      input: EndpointInput<Query, Body, Response, Own>,
+    ): FamilyEndpoint<S, M, P, Query, Body, Response, Own> =>
+      endpoint(method, `${base}/${sub}` as Sub<S, P>, { tags: [slug], ...input });
+  return {
+    slug,
+    base,
+    get: declare('GET'),
+    post: declare('POST'),
+    put: declare('PUT'),
+    delete: declare('DELETE'),
+  };
+}
+export type FamilyEndpoints<S extends string> = ReturnType<typeof familyEndpoints<S>>;
+
+/**
+ * A family's calls that need no sign-in (a public display): `/api/pub/iot/<segment>/<sub>`, GET only.
+ * `publicGrantsOf` lists them for the manifest's `publicApis`.
+ */
+export function familyPublicEndpoints<const S extends string>(segment: S, tag: string) {
+  const base = `/api/pub/iot/${segment}` as const;
+  return {
+    get: <
+      const P extends string,
+      Response extends z.ZodType,
+      Query extends z.ZodObject | undefined = undefined,
+      // biome-ignore lint/complexity/noBannedTypes: no own rules
+      Own extends z.ZodRawShape = {},
+    >(
+      sub: P,
+      input: EndpointInput<Query, undefined, Response, Own>,
+    ) =>
+      endpoint('GET', `${base}/${sub}` as `/api/pub/iot/${S}/${P}`, {
+        tags: [tag],
+        ...input,
+        public: true,
+      }),
+  };
+}
+
+/** A period of readings (default: the last 24 hours up to now). */
+export const periodQuery = z.object({
+  from: z.coerce.date({ error: 'validation.validParam' }).optional(),
+  to: z.coerce.date({ error: 'validation.validParam' }).optional(),
+});
+
+// The traits' calls. Each returns a small table that a family spreads into its own; the server kit has
+// the matching handlers (iot/families/kit/traits/*) and the console the matching parts.
+
+/** Registration: POST …/:id/register and …/:id/unregister (spec 001 §7). */
+export const registrationCalls = <S extends string>(e: FamilyEndpoints<S>) => ({
+  register: e.post(':id/register', {
+    response: registrationResponse,
+    summary: 'Registers a device of this family: the platform accepts its traffic from now on',
+  }),
+  unregister: e.post(':id/unregister', {
+    response: registrationResponse,
+    summary: 'Unregisters a device of this family: the platform ignores its traffic from now on',
+  }),
+});
+
+/** A device command's call: POST …/:id/<name>, the arguments validated with the command's schema. */
+export type CommandEndpoint<S extends string, N extends string> = FamilyEndpoint<
+  S,
+  'POST',
+  `:id/${N}`,
+  undefined,
+  z.ZodOptional<z.ZodNullable<z.ZodType<Record<string, unknown>>>>,
+  typeof commandResponse
+>;
+
+/**
+ * Commands: one POST …/:id/<name> per command of the manifest (sent on the command bus, awaited,
+ * written to the operation log). A bare POST (no body) is the command's defaults.
+ */
+export const commandCalls = <S extends string, const C extends readonly FamilyCommand[]>(
+  e: FamilyEndpoints<S>,
+  commands: C,
+): { [N in C[number]['name']]: CommandEndpoint<S, N> } =>
+  Object.fromEntries(
+    commands.map((c) => [
+      c.name,
+      e.post(`:id/${c.name}`, {
+        body: c.args.nullish(),
+        response: commandResponse,
+        summary: `Sends ${c.name} to a device and awaits its reply`,
+      }),
+    ]),
+  ) as never;
+
+/** Events: GET …/:id/events, a page of the device's events (with its children's for carriers). */
+export const eventCalls = <S extends string>(e: FamilyEndpoints<S>, withChildren = false) => ({
+  events: e.get(':id/events', {
+    query: logPageQuery,
+    response: eventPage,
+    summary: withChildren
+      ? "A page of a device's events and its children's, newest first"
+      : "A page of a device's events, newest first",
+  }),
+});
+
+/** Children: GET …/:id/children, the devices behind a carrier with their state. */
+export const childrenCalls = <S extends string>(e: FamilyEndpoints<S>) => ({
+  children: e.get(':id/children', { response: childList, summary: 'The devices behind a device with their state' }),
+});
+
+/** Readings history: a page, a series for the chart, and a CSV export (GET …/:id/reports.do…). */
+export const readingsCalls = <S extends string, R extends readonly FamilyReading[]>(
+  e: FamilyEndpoints<S>,
+  readings: R,
+) => ({
+  readings: e.get(':id/reports.do', {
+    query: logPageQuery,
+    response: pageOf(readingRow(readings)),
+    summary: "A page of a device's readings, newest first",
+  }),
+  series: e.get(':id/reports.do/series', {
+    query: periodQuery,
+    response: seriesOf(readings),
+    summary:
+      'Averaged readings over a period for the line chart: raw readings up to a week, hourly averages up to 35 days, daily beyond (`resolution` says which)',
+  }),
+  export: e.get(':id/reports.do/export', {
+    query: periodQuery,
+    response: csvFile,
+    summary: "A device's readings over a period as CSV (UTF-8 with BOM, for Excel)",
+  }),
+});
+
+/** Project totals of the `sum` readings per day, month or year: GET …/totals. */
+export const totalsCalls = <S extends string, R extends readonly FamilyReading[]>(
+  e: FamilyEndpoints<S>,
+  readings: R,
+) => ({
+  totals: e.get('totals', {
+    query: totalsQuery,
+    response: totalsOf(readings),
+    summary: `The project's totals of ${readings
+      .filter((x) => x.sum)
+      .map((x) => `${x.key} (${x.unit})`)
+      .join(
+        ', ',
+      )} per day, month or year over a period (midnight of the system timezone), from the per-project daily rollup`,
+  }),
+});
