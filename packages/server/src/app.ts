@@ -15,7 +15,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerCompression } from './http/compression.js';
 import { registerConsoleAssets } from './http/console-assets.js';
-import { registerFamilyRoutes } from './iot/families/index.js';
+import { FAMILY_HANDLERS, registerFamilyRoutes } from './iot/families/index.js';
 import { createFamilyContext } from './iot/families/kit/context.js';
 import { createRealtimeHub } from './iot/realtime/hub.js';
 import { realtimeRoutes } from './iot/realtime/realtime.routes.js';
@@ -422,11 +422,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     mqtt: options.mqtt ?? { mode: 'off' },
     analyzeHourly: database.kind === 'pglite',
+    families: FAMILY_HANDLERS,
   });
   app.decorate('iot', iot);
   app.addHook('onClose', () => iot.stop());
   realtimeRoutes(app, { db, hub: iot.hub, settings, access, allowedOrigins: config.allowedOrigins });
-  registerFamilyRoutes(app, { db, iot, audit, settings });
+  registerFamilyRoutes(app, FAMILY_HANDLERS, { db, iot, audit, settings });
 
   // ── Project summary and its layouts (spec 001 §2 pjtprojectsummary, pjtprojectsummarylayout)
   const summaryLayouts = createSummaryLayoutsService({

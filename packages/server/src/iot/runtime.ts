@@ -13,7 +13,7 @@ import { type BrokerTls, type EmbeddedBroker, SERVER_CLIENT_USER, startEmbeddedB
 import { createCommandBus } from './command-bus.js';
 import { createDeviceDirectory } from './device-directory.js';
 import { createDeviceNotices } from './device-notices.js';
-import { FAMILY_HANDLERS } from './families/index.js';
+import type { FamilyHandler } from './families/family-handler.js';
 import { createIngest, IngestOverloaded } from './ingest.js';
 import { createIotJobs } from './jobs.js';
 import { connectLink, type MqttLink } from './mqtt-link.js';
@@ -60,9 +60,11 @@ export function createIotRuntime(deps: {
   mqtt: MqttMode;
   /** True on PGlite, which has no autovacuum to keep planner statistics fresh. */
   analyzeHourly?: boolean;
+  /** The device families (their telemetry, events and tables), given by the composition root. */
+  families: readonly FamilyHandler[];
 }) {
   const { db, settings, log } = deps;
-  const families = new Map(FAMILY_HANDLERS.map((f) => [f.manifest.type, f]));
+  const families = new Map(deps.families.map((f) => [f.manifest.type, f]));
   const directory = createDeviceDirectory(db);
   const { hub } = deps;
   const writer = createBatchWriter(db, {
@@ -174,7 +176,7 @@ export function createIotRuntime(deps: {
     telemetry: [
       DEVICE_EVENTS_PARTITIONS,
       PROJECT_DAILY_PARTITIONS,
-      ...FAMILY_HANDLERS.flatMap((f) => f.telemetryTables ?? []),
+      ...deps.families.flatMap((f) => f.telemetryTables ?? []),
     ],
   });
 

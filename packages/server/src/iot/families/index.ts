@@ -27,8 +27,9 @@ export const FAMILY_HANDLERS: readonly FamilyHandler[] = [
 /** Registers every family's calls, each with the family context (services, never the raw database). */
 export function registerFamilyRoutes(
   app: FastifyInstance,
+  families: readonly FamilyHandler[],
   deps: { db: Db; iot: IotRuntime; audit: AuditService; settings: SettingsService },
 ): void {
   const ctx = createFamilyContext(deps);
-  for (const family of FAMILY_HANDLERS) family.routes?.(app, ctx);
+  for (const family of families) family.routes?.(app, ctx);
 }
