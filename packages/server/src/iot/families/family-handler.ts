@@ -11,6 +11,14 @@ import type { FamilyDevices } from './kit/devices.repository.js';
 import type { EventsRepository } from './kit/events.repository.js';
 
 /**
+ * What a family may take from the platform besides its context: who acts (for the operation and
+ * management logs) and the signed-in caller's session. Families import these from here, never from
+ * modules/ (the guard in table.guard.test.ts).
+ */
+export { type Actor, actorOf, changedFields } from '../../modules/logs/audit.service.js';
+export type { SessionContext } from '../../modules/session/session-context.js';
+
+/**
  * What a family's routes and services may use: the platform's services and repositories, never the
  * raw database (a family's own SQL lives in its repository, built with `repository`).
  */

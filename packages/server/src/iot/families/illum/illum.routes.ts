@@ -3,9 +3,9 @@ import { illumConfigBody, illumGroupBody, illumInuseBody } from '@sc/contract/fa
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../../modules/logs/audit.service.js';
 import { commonQuery } from '../../../platform/schemas.js';
 import type { FamilyContext } from '../family-handler.js';
+import { actorOf } from '../family-handler.js';
 import { familyParams, familyRoutes } from '../kit/routes.js';
 import { createIllumService } from './illum.service.js';
 

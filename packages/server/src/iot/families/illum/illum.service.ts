@@ -1,12 +1,11 @@
 import { gatewayManifest, illumManifest, lightingManifest, type PageQuery, type ProjectTreeQuery } from '@sc/contract';
 import type { IllumGroupBody } from '@sc/contract/families/illum';
-import { type Actor, changedFields } from '../../../modules/logs/audit.service.js';
-import type { SessionContext } from '../../../modules/session/session-context.js';
 import { AppError, conflictField, notFound } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
 import { createReferencesRepository } from '../../../platform/references/references.repository.js';
 import { createReferences } from '../../../platform/references/references.service.js';
-import type { FamilyContext } from '../family-handler.js';
+import type { FamilyContext, SessionContext } from '../family-handler.js';
+import { type Actor, changedFields } from '../family-handler.js';
 import { presentReading } from '../kit/readings.repository.js';
 import { createIllumRepository } from './illum.repository.js';
 

@@ -1,6 +1,6 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { devices, projects } from '../../../db/schema/index.js';
-import { inProjectTree } from '../../../modules/business/devices/devices.repository.js';
+import { inProjectTree } from '../../../platform/project-tree.js';
 import { isWholeTree } from '../../../platform/scope.js';
 
 /**

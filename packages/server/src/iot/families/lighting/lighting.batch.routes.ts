@@ -8,8 +8,8 @@ import {
 } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../../modules/logs/audit.service.js';
 import { commonQuery } from '../../../platform/schemas.js';
+import { actorOf } from '../family-handler.js';
 import { batchParams, calls, projectParams, R, tags } from './lighting.route-common.js';
 import type { LightingService } from './lighting.service.js';
 

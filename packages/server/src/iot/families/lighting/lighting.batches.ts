@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { lightingCommandArgs } from '@sc/contract';
-import type { Actor } from '../../../modules/logs/audit.service.js';
 import { AppError } from '../../../platform/errors.js';
-import type { FamilyContext } from '../family-handler.js';
+import type { Actor, FamilyContext } from '../family-handler.js';
 import type { LampTarget, LightingRepository } from './lighting.repository.js';
 
 /**

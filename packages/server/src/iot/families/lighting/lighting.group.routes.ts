@@ -1,8 +1,8 @@
 import { lightingGroupBody, lightingGroupCommandBody, lightingGroupMembersBody, pageQuery } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { actorOf } from '../../../modules/logs/audit.service.js';
 import { commonQuery } from '../../../platform/schemas.js';
+import { actorOf } from '../family-handler.js';
 import { calls, groupParams, projectParams, R, tags } from './lighting.route-common.js';
 import type { LightingService } from './lighting.service.js';
 

@@ -1,9 +1,7 @@
 import type { LightingGroupBody, PageQuery } from '@sc/contract';
-import type { Actor } from '../../../modules/logs/audit.service.js';
-import type { SessionContext } from '../../../modules/session/session-context.js';
 import { conflictField } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
-import type { FamilyContext } from '../family-handler.js';
+import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
 import type { LightingBatches } from './lighting.batches.js';
 import { groupMissing } from './lighting.policies.js';
 import type { LightingRepository } from './lighting.repository.js';

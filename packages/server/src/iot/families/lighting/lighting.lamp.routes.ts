@@ -2,8 +2,8 @@ import { lightingAlarmConfigBody, lightingCommandArgs, lightingConfigBody, light
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../../modules/logs/audit.service.js';
 import { commonQuery } from '../../../platform/schemas.js';
+import { actorOf } from '../family-handler.js';
 import { familyParams } from '../kit/routes.js';
 import { calls, R, tags } from './lighting.route-common.js';
 import type { LightingService } from './lighting.service.js';

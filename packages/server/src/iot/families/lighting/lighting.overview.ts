@@ -9,9 +9,8 @@ import {
   type ScheduledPolicy,
 } from '@sc/contract';
 import type { z } from 'zod';
-import type { SessionContext } from '../../../modules/session/session-context.js';
 import { badRequest } from '../../../platform/errors.js';
-import type { FamilyContext } from '../family-handler.js';
+import type { FamilyContext, SessionContext } from '../family-handler.js';
 import { type ProjectReach, reachKey } from '../kit/project-reach.js';
 import type { LightingRepository, PowerScope } from './lighting.repository.js';
 

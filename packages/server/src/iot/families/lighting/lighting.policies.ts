@@ -8,11 +8,9 @@ import {
   yearSchedule,
 } from '@sc/contract';
 import type { z } from 'zod';
-import type { Actor } from '../../../modules/logs/audit.service.js';
-import type { SessionContext } from '../../../modules/session/session-context.js';
 import { AppError, badRequest, conflictField, notFound } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
-import type { FamilyContext } from '../family-handler.js';
+import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
 import type { LightingBatches } from './lighting.batches.js';
 import type { LampTarget, LightingRepository, StoredPolicy } from './lighting.repository.js';
 

@@ -9,11 +9,9 @@ import {
   type ProjectTreeQuery,
 } from '@sc/contract';
 import type { z } from 'zod';
-import type { Actor } from '../../../modules/logs/audit.service.js';
-import type { SessionContext } from '../../../modules/session/session-context.js';
 import { AppError } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
-import type { FamilyContext } from '../family-handler.js';
+import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
 import { createLightingBatches, deviceArgs } from './lighting.batches.js';
 import { createLightingGroups } from './lighting.groups.js';
 import { createLightingOverview } from './lighting.overview.js';

@@ -19,11 +19,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../../modules/logs/audit.service.js';
 import { badRequest, fieldError } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
 import { commonQuery } from '../../../platform/schemas.js';
 import type { FamilyContext } from '../family-handler.js';
+import { actorOf } from '../family-handler.js';
 import { familyParams, familyRoutes } from '../kit/routes.js';
 import { createMtcService } from './mtc.service.js';
 

@@ -21,13 +21,11 @@ import {
   mtcYearSchedule,
   toMtcTime,
 } from '@sc/contract';
-import type { Actor } from '../../../modules/logs/audit.service.js';
-import type { SessionContext } from '../../../modules/session/session-context.js';
 import { AppError, badRequest, conflictField, fieldError, notFound } from '../../../platform/errors.js';
 import { createReferencesRepository } from '../../../platform/references/references.repository.js';
 import { createReferences } from '../../../platform/references/references.service.js';
 import { deviceOffline } from '../../command-bus.js';
-import type { FamilyContext } from '../family-handler.js';
+import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
 import { type CabinetTarget, createMtcRepository, presentPeripherals } from './mtc.repository.js';
 
 const TYPE = mtcManifest.type;

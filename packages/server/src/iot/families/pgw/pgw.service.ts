@@ -1,12 +1,11 @@
 import { lightingManifest, type PageQuery, type ProjectTreeQuery, pgwManifest } from '@sc/contract';
 import { fromWireSeconds, PGW_CONFIG, type PgwConfigBody, toWireSeconds } from '@sc/contract/families/pgw';
-import { type Actor, changedFields } from '../../../modules/logs/audit.service.js';
-import type { SessionContext } from '../../../modules/session/session-context.js';
 import { AppError } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
 import { createReferencesRepository } from '../../../platform/references/references.repository.js';
 import { createReferences } from '../../../platform/references/references.service.js';
-import type { FamilyContext } from '../family-handler.js';
+import type { FamilyContext, SessionContext } from '../family-handler.js';
+import { type Actor, changedFields } from '../family-handler.js';
 import type { FamilyDevice } from '../kit/devices.repository.js';
 import { createPgwRepository, POWER_LINE_MODEL } from './pgw.repository.js';
 

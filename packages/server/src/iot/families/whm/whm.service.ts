@@ -1,6 +1,5 @@
 import { WHM_PICK_INTERVAL, type WhmConfigBody } from '@sc/contract/families/whm';
-import type { Actor } from '../../../modules/logs/audit.service.js';
-import type { FamilyContext } from '../family-handler.js';
+import type { Actor, FamilyContext } from '../family-handler.js';
 import type { FamilyDevice } from '../kit/devices.repository.js';
 import type { ProjectReach } from '../kit/project-reach.js';
 import { createWhmRepository } from './whm.repository.js';

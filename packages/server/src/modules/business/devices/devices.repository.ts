@@ -14,6 +14,7 @@ import {
 } from '../../../db/schema/index.js';
 import { conflictField } from '../../../platform/errors.js';
 import { keywordWhere } from '../../../platform/paging.js';
+import { inProjectTree } from '../../../platform/project-tree.js';
 import { isWholeTree } from '../../../platform/scope.js';
 import { createTtlCache } from '../../../platform/ttl-cache.js';
 import { type FactoryVisibility, factoryVisible } from '../../base/device-factories/device-factories.repository.js';
@@ -136,17 +137,7 @@ export interface DeviceListFilter {
   registered?: boolean;
 }
 
-/**
- * Devices of a project subtree: `project_id IN (…)` lets the planner use the (project_id, …) indexes.
- * The root's subtree is every device: no condition.
- */
-export const inProjectTree = (scopePath: string): SQL | undefined =>
-  isWholeTree(scopePath)
-    ? undefined
-    : inArray(
-        devices.projectId,
-        sql`(select ${projects.id} from ${projects} where ${like(projects.path, `${scopePath}%`)})`,
-      );
+export { inProjectTree };
 
 /** The list filters other than the project subtree. */
 const filterConditions = (f: DeviceListFilter, words: string[]) => [
