@@ -83,6 +83,16 @@ import { createSiteMessagesService } from './modules/messages/site-messages.serv
 import { createSummaryLayoutsRepository } from './modules/project/layouts/summary-layouts.repository.js';
 import { summaryLayoutsRoutes } from './modules/project/layouts/summary-layouts.routes.js';
 import { createSummaryLayoutsService } from './modules/project/layouts/summary-layouts.service.js';
+import { createDeliveryWorker, type DeliveryWorker } from './modules/project/notices/delivery-worker.js';
+import { createMailTransport } from './modules/project/notices/mail-transport.js';
+import { createNoticesRepository } from './modules/project/notices/notices.repository.js';
+import { noticesRoutes } from './modules/project/notices/notices.routes.js';
+import { createNoticesService } from './modules/project/notices/notices.service.js';
+import { createNotifier } from './modules/project/notices/notifier.js';
+import { createHttpSmsProvider, type SmsProvider } from './modules/project/notices/sms-provider.js';
+import { createProjectParamsRepository } from './modules/project/params/project-params.repository.js';
+import { projectParamsRoutes } from './modules/project/params/project-params.routes.js';
+import { createProjectParamsService } from './modules/project/params/project-params.service.js';
 import { createSummaryRepository } from './modules/project/summary/summary.repository.js';
 import { summaryRoutes } from './modules/project/summary/summary.routes.js';
 import { createSummaryService } from './modules/project/summary/summary.service.js';
@@ -130,11 +140,15 @@ export interface AppOptions {
   mqtt?: MqttMode;
   /** Tests: an answer with a field its response schema does not describe fails instead of losing the field. */
   strictResponses?: boolean;
+  /** Where SMS go: the HTTP provider of the system settings unless a test gives its recording one. */
+  smsProvider?: SmsProvider;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     iot: IotRuntime;
+    /** Sends queued e-mails and SMS (tests drain it). */
+    noticeDeliveries: DeliveryWorker;
   }
 }
 
@@ -412,12 +426,47 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
 
+  // ── Notices (spec 001 "Notice rule"): site messages, e-mail and SMS of the events devices raise
+  const noticesRepository = createNoticesRepository(db);
+  const mail = createMailTransport(settings);
+  const sms = options.smsProvider ?? createHttpSmsProvider(settings);
+  const noticeDeliveries = createDeliveryWorker({ notices: noticesRepository, mail, sms, settings, log: app.log });
+  const notifier = createNotifier({
+    notices: noticesRepository,
+    siteMessages,
+    settings,
+    queued: noticeDeliveries.nudge,
+    log: app.log,
+  });
+  app.decorate('noticeDeliveries', noticeDeliveries);
+  app.addHook('onReady', async () => noticeDeliveries.start());
+  app.addHook('onClose', () => noticeDeliveries.stop());
+  noticesRoutes(app, {
+    notices: createNoticesService({
+      notices: noticesRepository,
+      projects: projectsRepository,
+      mail,
+      sms,
+      settings,
+      audit,
+    }),
+  });
+
+  projectParamsRoutes(app, {
+    params: createProjectParamsService({
+      params: createProjectParamsRepository(db),
+      projects: projectsRepository,
+      settings,
+      audit,
+    }),
+  });
+
   // ── Device connectivity (DESIGN.md §7-§8): broker link, ingest, command bus, realtime, families
   const iot = createIotRuntime({
     db,
     hub,
     settings,
-    siteMessages,
+    notifier,
     recordOperation: createOperationLogService(logsRepository).record,
     log: app.log,
     mqtt: options.mqtt ?? { mode: 'off' },

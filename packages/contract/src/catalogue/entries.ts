@@ -183,8 +183,18 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
       api('PUT', '/api/pjts/:projectId/summarylayouts.do/:id/priority'),
     ],
   }),
-  pjt('pjtnoticerule', 'pjtoverview', 'NotificationOutlined', 'project'),
-  pjt('pjtparams', 'pjtoverview', 'ProfileOutlined', 'project'),
+  pjt('pjtnoticerule', 'pjtoverview', 'NotificationOutlined', 'project', {
+    apis: [
+      api('GET', '/api/pjts/:projectId/noticerules.do'),
+      api('GET', '/api/pjts/:projectId/noticerules.do/deliveries'),
+      api('POST', '/api/pjts/:projectId/noticeevents/:eventId'),
+      api('DELETE', '/api/pjts/:projectId/noticeevents/:eventId'),
+      api('POST', '/api/pjts/:projectId/noticerules.do/test'),
+    ],
+  }),
+  pjt('pjtparams', 'pjtoverview', 'ProfileOutlined', 'project', {
+    apis: [api('GET', '/api/pjts/:projectId/projectparams.do'), api('POST', '/api/pjts/:projectId/projectparams.do')],
+  }),
   group('pjtadmin', 'pjt', 'TeamOutlined', '/pjt', '/pjt/pjtprojectsummary'),
   pjt('pjtrolelist', 'pjtadmin', 'TeamOutlined', 'project'),
   pjt('pjtuserlist', 'pjtadmin', 'UserOutlined', 'project'),

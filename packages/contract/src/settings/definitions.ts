@@ -9,6 +9,7 @@ import {
   emailSettingRule,
   hostRule,
   httpAddressRule,
+  httpAddressUrlRule,
   mailServerRule,
   wsAddressRule,
 } from './rules.js';
@@ -66,6 +67,17 @@ const CORE_SETTINGS = [
   int('sslPort', 'mail', { default: 465, min: 1, max: 65534 }),
   select('mailSecurity', 'mail', 'none', ['none', 'ssl', 'starttls']),
   str('mailAccount', 'mail', '', blankOr(emailSettingRule())),
+  /** Password of the sender's account on the mail server ('' when it takes mail without signing in). */
+  str('mailPassword', 'mail', '', blankOr(text(1, 64))),
+  /** The HTTP SMS provider (docs/operations.md): its address, key and message template ({content}). */
+  str('smsProviderUrl', 'mail', '', blankOr(httpAddressUrlRule())),
+  str('smsProviderKey', 'mail', '', blankOr(text(1, 128))),
+  str(
+    'smsTemplate',
+    'mail',
+    '{content}',
+    text(9, 200).refine((v) => v.includes('{content}'), 'settings.rule_smsTemplate'),
+  ),
   // video
   int('screenshotsPerOperation', 'video', { default: 4, min: 1, max: 16 }),
   str('dhApiAddress', 'video', '', blankOr(wsAddressRule())),

@@ -30,6 +30,9 @@ export const httpAddressRule = () =>
     .min(13, msg('validation.length', { min: 13, max: 50 }))
     .max(50, msg('validation.length', { min: 13, max: 50 }));
 
+/** An http(s) URL of up to 300 characters (an SMS provider's endpoint with its path and query). */
+export const httpAddressUrlRule = () => text(10, 300).regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'settings.rule_httpUrl');
+
 /** DH api address: ws:// or wss:// with an endpoint (a path after the host). */
 export const wsAddressRule = () => text(8, 100).regex(/^wss?:\/\/[^\s/]+\/\S+$/, 'settings.rule_wsAddress');
 

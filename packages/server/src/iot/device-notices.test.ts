@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, users } from '../db/schema/index.js';
 import { createSiteMessagesRepository } from '../modules/messages/site-messages.repository.js';
 import { createSiteMessagesService } from '../modules/messages/site-messages.service.js';
+import { createNoticesRepository } from '../modules/project/notices/notices.repository.js';
+import { createNotifier } from '../modules/project/notices/notifier.js';
 import { createSettingsRepository } from '../modules/system/settings.repository.js';
 import { createSettingsService } from '../modules/system/settings.service.js';
 import { createIotDevice, createProject, createRole, createUser, queryRows } from '../test/factories.js';
@@ -74,10 +76,16 @@ describe('device alarms and offline events as site messages', () => {
       settings: createSettingsService(createSettingsRepository(db()), 0),
     });
     let clock = 1_000_000;
+    const settings = createSettingsService(createSettingsRepository(db()), 0);
     const instance = () =>
       createDeviceNotices({
-        siteMessages: messages,
-        settings: createSettingsService(createSettingsRepository(db()), 0),
+        notifier: createNotifier({
+          notices: createNoticesRepository(db()),
+          siteMessages: messages,
+          settings,
+          queued: () => {},
+          log: t.app.log,
+        }),
         alarms: createAlarmNoticesRepository(db()),
         log: t.app.log,
         now: () => clock,

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseUnavailable } from '../db/availability.js';
 import type { Db } from '../db/client.js';
 import type { OperationEntry } from '../modules/logs/operation-log.service.js';
-import type { SiteMessagesService } from '../modules/messages/site-messages.service.js';
+import type { Notifier } from '../modules/project/notices/notifier.js';
 import type { SettingsService } from '../modules/system/settings.service.js';
 import { createActivityTracker, type StateChange } from './activity.js';
 import { createAlarmNoticesRepository } from './alarm-notices.repository.js';
@@ -54,7 +54,8 @@ export function createIotRuntime(deps: {
   db: Db;
   hub: RealtimeHub;
   settings: SettingsService;
-  siteMessages: SiteMessagesService;
+  /** Where device alarms and offline events go (site messages, e-mail, SMS by the notice rules). */
+  notifier: Notifier;
   recordOperation: (entry: OperationEntry) => Promise<unknown>;
   log: FastifyBaseLogger;
   mqtt: MqttMode;
@@ -114,10 +115,9 @@ export function createIotRuntime(deps: {
   let link: MqttLink | null = null;
   const serverPassword = randomBytes(24).toString('base64url');
 
-  /** Alarms and offline events as site messages (device-notices.ts). */
+  /** Alarms and offline events as notice events (device-notices.ts). */
   const notices = createDeviceNotices({
-    siteMessages: deps.siteMessages,
-    settings,
+    notifier: deps.notifier,
     alarms: createAlarmNoticesRepository(db),
     log,
   });

@@ -3,6 +3,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { bootstrap } from '../db/bootstrap.js';
 import type { Database } from '../db/client.js';
+import type { SmsProvider } from '../modules/project/notices/sms-provider.js';
 import { IDENTIFY_COOKIE } from '../modules/session/login.routes.js';
 import { applyBuiltinData } from '../modules/system/sync-steps.js';
 import { openTestDatabase } from './test-database.js';
@@ -32,6 +33,8 @@ export async function createTestApp(
     logger?: FastifyServerOptions['logger'];
     extraRoutes?: (app: FastifyInstance) => void;
     mqtt?: boolean | { url: string };
+    /** Where SMS go (a recording provider); the settings' HTTP provider otherwise. */
+    smsProvider?: SmsProvider;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
@@ -46,6 +49,7 @@ export async function createTestApp(
     imageRateLimit: options.imageRateLimit ?? 10_000,
     logger: options.logger,
     strictResponses: true,
+    smsProvider: options.smsProvider,
     mqtt:
       typeof options.mqtt === 'object'
         ? { mode: 'external', url: options.mqtt.url, shared: true }

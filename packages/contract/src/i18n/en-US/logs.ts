@@ -41,6 +41,8 @@ export const logs: Translation<typeof zh> = {
     sync: 'Sync system data',
   },
   entity: {
+    noticeRule: 'Notice rule',
+    projectParams: 'Project parameters',
     other: 'Other object',
     imported: '{count} imported',
     batch: '{from} to {to} ({count})',

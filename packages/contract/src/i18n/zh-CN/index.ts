@@ -23,8 +23,11 @@ import { menu } from './menu.js';
 import { messages } from './messages.js';
 import { models } from './models.js';
 import { modules } from './modules.js';
+import { notices } from './notices.js';
 import { permissions } from './permissions.js';
+import { pjtadmin } from './pjtadmin.js';
 import { production } from './production.js';
+import { projectparams } from './projectparams.js';
 import { projects } from './projects.js';
 import { realtime } from './realtime.js';
 import { registry } from './registry.js';
@@ -43,6 +46,9 @@ export const resources = {
   devicetypes,
   factories,
   models,
+  notices,
+  pjtadmin,
+  projectparams,
   areas,
   groups,
   common,

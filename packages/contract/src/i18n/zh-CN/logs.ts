@@ -39,6 +39,8 @@ export const logs = {
     sync: '同步系统数据',
   },
   entity: {
+    noticeRule: '通知规则',
+    projectParams: '项目参数',
     other: '其他对象',
     imported: '导入 {count} 条',
     batch: '{from} 至 {to}（{count} 条）',

@@ -12,6 +12,7 @@ export * from './business.js';
 export * from './devices.js';
 export * from './logs.js';
 export * from './messages.js';
+export * from './project.js';
 export * from './session.js';
 export * from './settings.js';
 export * from './summary.js';

@@ -1,3 +1,4 @@
+import { NOTICE_EVENTS } from '@sc/contract';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manageLogs, projectModules, roles } from '../../db/schema/index.js';
@@ -52,7 +53,8 @@ describe('GET /api/noticeevents.do', () => {
   it('answers the events with localised names and their notice types', async () => {
     const admin = await t.token();
     const zh = (await t.app.inject({ method: 'GET', url: `/api/noticeevents.do?token=${admin}` })).json();
-    expect(zh).toHaveLength(12);
+    expect(zh).toHaveLength(NOTICE_EVENTS.length);
+    expect(zh.find((e: { code: string }) => e.code === 'ALARM_LIGHTING')?.name).toBe('单灯控制器告警');
     expect(zh[0]).toEqual({
       id: 1,
       code: 'DEVICE_OFFLINE',

@@ -64,7 +64,7 @@ export function webParamsRoutes(app: FastifyInstance, deps: { webParams: WebPara
       return NOTICE_EVENTS.map((e) => ({
         id: e.id,
         code: e.code,
-        name: translate(lang, `settings.event_${e.code}`),
+        name: translate(lang, e.nameRef),
         noticeTypes: e.noticeTypes,
       }));
     },
