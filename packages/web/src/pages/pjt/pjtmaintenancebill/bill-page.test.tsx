@@ -42,7 +42,7 @@ const BILL: MaintenanceBillFull = {
       deviceId: 300,
       deviceName: '中山路1号灯',
       deviceNo: 'L-001',
-      deviceType: 'lighting',
+      deviceType: 'streetlamp-test',
       groupId: 9,
       groupName: '一号杆',
       handleStatus: 0,
