@@ -47,6 +47,6 @@ describe('GET /api/sitemessages.do/count/unread', () => {
     ]);
     const token = await t.token(user.name, user.password);
     const res = await t.app.inject({ method: 'GET', url: `/api/sitemessages.do/count/unread?token=${token}` });
-    expect(res.json()).toEqual({ count: 1 });
+    expect(res.json()).toEqual({ count: 1, alarms: { alarm: 0, warning: 0 } });
   });
 });

@@ -63,7 +63,7 @@ export function runningParamsRoutes(app: FastifyInstance, deps: RunningParamsDep
       schema: {
         tags: ['system'],
         summary: 'Liveness, database and device uplink check',
-        response: { 200: healthAnswer, 503: healthAnswer },
+        response: { 200: healthAnswer },
       },
     },
     async (_request, reply) => {
