@@ -13,16 +13,19 @@ import {
 import { Card, Empty, Flex, Statistic, Tag, Typography } from 'antd';
 import { BarChart, GaugeChart, PieChart } from 'echarts/charts';
 import * as echarts from 'echarts/core';
-import { type ReactNode, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ActiveStateTag } from '../../../components/device';
-import { EChart, type EChartOption } from '../../../components/device/echart';
+import type { EChartOption } from '../../../components/device/echart';
 import { formatReading } from '../../../components/format';
 import { formatTime } from '../../../components/time';
 
 // The shared chart wrapper registers lines; the summary's units draw bars, pies and gauges too.
 echarts.use([BarChart, PieChart, GaugeChart]);
+
+// The chart component stays a chunk of its own, shared with the other screens that draw charts.
+const EChart = lazy(() => import('../../../components/device/echart').then((m) => ({ default: m.EChart })));
 
 /** The screen each unit opens (a catalogue key), and the query naming the device of a window. */
 const UNIT_SCREENS: Record<SummaryUnitName, string> = {
@@ -146,7 +149,9 @@ function ClickChart({ option, height, to }: { option: EChartOption; height: numb
     // biome-ignore lint/a11y/noStaticElementInteractions: the unit's title is the keyboard way to the same screen.
     // biome-ignore lint/a11y/useKeyWithClickEvents: as above.
     <div onClick={() => to && navigate(to)} style={{ cursor: to ? 'pointer' : undefined }}>
-      <EChart option={option} style={{ height }} />
+      <Suspense fallback={<div style={{ height }} />}>
+        <EChart option={option} style={{ height }} />
+      </Suspense>
     </div>
   );
 }
