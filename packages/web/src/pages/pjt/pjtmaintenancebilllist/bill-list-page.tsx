@@ -150,7 +150,7 @@ function BillList({ projectId }: { projectId: number }) {
                   },
                 ],
               }
-            : { scroll: { x: 1180 } }
+            : { scroll: { x: 980 } }
         }
         columns={[
           {
