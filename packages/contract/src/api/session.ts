@@ -79,6 +79,12 @@ export const healthAnswer = z.object({
     .optional(),
 });
 
+/** /api/health's 503: the uplink's degraded answer, or the error body when the database is out. */
+export const healthUnavailable = z.union([
+  healthAnswer,
+  z.object({ statusCode: z.number().int(), code: z.string(), message: z.string() }),
+]);
+
 /** GET /api/pageauth.do */
 export const pageAuth = z.object({ flag: z.union([z.literal(0), z.literal(1)]), authValue: authLevelAnswer });
 export type PageAuth = z.infer<typeof pageAuth>;

@@ -3,6 +3,7 @@ import {
   DEFAULT_MAP,
   DEVICE_SEARCH_WORD_LIMIT,
   healthAnswer,
+  healthUnavailable,
   MESSAGE_DURATION_MS,
   PARENT_LIST_SIZE,
   POLICY_UNITS_MAX_DEFAULT,
@@ -63,7 +64,7 @@ export function runningParamsRoutes(app: FastifyInstance, deps: RunningParamsDep
       schema: {
         tags: ['system'],
         summary: 'Liveness, database and device uplink check',
-        response: { 200: healthAnswer },
+        response: { 200: healthAnswer, 503: healthUnavailable },
       },
     },
     async (_request, reply) => {
