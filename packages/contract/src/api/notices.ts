@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { LANGS, type Lang, NOTICE_TYPES, type NoticeType } from '../enums.js';
+import { LANGS, NOTICE_TYPES } from '../enums.js';
 import { msg } from '../validation/message.js';
 import { emailRule, idParam, intRange, listedId, mobileRule } from '../validation/rules.js';
+import { isoTimeAnswer, pageAnswer } from './paging.js';
 
 /** Same-event minimum interval of a rule (spec 001 §9), seconds. */
 export const NOTICE_INTERVAL = { min: 60, max: 3600 } as const;
@@ -54,40 +55,47 @@ export type NoticeRuleBody = z.infer<typeof noticeRuleBody>;
 
 export const noticeEventParam = z.object({ projectId: idParam(), eventId: idParam() });
 
+// ── Answers (the response schemas the server serialises through and the console's types come from)
+
 /** One event with the rule that applies to it in the project (its own, an ancestor's, or the default). */
-export interface NoticeRuleView {
-  eventId: number;
-  code: string;
-  name: string;
+export const noticeRuleView = z.object({
+  eventId: z.number().int(),
+  code: z.string(),
+  /** In the caller's language. */
+  name: z.string(),
   /** The notice types the event may use. */
-  noticeTypes: readonly NoticeType[];
+  noticeTypes: z.array(z.enum(NOTICE_TYPES)),
   /** Where the rule comes from: this project, an ancestor (named), or the default (site messages). */
-  source: 'own' | 'inherited' | 'default';
-  sourceProject: string | null;
-  types: NoticeType[];
-  emails: string[];
-  mobiles: string[];
-  userIds: number[];
-  lang: Lang;
-  interval: number;
-  updatedAt: string | null;
-}
+  source: z.enum(['own', 'inherited', 'default']),
+  sourceProject: z.string().nullable(),
+  types: z.array(z.enum(NOTICE_TYPES)),
+  emails: z.array(z.string()),
+  mobiles: z.array(z.string()),
+  userIds: z.array(z.number().int()),
+  lang: z.enum(LANGS),
+  interval: z.number().int(),
+  updatedAt: isoTimeAnswer.nullable(),
+});
+export type NoticeRuleView = z.infer<typeof noticeRuleView>;
 
 /** The project's users a rule may name as SMS receivers. */
-export interface NoticeReceiverUser {
-  id: number;
-  name: string;
-  realName: string;
-  phoneNo: string;
-}
+export const noticeReceiverUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  realName: z.string(),
+  phoneNo: z.string(),
+});
+export type NoticeReceiverUser = z.infer<typeof noticeReceiverUser>;
 
-export interface NoticeRulesView {
-  rules: NoticeRuleView[];
-  users: NoticeReceiverUser[];
+/** GET …/noticerules.do */
+export const noticeRulesView = z.object({
+  rules: z.array(noticeRuleView),
+  users: z.array(noticeReceiverUser),
   /** Whether the system settings name a mail server and an SMS provider. */
-  mailConfigured: boolean;
-  smsConfigured: boolean;
-}
+  mailConfigured: z.boolean(),
+  smsConfigured: z.boolean(),
+});
+export type NoticeRulesView = z.infer<typeof noticeRulesView>;
 
 /** POST …/noticerules.do/test: one test message to one address or number. */
 export const noticeTestBody = z.discriminatedUnion(
@@ -100,11 +108,12 @@ export const noticeTestBody = z.discriminatedUnion(
 );
 export type NoticeTestBody = z.infer<typeof noticeTestBody>;
 
-export interface NoticeTestResult {
-  sent: boolean;
+export const noticeTestResult = z.object({
+  sent: z.boolean(),
   /** In the reader's language: sent, or the server's refusal. */
-  message: string;
-}
+  message: z.string(),
+});
+export type NoticeTestResult = z.infer<typeof noticeTestResult>;
 
 export const DELIVERY_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -116,18 +125,24 @@ export const deliveryQuery = z.object({
   pageSize: z.coerce.number().int().min(5).max(100).optional(),
 });
 
-export interface DeliveryView {
-  id: number;
-  channel: 'EMAIL' | 'SMS';
-  eventCode: string;
-  eventName: string;
-  recipient: string;
-  subject: string;
-  status: DeliveryStatus;
-  attempts: number;
+export const deliveryView = z.object({
+  id: z.number().int(),
+  channel: z.enum(['EMAIL', 'SMS']),
+  eventCode: z.string(),
+  /** In the caller's language; a test message's is "test message". */
+  eventName: z.string(),
+  recipient: z.string(),
+  subject: z.string(),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number().int(),
   /** The last failure, as the server or provider gave it. */
-  reason: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  nextAt: string | null;
-}
+  reason: z.string().nullable(),
+  createdAt: isoTimeAnswer,
+  sentAt: isoTimeAnswer.nullable(),
+  nextAt: isoTimeAnswer.nullable(),
+});
+export type DeliveryView = z.infer<typeof deliveryView>;
+
+/** GET …/noticerules.do/deliveries: a page, and how many days the history keeps. */
+export const deliveryPage = pageAnswer(deliveryView).extend({ historyDays: z.number().int() });
+export type DeliveryPage = z.infer<typeof deliveryPage>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_MAP, TIMEZONE } from '../constants.js';
 import { intRange, latitude, longitude, mobileRule, optionalText, PATTERNS, text } from '../validation/rules.js';
+import { isoTimeAnswer } from './paging.js';
 
 /** Web and live ports of a project (spec 001 §5): 80-65534. */
 export const PROJECT_PORT = { min: 80, max: 65534 } as const;
@@ -30,12 +31,24 @@ export const projectParamsBody = z.object({
 });
 export type ProjectParamsBody = z.infer<typeof projectParamsBody>;
 
-export interface ProjectParamsView extends ProjectParamsBody {
-  projectId: number;
+/** The answer of GET and POST: the parameters as stored (the body's fields, output side). */
+export const projectParamsView = z.object({
+  projectId: z.number().int(),
+  serverAddress: z.string(),
+  webPort: z.number().int(),
+  livePort: z.number().int(),
+  mapLng: z.number(),
+  mapLat: z.number(),
+  mapZoom: z.number().int(),
+  timezone: z.number().int(),
+  contactName: z.string(),
+  contactPhone: z.string(),
+  remark: z.string(),
   /** False while the project keeps the defaults (never saved). */
-  saved: boolean;
-  updatedAt: string | null;
-}
+  saved: z.boolean(),
+  updatedAt: isoTimeAnswer.nullable(),
+});
+export type ProjectParamsView = z.infer<typeof projectParamsView>;
 
 /**
  * What a project that never saved its parameters answers: the platform's client address and ports,

@@ -27,6 +27,8 @@ export const settingItemView = z.object({
   min: z.number().optional(),
   max: z.number().optional(),
   options: z.array(settingOption).optional(),
+  /** A secret: `value` is the mask when set, '' when not (sending the mask back keeps it). */
+  secret: z.boolean().optional(),
 });
 export type SettingItemView = z.infer<typeof settingItemView>;
 export const settingItemList = z.array(settingItemView);

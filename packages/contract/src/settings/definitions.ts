@@ -18,7 +18,13 @@ const PORT_1024 = { min: 1024, max: 65535 };
 const PORT_80 = { min: 80, max: 65534 };
 const ONENET = { min: 0, max: 65535 };
 
-export { SETTING_GROUPS, type SettingDefinition, type SettingGroup, type SettingKind } from './kinds.js';
+export {
+  SECRET_MASK,
+  SETTING_GROUPS,
+  type SettingDefinition,
+  type SettingGroup,
+  type SettingKind,
+} from './kinds.js';
 
 /**
  * System settings of spec 000 §5, §9 and 001 §9 with defaults and ranges; labels are `settings.<key>`.
@@ -68,10 +74,10 @@ const CORE_SETTINGS = [
   select('mailSecurity', 'mail', 'none', ['none', 'ssl', 'starttls']),
   str('mailAccount', 'mail', '', blankOr(emailSettingRule())),
   /** Password of the sender's account on the mail server ('' when it takes mail without signing in). */
-  str('mailPassword', 'mail', '', blankOr(text(1, 64))),
+  secret(str('mailPassword', 'mail', '', blankOr(text(1, 64)))),
   /** The HTTP SMS provider (docs/operations.md): its address, key and message template ({content}). */
   str('smsProviderUrl', 'mail', '', blankOr(httpAddressUrlRule())),
-  str('smsProviderKey', 'mail', '', blankOr(text(1, 128))),
+  secret(str('smsProviderKey', 'mail', '', blankOr(text(1, 128)))),
   str(
     'smsTemplate',
     'mail',

@@ -29,9 +29,15 @@ export interface SettingDefinition<T = unknown, K extends string = string> {
   options?: readonly string[];
   /** int chosen from the timezone list (TIMEZONES) rather than typed. */
   timezones?: boolean;
-  /** A secret (a key): the management log says it changed, never its value. */
+  /**
+   * A secret (a key, a password): answers carry SECRET_MASK instead of a set value (a PUT of the mask
+   * keeps it), and the management log says it changed, never its value.
+   */
   secret?: boolean;
 }
+
+/** What answers show of a secret setting that is set; sent back, it leaves the secret as it is. */
+export const SECRET_MASK = '******';
 
 /** Marks a setting secret (see `SettingDefinition.secret`). */
 export const secret = <D extends SettingDefinition>(definition: D): D & { secret: true } => ({

@@ -86,6 +86,25 @@ describe('PUT /api/webparams.do/{id}', () => {
     }
   });
 
+  it('answers the mail password and the SMS key masked; the mask sent back keeps them', async () => {
+    for (const [key, value] of [
+      ['mailPassword', 'MailPass-9f3'],
+      ['smsProviderKey', 'sms-key-77ab'],
+    ] as const) {
+      const set = await put(key, value);
+      expect(set.statusCode).toBe(200);
+      expect(set.json()).toMatchObject({ key, value: '******', secret: true });
+      expect((await list()).find((i: { key: string }) => i.key === key)).toMatchObject({ value: '******' });
+      expect((await put(key, '******')).json()).toMatchObject({ value: '******' });
+      const [stored] = await t.database.db.select().from(webParams).where(eq(webParams.key, key));
+      expect(stored?.value).toBe(value);
+      const entries = await t.database.db.select().from(manageLogs).where(eq(manageLogs.entityId, key));
+      expect(entries).toHaveLength(1);
+      expect(JSON.stringify(entries)).not.toContain(value);
+      expect((await put(key, '')).json()).toMatchObject({ value: '' });
+    }
+  });
+
   it('refuses a number out of range or not a number, localised', async () => {
     const en = await put('deviceHeartbeat', '59');
     expect(en.statusCode).toBe(400);

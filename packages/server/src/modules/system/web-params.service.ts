@@ -1,6 +1,7 @@
 import {
   crossCheckSettings,
   type Lang,
+  SECRET_MASK,
   SETTINGS,
   type SettingDefinition,
   type SettingItemView,
@@ -51,10 +52,12 @@ export function createWebParamsService(deps: {
     key: def.key,
     group: def.group,
     kind: def.kind,
-    value,
+    // A secret leaves the server only as "set" (the mask) or "not set".
+    value: def.secret ? (value ? SECRET_MASK : '') : value,
     default: (settings.defaults() as Record<string, unknown>)[def.key] ?? def.default,
     ...(def.min !== undefined ? { min: def.min, max: def.max } : {}),
     ...(options(def, lang) ? { options: options(def, lang) } : {}),
+    ...(def.secret ? { secret: true } : {}),
   });
 
   async function checkRules(key: string, value: unknown, current: SettingValues) {
@@ -74,6 +77,8 @@ export function createWebParamsService(deps: {
     async update(actor: Actor, key: string, raw: string | number | boolean, lang: Lang): Promise<SettingItemView> {
       const def = settingDefinition(key);
       if (!def) throw notFound();
+      // The mask sent back (a form saved without touching the secret) keeps the stored one.
+      if (def.secret && raw === SECRET_MASK) return item(def, await settings.get(key as keyof SettingValues), lang);
       const parsed = def.rule.safeParse(normalise(def, raw));
       if (!parsed.success) throw invalid(parsed.error.issues[0]?.message ?? 'validation.validParam');
       const value = parsed.data;

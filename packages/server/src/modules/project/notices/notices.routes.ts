@@ -1,4 +1,14 @@
-import { deliveryQuery, idParam, noticeEventParam, noticeRuleBody, noticeTestBody } from '@sc/contract';
+import {
+  deliveryPage,
+  deliveryQuery,
+  idParam,
+  noticeEventParam,
+  noticeRuleBody,
+  noticeRulesView,
+  noticeRuleView,
+  noticeTestBody,
+  noticeTestResult,
+} from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,6 +34,7 @@ export function noticesRoutes(app: FastifyInstance, deps: { notices: NoticesServ
         summary: "Every notice event with the rule in force for the project (its own, an ancestor's or the default)",
         params: project,
         querystring: commonQuery,
+        response: { 200: noticeRulesView },
       },
     },
     (req) => s.list(req.session!, req.params.projectId, requestLang(req)),
@@ -38,6 +49,7 @@ export function noticesRoutes(app: FastifyInstance, deps: { notices: NoticesServ
         params: noticeEventParam,
         body: noticeRuleBody,
         querystring: commonQuery,
+        response: { 200: noticeRuleView },
       },
     },
     (req) => s.save(actorOf(req), req.params.projectId, req.params.eventId, req.body, requestLang(req)),
@@ -50,6 +62,7 @@ export function noticesRoutes(app: FastifyInstance, deps: { notices: NoticesServ
         summary: "Delete the project's own rule for one event: the parent's or the default applies again",
         params: noticeEventParam,
         querystring: commonQuery,
+        response: { 200: noticeRuleView },
       },
     },
     (req) => s.remove(actorOf(req), req.params.projectId, req.params.eventId, requestLang(req)),
@@ -63,6 +76,7 @@ export function noticesRoutes(app: FastifyInstance, deps: { notices: NoticesServ
         params: project,
         body: noticeTestBody,
         querystring: commonQuery,
+        response: { 200: noticeTestResult },
       },
     },
     (req) => s.test(actorOf(req), req.params.projectId, req.body, requestLang(req)),
@@ -75,6 +89,7 @@ export function noticesRoutes(app: FastifyInstance, deps: { notices: NoticesServ
         summary: 'E-mails and SMS of the project and its sub-projects, newest first (kept for the SMS history setting)',
         params: project,
         querystring: commonQuery.extend(deliveryQuery.shape),
+        response: { 200: deliveryPage },
       },
     },
     (req) => s.deliveries(req.session!, req.params.projectId, req.query, requestLang(req)),

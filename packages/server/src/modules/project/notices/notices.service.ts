@@ -57,7 +57,7 @@ export function createNoticesService(deps: {
       eventId: event.id,
       code: event.code,
       name: translate(lang, event.nameRef),
-      noticeTypes: event.noticeTypes,
+      noticeTypes: [...event.noticeTypes],
       source,
       sourceProject:
         rule && source === 'inherited'

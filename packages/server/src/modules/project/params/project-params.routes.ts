@@ -1,4 +1,4 @@
-import { idParam, projectParamsBody } from '@sc/contract';
+import { idParam, projectParamsBody, projectParamsView } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,6 +20,7 @@ export function projectParamsRoutes(app: FastifyInstance, deps: { params: Projec
         summary: "The project's parameters (its defaults until saved)",
         params,
         querystring: commonQuery,
+        response: { 200: projectParamsView },
       },
     },
     (req) => deps.params.get(req.session!, req.params.projectId),
@@ -34,6 +35,7 @@ export function projectParamsRoutes(app: FastifyInstance, deps: { params: Projec
         params,
         body: projectParamsBody,
         querystring: commonQuery,
+        response: { 200: projectParamsView },
       },
     },
     (req) => deps.params.save(actorOf(req), req.params.projectId, req.body),
