@@ -80,6 +80,10 @@ import { createMaintenanceService } from './modules/maintenance/maintenance.serv
 import { createSiteMessagesRepository } from './modules/messages/site-messages.repository.js';
 import { siteMessagesRoutes } from './modules/messages/site-messages.routes.js';
 import { createSiteMessagesService } from './modules/messages/site-messages.service.js';
+import { createProjectAdminService } from './modules/project/admin/project-admin.service.js';
+import { projectPermissionsRoutes } from './modules/project/admin/project-permissions.routes.js';
+import { projectRolesRoutes } from './modules/project/admin/project-roles.routes.js';
+import { projectUsersRoutes } from './modules/project/admin/project-users.routes.js';
 import { createSummaryLayoutsRepository } from './modules/project/layouts/summary-layouts.repository.js';
 import { summaryLayoutsRoutes } from './modules/project/layouts/summary-layouts.routes.js';
 import { createSummaryLayoutsService } from './modules/project/layouts/summary-layouts.service.js';
@@ -314,6 +318,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   rolesRoutes(app, { roles });
   usersRoutes(app, { users });
   permissionsRoutes(app, { permissions, access });
+  // A project's own administration (spec 001 §7 /api/pjts/{projectId}/): the same services, its subtree only.
+  const projectAdmin = createProjectAdminService({
+    projectsRepository,
+    projects,
+    roles,
+    users,
+    permissions,
+  });
+  projectRolesRoutes(app, { admin: projectAdmin });
+  projectUsersRoutes(app, { admin: projectAdmin });
+  projectPermissionsRoutes(app, { admin: projectAdmin, access });
 
   // ── Logs, site messages, system settings
   const logsRepository = createLogsRepository(db);

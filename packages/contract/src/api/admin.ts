@@ -38,6 +38,11 @@ export const roleBody = z.object({
     .refine((v) => v !== undefined, 'validation.projectRequired'),
 });
 export type RoleBody = z.infer<typeof roleBody>;
+/** A project's own role (/api/pjts/{projectId}/roles.do): its project is the path's unless one of its descendants is named. */
+export const projectRoleBody = roleBody.extend({
+  projectId: z.preprocess((v) => (v === '' ? undefined : v), idParam().optional()),
+});
+export type ProjectRoleBody = z.infer<typeof projectRoleBody>;
 
 // ── Users (spec 000 §3 "User")
 const account = () =>

@@ -38,6 +38,12 @@ const DEVICE_MAP_APIS: ApiGrant[] = [
   api('GET', '/api/map/devices.do/:id/summary'),
 ];
 
+/** A project's own administration picks projects among the path's project and its descendants. */
+const PROJECT_TREE_APIS: ApiGrant[] = [
+  api('GET', '/api/pjts/:projectId/projects.do'),
+  api('GET', '/api/pjts/:projectId/projects.do/trees'),
+];
+
 export const CATALOGUE: readonly CatalogueEntry[] = [
   // ── Global administration (spec 000 §2 /man)
   group('man', null, 'SettingOutlined', '/man', '/man/manmain'),
@@ -196,9 +202,20 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     apis: [api('GET', '/api/pjts/:projectId/projectparams.do'), api('POST', '/api/pjts/:projectId/projectparams.do')],
   }),
   group('pjtadmin', 'pjt', 'TeamOutlined', '/pjt', '/pjt/pjtprojectsummary'),
-  pjt('pjtrolelist', 'pjtadmin', 'TeamOutlined', 'project'),
-  pjt('pjtuserlist', 'pjtadmin', 'UserOutlined', 'project'),
-  pjt('pjtauthlist', 'pjtadmin', 'SafetyCertificateOutlined', 'project'),
+  pjt('pjtrolelist', 'pjtadmin', 'TeamOutlined', 'project', {
+    apis: [...PROJECT_TREE_APIS, ...crud('/api/pjts/:projectId/roles.do')],
+  }),
+  pjt('pjtuserlist', 'pjtadmin', 'UserOutlined', 'project', {
+    apis: [...PROJECT_TREE_APIS, ...crud('/api/pjts/:projectId/users.do'), api('GET', '/api/pjts/:projectId/roles.do')],
+  }),
+  pjt('pjtauthlist', 'pjtadmin', 'SafetyCertificateOutlined', 'project', {
+    apis: [
+      api('GET', '/api/pjts/:projectId/roles/:roleId/menus.do'),
+      api('GET', '/api/pjts/:projectId/roles/:roleId/permissions.do'),
+      api('POST', '/api/pjts/:projectId/roles/:roleId/permissions.do'),
+      api('GET', '/api/pjts/:projectId/roles.do'),
+    ],
+  }),
   group('pjtdevices', 'pjt', 'HddOutlined', '/pjt', '/pjt/pjtprojectsummary'),
   pjt('pjtdevicefactorylist', 'pjtdevices', 'BankOutlined', 'project', {
     ready: true,

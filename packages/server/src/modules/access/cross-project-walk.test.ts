@@ -233,8 +233,8 @@ function routes() {
 
 /** The record a route's `:id` names, in world `w`; null when the route's records are not a project's. */
 function idFor(path: string, w: World): number | null {
-  if (/\/api\/users\.do\//.test(path)) return w.user;
-  if (/\/api\/roles(\.do)?\//.test(path)) return w.role;
+  if (/\/users\.do\//.test(path)) return w.user;
+  if (/\/roles(\.do)?\//.test(path)) return w.role;
   if (/\/api\/projects\.do\/|authmodules\.do\/projects/.test(path)) return w.project.id;
   if (path.includes('devicefactories.do/')) return w.factory;
   if (path.includes('devicemodels.do/')) return w.gwModel;
@@ -257,6 +257,7 @@ function urlFor(path: string, w: World) {
   return path
     .replace(':projectId', String(w.project.id))
     .replace(':id', String(id ?? 1))
+    .replace(':roleId', String(w.role))
     .replace(':detailId', String(w.billDetail))
     .replace(':groupId', String(path.includes('maintenance.do/poles/') ? w.group : w.lcuGroup))
     .replace(':policyId', String(path.includes('/iot/mtc/') ? w.mtcPolicy : w.policy))
@@ -567,6 +568,18 @@ describe('references inside bodies', () => {
       refs: [['roleId', (w) => String(w.role)]],
     },
     'POST /api/roles.do': { method: 'POST', url: () => '/api/roles.do', body: bodies.role, refs: [projectRef] },
+    'POST /api/pjts/:projectId/users.do': {
+      method: 'POST',
+      url: (w) => `/api/pjts/${w.project.id}/users.do`,
+      body: bodies.user,
+      refs: [['roleId', (w) => String(w.role)]],
+    },
+    'POST /api/pjts/:projectId/roles.do': {
+      method: 'POST',
+      url: (w) => `/api/pjts/${w.project.id}/roles.do`,
+      body: bodies.role,
+      refs: [projectRef],
+    },
     'POST /api/projects.do': {
       method: 'POST',
       url: () => '/api/projects.do',

@@ -64,8 +64,9 @@ export function createProjectsService(deps: {
       return toPage(list, total, window);
     },
 
-    async trees(session: SessionContext) {
-      return buildTree(await projects.list(session.project.path, PARENT_LIST_SIZE), session.project.id);
+    /** The tree under `root`: a project of the caller's subtree, the caller's own by default. */
+    async trees(session: SessionContext, root: { id: number; path: string } = session.project) {
+      return buildTree(await projects.list(root.path, PARENT_LIST_SIZE), root.id);
     },
 
     async children(session: SessionContext, id: number) {

@@ -38,12 +38,13 @@ export function createRolesService(deps: {
 
   return {
     visible,
-    list: (session: SessionContext, projectId?: number) =>
-      roles.list(session.project.path, PARENT_LIST_SIZE, projectId),
+    /** `scopePath`: a subtree of the caller's (a project's administration), the caller's own by default. */
+    list: (session: SessionContext, projectId?: number, scopePath = session.project.path) =>
+      roles.list(scopePath, PARENT_LIST_SIZE, projectId),
 
-    async page(session: SessionContext, query: PageQuery & { projectId?: number }) {
+    async page(session: SessionContext, query: PageQuery & { projectId?: number }, scopePath = session.project.path) {
       const window = pageWindow(query, await deps.settings.get('pageSize'));
-      const { list, total } = await roles.page(session.project.path, query.keyword, window, query.projectId);
+      const { list, total } = await roles.page(scopePath, query.keyword, window, query.projectId);
       return toPage(list, total, window);
     },
 

@@ -65,11 +65,13 @@ export function createUsersService(deps: {
 
   return {
     visible,
-    list: (session: SessionContext, filter: UserFilter) => users.list(session.project.path, filter, PARENT_LIST_SIZE),
+    /** `scopePath`: a subtree of the caller's (a project's administration), the caller's own by default. */
+    list: (session: SessionContext, filter: UserFilter, scopePath = session.project.path) =>
+      users.list(scopePath, filter, PARENT_LIST_SIZE),
 
-    async page(session: SessionContext, query: PageQuery & UserFilter) {
+    async page(session: SessionContext, query: PageQuery & UserFilter, scopePath = session.project.path) {
       const window = pageWindow(query, await deps.settings.get('pageSize'));
-      const { list, total } = await users.page(session.project.path, query, query.keyword, window);
+      const { list, total } = await users.page(scopePath, query, query.keyword, window);
       return toPage(list, total, window);
     },
 
