@@ -14,6 +14,8 @@ import pg from 'pg';
 import { findPostgresBin, startPostgresCluster } from '../scripts/lib/postgres-cluster.mjs';
 import { freePort, rssMb, signIn, startServer } from './lib/server.mjs';
 
+/** The bench keys its own devices: any secret will do. */
+const BENCH_SECRET = 'bench';
 const root = path.resolve(import.meta.dirname, '..');
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -133,7 +135,7 @@ async function createBenchDevices(url: string, monitors: number, gateways: numbe
         inserted.rows.map((r) => r.id),
         inserted.rows.map((r) => r.equipment_id),
         m.id,
-        inserted.rows.map((r) => demoKey(r.equipment_id)),
+        inserted.rows.map((r) => demoKey(BENCH_SECRET, r.equipment_id)),
       ],
     );
     return inserted.rows as { id: number; equipment_id: string }[];
@@ -160,7 +162,7 @@ async function endToEnd(url: string, mqttPort: number, monitors: { id: number; e
       client: await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, {
         clientId: d.equipment_id,
         username: d.equipment_id,
-        password: demoKey(d.equipment_id),
+        password: demoKey(BENCH_SECRET, d.equipment_id),
       }),
       topic: `sc/${d.equipment_id}/up/telemetry`,
     })),
@@ -191,7 +193,7 @@ async function commandRoundTrip(serverUrl: string, mqttPort: number, gateways: {
       const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, {
         clientId: g.equipment_id,
         username: g.equipment_id,
-        password: demoKey(g.equipment_id),
+        password: demoKey(BENCH_SECRET, g.equipment_id),
       });
       await client.subscribeAsync(`sc/${g.equipment_id}/down/command`, { qos: 1 });
       client.on('message', (_t, payload) => {

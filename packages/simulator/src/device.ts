@@ -18,7 +18,7 @@ const V1_KIND: Record<UpKind, string> = { telemetry: 'tel', event: 'evt', heartb
 
 /**
  * One MQTT connection: a device on its own, or a gateway speaking for its children (naming the child
- * in `device`). Signs in with the equipment id and demoKey, answers commands once per id, and can
+ * in `device`). Signs in with the equipment id and its demo key, answers commands once per id, and can
  * go away for a while (reboot, simulated outage) and come back.
  */
 export class Connection {
@@ -36,7 +36,14 @@ export class Connection {
   constructor(
     readonly owner: SimDevice,
     readonly children: SimDevice[],
-    private readonly options: { url: string; protocol: 1 | 2; qos: 0 | 1; intervalMs: number; stats: FleetStats },
+    private readonly options: {
+      url: string;
+      secret: string;
+      protocol: 1 | 2;
+      qos: 0 | 1;
+      intervalMs: number;
+      stats: FleetStats;
+    },
   ) {
     this.byId = new Map([owner, ...children].map((d) => [d.equipmentId, d]));
   }
@@ -50,7 +57,7 @@ export class Connection {
     const client = mqtt.connect(this.options.url, {
       clientId: id,
       username: id,
-      password: demoKey(id),
+      password: demoKey(this.options.secret, id),
       keepalive: 120,
       reconnectPeriod: 5000 + Math.round(this.owner.place.offset * 5000),
       connectTimeout: 30_000,

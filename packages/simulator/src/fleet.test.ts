@@ -14,14 +14,20 @@ const replies: ReplyMessage[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({}, { mqtt: true });
-  await seedDemo(t.database.db, 20);
+  const { secret } = await seedDemo(t.database.db, 20);
   // See every reply the server settles (the bus is looked up at call time by the ingest).
   const settle = t.app.iot.bus.settle.bind(t.app.iot.bus);
   t.app.iot.bus.settle = (reply) => {
     replies.push(reply);
     settle(reply);
   };
-  fleet = createFleet({ url: `mqtt://127.0.0.1:${t.app.iot.broker()!.port}`, devices: 20, rate: 60, offline: 0 });
+  fleet = createFleet({
+    url: `mqtt://127.0.0.1:${t.app.iot.broker()!.port}`,
+    secret,
+    devices: 20,
+    rate: 60,
+    offline: 0,
+  });
   await fleet.start();
 });
 afterAll(async () => {

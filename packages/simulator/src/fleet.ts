@@ -6,6 +6,8 @@ import type { SimDevice } from './families/types.js';
 export interface FleetOptions {
   /** Broker URL, e.g. mqtt://127.0.0.1:1883. */
   url: string;
+  /** The installation's demo device secret: each device's key is derived from it (`demoKey`). */
+  secret: string;
   /** How many demo devices, from `from` (1-based: DEMO000001 is 1). */
   devices: number;
   from?: number;
@@ -70,7 +72,14 @@ export function createFleet(options: FleetOptions) {
     if (parent && byId.has(parent)) childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), d]);
     else standalone.push(d);
   }
-  const conn = { url: options.url, protocol: options.protocol ?? 2, qos: options.qos ?? 0, intervalMs, stats };
+  const conn = {
+    url: options.url,
+    secret: options.secret,
+    protocol: options.protocol ?? 2,
+    qos: options.qos ?? 0,
+    intervalMs,
+    stats,
+  };
   const connections = standalone.map((d) => new Connection(d, childrenOf.get(d.equipmentId) ?? [], conn));
   const owners = new Map<SimDevice, Connection>();
   for (const c of connections) for (const d of [c.owner, ...c.children]) owners.set(d, c);

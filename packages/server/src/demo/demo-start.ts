@@ -24,18 +24,19 @@ export async function startDemo(app: FastifyInstance, db: Db, options: { devices
   const log = app.log;
   const [city] = await db.select({ id: projects.id }).from(projects).where(eq(projects.no, DEMO_CITY.no));
   if (!city) log.info(`Demo: seeding ${options.devices} devices…`);
-  await seedDemo(db, options.devices, (line) => log.info(line));
+  const { secret } = await seedDemo(db, options.devices, (line) => log.info(line));
   app.iot.directory.clear();
   const broker = app.iot.broker();
   if (!broker) {
     log.warn(
-      'Demo: the simulator runs in-process only with the embedded broker; with MQTT_URL run `npm run simulate -- --url <broker> --devices N` instead',
+      'Demo: the simulator runs in-process only with the embedded broker; with MQTT_URL run `npm run simulate -- --url <broker> --devices N --secret S` instead (`npm run seed:demo` prints S)',
     );
     return { stop: async () => {} };
   }
   const { createFleet } = await import('@sc/simulator');
   const fleet = createFleet({
     url: `mqtt://127.0.0.1:${broker.port}`,
+    secret,
     devices: options.devices,
     rate: 1,
     offline: 0.02,

@@ -27,7 +27,8 @@ async function main() {
         `Created the administrator "admin" with the generated password ${first.generatedPassword} (shown once).`,
       );
     await applyBuiltinData(database.db);
-    await seedDemo(database.db, count, (line) => console.log(line));
+    const { secret } = await seedDemo(database.db, count, (line) => console.log(line));
+    console.log(`Demo device secret (for \`npm run simulate -- --secret …\`): ${secret}`);
   } finally {
     await database.close();
     release?.();

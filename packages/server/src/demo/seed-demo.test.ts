@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
+import { demoDeviceSecret } from './demo-secret.js';
 import { seedDemo } from './seed-demo.js';
 
 let t: TestApp;
@@ -41,14 +42,15 @@ describe('demo data', () => {
     const small = new Set(planDevices(0, 20).map((d) => d.type));
     for (const type of ['gateway', 'envmonitor', 'lighting', 'illumination', 'watthourmeter'])
       expect(small).toContain(type);
-    expect(demoKey('DEMO000001')).toMatch(/^[0-9a-f]{32}$/);
-    expect(demoKey('DEMO000001')).toBe(demoKey('DEMO000001'));
-    expect(demoKey('DEMO000002')).not.toBe(demoKey('DEMO000001'));
+    expect(demoKey('s', 'DEMO000001')).toMatch(/^[0-9a-f]{32}$/);
+    expect(demoKey('s', 'DEMO000001')).toBe(demoKey('s', 'DEMO000001'));
+    expect(demoKey('s', 'DEMO000002')).not.toBe(demoKey('s', 'DEMO000001'));
+    expect(demoKey('another installation', 'DEMO000001')).not.toBe(demoKey('s', 'DEMO000001'));
   });
 
   it('seeds the tree and devices, and tops it up to a larger size', async () => {
-    expect(await seedDemo(t.database.db, 250)).toEqual({ added: 250, total: 250 });
-    expect(await seedDemo(t.database.db, 400)).toEqual({ added: 150, total: 400 });
+    expect(await seedDemo(t.database.db, 250)).toMatchObject({ added: 250, total: 250 });
+    expect(await seedDemo(t.database.db, 400)).toMatchObject({ added: 150, total: 400 });
     const [counts] = await queryRows(
       t.database.db,
       sql`select (select count(*)::int from devices) as devices, (select count(*)::int from device_groups) as groups, (select count(*)::int from projects where no like 'DEMO%') as projects`,
@@ -71,7 +73,9 @@ describe('demo data', () => {
     );
     expect(items).toEqual({ n: withModel!.n, ok: withModel!.n });
     const [one] = await queryRows(t.database.db, sql`select key1 from production_items where no = 'DEMO000004'`);
-    expect(one!.key1).toBe(demoKey('DEMO000004'));
+    const { secret } = await demoDeviceSecret(t.database.db);
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(one!.key1).toBe(demoKey(secret, 'DEMO000004'));
     const [parented] = await queryRows(
       t.database.db,
       sql`select count(*)::int as n, count(*) filter (where g.type = (case when m.no = 'lcuplc' then 'pgw' else 'gateway' end) and g.project_id = d.project_id)::int as ok,
@@ -84,5 +88,25 @@ describe('demo data', () => {
     );
     expect(parented).toMatchObject({ n: children!.n, ok: children!.n });
     expect(parented!.underPgw).toBeGreaterThan(0);
+  });
+
+  it('keys demo devices by a secret of this installation: a demo seeded before it had one is keyed again', async () => {
+    const { secret } = await demoDeviceSecret(t.database.db);
+    const publicHash = 'a'.repeat(32);
+    await t.database.db.execute(sql`update production_items set key1 = ${publicHash} where no like 'DEMO%'`);
+    await t.database.db.execute(sql`delete from web_params where key = 'demoDeviceSecret'`);
+    const again = await seedDemo(t.database.db, 400);
+    expect(again.secret).not.toBe(secret);
+    const [stale] = await queryRows(
+      t.database.db,
+      sql`select count(*)::int as n from production_items where no like 'DEMO%' and key1 = ${publicHash}`,
+    );
+    expect(stale!.n).toBe(0);
+    const [one] = await queryRows(t.database.db, sql`select key1 from production_items where no = 'DEMO000007'`);
+    expect(one!.key1).toBe(demoKey(again.secret, 'DEMO000007'));
+    // Not a setting: the settings answer never carries it.
+    const admin = await t.token();
+    const settings = await t.app.inject({ method: 'GET', url: `/api/webparams.do?token=${admin}` });
+    expect(settings.body).not.toContain(again.secret);
   });
 });

@@ -8,7 +8,7 @@ import {
   planDevices,
 } from '@sc/contract/demo';
 import { demoKey } from '@sc/contract/demo-key';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
   deviceAreas,
@@ -20,6 +20,7 @@ import {
   projects,
 } from '../db/schema/index.js';
 import { refreshStatistics } from '../db/statistics.js';
+import { demoDeviceSecret } from './demo-secret.js';
 
 const BATCH = 1000;
 
@@ -57,6 +58,8 @@ export async function seedDemo(db: Db, deviceCount: number, log: (line: string) 
     .where(isNull(projects.parentId));
   if (!root) throw new Error('no root project: start the server once first');
   const city = await ensureProject(db, root, { ...DEMO_CITY, lng: DEFAULT_MAP.lng, lat: DEFAULT_MAP.lat });
+  const { secret, created } = await demoDeviceSecret(db);
+  if (created) await rekeyDemoItems(db, secret);
 
   const groupIds: number[][][] = [];
   const areaIds: number[][] = [];
@@ -179,7 +182,7 @@ export async function seedDemo(db: Db, deviceCount: number, log: (line: string) 
         {
           name: d.name,
           no: d.equipmentId,
-          key1: demoKey(d.equipmentId),
+          key1: demoKey(secret, d.equipmentId),
           modelId: model.id,
           projectId,
           description: '演示数据',
@@ -201,5 +204,23 @@ export async function seedDemo(db: Db, deviceCount: number, log: (line: string) 
   log(
     `Demo: ${DEMO_DISTRICTS.length} districts, ${DEMO_DISTRICTS.length * AREAS_PER_DISTRICT} areas, ${DEMO_DISTRICTS.length * AREAS_PER_DISTRICT * GROUPS_PER_AREA} groups, ${added} devices added in ${((Date.now() - started) / 1000).toFixed(1)} s (${Math.max(existing, deviceCount)} in all)`,
   );
-  return { added, total: Math.max(existing, deviceCount) };
+  return { added, total: Math.max(existing, deviceCount), secret };
+}
+
+/** Demo items keyed before the installation had a secret (by a public hash) get keys from the secret. */
+async function rekeyDemoItems(db: Db, secret: string) {
+  const items = await db
+    .select({ id: productionItems.id, no: productionItems.no })
+    .from(productionItems)
+    .where(like(productionItems.no, 'DEMO%'));
+  for (let i = 0; i < items.length; i += BATCH) {
+    const part = items.slice(i, i + BATCH);
+    const rows = sql.join(
+      part.map((r) => sql`(${r.id}::int, ${demoKey(secret, r.no)}::text)`),
+      sql`, `,
+    );
+    await db.execute(
+      sql`update production_items p set key1 = k.key1 from (values ${rows}) as k(id, key1) where p.id = k.id`,
+    );
+  }
 }
