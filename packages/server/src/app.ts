@@ -479,6 +479,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // ── Device connectivity (DESIGN.md §7-§8): broker link, ingest, command bus, realtime, families
   const iot = createIotRuntime({
     db,
+    ingestDb: database.ingestDb,
     hub,
     settings,
     notifier,

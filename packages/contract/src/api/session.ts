@@ -75,6 +75,8 @@ export const healthAnswer = z.object({
       state: z.string(),
       devices: z.number().int().optional(),
       silentSeconds: z.number().int().optional(),
+      /** QoS 0 device messages shed since start because ingest could not keep up (oldest first). */
+      shed: z.number().int().optional(),
     })
     .optional(),
 });

@@ -24,6 +24,12 @@ export function rowsAffected(result: unknown): number {
 
 export interface Database {
   db: Db;
+  /**
+   * What device traffic and its jobs use (iot/runtime.ts). On PostgreSQL a pool of its own beside the
+   * API's (`ingestShare`), so that a flood of devices never holds the connections the API needs; on
+   * PGlite (one connection) the same as `db`: there ingest yields between slices instead.
+   */
+  ingestDb: Db;
   kind: 'pglite' | 'postgres';
   /** Whether the database answers (availability.ts): an outage is answered 503 and logged once. */
   availability: Availability;
@@ -36,6 +42,14 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 
 const MIGRATION_LOCK = 727_001;
 
+/**
+ * The connections device traffic may hold besides the API's `poolMax` (PG_POOL_MAX): a third as many,
+ * at least one. The writer and the device directory each run one statement at a time, the jobs one.
+ */
+export function ingestShare(poolMax: number): { api: number; ingest: number } {
+  return { api: poolMax, ingest: Math.max(1, Math.floor(poolMax / 3)) };
+}
+
 export async function openPostgres(url: string, poolMax = 10): Promise<Database> {
   // Loaded only for PostgreSQL: the embedded default does not pay for the driver at start.
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
@@ -43,16 +57,24 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
     import('drizzle-orm/node-postgres'),
     import('drizzle-orm/node-postgres/migrator'),
   ]);
-  const pool = new pg.Pool({ connectionString: url, max: poolMax, options: PLANNER_OPTIONS });
-  // An idle connection the server drops (restart, failover, admin termination) must not take the
-  // process down: the pool replaces it on the next query.
-  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-  // A new connection made is the end of an outage (the pool makes them only when asked to).
+  const share = ingestShare(poolMax);
   const availability = createAvailability();
-  pool.on('connect', () => availability.recovered());
+  const makePool = (max: number) => {
+    const pool = new pg.Pool({ connectionString: url, max, options: PLANNER_OPTIONS });
+    // An idle connection the server drops (restart, failover, admin termination) must not take the
+    // process down: the pool replaces it on the next query.
+    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+    // A new connection made is the end of an outage (the pool makes them only when asked to).
+    pool.on('connect', () => availability.recovered());
+    return pool;
+  };
+  const pool = makePool(share.api);
+  // Made only when device traffic asks for one: a server without devices opens none.
+  const ingestPool = makePool(share.ingest);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
+    ingestDb: drizzlePg(ingestPool, { schema }) as unknown as Db,
     kind: 'postgres',
     availability,
     async migrate() {
@@ -66,7 +88,9 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), ingestPool.end()]);
+    },
   };
 }
 
@@ -95,6 +119,7 @@ export async function openPglite(
     const db = drizzlePglite(client as unknown as PGlite, { schema });
     return {
       db: db as unknown as Db,
+      ingestDb: db as unknown as Db,
       kind: 'pglite',
       availability: createAvailability(),
       migrate: () =>
@@ -110,6 +135,7 @@ export async function openPglite(
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
+    ingestDb: db as unknown as Db,
     kind: 'pglite',
     availability: createAvailability(),
     migrate: () =>

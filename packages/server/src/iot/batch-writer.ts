@@ -121,6 +121,14 @@ export function createBatchWriter(
   /** A row was refused (full) while these rounds gathered: their waiters are told it was not stored. */
   let nextRoundShort = false;
   let thisRoundShort = false;
+  /** Who waits for the rows waiting to fall below a mark (`whenBelow`: ingest pauses meanwhile). */
+  let roomWaiters: { below: number; resolve(): void }[] = [];
+  const tellRoom = () => {
+    if (roomWaiters.length === 0) return;
+    const still: typeof roomWaiters = [];
+    for (const w of roomWaiters) waiting < w.below ? w.resolve() : still.push(w);
+    roomWaiters = still;
+  };
 
   async function writeTable(table: BatchTable, all: unknown[][]) {
     const key = table.upsert;
@@ -201,6 +209,7 @@ export function createBatchWriter(
             options.onError?.(error, table.name, rows.length);
           }
           waiting -= rows.length;
+          tellRoom();
         }
         if (again.length > 0) {
           stats.retried++;
@@ -240,6 +249,7 @@ export function createBatchWriter(
         waiting -= rows.length;
       }
       buffers.clear();
+      tellRoom();
       for (const w of left) w.reject(new TelemetryNotStored('stopped'));
     }
   }
@@ -278,6 +288,13 @@ export function createBatchWriter(
         }, intervalMs);
     },
     flush,
+    /** Rows pushed and not yet written (buffered or in the statement running). */
+    backlog: () => waiting,
+    /** Resolves once fewer than `rows` wait: at once when they do already. */
+    whenBelow(rows: number): Promise<void> {
+      if (waiting < rows) return Promise.resolve();
+      return new Promise((resolve) => roomWaiters.push({ below: rows, resolve }));
+    },
     /**
      * Resolves once every row pushed so far has been written (or refused by the database for what it
      * holds, and logged); rejects (`TelemetryNotStored`) when some were shed because the writer was

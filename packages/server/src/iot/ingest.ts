@@ -36,15 +36,6 @@ export interface IngestStats {
   malformed: number;
   unregistered: number;
   notYourChild: number;
-  /** Dropped because too many messages were already being handled (the server is saturated). */
-  overloaded: number;
-}
-
-/** A message that must be stored (QoS 1) arrived while too many were being handled: try it again later. */
-export class IngestOverloaded extends Error {
-  constructor() {
-    super('ingest overloaded');
-  }
 }
 
 /** Messages older than this or in the future are stamped with the arrival time instead. */
@@ -72,11 +63,7 @@ export function createIngest(deps: {
     malformed: 0,
     unregistered: 0,
     notYourChild: 0,
-    overloaded: 0,
   };
-  /** Messages being handled now; past the limit new ones are shed (QoS 0 telemetry may be). */
-  let inflight = 0;
-  const MAX_INFLIGHT = 20_000;
 
   const stamp = (ts: number | undefined) => {
     const now = Date.now();
@@ -134,23 +121,13 @@ export function createIngest(deps: {
   return {
     stats,
     /**
-     * Handles one message. Rejects when the device could not be looked up (the database is away) or,
-     * for a message that must be stored (`qos` 1), when too many are being handled: the caller tries
-     * again and acknowledges only once stored.
+     * Handles one message. Rejects when the device could not be looked up (the database is away): the
+     * caller tries again and acknowledges only once stored. How many are handled at once, and what is
+     * shed when ingest cannot keep up, is the uplink queue's (uplink-queue.ts).
      */
-    async handle(topic: ParsedTopic, payload: Buffer, qos: 0 | 1 | 2 = 0): Promise<void> {
+    async handle(topic: ParsedTopic, payload: Buffer): Promise<void> {
       stats.received++;
-      if (inflight >= MAX_INFLIGHT) {
-        if (qos > 0) throw new IngestOverloaded();
-        stats.overloaded++;
-        return;
-      }
-      inflight++;
-      try {
-        await handleOne(topic, payload);
-      } finally {
-        inflight--;
-      }
+      await handleOne(topic, payload);
     },
   };
 
@@ -192,10 +169,9 @@ export function createIngest(deps: {
       }
       deps.activity.mark(device.id);
       if (kind === 'heartbeat' && message.children?.length) {
-        for (const child of message.children) {
-          const entry = await deps.directory.get(child);
-          if (entry && entry.parentId === device.id) deps.activity.mark(entry.id);
-        }
+        // Looked up together: one statement for the children not cached (device-directory.ts).
+        const entries = await Promise.all(message.children.map((child) => deps.directory.get(child)));
+        for (const entry of entries) if (entry && entry.parentId === device.id) deps.activity.mark(entry.id);
       }
       if (!device.registered) {
         stats.unregistered++;

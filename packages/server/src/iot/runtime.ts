@@ -14,13 +14,20 @@ import { createCommandBus } from './command-bus.js';
 import { createDeviceDirectory } from './device-directory.js';
 import { createDeviceNotices } from './device-notices.js';
 import type { FamilyHandler } from './families/family-handler.js';
-import { createIngest, IngestOverloaded } from './ingest.js';
+import { createIngest } from './ingest.js';
 import { createIotJobs } from './jobs.js';
 import { connectLink, type MqttLink } from './mqtt-link.js';
 import type { RealtimeHub } from './realtime/hub.js';
 import { createResender, type ResendPlan } from './resend.js';
 import { DEVICE_EVENTS_PARTITIONS } from './telemetry/events.js';
 import { PROJECT_DAILY_PARTITIONS } from './telemetry/project-rollups.js';
+import { createShedReporter, createUplinkQueue } from './uplink-queue.js';
+
+/**
+ * Rows waiting in the writer past which ingest pauses (two full statements: one being written, the
+ * next gathered); what arrives meanwhile waits in the uplink queue, where QoS 0 may be shed.
+ */
+const WRITER_HIGH_WATER = 10_000;
 
 export type MqttMode =
   | {
@@ -52,6 +59,13 @@ export type MqttMode =
  */
 export function createIotRuntime(deps: {
   db: Db;
+  /**
+   * The connections device traffic may hold (on PostgreSQL a share of the pool of its own, so that the
+   * API keeps the rest whatever the devices send: db/client.ts); `db` when not given.
+   */
+  ingestDb?: Db;
+  /** QoS 0 messages that may wait for ingest before the oldest are shed (uplink-queue.ts). */
+  maxQueuedQos0?: number;
   hub: RealtimeHub;
   settings: SettingsService;
   /** Where device alarms and offline events go (site messages, e-mail, SMS by the notice rules). */
@@ -64,7 +78,9 @@ export function createIotRuntime(deps: {
   /** The device families (their telemetry, events and tables), given by the composition root. */
   families: readonly FamilyHandler[];
 }) {
-  const { db, settings, log } = deps;
+  const { settings, log } = deps;
+  // Everything here is device traffic and its jobs: on the ingest share of the database's connections.
+  const db = deps.ingestDb ?? deps.db;
   const families = new Map(deps.families.map((f) => [f.manifest.type, f]));
   const directory = createDeviceDirectory(db);
   const { hub } = deps;
@@ -87,26 +103,28 @@ export function createIotRuntime(deps: {
   let stopping = false;
 
   /**
-   * Handles one device message and resolves once what it carries is stored; only then is it
-   * acknowledged (QoS 1: to the device by the embedded broker, to the external broker by the link).
-   * While the database is away, or ingest is full, it is tried again with a growing pause; a process
-   * that dies meanwhile never acknowledged it, so the device or the broker's session delivers it again.
-   * A message ingest cannot handle for what it holds is dropped (counted), never retried.
+   * Hands one device message to ingest through the uplink queue. QoS 0 answers at once (the queue may
+   * shed it when ingest cannot keep up, counted). QoS 1 resolves once what it carries is stored; only
+   * then is it acknowledged (to the device by the embedded broker, to the external broker by the link),
+   * which is what slows a device down while ingest is behind. While the database is away, or the
+   * writer refused it (full), it is tried again with a growing pause; a process that dies meanwhile
+   * never acknowledged it, so the device or the broker's session delivers it again. A message ingest
+   * cannot handle for what it holds is dropped (counted), never retried.
    */
   async function storeUplink(topic: ParsedTopic, payload: Buffer, qos: 0 | 1 | 2): Promise<void> {
+    if (qos === 0) return uplinks.push(topic, payload, 0);
     for (let pause = 100; ; pause = Math.min(pause * 2, 5000)) {
       try {
-        await ingest.handle(topic, payload, qos);
-        if (qos > 0) await writer.settled();
+        await uplinks.push(topic, payload, qos);
+        await writer.settled();
         return;
       } catch (err) {
-        const transient =
-          err instanceof TelemetryNotStored || err instanceof IngestOverloaded || isDatabaseUnavailable(err);
+        const transient = err instanceof TelemetryNotStored || isDatabaseUnavailable(err);
         if (!transient) {
           log.error({ err }, 'uplink failed');
           return;
         }
-        if (qos === 0 || stopping) throw err;
+        if (stopping) throw err;
         await new Promise((resolve) => setTimeout(resolve, pause));
       }
     }
@@ -168,6 +186,19 @@ export function createIotRuntime(deps: {
       notices.alarm(device, event).catch((err) => log.error({ err, deviceId: device.id }, 'alarm message not sent'));
     },
   });
+  const reportShed = createShedReporter(({ shed, total }) =>
+    log.warn({ shed, total }, 'device messages come faster than they are stored: QoS 0 readings shed, oldest first'),
+  );
+  /** Device messages wait here for ingest, a slice at a time (uplink-queue.ts). */
+  const uplinks = createUplinkQueue({
+    handle: (topic, payload) => ingest.handle(topic, payload),
+    maxQos0: deps.maxQueuedQos0,
+    room: () => writer.whenBelow(WRITER_HIGH_WATER),
+    onShed: reportShed,
+    onError: (err) => {
+      if (!isDatabaseUnavailable(err)) log.error({ err }, 'uplink failed');
+    },
+  });
   const jobs = createIotJobs({
     db,
     settings,
@@ -198,6 +229,7 @@ export function createIotRuntime(deps: {
     activity,
     bus,
     ingest,
+    uplinks,
     jobs,
     families,
     notices,
@@ -232,6 +264,7 @@ export function createIotRuntime(deps: {
      * The device side for /api/health: `ok` false when the link to the external broker is down, the
      * broker refused its subscriptions, or no device message has come for MQTT_UPLINK_SILENCE seconds
      * although some came before (a broker that restarted without this instance's subscription).
+     * `shed`: QoS 0 messages shed since start because ingest could not keep up (uplink-queue.ts).
      */
     uplinkHealth(): null | {
       ok: boolean;
@@ -239,17 +272,20 @@ export function createIotRuntime(deps: {
       state: string;
       devices?: number;
       silentSeconds?: number;
+      shed: number;
     } {
       const mode = deps.mqtt.mode;
       if (mode === 'off') return null;
-      if (broker) return { ok: true, mode, state: 'ok', devices: broker.connected().size };
+      const shed = uplinks.stats.shed;
+      if (broker) return { ok: true, mode, state: 'ok', devices: broker.connected().size, shed };
       const status = link?.status();
-      if (!status?.connected) return { ok: false, mode, state: 'disconnected' };
-      if (status.refused.length) return { ok: false, mode, state: 'refused' };
+      if (!status?.connected) return { ok: false, mode, state: 'disconnected', shed };
+      if (status.refused.length) return { ok: false, mode, state: 'refused', shed };
       const silentSeconds = status.lastUplinkAt ? Math.floor((Date.now() - status.lastUplinkAt) / 1000) : 0;
       const limit = deps.mqtt.mode === 'external' ? (deps.mqtt.uplinkSilenceSeconds ?? 120) : 120;
-      if (status.lastUplinkAt && silentSeconds >= limit) return { ok: false, mode, state: 'silent', silentSeconds };
-      return { ok: true, mode, state: 'ok', silentSeconds };
+      if (status.lastUplinkAt && silentSeconds >= limit)
+        return { ok: false, mode, state: 'silent', silentSeconds, shed };
+      return { ok: true, mode, state: 'ok', silentSeconds, shed };
     },
     /** Resolves once no family is resending (tests). */
     resent: () => Promise.all(resenders.map((r) => r.settled())).then(() => undefined),
@@ -315,6 +351,7 @@ export function createIotRuntime(deps: {
 
     async stop() {
       stopping = true;
+      uplinks.stop(new TelemetryNotStored('stopped'));
       jobs.stop();
       await activity.stop();
       await writer.stop();

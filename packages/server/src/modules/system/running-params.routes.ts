@@ -25,7 +25,14 @@ export interface RunningParamsDeps {
   /** Answers whether the database is reachable, for the health check. */
   ping: () => Promise<void>;
   /** The device side (iot/runtime.ts uplinkHealth): not ok answers 503 with what is wrong. */
-  uplink?: () => { ok: boolean; mode: string; state: string; devices?: number; silentSeconds?: number } | null;
+  uplink?: () => {
+    ok: boolean;
+    mode: string;
+    state: string;
+    devices?: number;
+    silentSeconds?: number;
+    shed?: number;
+  } | null;
 }
 
 /** What the console needs before sign-in, and the health check of load balancers. */
