@@ -51,6 +51,8 @@ export type RealtimePush =
       failed: number;
       pending: number;
       done: boolean;
+      /** `interrupted`: its instance stopped before every device answered; the pending ones were not sent. */
+      state?: 'running' | 'done' | 'interrupted';
       at: string;
     }
   | {

@@ -69,9 +69,11 @@ export function createCommandBus(deps: {
       args: Record<string, unknown> = {},
       /**
        * `log: false`: a batch writes one operation-log entry for all its devices instead; `push: false`:
-       * no `command` push per device (a batch pushes its progress instead).
+       * no `command` push per device (a batch pushes its progress instead); `requestId`: the command's
+       * id fixed by the caller (a batch keeps it per target, so sending it again after a restart is a
+       * repeat the device answers without running the command twice).
        */
-      options: { log?: boolean; push?: boolean } = {},
+      options: { log?: boolean; push?: boolean; requestId?: string } = {},
     ): Promise<CommandOutcome> {
       const started = Date.now();
       const log = async (success: boolean, result: string) => {
@@ -103,7 +105,7 @@ export function createCommandBus(deps: {
       }
 
       const { timeoutSeconds, attempts } = await deps.settings();
-      const request: CommandRequest = { id: randomUUID(), command, args, ts: Date.now() };
+      const request: CommandRequest = { id: options.requestId ?? randomUUID(), command, args, ts: Date.now() };
       if (target.parentEquipmentId && target.equipmentId) request.device = target.equipmentId;
       const payload = JSON.stringify(request);
       const topic = commandTopic(via);

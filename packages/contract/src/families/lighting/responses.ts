@@ -162,6 +162,8 @@ export const batchStatus = z.object({
   failed: z.number().int(),
   pending: z.number().int(),
   done: z.boolean(),
+  /** `interrupted`: the instance running it stopped; the pending lamps were not sent (or not answered). */
+  state: z.enum(['running', 'done', 'interrupted']),
   startedAt: isoTime,
   finishedAt: isoTime.nullable(),
   results: z.array(

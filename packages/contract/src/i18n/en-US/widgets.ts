@@ -16,6 +16,8 @@ export const widgets = {
     progress: 'Batch command progress',
     running: 'Running…',
     done: 'Done',
+    interrupted:
+      'Interrupted: the server stopped while running it; pending devices were not sent the command or did not answer, send it again',
     total: '{count} in all',
     acknowledgedCount: '{count} acknowledged',
     failedCount: '{count} failed',

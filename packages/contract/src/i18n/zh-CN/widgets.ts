@@ -16,6 +16,7 @@ export const widgets = {
     progress: '批量命令进度',
     running: '执行中…',
     done: '已完成',
+    interrupted: '已中断：服务器在执行中停止，等待中的设备未收到命令或未应答，请重新下发',
     total: '共 {count} 台',
     acknowledgedCount: '已确认 {count}',
     failedCount: '失败 {count}',

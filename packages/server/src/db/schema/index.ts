@@ -1,6 +1,7 @@
 // Each family's own tables live in its folder; listed here so that migrations see them.
 export * from '../../iot/families/envmonitor/env.tables.js';
 export * from '../../iot/families/illum/illum.tables.js';
+export * from '../../iot/families/kit/batches/batch.tables.js';
 export * from '../../iot/families/lighting/lighting.tables.js';
 export * from '../../iot/families/mtc/mtc.tables.js';
 export * from '../../iot/families/pgw/pgw.tables.js';

@@ -10,7 +10,7 @@ import {
   devices,
   productionItems,
 } from '../../db/schema/index.js';
-import { lightingBatches } from '../../iot/families/lighting/lighting.tables.js';
+import { familyBatches } from '../../iot/families/kit/batches/batch.tables.js';
 import { createProject, createRole, createUser, queryRows } from '../../test/factories.js';
 import { createTestApp, form, type TestApp } from '../../test/test-app.js';
 import { maintenanceBills, maintenanceDetails } from '../maintenance/maintenance.tables.js';
@@ -114,7 +114,16 @@ async function seed(db: Db, projectId: number, projectName: string, tag: string)
       `d${m.slug}`,
     );
   const batch = crypto.randomUUID();
-  await db.insert(lightingBatches).values({ id: batch, projectId, command: 'poweron', total: 0, done: true });
+  await db.insert(familyBatches).values({
+    id: batch,
+    projectId,
+    type: 'lighting',
+    command: 'poweron',
+    deviceCommand: 'poweron',
+    total: 0,
+    state: 'done',
+    leaseUntil: new Date(),
+  });
   const itemNo = name('PI');
   const item = await id(
     db

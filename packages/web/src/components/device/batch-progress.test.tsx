@@ -142,4 +142,36 @@ describe('batch progress', () => {
     await waitFor(() => expect(screen.getByTestId('batch-progress').dataset.done).toBe('true'));
     expect(within(screen.getByTestId('batch-progress')).getByText('已完成')).toBeTruthy();
   });
+
+  for (const [lang, text] of [
+    ['zh_CN', '已中断：服务器在执行中停止'],
+    ['en_US', 'Interrupted: the server stopped while running it'],
+  ] as const)
+    it(`shows a batch its server stopped running as interrupted, its pending devices pending (${lang})`, async () => {
+      await changeLang(lang);
+      const user = userEvent.setup();
+      renderWithApp(<Harness />);
+      await user.click(screen.getByText('go'));
+      const socket = FakeWebSocket.last!;
+      act(() => socket.open());
+      act(() =>
+        socket.push({
+          kind: 'batch',
+          batchId: 'b1',
+          projectId: 2,
+          type: 'lighting',
+          command: 'poweroff',
+          total: 3,
+          acknowledged: 1,
+          failed: 0,
+          pending: 2,
+          done: true,
+          state: 'interrupted',
+          at: '2026-05-01T08:00:02Z',
+        }),
+      );
+      await waitFor(() => expect(screen.getByTestId('batch-progress').dataset.state).toBe('interrupted'));
+      expect(screen.getByTestId('batch-interrupted').textContent).toContain(text);
+      expect(screen.getByTestId('batch-pending').textContent).toContain('2');
+    });
 });

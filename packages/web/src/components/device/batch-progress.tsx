@@ -18,6 +18,8 @@ export interface BatchProgressState {
   failed: number;
   pending: number;
   done: boolean;
+  /** `interrupted`: the server stopped while running it (the pending devices stay pending). */
+  state?: 'running' | 'done' | 'interrupted';
   at?: string;
 }
 
@@ -41,8 +43,8 @@ export function isBatchPush(push: RealtimePush | { kind: string }): push is Batc
 export function applyBatchPush(current: BatchProgressState | null, push: RealtimePush | { kind: string }) {
   if (!current || !isBatchPush(push) || push.batchId !== current.batchId) return current;
   if (current.done && !push.done) return current;
-  const { batchId, command, total, acknowledged, failed, pending, done, at } = push;
-  return { batchId, command, total, acknowledged, failed, pending, done, at };
+  const { batchId, command, total, acknowledged, failed, pending, done, state, at } = push;
+  return { batchId, command, total, acknowledged, failed, pending, done, state, at };
 }
 
 /** Applies a command push of one device of the batch to the per-device results. */
@@ -151,6 +153,7 @@ export function BatchProgress({
 }) {
   const { t } = useTranslation();
   const order = { failed: 0, pending: 1, acknowledged: 2 } as const;
+  const interrupted = progress.state === 'interrupted';
   const rows = [...results].sort((a, b) => order[a.outcome] - order[b.outcome]);
   const columns: TableColumnsType<BatchDeviceResult> = [
     {
@@ -176,10 +179,17 @@ export function BatchProgress({
       title={title ?? t('widgets.batch.title', { command: commandLabel ?? progress.command })}
       data-testid="batch-progress"
       data-done={progress.done ? 'true' : 'false'}
+      data-state={progress.state ?? (progress.done ? 'done' : 'running')}
       extra={
-        <Typography.Text type={progress.done ? 'success' : 'secondary'}>
-          {progress.done ? t('widgets.batch.done') : t('widgets.batch.running')}
-        </Typography.Text>
+        interrupted ? (
+          <Typography.Text type="warning" data-testid="batch-interrupted">
+            {t('widgets.batch.interrupted')}
+          </Typography.Text>
+        ) : (
+          <Typography.Text type={progress.done ? 'success' : 'secondary'}>
+            {progress.done ? t('widgets.batch.done') : t('widgets.batch.running')}
+          </Typography.Text>
+        )
       }
     >
       <Flex vertical gap={8}>

@@ -20,8 +20,8 @@ const outcomeOf = (ok: boolean | null): BatchDeviceResult['outcome'] =>
 function progressOf(status: BatchStatus, current: BatchProgressState | null): Partial<BatchProgressState> | null {
   if (current && !status.done && status.acknowledged + status.failed < current.acknowledged + current.failed)
     return null;
-  const { total, acknowledged, failed, pending, done } = status;
-  return { total, acknowledged, failed, pending, done };
+  const { total, acknowledged, failed, pending, done, state } = status;
+  return { total, acknowledged, failed, pending, done, state };
 }
 
 /**

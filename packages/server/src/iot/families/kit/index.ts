@@ -1,3 +1,4 @@
+export * from './batches/index.js';
 export * from './context.js';
 export * from './devices.repository.js';
 export * from './events.repository.js';

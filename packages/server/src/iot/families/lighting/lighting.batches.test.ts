@@ -1,26 +1,35 @@
-import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../db/client.js';
+import { queryRows } from '../../../test/factories.js';
+import { openTestDatabase } from '../../../test/test-database.js';
 import { deviceOffline } from '../../command-bus.js';
 import type { FamilyContext } from '../family-handler.js';
 import { createLightingBatches } from './lighting.batches.js';
 import type { LampTarget, LightingRepository } from './lighting.repository.js';
 
-/** A batch over a fake bus and repository: lamps with an even id acknowledge, odd ones are offline. */
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+/** A batch over a fake bus and lighting repository: lamps with an even id acknowledge, odd ones are offline. */
 function harness(count: number) {
-  const saved: { done: boolean; acknowledged: number; failed: number; results?: unknown[] }[] = [];
   const modes: { ids: number[]; runMode: string; policyMode: string }[] = [];
   const operations: { result: string; args: unknown }[] = [];
+  let batchId = '';
+  const state = async () =>
+    (await queryRows(database.db, sql`select state from family_batches where id = ${batchId}`))[0]?.state;
   const repo = {
-    createBatch: async () => undefined,
-    saveBatch: async (b: (typeof saved)[number]) => {
-      saved.push(b);
-    },
     saveSettingsOf: async (lamps: LampTarget[], m: { runMode: string; policyMode: string }) => {
       // Written before the batch says it is done.
-      expect(saved.some((s) => s.done)).toBe(false);
+      expect(await state()).toBe('running');
       modes.push({ ids: lamps.map((l) => l.id), ...m });
     },
   } as unknown as LightingRepository;
   const ctx = {
+    repository: (create: (db: Database['db']) => unknown) => create(database.db),
     iot: {
       hub: { publish: () => {} },
       bus: {
@@ -30,8 +39,13 @@ function harness(count: number) {
           return { ok: true, durationMs: 1, attempts: 1, requestId: String(lamp.id) };
         },
       },
-      recordOperation: async (o: { result: string; args: unknown }) => {
+      recordOperation: async (o: { command: string; result: string; args: unknown }) => {
         operations.push(o);
+        const [row] = await queryRows(
+          database.db,
+          sql`insert into operate_logs (command, result) values (${o.command}, ${o.result}) returning id`,
+        );
+        return row!.id;
       },
     },
   } as unknown as FamilyContext;
@@ -45,7 +59,16 @@ function harness(count: number) {
     lng: null,
     lat: null,
   }));
-  return { batches: createLightingBatches(ctx, repo), targets, saved, modes, operations };
+  const batches = createLightingBatches(ctx, repo);
+  return {
+    batches,
+    targets,
+    modes,
+    operations,
+    track: (id: string) => {
+      batchId = id;
+    },
+  };
 }
 
 describe('lighting batches', () => {
@@ -58,31 +81,39 @@ describe('lighting batches', () => {
       { runMode: 'alwaysOn', policyMode: 'none' },
       h.targets,
     );
+    h.track(started.batchId);
     expect(started.total).toBe(1200);
     await h.batches.settled();
     const stored = h.modes.flatMap((m) => m.ids).sort((a, b) => a - b);
     expect(stored).toEqual(h.targets.filter((t) => t.id % 2 === 0).map((t) => t.id));
     expect(h.modes.length).toBeLessThan(stored.length / 100); // sets, not a write per lamp
     expect(h.modes.every((m) => m.runMode === 'alwaysOn' && m.policyMode === 'none')).toBe(true);
-    const done = h.saved.find((s) => s.done)!;
-    expect(done).toMatchObject({ acknowledged: 600, failed: 600 });
+    const done = await h.batches.status(1, started.batchId);
+    expect(done).toMatchObject({ acknowledged: 600, failed: 600, done: true, state: 'done' });
     expect(done.results).toHaveLength(1200);
-    expect(done.results![0]).toEqual({
+    expect(done.results[0]).toEqual({
       deviceId: 1,
       name: 'L1',
       ok: false,
       error: 'offline',
       durationMs: expect.any(Number),
     });
-    expect(done.results![1]).toEqual({ deviceId: 2, name: 'L2', ok: true, error: null, durationMs: 1 });
-    expect(h.operations[0]!.result).toBe('600/1200 acknowledged, 600 failed');
+    expect(done.results[1]).toEqual({ deviceId: 2, name: 'L2', ok: true, error: null, durationMs: 1 });
+    // Written at the start, completed at the end.
+    expect(h.operations.map((o) => o.result)).toEqual(['0/1200 acknowledged, running']);
+    const [log] = await queryRows(
+      database.db,
+      sql`select result, args from operate_logs where args->>'batchId' = ${started.batchId}`,
+    );
+    expect(log!.result).toBe('600/1200 acknowledged, 600 failed');
+    expect((log!.args as { results: unknown[] }).results).toHaveLength(1200);
   });
 
   it('writes nothing per lamp for a power command', async () => {
     const h = harness(50);
-    await h.batches.command(null as never, 1, 'poweron', {}, h.targets);
+    const started = await h.batches.command(null as never, 1, 'poweron', {}, h.targets);
     await h.batches.settled();
     expect(h.modes).toEqual([]);
-    expect(h.saved.find((s) => s.done)).toMatchObject({ acknowledged: 25, failed: 25 });
+    expect(await h.batches.status(1, started.batchId)).toMatchObject({ acknowledged: 25, failed: 25 });
   });
 });

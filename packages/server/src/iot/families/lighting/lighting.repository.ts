@@ -74,7 +74,7 @@ const presentPoint = (r: Row) => ({
 const withProjectName = (project: number | ProjectReach) =>
   typeof project !== 'number' && project.includeChildren ? sql`, ${projectNameOfD}` : sql``;
 
-/** The lighting family's SQL: lamps with their state, policies, LCU groups, batches, energy. */
+/** The lighting family's SQL: lamps with their state, policies, LCU groups, energy (batches: the kit's). */
 export function createLightingRepository(db: Db) {
   const lampWhere = (project: number | ProjectReach, f: LampFilter) => {
     const parts: SQL[] = [projectOfD(project), sql`d.type = ${TYPE}`];
@@ -529,24 +529,6 @@ export function createLightingRepository(db: Db) {
           sql`INSERT INTO lighting_group_lamps (group_id, device_id)
           SELECT ${groupId}, unnest(${sql.param(add)}::int4[]) ON CONFLICT DO NOTHING`,
         );
-    },
-
-    // ── Batches
-
-    createBatch: (b: { id: string; projectId: number; command: string; total: number }) =>
-      db.execute(
-        sql`INSERT INTO lighting_batches (id, project_id, command, total) VALUES (${b.id}, ${b.projectId}, ${b.command}, ${b.total})`,
-      ),
-    saveBatch: (b: { id: string; acknowledged: number; failed: number; done: boolean; results?: unknown[] }) =>
-      db.execute(
-        sql`UPDATE lighting_batches SET acknowledged = ${b.acknowledged}, failed = ${b.failed}, done = ${b.done},
-          finished_at = CASE WHEN ${b.done} THEN now() ELSE NULL END
-          ${b.results ? sql`, results = ${JSON.stringify(b.results)}::jsonb` : sql``}
-        WHERE id = ${b.id}`,
-      ),
-    async batch(projectId: number, id: string) {
-      const [r] = await rows(db, sql`SELECT * FROM lighting_batches WHERE project_id = ${projectId} AND id = ${id}`);
-      return r ?? null;
     },
 
     // ── Power and overview

@@ -22,6 +22,10 @@ export function lightingRoutes(app: FastifyInstance, ctx: FamilyContext): void {
   const repo = ctx.repository(createLightingRepository);
   const service = createLightingService(ctx, repo);
   (app as unknown as { lighting?: typeof service }).lighting = service;
+  // Batches orphaned by a stopped or dead instance are looked for once the app is up; at its stop the
+  // batches running here store what they know and let go, so another instance may go on with them.
+  app.addHook('onReady', async () => service.batches.startSweeping());
+  app.addHook('onClose', () => service.batches.stop());
 
   familyRoutes(
     app,

@@ -129,21 +129,3 @@ export const lightingGroupLamps = pgTable(
   },
   (t) => [primaryKey({ columns: [t.groupId, t.deviceId] }), index('lighting_group_lamps_device').on(t.deviceId)],
 );
-
-/** Batch and group commands: progress and each lamp's result, readable from any instance. */
-export const lightingBatches = pgTable(
-  'lighting_batches',
-  {
-    id: varchar('id', { length: 36 }).primaryKey(),
-    projectId: integer('project_id').notNull(),
-    command: varchar('command', { length: 32 }).notNull(),
-    total: integer('total').notNull(),
-    acknowledged: integer('acknowledged').notNull().default(0),
-    failed: integer('failed').notNull().default(0),
-    done: boolean('done').notNull().default(false),
-    results: jsonb('results').notNull().default([]),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-  },
-  (t) => [index('lighting_batches_project').on(t.projectId, t.startedAt)],
-);

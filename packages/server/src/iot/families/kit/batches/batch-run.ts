@@ -1,0 +1,171 @@
+import { AppError } from '../../../../platform/errors.js';
+import type { CommandTarget } from '../../../command-bus.js';
+import type { Actor, FamilyContext } from '../../family-handler.js';
+import type { BatchRepository, TargetResult } from './batch.repository.js';
+
+/** Results are stored at most this long after they arrive (one statement for all that came meanwhile). */
+export const STORE_EVERY_MS = 250;
+/** Progress pushes at most this often while a batch runs (and once at the end). */
+const PUSH_EVERY_MS = 250;
+/** Targets that acknowledged are handed to the family's `onAcks` in sets of at most this many. */
+const ACK_SET = 500;
+
+/** One target still to be sent: its place in the batch, its fixed command id, the device. */
+export interface BatchWork {
+  seq: number;
+  requestId: string;
+  deviceId: number;
+  name: string;
+  /** Null when the device is gone (deleted since the batch started). */
+  target: CommandTarget | null;
+  args: Record<string, unknown>;
+}
+
+export interface RunSettings {
+  owner: string;
+  leaseMs: number;
+  concurrency: number;
+}
+
+export type RunEnd = 'finished' | 'released' | 'lost' | 'halted';
+
+const errorOf = (error: unknown) => {
+  if (error instanceof AppError)
+    return error.code === 'DEVICE_OFFLINE' ? 'offline' : error.code === 'DEVICE_TIMEOUT' ? 'timeout' : error.code;
+  return error instanceof Error ? error.message : String(error);
+};
+
+/**
+ * Sends the batch's remaining targets, `concurrency` at a time, each with its own command id, and stores
+ * each result within `STORE_EVERY_MS` of its arrival together with the counts and a longer lease (the
+ * heartbeat that tells other instances the batch is alive). Stops sending when the instance stops
+ * (`release`: what is known is stored and the lease let go), dies (`halt`: nothing more is written) or
+ * the batch is no longer its own (another instance claimed it after its lease ran out).
+ */
+export function runBatch(input: {
+  ctx: Pick<FamilyContext, 'iot'>;
+  repo: BatchRepository;
+  settings: RunSettings;
+  batchId: string;
+  deviceCommand: string;
+  actor: Actor | null;
+  work: BatchWork[];
+  counts: { acknowledged: number; failed: number };
+  /** Adds what the family computes as a command goes out. */
+  atSend: (deviceCommand: string, args: Record<string, unknown>) => Record<string, unknown>;
+  onAcks?: (targets: { id: number; projectId: number }[]) => Promise<unknown>;
+  onProgress: (counts: { acknowledged: number; failed: number }) => void;
+}) {
+  const { ctx, repo, settings, batchId, work, counts } = input;
+  let ended: RunEnd | null = null;
+  let arrived: TargetResult[] = [];
+  let acked: { id: number; projectId: number }[] = [];
+  let lastPush = 0;
+  let lastStored = Date.now();
+  let chain: Promise<unknown> = Promise.resolve();
+
+  /** Stores what arrived (and moves the lease on); one statement in flight at a time. */
+  const store = (heartbeat = false) => {
+    if (ended === 'halted' || ended === 'lost') return chain;
+    if (arrived.length === 0 && !heartbeat) return chain;
+    const results = arrived;
+    const snapshot = { ...counts };
+    arrived = [];
+    lastStored = Date.now();
+    chain = chain
+      .then(async () => {
+        if (ended === 'halted') return;
+        const mine = await repo.store(batchId, settings.owner, settings.leaseMs, snapshot, results);
+        if (!mine && ended === null) ended = 'lost';
+      })
+      .catch((error) => console.error('batch results not stored', batchId, error));
+    return chain;
+  };
+  /** Hands acknowledged targets to the family once their results are stored. */
+  const handAcks = () => {
+    if (!input.onAcks || acked.length === 0) return chain;
+    const set = acked;
+    acked = [];
+    chain = chain
+      .then(() => (ended === 'halted' ? undefined : input.onAcks!(set)))
+      .catch((error) => console.error('batch acknowledgements not handled', batchId, error));
+    return chain;
+  };
+
+  const timer = setInterval(() => {
+    store(Date.now() - lastStored >= settings.leaseMs / 3);
+    handAcks();
+  }, STORE_EVERY_MS);
+  timer.unref();
+
+  const record = (w: BatchWork, ok: boolean, error: string | null, durationMs: number) => {
+    if (ended) return;
+    arrived.push({ seq: w.seq, deviceId: w.deviceId, name: w.name, ok, error, durationMs });
+    if (ok) {
+      counts.acknowledged++;
+      if (input.onAcks && w.target) {
+        acked.push({ id: w.target.id, projectId: w.target.projectId });
+        if (acked.length >= ACK_SET) {
+          store();
+          handAcks();
+        }
+      }
+    } else counts.failed++;
+    if (Date.now() - lastPush >= PUSH_EVERY_MS) {
+      lastPush = Date.now();
+      input.onProgress(counts);
+    }
+  };
+
+  let next = 0;
+  const worker = async () => {
+    while (next < work.length && !ended) {
+      const w = work[next++]!;
+      const t0 = Date.now();
+      if (!w.target) {
+        record(w, false, 'deleted', 0);
+        continue;
+      }
+      try {
+        const outcome = await ctx.iot.bus.send(
+          input.actor,
+          w.target,
+          input.deviceCommand,
+          input.atSend(input.deviceCommand, w.args),
+          { log: false, push: false, requestId: w.requestId },
+        );
+        record(w, outcome.ok, outcome.ok ? null : (outcome.error ?? 'error'), outcome.durationMs);
+      } catch (error) {
+        record(w, false, errorOf(error), Date.now() - t0);
+      }
+    }
+  };
+
+  const done = (async (): Promise<RunEnd> => {
+    await Promise.all(Array.from({ length: Math.min(settings.concurrency, work.length) }, worker));
+    clearInterval(timer);
+    if (ended) return ended;
+    await store(true);
+    await handAcks();
+    return ended ?? 'finished';
+  })();
+
+  return {
+    /** Resolves once every target answered, or the run was released, lost or halted. */
+    done,
+    /** A graceful stop: no more commands; what is known is stored and the lease let go at once. */
+    async release() {
+      if (ended) return;
+      ended = 'released';
+      clearInterval(timer);
+      await store();
+      await handAcks();
+      await repo.release(batchId, settings.owner).catch(() => {});
+    },
+    /** What a killed process leaves: nothing more is sent or written; the lease runs out on its own. */
+    halt() {
+      clearInterval(timer);
+      ended = 'halted';
+    },
+  };
+}

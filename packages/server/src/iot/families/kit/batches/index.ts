@@ -1,0 +1,3 @@
+export * from './batch.repository.js';
+export * from './batch-run.js';
+export * from './family-batches.js';
