@@ -190,6 +190,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     ],
   }),
   pjt('pjtnoticerule', 'pjtoverview', 'NotificationOutlined', 'project', {
+    ready: true,
     apis: [
       api('GET', '/api/pjts/:projectId/noticerules.do'),
       api('GET', '/api/pjts/:projectId/noticerules.do/deliveries'),
@@ -199,6 +200,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     ],
   }),
   pjt('pjtparams', 'pjtoverview', 'ProfileOutlined', 'project', {
+    ready: true,
     apis: [api('GET', '/api/pjts/:projectId/projectparams.do'), api('POST', '/api/pjts/:projectId/projectparams.do')],
   }),
   group('pjtadmin', 'pjt', 'TeamOutlined', '/pjt', '/pjt/pjtprojectsummary'),

@@ -38,6 +38,8 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   pjtdevicemaintenancehistory: lazy(() => import('./pjt/pjtdevicemaintenancehistory/device-history-page')),
   pjtprojectsummary: lazy(() => import('./pjt/pjtprojectsummary/summary-page')),
   pjtprojectsummarylayout: lazy(() => import('./pjt/pjtprojectsummarylayout/layout-list-page')),
+  pjtnoticerule: lazy(() => import('./pjt/pjtnoticerule/notice-rule-page')),
+  pjtparams: lazy(() => import('./pjt/pjtparams/params-page')),
   // Device families bring their own screens (packages/web/src/families).
   ...FAMILY_PAGES,
 };

@@ -1,27 +1,5 @@
-/** Project parameters (/pjt/pjtparams); field labels under `fields`. */
+/** Messages of the project parameters' rules (both sides); the screen's own texts are the console's (pages/pjt/pjtparams/texts). */
 export const projectparams = {
-  fields: {
-    serverAddress: '服务器地址',
-    webPort: 'Web 端口',
-    livePort: '直播端口',
-    mapLng: '地图中心经度',
-    mapLat: '地图中心纬度',
-    mapZoom: '地图缩放级别',
-    timezone: '项目时区',
-    contactName: '联系人',
-    contactPhone: '联系电话',
-    remark: '备注',
-  },
-  groupServer: '服务地址',
-  groupMap: '地图与时区',
-  groupContact: '联系人',
   serverAddressRequired: '请输入服务器地址',
   serverAddressRule: '请输入有效的 IPv4 地址或域名',
-  serverAddressHint: '设备和直播客户端访问本项目使用的地址，不带 http://',
-  portHint: '80-65534',
-  notSaved: '本项目尚未保存参数，下面是默认值',
-  saved: '项目参数已保存',
-  save: '保存',
-  reset: '还原',
-  updatedAt: '最后保存：{time}',
 } as const;

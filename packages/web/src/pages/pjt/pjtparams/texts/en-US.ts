@@ -1,0 +1,26 @@
+/** The project parameters screen (/pjt/pjtparams) in en-US; its rules' messages are `projectparams.*` (contract). */
+export const pjtparams = {
+  fields: {
+    serverAddress: 'Server address',
+    webPort: 'Web port',
+    livePort: 'Live port',
+    mapLng: 'Map centre longitude',
+    mapLat: 'Map centre latitude',
+    mapZoom: 'Map zoom',
+    timezone: 'Project timezone',
+    contactName: 'Contact person',
+    contactPhone: 'Contact phone',
+    remark: 'Remark',
+  },
+  groupServer: 'Server',
+  groupMap: 'Map and timezone',
+  groupContact: 'Contact',
+  serverAddressHint: 'The address devices and live clients use for this project (IPv4 or domain), without http://',
+  zoomHint: '{min}-{max}; higher shows more detail',
+  pickOnMap: 'Pick on the map',
+  mapTitle: 'Map centre',
+  notSaved: 'This project has not saved its parameters yet: these are the defaults',
+  saved: 'Project parameters saved',
+  reset: 'Reset',
+  updatedAt: 'Last saved {time}',
+} as const;

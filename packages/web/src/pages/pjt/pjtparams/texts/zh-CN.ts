@@ -1,0 +1,26 @@
+/** The project parameters screen (/pjt/pjtparams) in zh-CN; its rules' messages are `projectparams.*` (contract). */
+export const pjtparams = {
+  fields: {
+    serverAddress: '服务器地址',
+    webPort: 'Web 端口',
+    livePort: '直播端口',
+    mapLng: '地图中心经度',
+    mapLat: '地图中心纬度',
+    mapZoom: '地图缩放级别',
+    timezone: '项目时区',
+    contactName: '联系人',
+    contactPhone: '联系电话',
+    remark: '备注',
+  },
+  groupServer: '服务地址',
+  groupMap: '地图与时区',
+  groupContact: '联系人',
+  serverAddressHint: '设备和直播客户端访问本项目使用的地址（IPv4 或域名），不带 http://',
+  zoomHint: '{min}-{max}，数值越大地图越详细',
+  pickOnMap: '在地图上选择',
+  mapTitle: '地图中心',
+  notSaved: '本项目尚未保存参数，下面是默认值',
+  saved: '项目参数已保存',
+  reset: '还原',
+  updatedAt: '最后保存：{time}',
+} as const;
