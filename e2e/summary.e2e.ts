@@ -27,9 +27,7 @@ const MONITOR = { name: '东门监测站', no: 'ENV-SUM-01', equipmentId: 'EQE2E
 const cellOf = (page: Page, name: string) => page.getByTestId(`placed-${name}`).getAttribute('data-cell');
 
 describe('project summary and its layouts', () => {
-  // Skipped: the resize step's drag of react-grid-layout's handle does not widen the unit in a fresh
-  // build (the cell stays 1 wide); the screen's API and jsdom tests run. To be fixed, not removed.
-  it.skip('/pjt opens the summary, live; a new default layout made by dragging units is what it shows', async () => {
+  it('/pjt opens the summary, live; a new default layout made by dragging units is what it shows', async () => {
     const page = await h.newPage();
     await page.goto('/index');
     await signIn(page);
@@ -108,8 +106,12 @@ describe('project summary and its layouts', () => {
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'DUTY-01' }).count()).toBe(1);
 
     // ── Made the default: the summary follows.
+    const put = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('summarylayouts'));
     await page.getByTestId('make-default-DUTY-01').click();
-    await expect.poll(() => page.getByRole('row').filter({ hasText: 'DUTY-01' }).textContent()).toContain('是');
+    expect((await put).status()).toBe(200);
+    await expect
+      .poll(() => page.getByRole('row').filter({ hasText: 'DUTY-01' }).textContent(), { timeout: 15_000 })
+      .toContain('是');
     await h.screenshot(page, 'summary-layouts-zh');
     await page
       .getByRole('menuitem', { name: /项目总览/ })
