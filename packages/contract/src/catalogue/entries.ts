@@ -205,12 +205,15 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
   }),
   group('pjtadmin', 'pjt', 'TeamOutlined', '/pjt', '/pjt/pjtprojectsummary'),
   pjt('pjtrolelist', 'pjtadmin', 'TeamOutlined', 'project', {
+    ready: true,
     apis: [...PROJECT_TREE_APIS, ...crud('/api/pjts/:projectId/roles.do')],
   }),
   pjt('pjtuserlist', 'pjtadmin', 'UserOutlined', 'project', {
+    ready: true,
     apis: [...PROJECT_TREE_APIS, ...crud('/api/pjts/:projectId/users.do'), api('GET', '/api/pjts/:projectId/roles.do')],
   }),
   pjt('pjtauthlist', 'pjtadmin', 'SafetyCertificateOutlined', 'project', {
+    ready: true,
     apis: [
       api('GET', '/api/pjts/:projectId/roles/:roleId/menus.do'),
       api('GET', '/api/pjts/:projectId/roles/:roleId/permissions.do'),

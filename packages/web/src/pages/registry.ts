@@ -40,6 +40,9 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   pjtprojectsummarylayout: lazy(() => import('./pjt/pjtprojectsummarylayout/layout-list-page')),
   pjtnoticerule: lazy(() => import('./pjt/pjtnoticerule/notice-rule-page')),
   pjtparams: lazy(() => import('./pjt/pjtparams/params-page')),
+  pjtrolelist: lazy(() => import('./pjt/pjtrolelist/pjt-role-list-page')),
+  pjtuserlist: lazy(() => import('./pjt/pjtuserlist/pjt-user-list-page')),
+  pjtauthlist: lazy(() => import('./pjt/pjtauthlist/pjt-auth-list-page')),
   // Device families bring their own screens (packages/web/src/families).
   ...FAMILY_PAGES,
 };

@@ -25,7 +25,6 @@ import { models } from './models.js';
 import { modules } from './modules.js';
 import { notices } from './notices.js';
 import { permissions } from './permissions.js';
-import { pjtadmin } from './pjtadmin.js';
 import { production } from './production.js';
 import { projectparams } from './projectparams.js';
 import { projects } from './projects.js';
@@ -47,7 +46,6 @@ export const resources = {
   factories,
   models,
   notices,
-  pjtadmin,
   projectparams,
   areas,
   groups,

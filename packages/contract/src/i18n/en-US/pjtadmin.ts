@@ -8,6 +8,7 @@ export const pjtadmin: Translation<typeof zh> = {
   myRolesTitle: 'View project roles',
   myUsersTitle: 'View project members',
   myAuthTitle: 'My permissions',
-  readOnlyHint: "Only users of an administrator role change the project's roles, members and permissions",
-  scopeHint: '{project} and its sub-projects',
+  readOnlyHint: "Your role can view the project's roles, members and permissions; changing them needs the edit level",
+  scopeHint: 'Scope: {project} and its sub-projects',
+  ownRoleHint: 'Your role: {role}',
 };

@@ -35,7 +35,7 @@ import { api } from '../../../api/client';
 import { isApiError } from '../../../api/errors';
 import { canModify, useAuthLevel } from '../../../components/crud';
 import { useLang } from '../../../i18n/i18n';
-import { groupRolesByProject, useRoleOptions } from '../projectlist/project-tree';
+import { GLOBAL_ADMIN, groupRolesByProject, useRoleOptions } from '../projectlist/project-tree';
 
 /** A table row: a menu group (with its functions as children) or one function. */
 interface GroupRow {
@@ -74,25 +74,35 @@ const toMenuItems = (nodes: MenuNode[] = []): MenuTreeItem[] =>
 
 /** /man/authlist: one level (N/A, view, edit, check) per function for a role. */
 export default function AuthListPage() {
+  return <AuthList />;
+}
+
+/**
+ * Levels of the roles under `apiBase` (the caller's subtree, or a project's: /pjt/pjtauthlist). Opens
+ * on `openOn` when it is one of them (a viewer's own role), else on the first role that can be edited.
+ */
+export function AuthList({ apiBase = GLOBAL_ADMIN, openOn }: { apiBase?: string; openOn?: number }) {
   const { t } = useTranslation();
   const lang = useLang();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const writable = canModify(useAuthLevel());
-  const roles = useRoleOptions();
+  const roles = useRoleOptions(undefined, apiBase);
   const [picked, setRoleId] = useState<number | undefined>();
-  // Opens on a role (the first one that can be edited), not on an empty page (issue 13).
-  const roleId = picked ?? (roles.data?.find((r) => !r.admin) ?? roles.data?.[0])?.id;
+  // Opens on a role, not on an empty page (issue 13).
+  const roleId =
+    picked ?? (roles.data?.find((r) => r.id === openOn) ?? roles.data?.find((r) => !r.admin) ?? roles.data?.[0])?.id;
   const role: RoleView | undefined = roles.data?.find((r) => r.id === roleId);
+  const permissionsKey = ['admin', 'permissions', apiBase, roleId, lang];
 
   const permissions = useQuery({
-    queryKey: ['admin', 'permissions', roleId, lang],
-    queryFn: () => api.get<PermissionView[]>(`/api/roles/${roleId}/permissions.do`),
+    queryKey: permissionsKey,
+    queryFn: () => api.get<PermissionView[]>(`${apiBase}/roles/${roleId}/permissions.do`),
     enabled: roleId !== undefined,
   });
   const menus = useQuery({
-    queryKey: ['admin', 'rolemenus', roleId, lang],
-    queryFn: () => api.get<MenuNode[]>(`/api/roles/${roleId}/menus.do`),
+    queryKey: ['admin', 'rolemenus', apiBase, roleId, lang],
+    queryFn: () => api.get<MenuNode[]>(`${apiBase}/roles/${roleId}/menus.do`),
     enabled: roleId !== undefined,
   });
 
@@ -127,12 +137,12 @@ export default function AuthListPage() {
     try {
       const body = permissions.data.map((p) => ({ key: p.key, level: levels[p.key] ?? p.level }));
       const answer = await api.post<PermissionView[]>(
-        `/api/roles/${roleId}/permissions.do`,
+        `${apiBase}/roles/${roleId}/permissions.do`,
         { permissions: JSON.stringify(body) },
         { silent: true },
       );
-      queryClient.setQueryData(['admin', 'permissions', roleId, lang], answer);
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'rolemenus', roleId] });
+      queryClient.setQueryData(permissionsKey, answer);
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'rolemenus', apiBase, roleId] });
       message.success(t('permissions.saved'));
     } catch (error) {
       const text = isApiError(error)

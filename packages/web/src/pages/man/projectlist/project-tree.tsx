@@ -9,11 +9,17 @@ import { useLang } from '../../../i18n/i18n';
 export const PROJECT_TREE_KEY = ['admin', 'projects', 'tree'];
 export const ROLE_OPTIONS_KEY = ['admin', 'roles', 'all'];
 
-export function useProjectTree() {
+/**
+ * Where the administration calls go: `/api` for the caller's whole subtree (/man), or a project's
+ * `/api/pjts/{id}` for that project and its descendants (/pjt).
+ */
+export const GLOBAL_ADMIN = '/api';
+
+export function useProjectTree(apiBase = GLOBAL_ADMIN) {
   return useQuery({
-    queryKey: PROJECT_TREE_KEY,
+    queryKey: apiBase === GLOBAL_ADMIN ? PROJECT_TREE_KEY : [...PROJECT_TREE_KEY, apiBase],
     // Silent: filters of screens a user may see without the project list (a 403 leaves them empty).
-    queryFn: () => api.get<ProjectTreeNode[]>('/api/projects.do/trees', undefined, { silent: true }),
+    queryFn: () => api.get<ProjectTreeNode[]>(`${apiBase}/projects.do/trees`, undefined, { silent: true }),
   });
 }
 
@@ -36,8 +42,8 @@ export function indexTree(nodes: ProjectTreeNode[] = [], into = new Map<number, 
 }
 
 /** A TreeSelect over the caller's project tree (a form input: value/onChange come from Form.Item). */
-export function ProjectTreeSelect(props: TreeSelectProps<number>) {
-  const tree = useProjectTree();
+export function ProjectTreeSelect({ apiBase, ...props }: TreeSelectProps<number> & { apiBase?: string }) {
+  const tree = useProjectTree(apiBase);
   const options = useMemo(() => toTreeOptions(tree.data), [tree.data]);
   return (
     <TreeSelect<number>
@@ -53,11 +59,11 @@ export function ProjectTreeSelect(props: TreeSelectProps<number>) {
 }
 
 /** Roles the caller may see, optionally of one project. */
-export function useRoleOptions(projectId?: number) {
+export function useRoleOptions(projectId?: number, apiBase = GLOBAL_ADMIN) {
   const lang = useLang();
   return useQuery({
-    queryKey: [...ROLE_OPTIONS_KEY, { projectId, lang }],
-    queryFn: () => api.get<RoleView[]>('/api/roles.do', { projectId }, { silent: true }),
+    queryKey: [...ROLE_OPTIONS_KEY, { projectId, lang, apiBase }],
+    queryFn: () => api.get<RoleView[]>(`${apiBase}/roles.do`, { projectId }, { silent: true }),
   });
 }
 
@@ -73,8 +79,12 @@ export function groupRolesByProject(roles: RoleView[] = []): NonNullable<SelectP
 }
 
 /** A Select of roles grouped by project. */
-export function RoleSelect({ projectId, ...props }: SelectProps<number> & { projectId?: number }) {
-  const roles = useRoleOptions(projectId);
+export function RoleSelect({
+  projectId,
+  apiBase,
+  ...props
+}: SelectProps<number> & { projectId?: number; apiBase?: string }) {
+  const roles = useRoleOptions(projectId, apiBase);
   return (
     <Select<number>
       allowClear

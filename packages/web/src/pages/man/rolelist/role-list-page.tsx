@@ -4,10 +4,24 @@ import { Flex, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CrudColumn, type CrudField, ResourceTable } from '../../../components/crud';
-import { ProjectTreeSelect } from '../projectlist/project-tree';
+import { GLOBAL_ADMIN, ProjectTreeSelect } from '../projectlist/project-tree';
 
 /** /man/rolelist: roles of the caller's projects, filtered by project. */
 export default function RoleListPage() {
+  return <RoleList />;
+}
+
+/**
+ * Roles under `apiBase` (the caller's subtree, or a project's: /pjt/pjtrolelist), filtered by project;
+ * a new role goes to the filter's project, else `defaultProjectId`.
+ */
+export function RoleList({
+  apiBase = GLOBAL_ADMIN,
+  defaultProjectId,
+}: {
+  apiBase?: string;
+  defaultProjectId?: number;
+}) {
   const { t } = useTranslation();
   const [projectId, setProjectId] = useState<number | undefined>();
 
@@ -42,8 +56,8 @@ export default function RoleListPage() {
       name: 'projectId',
       rule: roleBody.shape.projectId,
       required: true,
-      input: <ProjectTreeSelect placeholder={t('users.projectFilter')} />,
-      initialValue: projectId,
+      input: <ProjectTreeSelect apiBase={apiBase} placeholder={t('users.projectFilter')} />,
+      initialValue: projectId ?? defaultProjectId,
     },
   ];
 
@@ -52,6 +66,7 @@ export default function RoleListPage() {
       <Space wrap>
         <Typography.Text type="secondary">{t('roles.projectFilter')}</Typography.Text>
         <ProjectTreeSelect
+          apiBase={apiBase}
           aria-label={t('roles.projectFilter')}
           style={{ width: 260 }}
           placeholder={t('roles.allProjects')}
@@ -62,7 +77,7 @@ export default function RoleListPage() {
       <ResourceTable<RoleView & { [k: string]: unknown }>
         key={projectId ?? 'all'}
         resource="roles"
-        base="/api/roles.do"
+        base={`${apiBase}/roles.do`}
         query={{ projectId }}
         columns={columns}
         fields={fields}

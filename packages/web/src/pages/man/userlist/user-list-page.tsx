@@ -19,15 +19,24 @@ import { DraggableModal } from '../../../components/draggable-modal';
 import { formatTime } from '../../../components/time';
 import { useLang } from '../../../i18n/i18n';
 import { useSessionUser } from '../../../session/store';
-import { ProjectTreeSelect, RoleSelect } from '../projectlist/project-tree';
+import { GLOBAL_ADMIN, ProjectTreeSelect, RoleSelect } from '../projectlist/project-tree';
 
 type UserRow = UserView & { [k: string]: unknown };
 
 /** /man/userlist: users of the caller's projects, filtered by project and role; reset password. */
 export default function UserListPage() {
+  return <UserList />;
+}
+
+/**
+ * Users under `apiBase` (the caller's subtree, or a project's members: /pjt/pjtuserlist), filtered by
+ * project and role.
+ */
+export function UserList({ apiBase = GLOBAL_ADMIN }: { apiBase?: string }) {
   const { t } = useTranslation();
   const me = useSessionUser();
-  const writable = canModify(useAuthLevel());
+  // Resetting a password is a platform call (/api/users.do/{id}/pwd): offered on the caller's subtree only.
+  const canResetPasswords = canModify(useAuthLevel()) && apiBase === GLOBAL_ADMIN;
   const [projectId, setProjectId] = useState<number | undefined>();
   const [roleId, setRoleId] = useState<number | undefined>();
   const [resetting, setResetting] = useState<UserView | null>(null);
@@ -77,7 +86,7 @@ export default function UserListPage() {
       name: 'roleId',
       rule: userCreateBody.shape.roleId,
       required: true,
-      input: <RoleSelect placeholder={t('users.rolePlaceholder')} />,
+      input: <RoleSelect apiBase={apiBase} placeholder={t('users.rolePlaceholder')} />,
       initialValue: roleId,
     },
     {
@@ -92,6 +101,7 @@ export default function UserListPage() {
       <Space wrap>
         <Typography.Text type="secondary">{t('users.projectFilter')}</Typography.Text>
         <ProjectTreeSelect
+          apiBase={apiBase}
           aria-label={t('users.projectFilter')}
           style={{ width: 240 }}
           placeholder={t('users.allProjects')}
@@ -103,6 +113,7 @@ export default function UserListPage() {
         />
         <Typography.Text type="secondary">{t('users.roleFilter')}</Typography.Text>
         <RoleSelect
+          apiBase={apiBase}
           aria-label={t('users.roleFilter')}
           style={{ width: 240 }}
           projectId={projectId}
@@ -114,7 +125,7 @@ export default function UserListPage() {
       <ResourceTable<UserRow>
         key={`${projectId ?? 'all'}-${roleId ?? 'all'}`}
         resource="users"
-        base="/api/users.do"
+        base={`${apiBase}/users.do`}
         query={{ projectId, roleId }}
         columns={columns}
         hiddenByDefault={['phoneNo']}
@@ -135,7 +146,7 @@ export default function UserListPage() {
               : null
         }
         rowActions={
-          writable
+          canResetPasswords
             ? (row) =>
                 row.id !== me?.userId ? (
                   <Button size="small" type="link" icon={<KeyOutlined />} onClick={() => setResetting(row)}>
