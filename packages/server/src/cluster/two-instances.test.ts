@@ -69,6 +69,8 @@ interface Instance {
   port: number;
   child: ChildProcess;
   output: string[];
+  /** When it answered its first health check. */
+  upAt: number;
 }
 
 let pgCluster: { url: string; stop(): void } | null = null;
@@ -111,7 +113,7 @@ async function startInstance(name: 'a' | 'b', port?: number): Promise<Instance> 
     (s) => s === 200,
     60_000,
   );
-  return { name, url, port, child, output };
+  return { name, url, port, child, output, upAt: Date.now() };
 }
 
 async function call(instance: Instance, method: string, url: string, token: string, body?: Record<string, string>) {
@@ -371,4 +373,83 @@ describe.skipIf(skip)('two server instances on one PostgreSQL and one Mosquitto'
       )[0]!.n,
     ).toBe(1);
   }, 90_000);
+
+  it('takes over a batch whose instance was killed, within a minute, without running a command twice', async () => {
+    // Lamp i answers after i × 400 ms (its first answer kept for a repeated id, as devices do).
+    const lamps: {
+      id: number;
+      name: string;
+      device: Awaited<ReturnType<typeof connectTestDevice>>;
+      ran: Map<string, number>;
+      heard: { id: string; at: number }[];
+    }[] = [];
+    for (let i = 0; i < 12; i++) {
+      const d = await createIotDevice(database.db, { type: 'lighting', modelNo: 'lcunb' });
+      const ran = new Map<string, number>();
+      const heard: { id: string; at: number }[] = [];
+      const device = await connectTestDevice(mqttPort, d.equipmentId, d.key1, (request) => {
+        heard.push({ id: request.id, at: Date.now() });
+        const repeated = ran.has(request.id);
+        if (!repeated) ran.set(request.id, Date.now());
+        const wait = repeated ? 0 : Math.max(0, ran.get(request.id)! + i * 400 - Date.now());
+        setTimeout(() => void device.publish('reply', { id: request.id, ok: true }).catch(() => {}), wait);
+        return null;
+      });
+      await device.publish('heartbeat', {});
+      lamps.push({ ...d, device, ran, heard });
+    }
+    try {
+      await until(
+        'the lamps active',
+        async () =>
+          (
+            await queryRows<{ n: number }>(
+              database.db,
+              sql`select count(*)::int as n from devices where id = ANY(${sql.param(lamps.map((l) => l.id))}::int4[]) and active_state = 1`,
+            )
+          )[0]!.n,
+        (n) => n === lamps.length,
+      );
+      // Instance b takes over (rather than closes) a batch once it has been up for a lease and a sweep.
+      await new Promise((r) => setTimeout(r, Math.max(0, instances.b.upAt + 46_000 - Date.now())));
+      const started = await call(instances.a, 'POST', '/api/pjts/1/iot/lighting/batch/command', token, {
+        command: 'poweron',
+        lampIds: lamps.map((l) => l.id).join(','),
+      });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      const batchId = String(started.body!.batchId);
+      const targets = () =>
+        queryRows<{ device_id: number; ok: boolean | null }>(
+          database.db,
+          sql`select device_id, ok from family_batch_targets where batch_id = ${batchId} order by seq`,
+        );
+      const before = await until('four results stored', targets, (r) => r.filter((x) => x.ok !== null).length >= 4);
+      instances.a.child.kill('SIGKILL');
+      const killedAt = Date.now();
+      const done = await until(
+        'the batch taken over and finished',
+        async () => (await call(instances.b, 'GET', `/api/pjts/1/iot/lighting/batches/${batchId}`, token)).body,
+        (b) => b?.state !== 'running',
+        60_000,
+      );
+      expect(done).toMatchObject({ state: 'done', acknowledged: 12, failed: 0, pending: 0 });
+      expect(Date.now() - killedAt).toBeLessThan(60_000);
+      const answeredBefore = new Set(before.filter((x) => x.ok).map((x) => x.device_id));
+      for (const lamp of lamps) {
+        // One command id per lamp, run once, whichever instance sent it.
+        expect(new Set(lamp.heard.map((h) => h.id)).size, lamp.name).toBe(1);
+        expect(lamp.ran.size).toBe(1);
+        // A lamp whose answer was stored before the kill is not sent it again.
+        if (answeredBefore.has(lamp.id)) expect(lamp.heard.filter((h) => h.at > killedAt + 1000)).toEqual([]);
+      }
+      const logs = await queryRows<{ result: string }>(
+        database.db,
+        sql`select result from operate_logs where args->>'batchId' = ${batchId}`,
+      );
+      expect(logs).toEqual([{ result: '12/12 acknowledged, 0 failed' }]);
+    } finally {
+      for (const lamp of lamps) await lamp.device.close();
+      instances.a = await startInstance('a', instances.a.port);
+    }
+  }, 180_000);
 });
