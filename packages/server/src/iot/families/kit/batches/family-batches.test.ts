@@ -223,6 +223,34 @@ describe('family batches', () => {
     await b.batches.stop();
   });
 
+  it('claims back its own batch whose lease ran out while it runs it, and goes on with it', async () => {
+    const fleet = devices();
+    fleet.held.add(lamps[1]!.id);
+    const a = instance(fleet);
+    const started = await a.batches.start({
+      actor: null,
+      projectId: 1,
+      command: 'poweron',
+      targets: lamps.slice(0, 2),
+      args: {},
+    });
+    await eventually(
+      () => targetRows(started.batchId),
+      (r) => answered(r) === 1,
+    );
+    // As if the database had been away past the lease: its own sweep finds the batch.
+    await t.database.db.execute(
+      sql`update family_batches set lease_until = now() - interval '1 second' where id = ${started.batchId}`,
+    );
+    await a.batches.sweep();
+    expect(await batchRow(started.batchId)).toMatchObject({ state: 'running' });
+    fleet.letGo();
+    await a.batches.settled();
+    expect(await batchRow(started.batchId)).toMatchObject({ state: 'done', acknowledged: 2 });
+    expect(a.sent).toHaveLength(2);
+    await a.batches.stop();
+  });
+
   it('lets go of its batches when the instance stops, so another may go on at once', async () => {
     const fleet = devices();
     fleet.held.add(lamps[1]!.id);

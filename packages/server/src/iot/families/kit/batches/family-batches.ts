@@ -191,6 +191,9 @@ export function createFamilyBatches(ctx: Pick<FamilyContext, 'iot' | 'repository
     const settled = now - bornAt >= leaseMs + sweepMs;
     for (const b of claimed) {
       if (stopped) break;
+      // Its own batch whose lease ran out while it still runs it (the database was away): claimed back
+      // as it is, the run goes on.
+      if (running.has(b.id)) continue;
       if (settled && now - b.startedAt.getTime() < RESUME_WITHIN_MS) await resume(b);
       else await close(b);
     }
