@@ -6,7 +6,7 @@ export const notices: Translation<typeof zh> = {
   type_EMAIL: 'E-mail',
   type_SMS: 'SMS',
   resetNothing: 'This project has no rule of its own',
-  test: 'Send a test message',
+  test: 'Test message',
   testSubject: 'Test message: {project}',
   testBody:
     'This is a test message from the smart-city device console: receiving it shows that {channel} notices arrive.',

@@ -4,7 +4,7 @@ export const notices = {
   type_EMAIL: '邮件',
   type_SMS: '短信',
   resetNothing: '本项目没有自己的规则',
-  test: '发送测试消息',
+  test: '测试消息',
   testSubject: '测试消息：{project}',
   testBody: '这是一条来自智慧城市设备管理平台的测试消息，收到说明{channel}通知可以送达。',
   testSent: '测试消息已发送，服务器已接收',

@@ -164,16 +164,16 @@ function RuleTable({
         return (
           <Flex vertical gap={2}>
             {email.length > 0 && (
-              <span>
+              <Flex align="center" style={{ whiteSpace: 'nowrap' }}>
                 <Tag color={TYPE_COLOR.EMAIL}>{t('notices.type_EMAIL')}</Tag>
                 <Names names={email} />
-              </span>
+              </Flex>
             )}
             {sms.length > 0 && (
-              <span>
+              <Flex align="center" style={{ whiteSpace: 'nowrap' }}>
                 <Tag color={TYPE_COLOR.SMS}>{t('notices.type_SMS')}</Tag>
                 <Names names={sms} />
-              </span>
+              </Flex>
             )}
           </Flex>
         );
@@ -189,8 +189,8 @@ function RuleTable({
     {
       key: 'interval',
       dataIndex: 'interval',
-      title: t('noticerule.fields.interval'),
-      width: 120,
+      title: t('noticerule.intervalShort'),
+      width: 110,
       render: (s: number) => t('noticerule.seconds', { count: s }),
     },
     {

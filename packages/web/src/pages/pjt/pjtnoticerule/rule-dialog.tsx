@@ -73,9 +73,11 @@ export function RuleDialog({
           type="info"
           showIcon
           style={{ marginBottom: 16 }}
-          title={t('noticerule.editInherited', {
-            source: rule.sourceProject ?? t('noticerule.source_default'),
-          })}
+          title={
+            rule.source === 'inherited'
+              ? t('noticerule.editInherited', { source: rule.sourceProject ?? '' })
+              : t('noticerule.editDefault')
+          }
         />
       )}
       <Form

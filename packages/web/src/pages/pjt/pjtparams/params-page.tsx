@@ -136,44 +136,46 @@ function ParamsForm({ url, projectId, view }: { url: string; projectId: number; 
           <Col xs={24} md={12} xl={8}>
             {item('serverAddress', <Input placeholder="192.168.1.10" allowClear />, t('pjtparams.serverAddressHint'))}
           </Col>
-          <Col xs={12} md={6} xl={4}>
+          <Col xs={12} md={6} xl={5}>
             {item('webPort', number(), PORT_HINT)}
           </Col>
-          <Col xs={12} md={6} xl={4}>
+          <Col xs={12} md={6} xl={5}>
             {item('livePort', number(), PORT_HINT)}
           </Col>
         </Row>
         <Divider titlePlacement="start">{t('pjtparams.groupMap')}</Divider>
-        <Row gutter={[24, 0]} align="bottom">
-          <Col xs={12} md={6} xl={4}>
+        <Row gutter={[24, 0]}>
+          <Col xs={12} md={8} xl={6}>
             {item('mapLng', number(6))}
           </Col>
-          <Col xs={12} md={6} xl={4}>
+          <Col xs={12} md={8} xl={6}>
             {item('mapLat', number(6))}
           </Col>
-          <Col xs={24} md={12} xl={4}>
+          <Col xs={24} md={8} xl={6}>
             <Form.Item label=" " colon={false}>
               <Button icon={<EnvironmentOutlined />} onClick={() => setPicking(true)} data-testid="params-pick">
                 {t('pjtparams.pickOnMap')}
               </Button>
             </Form.Item>
           </Col>
-          <Col xs={12} md={6} xl={4}>
+        </Row>
+        <Row gutter={[24, 0]}>
+          <Col xs={12} md={8} xl={6}>
             {item('mapZoom', number(), t('pjtparams.zoomHint', MAP_ZOOM))}
           </Col>
-          <Col xs={12} md={6} xl={8}>
+          <Col xs={12} md={8} xl={6}>
             {item('timezone', <Select options={TIMEZONE_OPTIONS} showSearch={{ optionFilterProp: 'label' }} />)}
           </Col>
         </Row>
         <Divider titlePlacement="start">{t('pjtparams.groupContact')}</Divider>
         <Row gutter={[24, 0]}>
-          <Col xs={24} md={12} xl={8}>
+          <Col xs={24} md={12} xl={6}>
             {item('contactName', <Input allowClear maxLength={32} />, undefined, false)}
           </Col>
-          <Col xs={24} md={12} xl={8}>
+          <Col xs={24} md={12} xl={6}>
             {item('contactPhone', <Input allowClear maxLength={11} placeholder="13800138000" />, undefined, false)}
           </Col>
-          <Col xs={24} xl={16}>
+          <Col xs={24} xl={12}>
             {item('remark', <Input.TextArea rows={2} maxLength={200} showCount />, undefined, false)}
           </Col>
         </Row>

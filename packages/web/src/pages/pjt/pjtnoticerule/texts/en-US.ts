@@ -37,6 +37,9 @@ export const noticerule = {
   editTitle: 'Notice rule: {event}',
   editInherited:
     'The rule of "{source}" applies now: saving makes it this project\'s own, which its sub-projects follow',
+  editDefault:
+    "No rule for this event yet: site messages only. Saving makes this project's own rule, which its sub-projects follow",
+  intervalShort: 'Min. interval',
   reset: 'Inherit',
   resetConfirm: "Delete this project's rule and use the parent project's or the default one?",
   saved: 'Notice rule saved',

@@ -36,6 +36,8 @@ export const noticerule = {
   edit: '设置',
   editTitle: '通知规则：{event}',
   editInherited: '当前沿用“{source}”，保存后成为本项目自己的规则，下级项目随之沿用',
+  editDefault: '本项目还没有这个事件的规则，现在只发站内信；保存后成为本项目自己的规则，下级项目随之沿用',
+  intervalShort: '最小间隔',
   reset: '恢复沿用',
   resetConfirm: '删除本项目的这条规则，改为沿用上级项目或默认规则？',
   saved: '通知规则已保存',
