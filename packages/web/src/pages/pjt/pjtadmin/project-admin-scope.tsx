@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { canModify, useAuthLevel } from '../../../components/crud';
 import { ProjectScoped } from '../../../components/project-scoped';
 import { projectApiBase, useCurrentProject } from '../../../session/use-current-project';
+import { useProjectTree } from '../../man/projectlist/project-tree';
 import './texts';
 
 export type ProjectAdminView = 'roles' | 'users' | 'auth';
@@ -28,7 +29,6 @@ export function ProjectAdminScope({
 }) {
   const { t } = useTranslation();
   const writable = canModify(useAuthLevel());
-  const { project } = useCurrentProject();
   return (
     <ProjectScoped>
       {(projectId) => (
@@ -37,9 +37,7 @@ export function ProjectAdminScope({
             <Typography.Title level={5} style={{ margin: 0 }}>
               {t(writable ? TITLES[view].edit : TITLES[view].view)}
             </Typography.Title>
-            <Typography.Text type="secondary">
-              {t('pjtadmin.scopeHint', { project: project?.name ?? '' })}
-            </Typography.Text>
+            <ScopeHint apiBase={projectApiBase(projectId)} />
           </Space>
           {!writable && <Alert type="info" showIcon title={t('pjtadmin.readOnlyHint')} />}
           {children({ projectId, apiBase: projectApiBase(projectId), writable })}
@@ -47,4 +45,13 @@ export function ProjectAdminScope({
       )}
     </ProjectScoped>
   );
+}
+
+/** "The project and its sub-projects", the project named as the server answers it in the reader's language. */
+function ScopeHint({ apiBase }: { apiBase: string }) {
+  const { t } = useTranslation();
+  const tree = useProjectTree(apiBase);
+  const { project } = useCurrentProject();
+  const name = tree.data?.[0]?.name ?? project?.name ?? '';
+  return <Typography.Text type="secondary">{t('pjtadmin.scopeHint', { project: name })}</Typography.Text>;
 }
