@@ -1,0 +1,176 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiOf, createDevice, rootProjectId } from './devices';
+import { type Harness, signIn, startHarness, switchLanguage } from './harness';
+
+/**
+ * Maintenance work orders in the browser: an order opened for a lamp's alarm (as the alarm's action
+ * creates it), a second device added, a message, approved by a checker, a device completed with a note
+ * and a site photo on a 390 px wide page, the PDF downloaded; every maintenance screen fits a phone
+ * without sideways scroll and is captured at 1366 px in both languages and at 390 px.
+ */
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  const errors = h?.pageErrors() ?? [];
+  await h?.stop();
+  expect(errors).toEqual([]);
+});
+
+const LAMPS = [
+  { name: '北门路灯01', no: 'MT-LAMP-01' },
+  { name: '北门路灯02', no: 'MT-LAMP-02' },
+];
+
+/** A 1x1 PNG: the smallest site photo the server accepts by its content. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** How far the page reaches past the viewport's right edge, and the widest elements that do. */
+function overflow(page: Page) {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > width + 1 && e.getClientRects().length > 0)
+      .slice(-5)
+      .map(
+        (e) =>
+          `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 60)} ${Math.round(e.getBoundingClientRect().right)}`,
+      );
+    return { scroll: document.documentElement.scrollWidth - width, wide };
+  });
+}
+
+/** The screen has loaded: no lazy chunk's skeleton, no spinner, no call pending. */
+const settled = (page: Page) =>
+  page.waitForFunction(
+    () => !document.querySelector('[data-testid="loading-bar"], .ant-skeleton, .ant-spin-spinning'),
+    undefined,
+    { timeout: 20_000 },
+  );
+
+/** Waits for what the page shows, allowing for a loaded machine. */
+const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000 });
+
+async function expectNoSidewaysScroll(page: Page, screen: string) {
+  const o = await overflow(page);
+  expect(o.scroll, `${screen} scrolls sideways at 390 px: ${o.wide.join(' | ')}`).toBeLessThanOrEqual(0);
+}
+
+describe('maintenance work orders', () => {
+  it('an alarm opens an order; devices, message, approval, a phone completes a device with a photo, the PDF', async () => {
+    const page = await h.newPage();
+    await page.goto('/index');
+    await signIn(page);
+    await page.waitForURL('**/man/manmain', { timeout: 60_000 });
+    const api = await apiOf(page);
+    const projectId = await rootProjectId(api);
+    const lampIds: number[] = [];
+    for (const lamp of LAMPS) lampIds.push(await createDevice(api, projectId, 'lighting', 'lcunb', lamp));
+
+    // ── The lamp's alarm opens an order with the lamp and the alarm filled in (the alarm's action call).
+    const alarmAt = new Date(Date.now() - 60_000).toISOString();
+    const base = `/api/pjts/${projectId}/maintenance.do`;
+    const bill = await api.json<{ id: number; no: string }>(base, {
+      title: '北门路灯故障维修',
+      deviceId: lampIds[0],
+      alarmCode: 'lampFault',
+      alarmAt,
+    });
+
+    // ── The order on the console: a second device added, a message on the header.
+    await page.goto(`/pjt/pjtmaintenancebill?id=${bill.id}`);
+    await poll(() => page.getByTestId('bill-title').textContent()).toContain('北门路灯故障维修');
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await poll(() => rows.count()).toBe(1);
+    await api.json(`${base}/${bill.id}/details/batch`, { deviceIds: [lampIds[1]] });
+    await page.goto('/pjt/pjtmaintenancebilllist');
+    await page.goto(`/pjt/pjtmaintenancebill?id=${bill.id}`);
+    await poll(() => rows.count()).toBe(2);
+    await page.getByTestId('header-message').click();
+    await page.locator('.ant-modal textarea').fill('请带梯子和备用灯头');
+    await page.locator('.ant-modal .ant-btn-primary').click();
+    await poll(() => page.getByTestId('message').count()).toBe(1);
+
+    // ── Approved by a checker (the administrator holds the check level).
+    await page.getByTestId('approve').click();
+    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await poll(() => page.getByTestId('approve').count()).toBe(0);
+    await h.screenshot(page, 'maintenance-bill-1366-zh');
+
+    // ── On a phone: the list and the order fit 390 px; the first lamp is completed with a note and a photo.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/pjt/pjtmaintenancebilllist');
+    await poll(() => page.getByTestId('bill-card').count()).toBe(1);
+    await expectNoSidewaysScroll(page, 'the bill list');
+    await h.screenshot(page, 'maintenance-list-390');
+    await page.getByTestId('bill-card').click();
+    await poll(() => page.getByTestId('detail-card').count()).toBe(2);
+    await expectNoSidewaysScroll(page, 'the bill');
+    await h.screenshot(page, 'maintenance-bill-390');
+    const first = page.getByTestId('detail-card').filter({ hasText: LAMPS[0]!.name });
+    await first.getByRole('button', { name: '完成' }).click();
+    await page.locator('.ant-modal textarea').fill('更换灯头已亮');
+    await page.locator('.ant-modal input[type="file"]').setInputFiles({
+      name: 'site.png',
+      mimeType: 'image/png',
+      buffer: PNG,
+    });
+    await page.waitForTimeout(600); // the picked photo's list item animates in
+    await expectNoSidewaysScroll(page, 'the completion dialog');
+    await h.screenshot(page, 'maintenance-complete-390');
+    await page.locator('.ant-modal .ant-btn-primary').click();
+    await poll(() => first.textContent()).toContain('更换灯头已亮');
+    const view = await api.get<{ details: { deviceId: number; handleStatus: number; hasPhoto?: boolean }[] }>(
+      `${base}/${bill.id}`,
+    );
+    expect(view.details.find((d) => d.deviceId === lampIds[0])?.handleStatus).toBe(1);
+    const photo = await page.request.get(
+      `${base}/${bill.id}/details/${(view.details as unknown as { id: number; deviceId: number }[]).find((d) => d.deviceId === lampIds[0])!.id}/photo?token=${await page.evaluate(() => localStorage.getItem('sc.token'))}`,
+    );
+    expect(photo.status()).toBe(200);
+    expect(photo.headers()['content-type']).toBe('image/png');
+    await expectNoSidewaysScroll(page, 'the bill after completion');
+
+    // ── The PDF downloads from the order.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('pdf').click();
+    const pdf = await download;
+    expect(pdf.suggestedFilename()).toBe(`${bill.no}.pdf`);
+
+    // ── Pole orders and the device's history fit a phone too.
+    for (const [path, name] of [
+      ['/pjt/pjtpolemaintenance', 'pole'],
+      [`/pjt/pjtdevicemaintenancehistory?deviceId=${lampIds[0]}`, 'history'],
+    ] as const) {
+      await page.goto(path);
+      await settled(page);
+      await expectNoSidewaysScroll(page, name);
+      await h.screenshot(page, `maintenance-${name}-390`);
+    }
+
+    // ── Every screen at 1366 px in both languages.
+    await page.setViewportSize({ width: 1366, height: 820 });
+    const screens = [
+      ['/pjt/pjtmaintenancebilllist', 'list'],
+      [`/pjt/pjtmaintenancebill?id=${bill.id}`, 'bill'],
+      ['/pjt/pjtpolemaintenance', 'pole'],
+      [`/pjt/pjtdevicemaintenancehistory?deviceId=${lampIds[0]}`, 'history'],
+    ] as const;
+    for (const lang of ['zh', 'en'] as const) {
+      if (lang === 'en') await switchLanguage(page, 'English');
+      for (const [path, name] of screens) {
+        await page.goto(path);
+        await settled(page);
+        // The order's number on every screen but the pole orders (the lamps are on no pole).
+        if (name !== 'pole') await poll(() => page.locator('main, body').first().textContent()).toContain(bill.no);
+        await page.waitForTimeout(300);
+        await h.screenshot(page, `maintenance-${name}-1366-${lang}`);
+      }
+    }
+  }, 300_000);
+});
