@@ -480,6 +480,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const iot = createIotRuntime({
     db,
     ingestDb: database.ingestDb,
+    writerRows: database.kind === 'pglite' ? 500 : undefined,
     hub,
     settings,
     notifier,

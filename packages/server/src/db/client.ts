@@ -27,7 +27,8 @@ export interface Database {
   /**
    * What device traffic and its jobs use (iot/runtime.ts). On PostgreSQL a pool of its own beside the
    * API's (`ingestShare`), so that a flood of devices never holds the connections the API needs; on
-   * PGlite (one connection) the same as `db`: there ingest yields between slices instead.
+   * PGlite (one connection) the same database whose statements wait while the API's wait
+   * (pglite-worker.ts), and ingest yields the event loop between slices.
    */
   ingestDb: Db;
   kind: 'pglite' | 'postgres';
@@ -117,9 +118,10 @@ export async function openPglite(
     const client = options.worker ?? startPgliteWorker(dataDir, setup, template, options.dump ?? null);
     // Drizzle's pglite driver calls query, exec and transaction only: the worker's client has them.
     const db = drizzlePglite(client as unknown as PGlite, { schema });
+    const low = client.lowPriority?.();
     return {
       db: db as unknown as Db,
-      ingestDb: db as unknown as Db,
+      ingestDb: (low ? drizzlePglite(low as unknown as PGlite, { schema }) : db) as unknown as Db,
       kind: 'pglite',
       availability: createAvailability(),
       migrate: () =>

@@ -74,6 +74,8 @@ export interface PgliteLike {
   query(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results>;
   exec(sql: string): Promise<Results[]>;
   transaction<T>(fn: (tx: PgliteLike) => Promise<T>): Promise<T>;
+  /** The same database for device traffic: its statements go after the API's (startPgliteWorker). */
+  lowPriority?(): PgliteLike;
   close(): Promise<void>;
 }
 
@@ -140,15 +142,58 @@ export function startPgliteWorker(
     });
   };
   let opened = false;
-  const call = <T>(message: Record<string, unknown>): Promise<T> =>
+  /**
+   * Statements go to the worker one at a time, the API's first: device traffic's (`lowPriority`)
+   * only when none of the API's waits and no transaction is open (it would run inside it). PGlite
+   * has one connection: without this an API query waits behind every ingest statement sent before it.
+   */
+  type Job = { message: Record<string, unknown>; resolve(value: unknown): void; reject(error: Error): void };
+  const urgent: Job[] = [];
+  const background: Job[] = [];
+  let busy = false;
+  let inTransaction = false;
+  /** Set for one turn of the event loop after an API statement: its request's next one comes then. */
+  let grace = false;
+  const dispatch = () => {
+    if (busy) return;
+    const isUrgent = urgent.length > 0;
+    const job = isUrgent ? urgent.shift() : inTransaction || grace ? undefined : background.shift();
+    if (!job) return;
+    busy = true;
+    post(job.message)
+      .then(job.resolve, job.reject)
+      .finally(() => {
+        busy = false;
+        if (isUrgent && !grace) {
+          grace = true;
+          setImmediate(() => {
+            grace = false;
+            dispatch();
+          });
+        }
+        dispatch();
+      });
+  };
+  const enqueue = <T>(message: Record<string, unknown>, low: boolean): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      (low ? background : urgent).push({ message, resolve: resolve as (value: unknown) => void, reject });
+      dispatch();
+    });
+  const call = <T>(message: Record<string, unknown>, low = false): Promise<T> =>
     opened
-      ? post<T>(message)
+      ? enqueue<T>(message, low)
       : ready.then(() => {
           opened = true;
-          return post<T>(message);
+          return enqueue<T>(message, low);
         });
-  const query = (sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
-    call<Results>({ op: 'query', sql, params, rowMode: options.rowMode ?? 'object', text: Boolean(options.parsers) });
+  const queryAs =
+    (low: boolean) =>
+    (sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
+      call<Results>(
+        { op: 'query', sql, params, rowMode: options.rowMode ?? 'object', text: Boolean(options.parsers) },
+        low,
+      );
+  const query = queryAs(false);
   const exec = (sql: string) => call<Results[]>({ op: 'exec', sql });
 
   /** The end of the last transaction begun: what a statement from outside waits for. */
@@ -164,14 +209,20 @@ export function startPgliteWorker(
       // through them, never through `transaction`).
       const inside: PgliteLike = { ...client, query, exec };
       const run = async () => {
-        await exec('BEGIN');
+        inTransaction = true;
         try {
-          const result = await fn(inside);
-          await exec('COMMIT');
-          return result;
-        } catch (error) {
-          await exec('ROLLBACK').catch(() => undefined);
-          throw error;
+          await exec('BEGIN');
+          try {
+            const result = await fn(inside);
+            await exec('COMMIT');
+            return result;
+          } catch (error) {
+            await exec('ROLLBACK').catch(() => undefined);
+            throw error;
+          }
+        } finally {
+          inTransaction = false;
+          dispatch();
         }
       };
       open++;
@@ -182,6 +233,11 @@ export function startPgliteWorker(
       );
       return result;
     },
+    lowPriority: () => ({
+      ...client,
+      query: (sql, params, options) => outside(() => queryAs(true)(sql, params, options)),
+      exec: (sql) => outside(() => call<Results[]>({ op: 'exec', sql }, true)),
+    }),
     async close() {
       if (!failed) await call({ op: 'close' }).catch(() => undefined);
       worker.removeAllListeners('exit');

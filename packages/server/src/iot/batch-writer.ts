@@ -83,7 +83,7 @@ interface Waiter {
 /**
  * Buffers rows per table and writes them in one `INSERT … SELECT * FROM unnest(…)` per flush: one
  * statement and one parameter per column whatever the row count, on PGlite and PostgreSQL alike.
- * Flushes every `intervalMs` or when a table holds `maxRows`. While the database is away (stopped,
+ * Flushes every `intervalMs` or when a table holds `maxRows`, in statements of `maxRows` at most. While the database is away (stopped,
  * restarting, unreachable: availability.ts) or picked as a deadlock's victim, the rows stay and are
  * tried again with a growing pause (up to 5 s), and whoever waits for them (`settled`: the MQTT
  * acknowledgement) waits on; `onUnavailable` hears of the outage once, when it starts and when it
@@ -193,23 +193,27 @@ export function createBatchWriter(
         nextRoundShort = false;
         const again: [BatchTable, unknown[][]][] = [];
         let reason: unknown;
-        for (const [table, rows] of work) {
-          try {
-            await writeTable(table, rows);
-            stats.written += rows.length;
-          } catch (error) {
-            // The database is away, or chose this statement as a deadlock's victim (rolled back
-            // whole): the rows are kept for another try.
-            if (isDatabaseUnavailable(error) || RETRYABLE.has(dbErrorOf(error)?.code ?? '')) {
-              again.push([table, rows]);
-              reason = error;
-              continue;
+        for (const [table, all] of work) {
+          // At most `maxRows` per statement: on one connection (PGlite) a request waits for one at most.
+          for (let from = 0; from < all.length; from += maxRows) {
+            const rows = all.slice(from, from + maxRows);
+            try {
+              await writeTable(table, rows);
+              stats.written += rows.length;
+            } catch (error) {
+              // The database is away, or chose this statement as a deadlock's victim (rolled back
+              // whole): these rows and the table's next ones are kept for another try.
+              if (isDatabaseUnavailable(error) || RETRYABLE.has(dbErrorOf(error)?.code ?? '')) {
+                again.push([table, all.slice(from)]);
+                reason = error;
+                break;
+              }
+              stats.failed += rows.length;
+              options.onError?.(error, table.name, rows.length);
             }
-            stats.failed += rows.length;
-            options.onError?.(error, table.name, rows.length);
+            waiting -= rows.length;
+            tellRoom();
           }
-          waiting -= rows.length;
-          tellRoom();
         }
         if (again.length > 0) {
           stats.retried++;

@@ -9,6 +9,9 @@ import type { DeviceDirectory, DirectoryEntry } from './device-directory.js';
 import { relaysChildren } from './families/kit/policies.js';
 import { DEFAULT_MAX_PACKET_BYTES, limitPacketSize } from './packet-size.js';
 
+/** QoS 0 messages let through per turn of the event loop (more wait for the next turn). */
+const MESSAGES_PER_TURN = 1000;
+
 /** The account the server's own MQTT client uses on the embedded broker. */
 export const SERVER_CLIENT_USER = '$server';
 
@@ -73,6 +76,34 @@ export async function startEmbeddedBroker(options: {
   const refused = { connect: 0, publish: 0, subscribe: 0, packet: 0 };
   const deny = (code: number) => Object.assign(new Error('not authorized'), { returnCode: code });
 
+  // Aedes reads a connection's next data as soon as every packet of the last read is done, in the
+  // same turn of the event loop: devices flooding QoS 0 kept the loop reading for seconds while HTTP
+  // requests and the database's answers waited. Past MESSAGES_PER_TURN messages in one turn, a QoS 0
+  // message is let through only in a later turn (its connection reads nothing more meanwhile).
+  let admitted = 0;
+  const held: (() => void)[] = [];
+  let turnScheduled = false;
+  const nextTurn = () => {
+    turnScheduled = true;
+    setImmediate(() => {
+      turnScheduled = false;
+      admitted = 0;
+      while (held.length > 0 && admitted < MESSAGES_PER_TURN) {
+        admitted++;
+        held.shift()!();
+      }
+      if (held.length > 0) nextTurn();
+    });
+  };
+  const pace = (go: () => void) => {
+    if (!turnScheduled) nextTurn(); // a new turn starts the count again
+    if (admitted < MESSAGES_PER_TURN && held.length === 0) {
+      admitted++;
+      return go();
+    }
+    held.push(go);
+  };
+
   const broker = await Aedes.createBroker({
     // Deliveries in flight at once (default 100): bursts of telemetry otherwise queue deep enough to
     // recurse through mqemitter's synchronous release path.
@@ -124,7 +155,7 @@ export async function startEmbeddedBroker(options: {
         const stored = options.uplink(topic, packet.payload as Buffer, packet.qos);
         if (packet.qos === 0) {
           stored.catch(() => {});
-          return done(null);
+          return pace(() => done(null));
         }
         // Aedes acknowledges (PUBACK) as soon as this calls back: only once stored, in order. The
         // connection's next packets are read meanwhile (those of one read at once), so a device's

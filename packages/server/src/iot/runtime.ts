@@ -24,10 +24,13 @@ import { PROJECT_DAILY_PARTITIONS } from './telemetry/project-rollups.js';
 import { createShedReporter, createUplinkQueue } from './uplink-queue.js';
 
 /**
- * Rows waiting in the writer past which ingest pauses (two full statements: one being written, the
- * next gathered); what arrives meanwhile waits in the uplink queue, where QoS 0 may be shed.
+ * Writer statements' worth of rows waiting past which ingest pauses (one being written, the next
+ * gathered); what arrives meanwhile waits in the uplink queue, where QoS 0 may be shed.
  */
-const WRITER_HIGH_WATER = 10_000;
+const WRITER_HIGH_WATER = 2;
+
+/** Realtime pushes per internal message, in bytes: a quarter of the default packet limit (256 KB). */
+const REALTIME_MESSAGE_BYTES = 64 * 1024;
 
 export type MqttMode =
   | {
@@ -66,6 +69,11 @@ export function createIotRuntime(deps: {
   ingestDb?: Db;
   /** QoS 0 messages that may wait for ingest before the oldest are shed (uplink-queue.ts). */
   maxQueuedQos0?: number;
+  /**
+   * Rows per writer statement (5,000 by default). On PGlite's one connection an API query may wait
+   * for one such statement: smaller ones there keep it short.
+   */
+  writerRows?: number;
   hub: RealtimeHub;
   settings: SettingsService;
   /** Where device alarms and offline events go (site messages, e-mail, SMS by the notice rules). */
@@ -84,7 +92,9 @@ export function createIotRuntime(deps: {
   const families = new Map(deps.families.map((f) => [f.manifest.type, f]));
   const directory = createDeviceDirectory(db);
   const { hub } = deps;
+  const writerRows = deps.writerRows ?? 5000;
   const writer = createBatchWriter(db, {
+    maxRows: writerRows,
     // The database's reason (code, message) on its own: the driver's error carries it only as its
     // cause, whose message the log's redaction of the failed statement's parameters cut off.
     onError: (err, table, rows) =>
@@ -193,7 +203,7 @@ export function createIotRuntime(deps: {
   const uplinks = createUplinkQueue({
     handle: (topic, payload) => ingest.handle(topic, payload),
     maxQos0: deps.maxQueuedQos0,
-    room: () => writer.whenBelow(WRITER_HIGH_WATER),
+    room: () => writer.whenBelow(WRITER_HIGH_WATER * writerRows),
     onShed: reportShed,
     onError: (err) => {
       if (!isDatabaseUnavailable(err)) log.error({ err }, 'uplink failed');
@@ -219,7 +229,23 @@ export function createIotRuntime(deps: {
     outboxTimer = null;
     const batch = outbox;
     outbox = [];
-    if (link && batch.length) link.publish(REALTIME_TOPIC, JSON.stringify(batch), 0).catch(() => {});
+    if (!link || batch.length === 0) return;
+    // In messages well under the broker's packet limit (MQTT_MAX_PACKET closes the connection of a
+    // client sending more, this server's own link too): a burst of telemetry gathers thousands.
+    let part: string[] = [];
+    let bytes = 0;
+    const send = () => {
+      if (part.length) link?.publish(REALTIME_TOPIC, `[${part.join(',')}]`, 0).catch(() => {});
+      part = [];
+      bytes = 0;
+    };
+    for (const push of batch) {
+      const json = JSON.stringify(push);
+      if (bytes + json.length > REALTIME_MESSAGE_BYTES) send();
+      part.push(json);
+      bytes += json.length + 1;
+    }
+    send();
   };
 
   const runtime = {
