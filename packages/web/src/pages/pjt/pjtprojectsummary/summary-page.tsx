@@ -1,3 +1,4 @@
+import './texts';
 import { LayoutOutlined, ReloadOutlined } from '@ant-design/icons';
 import { BUILTIN_LAYOUT, functionByKey, type ProjectSummary, type RealtimePush } from '@sc/contract';
 import { useQuery } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+import '../pjtprojectsummary/texts';
 import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import { type LayoutUnit, SUMMARY_UNIT_CODES, type SummaryUnitCode, summaryUnitName } from '@sc/contract';
 import { Button, Flex, Typography } from 'antd';

@@ -1,3 +1,4 @@
+import '../pjtprojectsummary/texts';
 import { CheckCircleOutlined, EditOutlined, EyeOutlined, OrderedListOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   BUILTIN_LAYOUT,

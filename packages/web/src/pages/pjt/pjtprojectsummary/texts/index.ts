@@ -1,0 +1,14 @@
+import { i18n } from '../../../../i18n/i18n';
+import { summaryScreens as enUS } from './en-US';
+import { summaryScreens as zhCN } from './zh-CN';
+
+/**
+ * The dashboard's and the layout designer's texts (`summary.units`, `.waits`, `.dashboard`,
+ * `.layouts`), merged into the console's `summary` namespace when either screen loads rather than riding
+ * on the login page; the layout rules' messages, which the server gives too, stay `summary.rules` in the
+ * contract.
+ */
+export const SUMMARY_SCREEN_TEXTS = { zh_CN: zhCN, en_US: enUS };
+
+for (const [lang, texts] of Object.entries(SUMMARY_SCREEN_TEXTS))
+  i18n.addResourceBundle(lang, 'translation', { summary: structuredClone(texts) }, true, true);
