@@ -105,6 +105,16 @@ describe('system settings', () => {
     expect(puts(calls)).toEqual([]);
   });
 
+  it('shows a secret setting as dots, never the mask in clear', async () => {
+    serve();
+    const user = userEvent.setup();
+    renderWithApp(<SettingsPage />, { path: PATH });
+    await user.click(await screen.findByTestId('settings-tab-security'));
+    const form = await screen.findByTestId('settings-form-security');
+    expect(field(form, '主密钥').getAttribute('type')).toBe('password');
+    expect(field(form, '主密钥').getAttribute('autocomplete')).toBe('new-password');
+  });
+
   it('saves the changed settings of a tab and refetches the running parameters', async () => {
     const { calls } = serve();
     const user = userEvent.setup();

@@ -87,6 +87,9 @@ function settingInput(item: SettingItemView, lang: Lang, disabled: boolean, t: (
     // the range message of the contract rule; the range is shown under the field.
     return <InputNumber disabled={disabled} precision={0} style={{ width: '100%' }} />;
   }
+  // A secret comes as the mask (or ''): dots, not the mask in clear, and no browser autofill of a sign-in password.
+  if (item.secret || settingDefinition(item.key)?.secret)
+    return <Input.Password disabled={disabled} autoComplete="new-password" />;
   return <Input disabled={disabled} allowClear />;
 }
 
