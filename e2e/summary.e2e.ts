@@ -1,5 +1,5 @@
 import type { MqttClient } from 'mqtt';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiOf, connectDevice, createDevice, publishUp, rootProjectId } from './devices';
 import { type Harness, signIn, startHarness, switchLanguage } from './harness';
@@ -25,6 +25,18 @@ const MONITOR = { name: '东门监测站', no: 'ENV-SUM-01', equipmentId: 'EQE2E
 
 /** The cell a placed unit of the designer is in: "x,y,w,h". */
 const cellOf = (page: Page, name: string) => page.getByTestId(`placed-${name}`).getAttribute('data-cell');
+/** A placed unit slides to its cell with a CSS transition: read a box only once it stops moving. */
+async function settledBox(locator: Locator) {
+  let last = '';
+  for (let i = 0; i < 40; i++) {
+    const box = await locator.boundingBox();
+    const now = JSON.stringify(box);
+    if (box && now === last) return box;
+    last = now;
+    await locator.page().waitForTimeout(150);
+  }
+  throw new Error('the unit never stopped moving');
+}
 
 describe('project summary and its layouts', () => {
   it('/pjt opens the summary, live; a new default layout made by dragging units is what it shows', async () => {
@@ -77,7 +89,7 @@ describe('project summary and its layouts', () => {
     expect(await cellOf(page, 'ENV_WINDOW')).toBe('1,0,1,1');
     // Drag the monitor's window by its title down one row, then widen it over both columns.
     const unit = page.getByTestId('placed-ENV_WINDOW');
-    const box = (await unit.boundingBox())!;
+    const box = await settledBox(unit);
     await page.mouse.move(box.x + box.width / 2, box.y + 20);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2, box.y + 60, { steps: 5 });
@@ -85,7 +97,8 @@ describe('project summary and its layouts', () => {
     await page.mouse.up();
     await expect.poll(() => cellOf(page, 'ENV_WINDOW')).toBe('0,1,1,1');
     const handle = unit.locator('.react-resizable-handle');
-    const hb = (await handle.boundingBox())!;
+    await settledBox(unit);
+    const hb = await settledBox(handle);
     await page.mouse.move(hb.x + hb.width / 2, hb.y + hb.height / 2);
     await page.mouse.down();
     await page.mouse.move(hb.x + box.width / 2, hb.y, { steps: 5 });

@@ -103,6 +103,8 @@ function BillList({ projectId }: { projectId: number }) {
       <ListScreen<MaintenanceBillView, Filters>
         list={list}
         selectable={writable && !phone}
+        // Who approved it when and who changed it last fit at 1366 px only without the rest: in the column setting.
+        hiddenByDefault={['approvedAt', 'modifierName']}
         filters={[{ kind: 'keyword', name: 'keyword' }]}
         actions={[
           writable && {
