@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { msg } from '../validation/message.js';
 import { altCodeRule, intRange, nameRule } from '../validation/rules.js';
+import type { MaintenanceCounts } from './maintenance.js';
 
 /**
  * The project summary dashboard (spec 001 §2 pjtprojectsummary, §3 "Summary layout"): its units with
@@ -29,14 +30,13 @@ export const SUMMARY_UNIT_CODES = Object.values(SUMMARY_UNITS) as SummaryUnitCod
 export const summaryUnitName = (code: number): SummaryUnitName | undefined =>
   SUMMARY_UNIT_NAMES.find((name) => SUMMARY_UNITS[name] === code);
 
-export type SummaryWaitsFor = 'maintenance' | 'videoAnalysis' | 'cameraFamily' | 'ledFamily' | 'wifiFamily';
+export type SummaryWaitsFor = 'videoAnalysis' | 'cameraFamily' | 'ledFamily' | 'wifiFamily';
 
 /**
  * Units whose data comes from a part of the product not built yet, with what each waits for (an i18n
  * key `summary.waits.<what>`): the dashboard shows them as an empty state saying so.
  */
 export const SUMMARY_WAITING: Partial<Record<SummaryUnitName, SummaryWaitsFor>> = {
-  DEVICE_MAINTENANCE: 'maintenance',
   VTT_SUMMARY: 'videoAnalysis',
   CAMERA_WINDOW: 'cameraFamily',
   LED_WINDOW: 'ledFamily',
@@ -231,6 +231,8 @@ export interface ProjectSummary {
   lightWindow: SummaryWindow | null;
   /** POWER_CONSUMPTION: the lamps' energy, kWh. */
   power: { today: number; month: number; byDay: { date: string; energy: number }[] };
+  /** DEVICE_MAINTENANCE: the subtree's work orders by state. */
+  maintenance: MaintenanceCounts;
   /** The layout the dashboard shows: the project's default, else its first; null: the built-in one. */
   layout: SummaryLayoutView | null;
   /** Units waiting for a part of the product, with what they wait for. */

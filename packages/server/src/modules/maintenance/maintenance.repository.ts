@@ -9,10 +9,11 @@ import type {
   PoleFilter,
   PoleOrderRow,
 } from '@sc/contract';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deviceGroups, devices, projects } from '../../db/schema/index.js';
 import { keywordWhere } from '../../platform/paging.js';
+import { isWholeTree } from '../../platform/scope.js';
 import {
   maintenanceBills as bills,
   maintenanceDetails as details,
@@ -121,6 +122,17 @@ export function createMaintenanceRepository(db: Db) {
       .innerJoin(devices, eq(devices.id, details.deviceId))
       .leftJoin(deviceGroups, eq(deviceGroups.id, devices.groupId))
       .$dynamic();
+
+  /** Open (being edited), in-process (approved, a device pending), finished and canceled bills. */
+  async function countsWhere(where: SQL): Promise<MaintenanceCounts> {
+    const result = (await db.execute(sql`select
+          count(*) filter (where b.status = 0)::int as open,
+          count(*) filter (where b.status = 10 and exists (select 1 from maintenance_details d where d.bill_id = b.id and d.handle_status = 0))::int as "inProcess",
+          count(*) filter (where b.status = 10 and not exists (select 1 from maintenance_details d where d.bill_id = b.id and d.handle_status = 0))::int as finished,
+          count(*) filter (where b.status = -10)::int as canceled
+        from maintenance_bills b where ${where}`)) as unknown as { rows: MaintenanceCounts[] };
+    return result.rows[0]!;
+  }
 
   return {
     async page(projectId: number, filter: { status?: number; keyword: string[] }, window: Window) {
@@ -342,13 +354,16 @@ export function createMaintenanceRepository(db: Db) {
 
     /** Open (editing), in process (approved, devices pending), finished (approved, none pending), canceled. */
     async counts(projectId: number): Promise<MaintenanceCounts> {
-      const result = (await db.execute(sql`select
-          count(*) filter (where b.status = 0)::int as open,
-          count(*) filter (where b.status = 10 and exists (select 1 from maintenance_details d where d.bill_id = b.id and d.handle_status = 0))::int as "inProcess",
-          count(*) filter (where b.status = 10 and not exists (select 1 from maintenance_details d where d.bill_id = b.id and d.handle_status = 0))::int as finished,
-          count(*) filter (where b.status = -10)::int as canceled
-        from maintenance_bills b where b.project_id = ${projectId}`)) as unknown as { rows: MaintenanceCounts[] };
-      return result.rows[0]!;
+      return countsWhere(sql`b.project_id = ${projectId}`);
+    },
+
+    /** The counts over a project's subtree (the dashboard's maintenance unit). */
+    async countsOfTree(path: string): Promise<MaintenanceCounts> {
+      return countsWhere(
+        isWholeTree(path)
+          ? sql`true`
+          : sql`b.project_id in (select ${projects.id} from ${projects} where ${like(projects.path, `${path}%`)})`,
+      );
     },
 
     /** A pole (device group) of the project with its devices, their state and last alarm. */

@@ -42,6 +42,10 @@ beforeAll(async () => {
     (${lamp.id}, ${a.id}, 'lighting', now() - interval '2 minutes', '19', 'restore', 'info'),
     (${lamp.id}, ${a.id}, 'lighting', now() - interval '3 days', '19', 'occur', 'alarm'),
     (${elsewhere.id}, ${b.id}, 'lighting', now(), '19', 'occur', 'alarm')`);
+  // Work orders: two awaiting approval (one in the child project), one finished, one canceled; one elsewhere.
+  await db.execute(sql`insert into maintenance_bills (no, project_id, title, status, creator_name) values
+    ('SUM-1', ${a.id}, 'a', 0, 'x'), ('SUM-2', ${child.id}, 'b', 0, 'x'), ('SUM-3', ${a.id}, 'c', 10, 'x'),
+    ('SUM-4', ${a.id}, 'd', -10, 'x'), ('SUM-5', ${b.id}, 'e', 0, 'x')`);
 });
 afterAll(() => t.close());
 
@@ -82,7 +86,9 @@ describe('GET /api/pjts/:projectId/summary.do', () => {
     expect(s.lightWindow.values).toMatchObject({ level: 80, voltage: 221 });
     expect(s.power).toMatchObject({ today: 0 });
     expect(s.power.byDay.length).toBeGreaterThan(0);
-    expect(s.waiting).toMatchObject({ CAMERA_WINDOW: 'cameraFamily', DEVICE_MAINTENANCE: 'maintenance' });
+    expect(s.maintenance).toEqual({ open: 2, inProcess: 0, finished: 1, canceled: 1 });
+    expect(s.waiting).toMatchObject({ CAMERA_WINDOW: 'cameraFamily' });
+    expect(s.waiting.DEVICE_MAINTENANCE).toBeUndefined();
     expect(s.layout).toBeNull();
   });
 

@@ -108,13 +108,14 @@ export function createSummaryService(deps: {
     const now = new Date();
     const today = localClock(now, tz).date;
     const weekAgo = localMidnight(addDays(today, -6), tz);
-    const [byType, events, recent, lighting, env, lightWindow] = await Promise.all([
+    const [byType, events, recent, lighting, env, lightWindow, maintenance] = await Promise.all([
       summary.deviceCounts(reach),
       summary.eventsByDay(reach, weekAgo, tz),
       summary.recentEvents(reach, weekAgo, RECENT_EVENTS),
       sources.lightingOverview.overview(session, reach.id, true),
       environment(reach),
       lampWindow(reach),
+      reach.includeChildren ? sources.maintenance.countsOfTree(reach.path) : sources.maintenance.counts(reach.id),
     ]);
     const days = Array.from({ length: 7 }, (_, i) => addDays(today, i - 6));
     const byDay = days.map((date) => {
@@ -151,6 +152,7 @@ export function createSummaryService(deps: {
       },
       lightWindow,
       power: { today: lighting.energyToday, month: lighting.energyMonth, byDay: lighting.byDay },
+      maintenance,
       waiting: SUMMARY_WAITING,
     };
     return answer;

@@ -66,6 +66,7 @@ export const SUMMARY: ProjectSummary = {
     values: { level: 80, voltage: 221 },
   },
   power: { today: 12.5, month: 300, byDay: [{ date: '2026-05-01', energy: 12.5 }] },
+  maintenance: { open: 2, inProcess: 3, finished: 9, canceled: 1 },
   layout: null,
   waiting: SUMMARY_WAITING,
 };

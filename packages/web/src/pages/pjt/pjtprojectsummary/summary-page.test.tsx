@@ -55,6 +55,20 @@ describe('project summary', () => {
     expect(screen.queryByTestId('layout-switch')).toBeNull();
   }, 60_000);
 
+  it('shows the project tree’s work orders by state in the maintenance unit', async () => {
+    const layout = { ...LAYOUT, units: [{ code: 4, x: 0, y: 0, w: 1, h: 1 }] };
+    serve(PATH, (call) =>
+      call.url.pathname === '/api/pjts/2/summary.do' ? { json: { ...SUMMARY, layout } } : undefined,
+    );
+    renderWithApp(<SummaryPage />, { path: PATH });
+    const unit = await screen.findByTestId('unit-DEVICE_MAINTENANCE');
+    expect(within(unit).getByTestId('maintenance-inProcess').textContent).toContain('处理中');
+    expect(within(unit).getByTestId('maintenance-inProcess').textContent).toContain('3');
+    expect(within(unit).getByTestId('maintenance-open').textContent).toContain('2');
+    expect(within(unit).queryByTestId('waits-DEVICE_MAINTENANCE')).toBeNull();
+    expect(screen.getByTestId('unit-link-DEVICE_MAINTENANCE').getAttribute('href')).toBe('/pjt/pjtmaintenancebilllist');
+  }, 60_000);
+
   it('uses the project’s layout, says what a waiting unit waits for, and reads again after a push', async () => {
     let answer: ProjectSummary = { ...SUMMARY, layout: LAYOUT };
     const { calls } = serve(PATH, (call) => {

@@ -138,6 +138,8 @@ function UnitBody({ name, data, height }: { name: SummaryUnitName; data?: Projec
       );
     case 'POWER_CONSUMPTION':
       return <Power data={data} height={height} />;
+    case 'DEVICE_MAINTENANCE':
+      return <Maintenance data={data} />;
     default:
       return null;
   }
@@ -374,6 +376,28 @@ function Window({
         {t('summary.dashboard.lastReport', { at: formatTime(w.at) })}
       </Typography.Text>
     </>
+  );
+}
+
+const BILL_STATES = ['open', 'inProcess', 'finished', 'canceled'] as const;
+
+/** The project tree's work orders by state: those waiting for approval and in process come first. */
+function Maintenance({ data }: { data: ProjectSummary }) {
+  const { t } = useTranslation();
+  const m = data.maintenance;
+  return (
+    <Flex wrap gap={24} style={{ paddingTop: 8 }}>
+      {BILL_STATES.map((state) => (
+        <Statistic
+          key={state}
+          title={t(`maintenance.counts.${state}`)}
+          value={m[state]}
+          valueStyle={state === 'inProcess' && m.inProcess > 0 ? { color: '#fa8c16' } : undefined}
+          style={{ minWidth: 96 }}
+          data-testid={`maintenance-${state}`}
+        />
+      ))}
+    </Flex>
   );
 }
 

@@ -17,7 +17,6 @@ export const summaryScreens = {
     POWER_CONSUMPTION: 'Power consumption',
   },
   waits: {
-    maintenance: 'Waits for maintenance work orders: open and finished orders show here once they exist.',
     videoAnalysis:
       "Waits for the cameras' video analysis alarms: the alarm analysis shows here once cameras are connected.",
     cameraFamily: 'Waits for the camera family: live video plays here once cameras are connected.',

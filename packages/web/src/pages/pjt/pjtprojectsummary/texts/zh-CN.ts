@@ -17,7 +17,6 @@ export const summaryScreens = {
     POWER_CONSUMPTION: '能耗',
   },
   waits: {
-    maintenance: '等待维护工单模块：工单上线后这里显示待处理与已完成的工单。',
     videoAnalysis: '等待摄像机的视频分析告警：摄像机接入后这里显示告警分析。',
     cameraFamily: '等待摄像机设备族：摄像机接入后这里播放实时视频。',
     ledFamily: '等待 LED 屏设备族：LED 屏接入后这里显示屏幕与节目状态。',
