@@ -1,32 +1,218 @@
+import { z } from 'zod';
+import { pageQuery, projectTreeQuery } from '../../api/paging.js';
+import { grantsOf } from '../../endpoints/endpoint.js';
 import { days, int as setting } from '../../settings/kinds.js';
-import { defineFamily, familyGroup, familyScreen, IOT_NET, int, text } from '../kit/index.js';
+import { intRange } from '../../validation/rules.js';
+import {
+  commandCalls,
+  defineFamily,
+  eventCalls,
+  eventRow,
+  FAMILY_READS,
+  familyEndpoints,
+  familyGroup,
+  familyScreen,
+  IOT_NET,
+  int,
+  isoTime,
+  pageOf,
+  registrationCalls,
+  text,
+} from '../kit/index.js';
 
-/** Smart classified dustbins (spec 001 §3 "SCD"): fill distances and thresholds. */
+/**
+ * What a dustbin sends (spec 001 §3 "Smart dustbin: … rubbish weight"): the distance from its lid
+ * sensor to the rubbish, how full it is, the rubbish's weight and, on battery models, the battery.
+ */
+export const SCD_READINGS = [
+  { key: 'distance', unit: 'cm', min: 0, max: 1000 },
+  { key: 'fill', unit: '%', min: 0, max: 100 },
+  { key: 'weight', unit: 'kg', min: 0, max: 1000 },
+  { key: 'battery', unit: '%', min: 0, max: 100 },
+] as const;
+export type ScdReadingKey = (typeof SCD_READINGS)[number]['key'];
+
+/** A bin whose rubbish reached the full threshold, or the over-fill one: both reach site messages. */
+export const SCD_EVENTS = [
+  { code: 'FULL', level: 'alarm' },
+  { code: 'OVERFILL', level: 'alarm' },
+] as const;
+
+const noArgs = z.object({}) as z.ZodType<Record<string, unknown>>;
+
+/** Spec 001 §7 "scd: realdata": the bin measures at once and answers its values. */
+export const SCD_COMMANDS = [{ name: 'realdata', args: noArgs }] as const;
+
+/** Thresholds and the empty bin's depth (cm); the thresholds are heights of rubbish above the bottom. */
+export const SCD_THRESHOLD = { min: 1, max: 1000 } as const;
+export const SCD_FREE_DISTANCE = { min: 1, max: 1000, default: 100 } as const;
+
+/**
+ * Spec 001 §5 "Smart dustbin: full threshold less than over-fill threshold": one rule, used by the
+ * wizard's properties, the config call and the console's form.
+ */
+export function fullBelowOverfill(
+  value: { fullThreshold?: unknown; overfillThreshold?: unknown },
+  ctx: z.RefinementCtx,
+): void {
+  const full = value.fullThreshold;
+  const over = value.overfillThreshold;
+  if (typeof full === 'number' && typeof over === 'number' && full >= over)
+    ctx.addIssue({ code: 'custom', path: ['fullThreshold'], message: 'validation.fullBelowOverfill' });
+}
+
+/** PUT …/{id}/config: the thresholds and the empty distance (a form sends them as text). */
+export const scdConfigBody = z
+  .object({
+    fullThreshold: intRange(SCD_THRESHOLD.min, SCD_THRESHOLD.max),
+    overfillThreshold: intRange(SCD_THRESHOLD.min, SCD_THRESHOLD.max),
+    freeDistance: intRange(SCD_FREE_DISTANCE.min, SCD_FREE_DISTANCE.max),
+  })
+  .superRefine(fullBelowOverfill);
+export type ScdConfigBody = z.infer<typeof scdConfigBody>;
+
+/** How full a bin is against its thresholds; null before its first report or without thresholds. */
+export const SCD_FILL_STATES = ['normal', 'full', 'overfill'] as const;
+export type ScdFillState = (typeof SCD_FILL_STATES)[number];
+
+/**
+ * The rubbish's height (cm) is the empty distance less the measured distance (or the fill share of the
+ * empty distance when a bin reports only that); at or above a threshold the bin is full or over-fill.
+ */
+export function scdFillState(
+  values: { distance?: number | null; fill?: number | null },
+  config: { fullThreshold: number | null; overfillThreshold: number | null; freeDistance: number | null },
+): ScdFillState | null {
+  const free = config.freeDistance ?? SCD_FREE_DISTANCE.default;
+  const height =
+    typeof values.distance === 'number'
+      ? free - values.distance
+      : typeof values.fill === 'number'
+        ? (free * values.fill) / 100
+        : null;
+  if (height === null) return null;
+  if (config.overfillThreshold !== null && height >= config.overfillThreshold) return 'overfill';
+  if (config.fullThreshold !== null && height >= config.fullThreshold) return 'full';
+  return 'normal';
+}
+
+/** GET …/pages: the project's bins, searched by name, no or equipment id, optionally by online state. */
+export const scdPageFilter = z.object({
+  activeState: z.enum(['-1', '0', '1'], { error: 'validation.validParam' }).transform(Number).optional(),
+});
+
+const config = z.object({
+  id: z.number().int(),
+  fullThreshold: z.number().int().nullable(),
+  overfillThreshold: z.number().int().nullable(),
+  freeDistance: z.number().int().nullable(),
+});
+
+const values = z.object(
+  Object.fromEntries(SCD_READINGS.map((r) => [r.key, z.number().nullable().describe(r.unit)])) as Record<
+    ScdReadingKey,
+    z.ZodNullable<z.ZodNumber>
+  >,
+);
+
+/** A bin in the list: its state, its latest report and how full it is against its thresholds. */
+export const scdBinRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  no: z.string(),
+  equipmentId: z.string().nullable(),
+  activeState: z.number().int(),
+  registered: z.boolean(),
+  lastActiveAt: isoTime.nullable(),
+  /** The bin's project (shown when the list includes child projects). */
+  projectName: z.string().optional(),
+  fullThreshold: z.number().int().nullable(),
+  overfillThreshold: z.number().int().nullable(),
+  freeDistance: z.number().int().nullable(),
+  /** Time of the latest report (null before the first). */
+  reportedAt: isoTime.nullable(),
+  fill: z.number().nullable(),
+  weight: z.number().nullable(),
+  battery: z.number().nullable(),
+  distance: z.number().nullable(),
+  fillState: z.enum(SCD_FILL_STATES).nullable(),
+});
+
+const e = familyEndpoints('scd');
+
+/** Spec 001 §7 "scd: realdata, last 24-hour events, paged events": every call of the bins, declared once. */
+export const SCD_API = {
+  ...registrationCalls(e),
+  ...commandCalls(e, SCD_COMMANDS),
+  ...eventCalls(e),
+  page: e.get('pages', {
+    query: pageQuery.extend(scdPageFilter.shape).extend(projectTreeQuery.shape),
+    response: pageOf(scdBinRow),
+    summary: "A page of the project's dustbins with their latest report and fill state",
+  }),
+  latest: e.get(':id/realdata', {
+    response: z.object({
+      id: z.number().int(),
+      at: isoTime.nullable(),
+      values,
+      fillState: z.enum(SCD_FILL_STATES).nullable(),
+    }),
+    summary: "A dustbin's latest stored report (POST …/realdata asks the bin itself)",
+  }),
+  recentEvents: e.get(':id/events/last24h', {
+    response: z.array(eventRow),
+    summary: "A dustbin's events of the last 24 hours, newest first (at most 500)",
+  }),
+  config: e.get(':id/config', {
+    response: config,
+    summary: "A dustbin's thresholds and empty distance (cm)",
+  }),
+  /** The saved config and whether the connected bin took it (others on reconnect). */
+  saveConfig: e.put(':id/config', {
+    body: scdConfigBody,
+    response: config.extend({ delivered: z.boolean() }),
+    summary:
+      "Sets a dustbin's full and over-fill thresholds (full below over-fill) and empty distance, and sends them to the bin when it is connected",
+  }),
+};
+
+/** Smart classified dustbins (spec 001 §3 "SCD"): fill, weight and battery, thresholds and their alarms. */
 export const scdManifest = defineFamily({
   type: 'smartclassifieddustbin',
   slug: 'scd',
   module: 'scd',
   properties: [
     text('scdId', 64),
-    int('fullThreshold', 1, 1000, 'cm'),
-    int('overfillThreshold', 1, 1000, 'cm'),
-    int('freeDistance', 0, 1000, 'cm'),
+    int('fullThreshold', SCD_THRESHOLD.min, SCD_THRESHOLD.max, 'cm'),
+    int('overfillThreshold', SCD_THRESHOLD.min, SCD_THRESHOLD.max, 'cm'),
+    int('freeDistance', SCD_FREE_DISTANCE.min, SCD_FREE_DISTANCE.max, 'cm'),
   ],
-  refine: (props, ctx) => {
-    const full = props.fullThreshold as number | undefined;
-    const over = props.overfillThreshold as number | undefined;
-    if (full !== undefined && over !== undefined && full >= over) {
-      ctx.addIssue({ code: 'custom', path: ['fullThreshold'], message: 'validation.fullBelowOverfill' });
-    }
-  },
+  refine: fullBelowOverfill,
   network: IOT_NET,
-  events: [{ code: 'FULL', level: 'warning' }],
-  retention: { events: 'scdRetentionDays' },
+  readings: SCD_READINGS,
+  events: SCD_EVENTS,
+  commands: SCD_COMMANDS,
+  retention: { events: 'scdRetentionDays', readings: 'scdRetentionDays' },
   settings: [setting('scdRetentionDays', 'retention', days(365))],
   screens: [
     familyGroup('pjtscd', 'DeleteOutlined'),
-    familyScreen('pjtdevicescdlist', 'pjtscd', 'DeleteOutlined', 'scd'),
-    familyScreen('pjtdevicescd', 'pjtscd', 'DeleteOutlined', 'scd', { menu: false, authOf: 'pjtdevicescdlist' }),
+    familyScreen('pjtdevicescdlist', 'pjtscd', 'DeleteOutlined', 'scd', {
+      ready: false,
+      apis: [...grantsOf(SCD_API), ...FAMILY_READS],
+    }),
+    familyScreen('pjtdevicescd', 'pjtscd', 'DeleteOutlined', 'scd', {
+      ready: false,
+      menu: false,
+      authOf: 'pjtdevicescdlist',
+    }),
   ],
-  demo: { weight: 6, props: () => ({ fullThreshold: 20, overfillThreshold: 40, freeDistance: 100 }) },
+  api: SCD_API,
+  demo: {
+    weight: 6,
+    props: (random) => ({
+      fullThreshold: 70 + Math.floor(random() * 10),
+      overfillThreshold: 90,
+      freeDistance: SCD_FREE_DISTANCE.default,
+    }),
+  },
 });

@@ -5,6 +5,7 @@ export * from '../../iot/families/kit/batches/batch.tables.js';
 export * from '../../iot/families/lighting/lighting.tables.js';
 export * from '../../iot/families/mtc/mtc.tables.js';
 export * from '../../iot/families/pgw/pgw.tables.js';
+export * from '../../iot/families/scd/scd.tables.js';
 export * from '../../iot/families/whm/whm.tables.js';
 export * from '../../modules/maintenance/maintenance.tables.js';
 export * from './admin.js';

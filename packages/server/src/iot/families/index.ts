@@ -11,6 +11,7 @@ import { createFamilyContext } from './kit/context.js';
 import { lightingFamily } from './lighting/lighting.handler.js';
 import { mtcFamily } from './mtc/mtc.handler.js';
 import { pgwFamily } from './pgw/pgw.handler.js';
+import { scdFamily } from './scd/scd.handler.js';
 import { whmFamily } from './whm/whm.handler.js';
 
 /** The device families the server knows beyond the generic protocol; one entry per folder. */
@@ -22,6 +23,7 @@ export const FAMILY_HANDLERS: readonly FamilyHandler[] = [
   illumFamily,
   mtcFamily,
   pgwFamily,
+  scdFamily,
 ];
 
 /** Registers every family's calls, each with the family context (services, never the raw database). */

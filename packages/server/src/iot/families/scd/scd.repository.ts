@@ -1,0 +1,53 @@
+import { scdManifest } from '@sc/contract/families/scd';
+import { and, count, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { devices } from '../../../db/schema/index.js';
+import { keywordWhere } from '../../../platform/paging.js';
+import { deviceProjectName, devicesOfProject, type ProjectReach } from '../kit/project-reach.js';
+import { createReadingsRepository } from '../kit/readings.repository.js';
+import { scdTelemetry } from './scd.tables.js';
+
+const TYPE = scdManifest.type;
+
+/** The bins of a project (paged, searched, by online state) and their reports through the kit's repository. */
+export function createScdRepository(db: Db) {
+  return {
+    readings: createReadingsRepository(db, scdTelemetry),
+
+    async page(
+      projectId: number | ProjectReach,
+      filter: { words: string[]; activeState?: number },
+      window: { limit: number; offset: number },
+    ) {
+      const where = and(
+        devicesOfProject(projectId),
+        eq(devices.type, TYPE),
+        keywordWhere(filter.words, [devices.name, devices.no, devices.equipmentId]),
+        filter.activeState === undefined ? undefined : eq(devices.activeState, filter.activeState),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: devices.id,
+            name: devices.name,
+            no: devices.no,
+            equipmentId: devices.equipmentId,
+            activeState: devices.activeState,
+            registered: devices.registered,
+            lastActiveAt: devices.lastActiveAt,
+            projectName: deviceProjectName,
+            props: devices.props,
+          })
+          .from(devices)
+          .where(where)
+          .orderBy(devices.name, devices.id)
+          .limit(window.limit)
+          .offset(window.offset),
+        db.select({ n: count() }).from(devices).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+  };
+}
+
+export type ScdRepository = ReturnType<typeof createScdRepository>;

@@ -1,0 +1,31 @@
+import { SCD_API, SCD_COMMANDS, scdManifest } from '@sc/contract/families/scd';
+import type { FastifyInstance } from 'fastify';
+import { mountTable } from '../../../platform/endpoints/mount.js';
+import { pageWindow, toPage } from '../../../platform/paging.js';
+import type { FamilyContext } from '../family-handler.js';
+import { commandHandlers, deviceOf, eventHandlers, registrationHandlers } from '../kit/traits.js';
+import { createScdService } from './scd.service.js';
+
+const manifest = scdManifest;
+
+/** Spec 001 §7 "scd: realdata, last 24-hour events, paged events": the traits' calls plus list, latest and thresholds. */
+export function scdRoutes(app: FastifyInstance, ctx: FamilyContext): void {
+  const scd = createScdService(ctx);
+  const bin = (call: Parameters<typeof deviceOf>[2]) => deviceOf(ctx, manifest.type, call);
+  mountTable(app, SCD_API, {
+    ...registrationHandlers(ctx, manifest),
+    ...commandHandlers(ctx, manifest, SCD_COMMANDS),
+    ...eventHandlers(ctx, manifest),
+    page: async ({ session, params, query }) => {
+      const project = await ctx.devices.reach(session, params.projectId, query.includeChildren);
+      const window = pageWindow(query, await ctx.settings.get('pageSize'));
+      const filter = { words: query.keyword, activeState: query.activeState };
+      const { rows, total } = await scd.page(project, filter, window);
+      return toPage(rows, total, window);
+    },
+    latest: async (call) => scd.latest(await bin(call)),
+    recentEvents: async (call) => scd.recentEvents(await bin(call)),
+    config: async (call) => scd.config(await bin(call)),
+    saveConfig: async (call) => scd.setConfig(call.actor, await bin(call), call.body),
+  });
+}

@@ -1,0 +1,108 @@
+import { type ScdConfigBody, scdFillState } from '@sc/contract/families/scd';
+import type { Actor, FamilyContext } from '../family-handler.js';
+import type { FamilyDevice } from '../kit/devices.repository.js';
+import type { ProjectReach } from '../kit/project-reach.js';
+import { createScdRepository } from './scd.repository.js';
+
+const DAY_MS = 86_400_000;
+/** The last 24 hours' events shown at once (a bin raises a handful a day). */
+const RECENT_LIMIT = 500;
+
+const whole = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);
+const thresholdsOf = (props: Record<string, unknown>) => ({
+  fullThreshold: whole(props.fullThreshold),
+  overfillThreshold: whole(props.overfillThreshold),
+  freeDistance: whole(props.freeDistance),
+});
+
+/** What the dustbin calls do beyond the kit: the list with latest reports, the latest report, thresholds. */
+export function createScdService(ctx: FamilyContext) {
+  const repo = ctx.repository(createScdRepository);
+
+  return {
+    async page(
+      project: number | ProjectReach,
+      filter: { words: string[]; activeState?: number },
+      window: { limit: number; offset: number },
+    ) {
+      const { rows, total } = await repo.page(project, filter, window);
+      const latest = await repo.readings.lastOf(
+        rows.map((d) => d.id),
+        1,
+      );
+      const list = rows.map(({ props, lastActiveAt, ...bin }) => {
+        const report = latest.get(bin.id)?.[0];
+        const config = thresholdsOf((props ?? {}) as Record<string, unknown>);
+        const values = {
+          distance: report?.distance ?? null,
+          fill: report?.fill ?? null,
+          weight: report?.weight ?? null,
+          battery: report?.battery ?? null,
+        };
+        return {
+          ...bin,
+          ...config,
+          ...values,
+          lastActiveAt: lastActiveAt?.toISOString() ?? null,
+          reportedAt: report?.at.toISOString() ?? null,
+          fillState: report ? scdFillState(values, config) : null,
+        };
+      });
+      return { rows: list, total };
+    },
+
+    /** The latest stored report with the fill state against the bin's thresholds. */
+    async latest(bin: FamilyDevice) {
+      const report = (await repo.readings.lastOf([bin.id], 1)).get(bin.id)?.[0];
+      const values = {
+        distance: report?.distance ?? null,
+        fill: report?.fill ?? null,
+        weight: report?.weight ?? null,
+        battery: report?.battery ?? null,
+      };
+      return {
+        id: bin.id,
+        at: report?.at.toISOString() ?? null,
+        values,
+        fillState: report ? scdFillState(values, thresholdsOf(bin.props)) : null,
+      };
+    },
+
+    async recentEvents(bin: FamilyDevice) {
+      const since = new Date(Date.now() - DAY_MS);
+      const { rows } = await ctx.events.page(bin.id, {
+        withChildren: false,
+        from: since,
+        limit: RECENT_LIMIT,
+        offset: 0,
+      });
+      return rows;
+    },
+
+    config: (bin: FamilyDevice) => ({ id: bin.id, ...thresholdsOf(bin.props) }),
+
+    /**
+     * Stores the thresholds as the bin's type properties (management log), then tells a connected bin;
+     * an offline or silent one is not an error: the platform's config is sent to it when asked again.
+     */
+    async setConfig(actor: Actor, bin: FamilyDevice, body: ScdConfigBody) {
+      const before = thresholdsOf(bin.props);
+      await ctx.devices.setProps(bin.id, { ...bin.props, ...body });
+      ctx.iot.directory.forget(bin.id);
+      await ctx.audit.manage(actor, {
+        action: 'update',
+        entity: 'device',
+        entityId: bin.id,
+        summary: `${bin.name} thresholds`,
+        changes: Object.fromEntries(
+          (Object.keys(body) as (keyof ScdConfigBody)[]).map((k) => [k, { from: before[k], to: body[k] }]),
+        ),
+      });
+      const delivered = await ctx.iot.bus.send(actor, bin, 'config', body).then(
+        (outcome) => outcome.ok,
+        () => false,
+      );
+      return { id: bin.id, ...body, delivered };
+    },
+  };
+}
