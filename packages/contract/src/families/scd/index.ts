@@ -4,6 +4,7 @@ import { grantsOf } from '../../endpoints/endpoint.js';
 import { days, int as setting } from '../../settings/kinds.js';
 import { intRange } from '../../validation/rules.js';
 import {
+  childRow,
   commandCalls,
   defineFamily,
   eventCalls,
@@ -15,6 +16,7 @@ import {
   IOT_NET,
   int,
   isoTime,
+  latestRow,
   pageOf,
   registrationCalls,
   text,
@@ -38,10 +40,10 @@ export const SCD_EVENTS = [
   { code: 'OVERFILL', level: 'alarm' },
 ] as const;
 
-const noArgs = z.object({}) as z.ZodType<Record<string, unknown>>;
-
-/** Spec 001 §7 "scd: realdata": the bin measures at once and answers its values. */
-export const SCD_COMMANDS = [{ name: 'realdata', args: noArgs }] as const;
+/** Spec 001 §7 "scd: realdata": the bin measures at once and answers its values (no arguments). */
+export const SCD_COMMANDS = [
+  { name: 'realdata', args: z.strictObject({}) as z.ZodType<Record<string, unknown>> },
+] as const;
 
 /** Thresholds and the empty bin's depth (cm); the thresholds are heights of rubbish above the bottom. */
 export const SCD_THRESHOLD = { min: 1, max: 1000 } as const;
@@ -108,22 +110,8 @@ const config = z.object({
   freeDistance: z.number().int().nullable(),
 });
 
-const values = z.object(
-  Object.fromEntries(SCD_READINGS.map((r) => [r.key, z.number().nullable().describe(r.unit)])) as Record<
-    ScdReadingKey,
-    z.ZodNullable<z.ZodNumber>
-  >,
-);
-
 /** A bin in the list: its state, its latest report and how full it is against its thresholds. */
-export const scdBinRow = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  no: z.string(),
-  equipmentId: z.string().nullable(),
-  activeState: z.number().int(),
-  registered: z.boolean(),
-  lastActiveAt: isoTime.nullable(),
+export const scdBinRow = childRow.omit({ type: true }).extend({
   /** The bin's project (shown when the list includes child projects). */
   projectName: z.string().optional(),
   fullThreshold: z.number().int().nullable(),
@@ -151,12 +139,7 @@ export const SCD_API = {
     summary: "A page of the project's dustbins with their latest report and fill state",
   }),
   latest: e.get(':id/realdata', {
-    response: z.object({
-      id: z.number().int(),
-      at: isoTime.nullable(),
-      values,
-      fillState: z.enum(SCD_FILL_STATES).nullable(),
-    }),
+    response: latestRow(SCD_READINGS).extend({ fillState: z.enum(SCD_FILL_STATES).nullable() }),
     summary: "A dustbin's latest stored report (POST …/realdata asks the bin itself)",
   }),
   recentEvents: e.get(':id/events/last24h', {

@@ -8,6 +8,16 @@ import { createReadingsRepository } from '../kit/readings.repository.js';
 import { scdTelemetry } from './scd.tables.js';
 
 const TYPE = scdManifest.type;
+/** What the list shows of each bin besides its latest report (its thresholds are in `props`). */
+const LISTED = Object.fromEntries(
+  (['id', 'name', 'no', 'equipmentId', 'activeState', 'registered', 'lastActiveAt', 'props'] as const).map((c) => [
+    c,
+    devices[c],
+  ]),
+) as Pick<
+  typeof devices,
+  'id' | 'name' | 'no' | 'equipmentId' | 'activeState' | 'registered' | 'lastActiveAt' | 'props'
+>;
 
 /** The bins of a project (paged, searched, by online state) and their reports through the kit's repository. */
 export function createScdRepository(db: Db) {
@@ -27,17 +37,7 @@ export function createScdRepository(db: Db) {
       );
       const [rows, [total]] = await Promise.all([
         db
-          .select({
-            id: devices.id,
-            name: devices.name,
-            no: devices.no,
-            equipmentId: devices.equipmentId,
-            activeState: devices.activeState,
-            registered: devices.registered,
-            lastActiveAt: devices.lastActiveAt,
-            projectName: deviceProjectName,
-            props: devices.props,
-          })
+          .select({ ...LISTED, projectName: deviceProjectName })
           .from(devices)
           .where(where)
           .orderBy(devices.name, devices.id)

@@ -1,7 +1,8 @@
-import { type ScdConfigBody, scdFillState } from '@sc/contract/families/scd';
+import { SCD_READINGS, type ScdConfigBody, type ScdReadingKey, scdFillState } from '@sc/contract/families/scd';
 import type { Actor, FamilyContext } from '../family-handler.js';
 import type { FamilyDevice } from '../kit/devices.repository.js';
 import type { ProjectReach } from '../kit/project-reach.js';
+import type { ReadingRow } from '../kit/readings.repository.js';
 import { createScdRepository } from './scd.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -14,6 +15,10 @@ const thresholdsOf = (props: Record<string, unknown>) => ({
   overfillThreshold: whole(props.overfillThreshold),
   freeDistance: whole(props.freeDistance),
 });
+
+/** A report's values by the manifest's readings (null when missing, or before the first report). */
+const valuesOf = (report: ReadingRow | undefined) =>
+  Object.fromEntries(SCD_READINGS.map((r) => [r.key, report?.[r.key] ?? null])) as Record<ScdReadingKey, number | null>;
 
 /** What the dustbin calls do beyond the kit: the list with latest reports, the latest report, thresholds. */
 export function createScdService(ctx: FamilyContext) {
@@ -33,12 +38,7 @@ export function createScdService(ctx: FamilyContext) {
       const list = rows.map(({ props, lastActiveAt, ...bin }) => {
         const report = latest.get(bin.id)?.[0];
         const config = thresholdsOf((props ?? {}) as Record<string, unknown>);
-        const values = {
-          distance: report?.distance ?? null,
-          fill: report?.fill ?? null,
-          weight: report?.weight ?? null,
-          battery: report?.battery ?? null,
-        };
+        const values = valuesOf(report);
         return {
           ...bin,
           ...config,
@@ -54,12 +54,7 @@ export function createScdService(ctx: FamilyContext) {
     /** The latest stored report with the fill state against the bin's thresholds. */
     async latest(bin: FamilyDevice) {
       const report = (await repo.readings.lastOf([bin.id], 1)).get(bin.id)?.[0];
-      const values = {
-        distance: report?.distance ?? null,
-        fill: report?.fill ?? null,
-        weight: report?.weight ?? null,
-        battery: report?.battery ?? null,
-      };
+      const values = valuesOf(report);
       return {
         id: bin.id,
         at: report?.at.toISOString() ?? null,
