@@ -4,11 +4,12 @@ import { illum } from './illum';
 import { lighting } from './lighting';
 import { mtc } from './mtc';
 import { pgw } from './pgw';
+import { scd } from './scd';
 import type { FamilyConsole, LazyScreen } from './types';
 import { whm } from './whm';
 
 /** Every device family of the console: adding a family is its folder and one line here. */
-export const FAMILIES: readonly FamilyConsole[] = [gateway, envmonitor, lighting, whm, illum, pgw, mtc];
+export const FAMILIES: readonly FamilyConsole[] = [gateway, envmonitor, lighting, whm, illum, pgw, mtc, scd];
 
 const merged = <T>(pick: (f: FamilyConsole) => Record<string, T> | undefined): Record<string, T> =>
   Object.assign({}, ...FAMILIES.map((f) => pick(f) ?? {}));

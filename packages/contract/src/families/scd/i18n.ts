@@ -75,6 +75,7 @@ export const i18n = {
         smartclassifieddustbin: 'Smart dustbin',
       },
       smartclassifieddustbin: {
+        scdId: 'Dustbin ID',
         fullThreshold: 'Full threshold',
         overfillThreshold: 'Over-fill threshold',
         freeDistance: 'Empty distance',

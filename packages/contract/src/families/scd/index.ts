@@ -180,11 +180,11 @@ export const scdManifest = defineFamily({
   screens: [
     familyGroup('pjtscd', 'DeleteOutlined'),
     familyScreen('pjtdevicescdlist', 'pjtscd', 'DeleteOutlined', 'scd', {
-      ready: false,
+      ready: true,
       apis: [...grantsOf(SCD_API), ...FAMILY_READS],
     }),
     familyScreen('pjtdevicescd', 'pjtscd', 'DeleteOutlined', 'scd', {
-      ready: false,
+      ready: true,
       menu: false,
       authOf: 'pjtdevicescdlist',
     }),

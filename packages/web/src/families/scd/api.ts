@@ -1,0 +1,57 @@
+import type { AnswerOf, DeviceView } from '@sc/contract';
+import {
+  SCD_API,
+  SCD_COMMANDS,
+  SCD_READINGS,
+  type ScdFillState,
+  type ScdReadingKey,
+  scdManifest,
+} from '@sc/contract/families/scd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+import { clientOf } from '../../api/endpoints';
+import type { ReadingDef } from '../../components/device';
+
+export { SCD_COMMANDS };
+/** The dustbins' device type (telemetry pushes of other families are ignored). */
+export const SCD_TYPE = scdManifest.type;
+export const LIST_PAGE = '/pjt/pjtdevicescdlist';
+export const DEVICE_PAGE = '/pjt/pjtdevicescd';
+
+/** Answers of the dustbin calls, from the contract's table. */
+export type ScdPage = AnswerOf<typeof SCD_API.page>;
+export type ScdBin = ScdPage['list'][number];
+export type ScdLatest = AnswerOf<typeof SCD_API.latest>;
+export type ScdConfig = AnswerOf<typeof SCD_API.config>;
+
+export interface ScdFilters {
+  keyword: string;
+  activeState: string;
+}
+
+/** Tag colours of the fill states (over-fill is the urgent one). */
+export const FILL_COLORS: Record<ScdFillState, string> = { normal: 'green', full: 'orange', overfill: 'red' };
+
+/** The readings with their units and labels in the reader's language. */
+export function useScdReadings(): ReadingDef[] {
+  const { t } = useTranslation();
+  return useMemo(
+    () => SCD_READINGS.map((r) => ({ key: r.key, unit: r.unit, label: t(`scd.readings.${r.key as ScdReadingKey}`) })),
+    [t],
+  );
+}
+
+/** The registry's view of one bin (the page's header), with its query key. */
+export const binKey = (projectId: number, id: number) => ['scd', projectId, 'one', id];
+
+/** Spec 001 §7 "scd: realdata, last 24-hour events, paged events": the contract's calls, typed from it. */
+export const scdApi = (projectId: number) => {
+  const calls = clientOf(SCD_API, { projectId });
+  return {
+    ...calls,
+    one: (id: number) =>
+      api.get<DeviceView>(`/api/pjts/${projectId}/devices.do/one/${id}`, undefined, { silent: true }),
+    setRegistered: (id: number, registered: boolean) => (registered ? calls.register : calls.unregister)({ id }),
+  };
+};

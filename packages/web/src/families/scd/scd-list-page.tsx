@@ -1,0 +1,161 @@
+import type { RealtimePush } from '@sc/contract';
+import { scdFillState } from '@sc/contract/families/scd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Card, Progress, Select, Space, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useRealtime } from '../../api/realtime';
+import {
+  type CrudColumn,
+  canModify,
+  ListScreen,
+  tableColumns,
+  useAuthLevel,
+  usePagedList,
+  withProjectColumn,
+} from '../../components/crud';
+import { LiveBadge, patchLiveRow, RegistrationButton, useRegistration } from '../../components/device';
+import { formatReading } from '../../components/format';
+import { ProjectScoped } from '../../components/project-scoped';
+import { useIncludeChildren } from '../../session/use-current-project';
+import { DEVICE_PAGE, FILL_COLORS, SCD_TYPE, type ScdBin, type ScdFilters, type ScdPage, scdApi } from './api';
+
+const detailPath = (b: { id: number }) => `${DEVICE_PAGE}?id=${b.id}`;
+const numberOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+/** Columns the bin's own texts name (the device's common ones are the device list's labels). */
+const OWN_FIELDS = new Set(['fill', 'fillState', 'weight', 'battery', 'reportedAt']);
+/** Shown on demand (column setting): the table fits 1366 px without a sideways scroll. */
+const EXTRA_COLUMNS = ['no', 'battery', 'lastActiveAt'] as const;
+/** The sum of the shown columns' widths, actions included. */
+const TABLE_WIDTH = 1010;
+
+/** A realtime push on a page of bins: a report becomes the row's values and fill state, state the tag. */
+export function applyScdPush(page: ScdPage | undefined, push: RealtimePush): ScdPage | undefined {
+  if (!page || (push.kind !== 'telemetry' && push.kind !== 'state')) return page;
+  if (!page.list.some((b) => b.id === push.deviceId)) return page;
+  return {
+    ...page,
+    list: page.list.map((b) => {
+      if (b.id !== push.deviceId) return b;
+      if (push.kind === 'state') return patchLiveRow(b, push);
+      if (push.type !== SCD_TYPE) return b;
+      const report = {
+        distance: numberOrNull(push.values.distance),
+        fill: numberOrNull(push.values.fill),
+        weight: numberOrNull(push.values.weight),
+        battery: numberOrNull(push.values.battery),
+      };
+      return { ...b, ...report, reportedAt: push.at, fillState: scdFillState(report, b) };
+    }),
+  };
+}
+
+/** /pjt/pjtdevicescdlist (spec 001 §2): the project's dustbins, how full each is, live. */
+export default function ScdListPage() {
+  return <ProjectScoped>{(projectId) => <ScdList projectId={projectId} />}</ProjectScoped>;
+}
+
+function ScdList({ projectId }: { projectId: number }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const editable = canModify(useAuthLevel());
+  const scd = scdApi(projectId);
+  const includeChildren = useIncludeChildren();
+  const list = usePagedList<ScdBin, ScdFilters>({
+    key: [...scd.page.key(), includeChildren],
+    initialFilters: { keyword: '', activeState: '' },
+    load: ({ page, pageSize, filters }) =>
+      scd.page({
+        query: {
+          page,
+          pageSize,
+          keyword: filters.keyword || undefined,
+          activeState: (filters.activeState || undefined) as '-1' | '0' | '1' | undefined,
+          includeChildren: includeChildren || undefined,
+        },
+      }),
+    waitForParams: true,
+  });
+  useRealtime({ projects: [projectId] }, (push) =>
+    client.setQueryData<ScdPage>(list.queryKey, (page) => applyScdPush(page, push)),
+  );
+  const toggle = useRegistration(scd.setRegistered, (answer) =>
+    client.setQueryData<ScdPage>(list.queryKey, (page) =>
+      page
+        ? { ...page, list: page.list.map((b) => (b.id === answer.id ? { ...b, registered: answer.registered } : b)) }
+        : page,
+    ),
+  );
+
+  const declared: CrudColumn<ScdBin>[] = [
+    { field: 'name', kind: { kind: 'link', to: detailPath }, ellipsis: true, width: 140 },
+    { field: 'no', ellipsis: true, width: 110 },
+    {
+      field: 'fill',
+      width: 170,
+      render: (v) => {
+        const fill = numberOrNull(v);
+        return fill === null ? '' : <Progress percent={Math.round(fill)} size="small" data-testid="scd-fill" />;
+      },
+    },
+    {
+      field: 'fillState',
+      width: 110,
+      render: (v) =>
+        v ? (
+          <Tag color={FILL_COLORS[v as keyof typeof FILL_COLORS]} data-fill-state={v as string}>
+            {t(`scd.fillStates.${v as string}`)}
+          </Tag>
+        ) : (
+          <Tag>{t('scd.fillStates.unknown')}</Tag>
+        ),
+    },
+    { field: 'weight', align: 'right', width: 110, render: (v) => formatReading(numberOrNull(v)) },
+    { field: 'battery', align: 'right', width: 100, render: (v) => formatReading(numberOrNull(v)) },
+    { field: 'reportedAt', kind: { kind: 'time' }, width: 170 },
+    { field: 'activeState', kind: { kind: 'active' }, width: 100 },
+    { field: 'registered', kind: { kind: 'registered' }, width: 105 },
+    { field: 'lastActiveAt', kind: { kind: 'time' }, width: 170 },
+  ];
+  const columns = tableColumns(
+    withProjectColumn(declared, includeChildren, t('areas.switcher.projectColumn')),
+    (field) => t(OWN_FIELDS.has(field) ? `scd.fields.${field}` : `devices.fields.${field}`),
+  );
+  if (editable)
+    columns.push({
+      title: t('common.actions'),
+      key: 'actions',
+      width: 105,
+      fixed: 'right',
+      render: (_, b) => <RegistrationButton device={b} onToggle={toggle} />,
+    });
+
+  const states = ['1', '0', '-1'].map((s) => ({ value: s, label: t(`enums.active_${s}`) }));
+  return (
+    <Card
+      title={t('menu.pjtdevicescdlist')}
+      extra={
+        <Space>
+          <Select
+            aria-label={t('scd.activeFilter')}
+            data-testid="scd-active-filter"
+            placeholder={t('scd.activeFilter')}
+            allowClear
+            style={{ width: 140 }}
+            options={states}
+            value={list.filters.activeState || undefined}
+            onChange={(v?: string) => list.setFilters({ activeState: v ?? '' })}
+          />
+          <LiveBadge />
+        </Space>
+      }
+    >
+      <ListScreen<ScdBin, ScdFilters>
+        list={list}
+        columns={columns}
+        filters={[{ kind: 'keyword', name: 'keyword' }]}
+        hiddenByDefault={EXTRA_COLUMNS}
+        table={{ scroll: { x: TABLE_WIDTH + (includeChildren ? 110 : 0) } }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,240 @@
+import type { SessionUser } from '@sc/contract';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeWebSocket } from '../../api/realtime-fake';
+import { setErrorSinks } from '../../api/report';
+import { changeLang } from '../../i18n/i18n';
+import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
+import { clearSession, setSession } from '../../session/store';
+import { guardRawText } from '../../test/raw-guard';
+import { mockFetch, renderWithApp } from '../../test/render';
+import type { ScdBin } from './api';
+import ScdListPage from './scd-list-page';
+import ScdPage from './scd-page';
+
+const LIST = '/pjt/pjtdevicescdlist';
+const SCD = '/api/pjts/2/iot/scd';
+const SESSION = {
+  userId: 4,
+  userName: 'u',
+  realName: 'U',
+  projectId: 2,
+  projectName: '子项目乙',
+  userToken: 'tok',
+} as SessionUser;
+const thresholds = { fullThreshold: 70, overfillThreshold: 90, freeDistance: 100 };
+const bin = (id: number, name: string, more: Partial<ScdBin>): ScdBin => ({
+  id,
+  name,
+  no: `B-${id}`,
+  equipmentId: `EQ-B${id}`,
+  activeState: 1,
+  registered: true,
+  lastActiveAt: '2026-05-01T08:00:00Z',
+  ...thresholds,
+  reportedAt: '2026-05-01T08:00:00Z',
+  distance: 60,
+  fill: 40,
+  weight: 14,
+  battery: 88,
+  fillState: 'normal',
+  ...more,
+});
+const BINS = [
+  bin(41, '广场垃圾桶', { distance: 5, fill: 95, weight: 33.25, fillState: 'overfill' }),
+  bin(42, '路口垃圾桶', { registered: false, activeState: 0, reportedAt: null, fill: null, fillState: null }),
+];
+const ONE = {
+  id: 41,
+  name: '广场垃圾桶',
+  no: 'B-41',
+  type: 'smartclassifieddustbin',
+  equipmentId: 'EQ-B41',
+  activeState: 1,
+  lastActiveAt: '2026-05-01T08:00:00Z',
+  registered: true,
+  parentId: null,
+  parentName: null,
+  modelName: 'scdqg4g',
+  areaName: null,
+  groupName: null,
+  lng: null,
+  lat: null,
+  description: '',
+  props: { ...thresholds, scdId: 'SCD-41' },
+};
+const EVENT = {
+  id: 7,
+  deviceId: 41,
+  deviceName: '广场垃圾桶',
+  at: '2026-05-01T07:30:00Z',
+  code: 'OVERFILL',
+  eventType: 'occur',
+  level: 'alarm',
+  detail: null,
+};
+const pageOf = <T,>(list: T[]) => ({ list, total: list.length, page: 1, pageSize: 50 });
+
+function serve(level = 5, path = LIST) {
+  return mockFetch((call) => {
+    const frame = frameAnswers(path, level, call);
+    if (frame) return frame;
+    const { pathname } = call.url;
+    if (pathname === '/api/projects.do/trees') return { json: TREE };
+    if (pathname === `${SCD}/pages`) return { json: { ...pageOf(BINS), pageSize: 25 } };
+    if (pathname === `${SCD}/42/register`) return { json: { id: 42, registered: true, delivered: false } };
+    if (pathname === '/api/pjts/2/devices.do/one/41') return { json: ONE };
+    if (pathname === `${SCD}/41/realdata` && call.method === 'GET')
+      return {
+        json: {
+          id: 41,
+          at: '2026-05-01T08:00:00Z',
+          values: { distance: 5, fill: 95, weight: 33.25, battery: 88 },
+          fillState: 'overfill',
+        },
+      };
+    if (pathname === `${SCD}/41/realdata`)
+      return { json: { command: 'realdata', ok: true, result: { values: { fill: 95 } }, durationMs: 80, attempts: 1 } };
+    if (pathname === `${SCD}/41/config` && call.method === 'GET') return { json: { id: 41, ...thresholds } };
+    if (pathname === `${SCD}/41/config`) {
+      const body = Object.fromEntries(
+        ['fullThreshold', 'overfillThreshold', 'freeDistance'].map((k) => [k, Number(call.body?.get(k))]),
+      );
+      return { json: { id: 41, ...body, delivered: true } };
+    }
+    if (pathname === `${SCD}/41/events/last24h`) return { json: [EVENT] };
+    if (pathname === `${SCD}/41/events`) return { json: pageOf([EVENT, { ...EVENT, id: 6, code: 'FULL' }]) };
+    return undefined;
+  });
+}
+
+beforeEach(async () => {
+  await changeLang('zh_CN');
+  setErrorSinks({ toast: vi.fn(), toLogin: vi.fn() });
+  FakeWebSocket.reset();
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+  setSession(SESSION);
+});
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+const rowWith = (text: string) =>
+  waitFor(
+    () => {
+      const row = screen.getAllByRole('row').find((r) => r.textContent?.includes(text));
+      if (!row) throw new Error(`no row with ${text}`);
+      return row;
+    },
+    { timeout: 20_000 },
+  );
+
+guardRawText();
+
+describe('dustbin list', () => {
+  it('shows fill as a bar, the fill state as a tag and weight, and follows reports', async () => {
+    serve();
+    renderWithApp(<ScdListPage />, { path: LIST });
+    const row = await rowWith('广场垃圾桶');
+    expect(within(row).getByTestId('scd-fill').textContent).toContain('95%');
+    expect(row.querySelector('[data-fill-state="overfill"]')?.textContent).toBe('溢出');
+    expect(row.textContent).toContain('33.3');
+    expect((await rowWith('路口垃圾桶')).textContent).toContain('未上报');
+    expect(screen.getByRole('columnheader', { name: '填充度' })).toBeTruthy();
+    // Extras wait in the column setting so the table fits 1366 px.
+    expect(screen.queryByRole('columnheader', { name: '电量 (%)' })).toBeNull();
+    const socket = FakeWebSocket.last!;
+    act(() => socket.open());
+    act(() =>
+      socket.push({
+        kind: 'telemetry',
+        deviceId: 41,
+        projectId: 2,
+        type: 'smartclassifieddustbin',
+        values: { distance: 98, fill: 2, weight: 0.5, battery: 87 },
+        at: '2026-05-01T08:15:00Z',
+      }),
+    );
+    await waitFor(async () =>
+      expect((await rowWith('广场垃圾桶')).querySelector('[data-fill-state]')?.textContent).toBe('正常'),
+    );
+  }, 120_000);
+
+  it('registers a bin from its row after a confirmation', async () => {
+    const { calls } = serve();
+    renderWithApp(<ScdListPage />, { path: LIST });
+    fireEvent.click(within(await rowWith('路口垃圾桶')).getByRole('button', { name: '注册' }));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }, { timeout: 20_000 }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.url.pathname).toBe(`${SCD}/42/register`);
+  }, 120_000);
+
+  it('hides registration below the edit level', async () => {
+    serve(1);
+    renderWithApp(<ScdListPage />, { path: LIST });
+    await rowWith('广场垃圾桶');
+    expect(screen.queryByRole('button', { name: '注册' })).toBeNull();
+  });
+});
+
+describe('dustbin page', () => {
+  const PAGE = '/pjt/pjtdevicescd?id=41';
+
+  it('shows the latest values with the fill state, reads real-time data and both event lists in words', async () => {
+    const { calls } = serve(5, '/pjt/pjtdevicescd');
+    const user = userEvent.setup();
+    renderWithApp(<ScdPage />, { path: PAGE });
+    expect((await screen.findByTestId('scd-name')).textContent).toBe('广场垃圾桶');
+    const realtime = screen.getByTestId('scd-realtime');
+    await waitFor(() => expect(realtime.querySelector('[data-reading="fill"]')?.textContent).toBe('填充度95%'));
+    expect(realtime.querySelector('[data-fill-state]')?.textContent).toBe('溢出');
+    await user.click(screen.getByTestId('command-realdata'));
+    expect((await screen.findByTestId('command-outcome')).textContent).toContain('读取实时数据成功');
+    expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/41/realdata'))).toBe(true);
+    const recent = screen.getByTestId('scd-recent');
+    await waitFor(() => expect(recent.textContent).toContain('垃圾桶溢出'));
+    const events = screen.getByTestId('scd-events');
+    await waitFor(() => expect(events.textContent).toContain('垃圾桶已满'));
+    expect(events.textContent).not.toContain('OVERFILL');
+  }, 120_000);
+
+  it.each([
+    ['zh_CN', '满溢阈值 (cm)', '满溢阈值必须小于溢出阈值', '配置已保存并下发到垃圾桶'],
+    [
+      'en_US',
+      'Full threshold (cm)',
+      'The full threshold must be below the over-fill threshold',
+      'Configuration saved and sent to the dustbin',
+    ],
+  ] as const)(
+    'checks full below over-fill with the contract’s message before saving (%s)',
+    async (lang, label, rule, saved) => {
+      await changeLang(lang);
+      const { calls } = serve(5, '/pjt/pjtdevicescd');
+      const user = userEvent.setup();
+      renderWithApp(<ScdPage />, { path: PAGE });
+      const config = await screen.findByTestId('scd-config', undefined, { timeout: 20_000 });
+      const full = within(config).getByLabelText(label);
+      await user.clear(full);
+      await user.type(full, '95');
+      await user.click(within(config).getByTestId('scd-config-save'));
+      expect(await within(config).findByText(rule)).toBeTruthy();
+      expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+      await user.clear(full);
+      await user.type(full, '60');
+      await user.click(within(config).getByTestId('scd-config-save'));
+      expect(await screen.findByText(saved)).toBeTruthy();
+      const put = calls.find((c) => c.method === 'PUT' && c.url.pathname.endsWith('/41/config'))!;
+      expect(put.body?.get('fullThreshold')).toBe('60');
+    },
+    120_000,
+  );
+
+  it('says so when the bin is not in the project', async () => {
+    serve();
+    renderWithApp(<ScdPage />, { path: '/pjt/pjtdevicescd?id=99' });
+    expect(await screen.findByText('垃圾桶不存在或不在当前项目中')).toBeTruthy();
+  });
+});
