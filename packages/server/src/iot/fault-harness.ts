@@ -161,7 +161,7 @@ export interface ServerProcess {
 }
 
 /** One server process as `npm start` runs it (main.ts through tsx), waited for until /api/health answers. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServer(env: Record<string, string>, startMs = 60_000): Promise<ServerProcess> {
   const port = await freePort();
   const output: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'packages/server/src/main.ts')], {
@@ -186,7 +186,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     `the server answers /api/health\n${output.join('')}`,
     async () => (await fetch(`${url}/api/health`)).status,
     (s) => s === 200,
-    60_000,
+    startMs,
   );
   return {
     url,
