@@ -6,9 +6,11 @@ import { type PgliteLike, startPgliteWorker } from './pglite-worker.js';
  * never runs inside an open transaction.
  */
 let client: PgliteLike;
-beforeAll(() => {
+// A new in-memory database runs initdb in the worker first: slow beside other suites.
+beforeAll(async () => {
   client = startPgliteWorker(null, '');
-});
+  await client.query('SELECT 1');
+}, 120_000);
 afterAll(() => client.close());
 
 describe('statements of device traffic on the embedded database', () => {

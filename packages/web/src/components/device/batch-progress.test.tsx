@@ -159,7 +159,7 @@ describe('batch progress', () => {
           kind: 'batch',
           batchId: 'b1',
           projectId: 2,
-          type: 'lighting',
+          type: 'demo',
           command: 'poweroff',
           total: 3,
           acknowledged: 1,
