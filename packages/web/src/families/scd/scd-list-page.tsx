@@ -91,7 +91,7 @@ function ScdList({ projectId }: { projectId: number }) {
     { field: 'no', ellipsis: true, width: 110 },
     {
       field: 'fill',
-      width: 170,
+      width: 155,
       render: (v) => {
         const fill = numberOrNull(v);
         return fill === null ? '' : <Progress percent={Math.round(fill)} size="small" data-testid="scd-fill" />;
@@ -113,7 +113,8 @@ function ScdList({ projectId }: { projectId: number }) {
     { field: 'battery', align: 'right', width: 100, render: (v) => formatReading(numberOrNull(v)) },
     { field: 'reportedAt', kind: { kind: 'time' }, width: 170 },
     { field: 'activeState', kind: { kind: 'active' }, width: 100 },
-    { field: 'registered', kind: { kind: 'registered' }, width: 105 },
+    // "Registration" wrapped mid-word at 105 px in en-US.
+    { field: 'registered', kind: { kind: 'registered' }, width: 120 },
     { field: 'lastActiveAt', kind: { kind: 'time' }, width: 170 },
   ];
   const columns = tableColumns(

@@ -18,17 +18,7 @@ import {
 } from '../../components/device';
 import { formatTime } from '../../components/time';
 import { useLang } from '../../i18n/i18n';
-import {
-  binKey,
-  FILL_COLORS,
-  LIST_PAGE,
-  SCD_COMMANDS,
-  SCD_TYPE,
-  type ScdConfig,
-  type ScdLatest,
-  scdApi,
-  useScdReadings,
-} from './api';
+import { binKey, FILL_COLORS, LIST_PAGE, SCD_COMMANDS, SCD_TYPE, type ScdConfig, scdApi, useScdReadings } from './api';
 import { PeriodEvents, RecentEvents } from './scd-events';
 
 const BACK: DeviceBack = { to: LIST_PAGE, label: 'scd.back', missing: 'scd.missing' };
