@@ -6,11 +6,24 @@ import { defineConfig } from 'vitest/config';
  */
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-const serverProject = (name: string, env: Record<string, string>) => ({
+/** Suites that never reach the database (or only PGlite's own): run once, with the PGlite suites. */
+const NO_DATABASE = [
+  'src/db/pglite-*.test.ts',
+  'src/db/pgdata-template.test.ts',
+  'src/db/data-dir-lock.test.ts',
+  'src/config.test.ts',
+  'src/start-script.test.ts',
+  'src/node-engines.test.ts',
+  'src/platform/*-cache.test.ts',
+  'src/platform/response-serializer.test.ts',
+];
+
+const serverProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
   test: {
     name,
     root: 'packages/server',
     include: ['src/**/*.test.ts'],
+    exclude,
     environment: 'node',
     env,
     testTimeout: 30_000,
@@ -29,7 +42,12 @@ export default defineConfig({
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'], environment: 'node' } },
       serverProject('server', { TEST_DB: 'pglite' }),
-      ...(withPostgres ? [serverProject('server-pg', { TEST_DB: 'pg' })] : []),
+      ...(withPostgres
+        ? [
+            // The fuzz suite's other seed on PostgreSQL, shorter: the request handling it tries is the same.
+            serverProject('server-pg', { TEST_DB: 'pg', FUZZ_REQUESTS: '600', FUZZ_SEED: '20261127' }, NO_DATABASE),
+          ]
+        : []),
       'packages/web/vitest.config.ts',
       {
         test: {
