@@ -1,7 +1,7 @@
 import { PRIMARY_COLOR } from '@sc/contract';
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { THEME } from './theme';
+import { TAG_TEXT, THEME } from './theme';
 
 /** WCAG 2 contrast of two colours (#rrggbb or rgba(r, g, b, a) laid over white). */
 function contrast(a: string, b: string): number {
@@ -45,5 +45,38 @@ describe('the console theme', () => {
     // White text sits on the darker orange (the selected menu item) and the darker red (badges).
     expect(contrast(white, components.Menu?.darkItemSelectedBg ?? PRIMARY_COLOR)).toBeGreaterThanOrEqual(4.5);
     expect(contrast(white, components.Badge?.colorError ?? '#ff4d4f')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("gives every tag's text 4.5:1 on its light background (preset colours and statuses)", () => {
+    const tag = (key: string): string =>
+      (TAG_TEXT as Record<string, string>)[key] ?? (tokens as unknown as Record<string, string>)[key] ?? '';
+    // antd's preset colours (PresetColors in antd's theme interface).
+    const presets = [
+      'blue',
+      'purple',
+      'cyan',
+      'green',
+      'magenta',
+      'pink',
+      'red',
+      'orange',
+      'yellow',
+      'volcano',
+      'geekblue',
+      'lime',
+      'gold',
+    ];
+    for (const colour of presets) {
+      expect(tag(`${colour}1`), colour).toMatch(/^#/);
+      expect(contrast(tag(`${colour}7`), tag(`${colour}1`)), colour).toBeGreaterThanOrEqual(4.5);
+    }
+    for (const status of ['Success', 'Warning', 'Info', 'Error']) {
+      expect(
+        contrast(tag(`color${status}`), tokens[`color${status}Bg` as 'colorSuccessBg']),
+        status,
+      ).toBeGreaterThanOrEqual(4.5);
+    }
+    // The preset shade 7 fails for some (green text 3.4:1), so the theme's darker shades are needed.
+    expect(contrast((tokens as unknown as Record<string, string>).green7 ?? '', tokens.green1)).toBeLessThan(4.5);
   });
 });

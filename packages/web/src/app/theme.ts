@@ -12,6 +12,25 @@ export const PRIMARY_TEXT = '#ad4e00';
 const DARK_TEXT = 'rgba(0, 0, 0, 0.88)';
 const ALARM_RED = '#cf1322';
 
+/**
+ * Tags write their text in shade 7 of their palette on shade 1 (green #389e0d on #f6ffed: 3.4:1), and a
+ * status tag in the status colour (success #52c41a: 2.2:1). Where that is under 4.5:1 the text takes
+ * the first darker shade that reaches it: shade 8, or 9 for the yellows and lime.
+ */
+export const TAG_TEXT = {
+  cyan7: '#006d75',
+  green7: '#237804',
+  orange7: '#ad4e00',
+  volcano7: '#ad2102',
+  gold7: '#874d00',
+  yellow7: '#876800',
+  lime7: '#3f6600',
+  colorSuccess: '#237804',
+  colorWarning: '#874d00',
+  colorInfo: '#0958d9',
+  colorError: ALARM_RED,
+};
+
 export const THEME: ThemeConfig = {
   token: {
     colorPrimary: PRIMARY_COLOR,
@@ -39,7 +58,7 @@ export const THEME: ThemeConfig = {
     Pagination: { itemActiveColor: PRIMARY_TEXT },
     Radio: { buttonSolidCheckedColor: DARK_TEXT },
     Badge: { colorError: ALARM_RED },
-    Tag: { colorError: ALARM_RED },
+    Tag: TAG_TEXT,
     Steps: { colorTextLightSolid: DARK_TEXT },
     Segmented: { itemSelectedColor: DARK_TEXT },
   },

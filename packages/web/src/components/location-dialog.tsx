@@ -66,14 +66,16 @@ export function LocationDialog({
   );
 }
 
+const located = (lng: number | null, lat: number | null): [number, number] | null =>
+  lng === null || lat === null || lng === undefined || lat === undefined ? null : [lng, lat];
+
 /** "lng, lat" of a located row, or a muted "not set". */
 export function LocationText({ lng, lat, none }: { lng: number | null; lat: number | null; none: string }) {
-  if (lng === null || lat === null || lng === undefined || lat === undefined) {
-    return <Typography.Text type="secondary">{none}</Typography.Text>;
-  }
+  const at = located(lng, lat);
+  if (!at) return <Typography.Text type="secondary">{none}</Typography.Text>;
   return (
     <Typography.Text style={{ whiteSpace: 'nowrap' }}>
-      <EnvironmentOutlined style={{ color: 'var(--ant-color-primary)' }} /> {lng.toFixed(6)}, {lat.toFixed(6)}
+      <EnvironmentOutlined style={{ color: 'var(--ant-color-primary)' }} /> {at[0].toFixed(6)}, {at[1].toFixed(6)}
     </Typography.Text>
   );
 }
@@ -98,12 +100,15 @@ export function LocationLink({
 }) {
   const text = <LocationText lng={lng} lat={lat} none={none} />;
   if (!onClick) return text;
+  const at = located(lng, lat);
+  const shown = at ? `${at[0].toFixed(6)}, ${at[1].toFixed(6)}` : none;
   return (
     <Tooltip title={label}>
       <Button
         size="small"
         type="link"
-        aria-label={label}
+        // What it shows first, then what it does (the name must contain the visible text).
+        aria-label={`${shown}, ${label}`}
         style={{ padding: 0, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}
         onClick={onClick}
       >

@@ -51,6 +51,8 @@ describe('user menu', () => {
     });
     renderWithApp(<Header />);
     expect(screen.getByTestId('user-menu').textContent).toContain('系统管理员');
+    // Its name starts with the visible text (WCAG 2.5.3, label in name).
+    expect(screen.getByTestId('user-menu').getAttribute('aria-label')).toBe('系统管理员, 用户菜单');
     expect(calls).toHaveLength(0);
 
     await act(() => changeLang('en_US'));

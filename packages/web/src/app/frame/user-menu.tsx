@@ -27,6 +27,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
     void readSessionAgain();
   }, [lang]);
 
+  const name = user.realName || user.userName;
+
   const askLogout = () =>
     confirm({
       // OK / Cancel come from antd's own locale, which follows the language switch.
@@ -54,9 +56,14 @@ export function UserMenu({ user }: { user: SessionUser }) {
           },
         }}
       >
-        <Button type="text" data-testid="user-menu" aria-label={t('frame.userMenu')}>
+        <Button
+          type="text"
+          data-testid="user-menu"
+          // The visible name first, then what the button is for (the name must contain the visible text).
+          aria-label={`${name}, ${t('frame.userMenu')}`}
+        >
           <Avatar size="small" icon={<UserOutlined />} style={{ background: '#fa8c16' }} />
-          {user.realName || user.userName} <DownOutlined style={{ fontSize: 10 }} />
+          {name} <DownOutlined style={{ fontSize: 10 }} />
         </Button>
       </Dropdown>
       {used && <ChangePasswordDialog userId={user.userId} open={changing} onClose={() => setChanging(false)} />}

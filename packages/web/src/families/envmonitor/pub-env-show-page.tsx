@@ -110,7 +110,8 @@ export default function PubEnvShowPage() {
       : entries.slice(page * perPage, (page + 1) * perPage);
 
   return (
-    <ConfigProvider theme={{ algorithm: theme.darkAlgorithm, token: { colorPrimary: '#fa8c16' } }}>
+    // The dark screen's own theme, not the console's: its text colours are made for white pages.
+    <ConfigProvider theme={{ inherit: false, algorithm: theme.darkAlgorithm, token: { colorPrimary: '#fa8c16' } }}>
       <div className="pub-env" data-testid="pub-env">
         <header className="pub-env-header">
           <div className="pub-env-title">

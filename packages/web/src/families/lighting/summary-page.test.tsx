@@ -67,6 +67,10 @@ describe('lighting overview', () => {
     expect((await screen.findByTestId('summary-state-dimmed')).textContent).toBe('2');
     expect(screen.getByText('单灯状态（共 10 盏）')).toBeTruthy();
     expect(screen.getByText('87.5%')).toBeTruthy();
+    // Every progress bar is named (the state beside it, the lighting rate).
+    expect(screen.getByRole('progressbar', { name: '调光' })).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: '亮灯率' })).toBeTruthy();
+    for (const bar of screen.getAllByRole('progressbar')) expect(bar.getAttribute('aria-label')).toBeTruthy();
     expect(screen.getByText('应亮 8 盏，实亮 7 盏')).toBeTruthy();
     expect(screen.getByText('灯具故障')).toBeTruthy();
     // The platform's offline event, not a lighting code: its label, not OFFLINE.

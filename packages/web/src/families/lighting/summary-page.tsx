@@ -100,6 +100,7 @@ function OverviewBody({ o }: { o: Overview }) {
                 <Flex key={s} align="center" gap={8} data-state={s}>
                   <span style={{ width: 64 }}>{t(`lighting.states.${s}`)}</span>
                   <Progress
+                    aria-label={t(`lighting.states.${s}`)}
                     percent={o.total ? (100 * n) / o.total : 0}
                     showInfo={false}
                     strokeColor={STATE_COLOURS[s]}
@@ -118,6 +119,7 @@ function OverviewBody({ o }: { o: Overview }) {
         <Card size="small" title={t('lamps.summary.lightingRate')} data-testid="summary-rate">
           <Flex align="center" gap={16}>
             <Progress
+              aria-label={t('lamps.summary.lightingRate')}
               type="dashboard"
               percent={rate ?? 0}
               format={() => (rate === null ? '—' : `${rate}%`)}
@@ -167,7 +169,8 @@ function OverviewBody({ o }: { o: Overview }) {
             rowKey="code"
             pagination={false}
             dataSource={o.faultsByCode}
-            locale={{ emptyText: t('lamps.summary.noFaults') }}
+            // In the secondary grey (antd's placeholder grey for a text reads 1.8:1).
+            locale={{ emptyText: <Typography.Text type="secondary">{t('lamps.summary.noFaults')}</Typography.Text> }}
             columns={[
               {
                 title: t('lamps.events.code'),

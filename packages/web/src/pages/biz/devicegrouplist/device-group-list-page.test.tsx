@@ -80,7 +80,10 @@ describe('DeviceGroupListPage', () => {
     const user = userEvent.setup();
     renderWithApp(<DeviceGroupListPage />, { path: PATH });
     await waitFor(() => expect(rowOf('G-01')).toBeTruthy());
-    await user.click(within(rowOf('G-01')!).getByRole('button', { name: /设置坐标/ }));
+    const locate = within(rowOf('G-01')!).getByRole('button', { name: /设置坐标/ });
+    // Named by what it shows, then what it does (WCAG 2.5.3, label in name).
+    expect(locate.getAttribute('aria-label')).toBe(`${locate.textContent?.trim()}, 设置坐标`);
+    await user.click(locate);
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('经度'), '118.7969');
     await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));

@@ -31,7 +31,7 @@ import {
   useAuthLevel,
   usePagedList,
 } from '../../../components/crud';
-import { LocationDialog, LocationText } from '../../../components/location-dialog';
+import { LocationDialog, LocationLink } from '../../../components/location-dialog';
 import { formatTime } from '../../../components/time';
 import { useLang } from '../../../i18n/i18n';
 import { indexTree, ProjectTreeSelect, useProjectTree } from './project-tree';
@@ -177,26 +177,15 @@ export default function ProjectListPage() {
       title: t('projects.fields.location'),
       width: 210,
       ellipsis: true,
-      render: (_v, row) => {
-        const text = <LocationText lng={row.lng} lat={row.lat} none={t('projects.noLocation')} />;
-        return (
-          <Tooltip title={writable ? t('projects.setLocation') : undefined}>
-            {writable ? (
-              <Button
-                size="small"
-                type="link"
-                aria-label={t('projects.setLocation')}
-                style={{ padding: 0, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}
-                onClick={() => setLocating(row)}
-              >
-                {text}
-              </Button>
-            ) : (
-              text
-            )}
-          </Tooltip>
-        );
-      },
+      render: (_v, row) => (
+        <LocationLink
+          lng={row.lng}
+          lat={row.lat}
+          none={t('projects.noLocation')}
+          label={t('projects.setLocation')}
+          onClick={writable ? () => setLocating(row) : undefined}
+        />
+      ),
     },
     {
       key: 'description',

@@ -121,7 +121,10 @@ describe('notice rules', () => {
   it("sends a test message and shows the server's refusal", async () => {
     const { calls } = serveRules();
     renderWithApp(<NoticeRulePage />, { path: PATH });
-    fireEvent.click(await screen.findByTestId('notice-test'));
+    const test = await screen.findByTestId('notice-test');
+    // Outside the tab list, which holds tabs only.
+    expect(test.closest('[role="tablist"]')).toBeNull();
+    fireEvent.click(test);
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('收件邮箱'), { target: { value: 'duty@city.example.cn' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /发\s*送/ }));

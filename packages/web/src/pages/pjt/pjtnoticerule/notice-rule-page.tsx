@@ -38,17 +38,21 @@ function NoticeRules({ projectId }: { projectId: number }) {
   const data = rules.data;
 
   return (
-    <Card variant="borderless" data-testid="notice-rule-page">
+    <Card variant="borderless" data-testid="notice-rule-page" styles={{ body: { position: 'relative' } }}>
+      {/* At the tab bar's end but outside it: a tab list holds tabs only (antd's extra content sits inside). */}
+      {writable && (
+        <Button
+          icon={<SendOutlined />}
+          onClick={() => setTesting(true)}
+          data-testid="notice-test"
+          style={{ position: 'absolute', top: 31, insetInlineEnd: 24, zIndex: 1 }}
+        >
+          {t('noticerule.test')}
+        </Button>
+      )}
       <Tabs
         activeKey={tab}
         onChange={setTab}
-        tabBarExtraContent={
-          writable && (
-            <Button icon={<SendOutlined />} onClick={() => setTesting(true)} data-testid="notice-test">
-              {t('noticerule.test')}
-            </Button>
-          )
-        }
         items={[
           {
             key: 'rules',
