@@ -94,7 +94,12 @@ function ScdList({ projectId }: { projectId: number }) {
       width: 155,
       render: (v) => {
         const fill = numberOrNull(v);
-        return fill === null ? '' : <Progress percent={Math.round(fill)} size="small" data-testid="scd-fill" />;
+        return fill === null ? (
+          ''
+        ) : (
+          // Named by its column (axe: a progress bar needs a name).
+          <Progress aria-label={t('scd.fields.fill')} percent={Math.round(fill)} size="small" data-testid="scd-fill" />
+        );
       },
     },
     {

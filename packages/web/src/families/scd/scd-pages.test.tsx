@@ -139,6 +139,7 @@ describe('dustbin list', () => {
     renderWithApp(<ScdListPage />, { path: LIST });
     const row = await rowWith('广场垃圾桶');
     expect(within(row).getByTestId('scd-fill').textContent).toContain('95%');
+    expect(within(row).getByRole('progressbar', { name: '填充度' })).toBeTruthy();
     expect(row.querySelector('[data-fill-state="overfill"]')?.textContent).toBe('溢出');
     expect(row.textContent).toContain('33.3');
     expect((await rowWith('路口垃圾桶')).textContent).toContain('未上报');
