@@ -1,4 +1,4 @@
-import { upTopic } from '@sc/contract';
+import { type UpKind, upTopic } from '@sc/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -102,10 +102,6 @@ export function connectDevice(h: Harness, device: { equipmentId: string; key1: s
   });
 }
 
-/** A message the device sends up (telemetry, heartbeat or a command's reply). */
-export const publishUp = (
-  client: MqttClient,
-  equipmentId: string,
-  kind: 'telemetry' | 'heartbeat' | 'reply',
-  body: unknown,
-) => client.publishAsync(upTopic(equipmentId, kind), JSON.stringify(body), { qos: 1 });
+/** A message the device sends up (telemetry, an event, a heartbeat or a command's reply). */
+export const publishUp = (client: MqttClient, equipmentId: string, kind: UpKind, body: unknown) =>
+  client.publishAsync(upTopic(equipmentId, kind), JSON.stringify(body), { qos: 1 });

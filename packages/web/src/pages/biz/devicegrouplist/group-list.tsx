@@ -1,4 +1,4 @@
-import { EnvironmentOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { ThunderboltOutlined } from '@ant-design/icons';
 import { ACTIVE_STATE, type DeviceAreaView, type DeviceGroupView, deviceGroupBody } from '@sc/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Input, Select, type SelectProps, Tag, Tooltip, Typography } from 'antd';
