@@ -18,6 +18,8 @@ import { SummaryGrid } from './summary-grid';
 
 /** After a push, the summary is read again at most this often (the server keeps an answer 2 s). */
 const REFRESH_AFTER_PUSH_MS = 3000;
+/** A push leaves as a message arrives and its rows are written a moment later: an answer computed sooner may miss them. */
+const WRITE_SETTLE_MS = 1500;
 
 /** /pjt/pjtprojectsummary (spec 001 §2): the project's dashboard, its units on the layout in use. */
 export default function SummaryPage() {
@@ -40,17 +42,18 @@ function useLiveSummary(projectId: number) {
     [],
   );
   /**
-   * Reads again; the server may answer what it computed before the push while it computes the next
-   * (an answer is served up to 30 s while its successor is made): then reads once more a little later,
-   * a few times at most, until the answer is from after the push.
+   * Reads again once the push's rows are likely written; the server may answer what it computed before
+   * then while it computes the next (an answer is served up to 30 s while its successor is made): then
+   * reads once more a little later, a few times at most, until the answer is from after that.
    */
   const read = (pushedAt: number, tries: number) => {
-    const wait = Math.max(0, last.current + REFRESH_AFTER_PUSH_MS - Date.now());
+    const now = Date.now();
+    const wait = Math.max(0, pushedAt + WRITE_SETTLE_MS - now, last.current + REFRESH_AFTER_PUSH_MS - now);
     timer.current = setTimeout(async () => {
       last.current = Date.now();
       const { data } = await summary.refetch();
       timer.current = null;
-      if (data && Date.parse(data.at) < pushedAt && tries > 1) read(pushedAt, tries - 1);
+      if (data && Date.parse(data.at) < pushedAt + WRITE_SETTLE_MS && tries > 1) read(pushedAt, tries - 1);
     }, wait);
   };
   useRealtime({ projects }, (push: RealtimePush) => {
