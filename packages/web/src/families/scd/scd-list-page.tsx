@@ -20,6 +20,8 @@ import { useIncludeChildren } from '../../session/use-current-project';
 import { DEVICE_PAGE, FILL_COLORS, SCD_TYPE, type ScdBin, type ScdFilters, type ScdPage, scdApi } from './api';
 
 const detailPath = (b: { id: number }) => `${DEVICE_PAGE}?id=${b.id}`;
+/** The fill bar in the colour of the bin's state: green, the spec's orange when full, red over-filled. */
+const BAR_COLORS = { normal: '#52c41a', full: '#fa8c16', overfill: '#ff4d4f' } as const;
 const numberOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 /** Columns the bin's own texts name (the device's common ones are the device list's labels). */
 const OWN_FIELDS = new Set(['fill', 'fillState', 'weight', 'battery', 'reportedAt']);
@@ -92,13 +94,19 @@ function ScdList({ projectId }: { projectId: number }) {
     {
       field: 'fill',
       width: 155,
-      render: (v) => {
+      render: (v, row) => {
         const fill = numberOrNull(v);
         return fill === null ? (
           ''
         ) : (
-          // Named by its column (axe: a progress bar needs a name).
-          <Progress aria-label={t('scd.fields.fill')} percent={Math.round(fill)} size="small" data-testid="scd-fill" />
+          // Named by its column (axe: a progress bar needs a name); coloured as its state's tag.
+          <Progress
+            aria-label={t('scd.fields.fill')}
+            percent={Math.round(fill)}
+            size="small"
+            strokeColor={BAR_COLORS[row.fillState ?? 'normal']}
+            data-testid="scd-fill"
+          />
         );
       },
     },

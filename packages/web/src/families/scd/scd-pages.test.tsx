@@ -140,6 +140,8 @@ describe('dustbin list', () => {
     const row = await rowWith('广场垃圾桶');
     expect(within(row).getByTestId('scd-fill').textContent).toContain('95%');
     expect(within(row).getByRole('progressbar', { name: '填充度' })).toBeTruthy();
+    // An over-filled bin's bar is red, as its state's tag.
+    expect(within(row).getByTestId('scd-fill').innerHTML).toMatch(/rgb\(255, 77, 79\)|#ff4d4f/i);
     expect(row.querySelector('[data-fill-state="overfill"]')?.textContent).toBe('溢出');
     expect(row.textContent).toContain('33.3');
     expect((await rowWith('路口垃圾桶')).textContent).toContain('未上报');
