@@ -1,22 +1,206 @@
+import { z } from 'zod';
+import { logPageQuery, pageQuery, projectTreeQuery } from '../../api/paging.js';
+import { grantsOf } from '../../endpoints/endpoint.js';
 import { days, int as setting } from '../../settings/kinds.js';
-import { defineFamily, familyGroup, familyScreen, IP_NET, select, text } from '../kit/index.js';
+import {
+  childRow,
+  commandCalls,
+  defineFamily,
+  eventPage,
+  FAMILY_READS,
+  familyEndpoints,
+  familyGroup,
+  familyScreen,
+  IP_NET,
+  isoTime,
+  latestRow,
+  pageOf,
+  registrationCalls,
+  select,
+  text,
+} from '../kit/index.js';
 
-const LINK_TYPES = ['cascade', 'bypass', 'unknown'] as const;
+/** Spec 001 §3 "WiFi: … link type (cascade/bypass/unknown)". */
+export const WIFI_LINK_TYPES = ['cascade', 'bypass', 'unknown'] as const;
+export type WifiLinkType = (typeof WIFI_LINK_TYPES)[number];
+
+/** The radio bands of an access point (2.4 GHz and 5 GHz). */
+export const WIFI_BANDS = ['2g', '5g'] as const;
+export type WifiBand = (typeof WIFI_BANDS)[number];
+
+/**
+ * What an access point reports (spec 001 §3 "WiFi: traffic, CPU, memory, online time"): traffic up and
+ * down (Mbps), CPU and memory use, the connected clients and the time since it started (seconds).
+ */
+export const WIFI_READINGS = [
+  { key: 'upload', unit: 'Mbps', min: 0, max: 10_000 },
+  { key: 'download', unit: 'Mbps', min: 0, max: 10_000 },
+  { key: 'cpu', unit: '%', min: 0, max: 100 },
+  { key: 'memory', unit: '%', min: 0, max: 100 },
+  { key: 'clients', unit: '', min: 0, max: 1000 },
+  { key: 'uptime', unit: 's', min: 0, max: 1_000_000_000, register: true },
+] as const;
+export type WifiReadingKey = (typeof WIFI_READINGS)[number]['key'];
+
+/**
+ * The AP's log (spec 001 §2 "log"): what it writes as info events. Clients joining and leaving, the
+ * blacklist, radios switched and restarts; the platform adds OFFLINE when it falls silent.
+ */
+export const WIFI_EVENTS = [
+  { code: 'CLIENT_JOIN', level: 'info' },
+  { code: 'CLIENT_LEAVE', level: 'info' },
+  { code: 'BLACKLIST_ADD', level: 'info' },
+  { code: 'BLACKLIST_REMOVE', level: 'info' },
+  { code: 'RADIO_ON', level: 'info' },
+  { code: 'RADIO_OFF', level: 'info' },
+  { code: 'REBOOT', level: 'info' },
+] as const;
+export type WifiEventCode = (typeof WIFI_EVENTS)[number]['code'];
+
+/** What the control call asks of an AP (spec 001 §2 "control"). */
+export const WIFI_ACTIONS = ['reboot', 'blacklistAdd', 'blacklistRemove', 'radioOn', 'radioOff'] as const;
+export type WifiAction = (typeof WIFI_ACTIONS)[number];
+/** The actions that name a client by its MAC, and those that name a band. */
+export const MAC_ACTIONS: readonly WifiAction[] = ['blacklistAdd', 'blacklistRemove'];
+export const BAND_ACTIONS: readonly WifiAction[] = ['radioOn', 'radioOff'];
+
+/** Six pairs of hex digits separated by colons or dashes; kept as upper case with colons. */
+export const MAC_PATTERN = /^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$/;
+export const normalMac = (mac: string) => mac.trim().toUpperCase().replace(/-/g, ':');
+
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/**
+ * POST …/:id/control: the action, with the client's MAC for the blacklist and the band for the radios.
+ * One rule for the server and the console's form: a missing or malformed MAC is `validation.mac`.
+ */
+export const wifiControlBody = z
+  .object({
+    action: z.enum(WIFI_ACTIONS, { error: 'validation.validParam' }),
+    mac: z.preprocess(
+      blank,
+      z.string({ error: 'validation.mac' }).trim().regex(MAC_PATTERN, 'validation.mac').transform(normalMac).optional(),
+    ),
+    band: z.preprocess(blank, z.enum(WIFI_BANDS, { error: 'validation.validParam' }).optional()),
+  })
+  .superRefine((v, ctx) => {
+    if (MAC_ACTIONS.includes(v.action) && !v.mac)
+      ctx.addIssue({ code: 'custom', path: ['mac'], message: 'validation.mac' });
+    if (BAND_ACTIONS.includes(v.action) && !v.band)
+      ctx.addIssue({ code: 'custom', path: ['band'], message: 'validation.validParam' });
+  });
+export type WifiControlBody = z.infer<typeof wifiControlBody>;
+
+/** Spec 001 §7 "wifi: realdata, control": the AP answers its runtime at once, and takes control. */
+export const WIFI_COMMANDS = [
+  { name: 'realdata', args: z.strictObject({}) as z.ZodType<Record<string, unknown>> },
+  { name: 'control', args: wifiControlBody as z.ZodType<Record<string, unknown>>, dangerous: true },
+] as const;
+
+/** A device connected to the AP (spec 001 §2 "connected devices"). */
+export const wifiClient = z.object({
+  mac: z.string(),
+  band: z.enum(WIFI_BANDS),
+  /** Signal strength, dBm (negative; closer to 0 is stronger). */
+  signal: z.number(),
+  /** Negotiated rate, Mbps. */
+  rate: z.number(),
+  /** Seconds since it connected. */
+  onlineSeconds: z.number(),
+});
+export type WifiClient = z.infer<typeof wifiClient>;
+
+/** A network interface of the AP: its uplink port and its radios. */
+export const wifiInterface = z.object({
+  name: z.string(),
+  kind: z.enum(['ethernet', 'radio']),
+  band: z.enum(WIFI_BANDS).nullable(),
+  up: z.boolean(),
+  /** Link speed (ethernet) or the radio's channel width capacity, Mbps. */
+  speed: z.number(),
+  channel: z.number().int().nullable(),
+  ssid: z.string().nullable(),
+  /** Bytes received and sent since the AP started. */
+  rxBytes: z.number(),
+  txBytes: z.number(),
+});
+export type WifiInterface = z.infer<typeof wifiInterface>;
+
+/** The AP's answer to realdata (docs/device-protocol.md "WiFi"): the console reads it with this schema. */
+export const wifiRealdata = z.object({
+  values: z.record(z.string(), z.number().nullable()),
+  interfaces: z.array(wifiInterface),
+  clients: z.array(wifiClient),
+  blacklist: z.array(z.string()),
+});
+export type WifiRealdata = z.infer<typeof wifiRealdata>;
+
+/** GET …/pages: the project's APs and ACs, by name, no or equipment id, online state and link type. */
+export const wifiPageFilter = z.object({
+  activeState: z.enum(['-1', '0', '1'], { error: 'validation.validParam' }).transform(Number).optional(),
+  linkType: z.enum(WIFI_LINK_TYPES, { error: 'validation.validParam' }).optional(),
+});
+
+/** An AP (or AC) in the list: its state, its controller, its link type and its latest report. */
+export const wifiRow = childRow.omit({ type: true }).extend({
+  /** The device's project (shown when the list includes child projects). */
+  projectName: z.string().optional(),
+  /** The access controller it hangs under (null for a standalone AP or an AC). */
+  parentName: z.string().nullable(),
+  ssid: z.string().nullable(),
+  linkType: z.enum(WIFI_LINK_TYPES).nullable(),
+  /** Time of the latest report (null before the first). */
+  reportedAt: isoTime.nullable(),
+  upload: z.number().nullable(),
+  download: z.number().nullable(),
+  cpu: z.number().nullable(),
+  memory: z.number().nullable(),
+  clients: z.number().nullable(),
+  uptime: z.number().nullable(),
+});
+
+const e = familyEndpoints('wifi');
+
+/** Spec 001 §7 "wifi: realdata, logs, control": every call of the WiFi devices, declared once. */
+export const WIFI_API = {
+  ...registrationCalls(e),
+  ...commandCalls(e, WIFI_COMMANDS),
+  page: e.get('pages', {
+    query: pageQuery.extend(wifiPageFilter.shape).extend(projectTreeQuery.shape),
+    response: pageOf(wifiRow),
+    summary: "A page of the project's WiFi devices with their latest report",
+  }),
+  latest: e.get(':id/realdata', {
+    response: latestRow(WIFI_READINGS),
+    summary: "An AP's latest stored report (POST …/realdata asks the AP itself)",
+  }),
+  logs: e.get(':id/logs', {
+    query: logPageQuery,
+    response: eventPage,
+    summary: "A page of an AP's log (clients, blacklist, radios, restarts), newest first",
+  }),
+};
 
 /** WiFi access points (spec 001 §3 "WiFi"); an AP may hang under an access controller. */
 export const wifiManifest = defineFamily({
   type: 'wifi',
   slug: 'wifi',
   module: 'wifi',
-  properties: [text('ssid', 32), select('linkType', LINK_TYPES)],
+  properties: [text('ssid', 32), select('linkType', WIFI_LINK_TYPES)],
   network: [...IP_NET, 'equipmentId'],
   parentTypes: ['wifi'],
-  retention: { events: 'wifiRetentionDays' },
+  readings: WIFI_READINGS,
+  events: WIFI_EVENTS,
+  commands: WIFI_COMMANDS,
+  retention: { events: 'wifiRetentionDays', readings: 'wifiRetentionDays' },
   settings: [setting('wifiRetentionDays', 'retention', days(365))],
   screens: [
     familyGroup('pjtwifi', 'WifiOutlined'),
-    familyScreen('pjtdevicewifilist', 'pjtwifi', 'WifiOutlined', 'wifi'),
+    familyScreen('pjtdevicewifilist', 'pjtwifi', 'WifiOutlined', 'wifi', {
+      apis: [...grantsOf(WIFI_API), ...FAMILY_READS],
+    }),
     familyScreen('pjtdevicewifi', 'pjtwifi', 'WifiOutlined', 'wifi', { menu: false, authOf: 'pjtdevicewifilist' }),
   ],
+  api: WIFI_API,
   demo: { weight: 5 },
 });

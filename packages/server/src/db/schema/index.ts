@@ -7,6 +7,7 @@ export * from '../../iot/families/mtc/mtc.tables.js';
 export * from '../../iot/families/pgw/pgw.tables.js';
 export * from '../../iot/families/scd/scd.tables.js';
 export * from '../../iot/families/whm/whm.tables.js';
+export * from '../../iot/families/wifi/wifi.tables.js';
 export * from '../../modules/maintenance/maintenance.tables.js';
 export * from './admin.js';
 export * from './base.js';

@@ -13,6 +13,7 @@ import { mtcFamily } from './mtc/mtc.handler.js';
 import { pgwFamily } from './pgw/pgw.handler.js';
 import { scdFamily } from './scd/scd.handler.js';
 import { whmFamily } from './whm/whm.handler.js';
+import { wifiFamily } from './wifi/wifi.handler.js';
 
 /** The device families the server knows beyond the generic protocol; one entry per folder. */
 export const FAMILY_HANDLERS: readonly FamilyHandler[] = [
@@ -24,6 +25,7 @@ export const FAMILY_HANDLERS: readonly FamilyHandler[] = [
   mtcFamily,
   pgwFamily,
   scdFamily,
+  wifiFamily,
 ];
 
 /** Registers every family's calls, each with the family context (services, never the raw database). */

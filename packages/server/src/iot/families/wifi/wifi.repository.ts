@@ -1,0 +1,60 @@
+import { wifiManifest } from '@sc/contract/families/wifi';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../../db/client.js';
+import { devices } from '../../../db/schema/index.js';
+import { keywordWhere } from '../../../platform/paging.js';
+import { deviceProjectName, devicesOfProject, type ProjectReach } from '../kit/project-reach.js';
+import { createReadingsRepository } from '../kit/readings.repository.js';
+import { wifiTelemetry } from './wifi.tables.js';
+
+const TYPE = wifiManifest.type;
+/** What the list shows of each device besides its latest report (SSID and link type are in `props`). */
+const LISTED = Object.fromEntries(
+  (['id', 'name', 'no', 'equipmentId', 'activeState', 'registered', 'lastActiveAt', 'props'] as const).map((c) => [
+    c,
+    devices[c],
+  ]),
+) as Pick<
+  typeof devices,
+  'id' | 'name' | 'no' | 'equipmentId' | 'activeState' | 'registered' | 'lastActiveAt' | 'props'
+>;
+/** The access controller an AP hangs under. */
+const parent = alias(devices, 'parent');
+
+export interface WifiPageFilter {
+  words: string[];
+  activeState?: number;
+  linkType?: string;
+}
+
+/** The WiFi devices of a project (paged, searched, by online state and link type) and their reports. */
+export function createWifiRepository(db: Db) {
+  return {
+    readings: createReadingsRepository(db, wifiTelemetry),
+
+    async page(project: number | ProjectReach, filter: WifiPageFilter, window: { limit: number; offset: number }) {
+      const where = and(
+        devicesOfProject(project),
+        eq(devices.type, TYPE),
+        keywordWhere(filter.words, [devices.name, devices.no, devices.equipmentId]),
+        filter.activeState === undefined ? undefined : eq(devices.activeState, filter.activeState),
+        filter.linkType === undefined ? undefined : sql`${devices.props}->>'linkType' = ${filter.linkType}`,
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ ...LISTED, projectName: deviceProjectName, parentName: parent.name })
+          .from(devices)
+          .leftJoin(parent, eq(parent.id, devices.parentId))
+          .where(where)
+          .orderBy(devices.name, devices.id)
+          .limit(window.limit)
+          .offset(window.offset),
+        db.select({ n: count() }).from(devices).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+  };
+}
+
+export type WifiRepository = ReturnType<typeof createWifiRepository>;
