@@ -2,6 +2,7 @@ import './validation/error-map.js';
 
 export * from './api/admin.js';
 export * from './api/admin-responses.js';
+export * from './api/alarm-work.js';
 export * from './api/logs-responses.js';
 export * from './api/maintenance.js';
 export * from './api/messages-responses.js';
@@ -16,6 +17,7 @@ export * from './catalogue/index.js';
 export * from './constants.js';
 export * from './endpoints/index.js';
 export * from './enums.js';
+export * from './families/event-labels.js';
 export * from './families/index.js';
 export * from './families/texts.js';
 export * from './families/types.js';

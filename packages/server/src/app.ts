@@ -74,6 +74,7 @@ import { createLogsRepository } from './modules/logs/logs.repository.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { createLogsService } from './modules/logs/logs.service.js';
 import { createOperationLogService } from './modules/logs/operation-log.service.js';
+import { createAlarmWorkRepository } from './modules/maintenance/alarm-work.repository.js';
 import { createMaintenanceRepository } from './modules/maintenance/maintenance.repository.js';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.js';
 import { createMaintenanceService } from './modules/maintenance/maintenance.service.js';
@@ -335,8 +336,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const siteMessagesRepository = createSiteMessagesRepository(db);
   // The realtime hub exists before the device runtime: site messages push unread counts through it.
   const hub = createRealtimeHub();
+  const alarmWork = createAlarmWorkRepository(db);
   const siteMessages = createSiteMessagesService({
     messages: siteMessagesRepository,
+    alarmsOf: alarmWork.messageAlarms,
     settings,
     onSent: (userIds) => hub.publish({ kind: 'messages', userIds }),
   });
@@ -434,6 +437,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   maintenanceRoutes(app, {
     maintenance: createMaintenanceService({
       bills: createMaintenanceRepository(db),
+      alarms: alarmWork,
       projects: projectsRepository,
       settings,
       refs,

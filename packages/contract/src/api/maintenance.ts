@@ -70,13 +70,20 @@ const alarmFields = {
   alarmAt: z.preprocess(blank, z.iso.datetime({ offset: true, error: 'validation.validParam' }).optional()),
 };
 
+/** An alarm is named whole: its code and when it occurred, on a device. */
+const alarmWhole = (body: { deviceId?: number; alarmCode?: string; alarmAt?: string }) =>
+  !body.alarmCode === !body.alarmAt && (!body.alarmCode || body.deviceId !== undefined);
+const alarmIncomplete = { path: ['alarmCode'], error: 'maintenance.errors.alarmIncomplete' };
+
 /** POST header: a new bill, optionally with its first device (an alarm that opens work). */
-export const billCreateBody = z.object({
-  title: text(2, MAINTENANCE_LIMITS.titleMax),
-  remark: z.preprocess(blank, maintenanceMessageRule().optional()),
-  deviceId: optionalId(),
-  ...alarmFields,
-});
+export const billCreateBody = z
+  .object({
+    title: text(2, MAINTENANCE_LIMITS.titleMax),
+    remark: z.preprocess(blank, maintenanceMessageRule().optional()),
+    deviceId: optionalId(),
+    ...alarmFields,
+  })
+  .refine(alarmWhole, alarmIncomplete);
 
 /** PATCH /{id}: the header of an editable bill; `status` -10 cancels it. */
 export const billPatchBody = z.object({
@@ -92,7 +99,7 @@ export const billPatchBody = z.object({
 
 export const billIdsBody = z.object({ ids: ids() });
 
-export const detailCreateBody = z.object({ deviceId: idParam(), ...alarmFields });
+export const detailCreateBody = z.object({ deviceId: idParam(), ...alarmFields }).refine(alarmWhole, alarmIncomplete);
 export const detailBatchCreateBody = z.object({ deviceIds: ids() });
 
 /** PATCH a detail: completed (1) or abandoned (-1), with an optional note in the message rule. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageAlarm } from './alarm-work.js';
 import { isoTimeAnswer, pageAnswer } from './paging.js';
 
 /** Answers of the site messages (spec 000 §7 "Site messages"): always the caller's own. */
@@ -12,6 +13,8 @@ export const siteMessageView = z.object({
   isDeleted: z.boolean(),
   senderName: z.string(),
   createdAt: isoTimeAnswer,
+  /** A device alarm's message: the alarm it is about (work opens from it, and shows once handled). */
+  alarm: messageAlarm.nullable().optional(),
 });
 export type SiteMessageView = z.infer<typeof siteMessageView>;
 export const siteMessageList = z.array(siteMessageView);

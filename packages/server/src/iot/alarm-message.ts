@@ -1,4 +1,4 @@
-import { familyOf, I18N_RESOURCES, lookupText } from '@sc/contract';
+import { eventCodeKey } from '@sc/contract';
 import type { MessageContent, ProjectParam } from '../modules/messages/site-messages.service.js';
 
 /**
@@ -23,10 +23,7 @@ export function alarmMessage(
             severity: level === 'warning' ? 'warning' : 'alarm',
           } as const,
         };
-  const slug = familyOf(device.type)?.slug;
-  const labelKey = [slug && `${slug}.eventCodes.${code}`, `labels.eventCodes.${code}`].find(
-    (key): key is string => Boolean(key) && lookupText(I18N_RESOURCES.zh_CN, key as string) !== undefined,
-  );
+  const labelKey = eventCodeKey(device.type, code);
   return labelKey
     ? {
         titleKey: 'messages.system.alarmIn',

@@ -1,4 +1,4 @@
-import type { Lang } from '@sc/contract';
+import { eventCodeKeys, type Lang } from '@sc/contract';
 import { Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { i18n, useLang } from '../i18n/i18n';
@@ -76,8 +76,11 @@ export function parseStored(value: unknown): unknown {
 export interface Labels {
   /** A device command (`correcttime` → 校时). */
   command: (name: string) => string;
-  /** An event code (`OFFLINE` → 设备离线); a code without a label stays as the device sent it. */
-  eventCode: (code: string) => string;
+  /**
+   * An event code (`OFFLINE` → 设备离线), by the device's family's label when its type is given
+   * (`19` of a lamp → 灯具故障); a code without a label stays as the device sent it.
+   */
+  eventCode: (code: string, deviceType?: string | null) => string;
   /** A key of arguments, results or details. */
   key: (key: string) => string;
   /** A value shown as text: times in the system timezone, durations with their unit, yes/no. */
@@ -116,7 +119,10 @@ export function useLabels(): Labels {
   };
   return {
     command: (name) => commandText(lang, name) ?? commandText('zh_CN', name) ?? name,
-    eventCode: (code) => (i18n.exists(`labels.eventCodes.${code}`) ? t(`labels.eventCodes.${code}`) : code),
+    eventCode: (code, deviceType) => {
+      const found = eventCodeKeys(deviceType, code).find((k) => i18n.exists(k));
+      return found ? t(found) : code;
+    },
     key,
     value,
     pairs,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { handledWork } from '../../api/alarm-work.js';
 import type { FamilyReading } from './manifest.js';
 
 /** Answers every family shares; a family's manifest lists them (and its own) under `responses`. */
@@ -37,6 +38,8 @@ export const eventRow = z.object({
   eventType: z.string(),
   level: z.string(),
   detail: z.unknown().nullable(),
+  /** An alarm raise a work order completed (the device's events list). */
+  handled: handledWork.nullable().optional(),
 });
 export const eventPage = pageOf(eventRow);
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type Lang, type MaintenanceBillFull, translate } from '@sc/contract';
+import { eventCodeText, type Lang, type MaintenanceBillFull, translate } from '@sc/contract';
 import PDFDocument from 'pdfkit';
 
 const require = createRequire(import.meta.url);
@@ -58,7 +58,7 @@ export async function renderBillPdf(bill: MaintenanceBillFull, lang: Lang, offse
       .text(`${i + 1}. ${d.deviceName} (${d.deviceNo})  ${t(`handle_${d.handleStatus}`)}`, { continued: false });
     const extra = [
       d.groupName ? `${t('fields.groupName')}：${d.groupName}` : '',
-      d.alarmCode ? `${t('fields.alarm')}：${d.alarmCode} ${time(d.alarmAt)}` : '',
+      d.alarmCode ? `${t('fields.alarm')}：${eventCodeText(lang, d.deviceType, d.alarmCode)} ${time(d.alarmAt)}` : '',
       d.handlerName ? `${t('fields.handlerName')}：${d.handlerName} ${time(d.handledAt)}` : '',
       d.note ? `${t('fields.note')}：${d.note}` : '',
     ].filter(Boolean);

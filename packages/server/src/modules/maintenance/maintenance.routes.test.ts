@@ -60,6 +60,14 @@ async function newBill(extra: Record<string, string> = {}, as = admin) {
   return res.json();
 }
 
+/** A lamp fault (code 19) the device raised in project A some minutes ago: its time. */
+async function lampFault(deviceId: number, minutesAgo: number) {
+  const at = new Date(Date.now() - minutesAgo * 60_000).toISOString();
+  await t.database.db.execute(sql`insert into device_events (device_id, project_id, type, at, code, event_type, level)
+    values (${deviceId}, ${a.id}, 'lighting', ${at}::timestamptz, '19', 'occur', 'alarm')`);
+  return at;
+}
+
 const operations = (bill: string) =>
   queryRows<{ command: string; device_id: number | null }>(
     t.database.db,
@@ -80,7 +88,7 @@ describe('maintenance work orders: header, devices, approval', () => {
   });
 
   it('an alarm opens work: the bill comes with the device and its alarm', async () => {
-    const at = new Date(Date.now() - 60_000).toISOString();
+    const at = await lampFault(lamps[0]!.id, 1);
     const bill = await newBill({
       deviceId: String(lamps[0]!.id),
       alarmCode: '19',
@@ -321,7 +329,13 @@ describe('maintenance: photos, PDF, history, poles, counts', () => {
   });
 
   it('prints a bill as a PDF with the Chinese title in an embedded font', async () => {
-    const bill = await newBill({ title: '中山路灯杆检修', deviceId: String(lamps[1]!.id), remark: '夜间施工' });
+    const bill = await newBill({
+      title: '中山路灯杆检修',
+      deviceId: String(lamps[1]!.id),
+      alarmCode: '19',
+      alarmAt: await lampFault(lamps[1]!.id, 5),
+      remark: '夜间施工',
+    });
     const res = await call('POST', `${base()}/${bill.id}/pdf`, undefined, viewer, 'zh_CN');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -335,6 +349,8 @@ describe('maintenance: photos, PDF, history, poles, counts', () => {
     expect(text).toContain('中山路灯杆检修');
     expect(text).toContain(lamps[1]!.name);
     expect(text).toContain('夜间施工');
+    // The alarm by its label in the reader's language, not the code the lamp sent.
+    expect(text).toContain('告警：灯具故障');
     const raw = Buffer.from(res.rawPayload).toString('latin1');
     expect(raw).toMatch(/\/FontFile2/);
     expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansSC/);
@@ -344,6 +360,7 @@ describe('maintenance: photos, PDF, history, poles, counts', () => {
       .map((i) => ('str' in i ? i.str : ''))
       .join('\n');
     expect(enText).toContain('Maintenance work order');
+    expect(enText).toContain('Lamp fault');
     expect((await call('POST', `/api/pjts/${b.id}/maintenance.do/${bill.id}/pdf`)).statusCode).toBe(404);
   });
 

@@ -19,6 +19,7 @@ import type { Actor } from '../logs/audit.service.js';
 import type { OperationEntry } from '../logs/operation-log.service.js';
 import type { SessionContext } from '../session/session-context.js';
 import type { SettingsService } from '../system/settings.service.js';
+import type { AlarmWorkRepository } from './alarm-work.repository.js';
 import { renderBillPdf } from './maintenance.pdf.js';
 import type { MaintenanceRepository } from './maintenance.repository.js';
 
@@ -37,6 +38,7 @@ export interface AlarmRef {
  */
 export function createMaintenanceService(deps: {
   bills: MaintenanceRepository;
+  alarms: AlarmWorkRepository;
   projects: ProjectsRepository;
   settings: SettingsService;
   refs: References;
@@ -94,12 +96,21 @@ export function createMaintenanceService(deps: {
     return { ...view!, details, messages, deviceCap };
   }
 
-  /** Adds devices of the bill's project under the cap, none twice. */
+  /** An alarm a bill names is a raise of its device recorded in the bill's project, else it is refused. */
+  async function checkAlarm(projectId: number, deviceId: number | undefined, alarm: AlarmRef) {
+    if (!alarm.alarmCode || !alarm.alarmAt || deviceId === undefined) return;
+    const raise = { deviceId, code: alarm.alarmCode, at: alarm.alarmAt };
+    if (!(await deps.alarms.inProject(projectId, raise)))
+      throw fieldError('alarmCode', 'maintenance.errors.alarmOtherProject');
+  }
+
+  /** Adds devices of the bill's project under the cap, none twice; one device may come with its alarm. */
   async function addDevices(actor: Actor, bill: Bill, deviceIds: number[], alarm: AlarmRef = {}) {
     const refs = await deps.refs.devices(actor.session, deviceIds, bill.projectId, {
       field: 'deviceId',
       key: 'maintenance.errors.deviceOtherProject',
     });
+    await checkAlarm(bill.projectId, deviceIds.length === 1 ? deviceIds[0] : undefined, alarm);
     const names = await bills.deviceNames(refs.map((d) => d.id));
     const found = refs.map((d) => ({ id: d.id, name: names.get(d.id) ?? '' }));
     const present = await bills.deviceIdsOf(bill.id);
@@ -152,6 +163,7 @@ export function createMaintenanceService(deps: {
           field: 'deviceId',
           key: 'maintenance.errors.deviceOtherProject',
         });
+      await checkAlarm(project.id, body.deviceId, body);
       const user = actor.session.user;
       const id = await bills.insert(
         { projectId: project.id, title: body.title, creatorId: user.id, creatorName: user.name },

@@ -22,6 +22,7 @@ const columns = {
   isDeleted: m.isDeleted,
   createdAt: m.createdAt,
   repeatCount: m.repeatCount,
+  foldKey: m.foldKey,
   senderAccount: users.name,
   senderRealName: users.realName,
 };
@@ -34,6 +35,7 @@ export interface MessageRow {
   isDeleted: boolean;
   createdAt: Date;
   repeatCount: number;
+  foldKey: string | null;
   senderAccount: string | null;
   senderRealName: string | null;
 }

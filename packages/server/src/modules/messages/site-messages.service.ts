@@ -1,4 +1,13 @@
-import { I18N_RESOURCES, type Lang, msg, PARENT_LIST_SIZE, type SiteMessageView, translate } from '@sc/contract';
+import {
+  alarmOfFoldKey,
+  I18N_RESOURCES,
+  type Lang,
+  type MessageAlarm,
+  msg,
+  PARENT_LIST_SIZE,
+  type SiteMessageView,
+  translate,
+} from '@sc/contract';
 import { notFound } from '../../platform/errors.js';
 import { pageWindow, toPage } from '../../platform/paging.js';
 import type { SettingsService } from '../system/settings.service.js';
@@ -56,15 +65,32 @@ const present = (row: MessageRow, lang: Lang): SiteMessageView => ({
 export function createSiteMessagesService(deps: {
   messages: SiteMessagesRepository;
   settings: SettingsService;
+  /** The device alarms messages are about (maintenance: the work that handled them). */
+  alarmsOf?: (refs: { deviceId: number; code: string }[]) => Promise<MessageAlarm[]>;
   /** Tells the recipients' open consoles (realtime channel) so their unread count moves at once. */
   onSent?: (recipientIds: number[]) => void;
 }) {
   const { messages } = deps;
 
+  /** Rows as the caller reads them, a device alarm's with the alarm it is about. */
+  async function presentAll(rows: MessageRow[], lang: Lang): Promise<SiteMessageView[]> {
+    const refs = new Map(
+      rows.flatMap((r) => (alarmOfFoldKey(r.foldKey) ? [[r.foldKey!, alarmOfFoldKey(r.foldKey)!]] : [])),
+    );
+    const alarms = refs.size && deps.alarmsOf ? await deps.alarmsOf([...refs.values()]) : [];
+    const byKey = new Map(alarms.map((a) => [`${a.deviceId}:${a.code}`, a]));
+    return rows.map((row) => {
+      const ref = row.foldKey ? refs.get(row.foldKey) : undefined;
+      const alarm = ref ? byKey.get(`${ref.deviceId}:${ref.code}`) : undefined;
+      return { ...present(row, lang), ...(alarm ? { alarm } : {}) };
+    });
+  }
+
   async function one(recipientId: number, id: number, lang: Lang) {
     const row = await messages.view(recipientId, id);
     if (!row) throw notFound();
-    return present(row, lang);
+    const [view] = await presentAll([row], lang);
+    return view!;
   }
 
   /** Spec 000 §6: system messages come from the administrator named in the settings, else the built-in one. */
@@ -102,7 +128,7 @@ export function createSiteMessagesService(deps: {
 
     async list(recipientId: number, status: MessageStatus, lang: Lang) {
       const { list } = await messages.page(recipientId, status, [], { limit: PARENT_LIST_SIZE, offset: 0 });
-      return list.map((row) => present(row, lang));
+      return presentAll(list, lang);
     },
 
     async page(
@@ -112,11 +138,7 @@ export function createSiteMessagesService(deps: {
     ) {
       const window = pageWindow(query, await deps.settings.get('pageSize'));
       const { list, total } = await messages.page(recipientId, query.status, query.keyword, window);
-      return toPage(
-        list.map((row) => present(row, lang)),
-        total,
-        window,
-      );
+      return toPage(await presentAll(list, lang), total, window);
     },
 
     async markRead(recipientId: number, id: number, lang: Lang) {

@@ -14,6 +14,8 @@ import { usePermission } from './use-permission';
 export interface AlarmToOpen {
   deviceId: number;
   deviceName: string;
+  /** The device's type: its family's label of the code. */
+  deviceType?: string;
   /** The alarm's code and when it occurred; omitted when the work is not about one alarm. */
   code?: string;
   at?: string;
@@ -80,7 +82,7 @@ export function OpenWorkOrderButton({ alarm, size = 'small' }: { alarm: AlarmToO
             <Typography.Paragraph type="secondary">
               {t('maintenance.fields.alarm')}：
               {t('maintenance.alarmLabel', {
-                code: labels.eventCode(alarm.code),
+                code: labels.eventCode(alarm.code, alarm.deviceType),
                 time: alarm.at ? formatTime(alarm.at) : '',
               })}
             </Typography.Paragraph>

@@ -1,9 +1,11 @@
 import { and, count, desc, eq, gte, inArray, lte, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { deviceEvents, devices } from '../../../db/schema/index.js';
+import { createAlarmWorkRepository } from '../../../modules/maintenance/alarm-work.repository.js';
 
 /** Events of a device, and optionally of the devices behind it (a gateway's page tells what happened behind it). */
 export function createEventsRepository(db: Db) {
+  const work = createAlarmWorkRepository(db);
   return {
     async page(
       deviceId: number,
@@ -37,7 +39,14 @@ export function createEventsRepository(db: Db) {
           .offset(options.offset),
         db.select({ n: count() }).from(deviceEvents).where(where),
       ]);
-      return { rows: rows.map((e) => ({ ...e, at: e.at.toISOString() })), total: total?.n ?? 0 };
+      const events = rows.map((e) => ({ ...e, at: e.at.toISOString() }));
+      // A raise a work order completed shows it as handled.
+      const raises = events.filter((e) => e.eventType === 'occur');
+      const handled = await work.handledOf(raises);
+      return {
+        rows: events.map((e) => ({ ...e, handled: handled.get(work.handledKey(e)) ?? null })),
+        total: total?.n ?? 0,
+      };
     },
   };
 }

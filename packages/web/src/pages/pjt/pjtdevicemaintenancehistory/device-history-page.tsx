@@ -96,7 +96,10 @@ function DeviceHistory({ projectId }: { projectId: number }) {
                 width: 180,
                 render: (_, r) =>
                   r.alarmCode
-                    ? t('maintenance.alarmLabel', { code: labels.eventCode(r.alarmCode), time: formatTime(r.alarmAt) })
+                    ? t('maintenance.alarmLabel', {
+                        code: labels.eventCode(r.alarmCode, r.deviceType),
+                        time: formatTime(r.alarmAt),
+                      })
                     : '-',
               },
               {

@@ -1,4 +1,4 @@
-import type { MaintenanceBillFull, SessionUser } from '@sc/contract';
+import { FAMILY_MANIFESTS, I18N_RESOURCES, type MaintenanceBillFull, type SessionUser } from '@sc/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -120,6 +120,24 @@ describe('maintenance work orders', () => {
       ),
     );
     expect(calls.find((c) => c.url.pathname.endsWith('/approve'))!.body?.get('ids')).toBe('7');
+  });
+
+  it("names a device line's alarm by its family's label, not by the code the device sent", async () => {
+    // Any family with labelled event codes: its first code and label.
+    const [type, code, label] = FAMILY_MANIFESTS.flatMap((f) => {
+      const codes = (I18N_RESOURCES.zh_CN as unknown as Record<string, { eventCodes?: Record<string, string> }>)[f.slug]
+        ?.eventCodes;
+      const first = codes && Object.entries(codes).find(([, text]) => typeof text === 'string');
+      return first ? [[f.type, first[0], first[1]] as const] : [];
+    })[0]!;
+    const bill = { ...BILL, details: [{ ...BILL.details[0]!, deviceType: type, alarmCode: code }] };
+    serve('/pjt/pjtmaintenancebill', 5, (call) =>
+      call.url.pathname === '/api/pjts/2/maintenance.do/7' ? { json: bill } : undefined,
+    );
+    window.history.pushState({}, '', '/pjt/pjtmaintenancebill?id=7');
+    renderWithApp(<BillPage />, { path: '/pjt/pjtmaintenancebill?id=7' });
+    await screen.findByTestId('bill-title');
+    expect(await screen.findByText(new RegExp(`告警：${label}，`))).toBeTruthy();
   });
 
   it('shows a bill, refuses a message outside the rule before sending, and sends a valid one', async () => {

@@ -352,7 +352,7 @@ function DetailFacts({
   const parts = [
     detail.alarmCode &&
       `${t('maintenance.fields.alarm')}：${t('maintenance.alarmLabel', {
-        code: labels.eventCode(detail.alarmCode),
+        code: labels.eventCode(detail.alarmCode, detail.deviceType),
         time: formatTime(detail.alarmAt),
       })}`,
     detail.handlerName &&

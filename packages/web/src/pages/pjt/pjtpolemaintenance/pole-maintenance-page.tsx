@@ -160,7 +160,7 @@ export function Pole({ projectId, groupId }: { projectId: number; groupId: numbe
   const alarm = (d: PoleDevice) =>
     d.alarmCode ? (
       <Typography.Text type={d.alarmType === 'occur' ? 'danger' : 'secondary'}>
-        {t('maintenance.alarmLabel', { code: labels.eventCode(d.alarmCode), time: formatTime(d.alarmAt) })}
+        {t('maintenance.alarmLabel', { code: labels.eventCode(d.alarmCode, d.type), time: formatTime(d.alarmAt) })}
       </Typography.Text>
     ) : (
       <Typography.Text type="secondary">{t('maintenance.noAlarm')}</Typography.Text>
@@ -170,7 +170,13 @@ export function Pole({ projectId, groupId }: { projectId: number; groupId: numbe
       <Link to={devicePagePath(d.id)}>{t('maintenance.openDevice')}</Link>
       <Link to={historyPath(d.id)}>{t('maintenance.history')}</Link>
       <OpenWorkOrderButton
-        alarm={{ deviceId: d.id, deviceName: d.name, code: d.alarmCode ?? undefined, at: d.alarmAt ?? undefined }}
+        alarm={{
+          deviceId: d.id,
+          deviceName: d.name,
+          deviceType: d.type,
+          code: d.alarmCode ?? undefined,
+          at: d.alarmAt ?? undefined,
+        }}
       />
     </Flex>
   );
