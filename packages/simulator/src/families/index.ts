@@ -8,6 +8,7 @@ import { pgw } from './pgw.js';
 import { smartclassifieddustbin } from './smartclassifieddustbin.js';
 import type { CommandHandler, FamilySim } from './types.js';
 import { watthourmeter } from './watthourmeter.js';
+import { wifi } from './wifi.js';
 
 /** Every simulated family; a new family is a new file listed here. */
 export const FAMILY_SIMS: readonly FamilySim[] = [
@@ -19,7 +20,8 @@ export const FAMILY_SIMS: readonly FamilySim[] = [
   smartclassifieddustbin,
   mtc,
   pgw,
-  ...['camera', 'dvr', 'nsc', 'led', 'wifi', 'evse', 'emergencycallequipment'].map((t) => heartbeatOnly(t)),
+  wifi,
+  ...['camera', 'dvr', 'nsc', 'led', 'evse', 'emergencycallequipment'].map((t) => heartbeatOnly(t)),
 ];
 
 const byType = new Map(FAMILY_SIMS.map((f) => [f.type, f]));
