@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageSizeOptions } from '../crud/use-paged-list';
 import { KeyValues, useLabels } from '../labels';
+import { HandledWorkTag } from '../maintenance/handled-work';
 import { OpenWorkOrderButton } from '../maintenance/open-work-order';
 import { formatTime } from '../time';
 import type { DeviceEvent } from './answers';
@@ -61,7 +62,8 @@ export function EventsTable(props: {
       render: (v: unknown) => <KeyValues value={v} />,
     },
   ];
-  // An alarm that occurred opens work (a maintenance work order with the device and the alarm).
+  // An alarm that occurred opens work (a maintenance work order with the device and the alarm); once a
+  // work order completed it, it shows as handled with that work order.
   const withWork: TableColumnsType<DeviceEvent> = [
     ...columns,
     {
@@ -69,7 +71,9 @@ export function EventsTable(props: {
       key: 'work',
       width: 150,
       render: (_: unknown, e: DeviceEvent) =>
-        e.level === 'alarm' && e.eventType === 'occur' ? (
+        e.handled ? (
+          <HandledWorkTag work={e.handled} />
+        ) : e.level === 'alarm' && e.eventType === 'occur' ? (
           <OpenWorkOrderButton alarm={{ deviceId: e.deviceId, deviceName: e.deviceName, code: e.code, at: e.at }} />
         ) : null,
     },

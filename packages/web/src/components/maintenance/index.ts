@@ -1,3 +1,4 @@
+export { HandledWorkTag } from './handled-work';
 export { MaintenanceHistoryLink } from './history-link';
 export {
   BILL_LIST_PATH,

@@ -25,12 +25,22 @@ export interface AlarmToOpen {
  * "An alarm opens work": one action that creates a work order with the device and its alarm filled
  * in, then opens it. Shown only to users who may write work orders; families place it beside an alarm.
  */
-export function OpenWorkOrderButton({ alarm, size = 'small' }: { alarm: AlarmToOpen; size?: 'small' | 'middle' }) {
+export function OpenWorkOrderButton({
+  alarm,
+  project,
+  size = 'small',
+}: {
+  alarm: AlarmToOpen;
+  /** The alarm's project when it may not be the current one (a site message): the bill goes there. */
+  project?: { id: number; name: string };
+  size?: 'small' | 'middle';
+}) {
   const { t } = useTranslation();
   const labels = useLabels();
   const navigate = useNavigate();
   const { message } = useFeedback();
-  const { projectId } = useCurrentProject();
+  const current = useCurrentProject();
+  const projectId = project?.id ?? current.projectId;
   const allowed = usePermission('pjtmaintenancebilllist', 5);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -50,6 +60,7 @@ export function OpenWorkOrderButton({ alarm, size = 'small' }: { alarm: AlarmToO
       });
       message.success(t('maintenance.created'));
       setOpen(false);
+      if (project && project.id !== current.projectId) current.setProject(project);
       navigate(billPath(bill.id));
     } catch (error) {
       message.error(error instanceof ApiError ? error.message : t('common.loadFailed'));

@@ -10,6 +10,7 @@ import { useFeedback } from '../../../app/feedback';
 import { canModify, ListScreen, useAuthLevel, usePagedList } from '../../../components/crud';
 import { formatTime } from '../../../components/time';
 import { useLang } from '../../../i18n/i18n';
+import { MessageAlarmWork } from './message-alarm-work';
 
 export type MessageTab = 'unread' | 'read' | 'recycle';
 const TABS: MessageTab[] = ['unread', 'read', 'recycle'];
@@ -165,6 +166,14 @@ export default function SiteMessagePage() {
     { key: 'createdAt', dataIndex: 'createdAt', title: t('messages.time'), width: 180, render: formatTime },
     { key: 'sender', dataIndex: 'senderName', title: t('messages.sender'), width: 160 },
   ];
+  // A device alarm's message opens work, or shows the work order that handled the alarm.
+  if (list.rows.some((row) => row.alarm))
+    columns.push({
+      key: 'work',
+      title: t('maintenance.workColumn'),
+      width: 170,
+      render: (_value, row) => (row.alarm ? <MessageAlarmWork alarm={row.alarm} /> : null),
+    });
   if (writable) {
     columns.push({
       key: 'actions',
