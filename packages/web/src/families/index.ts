@@ -7,9 +7,10 @@ import { pgw } from './pgw';
 import { scd } from './scd';
 import type { FamilyConsole, LazyScreen } from './types';
 import { whm } from './whm';
+import { wifi } from './wifi';
 
 /** Every device family of the console: adding a family is its folder and one line here. */
-export const FAMILIES: readonly FamilyConsole[] = [gateway, envmonitor, lighting, whm, illum, pgw, mtc, scd];
+export const FAMILIES: readonly FamilyConsole[] = [gateway, envmonitor, lighting, whm, illum, pgw, mtc, scd, wifi];
 
 const merged = <T>(pick: (f: FamilyConsole) => Record<string, T> | undefined): Record<string, T> =>
   Object.assign({}, ...FAMILIES.map((f) => pick(f) ?? {}));

@@ -197,9 +197,14 @@ export const wifiManifest = defineFamily({
   screens: [
     familyGroup('pjtwifi', 'WifiOutlined'),
     familyScreen('pjtdevicewifilist', 'pjtwifi', 'WifiOutlined', 'wifi', {
+      ready: true,
       apis: [...grantsOf(WIFI_API), ...FAMILY_READS],
     }),
-    familyScreen('pjtdevicewifi', 'pjtwifi', 'WifiOutlined', 'wifi', { menu: false, authOf: 'pjtdevicewifilist' }),
+    familyScreen('pjtdevicewifi', 'pjtwifi', 'WifiOutlined', 'wifi', {
+      ready: true,
+      menu: false,
+      authOf: 'pjtdevicewifilist',
+    }),
   ],
   api: WIFI_API,
   demo: { weight: 5 },

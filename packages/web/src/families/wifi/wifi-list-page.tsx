@@ -1,0 +1,186 @@
+import type { RealtimePush } from '@sc/contract';
+import { WIFI_LINK_TYPES } from '@sc/contract/families/wifi';
+import { useQueryClient } from '@tanstack/react-query';
+import { Card, Select, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useRealtime } from '../../api/realtime';
+import {
+  type CrudColumn,
+  canModify,
+  ListScreen,
+  tableColumns,
+  useAuthLevel,
+  usePagedList,
+  withProjectColumn,
+} from '../../components/crud';
+import { LiveBadge, patchLiveRow, RegistrationButton, useRegistration } from '../../components/device';
+import { formatDuration, formatReading } from '../../components/format';
+import { ProjectScoped } from '../../components/project-scoped';
+import { useIncludeChildren } from '../../session/use-current-project';
+import { DEVICE_PAGE, WIFI_TYPE, type WifiAp, type WifiFilters, type WifiPage, wifiApi } from './api';
+
+const detailPath = (d: { id: number }) => `${DEVICE_PAGE}?id=${d.id}`;
+const numberOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+/** Columns the family's own texts name (the device's common ones are the device list's labels). */
+const OWN_FIELDS = new Set([
+  'traffic',
+  'cpu',
+  'memory',
+  'clients',
+  'uptime',
+  'linkType',
+  'parentName',
+  'ssid',
+  'reportedAt',
+]);
+/** Shown on demand (column setting): the table fits 1366 px without a sideways scroll. */
+const EXTRA_COLUMNS = ['no', 'parentName', 'ssid', 'reportedAt', 'lastActiveAt'] as const;
+/** The sum of the shown columns' widths, actions included. */
+const TABLE_WIDTH = 1040;
+const READINGS = ['upload', 'download', 'cpu', 'memory', 'clients', 'uptime'] as const;
+
+/** A realtime push on a page of APs: a report becomes the row's values, a state change its tag. */
+export function applyWifiPush(page: WifiPage | undefined, push: RealtimePush): WifiPage | undefined {
+  if (!page || (push.kind !== 'telemetry' && push.kind !== 'state')) return page;
+  if (!page.list.some((d) => d.id === push.deviceId)) return page;
+  return {
+    ...page,
+    list: page.list.map((d) => {
+      if (d.id !== push.deviceId) return d;
+      if (push.kind === 'state') return patchLiveRow(d, push);
+      if (push.type !== WIFI_TYPE) return d;
+      const report = Object.fromEntries(READINGS.map((k) => [k, numberOrNull(push.values[k])]));
+      return { ...d, ...report, reportedAt: push.at };
+    }),
+  };
+}
+
+/** /pjt/pjtdevicewifilist (spec 001 §2): the project's access points and controllers, live. */
+export default function WifiListPage() {
+  return <ProjectScoped>{(projectId) => <WifiList projectId={projectId} />}</ProjectScoped>;
+}
+
+function WifiList({ projectId }: { projectId: number }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const editable = canModify(useAuthLevel());
+  const wifi = wifiApi(projectId);
+  const includeChildren = useIncludeChildren();
+  const list = usePagedList<WifiAp, WifiFilters>({
+    key: [...wifi.page.key(), includeChildren],
+    initialFilters: { keyword: '', activeState: '', linkType: '' },
+    load: ({ page, pageSize, filters }) =>
+      wifi.page({
+        query: {
+          page,
+          pageSize,
+          keyword: filters.keyword || undefined,
+          activeState: (filters.activeState || undefined) as '-1' | '0' | '1' | undefined,
+          linkType: (filters.linkType || undefined) as (typeof WIFI_LINK_TYPES)[number] | undefined,
+          includeChildren: includeChildren || undefined,
+        },
+      }),
+    waitForParams: true,
+  });
+  useRealtime({ projects: [projectId] }, (push) =>
+    client.setQueryData<WifiPage>(list.queryKey, (page) => applyWifiPush(page, push)),
+  );
+  const toggle = useRegistration(wifi.setRegistered, (answer) =>
+    client.setQueryData<WifiPage>(list.queryKey, (page) =>
+      page
+        ? { ...page, list: page.list.map((d) => (d.id === answer.id ? { ...d, registered: answer.registered } : d)) }
+        : page,
+    ),
+  );
+
+  const declared: CrudColumn<WifiAp>[] = [
+    { field: 'name', kind: { kind: 'link', to: detailPath }, ellipsis: true, width: 140 },
+    { field: 'no', ellipsis: true, width: 110 },
+    { field: 'parentName', ellipsis: true, width: 120 },
+    { field: 'ssid', ellipsis: true, width: 110 },
+    {
+      field: 'traffic',
+      dataIndex: 'download',
+      width: 140,
+      render: (_, row) =>
+        row.upload === null && row.download === null ? (
+          ''
+        ) : (
+          <span data-testid="wifi-traffic">
+            ↑ {formatReading(row.upload)} / ↓ {formatReading(row.download)}
+          </span>
+        ),
+    },
+    { field: 'cpu', align: 'right', width: 75, render: (v) => formatReading(numberOrNull(v)) },
+    { field: 'memory', align: 'right', width: 85, render: (v) => formatReading(numberOrNull(v)) },
+    {
+      field: 'clients',
+      align: 'right',
+      width: 75,
+      render: (v) => <span data-testid="wifi-clients">{formatReading(numberOrNull(v))}</span>,
+    },
+    { field: 'uptime', width: 110, render: (v) => formatDuration(numberOrNull(v), t) },
+    {
+      field: 'linkType',
+      width: 90,
+      render: (v) => (v ? <span data-link-type={v as string}>{t(`wifi.linkTypes.${v as string}`)}</span> : ''),
+    },
+    { field: 'reportedAt', kind: { kind: 'time' }, width: 170 },
+    { field: 'activeState', kind: { kind: 'active' }, width: 100 },
+    { field: 'registered', kind: { kind: 'registered' }, width: 120 },
+    { field: 'lastActiveAt', kind: { kind: 'time' }, width: 170 },
+  ];
+  const columns = tableColumns(
+    withProjectColumn(declared, includeChildren, t('areas.switcher.projectColumn')),
+    (field) => t(OWN_FIELDS.has(field) ? `wifi.fields.${field}` : `devices.fields.${field}`),
+  );
+  if (editable)
+    columns.push({
+      title: t('common.actions'),
+      key: 'actions',
+      width: 105,
+      fixed: 'right',
+      render: (_, d) => <RegistrationButton device={d} onToggle={toggle} />,
+    });
+
+  const states = ['1', '0', '-1'].map((s) => ({ value: s, label: t(`enums.active_${s}`) }));
+  const links = WIFI_LINK_TYPES.map((l) => ({ value: l, label: t(`wifi.linkTypes.${l}`) }));
+  return (
+    <Card
+      title={t('menu.pjtdevicewifilist')}
+      extra={
+        <Space>
+          <Select
+            aria-label={t('wifi.linkFilter')}
+            data-testid="wifi-link-filter"
+            placeholder={t('wifi.linkFilter')}
+            allowClear
+            style={{ width: 130 }}
+            options={links}
+            value={list.filters.linkType || undefined}
+            onChange={(v?: string) => list.setFilters({ linkType: v ?? '' })}
+          />
+          <Select
+            aria-label={t('wifi.activeFilter')}
+            data-testid="wifi-active-filter"
+            placeholder={t('wifi.activeFilter')}
+            allowClear
+            style={{ width: 140 }}
+            options={states}
+            value={list.filters.activeState || undefined}
+            onChange={(v?: string) => list.setFilters({ activeState: v ?? '' })}
+          />
+          <LiveBadge />
+        </Space>
+      }
+    >
+      <ListScreen<WifiAp, WifiFilters>
+        list={list}
+        columns={columns}
+        filters={[{ kind: 'keyword', name: 'keyword' }]}
+        hiddenByDefault={EXTRA_COLUMNS}
+        table={{ scroll: { x: TABLE_WIDTH + (includeChildren ? 110 : 0) } }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,286 @@
+import type { SessionUser } from '@sc/contract';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeWebSocket } from '../../api/realtime-fake';
+import { setErrorSinks } from '../../api/report';
+import { changeLang } from '../../i18n/i18n';
+import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
+import { clearSession, setSession } from '../../session/store';
+import { guardRawText } from '../../test/raw-guard';
+import { mockFetch, renderWithApp } from '../../test/render';
+import type { WifiAp } from './api';
+import WifiListPage from './wifi-list-page';
+import WifiPage from './wifi-page';
+
+const LIST = '/pjt/pjtdevicewifilist';
+const WIFI = '/api/pjts/2/iot/wifi';
+const SESSION = {
+  userId: 4,
+  userName: 'u',
+  realName: 'U',
+  projectId: 2,
+  projectName: '子项目乙',
+  userToken: 'tok',
+} as SessionUser;
+const ap = (id: number, name: string, more: Partial<WifiAp>): WifiAp => ({
+  id,
+  name,
+  no: `AP-${id}`,
+  equipmentId: `EQ-AP${id}`,
+  activeState: 1,
+  registered: true,
+  lastActiveAt: '2026-05-01T08:00:00Z',
+  parentName: '东区 AC',
+  ssid: 'City-Free',
+  linkType: 'cascade',
+  reportedAt: '2026-05-01T08:00:00Z',
+  upload: 2.5,
+  download: 12.25,
+  cpu: 24,
+  memory: 41,
+  clients: 9,
+  uptime: 3 * 86_400 + 4 * 3600,
+  ...more,
+});
+const APS = [
+  ap(51, '广场 AP', {}),
+  ap(52, '公园 AP', {
+    registered: false,
+    activeState: 0,
+    linkType: 'bypass',
+    reportedAt: null,
+    upload: null,
+    download: null,
+    clients: null,
+    uptime: null,
+  }),
+];
+const ONE = {
+  id: 51,
+  name: '广场 AP',
+  no: 'AP-51',
+  type: 'wifi',
+  equipmentId: 'EQ-AP51',
+  activeState: 1,
+  lastActiveAt: '2026-05-01T08:00:00Z',
+  registered: true,
+  parentId: 50,
+  parentName: '东区 AC',
+  modelName: 'wificomfastap',
+  areaName: null,
+  groupName: null,
+  lng: null,
+  lat: null,
+  description: '',
+  props: { ssid: 'City-Free', linkType: 'cascade' },
+};
+const REALDATA = {
+  values: { clients: 2 },
+  interfaces: [
+    {
+      name: 'eth0',
+      kind: 'ethernet',
+      band: null,
+      up: true,
+      speed: 1000,
+      channel: null,
+      ssid: null,
+      rxBytes: 2048,
+      txBytes: 4096,
+    },
+    {
+      name: 'wlan1',
+      kind: 'radio',
+      band: '5g',
+      up: false,
+      speed: 867,
+      channel: 149,
+      ssid: 'City-Free',
+      rxBytes: 0,
+      txBytes: 0,
+    },
+  ],
+  clients: [
+    { mac: '02:AA:BB:CC:00:01', band: '2g', signal: -61, rate: 72, onlineSeconds: 5400 },
+    { mac: '02:AA:BB:CC:00:02', band: '2g', signal: -48, rate: 144, onlineSeconds: 120 },
+  ],
+  blacklist: ['02:AA:BB:CC:00:09'],
+};
+const LOG = {
+  id: 7,
+  deviceId: 51,
+  deviceName: '广场 AP',
+  at: '2026-05-01T07:30:00Z',
+  code: 'CLIENT_JOIN',
+  eventType: 'info',
+  level: 'info',
+  detail: { mac: '02:AA:BB:CC:00:01', band: '2g' },
+};
+const pageOf = <T,>(list: T[]) => ({ list, total: list.length, page: 1, pageSize: 50 });
+
+function serve(level = 5, path = LIST) {
+  return mockFetch((call) => {
+    const frame = frameAnswers(path, level, call);
+    if (frame) return frame;
+    const { pathname } = call.url;
+    if (pathname === '/api/projects.do/trees') return { json: TREE };
+    if (pathname === `${WIFI}/pages`) return { json: { ...pageOf(APS), pageSize: 25 } };
+    if (pathname === `${WIFI}/52/register`) return { json: { id: 52, registered: true, delivered: false } };
+    if (pathname === '/api/pjts/2/devices.do/one/51') return { json: ONE };
+    if (pathname === `${WIFI}/51/realdata` && call.method === 'GET')
+      return {
+        json: {
+          id: 51,
+          at: '2026-05-01T08:00:00Z',
+          values: { upload: 2.5, download: 12.25, cpu: 24, memory: 41, clients: 9, uptime: 90_000 },
+        },
+      };
+    if (pathname === `${WIFI}/51/realdata`)
+      return { json: { command: 'realdata', ok: true, result: REALDATA, durationMs: 80, attempts: 1 } };
+    if (pathname === `${WIFI}/51/control`)
+      return { json: { command: 'control', ok: true, result: { ok: true }, durationMs: 60, attempts: 1 } };
+    if (pathname === `${WIFI}/51/logs`)
+      return { json: pageOf([LOG, { ...LOG, id: 6, code: 'RADIO_OFF', detail: { band: '5g' } }]) };
+    return undefined;
+  });
+}
+
+beforeEach(async () => {
+  await changeLang('zh_CN');
+  setErrorSinks({ toast: vi.fn(), toLogin: vi.fn() });
+  FakeWebSocket.reset();
+  vi.stubGlobal('WebSocket', FakeWebSocket);
+  setSession(SESSION);
+});
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+const rowWith = (text: string) =>
+  waitFor(
+    () => {
+      const row = screen.getAllByRole('row').find((r) => r.textContent?.includes(text));
+      if (!row) throw new Error(`no row with ${text}`);
+      return row;
+    },
+    { timeout: 20_000 },
+  );
+
+guardRawText();
+
+describe('WiFi list', () => {
+  it('shows traffic, load, clients, online time and link type in words, and follows reports', async () => {
+    serve();
+    renderWithApp(<WifiListPage />, { path: LIST });
+    const row = await rowWith('广场 AP');
+    expect(within(row).getByTestId('wifi-traffic').textContent).toBe('↑ 2.5 / ↓ 12.3');
+    expect(within(row).getByTestId('wifi-clients').textContent).toBe('9');
+    expect(row.querySelector('[data-link-type="cascade"]')?.textContent).toBe('级联');
+    expect(row.textContent).toContain('3 天 4 小时');
+    expect((await rowWith('公园 AP')).querySelector('[data-link-type]')?.textContent).toBe('旁路');
+    expect(screen.getByRole('columnheader', { name: '终端数' })).toBeTruthy();
+    // Extras wait in the column setting so the table fits 1366 px.
+    expect(screen.queryByRole('columnheader', { name: '所属 AC' })).toBeNull();
+    const socket = FakeWebSocket.last!;
+    act(() => socket.open());
+    act(() =>
+      socket.push({
+        kind: 'telemetry',
+        deviceId: 51,
+        projectId: 2,
+        type: 'wifi',
+        values: { upload: 1, download: 4, cpu: 12, memory: 40, clients: 21, uptime: 60 },
+        at: '2026-05-01T20:15:00Z',
+      }),
+    );
+    await waitFor(async () =>
+      expect(within(await rowWith('广场 AP')).getByTestId('wifi-clients').textContent).toBe('21'),
+    );
+  }, 120_000);
+
+  it('registers an AP from its row after a confirmation, and hides it below the edit level', async () => {
+    const { calls } = serve();
+    const { unmount } = renderWithApp(<WifiListPage />, { path: LIST });
+    fireEvent.click(within(await rowWith('公园 AP')).getByRole('button', { name: '注册' }));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }, { timeout: 20_000 }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.url.pathname).toBe(`${WIFI}/52/register`);
+    unmount();
+    serve(1);
+    renderWithApp(<WifiListPage />, { path: LIST });
+    await rowWith('广场 AP');
+    expect(screen.queryByRole('button', { name: '注册' })).toBeNull();
+  }, 120_000);
+});
+
+describe('WiFi page', () => {
+  const PAGE = '/pjt/pjtdevicewifi?id=51';
+
+  it('shows the runtime, connected devices, interfaces and the log in words, and blacklists a client', async () => {
+    const { calls } = serve(5, '/pjt/pjtdevicewifi');
+    const user = userEvent.setup();
+    renderWithApp(<WifiPage />, { path: PAGE });
+    expect((await screen.findByTestId('wifi-name')).textContent).toBe('广场 AP');
+    const runtime = screen.getByTestId('wifi-runtime');
+    await waitFor(() => expect(runtime.querySelector('[data-reading="clients"]')?.textContent).toBe('终端数9'));
+    expect(screen.getByTestId('wifi-uptime').textContent).toBe('在线时长: 1 天 1 小时');
+    const clients = screen.getByTestId('wifi-clients-card');
+    const row = await within(clients).findByText('02:AA:BB:CC:00:01', undefined, { timeout: 20_000 });
+    expect(row.closest('tr')!.textContent).toContain('-61');
+    expect(row.closest('tr')!.textContent).toContain('2.4 GHz');
+    expect(row.closest('tr')!.textContent).toContain('1 小时 30 分钟');
+    const interfaces = screen.getByTestId('wifi-interfaces');
+    expect(interfaces.querySelector('[data-radio="5g"]')?.textContent).toBe('已关闭');
+    expect(interfaces.textContent).toContain('5 GHz');
+    expect(interfaces.textContent).toContain('无线');
+    expect(screen.getByTestId('wifi-blacklist').textContent).toContain('02:AA:BB:CC:00:09');
+    const logs = screen.getByTestId('wifi-logs');
+    await waitFor(() => expect(logs.textContent).toContain('终端接入'));
+    expect(logs.textContent).toContain('射频关闭');
+    expect(logs.textContent).not.toContain('CLIENT_JOIN');
+    await user.click(within(row.closest('tr')!).getByRole('button', { name: /加入黑名单/ }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/51/control'))).toBe(true),
+    );
+    const post = calls.find((c) => c.url.pathname.endsWith('/51/control'))!;
+    expect(post.body?.get('action')).toBe('blacklistAdd');
+    expect(post.body?.get('mac')).toBe('02:AA:BB:CC:00:01');
+    expect(await screen.findByText('加入黑名单已下发到设备', undefined, { timeout: 10_000 })).toBeTruthy();
+  }, 120_000);
+
+  it.each([
+    ['zh_CN', '终端 MAC', '请输入有效的 MAC 地址（如 00:1A:2B:3C:4D:5E）', '加入黑名单'],
+    ['en_US', 'Client MAC', 'A valid MAC address is required (e.g. 00:1A:2B:3C:4D:5E)', 'Add to blacklist'],
+  ] as const)(
+    'checks the MAC with the contract’s rule before sending (%s)',
+    async (lang, label, rule, add) => {
+      await changeLang(lang);
+      const { calls } = serve(5, '/pjt/pjtdevicewifi');
+      const user = userEvent.setup();
+      renderWithApp(<WifiPage />, { path: PAGE });
+      const control = await screen.findByTestId('wifi-control', undefined, { timeout: 20_000 });
+      const mac = within(control).getByLabelText(label);
+      await user.type(mac, '00:1A:2B:3C:4D');
+      await user.click(within(control).getByTestId('wifi-blacklist-add'));
+      expect(await within(control).findByText(rule)).toBeTruthy();
+      expect(calls.some((c) => c.url.pathname.endsWith('/control'))).toBe(false);
+      await user.clear(mac);
+      await user.type(mac, 'aa-bb-cc-dd-ee-0f');
+      await user.click(within(control).getByTestId('wifi-blacklist-add'));
+      await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/control'))).toBe(true));
+      const post = calls.find((c) => c.url.pathname.endsWith('/control'))!;
+      expect(post.body?.get('mac')).toBe('AA:BB:CC:DD:EE:0F');
+      expect(post.body?.get('action')).toBe('blacklistAdd');
+      expect(within(control).getByTestId('wifi-blacklist-add').textContent).toContain(add);
+    },
+    120_000,
+  );
+
+  it('says so when the AP is not in the project', async () => {
+    serve();
+    renderWithApp(<WifiPage />, { path: '/pjt/pjtdevicewifi?id=99' });
+    expect(await screen.findByText('WiFi 设备不存在或不在当前项目中')).toBeTruthy();
+  });
+});
