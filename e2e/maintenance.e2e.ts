@@ -1,17 +1,18 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiOf, createDevice, rootProjectId } from './devices';
+import { apiOf, connectDevice, createDevice, publishUp, rootProjectId } from './devices';
 import { type Harness, signIn, startHarness, switchLanguage } from './harness';
 
 /**
- * Maintenance work orders in the browser: an order opened for a lamp's alarm (as the alarm's action
- * creates it), a second device added, a message, approved by a checker, a device completed with a note
+ * Maintenance work orders in the browser: a lamp's alarm arrives as a site message whose action opens
+ * an order with the lamp and the alarm filled in, a second device added, a message, approved by a checker, a device completed with a note
  * and a site photo on a 390 px wide page, the PDF downloaded; every maintenance screen fits a phone
- * without sideways scroll and is captured at 1366 px in both languages and at 390 px.
+ * without sideways scroll and is captured at 1366 px in both languages and at 390 px; the inbox then
+ * shows the alarm handled by the order.
  */
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ mqtt: true });
 });
 afterAll(async () => {
   const errors = h?.pageErrors() ?? [];
@@ -20,7 +21,7 @@ afterAll(async () => {
 });
 
 const LAMPS = [
-  { name: '北门路灯01', no: 'MT-LAMP-01' },
+  { name: '北门路灯01', no: 'MT-LAMP-01', equipmentId: 'EQMTLAMP01', key1: 'mt-secret-1' },
   { name: '北门路灯02', no: 'MT-LAMP-02' },
 ];
 
@@ -72,15 +73,31 @@ describe('maintenance work orders', () => {
     const lampIds: number[] = [];
     for (const lamp of LAMPS) lampIds.push(await createDevice(api, projectId, 'lighting', 'lcunb', lamp));
 
-    // ── The lamp's alarm opens an order with the lamp and the alarm filled in (the alarm's action call).
-    const alarmAt = new Date(Date.now() - 60_000).toISOString();
-    const base = `/api/pjts/${projectId}/maintenance.do`;
-    const bill = await api.json<{ id: number; no: string }>(base, {
-      title: '北门路灯故障维修',
-      deviceId: lampIds[0],
-      alarmCode: 'lampFault',
-      alarmAt,
+    // ── The lamp raises a fault over MQTT; its site message opens an order with the lamp and the alarm.
+    await api.post(`/api/pjts/${projectId}/iot/lighting/${lampIds[0]}/register`);
+    const equipment = LAMPS[0] as { equipmentId: string; key1: string };
+    const device = await connectDevice(h, equipment);
+    await publishUp(device, equipment.equipmentId, 'event', {
+      ts: Date.now(),
+      code: 19,
+      type: 'occur',
+      level: 'alarm',
     });
+    await device.endAsync();
+    const base = `/api/pjts/${projectId}/maintenance.do`;
+    await page.goto('/man/sitemessage');
+    const alarmRow = page.getByTestId('site-messages').locator('tr.ant-table-row', { hasText: LAMPS[0]!.name });
+    await poll(() => alarmRow.getByTestId('open-work-order').count()).toBe(1);
+    await h.screenshot(page, 'maintenance-inbox-alarm-1366-zh');
+    await alarmRow.getByTestId('open-work-order').click();
+    await poll(() => page.locator('.ant-modal').textContent()).toContain('灯具故障');
+    await page.locator('.ant-modal input').fill('北门路灯故障维修');
+    await page.locator('.ant-modal .ant-btn-primary').click();
+    await page.waitForURL('**/pjt/pjtmaintenancebill?id=*', { timeout: 20_000 });
+    const bill = await api.get<{ id: number; no: string; details: { alarmCode: string | null }[] }>(
+      `${base}/${new URL(page.url()).searchParams.get('id')}`,
+    );
+    expect(bill.details.map((d) => d.alarmCode)).toEqual(['19']);
 
     // ── The order on the console: a second device added, a message on the header.
     await page.goto(`/pjt/pjtmaintenancebill?id=${bill.id}`);
@@ -160,6 +177,9 @@ describe('maintenance work orders', () => {
       [`/pjt/pjtmaintenancebill?id=${bill.id}`, 'bill'],
       ['/pjt/pjtpolemaintenance', 'pole'],
       [`/pjt/pjtdevicemaintenancehistory?deviceId=${lampIds[0]}`, 'history'],
+      // The alarm's message and the lamp's events: the alarm now handled by the order.
+      ['/man/sitemessage', 'inbox'],
+      [`/pjt/pjtdevicelighting?id=${lampIds[0]}`, 'lamp'],
     ] as const;
     for (const lang of ['zh', 'en'] as const) {
       if (lang === 'en') await switchLanguage(page, 'English');

@@ -1,7 +1,7 @@
 import { CheckOutlined, ClearOutlined, DeleteOutlined, MailOutlined, RollbackOutlined } from '@ant-design/icons';
 import { PAGE_SIZE, type Page, type SiteMessageView } from '@sc/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Button, Card, Space, type TableColumnsType, Tabs, Typography } from 'antd';
+import { Badge, Button, Card, Flex, Space, type TableColumnsType, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
@@ -149,31 +149,27 @@ export default function SiteMessagePage() {
       key: 'title',
       dataIndex: 'title',
       title: t('messages.title'),
+      // A device alarm's message opens work under its title, or shows the work order that handled the alarm.
       render: (title: string, row) => (
-        <Typography.Link
-          onClick={() => toggle(row)}
-          strong={!row.isRead}
-          data-testid={`message-title-${row.id}`}
-          style={{ color: row.isRead || row.isDeleted ? undefined : 'inherit' }}
-        >
-          <Space size={6}>
-            {!row.isRead && !row.isDeleted ? <Badge status="processing" /> : <MailOutlined />}
-            {title}
-          </Space>
-        </Typography.Link>
+        <Flex vertical align="flex-start" gap={2}>
+          <Typography.Link
+            onClick={() => toggle(row)}
+            strong={!row.isRead}
+            data-testid={`message-title-${row.id}`}
+            style={{ color: row.isRead || row.isDeleted ? undefined : 'inherit' }}
+          >
+            <Space size={6}>
+              {!row.isRead && !row.isDeleted ? <Badge status="processing" /> : <MailOutlined />}
+              {title}
+            </Space>
+          </Typography.Link>
+          {row.alarm && <MessageAlarmWork alarm={row.alarm} />}
+        </Flex>
       ),
     },
     { key: 'createdAt', dataIndex: 'createdAt', title: t('messages.time'), width: 180, render: formatTime },
     { key: 'sender', dataIndex: 'senderName', title: t('messages.sender'), width: 160 },
   ];
-  // A device alarm's message opens work, or shows the work order that handled the alarm.
-  if (list.rows.some((row) => row.alarm))
-    columns.push({
-      key: 'work',
-      title: t('maintenance.workColumn'),
-      width: 170,
-      render: (_value, row) => (row.alarm ? <MessageAlarmWork alarm={row.alarm} /> : null),
-    });
   if (writable) {
     columns.push({
       key: 'actions',
