@@ -29,8 +29,8 @@ export const i18n = {
       linkFilter: '连接类型',
       fields: {
         traffic: '流量 (Mbps)',
-        cpu: 'CPU (%)',
-        memory: '内存 (%)',
+        cpu: 'CPU',
+        memory: '内存',
         clients: '终端数',
         uptime: '在线时长',
         linkType: '连接类型',
@@ -145,8 +145,8 @@ export const i18n = {
       linkFilter: 'Link type',
       fields: {
         traffic: 'Traffic (Mbps)',
-        cpu: 'CPU (%)',
-        memory: 'Memory (%)',
+        cpu: 'CPU',
+        memory: 'Memory',
         clients: 'Clients',
         uptime: 'Online time',
         linkType: 'Link type',

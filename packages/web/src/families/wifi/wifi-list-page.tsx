@@ -21,6 +21,8 @@ import { DEVICE_PAGE, WIFI_TYPE, type WifiAp, type WifiFilters, type WifiPage, w
 
 const detailPath = (d: { id: number }) => `${DEVICE_PAGE}?id=${d.id}`;
 const numberOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+/** A share with its unit in the cell, so that the header stays on one line. */
+const percent = (v: number | null) => (v === null ? formatReading(v) : `${formatReading(v)}%`);
 /** Columns the family's own texts name (the device's common ones are the device list's labels). */
 const OWN_FIELDS = new Set([
   'traffic',
@@ -111,8 +113,8 @@ function WifiList({ projectId }: { projectId: number }) {
           </span>
         ),
     },
-    { field: 'cpu', align: 'right', width: 75, render: (v) => formatReading(numberOrNull(v)) },
-    { field: 'memory', align: 'right', width: 85, render: (v) => formatReading(numberOrNull(v)) },
+    { field: 'cpu', align: 'right', width: 75, render: (v) => percent(numberOrNull(v)) },
+    { field: 'memory', align: 'right', width: 85, render: (v) => percent(numberOrNull(v)) },
     {
       field: 'clients',
       align: 'right',

@@ -9,6 +9,10 @@ import { formatDuration } from '../../components/format';
 import { realdataKey, useRealdata } from './live-query';
 import { useControl } from './use-control';
 
+/** A byte counter in B, KB, MB or GB. */
+const traffic = (bytes: number) =>
+  bytes < 1024 ** 3 ? formatBytes(bytes) : `${(bytes / 1024 ** 3).toFixed(1).replace(/\.0$/, '')} GB`;
+
 /** The AP's interfaces, connected devices and blacklist, as it answered realdata (spec 001 §2). */
 export function WifiLive({ projectId, id }: { projectId: number; id: number }) {
   const { t } = useTranslation();
@@ -41,7 +45,7 @@ export function WifiLive({ projectId, id }: { projectId: number; id: number }) {
     {
       title: t('wifi.interface.traffic'),
       key: 'traffic',
-      render: (_, row) => `${formatBytes(row.rxBytes)} / ${formatBytes(row.txBytes)}`,
+      render: (_, row) => `${traffic(row.rxBytes)} / ${traffic(row.txBytes)}`,
     },
   ];
   const clientColumns: TableColumnsType<WifiClient> = [

@@ -181,6 +181,7 @@ describe('WiFi list', () => {
     expect(row.textContent).toContain('3 天 4 小时');
     expect((await rowWith('公园 AP')).querySelector('[data-link-type]')?.textContent).toBe('旁路');
     expect(screen.getByRole('columnheader', { name: '终端数' })).toBeTruthy();
+    expect(row.textContent).toContain('24%');
     // Extras wait in the column setting so the table fits 1366 px.
     expect(screen.queryByRole('columnheader', { name: '所属 AC' })).toBeNull();
     const socket = FakeWebSocket.last!;
