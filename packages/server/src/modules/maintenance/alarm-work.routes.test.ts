@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceGroups, devices } from '../../db/schema/index.js';
 import { alarmMessage } from '../../iot/alarm-message.js';
 import { apiCaller } from '../../test/caller.js';
 import { createIotDevice, createProject, createRole, createUser } from '../../test/factories.js';
@@ -18,6 +19,7 @@ let messages: SiteMessagesService;
 let a: { id: number; name: string };
 let b: { id: number };
 const lamps: { id: number; name: string }[] = [];
+let handledBill: { id: number; no: string };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -171,5 +173,23 @@ describe('an alarm opens work', () => {
     await approveAndHandle(bill, '1');
     const [, after] = await inbox();
     expect(after!.alarm!.handled).toMatchObject({ billId: bill.id, billNo: bill.no, projectId: a.id });
+    handledBill = bill;
+  });
+
+  it("a pole shows a device's last alarm handled by the work order that completed it", async () => {
+    const db = t.database.db;
+    const [pole] = await db
+      .insert(deviceGroups)
+      .values({ name: '告警杆', no: `AW-${Date.now() % 100000}`, projectId: a.id })
+      .returning();
+    await db.update(devices).set({ groupId: pole!.id }).where(sql`${devices.id} in (${lamps[0]!.id}, ${lamps[2]!.id})`);
+    const view = (await call('GET', `${base()}/poles/${pole!.id}`)).json();
+    const byId = new Map(view.devices.map((d: { id: number }) => [d.id, d]));
+    // Lamp 0's only raise was completed; lamp 2's newest was abandoned.
+    expect(byId.get(lamps[0]!.id)).toMatchObject({
+      alarmCode: '19',
+      handled: { billId: handledBill.id, billNo: handledBill.no, projectId: a.id },
+    });
+    expect(byId.get(lamps[2]!.id)).toMatchObject({ alarmCode: '19', handled: null });
   });
 });

@@ -376,12 +376,26 @@ export function createMaintenanceService(deps: {
       return toPage(list, total, window);
     },
 
-    /** A pole (device group): its devices with live state and last alarm. */
+    /** A pole (device group): its devices with live state and last alarm (and the work that handled it). */
     async pole(session: SessionContext, projectId: number, groupId: number) {
       const project = await pathProject(deps.projects, session, projectId);
       const pole = await bills.pole(project.id, groupId);
       if (!pole) throw notFound();
-      return pole;
+      // A last alarm a work order completed shows as handled, with that work order.
+      const raises = pole.devices.flatMap((d) =>
+        d.alarmCode && d.alarmAt ? [{ deviceId: d.id, code: d.alarmCode, at: d.alarmAt }] : [],
+      );
+      const handled = await deps.alarms.handledOf(raises);
+      return {
+        ...pole,
+        devices: pole.devices.map((d) => ({
+          ...d,
+          handled:
+            d.alarmCode && d.alarmAt
+              ? (handled.get(deps.alarms.handledKey({ deviceId: d.id, code: d.alarmCode, at: d.alarmAt })) ?? null)
+              : null,
+        })),
+      };
     },
   };
 }

@@ -1,5 +1,6 @@
 import type {
   DeviceMaintenanceRow,
+  HandledWork,
   MaintenanceBillFull,
   MaintenanceBillView,
   MaintenanceCounts,
@@ -30,6 +31,8 @@ export interface PoleDevice {
   alarmCode: string | null;
   alarmAt: string | null;
   alarmType: string | null;
+  /** The work order that completed the last alarm. */
+  handled: HandledWork | null;
 }
 export interface PoleView {
   id: number;

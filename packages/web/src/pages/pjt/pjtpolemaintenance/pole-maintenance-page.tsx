@@ -10,6 +10,7 @@ import { useLabels } from '../../../components/labels';
 import {
   BillStatusTag,
   billPath,
+  HandledWorkTag,
   historyPath,
   maintenanceApi,
   maintenanceKeys,
@@ -169,15 +170,19 @@ export function Pole({ projectId, groupId }: { projectId: number; groupId: numbe
     <Flex gap={4} wrap>
       <Link to={devicePagePath(d.id)}>{t('maintenance.openDevice')}</Link>
       <Link to={historyPath(d.id)}>{t('maintenance.history')}</Link>
-      <OpenWorkOrderButton
-        alarm={{
-          deviceId: d.id,
-          deviceName: d.name,
-          deviceType: d.type,
-          code: d.alarmCode ?? undefined,
-          at: d.alarmAt ?? undefined,
-        }}
-      />
+      {d.handled ? (
+        <HandledWorkTag work={d.handled} />
+      ) : (
+        <OpenWorkOrderButton
+          alarm={{
+            deviceId: d.id,
+            deviceName: d.name,
+            deviceType: d.type,
+            code: d.alarmCode ?? undefined,
+            at: d.alarmAt ?? undefined,
+          }}
+        />
+      )}
     </Flex>
   );
   const devices = pole.data?.devices ?? [];
