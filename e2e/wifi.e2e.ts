@@ -2,8 +2,10 @@ import { type CommandRequest, commandTopic } from '@sc/contract';
 import { familySim } from '@sc/simulator';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeFindings, describeAxe } from './axe';
 import { apiOf, connectDevice, createDevice, publishUp, rootProjectId } from './devices';
 import { type Harness, signIn, startHarness, switchLanguage } from './harness';
+import { describeFindings, inspectScreen } from './screen-checks';
 
 /**
  * WiFi: an AP answering as the simulator's model over MQTT shows up live in the list (its clients and
@@ -28,6 +30,20 @@ const AP = { name: '广场无线AP', no: 'WIFI-E2E-01', equipmentId: 'EQE2EWIFI0
 const TYPE = 'wifi';
 const PROPS = { ssid: 'City-Free', linkType: 'cascade' };
 const sim = familySim(TYPE);
+
+/**
+ * The shared latest-values widget's unit (grey 11 px on its tinted cell) is below axe's contrast ratio
+ * on every family's device page; it is the widget's to fix (components/device/latest-values.css), so
+ * this journey leaves it out and fails on anything else.
+ */
+const SHARED_FINDING = (f: { id: string; target: string }) =>
+  f.id === 'color-contrast' && f.target.includes('.latest-values-value > small');
+
+/** The every-screen checks (fit, headers, raw words) and serious axe findings of the screen as it is. */
+const screenFindings = async (page: import('playwright-core').Page, lang: 'zh_CN' | 'en_US') => [
+  ...describeFindings(await inspectScreen(page, lang)),
+  ...(lang === 'zh_CN' ? describeAxe((await axeFindings(page)).filter((f) => !SHARED_FINDING(f))) : []),
+];
 
 /** The table scrolls sideways only when its content is wider than the table itself. */
 const scrollsSideways = (page: import('playwright-core').Page) =>
@@ -131,6 +147,7 @@ describe('WiFi in the console', () => {
     expect(live).toBe(true);
     expect(await row.getByTestId('wifi-traffic').textContent()).toMatch(/^↑ [\d.]+ \/ ↓ [\d.]+$/);
     expect(await scrollsSideways(page)).toBe(false);
+    expect(await screenFindings(page, 'zh_CN')).toEqual([]);
     await h.screenshot(page, 'wifi-list-zh');
 
     // ── The AP's page: runtime, the AP's own answer (clients, interfaces), a blacklist control.
@@ -165,12 +182,14 @@ describe('WiFi in the console', () => {
     await control
       .getByText('请输入有效的 MAC 地址（如 00:1A:2B:3C:4D:5E）', { exact: true })
       .waitFor({ state: 'detached' });
+    expect(await screenFindings(page, 'zh_CN')).toEqual([]);
     await h.screenshot(page, 'wifi-device-zh');
 
     // ── English.
     await switchLanguage(page, 'English');
     await page.getByText('Connected devices').waitFor();
     await page.getByTestId('wifi-logs').getByText('Added to blacklist').first().waitFor();
+    expect(await screenFindings(page, 'en_US')).toEqual([]);
     await h.screenshot(page, 'wifi-device-en');
     await page.getByRole('button', { name: 'Back to the list' }).click();
     await page
@@ -179,6 +198,7 @@ describe('WiFi in the console', () => {
       .filter({ hasText: 'Cascade' })
       .waitFor();
     expect(await scrollsSideways(page)).toBe(false);
+    expect(await screenFindings(page, 'en_US')).toEqual([]);
     await h.screenshot(page, 'wifi-list-en');
   }, 240_000);
 });
