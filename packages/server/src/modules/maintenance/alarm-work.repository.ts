@@ -69,18 +69,22 @@ export function createAlarmWorkRepository(db: Db) {
 
     /**
      * The alarms site messages are about (device and code): the device with its project, the newest
-     * raise of the code (an alarm or warning that occurred) and the work that handled it. A device
-     * gone since answers nothing.
+     * raise of the code (an alarm or warning that occurred) and the work that handled it, with the
+     * project's path (whose reader may see it). A device gone since answers nothing.
      */
-    async messageAlarms(refs: { deviceId: number; code: string }[]): Promise<MessageAlarm[]> {
+    async messageAlarms(
+      refs: { deviceId: number; code: string }[],
+    ): Promise<(MessageAlarm & { projectPath: string })[]> {
       if (refs.length === 0) return [];
       const values = sql.join(
         refs.map((r) => sql`(${r.deviceId}::int, ${r.code}::text)`),
         sql`, `,
       );
-      const found = await rows<Omit<MessageAlarm, 'handled' | 'at'> & { at: string | Date | null }>(sql`select
+      const found = await rows<
+        Omit<MessageAlarm, 'handled' | 'at'> & { at: string | Date | null; projectPath: string }
+      >(sql`select
           v.id as "deviceId", v.name as "deviceName", v.type as "deviceType",
-          v.project_id as "projectId", p.name as "projectName", r.code, e.at
+          v.project_id as "projectId", p.name as "projectName", p.path as "projectPath", r.code, e.at
         from (values ${values}) as r(device_id, code)
         join devices v on v.id = r.device_id
         join projects p on p.id = v.project_id

@@ -174,6 +174,18 @@ describe('an alarm opens work', () => {
     const [, after] = await inbox();
     expect(after!.alarm!.handled).toMatchObject({ billId: bill.id, billNo: bill.no, projectId: a.id });
     handledBill = bill;
+
+    // A reader whose projects do not hold the device reads the message without its alarm.
+    const outsider = await createUser(t.database.db, (await createRole(t.database.db, b.id, {})).id);
+    await messages.send(alarmMessage({ ...lamp, type: 'lighting' }, '19', { project: a.name }), [outsider.id]);
+    const outside = await call(
+      'GET',
+      '/api/sitemessages.do/pages/1?status=all',
+      undefined,
+      await t.token(outsider.name, outsider.password),
+    );
+    expect(outside.json().list).toEqual([expect.objectContaining({ title: message!.title })]);
+    expect(outside.json().list[0].alarm ?? null).toBeNull();
   });
 
   it("a pole shows a device's last alarm handled by the work order that completed it", async () => {

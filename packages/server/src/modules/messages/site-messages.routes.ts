@@ -28,6 +28,8 @@ export function siteMessagesRoutes(app: FastifyInstance, deps: { messages: SiteM
   const r = app.withTypeProvider<ZodTypeProvider>();
   const s = deps.messages;
   const me = (req: { session: { user: { id: number } } | null }) => req.session!.user.id;
+  // A device alarm's message names its alarm only while the device is in the caller's projects.
+  const scope = (req: { session: { project: { path: string } } | null }) => req.session!.project.path;
 
   r.get(
     '/api/sitemessages.do/count/unread',
@@ -54,7 +56,7 @@ export function siteMessagesRoutes(app: FastifyInstance, deps: { messages: SiteM
         response: { 200: siteMessageList },
       },
     },
-    (req) => s.list(me(req), req.query.status, requestLang(req)),
+    (req) => s.list(me(req), req.query.status, requestLang(req), scope(req)),
   );
   r.get(
     '/api/sitemessages.do/pages/:n',
@@ -67,7 +69,7 @@ export function siteMessagesRoutes(app: FastifyInstance, deps: { messages: SiteM
         response: { 200: siteMessagePage },
       },
     },
-    (req) => s.page(me(req), { ...req.query, page: req.params.n }, requestLang(req)),
+    (req) => s.page(me(req), { ...req.query, page: req.params.n }, requestLang(req), scope(req)),
   );
   r.patch(
     '/api/sitemessages.do/isread/:id',
@@ -80,7 +82,7 @@ export function siteMessagesRoutes(app: FastifyInstance, deps: { messages: SiteM
         response: { 200: siteMessageView },
       },
     },
-    (req) => s.markRead(me(req), req.params.id, requestLang(req)),
+    (req) => s.markRead(me(req), req.params.id, requestLang(req), scope(req)),
   );
   r.patch(
     '/api/sitemessages.do/isread',
@@ -106,7 +108,7 @@ export function siteMessagesRoutes(app: FastifyInstance, deps: { messages: SiteM
         response: { 200: siteMessageView },
       },
     },
-    (req) => s.recycle(me(req), req.params.id, requestLang(req)),
+    (req) => s.recycle(me(req), req.params.id, requestLang(req), scope(req)),
   );
   r.patch(
     '/api/sitemessages.do/isdeleted',
@@ -132,7 +134,7 @@ export function siteMessagesRoutes(app: FastifyInstance, deps: { messages: SiteM
         response: { 200: siteMessageView },
       },
     },
-    (req) => s.restore(me(req), req.params.id, requestLang(req)),
+    (req) => s.restore(me(req), req.params.id, requestLang(req), scope(req)),
   );
   r.delete(
     '/api/sitemessages.do',

@@ -66,19 +66,27 @@ export function createSiteMessagesService(deps: {
   messages: SiteMessagesRepository;
   settings: SettingsService;
   /** The device alarms messages are about (maintenance: the work that handled them). */
-  alarmsOf?: (refs: { deviceId: number; code: string }[]) => Promise<MessageAlarm[]>;
+  alarmsOf?: (refs: { deviceId: number; code: string }[]) => Promise<(MessageAlarm & { projectPath: string })[]>;
   /** Tells the recipients' open consoles (realtime channel) so their unread count moves at once. */
   onSent?: (recipientIds: number[]) => void;
 }) {
   const { messages } = deps;
 
-  /** Rows as the caller reads them, a device alarm's with the alarm it is about. */
-  async function presentAll(rows: MessageRow[], lang: Lang): Promise<SiteMessageView[]> {
+  /**
+   * Rows as the caller reads them, a device alarm's with the alarm it is about when its device's project
+   * is in the caller's scope (`scope`: the caller's project path; a device moved out of it since stays
+   * out of reach).
+   */
+  async function presentAll(rows: MessageRow[], lang: Lang, scope?: string): Promise<SiteMessageView[]> {
     const refs = new Map(
       rows.flatMap((r) => (alarmOfFoldKey(r.foldKey) ? [[r.foldKey!, alarmOfFoldKey(r.foldKey)!]] : [])),
     );
     const alarms = refs.size && deps.alarmsOf ? await deps.alarmsOf([...refs.values()]) : [];
-    const byKey = new Map(alarms.map((a) => [`${a.deviceId}:${a.code}`, a]));
+    const byKey = new Map(
+      alarms
+        .filter((a) => scope === undefined || a.projectPath.startsWith(scope))
+        .map(({ projectPath: _path, ...a }) => [`${a.deviceId}:${a.code}`, a]),
+    );
     return rows.map((row) => {
       const ref = row.foldKey ? refs.get(row.foldKey) : undefined;
       const alarm = ref ? byKey.get(`${ref.deviceId}:${ref.code}`) : undefined;
@@ -86,10 +94,10 @@ export function createSiteMessagesService(deps: {
     });
   }
 
-  async function one(recipientId: number, id: number, lang: Lang) {
+  async function one(recipientId: number, id: number, lang: Lang, scope?: string) {
     const row = await messages.view(recipientId, id);
     if (!row) throw notFound();
-    const [view] = await presentAll([row], lang);
+    const [view] = await presentAll([row], lang, scope);
     return view!;
   }
 
@@ -126,40 +134,41 @@ export function createSiteMessagesService(deps: {
     /** The caller's unread device alarms by level, for the bell. */
     unreadAlarms: (recipientId: number) => messages.unreadBySeverity(recipientId),
 
-    async list(recipientId: number, status: MessageStatus, lang: Lang) {
+    async list(recipientId: number, status: MessageStatus, lang: Lang, scope?: string) {
       const { list } = await messages.page(recipientId, status, [], { limit: PARENT_LIST_SIZE, offset: 0 });
-      return presentAll(list, lang);
+      return presentAll(list, lang, scope);
     },
 
     async page(
       recipientId: number,
       query: { page: number; pageSize?: number; keyword: string[]; status: MessageStatus },
       lang: Lang,
+      scope?: string,
     ) {
       const window = pageWindow(query, await deps.settings.get('pageSize'));
       const { list, total } = await messages.page(recipientId, query.status, query.keyword, window);
-      return toPage(await presentAll(list, lang), total, window);
+      return toPage(await presentAll(list, lang, scope), total, window);
     },
 
-    async markRead(recipientId: number, id: number, lang: Lang) {
+    async markRead(recipientId: number, id: number, lang: Lang, scope?: string) {
       if ((await messages.markRead(recipientId, [id])) === 0) throw notFound();
-      return one(recipientId, id, lang);
+      return one(recipientId, id, lang, scope);
     },
     markReadMany: async (recipientId: number, ids: number[]) => ({
       updated: await messages.markRead(recipientId, ids),
     }),
 
-    async recycle(recipientId: number, id: number, lang: Lang) {
+    async recycle(recipientId: number, id: number, lang: Lang, scope?: string) {
       if ((await messages.setDeleted(recipientId, [id], true)) === 0) throw notFound();
-      return one(recipientId, id, lang);
+      return one(recipientId, id, lang, scope);
     },
     recycleMany: async (recipientId: number, ids: number[]) => ({
       updated: await messages.setDeleted(recipientId, ids, true),
     }),
 
-    async restore(recipientId: number, id: number, lang: Lang) {
+    async restore(recipientId: number, id: number, lang: Lang, scope?: string) {
       if ((await messages.setDeleted(recipientId, [id], false)) === 0) throw notFound();
-      return one(recipientId, id, lang);
+      return one(recipientId, id, lang, scope);
     },
 
     purge: async (recipientId: number) => ({ deleted: await messages.purge(recipientId) }),
