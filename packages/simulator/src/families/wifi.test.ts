@@ -124,6 +124,17 @@ describe('WiFi access point simulator', () => {
     expect(events.map((e) => e.code)).toContain('REBOOT');
   });
 
+  it('gives an access controller no clients of its own', () => {
+    const device = ap(0.9);
+    device.plan.modelNo = 'wificomfastac';
+    device.state = {};
+    wifi.init!(device);
+    device.state.at = START;
+    const { reports, events } = run(device, 24);
+    expect(reports.every((r) => r.values.clients === 0)).toBe(true);
+    expect(events).toEqual([]);
+  });
+
   it('refuses a control without its MAC or band', async () => {
     const device = ap();
     const ctx = context(device, new Date(START));

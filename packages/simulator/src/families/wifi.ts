@@ -20,6 +20,8 @@ export function clientShare(hour: number): number {
   return 0.3;
 }
 
+/** The access controller's model (spec 001 §3 models "wificomfastac, wificomfastap"). */
+const CONTROLLER_MODEL = 'wificomfastac';
 /** Seconds an AP is away while it restarts. */
 export const REBOOT_MS = 8000;
 /** Clients that join or leave at most per report (the rest follow at the next one). */
@@ -214,13 +216,15 @@ function control(device: SimDevice, args: Record<string, unknown>, now: Date): C
  * follows the hour is connected (few at night, most in the evening); traffic and load follow the
  * clients. It answers realdata with its interfaces, clients and blacklist, obeys control (a blacklisted
  * client is dropped and kept out, a radio off drops its band's clients, a reboot goes away briefly) and
- * writes its log as info events with its reports.
+ * writes its log as info events with its reports. An access controller reports its own load, no clients.
  */
 export const wifi: FamilySim = {
   type: 'wifi',
   firmware: 'COMFAST-AP-2.6.0',
   init: (device) => {
-    const regulars = regularsOf(device, 12 + Math.round(device.place.offset * 24));
+    // An access controller manages APs and serves no client of its own.
+    const controller = device.plan.modelNo === CONTROLLER_MODEL;
+    const regulars = controller ? [] : regularsOf(device, 12 + Math.round(device.place.offset * 24));
     const state: WifiState = {
       regulars,
       connected: [],
