@@ -82,9 +82,14 @@ describe.skipIf(!MOSQUITTO && !CI)('Mosquitto as docs/deploy configures it', () 
       (ok) => ok,
     );
   });
-  afterAll(() => {
-    child?.kill();
-    fs.rmSync(dir, { recursive: true, force: true });
+  afterAll(async () => {
+    // Mosquitto writes its persistence file while it exits: remove the directory only after that.
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill();
+      await exited;
+    }
+    fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   });
 
   it("keeps a device with its own key and another's client id out of the other's commands and topics", async () => {
