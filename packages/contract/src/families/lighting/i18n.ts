@@ -1,12 +1,16 @@
 import type { FamilyI18n } from '../kit/manifest.js';
+import { lamps as lampsEnUS } from './lamps.en-US.js';
+import { lamps as lampsZhCN } from './lamps.zh-CN.js';
 
 /**
  * Texts of the family: merged into the i18n resources by namespace. `lighting.*` holds the contract's
  * labels (event codes, trigger types, modes, fields, validation rules and errors) that the server and the
- * console share; the console's screen texts may add keys beside them.
+ * console share; the console's screen texts may add keys beside them. `lamps.*` is the lighting screens'
+ * texts: with the family they load with the frame, not with the login page.
  */
 export const i18n = {
   zh_CN: {
+    lamps: lampsZhCN,
     families: {
       types: {
         lighting: '单灯控制器',
@@ -192,6 +196,7 @@ export const i18n = {
     },
   },
   en_US: {
+    lamps: lampsEnUS,
     families: {
       types: {
         lighting: 'Lamp controller',

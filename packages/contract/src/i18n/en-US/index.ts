@@ -14,7 +14,6 @@ import { frame } from './frame.js';
 import { groups } from './groups.js';
 import { home } from './home.js';
 import { labels } from './labels.js';
-import { lamps } from './lamps.js';
 import { login } from './login.js';
 import { logs } from './logs.js';
 import { maintenance } from './maintenance.js';
@@ -31,6 +30,7 @@ import { projects } from './projects.js';
 import { realtime } from './realtime.js';
 import { registry } from './registry.js';
 import { roles } from './roles.js';
+import { schedule } from './schedule.js';
 import { security } from './security.js';
 import { settings } from './settings.js';
 import { summary } from './summary.js';
@@ -61,7 +61,7 @@ export const resources = {
   bell,
   a11y,
   home,
-  lamps,
+  schedule,
   maintenance,
   labels,
   login,

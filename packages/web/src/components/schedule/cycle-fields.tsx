@@ -74,7 +74,7 @@ export function CycleFields({ children }: { children?: ReactNode }) {
         </Col>
         {mode === 'once' ? (
           <Col span={12}>
-            <Form.Item name="date" label={t('lamps.policy.date')}>
+            <Form.Item name="date" label={t('schedule.date')}>
               <DatePicker />
             </Form.Item>
           </Col>
@@ -95,16 +95,16 @@ export function CycleFields({ children }: { children?: ReactNode }) {
         <Col span={6}>{children}</Col>
       </Row>
       {mode === 'year' && (
-        <Form.Item name="months" label={t('lamps.policy.months')}>
+        <Form.Item name="months" label={t('schedule.months')}>
           <Select
             mode="multiple"
-            options={range(1, 12).map((m) => ({ value: m, label: t('lamps.policy.month', { month: m }) }))}
+            options={range(1, 12).map((m) => ({ value: m, label: t('schedule.month', { month: m }) }))}
             data-testid="policy-cycle-months"
           />
         </Form.Item>
       )}
       {mode === 'month' && (
-        <Form.Item name="days" label={t('lamps.policy.days')}>
+        <Form.Item name="days" label={t('schedule.days')}>
           <Select
             mode="multiple"
             options={range(1, 31).map((d) => ({ value: d, label: String(d) }))}
@@ -113,16 +113,16 @@ export function CycleFields({ children }: { children?: ReactNode }) {
         </Form.Item>
       )}
       {mode === 'week' && (
-        <Form.Item name="weekdays" label={t('lamps.policy.weekdays')}>
+        <Form.Item name="weekdays" label={t('schedule.weekdays')}>
           <Select
             mode="multiple"
-            options={range(1, 7).map((d) => ({ value: d, label: t(`lamps.weekdays.${d}`) }))}
+            options={range(1, 7).map((d) => ({ value: d, label: t(`schedule.weekday.${d}`) }))}
             data-testid="policy-cycle-weekdays"
           />
         </Form.Item>
       )}
       {mode === 'holiday' && (
-        <Form.Item name="dates" label={t('lamps.policy.dates')}>
+        <Form.Item name="dates" label={t('schedule.dates')}>
           <DatePicker multiple data-testid="policy-cycle-dates" />
         </Form.Item>
       )}

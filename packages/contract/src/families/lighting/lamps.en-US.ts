@@ -122,12 +122,6 @@ export const lamps = {
     minutes: 'min',
     channels: 'Channels controlled',
     channel: 'Channel {channel}',
-    date: 'Date',
-    months: 'Months',
-    month: 'Month {month}',
-    days: 'Days of the month',
-    weekdays: 'Weekdays',
-    dates: 'Holidays',
     fields: {
       name: 'Name',
       no: 'No.',
@@ -138,15 +132,6 @@ export const lamps = {
       inUse: 'In use',
       lampCount: 'Lamps',
     },
-  },
-  weekdays: {
-    '1': 'Monday',
-    '2': 'Tuesday',
-    '3': 'Wednesday',
-    '4': 'Thursday',
-    '5': 'Friday',
-    '6': 'Saturday',
-    '7': 'Sunday',
   },
   targets: {
     groups: 'Lamp groups',

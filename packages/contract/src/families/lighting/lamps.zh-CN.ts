@@ -122,12 +122,6 @@ export const lamps = {
     minutes: '分钟',
     channels: '控制的通道',
     channel: '通道 {channel}',
-    date: '日期',
-    months: '月份',
-    month: '{month} 月',
-    days: '日期（每月）',
-    weekdays: '星期',
-    dates: '节假日',
     fields: {
       name: '名称',
       no: '编号',
@@ -138,15 +132,6 @@ export const lamps = {
       inUse: '启用',
       lampCount: '单灯数',
     },
-  },
-  weekdays: {
-    '1': '周一',
-    '2': '周二',
-    '3': '周三',
-    '4': '周四',
-    '5': '周五',
-    '6': '周六',
-    '7': '周日',
   },
   targets: {
     groups: '组网分组',
