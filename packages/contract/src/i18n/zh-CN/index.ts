@@ -15,7 +15,6 @@ import { groups } from './groups.js';
 import { home } from './home.js';
 import { labels } from './labels.js';
 import { login } from './login.js';
-import { logs } from './logs.js';
 import { maintenance } from './maintenance.js';
 import { mapview } from './mapview.js';
 import { menu } from './menu.js';
@@ -24,7 +23,6 @@ import { models } from './models.js';
 import { modules } from './modules.js';
 import { notices } from './notices.js';
 import { permissions } from './permissions.js';
-import { production } from './production.js';
 import { projectparams } from './projectparams.js';
 import { projects } from './projects.js';
 import { realtime } from './realtime.js';
@@ -53,7 +51,6 @@ export const resources = {
   crud,
   enums,
   mapview,
-  production,
   devices,
   errors,
   families,
@@ -65,7 +62,6 @@ export const resources = {
   maintenance,
   labels,
   login,
-  logs,
   menu,
   messages,
   modules,

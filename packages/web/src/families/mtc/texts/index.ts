@@ -1,4 +1,4 @@
-import { i18n } from '../../../i18n/i18n';
+import { addScreenTexts } from '../../../i18n/screen-texts';
 import { cabinets as enUS } from './en-US';
 import { cabinets as zhCN } from './zh-CN';
 
@@ -9,5 +9,4 @@ import { cabinets as zhCN } from './zh-CN';
  */
 export const CABINET_TEXTS = { zh_CN: zhCN, en_US: enUS };
 
-for (const [lang, texts] of Object.entries(CABINET_TEXTS))
-  i18n.addResourceBundle(lang, 'translation', { cabinets: texts }, true, true);
+addScreenTexts('cabinets', CABINET_TEXTS);

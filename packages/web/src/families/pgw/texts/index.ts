@@ -1,4 +1,4 @@
-import { i18n } from '../../../i18n/i18n';
+import { addScreenTexts } from '../../../i18n/screen-texts';
 import { pgwScreens as enUS } from './en-US';
 import { pgwScreens as zhCN } from './zh-CN';
 
@@ -9,5 +9,4 @@ import { pgwScreens as zhCN } from './zh-CN';
  */
 export const PGW_TEXTS = { zh_CN: zhCN, en_US: enUS };
 
-for (const [lang, texts] of Object.entries(PGW_TEXTS))
-  i18n.addResourceBundle(lang, 'translation', { pgw: texts }, true, true);
+addScreenTexts('pgw', PGW_TEXTS);

@@ -9,6 +9,7 @@ import { DraggableModal } from '../../../components/draggable-modal';
 import { useLang } from '../../../i18n/i18n';
 import { ProjectTreeSelect } from '../devicelist/lookups';
 import { previewNos } from './production-tools';
+import './texts';
 
 /** Auto-create (productionAutoBody): name, start number, count, model, project; previews the first and last numbers. */
 export function AutoDialog({

@@ -7,6 +7,7 @@ import { DraggableModal } from '../../../components/draggable-modal';
 import { loadLanguage, translate, useLang } from '../../../i18n/i18n';
 import { decodeCsv, downloadText, errorRowsCsv, readBytes, withoutErrorColumn } from './import-errors';
 import { csvFileError, uploadFile } from './production-tools';
+import './texts';
 
 type Outcome =
   | { kind: 'none' }

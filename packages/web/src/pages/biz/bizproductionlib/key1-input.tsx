@@ -4,6 +4,7 @@ import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
+import './texts';
 
 /**
  * key1 (a device's MQTT password) in the item dialog. Lists carry only the mask; editing an item

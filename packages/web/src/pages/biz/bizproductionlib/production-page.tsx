@@ -11,6 +11,7 @@ import { ProjectTreeSelect } from '../devicelist/lookups';
 import { AutoDialog } from './auto-dialog';
 import { ImportDialog } from './import-dialog';
 import { Key1Input } from './key1-input';
+import './texts';
 
 const BASE = '/api/biz/productionlib.do';
 type Status = 'all' | 'idle' | 'occupied';

@@ -1,6 +1,7 @@
 import { Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatValue } from '../../../components/format';
+import './texts';
 
 export { formatValue };
 

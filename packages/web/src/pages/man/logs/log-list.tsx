@@ -12,6 +12,7 @@ import {
   useDeleteRows,
   usePagedList,
 } from '../../../components/crud';
+import './texts';
 
 export type LogKind = 'manage' | 'operate' | 'visit';
 

@@ -1,4 +1,4 @@
-import { i18n } from '../../../../i18n/i18n';
+import { addScreenTexts } from '../../../../i18n/screen-texts';
 import { noticerule as enUS } from './en-US';
 import { noticerule as zhCN } from './zh-CN';
 
@@ -9,5 +9,4 @@ import { noticerule as zhCN } from './zh-CN';
  */
 export const NOTICE_RULE_TEXTS = { zh_CN: zhCN, en_US: enUS };
 
-for (const [lang, texts] of Object.entries(NOTICE_RULE_TEXTS))
-  i18n.addResourceBundle(lang, 'translation', { noticerule: texts }, true, true);
+addScreenTexts('noticerule', NOTICE_RULE_TEXTS);

@@ -1,4 +1,4 @@
-import { i18n } from '../../../../i18n/i18n';
+import { addScreenTexts } from '../../../../i18n/screen-texts';
 import { pjtparams as enUS } from './en-US';
 import { pjtparams as zhCN } from './zh-CN';
 
@@ -9,5 +9,4 @@ import { pjtparams as zhCN } from './zh-CN';
  */
 export const PROJECT_PARAMS_TEXTS = { zh_CN: zhCN, en_US: enUS };
 
-for (const [lang, texts] of Object.entries(PROJECT_PARAMS_TEXTS))
-  i18n.addResourceBundle(lang, 'translation', { pjtparams: texts }, true, true);
+addScreenTexts('pjtparams', PROJECT_PARAMS_TEXTS);

@@ -1,4 +1,4 @@
-import { i18n } from '../../../../i18n/i18n';
+import { addScreenTexts } from '../../../../i18n/screen-texts';
 import { summaryScreens as enUS } from './en-US';
 import { summaryScreens as zhCN } from './zh-CN';
 
@@ -10,5 +10,4 @@ import { summaryScreens as zhCN } from './zh-CN';
  */
 export const SUMMARY_SCREEN_TEXTS = { zh_CN: zhCN, en_US: enUS };
 
-for (const [lang, texts] of Object.entries(SUMMARY_SCREEN_TEXTS))
-  i18n.addResourceBundle(lang, 'translation', { summary: structuredClone(texts) }, true, true);
+addScreenTexts('summary', SUMMARY_SCREEN_TEXTS);

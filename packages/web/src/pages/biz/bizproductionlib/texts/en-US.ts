@@ -1,5 +1,5 @@
-import type { Translation } from '../translate.js';
-import type { production as zh } from '../zh-CN/production.js';
+import type { Translation } from '@sc/contract';
+import type { production as zh } from './zh-CN';
 
 export const production: Translation<typeof zh> = {
   fields: {

@@ -1,5 +1,5 @@
-import type { Translation } from '../translate.js';
-import type { logs as zh } from '../zh-CN/logs.js';
+import type { Translation } from '@sc/contract';
+import type { logs as zh } from './zh-CN';
 
 export const logs: Translation<typeof zh> = {
   range: 'Time range',
