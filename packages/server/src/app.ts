@@ -497,7 +497,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('iot', iot);
   app.addHook('onClose', () => iot.stop());
   realtimeRoutes(app, { db, hub: iot.hub, settings, access, allowedOrigins: config.allowedOrigins });
-  registerFamilyRoutes(app, FAMILY_HANDLERS, { db, iot, audit, settings });
+  registerFamilyRoutes(app, FAMILY_HANDLERS, { db, iot, audit, settings, handledWork: alarmWork });
 
   // ── Project summary and its layouts (spec 001 §2 pjtprojectsummary, pjtprojectsummarylayout)
   const summaryLayouts = createSummaryLayoutsService({
@@ -510,7 +510,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   summaryRoutes(app, {
     summary: createSummaryService({
       summary: createSummaryRepository(db),
-      sources: summarySources(createFamilyContext({ db, iot, audit, settings })),
+      sources: summarySources(createFamilyContext({ db, iot, audit, settings, handledWork: alarmWork })),
       settings,
       layoutInUse: summaryLayouts.inUse,
     }),

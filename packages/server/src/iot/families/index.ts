@@ -32,7 +32,7 @@ export const FAMILY_HANDLERS: readonly FamilyHandler[] = [
 export function registerFamilyRoutes(
   app: FastifyInstance,
   families: readonly FamilyHandler[],
-  deps: { db: Db; iot: IotRuntime; audit: AuditService; settings: SettingsService },
+  deps: Parameters<typeof createFamilyContext>[0],
 ): void {
   const ctx = createFamilyContext(deps);
   for (const family of families) family.routes?.(app, ctx);

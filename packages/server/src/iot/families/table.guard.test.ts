@@ -101,6 +101,13 @@ describe('a declarative family', () => {
     ).toEqual([]);
   });
 
+  it('has a kit that imports only types from modules/ (their services reach it from the composition root)', () => {
+    const found = filesUnder(join(packages, 'server/src/iot/families/kit'))
+      .filter((path) => !isTest(path) && /^import (?!type )[^;]*from '[^']*\/modules\//m.test(read(path)))
+      .map(rel);
+    expect(found).toEqual([]);
+  });
+
   it('writes the path of a declared call only in its table (tests call the paths as a client would)', () => {
     const tables = FAMILY_MANIFESTS.filter((f) => Object.keys(f.api).length > 0);
     expect(tables.length).toBeGreaterThan(0);

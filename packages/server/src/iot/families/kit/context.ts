@@ -4,7 +4,7 @@ import type { SettingsService } from '../../../modules/system/settings.service.j
 import type { IotRuntime } from '../../runtime.js';
 import type { FamilyContext } from '../family-handler.js';
 import { createFamilyDevices } from './devices.repository.js';
-import { createEventsRepository } from './events.repository.js';
+import { createEventsRepository, type HandledWorkLookup } from './events.repository.js';
 
 /** The context every family's routes get: services and repositories over the one database. */
 export function createFamilyContext(deps: {
@@ -12,6 +12,7 @@ export function createFamilyContext(deps: {
   iot: IotRuntime;
   audit: AuditService;
   settings: SettingsService;
+  handledWork: HandledWorkLookup;
 }): FamilyContext {
   const { db, iot, audit, settings } = deps;
   return {
@@ -19,7 +20,7 @@ export function createFamilyContext(deps: {
     audit,
     settings,
     devices: createFamilyDevices(db),
-    events: createEventsRepository(db),
+    events: createEventsRepository(db, deps.handledWork),
     repository: (create) => create(db),
   };
 }

@@ -1,11 +1,26 @@
+import type { HandledWork } from '@sc/contract';
 import { and, count, desc, eq, gte, inArray, lte, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { deviceEvents, devices } from '../../../db/schema/index.js';
-import { createAlarmWorkRepository } from '../../../modules/maintenance/alarm-work.repository.js';
+
+/** One raise of a device's alarm (ISO time to the millisecond), as work orders refer to it. */
+export interface AlarmRaise {
+  deviceId: number;
+  code: string;
+  at: string;
+}
+
+/**
+ * The work orders that handled alarm raises, by `handledKey`: given by the composition root (work
+ * orders are a module the kit does not import).
+ */
+export interface HandledWorkLookup {
+  handledKey(raise: AlarmRaise): string;
+  handledOf(raises: AlarmRaise[]): Promise<Map<string, HandledWork>>;
+}
 
 /** Events of a device, and optionally of the devices behind it (a gateway's page tells what happened behind it). */
-export function createEventsRepository(db: Db) {
-  const work = createAlarmWorkRepository(db);
+export function createEventsRepository(db: Db, work: HandledWorkLookup) {
   return {
     async page(
       deviceId: number,
