@@ -25,6 +25,9 @@ export const i18n = {
       back: '返回列表',
       search: '名称、编号或设备 ID',
       activeFilter: '在线状态',
+      views: { table: '列表', map: '地图' },
+      onMap: '地图上 {count} 个垃圾桶（无坐标的不显示）',
+      tones: { normal: '正常', full: '已满', overfill: '溢出', unknown: '未上报', offline: '离线' },
       fields: {
         fill: '填充度',
         fillState: '满溢状态',
@@ -92,6 +95,9 @@ export const i18n = {
       back: 'Back to the list',
       search: 'Name, no or equipment ID',
       activeFilter: 'Online state',
+      views: { table: 'Table', map: 'Map' },
+      onMap: '{count} bin(s) on the map (bins without coordinates are not shown)',
+      tones: { normal: 'Normal', full: 'Full', overfill: 'Over-filled', unknown: 'No report yet', offline: 'Offline' },
       fields: {
         fill: 'Fill level',
         fillState: 'Full state',

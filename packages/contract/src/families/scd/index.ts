@@ -126,6 +126,12 @@ export const scdBinRow = childRow.omit({ type: true }).extend({
   fillState: z.enum(SCD_FILL_STATES).nullable(),
 });
 
+/** A bin on the map: its list row where it stands. */
+export const scdMapBin = scdBinRow.extend({ lng: z.number(), lat: z.number() });
+
+/** The bins a map shows at most (a project's bins with coordinates, nearest the list's order). */
+export const SCD_MAP_LIMIT = 5000;
+
 const e = familyEndpoints('scd');
 
 /** Spec 001 §7 "scd: realdata, last 24-hour events, paged events": every call of the bins, declared once. */
@@ -137,6 +143,11 @@ export const SCD_API = {
     query: pageQuery.extend(scdPageFilter.shape).extend(projectTreeQuery.shape),
     response: pageOf(scdBinRow),
     summary: "A page of the project's dustbins with their latest report and fill state",
+  }),
+  map: e.get('map', {
+    query: projectTreeQuery,
+    response: z.array(scdMapBin),
+    summary: "The project's dustbins that have coordinates, with their latest report and fill state, for the map",
   }),
   latest: e.get(':id/realdata', {
     response: latestRow(SCD_READINGS).extend({ fillState: z.enum(SCD_FILL_STATES).nullable() }),

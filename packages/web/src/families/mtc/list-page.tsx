@@ -2,8 +2,8 @@ import { EnvironmentOutlined, TableOutlined } from '@ant-design/icons';
 import type { RealtimePush } from '@sc/contract';
 import { MTC_ALARM_STATUSES, MTC_MODES, MTC_STATES } from '@sc/contract/families/mtc';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, Flex, Segmented, Select, Space, Typography } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Card, Flex, Segmented, Select, Space } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRealtime } from '../../api/realtime';
@@ -18,7 +18,7 @@ import {
   withProjectColumn,
 } from '../../components/crud';
 import { LiveBadge, RegistrationButton, useRegistration } from '../../components/device';
-import { useAreaDraw } from '../../components/map/use-area-draw';
+import { ToneMap } from '../../components/map/tone-map';
 import { ProjectScoped } from '../../components/project-scoped';
 import { useReachProjects } from '../../components/project-switcher';
 import { useIncludeChildren } from '../../session/use-current-project';
@@ -26,8 +26,6 @@ import { type Cabinet, type CabinetFilters, mtcApi, mtcKeys } from './api';
 import { CircuitStrip } from './circuits';
 import { AlarmTag, cabinetPath, circuitViews, ModeTag, OnlineTag, withUnit } from './common';
 import './texts';
-
-const AreaMap = lazy(() => import('../../components/map/area-map'));
 
 type View = 'table' | 'map';
 
@@ -183,35 +181,16 @@ function CabinetMap({ projectId }: { projectId: number }) {
   const key = [...mtcKeys.map(projectId), includeChildren];
   const points = useQuery({ queryKey: key, queryFn: () => m.map(includeChildren) });
   useCabinetPushes(projectId, () => void client.invalidateQueries({ queryKey: key }));
-  const draw = useAreaDraw();
-  const marks = useMemo(
-    () =>
-      (points.data ?? [])
-        .filter((c) => c.lng !== null && c.lat !== null)
-        .map((c) => ({ id: c.id, lng: c.lng as number, lat: c.lat as number, tone: toneOf(c) })),
-    [points.data],
-  );
-  const tones = useMemo(
-    () =>
-      Object.fromEntries(Object.entries(TONES).map(([k, colour]) => [k, { colour, label: t(`cabinets.tones.${k}`) }])),
-    [t],
-  );
+  const label = useCallback((tone: string) => t(`cabinets.tones.${tone}`), [t]);
   return (
-    <Flex vertical gap={12}>
-      <Suspense fallback={<div style={{ height: 520 }} />}>
-        <AreaMap
-          marks={marks}
-          tones={tones}
-          draw={draw}
-          picked={new Set()}
-          pickedLabel=""
-          onDevice={(id) => navigate(cabinetPath({ id }))}
-          height={520}
-        />
-      </Suspense>
-      <Typography.Text type="secondary" data-testid="cabinet-map-count">
-        {t('cabinets.list.onMap', { count: marks.length })}
-      </Typography.Text>
-    </Flex>
+    <ToneMap
+      devices={points.data ?? []}
+      toneOf={toneOf}
+      colours={TONES}
+      label={label}
+      countLabel={(count) => t('cabinets.list.onMap', { count })}
+      onDevice={(id) => navigate(cabinetPath({ id }))}
+      testId="cabinet-map-count"
+    />
   );
 }

@@ -22,6 +22,7 @@ export const DEVICE_PAGE = '/pjt/pjtdevicescd';
 /** Answers of the dustbin calls, from the contract's table. */
 export type ScdPage = AnswerOf<typeof SCD_API.page>;
 export type ScdBin = ScdPage['list'][number];
+export type ScdMapBin = AnswerOf<typeof SCD_API.map>[number];
 export type ScdLatest = AnswerOf<typeof SCD_API.latest>;
 export type ScdConfig = AnswerOf<typeof SCD_API.config>;
 

@@ -1,8 +1,11 @@
+import { EnvironmentOutlined, TableOutlined } from '@ant-design/icons';
 import type { RealtimePush } from '@sc/contract';
 import { scdFillState } from '@sc/contract/families/scd';
-import { useQueryClient } from '@tanstack/react-query';
-import { Card, Progress, Select, Space, Tag } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Card, Progress, Segmented, Select, Space, Tag } from 'antd';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useRealtime } from '../../api/realtime';
 import {
   type CrudColumn,
@@ -15,9 +18,19 @@ import {
 } from '../../components/crud';
 import { LiveBadge, patchLiveRow, RegistrationButton, useRegistration } from '../../components/device';
 import { formatReading } from '../../components/format';
+import { ToneMap } from '../../components/map/tone-map';
 import { ProjectScoped } from '../../components/project-scoped';
 import { useIncludeChildren } from '../../session/use-current-project';
-import { DEVICE_PAGE, FILL_COLORS, SCD_TYPE, type ScdBin, type ScdFilters, type ScdPage, scdApi } from './api';
+import {
+  DEVICE_PAGE,
+  FILL_COLORS,
+  SCD_TYPE,
+  type ScdBin,
+  type ScdFilters,
+  type ScdMapBin,
+  type ScdPage,
+  scdApi,
+} from './api';
 
 const detailPath = (b: { id: number }) => `${DEVICE_PAGE}?id=${b.id}`;
 /** The fill bar in the colour of the bin's state: green, the spec's orange when full, red over-filled. */
@@ -30,25 +43,25 @@ const EXTRA_COLUMNS = ['no', 'battery', 'lastActiveAt'] as const;
 /** The sum of the shown columns' widths, actions included. */
 const TABLE_WIDTH = 1010;
 
-/** A realtime push on a page of bins: a report becomes the row's values and fill state, state the tag. */
+/** A realtime push on one bin: a report becomes its values and fill state, a state change its tag. */
+function applyScdPushToBin<B extends ScdBin>(b: B, push: RealtimePush): B {
+  if ((push.kind !== 'telemetry' && push.kind !== 'state') || b.id !== push.deviceId) return b;
+  if (push.kind === 'state') return patchLiveRow(b, push);
+  if (push.type !== SCD_TYPE) return b;
+  const report = {
+    distance: numberOrNull(push.values.distance),
+    fill: numberOrNull(push.values.fill),
+    weight: numberOrNull(push.values.weight),
+    battery: numberOrNull(push.values.battery),
+  };
+  return { ...b, ...report, reportedAt: push.at, fillState: scdFillState(report, b) };
+}
+
+/** A realtime push on a page of bins (the page unchanged when none of its bins is concerned). */
 export function applyScdPush(page: ScdPage | undefined, push: RealtimePush): ScdPage | undefined {
   if (!page || (push.kind !== 'telemetry' && push.kind !== 'state')) return page;
   if (!page.list.some((b) => b.id === push.deviceId)) return page;
-  return {
-    ...page,
-    list: page.list.map((b) => {
-      if (b.id !== push.deviceId) return b;
-      if (push.kind === 'state') return patchLiveRow(b, push);
-      if (push.type !== SCD_TYPE) return b;
-      const report = {
-        distance: numberOrNull(push.values.distance),
-        fill: numberOrNull(push.values.fill),
-        weight: numberOrNull(push.values.weight),
-        battery: numberOrNull(push.values.battery),
-      };
-      return { ...b, ...report, reportedAt: push.at, fillState: scdFillState(report, b) };
-    }),
-  };
+  return { ...page, list: page.list.map((b) => applyScdPushToBin(b, push)) };
 }
 
 /** /pjt/pjtdevicescdlist (spec 001 §2): the project's dustbins, how full each is, live. */
@@ -56,8 +69,11 @@ export default function ScdListPage() {
   return <ProjectScoped>{(projectId) => <ScdList projectId={projectId} />}</ProjectScoped>;
 }
 
+type View = 'table' | 'map';
+
 function ScdList({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
+  const [view, setView] = useState<View>('table');
   const client = useQueryClient();
   const editable = canModify(useAuthLevel());
   const scd = scdApi(projectId);
@@ -160,16 +176,59 @@ function ScdList({ projectId }: { projectId: number }) {
             onChange={(v?: string) => list.setFilters({ activeState: v ?? '' })}
           />
           <LiveBadge />
+          <Segmented<View>
+            value={view}
+            onChange={setView}
+            options={[
+              { value: 'table', label: t('scd.views.table'), icon: <TableOutlined /> },
+              { value: 'map', label: t('scd.views.map'), icon: <EnvironmentOutlined /> },
+            ]}
+            data-testid="scd-view"
+          />
         </Space>
       }
     >
-      <ListScreen<ScdBin, ScdFilters>
-        list={list}
-        columns={columns}
-        filters={[{ kind: 'keyword', name: 'keyword' }]}
-        hiddenByDefault={EXTRA_COLUMNS}
-        table={{ scroll: { x: TABLE_WIDTH + (includeChildren ? 110 : 0) } }}
-      />
+      {view === 'table' ? (
+        <ListScreen<ScdBin, ScdFilters>
+          list={list}
+          columns={columns}
+          filters={[{ kind: 'keyword', name: 'keyword' }]}
+          hiddenByDefault={EXTRA_COLUMNS}
+          table={{ scroll: { x: TABLE_WIDTH + (includeChildren ? 110 : 0) } }}
+        />
+      ) : (
+        <ScdMap projectId={projectId} includeChildren={includeChildren} />
+      )}
     </Card>
+  );
+}
+
+/** The map's tones: the fill states in their bar's colours, a bin without a report grey, offline pale. */
+const MAP_COLOURS = { ...BAR_COLORS, unknown: '#8c8c8c', offline: '#d9d9d9' } as const;
+const toneOf = (b: ScdBin) => (b.activeState !== 1 ? 'offline' : (b.fillState ?? 'unknown'));
+
+/** The project's bins on the map, coloured by how full they are, live; a click opens the bin. */
+function ScdMap({ projectId, includeChildren }: { projectId: number; includeChildren: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const scd = scdApi(projectId);
+  const query = { includeChildren: includeChildren || undefined };
+  const key = scd.map.key({ query });
+  const bins = useQuery({ queryKey: key, queryFn: () => scd.map({ query }) });
+  useRealtime({ projects: [projectId] }, (push) =>
+    client.setQueryData<ScdMapBin[]>(key, (list) => list?.map((b) => applyScdPushToBin(b, push))),
+  );
+  const label = useCallback((tone: string) => t(`scd.tones.${tone}`), [t]);
+  return (
+    <ToneMap
+      devices={bins.data ?? []}
+      toneOf={toneOf}
+      colours={MAP_COLOURS}
+      label={label}
+      countLabel={(count) => t('scd.onMap', { count })}
+      onDevice={(id) => navigate(detailPath({ id }))}
+      testId="scd-map-count"
+    />
   );
 }

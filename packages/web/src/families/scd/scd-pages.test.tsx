@@ -83,6 +83,7 @@ function serve(level = 5, path = LIST) {
     const { pathname } = call.url;
     if (pathname === '/api/projects.do/trees') return { json: TREE };
     if (pathname === `${SCD}/pages`) return { json: { ...pageOf(BINS), pageSize: 25 } };
+    if (pathname === `${SCD}/map`) return { json: [{ ...BINS[0], lng: 120.15, lat: 30.28 }] };
     if (pathname === `${SCD}/42/register`) return { json: { id: 42, registered: true, delivered: false } };
     if (pathname === '/api/pjts/2/devices.do/one/41') return { json: ONE };
     if (pathname === `${SCD}/41/realdata` && call.method === 'GET')
@@ -163,6 +164,21 @@ describe('dustbin list', () => {
     await waitFor(async () =>
       expect((await rowWith('广场垃圾桶')).querySelector('[data-fill-state]')?.textContent).toBe('正常'),
     );
+  }, 120_000);
+
+  it('puts the bins on a map coloured by fill, with its legend in words', async () => {
+    const { calls } = serve();
+    renderWithApp(<ScdListPage />, { path: LIST });
+    await rowWith('广场垃圾桶');
+    await userEvent.click(screen.getByText('地图'));
+    expect((await screen.findByTestId('scd-map-count', {}, { timeout: 20_000 })).textContent).toBe(
+      '地图上 1 个垃圾桶（无坐标的不显示）',
+    );
+    expect(calls.some((c) => c.url.pathname === `${SCD}/map`)).toBe(true);
+    // The legend names the tones on the map: the one bin is over-filled.
+    await waitFor(() => expect(document.querySelector('.area-map-legend')?.textContent).toBe('溢出'), {
+      timeout: 20_000,
+    });
   }, 120_000);
 
   it('registers a bin from its row after a confirmation', async () => {

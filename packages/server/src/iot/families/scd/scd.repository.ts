@@ -1,5 +1,5 @@
-import { scdManifest } from '@sc/contract/families/scd';
-import { and, count, eq } from 'drizzle-orm';
+import { SCD_MAP_LIMIT, scdManifest } from '@sc/contract/families/scd';
+import { and, count, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { devices } from '../../../db/schema/index.js';
 import { keywordWhere } from '../../../platform/paging.js';
@@ -46,6 +46,16 @@ export function createScdRepository(db: Db) {
         db.select({ n: count() }).from(devices).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
+    },
+
+    /** The bins of a project that have coordinates, in the list's order, for the map. */
+    async located(projectId: number | ProjectReach) {
+      return db
+        .select({ ...LISTED, projectName: deviceProjectName, lng: devices.lng, lat: devices.lat })
+        .from(devices)
+        .where(and(devicesOfProject(projectId), eq(devices.type, TYPE), isNotNull(devices.lng), isNotNull(devices.lat)))
+        .orderBy(devices.name, devices.id)
+        .limit(SCD_MAP_LIMIT);
     },
   };
 }

@@ -72,6 +72,20 @@ describe('dustbin list', () => {
     expect(list.find((b) => b.id === quiet.id)).toMatchObject({ fill: null, fillState: null, reportedAt: null });
   });
 
+  it('puts the bins with coordinates on the map with their fill state, and only the project’s', async () => {
+    await t.database.db.execute(sql`update devices set lng = 120.15, lat = 30.28 where id = ${bin.id}`);
+    const res = await call('GET', `${base}/map`);
+    expect(res.statusCode, res.body).toBe(200);
+    const map = res.json() as Record<string, unknown>[];
+    expect(map.find((b) => b.id === bin.id)).toMatchObject({ lng: 120.15, lat: 30.28, fill: 75, fillState: 'full' });
+    expect(ids(map as { id: number }[])).not.toContain(quiet.id);
+    const other = await createProject(t.database.db, 1, ['scd']);
+    const outsider = await signInWith(t, other.id, { pjtdevicescdlist: 1 });
+    const theirs = await call('GET', `/api/pjts/${other.id}/iot/scd/map`, undefined, outsider);
+    expect(theirs.json()).toEqual([]);
+    expect((await call('GET', `${base}/map`, undefined, outsider)).statusCode).toBe(404);
+  });
+
   it('searches by no and filters by online state', async () => {
     expect(ids((await call('GET', `${base}/pages?keyword=${bin.no}`)).json().list)).toEqual([bin.id]);
     const online = ids((await call('GET', `${base}/pages?activeState=1&pageSize=100`)).json().list);

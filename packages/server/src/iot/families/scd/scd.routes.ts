@@ -23,6 +23,8 @@ export function scdRoutes(app: FastifyInstance, ctx: FamilyContext): void {
       const { rows, total } = await scd.page(project, filter, window);
       return toPage(rows, total, window);
     },
+    map: async ({ session, params, query }) =>
+      scd.map(await ctx.devices.reach(session, params.projectId, query.includeChildren)),
     latest: async (call) => scd.latest(await bin(call)),
     recentEvents: async (call) => scd.recentEvents(await bin(call)),
     config: async (call) => scd.config(await bin(call)),

@@ -20,9 +20,32 @@ const thresholdsOf = (props: Record<string, unknown>) => ({
 const valuesOf = (report: ReadingRow | undefined) =>
   Object.fromEntries(SCD_READINGS.map((r) => [r.key, report?.[r.key] ?? null])) as Record<ScdReadingKey, number | null>;
 
-/** What the dustbin calls do beyond the kit: the list with latest reports, the latest report, thresholds. */
+type ListedBin = { id: number; props: unknown; lastActiveAt: Date | null };
+
+/** What the dustbin calls do beyond the kit: the list and map with latest reports, the latest report, thresholds. */
 export function createScdService(ctx: FamilyContext) {
   const repo = ctx.repository(createScdRepository);
+
+  /** Bins as the list and the map show them: their thresholds, latest report and fill state. */
+  async function withReports<B extends ListedBin>(rows: B[]) {
+    const latest = await repo.readings.lastOf(
+      rows.map((d) => d.id),
+      1,
+    );
+    return rows.map(({ props, lastActiveAt, ...bin }) => {
+      const report = latest.get(bin.id)?.[0];
+      const config = thresholdsOf((props ?? {}) as Record<string, unknown>);
+      const values = valuesOf(report);
+      return {
+        ...bin,
+        ...config,
+        ...values,
+        lastActiveAt: lastActiveAt?.toISOString() ?? null,
+        reportedAt: report?.at.toISOString() ?? null,
+        fillState: report ? scdFillState(values, config) : null,
+      };
+    });
+  }
 
   return {
     async page(
@@ -31,24 +54,14 @@ export function createScdService(ctx: FamilyContext) {
       window: { limit: number; offset: number },
     ) {
       const { rows, total } = await repo.page(project, filter, window);
-      const latest = await repo.readings.lastOf(
-        rows.map((d) => d.id),
-        1,
-      );
-      const list = rows.map(({ props, lastActiveAt, ...bin }) => {
-        const report = latest.get(bin.id)?.[0];
-        const config = thresholdsOf((props ?? {}) as Record<string, unknown>);
-        const values = valuesOf(report);
-        return {
-          ...bin,
-          ...config,
-          ...values,
-          lastActiveAt: lastActiveAt?.toISOString() ?? null,
-          reportedAt: report?.at.toISOString() ?? null,
-          fillState: report ? scdFillState(values, config) : null,
-        };
-      });
+      const list = await withReports(rows);
       return { rows: list, total };
+    },
+
+    /** The bins with coordinates and how full each is, for the map coloured by fill. */
+    async map(project: number | ProjectReach) {
+      const rows = await repo.located(project);
+      return withReports(rows.map(({ lng, lat, ...bin }) => ({ ...bin, lng: lng as number, lat: lat as number })));
     },
 
     /** The latest stored report with the fill state against the bin's thresholds. */
