@@ -28,6 +28,7 @@ export {
   useLiveDevice,
 } from './device-page';
 export { EventsTable, useEventsPaging } from './events-table';
+export { ActiveStateFilter, type FamilyListOptions, useFamilyList } from './family-list';
 export { type FirmwareStage, FirmwareUpload, formatBytes, useErrorText } from './firmware-upload';
 export { LatestValues } from './latest-values';
 export { type ReadingDef, type ReadingPoint, ReadingsChart, readingsChartOption } from './readings-chart';

@@ -2,25 +2,16 @@ import { EnvironmentOutlined, TableOutlined } from '@ant-design/icons';
 import type { RealtimePush } from '@sc/contract';
 import { scdFillState } from '@sc/contract/families/scd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, Progress, Segmented, Select, Space, Tag } from 'antd';
+import { Card, Progress, Segmented, Space, Tag } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRealtime } from '../../api/realtime';
-import {
-  type CrudColumn,
-  canModify,
-  ListScreen,
-  tableColumns,
-  useAuthLevel,
-  usePagedList,
-  withProjectColumn,
-} from '../../components/crud';
-import { LiveBadge, patchLiveRow, RegistrationButton, useRegistration } from '../../components/device';
+import { type CrudColumn, ListScreen } from '../../components/crud';
+import { ActiveStateFilter, LiveBadge, patchLiveRow, useFamilyList } from '../../components/device';
 import { formatReading } from '../../components/format';
 import { ToneMap } from '../../components/map/tone-map';
 import { ProjectScoped } from '../../components/project-scoped';
-import { useIncludeChildren } from '../../session/use-current-project';
 import {
   DEVICE_PAGE,
   FILL_COLORS,
@@ -74,35 +65,25 @@ type View = 'table' | 'map';
 function ScdList({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const [view, setView] = useState<View>('table');
-  const client = useQueryClient();
-  const editable = canModify(useAuthLevel());
   const scd = scdApi(projectId);
-  const includeChildren = useIncludeChildren();
-  const list = usePagedList<ScdBin, ScdFilters>({
-    key: [...scd.page.key(), includeChildren],
+  const { list, includeChildren, columns } = useFamilyList<ScdBin, ScdFilters, ScdPage>({
+    projectId,
+    key: scd.page.key(),
     initialFilters: { keyword: '', activeState: '' },
-    load: ({ page, pageSize, filters }) =>
+    load: ({ page, pageSize, filters }, includeChildren) =>
       scd.page({
         query: {
           page,
           pageSize,
           keyword: filters.keyword || undefined,
           activeState: (filters.activeState || undefined) as '-1' | '0' | '1' | undefined,
-          includeChildren: includeChildren || undefined,
+          includeChildren,
         },
       }),
-    waitForParams: true,
+    applyPush: applyScdPush,
+    setRegistered: scd.setRegistered,
+    texts: { namespace: 'scd', own: OWN_FIELDS },
   });
-  useRealtime({ projects: [projectId] }, (push) =>
-    client.setQueryData<ScdPage>(list.queryKey, (page) => applyScdPush(page, push)),
-  );
-  const toggle = useRegistration(scd.setRegistered, (answer) =>
-    client.setQueryData<ScdPage>(list.queryKey, (page) =>
-      page
-        ? { ...page, list: page.list.map((b) => (b.id === answer.id ? { ...b, registered: answer.registered } : b)) }
-        : page,
-    ),
-  );
 
   const declared: CrudColumn<ScdBin>[] = [
     { field: 'name', kind: { kind: 'link', to: detailPath }, ellipsis: true, width: 140 },
@@ -146,34 +127,16 @@ function ScdList({ projectId }: { projectId: number }) {
     { field: 'registered', kind: { kind: 'registered' }, width: 120 },
     { field: 'lastActiveAt', kind: { kind: 'time' }, width: 170 },
   ];
-  const columns = tableColumns(
-    withProjectColumn(declared, includeChildren, t('areas.switcher.projectColumn')),
-    (field) => t(OWN_FIELDS.has(field) ? `scd.fields.${field}` : `devices.fields.${field}`),
-  );
-  if (editable)
-    columns.push({
-      title: t('common.actions'),
-      key: 'actions',
-      width: 105,
-      fixed: 'right',
-      render: (_, b) => <RegistrationButton device={b} onToggle={toggle} />,
-    });
-
-  const states = ['1', '0', '-1'].map((s) => ({ value: s, label: t(`enums.active_${s}`) }));
   return (
     <Card
       title={t('menu.pjtdevicescdlist')}
       extra={
         <Space>
-          <Select
-            aria-label={t('scd.activeFilter')}
-            data-testid="scd-active-filter"
-            placeholder={t('scd.activeFilter')}
-            allowClear
-            style={{ width: 140 }}
-            options={states}
-            value={list.filters.activeState || undefined}
-            onChange={(v?: string) => list.setFilters({ activeState: v ?? '' })}
+          <ActiveStateFilter
+            label={t('scd.activeFilter')}
+            testId="scd-active-filter"
+            value={list.filters.activeState}
+            onChange={(activeState) => list.setFilters({ activeState })}
           />
           <LiveBadge />
           <Segmented<View>
@@ -191,7 +154,7 @@ function ScdList({ projectId }: { projectId: number }) {
       {view === 'table' ? (
         <ListScreen<ScdBin, ScdFilters>
           list={list}
-          columns={columns}
+          columns={columns(declared)}
           filters={[{ kind: 'keyword', name: 'keyword' }]}
           hiddenByDefault={EXTRA_COLUMNS}
           table={{ scroll: { x: TABLE_WIDTH + (includeChildren ? 110 : 0) } }}

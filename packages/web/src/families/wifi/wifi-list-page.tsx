@@ -1,22 +1,11 @@
 import type { RealtimePush } from '@sc/contract';
 import { WIFI_LINK_TYPES } from '@sc/contract/families/wifi';
-import { useQueryClient } from '@tanstack/react-query';
 import { Card, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useRealtime } from '../../api/realtime';
-import {
-  type CrudColumn,
-  canModify,
-  ListScreen,
-  tableColumns,
-  useAuthLevel,
-  usePagedList,
-  withProjectColumn,
-} from '../../components/crud';
-import { LiveBadge, patchLiveRow, RegistrationButton, useRegistration } from '../../components/device';
+import { type CrudColumn, ListScreen } from '../../components/crud';
+import { ActiveStateFilter, LiveBadge, patchLiveRow, useFamilyList } from '../../components/device';
 import { formatDuration, formatReading } from '../../components/format';
 import { ProjectScoped } from '../../components/project-scoped';
-import { useIncludeChildren } from '../../session/use-current-project';
 import { DEVICE_PAGE, WIFI_TYPE, type WifiAp, type WifiFilters, type WifiPage, wifiApi } from './api';
 
 const detailPath = (d: { id: number }) => `${DEVICE_PAGE}?id=${d.id}`;
@@ -64,14 +53,12 @@ export default function WifiListPage() {
 
 function WifiList({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const editable = canModify(useAuthLevel());
   const wifi = wifiApi(projectId);
-  const includeChildren = useIncludeChildren();
-  const list = usePagedList<WifiAp, WifiFilters>({
-    key: [...wifi.page.key(), includeChildren],
+  const { list, includeChildren, columns } = useFamilyList<WifiAp, WifiFilters, WifiPage>({
+    projectId,
+    key: wifi.page.key(),
     initialFilters: { keyword: '', activeState: '', linkType: '' },
-    load: ({ page, pageSize, filters }) =>
+    load: ({ page, pageSize, filters }, includeChildren) =>
       wifi.page({
         query: {
           page,
@@ -79,21 +66,13 @@ function WifiList({ projectId }: { projectId: number }) {
           keyword: filters.keyword || undefined,
           activeState: (filters.activeState || undefined) as '-1' | '0' | '1' | undefined,
           linkType: (filters.linkType || undefined) as (typeof WIFI_LINK_TYPES)[number] | undefined,
-          includeChildren: includeChildren || undefined,
+          includeChildren,
         },
       }),
-    waitForParams: true,
+    applyPush: applyWifiPush,
+    setRegistered: wifi.setRegistered,
+    texts: { namespace: 'wifi', own: OWN_FIELDS },
   });
-  useRealtime({ projects: [projectId] }, (push) =>
-    client.setQueryData<WifiPage>(list.queryKey, (page) => applyWifiPush(page, push)),
-  );
-  const toggle = useRegistration(wifi.setRegistered, (answer) =>
-    client.setQueryData<WifiPage>(list.queryKey, (page) =>
-      page
-        ? { ...page, list: page.list.map((d) => (d.id === answer.id ? { ...d, registered: answer.registered } : d)) }
-        : page,
-    ),
-  );
 
   const declared: CrudColumn<WifiAp>[] = [
     { field: 'name', kind: { kind: 'link', to: detailPath }, ellipsis: true, width: 140 },
@@ -132,20 +111,6 @@ function WifiList({ projectId }: { projectId: number }) {
     { field: 'registered', kind: { kind: 'registered' }, width: 120 },
     { field: 'lastActiveAt', kind: { kind: 'time' }, width: 170 },
   ];
-  const columns = tableColumns(
-    withProjectColumn(declared, includeChildren, t('areas.switcher.projectColumn')),
-    (field) => t(OWN_FIELDS.has(field) ? `wifi.fields.${field}` : `devices.fields.${field}`),
-  );
-  if (editable)
-    columns.push({
-      title: t('common.actions'),
-      key: 'actions',
-      width: 105,
-      fixed: 'right',
-      render: (_, d) => <RegistrationButton device={d} onToggle={toggle} />,
-    });
-
-  const states = ['1', '0', '-1'].map((s) => ({ value: s, label: t(`enums.active_${s}`) }));
   const links = WIFI_LINK_TYPES.map((l) => ({ value: l, label: t(`wifi.linkTypes.${l}`) }));
   return (
     <Card
@@ -162,15 +127,11 @@ function WifiList({ projectId }: { projectId: number }) {
             value={list.filters.linkType || undefined}
             onChange={(v?: string) => list.setFilters({ linkType: v ?? '' })}
           />
-          <Select
-            aria-label={t('wifi.activeFilter')}
-            data-testid="wifi-active-filter"
-            placeholder={t('wifi.activeFilter')}
-            allowClear
-            style={{ width: 140 }}
-            options={states}
-            value={list.filters.activeState || undefined}
-            onChange={(v?: string) => list.setFilters({ activeState: v ?? '' })}
+          <ActiveStateFilter
+            label={t('wifi.activeFilter')}
+            testId="wifi-active-filter"
+            value={list.filters.activeState}
+            onChange={(activeState) => list.setFilters({ activeState })}
           />
           <LiveBadge />
         </Space>
@@ -178,7 +139,7 @@ function WifiList({ projectId }: { projectId: number }) {
     >
       <ListScreen<WifiAp, WifiFilters>
         list={list}
-        columns={columns}
+        columns={columns(declared)}
         filters={[{ kind: 'keyword', name: 'keyword' }]}
         hiddenByDefault={EXTRA_COLUMNS}
         table={{ scroll: { x: TABLE_WIDTH + (includeChildren ? 110 : 0) } }}
