@@ -283,6 +283,8 @@ export default function ProjectListPage() {
               label: t('common.create'),
               icon: <PlusOutlined />,
               primary: true,
+              // A new project goes under the selected one or the root: wait for the tree that names it.
+              disabled: !tree.data,
               onClick: () => setEditing({ mode: 'create' }),
             },
           ]}
