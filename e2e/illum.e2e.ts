@@ -1,7 +1,7 @@
 import { type CommandRequest, commandTopic } from '@sc/contract';
 import type { MqttClient } from 'mqtt';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pick, save } from './antd';
 import { apiOf, connectDevice, createDevice, publishUp, rootProjectId } from './devices';
 import { type Harness, signIn, startHarness, switchLanguage } from './harness';
 
@@ -28,14 +28,6 @@ const SENSOR = { name: '东门照度', no: 'ILM-01', equipmentId: 'EQILMSEN01' }
 const LAMP = { name: '东门路灯', no: 'LCU-ILM-01', equipmentId: 'EQILMLCU01' };
 
 const publish = publishUp;
-
-async function pick(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option })
-    .first()
-    .click();
-}
 
 describe('illumination sensors and groups', () => {
   it('shows live values, saves a threshold, reads the light now and groups lamp controllers under a sensor', async () => {
@@ -118,11 +110,12 @@ describe('illumination sensors and groups', () => {
     await dialog.locator('.ant-form-item-explain-error', { hasText: '请选择网关' }).waitFor();
     await dialog.getByLabel('名称', { exact: true }).fill('东门照度组');
     await dialog.getByLabel('编号', { exact: true }).fill('IG-E2E-01');
-    await pick(page, '网关', GW.name);
-    await pick(page, '照度传感器', SENSOR.name);
-    await pick(page, '下属灯控器', LAMP.name);
-    await page.keyboard.press('Escape');
-    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await pick(page, dialog.getByLabel('网关', { exact: true }), GW.name, false);
+    await pick(page, dialog.getByLabel('照度传感器', { exact: true }), SENSOR.name, false);
+    await pick(page, dialog.getByLabel('下属灯控器', { exact: true }), LAMP.name, false);
+    // Closes the multiple select's list without Escape, which would close the dialog once it is shut.
+    await dialog.locator('.ant-modal-title').click();
+    await save(page);
     const group = page.locator('.ant-table-row', { hasText: 'IG-E2E-01' });
     await group.waitFor();
     await group.getByText(SENSOR.name, { exact: true }).waitFor();

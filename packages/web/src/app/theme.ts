@@ -47,7 +47,16 @@ export const THEME: ThemeConfig = {
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
   },
   components: {
-    Button: { primaryColor: DARK_TEXT, dangerColor: '#fff', colorError: ALARM_RED },
+    Button: {
+      primaryColor: DARK_TEXT,
+      dangerColor: '#fff',
+      colorError: ALARM_RED,
+      // A hovered button keeps its text readable: antd lightens it (red #ff7875 2.5:1, orange 2.1:1).
+      colorErrorHover: '#a8071a',
+      colorErrorActive: '#820014',
+      defaultHoverColor: PRIMARY_TEXT,
+      defaultActiveColor: '#873800',
+    },
     Menu: {
       itemSelectedColor: PRIMARY_TEXT,
       darkItemSelectedBg: PRIMARY_TEXT,
