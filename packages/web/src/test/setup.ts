@@ -28,9 +28,24 @@ if (!('ResizeObserver' in window)) {
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
 }
 
-// antd measures scrollbars through getComputedStyle on pseudo elements, which jsdom does not implement.
-const computed = window.getComputedStyle;
-window.getComputedStyle = (elt: Element) => computed(elt);
+// jsdom computes a style by matching every rule antd injected (thousands) against the element, and
+// role queries and user-event's pointer checks ask for the style of every element and its ancestors,
+// again and again while a test waits. A style is kept until the document changes in any way (the
+// pending mutation records are taken synchronously, so no change is ever missed). The pseudo-element
+// argument is dropped: antd measures scrollbars through it, which jsdom does not implement.
+const computed = window.getComputedStyle.bind(window);
+let current = new WeakMap<Element, CSSStyleDeclaration>();
+const changes = new MutationObserver(() => {});
+changes.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+window.getComputedStyle = (elt: Element) => {
+  if (changes.takeRecords().length > 0) current = new WeakMap();
+  let style = current.get(elt);
+  if (!style) {
+    style = computed(elt);
+    current.set(elt, style);
+  }
+  return style;
+};
 
 // CI runs the web suite beside the server suites on 2 cores: a screen may take seconds to settle
 // there, so the queries wait up to 5 s (a failing test still fails, only later).
