@@ -497,7 +497,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('iot', iot);
   app.addHook('onClose', () => iot.stop());
   realtimeRoutes(app, { db, hub: iot.hub, settings, access, allowedOrigins: config.allowedOrigins });
-  registerFamilyRoutes(app, FAMILY_HANDLERS, { db, iot, audit, settings, handledWork: alarmWork });
+  registerFamilyRoutes(app, FAMILY_HANDLERS, {
+    db,
+    iot,
+    audit,
+    settings,
+    handledWork: alarmWork,
+    batchLeaseMs: config.batchLeaseSeconds * 1000,
+  });
 
   // ── Project summary and its layouts (spec 001 §2 pjtprojectsummary, pjtprojectsummarylayout)
   const summaryLayouts = createSummaryLayoutsService({

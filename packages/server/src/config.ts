@@ -26,6 +26,11 @@ export interface Config {
    * after which /api/health reports its uplink silent (503): a broker that lost its subscription.
    */
   mqttUplinkSilence: number;
+  /**
+   * Seconds an instance holds a batch it runs before it must renew; when an instance dies, another
+   * takes its batches over (or closes them) once their lease has run out.
+   */
+  batchLeaseSeconds: number;
   /** Port of the embedded broker; 0 picks a free one; -1 disables it. */
   mqttPort: number;
   /** Largest MQTT packet the embedded broker accepts (bytes); a larger one closes the connection. */
@@ -119,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttClientId: env.MQTT_CLIENT_ID || (port ? `sc-server-${os.hostname()}-${port}` : undefined),
     mqttSessionExpiry: int(env, 'MQTT_SESSION_EXPIRY', 600, 0, 4_294_967_295),
     mqttUplinkSilence: int(env, 'MQTT_UPLINK_SILENCE', 120, 1, 86_400),
+    batchLeaseSeconds: int(env, 'BATCH_LEASE_S', 30, 2, 600),
     mqttPort: int(env, 'MQTT_PORT', 1883, -1, 65535),
     mqttMaxPacket: int(env, 'MQTT_MAX_PACKET', 262_144, 1024, 268_435_455),
     mqttTls: mqttTls(env),

@@ -81,6 +81,8 @@ let database: Database;
 let broker: ChildProcess;
 let mqttPort: number;
 const instances: Record<'a' | 'b', Instance> = {} as never;
+/** A short lease (30 s by default) so that a batch is taken over in seconds, as it would be in half a minute. */
+const BATCH_LEASE_S = 6;
 
 async function startInstance(name: 'a' | 'b', port?: number): Promise<Instance> {
   port ??= await freePort();
@@ -97,6 +99,7 @@ async function startInstance(name: 'a' | 'b', port?: number): Promise<Instance> 
       MQTT_URL: `mqtt://127.0.0.1:${mqttPort}`,
       MQTT_SHARED: 'true',
       MQTT_CLIENT_ID: `sc-cluster-test-${name}`,
+      BATCH_LEASE_S: String(BATCH_LEASE_S),
       ADMIN_PASSWORD: PASSWORD,
       LOGIN_IDENTIFY_CODE: 'off',
       LOG_LEVEL: 'warn',
@@ -411,7 +414,8 @@ describe.skipIf(skip)('two server instances on one PostgreSQL and one Mosquitto'
         (n) => n === lamps.length,
       );
       // Instance b takes over (rather than closes) a batch once it has been up for a lease and a sweep.
-      await new Promise((r) => setTimeout(r, Math.max(0, instances.b.upAt + 46_000 - Date.now())));
+      const leaseAndSweep = BATCH_LEASE_S * 1500 + 1000;
+      await new Promise((r) => setTimeout(r, Math.max(0, instances.b.upAt + leaseAndSweep - Date.now())));
       const started = await call(instances.a, 'POST', '/api/pjts/1/iot/lighting/batch/command', token, {
         command: 'poweron',
         lampIds: lamps.map((l) => l.id).join(','),

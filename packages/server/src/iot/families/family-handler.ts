@@ -30,6 +30,8 @@ export interface FamilyContext {
   settings: SettingsService;
   /** Builds one of the family's repositories (the only code that holds the database). */
   repository<T>(create: (db: Db) => T): T;
+  /** How long an instance holds a batch before renewing (config BATCH_LEASE_S); the kit's default when absent. */
+  batchLeaseMs?: number;
 }
 
 /**

@@ -13,6 +13,7 @@ export function createFamilyContext(deps: {
   audit: AuditService;
   settings: SettingsService;
   handledWork: HandledWorkLookup;
+  batchLeaseMs?: number;
 }): FamilyContext {
   const { db, iot, audit, settings } = deps;
   return {
@@ -22,5 +23,6 @@ export function createFamilyContext(deps: {
     devices: createFamilyDevices(db),
     events: createEventsRepository(db, deps.handledWork),
     repository: (create) => create(db),
+    batchLeaseMs: deps.batchLeaseMs,
   };
 }

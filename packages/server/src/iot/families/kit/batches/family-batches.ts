@@ -13,9 +13,12 @@ import { type BatchWork, runBatch } from './batch-run.js';
  * docs/performance.md, lighting.
  */
 export const BATCH_CONCURRENCY = 50;
-/** How long a batch stays its instance's without a sign of life (results stored or a heartbeat). */
+/**
+ * How long a batch stays its instance's without a sign of life (results stored or a heartbeat), unless
+ * the configuration says otherwise (BATCH_LEASE_S).
+ */
 const LEASE_MS = 30_000;
-/** How often an instance looks for batches whose lease ran out. */
+/** How often an instance looks for batches whose lease ran out: half a lease. */
 const SWEEP_MS = 15_000;
 /** A batch taken over later than this after it started is closed instead: the operator's ask is stale. */
 const RESUME_WITHIN_MS = 10 * 60_000;
@@ -71,11 +74,14 @@ const countsOf = (results: TargetResult[]) => ({
  *   command ids of the start, so a device that ran one answers again without running it twice; one
  *   started more than `RESUME_WITHIN_MS` ago is closed instead.
  */
-export function createFamilyBatches(ctx: Pick<FamilyContext, 'iot' | 'repository'>, options: FamilyBatchOptions) {
+export function createFamilyBatches(
+  ctx: Pick<FamilyContext, 'iot' | 'repository' | 'batchLeaseMs'>,
+  options: FamilyBatchOptions,
+) {
   const repo = ctx.repository(createBatchRepository);
   const type = options.type;
-  const leaseMs = options.leaseMs ?? LEASE_MS;
-  const sweepMs = options.sweepMs ?? SWEEP_MS;
+  const leaseMs = options.leaseMs ?? ctx.batchLeaseMs ?? LEASE_MS;
+  const sweepMs = options.sweepMs ?? Math.round((leaseMs * SWEEP_MS) / LEASE_MS);
   const settings = {
     owner: `${os.hostname().slice(0, 40)}:${process.pid}:${randomBytes(4).toString('hex')}`,
     leaseMs,
