@@ -50,6 +50,8 @@ export * from './schemas.js';
  * command, args} → batchStarted (includeChildren as the map the area was drawn on: the same lamps).
  * Power: GET power/summary (powerQuery) → powerSummary; GET power/last (powerQuery) → powerLast.
  * Overview: GET summary (projectTreeQuery: the subtree's lamps, faults and energy) → overview.
+ * Faults: GET faults (pageQuery + lightingFaultsQuery + projectTreeQuery: the lamps with an open fault,
+ *   of one code or all, newest first, each with the work order that handled it) → faults.
  */
 export const lightingCalls = familyCalls('lighting');
 const calls = lightingCalls;
@@ -111,6 +113,7 @@ const GROUP_CALLS = [
 ];
 const SUMMARY_CALLS = [
   calls.get('summary'),
+  calls.get('faults'),
   calls.get('power/summary'),
   calls.get('power/last'),
   calls.get('groups'),

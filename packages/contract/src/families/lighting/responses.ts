@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { handledWork } from '../../api/alarm-work.js';
 import {
   childList,
   commandResponse,
@@ -232,6 +233,26 @@ export const lightingOverview = z.object({
   at: isoTime,
 });
 
+/**
+ * GET faults: a lamp's open fault (the newest raise of a code that no restore followed; the platform's
+ * OFFLINE while the lamp is still not active), with the work order that completed it.
+ */
+export const lampFaultRow = z.object({
+  /** The lamp. */
+  id: z.number().int(),
+  name: z.string(),
+  no: z.string(),
+  projectId: z.number().int(),
+  projectName: z.string(),
+  /** The raise: the event's id, code, level and when it occurred. */
+  eventId: z.number().int(),
+  code: z.string(),
+  level: z.string(),
+  at: isoTime,
+  /** The work order whose line about this raise was completed; null while none was. */
+  handled: handledWork.nullable(),
+});
+
 const scheduleEvent = z.object({
   /** Minutes after local midnight. */
   minute: z.number().int(),
@@ -299,5 +320,6 @@ export const LIGHTING_RESPONSES = {
   powerSummary,
   powerLast,
   overview: lightingOverview,
+  faults: pageOf(lampFaultRow),
   preview: schedulePreview,
 } satisfies Record<string, z.ZodType>;

@@ -421,6 +421,20 @@ export const lightingListFilter = z.object({
   state: z.enum(LAMP_STATES, { error: 'validation.validParam' }).optional(),
 });
 
+/**
+ * GET faults: the lamps' open faults, optionally of one event code (the overview's faults card names
+ * the codes: a lighting code, or the platform's such as OFFLINE).
+ */
+export const lightingFaultsQuery = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, 'validation.validParam')
+    .max(64, 'validation.validParam')
+    .regex(/^[\w-]+$/, 'validation.validParam')
+    .optional(),
+});
+
 /** Power consumption scopes (GET power/summary, power/last). */
 export const POWER_SCOPES = ['project', 'area', 'group', 'lcugroup', 'lamp'] as const;
 export const powerQuery = z.object({

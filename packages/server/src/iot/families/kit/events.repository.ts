@@ -19,9 +19,20 @@ export interface HandledWorkLookup {
   handledOf(raises: AlarmRaise[]): Promise<Map<string, HandledWork>>;
 }
 
-/** Events of a device, and optionally of the devices behind it (a gateway's page tells what happened behind it). */
+/**
+ * Events of a device, and optionally of the devices behind it (a gateway's page tells what happened behind
+ * it); the work orders that handled alarm raises, for the lists that show them.
+ */
 export function createEventsRepository(db: Db, work: HandledWorkLookup) {
+  /** Each raise with the work order that completed it (null while none did). */
+  async function withHandled<T extends AlarmRaise>(raises: T[]): Promise<(T & { handled: HandledWork | null })[]> {
+    const handled = await work.handledOf(raises);
+    return raises.map((r) => ({ ...r, handled: handled.get(work.handledKey(r)) ?? null }));
+  }
+
   return {
+    withHandled,
+
     async page(
       deviceId: number,
       options: { withChildren: boolean; from?: Date; to?: Date; limit: number; offset: number },
@@ -56,10 +67,9 @@ export function createEventsRepository(db: Db, work: HandledWorkLookup) {
       ]);
       const events = rows.map((e) => ({ ...e, at: e.at.toISOString() }));
       // A raise a work order completed shows it as handled.
-      const raises = events.filter((e) => e.eventType === 'occur');
-      const handled = await work.handledOf(raises);
+      const raises = new Map((await withHandled(events.filter((e) => e.eventType === 'occur'))).map((e) => [e.id, e]));
       return {
-        rows: events.map((e) => ({ ...e, handled: handled.get(work.handledKey(e)) ?? null })),
+        rows: events.map((e) => ({ ...e, handled: raises.get(e.id)?.handled ?? null })),
         total: total?.n ?? 0,
       };
     },

@@ -3,18 +3,23 @@ import {
   LAMP_STATES,
   type LampState,
   levelAt,
+  type lightingFaultsQuery,
   localClock,
   localMidnight,
+  type PageQuery,
+  type ProjectTreeQuery,
   type powerQuery,
   type ScheduledPolicy,
 } from '@sc/contract';
 import type { z } from 'zod';
 import { badRequest } from '../../../platform/errors.js';
+import { pageWindow, toPage } from '../../../platform/paging.js';
 import type { FamilyContext, SessionContext } from '../family-handler.js';
 import { type ProjectReach, reachKey } from '../kit/project-reach.js';
 import type { LightingRepository, PowerScope } from './lighting.repository.js';
 
 type PowerQuery = z.infer<typeof powerQuery>;
+type FaultsQuery = PageQuery & ProjectTreeQuery & z.infer<typeof lightingFaultsQuery>;
 
 /** A scope other than the project names its lamp, group, LCU group or area. */
 const needsId = (scope: PowerScope, id: number | undefined) => {
@@ -188,6 +193,22 @@ export function createLightingOverview(ctx: FamilyContext, repo: LightingReposit
         }),
         at: now.toISOString(),
       };
+    },
+
+    /**
+     * A page of the lamps with an open fault (of one code, or all), newest first, each with the work
+     * order that completed its raise: where the overview's faults open work.
+     */
+    async faults(session: SessionContext, projectId: number, query: FaultsQuery) {
+      const reach = await ctx.devices.reach(session, projectId, query.includeChildren);
+      const window = pageWindow(query, await ctx.settings.get('pageSize'));
+      const { rows, total } = await repo.openFaults(reach, query.code, window.limit, window.offset);
+      const list = await ctx.events.withHandled(rows.map((r) => ({ ...r, deviceId: r.id })));
+      return toPage(
+        list.map(({ deviceId: _, ...r }) => r),
+        total,
+        window,
+      );
     },
 
     /** The last power and energy reading of each lamp of a scope. */

@@ -1,11 +1,11 @@
-import { powerQuery, projectTreeQuery } from '@sc/contract';
+import { lightingFaultsQuery, pageQuery, powerQuery, projectTreeQuery } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { commonQuery } from '../../../platform/schemas.js';
 import { calls, projectParams, R, tags } from './lighting.route-common.js';
 import type { LightingService } from './lighting.service.js';
 
-/** Power consumption of a scope and the lighting overview. */
+/** Power consumption of a scope, the lighting overview and the lamps behind its faults. */
 export function lightingPowerRoutes(app: FastifyInstance, s: LightingService): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const o = s.overview;
@@ -51,5 +51,23 @@ export function lightingPowerRoutes(app: FastifyInstance, s: LightingService): v
       },
     },
     (req) => o.overview(req.session!, req.params.projectId, req.query.includeChildren),
+  );
+
+  r.get(
+    calls.path('faults'),
+    {
+      schema: {
+        tags,
+        summary:
+          'The lamps with an open fault (of one event code, or all), newest first, with the work order that handled each',
+        params: projectParams,
+        querystring: commonQuery
+          .extend(pageQuery.shape)
+          .extend(lightingFaultsQuery.shape)
+          .extend(projectTreeQuery.shape),
+        response: { 200: R.faults },
+      },
+    },
+    (req) => o.faults(req.session!, req.params.projectId, req.query),
   );
 }

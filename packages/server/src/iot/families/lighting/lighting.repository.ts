@@ -635,6 +635,48 @@ export function createLightingRepository(db: Db) {
       );
       return list.map((r) => ({ code: String(r.code), count: Number(r.n) }));
     },
+
+    /**
+     * The lamps' open faults, newest first: per lamp and code the newest raise or restore, kept when it
+     * is an alarm or warning raise (the codes the overview counts). The platform's OFFLINE has no
+     * restore (the lamp's next message ends it), so it is open while the lamp is not active. A lamp
+     * moved since to another project leaves its faults there.
+     */
+    async openFaults(project: number | ProjectReach, code: string | undefined, limit: number, offset: number) {
+      const list = await rows(
+        db,
+        sql`WITH newest AS (
+          SELECT DISTINCT ON (e.device_id, e.code) e.id, e.device_id, e.project_id, e.code, e.at, e.event_type, e.level
+          FROM device_events e
+          WHERE e.type = ${TYPE} AND ${projectIn(sql`e.project_id`, project)}
+            AND e.event_type IN ('occur', 'restore') ${code === undefined ? sql`` : sql`AND e.code = ${code}`}
+          ORDER BY e.device_id, e.code, e.at DESC, e.id DESC
+        )
+        SELECT n.id AS event_id, n.code, n.level, n.at, d.id, d.name, d.no, d.project_id,
+          pr.name AS project_name, count(*) OVER () AS total
+        FROM newest n
+        JOIN devices d ON d.id = n.device_id AND d.project_id = n.project_id AND d.type = ${TYPE}
+        JOIN projects pr ON pr.id = d.project_id
+        WHERE n.event_type = 'occur' AND n.level IN ('alarm', 'warning')
+          AND (n.code <> 'OFFLINE' OR d.active_state <> 1)
+        ORDER BY n.at DESC, n.id DESC
+        LIMIT ${limit} OFFSET ${offset}`,
+      );
+      return {
+        rows: list.map((r) => ({
+          id: Number(r.id),
+          name: String(r.name),
+          no: String(r.no),
+          projectId: Number(r.project_id),
+          projectName: String(r.project_name),
+          eventId: Number(r.event_id),
+          code: String(r.code),
+          level: String(r.level),
+          at: iso(r.at)!,
+        })),
+        total: Number(list[0]?.total ?? 0),
+      };
+    },
   };
 }
 
