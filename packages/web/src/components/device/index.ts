@@ -27,7 +27,15 @@ export {
   useFollowDevice,
   useLiveDevice,
 } from './device-page';
+export { EventsCard, type EventsQuery, useCodeWords } from './events-card';
 export { EventsTable, useEventsPaging } from './events-table';
+export {
+  type DeviceField,
+  type FamilyDeviceOptions,
+  FamilyDeviceShell,
+  type FamilyDeviceShellProps,
+  useFamilyDevice,
+} from './family-device';
 export { ActiveStateFilter, type FamilyListOptions, useFamilyList } from './family-list';
 export { type FirmwareStage, FirmwareUpload, formatBytes, useErrorText } from './firmware-upload';
 export { LatestValues } from './latest-values';

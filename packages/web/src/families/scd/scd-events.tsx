@@ -1,16 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, DatePicker, Empty, Space, Table, type TableColumnsType, Typography } from 'antd';
-import { useState } from 'react';
+import { Card, Empty, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { rangeQuery, type TimeRange } from '../../components/crud';
-import { type DeviceEvent, EventLevelTag, EventsTable, useEventsPaging } from '../../components/device';
+import { type DeviceEvent, EventLevelTag, EventsCard, useCodeWords } from '../../components/device';
 import { formatTime } from '../../components/time';
 import { scdApi } from './api';
 
 /** The bin's event columns: the code and its type in words (no raw code on a screen). */
 function useEventColumns(): TableColumnsType<DeviceEvent> {
-  const { t, i18n } = useTranslation();
-  const word = (prefix: string, v: string) => (i18n.exists(`${prefix}.${v}`) ? t(`${prefix}.${v}`) : v);
+  const { t } = useTranslation();
+  const word = useCodeWords();
   return [
     { title: t('gateways.events.at'), dataIndex: 'at', width: 170, render: formatTime },
     {
@@ -60,32 +58,14 @@ export function RecentEvents({ projectId, id }: { projectId: number; id: number 
 export function PeriodEvents({ projectId, id }: { projectId: number; id: number }) {
   const { t } = useTranslation();
   const scd = scdApi(projectId);
-  const columns = useEventColumns();
-  const paging = useEventsPaging();
-  const [range, setRange] = useState<TimeRange>(null);
-  const query = { ...rangeQuery(range), page: paging.current, pageSize: paging.pageSize };
-  const events = useQuery({ queryKey: scd.events.key({ id, query }), queryFn: () => scd.events({ id, query }) });
   return (
-    <Card
+    <EventsCard
       title={t('scd.eventsTitle')}
-      size="small"
-      data-testid="scd-events"
-      extra={
-        <Space>
-          <Typography.Text type="secondary">{t('scd.period')}</Typography.Text>
-          <DatePicker.RangePicker
-            showTime
-            value={range}
-            onChange={(v) => {
-              setRange(v?.[0] && v[1] ? [v[0], v[1]] : null);
-              paging.onPage(1, paging.pageSize);
-            }}
-            data-testid="scd-events-period"
-          />
-        </Space>
-      }
-    >
-      <EventsTable page={events.data} loading={events.isLoading} columns={columns} {...paging} />
-    </Card>
+      testId="scd-events"
+      period={t('scd.period')}
+      periodTestId="scd-events-period"
+      columns={useEventColumns()}
+      load={{ key: (query) => scd.events.key({ id, query }), fn: (query) => scd.events({ id, query }) }}
+    />
   );
 }

@@ -1,28 +1,19 @@
-import { SaveOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import type { RealtimePush } from '@sc/contract';
+import { SaveOutlined } from '@ant-design/icons';
 import { scdConfigBody } from '@sc/contract/families/scd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Flex, Form, InputNumber, Row, Tag, Typography } from 'antd';
+import { Button, Card, Form, InputNumber, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { useFeedback } from '../../app/feedback';
-import { canModify, useAuthLevel, zodFieldRule } from '../../components/crud';
-import {
-  CommandBar,
-  type DeviceBack,
-  DevicePage,
-  DeviceShell,
-  LatestValues,
-  locationText,
-  useLiveDevice,
-} from '../../components/device';
-import { formatTime } from '../../components/time';
+import { zodFieldRule } from '../../components/crud';
+import { type DeviceBack, DevicePage, FamilyDeviceShell, useFamilyDevice } from '../../components/device';
 import { useLang } from '../../i18n/i18n';
 import { binKey, FILL_COLORS, LIST_PAGE, SCD_COMMANDS, SCD_TYPE, type ScdConfig, scdApi, useScdReadings } from './api';
 import { PeriodEvents, RecentEvents } from './scd-events';
 
 const BACK: DeviceBack = { to: LIST_PAGE, label: 'scd.back', missing: 'scd.missing' };
 const THRESHOLDS = ['fullThreshold', 'overfillThreshold', 'freeDistance'] as const;
+type ScdCommand = (typeof SCD_COMMANDS)[number]['name'];
 
 /** /pjt/pjtdevicescd?id= (spec 001 §2): one bin's latest values, thresholds, last 24 hours and events by period. */
 export default function ScdPage() {
@@ -33,96 +24,70 @@ function ScdDetail({ projectId, id }: { projectId: number; id: number }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const scd = scdApi(projectId);
-  const editable = canModify(useAuthLevel());
-  const { ok, device, fallback } = useLiveDevice({
+  const {
+    ok,
+    device: d,
+    fallback,
+    latest,
+    editable,
+  } = useFamilyDevice({
     id,
+    type: SCD_TYPE,
     queryKey: binKey(projectId, id),
     queryFn: () => scd.one(id),
     back: BACK,
-    onPush: (push: RealtimePush) => {
-      if (!('deviceId' in push) || push.deviceId !== id) return;
-      if (push.kind === 'telemetry' && push.type === SCD_TYPE)
-        void client.invalidateQueries({ queryKey: scd.latest.key({ id }) });
-      if (push.kind === 'event') {
-        void client.invalidateQueries({ queryKey: scd.recentEvents.key({ id }) });
-        void client.invalidateQueries({ queryKey: scd.events.key({ id }) });
-      }
-    },
+    latest: { queryKey: scd.latest.key({ id }), queryFn: () => scd.latest({ id }) },
+    events: [scd.recentEvents.key({ id }), scd.events.key({ id })],
   });
-  const latest = useQuery({ queryKey: scd.latest.key({ id }), queryFn: () => scd.latest({ id }), enabled: ok });
   const config = useQuery({ queryKey: scd.config.key({ id }), queryFn: () => scd.config({ id }), enabled: ok });
   const readings = useScdReadings();
 
-  if (!device) return fallback;
-  const d = device;
+  if (!d) return fallback;
   const report = latest.data?.at ? { ...latest.data.values, at: latest.data.at } : undefined;
   const state = latest.data?.fillState;
 
   return (
-    <DeviceShell
+    <FamilyDeviceShell
       device={d}
       back={BACK}
-      testId="scd"
-      properties={{
-        title: t('scd.properties'),
-        items: [
-          { label: t('devices.fields.no'), value: d.no },
-          { label: t('devices.fields.equipmentId'), value: d.equipmentId ?? '' },
-          { label: t('devices.fields.lastActiveAt'), value: formatTime(d.lastActiveAt) },
-          { label: t('families.smartclassifieddustbin.scdId'), value: String(d.props?.scdId ?? '') },
-          ...THRESHOLDS.map((k) => ({ label: t(`scd.fields.${k}`), value: config.data?.[k] ?? '' })),
-          { label: t('devices.fields.modelName'), value: d.modelName ?? '' },
-          { label: t('devices.fields.areaName'), value: d.areaName ?? '' },
-          { label: t('devices.fields.groupName'), value: d.groupName ?? '' },
-          { label: t('devices.fields.location'), value: locationText(d) },
-          { label: t('devices.fields.description'), value: d.description },
-        ],
+      ns="scd"
+      editable={editable}
+      properties={[
+        'no',
+        'equipmentId',
+        'lastActiveAt',
+        { label: t('families.smartclassifieddustbin.scdId'), value: String(d.props?.scdId ?? '') },
+        ...THRESHOLDS.map((k) => ({ label: t(`scd.fields.${k}`), value: config.data?.[k] ?? '' })),
+        'modelName',
+        'areaName',
+        'groupName',
+        'location',
+        'description',
+      ]}
+      latest={{
+        reading: report,
+        readings,
+        atLabel: t('scd.fields.reportedAt'),
+        extra: state ? (
+          <Tag color={FILL_COLORS[state]} data-fill-state={state}>
+            {t(`scd.fillStates.${state}`)}
+          </Tag>
+        ) : null,
       }}
+      commands={{
+        names: SCD_COMMANDS.map((c) => c.name),
+        send: async (c) => {
+          const answer = await scd[c as ScdCommand]({ id }, { silent: true });
+          // The bin's values come back as a report too: the panel above reloads, nothing raw below.
+          void client.invalidateQueries({ queryKey: scd.latest.key({ id }) });
+          return { ...answer, result: null };
+        },
+      }}
+      side={<ThresholdsCard projectId={projectId} id={id} config={config.data} />}
     >
-      <Row gutter={[12, 12]}>
-        <Col xs={24} xl={editable ? 14 : 24}>
-          <Card
-            title={t('scd.realtime')}
-            size="small"
-            data-testid="scd-realtime"
-            extra={
-              state ? (
-                <Tag color={FILL_COLORS[state]} data-fill-state={state}>
-                  {t(`scd.fillStates.${state}`)}
-                </Tag>
-              ) : null
-            }
-          >
-            <Flex vertical gap={12}>
-              <LatestValues reading={report} readings={readings} atLabel={t('scd.fields.reportedAt')} />
-              {editable && (
-                <CommandBar
-                  title={t('scd.commandsTitle')}
-                  send={async (c) => {
-                    const answer = await scd[c as (typeof SCD_COMMANDS)[number]['name']]({ id }, { silent: true });
-                    // The bin's values come back as a report too: the panel above reloads, nothing raw below.
-                    void client.invalidateQueries({ queryKey: scd.latest.key({ id }) });
-                    return { ...answer, result: null };
-                  }}
-                  commands={SCD_COMMANDS.map((c) => ({
-                    key: c.name,
-                    label: t(`scd.commands.${c.name}`),
-                    icon: <ThunderboltOutlined />,
-                  }))}
-                />
-              )}
-            </Flex>
-          </Card>
-        </Col>
-        {editable && (
-          <Col xs={24} xl={10}>
-            <ThresholdsCard projectId={projectId} id={id} config={config.data} />
-          </Col>
-        )}
-      </Row>
       <RecentEvents projectId={projectId} id={id} />
       <PeriodEvents projectId={projectId} id={id} />
-    </DeviceShell>
+    </FamilyDeviceShell>
   );
 }
 

@@ -1,28 +1,15 @@
-import type { SessionUser } from '@sc/contract';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeWebSocket } from '../../api/realtime-fake';
-import { setErrorSinks } from '../../api/report';
+import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
-import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
-import { clearSession, setSession } from '../../session/store';
-import { guardRawText } from '../../test/raw-guard';
-import { mockFetch, renderWithApp } from '../../test/render';
+import { familyTestSetup, pushLive, rowWith, serveFamily } from '../../test/family-page';
+import { renderWithApp } from '../../test/render';
 import type { ScdBin } from './api';
 import ScdListPage from './scd-list-page';
 import ScdPage from './scd-page';
 
 const LIST = '/pjt/pjtdevicescdlist';
 const SCD = '/api/pjts/2/iot/scd';
-const SESSION = {
-  userId: 4,
-  userName: 'u',
-  realName: 'U',
-  projectId: 2,
-  projectName: '子项目乙',
-  userToken: 'tok',
-} as SessionUser;
 const thresholds = { fullThreshold: 70, overfillThreshold: 90, freeDistance: 100 };
 const bin = (id: number, name: string, more: Partial<ScdBin>): ScdBin => ({
   id,
@@ -74,65 +61,42 @@ const EVENT = {
   level: 'alarm',
   detail: null,
 };
-const pageOf = <T,>(list: T[]) => ({ list, total: list.length, page: 1, pageSize: 50 });
 
-function serve(level = 5, path = LIST) {
-  return mockFetch((call) => {
-    const frame = frameAnswers(path, level, call);
-    if (frame) return frame;
-    const { pathname } = call.url;
-    if (pathname === '/api/projects.do/trees') return { json: TREE };
-    if (pathname === `${SCD}/pages`) return { json: { ...pageOf(BINS), pageSize: 25 } };
-    if (pathname === `${SCD}/map`) return { json: [{ ...BINS[0], lng: 120.15, lat: 30.28 }] };
-    if (pathname === `${SCD}/42/register`) return { json: { id: 42, registered: true, delivered: false } };
-    if (pathname === '/api/pjts/2/devices.do/one/41') return { json: ONE };
-    if (pathname === `${SCD}/41/realdata` && call.method === 'GET')
-      return {
-        json: {
-          id: 41,
-          at: '2026-05-01T08:00:00Z',
-          values: { distance: 5, fill: 95, weight: 33.25, battery: 88 },
-          fillState: 'overfill',
-        },
-      };
-    if (pathname === `${SCD}/41/realdata`)
-      return { json: { command: 'realdata', ok: true, result: { values: { fill: 95 } }, durationMs: 80, attempts: 1 } };
-    if (pathname === `${SCD}/41/config` && call.method === 'GET') return { json: { id: 41, ...thresholds } };
-    if (pathname === `${SCD}/41/config`) {
-      const body = Object.fromEntries(
-        ['fullThreshold', 'overfillThreshold', 'freeDistance'].map((k) => [k, Number(call.body?.get(k))]),
-      );
-      return { json: { id: 41, ...body, delivered: true } };
-    }
-    if (pathname === `${SCD}/41/events/last24h`) return { json: [EVENT] };
-    if (pathname === `${SCD}/41/events`) return { json: pageOf([EVENT, { ...EVENT, id: 6, code: 'FULL' }]) };
-    return undefined;
-  });
-}
-
-beforeEach(async () => {
-  await changeLang('zh_CN');
-  setErrorSinks({ toast: vi.fn(), toLogin: vi.fn() });
-  FakeWebSocket.reset();
-  vi.stubGlobal('WebSocket', FakeWebSocket);
-  setSession(SESSION);
-});
-afterEach(() => {
-  clearSession();
-  vi.unstubAllGlobals();
-});
-
-const rowWith = (text: string) =>
-  waitFor(
-    () => {
-      const row = screen.getAllByRole('row').find((r) => r.textContent?.includes(text));
-      if (!row) throw new Error(`no row with ${text}`);
-      return row;
+const serve = (level = 5, path = LIST) =>
+  serveFamily(
+    {
+      base: SCD,
+      list: BINS,
+      device: ONE,
+      latest: {
+        id: 41,
+        at: '2026-05-01T08:00:00Z',
+        values: { distance: 5, fill: 95, weight: 33.25, battery: 88 },
+        fillState: 'overfill',
+      },
+      events: { path: 'events', list: [EVENT, { ...EVENT, id: 6, code: 'FULL' }] },
+      more: (call, pathname) => {
+        if (pathname === `${SCD}/map`) return { json: [{ ...BINS[0], lng: 120.15, lat: 30.28 }] };
+        if (pathname === `${SCD}/41/realdata`)
+          return {
+            json: { command: 'realdata', ok: true, result: { values: { fill: 95 } }, durationMs: 80, attempts: 1 },
+          };
+        if (pathname === `${SCD}/41/config` && call.method === 'GET') return { json: { id: 41, ...thresholds } };
+        if (pathname === `${SCD}/41/config`) {
+          const body = Object.fromEntries(
+            ['fullThreshold', 'overfillThreshold', 'freeDistance'].map((k) => [k, Number(call.body?.get(k))]),
+          );
+          return { json: { id: 41, ...body, delivered: true } };
+        }
+        if (pathname === `${SCD}/41/events/last24h`) return { json: [EVENT] };
+        return undefined;
+      },
     },
-    { timeout: 20_000 },
+    level,
+    path,
   );
 
-guardRawText();
+familyTestSetup();
 
 describe('dustbin list', () => {
   it('shows fill as a bar, the fill state as a tag and weight, and follows reports', async () => {
@@ -149,18 +113,14 @@ describe('dustbin list', () => {
     expect(screen.getByRole('columnheader', { name: '填充度' })).toBeTruthy();
     // Extras wait in the column setting so the table fits 1366 px.
     expect(screen.queryByRole('columnheader', { name: '电量 (%)' })).toBeNull();
-    const socket = FakeWebSocket.last!;
-    act(() => socket.open());
-    act(() =>
-      socket.push({
-        kind: 'telemetry',
-        deviceId: 41,
-        projectId: 2,
-        type: 'smartclassifieddustbin',
-        values: { distance: 98, fill: 2, weight: 0.5, battery: 87 },
-        at: '2026-05-01T08:15:00Z',
-      }),
-    );
+    pushLive({
+      kind: 'telemetry',
+      deviceId: 41,
+      projectId: 2,
+      type: 'smartclassifieddustbin',
+      values: { distance: 98, fill: 2, weight: 0.5, battery: 87 },
+      at: '2026-05-01T08:15:00Z',
+    });
     await waitFor(async () =>
       expect((await rowWith('广场垃圾桶')).querySelector('[data-fill-state]')?.textContent).toBe('正常'),
     );

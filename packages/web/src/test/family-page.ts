@@ -1,0 +1,107 @@
+import type { RealtimePush, SessionUser } from '@sc/contract';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { FakeWebSocket } from '../api/realtime-fake';
+import { setErrorSinks } from '../api/report';
+import { changeLang } from '../i18n/i18n';
+import { frameAnswers, TREE } from '../pages/man/projectlist/test-fixtures';
+import { clearSession, setSession } from '../session/store';
+import { guardRawText } from './raw-guard';
+import { type Call, mockFetch } from './render';
+
+/**
+ * The set-up the tests of a family's screens share (a family's list and device page in project 2): the
+ * user signed in, a fake realtime socket, the calls of the frame, the family's list, its device, latest
+ * values and events answered from the family's data, and no raw words on screen.
+ */
+
+/** The family screens' project. */
+export const PROJECT_ID = 2;
+
+export const SESSION = {
+  userId: 4,
+  userName: 'u',
+  realName: 'U',
+  projectId: PROJECT_ID,
+  projectName: '子项目乙',
+  userToken: 'tok',
+} as SessionUser;
+
+/** One page of rows as a paged call answers. */
+export const pageOf = <T>(list: T[]) => ({ list, total: list.length, page: 1, pageSize: 50 });
+
+/** Signed in, in Chinese, with a fake realtime socket before each test; every test checked for raw words. */
+export function familyTestSetup() {
+  beforeEach(async () => {
+    await changeLang('zh_CN');
+    setErrorSinks({ toast: vi.fn(), toLogin: vi.fn() });
+    FakeWebSocket.reset();
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+    setSession(SESSION);
+  });
+  afterEach(() => {
+    clearSession();
+    vi.unstubAllGlobals();
+  });
+  guardRawText();
+}
+
+type Answer = { status?: number; json?: unknown } | undefined;
+
+export interface FamilyData {
+  /** The family's calls, `/api/pjts/2/iot/<slug>`. */
+  base: string;
+  /** The list's rows (`<base>/pages`, 25 a page). */
+  list: unknown[];
+  /** The device the page shows, its registry row (`…/devices.do/one/<id>`). */
+  device: { id: number };
+  /** Its latest values (GET `<base>/<id>/realdata`). */
+  latest?: unknown;
+  /** Its events or log, a page (`<base>/<id>/<events.path>`). */
+  events?: { path: string; list: unknown[] };
+  /** The family's other calls. */
+  more?: (call: Call, pathname: string) => Answer;
+}
+
+/**
+ * Answers the screen at `path` for a user of `level`: the frame, the project tree, the family's list, its
+ * device, latest values and events, registering a device of the list, then the family's other calls;
+ * records every call.
+ */
+export function serveFamily(data: FamilyData, level = 5, path = '/man/manmain') {
+  const { base, device } = data;
+  return mockFetch((call) => {
+    const frame = frameAnswers(path, level, call);
+    if (frame) return frame;
+    const { pathname } = call.url;
+    if (pathname === '/api/projects.do/trees') return { json: TREE };
+    if (pathname === `${base}/pages`) return { json: { ...pageOf(data.list), pageSize: 25 } };
+    if (pathname === `/api/pjts/${PROJECT_ID}/devices.do/one/${device.id}`) return { json: device };
+    const registering = pathname.startsWith(`${base}/`) && /^\/(\d+)\/register$/.exec(pathname.slice(base.length));
+    if (registering && call.method === 'POST')
+      return { json: { id: Number(registering[1]), registered: true, delivered: false } };
+    if (data.latest !== undefined && pathname === `${base}/${device.id}/realdata` && call.method === 'GET')
+      return { json: data.latest };
+    if (data.events && pathname === `${base}/${device.id}/${data.events.path}`)
+      return { json: pageOf(data.events.list) };
+    return data.more?.(call, pathname);
+  });
+}
+
+/** The table row showing `text`, once it is there. */
+export const rowWith = (text: string) =>
+  waitFor(
+    () => {
+      const row = screen.getAllByRole('row').find((r) => r.textContent?.includes(text));
+      if (!row) throw new Error(`no row with ${text}`);
+      return row;
+    },
+    { timeout: 20_000 },
+  );
+
+/** Opens the page's realtime socket and pushes `push` to it. */
+export function pushLive(push: RealtimePush) {
+  const socket = FakeWebSocket.last!;
+  act(() => socket.open());
+  act(() => socket.push(push));
+}
