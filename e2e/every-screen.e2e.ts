@@ -49,9 +49,43 @@ async function demoSeeded(baseUrl: string): Promise<void> {
 /** Screens that need an id (a device's page, the wizard's edit): opened from their lists by the journeys. */
 const DETAIL = new Set(FUNCTIONS.filter((f) => f.authOf && !f.menu).map((f) => f.key));
 const SCREENS = [
-  ...FUNCTIONS.filter((f) => f.ready && !DETAIL.has(f.key)).map((f) => ({ key: f.key, path: f.path })),
-  ...PUBLIC_SCREENS.map((s) => ({ key: s.key, path: s.path })),
+  ...FUNCTIONS.filter((f) => f.ready && !DETAIL.has(f.key)).map((f) => ({ key: f.key, path: f.path, public: false })),
+  ...PUBLIC_SCREENS.map((s) => ({ key: s.key, path: s.path, public: true })),
 ];
+
+/**
+ * Opens a screen as the menu does, inside the running console (a page load per screen spent most of
+ * the test's minutes loading the same bundle and frame again).
+ */
+async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForURL((url) => url.pathname + url.search === path);
+}
+
+/** The page's requests in flight: `quiet` waits until none has been for 300 ms (at most 15 s). */
+function trackRequests(page: Page) {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const change = (by: number) => {
+    inFlight += by;
+    lastChange = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  return {
+    async quiet() {
+      const deadline = Date.now() + 15_000;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      while (Date.now() < deadline && (inFlight > 0 || Date.now() - lastChange < 300)) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}
 
 async function visitAll(lang: 'zh_CN' | 'en_US'): Promise<string[]> {
   const page: Page = await h.newPage(lang === 'zh_CN' ? 'zh-CN' : 'en-US');
@@ -61,8 +95,11 @@ async function visitAll(lang: 'zh_CN' | 'en_US'): Promise<string[]> {
   await signIn(page);
   await page.waitForURL('**/man/manmain');
   const failures: string[] = [];
+  const network = trackRequests(page);
   for (const screen of SCREENS) {
-    await page.goto(screen.path);
+    if (screen.public) await page.goto(screen.path);
+    else await openInApp(page, screen.path);
+    await network.quiet();
     await settle(page, 150);
     const found = await inspectScreen(page, lang);
     const failing = describeFindings(found);
