@@ -188,4 +188,16 @@ export const lamps = {
     lamps: 'Lamps',
     energyPeriod: 'Energy over the period',
   },
+  faults: {
+    title: 'Open faults',
+    titleOf: 'Open faults: {fault}',
+    openAll: 'All open faults',
+    showLamps: 'Show the lamps',
+    hint: 'Faults not cleared yet, whenever they occurred (the card counts those that occurred today).',
+    project: 'Project',
+    fault: 'Fault',
+    level: 'Level',
+    at: 'Occurred',
+    none: 'No open faults',
+  },
 };

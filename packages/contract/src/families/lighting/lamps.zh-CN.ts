@@ -188,4 +188,16 @@ export const lamps = {
     lamps: '单灯数',
     energyPeriod: '期间电量',
   },
+  faults: {
+    title: '未恢复的故障',
+    titleOf: '未恢复的故障：{fault}',
+    openAll: '全部未恢复故障',
+    showLamps: '查看故障单灯',
+    hint: '尚未恢复的故障，不论发生在哪天（卡片上的次数是今日发生的次数）。',
+    project: '所属项目',
+    fault: '故障',
+    level: '级别',
+    at: '发生时间',
+    none: '没有未恢复的故障',
+  },
 };

@@ -7,6 +7,7 @@ import type {
   LightingAlarmConfig,
   LightingConfig,
   LightingPolicyBody,
+  lampFaultRow,
   lampMapPoint,
   lampRow,
   lcuGroupDetail,
@@ -36,6 +37,7 @@ export type LcuGroupDetail = Answer<typeof lcuGroupDetail>;
 export type PowerSummary = Answer<typeof powerSummary>;
 export type PowerLast = Answer<typeof powerLast>;
 export type Overview = Answer<typeof lightingOverview>;
+export type LampFault = Answer<typeof lampFaultRow>;
 export type Preview = Answer<typeof schedulePreview>;
 
 /** Lamp list filters (contract `lightingListFilter`) with the keyword. */
@@ -147,6 +149,12 @@ export const lightingApi = (projectId: number) => {
     powerSummary: (query: { scope?: string; id?: number; from?: string; to?: string }) =>
       api.get<PowerSummary>(`${base}/power/summary`, clean(query)),
     powerLast: (query: { scope?: string; id?: number }) => api.get<PowerLast>(`${base}/power/last`, clean(query)),
+    /** The lamps with an open fault (of one code, or all), each with the work order that handled it. */
+    faults: (query: { code?: string; includeChildren?: boolean; page: number; pageSize: number }) =>
+      api.get<Page<LampFault>>(
+        `${base}/faults`,
+        clean({ ...query, includeChildren: query.includeChildren || undefined }),
+      ),
   };
 };
 export type LightingApi = ReturnType<typeof lightingApi>;

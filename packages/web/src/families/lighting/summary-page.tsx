@@ -29,6 +29,7 @@ import { OwnProjectNote, useChildrenIncluded, useReachProjects } from '../../com
 import { formatTime } from '../../components/time';
 import { lightingApi, lightingKeys, type Overview } from './api';
 import { lampPath, useLampOptions, withUnit } from './common';
+import { FaultLampsDrawer } from './fault-lamps';
 import { STATE_COLOURS } from './lamp-state';
 
 /** /pjt/pjtdevicelightingsummary (spec 001 §2): the lighting overview of the project. */
@@ -75,15 +76,24 @@ function Summary({ projectId }: { projectId: number }) {
           </Space>
         }
       >
-        {overview.isLoading ? <Spin /> : o ? <OverviewBody o={o} /> : <Empty />}
+        {overview.isLoading ? (
+          <Spin />
+        ) : o ? (
+          <OverviewBody o={o} projectId={projectId} includeChildren={includeChildren} />
+        ) : (
+          <Empty />
+        )}
       </Card>
       <PowerCard projectId={projectId} />
     </Flex>
   );
 }
 
-function OverviewBody({ o }: { o: Overview }) {
+function OverviewBody({ o, projectId, includeChildren }: { o: Overview; projectId: number; includeChildren: boolean }) {
   const { t } = useTranslation();
+  // The lamps behind the faults card: of the code chosen there, or every open fault (`code` undefined).
+  const [faults, setFaults] = useState<{ code?: string } | null>(null);
+  const faultLabel = (c: string) => t([`lighting.eventCodes.${c}`, `labels.eventCodes.${c}`], { defaultValue: c });
   const rate = o.lightingRate === null ? null : Math.round(o.lightingRate * 1000) / 10;
   const byDay = useMemo(() => o.byDay.map((d) => ({ at: d.date, energy: d.energy })), [o.byDay]);
   const byMonth = useMemo(() => o.byMonth.map((d) => ({ at: `${d.month}-01`, energy: d.energy })), [o.byMonth]);
@@ -163,12 +173,21 @@ function OverviewBody({ o }: { o: Overview }) {
         </Card>
       </Col>
       <Col xs={24} lg={8}>
-        <Card size="small" title={t('lamps.summary.faults')}>
+        <Card
+          size="small"
+          title={t('lamps.summary.faults')}
+          extra={
+            <Typography.Link onClick={() => setFaults({})} data-testid="summary-open-faults">
+              {t('lamps.faults.openAll')}
+            </Typography.Link>
+          }
+        >
           <Table
             size="small"
             rowKey="code"
             pagination={false}
             dataSource={o.faultsByCode}
+            data-testid="summary-faults"
             // In the secondary grey (antd's placeholder grey for a text reads 1.8:1).
             locale={{ emptyText: <Typography.Text type="secondary">{t('lamps.summary.noFaults')}</Typography.Text> }}
             columns={[
@@ -176,12 +195,24 @@ function OverviewBody({ o }: { o: Overview }) {
                 title: t('lamps.events.code'),
                 dataIndex: 'code',
                 // The code's label only (issue 13: "灯具故障 (19)" showed the device's code beside it).
-                // The family's code, else the platform's (offline, online).
-                render: (c: string) => t([`lighting.eventCodes.${c}`, `labels.eventCodes.${c}`], { defaultValue: c }),
+                // The family's code, else the platform's (offline, online). It opens the lamps behind it.
+                render: (c: string) => (
+                  <Typography.Link onClick={() => setFaults({ code: c })} title={t('lamps.faults.showLamps')}>
+                    {faultLabel(c)}
+                  </Typography.Link>
+                ),
               },
               { title: t('lamps.summary.count'), dataIndex: 'count', align: 'right', width: 80 },
             ]}
           />
+          {faults && (
+            <FaultLampsDrawer
+              projectId={projectId}
+              code={faults.code}
+              includeChildren={includeChildren}
+              onClose={() => setFaults(null)}
+            />
+          )}
         </Card>
       </Col>
       <Col xs={24} lg={16}>
