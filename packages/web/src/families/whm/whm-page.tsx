@@ -1,29 +1,26 @@
-import { SaveOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import type { DeviceView, RealtimePush } from '@sc/contract';
+import { SaveOutlined } from '@ant-design/icons';
+import type { DeviceView } from '@sc/contract';
 import { WHM_PERIPHERAL_INDEX, WHM_PICK_INTERVAL } from '@sc/contract/families/whm';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Flex, Form, InputNumber, Row, Space, Switch, Typography } from 'antd';
+import { Button, Card, Form, InputNumber, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { useFeedback } from '../../app/feedback';
-import { canModify, useAuthLevel } from '../../components/crud';
 import {
-  CommandBar,
   type DeviceBack,
+  type DeviceField,
   DevicePage,
-  DeviceShell,
-  EventsTable,
-  LatestValues,
-  locationText,
+  EventsCard,
+  FamilyDeviceShell,
   type ReadingPoint,
-  useEventsPaging,
-  useLiveDevice,
+  useFamilyDevice,
 } from '../../components/device';
-import { formatTime } from '../../components/time';
 import { deviceKey, LIST_PAGE, useWhmReadings, WHM_COMMANDS, WHM_TYPE, type WhmConfig, whmApi } from './api';
 import { WhmHistory } from './whm-history';
 
 const BACK: DeviceBack = { to: LIST_PAGE, label: 'whm.back', missing: 'whm.missing' };
+/** The meter's words for the row's fields named otherwise. */
+const FIELD_WORDS: Partial<Record<DeviceField, string>> = { modelName: 'model', areaName: 'area', groupName: 'group' };
 
 /** /pjt/pjtdevicewhm?id= (spec 001 §2): one meter's state, real-time data, config, in-use flag, events and history. */
 export default function WhmPage() {
@@ -34,106 +31,78 @@ function WhmDetail({ projectId, id }: { projectId: number; id: number }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const whm = whmApi(projectId);
-  const editable = canModify(useAuthLevel());
   const latestKey = [...whm.readings.key({ id }), 'latest'];
-  const paging = useEventsPaging();
-  const { ok, device, fallback } = useLiveDevice({
+  const {
+    ok,
+    device: d,
+    fallback,
+    latest,
+    editable,
+  } = useFamilyDevice({
     id,
+    type: WHM_TYPE,
     queryKey: deviceKey(projectId, id),
     queryFn: () => whm.one(id),
     back: BACK,
-    onPush: (push: RealtimePush) => {
-      if (!('deviceId' in push) || push.deviceId !== id) return;
-      if (push.kind === 'telemetry' && push.type === WHM_TYPE)
-        client.setQueryData<ReadingPoint | null>(latestKey, (): ReadingPoint => ({ ...push.values, at: push.at }));
-      if (push.kind === 'event') void client.invalidateQueries({ queryKey: whm.events.key({ id }) });
+    // The latest reading: the newest of the last week, then live from telemetry pushes.
+    latest: {
+      queryKey: latestKey,
+      queryFn: async (): Promise<ReadingPoint | null> => {
+        const from = new Date(Date.now() - 7 * 86_400_000).toISOString();
+        const answer = await whm.readings({ id, query: { from, to: new Date().toISOString(), page: 1, pageSize: 25 } });
+        return answer.list[0] ?? null;
+      },
+      fromPush: (values, at): ReadingPoint | null => ({ ...values, at }),
     },
+    events: [whm.events.key({ id })],
   });
   const config = useQuery({ queryKey: whm.config.key({ id }), queryFn: () => whm.config({ id }), enabled: ok });
-  // The latest reading: the newest of the last week, then live from telemetry pushes.
-  const latest = useQuery({
-    queryKey: latestKey,
-    queryFn: async (): Promise<ReadingPoint | null> => {
-      const from = new Date(Date.now() - 7 * 86_400_000).toISOString();
-      const answer = await whm.readings({ id, query: { from, to: new Date().toISOString(), page: 1, pageSize: 25 } });
-      return answer.list[0] ?? null;
-    },
-    enabled: ok,
-  });
-  const events = useQuery({
-    queryKey: whm.events.key({ id, query: { page: paging.current, pageSize: paging.pageSize } }),
-    queryFn: () => whm.events({ id, query: { page: paging.current, pageSize: paging.pageSize } }),
-    enabled: ok,
-  });
   const readings = useWhmReadings();
 
-  if (!device) return fallback;
-  const d = device;
+  if (!d) return fallback;
   const inUse = d.props?.inUse !== false;
 
   return (
-    <DeviceShell
+    <FamilyDeviceShell
       device={d}
       back={BACK}
-      testId="whm"
+      ns="whm"
+      editable={editable}
       actions={<InUseSwitch projectId={projectId} device={d} inUse={inUse} editable={editable} />}
-      properties={{
-        title: t('whm.properties'),
-        items: [
-          { label: t('whm.fields.no'), value: d.no },
-          { label: t('whm.fields.equipmentId'), value: d.equipmentId ?? '' },
-          { label: t('whm.fields.lastActiveAt'), value: formatTime(d.lastActiveAt) },
-          { label: t('whm.fields.parentName'), value: d.parentName ?? '' },
-          { label: t('whm.fields.peripheralIndex'), value: config.data?.peripheralIndex ?? '' },
-          { label: t('whm.fields.pickInterval'), value: config.data?.pickInterval ?? '' },
-          { label: t('whm.fields.model'), value: d.modelName ?? '' },
-          { label: t('whm.fields.area'), value: d.areaName ?? '' },
-          { label: t('whm.fields.group'), value: d.groupName ?? '' },
-          { label: t('whm.fields.location'), value: locationText(d) },
-          { label: t('whm.fields.description'), value: d.description },
-        ],
+      fieldLabel={(f) => t(`whm.fields.${FIELD_WORDS[f] ?? f}`)}
+      properties={[
+        'no',
+        'equipmentId',
+        'lastActiveAt',
+        'parentName',
+        { label: t('whm.fields.peripheralIndex'), value: config.data?.peripheralIndex ?? '' },
+        { label: t('whm.fields.pickInterval'), value: config.data?.pickInterval ?? '' },
+        'modelName',
+        'areaName',
+        'groupName',
+        'location',
+        'description',
+      ]}
+      latest={{ reading: latest.data ?? undefined, readings, atLabel: t('whm.fields.pickedAt') }}
+      commands={{
+        names: WHM_COMMANDS.map((c) => c.name),
+        send: async (c) => {
+          const answer = await whm.send(id, c as (typeof WHM_COMMANDS)[number]['name']);
+          // The meter's values go to the panel above (and the telemetry it sends): not shown raw.
+          const values = (answer.result as { values?: Record<string, unknown> } | null)?.values;
+          if (values)
+            client.setQueryData<ReadingPoint | null>(latestKey, () => ({ ...values, at: new Date().toISOString() }));
+          return { ...answer, result: null };
+        },
       }}
+      side={<ConfigCard projectId={projectId} id={id} config={config.data} />}
     >
-      <Row gutter={[12, 12]}>
-        <Col xs={24} xl={editable ? 14 : 24}>
-          <Card title={t('whm.realtime')} size="small" data-testid="whm-realtime">
-            <Flex vertical gap={12}>
-              <LatestValues reading={latest.data ?? undefined} readings={readings} atLabel={t('whm.fields.pickedAt')} />
-              {editable && (
-                <CommandBar
-                  title={t('whm.commandsTitle')}
-                  send={async (c) => {
-                    const answer = await whm.send(id, c as (typeof WHM_COMMANDS)[number]['name']);
-                    // The meter's values go to the panel above (and the telemetry it sends): not shown raw.
-                    const values = (answer.result as { values?: Record<string, unknown> } | null)?.values;
-                    if (values)
-                      client.setQueryData<ReadingPoint | null>(latestKey, () => ({
-                        ...values,
-                        at: new Date().toISOString(),
-                      }));
-                    return { ...answer, result: null };
-                  }}
-                  commands={WHM_COMMANDS.map((c) => ({
-                    key: c.name,
-                    label: t(`whm.commands.${c.name}`),
-                    icon: <ThunderboltOutlined />,
-                  }))}
-                />
-              )}
-            </Flex>
-          </Card>
-        </Col>
-        {editable && (
-          <Col xs={24} xl={10}>
-            <ConfigCard projectId={projectId} id={id} config={config.data} />
-          </Col>
-        )}
-      </Row>
       <WhmHistory projectId={projectId} id={id} />
-      <Card title={t('whm.eventsTitle')} size="small">
-        <EventsTable page={events.data} loading={events.isLoading} {...paging} />
-      </Card>
-    </DeviceShell>
+      <EventsCard
+        title={t('whm.eventsTitle')}
+        load={{ key: (query) => whm.events.key({ id, query }), fn: (query) => whm.events({ id, query }) }}
+      />
+    </FamilyDeviceShell>
   );
 }
 

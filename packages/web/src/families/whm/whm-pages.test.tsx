@@ -1,15 +1,9 @@
-import type { SessionUser } from '@sc/contract';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeWebSocket } from '../../api/realtime-fake';
-import { setErrorSinks } from '../../api/report';
+import { describe, expect, it, vi } from 'vitest';
 import type { EChartOption } from '../../components/device/echart';
-import { changeLang } from '../../i18n/i18n';
-import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
-import { clearSession, setSession } from '../../session/store';
-import { guardRawText } from '../../test/raw-guard';
-import { mockFetch, renderWithApp } from '../../test/render';
+import { familyTestSetup, pageOf, pushLive, rowWith, serveFamily } from '../../test/family-page';
+import { renderWithApp } from '../../test/render';
 import type { WhmMeter } from './api';
 import WhmListPage from './whm-list-page';
 import WhmPage from './whm-page';
@@ -20,14 +14,6 @@ vi.mock('../../components/device/echart', () => ({
 }));
 
 const LIST = '/pjt/pjtdevicewhmlist';
-const USER = {
-  userId: 4,
-  userName: 'u',
-  realName: 'U',
-  projectId: 2,
-  projectName: '子项目乙',
-  userToken: 'tok',
-} as SessionUser;
 const METERS: WhmMeter[] = [
   {
     id: 31,
@@ -88,127 +74,100 @@ const READING = {
   current: 23.4,
   powerFactor: 0.95,
 };
-const page = <T,>(list: T[]) => ({ list, total: list.length, page: 1, pageSize: 50 });
+const BASE = '/api/pjts/2/iot/whm';
 
-function serve(level = 5, path = LIST) {
-  return mockFetch((call) => {
-    const frame = frameAnswers(path, level, call);
-    if (frame) return frame;
-    const { pathname } = call.url;
-    const base = '/api/pjts/2/iot/whm';
-    if (pathname === '/api/projects.do/trees') return { json: TREE };
-    if (pathname === `${base}/pages`) return { json: { ...page(METERS), pageSize: 25 } };
-    if (pathname === `${base}/totals`) {
-      const unit = call.url.searchParams.get('unit');
-      const points =
-        unit === 'month'
-          ? [
-              { at: '2026-03-31T16:00:00Z', energy: 1200.5 },
-              { at: '2026-04-30T16:00:00Z', energy: 80 },
-            ]
-          : [
-              { at: '2026-04-29T16:00:00Z', energy: 40 },
-              { at: '2026-04-30T16:00:00Z', energy: 40.25 },
-            ];
-      const total = points.reduce((sum, p) => sum + p.energy, 0);
-      return {
-        json: {
-          unit,
-          from: call.url.searchParams.get('from'),
-          to: call.url.searchParams.get('to'),
-          points,
-          total: { energy: total },
-        },
-      };
-    }
-    if (pathname === `${base}/32/register`) return { json: { id: 32, registered: true, delivered: false } };
-    if (pathname === '/api/pjts/2/devices.do/one/31') return { json: DEVICE };
-    if (pathname === `${base}/31/config` && call.method === 'GET')
-      return { json: { id: 31, peripheralIndex: 3, pickInterval: 900 } };
-    if (pathname === `${base}/31/config` && call.method === 'PUT') {
-      const interval = Number(call.body?.get('pickInterval'));
-      if (interval < 60)
-        return { status: 400, json: { statusCode: 400, code: 'VALIDATION', message: '允许的取值范围：60 - 3600。' } };
-      return {
-        json: {
-          id: 31,
-          peripheralIndex: Number(call.body?.get('peripheralIndex')),
-          pickInterval: interval,
-          delivered: true,
-        },
-      };
-    }
-    if (pathname === `${base}/31/inuse`) return { json: { id: 31, inUse: call.body?.get('inUse') === 'true' } };
-    if (pathname === `${base}/31/realdata`)
-      return { json: { command: 'realdata', ok: true, result: { values: READING }, durationMs: 120, attempts: 1 } };
-    if (pathname === `${base}/31/events`) return { json: page([]) };
-    if (pathname === `${base}/31/reports.do`) return { json: page([READING]) };
-    if (pathname === `${base}/31/reports.do/series`)
-      return {
-        json: {
-          resolution: 'raw',
-          bucketSeconds: 173,
-          points: [READING, { ...READING, at: '2026-05-01T09:00:00Z', energy: 2.3 }],
-        },
-      };
-    return undefined;
-  });
+function totals(url: URL) {
+  const unit = url.searchParams.get('unit');
+  const points =
+    unit === 'month'
+      ? [
+          { at: '2026-03-31T16:00:00Z', energy: 1200.5 },
+          { at: '2026-04-30T16:00:00Z', energy: 80 },
+        ]
+      : [
+          { at: '2026-04-29T16:00:00Z', energy: 40 },
+          { at: '2026-04-30T16:00:00Z', energy: 40.25 },
+        ];
+  const total = points.reduce((sum, p) => sum + p.energy, 0);
+  return { unit, from: url.searchParams.get('from'), to: url.searchParams.get('to'), points, total: { energy: total } };
 }
 
-beforeEach(async () => {
-  await changeLang('zh_CN');
-  setErrorSinks({ toast: vi.fn(), toLogin: vi.fn() });
-  FakeWebSocket.reset();
-  vi.stubGlobal('WebSocket', FakeWebSocket);
-  setSession(USER);
-});
-afterEach(() => {
-  clearSession();
-  vi.unstubAllGlobals();
-});
-
-const rowOf = (text: string) =>
-  waitFor(
-    () => {
-      const row = screen.getAllByRole('row').find((r) => r.textContent?.includes(text));
-      if (!row) throw new Error(`no row with ${text}`);
-      return row;
+const serve = (level = 5, path = LIST) =>
+  serveFamily(
+    {
+      base: BASE,
+      list: METERS,
+      device: DEVICE,
+      events: { path: 'events', list: [] },
+      more: (call, pathname) => {
+        if (pathname === `${BASE}/totals`) return { json: totals(call.url) };
+        if (pathname === `${BASE}/31/config` && call.method === 'GET')
+          return { json: { id: 31, peripheralIndex: 3, pickInterval: 900 } };
+        if (pathname === `${BASE}/31/config` && call.method === 'PUT') {
+          const interval = Number(call.body?.get('pickInterval'));
+          if (interval < 60)
+            return {
+              status: 400,
+              json: { statusCode: 400, code: 'VALIDATION', message: '允许的取值范围：60 - 3600。' },
+            };
+          return {
+            json: {
+              id: 31,
+              peripheralIndex: Number(call.body?.get('peripheralIndex')),
+              pickInterval: interval,
+              delivered: true,
+            },
+          };
+        }
+        if (pathname === `${BASE}/31/inuse`) return { json: { id: 31, inUse: call.body?.get('inUse') === 'true' } };
+        if (pathname === `${BASE}/31/realdata`)
+          return {
+            json: { command: 'realdata', ok: true, result: { values: READING }, durationMs: 120, attempts: 1 },
+          };
+        if (pathname === `${BASE}/31/reports.do`) return { json: pageOf([READING]) };
+        if (pathname === `${BASE}/31/reports.do/series`)
+          return {
+            json: {
+              resolution: 'raw',
+              bucketSeconds: 173,
+              points: [READING, { ...READING, at: '2026-05-01T09:00:00Z', energy: 2.3 }],
+            },
+          };
+        return undefined;
+      },
     },
-    { timeout: 20_000 },
+    level,
+    path,
   );
 
-guardRawText();
+familyTestSetup();
 
 describe('meter list', () => {
   it('shows each meter with its reading and pick time, and follows telemetry pushes', async () => {
     const { calls } = serve();
     renderWithApp(<WhmListPage />, { path: LIST });
-    const row = await rowOf('东路电表');
+    const row = await rowWith('东路电表');
     expect(row.textContent).toContain('18234.5');
     expect(row.textContent).toContain('一号网关');
     expect(screen.getByRole('columnheader', { name: '读数 (kWh)' })).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: '采集时间' })).toBeTruthy();
     const loads = calls.length;
-    const socket = FakeWebSocket.last!;
-    act(() => socket.open());
-    act(() =>
-      socket.push({
-        kind: 'telemetry',
-        deviceId: 31,
-        projectId: 2,
-        type: 'watthourmeter',
-        values: { reading: 18240.25, power: 4.5 },
-        at: '2026-05-01T08:15:00Z',
-      }),
-    );
-    await waitFor(async () => expect((await rowOf('东路电表')).textContent).toContain('18240.3'));
+    pushLive({
+      kind: 'telemetry',
+      deviceId: 31,
+      projectId: 2,
+      type: 'watthourmeter',
+      values: { reading: 18240.25, power: 4.5 },
+      at: '2026-05-01T08:15:00Z',
+    });
+    await waitFor(async () => expect((await rowWith('东路电表')).textContent).toContain('18240.3'));
     expect(calls.length).toBe(loads);
   }, 120_000);
 
   it('registers a meter from its row, after a confirmation', async () => {
     const { calls } = serve();
     renderWithApp(<WhmListPage />, { path: LIST });
-    fireEvent.click(within(await rowOf('西路电表')).getByRole('button', { name: '注册' }));
+    fireEvent.click(within(await rowWith('西路电表')).getByRole('button', { name: '注册' }));
     fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }, { timeout: 20_000 }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     expect(calls.find((c) => c.method === 'POST')!.url.pathname).toBe('/api/pjts/2/iot/whm/32/register');
@@ -245,7 +204,7 @@ describe('meter list', () => {
   it('hides registration below the edit level', async () => {
     serve(1);
     renderWithApp(<WhmListPage />, { path: LIST });
-    await rowOf('东路电表');
+    await rowWith('东路电表');
     expect(screen.queryByRole('button', { name: '注册' })).toBeNull();
   });
 });

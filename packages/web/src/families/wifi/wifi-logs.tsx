@@ -1,9 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import { Card, DatePicker, Space, type TableColumnsType, Typography } from 'antd';
-import { useState } from 'react';
+import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { rangeQuery, type TimeRange } from '../../components/crud';
-import { type DeviceEvent, EventsTable, useEventsPaging } from '../../components/device';
+import { type DeviceEvent, EventsCard, useCodeWords } from '../../components/device';
 import { formatTime } from '../../components/time';
 import { wifiApi } from './api';
 
@@ -18,13 +15,9 @@ function detailText(detail: unknown, band: (b: string) => string): string {
 
 /** Spec 001 §7 "wifi: logs": the AP's log over a chosen period, a page at a time, in words. */
 export function WifiLogs({ projectId, id }: { projectId: number; id: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const wifi = wifiApi(projectId);
-  const paging = useEventsPaging();
-  const [range, setRange] = useState<TimeRange>(null);
-  const query = { ...rangeQuery(range), page: paging.current, pageSize: paging.pageSize };
-  const logs = useQuery({ queryKey: wifi.logs.key({ id, query }), queryFn: () => wifi.logs({ id, query }) });
-  const word = (prefix: string, v: string) => (i18n.exists(`${prefix}.${v}`) ? t(`${prefix}.${v}`) : v);
+  const word = useCodeWords();
   const columns: TableColumnsType<DeviceEvent> = [
     { title: t('wifi.log.at'), dataIndex: 'at', width: 170, render: formatTime },
     { title: t('wifi.log.code'), dataIndex: 'code', width: 160, render: (v: string) => word('wifi.eventCodes', v) },
@@ -35,25 +28,12 @@ export function WifiLogs({ projectId, id }: { projectId: number; id: number }) {
     },
   ];
   return (
-    <Card
+    <EventsCard
       title={t('wifi.logsTitle')}
-      size="small"
-      data-testid="wifi-logs"
-      extra={
-        <Space>
-          <Typography.Text type="secondary">{t('wifi.period')}</Typography.Text>
-          <DatePicker.RangePicker
-            showTime
-            value={range}
-            onChange={(v) => {
-              setRange(v?.[0] && v[1] ? [v[0], v[1]] : null);
-              paging.onPage(1, paging.pageSize);
-            }}
-          />
-        </Space>
-      }
-    >
-      <EventsTable page={logs.data} loading={logs.isLoading} columns={columns} {...paging} />
-    </Card>
+      testId="wifi-logs"
+      period={t('wifi.period')}
+      columns={columns}
+      load={{ key: (query) => wifi.logs.key({ id, query }), fn: (query) => wifi.logs({ id, query }) }}
+    />
   );
 }

@@ -1,28 +1,15 @@
-import type { SessionUser } from '@sc/contract';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeWebSocket } from '../../api/realtime-fake';
-import { setErrorSinks } from '../../api/report';
+import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
-import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
-import { clearSession, setSession } from '../../session/store';
-import { guardRawText } from '../../test/raw-guard';
-import { mockFetch, renderWithApp } from '../../test/render';
+import { familyTestSetup, pushLive, rowWith, serveFamily } from '../../test/family-page';
+import { renderWithApp } from '../../test/render';
 import type { WifiAp } from './api';
 import WifiListPage from './wifi-list-page';
 import WifiPage from './wifi-page';
 
 const LIST = '/pjt/pjtdevicewifilist';
 const WIFI = '/api/pjts/2/iot/wifi';
-const SESSION = {
-  userId: 4,
-  userName: 'u',
-  realName: 'U',
-  projectId: 2,
-  projectName: '子项目乙',
-  userToken: 'tok',
-} as SessionUser;
 const ap = (id: number, name: string, more: Partial<WifiAp>): WifiAp => ({
   id,
   name,
@@ -117,58 +104,32 @@ const LOG = {
   level: 'info',
   detail: { mac: '02:AA:BB:CC:00:01', band: '2g' },
 };
-const pageOf = <T,>(list: T[]) => ({ list, total: list.length, page: 1, pageSize: 50 });
 
-function serve(level = 5, path = LIST) {
-  return mockFetch((call) => {
-    const frame = frameAnswers(path, level, call);
-    if (frame) return frame;
-    const { pathname } = call.url;
-    if (pathname === '/api/projects.do/trees') return { json: TREE };
-    if (pathname === `${WIFI}/pages`) return { json: { ...pageOf(APS), pageSize: 25 } };
-    if (pathname === `${WIFI}/52/register`) return { json: { id: 52, registered: true, delivered: false } };
-    if (pathname === '/api/pjts/2/devices.do/one/51') return { json: ONE };
-    if (pathname === `${WIFI}/51/realdata` && call.method === 'GET')
-      return {
-        json: {
-          id: 51,
-          at: '2026-05-01T08:00:00Z',
-          values: { upload: 2.5, download: 12.25, cpu: 24, memory: 41, clients: 9, uptime: 90_000 },
-        },
-      };
-    if (pathname === `${WIFI}/51/realdata`)
-      return { json: { command: 'realdata', ok: true, result: REALDATA, durationMs: 80, attempts: 1 } };
-    if (pathname === `${WIFI}/51/control`)
-      return { json: { command: 'control', ok: true, result: { ok: true }, durationMs: 60, attempts: 1 } };
-    if (pathname === `${WIFI}/51/logs`)
-      return { json: pageOf([LOG, { ...LOG, id: 6, code: 'RADIO_OFF', detail: { band: '5g' } }]) };
-    return undefined;
-  });
-}
-
-beforeEach(async () => {
-  await changeLang('zh_CN');
-  setErrorSinks({ toast: vi.fn(), toLogin: vi.fn() });
-  FakeWebSocket.reset();
-  vi.stubGlobal('WebSocket', FakeWebSocket);
-  setSession(SESSION);
-});
-afterEach(() => {
-  clearSession();
-  vi.unstubAllGlobals();
-});
-
-const rowWith = (text: string) =>
-  waitFor(
-    () => {
-      const row = screen.getAllByRole('row').find((r) => r.textContent?.includes(text));
-      if (!row) throw new Error(`no row with ${text}`);
-      return row;
+const serve = (level = 5, path = LIST) =>
+  serveFamily(
+    {
+      base: WIFI,
+      list: APS,
+      device: ONE,
+      latest: {
+        id: 51,
+        at: '2026-05-01T08:00:00Z',
+        values: { upload: 2.5, download: 12.25, cpu: 24, memory: 41, clients: 9, uptime: 90_000 },
+      },
+      events: { path: 'logs', list: [LOG, { ...LOG, id: 6, code: 'RADIO_OFF', detail: { band: '5g' } }] },
+      more: (_call, pathname) => {
+        if (pathname === `${WIFI}/51/realdata`)
+          return { json: { command: 'realdata', ok: true, result: REALDATA, durationMs: 80, attempts: 1 } };
+        if (pathname === `${WIFI}/51/control`)
+          return { json: { command: 'control', ok: true, result: { ok: true }, durationMs: 60, attempts: 1 } };
+        return undefined;
+      },
     },
-    { timeout: 20_000 },
+    level,
+    path,
   );
 
-guardRawText();
+familyTestSetup();
 
 describe('WiFi list', () => {
   it('shows traffic, load, clients, online time and link type in words, and follows reports', async () => {
@@ -184,18 +145,14 @@ describe('WiFi list', () => {
     expect(row.textContent).toContain('24%');
     // Extras wait in the column setting so the table fits 1366 px.
     expect(screen.queryByRole('columnheader', { name: '所属 AC' })).toBeNull();
-    const socket = FakeWebSocket.last!;
-    act(() => socket.open());
-    act(() =>
-      socket.push({
-        kind: 'telemetry',
-        deviceId: 51,
-        projectId: 2,
-        type: 'wifi',
-        values: { upload: 1, download: 4, cpu: 12, memory: 40, clients: 21, uptime: 60 },
-        at: '2026-05-01T20:15:00Z',
-      }),
-    );
+    pushLive({
+      kind: 'telemetry',
+      deviceId: 51,
+      projectId: 2,
+      type: 'wifi',
+      values: { upload: 1, download: 4, cpu: 12, memory: 40, clients: 21, uptime: 60 },
+      at: '2026-05-01T20:15:00Z',
+    });
     await waitFor(async () =>
       expect(within(await rowWith('广场 AP')).getByTestId('wifi-clients').textContent).toBe('21'),
     );
