@@ -1,21 +1,23 @@
 import { z } from 'zod';
+import { pageQuery, projectTreeQuery } from '../../api/paging.js';
+import { grantsOf } from '../../endpoints/endpoint.js';
 import { days, int as setting } from '../../settings/kinds.js';
 import { msg } from '../../validation/message.js';
 import { intRange } from '../../validation/rules.js';
 import {
   childRow,
-  commandResponse,
+  commandCalls,
   defineFamily,
-  eventPage,
+  eventCalls,
   FAMILY_READS,
-  familyCalls,
+  familyEndpoints,
   familyGroup,
   familyScreen,
   IOT_NET,
   int,
   isoTime,
   pageOf,
-  registrationResponse,
+  registrationCalls,
   select,
   text,
 } from '../kit/index.js';
@@ -23,15 +25,8 @@ import {
 /**
  * Power-line gateways (spec 001 §3 "Power-line gateway: wire no, zone code, online status, registered
  * devices"): a gateway on a transformer zone's low-voltage line that reaches its lamp controllers
- * (model lcuplc) over the power cable and speaks for them on MQTT. Calls under
- * /api/pjts/{projectId}/iot/pgw/ (docs/device-protocol.md "Power-line gateways"):
- *   GET pages                         the project's gateways (wire no, zone code, state, lamp counts)
- *   GET :id/lamps                     its registered lamp controllers with signal quality and last contact
- *   GET :id/lamps/options             the project's power-line lamp controllers it may take
- *   POST :id/lamps, DELETE :id/lamps  register / unregister lamp controllers (body childIds)
- *   POST :id/runtime                  asks the gateway (device time, uptime, firmware, carrier state)
- *   GET, PUT :id/config               relay levels, search interval, carrier band (sent to the gateway)
- *   POST :id/register, :id/unregister, :id/reboot, :id/correcttime; GET :id/events (the kit's)
+ * (model lcuplc) over the power cable and speaks for them on MQTT (docs/device-protocol.md
+ * "Power-line gateways"). Its calls are PGW_API below.
  */
 
 /** Device times are UNIX seconds at UTC+8 on the wire (spec 001 §5), as for cabinets. */
@@ -116,10 +111,6 @@ export const pgwLampsBody = z.object({
 });
 export type PgwLampsBody = z.infer<typeof pgwLampsBody>;
 
-const calls = familyCalls('pgw');
-/** The console's screens (packages/web/src/families/pgw/). */
-const ready = true;
-
 const config = z.object({
   relayLevels: z.number().int(),
   searchInterval: z.number().int().describe('minutes'),
@@ -156,6 +147,9 @@ const lampRow = childRow.extend({
 
 const option = z.object({ id: z.number().int(), name: z.string(), no: z.string(), equipmentId: z.string().nullable() });
 
+/** POST / DELETE lamps: how many changed, and whether the connected gateway was told too. */
+const lampsChanged = z.object({ changed: z.number().int(), delivered: z.boolean() });
+
 /** POST …/{id}/runtime: what the gateway answers, its clock as an ISO time. */
 const runtime = z.object({
   /** The gateway's clock, and how far it is from the server's (seconds, + ahead). */
@@ -169,6 +163,51 @@ const runtime = z.object({
   ...config.partial().shape,
   readAt: isoTime,
 });
+
+const e = familyEndpoints('pgw');
+
+/** Spec 001 §7 "pgw" under /api/pjts/{projectId}/iot/pgw: every call of the power-line gateways, declared once. */
+export const PGW_API = {
+  ...registrationCalls(e),
+  // reboot, and correcttime with the server's time as UNIX seconds at UTC+8
+  ...commandCalls(e, PGW_COMMANDS),
+  ...eventCalls(e),
+  gateways: e.get('pages', {
+    query: pageQuery.extend(projectTreeQuery.shape),
+    response: pageOf(gatewayRow),
+    summary:
+      "A page of the project's power-line gateways: wire no, zone code, online state, registered lamp controllers (keyword over name, no, equipment id, wire no, zone code)",
+  }),
+  lamps: e.get(':id/lamps', {
+    response: z.array(lampRow),
+    summary: 'The lamp controllers registered behind a gateway, with their carrier signal and last contact',
+  }),
+  lampOptions: e.get(':id/lamps/options', {
+    response: z.array(option),
+    summary: "The project's power-line lamp controllers behind no gateway (what a gateway may register)",
+  }),
+  addLamps: e.post(':id/lamps', {
+    body: pgwLampsBody,
+    response: lampsChanged,
+    summary:
+      'Register lamp controllers behind a gateway (each of this project, on the power line, behind no other gateway); a connected gateway is told',
+  }),
+  removeLamps: e.delete(':id/lamps', {
+    body: pgwLampsBody,
+    response: lampsChanged,
+    summary: 'Unregister lamp controllers from a gateway (each must be behind it); a connected gateway is told',
+  }),
+  runtime: e.post(':id/runtime', {
+    response: runtime,
+    summary: "Read a gateway's runtime now (device time, uptime, firmware, carrier table) from the gateway",
+  }),
+  config: e.get(':id/config', { response: config, summary: "A gateway's configuration" }),
+  setConfig: e.put(':id/config', {
+    body: pgwConfigBody,
+    response: config.extend({ delivered: z.boolean() }),
+    summary: "Set a gateway's relay levels, search interval and carrier band; a connected gateway is sent them",
+  }),
+};
 
 export const pgwManifest = defineFamily({
   type: 'pgw',
@@ -191,41 +230,16 @@ export const pgwManifest = defineFamily({
   screens: [
     familyGroup('pjtpgw', 'NodeIndexOutlined'),
     familyScreen('pjtdevicepgwlist', 'pjtpgw', 'NodeIndexOutlined', 'pgw', {
-      ready,
-      apis: [
-        calls.get('pages'),
-        ...calls.registration(),
-        ...calls.commands(PGW_COMMANDS),
-        calls.get(':id/lamps'),
-        calls.get(':id/lamps/options'),
-        calls.post(':id/lamps'),
-        calls.delete(':id/lamps'),
-        calls.post(':id/runtime'),
-        calls.get(':id/config'),
-        calls.put(':id/config'),
-        calls.get(':id/events'),
-        ...FAMILY_READS,
-      ],
+      ready: true,
+      apis: [...grantsOf(PGW_API), ...FAMILY_READS],
     }),
     familyScreen('pjtdevicepgw', 'pjtpgw', 'NodeIndexOutlined', 'pgw', {
-      ready,
+      ready: true,
       menu: false,
       authOf: 'pjtdevicepgwlist',
     }),
   ],
-  responses: {
-    registration: registrationResponse,
-    command: commandResponse,
-    events: eventPage,
-    gateways: pageOf(gatewayRow),
-    lamps: z.array(lampRow),
-    lampOptions: z.array(option),
-    /** POST / DELETE lamps: how many changed, and whether the connected gateway was told too. */
-    lampsChanged: z.object({ changed: z.number().int(), delivered: z.boolean() }),
-    runtime,
-    config,
-    configSaved: config.extend({ delivered: z.boolean() }),
-  },
+  api: PGW_API,
   demo: {
     weight: 2,
     carries: ['lcuplc'],

@@ -1,24 +1,16 @@
-import type { DeviceView, Page } from '@sc/contract';
-import type {
-  PgwConfig,
-  PgwConfigBody,
-  PgwGateway,
-  PgwLamp,
-  PgwLampOption,
-  PgwRuntime,
-} from '@sc/contract/families/pgw';
+import type { AnswerOf, DeviceView } from '@sc/contract';
+import { PGW_API, type PGW_COMMANDS, type PgwConfigBody } from '@sc/contract/families/pgw';
 import { api } from '../../api/client';
-import type { CommandAnswer, DeviceEvent, RegistrationAnswer } from '../../components/device';
+import { clientOf } from '../../api/endpoints';
 
-export type { PgwConfig, PgwGateway, PgwLamp, PgwLampOption, PgwRuntime };
-
+/** Answers of the power-line gateway calls, from the contract's table. */
+export type PgwGateway = AnswerOf<typeof PGW_API.gateways>['list'][number];
+export type PgwLamp = AnswerOf<typeof PGW_API.lamps>[number];
+export type PgwLampOption = AnswerOf<typeof PGW_API.lampOptions>[number];
+export type PgwRuntime = AnswerOf<typeof PGW_API.runtime>;
+export type PgwConfig = AnswerOf<typeof PGW_API.config>;
 /** PUT …/config: what is stored and whether the connected gateway was told. */
-export type ConfigSaved = PgwConfig & { delivered: boolean };
-/** POST / DELETE …/lamps: how many changed and whether the connected gateway was told. */
-export interface LampsChanged {
-  changed: number;
-  delivered: boolean;
-}
+export type ConfigSaved = AnswerOf<typeof PGW_API.setConfig>;
 
 export const pgwKeys = {
   list: (projectId: number) => ['pgw', projectId, 'list'],
@@ -29,38 +21,27 @@ export const pgwKeys = {
   events: (projectId: number, id: number) => ['pgw', projectId, 'events', id],
 };
 
-/** Calls of spec 001 §7 "pgw" under /api/pjts/{projectId}/iot/pgw, typed from the contract's answers. */
+/** Spec 001 §7 "pgw": the contract's calls, in the shape the screens call them. */
 export const pgwApi = (projectId: number) => {
-  const base = `/api/pjts/${projectId}/iot/pgw`;
+  const calls = clientOf(PGW_API, { projectId });
   return {
-    base,
     gateways: (page: number, pageSize: number, keyword: string, includeChildren = false) =>
-      api.get<Page<PgwGateway>>(`${base}/pages`, {
-        page,
-        pageSize,
-        keyword,
-        includeChildren: includeChildren || undefined,
-      }),
+      calls.gateways({ query: { page, pageSize, keyword, includeChildren: includeChildren || undefined } }),
     one: (id: number) =>
       api.get<DeviceView>(`/api/pjts/${projectId}/devices.do/one/${id}`, undefined, { silent: true }),
-    register: (id: number, registered: boolean) =>
-      api.post<RegistrationAnswer>(`${base}/${id}/${registered ? 'register' : 'unregister'}`),
+    register: (id: number, registered: boolean) => (registered ? calls.register : calls.unregister)({ id }),
     /** Silent: the page shows the server's reason (offline, silent gateway) beside the buttons. */
     command: (id: number, command: string) =>
-      api.post<CommandAnswer>(`${base}/${id}/${command}`, undefined, { silent: true }),
-    lamps: (id: number) => api.get<PgwLamp[]>(`${base}/${id}/lamps`),
-    lampOptions: (id: number) => api.get<PgwLampOption[]>(`${base}/${id}/lamps/options`),
-    addLamps: (id: number, childIds: number[]) =>
-      api.post<LampsChanged>(`${base}/${id}/lamps`, { childIds: childIds.join(',') }),
-    removeLamps: (id: number, childIds: number[]) =>
-      api.delete<LampsChanged>(`${base}/${id}/lamps`, { childIds: childIds.join(',') }),
+      calls[command as (typeof PGW_COMMANDS)[number]['name']]({ id }, { silent: true }),
+    lamps: (id: number) => calls.lamps({ id }),
+    lampOptions: (id: number) => calls.lampOptions({ id }),
+    addLamps: (id: number, childIds: number[]) => calls.addLamps({ id, body: { childIds: childIds.join(',') } }),
+    removeLamps: (id: number, childIds: number[]) => calls.removeLamps({ id, body: { childIds: childIds.join(',') } }),
     /** Silent: the card shows the server's reason (offline, silent gateway). */
-    runtime: (id: number) => api.post<PgwRuntime>(`${base}/${id}/runtime`, undefined, { silent: true }),
-    config: (id: number) => api.get<PgwConfig>(`${base}/${id}/config`),
+    runtime: (id: number) => calls.runtime({ id }, { silent: true }),
+    config: (id: number) => calls.config({ id }),
     /** Silent: the form shows the field messages. */
-    setConfig: (id: number, body: PgwConfigBody) =>
-      api.put<ConfigSaved>(`${base}/${id}/config`, body, { silent: true }),
-    events: (id: number, page: number, pageSize: number) =>
-      api.get<Page<DeviceEvent>>(`${base}/${id}/events`, { page, pageSize }),
+    setConfig: (id: number, body: PgwConfigBody) => calls.setConfig({ id, body }, { silent: true }),
+    events: (id: number, page: number, pageSize: number) => calls.events({ id, query: { page, pageSize } }),
   };
 };

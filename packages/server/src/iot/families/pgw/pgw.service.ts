@@ -1,5 +1,11 @@
 import { lightingManifest, type PageQuery, type ProjectTreeQuery, pgwManifest } from '@sc/contract';
-import { fromWireSeconds, PGW_CONFIG, type PgwConfigBody, toWireSeconds } from '@sc/contract/families/pgw';
+import {
+  CARRIER_BANDS,
+  fromWireSeconds,
+  PGW_CONFIG,
+  type PgwConfigBody,
+  toWireSeconds,
+} from '@sc/contract/families/pgw';
 import { AppError } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
 import { createReferencesRepository } from '../../../platform/references/references.repository.js';
@@ -26,7 +32,7 @@ export function presentRuntime(result: unknown, readAt: Date) {
   const r = (result && typeof result === 'object' ? result : {}) as Record<string, unknown>;
   const wire = num(r.deviceTime);
   const deviceMs = wire === null ? null : fromWireSeconds(wire);
-  const band = r.carrierBand === 'wide' || r.carrierBand === 'narrow' ? r.carrierBand : undefined;
+  const band = CARRIER_BANDS.find((b) => b === r.carrierBand);
   return {
     deviceTime: deviceMs === null ? null : new Date(deviceMs).toISOString(),
     clockOffsetSeconds: deviceMs === null ? null : Math.round((deviceMs - readAt.getTime()) / 1000),
