@@ -8,7 +8,7 @@ import { type Harness, signIn, startHarness, switchLanguage } from './harness';
  * an order with the lamp and the alarm filled in, a second device added, a message, approved by a checker, a device completed with a note
  * and a site photo on a 390 px wide page, the PDF downloaded; every maintenance screen fits a phone
  * without sideways scroll and is captured at 1366 px in both languages and at 390 px; the inbox then
- * shows the alarm handled by the order.
+ * shows the alarm handled by the order. A second lamp's fault opens an order from the lighting overview.
  */
 let h: Harness;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ afterAll(async () => {
 
 const LAMPS = [
   { name: '北门路灯01', no: 'MT-LAMP-01', equipmentId: 'EQMTLAMP01', key1: 'mt-secret-1' },
-  { name: '北门路灯02', no: 'MT-LAMP-02' },
+  { name: '北门路灯02', no: 'MT-LAMP-02', equipmentId: 'EQMTLAMP02', key1: 'mt-secret-2' },
 ];
 
 /** A 1x1 PNG: the smallest site photo the server accepts by its content. */
@@ -170,8 +170,32 @@ describe('maintenance work orders', () => {
       await h.screenshot(page, `maintenance-${name}-390`);
     }
 
-    // ── Every screen at 1366 px in both languages.
+    // ── A fault on the lighting overview opens work too: lamp 02 raises over-current; its code on the
+    // faults card lists the lamp, whose action opens an order with the lamp and the fault.
     await page.setViewportSize({ width: 1366, height: 820 });
+    await api.post(`/api/pjts/${projectId}/iot/lighting/${lampIds[1]}/register`);
+    const second = LAMPS[1] as { equipmentId: string; key1: string };
+    const device2 = await connectDevice(h, second);
+    await publishUp(device2, second.equipmentId, 'event', { ts: Date.now(), code: 16, type: 'occur', level: 'alarm' });
+    await device2.endAsync();
+    const faults = `/api/pjts/${projectId}/iot/lighting/faults`;
+    await poll(async () => (await api.get<{ total: number }>(`${faults}?code=16`)).total).toBe(1);
+    await page.goto('/pjt/pjtdevicelightingsummary');
+    await page.getByTestId('summary-faults').getByText('过流', { exact: true }).click();
+    const faultRow = page.getByTestId('fault-lamps').locator('tr.ant-table-row', { hasText: LAMPS[1]!.name });
+    await poll(() => faultRow.getByTestId('open-work-order').count()).toBe(1);
+    await settled(page);
+    await h.screenshot(page, 'lighting-summary-faults-1366-zh');
+    await faultRow.getByTestId('open-work-order').click();
+    await poll(() => page.locator('.ant-modal').textContent()).toContain('过流');
+    await page.locator('.ant-modal .ant-btn-primary').click();
+    await page.waitForURL('**/pjt/pjtmaintenancebill?id=*', { timeout: 20_000 });
+    const fromOverview = await api.get<{ details: { deviceId: number; alarmCode: string | null }[] }>(
+      `${base}/${new URL(page.url()).searchParams.get('id')}`,
+    );
+    expect(fromOverview.details.map((d) => [d.deviceId, d.alarmCode])).toEqual([[lampIds[1], '16']]);
+
+    // ── Every screen at 1366 px in both languages.
     const screens = [
       ['/pjt/pjtmaintenancebilllist', 'list'],
       [`/pjt/pjtmaintenancebill?id=${bill.id}`, 'bill'],
@@ -192,5 +216,15 @@ describe('maintenance work orders', () => {
         await h.screenshot(page, `maintenance-${name}-1366-${lang}`);
       }
     }
+    // Every open fault of the overview: lamp 01's handled by the completed order, lamp 02's open.
+    await page.goto('/pjt/pjtdevicelightingsummary');
+    await page.getByTestId('summary-open-faults').click();
+    const openFaults = page.getByTestId('fault-lamps').locator('tr.ant-table-row');
+    await poll(() => openFaults.filter({ hasText: LAMPS[0]!.name }).filter({ hasText: bill.no }).count()).toBe(1);
+    await poll(() =>
+      openFaults.filter({ hasText: LAMPS[1]!.name }).getByTestId('open-work-order').count(),
+    ).toBeGreaterThan(0);
+    await settled(page);
+    await h.screenshot(page, 'lighting-summary-faults-1366-en');
   }, 300_000);
 });

@@ -56,7 +56,8 @@ export function FaultLampsDrawer({
     {
       title: t('maintenance.workColumn'),
       key: 'work',
-      width: 170,
+      // "Handled" and the order's number on one line.
+      width: 250,
       render: (_: unknown, r: LampFault) =>
         r.handled ? (
           <HandledWorkTag work={r.handled} />
@@ -72,7 +73,7 @@ export function FaultLampsDrawer({
     <Drawer
       open
       onClose={onClose}
-      size={includeChildren ? 900 : 780}
+      size={includeChildren ? 960 : 840}
       title={code ? t('lamps.faults.titleOf', { fault: fault(code) }) : t('lamps.faults.title')}
     >
       <Typography.Paragraph type="secondary">{t('lamps.faults.hint')}</Typography.Paragraph>
