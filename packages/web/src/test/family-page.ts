@@ -49,6 +49,8 @@ export function familyTestSetup() {
 type Answer = { status?: number; json?: unknown } | undefined;
 
 export interface FamilyData {
+  /** The screen the frame's menu gives the user's level for, unless the test names another. */
+  screen: string;
   /** The family's calls, `/api/pjts/2/iot/<slug>`. */
   base: string;
   /** The list's rows (`<base>/pages`, 25 a page). */
@@ -64,29 +66,31 @@ export interface FamilyData {
 }
 
 /**
- * Answers the screen at `path` for a user of `level`: the frame, the project tree, the family's list, its
- * device, latest values and events, registering a device of the list, then the family's other calls;
- * records every call.
+ * The family's server: answers the screen at `path` for a user of `level` (the frame, the project tree,
+ * the family's list, its device, latest values and events, registering a device of the list, then the
+ * family's other calls) and records every call.
  */
-export function serveFamily(data: FamilyData, level = 5, path = '/man/manmain') {
-  const { base, device } = data;
-  return mockFetch((call) => {
-    const frame = frameAnswers(path, level, call);
-    if (frame) return frame;
-    const { pathname } = call.url;
-    if (pathname === '/api/projects.do/trees') return { json: TREE };
-    if (pathname === `${base}/pages`) return { json: { ...pageOf(data.list), pageSize: 25 } };
-    if (pathname === `/api/pjts/${PROJECT_ID}/devices.do/one/${device.id}`) return { json: device };
-    const registering = pathname.startsWith(`${base}/`) && /^\/(\d+)\/register$/.exec(pathname.slice(base.length));
-    if (registering && call.method === 'POST')
-      return { json: { id: Number(registering[1]), registered: true, delivered: false } };
-    if (data.latest !== undefined && pathname === `${base}/${device.id}/realdata` && call.method === 'GET')
-      return { json: data.latest };
-    if (data.events && pathname === `${base}/${device.id}/${data.events.path}`)
-      return { json: pageOf(data.events.list) };
-    return data.more?.(call, pathname);
-  });
-}
+export const familyServer =
+  (data: FamilyData) =>
+  (level = 5, path = data.screen) => {
+    const { base, device } = data;
+    return mockFetch((call) => {
+      const frame = frameAnswers(path, level, call);
+      if (frame) return frame;
+      const { pathname } = call.url;
+      if (pathname === '/api/projects.do/trees') return { json: TREE };
+      if (pathname === `${base}/pages`) return { json: { ...pageOf(data.list), pageSize: 25 } };
+      if (pathname === `/api/pjts/${PROJECT_ID}/devices.do/one/${device.id}`) return { json: device };
+      const registering = pathname.startsWith(`${base}/`) && /^\/(\d+)\/register$/.exec(pathname.slice(base.length));
+      if (registering && call.method === 'POST')
+        return { json: { id: Number(registering[1]), registered: true, delivered: false } };
+      if (data.latest !== undefined && pathname === `${base}/${device.id}/realdata` && call.method === 'GET')
+        return { json: data.latest };
+      if (data.events && pathname === `${base}/${device.id}/${data.events.path}`)
+        return { json: pageOf(data.events.list) };
+      return data.more?.(call, pathname);
+    });
+  };
 
 /** The table row showing `text`, once it is there. */
 export const rowWith = (text: string) =>

@@ -10,6 +10,7 @@ export {
   useBatchProgress,
 } from './batch-progress';
 export { CommandBar, type DeviceCommand } from './command-bar';
+export { DeviceConfigCard } from './config-card';
 export {
   BackLink,
   type DeviceBack,

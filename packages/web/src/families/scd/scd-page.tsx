@@ -1,12 +1,15 @@
-import { SaveOutlined } from '@ant-design/icons';
 import { scdConfigBody } from '@sc/contract/families/scd';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, InputNumber, Tag, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Form, InputNumber, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/errors';
-import { useFeedback } from '../../app/feedback';
 import { zodFieldRule } from '../../components/crud';
-import { type DeviceBack, DevicePage, FamilyDeviceShell, useFamilyDevice } from '../../components/device';
+import {
+  type DeviceBack,
+  DeviceConfigCard,
+  DevicePage,
+  FamilyDeviceShell,
+  useFamilyDevice,
+} from '../../components/device';
 import { useLang } from '../../i18n/i18n';
 import { binKey, FILL_COLORS, LIST_PAGE, SCD_COMMANDS, SCD_TYPE, type ScdConfig, scdApi, useScdReadings } from './api';
 import { PeriodEvents, RecentEvents } from './scd-events';
@@ -100,55 +103,35 @@ type ThresholdValues = { fullThreshold: number; overfillThreshold: number; freeD
 function ThresholdsCard({ projectId, id, config }: { projectId: number; id: number; config: ScdConfig | undefined }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const { message } = useFeedback();
-  const [form] = Form.useForm<ThresholdValues>();
   const lang = useLang();
-  const save = useMutation({
-    mutationFn: (values: ThresholdValues) => scdApi(projectId).saveConfig({ id, body: values }, { silent: true }),
-    onSuccess: (answer) => {
-      client.setQueryData<ScdConfig>(scdApi(projectId).config.key({ id }), answer);
-      void client.invalidateQueries({ queryKey: scdApi(projectId).page.key() });
-      void client.invalidateQueries({ queryKey: scdApi(projectId).latest.key({ id }) });
-      if (answer.delivered) message.success(t('scd.configDelivered'));
-      else message.info(t('scd.configNotDelivered'));
-    },
-    onError: (error) => message.error((isApiError(error) ? error.body?.message : undefined) ?? t('common.loadFailed')),
-  });
-  if (!config) return <Card title={t('scd.config')} size="small" loading />;
+  const scd = scdApi(projectId);
   return (
-    <Card title={t('scd.config')} size="small" data-testid="scd-config">
-      <Typography.Paragraph type="secondary">{t('scd.configHint')}</Typography.Paragraph>
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={Object.fromEntries(THRESHOLDS.map((k) => [k, config[k] ?? undefined]))}
-        onFinish={(values) => save.mutate(values)}
-        // Either threshold moving can break or mend the rule reported on the full threshold.
-        onValuesChange={(changed) => {
-          if ('overfillThreshold' in changed && form.isFieldTouched('fullThreshold'))
-            void form.validateFields(['fullThreshold']);
-        }}
-      >
-        {THRESHOLDS.map((k) => (
-          <Form.Item
-            key={k}
-            name={k}
-            label={t(`scd.fields.${k}`)}
-            rules={[zodFieldRule(scdConfigBody, k, lang, { label: t(`scd.fields.${k}`) })]}
-          >
-            <InputNumber precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        ))}
-        <Button
-          type="primary"
-          htmlType="submit"
-          icon={<SaveOutlined />}
-          loading={save.isPending}
-          data-testid="scd-config-save"
+    <DeviceConfigCard
+      ns="scd"
+      hint={t('scd.configHint')}
+      initialValues={config && Object.fromEntries(THRESHOLDS.map((k) => [k, config[k] ?? undefined]))}
+      save={(values: ThresholdValues) => scd.saveConfig({ id, body: values }, { silent: true })}
+      onSaved={(answer) => {
+        client.setQueryData<ScdConfig>(scd.config.key({ id }), answer);
+        void client.invalidateQueries({ queryKey: scd.page.key() });
+        void client.invalidateQueries({ queryKey: scd.latest.key({ id }) });
+      }}
+      // Either threshold moving can break or mend the rule reported on the full threshold.
+      onValuesChange={(changed, form) => {
+        if ('overfillThreshold' in changed && form.isFieldTouched('fullThreshold'))
+          void form.validateFields(['fullThreshold']);
+      }}
+    >
+      {THRESHOLDS.map((k) => (
+        <Form.Item
+          key={k}
+          name={k}
+          label={t(`scd.fields.${k}`)}
+          rules={[zodFieldRule(scdConfigBody, k, lang, { label: t(`scd.fields.${k}`) })]}
         >
-          {t('scd.configSave')}
-        </Button>
-      </Form>
-    </Card>
+          <InputNumber precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+      ))}
+    </DeviceConfigCard>
   );
 }

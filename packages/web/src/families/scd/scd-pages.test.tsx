@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
-import { familyTestSetup, pushLive, rowWith, serveFamily } from '../../test/family-page';
+import { familyServer, familyTestSetup, pushLive, rowWith } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import type { ScdBin } from './api';
 import ScdListPage from './scd-list-page';
@@ -62,39 +62,35 @@ const EVENT = {
   detail: null,
 };
 
-const serve = (level = 5, path = LIST) =>
-  serveFamily(
-    {
-      base: SCD,
-      list: BINS,
-      device: ONE,
-      latest: {
-        id: 41,
-        at: '2026-05-01T08:00:00Z',
-        values: { distance: 5, fill: 95, weight: 33.25, battery: 88 },
-        fillState: 'overfill',
-      },
-      events: { path: 'events', list: [EVENT, { ...EVENT, id: 6, code: 'FULL' }] },
-      more: (call, pathname) => {
-        if (pathname === `${SCD}/map`) return { json: [{ ...BINS[0], lng: 120.15, lat: 30.28 }] };
-        if (pathname === `${SCD}/41/realdata`)
-          return {
-            json: { command: 'realdata', ok: true, result: { values: { fill: 95 } }, durationMs: 80, attempts: 1 },
-          };
-        if (pathname === `${SCD}/41/config` && call.method === 'GET') return { json: { id: 41, ...thresholds } };
-        if (pathname === `${SCD}/41/config`) {
-          const body = Object.fromEntries(
-            ['fullThreshold', 'overfillThreshold', 'freeDistance'].map((k) => [k, Number(call.body?.get(k))]),
-          );
-          return { json: { id: 41, ...body, delivered: true } };
-        }
-        if (pathname === `${SCD}/41/events/last24h`) return { json: [EVENT] };
-        return undefined;
-      },
-    },
-    level,
-    path,
-  );
+const serve = familyServer({
+  screen: LIST,
+  base: SCD,
+  list: BINS,
+  device: ONE,
+  latest: {
+    id: 41,
+    at: '2026-05-01T08:00:00Z',
+    values: { distance: 5, fill: 95, weight: 33.25, battery: 88 },
+    fillState: 'overfill',
+  },
+  events: { path: 'events', list: [EVENT, { ...EVENT, id: 6, code: 'FULL' }] },
+  more: (call, pathname) => {
+    if (pathname === `${SCD}/map`) return { json: [{ ...BINS[0], lng: 120.15, lat: 30.28 }] };
+    if (pathname === `${SCD}/41/realdata`)
+      return {
+        json: { command: 'realdata', ok: true, result: { values: { fill: 95 } }, durationMs: 80, attempts: 1 },
+      };
+    if (pathname === `${SCD}/41/config` && call.method === 'GET') return { json: { id: 41, ...thresholds } };
+    if (pathname === `${SCD}/41/config`) {
+      const body = Object.fromEntries(
+        ['fullThreshold', 'overfillThreshold', 'freeDistance'].map((k) => [k, Number(call.body?.get(k))]),
+      );
+      return { json: { id: 41, ...body, delivered: true } };
+    }
+    if (pathname === `${SCD}/41/events/last24h`) return { json: [EVENT] };
+    return undefined;
+  },
+});
 
 familyTestSetup();
 

@@ -1,13 +1,12 @@
-import { SaveOutlined } from '@ant-design/icons';
 import type { DeviceView } from '@sc/contract';
 import { WHM_PERIPHERAL_INDEX, WHM_PICK_INTERVAL } from '@sc/contract/families/whm';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, InputNumber, Space, Switch, Typography } from 'antd';
+import { Form, InputNumber, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/errors';
 import { useFeedback } from '../../app/feedback';
 import {
   type DeviceBack,
+  DeviceConfigCard,
   type DeviceField,
   DevicePage,
   EventsCard,
@@ -148,67 +147,47 @@ function InUseSwitch(props: { projectId: number; device: DeviceView; inUse: bool
   );
 }
 
+type WhmConfigValues = { peripheralIndex: number; pickInterval: number };
+
 /** Peripheral index and pick interval, saved and sent to a connected meter (spec 001 §7 "whm: config"). */
 function ConfigCard({ projectId, id, config }: { projectId: number; id: number; config: WhmConfig | undefined }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const { message } = useFeedback();
-  const [form] = Form.useForm<{ peripheralIndex: number; pickInterval: number }>();
-  const save = useMutation({
-    mutationFn: (values: { peripheralIndex: number; pickInterval: number }) =>
-      whmApi(projectId).saveConfig({ id, body: values }, { silent: true }),
-    onSuccess: (answer) => {
-      client.setQueryData<WhmConfig>(whmApi(projectId).config.key({ id }), answer);
-      void client.invalidateQueries({ queryKey: whmApi(projectId).page.key() });
-      if (answer.delivered) message.success(t('whm.configDelivered'));
-      else message.info(t('whm.configNotDelivered'));
-    },
-    onError: (error) => {
-      const body = isApiError(error) ? error.body : undefined;
-      message.error(body?.message ?? t('common.loadFailed'));
-    },
-  });
-  if (!config) return <Card title={t('whm.config')} size="small" loading />;
+  const whm = whmApi(projectId);
   const range = (r: { min: number; max: number }) => ({ type: 'number' as const, min: r.min, max: r.max });
   const rangeMessage = (r: { min: number; max: number }) => t('validation.range', { min: r.min, max: r.max });
   return (
-    <Card title={t('whm.config')} size="small" data-testid="whm-config">
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={{ peripheralIndex: config.peripheralIndex ?? undefined, pickInterval: config.pickInterval }}
-        onFinish={(values) => save.mutate(values)}
+    <DeviceConfigCard
+      ns="whm"
+      initialValues={
+        config && { peripheralIndex: config.peripheralIndex ?? undefined, pickInterval: config.pickInterval }
+      }
+      save={(values: WhmConfigValues) => whm.saveConfig({ id, body: values }, { silent: true })}
+      onSaved={(answer) => {
+        client.setQueryData<WhmConfig>(whm.config.key({ id }), answer);
+        void client.invalidateQueries({ queryKey: whm.page.key() });
+      }}
+    >
+      <Form.Item
+        name="peripheralIndex"
+        label={t('whm.fields.peripheralIndex')}
+        rules={[
+          { required: true, message: t('validation.required') },
+          { ...range(WHM_PERIPHERAL_INDEX), message: rangeMessage(WHM_PERIPHERAL_INDEX) },
+        ]}
       >
-        <Form.Item
-          name="peripheralIndex"
-          label={t('whm.fields.peripheralIndex')}
-          rules={[
-            { required: true, message: t('validation.required') },
-            { ...range(WHM_PERIPHERAL_INDEX), message: rangeMessage(WHM_PERIPHERAL_INDEX) },
-          ]}
-        >
-          <InputNumber precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item
-          name="pickInterval"
-          label={t('whm.fields.pickInterval')}
-          rules={[
-            { required: true, message: t('validation.required') },
-            { ...range(WHM_PICK_INTERVAL), message: rangeMessage(WHM_PICK_INTERVAL) },
-          ]}
-        >
-          <InputNumber precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Button
-          type="primary"
-          htmlType="submit"
-          icon={<SaveOutlined />}
-          loading={save.isPending}
-          data-testid="whm-config-save"
-        >
-          {t('whm.configSave')}
-        </Button>
-      </Form>
-    </Card>
+        <InputNumber precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item
+        name="pickInterval"
+        label={t('whm.fields.pickInterval')}
+        rules={[
+          { required: true, message: t('validation.required') },
+          { ...range(WHM_PICK_INTERVAL), message: rangeMessage(WHM_PICK_INTERVAL) },
+        ]}
+      >
+        <InputNumber precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+    </DeviceConfigCard>
   );
 }

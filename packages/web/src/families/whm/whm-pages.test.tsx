@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { EChartOption } from '../../components/device/echart';
-import { familyTestSetup, pageOf, pushLive, rowWith, serveFamily } from '../../test/family-page';
+import { familyServer, familyTestSetup, pageOf, pushLive, rowWith } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import type { WhmMeter } from './api';
 import WhmListPage from './whm-list-page';
@@ -92,53 +92,49 @@ function totals(url: URL) {
   return { unit, from: url.searchParams.get('from'), to: url.searchParams.get('to'), points, total: { energy: total } };
 }
 
-const serve = (level = 5, path = LIST) =>
-  serveFamily(
-    {
-      base: BASE,
-      list: METERS,
-      device: DEVICE,
-      events: { path: 'events', list: [] },
-      more: (call, pathname) => {
-        if (pathname === `${BASE}/totals`) return { json: totals(call.url) };
-        if (pathname === `${BASE}/31/config` && call.method === 'GET')
-          return { json: { id: 31, peripheralIndex: 3, pickInterval: 900 } };
-        if (pathname === `${BASE}/31/config` && call.method === 'PUT') {
-          const interval = Number(call.body?.get('pickInterval'));
-          if (interval < 60)
-            return {
-              status: 400,
-              json: { statusCode: 400, code: 'VALIDATION', message: '允许的取值范围：60 - 3600。' },
-            };
-          return {
-            json: {
-              id: 31,
-              peripheralIndex: Number(call.body?.get('peripheralIndex')),
-              pickInterval: interval,
-              delivered: true,
-            },
-          };
-        }
-        if (pathname === `${BASE}/31/inuse`) return { json: { id: 31, inUse: call.body?.get('inUse') === 'true' } };
-        if (pathname === `${BASE}/31/realdata`)
-          return {
-            json: { command: 'realdata', ok: true, result: { values: READING }, durationMs: 120, attempts: 1 },
-          };
-        if (pathname === `${BASE}/31/reports.do`) return { json: pageOf([READING]) };
-        if (pathname === `${BASE}/31/reports.do/series`)
-          return {
-            json: {
-              resolution: 'raw',
-              bucketSeconds: 173,
-              points: [READING, { ...READING, at: '2026-05-01T09:00:00Z', energy: 2.3 }],
-            },
-          };
-        return undefined;
-      },
-    },
-    level,
-    path,
-  );
+const serve = familyServer({
+  screen: LIST,
+  base: BASE,
+  list: METERS,
+  device: DEVICE,
+  events: { path: 'events', list: [] },
+  more: (call, pathname) => {
+    if (pathname === `${BASE}/totals`) return { json: totals(call.url) };
+    if (pathname === `${BASE}/31/config` && call.method === 'GET')
+      return { json: { id: 31, peripheralIndex: 3, pickInterval: 900 } };
+    if (pathname === `${BASE}/31/config` && call.method === 'PUT') {
+      const interval = Number(call.body?.get('pickInterval'));
+      if (interval < 60)
+        return {
+          status: 400,
+          json: { statusCode: 400, code: 'VALIDATION', message: '允许的取值范围：60 - 3600。' },
+        };
+      return {
+        json: {
+          id: 31,
+          peripheralIndex: Number(call.body?.get('peripheralIndex')),
+          pickInterval: interval,
+          delivered: true,
+        },
+      };
+    }
+    if (pathname === `${BASE}/31/inuse`) return { json: { id: 31, inUse: call.body?.get('inUse') === 'true' } };
+    if (pathname === `${BASE}/31/realdata`)
+      return {
+        json: { command: 'realdata', ok: true, result: { values: READING }, durationMs: 120, attempts: 1 },
+      };
+    if (pathname === `${BASE}/31/reports.do`) return { json: pageOf([READING]) };
+    if (pathname === `${BASE}/31/reports.do/series`)
+      return {
+        json: {
+          resolution: 'raw',
+          bucketSeconds: 173,
+          points: [READING, { ...READING, at: '2026-05-01T09:00:00Z', energy: 2.3 }],
+        },
+      };
+    return undefined;
+  },
+});
 
 familyTestSetup();
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
-import { familyTestSetup, pushLive, rowWith, serveFamily } from '../../test/family-page';
+import { familyServer, familyTestSetup, pushLive, rowWith } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import type { WifiAp } from './api';
 import WifiListPage from './wifi-list-page';
@@ -105,29 +105,25 @@ const LOG = {
   detail: { mac: '02:AA:BB:CC:00:01', band: '2g' },
 };
 
-const serve = (level = 5, path = LIST) =>
-  serveFamily(
-    {
-      base: WIFI,
-      list: APS,
-      device: ONE,
-      latest: {
-        id: 51,
-        at: '2026-05-01T08:00:00Z',
-        values: { upload: 2.5, download: 12.25, cpu: 24, memory: 41, clients: 9, uptime: 90_000 },
-      },
-      events: { path: 'logs', list: [LOG, { ...LOG, id: 6, code: 'RADIO_OFF', detail: { band: '5g' } }] },
-      more: (_call, pathname) => {
-        if (pathname === `${WIFI}/51/realdata`)
-          return { json: { command: 'realdata', ok: true, result: REALDATA, durationMs: 80, attempts: 1 } };
-        if (pathname === `${WIFI}/51/control`)
-          return { json: { command: 'control', ok: true, result: { ok: true }, durationMs: 60, attempts: 1 } };
-        return undefined;
-      },
-    },
-    level,
-    path,
-  );
+const serve = familyServer({
+  screen: LIST,
+  base: WIFI,
+  list: APS,
+  device: ONE,
+  latest: {
+    id: 51,
+    at: '2026-05-01T08:00:00Z',
+    values: { upload: 2.5, download: 12.25, cpu: 24, memory: 41, clients: 9, uptime: 90_000 },
+  },
+  events: { path: 'logs', list: [LOG, { ...LOG, id: 6, code: 'RADIO_OFF', detail: { band: '5g' } }] },
+  more: (_call, pathname) => {
+    if (pathname === `${WIFI}/51/realdata`)
+      return { json: { command: 'realdata', ok: true, result: REALDATA, durationMs: 80, attempts: 1 } };
+    if (pathname === `${WIFI}/51/control`)
+      return { json: { command: 'control', ok: true, result: { ok: true }, durationMs: 60, attempts: 1 } };
+    return undefined;
+  },
+});
 
 familyTestSetup();
 
