@@ -1,20 +1,20 @@
 import { z } from 'zod';
+import { grantsOf } from '../../endpoints/endpoint.js';
 import { days, int as setting } from '../../settings/kinds.js';
 import {
-  childList,
-  commandResponse,
+  childrenCalls,
+  commandCalls,
   defineFamily,
-  eventPage,
+  eventCalls,
   FAMILY_READS,
-  familyCalls,
+  familyEndpoints,
   familyGroup,
   familyScreen,
   IOT_NET,
   int,
-  registrationResponse,
+  registrationCalls,
 } from '../kit/index.js';
 
-const calls = familyCalls('gateway');
 const noArgs = z.object({}) as z.ZodType<Record<string, unknown>>;
 
 /** Commands of spec 001 §7 "gateway: correcttime, reboot, clearlcus" (the server adds the time). */
@@ -23,6 +23,19 @@ export const GATEWAY_COMMANDS = [
   { name: 'reboot', args: noArgs, dangerous: true },
   { name: 'clearlcus', args: noArgs, dangerous: true },
 ] as const;
+
+const e = familyEndpoints('gateway');
+
+/**
+ * Spec 001 §7 "gateway: register, unregister, correcttime, reboot, clearlcus, events, children": every
+ * call a trait's; the events include the children's.
+ */
+export const GATEWAY_API = {
+  ...registrationCalls(e),
+  ...commandCalls(e, GATEWAY_COMMANDS),
+  ...eventCalls(e, true),
+  ...childrenCalls(e),
+};
 
 /**
  * Gateways (spec 001 §7): they carry child devices — lamp controllers, sensors, meters — whose
@@ -46,13 +59,7 @@ export const gatewayManifest = defineFamily({
     familyGroup('pjtgateway', 'GatewayOutlined'),
     familyScreen('pjtdevicegatewaylist', 'pjtgateway', 'GatewayOutlined', 'gateway', {
       ready: true,
-      apis: [
-        ...calls.registration(),
-        ...calls.commands(GATEWAY_COMMANDS),
-        calls.get(':id/events'),
-        calls.get(':id/children'),
-        ...FAMILY_READS,
-      ],
+      apis: [...grantsOf(GATEWAY_API), ...FAMILY_READS],
     }),
     familyScreen('pjtdevicegateway', 'pjtgateway', 'GatewayOutlined', 'gateway', {
       ready: true,
@@ -60,11 +67,6 @@ export const gatewayManifest = defineFamily({
       authOf: 'pjtdevicegatewaylist',
     }),
   ],
-  responses: {
-    registration: registrationResponse,
-    command: commandResponse,
-    events: eventPage,
-    children: childList,
-  },
+  api: GATEWAY_API,
   demo: { weight: 4, lead: 0, perDistrict: true },
 });

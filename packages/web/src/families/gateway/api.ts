@@ -1,6 +1,7 @@
-import { type DeviceView, GATEWAY_COMMANDS, type Page } from '@sc/contract';
+import { type DeviceView, GATEWAY_API, GATEWAY_COMMANDS } from '@sc/contract';
 import { api } from '../../api/client';
-import type { ChildDevice, CommandAnswer, DeviceEvent, RegistrationAnswer } from '../../components/device';
+import { clientOf } from '../../api/endpoints';
+import type { ChildDevice } from '../../components/device';
 
 /** The gateway's commands as its contract manifest lists them (name, and whether it is dangerous). */
 export { GATEWAY_COMMANDS };
@@ -20,9 +21,10 @@ export const gatewayKeys = {
   events: (projectId: number, id: number) => ['gateways', projectId, 'events', id],
 };
 
-/** Calls of spec 001 §7 "gateway" under /api/pjts/{projectId}/, typed from the contract's response schemas. */
+/** Spec 001 §7 "gateway": the contract's calls (and the registry's list of the family), as the screens call them. */
 export const gatewayApi = (projectId: number) => {
   const base = `/api/pjts/${projectId}`;
+  const calls = clientOf(GATEWAY_API, { projectId });
   return {
     family: (type?: string, includeChildren = false) =>
       api
@@ -32,13 +34,10 @@ export const gatewayApi = (projectId: number) => {
         })
         .then(asList),
     one: (id: number) => api.get<DeviceView>(`${base}/devices.do/one/${id}`, undefined, { silent: true }),
-    register: (id: number, registered: boolean) =>
-      api.post<RegistrationAnswer>(`${base}/iot/gateway/${id}/${registered ? 'register' : 'unregister'}`),
+    register: (id: number, registered: boolean) => (registered ? calls.register : calls.unregister)({ id }),
     /** Silent: the page shows the server's message (offline, silent device) next to the buttons. */
-    command: (id: number, command: string) =>
-      api.post<CommandAnswer>(`${base}/iot/gateway/${id}/${command}`, undefined, { silent: true }),
-    children: (id: number) => api.get<GatewayChild[]>(`${base}/iot/gateway/${id}/children`),
-    events: (id: number, page: number, pageSize: number) =>
-      api.get<Page<DeviceEvent>>(`${base}/iot/gateway/${id}/events`, { page, pageSize }),
+    command: (id: number, command: string) => calls[command as GatewayCommand]({ id }, { silent: true }),
+    children: (id: number) => calls.children({ id }),
+    events: (id: number, page: number, pageSize: number) => calls.events({ id, query: { page, pageSize } }),
   };
 };
