@@ -1,15 +1,17 @@
 import { z } from 'zod';
+import { idsBody, pageQuery, projectTreeQuery } from '../../api/paging.js';
+import { grantsOf } from '../../endpoints/endpoint.js';
 import { days, int as setting } from '../../settings/kinds.js';
 import { msg } from '../../validation/message.js';
 import { description, idParam, intRange, scopedName, scopedNo } from '../../validation/rules.js';
 import {
   bool,
   childRow,
-  commandResponse,
+  commandCalls,
   defineFamily,
-  eventPage,
+  eventCalls,
   FAMILY_READS,
-  familyCalls,
+  familyEndpoints,
   familyGroup,
   familyScreen,
   IOT_NET,
@@ -17,9 +19,8 @@ import {
   isoTime,
   num,
   pageOf,
-  readingRow,
-  registrationResponse,
-  seriesOf,
+  readingsCalls,
+  registrationCalls,
 } from '../kit/index.js';
 
 /** The threshold's range (spec 001 §3 "Illumination sensor: threshold (KLux)"). */
@@ -104,11 +105,6 @@ export const illumGroupBody = z.object({
 });
 export type IllumGroupBody = z.infer<typeof illumGroupBody>;
 
-const calls = familyCalls('illum');
-/** The console's screens (packages/web/src/families/illum/). */
-const ready = true;
-const reading = readingRow(ILLUM_READINGS);
-
 const config = z.object({
   threshold: z.number().nullable().describe('KLux'),
   peripheralIndex: z.number().int().nullable(),
@@ -155,6 +151,76 @@ const option = z.object({
   parentId: z.number().int().nullable(),
 });
 
+/** PUT config / inuse: what is stored, and whether the connected sensor was told too. */
+const configSaved = config.extend({ delivered: z.boolean() });
+const deleted = z.object({ deleted: z.number().int() });
+
+const e = familyEndpoints('illum');
+
+/**
+ * Spec 001 §7 "illum: config, realdata, inuse, logs" under /api/pjts/{projectId}/iot/illum: the sensors'
+ * calls (registration, realdata, events and readings from the traits), declared once.
+ */
+export const ILLUM_API = {
+  ...registrationCalls(e),
+  ...commandCalls(e, ILLUM_COMMANDS),
+  ...eventCalls(e),
+  ...readingsCalls(e, ILLUM_READINGS),
+  sensors: e.get('pages', {
+    query: pageQuery.extend(projectTreeQuery.shape),
+    response: pageOf(sensorRow),
+    summary: "A page of the project's illumination sensors with their latest reading (KLux) and configuration",
+  }),
+  config: e.get(':id/config', { response: config, summary: "A sensor's configuration" }),
+  setConfig: e.put(':id/config', {
+    body: illumConfigBody,
+    response: configSaved,
+    summary: "Set a sensor's threshold (KLux) and peripheral index; a connected sensor is sent them",
+  }),
+  setInuse: e.put(':id/inuse', {
+    body: illumInuseBody,
+    response: configSaved,
+    summary: 'Enable or disable a sensor (its lamp controllers follow it only when enabled)',
+  }),
+  lamps: e.get(':id/lamps', {
+    response: z.array(childRow.extend({ groupId: z.number().int(), groupName: z.string() })),
+    summary: 'The lamp controllers that follow a sensor (the children of its groups), with their group',
+  }),
+};
+
+/** Spec 001 §7 "illum groups": a gateway, a sensor and the lamp controllers that follow it. */
+export const ILLUM_GROUP_API = {
+  groups: e.get('groups/pages', {
+    query: pageQuery,
+    response: pageOf(groupRow),
+    summary: "A page of the project's illumination groups (keyword over name, no, description)",
+  }),
+  groupOptions: e.get('groups/options', {
+    response: z.object({ gateways: z.array(option), sensors: z.array(option), lamps: z.array(option) }),
+    summary: "What a group may name: the project's gateways, sensors and lamp controllers (up to 1000 each)",
+  }),
+  group: e.get('groups/:id', { response: groupRow, summary: 'One illumination group' }),
+  createGroup: e.post('groups', {
+    body: illumGroupBody,
+    response: groupRow,
+    summary: 'Create an illumination group in the project',
+  }),
+  updateGroup: e.put('groups/:id', {
+    body: illumGroupBody,
+    response: groupRow,
+    summary: 'Update an illumination group',
+  }),
+  deleteGroup: e.delete('groups/:id', {
+    response: deleted,
+    summary: 'Delete an illumination group (its lamp controllers stay)',
+  }),
+  deleteGroups: e.delete('groups', {
+    body: idsBody,
+    response: deleted,
+    summary: 'Delete several illumination groups (form body ids=1,2,3, as the console sends it)',
+  }),
+};
+
 /** Illumination sensors (spec 001 §3 "Illumination"): ambient light in KLux against a threshold. */
 export const illumManifest = defineFamily({
   type: 'illumination',
@@ -175,59 +241,21 @@ export const illumManifest = defineFamily({
   screens: [
     familyGroup('pjtillum', 'SunOutlined'),
     familyScreen('pjtdeviceillumlist', 'pjtillum', 'SunOutlined', 'illum', {
-      ready,
-      apis: [
-        calls.get('pages'),
-        calls.get(':id/config'),
-        calls.put(':id/config'),
-        calls.put(':id/inuse'),
-        ...calls.registration(),
-        ...calls.commands(ILLUM_COMMANDS),
-        calls.get(':id/events'),
-        calls.get(':id/lamps'),
-        calls.get(':id/reports.do'),
-        calls.get(':id/reports.do/series'),
-        calls.get(':id/reports.do/export'),
-        ...FAMILY_READS,
-      ],
+      ready: true,
+      apis: [...grantsOf(ILLUM_API), ...FAMILY_READS],
     }),
     familyScreen('pjtdeviceillum', 'pjtillum', 'SunOutlined', 'illum', {
-      ready,
+      ready: true,
       menu: false,
       authOf: 'pjtdeviceillumlist',
     }),
     familyScreen('pjtdeviceillumgroup', 'pjtillum', 'GroupOutlined', 'illum', {
-      ready,
-      apis: [
-        calls.get('groups/pages'),
-        calls.get('groups/options'),
-        calls.get('groups/:id'),
-        calls.post('groups'),
-        calls.put('groups/:id'),
-        calls.delete('groups/:id'),
-        calls.delete('groups'),
-        ...FAMILY_READS,
-      ],
+      ready: true,
+      apis: [...grantsOf(ILLUM_GROUP_API), ...FAMILY_READS],
     }),
   ],
-  responses: {
-    registration: registrationResponse,
-    command: commandResponse,
-    events: eventPage,
-    readings: pageOf(reading),
-    series: seriesOf(ILLUM_READINGS),
-    sensors: pageOf(sensorRow),
-    config,
-    /** PUT config / inuse: what is stored, and whether the connected sensor was told too. */
-    configSaved: config.extend({ delivered: z.boolean() }),
-    /** The lamp controllers that follow the sensor (its groups' children), with their group. */
-    lamps: z.array(childRow.extend({ groupId: z.number().int(), groupName: z.string() })),
-    groups: pageOf(groupRow),
-    group: groupRow,
-    /** What a group may name: the project's gateways, sensors and lamp controllers (up to 1000 each). */
-    groupOptions: z.object({ gateways: z.array(option), sensors: z.array(option), lamps: z.array(option) }),
-    deleted: z.object({ deleted: z.number().int() }),
-  },
+  api: { ...ILLUM_API, ...ILLUM_GROUP_API },
+
   demo: {
     weight: 3,
     lead: 3,

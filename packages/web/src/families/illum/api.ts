@@ -1,27 +1,18 @@
-import type { DeviceView, Page } from '@sc/contract';
-import type { IllumConfig, IllumGroup, IllumGroupOption, IllumSensor } from '@sc/contract/families/illum';
+import type { AnswerOf, DeviceView } from '@sc/contract';
+import { ILLUM_API, ILLUM_GROUP_API, type IllumGroup, type IllumGroupOption } from '@sc/contract/families/illum';
 import { api } from '../../api/client';
-import type { ChildDevice, CommandAnswer, DeviceEvent, RegistrationAnswer } from '../../components/device';
+import { clientOf, fillPath } from '../../api/endpoints';
 
-export type { IllumGroup, IllumGroupOption, IllumSensor };
+export type { IllumGroup, IllumGroupOption };
 
+/** Answers of the illumination calls, from the contract's tables. */
+export type IllumSensor = AnswerOf<typeof ILLUM_API.sensors>['list'][number];
 /** PUT …/config and …/inuse: what is stored and whether the connected sensor was told. */
-export type ConfigSaved = IllumConfig & { delivered: boolean };
+export type ConfigSaved = AnswerOf<typeof ILLUM_API.setConfig>;
 /** A lamp controller that follows a sensor, with its group. */
-export type IllumLamp = ChildDevice & {
-  groupId: number;
-  groupName: string;
-};
-export interface GroupOptions {
-  gateways: IllumGroupOption[];
-  sensors: IllumGroupOption[];
-  lamps: IllumGroupOption[];
-}
-export interface SeriesAnswer {
-  resolution: 'raw' | 'hour' | 'day';
-  bucketSeconds: number;
-  points: ({ at: string } & Record<string, number | null>)[];
-}
+export type IllumLamp = AnswerOf<typeof ILLUM_API.lamps>[number];
+export type GroupOptions = AnswerOf<typeof ILLUM_GROUP_API.groupOptions>;
+export type SeriesAnswer = AnswerOf<typeof ILLUM_API.series>;
 
 export const illumKeys = {
   sensors: (projectId: number) => ['illum', projectId, 'sensors'],
@@ -33,39 +24,31 @@ export const illumKeys = {
   options: (projectId: number) => ['illum', projectId, 'group-options'],
 };
 
-/** Calls of spec 001 §7 "illum" under /api/pjts/{projectId}/iot/illum, typed from the contract's answers. */
+/** Spec 001 §7 "illum": the contract's calls, in the shape the screens call them. */
 export const illumApi = (projectId: number) => {
-  const base = `/api/pjts/${projectId}/iot/illum`;
+  const calls = clientOf(ILLUM_API, { projectId });
+  const groups = clientOf(ILLUM_GROUP_API, { projectId });
   return {
-    base,
-    groupsBase: `${base}/groups`,
+    /** The groups' base for the shared resource table (its pages, one, create, update and deletes). */
+    groupsBase: fillPath(ILLUM_GROUP_API.createGroup.path, { projectId }),
     sensors: (page: number, pageSize: number, keyword: string, includeChildren = false) =>
-      api.get<Page<IllumSensor>>(`${base}/pages`, {
-        page,
-        pageSize,
-        keyword,
-        includeChildren: includeChildren || undefined,
-      }),
+      calls.sensors({ query: { page, pageSize, keyword, includeChildren: includeChildren || undefined } }),
     one: (id: number) =>
       api.get<DeviceView>(`/api/pjts/${projectId}/devices.do/one/${id}`, undefined, { silent: true }),
-    config: (id: number) => api.get<IllumConfig>(`${base}/${id}/config`),
+    config: (id: number) => calls.config({ id }),
     /** Silent: the form shows the field messages. */
     setConfig: (id: number, body: { threshold: number; peripheralIndex?: number | null }) =>
-      api.put<ConfigSaved>(
-        `${base}/${id}/config`,
-        { threshold: body.threshold, peripheralIndex: body.peripheralIndex ?? '' },
+      calls.setConfig(
+        { id, body: { threshold: body.threshold, peripheralIndex: body.peripheralIndex ?? '' } },
         { silent: true },
       ),
-    setInuse: (id: number, enabled: boolean) => api.put<ConfigSaved>(`${base}/${id}/inuse`, { enabled }),
-    register: (id: number, registered: boolean) =>
-      api.post<RegistrationAnswer>(`${base}/${id}/${registered ? 'register' : 'unregister'}`),
+    setInuse: (id: number, enabled: boolean) => calls.setInuse({ id, body: { enabled } }),
+    register: (id: number, registered: boolean) => (registered ? calls.register : calls.unregister)({ id }),
     /** Silent: the page shows the server's reason (offline, silent sensor) beside the button. */
-    realdata: (id: number) => api.post<CommandAnswer>(`${base}/${id}/realdata`, undefined, { silent: true }),
-    lamps: (id: number) => api.get<IllumLamp[]>(`${base}/${id}/lamps`),
-    events: (id: number, page: number, pageSize: number) =>
-      api.get<Page<DeviceEvent>>(`${base}/${id}/events`, { page, pageSize }),
-    series: (id: number, from: string, to: string) =>
-      api.get<SeriesAnswer>(`${base}/${id}/reports.do/series`, { from, to }),
-    groupOptions: () => api.get<GroupOptions>(`${base}/groups/options`),
+    realdata: (id: number) => calls.realdata({ id }, { silent: true }),
+    lamps: (id: number) => calls.lamps({ id }),
+    events: (id: number, page: number, pageSize: number) => calls.events({ id, query: { page, pageSize } }),
+    series: (id: number, from: string, to: string) => calls.series({ id, query: { from, to } }),
+    groupOptions: () => groups.groupOptions({}),
   };
 };
