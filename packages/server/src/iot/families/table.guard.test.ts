@@ -42,8 +42,6 @@ const PENDING = {
   namesOther: new Set<string>([
     // The cabinets' policies and schedule reuse the lamps' (contract mtc/ imports lighting/): to become a trait.
     'mtc: lighting',
-    // The illumination sensors' list reads their gateway's name by the gateway's type.
-    'illum: gateway',
     // The simulated gateway answers its lamp controllers' calls.
     'gateway: lighting',
   ]),

@@ -10,7 +10,8 @@ import { illumGroupChildren, illumGroups, illumTelemetry } from './illum.tables.
 
 const TYPE = illumManifest.type;
 const parent = alias(devices, 'parent');
-const gateway = alias(devices, 'gateway');
+// The group's gateway: a device row joined a second time (its own alias in the SQL).
+const groupGateway = alias(devices, 'group_gateway');
 const sensor = alias(devices, 'sensor');
 
 export interface GroupValues {
@@ -55,16 +56,16 @@ export function createIllumRepository(db: Db) {
         projectName: projects.name,
         description: illumGroups.description,
         createdAt: illumGroups.createdAt,
-        gatewayId: gateway.id,
-        gatewayName: gateway.name,
-        gatewayNo: gateway.no,
+        gatewayId: groupGateway.id,
+        gatewayName: groupGateway.name,
+        gatewayNo: groupGateway.no,
         sensorId: sensor.id,
         sensorName: sensor.name,
         sensorNo: sensor.no,
       })
       .from(illumGroups)
       .innerJoin(projects, eq(projects.id, illumGroups.projectId))
-      .leftJoin(gateway, eq(gateway.id, illumGroups.gatewayId))
+      .leftJoin(groupGateway, eq(groupGateway.id, illumGroups.gatewayId))
       .leftJoin(sensor, eq(sensor.id, illumGroups.sensorId));
 
   async function present(rows: Awaited<ReturnType<ReturnType<typeof groupSelect>['where']>>) {
