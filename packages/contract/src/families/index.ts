@@ -1,4 +1,4 @@
-import type { ApiGrant, CatalogueEntry } from '../catalogue/types.js';
+import type { ApiGrant, CatalogueEntry, CatalogueFunction } from '../catalogue/types.js';
 import { cameraManifest } from './camera/index.js';
 import { dvrManifest } from './dvr/index.js';
 import { eceManifest } from './ece/index.js';
@@ -77,6 +77,13 @@ const bySlug = new Map<string, FamilyManifest>(FAMILY_MANIFESTS.map((f) => [f.sl
 
 /** The family of a device type; custom types (not a family) have no properties of their own. */
 export const familyOf = (type: string): FamilyManifest | undefined => byType.get(type);
+/**
+ * The page of one device of a type: its family's first detail screen (out of the menu, granted with
+ * its list), when that screen is built; undefined for other types (their page is the device wizard).
+ */
+export const deviceScreenOf = (type: string): CatalogueFunction | undefined =>
+  familyOf(type)?.screens.find((s): s is CatalogueFunction => 'authOf' in s && Boolean(s.authOf) && !s.menu && s.ready);
+
 /** The family of an API segment / folder name (`whm`, `illum`, `gateway` …). */
 export const familyBySlug = (slug: string): FamilyManifest | undefined => bySlug.get(slug);
 

@@ -1,4 +1,4 @@
-import { type DeviceGroupView, POLE_FILTERS, type PoleFilter, type PoleOrderRow } from '@sc/contract';
+import { type DeviceGroupView, deviceScreenOf, POLE_FILTERS, type PoleFilter, type PoleOrderRow } from '@sc/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Flex, Grid, List, Segmented, Select, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,9 @@ import { projectApiBase } from '../../../session/use-current-project';
 
 type Filters = { keyword: string; filter: PoleFilter; groupId: number | undefined };
 
-export const devicePagePath = (id: number) => `/pjt/pjtdeviceedit?id=${id}`;
+/** A device's own page (its family's), or the device wizard for a type without one. */
+export const devicePagePath = (d: { id: number; type: string }) =>
+  `${deviceScreenOf(d.type)?.path ?? '/pjt/pjtdeviceedit'}?id=${d.id}`;
 
 /**
  * /pjt/pjtpolemaintenance (spec 001 §2, §4 group filter): work orders per pole (device group), and with
@@ -168,7 +170,7 @@ export function Pole({ projectId, groupId }: { projectId: number; groupId: numbe
     );
   const actions = (d: PoleDevice) => (
     <Flex gap={4} wrap>
-      <Link to={devicePagePath(d.id)}>{t('maintenance.openDevice')}</Link>
+      <Link to={devicePagePath(d)}>{t('maintenance.openDevice')}</Link>
       <Link to={historyPath(d.id)}>{t('maintenance.history')}</Link>
       {d.handled ? (
         <HandledWorkTag work={d.handled} />
