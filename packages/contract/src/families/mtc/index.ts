@@ -1,93 +1,184 @@
+import { z } from 'zod';
+import { pageQuery, projectTreeQuery } from '../../api/paging.js';
+import { grantsOf } from '../../endpoints/endpoint.js';
 import { days, int as setting } from '../../settings/kinds.js';
 import {
+  childrenCalls,
+  commandCalls,
   defineFamily,
+  eventCalls,
   FAMILY_READS,
-  familyCalls,
+  familyEndpoints,
   familyGroup,
   familyScreen,
   IOT_NET,
   int,
+  pageOf,
+  readingsCalls,
+  registrationCalls,
   select,
   text,
 } from '../kit/index.js';
 import { MTC_EVENTS } from './events.js';
-import { MTC_RESPONSES } from './responses.js';
-import { MTC_COMMANDS, MTC_DEFAULT_CIRCUITS, MTC_READINGS, MTC_UP_PROTOCOLS, MTC_VERSION_PATTERN } from './schemas.js';
+import {
+  mtcAlarmConfigResponse,
+  mtcCommResponse,
+  mtcConfigResponse,
+  mtcLocationResponse,
+  mtcPeripheralsResponse,
+  mtcPolicyRow,
+  mtcPolicyUseResult,
+  mtcRow,
+  mtcRuntime,
+  mtcSchedulePreview,
+  mtcUpgrade,
+} from './responses.js';
+import {
+  MTC_COMMANDS,
+  MTC_DEFAULT_CIRCUITS,
+  MTC_FIRMWARE,
+  MTC_READINGS,
+  MTC_UP_PROTOCOLS,
+  MTC_VERSION_PATTERN,
+  mtcAlarmConfigBody,
+  mtcCommBody,
+  mtcConfigBody,
+  mtcListFilter,
+  mtcLocationBody,
+  mtcPeripheralsBody,
+  mtcPolicyTargetsBody,
+  mtcPreviewQuery,
+} from './schemas.js';
 
 export * from './events.js';
 export * from './responses.js';
 export * from './schedule.js';
 export * from './schemas.js';
 
-/**
- * The calls of the MTC family (centralized controllers in lighting cabinets, spec 001 §7 "mtc"), all
- * under /api/pjts/{projectId}/iot/mtc/ (JSON bodies unless said). Answers: `MTC_RESPONSES`.
- *
- * One cabinet (`:id` a cabinet of the project):
- * - POST :id/register | :id/unregister                               → registration
- * - POST :id/<command> for runtime, switch {circuit, on}, multiswitch {circuits: [{circuit, on}]},
- *   writecircuits {circuits: [{circuit, enable, cableTheft}]}, mode {mode}, reboot, recovery,
- *   correcttime (the server adds UNIX seconds at UTC+8), version → command (the cabinet's reply; 409
- *   offline, 504 silent, with localised messages)
- * - GET  :id/runtime (last report, no round trip; live as realtime `telemetry` pushes) → runtime
- * - GET/PUT :id/config, :id/comm, :id/peripherals, :id/alarmconfig    → config, comm, peripherals,
- *   alarmConfig (PUT stores, then tells the cabinet if connected: `delivered`)
- * - PUT  :id/location {lng, lat}                                      → location
- * - POST :id/firmware (multipart, field `file`: MTC_FIRMWARE limits)  → upgrade (progress and result
- *   as realtime `firmware` pushes); GET :id/firmware                  → lastUpgrade
- * - GET  :id/events (page, from/to)                                   → events (detail: mtcEventDetail)
- * - GET  :id/children                                                 → children (lamps, meters, sensors)
- * - GET  :id/reports.do | :id/reports.do/series | :id/reports.do/export → readings, series, CSV
- * - GET  :id/policies                                                 → cabinetPolicies
- * Lists: GET pages (pageQuery + mtcListFilter + projectTreeQuery) → cabinets; GET map (projectTreeQuery) → map.
- * Policies: GET policies (page) → policies; GET policies/:policyId → policy; POST policies, PUT
- * policies/:policyId (mtcPolicyBody(policyUnitsMax)) → policy; DELETE policies/:policyId → deleted;
- * POST policies/:policyId/use | policies/:policyId/remove (mtcPolicyTargetsBody) → policyUse;
- * GET policies/:policyId/preview (mtcPreviewQuery) → preview.
- */
-export const mtcCalls = familyCalls('mtc');
-const calls = mtcCalls;
+const e = familyEndpoints('mtc');
 
-const CABINET_CALLS = [
-  ...calls.registration(),
-  ...calls.commands(MTC_COMMANDS),
-  calls.get('pages'),
-  calls.get('map'),
-  calls.get(':id/runtime'),
-  calls.get(':id/config'),
-  calls.put(':id/config'),
-  calls.get(':id/comm'),
-  calls.put(':id/comm'),
-  calls.get(':id/peripherals'),
-  calls.put(':id/peripherals'),
-  calls.get(':id/alarmconfig'),
-  calls.put(':id/alarmconfig'),
-  calls.put(':id/location'),
-  calls.post(':id/firmware'),
-  calls.get(':id/firmware'),
-  calls.get(':id/events'),
-  calls.get(':id/children'),
-  calls.get(':id/reports.do'),
-  calls.get(':id/reports.do/series'),
-  calls.get(':id/reports.do/export'),
-  calls.get(':id/policies'),
-  calls.get('policies'),
-  calls.post('policies/:policyId/use'),
-  calls.post('policies/:policyId/remove'),
-  ...FAMILY_READS,
-];
-const POLICY_CALLS = [
-  calls.get('policies'),
-  calls.get('policies/:policyId'),
-  calls.post('policies'),
-  calls.put('policies/:policyId'),
-  calls.delete('policies/:policyId'),
-  calls.post('policies/:policyId/use'),
-  calls.post('policies/:policyId/remove'),
-  calls.get('policies/:policyId/preview'),
-  calls.get('pages'),
-  ...FAMILY_READS,
-];
+const stored = 'then tell it when connected (`delivered`)';
+
+/**
+ * Spec 001 §7 "mtc" under /api/pjts/{projectId}/iot/mtc: a cabinet's calls (registration, commands,
+ * events, children and readings from the traits), declared once. Commands answer the cabinet's reply
+ * (409 offline, 504 silent, with localised messages); a PUT of settings stores them, then tells a
+ * connected cabinet (`delivered`: an offline one reads the stored values when it next connects).
+ */
+export const MTC_API = {
+  ...registrationCalls(e),
+  // runtime, switch {circuit, on}, multiswitch {circuits}, writecircuits {circuits}, mode {mode}, reboot,
+  // recovery, correcttime (the server adds UNIX seconds at UTC+8), version
+  ...commandCalls(e, MTC_COMMANDS),
+  ...eventCalls(e),
+  ...childrenCalls(e),
+  ...readingsCalls(e, MTC_READINGS),
+  cabinets: e.get('pages', {
+    query: pageQuery.extend(mtcListFilter.shape).extend(projectTreeQuery.shape),
+    response: pageOf(mtcRow),
+    summary: 'A page of cabinets: online state, mode, circuits at a glance, alarm status, version, last report',
+  }),
+  map: e.get('map', {
+    query: projectTreeQuery,
+    response: z.array(mtcRow),
+    summary: 'Every cabinet of the project (with includeChildren, of its child projects too) with coordinates',
+  }),
+  lastRuntime: e.get(':id/runtime', {
+    response: mtcRuntime,
+    summary: "A cabinet's last report: circuits, phases, peripherals, alarm statuses (live as realtime telemetry)",
+  }),
+  config: e.get(':id/config', {
+    response: mtcConfigResponse,
+    summary: "A cabinet's address and up link (server, port 1024-65535, protocol)",
+  }),
+  setConfig: e.put(':id/config', {
+    body: mtcConfigBody,
+    response: mtcConfigResponse,
+    summary: `Store a cabinet's address and up link (server, port 1024-65535, protocol), ${stored}`,
+  }),
+  comm: e.get(':id/comm', { response: mtcCommResponse, summary: "A cabinet's up and down comm args" }),
+  setComm: e.put(':id/comm', {
+    body: mtcCommBody,
+    response: mtcCommResponse,
+    summary: `Store a cabinet's up and down comm args, ${stored}`,
+  }),
+  peripherals: e.get(':id/peripherals', { response: mtcPeripheralsResponse, summary: "A cabinet's peripheral args" }),
+  setPeripherals: e.put(':id/peripherals', {
+    body: mtcPeripheralsBody,
+    response: mtcPeripheralsResponse,
+    summary: `Store a cabinet's peripheral args, ${stored}`,
+  }),
+  alarmConfig: e.get(':id/alarmconfig', {
+    response: mtcAlarmConfigResponse,
+    summary: "A cabinet's alarm thresholds and the same-event interval",
+  }),
+  setAlarmConfig: e.put(':id/alarmconfig', {
+    body: mtcAlarmConfigBody,
+    response: mtcAlarmConfigResponse,
+    summary: `Store a cabinet's alarm thresholds and the same-event interval, ${stored}`,
+  }),
+  setLocation: e.put(':id/location', {
+    body: mtcLocationBody,
+    response: mtcLocationResponse,
+    summary: "Set the cabinet's coordinates (its astronomical times follow them)",
+  }),
+  // Multipart (field `file`): the server reads the file itself, so no body schema.
+  upgrade: e.post(':id/firmware', {
+    response: mtcUpgrade,
+    summary: `Upgrade a cabinet's firmware: multipart field \`file\`, a ${MTC_FIRMWARE.extension} image of 1 KiB to 4 MiB starting with ${MTC_FIRMWARE.magic} and its MTCx.x.xx version; progress and result as realtime \`firmware\` pushes`,
+  }),
+  lastUpgrade: e.get(':id/firmware', {
+    response: mtcUpgrade.nullable(),
+    summary: "A cabinet's last firmware upgrade with its progress (null: none yet)",
+  }),
+  cabinetPolicies: e.get(':id/policies', { response: z.array(mtcPolicyRow), summary: 'The policies a cabinet runs' }),
+};
+
+/**
+ * The body of a policy: checked by the server against mtcPolicyBody(policyUnitsMax) with the setting
+ * at the time of the call, so declared here as any object.
+ */
+const policyInput = z
+  .record(z.string(), z.unknown())
+  .describe('mtcPolicyBody (contract): name, no, description, timeMode, units, cycle, inUse');
+const policyUse = (remove: boolean) =>
+  e.post(`policies/:policyId/${remove ? 'remove' : 'use'}`, {
+    body: mtcPolicyTargetsBody,
+    response: mtcPolicyUseResult,
+    summary: `${remove ? 'Stop using' : 'Use'} a policy on cabinets of the project; each connected cabinet is sent its policies`,
+  });
+
+/** Spec 001 §7 "mtc" policies: a cabinet's switching schedule, used on cabinets of the project. */
+export const MTC_POLICY_API = {
+  policies: e.get('policies', {
+    query: pageQuery,
+    response: pageOf(mtcPolicyRow),
+    summary: 'A page of cabinet policies',
+  }),
+  policy: e.get('policies/:policyId', { response: mtcPolicyRow, summary: 'One cabinet policy' }),
+  createPolicy: e.post('policies', {
+    body: policyInput,
+    response: mtcPolicyRow,
+    summary: 'Create a cabinet policy (absolute clock times, or relative to midnight, sunrise or sunset)',
+  }),
+  updatePolicy: e.put('policies/:policyId', {
+    body: policyInput,
+    response: mtcPolicyRow,
+    summary: 'Change a cabinet policy',
+  }),
+  deletePolicy: e.delete('policies/:policyId', {
+    response: z.object({ id: z.number().int(), deleted: z.literal(true) }),
+    summary: 'Delete a cabinet policy (refused while cabinets use it)',
+  }),
+  usePolicy: policyUse(false),
+  removePolicy: policyUse(true),
+  preview: e.get('policies/:policyId/preview', {
+    query: mtcPreviewQuery,
+    response: mtcSchedulePreview,
+    summary:
+      "Which circuits a policy has on, and when, at a cabinet's place (or given coordinates): a day (date) and/or a year (year)",
+  }),
+};
 
 const screen = (key: string, icon: string, options?: Parameters<typeof familyScreen>[4]) =>
   familyScreen(key, 'pjtmtc', icon, 'mtc', { ready: true, ...options });
@@ -121,11 +212,24 @@ export const mtcManifest = defineFamily({
   ],
   screens: [
     familyGroup('pjtmtc', 'ControlOutlined'),
-    screen('pjtdevicemtclist', 'ControlOutlined', { apis: CABINET_CALLS }),
+    // The cabinets' screen also lists the policies and uses them on the cabinets; the policies' screen
+    // picks the cabinets from the list.
+    screen('pjtdevicemtclist', 'ControlOutlined', {
+      apis: [
+        ...grantsOf(MTC_API, {
+          policies: MTC_POLICY_API.policies,
+          usePolicy: MTC_POLICY_API.usePolicy,
+          removePolicy: MTC_POLICY_API.removePolicy,
+        }),
+        ...FAMILY_READS,
+      ],
+    }),
     screen('pjtdevicemtc', 'ControlOutlined', { menu: false, authOf: 'pjtdevicemtclist' }),
-    screen('pjtdevicemtcpolicy', 'ScheduleOutlined', { apis: POLICY_CALLS }),
+    screen('pjtdevicemtcpolicy', 'ScheduleOutlined', {
+      apis: [...grantsOf(MTC_POLICY_API, { cabinets: MTC_API.cabinets }), ...FAMILY_READS],
+    }),
   ],
-  responses: MTC_RESPONSES,
+  api: { ...MTC_API, ...MTC_POLICY_API },
   demo: {
     weight: 3,
     props: () => ({ circuitCount: MTC_DEFAULT_CIRCUITS, upPort: 18089, upProtocol: 'tcp', version: 'MTC1.0.00' }),

@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import {
-  childList,
-  commandResponse,
-  eventPage,
-  isoTime,
-  pageOf,
-  readingRow,
-  registrationResponse,
-  seriesOf,
-} from '../kit/responses.js';
+import { isoTime } from '../kit/responses.js';
 import { yearScheduleResponse } from '../lighting/responses.js';
 import { CYCLE_MODES } from '../lighting/schemas.js';
 import {
@@ -28,7 +19,7 @@ import {
   MTC_UPGRADE_STATES,
 } from './schemas.js';
 
-/** Answers of every MTC call (set as `response:` on the server's routes, typed in the console). */
+/** Answers of the MTC calls (the `response:` of MTC_API and MTC_POLICY_API). */
 
 const num = z.number().nullable();
 const id = z.number().int();
@@ -257,29 +248,3 @@ export const mtcSchedulePreview = z.object({
   day: mtcDayScheduleResponse.nullable(),
   year: yearScheduleResponse.nullable(),
 });
-
-/** Every answer by call (the manifest's `responses`). */
-export const MTC_RESPONSES = {
-  registration: registrationResponse,
-  command: commandResponse,
-  events: eventPage,
-  children: childList,
-  readings: pageOf(readingRow(MTC_READINGS)),
-  series: seriesOf(MTC_READINGS),
-  cabinets: pageOf(mtcRow),
-  map: z.array(mtcRow),
-  runtime: mtcRuntime,
-  config: mtcConfigResponse,
-  comm: mtcCommResponse,
-  peripherals: mtcPeripheralsResponse,
-  alarmConfig: mtcAlarmConfigResponse,
-  location: mtcLocationResponse,
-  upgrade: mtcUpgrade,
-  lastUpgrade: mtcUpgrade.nullable(),
-  policies: pageOf(mtcPolicyRow),
-  policy: mtcPolicyRow,
-  cabinetPolicies: z.array(mtcPolicyRow),
-  deleted: z.object({ id, deleted: z.literal(true) }),
-  policyUse: mtcPolicyUseResult,
-  preview: mtcSchedulePreview,
-} satisfies Record<string, z.ZodType>;

@@ -364,7 +364,7 @@ export const mtcCommandArgs = {
 export type MtcCommandName = keyof typeof mtcCommandArgs;
 export const MTC_COMMAND_NAMES = Object.keys(mtcCommandArgs) as MtcCommandName[];
 const asArgs = (s: z.ZodType) => s as z.ZodType<Record<string, unknown>>;
-export const MTC_COMMANDS: FamilyCommand[] = [
+export const MTC_COMMANDS = [
   { name: 'runtime', args: asArgs(mtcCommandArgs.runtime) },
   { name: 'switch', args: asArgs(mtcCommandArgs.switch) },
   { name: 'multiswitch', args: asArgs(mtcCommandArgs.multiswitch) },
@@ -374,7 +374,7 @@ export const MTC_COMMANDS: FamilyCommand[] = [
   { name: 'recovery', args: asArgs(mtcCommandArgs.recovery), dangerous: true },
   { name: 'correcttime', args: asArgs(mtcCommandArgs.correcttime) },
   { name: 'version', args: asArgs(mtcCommandArgs.version) },
-];
+] as const satisfies readonly FamilyCommand[];
 
 // ── Firmware upgrade (POST …/{id}/firmware, multipart field `file`) ─────────────────────────────────
 

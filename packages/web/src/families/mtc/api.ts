@@ -1,42 +1,29 @@
-import type { Page } from '@sc/contract';
-import type {
-  MtcAlarmConfig,
-  MtcComm,
-  MtcConfig,
-  MtcPeripherals,
-  MtcPolicyBody,
-  mtcAlarmConfigResponse,
-  mtcCommResponse,
-  mtcConfigResponse,
-  mtcLocationResponse,
-  mtcPeripheralsResponse,
-  mtcPolicyRow,
-  mtcPolicyUseResult,
-  mtcRow,
-  mtcRuntime,
-  mtcSchedulePreview,
-  mtcUpgrade,
-} from '@sc/contract/families/mtc';
-import { api, type Params } from '../../api/client';
+import type { AnswerOf } from '@sc/contract';
 import {
-  type Answer,
-  type CommandAnswer,
-  type DeviceEvent,
-  type RegistrationAnswer,
-  uploadFile,
-} from '../../components/device';
+  MTC_API,
+  MTC_POLICY_API,
+  type MtcAlarmConfig,
+  type MtcComm,
+  type MtcCommandName,
+  type MtcConfig,
+  type MtcPeripherals,
+  type MtcPolicyBody,
+} from '@sc/contract/families/mtc';
+import type { Params } from '../../api/client';
+import { type CallArgs, clientOf, fillPath } from '../../api/endpoints';
+import { uploadFile } from '../../components/device';
 
-/** Answers of the MTC calls, typed from the contract's response schemas. */
-export type Cabinet = Answer<typeof mtcRow>;
-export type Runtime = Answer<typeof mtcRuntime>;
-export type CabinetConfig = Answer<typeof mtcConfigResponse>;
-export type CabinetComm = Answer<typeof mtcCommResponse>;
-export type CabinetPeripherals = Answer<typeof mtcPeripheralsResponse>;
-export type CabinetAlarmConfig = Answer<typeof mtcAlarmConfigResponse>;
-export type Upgrade = Answer<typeof mtcUpgrade>;
-export type CabinetPolicy = Answer<typeof mtcPolicyRow>;
-export type PolicyUse = Answer<typeof mtcPolicyUseResult>;
-export type CabinetPreview = Answer<typeof mtcSchedulePreview>;
+/** Answers of the MTC calls, from the contract's tables. */
+export type Cabinet = AnswerOf<typeof MTC_API.cabinets>['list'][number];
+export type Runtime = AnswerOf<typeof MTC_API.lastRuntime>;
+export type CabinetConfig = AnswerOf<typeof MTC_API.config>;
+export type CabinetComm = AnswerOf<typeof MTC_API.comm>;
+export type CabinetPeripherals = AnswerOf<typeof MTC_API.peripherals>;
+export type CabinetAlarmConfig = AnswerOf<typeof MTC_API.alarmConfig>;
+export type Upgrade = AnswerOf<typeof MTC_API.upgrade>;
+export type CabinetPolicy = AnswerOf<typeof MTC_POLICY_API.policy>;
+export type PolicyUse = AnswerOf<typeof MTC_POLICY_API.usePolicy>;
+export type CabinetPreview = AnswerOf<typeof MTC_POLICY_API.preview>;
 
 /** Cabinet list filters (contract `mtcListFilter`) with the keyword. */
 export interface CabinetFilters {
@@ -59,58 +46,48 @@ export const mtcKeys = {
 const clean = (query: object): Params =>
   Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '' && v !== null)) as Params;
 
-/** The calls of spec 001 §7 "mtc" under /api/pjts/{projectId}/iot/mtc/. */
+/** Spec 001 §7 "mtc": the contract's calls, in the shape the screens call them. */
 export const mtcApi = (projectId: number) => {
-  const base = `/api/pjts/${projectId}/iot/mtc`;
+  const calls = clientOf(MTC_API, { projectId });
+  const policies = clientOf(MTC_POLICY_API, { projectId });
+  // The list's filters as the screen holds them (empty: not filtering); the server checks the values.
+  type CabinetQuery = CallArgs<typeof MTC_API.cabinets, 'projectId'>['query'];
   return {
-    base,
     cabinets: (page: number, pageSize: number, filters: CabinetFilters, includeChildren = false) =>
-      api.get<Page<Cabinet>>(
-        `${base}/pages`,
-        clean({ page, pageSize, ...filters, includeChildren: includeChildren || undefined }),
-      ),
+      calls.cabinets({
+        query: clean({ page, pageSize, ...filters, includeChildren: includeChildren || undefined }) as CabinetQuery,
+      }),
     /** With `includeChildren`, the child projects' cabinets too (the list page's map follows the switch). */
-    map: (includeChildren = false) =>
-      api.get<Cabinet[]>(`${base}/map`, clean({ includeChildren: includeChildren || undefined })),
-    register: (id: number, registered: boolean) =>
-      api.post<RegistrationAnswer>(`${base}/${id}/${registered ? 'register' : 'unregister'}`),
+    map: (includeChildren = false) => calls.map({ query: { includeChildren: includeChildren || undefined } }),
+    register: (id: number, registered: boolean) => (registered ? calls.register : calls.unregister)({ id }),
     /** Silent: the page shows the server's reason (offline, silent) beside the controls. */
     command: (id: number, command: string, args?: Record<string, unknown>) =>
-      api.post<CommandAnswer>(`${base}/${id}/${command}`, undefined, { silent: true, json: args ?? {} }),
-    runtime: (id: number) => api.get<Runtime>(`${base}/${id}/runtime`, undefined, { silent: true }),
-    config: (id: number) => api.get<CabinetConfig>(`${base}/${id}/config`),
-    saveConfig: (id: number, body: MtcConfig) =>
-      api.put<CabinetConfig>(`${base}/${id}/config`, undefined, { json: body, silent: true }),
-    comm: (id: number) => api.get<CabinetComm>(`${base}/${id}/comm`),
-    saveComm: (id: number, body: MtcComm) =>
-      api.put<CabinetComm>(`${base}/${id}/comm`, undefined, { json: body, silent: true }),
-    peripherals: (id: number) => api.get<CabinetPeripherals>(`${base}/${id}/peripherals`),
-    savePeripherals: (id: number, body: MtcPeripherals) =>
-      api.put<CabinetPeripherals>(`${base}/${id}/peripherals`, undefined, { json: body, silent: true }),
-    alarmConfig: (id: number) => api.get<CabinetAlarmConfig>(`${base}/${id}/alarmconfig`),
-    saveAlarmConfig: (id: number, body: MtcAlarmConfig) =>
-      api.put<CabinetAlarmConfig>(`${base}/${id}/alarmconfig`, undefined, { json: body, silent: true }),
-    location: (id: number, lng: number, lat: number) =>
-      api.put<Answer<typeof mtcLocationResponse>>(`${base}/${id}/location`, undefined, { json: { lng, lat } }),
+      calls[command as MtcCommandName]({ id, body: args }, { silent: true }),
+    runtime: (id: number) => calls.lastRuntime({ id }, { silent: true }),
+    config: (id: number) => calls.config({ id }),
+    saveConfig: (id: number, body: MtcConfig) => calls.setConfig({ id, body }, { silent: true }),
+    comm: (id: number) => calls.comm({ id }),
+    saveComm: (id: number, body: MtcComm) => calls.setComm({ id, body }, { silent: true }),
+    peripherals: (id: number) => calls.peripherals({ id }),
+    savePeripherals: (id: number, body: MtcPeripherals) => calls.setPeripherals({ id, body }, { silent: true }),
+    alarmConfig: (id: number) => calls.alarmConfig({ id }),
+    saveAlarmConfig: (id: number, body: MtcAlarmConfig) => calls.setAlarmConfig({ id, body }, { silent: true }),
+    location: (id: number, lng: number, lat: number) => calls.setLocation({ id, body: { lng, lat } }),
     firmware: (id: number, file: File, onProgress: (percent: number) => void) =>
-      uploadFile<Upgrade>('POST', `${base}/${id}/firmware`, file, onProgress),
-    lastUpgrade: (id: number) => api.get<Upgrade | null>(`${base}/${id}/firmware`, undefined, { silent: true }),
-    events: (id: number, page: number, pageSize: number) =>
-      api.get<Page<DeviceEvent>>(`${base}/${id}/events`, { page, pageSize }),
-    cabinetPolicies: (id: number) => api.get<CabinetPolicy[]>(`${base}/${id}/policies`),
+      uploadFile<Upgrade>('POST', fillPath(MTC_API.upgrade.path, { projectId, id }), file, onProgress),
+    lastUpgrade: (id: number) => calls.lastUpgrade({ id }, { silent: true }),
+    events: (id: number, page: number, pageSize: number) => calls.events({ id, query: { page, pageSize } }),
+    cabinetPolicies: (id: number) => calls.cabinetPolicies({ id }),
 
     policies: (page: number, pageSize: number, keyword?: string) =>
-      api.get<Page<CabinetPolicy>>(`${base}/policies`, clean({ page, pageSize, keyword })),
-    createPolicy: (body: MtcPolicyBody) => api.post<CabinetPolicy>(`${base}/policies`, undefined, { json: body }),
-    updatePolicy: (id: number, body: MtcPolicyBody) =>
-      api.put<CabinetPolicy>(`${base}/policies/${id}`, undefined, { json: body }),
-    deletePolicy: (id: number) => api.delete<{ id: number; deleted: true }>(`${base}/policies/${id}`),
-    usePolicy: (id: number, cabinetIds: number[]) =>
-      api.post<PolicyUse>(`${base}/policies/${id}/use`, undefined, { json: { cabinetIds } }),
-    removePolicy: (id: number, cabinetIds: number[]) =>
-      api.post<PolicyUse>(`${base}/policies/${id}/remove`, undefined, { json: { cabinetIds } }),
+      policies.policies({ query: clean({ page, pageSize, keyword }) }),
+    createPolicy: (body: MtcPolicyBody) => policies.createPolicy({ body }),
+    updatePolicy: (id: number, body: MtcPolicyBody) => policies.updatePolicy({ policyId: id, body }),
+    deletePolicy: (id: number) => policies.deletePolicy({ policyId: id }),
+    usePolicy: (id: number, cabinetIds: number[]) => policies.usePolicy({ policyId: id, body: { cabinetIds } }),
+    removePolicy: (id: number, cabinetIds: number[]) => policies.removePolicy({ policyId: id, body: { cabinetIds } }),
     preview: (id: number, query: { cabinetId?: number; date?: string; year?: number }) =>
-      api.get<CabinetPreview>(`${base}/policies/${id}/preview`, clean(query), { silent: true }),
+      policies.preview({ policyId: id, query: clean(query) }, { silent: true }),
   };
 };
 export type MtcApi = ReturnType<typeof mtcApi>;

@@ -5,7 +5,7 @@ import { FakeWebSocket } from '../../api/realtime-fake';
 import { guardRawText } from '../../test/raw-guard';
 import { renderWithApp } from '../../test/render';
 import CabinetPage from './cabinet-page';
-import { BASE, jsonBody, RUNTIME, serve, setUp, tearDown } from './test-fixtures';
+import { BASE, formBody, jsonBody, RUNTIME, serve, setUp, tearDown } from './test-fixtures';
 
 const PATH = '/pjt/pjtdevicemtc';
 const DEVICE = {
@@ -109,7 +109,8 @@ describe('one cabinet', () => {
     await user.click(await screen.findByTestId('circuit-3-switch', {}, { timeout: 10_000 }));
     expect(await screen.findByText(/关闭回路 3 将熄灭该回路上的所有路灯。/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /确\s*定/ }));
-    await waitFor(() => expect(jsonBody(fetchMock, `${BASE}/41/switch`)).toEqual({ circuit: 3, on: false }));
+    // Plain values go form-encoded; the server's schema reads them as a number and a yes/no.
+    await waitFor(() => expect(formBody(fetchMock, `${BASE}/41/switch`)).toEqual({ circuit: '3', on: 'false' }));
     expect((await screen.findByTestId('command-outcome')).textContent).toContain('回路开关');
 
     const grid = screen.getByTestId('circuit-grid');

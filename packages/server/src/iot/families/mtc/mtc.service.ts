@@ -185,12 +185,13 @@ export function createMtcService(ctx: FamilyContext) {
     return { ...value, updatedAt: at ? new Date(at as string).toISOString() : null, delivered: false };
   }
 
-  async function writeSettings(
+  /** Stores a setting as its body schema parsed it; the answer is that value, stored and told. */
+  async function writeSettings<V extends Record<string, unknown>>(
     actor: Actor,
     projectId: number,
     id: number,
     part: Part,
-    value: Record<string, unknown>,
+    value: V,
   ) {
     const device = await cabinet(actor.session, projectId, id);
     const at = new Date();
