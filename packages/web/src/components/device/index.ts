@@ -41,6 +41,14 @@ export { ActiveStateFilter, type FamilyListOptions, useFamilyList } from './fami
 export { type FirmwareStage, FirmwareUpload, formatBytes, useErrorText } from './firmware-upload';
 export { LatestValues } from './latest-values';
 export { type ReadingDef, type ReadingPoint, ReadingsChart, readingsChartOption } from './readings-chart';
+export {
+  type HistoryPeriod,
+  HistoryPeriodPicker,
+  type HistoryPreset,
+  presetRange,
+  ReadingsTable,
+  useHistoryPeriod,
+} from './readings-history';
 export { type Registrable, RegistrationButton, useRegistration } from './registration';
 export { applyStatePush, type LiveRow, patchLiveRow } from './state-push';
 export { ActiveStateTag, EventLevelTag, FlagTag, LiveBadge, RegisteredTag } from './tags';

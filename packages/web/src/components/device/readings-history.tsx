@@ -1,0 +1,139 @@
+import { LOG_PAGE_SIZE } from '@sc/contract';
+import { DatePicker, Segmented, Space, Table, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pageSizeOptions } from '../crud';
+import { formatReading } from '../format';
+import { formatTime, fromPickerValue, TIME_FORMAT, toPickerValue } from '../time';
+import type { ReadingDef } from './readings-chart';
+
+/**
+ * What every family's readings history shares: a period (last day, week, month or picked) read in the
+ * system timezone, the paged table of the readings with their units, and the picker. The family keeps
+ * its own card: what it adds around (a device choice, a total, a chart view).
+ */
+
+export type HistoryPreset = 'day' | 'week' | 'month' | 'custom';
+const PRESETS: readonly HistoryPreset[] = ['day', 'week', 'month', 'custom'];
+const PRESET_HOURS: Record<Exclude<HistoryPreset, 'custom'>, number> = { day: 24, week: 24 * 7, month: 24 * 30 };
+
+/** The period of a preset, ending now (the picker's wall clock in the system timezone). */
+export function presetRange(
+  preset: Exclude<HistoryPreset, 'custom'>,
+  now: Dayjs = toPickerValue(new Date()),
+): [Dayjs, Dayjs] {
+  return [now.subtract(PRESET_HOURS[preset], 'hour'), now];
+}
+
+/** The period and the table's page: choosing another period goes back to the first page. */
+export function useHistoryPeriod() {
+  const [preset, setPreset] = useState<HistoryPreset>('day');
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => presetRange('day'));
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(LOG_PAGE_SIZE.default);
+  const from = fromPickerValue(range[0]);
+  const to = fromPickerValue(range[1]);
+  const period = useMemo(() => ({ from, to }), [from, to]);
+  return {
+    preset,
+    range,
+    period,
+    page,
+    pageSize,
+    setPage,
+    choosePreset(next: HistoryPreset) {
+      setPreset(next);
+      if (next !== 'custom') setRange(presetRange(next));
+      setPage(1);
+    },
+    chooseRange(next: [Dayjs, Dayjs]) {
+      setRange(next);
+      setPage(1);
+    },
+    choosePage(next: number, size: number) {
+      setPage(size === pageSize ? next : 1);
+      setPageSize(size);
+    },
+  };
+}
+export type HistoryPeriod = ReturnType<typeof useHistoryPeriod>;
+
+/** The period's label, its presets and, for a picked one, the range picker; texts under `texts`.period/presets. */
+export function HistoryPeriodPicker({ history, texts }: { history: HistoryPeriod; texts: string }) {
+  const { t } = useTranslation();
+  return (
+    <Space wrap>
+      <Typography.Text>{t(`${texts}.period`)}</Typography.Text>
+      <Segmented<HistoryPreset>
+        data-testid="history-preset"
+        value={history.preset}
+        onChange={history.choosePreset}
+        options={PRESETS.map((p) => ({ value: p, label: t(`${texts}.presets.${p}`) }))}
+      />
+      {history.preset === 'custom' && (
+        <DatePicker.RangePicker
+          showTime
+          format={TIME_FORMAT}
+          value={history.range}
+          allowClear={false}
+          onChange={(values) => {
+            if (values?.[0] && values[1]) history.chooseRange([values[0], values[1]]);
+          }}
+        />
+      )}
+    </Space>
+  );
+}
+
+/** The period's readings, a page at a time: the pick time, then each reading with its unit. */
+export function ReadingsTable<T extends { at: string }>({
+  history,
+  readings,
+  rows,
+  total,
+  loading,
+  timeTitle,
+  valueWidth = 120,
+}: {
+  history: HistoryPeriod;
+  readings: ReadingDef[];
+  rows: T[] | undefined;
+  total: number | undefined;
+  loading: boolean;
+  timeTitle: string;
+  valueWidth?: number;
+}) {
+  const { t } = useTranslation();
+  const columns: ColumnsType<T> = [
+    { title: timeTitle, dataIndex: 'at', width: 180, fixed: 'left', render: formatTime },
+    ...readings.map((r) => ({
+      title: `${r.label} (${r.unit})`,
+      dataIndex: r.key,
+      align: 'right' as const,
+      width: valueWidth,
+      render: (v: number | null) => formatReading(v),
+    })),
+  ];
+  return (
+    <Table<T>
+      data-testid="history-table"
+      rowKey="at"
+      size="small"
+      loading={loading}
+      columns={columns}
+      dataSource={rows ?? []}
+      scroll={{ x: 'max-content' }}
+      pagination={{
+        current: history.page,
+        pageSize: history.pageSize,
+        total: total ?? 0,
+        showSizeChanger: true,
+        pageSizeOptions: pageSizeOptions('log'),
+        showTotal: (count) => t('common.total', { total: count }),
+        onChange: history.choosePage,
+      }}
+    />
+  );
+}
