@@ -179,7 +179,7 @@ export type LightingCommandName = keyof typeof lightingCommandArgs;
 const asArgs = (s: z.ZodType) => s as unknown as z.ZodType<Record<string, unknown>>;
 
 /** The manifest's command list: POST …/{id}/{name}, validated with `args`; `dangerous` asks first. */
-export const LIGHTING_COMMANDS: readonly FamilyCommand[] = [
+export const LIGHTING_COMMANDS = [
   { name: 'realdata', args: asArgs(lightingCommandArgs.realdata) },
   { name: 'time', args: asArgs(lightingCommandArgs.time) },
   { name: 'poweron', args: asArgs(lightingCommandArgs.poweron) },
@@ -191,7 +191,7 @@ export const LIGHTING_COMMANDS: readonly FamilyCommand[] = [
   { name: 'correcttime', args: asArgs(lightingCommandArgs.correcttime) },
   { name: 'clearsum', args: asArgs(lightingCommandArgs.clearsum), dangerous: true },
   { name: 'runmode', args: asArgs(lightingCommandArgs.runmode), dangerous: true },
-];
+] as const satisfies readonly FamilyCommand[];
 
 /** Commands a batch, a group or a drawn area may send to many lamps at once. */
 export const BATCH_COMMANDS = [

@@ -1,7 +1,11 @@
 import {
+  type alarmConfigResponse,
+  type configResponse,
   LIGHTING_ALARM_DEFAULT,
   LIGHTING_CONFIG_DEFAULT,
+  type LightingAlarmConfig,
   type LightingBatchBody,
+  type LightingConfig,
   type lightingCommandArgs,
   type lightingListFilter,
   lightingManifest,
@@ -17,6 +21,13 @@ import { createLightingGroups } from './lighting.groups.js';
 import { createLightingOverview } from './lighting.overview.js';
 import { createLightingPolicies, noPolicy, policyDefinition } from './lighting.policies.js';
 import type { LampTarget, LightingRepository } from './lighting.repository.js';
+
+/** A lamp's stored settings of each kind: the configuration or the alarm thresholds, as answered. */
+type ConfigKind = 'config' | 'alarmconfig';
+type ConfigAnswer<K extends ConfigKind> = z.input<
+  K extends 'config' ? typeof configResponse : typeof alarmConfigResponse
+>;
+type ConfigValue<K extends ConfigKind> = K extends 'config' ? LightingConfig : LightingAlarmConfig;
 
 export { BATCH_CONCURRENCY, deviceArgs, type LampResult } from './lighting.batches.js';
 
@@ -140,7 +151,12 @@ export function createLightingService(ctx: FamilyContext, repo: LightingReposito
     },
 
     /** The lamp's configuration or alarm thresholds: what was stored over the defaults. */
-    async config(session: SessionContext, projectId: number, id: number, kind: 'config' | 'alarmconfig') {
+    async config<K extends ConfigKind>(
+      session: SessionContext,
+      projectId: number,
+      id: number,
+      kind: K,
+    ): Promise<ConfigAnswer<K>> {
       const target = await lamp(session, projectId, id);
       const isConfig = kind === 'config';
       const s = await repo.settings(target.id);
@@ -152,16 +168,22 @@ export function createLightingService(ctx: FamilyContext, repo: LightingReposito
             ratedPower: Number(target.props.ratedPower ?? LIGHTING_CONFIG_DEFAULT.ratedPower),
           }
         : LIGHTING_ALARM_DEFAULT;
-      return { ...fallback, ...(stored ?? {}), updatedAt: at?.toISOString() ?? null, delivered: false };
+      // What was stored was checked by the kind's body schema when saved.
+      return {
+        ...fallback,
+        ...(stored ?? {}),
+        updatedAt: at?.toISOString() ?? null,
+        delivered: false,
+      } as ConfigAnswer<K>;
     },
 
     /** Stores the configuration or alarm thresholds and sends them (delivered: whether it was connected). */
-    async saveConfig(
+    async saveConfig<K extends ConfigKind>(
       actor: Actor,
       projectId: number,
       id: number,
-      kind: 'config' | 'alarmconfig',
-      value: Record<string, unknown>,
+      kind: K,
+      value: ConfigValue<K>,
     ) {
       const target = await lamp(actor.session, projectId, id);
       await repo.saveSettings(
