@@ -9,7 +9,6 @@ import {
   LIGHTING_SUMMARY_API,
 } from './api.js';
 import { LIGHTING_EVENTS } from './events.js';
-import { LIGHTING_RESPONSES } from './responses.js';
 import { LIGHTING_COMMANDS, LIGHTING_READINGS } from './schemas.js';
 
 export * from './api.js';
@@ -80,7 +79,13 @@ export const lightingManifest = defineFamily({
     screen('pjtdevicelightingpolicy', 'ScheduleOutlined', { apis: POLICY_CALLS }),
     screen('pjtdevicelightinggroup', 'GroupOutlined', { apis: GROUP_CALLS }),
   ],
-  responses: LIGHTING_RESPONSES,
+  api: {
+    ...LIGHTING_LAMP_API,
+    ...LIGHTING_LIST_API,
+    ...LIGHTING_GROUP_API,
+    ...LIGHTING_POLICY_API,
+    ...LIGHTING_SUMMARY_API,
+  },
   demo: {
     weight: 40,
     lead: 2,

@@ -1,15 +1,6 @@
 import { z } from 'zod';
 import { handledWork } from '../../api/alarm-work.js';
-import {
-  childList,
-  commandResponse,
-  eventPage,
-  isoTime,
-  pageOf,
-  readingRow,
-  registrationResponse,
-  seriesOf,
-} from '../kit/responses.js';
+import { isoTime } from '../kit/responses.js';
 import {
   CYCLE_MODES,
   LAMP_STATES,
@@ -24,7 +15,7 @@ import {
   UNIT_TYPES,
 } from './schemas.js';
 
-/** Answers of every lighting call (set as `response:` on the server's routes, typed in the console). */
+/** Answers of the lighting calls (the `response` of the tables in api.ts). */
 
 const num = z.number().nullable();
 const readingValues = z.object(Object.fromEntries(LIGHTING_READINGS.map((r) => [r.key, num])));
@@ -293,33 +284,3 @@ export const schedulePreview = z.object({
   day: dayScheduleResponse.nullable(),
   year: yearScheduleResponse.nullable(),
 });
-
-/** Every answer by call (the manifest's `responses`). */
-export const LIGHTING_RESPONSES = {
-  registration: registrationResponse,
-  command: commandResponse,
-  events: eventPage,
-  children: childList,
-  readings: pageOf(readingRow(LIGHTING_READINGS)),
-  series: seriesOf(LIGHTING_READINGS),
-  lamps: pageOf(lampRow),
-  map: z.array(lampMapPoint),
-  realdata: realdataResponse,
-  config: configResponse,
-  alarmConfig: alarmConfigResponse,
-  location: locationResponse,
-  policies: pageOf(policyRow),
-  policy: policyRow,
-  lampPolicies: z.array(policyRow),
-  deleted: z.object({ id: z.number().int(), deleted: z.literal(true) }),
-  batchStarted,
-  batchStatus,
-  groups: pageOf(lcuGroupRow),
-  group: lcuGroupDetail,
-  areaLamps: z.array(lampMapPoint),
-  powerSummary,
-  powerLast,
-  overview: lightingOverview,
-  faults: pageOf(lampFaultRow),
-  preview: schedulePreview,
-} satisfies Record<string, z.ZodType>;

@@ -1,44 +1,37 @@
-import type {
-  alarmConfigResponse,
-  BatchCommand,
-  batchStarted,
-  batchStatus,
-  configResponse,
-  LightingAlarmConfig,
-  LightingConfig,
-  LightingPolicyBody,
-  lampFaultRow,
-  lampMapPoint,
-  lampRow,
-  lcuGroupDetail,
-  lcuGroupRow,
-  lightingOverview,
-  Page,
-  policyRow,
-  powerLast,
-  powerSummary,
-  realdataResponse,
-  schedulePreview,
+import {
+  type AnswerOf,
+  type BatchCommand,
+  type LampState,
+  LIGHTING_GROUP_API,
+  LIGHTING_LAMP_API,
+  LIGHTING_LIST_API,
+  LIGHTING_POLICY_API,
+  LIGHTING_SUMMARY_API,
+  type LightingAlarmConfig,
+  type LightingCommandName,
+  type LightingConfig,
+  type LightingPolicyBody,
+  type POWER_SCOPES,
 } from '@sc/contract';
-import { api, type Params } from '../../api/client';
-import type { Answer, CommandAnswer, DeviceEvent, RegistrationAnswer } from '../../components/device';
+import { type CallOptions, clientOf, fillPath } from '../../api/endpoints';
+import type { CommandAnswer } from '../../components/device';
 
-/** Answers of the lighting calls, typed from the contract's response schemas. */
-export type Lamp = Answer<typeof lampRow>;
-export type LampPoint = Answer<typeof lampMapPoint>;
-export type Realdata = Answer<typeof realdataResponse>;
-export type LampConfig = Answer<typeof configResponse>;
-export type LampAlarmConfig = Answer<typeof alarmConfigResponse>;
-export type Policy = Answer<typeof policyRow>;
-export type BatchStarted = Answer<typeof batchStarted>;
-export type BatchStatus = Answer<typeof batchStatus>;
-export type LcuGroup = Answer<typeof lcuGroupRow>;
-export type LcuGroupDetail = Answer<typeof lcuGroupDetail>;
-export type PowerSummary = Answer<typeof powerSummary>;
-export type PowerLast = Answer<typeof powerLast>;
-export type Overview = Answer<typeof lightingOverview>;
-export type LampFault = Answer<typeof lampFaultRow>;
-export type Preview = Answer<typeof schedulePreview>;
+/** Answers of the lighting calls, from the contract's tables. */
+export type Lamp = AnswerOf<typeof LIGHTING_LIST_API.lamps>['list'][number];
+export type LampPoint = AnswerOf<typeof LIGHTING_LIST_API.map>[number];
+export type Realdata = AnswerOf<typeof LIGHTING_LAMP_API.lastReport>;
+export type LampConfig = AnswerOf<typeof LIGHTING_LAMP_API.config>;
+export type LampAlarmConfig = AnswerOf<typeof LIGHTING_LAMP_API.alarmConfig>;
+export type Policy = AnswerOf<typeof LIGHTING_POLICY_API.policy>;
+export type BatchStarted = AnswerOf<typeof LIGHTING_LIST_API.batch>;
+export type BatchStatus = AnswerOf<typeof LIGHTING_LIST_API.batchStatus>;
+export type LcuGroup = AnswerOf<typeof LIGHTING_GROUP_API.groups>['list'][number];
+export type LcuGroupDetail = AnswerOf<typeof LIGHTING_GROUP_API.group>;
+export type PowerSummary = AnswerOf<typeof LIGHTING_SUMMARY_API.powerSummary>;
+export type PowerLast = AnswerOf<typeof LIGHTING_SUMMARY_API.powerLast>;
+export type Overview = AnswerOf<typeof LIGHTING_SUMMARY_API.overview>;
+export type LampFault = AnswerOf<typeof LIGHTING_SUMMARY_API.faults>['list'][number];
+export type Preview = AnswerOf<typeof LIGHTING_POLICY_API.preview>;
 
 /** Lamp list filters (contract `lightingListFilter`) with the keyword. */
 export interface LampFilters {
@@ -47,7 +40,7 @@ export interface LampFilters {
   groupId?: number;
   lcuGroupId?: number;
   gatewayId?: number;
-  state?: string;
+  state?: LampState;
 }
 
 export const lightingKeys = {
@@ -61,8 +54,9 @@ export const lightingKeys = {
   overview: (projectId: number) => ['lighting', projectId, 'overview'],
 };
 
-const clean = (query: object): Params =>
-  Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '' && v !== null)) as Params;
+/** A query without its empty values (the filters a screen leaves blank). */
+const clean = <Q extends object>(query: Q): Q =>
+  Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '' && v !== null)) as Q;
 
 /** A command to many lamps: which, and its arguments (contract `lightingBatchBody`). */
 export interface BatchRequest {
@@ -70,91 +64,84 @@ export interface BatchRequest {
   args?: Record<string, unknown>;
 }
 
-/** The calls of spec 001 §7 "lighting" under /api/pjts/{projectId}/iot/lighting/. */
+type PowerScope = (typeof POWER_SCOPES)[number];
+type Targets = { lampIds?: number[]; groupIds?: number[] };
+/** A lamp's command call by name (each declared with its own body). */
+type CommandCall = (
+  args: { id: number; body?: Record<string, unknown> },
+  options?: CallOptions,
+) => Promise<CommandAnswer>;
+
+/** Spec 001 §7 "lighting": the contract's calls, in the shape the screens call them. */
 export const lightingApi = (projectId: number) => {
-  const base = `/api/pjts/${projectId}/iot/lighting`;
+  const lamp = clientOf(LIGHTING_LAMP_API, { projectId });
+  const list = clientOf(LIGHTING_LIST_API, { projectId });
+  const groups = clientOf(LIGHTING_GROUP_API, { projectId });
+  const policies = clientOf(LIGHTING_POLICY_API, { projectId });
+  const summary = clientOf(LIGHTING_SUMMARY_API, { projectId });
+  const batchBody = (request: BatchRequest) => ({ ...request, args: request.args ?? {} });
   return {
-    base,
+    /** The bases of the shared delete of rows (`base/{id}`). */
+    groupsBase: fillPath(LIGHTING_GROUP_API.createGroup.path, { projectId }),
+    policiesBase: fillPath(LIGHTING_POLICY_API.createPolicy.path, { projectId }),
     lamps: (page: number, pageSize: number, filters: LampFilters, includeChildren = false) =>
-      api.get<Page<Lamp>>(
-        `${base}/pages`,
-        clean({ page, pageSize, ...filters, includeChildren: includeChildren || undefined }),
-      ),
+      list.lamps({ query: clean({ page, pageSize, ...filters, includeChildren: includeChildren || undefined }) }),
     /** With `includeChildren`, the child projects' lamps too (the map follows the child-projects switch). */
-    map: (includeChildren = false) =>
-      api.get<LampPoint[]>(`${base}/map`, clean({ includeChildren: includeChildren || undefined })),
-    register: (id: number, registered: boolean) =>
-      api.post<RegistrationAnswer>(`${base}/${id}/${registered ? 'register' : 'unregister'}`),
+    map: (includeChildren = false) => list.map({ query: clean({ includeChildren: includeChildren || undefined }) }),
+    register: (id: number, registered: boolean) => (registered ? lamp.register : lamp.unregister)({ id }),
     /** Silent: the page shows the server's reason (offline, silent) beside the buttons. */
     command: (id: number, command: string, args?: Record<string, unknown>) =>
-      api.post<CommandAnswer>(`${base}/${id}/${command}`, undefined, { silent: true, json: args ?? {} }),
-    realdata: (id: number) => api.get<Realdata>(`${base}/${id}/realdata`, undefined, { silent: true }),
-    config: (id: number) => api.get<LampConfig>(`${base}/${id}/config`),
-    saveConfig: (id: number, body: LightingConfig) =>
-      api.put<LampConfig>(`${base}/${id}/config`, undefined, { json: body, silent: true }),
-    alarmConfig: (id: number) => api.get<LampAlarmConfig>(`${base}/${id}/alarmconfig`),
-    saveAlarmConfig: (id: number, body: LightingAlarmConfig) =>
-      api.put<LampAlarmConfig>(`${base}/${id}/alarmconfig`, undefined, { json: body, silent: true }),
-    location: (id: number, lng: number, lat: number) =>
-      api.put<{ id: number; lng: number; lat: number }>(`${base}/${id}/location`, undefined, { json: { lng, lat } }),
-    events: (id: number, page: number, pageSize: number) =>
-      api.get<Page<DeviceEvent>>(`${base}/${id}/events`, { page, pageSize }),
-    lampPolicies: (id: number) => api.get<Policy[]>(`${base}/${id}/policies`),
-    policydefLamp: (id: number) => api.post<CommandAnswer>(`${base}/${id}/policydef`, undefined, { silent: true }),
+      (lamp[command as LightingCommandName] as unknown as CommandCall)({ id, body: args }, { silent: true }),
+    realdata: (id: number) => lamp.lastReport({ id }, { silent: true }),
+    config: (id: number) => lamp.config({ id }),
+    saveConfig: (id: number, body: LightingConfig) => lamp.saveConfig({ id, body }, { silent: true }),
+    alarmConfig: (id: number) => lamp.alarmConfig({ id }),
+    saveAlarmConfig: (id: number, body: LightingAlarmConfig) => lamp.saveAlarmConfig({ id, body }, { silent: true }),
+    location: (id: number, lng: number, lat: number) => lamp.location({ id, body: { lng, lat } }),
+    events: (id: number, page: number, pageSize: number) => lamp.events({ id, query: { page, pageSize } }),
+    lampPolicies: (id: number) => lamp.lampPolicies({ id }),
+    policydefLamp: (id: number) => lamp.policydefLamp({ id }, { silent: true }),
 
     batch: (lampIds: number[], request: BatchRequest, groupIds: number[] = []) =>
-      api.post<BatchStarted>(`${base}/batch/command`, undefined, {
-        json: { ...request, args: request.args ?? {}, lampIds, groupIds },
-      }),
-    batchStatus: (batchId: string) => api.get<BatchStatus>(`${base}/batches/${encodeURIComponent(batchId)}`),
+      list.batch({ body: { ...batchBody(request), lampIds, groupIds } }),
+    // A batch's id is a UUID: the typed client's params are ids, so it goes as the path's text.
+    batchStatus: (batchId: string) => list.batchStatus({ batchId: batchId as unknown as number }),
     /** The drawn area's lamps: `includeChildren` as the map it was drawn on, so both name the same lamps. */
     areaLamps: (polygon: [number, number][], includeChildren = false) =>
-      api.post<LampPoint[]>(`${base}/area/lamps`, undefined, { json: { polygon, includeChildren } }),
+      list.areaLamps({ body: { polygon, includeChildren } }),
     areaCommand: (polygon: [number, number][], request: BatchRequest, includeChildren = false) =>
-      api.post<BatchStarted>(`${base}/area/command`, undefined, {
-        json: { polygon, includeChildren, ...request, args: request.args ?? {} },
-      }),
+      list.areaCommand({ body: { polygon, includeChildren, ...batchBody(request) } }),
 
     policies: (page: number, pageSize: number, keyword?: string) =>
-      api.get<Page<Policy>>(`${base}/policies`, clean({ page, pageSize, keyword })),
-    createPolicy: (body: LightingPolicyBody) => api.post<Policy>(`${base}/policies`, undefined, { json: body }),
-    updatePolicy: (id: number, body: LightingPolicyBody) =>
-      api.put<Policy>(`${base}/policies/${id}`, undefined, { json: body }),
-    deletePolicy: (id: number) => api.delete<{ id: number; deleted: true }>(`${base}/policies/${id}`),
-    applyPolicy: (id: number, targets: { lampIds?: number[]; groupIds?: number[] }) =>
-      api.post<BatchStarted>(`${base}/policies/${id}/use`, undefined, { json: targets }),
-    removePolicy: (id: number, targets: { lampIds?: number[]; groupIds?: number[] }) =>
-      api.post<BatchStarted>(`${base}/policies/${id}/remove`, undefined, { json: targets }),
-    clearPolicies: (targets: { lampIds?: number[]; groupIds?: number[] }) =>
-      api.post<BatchStarted>(`${base}/policies/clear`, undefined, { json: targets }),
-    policydef: (id: number) => api.post<BatchStarted>(`${base}/policies/${id}/policydef`),
+      policies.policies({ query: clean({ page, pageSize, keyword }) }),
+    createPolicy: (body: LightingPolicyBody) => policies.createPolicy({ body }),
+    updatePolicy: (id: number, body: LightingPolicyBody) => policies.updatePolicy({ policyId: id, body }),
+    deletePolicy: (id: number) => policies.deletePolicy({ policyId: id }),
+    applyPolicy: (id: number, targets: Targets) => policies.usePolicy({ policyId: id, body: targets }),
+    removePolicy: (id: number, targets: Targets) => policies.removePolicy({ policyId: id, body: targets }),
+    clearPolicies: (targets: Targets) => policies.clearPolicies({ body: targets }),
+    policydef: (id: number) => policies.policydef({ policyId: id }),
     preview: (id: number, query: { lampId?: number; groupId?: number; date?: string; year?: number }) =>
-      api.get<Preview>(`${base}/policies/${id}/preview`, clean(query), { silent: true }),
+      policies.preview({ policyId: id, query: clean(query) }, { silent: true }),
 
     groups: (page: number, pageSize: number, keyword?: string) =>
-      api.get<Page<LcuGroup>>(`${base}/groups`, clean({ page, pageSize, keyword })),
-    group: (id: number) => api.get<LcuGroupDetail>(`${base}/groups/${id}`),
+      groups.groups({ query: clean({ page, pageSize, keyword }) }),
+    group: (id: number) => groups.group({ groupId: id }),
     createGroup: (body: { name: string; no: string; description?: string; lampIds?: number[] }) =>
-      api.post<LcuGroupDetail>(`${base}/groups`, undefined, { json: body }),
+      groups.createGroup({ body }),
     updateGroup: (id: number, body: { name: string; no: string; description?: string; lampIds?: number[] }) =>
-      api.put<LcuGroupDetail>(`${base}/groups/${id}`, undefined, { json: body }),
-    deleteGroup: (id: number) => api.delete<{ id: number; deleted: true }>(`${base}/groups/${id}`),
-    groupCommand: (id: number, request: BatchRequest) =>
-      api.post<BatchStarted>(`${base}/groups/${id}/command`, undefined, {
-        json: { ...request, args: request.args ?? {} },
-      }),
+      groups.updateGroup({ groupId: id, body }),
+    deleteGroup: (id: number) => groups.deleteGroup({ groupId: id }),
+    groupCommand: (id: number, request: BatchRequest) => groups.groupCommand({ groupId: id, body: batchBody(request) }),
 
     overview: (includeChildren = false) =>
-      api.get<Overview>(`${base}/summary`, clean({ includeChildren: includeChildren || undefined })),
-    powerSummary: (query: { scope?: string; id?: number; from?: string; to?: string }) =>
-      api.get<PowerSummary>(`${base}/power/summary`, clean(query)),
-    powerLast: (query: { scope?: string; id?: number }) => api.get<PowerLast>(`${base}/power/last`, clean(query)),
+      summary.overview({ query: clean({ includeChildren: includeChildren || undefined }) }),
+    powerSummary: (query: { scope?: PowerScope; id?: number; from?: string; to?: string }) =>
+      summary.powerSummary({ query: clean(query) }),
+    powerLast: (query: { scope?: PowerScope; id?: number }) => summary.powerLast({ query: clean(query) }),
     /** The lamps with an open fault (of one code, or all), each with the work order that handled it. */
     faults: (query: { code?: string; includeChildren?: boolean; page: number; pageSize: number }) =>
-      api.get<Page<LampFault>>(
-        `${base}/faults`,
-        clean({ ...query, includeChildren: query.includeChildren || undefined }),
-      ),
+      summary.faults({ query: clean({ ...query, includeChildren: query.includeChildren || undefined }) }),
   };
 };
 export type LightingApi = ReturnType<typeof lightingApi>;

@@ -67,7 +67,7 @@ function Groups({ projectId }: { projectId: number }) {
     queryFn: () => l.policies(1, 100),
     enabled: editable,
   });
-  const askDelete = useDeleteRows(`${l.base}/groups`, () => list.refresh());
+  const askDelete = useDeleteRows(l.groupsBase, () => list.refresh());
   const use = useMutation({
     mutationFn: ({ group, policy }: { group: LcuGroup; policy: number }) =>
       batch.run(() => l.applyPolicy(policy, { groupIds: [group.id] })),

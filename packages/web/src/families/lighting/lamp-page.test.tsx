@@ -5,7 +5,7 @@ import { FakeWebSocket } from '../../api/realtime-fake';
 import { guardRawText } from '../../test/raw-guard';
 import { renderWithApp } from '../../test/render';
 import LampPage from './lamp-page';
-import { BASE, jsonBody, serve, setUp, tearDown } from './test-fixtures';
+import { BASE, formBody, serve, setUp, tearDown } from './test-fixtures';
 
 const PATH = '/pjt/pjtdevicelighting';
 const DEVICE = {
@@ -122,7 +122,8 @@ describe('one lamp', () => {
 
     await user.click(screen.getByTestId('command-dim'));
     await user.click(await screen.findByTestId('command-dim-send'));
-    await waitFor(() => expect(jsonBody(fetchMock, `${BASE}/32/dim`)).toEqual({ level: 50 }));
+    // Plain values go form-encoded; the server's schema reads them as numbers.
+    await waitFor(() => expect(formBody(fetchMock, `${BASE}/32/dim`)).toEqual({ level: '50' }));
     expect(await screen.findByTestId('command-outcome')).toBeTruthy();
 
     const socket = FakeWebSocket.last!;
@@ -153,7 +154,7 @@ describe('one lamp', () => {
     await user.click(screen.getByTestId('command-reset-send'));
     expect(await screen.findByText('确定复位“路灯二”吗？复位后单灯在 6 小时内不可用。')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /确\s*定/ }));
-    await waitFor(() => expect(jsonBody(fetchMock, `${BASE}/32/reset`)).toEqual({ hours: 6 }));
+    await waitFor(() => expect(formBody(fetchMock, `${BASE}/32/reset`)).toEqual({ hours: '6' }));
   }, 60_000);
 
   it('warns that registering modifies the controller', async () => {

@@ -80,7 +80,7 @@ function Policies({ projectId }: { projectId: number }) {
     load: ({ page, pageSize, filters }) => l.policies(page, pageSize, filters.keyword),
     initialFilters: {},
   });
-  const askDelete = useDeleteRows(`${l.base}/policies`, () => list.refresh());
+  const askDelete = useDeleteRows(l.policiesBase, () => list.refresh());
   const close = () => setDialog(null);
   const started = (p: Promise<unknown>) =>
     p.then(() => {
