@@ -98,7 +98,7 @@ export interface FamilyManifest<
    * screens in this phase; every listed function with `ready` must have a page in the console.
    */
   screens: readonly CatalogueEntry[];
-  /** Calls that need no sign-in (familyPublicCalls): they join the catalogue's PUBLIC_APIS. */
+  /** Calls that need no sign-in (`publicGrantsOf` of its public table): they join the catalogue's PUBLIC_APIS. */
   publicApis: readonly ApiGrant[];
   demo: FamilyDemo;
   /**

@@ -127,7 +127,6 @@ describe('a declarative family', () => {
         if (path === table) continue;
         const text = read(path);
         for (const needle of needles) if (text.includes(needle)) offenders.push(`${rel(path)}: ${needle}`);
-        if (text.includes(`familyCalls('${f.slug}')`)) offenders.push(`${rel(path)}: familyCalls('${f.slug}')`);
       }
     }
     expect(offenders).toEqual([]);

@@ -3,7 +3,7 @@ import {
   apiIndex,
   type CatalogueFunction,
   FAMILY_MANIFESTS,
-  familyCalls,
+  familyEndpoints,
   type RealtimePush,
 } from '@sc/contract';
 
@@ -26,7 +26,7 @@ export function createPushReaders() {
   const generic = owners((key) => key === DEVICE_READ);
   const byType = new Map<string, Reader[]>();
   for (const family of FAMILY_MANIFESTS) {
-    const prefix = `GET ${familyCalls(family.slug).base}/`;
+    const prefix = `GET ${familyEndpoints(family.slug).base}/`;
     const own = owners((key) => key.startsWith(prefix));
     byType.set(family.type, own.length ? own : generic);
   }

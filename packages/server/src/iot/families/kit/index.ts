@@ -5,4 +5,3 @@ export * from './events.repository.js';
 export * from './project-reach.js';
 export * from './readings.js';
 export * from './readings.repository.js';
-export * from './routes.js';
