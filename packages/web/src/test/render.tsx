@@ -62,3 +62,26 @@ export function mockFetch(handler: Handler) {
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
 }
+
+type FetchMock = { mock: { calls: unknown[][] } };
+
+/** The body of the first call to a path with that method, as sent. */
+function sentBody(fetchMock: FetchMock, pathname: string, method: string): BodyInit | null | undefined {
+  const found = fetchMock.mock.calls.find(([input, init]) => {
+    const url = new URL(String(input), 'http://localhost');
+    return url.pathname === pathname && ((init as RequestInit | undefined)?.method ?? 'GET') === method;
+  });
+  return (found?.[1] as RequestInit | undefined)?.body;
+}
+
+/** The JSON body a call sent (nested values go as JSON). */
+export function jsonBody(fetchMock: FetchMock, pathname: string, method = 'POST'): unknown {
+  const body = sentBody(fetchMock, pathname, method);
+  return typeof body === 'string' ? JSON.parse(body) : undefined;
+}
+
+/** The form-encoded body a call sent (plain values go as a form), as strings by name. */
+export function formBody(fetchMock: FetchMock, pathname: string, method = 'POST'): Record<string, string> | undefined {
+  const body = sentBody(fetchMock, pathname, method);
+  return body instanceof URLSearchParams ? Object.fromEntries(body) : undefined;
+}

@@ -128,26 +128,4 @@ export function tearDown() {
   vi.restoreAllMocks();
 }
 
-/** The JSON body a call sent. */
-export function jsonBody(fetchMock: { mock: { calls: unknown[][] } }, pathname: string, method = 'POST'): unknown {
-  const found = fetchMock.mock.calls.find(([input, init]) => {
-    const url = new URL(String(input), 'http://localhost');
-    return url.pathname === pathname && ((init as RequestInit | undefined)?.method ?? 'GET') === method;
-  });
-  const body = (found?.[1] as RequestInit | undefined)?.body;
-  return typeof body === 'string' ? JSON.parse(body) : undefined;
-}
-
-/** The form-encoded body of the first call to a path (plain values go as a form). */
-export function formBody(
-  fetchMock: { mock: { calls: unknown[][] } },
-  pathname: string,
-  method = 'POST',
-): Record<string, string> | undefined {
-  const found = fetchMock.mock.calls.find(([input, init]) => {
-    const url = new URL(String(input), 'http://localhost');
-    return url.pathname === pathname && ((init as RequestInit | undefined)?.method ?? 'GET') === method;
-  });
-  const body = (found?.[1] as RequestInit | undefined)?.body;
-  return body instanceof URLSearchParams ? Object.fromEntries(body) : undefined;
-}
+export { formBody, jsonBody } from '../../test/render';

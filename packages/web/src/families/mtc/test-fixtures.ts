@@ -161,18 +161,4 @@ export function tearDown() {
   vi.restoreAllMocks();
 }
 
-export { jsonBody } from '../lighting/test-fixtures';
-
-/** The form body (plain values, sent form-encoded) of the first call to a path, as strings by name. */
-export function formBody(
-  fetchMock: { mock: { calls: unknown[][] } },
-  pathname: string,
-  method = 'POST',
-): Record<string, string> | undefined {
-  const found = fetchMock.mock.calls.find(([input, init]) => {
-    const url = new URL(String(input), 'http://localhost');
-    return url.pathname === pathname && ((init as RequestInit | undefined)?.method ?? 'GET') === method;
-  });
-  const body = (found?.[1] as RequestInit | undefined)?.body;
-  return body instanceof URLSearchParams ? Object.fromEntries(body) : undefined;
-}
+export { formBody, jsonBody } from '../../test/render';
