@@ -10,16 +10,19 @@ export const tableRow = (page: Page, text: string) =>
 const OPTION = '.ant-select-item-option:visible, .ant-select-tree-node-content-wrapper:visible';
 
 /**
- * Opens a Select/TreeSelect by its input, optionally types to filter, clicks the matching option and
- * waits until the select shows it: a click that lands while the dropdown is still moving is retried
- * instead of leaving the field empty for the form to refuse later.
+ * Opens a Select/TreeSelect by its input, optionally types to filter, picks the matching option and
+ * waits until the select shows it. The first try clicks the option; a click that lands while the
+ * dropdown is still moving (it re-aligns as the search narrows it) is retried with the keyboard,
+ * which no layout shift can miss.
  */
 export async function pick(page: Page, field: Locator, text: string, search = true): Promise<void> {
   const select = field.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]');
   for (let attempt = 1; ; attempt++) {
     await field.click();
     if (search) await field.pressSequentially(text);
-    await page.locator(OPTION, { hasText: text }).first().click();
+    const option = page.locator(OPTION, { hasText: text }).first();
+    if (attempt === 1 || (await option.getAttribute('class'))?.includes('tree')) await option.click();
+    else await chooseByKeyboard(page, text);
     const shown = await select
       .filter({ hasText: text })
       .waitFor({ timeout: 3000 })
@@ -29,6 +32,27 @@ export async function pick(page: Page, field: Locator, text: string, search = tr
     if (attempt === 3) throw new Error(`The select did not take "${text}": it shows "${await select.textContent()}"`);
     await page.keyboard.press('Escape');
   }
+}
+
+/** Moves the open dropdown's active option down to the one with the text and presses Enter. */
+async function chooseByKeyboard(page: Page, text: string): Promise<void> {
+  const active = page.locator('.ant-select-item-option-active:visible');
+  for (let step = 0; step < 50; step++) {
+    if ((await active.textContent({ timeout: 2000 }).catch(() => ''))?.includes(text)) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+}
+
+/**
+ * Closes the open dialog by its close button and waits until it has gone: Escape goes to whatever
+ * holds the focus (a select inside the dialog keeps it), so it may not reach the dialog.
+ */
+export async function closeDialog(page: Page): Promise<void> {
+  const modal = await dialog(page).elementHandle();
+  if (!modal) throw new Error('No dialog is open');
+  await (await modal.$('.ant-modal-close'))?.click();
+  await modal.waitForElementState('hidden');
 }
 
 /** Clicks the open dialog's primary button, for a form that is expected to be refused. */

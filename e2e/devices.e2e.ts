@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialog, pick, tableRow } from './antd';
+import { closeDialog, dialog, pick, tableRow } from './antd';
 import { type Harness, signIn, startHarness } from './harness';
 
 let h: Harness;
@@ -63,7 +63,7 @@ describe('devices and the production library', () => {
     await dialog(page).locator('input[type=file]').setInputFiles(csv);
     await dialog(page).getByText('已导入 3 条').waitFor();
     await h.screenshot(page, 'devices-production-import-zh');
-    await page.keyboard.press('Escape');
+    await closeDialog(page);
     await tableRow(page, 'CSV0003').waitFor();
 
     // ── A device through the wizard.

@@ -3,6 +3,7 @@ import { MTC_CIRCUIT_MASKS, maskOfCircuits, toMtcTime } from '@sc/contract/famil
 import type { MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeDialog } from './antd';
 import { apiOf, connectDevice, createDevice } from './devices';
 import { type Harness, signIn, startHarness } from './harness';
 
@@ -207,7 +208,7 @@ describe.skipIf(!ready)('lighting cabinets in the console', () => {
     await page.keyboard.press('Escape');
     await page.locator('.ant-modal-footer .ant-btn-primary').last().click();
     await page.getByTestId('policy-use-result').getByText('1 台中 1 台已立即下发').waitFor({ timeout: 30_000 });
-    await page.keyboard.press('Escape');
+    await closeDialog(page);
     await row.getByRole('button', { name: /预览/ }).click();
     const preview = page.getByTestId('policy-preview');
     await preview.getByTestId('preview-target').click();
@@ -217,7 +218,7 @@ describe.skipIf(!ready)('lighting cabinets in the console', () => {
     await preview.getByTestId('circuit-day').waitFor();
     await preview.getByTestId('year-chart').waitFor();
     await h.screenshot(page, 'mtc-policy-preview-zh');
-    await page.keyboard.press('Escape');
+    await closeDialog(page);
 
     // 3. Cable theft on circuit 1: a site message at once.
     const before = (await page.getByTestId('unread-count').textContent()) ?? '';
