@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { msg } from '../validation/message.js';
 import { altCodeRule, intRange, nameRule } from '../validation/rules.js';
-import type { MaintenanceCounts } from './maintenance.js';
+import type { LayoutUnit } from './summary-responses.js';
 
 /**
  * The project summary dashboard (spec 001 §2 pjtprojectsummary, §3 "Summary layout"): its units with
- * the spec's codes, the layouts that place them on a grid, and what GET summary.do answers.
+ * the spec's codes and the layouts that place them on a grid (the answers: summary-responses.ts).
  */
 export const SUMMARY_UNITS = {
   DEVICE_SUMMARY: 1,
@@ -30,7 +30,9 @@ export const SUMMARY_UNIT_CODES = Object.values(SUMMARY_UNITS) as SummaryUnitCod
 export const summaryUnitName = (code: number): SummaryUnitName | undefined =>
   SUMMARY_UNIT_NAMES.find((name) => SUMMARY_UNITS[name] === code);
 
-export type SummaryWaitsFor = 'videoAnalysis' | 'cameraFamily' | 'ledFamily' | 'wifiFamily';
+/** The parts of the product a unit can wait for. */
+export const SUMMARY_WAITS_FOR = ['videoAnalysis', 'cameraFamily', 'ledFamily', 'wifiFamily'] as const;
+export type SummaryWaitsFor = (typeof SUMMARY_WAITS_FOR)[number];
 
 /**
  * Units whose data comes from a part of the product not built yet, with what each waits for (an i18n
@@ -48,15 +50,6 @@ export const SUMMARY_WAITING: Partial<Record<SummaryUnitName, SummaryWaitsFor>> 
 export const LAYOUT_GRIDS = [2, 3] as const;
 export type LayoutGrid = (typeof LAYOUT_GRIDS)[number];
 export const LAYOUT_PRIORITY = { min: 1, max: 9999 } as const;
-
-/** One unit placed on a layout's grid: its column and row (from 0) and its width and height in cells. */
-export interface LayoutUnit {
-  code: SummaryUnitCode;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
 
 const cell = (max: number) => intRange(0, max);
 const layoutUnit = z.object({
@@ -136,21 +129,6 @@ export const layoutPriorityBody = z.object({
   priority: intRange(LAYOUT_PRIORITY.min, LAYOUT_PRIORITY.max),
 });
 
-export interface SummaryLayoutView {
-  id: number;
-  projectId: number;
-  name: string;
-  no: string;
-  grid: LayoutGrid;
-  isDefault: boolean;
-  priority: number;
-  units: LayoutUnit[];
-  /** Who created it (account), null when that user is gone. */
-  creator: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
 /**
  * The layout a project without layouts shows: the nine units that have data first, then the rest
  * can be placed by an editor.
@@ -168,73 +146,3 @@ export const BUILTIN_LAYOUT: { grid: LayoutGrid; units: LayoutUnit[] } = {
     { code: 10, x: 2, y: 2, w: 1, h: 1 },
   ],
 };
-
-// ── GET summary.do
-
-/** Devices of one type in the subtree, by active state (spec 000 §4: error -1, unknown 0, active 1). */
-export interface SummaryTypeCount {
-  type: string;
-  total: number;
-  active: number;
-  unknown: number;
-  error: number;
-}
-
-export interface SummaryEvent {
-  id: number;
-  deviceId: number;
-  deviceName: string;
-  type: string;
-  code: string;
-  eventType: string;
-  level: string;
-  at: string;
-}
-
-/** One device's latest readings (a window unit), or null when no device of the family reported. */
-export interface SummaryWindow {
-  device: { id: number; name: string; type: string; activeState: number };
-  at: string;
-  values: Record<string, number | null>;
-}
-
-export interface ProjectSummary {
-  projectId: number;
-  at: string;
-  /** DEVICE_SUMMARY and DEVICE_ONLINE. */
-  devices: { total: number; active: number; unknown: number; error: number; byType: SummaryTypeCount[] };
-  /** DEVICE_EVENT: today's and the last 7 local days' events, the newest few. */
-  events: {
-    today: number;
-    todayAlarms: number;
-    byDay: { date: string; occur: number; restore: number; other: number }[];
-    recent: SummaryEvent[];
-  };
-  /** ENV_SUMMARY: monitors and the average of each reading over those that reported. */
-  env: {
-    monitors: number;
-    reporting: number;
-    averages: Record<string, number | null>;
-    at: string | null;
-  };
-  /** ENV_WINDOW: the monitor that reported last. */
-  envWindow: SummaryWindow | null;
-  /** LIGHT_RATE: lamps by state and the lighting rate (lit of those the policies say should be lit). */
-  lighting: {
-    total: number;
-    byState: Record<string, number>;
-    shouldBeLit: number;
-    litOfShould: number;
-    lightingRate: number | null;
-  };
-  /** LIGHT_WINDOW: the lamp that reported last. */
-  lightWindow: SummaryWindow | null;
-  /** POWER_CONSUMPTION: the lamps' energy, kWh. */
-  power: { today: number; month: number; byDay: { date: string; energy: number }[] };
-  /** DEVICE_MAINTENANCE: the subtree's work orders by state. */
-  maintenance: MaintenanceCounts;
-  /** The layout the dashboard shows: the project's default, else its first; null: the built-in one. */
-  layout: SummaryLayoutView | null;
-  /** Units waiting for a part of the product, with what they wait for. */
-  waiting: Partial<Record<SummaryUnitName, SummaryWaitsFor>>;
-}

@@ -7,13 +7,21 @@ import {
   detailBatchHandleBody,
   detailCreateBody,
   detailHandleBody,
+  deviceMaintenancePage,
   idParam,
   MAINTENANCE_BASE,
   MAINTENANCE_LIMITS,
+  maintenanceBillFull,
+  maintenanceBillPage,
+  maintenanceCountAnswer,
+  maintenanceCounts,
+  maintenanceMessagesAnswer,
+  maintenancePole,
   messageBatchBody,
   messageBody,
   msg,
   pageQuery,
+  poleOrderPage,
   polePageQuery,
 } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
@@ -21,7 +29,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldError } from '../../platform/errors.js';
 import { requestLang } from '../../platform/lang.js';
-import { commonQuery } from '../../platform/schemas.js';
+import { commonQuery, fileAnswer } from '../../platform/schemas.js';
 import { actorOf } from '../logs/audit.service.js';
 import type { MaintenanceService } from './maintenance.service.js';
 
@@ -45,6 +53,7 @@ export function maintenanceRoutes(app: FastifyInstance, deps: { maintenance: Mai
         summary: 'A page of work orders (keyword over no, title, creator; status 0, 10, -10)',
         params: project,
         querystring: commonQuery.extend(billPageQuery.shape),
+        response: { 200: maintenanceBillPage },
       },
     },
     (req) => s.page(req.session!, req.params.projectId, req.query),
@@ -57,6 +66,7 @@ export function maintenanceRoutes(app: FastifyInstance, deps: { maintenance: Mai
         summary: 'Open, in-process, finished and canceled work orders (dashboard)',
         params: project,
         querystring,
+        response: { 200: maintenanceCounts },
       },
     },
     (req) => s.counts(req.session!, req.params.projectId),
@@ -69,6 +79,7 @@ export function maintenanceRoutes(app: FastifyInstance, deps: { maintenance: Mai
         summary: 'Work orders per pole (device group): filter all, process, finished, denied',
         params: project,
         querystring: commonQuery.extend(polePageQuery.shape),
+        response: { 200: poleOrderPage },
       },
     },
     (req) => s.polePage(req.session!, req.params.projectId, req.query),
@@ -81,6 +92,7 @@ export function maintenanceRoutes(app: FastifyInstance, deps: { maintenance: Mai
         summary: 'A pole (device group): its devices with state and last alarm',
         params: project.extend({ groupId: idParam() }),
         querystring,
+        response: { 200: maintenancePole },
       },
     },
     (req) => s.pole(req.session!, req.params.projectId, req.params.groupId),
@@ -93,13 +105,22 @@ export function maintenanceRoutes(app: FastifyInstance, deps: { maintenance: Mai
         summary: "A device's maintenance history: every work order line it had",
         params: bill,
         querystring: commonQuery.extend(pageQuery.shape),
+        response: { 200: deviceMaintenancePage },
       },
     },
     (req) => s.deviceHistory(req.session!, req.params.projectId, req.params.id, req.query),
   );
   r.get(
     `${base}/:id`,
-    { schema: { tags, summary: 'A work order with devices and messages', params: bill, querystring } },
+    {
+      schema: {
+        tags,
+        summary: 'A work order with devices and messages',
+        params: bill,
+        querystring,
+        response: { 200: maintenanceBillFull },
+      },
+    },
     (req) => s.get(req.session!, req.params.projectId, req.params.id),
   );
   r.post(
@@ -111,6 +132,7 @@ export function maintenanceRoutes(app: FastifyInstance, deps: { maintenance: Mai
         params: project,
         body: billCreateBody,
         querystring,
+        response: { 200: maintenanceBillFull },
       },
     },
     (req) => s.create(actorOf(req), req.params.projectId, req.body),
@@ -124,19 +146,35 @@ export function maintenanceRoutes(app: FastifyInstance, deps: { maintenance: Mai
         params: bill,
         body: billPatchBody,
         querystring,
+        response: { 200: maintenanceBillFull },
       },
     },
     (req) => s.patch(actorOf(req), req.params.projectId, req.params.id, req.body),
   );
   r.delete(
     `${base}/:id`,
-    { schema: { tags, summary: 'Delete an order being edited or canceled', params: bill, querystring } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete an order being edited or canceled',
+        params: bill,
+        querystring,
+        response: { 200: maintenanceCountAnswer },
+      },
+    },
     (req) => s.remove(actorOf(req), req.params.projectId, [req.params.id]),
   );
   r.delete(
     base,
     {
-      schema: { tags, summary: 'Delete orders (ids), none approved', params: project, body: billIdsBody, querystring },
+      schema: {
+        tags,
+        summary: 'Delete orders (ids), none approved',
+        params: project,
+        body: billIdsBody,
+        querystring,
+        response: { 200: maintenanceCountAnswer },
+      },
     },
     (req) => s.remove(actorOf(req), req.params.projectId, req.body.ids),
   );
@@ -149,13 +187,22 @@ export function maintenanceRoutes(app: FastifyInstance, deps: { maintenance: Mai
         params: project,
         body: billIdsBody,
         querystring,
+        response: { 200: maintenanceCountAnswer },
       },
     },
     (req) => s.approve(actorOf(req), req.params.projectId, req.body.ids),
   );
   r.post(
     `${base}/:id/pdf`,
-    { schema: { tags, summary: 'The order as a PDF (Chinese text in an embedded font)', params: bill, querystring } },
+    {
+      schema: {
+        tags,
+        summary: 'The order as a PDF (Chinese text in an embedded font)',
+        params: bill,
+        querystring,
+        response: { 200: fileAnswer('PDF document', 'application/pdf') },
+      },
+    },
     async (req, reply) => {
       const pdf = await s.pdf(req.session!, req.params.projectId, req.params.id, requestLang(req));
       return reply
@@ -173,6 +220,7 @@ export function maintenanceRoutes(app: FastifyInstance, deps: { maintenance: Mai
         params: bill,
         body: detailCreateBody,
         querystring,
+        response: { 200: maintenanceBillFull },
       },
     },
     (req) =>
@@ -190,13 +238,22 @@ export function maintenanceRoutes(app: FastifyInstance, deps: { maintenance: Mai
         params: bill,
         body: detailBatchCreateBody,
         querystring,
+        response: { 200: maintenanceBillFull },
       },
     },
     (req) => s.addDevices(actorOf(req), req.params.projectId, req.params.id, req.body.deviceIds),
   );
   r.delete(
     `${base}/:id/details/:detailId`,
-    { schema: { tags, summary: 'Remove a device from an editable order', params: detail, querystring } },
+    {
+      schema: {
+        tags,
+        summary: 'Remove a device from an editable order',
+        params: detail,
+        querystring,
+        response: { 200: maintenanceBillFull },
+      },
+    },
     (req) => s.removeDevices(actorOf(req), req.params.projectId, req.params.id, [req.params.detailId]),
   );
   r.delete(
@@ -208,6 +265,7 @@ export function maintenanceRoutes(app: FastifyInstance, deps: { maintenance: Mai
         params: bill,
         body: billIdsBody,
         querystring,
+        response: { 200: maintenanceBillFull },
       },
     },
     (req) => s.removeDevices(actorOf(req), req.params.projectId, req.params.id, req.body.ids),
@@ -221,6 +279,7 @@ export function maintenanceRoutes(app: FastifyInstance, deps: { maintenance: Mai
         params: detail,
         body: detailHandleBody,
         querystring,
+        response: { 200: maintenanceBillFull },
       },
     },
     (req) => s.handle(actorOf(req), req.params.projectId, req.params.id, [req.params.detailId], req.body),
@@ -234,6 +293,7 @@ export function maintenanceRoutes(app: FastifyInstance, deps: { maintenance: Mai
         params: bill,
         body: detailBatchHandleBody,
         querystring,
+        response: { 200: maintenanceBillFull },
       },
     },
     (req) => s.handle(actorOf(req), req.params.projectId, req.params.id, req.body.ids, req.body),
@@ -247,6 +307,7 @@ export function maintenanceRoutes(app: FastifyInstance, deps: { maintenance: Mai
         consumes: ['multipart/form-data'],
         params: detail,
         querystring,
+        response: { 200: maintenanceBillFull },
       },
     },
     async (req) => {
@@ -268,7 +329,15 @@ export function maintenanceRoutes(app: FastifyInstance, deps: { maintenance: Mai
   );
   r.get(
     `${base}/:id/details/:detailId/photo`,
-    { schema: { tags, summary: 'The site photo of a device', params: detail, querystring } },
+    {
+      schema: {
+        tags,
+        summary: 'The site photo of a device',
+        params: detail,
+        querystring,
+        response: { 200: fileAnswer('JPEG or PNG image', 'image/jpeg', 'image/png') },
+      },
+    },
     async (req, reply) => {
       const photo = await s.photo(req.session!, req.params.projectId, req.params.id, req.params.detailId);
       return reply
@@ -280,8 +349,17 @@ export function maintenanceRoutes(app: FastifyInstance, deps: { maintenance: Mai
   );
   r.post(
     `${base}/:id/messages`,
-    { schema: { tags, summary: "A message on the order's header", params: bill, body: messageBody, querystring } },
-    (req) => s.headerMessages(actorOf(req), req.params.projectId, [req.params.id], req.body.content),
+    {
+      schema: {
+        tags,
+        summary: "A message on the order's header",
+        params: bill,
+        body: messageBody,
+        querystring,
+        response: { 200: maintenanceBillFull },
+      },
+    },
+    (req) => s.headerMessage(actorOf(req), req.params.projectId, req.params.id, req.body.content),
   );
   r.post(
     `${base}/messages`,
@@ -292,13 +370,23 @@ export function maintenanceRoutes(app: FastifyInstance, deps: { maintenance: Mai
         params: project,
         body: messageBatchBody,
         querystring,
+        response: { 200: maintenanceMessagesAnswer },
       },
     },
     (req) => s.headerMessages(actorOf(req), req.params.projectId, req.body.ids, req.body.content),
   );
   r.post(
     `${base}/:id/details/:detailId/messages`,
-    { schema: { tags, summary: 'A message on a device of the order', params: detail, body: messageBody, querystring } },
+    {
+      schema: {
+        tags,
+        summary: 'A message on a device of the order',
+        params: detail,
+        body: messageBody,
+        querystring,
+        response: { 200: maintenanceBillFull },
+      },
+    },
     (req) =>
       s.detailMessages(actorOf(req), req.params.projectId, req.params.id, [req.params.detailId], req.body.content),
   );
@@ -311,6 +399,7 @@ export function maintenanceRoutes(app: FastifyInstance, deps: { maintenance: Mai
         params: bill,
         body: messageBatchBody,
         querystring,
+        response: { 200: maintenanceBillFull },
       },
     },
     (req) => s.detailMessages(actorOf(req), req.params.projectId, req.params.id, req.body.ids, req.body.content),

@@ -133,6 +133,16 @@ export function createMaintenanceService(deps: {
       await log(actor, 'maintenanceAddDevice', { deviceId: d.id, name: d.name }, { bill: bill.no, ...alarm });
   }
 
+  /** Messages on bills' headers (one per bill); the bills. */
+  async function headerMessages(actor: Actor, projectId: number, ids: number[], content: string) {
+    const rows = await billsOf(actor.session, projectId, ids);
+    rows.forEach(open);
+    const sender = actor.session.user.name;
+    await bills.insertMessages(rows.map((b) => ({ billId: b.id, detailId: null, senderName: sender, content })));
+    for (const b of rows) await log(actor, 'maintenanceMessage', { name: b.no }, { content });
+    return rows;
+  }
+
   return {
     async page(session: SessionContext, projectId: number, query: BillPageQuery) {
       const project = await pathProject(deps.projects, session, projectId);
@@ -318,13 +328,15 @@ export function createMaintenanceService(deps: {
       return photo;
     },
 
-    /** Messages on bills' headers (one per bill). */
+    /** A message on a bill's header: the bill. */
+    async headerMessage(actor: Actor, projectId: number, id: number, content: string) {
+      await headerMessages(actor, projectId, [id], content);
+      return full(id);
+    },
+
+    /** The same message on bills' headers (one per bill): the bill when one, else how many. */
     async headerMessages(actor: Actor, projectId: number, ids: number[], content: string) {
-      const rows = await billsOf(actor.session, projectId, ids);
-      rows.forEach(open);
-      const sender = actor.session.user.name;
-      await bills.insertMessages(rows.map((b) => ({ billId: b.id, detailId: null, senderName: sender, content })));
-      for (const b of rows) await log(actor, 'maintenanceMessage', { name: b.no }, { content });
+      const rows = await headerMessages(actor, projectId, ids, content);
       return rows.length === 1 ? full(rows[0]!.id) : { ok: true as const, count: rows.length };
     },
 

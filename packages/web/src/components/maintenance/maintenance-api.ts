@@ -1,9 +1,10 @@
 import type {
   DeviceMaintenanceRow,
-  HandledWork,
   MaintenanceBillFull,
   MaintenanceBillView,
   MaintenanceCounts,
+  MaintenancePole,
+  MaintenancePoleDevice,
   Page,
   PoleOrderRow,
 } from '@sc/contract';
@@ -22,26 +23,9 @@ export const billPath = (id: number) => `${BILL_PATH}?id=${id}`;
 export const polePath = (groupId: number) => `${POLE_PATH}?groupId=${groupId}`;
 export const historyPath = (deviceId: number) => `${HISTORY_PATH}?deviceId=${deviceId}`;
 
-export interface PoleDevice {
-  id: number;
-  name: string;
-  no: string;
-  type: string;
-  activeState: number;
-  alarmCode: string | null;
-  alarmAt: string | null;
-  alarmType: string | null;
-  /** The work order that completed the last alarm. */
-  handled: HandledWork | null;
-}
-export interface PoleView {
-  id: number;
-  name: string;
-  no: string;
-  lng: number | null;
-  lat: number | null;
-  devices: PoleDevice[];
-}
+/** A pole (device group) and its devices, as GET poles/{groupId} answers. */
+export type PoleView = MaintenancePole;
+export type PoleDevice = MaintenancePoleDevice;
 
 export const maintenanceKeys = {
   all: (projectId: number) => ['maintenance', projectId] as const,

@@ -12,15 +12,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldError } from '../../../platform/errors.js';
-import { commonQuery } from '../../../platform/schemas.js';
+import { commonQuery, fileAnswer } from '../../../platform/schemas.js';
 import { actorOf } from '../../logs/audit.service.js';
 import type { DeviceTypesService } from './device-types.service.js';
 
 const params = z.object({ id: idParam() });
 const tags = ['base data'];
 const base = '/api/bas/devicetypes.do';
-/** The stored bytes, sent as they are (no serialiser runs for a Buffer). */
-const iconImage = z.any().meta({ type: 'string', format: 'binary', description: 'PNG or JPEG image' });
 
 /** Spec 000 §7 "Base data": /api/bas/devicetypes.do and the type icon. */
 export function deviceTypesRoutes(app: FastifyInstance, deps: { types: DeviceTypesService }): void {
@@ -136,7 +134,7 @@ export function deviceTypesRoutes(app: FastifyInstance, deps: { types: DeviceTyp
         summary: "A device type's icon (any signed-in user)",
         params,
         querystring: commonQuery.extend({ v: z.string().optional() }),
-        response: { 200: { content: { 'image/png': { schema: iconImage }, 'image/jpeg': { schema: iconImage } } } },
+        response: { 200: fileAnswer('PNG or JPEG image', 'image/png', 'image/jpeg') },
       },
     },
     async (req, reply) => {

@@ -1,4 +1,12 @@
-import { idParam, layoutPriorityBody, pageQuery, summaryLayoutBody } from '@sc/contract';
+import {
+  idParam,
+  layoutPriorityBody,
+  okAnswer,
+  pageQuery,
+  summaryLayoutBody,
+  summaryLayoutPage,
+  summaryLayoutView,
+} from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,6 +31,7 @@ export function summaryLayoutsRoutes(app: FastifyInstance, deps: { layouts: Summ
         summary: "A page of the project's summary layouts, by priority (keyword over name and no)",
         params: project,
         querystring: commonQuery.extend(pageQuery.shape),
+        response: { 200: summaryLayoutPage },
       },
     },
     (req) => s.page(req.session!, req.params.projectId, req.query),
@@ -36,6 +45,7 @@ export function summaryLayoutsRoutes(app: FastifyInstance, deps: { layouts: Summ
         params: project,
         body: summaryLayoutBody,
         querystring: commonQuery,
+        response: { 200: summaryLayoutView },
       },
     },
     (req) => s.create(actorOf(req), req.params.projectId, req.body),
@@ -43,7 +53,14 @@ export function summaryLayoutsRoutes(app: FastifyInstance, deps: { layouts: Summ
   r.put(
     `${base}/:id`,
     {
-      schema: { tags, summary: 'Update a layout', params, body: summaryLayoutBody, querystring: commonQuery },
+      schema: {
+        tags,
+        summary: 'Update a layout',
+        params,
+        body: summaryLayoutBody,
+        querystring: commonQuery,
+        response: { 200: summaryLayoutView },
+      },
     },
     (req) => s.update(actorOf(req), req.params.projectId, req.params.id, req.body),
   );
@@ -56,13 +73,14 @@ export function summaryLayoutsRoutes(app: FastifyInstance, deps: { layouts: Summ
         params,
         body: layoutPriorityBody,
         querystring: commonQuery,
+        response: { 200: summaryLayoutView },
       },
     },
     (req) => s.setPriority(actorOf(req), req.params.projectId, req.params.id, req.body.priority),
   );
   r.delete(
     `${base}/:id`,
-    { schema: { tags, summary: 'Delete a layout', params, querystring: commonQuery } },
+    { schema: { tags, summary: 'Delete a layout', params, querystring: commonQuery, response: { 200: okAnswer } } },
     async (req) => {
       await s.remove(actorOf(req), req.params.projectId, req.params.id);
       return { ok: true as const };

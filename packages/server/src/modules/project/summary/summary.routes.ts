@@ -1,4 +1,4 @@
-import { idParam } from '@sc/contract';
+import { idParam, projectSummary } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +17,7 @@ export function summaryRoutes(app: FastifyInstance, deps: { summary: SummaryServ
           "Every summary unit's data for the project's subtree (devices, online rate, events, environment, lighting rate, windows, power) and its layout in use",
         params: z.object({ projectId: idParam() }),
         querystring: commonQuery,
+        response: { 200: projectSummary },
       },
     },
     (req) => deps.summary.summary(req.session!, req.params.projectId),
