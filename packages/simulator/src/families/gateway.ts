@@ -1,4 +1,7 @@
+import { FAMILY_MANIFESTS } from '@sc/contract';
 import type { FamilySim } from './types.js';
+
+const LCU_TYPES: ReadonlySet<string> = new Set(FAMILY_MANIFESTS.filter((f) => f.lampControlUnit).map((f) => f.type));
 
 /**
  * Gateways relay their children's traffic (naming the child in `device`) and list them in their
@@ -29,7 +32,7 @@ export const gateway: FamilySim = {
       return { ok: true, result: { rebootingInMs: 300, downMs } };
     },
     clearlcus: (device, _args, ctx) => {
-      const lamps = ctx.children.filter((c) => c.type === 'lighting');
+      const lamps = ctx.children.filter((c) => LCU_TYPES.has(c.type));
       device.state.clearedAt = ctx.now.toISOString();
       return { ok: true, result: { cleared: lamps.length } };
     },

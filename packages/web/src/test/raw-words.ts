@@ -9,6 +9,7 @@ import {
   NOTICE_EVENTS,
   NOTICE_TYPES,
 } from '@sc/contract';
+import * as kit from '@sc/contract/families/kit';
 import * as lighting from '@sc/contract/families/lighting';
 import * as mtc from '@sc/contract/families/mtc';
 import { CARRIER_BANDS, SIGNAL_LEVELS } from '@sc/contract/families/pgw';
@@ -70,9 +71,9 @@ export const ENUM_WORDS = new Set<string>([
   ...lighting.RUN_MODES,
   ...lighting.POLICY_MODES,
   ...lighting.BATCH_COMMANDS,
-  ...lighting.UNIT_TYPES,
-  ...lighting.START_KINDS,
-  ...lighting.CYCLE_MODES,
+  ...kit.UNIT_TYPES,
+  ...kit.START_KINDS,
+  ...kit.CYCLE_MODES,
   ...lighting.LAMP_STATES,
   ...lighting.POWER_SCOPES,
   ...mtc.MTC_MODES,

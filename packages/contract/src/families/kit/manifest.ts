@@ -82,6 +82,8 @@ export interface FamilyManifest<
   module: ModuleCode;
   /** Speaks for its children on MQTT (relays their traffic, lists them in its heartbeat). */
   relaysChildren: boolean;
+  /** Its devices are lamp control units (LCUs): the ones a gateway's `clearlcus` clears. */
+  lampControlUnit?: boolean;
   readings: readonly FamilyReading[];
   events: readonly FamilyEvent[];
   commands: readonly FamilyCommand[];

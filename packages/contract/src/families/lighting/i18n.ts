@@ -1,4 +1,5 @@
 import type { FamilyI18n } from '../kit/manifest.js';
+import { POLICY_TEXTS } from '../kit/policy-texts.js';
 import { lamps as lampsEnUS } from './lamps.en-US.js';
 import { lamps as lampsZhCN } from './lamps.zh-CN.js';
 
@@ -10,6 +11,7 @@ import { lamps as lampsZhCN } from './lamps.zh-CN.js';
  */
 export const i18n = {
   zh_CN: {
+    schedule: POLICY_TEXTS.zh_CN,
     lamps: lampsZhCN,
     families: {
       types: {
@@ -106,8 +108,6 @@ export const i18n = {
       channels: { all: '全部通道', primary: '主通道', secondary: '辅通道' },
       unitTypes: { on: '开灯', off: '关灯', eco: '节能' },
       startKinds: { clock: '定时', sunrise: '日出', sunset: '日落' },
-      cycleModes: { everyday: '每天', once: '单次', year: '每年', month: '每月', week: '每周', holiday: '节假日' },
-      polar: { day: '极昼', night: '极夜' },
       commands: {
         realdata: '读取实时数据',
         time: '读取时间',
@@ -168,17 +168,7 @@ export const i18n = {
         unitsMax: '已达到最大步骤数 {max}',
         noChannel: '未选择通道',
         noLamps: '请至少选择一个单灯或分组',
-        clockTime: '时间格式为 HH:mm',
-        date: '日期格式为 yyyy-MM-dd',
-        effectiveDates: '失效日期不能早于生效日期',
         polygonPoints: '区域需要 3 到 500 个点',
-        cycle: {
-          date: '请选择日期',
-          months: '请至少选择一个月份',
-          days: '请至少选择一天',
-          weekdays: '请至少选择一个星期',
-          dates: '请至少选择一个节假日',
-        },
       },
       errors: {
         noPolicy: '未找到匹配的策略，请重新下发',
@@ -196,6 +186,7 @@ export const i18n = {
     },
   },
   en_US: {
+    schedule: POLICY_TEXTS.en_US,
     lamps: lampsEnUS,
     families: {
       types: {
@@ -292,15 +283,6 @@ export const i18n = {
       channels: { all: 'All channels', primary: 'Primary channel', secondary: 'Secondary channel' },
       unitTypes: { on: 'On', off: 'Off', eco: 'Eco' },
       startKinds: { clock: 'Clock time', sunrise: 'Sunrise', sunset: 'Sunset' },
-      cycleModes: {
-        everyday: 'Every day',
-        once: 'Once',
-        year: 'Every year',
-        month: 'Every month',
-        week: 'Every week',
-        holiday: 'Holidays',
-      },
-      polar: { day: 'Polar day', night: 'Polar night' },
       commands: {
         realdata: 'Read live data',
         time: 'Read time',
@@ -361,17 +343,7 @@ export const i18n = {
         unitsMax: 'The maximum of {max} steps is reached',
         noChannel: 'No channel selected',
         noLamps: 'Choose at least one lamp or group',
-        clockTime: 'Time as HH:mm',
-        date: 'Date as yyyy-MM-dd',
-        effectiveDates: 'The end date cannot be before the start date',
         polygonPoints: 'An area needs 3 to 500 points',
-        cycle: {
-          date: 'Choose a date',
-          months: 'Choose at least one month',
-          days: 'Choose at least one day',
-          weekdays: 'Choose at least one weekday',
-          dates: 'Choose at least one holiday',
-        },
       },
       errors: {
         noPolicy: 'No matching policy found, re-issue',

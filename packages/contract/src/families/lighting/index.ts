@@ -14,7 +14,6 @@ import { LIGHTING_COMMANDS, LIGHTING_READINGS } from './schemas.js';
 export * from './api.js';
 export * from './events.js';
 export * from './responses.js';
-export * from './schedule.js';
 export * from './schemas.js';
 
 const { groups } = LIGHTING_GROUP_API;
@@ -48,6 +47,7 @@ export const lightingManifest = defineFamily({
   ],
   network: [...IOT_NET, 'modbusAddress', 'channelNo'],
   parentTypes: ['gateway', 'pgw', 'mtc'],
+  lampControlUnit: true,
   readings: LIGHTING_READINGS,
   events: LIGHTING_EVENTS,
   commands: LIGHTING_COMMANDS,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { handledWork } from '../../api/alarm-work.js';
+import { policyCycleOut, START_KINDS, UNIT_TYPES, yearScheduleResponse } from '../kit/policy.js';
 import { isoTime } from '../kit/responses.js';
 import {
-  CYCLE_MODES,
   LAMP_STATES,
   LIGHTING_ALARMS,
   LIGHTING_CHANNELS,
@@ -11,8 +11,6 @@ import {
   POWER_SCOPES,
   RUN_MODES,
   RUN_STATUS,
-  START_KINDS,
-  UNIT_TYPES,
 } from './schemas.js';
 
 /** Answers of the lighting calls (the `response` of the tables in api.ts). */
@@ -122,16 +120,7 @@ export const policyRow = z.object({
   range: z.enum(LIGHTING_CHANNELS),
   channelControl: z.boolean(),
   channels: z.array(z.number().int()),
-  cycle: z.object({
-    mode: z.enum(CYCLE_MODES),
-    from: z.string().optional(),
-    to: z.string().optional(),
-    date: z.string().optional(),
-    months: z.array(z.number()).optional(),
-    days: z.array(z.number()).optional(),
-    weekdays: z.array(z.number()).optional(),
-    dates: z.array(z.string()).optional(),
-  }),
+  cycle: policyCycleOut,
   inUse: z.boolean(),
   /** Lamps the policy is used on. */
   lampCount: z.number().int(),
@@ -263,19 +252,6 @@ export const dayScheduleResponse = z.object({
   startLevel: z.number(),
   events: z.array(scheduleEvent),
   litMinutes: z.number().int(),
-});
-/** A year's schedule (policies/{id}/preview?year=…): per date the first on and the last off. */
-export const yearScheduleResponse = z.object({
-  year: z.number().int(),
-  days: z.array(
-    z.object({
-      date: z.string(),
-      on: z.number().int().nullable(),
-      off: z.number().int().nullable(),
-      litMinutes: z.number().int(),
-      polar: z.enum(['day', 'night']).nullable(),
-    }),
-  ),
 });
 export const schedulePreview = z.object({
   lng: z.number(),

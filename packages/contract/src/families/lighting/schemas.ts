@@ -11,6 +11,7 @@ import {
   scopedNo,
 } from '../../validation/rules.js';
 import type { FamilyCommand, FamilyReading } from '../kit/manifest.js';
+import { isoDate, policyCycle, policyStart, UNIT_TYPES } from '../kit/policy.js';
 
 /**
  * Runtime readings of a lamp controller (spec 001 §3 "Lamp controller runtime"), as telemetry values
@@ -297,33 +298,6 @@ export const lightingLocationBody = z.object({ lng: longitude(), lat: latitude()
 
 // ── Policies (spec 001 §3 "Lighting policy", §5, §8) ─────────────────────────────────────────────────
 
-export const UNIT_TYPES = ['on', 'off', 'eco'] as const;
-export type UnitType = (typeof UNIT_TYPES)[number];
-/** A unit starts at a clock time (local time of the project's timezone) or sunrise/sunset ± minutes. */
-export const START_KINDS = ['clock', 'sunrise', 'sunset'] as const;
-export const CYCLE_MODES = ['everyday', 'once', 'year', 'month', 'week', 'holiday'] as const;
-export type CycleMode = (typeof CYCLE_MODES)[number];
-
-const clockTime = z
-  .string({ error: 'lighting.rules.clockTime' })
-  .trim()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'lighting.rules.clockTime');
-const isoDate = z
-  .string({ error: 'lighting.rules.date' })
-  .trim()
-  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'lighting.rules.date');
-
-export const policyStart = z.discriminatedUnion(
-  'kind',
-  [
-    z.object({ kind: z.literal('clock'), time: clockTime }),
-    z.object({ kind: z.literal('sunrise'), offset: range(-720, 720).optional().default(0) }),
-    z.object({ kind: z.literal('sunset'), offset: range(-720, 720).optional().default(0) }),
-  ],
-  { error: 'validation.validParam' },
-);
-export type PolicyStart = z.infer<typeof policyStart>;
-
 /** One step: switch on (level 1-100), off (level 0) or to eco (0-100) at its start. */
 export const policyUnit = z
   .object({
@@ -337,38 +311,6 @@ export const policyUnit = z
       ctx.addIssue({ code: 'custom', path: ['level'], message: msg('validation.range', { min: 1, max: 100 }) });
   });
 export type PolicyUnit = z.infer<typeof policyUnit>;
-
-/**
- * When a policy applies (spec 001 §3 "cycle mode … with effective-date variants"): every day; once
- * (`date`); year (`months` 1-12); month (`days` 1-31); week (`weekdays` 1 Monday … 7 Sunday); holiday
- * (`dates`). Every mode but once may be limited to effective dates `from`…`to` (inclusive, either open).
- */
-export const policyCycle = z
-  .object({
-    mode: z.enum(CYCLE_MODES, { error: 'validation.validParam' }),
-    from: isoDate.optional(),
-    to: isoDate.optional(),
-    date: isoDate.optional(),
-    months: z.array(range(1, 12)).optional(),
-    days: z.array(range(1, 31)).optional(),
-    weekdays: z.array(range(1, 7)).optional(),
-    dates: z.array(isoDate).max(366).optional(),
-  })
-  .superRefine((c, ctx) => {
-    const need = (key: 'date' | 'months' | 'days' | 'weekdays' | 'dates') => {
-      const v = c[key];
-      if (v === undefined || (Array.isArray(v) && v.length === 0))
-        ctx.addIssue({ code: 'custom', path: [key], message: `lighting.rules.cycle.${key}` });
-    };
-    if (c.mode === 'once') need('date');
-    if (c.mode === 'year') need('months');
-    if (c.mode === 'month') need('days');
-    if (c.mode === 'week') need('weekdays');
-    if (c.mode === 'holiday') need('dates');
-    if (c.from && c.to && c.from > c.to)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'lighting.rules.effectiveDates' });
-  });
-export type PolicyCycle = z.infer<typeof policyCycle>;
 
 /** The policy-units maximum is a system setting (policyUnitsMax 1-6, default 5). */
 export const POLICY_UNITS_MAX_DEFAULT = 5;

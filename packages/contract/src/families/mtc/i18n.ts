@@ -1,4 +1,5 @@
 import type { FamilyI18n } from '../kit/manifest.js';
+import { POLICY_TEXTS } from '../kit/policy-texts.js';
 
 /**
  * Texts of the family: merged into the i18n resources by namespace. `mtc.*` holds the contract's labels
@@ -7,6 +8,7 @@ import type { FamilyI18n } from '../kit/manifest.js';
  */
 export const i18n = {
   zh_CN: {
+    schedule: POLICY_TEXTS.zh_CN,
     settings: {
       mtcOverCurrent: '集中控制器过流阈值默认值 (mA)',
       mtcOverVoltage: '集中控制器过压阈值默认值 (V)',
@@ -236,6 +238,7 @@ export const i18n = {
     },
   },
   en_US: {
+    schedule: POLICY_TEXTS.en_US,
     settings: {
       mtcOverCurrent: 'Controller over-current default (mA)',
       mtcOverVoltage: 'Controller over-voltage default (V)',

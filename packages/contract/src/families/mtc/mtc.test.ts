@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { I18N_RESOURCES, translate } from '../../i18n/translate.js';
 import { decodeMessage } from '../../validation/message.js';
-import { sunTimes } from '../lighting/schedule.js';
+import { sunTimes } from '../kit/schedule.js';
 import { MTC_ALARM_EVENT, MTC_EVENTS } from './events.js';
 import { mtcManifest } from './index.js';
 import { mtcCircuitsAt, mtcDaySchedule, mtcYearSchedule } from './schedule.js';

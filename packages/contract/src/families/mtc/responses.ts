@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { policyCycleOut, yearScheduleResponse } from '../kit/policy.js';
 import { isoTime } from '../kit/responses.js';
-import { yearScheduleResponse } from '../lighting/responses.js';
-import { CYCLE_MODES } from '../lighting/schemas.js';
 import {
   MTC_ADDRESS_TYPES,
   MTC_ALARM_KINDS,
@@ -189,16 +188,7 @@ export const mtcPolicyRow = z.object({
   description: z.string(),
   timeMode: z.enum(MTC_TIME_MODES),
   units: z.array(unitOut),
-  cycle: z.object({
-    mode: z.enum(CYCLE_MODES),
-    from: z.string().optional(),
-    to: z.string().optional(),
-    date: z.string().optional(),
-    months: z.array(z.number()).optional(),
-    days: z.array(z.number()).optional(),
-    weekdays: z.array(z.number()).optional(),
-    dates: z.array(z.string()).optional(),
-  }),
+  cycle: policyCycleOut,
   inUse: z.boolean(),
   /** Cabinets it is used on. */
   cabinetCount: id,

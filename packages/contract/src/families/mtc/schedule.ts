@@ -1,3 +1,4 @@
+import type { PolicyStart } from '../kit/policy.js';
 import {
   clockOf,
   type DaySchedule,
@@ -6,13 +7,12 @@ import {
   type Place,
   type ScheduledPolicy,
   yearSchedule,
-} from '../lighting/schedule.js';
-import type { PolicyStart } from '../lighting/schemas.js';
+} from '../kit/schedule.js';
 import { circuitsOfMask, MTC_MAX_CIRCUITS, type MtcPolicy, type MtcPolicyUnit, maskOfCircuits } from './schemas.js';
 
 /**
- * Cabinet policies run on lighting's schedule (families/lighting/schedule.ts): each unit becomes a
- * lamp-policy unit whose "level" is the mask of the circuits it switches on (bit n-1 for circuit n), so
+ * Cabinet policies run on the kit's schedule (families/kit/schedule.ts): each unit becomes a
+ * schedule unit whose "level" is the mask of the circuits it switches on (bit n-1 for circuit n), so
  * the day, the year, the carry-over from the day before, polar days and the choice among cycles are
  * the lamps' own. Midnight-relative units are clock times (midnight + offset minutes).
  */

@@ -12,7 +12,7 @@ import {
   scopedNo,
 } from '../../validation/rules.js';
 import type { FamilyCommand, FamilyReading } from '../kit/manifest.js';
-import { policyCycle } from '../lighting/schemas.js';
+import { policyCycle } from '../kit/policy.js';
 
 /**
  * Centralized controllers (cabinets, spec 001 §3 "MTC", §4, §5, §9): what a cabinet reports, what it

@@ -39,12 +39,7 @@ const foldersOf = (f: (typeof FAMILY_MANIFESTS)[number]) => [
 /** What families do today that the guard refuses (measured 2026-11-26); remove a line as it is fixed. */
 const PENDING = {
   /** `family: other` — a family's files import or name another family's folder. */
-  namesOther: new Set<string>([
-    // The cabinets' policies and schedule reuse the lamps' (contract mtc/ imports lighting/): to become a trait.
-    'mtc: lighting',
-    // The simulated gateway answers its lamp controllers' calls.
-    'gateway: lighting',
-  ]),
+  namesOther: new Set<string>([]),
   /** Server family folders importing `modules/` instead of the kit. */
   importsModules: new Set<string>([]),
 };

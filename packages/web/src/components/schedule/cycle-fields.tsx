@@ -65,9 +65,9 @@ export function CycleFields({ children }: { children?: ReactNode }) {
     <>
       <Row gutter={12}>
         <Col span={6}>
-          <Form.Item name="mode" label={t('lighting.policy.cycle')}>
+          <Form.Item name="mode" label={t('schedule.cycle')}>
             <Select
-              options={CYCLE_MODES.map((m) => ({ value: m, label: t(`lighting.cycleModes.${m}`) }))}
+              options={CYCLE_MODES.map((m) => ({ value: m, label: t(`schedule.cycleModes.${m}`) }))}
               data-testid="policy-cycle-mode"
             />
           </Form.Item>
@@ -81,12 +81,12 @@ export function CycleFields({ children }: { children?: ReactNode }) {
         ) : (
           <>
             <Col span={6}>
-              <Form.Item name="from" label={t('lighting.policy.from')}>
+              <Form.Item name="from" label={t('schedule.from')}>
                 <DatePicker style={{ width: '100%' }} />
               </Form.Item>
             </Col>
             <Col span={6}>
-              <Form.Item name="to" label={t('lighting.policy.to')}>
+              <Form.Item name="to" label={t('schedule.to')}>
                 <DatePicker style={{ width: '100%' }} />
               </Form.Item>
             </Col>

@@ -227,7 +227,7 @@ export function PolicyPreviewDialog<T>(props: {
                   <>
                     {shown?.day?.polar && (
                       <Tag color="purple" style={{ marginBottom: 8 }}>
-                        {t(`lighting.polar.${shown.day.polar}`)}
+                        {t(`schedule.polar.${shown.day.polar}`)}
                       </Tag>
                     )}
                     {shown?.day?.policyId === null && (

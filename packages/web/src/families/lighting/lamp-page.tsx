@@ -338,8 +338,8 @@ function LampPolicies({
       labels={{ name: t('lighting.policy.name'), no: t('lighting.policy.no'), inUse: t('lighting.policy.inUse') }}
       mode={{
         key: 'cycle',
-        title: t('lighting.policy.cycle'),
-        render: (p) => t(`lighting.cycleModes.${p.cycle.mode}`),
+        title: t('schedule.cycle'),
+        render: (p) => t(`schedule.cycleModes.${p.cycle.mode}`),
       }}
     />
   );

@@ -118,7 +118,7 @@ function Policies({ projectId }: { projectId: number }) {
           c.mode === 'once' ? c.date : [c.from, c.to].some(Boolean) ? `${c.from ?? '…'} ~ ${c.to ?? '…'}` : '';
         return (
           <span>
-            {t(`lighting.cycleModes.${c.mode}`)}
+            {t(`schedule.cycleModes.${c.mode}`)}
             {dates ? (
               <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
                 {dates}

@@ -1,10 +1,11 @@
 import { getPosition, getTimes } from 'suncalc';
-import type { CycleMode, LightingPolicy, PolicyUnit, UnitType } from './schemas.js';
+import type { CycleMode, PolicyCycle, PolicyStart, UnitType } from './policy.js';
 
 /**
- * What lighting policies switch, and when, at a place (spec 001 §3 "Lighting policy"; issue 14). Pure:
- * the console previews with it, the server computes "should be lit" with it, the simulated lamps run
- * their policies with it. Sun times come from suncalc (no astronomy of our own).
+ * What timed policies switch, and when, at a place (spec 001 §3 "Lighting policy"): the lamps' levels,
+ * the cabinets' circuits (as a mask in `level`). Pure: the console previews with it, the server computes
+ * "should be lit" with it, the simulated devices run their policies with it. Sun times come from suncalc
+ * (no astronomy of our own).
  *
  * Times are local to the project's timezone (`tz` hours east of UTC, the system setting `timezone`): a
  * unit at clock 18:30 switches at 18:30 of that offset, a unit at sunset+15 fifteen minutes after the
@@ -25,7 +26,20 @@ export interface Place {
   lng: number;
 }
 
-export type ScheduledPolicy = LightingPolicy & { id?: number | null };
+/** One step of a policy: what it switches to (`level`, 0 off) and when. */
+export interface ScheduleUnit {
+  type: UnitType;
+  level: number;
+  start: PolicyStart;
+}
+
+/** A policy as the schedule needs it (a stored policy answers more). */
+export interface ScheduledPolicy {
+  id?: number | null;
+  units: readonly ScheduleUnit[];
+  cycle: PolicyCycle;
+  inUse?: boolean;
+}
 
 export interface ScheduleEvent {
   minute: number;
@@ -132,7 +146,7 @@ export function sunTimes(date: string, place: Place, tz: number) {
   return { sunrise, sunset, polar };
 }
 
-function unitMinute(unit: PolicyUnit, sun: { sunrise: number | null; sunset: number | null }): number | null {
+function unitMinute(unit: ScheduleUnit, sun: { sunrise: number | null; sunset: number | null }): number | null {
   const s = unit.start;
   if (s.kind === 'clock') {
     const [h, m] = s.time.split(':').map(Number) as [number, number];
