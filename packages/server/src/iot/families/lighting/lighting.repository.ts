@@ -2,6 +2,7 @@ import { insidePolygon, type LampState, lightingManifest } from '@sc/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { projectDailySums } from '../../telemetry/project-rollups.js';
+import { policyStore } from '../kit/policy-store.js';
 import { inSubtreeOfD, type ProjectReach, projectIn, projectNameOfD, projectOfD } from '../kit/project-reach.js';
 import { createReadingsRepository } from '../kit/readings.repository.js';
 import { lightingTelemetry } from './lighting.tables.js';
@@ -142,6 +143,7 @@ export function createLightingRepository(db: Db) {
    * Changes which policies lamps run and, in the same transaction, their policy-set keys
    * (`lighting_lamps.policy_set`: the ids in order, null without any), lamps in id order.
    */
+  const policies = policyStore(db, LIGHTING_POLICIES, presentPolicy);
   const changePolicies = async (lampIds: number[], change: SQL) => {
     if (lampIds.length === 0) return;
     const ids = [...new Set(lampIds)].sort((a, b) => a - b);
@@ -366,102 +368,21 @@ export function createLightingRepository(db: Db) {
     setLocation: (deviceId: number, lng: number, lat: number) =>
       db.execute(sql`UPDATE devices SET lng = ${lng}, lat = ${lat}, updated_at = now() WHERE id = ${deviceId}`),
 
-    // ── Policies
+    // ── Policies (the kit's store; using them also updates the lamps' policy-set keys)
 
-    async policyPage(projectId: number, keyword: string[], limit: number, offset: number) {
-      const parts: SQL[] = [sql`p.project_id = ${projectId}`];
-      for (const w of keyword) parts.push(sql`(p.name ILIKE ${`%${w}%`} OR p.no ILIKE ${`%${w}%`})`);
-      const where = sql.join(parts, sql` AND `);
-      const list = await rows(
-        db,
-        sql`SELECT p.*, (SELECT count(*)::int FROM lighting_policy_lamps pl WHERE pl.policy_id = p.id) AS lamp_count
-        FROM lighting_policies p WHERE ${where} ORDER BY p.no LIMIT ${limit} OFFSET ${offset}`,
-      );
-      const [count] = await rows<{ n: number }>(
-        db,
-        sql`SELECT count(*)::int AS n FROM lighting_policies p WHERE ${where}`,
-      );
-      return { rows: list.map(presentPolicy), total: Number(count?.n ?? 0) };
-    },
-
-    async policy(projectId: number, id: number) {
-      const [r] = await rows(
-        db,
-        sql`SELECT p.*, (SELECT count(*)::int FROM lighting_policy_lamps pl WHERE pl.policy_id = p.id) AS lamp_count
-        FROM lighting_policies p WHERE p.project_id = ${projectId} AND p.id = ${id}`,
-      );
-      return r ? presentPolicy(r) : null;
-    },
-
-    async policyNoTaken(projectId: number, no: string, exceptId?: number) {
-      const [r] = await rows(
-        db,
-        sql`SELECT id FROM lighting_policies WHERE project_id = ${projectId} AND no = ${no} AND id <> ${exceptId ?? 0}`,
-      );
-      return Boolean(r);
-    },
-
-    async createPolicy(projectId: number, p: PolicyInput) {
-      const [r] = await rows<{ id: number }>(
-        db,
-        sql`INSERT INTO lighting_policies (project_id, name, no, alias, body, in_use)
-        VALUES (${projectId}, ${p.name}, ${p.no}, ${p.alias}, ${JSON.stringify(policyBody(p))}::jsonb, ${p.inUse})
-        RETURNING id`,
-      );
-      return Number(r!.id);
-    },
-
-    updatePolicy: (projectId: number, id: number, p: PolicyInput) =>
-      db.execute(
-        sql`UPDATE lighting_policies SET name = ${p.name}, no = ${p.no}, alias = ${p.alias},
-          body = ${JSON.stringify(policyBody(p))}::jsonb, in_use = ${p.inUse}, updated_at = now()
-        WHERE project_id = ${projectId} AND id = ${id}`,
-      ),
-
-    deletePolicy: (projectId: number, id: number) =>
-      db.execute(sql`DELETE FROM lighting_policies WHERE project_id = ${projectId} AND id = ${id}`),
-
-    /** Uses a policy on lamps; their policy-set keys follow in the same transaction. */
-    useOn: (policyId: number, lampIds: number[]) =>
-      changePolicies(
-        lampIds,
-        sql`INSERT INTO lighting_policy_lamps (policy_id, device_id)
-          SELECT ${policyId}, unnest(${sql.param(lampIds)}::int4[]) ON CONFLICT DO NOTHING`,
-      ),
+    policyPage: policies.policyPage,
+    policy: policies.policy,
+    policyNoTaken: policies.policyNoTaken,
+    deletePolicy: policies.deletePolicy,
+    createPolicy: (projectId: number, p: PolicyInput) => policies.createPolicy(projectId, stored(p)),
+    updatePolicy: (projectId: number, id: number, p: PolicyInput) => policies.updatePolicy(projectId, id, stored(p)),
+    useOn: (policyId: number, lampIds: number[]) => changePolicies(lampIds, policies.useOnSql(policyId, lampIds)),
     removeFrom: (policyId: number, lampIds: number[]) =>
-      changePolicies(
-        lampIds,
-        sql`DELETE FROM lighting_policy_lamps WHERE policy_id = ${policyId} AND device_id = ANY(${sql.param(lampIds)}::int4[])`,
-      ),
-    clearFrom: (lampIds: number[]) =>
-      changePolicies(
-        lampIds,
-        sql`DELETE FROM lighting_policy_lamps WHERE device_id = ANY(${sql.param(lampIds)}::int4[])`,
-      ),
-
+      changePolicies(lampIds, policies.removeFromSql(policyId, lampIds)),
+    clearFrom: (lampIds: number[]) => changePolicies(lampIds, policies.clearSql(lampIds)),
     /** The policies of each lamp (all of them; the schedule skips those not in use). */
-    async policiesOf(lampIds: number[]) {
-      const list = await rows(
-        db,
-        sql`SELECT pl.device_id, p.*, 0 AS lamp_count FROM lighting_policy_lamps pl
-        JOIN lighting_policies p ON p.id = pl.policy_id
-        WHERE pl.device_id = ANY(${sql.param(lampIds)}::int4[]) ORDER BY p.id`,
-      );
-      const map = new Map<number, ReturnType<typeof presentPolicy>[]>();
-      for (const r of list) {
-        const id = Number(r.device_id);
-        map.set(id, [...(map.get(id) ?? []), presentPolicy(r)]);
-      }
-      return map;
-    },
-
-    async lampsOfPolicy(policyId: number) {
-      const list = await rows<{ device_id: number }>(
-        db,
-        sql`SELECT device_id FROM lighting_policy_lamps WHERE policy_id = ${policyId} ORDER BY device_id`,
-      );
-      return list.map((r) => Number(r.device_id));
-    },
+    policiesOf: (lampIds: number[]) => policies.policiesOfDevices(lampIds),
+    lampsOfPolicy: (policyId: number) => policies.devicesUsing(policyId),
 
     // ── LCU groups
 
@@ -620,7 +541,7 @@ export function createLightingRepository(db: Db) {
     async policiesOfProject(project: number | ProjectReach) {
       const list = await rows(
         db,
-        sql`SELECT p.*, 0 AS lamp_count FROM lighting_policies p WHERE ${projectIn(sql`p.project_id`, project)}`,
+        sql`SELECT p.*, 0 AS used_by FROM lighting_policies p WHERE ${projectIn(sql`p.project_id`, project)}`,
       );
       return list.map(presentPolicy);
     },
@@ -694,12 +615,19 @@ export interface PolicyInput {
   inUse: boolean;
 }
 
-const policyBody = (p: PolicyInput) => ({
-  units: p.units,
-  range: p.range,
-  channelControl: p.channelControl,
-  channels: p.channels,
-  cycle: p.cycle,
+const LIGHTING_POLICIES = {
+  policies: 'lighting_policies',
+  links: 'lighting_policy_lamps',
+  note: 'alias',
+  order: 'no',
+} as const;
+
+const stored = (p: PolicyInput) => ({
+  name: p.name,
+  no: p.no,
+  note: p.alias,
+  body: { units: p.units, range: p.range, channelControl: p.channelControl, channels: p.channels, cycle: p.cycle },
+  inUse: p.inUse,
 });
 
 function presentPolicy(r: Row) {
@@ -725,7 +653,7 @@ function presentPolicy(r: Row) {
     channels: body.channels,
     cycle: body.cycle,
     inUse: Boolean(r.in_use),
-    lampCount: Number(r.lamp_count ?? 0),
+    lampCount: Number(r.used_by ?? 0),
     updatedAt: new Date(r.updated_at as string).toISOString(),
   };
 }

@@ -13,6 +13,7 @@ import {
 } from '@sc/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { policyStore } from '../kit/policy-store.js';
 import { inSubtreeOfD, type ProjectReach, projectNameOfD, projectOfD } from '../kit/project-reach.js';
 import { createReadingsRepository } from '../kit/readings.repository.js';
 import { mtcTelemetry } from './mtc.tables.js';
@@ -89,6 +90,7 @@ const FROM = sql.raw(`FROM devices d
 
 /** The MTC family's SQL: cabinets with their last report, their settings, policies, upgrades. */
 export function createMtcRepository(db: Db) {
+  const policies = policyStore(db, MTC_POLICIES, presentPolicy);
   const where = (project: number | ProjectReach, f: CabinetFilter) => {
     const parts: SQL[] = [projectOfD(project), sql`d.type = ${TYPE}`];
     if (f.areaId) parts.push(sql`d.area_id = ${f.areaId}`);
@@ -247,88 +249,21 @@ export function createMtcRepository(db: Db) {
     setLocation: (id: number, lng: number, lat: number) =>
       db.execute(sql`UPDATE devices SET lng = ${lng}, lat = ${lat}, updated_at = now() WHERE id = ${id}`),
 
-    // ── Policies
+    // ── Policies (the kit's store)
 
-    async policyPage(projectId: number, limit: number, offset: number, keyword: string[] = []) {
-      const parts = [sql`p.project_id = ${projectId}`];
-      for (const word of keyword) parts.push(sql`(p.name ILIKE ${`%${word}%`} OR p.no ILIKE ${`%${word}%`})`);
-      const w = sql.join(parts, sql` AND `);
-      const list = await rows(
-        db,
-        sql`SELECT p.*, (SELECT count(*)::int FROM mtc_policy_cabinets pc WHERE pc.policy_id = p.id) AS cabinet_count
-          FROM mtc_policies p WHERE ${w} ORDER BY p.id DESC LIMIT ${limit} OFFSET ${offset}`,
-      );
-      const [count] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM mtc_policies p WHERE ${w}`);
-      return { rows: list.map(presentPolicy), total: Number(count?.n ?? 0) };
-    },
-
-    async policy(projectId: number, id: number) {
-      const [r] = await rows(
-        db,
-        sql`SELECT p.*, (SELECT count(*)::int FROM mtc_policy_cabinets pc WHERE pc.policy_id = p.id) AS cabinet_count
-          FROM mtc_policies p WHERE p.project_id = ${projectId} AND p.id = ${id}`,
-      );
-      return r ? presentPolicy(r) : null;
-    },
-
-    async policyNoTaken(projectId: number, no: string, exceptId?: number) {
-      const [r] = await rows(
-        db,
-        sql`SELECT id FROM mtc_policies WHERE project_id = ${projectId} AND no = ${no} AND id <> ${exceptId ?? 0}`,
-      );
-      return Boolean(r);
-    },
-
-    async createPolicy(projectId: number, body: MtcPolicyBody) {
-      const [r] = await rows<{ id: number }>(
-        db,
-        sql`INSERT INTO mtc_policies (project_id, name, no, description, body, in_use)
-          VALUES (${projectId}, ${body.name}, ${body.no}, ${body.description ?? ''}, ${JSON.stringify(policyJson(body))}::jsonb, ${body.inUse})
-          RETURNING id`,
-      );
-      return Number(r!.id);
-    },
-
+    policyPage: (projectId: number, limit: number, offset: number, keyword: string[] = []) =>
+      policies.policyPage(projectId, keyword, limit, offset),
+    policy: policies.policy,
+    policyNoTaken: policies.policyNoTaken,
+    createPolicy: (projectId: number, body: MtcPolicyBody) => policies.createPolicy(projectId, stored(body)),
     updatePolicy: (projectId: number, id: number, body: MtcPolicyBody) =>
-      db.execute(
-        sql`UPDATE mtc_policies SET name = ${body.name}, no = ${body.no}, description = ${body.description ?? ''},
-          body = ${JSON.stringify(policyJson(body))}::jsonb, in_use = ${body.inUse}, updated_at = now()
-          WHERE project_id = ${projectId} AND id = ${id}`,
-      ),
-
-    deletePolicy: (projectId: number, id: number) =>
-      db.execute(sql`DELETE FROM mtc_policies WHERE project_id = ${projectId} AND id = ${id}`),
-
-    useOn: (policyId: number, deviceIds: number[]) =>
-      db.execute(
-        sql`INSERT INTO mtc_policy_cabinets (policy_id, device_id)
-          SELECT ${policyId}, unnest(${sql.param(deviceIds)}::int4[]) ON CONFLICT DO NOTHING`,
-      ),
-
-    removeFrom: (policyId: number, deviceIds: number[]) =>
-      db.execute(
-        sql`DELETE FROM mtc_policy_cabinets WHERE policy_id = ${policyId}
-          AND device_id IN (SELECT unnest(${sql.param(deviceIds)}::int4[]))`,
-      ),
-
+      policies.updatePolicy(projectId, id, stored(body)),
+    deletePolicy: policies.deletePolicy,
+    useOn: (policyId: number, deviceIds: number[]) => db.execute(policies.useOnSql(policyId, deviceIds)),
+    removeFrom: (policyId: number, deviceIds: number[]) => db.execute(policies.removeFromSql(policyId, deviceIds)),
     /** The cabinets a policy is used on. */
-    async cabinetsUsing(policyId: number): Promise<number[]> {
-      const list = await rows<{ device_id: number }>(
-        db,
-        sql`SELECT device_id FROM mtc_policy_cabinets WHERE policy_id = ${policyId} ORDER BY device_id`,
-      );
-      return list.map((r) => Number(r.device_id));
-    },
-
-    async policiesOf(deviceId: number) {
-      const list = await rows(
-        db,
-        sql`SELECT p.*, (SELECT count(*)::int FROM mtc_policy_cabinets x WHERE x.policy_id = p.id) AS cabinet_count
-          FROM mtc_policies p JOIN mtc_policy_cabinets pc ON pc.policy_id = p.id
-          WHERE pc.device_id = ${deviceId} ORDER BY p.id`,
-      );
-      return list.map(presentPolicy);
-    },
+    cabinetsUsing: policies.devicesUsing,
+    policiesOf: async (deviceId: number) => (await policies.policiesOfDevices([deviceId], true)).get(deviceId) ?? [],
 
     // ── Firmware upgrades
 
@@ -363,7 +298,20 @@ export function createMtcRepository(db: Db) {
   };
 }
 
-const policyJson = (b: MtcPolicyBody) => ({ timeMode: b.timeMode, units: b.units, cycle: b.cycle });
+const MTC_POLICIES = {
+  policies: 'mtc_policies',
+  links: 'mtc_policy_cabinets',
+  note: 'description',
+  order: 'newest',
+} as const;
+
+const stored = (b: MtcPolicyBody) => ({
+  name: b.name,
+  no: b.no,
+  note: b.description ?? '',
+  body: { timeMode: b.timeMode, units: b.units, cycle: b.cycle },
+  inUse: b.inUse,
+});
 
 export function presentPolicy(r: Row) {
   const body = json<Pick<MtcPolicyBody, 'timeMode' | 'units' | 'cycle'>>(r.body)!;
@@ -376,7 +324,7 @@ export function presentPolicy(r: Row) {
     units: body.units,
     cycle: body.cycle,
     inUse: Boolean(r.in_use),
-    cabinetCount: Number(r.cabinet_count ?? 0),
+    cabinetCount: Number(r.used_by ?? 0),
     updatedAt: iso(r.updated_at)!,
   };
 }
