@@ -30,14 +30,17 @@ export const SESSION = {
 /** One page of rows as a paged call answers. */
 export const pageOf = <T>(list: T[]) => ({ list, total: list.length, page: 1, pageSize: 50 });
 
-/** Signed in, in Chinese, with a fake realtime socket before each test; every test checked for raw words. */
-export function familyTestSetup() {
+/**
+ * Signed in (unless `signedIn: false`, for the public screens), in Chinese, with a fake realtime socket
+ * before each test; every test checked for raw words.
+ */
+export function familyTestSetup({ signedIn = true }: { signedIn?: boolean } = {}) {
   beforeEach(async () => {
     await changeLang('zh_CN');
     setErrorSinks({ toast: vi.fn(), toLogin: vi.fn() });
     FakeWebSocket.reset();
     vi.stubGlobal('WebSocket', FakeWebSocket);
-    setSession(SESSION);
+    if (signedIn) setSession(SESSION);
   });
   afterEach(() => {
     clearSession();
@@ -46,17 +49,17 @@ export function familyTestSetup() {
   guardRawText();
 }
 
-type Answer = { status?: number; json?: unknown } | undefined;
+export type Answer = { status?: number; json?: unknown } | undefined;
 
 export interface FamilyData {
   /** The screen the frame's menu gives the user's level for, unless the test names another. */
   screen: string;
   /** The family's calls, `/api/pjts/2/iot/<slug>`. */
   base: string;
-  /** The list's rows (`<base>/pages`, 25 a page). */
-  list: unknown[];
-  /** The device the page shows, its registry row (`…/devices.do/one/<id>`). */
-  device: { id: number };
+  /** The list's rows (`<base>/pages`, 25 a page), when the family's list is paged. */
+  list?: unknown[];
+  /** The device the page shows, its registry row (`…/devices.do/one/<id>`), when the family has a device page. */
+  device?: { id: number };
   /** Its latest values (GET `<base>/<id>/realdata`). */
   latest?: unknown;
   /** Its events or log, a page (`<base>/<id>/<events.path>`). */
@@ -66,28 +69,32 @@ export interface FamilyData {
 }
 
 /**
- * The family's server: answers the screen at `path` for a user of `level` (the frame, the project tree,
- * the family's list, its device, latest values and events, registering a device of the list, then the
- * family's other calls) and records every call.
+ * The family's server: answers the screen at `path` for a user of `level` (the frame, then the test's own
+ * answers `first` when it gives some, the project tree, the family's list, its device, latest values and
+ * events, registering a device of the list, then the family's other calls) and records every call.
  */
 export const familyServer =
   (data: FamilyData) =>
-  (level = 5, path = data.screen) => {
+  (level = 5, path = data.screen, first?: (call: Call) => Answer) => {
     const { base, device } = data;
     return mockFetch((call) => {
       const frame = frameAnswers(path, level, call);
       if (frame) return frame;
+      const own = first?.(call);
+      if (own) return own;
       const { pathname } = call.url;
       if (pathname === '/api/projects.do/trees') return { json: TREE };
-      if (pathname === `${base}/pages`) return { json: { ...pageOf(data.list), pageSize: 25 } };
-      if (pathname === `/api/pjts/${PROJECT_ID}/devices.do/one/${device.id}`) return { json: device };
+      if (data.list && pathname === `${base}/pages`) return { json: { ...pageOf(data.list), pageSize: 25 } };
       const registering = pathname.startsWith(`${base}/`) && /^\/(\d+)\/register$/.exec(pathname.slice(base.length));
       if (registering && call.method === 'POST')
         return { json: { id: Number(registering[1]), registered: true, delivered: false } };
-      if (data.latest !== undefined && pathname === `${base}/${device.id}/realdata` && call.method === 'GET')
-        return { json: data.latest };
-      if (data.events && pathname === `${base}/${device.id}/${data.events.path}`)
-        return { json: pageOf(data.events.list) };
+      if (device) {
+        if (pathname === `/api/pjts/${PROJECT_ID}/devices.do/one/${device.id}`) return { json: device };
+        if (data.latest !== undefined && pathname === `${base}/${device.id}/realdata` && call.method === 'GET')
+          return { json: data.latest };
+        if (data.events && pathname === `${base}/${device.id}/${data.events.path}`)
+          return { json: pageOf(data.events.list) };
+      }
       return data.more?.(call, pathname);
     });
   };

@@ -5,11 +5,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { useFeedback } from '../../app/feedback';
+import { applyServerErrors } from '../crud';
 
 /**
  * A device's configuration form in a card: saved, and sent to the device when it is connected (the
- * message says which); the server's words when it refuses. Texts `<ns>.config`, `<ns>.configSave`,
- * `<ns>.configDelivered`, `<ns>.configNotDelivered`; test ids `<ns>-config`, `<ns>-config-save`.
+ * message says which); the server's words on the fields they concern, or in a message. Texts `<ns>.config`,
+ * `<ns>.configSave`, `<ns>.configDelivered`, `<ns>.configNotDelivered` (unless `messages` says them); test
+ * ids `<ns>-config`, `<ns>-config-save`.
  */
 export function DeviceConfigCard<V extends object, A extends { delivered: boolean }>(props: {
   ns: string;
@@ -20,10 +22,20 @@ export function DeviceConfigCard<V extends object, A extends { delivered: boolea
   onSaved: (answer: A) => void;
   hint?: string;
   onValuesChange?: (changed: Partial<V>, form: FormInstance<V>) => void;
+  /** Whether the user may change it (default yes): otherwise the form is shown disabled, without saving. */
+  editable?: boolean;
+  /** Labels beside the fields, this wide, in a card as tall as its row (default labels above the fields). */
+  labelWidth?: number;
+  /** The form's name (its fields' ids). */
+  name?: string;
+  /** The save button's icon (default yes). */
+  saveIcon?: boolean;
+  /** What the saved answer says, delivered or not (default the family's texts). */
+  messages?: { delivered: string; notDelivered: string };
   /** The form's items. */
   children: ReactNode;
 }) {
-  const { ns } = props;
+  const { ns, editable = true, labelWidth } = props;
   const { t } = useTranslation();
   const { message } = useFeedback();
   const [form] = Form.useForm<V>();
@@ -31,32 +43,54 @@ export function DeviceConfigCard<V extends object, A extends { delivered: boolea
     mutationFn: props.save,
     onSuccess: (answer) => {
       props.onSaved(answer);
-      if (answer.delivered) message.success(t(`${ns}.configDelivered`));
-      else message.info(t(`${ns}.configNotDelivered`));
+      const messages = props.messages ?? {
+        delivered: t(`${ns}.configDelivered`),
+        notDelivered: t(`${ns}.configNotDelivered`),
+      };
+      if (answer.delivered) message.success(messages.delivered);
+      else message.info(messages.notDelivered);
     },
-    onError: (error) => message.error((isApiError(error) ? error.body?.message : undefined) ?? t('common.loadFailed')),
+    onError: (error) => {
+      if (applyServerErrors(form, error)) return;
+      message.error((isApiError(error) ? error.body?.message : undefined) ?? t('common.loadFailed'));
+    },
   });
-  if (!props.initialValues) return <Card title={t(`${ns}.config`)} size="small" loading />;
+  const style = labelWidth ? { height: '100%' } : undefined;
+  if (!props.initialValues) return <Card title={t(`${ns}.config`)} size="small" style={style} loading />;
+  const button = (
+    <Button
+      type="primary"
+      htmlType="submit"
+      icon={props.saveIcon === false ? undefined : <SaveOutlined />}
+      loading={save.isPending}
+      data-testid={`${ns}-config-save`}
+    >
+      {t(`${ns}.configSave`)}
+    </Button>
+  );
   return (
-    <Card title={t(`${ns}.config`)} size="small" data-testid={`${ns}-config`}>
+    <Card title={t(`${ns}.config`)} size="small" style={style} data-testid={`${ns}-config`}>
       {props.hint && <Typography.Paragraph type="secondary">{props.hint}</Typography.Paragraph>}
       <Form<V>
         form={form}
-        layout="vertical"
+        name={props.name}
+        layout={labelWidth ? 'horizontal' : 'vertical'}
+        labelCol={labelWidth ? { flex: `${labelWidth}px` } : undefined}
         initialValues={props.initialValues}
+        disabled={!editable}
         onFinish={(values) => save.mutate(values)}
         onValuesChange={(changed: Partial<V>) => props.onValuesChange?.(changed, form)}
       >
         {props.children}
-        <Button
-          type="primary"
-          htmlType="submit"
-          icon={<SaveOutlined />}
-          loading={save.isPending}
-          data-testid={`${ns}-config-save`}
-        >
-          {t(`${ns}.configSave`)}
-        </Button>
+        {editable &&
+          (labelWidth ? (
+            // Under the fields, past their labels.
+            <Form.Item label=" " colon={false}>
+              {button}
+            </Form.Item>
+          ) : (
+            button
+          ))}
       </Form>
     </Card>
   );

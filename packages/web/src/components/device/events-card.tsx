@@ -1,5 +1,5 @@
 import type { Page } from '@sc/contract';
-import { type QueryKey, useQuery } from '@tanstack/react-query';
+import { type Query, type QueryKey, useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Space, type TableColumnsType, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,8 @@ export function EventsCard(props: {
   period?: string;
   periodTestId?: string;
   columns?: TableColumnsType<DeviceEvent>;
+  /** The family's own words for its codes, `<codes>.<code>`, before the platform's. */
+  codes?: string;
   load: { key: (query: EventsQuery) => QueryKey; fn: (query: EventsQuery) => Promise<Page<DeviceEvent>> };
 }) {
   const paging = useEventsPaging();
@@ -54,10 +56,25 @@ export function EventsCard(props: {
         )
       }
     >
-      <EventsTable page={events.data} loading={events.isLoading} columns={props.columns} {...paging} />
+      <EventsTable
+        page={events.data}
+        loading={events.isLoading}
+        columns={props.columns}
+        codes={props.codes}
+        {...paging}
+      />
     </Card>
   );
 }
+
+/**
+ * The cached first pages of a device's events, keyed `[...prefix, query]` (an events card's keys): where a
+ * new event shows; a later page the user reads stays as it is.
+ */
+export const firstEventsPages = (prefix: QueryKey) => ({
+  queryKey: prefix,
+  predicate: (query: Query) => (query.queryKey[prefix.length] as EventsQuery | undefined)?.page === 1,
+});
 
 /** A code in the reader's words under `<prefix>.<code>`, or the code itself when there are none. */
 export function useCodeWords() {

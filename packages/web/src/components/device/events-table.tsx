@@ -29,10 +29,15 @@ export function EventsTable(props: {
   pageSize: number;
   onPage: (page: number, size: number) => void;
   columns?: TableColumnsType<DeviceEvent>;
+  /** The family's own words for its codes, `<codes>.<code>`, before the platform's. */
+  codes?: string;
   testId?: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const labels = useLabels();
+  const { codes } = props;
+  const codeText = (code: string) =>
+    codes && i18n.exists(`${codes}.${code}`) ? t(`${codes}.${code}`) : labels.eventCode(code);
   const columns: TableColumnsType<DeviceEvent> = props.columns ?? [
     { title: t('gateways.events.at'), dataIndex: 'at', width: 170, render: formatTime },
     { title: t('gateways.events.device'), dataIndex: 'deviceName', width: 160, ellipsis: { showTitle: true } },
@@ -41,7 +46,7 @@ export function EventsTable(props: {
       dataIndex: 'code',
       width: 130,
       ellipsis: { showTitle: true },
-      render: (code: string) => labels.eventCode(code),
+      render: codeText,
     },
     {
       title: t('gateways.events.eventType'),

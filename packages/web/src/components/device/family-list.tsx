@@ -1,7 +1,10 @@
+import { ReloadOutlined } from '@ant-design/icons';
 import type { Page, RealtimePush } from '@sc/contract';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
-import { Select, type TableColumnsType } from 'antd';
+import { Button, Card, Select, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useRealtime } from '../../api/realtime';
 import { useIncludeChildren } from '../../session/use-current-project';
 import {
@@ -14,7 +17,8 @@ import {
   withProjectColumn,
 } from '../crud';
 import type { RegistrationAnswer } from './answers';
-import { RegistrationButton, useRegistration } from './registration';
+import { type Registrable, RegistrationButton, useRegistration } from './registration';
+import { LiveBadge } from './tags';
 
 interface ListedDevice {
   id: number;
@@ -32,8 +36,23 @@ export interface FamilyListOptions<T extends ListedDevice, F extends object, P e
   /** A realtime push on the cached page (the page itself when none of its rows is concerned). */
   applyPush: (page: P | undefined, push: RealtimePush) => P | undefined;
   setRegistered: (id: number, registered: boolean) => Promise<RegistrationAnswer>;
-  /** Column titles: `<namespace>.fields.<field>` for the family's own fields, the device list's otherwise. */
-  texts: { namespace: string; own?: ReadonlySet<string> };
+  texts: FamilyTexts;
+}
+
+/** Column titles: `<namespace>.fields.<field>` for the family's own fields, the device list's otherwise. */
+export interface FamilyTexts {
+  namespace: string;
+  own?: ReadonlySet<string>;
+}
+
+/** A family's buttons in the actions column, before registration. */
+export interface FamilyRowActions<T> {
+  /** The row's device page: a link first, for every reader (its label `<namespace>.detail`). */
+  detail?: (row: T) => string;
+  /** The family's own buttons, for those who may change the device. */
+  edit?: (row: T) => ReactNode;
+  /** The column's width for those who may change the device and for the others. */
+  width: { editor: number; reader: number };
 }
 
 /**
@@ -44,9 +63,7 @@ export interface FamilyListOptions<T extends ListedDevice, F extends object, P e
 export function useFamilyList<T extends ListedDevice, F extends object, P extends Page<T>>(
   options: FamilyListOptions<T, F, P>,
 ) {
-  const { t } = useTranslation();
   const client = useQueryClient();
-  const editable = canModify(useAuthLevel());
   const includeChildren = useIncludeChildren();
   const list = usePagedList<T, F>({
     key: [...options.key, includeChildren],
@@ -64,24 +81,85 @@ export function useFamilyList<T extends ListedDevice, F extends object, P extend
         : page,
     ),
   );
-  const { namespace, own } = options.texts;
-  /** The table's columns: the declared ones, the project's when children are included, the actions. */
-  const columns = (declared: CrudColumn<T>[]): TableColumnsType<T> => {
+  return { list, ...useFamilyColumns<T>(options.texts, toggle) };
+}
+
+/**
+ * The columns of a family's device list: the declared ones with their titles, the project's when the
+ * child projects are included, the actions (the family's, then registration for those who may change it).
+ */
+export function useFamilyColumns<T extends Registrable>(
+  { namespace, own }: FamilyTexts,
+  toggle: (device: Registrable) => void,
+) {
+  const { t } = useTranslation();
+  const editable = canModify(useAuthLevel());
+  const includeChildren = useIncludeChildren();
+  const columns = (declared: CrudColumn<T>[], actions?: FamilyRowActions<T>): TableColumnsType<T> => {
     const built = tableColumns(
       withProjectColumn(declared, includeChildren, t('areas.switcher.projectColumn')),
       (field) => t(!own || own.has(field) ? `${namespace}.fields.${field}` : `devices.fields.${field}`),
     );
-    if (editable)
+    const register = (d: T) => editable && <RegistrationButton device={d} onToggle={toggle} />;
+    if (editable || actions?.detail)
       built.push({
         title: t('common.actions'),
         key: 'actions',
-        width: 105,
+        width: actions ? actions.width[editable ? 'editor' : 'reader'] : 105,
         fixed: 'right',
-        render: (_, d) => <RegistrationButton device={d} onToggle={toggle} />,
+        render: (_, d) =>
+          actions ? (
+            <Space size={0}>
+              {actions.detail && (
+                <Link to={actions.detail(d)}>
+                  <Button size="small" type="link">
+                    {t(`${namespace}.detail`)}
+                  </Button>
+                </Link>
+              )}
+              {editable && actions.edit?.(d)}
+              {register(d)}
+            </Space>
+          ) : (
+            register(d)
+          ),
       });
     return built;
   };
-  return { list, includeChildren, columns };
+  return { includeChildren, columns, editable };
+}
+
+/**
+ * A family list's card: its title, and beside the live badge the family's hint before it, its tools after
+ * it and a refresh button when the list is loaded at once.
+ */
+export function FamilyListCard(props: {
+  title: string;
+  hint?: string;
+  tools?: ReactNode;
+  onRefresh?: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      title={props.title}
+      extra={
+        <Space size={16}>
+          {props.hint && <Typography.Text type="secondary">{props.hint}</Typography.Text>}
+          <LiveBadge />
+          {props.tools}
+          {props.onRefresh && (
+            <Tooltip title={t('common.refresh')}>
+              <Button icon={<ReloadOutlined />} aria-label={t('common.refresh')} onClick={props.onRefresh} />
+            </Tooltip>
+          )}
+        </Space>
+      }
+    >
+      {props.children}
+    </Card>
+  );
 }
 
 /** The online-state filter of a family list (spec's active states: online, offline, unknown). */

@@ -9,6 +9,7 @@ export {
   isBatchPush,
   useBatchProgress,
 } from './batch-progress';
+export { useCardCall } from './card-call';
 export { CommandBar, type DeviceCommand } from './command-bar';
 export { DeviceConfigCard } from './config-card';
 export {
@@ -28,7 +29,7 @@ export {
   useFollowDevice,
   useLiveDevice,
 } from './device-page';
-export { EventsCard, type EventsQuery, useCodeWords } from './events-card';
+export { EventsCard, type EventsQuery, firstEventsPages, useCodeWords } from './events-card';
 export { EventsTable, useEventsPaging } from './events-table';
 export {
   type DeviceField,
@@ -37,19 +38,34 @@ export {
   type FamilyDeviceShellProps,
   useFamilyDevice,
 } from './family-device';
-export { ActiveStateFilter, type FamilyListOptions, useFamilyList } from './family-list';
+export {
+  ActiveStateFilter,
+  FamilyListCard,
+  type FamilyListOptions,
+  type FamilyRowActions,
+  type FamilyTexts,
+  useFamilyColumns,
+  useFamilyList,
+} from './family-list';
 export { type FirmwareStage, FirmwareUpload, formatBytes, useErrorText } from './firmware-upload';
 export { LatestValues } from './latest-values';
-export { type ReadingDef, type ReadingPoint, ReadingsChart, readingsChartOption } from './readings-chart';
+export {
+  type ReadingDef,
+  type ReadingPoint,
+  ReadingsChart,
+  readingsChartOption,
+} from './readings-chart';
 export {
   type HistoryPeriod,
   HistoryPeriodPicker,
   type HistoryPreset,
   presetRange,
+  type ReadingsQuery,
   ReadingsTable,
   useHistoryPeriod,
 } from './readings-history';
 export { type Registrable, RegistrationButton, useRegistration } from './registration';
+export { DeviceRowsCard } from './rows-card';
 export { applyStatePush, type LiveRow, patchLiveRow } from './state-push';
 export { ActiveStateTag, EventLevelTag, FlagTag, LiveBadge, RegisteredTag } from './tags';
 export { uploadFile } from './upload';

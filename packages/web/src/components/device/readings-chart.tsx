@@ -92,28 +92,27 @@ export function readingsChartOption(
   };
 }
 
+type Resolution = 'raw' | 'hour' | 'day';
+
 /**
  * The readings of a period as a line chart; says when there is nothing to draw and what each point
  * averages when the server grouped the readings.
  */
-export function ReadingsChart({
-  points,
-  readings,
-  period,
-  bucketSeconds,
-  resolution = 'raw',
-  loading,
-  height,
-}: {
-  points: ReadingPoint[] | undefined;
+export function ReadingsChart(props: {
+  points?: ReadingPoint[] | undefined;
   readings: ReadingDef[];
   period?: { from: string; to: string };
   bucketSeconds?: number;
   /** What the server drew the points from: the readings, or hourly / daily rollups for long periods. */
-  resolution?: 'raw' | 'hour' | 'day';
+  resolution?: Resolution;
   loading?: boolean;
+  /** The query of a series: its points, bucket, resolution and loading state, instead of each of them. */
+  series?: { data?: { points: ReadingPoint[]; bucketSeconds?: number; resolution?: Resolution }; isFetching: boolean };
   height?: number;
 }) {
+  const { readings, period, height, series } = props;
+  const { points, bucketSeconds, resolution = 'raw' } = series ? (series.data ?? {}) : props;
+  const loading = series ? series.isFetching : props.loading;
   const { t } = useTranslation();
   const option = useMemo(() => readingsChartOption(points ?? [], readings, period), [points, readings, period]);
   return (

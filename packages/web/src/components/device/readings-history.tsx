@@ -1,5 +1,6 @@
-import { LOG_PAGE_SIZE } from '@sc/contract';
-import { DatePicker, Segmented, Space, Table, Typography } from 'antd';
+import { LOG_PAGE_SIZE, type Page } from '@sc/contract';
+import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
+import { Alert, DatePicker, Flex, Segmented, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
@@ -87,25 +88,38 @@ export function HistoryPeriodPicker({ history, texts }: { history: HistoryPeriod
   );
 }
 
-/** The period's readings, a page at a time: the pick time, then each reading with its unit. */
+/** What a readings table asks for: the period and the page. */
+export interface ReadingsQuery {
+  from: string;
+  to: string;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * The period's readings, a page at a time (the page shown while the next loads): the pick time, then each
+ * reading with its unit.
+ */
 export function ReadingsTable<T extends { at: string }>({
   history,
   readings,
-  rows,
-  total,
-  loading,
+  load,
   timeTitle,
   valueWidth = 120,
 }: {
   history: HistoryPeriod;
   readings: ReadingDef[];
-  rows: T[] | undefined;
-  total: number | undefined;
-  loading: boolean;
+  load: { key: (query: ReadingsQuery) => QueryKey; fn: (query: ReadingsQuery) => Promise<Page<T>> };
   timeTitle: string;
   valueWidth?: number;
 }) {
   const { t } = useTranslation();
+  const query: ReadingsQuery = { ...history.period, page: history.page, pageSize: history.pageSize };
+  const answer = useQuery({
+    queryKey: load.key(query),
+    queryFn: () => load.fn(query),
+    placeholderData: keepPreviousData,
+  });
   const columns: ColumnsType<T> = [
     { title: timeTitle, dataIndex: 'at', width: 180, fixed: 'left', render: formatTime },
     ...readings.map((r) => ({
@@ -116,24 +130,31 @@ export function ReadingsTable<T extends { at: string }>({
       render: (v: number | null) => formatReading(v),
     })),
   ];
-  return (
+  const table = (
     <Table<T>
       data-testid="history-table"
       rowKey="at"
       size="small"
-      loading={loading}
+      loading={answer.isFetching}
       columns={columns}
-      dataSource={rows ?? []}
+      dataSource={answer.data?.list ?? []}
       scroll={{ x: 'max-content' }}
       pagination={{
         current: history.page,
         pageSize: history.pageSize,
-        total: total ?? 0,
+        total: answer.data?.total ?? 0,
         showSizeChanger: true,
         pageSizeOptions: pageSizeOptions('log'),
         showTotal: (count) => t('common.total', { total: count }),
         onChange: history.choosePage,
       }}
     />
+  );
+  if (!answer.isError) return table;
+  return (
+    <Flex vertical gap={12}>
+      <Alert type="error" showIcon title={t('common.loadFailed')} />
+      {table}
+    </Flex>
   );
 }

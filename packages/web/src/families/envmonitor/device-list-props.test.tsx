@@ -1,21 +1,17 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setErrorSinks } from '../../api/report';
-import { changeLang } from '../../i18n/i18n';
+import { describe, expect, it } from 'vitest';
 import DeviceListPage from '../../pages/biz/devicelist/device-list-page';
-import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
-import { guardRawText } from '../../test/raw-guard';
-import { type Call, mockFetch, renderWithApp } from '../../test/render';
+import { familyServer, familyTestSetup } from '../../test/family-page';
+import { renderWithApp } from '../../test/render';
 
 /** The shared device list's type-properties view with an environment monitor: its own fields as columns. */
-const PATH = '/biz/devicelist';
 const DEVICE = {
+  type: 'envmonitor',
+  typeName: '环境监测仪',
   id: 5,
   name: '监测仪一号',
   no: 'ENV-001',
-  type: 'envmonitor',
-  typeName: '环境监测仪',
   modelName: 'ENVRS485',
   projectId: 2,
   projectName: '子项目乙',
@@ -27,27 +23,19 @@ const DEVICE = {
   ip: '',
   props: { pickInterval: 60, public: true },
 };
+const PATH = '/biz/devicelist';
 
-function serve(extra: (call: Call) => { status?: number; json?: unknown } | undefined = () => undefined) {
-  return mockFetch((call) => {
-    const frame = frameAnswers(PATH, 5, call);
-    if (frame) return frame;
-    const { pathname } = call.url;
-    if (pathname === '/api/projects.do/trees') return { json: TREE };
-    if (pathname === '/api/bas/devicetypes.do')
-      return { json: [{ id: 1, name: '环境监测仪', no: 'envmonitor', icon: null }] };
-    if (pathname === '/api/biz/devices.do/pages') return { json: { list: [DEVICE], total: 1, page: 1, pageSize: 25 } };
-    return extra(call);
-  });
-}
-
-beforeEach(async () => {
-  await changeLang('zh_CN');
-  setErrorSinks({ toast: vi.fn(), toLogin: vi.fn() });
+const serve = familyServer({
+  screen: PATH,
+  base: '/api/biz/devices.do',
+  list: [DEVICE],
+  more: (_, pathname) =>
+    pathname === '/api/bas/devicetypes.do'
+      ? { json: [{ id: 1, name: '环境监测仪', no: 'envmonitor', icon: null }] }
+      : undefined,
 });
-afterEach(() => vi.unstubAllGlobals());
 
-guardRawText();
+familyTestSetup();
 
 describe('DeviceList with environment monitors', () => {
   it('lists the family fields in the type-properties view', async () => {

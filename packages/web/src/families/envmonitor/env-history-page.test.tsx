@@ -1,15 +1,10 @@
-import type { SessionUser } from '@sc/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setErrorSinks } from '../../api/report';
+import { describe, expect, it, vi } from 'vitest';
 import type { EChartOption } from '../../components/device/echart';
 import { systemShiftMs } from '../../components/time';
-import { changeLang } from '../../i18n/i18n';
-import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
-import { clearSession, setSession } from '../../session/store';
-import { guardRawText } from '../../test/raw-guard';
-import { mockFetch, renderWithApp } from '../../test/render';
+import { familyServer, familyTestSetup, pageOf } from '../../test/family-page';
+import { renderWithApp } from '../../test/render';
 import PjtDeviceEnvDataHistoryPage from './env-history-page';
 import { ENTRIES } from './test-fixtures';
 
@@ -19,51 +14,31 @@ vi.mock('../../components/device/echart', () => ({
 }));
 
 const PATH = '/pjt/pjtdeviceenvdatahistory';
-const USER = {
-  userId: 4,
-  userName: 'u',
-  realName: 'U',
-  projectId: 2,
-  projectName: '子项目乙',
-  userToken: 'tok',
-} as SessionUser;
 const POINTS = [
   { at: '2026-05-01T08:00:00Z', temperature: 20, humidity: 40, pm25: 10, noise: 50 },
   { at: '2026-05-01T08:10:00Z', temperature: 21, humidity: 42, pm25: null, noise: 52 },
 ];
 
-function serve() {
-  return mockFetch((call) => {
-    const frame = frameAnswers(PATH, 5, call);
-    if (frame) return frame;
-    const { pathname } = call.url;
-    if (pathname === '/api/projects.do/trees') return { json: TREE };
-    if (pathname === '/api/pjts/2/iot/envmonitor/reports.do/family/attempts/last/1') return { json: ENTRIES };
+const BASE = '/api/pjts/2/iot/envmonitor';
+const serve = familyServer({
+  screen: PATH,
+  base: BASE,
+  more: (call, pathname) => {
+    if (pathname === `${BASE}/reports.do/family/attempts/last/1`) return { json: ENTRIES };
     if (/^\/api\/pjts\/2\/iot\/envmonitor\/\d+\/reports\.do\/series$/.test(pathname)) {
       const days = hours(call.url.searchParams.get('from')!, call.url.searchParams.get('to')!) / 24;
       // The server answers a long period from its hourly rollups and says so.
       return { json: { resolution: days > 7 ? 'hour' : 'raw', bucketSeconds: days > 7 ? 3600 : 300, points: POINTS } };
     }
-    if (/^\/api\/pjts\/2\/iot\/envmonitor\/\d+\/reports\.do$/.test(pathname)) {
-      return { json: { list: [...POINTS].reverse(), total: 2, page: 1, pageSize: 50 } };
-    }
+    if (/^\/api\/pjts\/2\/iot\/envmonitor\/\d+\/reports\.do$/.test(pathname))
+      return { json: pageOf([...POINTS].reverse()) };
     return undefined;
-  });
-}
+  },
+});
 
-beforeEach(async () => {
-  await changeLang('zh_CN');
-  setErrorSinks({ toast: vi.fn(), toLogin: vi.fn() });
-  setSession(USER);
-});
-afterEach(() => {
-  clearSession();
-  vi.unstubAllGlobals();
-});
+familyTestSetup();
 
 const hours = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 3_600_000;
-
-guardRawText();
 
 describe('environment history', () => {
   it('asks for the series of the chosen monitor over the preset period and draws one line per reading', async () => {

@@ -1,5 +1,5 @@
 import { DownloadOutlined, LineChartOutlined, PicCenterOutlined, TableOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Segmented, Select, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,18 +29,12 @@ function EnvHistory({ projectId }: { projectId: number }) {
     monitors.data?.find((m) => m.device.id === wanted)?.device.id ?? monitors.data?.[0]?.device.id ?? undefined;
 
   const history = useHistoryPeriod();
-  const { period, page, pageSize } = history;
+  const { period } = history;
   const [readings, setReadings] = useState<ReadingKey[]>(DEFAULT_READINGS);
   const [view, setView] = useState<View>('mixed');
   const allDefs = useReadingDefs();
   const chosenDefs = useReadingDefs(readings);
 
-  const table = useQuery({
-    queryKey: ['envmonitors', projectId, 'history', deviceId, period, page, pageSize],
-    queryFn: () => env.readings({ id: deviceId!, query: { ...period, page, pageSize } }),
-    enabled: deviceId !== undefined && view !== 'chart',
-    placeholderData: keepPreviousData,
-  });
   const series = useQuery({
     queryKey: ['envmonitors', projectId, 'series', deviceId, period],
     queryFn: () => env.series({ id: deviceId!, query: period }),
@@ -54,23 +48,15 @@ function EnvHistory({ projectId }: { projectId: number }) {
     <ReadingsTable<EnvReading>
       history={history}
       readings={allDefs}
-      rows={table.data?.list}
-      total={table.data?.total}
-      loading={table.isFetching}
+      load={{
+        key: (query) => ['envmonitors', projectId, 'history', deviceId, query],
+        fn: (query) => env.readings({ id: deviceId!, query }),
+      }}
       timeTitle={t('envmonitors.readings.at')}
       valueWidth={110}
     />
   );
-  const chartCard = (
-    <ReadingsChart
-      points={series.data?.points}
-      readings={chosenDefs}
-      period={period}
-      bucketSeconds={series.data?.bucketSeconds}
-      resolution={series.data?.resolution}
-      loading={series.isFetching}
-    />
-  );
+  const chartCard = <ReadingsChart series={series} readings={chosenDefs} period={period} />;
 
   return (
     <Card title={t('menu.pjtdeviceenvdatahistory')}>
@@ -125,7 +111,7 @@ function EnvHistory({ projectId }: { projectId: number }) {
             ]}
           />
         </Flex>
-        {(table.isError || series.isError) && <Alert type="error" showIcon message={t('common.loadFailed')} />}
+        {series.isError && <Alert type="error" showIcon message={t('common.loadFailed')} />}
         {view !== 'table' && chartCard}
         {view !== 'chart' && tableCard}
       </Flex>

@@ -1,55 +1,25 @@
-import type { SessionUser } from '@sc/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FakeWebSocket } from '../../api/realtime-fake';
-import { setErrorSinks } from '../../api/report';
-import { changeLang } from '../../i18n/i18n';
-import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
-import { clearSession, setSession } from '../../session/store';
-import { guardRawText } from '../../test/raw-guard';
-import { mockFetch, renderWithApp } from '../../test/render';
+import { familyServer, familyTestSetup } from '../../test/family-page';
+import { renderWithApp } from '../../test/render';
 import PjtDeviceEnvMonitorListPage from './env-list-page';
 import { ENTRIES } from './test-fixtures';
 
 const PATH = '/pjt/pjtdeviceenvmonitorlist';
-const USER = {
-  userId: 4,
-  userName: 'u',
-  realName: 'U',
-  projectId: 2,
-  projectName: '子项目乙',
-  userToken: 'tok',
-} as SessionUser;
+const BASE = '/api/pjts/2/iot/envmonitor';
+const LATEST = `${BASE}/reports.do/family/attempts/last/1`;
 
-function serve(level = 5) {
-  return mockFetch((call) => {
-    const frame = frameAnswers(PATH, level, call);
-    if (frame) return frame;
-    const { pathname } = call.url;
-    if (pathname === '/api/projects.do/trees') return { json: TREE };
-    if (pathname === '/api/pjts/2/iot/envmonitor/reports.do/family/attempts/last/1') return { json: ENTRIES };
-    if (pathname === '/api/pjts/2/iot/envmonitor/12/register')
-      return { json: { id: 12, registered: true, delivered: false } };
-    return undefined;
-  });
-}
+const serve = familyServer({
+  screen: PATH,
+  base: BASE,
+  more: (_, pathname) => (pathname === LATEST ? { json: ENTRIES } : undefined),
+});
 
-beforeEach(async () => {
-  await changeLang('zh_CN');
-  setErrorSinks({ toast: vi.fn(), toLogin: vi.fn() });
-  FakeWebSocket.reset();
-  vi.stubGlobal('WebSocket', FakeWebSocket);
-  setSession(USER);
-});
-afterEach(() => {
-  clearSession();
-  vi.unstubAllGlobals();
-});
+familyTestSetup();
 
 const readingIn = (root: HTMLElement, key: string) => root.querySelector(`[data-reading="${key}"]`)?.textContent;
-
-guardRawText();
 
 describe('environment monitor list', () => {
   it('shows the latest readings with units and follows telemetry pushes without reloading', async () => {
@@ -109,17 +79,11 @@ describe('environment monitor list', () => {
 
   it('includes the child projects’ monitors with their project when the switch is on', async () => {
     localStorage.setItem('sc.project.children', JSON.stringify({ userId: 4, on: true }));
-    const { calls } = mockFetch((call) => {
-      const frame = frameAnswers(PATH, 5, call);
-      if (frame) return frame;
-      const { pathname } = call.url;
-      if (pathname === '/api/projects.do/trees') return { json: TREE };
-      if (pathname === '/api/pjts/2/iot/envmonitor/reports.do/family/attempts/last/1')
-        return {
-          json: ENTRIES.map((e, i) => ({ ...e, device: { ...e.device, projectName: i ? '孙项目丙' : '子项目乙' } })),
-        };
-      return undefined;
-    });
+    const { calls } = serve(5, PATH, (call) =>
+      call.url.pathname === LATEST
+        ? { json: ENTRIES.map((e, i) => ({ ...e, device: { ...e.device, projectName: i ? '孙项目丙' : '子项目乙' } })) }
+        : undefined,
+    );
     const user = userEvent.setup();
     renderWithApp(<PjtDeviceEnvMonitorListPage />, { path: PATH });
     const card = await screen.findByTestId('env-card-12');

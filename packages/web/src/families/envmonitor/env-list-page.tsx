@@ -1,7 +1,7 @@
-import { AppstoreOutlined, ReloadOutlined, TableOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, TableOutlined } from '@ant-design/icons';
 import type { RealtimePush } from '@sc/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Flex, Row, Segmented, Space, Spin, Table, Tooltip, Typography } from 'antd';
+import { Card, Col, Empty, Flex, Row, Segmented, Space, Spin, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +10,9 @@ import { useRealtime } from '../../api/realtime';
 import { canModify, useAuthLevel } from '../../components/crud';
 import {
   ActiveStateTag,
+  FamilyListCard,
   FlagTag,
   LatestValues,
-  LiveBadge,
   patchLiveRow,
   type ReadingPoint,
   RegisteredTag,
@@ -25,7 +25,9 @@ import { formatTime } from '../../components/time';
 import { useIncludeChildren } from '../../session/use-current-project';
 import { type EnvEntry, envApi, readingOf, useReadingDefs } from './api';
 
-type View = 'card' | 'table';
+const VIEWS = ['card', 'table'] as const;
+type View = (typeof VIEWS)[number];
+const VIEW_ICONS: Record<View, ReactNode> = { card: <AppstoreOutlined />, table: <TableOutlined /> };
 const HISTORY_PAGE = '/pjt/pjtdeviceenvdatahistory';
 const historyPath = (e: EnvEntry) => `${HISTORY_PAGE}?id=${e.device.id}`;
 
@@ -74,24 +76,16 @@ function EnvList({ projectId }: { projectId: number }) {
 
   const entries = latest.data ?? [];
   return (
-    <Card
+    <FamilyListCard
       title={t('menu.pjtdeviceenvmonitorlist')}
-      extra={
-        <Space size={16}>
-          <LiveBadge />
-          <Segmented<View>
-            value={view}
-            onChange={setView}
-            options={[
-              { value: 'card', label: t('envmonitors.views.card'), icon: <AppstoreOutlined /> },
-              { value: 'table', label: t('envmonitors.views.table'), icon: <TableOutlined /> },
-            ]}
-          />
-          <Tooltip title={t('common.refresh')}>
-            <Button icon={<ReloadOutlined />} aria-label={t('common.refresh')} onClick={() => void latest.refetch()} />
-          </Tooltip>
-        </Space>
+      tools={
+        <Segmented<View>
+          value={view}
+          onChange={setView}
+          options={VIEWS.map((v) => ({ value: v, label: t(`envmonitors.views.${v}`), icon: VIEW_ICONS[v] }))}
+        />
       }
+      onRefresh={() => void latest.refetch()}
     >
       {latest.isLoading ? (
         <Flex justify="center" style={{ padding: 48 }}>
@@ -110,7 +104,7 @@ function EnvList({ projectId }: { projectId: number }) {
       ) : (
         <EnvTable entries={entries} action={registerButton} showProject={includeChildren} />
       )}
-    </Card>
+    </FamilyListCard>
   );
 }
 

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '../../api/realtime-fake';
-import { setErrorSinks } from '../../api/report';
 import { changeLang } from '../../i18n/i18n';
-import { guardRawText } from '../../test/raw-guard';
+import { familyTestSetup } from '../../test/family-page';
 import { mockFetch, renderWithApp } from '../../test/render';
 import PubEnvShowPage, { pageShape } from './pub-env-show-page';
 
@@ -27,17 +26,7 @@ function serve(devices = DEVICES) {
   });
 }
 
-beforeEach(async () => {
-  await changeLang('zh_CN');
-  setErrorSinks({ toast: vi.fn(), toLogin: vi.fn() });
-  FakeWebSocket.reset();
-  vi.stubGlobal('WebSocket', FakeWebSocket);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-guardRawText();
+familyTestSetup({ signedIn: false });
 
 describe('public environment display', () => {
   it('shows every public monitor with big readings, without a sign-in or a socket', async () => {

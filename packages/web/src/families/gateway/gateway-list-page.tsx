@@ -1,13 +1,11 @@
-import { ReloadOutlined } from '@ant-design/icons';
 import type { DeviceView } from '@sc/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Space, Table, Tooltip } from 'antd';
+import { Empty, Table } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useRealtime } from '../../api/realtime';
-import { type CrudColumn, canModify, tableColumns, useAuthLevel, withProjectColumn } from '../../components/crud';
-import { applyStatePush, LiveBadge, RegistrationButton, useRegistration } from '../../components/device';
+import type { CrudColumn } from '../../components/crud';
+import { applyStatePush, FamilyListCard, useFamilyColumns, useRegistration } from '../../components/device';
 import { ProjectScoped } from '../../components/project-scoped';
 import { useIncludeChildren } from '../../session/use-current-project';
 import { gatewayApi, gatewayKeys } from './api';
@@ -24,7 +22,6 @@ export default function GatewayListPage() {
 function GatewayList({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const editable = canModify(useAuthLevel());
   const gw = gatewayApi(projectId);
   const includeChildren = useIncludeChildren();
   const listKey = [...gatewayKeys.list(projectId), includeChildren];
@@ -47,6 +44,7 @@ function GatewayList({ projectId }: { projectId: number }) {
       rows?.map((r) => (r.id === answer.id ? { ...r, registered: answer.registered } : r)),
     ),
   );
+  const { columns } = useFamilyColumns<DeviceView>({ namespace: 'gateways' }, toggle);
 
   const declared: CrudColumn<DeviceView>[] = [
     { field: 'name', kind: { kind: 'link', to: detailPath } },
@@ -57,54 +55,24 @@ function GatewayList({ projectId }: { projectId: number }) {
     { field: 'lastActiveAt', kind: { kind: 'time' }, width: 180 },
     { field: 'children', align: 'right', width: 100, render: (_, d) => childCounts.get(d.id) ?? 0 },
   ];
-  const columns = tableColumns(
-    withProjectColumn(declared, includeChildren, t('areas.switcher.projectColumn')),
-    (field) => t(`gateways.fields.${field}`),
-  );
-  columns.push({
-    title: t('common.actions'),
-    key: 'actions',
-    width: 200,
-    render: (_, d) => (
-      <Space size={4}>
-        <Link to={detailPath(d)}>
-          <Button size="small" type="link">
-            {t('gateways.detail')}
-          </Button>
-        </Link>
-        {editable && <RegistrationButton device={d} onToggle={toggle} />}
-      </Space>
-    ),
-  });
 
   return (
-    <Card
+    <FamilyListCard
       title={t('menu.pjtdevicegatewaylist')}
-      extra={
-        <Space size={16}>
-          <LiveBadge />
-          <Tooltip title={t('common.refresh')}>
-            <Button
-              icon={<ReloadOutlined />}
-              aria-label={t('common.refresh')}
-              onClick={() => {
-                void gateways.refetch();
-                void all.refetch();
-              }}
-            />
-          </Tooltip>
-        </Space>
-      }
+      onRefresh={() => {
+        void gateways.refetch();
+        void all.refetch();
+      }}
     >
       <Table<DeviceView>
         rowKey="id"
         size="middle"
         loading={gateways.isLoading}
-        columns={columns}
+        columns={columns(declared, { detail: detailPath, width: { editor: 200, reader: 200 } })}
         dataSource={gateways.data ?? []}
         pagination={{ pageSize: 25, hideOnSinglePage: true, showTotal: (total) => t('common.total', { total }) }}
         locale={{ emptyText: <Empty description={t('gateways.empty')} /> }}
       />
-    </Card>
+    </FamilyListCard>
   );
 }

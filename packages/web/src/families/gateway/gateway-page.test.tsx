@@ -1,26 +1,13 @@
-import type { SessionUser } from '@sc/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FakeWebSocket } from '../../api/realtime-fake';
-import { setErrorSinks } from '../../api/report';
-import { changeLang } from '../../i18n/i18n';
-import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
-import { clearSession, setSession } from '../../session/store';
-import { guardRawText } from '../../test/raw-guard';
-import { type Call, mockFetch, renderWithApp } from '../../test/render';
+import { type Answer, familyServer, familyTestSetup } from '../../test/family-page';
+import type { Call } from '../../test/render';
+import { renderWithApp } from '../../test/render';
 import PjtDeviceGatewayListPage from './gateway-list-page';
 import PjtDeviceGatewayPage from './gateway-page';
 
-const PATH = '/pjt/pjtdevicegateway';
-const USER = {
-  userId: 4,
-  userName: 'u',
-  realName: 'U',
-  projectId: 2,
-  projectName: '子项目乙',
-  userToken: 'tok',
-} as SessionUser;
 const GATEWAY = {
   id: 3,
   name: '一号网关',
@@ -40,81 +27,59 @@ const GATEWAY = {
   description: '',
   props: { maxChildren: 64 },
 };
-const CHILDREN = [
-  {
-    id: 21,
-    name: '单灯一',
-    no: 'L-01',
-    type: 'lighting',
-    equipmentId: 'L1',
-    activeState: 1,
-    registered: true,
-    lastActiveAt: null,
+/** A lamp controller behind the gateway, its state as given. */
+const child = (id: number, name: string, activeState: number) => ({
+  id,
+  name,
+  no: `L-0${id - 20}`,
+  type: 'lighting',
+  equipmentId: `L${id - 20}`,
+  activeState,
+  registered: true,
+  lastActiveAt: null,
+});
+const CHILDREN = [child(21, '单灯一', 1), child(22, '单灯二', 0)];
+const PATH = '/pjt/pjtdevicegateway';
+const BASE = '/api/pjts/2/iot/gateway';
+const server = familyServer({
+  screen: PATH,
+  base: BASE,
+  device: GATEWAY,
+  events: {
+    path: 'events',
+    list: [
+      {
+        id: 1,
+        deviceId: 21,
+        deviceName: '单灯一',
+        at: '2026-05-01T07:00:00Z',
+        code: '14',
+        eventType: 'occur',
+        level: 'warning',
+        detail: null,
+      },
+    ],
   },
-  {
-    id: 22,
-    name: '单灯二',
-    no: 'L-02',
-    type: 'lighting',
-    equipmentId: 'L2',
-    activeState: 0,
-    registered: true,
-    lastActiveAt: null,
-  },
-];
-const EVENTS = {
-  list: [
-    {
-      id: 1,
-      deviceId: 21,
-      deviceName: '单灯一',
-      at: '2026-05-01T07:00:00Z',
-      code: '14',
-      eventType: 'occur',
-      level: 'warning',
-      detail: null,
-    },
-  ],
-  total: 1,
-  page: 1,
-  pageSize: 50,
-};
-
-function serve(command: (call: Call) => { status?: number; json?: unknown }, path = PATH, level = 5) {
-  return mockFetch((call) => {
-    const frame = frameAnswers(path, level, call);
-    if (frame) return frame;
-    const { pathname } = call.url;
-    if (pathname === '/api/projects.do/trees') return { json: TREE };
-    if (pathname === '/api/pjts/2/devices.do/one/3') return { json: GATEWAY };
-    if (pathname === '/api/pjts/2/iot/gateway/3/children') return { json: CHILDREN };
-    if (pathname === '/api/pjts/2/iot/gateway/3/events') return { json: EVENTS };
-    if (pathname === '/api/pjts/2/devices.do/family') {
+  more: (call, pathname) => {
+    if (pathname === `${BASE}/3/children`) return { json: CHILDREN };
+    if (pathname === '/api/pjts/2/devices.do/family')
       return {
         json:
           call.url.searchParams.get('type') === 'gateway'
             ? [GATEWAY]
             : [GATEWAY, ...CHILDREN.map((c) => ({ ...c, parentId: 3 }))],
       };
-    }
-    if (call.method === 'POST' && pathname.startsWith('/api/pjts/2/iot/gateway/3/')) return command(call);
     return undefined;
-  });
-}
-
-beforeEach(async () => {
-  await changeLang('zh_CN');
-  setErrorSinks({ toast: vi.fn(), toLogin: vi.fn() });
-  FakeWebSocket.reset();
-  vi.stubGlobal('WebSocket', FakeWebSocket);
-  setSession(USER);
-});
-afterEach(() => {
-  clearSession();
-  vi.unstubAllGlobals();
+  },
 });
 
-guardRawText();
+/** The gateway's server, a command to the gateway answered by `command`. */
+const serve = (command: (call: Call) => Answer, path = PATH, level = 5) =>
+  server(level, path, (call) =>
+    call.method === 'POST' && call.url.pathname.startsWith(`${BASE}/3/`) ? command(call) : undefined,
+  );
+
+familyTestSetup();
 
 describe('gateway detail', () => {
   it("shows the server's offline message when a command finds the gateway offline", async () => {

@@ -1,7 +1,7 @@
 import { ClearOutlined, ClockCircleOutlined, PoweroffOutlined } from '@ant-design/icons';
 import { type DeviceView, gatewayManifest, type Page, type RealtimePush } from '@sc/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, Col, Row, Table } from 'antd';
+import { Col, Row } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CrudColumn, canModify, tableColumns, useAuthLevel } from '../../components/crud';
@@ -11,11 +11,12 @@ import {
   type DeviceBack,
   type DeviceEvent,
   DevicePage,
+  DeviceRowsCard,
   DeviceShell,
-  EventsTable,
+  EventsCard,
+  firstEventsPages,
   locationText,
   useDeviceRow,
-  useEventsPaging,
   useFollowDevice,
 } from '../../components/device';
 import { formatValue } from '../../components/format';
@@ -41,8 +42,7 @@ function GatewayDetail({ projectId, id }: { projectId: number; id: number }) {
   const gw = gatewayApi(projectId);
   const editable = canModify(useAuthLevel());
   const childrenKey = gatewayKeys.children(projectId, id);
-  const paging = useEventsPaging();
-  const eventsKey = [...gatewayKeys.events(projectId, id), paging.current, paging.pageSize];
+  const eventsKey = gatewayKeys.events(projectId, id);
 
   const deviceKey = gatewayKeys.one(projectId, id);
   const { query, ok, device, fallback } = useDeviceRow({
@@ -53,11 +53,6 @@ function GatewayDetail({ projectId, id }: { projectId: number; id: number }) {
     isDevice: (d) => d.type === gatewayManifest.type,
   });
   const children = useQuery({ queryKey: childrenKey, queryFn: () => gw.children(id), enabled: ok });
-  const events = useQuery({
-    queryKey: eventsKey,
-    queryFn: () => gw.events(id, paging.current, paging.pageSize),
-    enabled: ok,
-  });
 
   useFollowDevice({
     id,
@@ -66,7 +61,7 @@ function GatewayDetail({ projectId, id }: { projectId: number; id: number }) {
     watch: (children.data ?? []).map((c) => c.id),
     onPush: (push: RealtimePush) => {
       if (push.kind === 'state' && push.deviceId !== id) applyStatePush<GatewayChild>(client, childrenKey, push);
-      if (push.kind === 'event' && paging.current === 1) {
+      if (push.kind === 'event') {
         const deviceName =
           push.deviceId === id
             ? (query.data?.name ?? '')
@@ -81,7 +76,7 @@ function GatewayDetail({ projectId, id }: { projectId: number; id: number }) {
           level: push.level,
           detail: null,
         };
-        client.setQueryData<Page<DeviceEvent>>(eventsKey, (p) =>
+        client.setQueriesData<Page<DeviceEvent>>(firstEventsPages(eventsKey), (p) =>
           p ? { ...p, list: [row, ...p.list].slice(0, p.pageSize), total: p.total + 1 } : p,
         );
       }
@@ -125,9 +120,10 @@ function GatewayDetail({ projectId, id }: { projectId: number; id: number }) {
           <ChildrenTable rows={children.data ?? []} loading={children.isLoading} />
         </Col>
         <Col xs={24} xxl={13}>
-          <Card title={t('gateways.eventsTitle')} size="small">
-            <EventsTable page={events.data} loading={events.isLoading} {...paging} />
-          </Card>
+          <EventsCard
+            title={t('gateways.eventsTitle')}
+            load={{ key: (query) => [...eventsKey, query], fn: (query) => gw.events(id, query.page, query.pageSize) }}
+          />
         </Col>
       </Row>
     </DeviceShell>
@@ -163,19 +159,13 @@ function ChildrenTable({ rows, loading }: { rows: GatewayChild[]; loading: boole
     { field: 'activeState', kind: { kind: 'active' } },
     { field: 'lastActiveAt', kind: { kind: 'time' } },
   ];
-  const columns = tableColumns(declared, (field) => t(`gateways.fields.${field}`));
   return (
-    <Card title={`${t('gateways.childrenTitle')} (${rows.length})`} size="small">
-      <Table<GatewayChild>
-        data-testid="children-table"
-        rowKey="id"
-        size="small"
-        scroll={{ x: 'max-content' }}
-        loading={loading}
-        columns={columns}
-        dataSource={rows}
-        pagination={{ pageSize: 10, hideOnSinglePage: true }}
-      />
-    </Card>
+    <DeviceRowsCard<GatewayChild>
+      title={t('gateways.childrenTitle')}
+      testId="children-table"
+      rows={rows}
+      loading={loading}
+      columns={tableColumns(declared, (field) => t(`gateways.fields.${field}`))}
+    />
   );
 }

@@ -6,7 +6,8 @@ import { clientOf, fillPath } from '../../api/endpoints';
 export type { IllumGroup, IllumGroupOption };
 
 /** Answers of the illumination calls, from the contract's tables. */
-export type IllumSensor = AnswerOf<typeof ILLUM_API.sensors>['list'][number];
+export type IllumPage = AnswerOf<typeof ILLUM_API.sensors>;
+export type IllumSensor = IllumPage['list'][number];
 /** PUT …/config and …/inuse: what is stored and whether the connected sensor was told. */
 export type ConfigSaved = AnswerOf<typeof ILLUM_API.setConfig>;
 /** A lamp controller that follows a sensor, with its group. */
@@ -31,8 +32,8 @@ export const illumApi = (projectId: number) => {
   return {
     /** The groups' base for the shared resource table (its pages, one, create, update and deletes). */
     groupsBase: fillPath(ILLUM_GROUP_API.createGroup.path, { projectId }),
-    sensors: (page: number, pageSize: number, keyword: string, includeChildren = false) =>
-      calls.sensors({ query: { page, pageSize, keyword, includeChildren: includeChildren || undefined } }),
+    sensors: (page: number, pageSize: number, keyword: string, includeChildren?: true) =>
+      calls.sensors({ query: { page, pageSize, keyword, includeChildren } }),
     one: (id: number) =>
       api.get<DeviceView>(`/api/pjts/${projectId}/devices.do/one/${id}`, undefined, { silent: true }),
     config: (id: number) => calls.config({ id }),

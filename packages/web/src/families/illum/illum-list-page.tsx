@@ -1,23 +1,12 @@
 import type { RealtimePush } from '@sc/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Space, Tag, Typography } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { useRealtime } from '../../api/realtime';
 import { useFeedback } from '../../app/feedback';
-import {
-  type CrudColumn,
-  canModify,
-  ListScreen,
-  tableColumns,
-  useAuthLevel,
-  usePagedList,
-  withProjectColumn,
-} from '../../components/crud';
-import { LiveBadge, patchLiveRow, RegistrationButton, useRegistration } from '../../components/device';
+import { type CrudColumn, ListScreen } from '../../components/crud';
+import { FamilyListCard, patchLiveRow, useFamilyList } from '../../components/device';
 import { ProjectScoped } from '../../components/project-scoped';
-import { useIncludeChildren } from '../../session/use-current-project';
-import { type IllumSensor, illumApi, illumKeys } from './api';
+import { type IllumPage, type IllumSensor, illumApi, illumKeys } from './api';
 
 export const ILLUM_PAGE = '/pjt/pjtdeviceillum';
 const detailPath = (d: { id: number }) => `${ILLUM_PAGE}?id=${d.id}`;
@@ -45,37 +34,42 @@ export default function PjtDeviceIllumListPage() {
   return <ProjectScoped>{(projectId) => <IllumList projectId={projectId} />}</ProjectScoped>;
 }
 
+/** A realtime push on a page of sensors: a reported value becomes the current one, state the tag. */
+export function applyIllumPush(page: IllumPage | undefined, push: RealtimePush): IllumPage | undefined {
+  if (!page || (push.kind !== 'telemetry' && push.kind !== 'state')) return page;
+  const { illuminance } = push.kind === 'telemetry' ? push.values : {};
+  if (push.kind === 'telemetry' && typeof illuminance !== 'number') return page;
+  return {
+    ...page,
+    list: page.list.map((r) => {
+      if (r.id !== push.deviceId) return r;
+      return push.kind === 'state' ? patchLiveRow(r, push) : { ...r, illuminance: illuminance as number, at: push.at };
+    }),
+  };
+}
+
 /** Sensors with their current value (KLux, the last one reported) against their threshold; states live. */
 function IllumList({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const { message, confirm } = useFeedback();
-  const editable = canModify(useAuthLevel());
   const illum = illumApi(projectId);
-  const includeChildren = useIncludeChildren();
-  const list = usePagedList<IllumSensor, { keyword: string }>({
-    key: [...illumKeys.sensors(projectId), includeChildren],
+  const { list, columns } = useFamilyList<IllumSensor, { keyword: string }, IllumPage>({
+    projectId,
+    key: illumKeys.sensors(projectId),
     initialFilters: { keyword: '' },
-    load: ({ page, pageSize, filters }) => illum.sensors(page, pageSize, filters.keyword, includeChildren),
+    load: ({ page, pageSize, filters }, includeChildren) =>
+      illum.sensors(page, pageSize, filters.keyword, includeChildren),
+    applyPush: applyIllumPush,
+    setRegistered: illum.register,
+    texts: { namespace: 'illum' },
   });
-  const patch = (id: number, change: (row: IllumSensor) => IllumSensor) =>
-    client.setQueryData<{ list: IllumSensor[] }>(list.queryKey, (p) =>
-      p ? { ...p, list: p.list.map((r) => (r.id === id ? change(r) : r)) } : p,
-    );
-
-  useRealtime({ projects: [projectId] }, (push: RealtimePush) => {
-    if (push.kind === 'state') patch(push.deviceId, (r) => patchLiveRow(r, push));
-    if (push.kind === 'telemetry' && typeof push.values?.illuminance === 'number')
-      patch(push.deviceId, (r) => ({ ...r, illuminance: push.values.illuminance as number, at: push.at }));
-  });
-
-  const toggle = useRegistration(illum.register, (answer) =>
-    patch(answer.id, (r) => ({ ...r, registered: answer.registered })),
-  );
   const inuse = useMutation({
     mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) => illum.setInuse(id, enabled),
     onSuccess: (saved, { id }) => {
-      patch(id, (r) => ({ ...r, enabled: saved.enabled }));
+      client.setQueryData<IllumPage>(list.queryKey, (p) =>
+        p ? { ...p, list: p.list.map((r) => (r.id === id ? { ...r, enabled: saved.enabled } : r)) } : p,
+      );
       message.success(saved.enabled ? t('illum.inuseOn') : t('illum.inuseOff'));
     },
   });
@@ -105,50 +99,26 @@ function IllumList({ projectId }: { projectId: number }) {
     { field: 'registered', kind: { kind: 'registered' } },
     { field: 'at', kind: { kind: 'time' } },
   ];
-  const columns = tableColumns(
-    withProjectColumn(declared, includeChildren, t('areas.switcher.projectColumn')),
-    (field) => t(`illum.fields.${field}`),
-  );
-  columns.push({
-    title: t('common.actions'),
-    key: 'actions',
-    width: editable ? 230 : 80,
-    render: (_, d) => (
-      <Space size={0}>
-        <Link to={detailPath(d)}>
-          <Button size="small" type="link">
-            {t('illum.detail')}
-          </Button>
-        </Link>
-        {editable && (
-          <Button size="small" type="link" onClick={() => setEnabled(d, !d.enabled)}>
-            {d.enabled ? t('illum.disable') : t('illum.enable')}
-          </Button>
-        )}
-        {editable && <RegistrationButton device={d} onToggle={toggle} />}
-      </Space>
-    ),
-  });
 
   return (
-    <Card
-      title={t('menu.pjtdeviceillumlist')}
-      extra={
-        <Space size={16}>
-          <Typography.Text type="secondary">{t('illum.realdataHint')}</Typography.Text>
-          <LiveBadge />
-        </Space>
-      }
-    >
+    <FamilyListCard title={t('menu.pjtdeviceillumlist')} hint={t('illum.realdataHint')}>
       <ListScreen<IllumSensor, { keyword: string }>
         list={list}
-        columns={columns}
+        columns={columns(declared, {
+          detail: detailPath,
+          edit: (d) => (
+            <Button size="small" type="link" onClick={() => setEnabled(d, !d.enabled)}>
+              {d.enabled ? t('illum.disable') : t('illum.enable')}
+            </Button>
+          ),
+          width: { editor: 230, reader: 80 },
+        })}
         // To fit 1366 px in both languages (the sensor's page shows its last report); offered in the
         // column setting.
         hiddenByDefault={['at']}
         filters={[{ kind: 'keyword', name: 'keyword' }]}
         table={{ scroll: { x: 'max-content' } }}
       />
-    </Card>
+    </FamilyListCard>
   );
 }

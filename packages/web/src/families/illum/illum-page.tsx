@@ -2,48 +2,28 @@ import { SyncOutlined } from '@ant-design/icons';
 import { type DeviceView, illumManifest, type RealtimePush } from '@sc/contract';
 import { ILLUM_THRESHOLD, illumConfigBody } from '@sc/contract/families/illum';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Flex,
-  Form,
-  InputNumber,
-  Row,
-  Space,
-  Statistic,
-  Switch,
-  Table,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Col, Flex, Form, InputNumber, Row, Space, Statistic, Switch, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { failureText } from '../../api/report';
 import { useFeedback } from '../../app/feedback';
-import {
-  applyServerErrors,
-  type CrudColumn,
-  canModify,
-  tableColumns,
-  useAuthLevel,
-  zodRule,
-} from '../../components/crud';
+import { type CrudColumn, canModify, tableColumns, useAuthLevel, zodRule } from '../../components/crud';
 import {
   type DeviceBack,
-  type DeviceEvent,
+  DeviceConfigCard,
   DevicePage,
+  DeviceRowsCard,
   DeviceShell,
   DeviceStateTags,
-  EventsTable,
+  EventsCard,
+  firstEventsPages,
   ReadingsChart,
-  useEventsPaging,
+  useCardCall,
   useLiveDevice,
 } from '../../components/device';
 import { formatTime } from '../../components/time';
 import { useLang } from '../../i18n/i18n';
-import { type IllumLamp, illumApi, illumKeys } from './api';
+import { type ConfigSaved, type IllumLamp, illumApi, illumKeys } from './api';
 import { EnabledTag } from './illum-list-page';
 
 const LIST = '/pjt/pjtdeviceillumlist';
@@ -60,8 +40,7 @@ function IllumDetail({ projectId, id }: { projectId: number; id: number }) {
   const client = useQueryClient();
   const illum = illumApi(projectId);
   const editable = canModify(useAuthLevel());
-  const paging = useEventsPaging();
-  const eventsKey = [...illumKeys.events(projectId, id), paging.current, paging.pageSize];
+  const eventsKey = illumKeys.events(projectId, id);
   // The last day's readings for the chart, fixed when the page opens.
   const period = useMemo(() => {
     const to = new Date();
@@ -79,8 +58,7 @@ function IllumDetail({ projectId, id }: { projectId: number; id: number }) {
       if (!('deviceId' in push) || push.deviceId !== id) return;
       if (push.kind === 'telemetry' && typeof push.values.illuminance === 'number')
         setLive({ value: push.values.illuminance, at: push.at });
-      if (push.kind === 'event' && paging.current === 1)
-        void client.invalidateQueries({ queryKey: illumKeys.events(projectId, id) });
+      if (push.kind === 'event') void client.invalidateQueries(firstEventsPages(eventsKey));
     },
   });
   const config = useQuery({
@@ -91,11 +69,6 @@ function IllumDetail({ projectId, id }: { projectId: number; id: number }) {
   const lamps = useQuery({
     queryKey: illumKeys.lamps(projectId, id),
     queryFn: () => illum.lamps(id),
-    enabled: ok,
-  });
-  const events = useQuery({
-    queryKey: eventsKey,
-    queryFn: () => illum.events(id, paging.current, paging.pageSize),
     enabled: ok,
   });
   const series = useQuery({
@@ -109,14 +82,6 @@ function IllumDetail({ projectId, id }: { projectId: number; id: number }) {
   const d = device;
   const current =
     live ?? (latest && typeof latest.illuminance === 'number' ? { value: latest.illuminance, at: latest.at } : null);
-  // Event codes in words (the family's own, and the platform's OFFLINE).
-  const eventPage = events.data && {
-    ...events.data,
-    list: events.data.list.map((e: DeviceEvent) => ({
-      ...e,
-      code: t([`illum.eventCodes.${e.code}`, `labels.eventCodes.${e.code}`], { defaultValue: e.code }),
-    })),
-  };
 
   return (
     <DeviceShell
@@ -181,9 +146,15 @@ function IllumDetail({ projectId, id }: { projectId: number; id: number }) {
           <LampsTable rows={lamps.data ?? []} loading={lamps.isLoading} />
         </Col>
         <Col xs={24} xl={13}>
-          <Card title={t('illum.events')} size="small">
-            <EventsTable page={eventPage} loading={events.isLoading} {...paging} />
-          </Card>
+          {/* Event codes in words: the family's own, and the platform's (OFFLINE). */}
+          <EventsCard
+            title={t('illum.events')}
+            codes="illum.eventCodes"
+            load={{
+              key: (query) => [...eventsKey, query],
+              fn: (query) => illum.events(id, query.page, query.pageSize),
+            }}
+          />
         </Col>
       </Row>
     </DeviceShell>
@@ -197,89 +168,73 @@ function ConfigCard({ projectId, device, editable }: { projectId: number; device
   const client = useQueryClient();
   const { message, confirm } = useFeedback();
   const illum = illumApi(projectId);
-  const [form] = Form.useForm();
   const configKey = illumKeys.config(projectId, device.id);
   const config = useQuery({ queryKey: configKey, queryFn: () => illum.config(device.id) });
-  const saved = (answer: { delivered: boolean }, text: string) => {
+  const saved = (answer: ConfigSaved) => {
     client.setQueryData(configKey, answer);
     void client.invalidateQueries({ queryKey: illumKeys.sensors(projectId) });
-    if (answer.delivered) message.success(text);
-    else message.info(t('illum.configSavedOffline'));
   };
-  const save = useMutation({
-    mutationFn: (values: { threshold: number; peripheralIndex?: number | null }) => illum.setConfig(device.id, values),
-    onSuccess: (answer) => saved(answer, t('illum.configSaved')),
-    onError: (error) => applyServerErrors(form, error),
-  });
   const inuse = useMutation({
     mutationFn: (enabled: boolean) => illum.setInuse(device.id, enabled),
-    onSuccess: (answer) => saved(answer, answer.enabled ? t('illum.inuseOn') : t('illum.inuseOff')),
+    onSuccess: (answer) => {
+      saved(answer);
+      if (!answer.delivered) message.info(t('illum.configSavedOffline'));
+      else message.success(answer.enabled ? t('illum.inuseOn') : t('illum.inuseOff'));
+    },
   });
   const shape = illumConfigBody.shape;
 
   return (
-    <Card title={t('illum.config')} size="small" style={{ height: '100%' }} loading={config.isLoading}>
-      {config.data && (
-        <Form
-          form={form}
-          layout="horizontal"
-          labelCol={{ flex: '140px' }}
-          initialValues={{ threshold: config.data.threshold, peripheralIndex: config.data.peripheralIndex }}
-          disabled={!editable}
-          onFinish={(values) => save.mutate(values)}
-          name="illum-config"
-        >
-          <Form.Item
-            name="threshold"
-            label={t('illum.fields.threshold')}
-            required
-            rules={[zodRule(shape.threshold, lang)]}
-          >
-            <InputNumber
-              // No min/max here: the contract's rule says what is wrong instead of the input silently clamping.
-              placeholder={`${ILLUM_THRESHOLD.min} - ${ILLUM_THRESHOLD.max}`}
-              step={0.5}
-              addonAfter={t('illum.unit')}
-              style={{ width: 200 }}
-            />
-          </Form.Item>
-          <Form.Item
-            name="peripheralIndex"
-            label={t('illum.fields.peripheralIndex')}
-            rules={[zodRule(shape.peripheralIndex, lang)]}
-          >
-            <InputNumber placeholder="0 - 255" precision={0} style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item label={t('illum.fields.enabled')}>
-            <Switch
-              aria-label={t('illum.fields.enabled')}
-              checked={config.data.enabled}
-              loading={inuse.isPending}
-              checkedChildren={t('illum.enabledOn')}
-              unCheckedChildren={t('illum.enabledOff')}
-              onChange={(enabled) =>
-                enabled
-                  ? inuse.mutate(true)
-                  : confirm({
-                      title: t('illum.disable'),
-                      content: t('illum.inuseConfirmOff', { name: device.name }),
-                      okText: t('common.ok'),
-                      cancelText: t('common.cancel'),
-                      onOk: () => inuse.mutateAsync(false).catch(() => undefined),
-                    })
-              }
-            />
-          </Form.Item>
-          {editable && (
-            <Form.Item label=" " colon={false}>
-              <Button type="primary" htmlType="submit" loading={save.isPending}>
-                {t('illum.configSave')}
-              </Button>
-            </Form.Item>
-          )}
-        </Form>
-      )}
-    </Card>
+    <DeviceConfigCard
+      ns="illum"
+      name="illum-config"
+      labelWidth={140}
+      saveIcon={false}
+      editable={editable}
+      messages={{ delivered: t('illum.configSaved'), notDelivered: t('illum.configSavedOffline') }}
+      initialValues={
+        config.data && { threshold: config.data.threshold ?? undefined, peripheralIndex: config.data.peripheralIndex }
+      }
+      save={(values: { threshold: number; peripheralIndex?: number | null }) => illum.setConfig(device.id, values)}
+      onSaved={saved}
+    >
+      <Form.Item name="threshold" label={t('illum.fields.threshold')} required rules={[zodRule(shape.threshold, lang)]}>
+        <InputNumber
+          // No min/max here: the contract's rule says what is wrong instead of the input silently clamping.
+          placeholder={`${ILLUM_THRESHOLD.min} - ${ILLUM_THRESHOLD.max}`}
+          step={0.5}
+          addonAfter={t('illum.unit')}
+          style={{ width: 200 }}
+        />
+      </Form.Item>
+      <Form.Item
+        name="peripheralIndex"
+        label={t('illum.fields.peripheralIndex')}
+        rules={[zodRule(shape.peripheralIndex, lang)]}
+      >
+        <InputNumber placeholder="0 - 255" precision={0} style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item label={t('illum.fields.enabled')}>
+        <Switch
+          aria-label={t('illum.fields.enabled')}
+          checked={config.data?.enabled}
+          loading={inuse.isPending}
+          checkedChildren={t('illum.enabledOn')}
+          unCheckedChildren={t('illum.enabledOff')}
+          onChange={(enabled) =>
+            enabled
+              ? inuse.mutate(true)
+              : confirm({
+                  title: t('illum.disable'),
+                  content: t('illum.inuseConfirmOff', { name: device.name }),
+                  okText: t('common.ok'),
+                  cancelText: t('common.cancel'),
+                  onOk: () => inuse.mutateAsync(false).catch(() => undefined),
+                })
+          }
+        />
+      </Form.Item>
+    </DeviceConfigCard>
   );
 }
 
@@ -293,17 +248,14 @@ function RealdataCard(props: {
   onRead: (value: number, at: string) => void;
 }) {
   const { t } = useTranslation();
-  const [failure, setFailure] = useState<string | null>(null);
-  const read = useMutation({
-    mutationFn: () => illumApi(props.projectId).realdata(props.device.id),
-    onMutate: () => setFailure(null),
-    onSuccess: (answer) => {
+  const { mutation: read, failure } = useCardCall(
+    () => illumApi(props.projectId).realdata(props.device.id),
+    (answer) => {
       const result = answer.result as { illuminance?: number; at?: string } | null;
       if (typeof result?.illuminance === 'number')
         props.onRead(result.illuminance, result.at ?? new Date().toISOString());
     },
-    onError: (error) => setFailure(failureText(error)),
-  });
+  );
   const { current, threshold } = props;
   const below = current && threshold !== null && current.value < threshold;
   return (
@@ -336,7 +288,7 @@ function RealdataCard(props: {
         {read.isSuccess && current && (
           <Alert type="success" showIcon title={t('illum.readDone', { value: current.value })} />
         )}
-        {failure && <Alert type="error" showIcon title={failure} />}
+        {failure}
       </Flex>
     </Card>
   );
@@ -351,20 +303,14 @@ function LampsTable({ rows, loading }: { rows: IllumLamp[]; loading: boolean }) 
     { field: 'activeState', kind: { kind: 'active' } },
     { field: 'lastActiveAt', kind: { kind: 'time' } },
   ];
-  const columns = tableColumns(declared, (field) => t(`illum.fields.${field}`));
   return (
-    <Card title={`${t('illum.lamps')} (${rows.length})`} size="small">
-      <Table<IllumLamp>
-        data-testid="lamps-table"
-        rowKey="id"
-        size="small"
-        scroll={{ x: 'max-content' }}
-        loading={loading}
-        columns={columns}
-        dataSource={rows}
-        locale={{ emptyText: t('illum.lampsEmpty') }}
-        pagination={{ pageSize: 10, hideOnSinglePage: true }}
-      />
-    </Card>
+    <DeviceRowsCard<IllumLamp>
+      title={t('illum.lamps')}
+      testId="lamps-table"
+      rows={rows}
+      loading={loading}
+      columns={tableColumns(declared, (field) => t(`illum.fields.${field}`))}
+      empty={t('illum.lampsEmpty')}
+    />
   );
 }

@@ -1,27 +1,12 @@
-import type { SessionUser } from '@sc/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeWebSocket } from '../../api/realtime-fake';
-import { setErrorSinks } from '../../api/report';
-import { changeLang } from '../../i18n/i18n';
-import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
-import { clearSession, setSession } from '../../session/store';
-import { guardRawText } from '../../test/raw-guard';
-import { type Call, mockFetch, renderWithApp } from '../../test/render';
+import { describe, expect, it } from 'vitest';
+import { familyServer, familyTestSetup, pageOf } from '../../test/family-page';
+import { renderWithApp } from '../../test/render';
 import PjtDeviceIllumGroupPage from './illum-group-page';
 import PjtDeviceIllumListPage from './illum-list-page';
 import PjtDeviceIllumPage from './illum-page';
 
-const USER = {
-  userId: 4,
-  userName: 'u',
-  realName: 'U',
-  projectId: 2,
-  projectName: '子项目乙',
-  userToken: 'tok',
-} as SessionUser;
-const BASE = '/api/pjts/2/iot/illum';
 const SENSOR = {
   id: 7,
   name: '东门照度',
@@ -81,63 +66,47 @@ const OPTIONS = {
     { id: 22, name: '单灯二', no: 'L-02', parentId: 3 },
   ],
 };
-const page = <T,>(list: T[]) => ({ list, total: list.length, page: 1, pageSize: 25 });
+const BASE = '/api/pjts/2/iot/illum';
 
-function serve(path: string, level = 5, extra?: (call: Call) => { status?: number; json?: unknown } | undefined) {
-  return mockFetch((call) => {
-    const frame = frameAnswers(path, level, call);
-    if (frame) return frame;
-    const answer = extra?.(call);
-    if (answer) return answer;
-    const { pathname } = call.url;
-    if (pathname === '/api/projects.do/trees') return { json: TREE };
-    if (pathname === `${BASE}/pages`) return { json: page([SENSOR]) };
-    if (pathname === '/api/pjts/2/devices.do/one/7') return { json: DEVICE };
+const serve = familyServer({
+  screen: '/pjt/pjtdeviceillumlist',
+  base: BASE,
+  list: [SENSOR],
+  device: DEVICE,
+  events: {
+    path: 'events',
+    list: [
+      {
+        id: 1,
+        deviceId: 7,
+        deviceName: '东门照度',
+        at: '2026-05-01T10:00:00Z',
+        code: 'BELOW_THRESHOLD',
+        eventType: 'occur',
+        level: 'info',
+        detail: { illuminance: 7.9 },
+      },
+    ],
+  },
+  more: (call, pathname) => {
     if (pathname === `${BASE}/7/config` && call.method === 'GET')
       return { json: { threshold: 8, peripheralIndex: 2, enabled: true } };
     if (pathname === `${BASE}/7/lamps`) return { json: [LAMP] };
-    if (pathname === `${BASE}/7/events`)
-      return {
-        json: page([
-          {
-            id: 1,
-            deviceId: 7,
-            deviceName: '东门照度',
-            at: '2026-05-01T10:00:00Z',
-            code: 'BELOW_THRESHOLD',
-            eventType: 'occur',
-            level: 'info',
-            detail: { illuminance: 7.9 },
-          },
-        ]),
-      };
     if (pathname === `${BASE}/7/reports.do/series`)
       return {
         json: { resolution: 'raw', bucketSeconds: 300, points: [{ at: '2026-05-01T08:00:00Z', illuminance: 3.25 }] },
       };
-    if (pathname === `${BASE}/groups/pages`) return { json: page([GROUP]) };
+    if (pathname === `${BASE}/groups/pages`) return { json: pageOf([GROUP]) };
     if (pathname === `${BASE}/groups/options`) return { json: OPTIONS };
     return undefined;
-  });
-}
-
-beforeEach(async () => {
-  await changeLang('zh_CN');
-  setErrorSinks({ toast: vi.fn(), toLogin: vi.fn() });
-  FakeWebSocket.reset();
-  vi.stubGlobal('WebSocket', FakeWebSocket);
-  setSession(USER);
-});
-afterEach(() => {
-  clearSession();
-  vi.unstubAllGlobals();
+  },
 });
 
-guardRawText();
+familyTestSetup();
 
 describe('illumination sensor list', () => {
   it('shows the current value and threshold in KLux, and disables a sensor after confirmation', async () => {
-    const { calls } = serve('/pjt/pjtdeviceillumlist', 5, (call) =>
+    const { calls } = serve(5, '/pjt/pjtdeviceillumlist', (call) =>
       call.method === 'PUT'
         ? { json: { threshold: 8, peripheralIndex: 2, enabled: false, delivered: true } }
         : undefined,
@@ -161,7 +130,7 @@ describe('illumination sensor list', () => {
 
 describe('illumination sensor page', () => {
   it('shows the parent gateway, lamps and events in words, and checks the threshold before saving', async () => {
-    const { calls } = serve('/pjt/pjtdeviceillum', 5, (call) =>
+    const { calls } = serve(5, '/pjt/pjtdeviceillum', (call) =>
       call.method === 'PUT' && call.url.pathname === `${BASE}/7/config`
         ? { json: { threshold: 12.5, peripheralIndex: 2, enabled: true, delivered: false } }
         : undefined,
@@ -190,7 +159,7 @@ describe('illumination sensor page', () => {
 
   it("shows the server's reason when the sensor is offline for realdata", async () => {
     const message = '设备离线或通信异常，请稍后重试';
-    serve('/pjt/pjtdeviceillum', 5, (call) =>
+    serve(5, '/pjt/pjtdeviceillum', (call) =>
       call.method === 'POST' ? { status: 409, json: { statusCode: 409, code: 'DEVICE_OFFLINE', message } } : undefined,
     );
     const user = userEvent.setup();
@@ -200,7 +169,7 @@ describe('illumination sensor page', () => {
   });
 
   it('is read-only below the edit level', async () => {
-    serve('/pjt/pjtdeviceillum', 1);
+    serve(1, '/pjt/pjtdeviceillum');
     renderWithApp(<PjtDeviceIllumPage />, { path: '/pjt/pjtdeviceillum?id=7' });
     await screen.findByTestId('illum-name');
     await screen.findByTestId('lamps-table');
@@ -211,7 +180,7 @@ describe('illumination sensor page', () => {
 
 describe('illumination groups', () => {
   it('lists groups with their gateway and sensor, and checks the contract rules before creating one', async () => {
-    const { calls } = serve('/pjt/pjtdeviceillumgroup', 5, (call) =>
+    const { calls } = serve(5, '/pjt/pjtdeviceillumgroup', (call) =>
       call.method === 'POST' ? { json: { ...GROUP, id: 6 } } : undefined,
     );
     const user = userEvent.setup();

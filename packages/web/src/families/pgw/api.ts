@@ -4,7 +4,8 @@ import { api } from '../../api/client';
 import { clientOf } from '../../api/endpoints';
 
 /** Answers of the power-line gateway calls, from the contract's table. */
-export type PgwGateway = AnswerOf<typeof PGW_API.gateways>['list'][number];
+export type PgwPage = AnswerOf<typeof PGW_API.gateways>;
+export type PgwGateway = PgwPage['list'][number];
 export type PgwLamp = AnswerOf<typeof PGW_API.lamps>[number];
 export type PgwLampOption = AnswerOf<typeof PGW_API.lampOptions>[number];
 export type PgwRuntime = AnswerOf<typeof PGW_API.runtime>;
@@ -25,8 +26,8 @@ export const pgwKeys = {
 export const pgwApi = (projectId: number) => {
   const calls = clientOf(PGW_API, { projectId });
   return {
-    gateways: (page: number, pageSize: number, keyword: string, includeChildren = false) =>
-      calls.gateways({ query: { page, pageSize, keyword, includeChildren: includeChildren || undefined } }),
+    gateways: (page: number, pageSize: number, keyword: string, includeChildren?: true) =>
+      calls.gateways({ query: { page, pageSize, keyword, includeChildren } }),
     one: (id: number) =>
       api.get<DeviceView>(`/api/pjts/${projectId}/devices.do/one/${id}`, undefined, { silent: true }),
     register: (id: number, registered: boolean) => (registered ? calls.register : calls.unregister)({ id }),

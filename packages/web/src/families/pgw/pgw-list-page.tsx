@@ -1,22 +1,10 @@
 import type { RealtimePush } from '@sc/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Space, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { useRealtime } from '../../api/realtime';
-import {
-  type CrudColumn,
-  canModify,
-  ListScreen,
-  tableColumns,
-  useAuthLevel,
-  usePagedList,
-  withProjectColumn,
-} from '../../components/crud';
-import { LiveBadge, patchLiveRow, RegistrationButton, useRegistration } from '../../components/device';
+import { type CrudColumn, ListScreen } from '../../components/crud';
+import { FamilyListCard, patchLiveRow, useFamilyList } from '../../components/device';
 import { ProjectScoped } from '../../components/project-scoped';
-import { useIncludeChildren } from '../../session/use-current-project';
-import { type PgwGateway, pgwApi, pgwKeys } from './api';
+import { type PgwGateway, type PgwPage, pgwApi, pgwKeys } from './api';
 import './texts';
 
 export const PGW_PAGE = '/pjt/pjtdevicepgw';
@@ -37,32 +25,36 @@ export function LampCount({ lamps, reachable }: { lamps: number; reachable: numb
   );
 }
 
+/** A realtime push on a page of gateways: a new carrier table says how many lamps answer, state the tag. */
+export function applyPgwPush(page: PgwPage | undefined, push: RealtimePush): PgwPage | undefined {
+  if (!page || (push.kind !== 'telemetry' && push.kind !== 'state')) return page;
+  const { reachable } = push.kind === 'telemetry' ? push.values : {};
+  if (push.kind === 'telemetry' && typeof reachable !== 'number') return page;
+  return {
+    ...page,
+    list: page.list.map((r) => {
+      if (r.id !== push.deviceId) return r;
+      return push.kind === 'state'
+        ? patchLiveRow(r, push)
+        : { ...r, reachable: Math.min(r.lamps, reachable as number) };
+    }),
+  };
+}
+
 /** Gateways with wire no, zone code, online state and their lamp controllers; states live. */
 function PgwList({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const editable = canModify(useAuthLevel());
   const pgw = pgwApi(projectId);
-  const includeChildren = useIncludeChildren();
-  const list = usePagedList<PgwGateway, { keyword: string }>({
-    key: [...pgwKeys.list(projectId), includeChildren],
+  const { list, columns } = useFamilyList<PgwGateway, { keyword: string }, PgwPage>({
+    projectId,
+    key: pgwKeys.list(projectId),
     initialFilters: { keyword: '' },
-    load: ({ page, pageSize, filters }) => pgw.gateways(page, pageSize, filters.keyword, includeChildren),
+    load: ({ page, pageSize, filters }, includeChildren) =>
+      pgw.gateways(page, pageSize, filters.keyword, includeChildren),
+    applyPush: applyPgwPush,
+    setRegistered: pgw.register,
+    texts: { namespace: 'pgw' },
   });
-  const patch = (id: number, change: (row: PgwGateway) => PgwGateway) =>
-    client.setQueryData<{ list: PgwGateway[] }>(list.queryKey, (p) =>
-      p ? { ...p, list: p.list.map((r) => (r.id === id ? change(r) : r)) } : p,
-    );
-
-  useRealtime({ projects: [projectId] }, (push: RealtimePush) => {
-    if (push.kind === 'state') patch(push.deviceId, (r) => patchLiveRow(r, push));
-    if (push.kind === 'telemetry' && typeof push.values?.reachable === 'number')
-      patch(push.deviceId, (r) => ({ ...r, reachable: Math.min(r.lamps, push.values.reachable as number) }));
-  });
-
-  const toggle = useRegistration(pgw.register, (answer) =>
-    patch(answer.id, (r) => ({ ...r, registered: answer.registered })),
-  );
 
   const declared: CrudColumn<PgwGateway>[] = [
     { field: 'name', kind: { kind: 'link', to: detailPath } },
@@ -79,36 +71,17 @@ function PgwList({ projectId }: { projectId: number }) {
     },
     { field: 'lastActiveAt', kind: { kind: 'time' }, width: 160 },
   ];
-  const columns = tableColumns(
-    withProjectColumn(declared, includeChildren, t('areas.switcher.projectColumn')),
-    (field) => t(`pgw.fields.${field}`),
-  );
-  columns.push({
-    title: t('common.actions'),
-    key: 'actions',
-    width: editable ? 140 : 80,
-    render: (_, d) => (
-      <Space size={0}>
-        <Link to={detailPath(d)}>
-          <Button size="small" type="link">
-            {t('pgw.detail')}
-          </Button>
-        </Link>
-        {editable && <RegistrationButton device={d} onToggle={toggle} />}
-      </Space>
-    ),
-  });
 
   return (
-    <Card title={t('menu.pjtdevicepgwlist')} extra={<LiveBadge />}>
+    <FamilyListCard title={t('menu.pjtdevicepgwlist')}>
       <ListScreen<PgwGateway, { keyword: string }>
         list={list}
-        columns={columns}
+        columns={columns(declared, { detail: detailPath, width: { editor: 140, reader: 80 } })}
         // To fit 1366 px; offered in the column setting.
         hiddenByDefault={['lastActiveAt']}
         filters={[{ kind: 'keyword', name: 'keyword' }]}
         table={{ scroll: { x: 'max-content' }, locale: { emptyText: t('pgw.empty') } }}
       />
-    </Card>
+    </FamilyListCard>
   );
 }

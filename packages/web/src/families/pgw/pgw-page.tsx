@@ -2,43 +2,23 @@ import { ClockCircleOutlined, PlusOutlined, PoweroffOutlined, SyncOutlined } fro
 import { type DeviceView, pgwManifest, type RealtimePush } from '@sc/contract';
 import { CARRIER_BANDS, PGW_COMMANDS, PGW_CONFIG, type PgwConfigBody, pgwConfigBody } from '@sc/contract/families/pgw';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Flex,
-  Form,
-  InputNumber,
-  Modal,
-  Row,
-  Select,
-  Space,
-  Table,
-  Typography,
-} from 'antd';
+import { Button, Card, Col, Descriptions, Flex, Form, InputNumber, Modal, Row, Select, Space, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureText } from '../../api/report';
 import { useFeedback } from '../../app/feedback';
-import {
-  applyServerErrors,
-  type CrudColumn,
-  canModify,
-  tableColumns,
-  useAuthLevel,
-  zodRule,
-} from '../../components/crud';
+import { type CrudColumn, canModify, tableColumns, useAuthLevel, zodRule } from '../../components/crud';
 import {
   CommandBar,
   type DeviceBack,
+  DeviceConfigCard,
   DevicePage,
+  DeviceRowsCard,
   DeviceShell,
-  EventsTable,
+  EventsCard,
+  firstEventsPages,
   patchLiveRow,
+  useCardCall,
   useDeviceRow,
-  useEventsPaging,
   useFollowDevice,
 } from '../../components/device';
 import { formatDuration } from '../../components/format';
@@ -69,8 +49,7 @@ function PgwDetail({ projectId, id }: { projectId: number; id: number }) {
   const editable = canModify(useAuthLevel());
   const deviceKey = pgwKeys.one(projectId, id);
   const lampsKey = pgwKeys.lamps(projectId, id);
-  const paging = useEventsPaging();
-  const eventsKey = [...pgwKeys.events(projectId, id), paging.current, paging.pageSize];
+  const eventsKey = pgwKeys.events(projectId, id);
 
   const { ok, device, fallback } = useDeviceRow({
     queryKey: deviceKey,
@@ -79,11 +58,6 @@ function PgwDetail({ projectId, id }: { projectId: number; id: number }) {
     isDevice: (d) => d.type === pgwManifest.type,
   });
   const lamps = useQuery({ queryKey: lampsKey, queryFn: () => pgw.lamps(id), enabled: ok });
-  const events = useQuery({
-    queryKey: eventsKey,
-    queryFn: () => pgw.events(id, paging.current, paging.pageSize),
-    enabled: ok,
-  });
 
   useFollowDevice({
     id,
@@ -98,8 +72,7 @@ function PgwDetail({ projectId, id }: { projectId: number; id: number }) {
         );
       // A new carrier table: the signals and last contacts changed.
       if (push.kind === 'telemetry' && push.deviceId === id) void client.invalidateQueries({ queryKey: lampsKey });
-      if (push.kind === 'event' && push.deviceId === id && paging.current === 1)
-        void client.invalidateQueries({ queryKey: pgwKeys.events(projectId, id) });
+      if (push.kind === 'event' && push.deviceId === id) void client.invalidateQueries(firstEventsPages(eventsKey));
     },
   });
 
@@ -158,9 +131,10 @@ function PgwDetail({ projectId, id }: { projectId: number; id: number }) {
           <ConfigCard projectId={projectId} device={d} editable={editable} />
         </Col>
       </Row>
-      <Card title={t('pgw.events')} size="small">
-        <EventsTable page={events.data} loading={events.isLoading} {...paging} />
-      </Card>
+      <EventsCard
+        title={t('pgw.events')}
+        load={{ key: (query) => [...eventsKey, query], fn: (query) => pgw.events(id, query.page, query.pageSize) }}
+      />
     </DeviceShell>
   );
 }
@@ -230,39 +204,33 @@ function LampsCard(props: {
     });
 
   return (
-    <Card
-      title={`${t('pgw.lamps')} (${props.rows.length})`}
-      size="small"
-      extra={
-        props.editable && (
-          <Space>
-            <Button
-              danger
-              disabled={selected.length === 0}
-              onClick={() => askRemove(props.rows.filter((r) => selected.includes(r.id)))}
-            >
-              {t('pgw.unregisterSelected')}
-            </Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-              {t('pgw.register')}
-            </Button>
-          </Space>
-        )
-      }
-    >
-      <Table<PgwLamp>
-        data-testid="lamps-table"
-        rowKey="id"
-        size="small"
-        scroll={{ x: 'max-content' }}
+    <>
+      <DeviceRowsCard<PgwLamp>
+        title={t('pgw.lamps')}
+        testId="lamps-table"
+        rows={props.rows}
         loading={props.loading}
         columns={columns}
-        dataSource={props.rows}
+        empty={t('pgw.lampsEmpty')}
         rowSelection={
           props.editable ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) } : undefined
         }
-        locale={{ emptyText: t('pgw.lampsEmpty') }}
-        pagination={{ pageSize: 10, hideOnSinglePage: true, showTotal: (total) => t('common.total', { total }) }}
+        extra={
+          props.editable && (
+            <Space>
+              <Button
+                danger
+                disabled={selected.length === 0}
+                onClick={() => askRemove(props.rows.filter((r) => selected.includes(r.id)))}
+              >
+                {t('pgw.unregisterSelected')}
+              </Button>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+                {t('pgw.register')}
+              </Button>
+            </Space>
+          )
+        }
       />
       {adding && (
         <RegisterDialog
@@ -274,7 +242,7 @@ function LampsCard(props: {
           }}
         />
       )}
-    </Card>
+    </>
   );
 }
 
@@ -284,21 +252,18 @@ function RegisterDialog(props: { projectId: number; device: DeviceView; onClose:
   const { message } = useFeedback();
   const pgw = pgwApi(props.projectId);
   const [ids, setIds] = useState<number[]>([]);
-  const [failure, setFailure] = useState<string | null>(null);
   const options = useQuery({
     queryKey: pgwKeys.options(props.projectId, props.device.id),
     queryFn: () => pgw.lampOptions(props.device.id),
   });
-  const add = useMutation({
-    mutationFn: () => pgw.addLamps(props.device.id, ids),
-    onMutate: () => setFailure(null),
-    onSuccess: (answer) => {
+  const { mutation: add, failure } = useCardCall(
+    () => pgw.addLamps(props.device.id, ids),
+    (answer) => {
       message.success(t('pgw.registerDone', { count: answer.changed }));
       if (!answer.delivered) message.info(t('pgw.offlineNote'));
       props.onClose(true);
     },
-    onError: (error) => setFailure(failureText(error)),
-  });
+  );
   return (
     <Modal
       open
@@ -324,7 +289,7 @@ function RegisterDialog(props: { projectId: number; device: DeviceView; onClose:
           options={(options.data ?? []).map((o) => ({ value: o.id, label: `${o.name} (${o.no})` }))}
           style={{ width: '100%' }}
         />
-        {failure && <Alert type="error" showIcon title={failure} />}
+        {failure}
       </Flex>
     </Modal>
   );
@@ -333,14 +298,8 @@ function RegisterDialog(props: { projectId: number; device: DeviceView; onClose:
 /** Reads the gateway's runtime on demand: its clock in the system timezone and how far it is off. */
 function RuntimeCard({ projectId, device }: { projectId: number; device: DeviceView }) {
   const { t } = useTranslation();
-  const [failure, setFailure] = useState<string | null>(null);
   const [runtime, setRuntime] = useState<PgwRuntime | null>(null);
-  const read = useMutation({
-    mutationFn: () => pgwApi(projectId).runtime(device.id),
-    onMutate: () => setFailure(null),
-    onSuccess: setRuntime,
-    onError: (error) => setFailure(failureText(error)),
-  });
+  const { mutation: read, failure } = useCardCall(() => pgwApi(projectId).runtime(device.id), setRuntime);
   return (
     <Card
       title={t('pgw.runtime')}
@@ -374,7 +333,7 @@ function RuntimeCard({ projectId, device }: { projectId: number; device: DeviceV
             <Descriptions.Item label={t('pgw.readAt')}>{formatTime(runtime.readAt)}</Descriptions.Item>
           </Descriptions>
         )}
-        {failure && <Alert type="error" showIcon title={failure} />}
+        {failure}
       </Flex>
     </Card>
   );
@@ -385,69 +344,49 @@ function ConfigCard({ projectId, device, editable }: { projectId: number; device
   const { t } = useTranslation();
   const lang = useLang();
   const client = useQueryClient();
-  const { message } = useFeedback();
   const pgw = pgwApi(projectId);
-  const [form] = Form.useForm();
   const configKey = pgwKeys.config(projectId, device.id);
   const config = useQuery({ queryKey: configKey, queryFn: () => pgw.config(device.id) });
-  const save = useMutation({
-    mutationFn: (values: PgwConfigBody) => pgw.setConfig(device.id, values),
-    onSuccess: (answer) => {
-      client.setQueryData(configKey, answer);
-      if (answer.delivered) message.success(t('pgw.configSaved'));
-      else message.info(t('pgw.configSavedOffline'));
-    },
-    onError: (error) => applyServerErrors(form, error),
-  });
   const shape = pgwConfigBody.shape;
   const { relayLevels, searchInterval } = PGW_CONFIG;
   return (
-    <Card title={t('pgw.config')} size="small" style={{ height: '100%' }} loading={config.isLoading}>
-      {config.data && (
-        <Form
-          form={form}
-          layout="horizontal"
-          labelCol={{ flex: '210px' }}
-          initialValues={config.data}
-          disabled={!editable}
-          onFinish={(values) => save.mutate(values)}
-          name="pgw-config"
-        >
-          <Form.Item
-            name="relayLevels"
-            label={t('pgw.fields.relayLevels')}
-            required
-            rules={[zodRule(shape.relayLevels, lang)]}
-          >
-            <InputNumber placeholder={`${relayLevels.min} - ${relayLevels.max}`} precision={0} style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item
-            name="searchInterval"
-            label={t('pgw.fields.searchInterval')}
-            required
-            rules={[zodRule(shape.searchInterval, lang)]}
-          >
-            <InputNumber
-              placeholder={`${searchInterval.min} - ${searchInterval.max}`}
-              precision={0}
-              style={{ width: 200 }}
-            />
-          </Form.Item>
-          <Form.Item name="carrierBand" label={t('pgw.fields.carrierBand')} required>
-            <Select
-              style={{ width: 200 }}
-              options={CARRIER_BANDS.map((b) => ({ value: b, label: t(`families.pgw.carrierBand_${b}`) }))}
-            />
-          </Form.Item>
-          {editable && (
-            <Form.Item label=" " colon={false}>
-              <Button type="primary" htmlType="submit" loading={save.isPending}>
-                {t('pgw.configSave')}
-              </Button>
-            </Form.Item>
-          )}
-        </Form>
-      )}
-    </Card>
+    <DeviceConfigCard
+      ns="pgw"
+      name="pgw-config"
+      labelWidth={210}
+      saveIcon={false}
+      editable={editable}
+      messages={{ delivered: t('pgw.configSaved'), notDelivered: t('pgw.configSavedOffline') }}
+      initialValues={config.data}
+      save={(values: PgwConfigBody) => pgw.setConfig(device.id, values)}
+      onSaved={(answer) => client.setQueryData(configKey, answer)}
+    >
+      <Form.Item
+        name="relayLevels"
+        label={t('pgw.fields.relayLevels')}
+        required
+        rules={[zodRule(shape.relayLevels, lang)]}
+      >
+        <InputNumber placeholder={`${relayLevels.min} - ${relayLevels.max}`} precision={0} style={{ width: 200 }} />
+      </Form.Item>
+      <Form.Item
+        name="searchInterval"
+        label={t('pgw.fields.searchInterval')}
+        required
+        rules={[zodRule(shape.searchInterval, lang)]}
+      >
+        <InputNumber
+          placeholder={`${searchInterval.min} - ${searchInterval.max}`}
+          precision={0}
+          style={{ width: 200 }}
+        />
+      </Form.Item>
+      <Form.Item name="carrierBand" label={t('pgw.fields.carrierBand')} required>
+        <Select
+          style={{ width: 200 }}
+          options={CARRIER_BANDS.map((b) => ({ value: b, label: t(`families.pgw.carrierBand_${b}`) }))}
+        />
+      </Form.Item>
+    </DeviceConfigCard>
   );
 }

@@ -1,26 +1,12 @@
-import type { SessionUser } from '@sc/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeWebSocket } from '../../api/realtime-fake';
-import { setErrorSinks } from '../../api/report';
+import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
-import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
-import { clearSession, setSession } from '../../session/store';
-import { guardRawText } from '../../test/raw-guard';
-import { type Call, mockFetch, renderWithApp } from '../../test/render';
+import { familyServer, familyTestSetup } from '../../test/family-page';
+import { renderWithApp } from '../../test/render';
 import PjtDevicePgwListPage from './pgw-list-page';
 import PjtDevicePgwPage from './pgw-page';
 
-const USER = {
-  userId: 4,
-  userName: 'u',
-  realName: 'U',
-  projectId: 2,
-  projectName: '子项目乙',
-  userToken: 'tok',
-} as SessionUser;
-const BASE = '/api/pjts/2/iot/pgw';
 const GATEWAY = {
   id: 9,
   name: '北环路载波网关',
@@ -59,59 +45,43 @@ const lamp = (id: number, name: string, signal: number | null, lastContact: stri
   lastContact,
 });
 const LAMPS = [lamp(21, '北环路灯一', 88, '2026-05-01T07:59:00Z'), lamp(22, '北环路灯二', 0, '2026-05-01T06:00:00Z')];
-const page = <T,>(list: T[]) => ({ list, total: list.length, page: 1, pageSize: 25 });
+const BASE = '/api/pjts/2/iot/pgw';
 
-function serve(path: string, level = 5, extra?: (call: Call) => { status?: number; json?: unknown } | undefined) {
-  return mockFetch((call) => {
-    const frame = frameAnswers(path, level, call);
-    if (frame) return frame;
-    const answer = extra?.(call);
-    if (answer) return answer;
-    const { pathname } = call.url;
-    if (pathname === '/api/projects.do/trees') return { json: TREE };
-    if (pathname === `${BASE}/pages`) return { json: page([GATEWAY]) };
-    if (pathname === '/api/pjts/2/devices.do/one/9') return { json: DEVICE };
+const serve = familyServer({
+  screen: '/pjt/pjtdevicepgwlist',
+  base: BASE,
+  list: [GATEWAY],
+  device: DEVICE,
+  events: {
+    path: 'events',
+    list: [
+      {
+        id: 1,
+        deviceId: 9,
+        deviceName: '北环路载波网关',
+        at: '2026-05-01T10:00:00Z',
+        code: 'CHILD_LOST',
+        eventType: 'occur',
+        level: 'warning',
+        detail: { lamp: 'EQ-L22' },
+      },
+    ],
+  },
+  more: (call, pathname) => {
     if (pathname === `${BASE}/9/lamps` && call.method === 'GET') return { json: LAMPS };
     if (pathname === `${BASE}/9/lamps/options`)
       return { json: [{ id: 23, name: '北环路灯三', no: 'L-23', equipmentId: 'EQ-L23' }] };
     if (pathname === `${BASE}/9/config` && call.method === 'GET')
       return { json: { relayLevels: 3, searchInterval: 30, carrierBand: 'narrow' } };
-    if (pathname === `${BASE}/9/events`)
-      return {
-        json: page([
-          {
-            id: 1,
-            deviceId: 9,
-            deviceName: '北环路载波网关',
-            at: '2026-05-01T10:00:00Z',
-            code: 'CHILD_LOST',
-            eventType: 'occur',
-            level: 'warning',
-            detail: { lamp: 'EQ-L22' },
-          },
-        ]),
-      };
     return undefined;
-  });
-}
-
-beforeEach(async () => {
-  await changeLang('zh_CN');
-  setErrorSinks({ toast: vi.fn(), toLogin: vi.fn() });
-  FakeWebSocket.reset();
-  vi.stubGlobal('WebSocket', FakeWebSocket);
-  setSession(USER);
-});
-afterEach(() => {
-  clearSession();
-  vi.unstubAllGlobals();
+  },
 });
 
-guardRawText();
+familyTestSetup();
 
 describe('power-line gateway list', () => {
   it('shows wire no, zone code, online state and the registered lamps', async () => {
-    serve('/pjt/pjtdevicepgwlist');
+    serve();
     renderWithApp(<PjtDevicePgwListPage />, { path: '/pjt/pjtdevicepgwlist' });
     const row = async () => (await screen.findAllByRole('row')).find((r) => r.textContent?.includes('PGW-01'))!;
     await waitFor(async () => expect((await row()).textContent).toContain('TQ2051'));
@@ -124,7 +94,7 @@ describe('power-line gateway list', () => {
 
 describe('power-line gateway page', () => {
   it('shows the lamps with their signal in words, unregisters one after a confirmation saying the consequence', async () => {
-    const { calls } = serve('/pjt/pjtdevicepgw', 5, (call) =>
+    const { calls } = serve(5, '/pjt/pjtdevicepgw', (call) =>
       call.method === 'DELETE' ? { json: { changed: 1, delivered: true } } : undefined,
     );
     const user = userEvent.setup();
@@ -150,7 +120,7 @@ describe('power-line gateway page', () => {
   });
 
   it('registers lamps chosen from the options, and checks the configuration ranges before saving', async () => {
-    const { calls } = serve('/pjt/pjtdevicepgw', 5, (call) =>
+    const { calls } = serve(5, '/pjt/pjtdevicepgw', (call) =>
       call.method === 'POST' && call.url.pathname === `${BASE}/9/lamps`
         ? { json: { changed: 1, delivered: false } }
         : undefined,
@@ -190,7 +160,7 @@ describe('power-line gateway page', () => {
       carrierBand: 'narrow',
       readAt: '2026-05-01T08:00:00Z',
     };
-    serve('/pjt/pjtdevicepgw', 5, (call) =>
+    serve(5, '/pjt/pjtdevicepgw', (call) =>
       call.method === 'POST' && call.url.pathname === `${BASE}/9/runtime` ? { json: runtime } : undefined,
     );
     const user = userEvent.setup();
@@ -205,7 +175,7 @@ describe('power-line gateway page', () => {
 
   it("shows the server's reason when the gateway is offline for the runtime", async () => {
     const message = '设备离线或通讯异常，请稍后重试';
-    serve('/pjt/pjtdevicepgw', 5, (call) =>
+    serve(5, '/pjt/pjtdevicepgw', (call) =>
       call.method === 'POST' ? { status: 409, json: { statusCode: 409, code: 'DEVICE_OFFLINE', message } } : undefined,
     );
     const user = userEvent.setup();
@@ -215,7 +185,7 @@ describe('power-line gateway page', () => {
   });
 
   it('is read-only below the edit level', async () => {
-    serve('/pjt/pjtdevicepgw', 1);
+    serve(1, '/pjt/pjtdevicepgw');
     renderWithApp(<PjtDevicePgwPage />, { path: '/pjt/pjtdevicepgw?id=9' });
     await screen.findByTestId('pgw-name');
     await screen.findByTestId('lamps-table');

@@ -1,5 +1,5 @@
 import { DownloadOutlined, LineChartOutlined, TableOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Segmented, Select, Space, Statistic, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,18 +20,12 @@ export function WhmHistory({ projectId, id }: { projectId: number; id: number })
   const { t } = useTranslation();
   const whm = whmApi(projectId);
   const history = useHistoryPeriod();
-  const { period, page, pageSize } = history;
+  const { period } = history;
   const [view, setView] = useState<View>('table');
   const [chosen, setChosen] = useState<WhmReadingKey[]>(CHART_DEFAULT);
   const allDefs = useWhmReadings();
   const chosenDefs = useWhmReadings(chosen);
 
-  const table = useQuery({
-    queryKey: whm.readings.key({ id, query: { ...period, page, pageSize } }),
-    queryFn: () => whm.readings({ id, query: { ...period, page, pageSize } }),
-    enabled: view === 'table',
-    placeholderData: keepPreviousData,
-  });
   // The series feeds the chart and the period's consumption (energy is summed per bucket).
   const series = useQuery({
     queryKey: whm.series.key({ id, query: period }),
@@ -69,7 +63,7 @@ export function WhmHistory({ projectId, id }: { projectId: number; id: number })
           value={consumption === undefined ? '—' : formatReading(consumption)}
           suffix={consumption === undefined ? undefined : 'kWh'}
         />
-        {(table.isError || series.isError) && <Alert type="error" showIcon message={t('common.loadFailed')} />}
+        {series.isError && <Alert type="error" showIcon message={t('common.loadFailed')} />}
         {view === 'chart' ? (
           <>
             <Space wrap>
@@ -87,22 +81,13 @@ export function WhmHistory({ projectId, id }: { projectId: number; id: number })
                 maxTagCount="responsive"
               />
             </Space>
-            <ReadingsChart
-              points={series.data?.points}
-              readings={chosenDefs}
-              period={period}
-              bucketSeconds={series.data?.bucketSeconds}
-              resolution={series.data?.resolution}
-              loading={series.isFetching}
-            />
+            <ReadingsChart series={series} readings={chosenDefs} period={period} />
           </>
         ) : (
           <ReadingsTable<WhmReading>
             history={history}
             readings={allDefs}
-            rows={table.data?.list}
-            total={table.data?.total}
-            loading={table.isFetching}
+            load={{ key: (query) => whm.readings.key({ id, query }), fn: (query) => whm.readings({ id, query }) }}
             timeTitle={t('whm.readings.at')}
             valueWidth={130}
           />
