@@ -1,13 +1,6 @@
-import {
-  ClearOutlined,
-  CloudUploadOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  EyeOutlined,
-  PlusOutlined,
-} from '@ant-design/icons';
+import { ClearOutlined, CloudUploadOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Space, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,10 +15,8 @@ import {
   useDeleteRows,
   usePagedList,
 } from '../../components/crud';
-import { ProjectScoped } from '../../components/project-scoped';
-import { OwnProjectNote } from '../../components/project-switcher';
 import { PolicyPreviewDialog } from '../../components/schedule/policy-editor';
-import { clockOf } from '../../components/schedule/schedule';
+import { CycleText, PolicyActions, PolicyScreen, yearPoints } from '../../components/schedule/policy-list';
 import { lightingApi, lightingKeys, type Policy, type Preview } from './api';
 import { LampBatchProgress, useLampBatch } from './batch';
 import { useLampOptions } from './common';
@@ -34,17 +25,7 @@ import { TargetsDialog } from './targets';
 
 /** /pjt/pjtdevicelightingpolicy (spec 001 §2): lighting policies, their use on lamps and groups, previews. */
 export default function PolicyPage() {
-  // Policies are made in one project: with the child-projects switch on, the page says these are its own.
-  return (
-    <ProjectScoped>
-      {(projectId) => (
-        <>
-          <OwnProjectNote what="policies" />
-          <Policies projectId={projectId} />
-        </>
-      )}
-    </ProjectScoped>
-  );
+  return <PolicyScreen>{(projectId) => <Policies projectId={projectId} />}</PolicyScreen>;
 }
 
 /** A unit in words: "sunset +15 min: on 100 %". */
@@ -109,25 +90,7 @@ function Policies({ projectId }: { projectId: number }) {
       ),
     },
     { field: 'range', width: 100, render: (v) => t(`lighting.channels.${String(v)}`) },
-    {
-      field: 'cycle',
-      width: 150,
-      render: (_, p) => {
-        const c = p.cycle;
-        const dates =
-          c.mode === 'once' ? c.date : [c.from, c.to].some(Boolean) ? `${c.from ?? '…'} ~ ${c.to ?? '…'}` : '';
-        return (
-          <span>
-            {t(`schedule.cycleModes.${c.mode}`)}
-            {dates ? (
-              <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-                {dates}
-              </Typography.Text>
-            ) : null}
-          </span>
-        );
-      },
-    },
+    { field: 'cycle', width: 150, render: (_, p) => <CycleText cycle={p.cycle} /> },
     { field: 'inUse', kind: { kind: 'flag' } },
     { field: 'lampCount', width: 90, align: 'right' },
   ];
@@ -138,58 +101,38 @@ function Policies({ projectId }: { projectId: number }) {
     width: 330,
     fixed: 'right',
     render: (_, p: Policy) => (
-      <Space size={0} wrap>
-        <Button
-          size="small"
-          type="link"
-          icon={<EyeOutlined />}
-          onClick={() => setDialog({ kind: 'preview', policy: p })}
-        >
-          {t('lamps.policy.preview')}
-        </Button>
-        {editable && (
-          <>
-            <Button
-              size="small"
-              type="link"
-              icon={<EditOutlined />}
-              onClick={() => setDialog({ kind: 'edit', policy: p })}
-            >
-              {t('common.edit')}
-            </Button>
-            <Button
-              size="small"
-              type="link"
-              onClick={() => setDialog({ kind: 'use', policy: p })}
-              data-testid={`policy-use-${p.id}`}
-            >
-              {t('lighting.commands.use')}
-            </Button>
-            <Button size="small" type="link" onClick={() => setDialog({ kind: 'remove', policy: p })}>
-              {t('lighting.commands.remove')}
-            </Button>
-            <Button
-              size="small"
-              type="link"
-              icon={<CloudUploadOutlined />}
-              onClick={() =>
-                confirm({
-                  title: t('lighting.commands.policydef'),
-                  content: t('lamps.policy.policydefConfirm', { name: p.name }),
-                  okText: t('common.ok'),
-                  cancelText: t('common.cancel'),
-                  onOk: () => policydef.mutate(p),
-                })
-              }
-            >
-              {t('lighting.commands.policydef')}
-            </Button>
-            <Button size="small" type="link" danger icon={<DeleteOutlined />} onClick={() => askDelete([p.id])}>
-              {t('common.delete')}
-            </Button>
-          </>
-        )}
-      </Space>
+      <PolicyActions
+        id={p.id}
+        editable={editable}
+        texts={{
+          preview: t('lamps.policy.preview'),
+          use: t('lighting.commands.use'),
+          remove: t('lighting.commands.remove'),
+        }}
+        onPreview={() => setDialog({ kind: 'preview', policy: p })}
+        onEdit={() => setDialog({ kind: 'edit', policy: p })}
+        onUse={() => setDialog({ kind: 'use', policy: p })}
+        onRemove={() => setDialog({ kind: 'remove', policy: p })}
+        onDelete={() => askDelete([p.id])}
+        extra={
+          <Button
+            size="small"
+            type="link"
+            icon={<CloudUploadOutlined />}
+            onClick={() =>
+              confirm({
+                title: t('lighting.commands.policydef'),
+                content: t('lamps.policy.policydefConfirm', { name: p.name }),
+                okText: t('common.ok'),
+                cancelText: t('common.cancel'),
+                onOk: () => policydef.mutate(p),
+              })
+            }
+          >
+            {t('lighting.commands.policydef')}
+          </Button>
+        }
+      />
     ),
   });
 
@@ -274,15 +217,6 @@ export function previewDay(p: Preview) {
     steps: p.day.events.map((e) => ({ at: e.time, action: e.type, level: e.level })),
   };
 }
-/** The preview's year as the chart takes it. */
-export function previewYear(p: Preview) {
-  return (p.year?.days ?? []).map((d) => ({
-    date: d.date,
-    on: d.on === null ? null : clockOf(d.on),
-    off: d.off === null ? null : clockOf(d.off),
-  }));
-}
-
 /**
  * What a policy does for a chosen lamp or group (at its coordinates): the on/off/dim timeline of a day
  * and the on and off times over the whole year.
@@ -327,7 +261,7 @@ function PreviewDialog({ projectId, policy, onClose }: { projectId: number; poli
       preview={preview}
       errorText={(error) => (isApiError(error) && error.body?.message) || t('common.loadFailed')}
       day={preview.data ? previewDay(preview.data) : null}
-      year={preview.data ? previewYear(preview.data) : undefined}
+      year={preview.data ? yearPoints(preview.data.year) : undefined}
       onClose={onClose}
     />
   );

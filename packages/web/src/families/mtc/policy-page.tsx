@@ -1,6 +1,6 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Flex, Select, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,10 +15,8 @@ import {
 } from '../../components/crud';
 import { useErrorText } from '../../components/device';
 import { DraggableModal } from '../../components/draggable-modal';
-import { ProjectScoped } from '../../components/project-scoped';
-import { OwnProjectNote } from '../../components/project-switcher';
 import { PolicyPreviewDialog } from '../../components/schedule/policy-editor';
-import { clockOf } from '../../components/schedule/schedule';
+import { CycleText, PolicyActions, PolicyScreen, yearPoints } from '../../components/schedule/policy-list';
 import { type CabinetPolicy, type CabinetPreview, mtcApi, mtcKeys, type PolicyUse } from './api';
 import { CircuitDay } from './circuit-day';
 import { CabinetPolicyDialog } from './policy-form';
@@ -26,17 +24,7 @@ import './texts';
 
 /** /pjt/pjtdevicemtcpolicy (spec 001 §2): cabinet policies, their use on cabinets, previews of a day and a year. */
 export default function CabinetPolicyPage() {
-  // Policies are made in one project: with the child-projects switch on, the page says these are its own.
-  return (
-    <ProjectScoped>
-      {(projectId) => (
-        <>
-          <OwnProjectNote what="policies" />
-          <Policies projectId={projectId} />
-        </>
-      )}
-    </ProjectScoped>
-  );
+  return <PolicyScreen>{(projectId) => <Policies projectId={projectId} />}</PolicyScreen>;
 }
 
 /** A unit in words: "日落 +15 分钟：回路 1、2 开". */
@@ -113,25 +101,7 @@ function Policies({ projectId }: { projectId: number }) {
         </Flex>
       ),
     },
-    {
-      field: 'cycle',
-      width: 150,
-      render: (_, p) => {
-        const c = p.cycle;
-        const dates =
-          c.mode === 'once' ? c.date : [c.from, c.to].some(Boolean) ? `${c.from ?? '…'} ~ ${c.to ?? '…'}` : '';
-        return (
-          <span>
-            {t(`schedule.cycleModes.${c.mode}`)}
-            {dates ? (
-              <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-                {dates}
-              </Typography.Text>
-            ) : null}
-          </span>
-        );
-      },
-    },
+    { field: 'cycle', width: 150, render: (_, p) => <CycleText cycle={p.cycle} /> },
     { field: 'inUse', kind: { kind: 'flag' }, width: 80 },
     { field: 'cabinetCount', width: 110, align: 'right' },
     { field: 'updatedAt', kind: { kind: 'time' } },
@@ -143,44 +113,20 @@ function Policies({ projectId }: { projectId: number }) {
     width: 200,
     fixed: 'right',
     render: (_, p: CabinetPolicy) => (
-      <Space size={0} wrap>
-        <Button
-          size="small"
-          type="link"
-          icon={<EyeOutlined />}
-          onClick={() => setDialog({ kind: 'preview', policy: p })}
-          data-testid={`policy-preview-${p.id}`}
-        >
-          {t('cabinets.policy.preview')}
-        </Button>
-        {editable && (
-          <>
-            <Button
-              size="small"
-              type="link"
-              icon={<EditOutlined />}
-              onClick={() => setDialog({ kind: 'edit', policy: p })}
-              data-testid={`policy-edit-${p.id}`}
-            >
-              {t('common.edit')}
-            </Button>
-            <Button
-              size="small"
-              type="link"
-              onClick={() => setDialog({ kind: 'use', policy: p })}
-              data-testid={`policy-use-${p.id}`}
-            >
-              {t('cabinets.policy.use')}
-            </Button>
-            <Button size="small" type="link" onClick={() => setDialog({ kind: 'remove', policy: p })}>
-              {t('cabinets.policy.remove')}
-            </Button>
-            <Button size="small" type="link" danger icon={<DeleteOutlined />} onClick={() => askDelete(p)}>
-              {t('common.delete')}
-            </Button>
-          </>
-        )}
-      </Space>
+      <PolicyActions
+        id={p.id}
+        editable={editable}
+        texts={{
+          preview: t('cabinets.policy.preview'),
+          use: t('cabinets.policy.use'),
+          remove: t('cabinets.policy.remove'),
+        }}
+        onPreview={() => setDialog({ kind: 'preview', policy: p })}
+        onEdit={() => setDialog({ kind: 'edit', policy: p })}
+        onUse={() => setDialog({ kind: 'use', policy: p })}
+        onRemove={() => setDialog({ kind: 'remove', policy: p })}
+        onDelete={() => askDelete(p)}
+      />
     ),
   });
   // Every column has its width and the table scrolls past their sum: with no rows (nothing to size
@@ -386,15 +332,6 @@ export function previewDay(p: CabinetPreview) {
     })),
   };
 }
-/** The preview's year as the lighting chart takes it. */
-export function previewYear(p: CabinetPreview) {
-  return (p.year?.days ?? []).map((d) => ({
-    date: d.date,
-    on: d.on === null ? null : clockOf(d.on),
-    off: d.off === null ? null : clockOf(d.off),
-  }));
-}
-
 /**
  * What a policy does at a chosen cabinet (its coordinates; else the project's centre): the day on the
  * lighting timeline with each circuit's hours below, and the on and off times over the year.
@@ -428,7 +365,7 @@ function PreviewDialog({
       preview={preview}
       errorText={errorText}
       day={preview.data ? previewDay(preview.data) : null}
-      year={preview.data ? previewYear(preview.data) : undefined}
+      year={preview.data ? yearPoints(preview.data.year) : undefined}
       dayExtra={preview.data?.day && <CircuitDay day={preview.data.day} circuitCount={preview.data.circuitCount} />}
       onClose={onClose}
     />
