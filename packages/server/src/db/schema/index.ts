@@ -1,13 +1,5 @@
-// Each family's own tables live in its folder; listed here so that migrations see them.
-export * from '../../iot/families/envmonitor/env.tables.js';
-export * from '../../iot/families/illum/illum.tables.js';
-export * from '../../iot/families/kit/batches/batch.tables.js';
-export * from '../../iot/families/lighting/lighting.tables.js';
-export * from '../../iot/families/mtc/mtc.tables.js';
-export * from '../../iot/families/pgw/pgw.tables.js';
-export * from '../../iot/families/scd/scd.tables.js';
-export * from '../../iot/families/whm/whm.tables.js';
-export * from '../../iot/families/wifi/wifi.tables.js';
+// The platform's tables. Each device family's own live in its folder (`*.tables.ts`), where
+// drizzle-kit finds them by pattern (drizzle.config.ts): adding a family edits nothing here.
 export * from '../../modules/maintenance/maintenance.tables.js';
 export * from './admin.js';
 export * from './base.js';

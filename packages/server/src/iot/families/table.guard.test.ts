@@ -101,6 +101,12 @@ describe('a declarative family', () => {
     expect(found).toEqual([]);
   });
 
+  it("leaves the platform's drizzle schema alone (drizzle-kit finds a family's tables by file name)", () => {
+    const schema = read(join(packages, 'server/src/db/schema/index.ts'));
+    expect(schema).not.toMatch(/iot\/families\//);
+    expect(read(join(packages, 'server/drizzle.config.ts'))).toContain("'./src/iot/families/**/*.tables.ts'");
+  });
+
   it('writes the path of a declared call only in its table (tests call the paths as a client would)', () => {
     const tables = FAMILY_MANIFESTS.filter((f) => Object.keys(f.api).length > 0);
     expect(tables.length).toBeGreaterThan(0);

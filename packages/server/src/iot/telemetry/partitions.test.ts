@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
-import { envTelemetry } from '../../db/schema/index.js';
 import type { SettingsService } from '../../modules/system/settings.service.js';
 import { queryRows } from '../../test/factories.js';
 import { openTestDatabase } from '../../test/test-database.js';
+import { envTelemetry } from '../families/envmonitor/env.tables.js';
 import { createIotJobs } from '../jobs.js';
 import type { RealtimeHub } from '../realtime/hub.js';
 import { DEVICE_EVENTS_PARTITIONS } from './events.js';

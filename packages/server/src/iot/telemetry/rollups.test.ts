@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envTelemetry } from '../../db/schema/index.js';
 import type { SettingsService } from '../../modules/system/settings.service.js';
 import { createIotDevice, queryRows } from '../../test/factories.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { createBatchWriter } from '../batch-writer.js';
 import { ENV_TABLE } from '../families/envmonitor/env.handler.js';
+import { envTelemetry } from '../families/envmonitor/env.tables.js';
 import { createIotJobs } from '../jobs.js';
 import type { RealtimeHub } from '../realtime/hub.js';
 import { dayOrigin } from './rollups.js';
