@@ -17,6 +17,32 @@ export interface DeviceCommand {
   confirm?: string;
 }
 
+/** A command as a family's contract manifest lists it. */
+export interface ManifestCommand {
+  name: string;
+  dangerous?: boolean;
+}
+
+/**
+ * A family's manifest commands as command-bar buttons, in the family's words (`<ns>.commands.<name>`,
+ * with its icon); a dangerous one asks first (`<ns>.confirm.<name>`, with the device's name).
+ */
+export function useManifestCommands<C extends ManifestCommand>(
+  ns: string,
+  commands: readonly C[],
+  icons: Record<C['name'], ReactNode>,
+  deviceName: string,
+): DeviceCommand[] {
+  const { t } = useTranslation();
+  return commands.map((c) => ({
+    key: c.name,
+    label: t(`${ns}.commands.${c.name}`),
+    icon: icons[c.name as C['name']],
+    dangerous: Boolean(c.dangerous),
+    confirm: c.dangerous ? t(`${ns}.confirm.${c.name}`, { name: deviceName }) : undefined,
+  }));
+}
+
 type Outcome = { ok: true; command: string; answer: CommandAnswer } | { ok: false; command: string; text: string };
 
 /**

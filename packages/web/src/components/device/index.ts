@@ -10,7 +10,7 @@ export {
   useBatchProgress,
 } from './batch-progress';
 export { useCardCall } from './card-call';
-export { CommandBar, type DeviceCommand } from './command-bar';
+export { CommandBar, type DeviceCommand, type ManifestCommand, useManifestCommands } from './command-bar';
 export { DeviceConfigCard } from './config-card';
 export {
   BackLink,

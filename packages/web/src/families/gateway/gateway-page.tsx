@@ -18,6 +18,7 @@ import {
   locationText,
   useDeviceRow,
   useFollowDevice,
+  useManifestCommands,
 } from '../../components/device';
 import { formatValue } from '../../components/format';
 import { formatTime } from '../../components/time';
@@ -136,16 +137,7 @@ function Commands({ projectId, device }: { projectId: number; device: DeviceView
     <CommandBar
       title={t('gateways.commandsTitle')}
       send={(c) => gatewayApi(projectId).command(device.id, c)}
-      commands={GATEWAY_COMMANDS.map((c) => {
-        const dangerous = 'dangerous' in c && c.dangerous;
-        return {
-          key: c.name,
-          label: t(`gateways.commands.${c.name}`),
-          icon: ICONS[c.name],
-          dangerous,
-          confirm: dangerous ? t(`gateways.confirm.${c.name}`, { name: device.name }) : undefined,
-        };
-      })}
+      commands={useManifestCommands('gateways', GATEWAY_COMMANDS, ICONS, device.name)}
     />
   );
 }

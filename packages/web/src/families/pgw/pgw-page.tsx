@@ -20,6 +20,7 @@ import {
   useCardCall,
   useDeviceRow,
   useFollowDevice,
+  useManifestCommands,
 } from '../../components/device';
 import { formatDuration } from '../../components/format';
 import { formatTime } from '../../components/time';
@@ -76,6 +77,8 @@ function PgwDetail({ projectId, id }: { projectId: number; id: number }) {
     },
   });
 
+  const commands = useManifestCommands('pgw', PGW_COMMANDS, ICONS, device?.name ?? '');
+
   if (!device) return fallback;
   const d = device;
   const props = d.props ?? {};
@@ -106,22 +109,7 @@ function PgwDetail({ projectId, id }: { projectId: number; id: number }) {
         ],
       }}
     >
-      {editable && (
-        <CommandBar
-          title={t('pgw.commandsTitle')}
-          send={(c) => pgw.command(d.id, c)}
-          commands={PGW_COMMANDS.map((c) => {
-            const dangerous = 'dangerous' in c && c.dangerous;
-            return {
-              key: c.name,
-              label: t(`pgw.commands.${c.name}`),
-              icon: ICONS[c.name],
-              dangerous,
-              confirm: dangerous ? t(`pgw.confirm.${c.name}`, { name: d.name }) : undefined,
-            };
-          })}
-        />
-      )}
+      {editable && <CommandBar title={t('pgw.commandsTitle')} send={(c) => pgw.command(d.id, c)} commands={commands} />}
       <LampsCard projectId={projectId} device={d} rows={rows} loading={lamps.isLoading} editable={editable} />
       <Row gutter={[12, 12]}>
         <Col xs={24} xl={12}>
