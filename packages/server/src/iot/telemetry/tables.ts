@@ -115,11 +115,15 @@ function rollupTable<K extends string>(name: string, readings: readonly (Reading
   );
 }
 
+/** Every readings table declared so far (a family's `*.tables.ts` declares them on import). */
+const DECLARED: TimePartitioned[] = [];
+export const declaredReadingsTables = (): readonly TimePartitioned[] => DECLARED;
+
 /**
  * A family's readings: the raw table (one row per device per pick time, one `real` column per reading)
  * partitioned by day, and its hourly and daily rollups (min, max, sum, count per reading) partitioned by
- * month. Declare it once in the family's folder and export the three tables from the drizzle schema;
- * list `.partitioned` in the family handler's `telemetryTables`: the job then creates partitions ahead,
+ * month. Declare it once in the family's folder (a `*.tables.ts`, which drizzle-kit finds and whose
+ * partitioned DDL `npm run db:generate` writes); list `.partitioned` in the family handler's `telemetryTables`: the job then creates partitions ahead,
  * drops them past `retentionSetting`, and the rollup job keeps the rollups
  * (docs/architecture.md "Telemetry storage").
  */
@@ -162,6 +166,7 @@ export function readingsTables<K extends string>(
       fillfactor: ROLLUP_FILLFACTOR.day,
     },
   ];
+  DECLARED.push(...partitioned);
   return { name, readings, table, hourly, daily, partitioned };
 }
 
