@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Console benchmark (issue 12, "Performance a user feels"): drives Chromium against a running server
 // (the demo with --devices devices) and prints one JSON line of figures, each beside its baseline
-// measured in the same run, and writes it to bench/results/console-<date>.json.
+// measured in the same run, and writes it to bench/results/console-<date>.json (console-<section>-<date>.json
+// when --only names one section).
 //
 // One section per measurement, each a module under bench/lib/ exporting `measure(ctx)` that returns
 // its figures (an object); a section whose module is absent is skipped:
@@ -10,6 +11,8 @@
 //   map         bench/lib/console-map.mjs         the map at zooms 12 to 18
 //   stall       bench/lib/console-stall.mjs       event-loop delay during a snapshot reload and a 100k import
 //   start       bench/lib/console-start.mjs       `npm start` to serving, new and existing data directory
+//   live-list   bench/lib/console-live-list.mjs   each family's list and device page under a live fleet
+//                                                 (the simulator over MQTT): first row, long tasks
 //
 // Usage: node bench/console.bench.mjs [--devices 100000] [--only first-load,start] [--web-dist DIR]
 // Needs the console built (`npm run build`) and Chromium (CHROMIUM_PATH or /usr/bin/chromium).
@@ -27,7 +30,7 @@ const arg = (name, fallback) => {
 const devices = Number(arg('devices', 100000));
 const only = arg('only', '').split(',').filter(Boolean);
 
-const SECTIONS = ['first-load', 'map', 'stall', 'start'];
+const SECTIONS = ['first-load', 'map', 'stall', 'start', 'live-list'];
 
 /** Shared by the sections: one seeded server and one browser, each started on first use. */
 function context() {
@@ -111,4 +114,5 @@ const line = JSON.stringify(result);
 console.log(line);
 const dir = path.join(root, 'bench/results');
 fs.mkdirSync(dir, { recursive: true });
-fs.writeFileSync(path.join(dir, `console-${result.date.slice(0, 10)}.json`), `${line}\n`);
+const name = only.length === 1 ? `console-${only[0]}` : 'console';
+fs.writeFileSync(path.join(dir, `${name}-${result.date.slice(0, 10)}.json`), `${line}\n`);

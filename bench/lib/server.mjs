@@ -74,6 +74,11 @@ export async function signIn(url) {
 
 /** Seeds the demo tree with `devices` devices on the database `env` names; answers the seconds it took. */
 export function seedDemo(env, devices) {
+  return seedDemoWithSecret(env, devices).seconds;
+}
+
+/** seedDemo, also answering the installation's demo device secret (what the simulator signs in with). */
+export function seedDemoWithSecret(env, devices) {
   const started = Date.now();
   const r = spawnSync(
     process.execPath,
@@ -81,11 +86,14 @@ export function seedDemo(env, devices) {
     {
       cwd: root,
       env: { ...process.env, ADMIN_PASSWORD: 'Admin12345', ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit'],
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
     },
   );
   if (r.status !== 0) throw new Error('seeding failed');
-  return (Date.now() - started) / 1000;
+  const secret = /Demo device secret[^:]*: (\S+)/.exec(r.stdout)?.[1] ?? null;
+  return { seconds: (Date.now() - started) / 1000, secret };
 }
 
 /** Resident memory of a process in MB (Linux). */
