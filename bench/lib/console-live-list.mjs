@@ -3,7 +3,7 @@
 // simulator connected to it making every device report every --live-interval seconds (its --rate, in
 // readings a minute; --offline 0 so none goes silent), then in Chromium, signed in on the demo's first
 // district, each family's list screen and one device page of each (the screens come from the contract's
-// FAMILY_MANIFESTS: the ready list screen of the menu and deviceScreenOf), one tab per family: the list
+// FAMILY_MANIFESTS and deviceScreenOf, read by bench/lib/live-list-screens.ts), one tab per family: the list
 // loaded cold (a reload, the console's files cached), then from the home screen to the list and from
 // the list to its first row's device, each as a link is followed in the console. Per screen: the time
 // from navigation to the first table row (a device page: to the device's name), the main-thread long
@@ -29,17 +29,9 @@ const load = () => os.loadavg().map((v) => Math.round(v * 100) / 100);
 const SETTLE_MS = 2000;
 const TARGET = { longestTaskMs: 100, firstRowMs: 1000 };
 
-/** Each family with a built list screen: its list path and its device page path (when it has one). */
+/** Each family with a built list screen (its list and device page) and the district to sign in on. */
 async function familyScreens(root) {
-  const families = await tsImport(path.join(root, 'packages/contract/src/families/index.ts'), import.meta.url);
-  const { DEMO_DISTRICTS } = await tsImport(path.join(root, 'packages/contract/src/demo/plan.ts'), import.meta.url);
-  const screens = [];
-  for (const f of families.FAMILY_MANIFESTS) {
-    const list = f.screens.find((s) => s.kind === 'function' && s.ready && s.menu && s.path.endsWith('list'));
-    if (!list) continue;
-    screens.push({ family: f.type, list: list.path, device: families.deviceScreenOf(f.type)?.path ?? null });
-  }
-  return { screens, district: DEMO_DISTRICTS[0].no };
+  return tsImport(path.join(root, 'bench/lib/live-list-screens.ts'), import.meta.url);
 }
 
 /** CPU seconds a process has used so far (Linux /proc, user + system). */
