@@ -16,8 +16,16 @@ import { buildUrl, type Params, request } from './client';
  * and the link of a download. `clientOf(WHM_API, { projectId })` binds the params a screen knows.
  */
 
+/** A path param as its declaration takes it: an id as a number, a param with its own rule (a UUID) as declared. */
+type ParamIn<E extends AnyEndpoint, K extends string> = K extends keyof z.input<E['params']>
+  ? z.input<E['params']>[K] extends string | number
+    ? z.input<E['params']>[K] extends string
+      ? string
+      : number
+    : number
+  : number;
 type ParamArgs<E extends AnyEndpoint, Bound extends string> = {
-  [K in Exclude<PathParamNames<E['path']>, Bound>]: number;
+  [K in Exclude<PathParamNames<E['path']>, Bound>]: ParamIn<E, K>;
 };
 /** A query value as the console holds it: a yes/no switch as a boolean too (it goes as "true"/"false"). */
 type Wire<V> = V | ('true' extends V ? boolean : never);

@@ -105,7 +105,7 @@ export const lightingApi = (projectId: number) => {
     batch: (lampIds: number[], request: BatchRequest, groupIds: number[] = []) =>
       list.batch({ body: { ...batchBody(request), lampIds, groupIds } }),
     // A batch's id is a UUID: the typed client's params are ids, so it goes as the path's text.
-    batchStatus: (batchId: string) => list.batchStatus({ batchId: batchId as unknown as number }),
+    batchStatus: (batchId: string) => list.batchStatus({ batchId }),
     /** The drawn area's lamps: `includeChildren` as the map it was drawn on, so both name the same lamps. */
     areaLamps: (polygon: [number, number][], includeChildren = false) =>
       list.areaLamps({ body: { polygon, includeChildren } }),
