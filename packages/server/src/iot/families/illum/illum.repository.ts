@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { devices, projects } from '../../../db/schema/index.js';
 import { keywordWhere } from '../../../platform/paging.js';
+import { DEVICE_COLUMNS } from '../kit/device-columns.js';
 import { deviceProjectName, devicesOfProject, type ProjectReach } from '../kit/project-reach.js';
 import { createReadingsRepository } from '../kit/readings.repository.js';
 import { illumGroupChildren, illumGroups, illumTelemetry } from './illum.tables.js';
@@ -103,13 +104,7 @@ export function createIllumRepository(db: Db) {
       const [rows, [total]] = await Promise.all([
         db
           .select({
-            id: devices.id,
-            name: devices.name,
-            no: devices.no,
-            equipmentId: devices.equipmentId,
-            activeState: devices.activeState,
-            registered: devices.registered,
-            lastActiveAt: devices.lastActiveAt,
+            ...DEVICE_COLUMNS,
             parentId: devices.parentId,
             parentName: parent.name,
             projectName: deviceProjectName,
@@ -137,14 +132,8 @@ export function createIllumRepository(db: Db) {
     async lampsOf(sensorId: number) {
       const rows = await db
         .select({
-          id: devices.id,
-          name: devices.name,
-          no: devices.no,
+          ...DEVICE_COLUMNS,
           type: devices.type,
-          equipmentId: devices.equipmentId,
-          activeState: devices.activeState,
-          registered: devices.registered,
-          lastActiveAt: devices.lastActiveAt,
           groupId: illumGroups.id,
           groupName: illumGroups.name,
         })

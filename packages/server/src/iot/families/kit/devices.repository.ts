@@ -6,6 +6,7 @@ import type { SessionContext } from '../../../modules/session/session-context.js
 import { AppError, notFound } from '../../../platform/errors.js';
 import { inScope } from '../../../platform/scope.js';
 import type { CommandTarget } from '../../command-bus.js';
+import { DEVICE_COLUMNS } from './device-columns.js';
 import type { ProjectReach } from './project-reach.js';
 
 const parent = alias(devices, 'parent');
@@ -81,14 +82,8 @@ export function createFamilyDevices(db: Db) {
     async childrenOf(parentId: number, type?: string) {
       const rows = await db
         .select({
-          id: devices.id,
-          name: devices.name,
-          no: devices.no,
+          ...DEVICE_COLUMNS,
           type: devices.type,
-          equipmentId: devices.equipmentId,
-          activeState: devices.activeState,
-          registered: devices.registered,
-          lastActiveAt: devices.lastActiveAt,
         })
         .from(devices)
         .where(and(eq(devices.parentId, parentId), type ? eq(devices.type, type) : undefined))

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { deviceModels, devices } from '../../../db/schema/index.js';
 import { keywordWhere } from '../../../platform/paging.js';
+import { DEVICE_COLUMNS } from '../kit/device-columns.js';
 import { deviceProjectName, devicesOfProject, type ProjectReach } from '../kit/project-reach.js';
 import { pgwLinks } from './pgw.tables.js';
 
@@ -43,13 +44,7 @@ export function createPgwRepository(db: Db) {
       const [rows, [total]] = await Promise.all([
         db
           .select({
-            id: devices.id,
-            name: devices.name,
-            no: devices.no,
-            equipmentId: devices.equipmentId,
-            activeState: devices.activeState,
-            registered: devices.registered,
-            lastActiveAt: devices.lastActiveAt,
+            ...DEVICE_COLUMNS,
             props: devices.props,
             projectName: deviceProjectName,
             lamps: sql<number>`(${lamps})::int`,
@@ -82,14 +77,8 @@ export function createPgwRepository(db: Db) {
     async lampsOf(gatewayId: number) {
       const rows = await db
         .select({
-          id: devices.id,
-          name: devices.name,
-          no: devices.no,
+          ...DEVICE_COLUMNS,
           type: devices.type,
-          equipmentId: devices.equipmentId,
-          activeState: devices.activeState,
-          registered: devices.registered,
-          lastActiveAt: devices.lastActiveAt,
           model: deviceModels.no,
           signal: pgwLinks.signal,
           lastContact: pgwLinks.seen,

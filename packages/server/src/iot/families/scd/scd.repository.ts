@@ -3,21 +3,14 @@ import { and, count, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { devices } from '../../../db/schema/index.js';
 import { keywordWhere } from '../../../platform/paging.js';
+import { DEVICE_COLUMNS } from '../kit/device-columns.js';
 import { deviceProjectName, devicesOfProject, type ProjectReach } from '../kit/project-reach.js';
 import { createReadingsRepository } from '../kit/readings.repository.js';
 import { scdTelemetry } from './scd.tables.js';
 
 const TYPE = scdManifest.type;
 /** What the list shows of each bin besides its latest report (its thresholds are in `props`). */
-const LISTED = Object.fromEntries(
-  (['id', 'name', 'no', 'equipmentId', 'activeState', 'registered', 'lastActiveAt', 'props'] as const).map((c) => [
-    c,
-    devices[c],
-  ]),
-) as Pick<
-  typeof devices,
-  'id' | 'name' | 'no' | 'equipmentId' | 'activeState' | 'registered' | 'lastActiveAt' | 'props'
->;
+const LISTED = { ...DEVICE_COLUMNS, props: devices.props };
 
 /** The bins of a project (paged, searched, by online state) and their reports through the kit's repository. */
 export function createScdRepository(db: Db) {

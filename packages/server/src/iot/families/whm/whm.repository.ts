@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { devices } from '../../../db/schema/index.js';
 import { keywordWhere } from '../../../platform/paging.js';
+import { DEVICE_COLUMNS } from '../kit/device-columns.js';
 import { deviceProjectName, devicesOfProject, type ProjectReach } from '../kit/project-reach.js';
 import { createReadingsRepository } from '../kit/readings.repository.js';
 import { whmTelemetry } from './whm.tables.js';
@@ -32,13 +33,7 @@ export function createWhmRepository(db: Db) {
       const [rows, [total]] = await Promise.all([
         db
           .select({
-            id: devices.id,
-            name: devices.name,
-            no: devices.no,
-            equipmentId: devices.equipmentId,
-            activeState: devices.activeState,
-            registered: devices.registered,
-            lastActiveAt: devices.lastActiveAt,
+            ...DEVICE_COLUMNS,
             parentName: parent.name,
             projectName: deviceProjectName,
             props: devices.props,

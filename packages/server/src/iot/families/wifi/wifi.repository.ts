@@ -4,21 +4,14 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { devices } from '../../../db/schema/index.js';
 import { keywordWhere } from '../../../platform/paging.js';
+import { DEVICE_COLUMNS } from '../kit/device-columns.js';
 import { deviceProjectName, devicesOfProject, type ProjectReach } from '../kit/project-reach.js';
 import { createReadingsRepository } from '../kit/readings.repository.js';
 import { wifiTelemetry } from './wifi.tables.js';
 
 const TYPE = wifiManifest.type;
 /** What the list shows of each device besides its latest report (SSID and link type are in `props`). */
-const LISTED = Object.fromEntries(
-  (['id', 'name', 'no', 'equipmentId', 'activeState', 'registered', 'lastActiveAt', 'props'] as const).map((c) => [
-    c,
-    devices[c],
-  ]),
-) as Pick<
-  typeof devices,
-  'id' | 'name' | 'no' | 'equipmentId' | 'activeState' | 'registered' | 'lastActiveAt' | 'props'
->;
+const LISTED = { ...DEVICE_COLUMNS, props: devices.props };
 /** The access controller an AP hangs under. */
 const parent = alias(devices, 'parent');
 

@@ -1,0 +1,12 @@
+import { devices } from '../../../db/schema/index.js';
+
+/** What every family's lists and child rows show of a device: select it with `...DEVICE_COLUMNS`. */
+export const DEVICE_COLUMNS = {
+  id: devices.id,
+  name: devices.name,
+  no: devices.no,
+  equipmentId: devices.equipmentId,
+  activeState: devices.activeState,
+  registered: devices.registered,
+  lastActiveAt: devices.lastActiveAt,
+} as const;
