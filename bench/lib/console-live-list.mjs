@@ -28,6 +28,8 @@ const load = () => os.loadavg().map((v) => Math.round(v * 100) / 100);
 /** How long after the first row the page still counts as loading (its other calls answering). */
 const SETTLE_MS = 2000;
 const TARGET = { longestTaskMs: 100, firstRowMs: 1000 };
+/** A list's first item: a table row, or a card where the list shows cards (the environment monitors). */
+const LIST_ITEM = 'tr.ant-table-row, [data-testid*="-card-"]';
 
 /** Each family with a built list screen (its list and device page) and the district to sign in on. */
 async function familyScreens(root) {
@@ -108,7 +110,10 @@ function observeLongTasks() {
  */
 function navigateAndWait([url, selector]) {
   for (const el of document.querySelectorAll(selector)) el.setAttribute('data-bench-old', '');
-  const fresh = `${selector}:not([data-bench-old])`;
+  const fresh = selector
+    .split(',')
+    .map((s) => `${s.trim()}:not([data-bench-old])`)
+    .join(',');
   performance.mark('bench-nav');
   const from = performance.now();
   if (url) {
@@ -129,8 +134,8 @@ function navigateAndWait([url, selector]) {
  * In the page: to the home screen, answering once the screen left is gone (under load the router may
  * still show it while home loads; coming back then would find the old rows, not the screen's own).
  */
-function leaveForHome() {
-  for (const el of document.querySelectorAll('tr.ant-table-row')) el.setAttribute('data-bench-left', '');
+function leaveForHome(selector) {
+  for (const el of document.querySelectorAll(selector)) el.setAttribute('data-bench-left', '');
   history.pushState(null, '', '/man/manmain');
   dispatchEvent(new PopStateEvent('popstate'));
   const from = performance.now();
@@ -180,14 +185,14 @@ async function measureScreen(page, pushes, url, selector, { liveMs, pids, profil
     await page.waitForTimeout(liveMs);
     if (profiler) fs.writeFileSync(profileTo, JSON.stringify(await profiler.stop()));
     const cpu = pids.map((pid, i) => round(((cpuSeconds(pid) - cpuBefore[i]) / (liveMs / 1000)) * 100));
-    const { tasks, liveTo, rows } = await page.evaluate(() => {
+    const { tasks, liveTo, rows } = await page.evaluate((item) => {
       performance.mark('bench-end');
       return {
         tasks: window.__longTasks,
         liveTo: performance.now(),
-        rows: document.querySelectorAll('tr.ant-table-row').length,
+        rows: document.querySelectorAll(item).length,
       };
-    });
+    }, LIST_ITEM);
     await browser.stopTracing();
     const cpuOf = threadCpu(tracePath, liveMs);
     const loading = { ...summarise(tasks, from, liveFrom), ...cpuOf.loading };
@@ -344,10 +349,10 @@ export async function measure(ctx) {
       page.on('pageerror', (e) => errors.push(e.message));
       const pushes = countPushes(page);
       await page.addInitScript(observeLongTasks);
-      const cold = await coldLoad(page, `${server.url}${s.list}`, 'tr.ant-table-row');
-      await page.evaluate(leaveForHome).catch(() => undefined);
+      const cold = await coldLoad(page, `${server.url}${s.list}`, LIST_ITEM);
+      await page.evaluate(leaveForHome, LIST_ITEM).catch(() => undefined);
       await page.waitForTimeout(SETTLE_MS);
-      const list = await measureScreen(page, pushes, s.list, 'tr.ant-table-row', {
+      const list = await measureScreen(page, pushes, s.list, LIST_ITEM, {
         liveMs,
         pids,
         profileTo: profileOf(s.list),
