@@ -4,7 +4,8 @@
 import { DEMO_DISTRICTS } from '../../packages/contract/src/demo/plan.js';
 import { deviceScreenOf, FAMILY_MANIFESTS } from '../../packages/contract/src/families/index.js';
 
-export interface LiveListScreens {
+/** One family's screens: its list and the page of one of its devices (null: it has none). */
+export interface LiveListScreen {
   family: string;
   list: string;
   device: string | null;
@@ -12,7 +13,7 @@ export interface LiveListScreens {
 
 export const district: string = DEMO_DISTRICTS[0]!.no;
 
-export const screens: LiveListScreens[] = FAMILY_MANIFESTS.flatMap((f) => {
+export const screens: LiveListScreen[] = FAMILY_MANIFESTS.flatMap((f) => {
   const list = f.screens.find((s) => s.kind === 'function' && s.ready && s.menu && s.path.endsWith('list'));
   return list ? [{ family: f.type, list: list.path, device: deviceScreenOf(f.type)?.path ?? null }] : [];
 });
