@@ -36,7 +36,7 @@ export function policyStore<P>(db: Db, t: PolicyTables, present: (row: Row) => P
   const policies = sql.identifier(t.policies);
   const links = sql.identifier(t.links);
   const note = sql.identifier(t.note);
-  const usedBy = sql`(SELECT count(*)::int FROM ${links} l WHERE l.policy_id = p.id) AS used_by`;
+  const usedBy = sql`(SELECT count(*)::int FROM ${links} u WHERE u.policy_id = p.id) AS used_by`;
   const order = t.order === 'no' ? sql`p.no` : sql`p.id DESC`;
 
   return {
