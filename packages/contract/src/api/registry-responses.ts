@@ -219,13 +219,21 @@ export type MapPoint = z.infer<typeof mapPoint>;
 export const mapClusterTuple = z.tuple([z.number(), z.number(), z.number(), z.number(), z.number(), z.number()]);
 export type MapClusterTuple = z.infer<typeof mapClusterTuple>;
 /**
+ * A pole as the map draws it: [group id, lat, lng, count, worst state (-1 abnormal, 0 unknown, 1 all
+ * normal)]. A pole is a device group whose located devices all stand within 15 m of their centre.
+ */
+export const mapPoleTuple = z.tuple([z.number(), z.number(), z.number(), z.number(), z.number()]);
+export type MapPoleTuple = z.infer<typeof mapPoleTuple>;
+/**
  * GET /api/map/view.do: what the map draws for a box and zoom, compactly. Every device in the box is
- * either a point or counted in a cluster; nothing is cut.
+ * either a point, counted in a cluster or counted on its pole; nothing is cut.
  */
 export const mapView = z.object({
   types: z.array(z.string()),
   points: z.array(mapPoint),
   clusters: z.array(mapClusterTuple),
+  /** Poles, each one marker for its devices (which are then neither points nor in a cluster). */
+  poles: z.array(mapPoleTuple).optional(),
 });
 export type MapView = z.infer<typeof mapView>;
 export const mapCluster = z.object({
@@ -241,6 +249,17 @@ export const mapCluster = z.object({
 });
 export type MapCluster = z.infer<typeof mapCluster>;
 export const mapClusterList = z.array(mapCluster);
+/** GET /api/map/poles.do/{groupId}/summary: the popup of a pole on the map. */
+export const mapPoleSummary = z.object({
+  id: id(),
+  name: z.string(),
+  no: z.string(),
+  projectId: id(),
+  projectName: z.string(),
+  /** Every device of the pole (located or not), by type and name. */
+  devices: z.array(z.object({ id: id(), name: z.string(), type: z.string(), activeState: z.number().int() })),
+});
+export type MapPoleSummary = z.infer<typeof mapPoleSummary>;
 /** GET /api/map/devices.do/{id}/summary: the popup of a device on the map. */
 export const mapDeviceSummary = z.object({
   id: id(),

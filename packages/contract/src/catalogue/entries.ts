@@ -36,6 +36,7 @@ const DEVICE_MAP_APIS: ApiGrant[] = [
   api('GET', '/api/map/view.do'),
   api('GET', '/api/map/extent.do'),
   api('GET', '/api/map/devices.do/:id/summary'),
+  api('GET', '/api/map/poles.do/:groupId/summary'),
 ];
 
 /** A project's own administration picks projects among the path's project and its descendants. */

@@ -11,6 +11,8 @@ export interface LocatedDevice {
   activeState: number;
   projectId: number;
   projectPath: string;
+  /** Its device group (a pole, when the group's devices stand together): only a group of its own project. */
+  groupId?: number | null;
 }
 
 /**
@@ -24,6 +26,8 @@ export interface MapSnapshot {
   lat: Float64Array;
   state: Int8Array;
   project: Int32Array;
+  /** Device group id, 0 for none. */
+  group: Int32Array;
   name: string[];
   type: string[];
   projectPath: Map<number, string>;
@@ -39,6 +43,7 @@ function emptySnapshot(capacity: number): MapSnapshot {
     lat: new Float64Array(capacity),
     state: new Int8Array(capacity),
     project: new Int32Array(capacity),
+    group: new Int32Array(capacity),
     name: [],
     type: [],
     projectPath: new Map(),
@@ -58,10 +63,14 @@ function grow(s: MapSnapshot) {
   s.lat = copy(s.lat, (n) => new Float64Array(n));
   s.state = copy(s.state, (n) => new Int8Array(n));
   s.project = copy(s.project, (n) => new Int32Array(n));
+  s.group = copy(s.group, (n) => new Int32Array(n));
 }
 
-/** The clusters computed from a snapshot are stale after any change to it. */
-const changedSnapshot = (s: MapSnapshot) => groupings.delete(s);
+/** The clusters computed from a snapshot are stale after any change to it; its poles after a move. */
+const changedSnapshot = (s: MapSnapshot, moved = false) => {
+  groupings.delete(s);
+  if (moved) poleIndexes.delete(s);
+};
 
 /** Adds a device or updates it in place. */
 export function upsertDevice(s: MapSnapshot, r: LocatedDevice) {
@@ -76,10 +85,11 @@ export function upsertDevice(s: MapSnapshot, r: LocatedDevice) {
   s.lat[i] = r.lat;
   s.state[i] = r.activeState;
   s.project[i] = r.projectId;
+  s.group[i] = r.groupId ?? 0;
   s.name[i] = r.name;
   s.type[i] = r.type;
   s.projectPath.set(r.projectId, r.projectPath);
-  changedSnapshot(s);
+  changedSnapshot(s, true);
 }
 
 /** Removes a device (deleted, or without coordinates now): the last one takes its columns. */
@@ -93,6 +103,7 @@ export function removeDevice(s: MapSnapshot, id: number) {
     s.lat[i] = s.lat[last]!;
     s.state[i] = s.state[last]!;
     s.project[i] = s.project[last]!;
+    s.group[i] = s.group[last]!;
     s.name[i] = s.name[last]!;
     s.type[i] = s.type[last]!;
     s.index.set(s.id[i]!, i);
@@ -101,7 +112,7 @@ export function removeDevice(s: MapSnapshot, id: number) {
   s.type.length = last;
   s.index.delete(id);
   s.size = last;
-  changedSnapshot(s);
+  changedSnapshot(s, true);
 }
 
 /** A device's new active state (a realtime state push): answers whether the snapshot holds it. */
@@ -121,6 +132,74 @@ export function toSnapshot(rows: LocatedDevice[]): MapSnapshot {
   return s;
 }
 
+/**
+ * A pole on the map: a device group whose located devices (at least two, of the group's own project)
+ * all stand within POLE_RADIUS_M of their centre, so within twice that of each other, as the lamp,
+ * camera, screen and sensors of one smart pole do. Its devices are drawn as one marker at that centre
+ * and cluster there at wider zooms; a group spread wider (a street, a district) stays its devices.
+ */
+export const POLE_RADIUS_M = 15;
+const METRES_PER_DEGREE = 111_320;
+
+/** The snapshot's poles, computed on first use and kept until a device moves, joins or leaves. */
+export interface PoleIndex {
+  /** Per device (column index): its pole's group id, 0 when it stands on no pole. */
+  pole: Int32Array;
+  /** Where each device is placed: its own place, or its pole's centre. */
+  lng: Float64Array;
+  lat: Float64Array;
+}
+
+const poleIndexes = new WeakMap<MapSnapshot, PoleIndex>();
+
+/** The snapshot's poles in two passes over the devices: one per group sum, then the radius test. */
+export function polesOf(s: MapSnapshot): PoleIndex {
+  const known = poleIndexes.get(s);
+  if (known) return known;
+  const groups = new Map<number, { n: number; lng: number; lat: number; pole: boolean }>();
+  for (let i = 0; i < s.size; i++) {
+    const g = s.group[i]!;
+    if (!g) continue;
+    let a = groups.get(g);
+    if (!a) {
+      a = { n: 0, lng: 0, lat: 0, pole: true };
+      groups.set(g, a);
+    }
+    a.n++;
+    a.lng += s.lng[i]!;
+    a.lat += s.lat[i]!;
+  }
+  for (const a of groups.values()) {
+    a.lng /= a.n;
+    a.lat /= a.n;
+    a.pole = a.n >= 2;
+  }
+  const r2 = (POLE_RADIUS_M / METRES_PER_DEGREE) ** 2;
+  for (let i = 0; i < s.size; i++) {
+    const g = s.group[i]!;
+    const a = g ? groups.get(g) : undefined;
+    if (!a?.pole) continue;
+    const dy = s.lat[i]! - a.lat;
+    const dx = (s.lng[i]! - a.lng) * Math.cos((a.lat * Math.PI) / 180);
+    if (dx * dx + dy * dy > r2) a.pole = false;
+  }
+  const index: PoleIndex = {
+    pole: new Int32Array(s.size),
+    lng: s.lng.slice(0, s.size),
+    lat: s.lat.slice(0, s.size),
+  };
+  for (let i = 0; i < s.size; i++) {
+    const g = s.group[i]!;
+    const a = g ? groups.get(g) : undefined;
+    if (!a?.pole) continue;
+    index.pole[i] = g;
+    index.lng[i] = a.lng;
+    index.lat[i] = a.lat;
+  }
+  poleIndexes.set(s, index);
+  return index;
+}
+
 /** Devices of one grid cell that share project, type and state, summed once per snapshot and cell size. */
 interface Group {
   key: number;
@@ -134,6 +213,8 @@ interface Group {
   lat: number;
   /** Index of the device with the lowest id. */
   first: number;
+  /** The pole every device of the group stands on, else 0. */
+  pole: number;
   /** The group's devices are order[start, end). */
   start: number;
   end: number;
@@ -161,13 +242,18 @@ function groupingOf(s: MapSnapshot, cell: number): Grouping {
   }
   const known = bySize.get(cell);
   if (known) return known;
-  // Groups by cell, then by project, type and state among the few of each cell.
+  // Groups by cell, then by project, type and state among the few of each cell; a pole's devices
+  // stand at its centre, so that they always share a cell.
+  const poles = polesOf(s);
   const index = new Map<number, Group[]>();
   const groupOf: Group[] = new Array(s.size);
   const groups: Group[] = [];
   for (let i = 0; i < s.size; i++) {
-    const gx = Math.floor(s.lng[i]! / cell);
-    const gy = Math.floor(s.lat[i]! / cell);
+    const lng = poles.lng[i]!;
+    const lat = poles.lat[i]!;
+    const pole = poles.pole[i]!;
+    const gx = Math.floor(lng / cell);
+    const gy = Math.floor(lat / cell);
     const key = cellKey(gx, gy);
     const project = s.project[i]!;
     const type = s.type[i]!;
@@ -179,13 +265,13 @@ function groupingOf(s: MapSnapshot, cell: number): Grouping {
     }
     let g = inCell.find((x) => x.project === project && x.state === state && x.type === type);
     if (!g) {
-      g = { key, gx, gy, project, type, state, n: 0, lng: 0, lat: 0, first: i, start: 0, end: 0 };
+      g = { key, gx, gy, project, type, state, n: 0, lng: 0, lat: 0, first: i, pole, start: 0, end: 0 };
       inCell.push(g);
       groups.push(g);
-    }
+    } else if (g.pole !== pole) g.pole = 0;
     g.n++;
-    g.lng += s.lng[i]!;
-    g.lat += s.lat[i]!;
+    g.lng += lng;
+    g.lat += lat;
     if (s.id[i]! < s.id[g.first]!) g.first = i;
     groupOf[i] = g;
   }
@@ -211,7 +297,12 @@ interface Cell {
   error: number;
   unknown: number;
   active: number;
+  /** The pole every device of the cell stands on, else 0. */
+  pole: number;
 }
+
+/** A cluster of the snapshot; `pole` when all its devices stand on that pole (view.do draws it as the pole). */
+export type SnapshotCluster = MapCluster & { pole?: number };
 
 /**
  * Grid clusters of `cell` degrees over the snapshot, with the same answer as the SQL grouping it
@@ -219,19 +310,19 @@ interface Cell {
  * Whole groups are added when their cell lies inside the box; the devices of a cell the box's edge
  * cuts are tested one by one.
  */
-export function clusterSnapshot(s: MapSnapshot, scopePath: string, f: MapFilter, cell: number): MapCluster[] {
+export function clusterSnapshot(s: MapSnapshot, scopePath: string, f: MapFilter, cell: number): SnapshotCluster[] {
   const allowed = new Set<number>();
   for (const [id, path] of s.projectPath) if (path.startsWith(scopePath)) allowed.add(id);
   const wraps = f.west > f.east; // a box across the antimeridian
   const inBox = (lng: number, lat: number) =>
     lat >= f.south && lat <= f.north && (wraps ? lng >= f.west || lng <= f.east : lng >= f.west && lng <= f.east);
   const cells = new Map<number, Cell>();
-  const add = (key: number, n: number, lng: number, lat: number, first: number, state: number) => {
+  const add = (key: number, n: number, lng: number, lat: number, first: number, state: number, pole: number) => {
     let c = cells.get(key);
     if (!c) {
-      c = { n: 0, lng: 0, lat: 0, first, error: 0, unknown: 0, active: 0 };
+      c = { n: 0, lng: 0, lat: 0, first, error: 0, unknown: 0, active: 0, pole };
       cells.set(key, c);
-    }
+    } else if (c.pole !== pole) c.pole = 0;
     c.n += n;
     c.lng += lng;
     c.lat += lat;
@@ -242,6 +333,7 @@ export function clusterSnapshot(s: MapSnapshot, scopePath: string, f: MapFilter,
   };
 
   const { groups, order } = groupingOf(s, cell);
+  const poles = polesOf(s);
   for (const g of groups) {
     if (!allowed.has(g.project)) continue;
     if (f.projectId !== undefined && g.project !== f.projectId) continue;
@@ -251,16 +343,18 @@ export function clusterSnapshot(s: MapSnapshot, scopePath: string, f: MapFilter,
     const south = g.gy * cell;
     const inside = !wraps && west >= f.west && west + cell <= f.east && south >= f.south && south + cell <= f.north;
     if (inside) {
-      add(g.key, g.n, g.lng, g.lat, g.first, g.state);
+      add(g.key, g.n, g.lng, g.lat, g.first, g.state, g.pole);
       continue;
     }
     for (let k = g.start; k < g.end; k++) {
       const i = order[k]!;
-      if (inBox(s.lng[i]!, s.lat[i]!)) add(g.key, 1, s.lng[i]!, s.lat[i]!, i, g.state);
+      const lng = poles.lng[i]!;
+      const lat = poles.lat[i]!;
+      if (inBox(lng, lat)) add(g.key, 1, lng, lat, i, g.state, poles.pole[i]!);
     }
   }
 
-  const out: MapCluster[] = [];
+  const out: SnapshotCluster[] = [];
   for (const c of cells.values()) {
     const base = {
       lng: c.lng / c.n,
@@ -268,7 +362,8 @@ export function clusterSnapshot(s: MapSnapshot, scopePath: string, f: MapFilter,
       count: c.n,
       states: { error: c.error, unknown: c.unknown, active: c.active },
     };
-    out.push(c.n === 1 ? { ...base, id: s.id[c.first]!, name: s.name[c.first]!, type: s.type[c.first]! } : base);
+    if (c.pole) out.push({ ...base, pole: c.pole });
+    else out.push(c.n === 1 ? { ...base, id: s.id[c.first]!, name: s.name[c.first]!, type: s.type[c.first]! } : base);
   }
   return out;
 }
@@ -296,6 +391,60 @@ export function pointsSnapshot(
     out.push([s.id[i]!, lat, lng, s.type[i]!, s.state[i]!]);
   }
   return out;
+}
+
+/** A pole as view.do draws it at street level: its devices in the box, scope and filters, by state. */
+export interface StreetPole {
+  lat: number;
+  lng: number;
+  n: number;
+  error: number;
+  unknown: number;
+  active: number;
+}
+
+/**
+ * Street level: every device of the snapshot in the box, scope and filters, the devices standing on a
+ * pole counted on it (at its centre: a pole is in the box or not, whole) and the others as points.
+ */
+export function streetSnapshot(
+  s: MapSnapshot,
+  scopePath: string,
+  f: MapFilter,
+): { points: [number, number, number, string, number][]; poles: Map<number, StreetPole> } {
+  const allowed = new Set<number>();
+  for (const [id, path] of s.projectPath) if (path.startsWith(scopePath)) allowed.add(id);
+  const { pole: poleOf, lng: lngs, lat: lats } = polesOf(s);
+  const wraps = f.west > f.east;
+  const points: [number, number, number, string, number][] = [];
+  const poles = new Map<number, StreetPole>();
+  for (let i = 0; i < s.size; i++) {
+    const lat = lats[i]!;
+    if (lat < f.south || lat > f.north) continue;
+    const lng = lngs[i]!;
+    if (wraps ? lng < f.west && lng > f.east : lng < f.west || lng > f.east) continue;
+    const project = s.project[i]!;
+    if (!allowed.has(project)) continue;
+    if (f.projectId !== undefined && project !== f.projectId) continue;
+    const state = s.state[i]!;
+    if (f.activeState !== undefined && state !== f.activeState) continue;
+    if (f.type !== undefined && s.type[i] !== f.type) continue;
+    const g = poleOf[i]!;
+    if (!g) {
+      points.push([s.id[i]!, lat, lng, s.type[i]!, state]);
+      continue;
+    }
+    let p = poles.get(g);
+    if (!p) {
+      p = { lat, lng, n: 0, error: 0, unknown: 0, active: 0 };
+      poles.set(g, p);
+    }
+    p.n++;
+    if (state === -1) p.error++;
+    else if (state === 1) p.active++;
+    else p.unknown++;
+  }
+  return { points, poles };
 }
 
 /** The box of the snapshot's devices in scope and filters. */

@@ -47,9 +47,12 @@ export function createMapRepository(db: Db) {
         activeState: devices.activeState,
         projectId: devices.projectId,
         projectPath: projects.path,
+        // Only a group of the device's own project makes a pole of it.
+        groupId: deviceGroups.id,
       })
       .from(devices)
       .innerJoin(projects, eq(projects.id, devices.projectId))
+      .leftJoin(deviceGroups, and(eq(deviceGroups.id, devices.groupId), eq(deviceGroups.projectId, devices.projectId)))
       .where(and(where, isNotNull(devices.lng), isNotNull(devices.lat)));
   return {
     /** How many devices the box holds, counting no further than `cap`. */
@@ -112,6 +115,29 @@ export function createMapRepository(db: Db) {
     async projectPath(id: number) {
       const [row] = await db.select({ path: projects.path }).from(projects).where(eq(projects.id, id));
       return row?.path;
+    },
+
+    /** A pole's popup: the group with its project's path, and the devices of its own project on it. */
+    async poleSummary(groupId: number) {
+      const [group] = await db
+        .select({
+          id: deviceGroups.id,
+          name: deviceGroups.name,
+          no: deviceGroups.no,
+          projectId: deviceGroups.projectId,
+          projectName: projects.name,
+          projectPath: projects.path,
+        })
+        .from(deviceGroups)
+        .innerJoin(projects, eq(projects.id, deviceGroups.projectId))
+        .where(eq(deviceGroups.id, groupId));
+      if (!group) return null;
+      const list = await db
+        .select({ id: devices.id, name: devices.name, type: devices.type, activeState: devices.activeState })
+        .from(devices)
+        .where(and(eq(devices.groupId, groupId), eq(devices.projectId, group.projectId)))
+        .orderBy(asc(devices.type), asc(devices.name), asc(devices.id));
+      return { ...group, devices: list };
     },
 
     async summary(id: number) {

@@ -1,4 +1,13 @@
-import { idParam, mapClusterList, mapDeviceSummary, mapExtent, mapExtentQuery, mapQuery, mapView } from '@sc/contract';
+import {
+  idParam,
+  mapClusterList,
+  mapDeviceSummary,
+  mapExtent,
+  mapExtentQuery,
+  mapPoleSummary,
+  mapQuery,
+  mapView,
+} from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,7 +40,7 @@ export function mapRoutes(app: FastifyInstance, deps: { map: MapService }): void
       schema: {
         tags,
         summary:
-          'What the map draws for a box and zoom, compactly: points [id, lat, lng, type index, state] and clusters [lat, lng, count, error, unknown, active]; nothing is cut',
+          'What the map draws for a box and zoom, compactly: points [id, lat, lng, type index, state], clusters [lat, lng, count, error, unknown, active] and poles [group id, lat, lng, count, worst state] (a device group whose located devices stand within 15 m of their centre: one marker for them); nothing is cut',
         querystring: commonQuery.extend(mapQuery.shape),
         response: { 200: mapView },
       },
@@ -68,5 +77,18 @@ export function mapRoutes(app: FastifyInstance, deps: { map: MapService }): void
       },
     },
     (req) => deps.map.summary(req.session!, req.params.id),
+  );
+  r.get(
+    '/api/map/poles.do/:groupId/summary',
+    {
+      schema: {
+        tags,
+        summary: "A pole's popup summary: the device group and every device on it with its state",
+        params: z.object({ groupId: idParam() }),
+        querystring: commonQuery,
+        response: { 200: mapPoleSummary },
+      },
+    },
+    (req) => deps.map.poleSummary(req.session!, req.params.groupId),
   );
 }

@@ -1,8 +1,8 @@
-import type { MapCluster, MapClusterTuple, MapExtent, MapPoint, MapView } from '@sc/contract';
+import type { MapCluster, MapClusterTuple, MapExtent, MapPoint, MapPoleTuple, MapView } from '@sc/contract';
 import { notFound } from '../../../platform/errors.js';
 import type { SessionContext } from '../../session/session-context.js';
 import type { MapFilter, MapRepository } from './map.repository.js';
-import { clusterSnapshot, type MapSnapshots, pointsSnapshot, snapshotExtent } from './map-snapshot.js';
+import { clusterSnapshot, type MapSnapshots, snapshotExtent, streetSnapshot } from './map-snapshot.js';
 
 /** At this zoom and above the map shows single devices. */
 export const SINGLES_ZOOM = 17;
@@ -29,6 +29,9 @@ function typeIndex() {
     },
   };
 }
+
+/** A pole's worst state: any abnormal device makes it abnormal, all normal normal, else unknown. */
+const worstState = (n: number, error: number, active: number) => (error > 0 ? -1 : active === n ? 1 : 0);
 
 type MapQuery = MapFilter & { zoom: number; includeChildren?: boolean };
 
@@ -58,12 +61,16 @@ export function createMapService(deps: { map: MapRepository; snapshots: MapSnaps
       const { zoom, ...rest } = query;
       const { scope, filter } = await scoped(session, rest);
       if (await singlesAnswer(scope, filter, zoom)) return map.singles(scope, filter);
-      return clusterSnapshot(await deps.snapshots.get(), scope, filter, cellSize(zoom));
+      return clusterSnapshot(await deps.snapshots.get(), scope, filter, cellSize(zoom)).map(
+        ({ pole: _pole, ...c }) => c,
+      );
     },
 
     /**
      * What the map draws, compactly: every device in the box as a point at street level; below it, a
-     * cluster per cell where devices overlap and a point where one stands alone.
+     * cluster per cell where devices overlap and a point where one stands alone. The devices of a pole
+     * (map-snapshot.ts polesOf) are one pole marker instead, at street level and wherever they are all
+     * of their cell; a cluster with other devices counts them.
      */
     async view(session: SessionContext, query: MapQuery): Promise<MapView> {
       const { zoom, ...rest } = query;
@@ -71,6 +78,7 @@ export function createMapService(deps: { map: MapRepository; snapshots: MapSnaps
       const types = typeIndex();
       const points: MapPoint[] = [];
       const clusters: MapClusterTuple[] = [];
+      const poles: MapPoleTuple[] = [];
       // From the snapshot, kept up to date from the changes: no database work per move of the map.
       const snapshot = await deps.snapshots.get();
       // Below street level devices cluster wherever they overlap (share a quarter-tile cell), however few
@@ -78,17 +86,20 @@ export function createMapService(deps: { map: MapRepository; snapshots: MapSnaps
       // device answers it as a point.
       const grid = zoom >= SINGLES_ZOOM ? [] : clusterSnapshot(snapshot, scope, filter, cellSize(zoom));
       if (zoom >= SINGLES_ZOOM) {
-        for (const [id, lat, lng, type, state] of pointsSnapshot(snapshot, scope, filter))
-          points.push([id, lat, lng, types.of(type), state]);
+        const street = streetSnapshot(snapshot, scope, filter);
+        for (const [id, lat, lng, type, state] of street.points) points.push([id, lat, lng, types.of(type), state]);
+        for (const [group, p] of street.poles)
+          poles.push([group, p.lat, p.lng, p.n, worstState(p.n, p.error, p.active)]);
       } else {
         for (const c of grid) {
-          if (c.count === 1 && c.id !== undefined) {
+          if (c.pole) poles.push([c.pole, c.lat, c.lng, c.count, worstState(c.count, c.states.error, c.states.active)]);
+          else if (c.count === 1 && c.id !== undefined) {
             const state = c.states.error ? -1 : c.states.active ? 1 : 0;
             points.push([c.id, c.lat, c.lng, types.of(c.type ?? ''), state]);
           } else clusters.push([c.lat, c.lng, c.count, c.states.error, c.states.unknown, c.states.active]);
         }
       }
-      return { types: types.types, points, clusters };
+      return { types: types.types, points, clusters, poles };
     },
 
     /** The box of every located device in scope (and filters): the map opens fitted to it. */
@@ -110,6 +121,14 @@ export function createMapService(deps: { map: MapRepository; snapshots: MapSnaps
         lastActiveAt: lastActiveAt ? new Date(lastActiveAt).toISOString() : null,
         link: `/biz/deviceedit?id=${row.id}`,
       };
+    },
+
+    /** A pole's popup: the group and its devices, when the group's project is in the caller's subtree. */
+    async poleSummary(session: SessionContext, groupId: number) {
+      const row = await map.poleSummary(groupId);
+      if (!row?.projectPath.startsWith(session.project.path)) throw notFound();
+      const { projectPath: _, ...rest } = row;
+      return rest;
     },
   };
 }
