@@ -19,6 +19,14 @@ export const mapview: Translation<typeof zh> = {
     error: 'Any abnormal',
     active: 'All normal',
     unknown: 'Other',
+    pole: 'Pole (devices on it, coloured by the worst state)',
+  },
+  pole: {
+    devices: 'Devices on the pole ({count})',
+    project: 'Project',
+    open: 'Open the pole page',
+    failed: 'Could not load the pole',
+    none: 'No devices on the pole',
   },
   showing: 'In view: {count} devices',
 };

@@ -17,6 +17,14 @@ export const mapview = {
     error: '有异常',
     active: '全部正常',
     unknown: '其他',
+    pole: '灯杆（杆上设备数，颜色为最差状态）',
+  },
+  pole: {
+    devices: '杆上设备（{count}）',
+    project: '项目',
+    open: '打开灯杆页',
+    failed: '无法加载灯杆信息',
+    none: '杆上没有设备',
   },
   showing: '当前视野：{count} 台设备',
 } as const;

@@ -58,6 +58,65 @@ describe('the device layer', () => {
     expect(cluster.tone).toBe('active');
   });
 
+  it('keeps poles by group id with their count and worst state, and drops them when gone', () => {
+    const layer = new DeviceLayer();
+    layer.setView({ ...view([[1, 32.1, 119.5, 0, 1]]), poles: [[9, 32.2, 119.6, 7, -1]] });
+    const pole = layer.poles.get(9)!;
+    expect(pole).toEqual({ pole: 9, lat: 32.2, lng: 119.6, count: 7, tone: 'error' });
+    expect(layer.setView({ ...view([[1, 32.1, 119.5, 0, 1]]), poles: [[9, 32.2, 119.6, 7, 1]] })).toEqual({
+      added: 0,
+      updated: 1,
+      removed: 0,
+    });
+    expect(layer.poles.get(9)).toBe(pole);
+    expect(pole.tone).toBe('active');
+    // An answer without poles (the area maps') has none.
+    expect(layer.setView(view([[1, 32.1, 119.5, 0, 1]])).removed).toBe(1);
+    expect(layer.poles.size).toBe(0);
+  });
+
+  it('draws a pole as one square marker and a click on it opens the pole, not a device or cluster', () => {
+    const drawn: string[] = [];
+    const stub = new Proxy({} as Record<string, unknown>, {
+      get: (target, key: string) =>
+        key in target
+          ? target[key]
+          : key === 'roundRect' || key === 'fillText'
+            ? (...a: unknown[]) => drawn.push(`${key}:${a[0]}`)
+            : () => undefined,
+      set: (target, key: string, value) => {
+        target[key] = value;
+        return true;
+      },
+    });
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(stub as unknown as CanvasRenderingContext2D);
+    vi.spyOn(L.Util, 'requestAnimFrame').mockImplementation((fn) => {
+      (fn as () => void)();
+      return 1;
+    });
+    container = document.createElement('div');
+    Object.defineProperty(container, 'clientWidth', { value: 400 });
+    Object.defineProperty(container, 'clientHeight', { value: 300 });
+    document.body.appendChild(container);
+    const map = L.map(container, { center: [32.1, 119.5], zoom: 18 });
+    const onPole = vi.fn();
+    const onDevice = vi.fn();
+    const onCluster = vi.fn();
+    const layer = new DeviceLayer({ onPole, onDevice, onCluster }).addTo(map);
+    layer.setView({ ...view([[1, 32.1005, 119.5005, 0, 1]]), poles: [[9, 32.1, 119.5, 5, 0]] });
+    const canvas = container.querySelector<HTMLCanvasElement>('[data-testid=map-canvas]')!;
+    expect(canvas.dataset.poles).toBe('1');
+    expect(canvas.dataset.clusters).toBe('0');
+    expect(canvas.dataset.devices).toBe('1');
+    expect(drawn.filter((d) => d.startsWith('roundRect'))).toHaveLength(1);
+    expect(drawn).toContain('fillText:5');
+    map.fire('click', { latlng: L.latLng(32.1, 119.5), layerPoint: map.latLngToLayerPoint([32.1, 119.5]).add([4, 4]) });
+    expect(onPole).toHaveBeenCalledWith(expect.objectContaining({ pole: 9, count: 5, tone: 'unknown' }));
+    expect(onDevice).not.toHaveBeenCalled();
+    expect(onCluster).not.toHaveBeenCalled();
+    map.remove();
+  });
+
   it('keeps one canvas on the map across answers, not one element per device', () => {
     container = document.createElement('div');
     Object.defineProperty(container, 'clientWidth', { value: 400 });

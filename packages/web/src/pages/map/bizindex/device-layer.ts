@@ -26,11 +26,23 @@ export interface ClusterMark {
   tone: Tone;
 }
 
+/** One pole on the map (a device group standing together): its devices as one marker, by group id. */
+export interface PoleMark {
+  pole: number;
+  lat: number;
+  lng: number;
+  count: number;
+  tone: Tone;
+}
+
+type Mark = DeviceMark | ClusterMark | PoleMark;
+
 export interface DeviceLayerOptions extends L.LayerOptions {
   /** The image of a device of this type and state (about SPRITE_SIZE css px), or null for a dot. */
   sprite?: (type: string, state: number) => CanvasImageSource | null;
   onDevice?: (mark: DeviceMark) => void;
   onCluster?: (mark: ClusterMark) => void;
+  onPole?: (mark: PoleMark) => void;
 }
 
 export const SPRITE_SIZE = 24;
@@ -44,6 +56,8 @@ const PADDING = 0.1;
 const SLICE_MS = 8;
 const clusterRadius = (count: number) => (count < 10 ? 17 : count < 100 ? 20 : count < 1000 ? 24 : 28);
 const clusterLabel = (count: number) => (count >= 10000 ? `${Math.round(count / 1000)}k` : String(count));
+/** Half the side of a pole's square marker. */
+const POLE_HALF = 13;
 
 /** Web Mercator as Leaflet's EPSG:3857 projects it, in pixels at `scale` (256 * 2^zoom). */
 const MAX_LAT = 85.0511287798;
@@ -67,7 +81,7 @@ interface Pass {
   devicesDrawn: number;
   shown: number;
   sample: string;
-  marks: (DeviceMark | ClusterMark)[];
+  marks: Mark[];
 }
 
 /**
@@ -79,6 +93,7 @@ interface Pass {
 export class DeviceLayer extends L.Layer {
   readonly devices = new Map<number, DeviceMark>();
   readonly clusters = new Map<string, ClusterMark>();
+  readonly poles = new Map<number, PoleMark>();
   declare options: DeviceLayerOptions;
   private canvas: HTMLCanvasElement | null = null;
   private origin = L.point(0, 0);
@@ -88,14 +103,16 @@ export class DeviceLayer extends L.Layer {
   private topLeft: L.LatLng | null = null;
   private pass: Pass | null = null;
   private slice = 0;
-  /** Where the last draw put each mark (canvas px), for clicks: devices then clusters. */
+  /** Where the last draw put each mark (canvas px), for clicks: clusters, poles, then devices. */
   private hitX = new Float32Array(0);
   private hitY = new Float32Array(0);
   private hitR = new Float32Array(0);
-  private hitMarks: (DeviceMark | ClusterMark)[] = [];
+  private hitMarks: Mark[] = [];
   private frame = 0;
   /** Answers taken so far (the benchmark waits for the next one to be drawn). */
   private answers = 0;
+  /** Poles the last draw showed. */
+  private poleCount = 0;
 
   constructor(options: DeviceLayerOptions = {}) {
     super(options);
@@ -145,6 +162,27 @@ export class DeviceLayer extends L.Layer {
     for (const key of this.clusters.keys())
       if (!keys.has(key)) {
         this.clusters.delete(key);
+        removed++;
+      }
+    const poles = new Set<number>();
+    for (const [pole, lat, lng, count, state] of view.poles ?? []) {
+      poles.add(pole);
+      const tone = stateTone(state);
+      const mark = this.poles.get(pole);
+      if (!mark) {
+        this.poles.set(pole, { pole, lat, lng, count, tone });
+        added++;
+      } else if (mark.lat !== lat || mark.lng !== lng || mark.count !== count || mark.tone !== tone) {
+        mark.lat = lat;
+        mark.lng = lng;
+        mark.count = count;
+        mark.tone = tone;
+        updated++;
+      }
+    }
+    for (const pole of this.poles.keys())
+      if (!poles.has(pole)) {
+        this.poles.delete(pole);
         removed++;
       }
     this.answers++;
@@ -250,13 +288,13 @@ export class DeviceLayer extends L.Layer {
     const pixelOrigin = map.getPixelOrigin();
     const dx = pixelOrigin.x + this.origin.x;
     const dy = pixelOrigin.y + this.origin.y;
-    const total = this.devices.size + this.clusters.size;
+    const total = this.devices.size + this.clusters.size + this.poles.size;
     if (this.hitX.length < total) {
       this.hitX = new Float32Array(total);
       this.hitY = new Float32Array(total);
       this.hitR = new Float32Array(total);
     }
-    const marks: (DeviceMark | ClusterMark)[] = [];
+    const marks: Mark[] = [];
     this.hitMarks = marks;
     let n = 0;
     let shown = 0;
@@ -288,6 +326,36 @@ export class DeviceLayer extends L.Layer {
       n++;
       if (this.inView(x, y)) shown += c.count;
     }
+    // Poles over the clusters: a square in the tone of the pole's worst device, with their count.
+    let poles = 0;
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = '#fff';
+    for (const p of this.poles.values()) {
+      const x = projectX(p.lng, scale) - dx;
+      const y = projectY(p.lat, scale) - dy;
+      if (!this.visible(x, y, width, height)) continue;
+      const h = POLE_HALF;
+      ctx.beginPath();
+      ctx.roundRect(x - h, y - h, 2 * h, 2 * h, 5);
+      ctx.fillStyle = TONE_COLOURS[p.tone];
+      ctx.fill();
+      ctx.stroke();
+      // The pole's mast and arm above the count.
+      ctx.beginPath();
+      ctx.moveTo(x - 5, y - h + 4);
+      ctx.lineTo(x + 5, y - h + 4);
+      ctx.stroke();
+      ctx.fillStyle = '#fff';
+      ctx.fillText(clusterLabel(p.count), x, y + 2.5);
+      this.hitX[n] = x;
+      this.hitY[n] = y;
+      this.hitR[n] = h + 1;
+      marks.push(p);
+      n++;
+      poles++;
+      if (this.inView(x, y)) shown += p.count;
+    }
+    this.poleCount = poles;
     this.pass = {
       ctx,
       devices: this.devices.values(),
@@ -361,7 +429,8 @@ export class DeviceLayer extends L.Layer {
     if (!canvas || !this._map) return;
     // For tests and the benchmark: what the last draw showed, and one device's place in the view.
     canvas.dataset.devices = String(pass.devicesDrawn);
-    canvas.dataset.clusters = String(pass.n - pass.devicesDrawn);
+    canvas.dataset.clusters = String(pass.n - pass.devicesDrawn - this.poleCount);
+    canvas.dataset.poles = String(this.poleCount);
     canvas.dataset.sample = pass.sample;
     canvas.dataset.shown = String(pass.shown);
     canvas.dataset.zoom = String(this._map.getZoom());
@@ -369,7 +438,7 @@ export class DeviceLayer extends L.Layer {
   }
 
   /** The topmost mark under a point of the map's layer, if any. */
-  private markAt(layerPoint: L.Point): DeviceMark | ClusterMark | null {
+  private markAt(layerPoint: L.Point): Mark | null {
     const x = layerPoint.x - this.origin.x;
     const y = layerPoint.y - this.origin.y;
     for (let i = this.hitMarks.length - 1; i >= 0; i--) {
@@ -385,6 +454,7 @@ export class DeviceLayer extends L.Layer {
     const mark = this.markAt(e.layerPoint);
     if (!mark) return;
     if ('id' in mark) this.options.onDevice?.(mark);
+    else if ('pole' in mark) this.options.onPole?.(mark);
     else this.options.onCluster?.(mark);
   }
 

@@ -1,6 +1,6 @@
-import type { MapDeviceSummary, MapExtent, MapView } from '@sc/contract';
+import type { MapDeviceSummary, MapExtent, MapPoleSummary, MapView } from '@sc/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Spin, Typography } from 'antd';
+import { Button, Descriptions, Flex, Spin, Typography } from 'antd';
 import type L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -9,7 +9,9 @@ import { MapContainer, Popup, TileLayer, useMap, useMapEvents } from 'react-leaf
 import { Link } from 'react-router';
 import { api, buildUrl, type Params } from '../../../api/client';
 import { useRunningParams } from '../../../api/session-api';
+import { polePath } from '../../../components/maintenance/maintenance-api';
 import { DEFAULT_CENTER } from '../../../components/map/coordinate-picker';
+import { useCurrentProject } from '../../../session/use-current-project';
 import { ActiveStateTag, useDeviceTypes, useTypeLabel } from '../../biz/devicelist/lookups';
 import { type Bbox, buildClusterQuery, type MapFilters } from './cluster-query';
 import { DeviceLayer, SPRITE_SIZE, stateTone, TONE_COLOURS } from './device-layer';
@@ -113,6 +115,59 @@ function DevicePopup({ id, editPath }: { id: number; editPath: string }) {
   );
 }
 
+/**
+ * A pole's popup: its name and project, every device on it with its state (one click to the device's
+ * page) and a link to the pole page, in the pole's project (the current project becomes it).
+ */
+function PolePopup({ id, editPath }: { id: number; editPath: string }) {
+  const { t } = useTranslation();
+  const typeLabel = useTypeLabel();
+  const current = useCurrentProject();
+  const summary = useQuery({
+    queryKey: ['devices', 'map', 'pole', id],
+    queryFn: () => api.get<MapPoleSummary>(`/api/map/poles.do/${id}/summary`, undefined, { silent: true }),
+  });
+  if (summary.isLoading) return <Spin size="small" />;
+  if (!summary.data) return <Typography.Text type="danger">{t('mapview.pole.failed')}</Typography.Text>;
+  const p = summary.data;
+  const open = () => {
+    if (current.projectId !== p.projectId) current.setProject({ id: p.projectId, name: p.projectName });
+  };
+  return (
+    <div style={{ minWidth: 260 }} data-testid="map-pole-popup">
+      <Typography.Title level={5} style={{ marginTop: 0, marginBottom: 4 }}>
+        {p.name}
+      </Typography.Title>
+      <Typography.Text type="secondary">
+        {p.no} · {t('mapview.pole.project')}: {p.projectName}
+      </Typography.Text>
+      <Typography.Paragraph strong style={{ margin: '8px 0 4px' }}>
+        {t('mapview.pole.devices', { count: p.devices.length })}
+      </Typography.Paragraph>
+      {p.devices.length === 0 ? (
+        <Typography.Text type="secondary">{t('mapview.pole.none')}</Typography.Text>
+      ) : (
+        <div className="device-map-pole-devices">
+          {p.devices.map((d) => (
+            <Flex key={d.id} justify="space-between" align="center" gap={8} data-testid="map-pole-device">
+              <span>
+                <Link to={`${editPath}?id=${d.id}`}>{d.name}</Link>
+                <Typography.Text type="secondary"> · {typeLabel(d.type)}</Typography.Text>
+              </span>
+              <ActiveStateTag state={d.activeState} />
+            </Flex>
+          ))}
+        </div>
+      )}
+      <Link to={polePath(p.id)} onClick={open}>
+        <Button type="primary" size="small" style={{ marginTop: 8 }}>
+          {t('mapview.pole.open')}
+        </Button>
+      </Link>
+    </div>
+  );
+}
+
 /** A letter per built-in type: the marker's glyph when the type has no uploaded icon. */
 const GLYPHS: Record<string, string> = {
   camera: 'C',
@@ -193,12 +248,13 @@ function useSprites(icons: Map<string, string | null>, onLoad: () => void) {
 }
 
 interface Selected {
+  kind: 'device' | 'pole';
   id: number;
   lat: number;
   lng: number;
 }
 
-/** The canvas layer of devices and clusters: one layer for the map's life, fed each answer. */
+/** The canvas layer of devices, clusters and poles: one layer for the map's life, fed each answer. */
 function DeviceLayerView({
   view,
   icons,
@@ -214,7 +270,8 @@ function DeviceLayerView({
   const layer = useMemo(
     () =>
       new DeviceLayer({
-        onDevice: (d) => onSelectRef.current({ id: d.id, lat: d.lat, lng: d.lng }),
+        onDevice: (d) => onSelectRef.current({ kind: 'device', id: d.id, lat: d.lat, lng: d.lng }),
+        onPole: (p) => onSelectRef.current({ kind: 'pole', id: p.pole, lat: p.lat, lng: p.lng }),
         onCluster: (c) => map.setView([c.lat, c.lng], Math.min(map.getZoom() + 2, map.getMaxZoom())),
       }),
     [map],
@@ -277,7 +334,8 @@ export interface DeviceMapProps {
 
 /**
  * Devices on a Leaflet map, drawn on one canvas: GET /api/map/view.do answers the visible box and zoom
- * compactly (clusters, or every device at street level), refetched after each move. The map opens at
+ * compactly (clusters, or every device at street level, and poles: a device group standing together as
+ * one marker in its worst device's tone), refetched after each move. The map opens at
  * the default centre and zoom when the devices in scope lie around it, else fitted to them (GET
  * /api/map/extent.do). Tiles only when the running parameters
  * name a tile URL; without them the devices show on a plain sheet.
@@ -312,7 +370,12 @@ export function DeviceMap({ filters, height = '100%', editPath = '/biz/deviceedi
     structuralSharing: false,
   });
   const total = useMemo(
-    () => (answer.data ? answer.data.points.length + answer.data.clusters.reduce((n, c) => n + c[2], 0) : 0),
+    () =>
+      answer.data
+        ? answer.data.points.length +
+          answer.data.clusters.reduce((n, c) => n + c[2], 0) +
+          (answer.data.poles ?? []).reduce((n, p) => n + p[3], 0)
+        : 0,
     [answer.data],
   );
   const typesInView = answer.data?.types.filter(Boolean) ?? [];
@@ -344,14 +407,18 @@ export function DeviceMap({ filters, height = '100%', editPath = '/biz/deviceedi
           <DeviceLayerView view={answer.data} icons={icons} onSelect={setSelected} />
           {selected && (
             <Popup
-              key={selected.id}
+              key={`${selected.kind}:${selected.id}`}
               position={[selected.lat, selected.lng]}
               minWidth={280}
               maxWidth={360}
               offset={[0, -8]}
               eventHandlers={{ remove: () => setSelected(null) }}
             >
-              <DevicePopup id={selected.id} editPath={editPath} />
+              {selected.kind === 'pole' ? (
+                <PolePopup id={selected.id} editPath={editPath} />
+              ) : (
+                <DevicePopup id={selected.id} editPath={editPath} />
+              )}
             </Popup>
           )}
         </MapContainer>
@@ -378,6 +445,12 @@ export function DeviceMap({ filters, height = '100%', editPath = '/biz/deviceedi
           <i style={{ background: TONE_COLOURS.unknown }} />
           {t('mapview.legend.unknown')}
         </div>
+        {(answer.data?.poles?.length ?? 0) > 0 && (
+          <div data-testid="map-legend-pole">
+            <i className="device-map-legend-pole" />
+            {t('mapview.legend.pole')}
+          </div>
+        )}
         {typesInView.map((type) => (
           <div key={type}>
             <b className="device-map-glyph">

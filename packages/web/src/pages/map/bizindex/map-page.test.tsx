@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import L from 'leaflet';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setErrorSinks } from '../../../api/report';
 import { changeLang } from '../../../i18n/i18n';
@@ -87,19 +88,31 @@ describe('MapPage', () => {
   /** Devices around the default centre (119.50081, 32.1692833), and a project's devices in another city. */
   const AROUND = { count: 43, west: 119.49, south: 32.15, east: 119.52, north: 32.18 };
   const EXTENT = { count: 43, west: 118.49, south: 31.15, east: 118.52, north: 31.18 };
-  function answers(extent = EXTENT) {
+  const VIEW = {
+    types: [TYPE_A],
+    points: [[7, 32.17, 119.51, 0, 1]],
+    clusters: [[32.16, 119.5, 42, 1, 0, 41]],
+  };
+  function answers(extent = EXTENT, view: object = VIEW) {
     return mockFetch((call) => {
       const frame = frameAnswers(PATH, 5, call);
       if (frame) return frame;
       if (call.url.pathname === '/api/projects.do/trees') return { json: TREE };
       if (call.url.pathname === '/api/bas/devicetypes.do') return { json: [] };
       if (call.url.pathname === '/api/map/extent.do') return { json: extent };
-      if (call.url.pathname === '/api/map/view.do')
+      if (call.url.pathname === '/api/map/view.do') return { json: view };
+      if (call.url.pathname === '/api/map/poles.do/9/summary')
         return {
           json: {
-            types: [TYPE_A],
-            points: [[7, 32.17, 119.51, 0, 1]],
-            clusters: [[32.16, 119.5, 42, 1, 0, 41]],
+            id: 9,
+            name: '东街 3 号杆',
+            no: 'POLE-3',
+            projectId: 5,
+            projectName: '东区',
+            devices: [
+              { id: 71, name: '摄像机 A', type: TYPE_A, activeState: -1 },
+              { id: 72, name: '灯 B', type: TYPE_A, activeState: 1 },
+            ],
           },
         };
       return undefined;
@@ -154,5 +167,45 @@ describe('MapPage', () => {
     await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/map/view.do')).toBe(true));
     expectFitted(calls.find((c) => c.url.pathname === '/api/map/view.do')!.url.searchParams);
     expect(await screen.findByText('当前视野：43 台设备')).toBeTruthy();
+  });
+
+  it('draws a pole as one marker, counts its devices and opens its popup with its devices and the pole page', async () => {
+    const box = layout();
+    box.size.width = 1100;
+    box.size.height = 546;
+    const stub = new Proxy({} as Record<string, unknown>, {
+      get: (target, key: string) => (key in target ? target[key] : () => undefined),
+      set: (target, key: string, value) => {
+        target[key] = value;
+        return true;
+      },
+    });
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(stub as unknown as CanvasRenderingContext2D);
+    restore.push(() => vi.restoreAllMocks());
+    answers(AROUND, { ...VIEW, poles: [[9, 32.16928, 119.50081, 6, -1]] });
+    renderWithApp(<MapPage />, { path: PATH });
+    // 1 point, a cluster of 42 and a pole of 6.
+    expect(await screen.findByText('当前视野：49 台设备')).toBeTruthy();
+    expect(screen.getByTestId('map-legend-pole').textContent).toContain('灯杆');
+    const container = document.querySelector('.leaflet-container') as HTMLElement & { scDeviceMap?: L.Map };
+    const map = container.scDeviceMap!;
+    await waitFor(() =>
+      expect(container.querySelector<HTMLCanvasElement>('[data-testid=map-canvas]')?.dataset.poles).toBe('1'),
+    );
+    act(() => {
+      map.fire('click', {
+        latlng: L.latLng(32.16928, 119.50081),
+        layerPoint: map.latLngToLayerPoint([32.16928, 119.50081]),
+      });
+    });
+    const popup = await screen.findByTestId('map-pole-popup');
+    expect(popup.textContent).toContain('东街 3 号杆');
+    expect(popup.textContent).toContain('东区');
+    expect(popup.textContent).toContain('杆上设备（2）');
+    expect(screen.getAllByTestId('map-pole-device')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: '摄像机 A' }).getAttribute('href')).toBe('/biz/deviceedit?id=71');
+    expect(screen.getByRole('link', { name: '打开灯杆页' }).getAttribute('href')).toBe(
+      '/pjt/pjtpolemaintenance?groupId=9',
+    );
   });
 });
