@@ -227,4 +227,74 @@ describe('maintenance work orders', () => {
     await settled(page);
     await h.screenshot(page, 'lighting-summary-faults-1366-en');
   }, 300_000);
+
+  it('a pole on the map: one marker in its worst state, its popup lists the devices and opens the pole page', async () => {
+    const page = await h.newPage();
+    await page.setViewportSize({ width: 1366, height: 820 });
+    await page.goto('/index');
+    await signIn(page);
+    await page.waitForURL('**/man/manmain', { timeout: 60_000 });
+    const api = await apiOf(page);
+    const projectId = await rootProjectId(api);
+    // A smart pole at the map's default centre: a lamp, a camera and a screen within a few metres.
+    const at = { lng: 119.50081, lat: 32.1692833 };
+    const pole = await api.post<{ id: number }>('/api/biz/devicegroups.do', {
+      name: '北门智慧杆01',
+      no: 'MT-POLE-01',
+      projectId,
+      ...at,
+    });
+    const onPole = [
+      { type: 'lighting', model: 'lcunb', name: '杆01路灯', no: 'MT-POLE-LAMP', dx: 0 },
+      { type: 'camera', model: '', name: '杆01摄像机', no: 'MT-POLE-CAM', dx: 0.00003 },
+      { type: 'led', model: '', name: '杆01信息屏', no: 'MT-POLE-LED', dx: -0.00003 },
+    ];
+    const ids: number[] = [];
+    for (const d of onPole)
+      ids.push(
+        await createDevice(
+          api,
+          projectId,
+          d.type,
+          d.model,
+          { name: d.name, no: d.no },
+          { groupId: pole.id, lng: at.lng + d.dx, lat: at.lat },
+        ),
+      );
+    // The camera is abnormal: the pole's marker is red.
+    const token = await page.evaluate(() => localStorage.getItem('sc.token'));
+    const forced = await page.request.put(`/api/biz/devices.do/${ids[1]}/active?token=${token}`, {
+      data: { activeState: -1 },
+    });
+    expect(forced.status(), await forced.text()).toBe(200);
+
+    for (const lang of ['zh', 'en'] as const) {
+      if (lang === 'en') await switchLanguage(page, 'English');
+      await page.goto('/map/bizindex');
+      await page.getByTestId('map-page').waitFor();
+      const canvas = page.locator('[data-testid=map-canvas][data-pole-sample]:not([data-pole-sample=""])');
+      await canvas.waitFor({ timeout: 20_000 });
+      // One marker for the three devices: none drawn on its own.
+      expect(await canvas.getAttribute('data-poles')).toBe('1');
+      const [x, y] = (await canvas.getAttribute('data-pole-sample'))!.split(',').map(Number);
+      await page
+        .getByTestId('device-map')
+        .locator('.leaflet-container')
+        .click({ position: { x: x!, y: y! } });
+      const popup = page.getByTestId('map-pole-popup');
+      await popup.waitFor();
+      await poll(() => popup.getByTestId('map-pole-device').count()).toBe(3);
+      expect(await popup.textContent()).toContain('北门智慧杆01');
+      await settled(page);
+      await page.waitForTimeout(400); // the popup's pan settles
+      await h.screenshot(page, `maintenance-map-pole-1366-${lang}`);
+    }
+    // From the popup to the pole page: every device on it with its state.
+    await page.getByTestId('map-pole-popup').getByRole('link', { name: 'Open the pole page' }).click();
+    await page.waitForURL(`**/pjt/pjtpolemaintenance?groupId=${pole.id}`, { timeout: 20_000 });
+    const card = page.getByTestId('pole-card');
+    for (const d of onPole) await poll(() => card.textContent()).toContain(d.name);
+    await settled(page);
+    await h.screenshot(page, 'maintenance-pole-page-1366-en');
+  }, 180_000);
 });

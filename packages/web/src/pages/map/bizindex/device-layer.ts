@@ -111,8 +111,9 @@ export class DeviceLayer extends L.Layer {
   private frame = 0;
   /** Answers taken so far (the benchmark waits for the next one to be drawn). */
   private answers = 0;
-  /** Poles the last draw showed. */
+  /** Poles the last draw showed, and one pole's place in the view. */
   private poleCount = 0;
+  private poleSample = '';
 
   constructor(options: DeviceLayerOptions = {}) {
     super(options);
@@ -328,6 +329,7 @@ export class DeviceLayer extends L.Layer {
     }
     // Poles over the clusters: a square in the tone of the pole's worst device, with their count.
     let poles = 0;
+    let poleSample = '';
     ctx.lineWidth = 2;
     ctx.strokeStyle = '#fff';
     for (const p of this.poles.values()) {
@@ -353,9 +355,13 @@ export class DeviceLayer extends L.Layer {
       marks.push(p);
       n++;
       poles++;
-      if (this.inView(x, y)) shown += p.count;
+      if (this.inView(x, y)) {
+        shown += p.count;
+        if (!poleSample) poleSample = `${Math.round(x - this.pad.x)},${Math.round(y - this.pad.y)}`;
+      }
     }
     this.poleCount = poles;
+    this.poleSample = poleSample;
     this.pass = {
       ctx,
       devices: this.devices.values(),
@@ -431,6 +437,7 @@ export class DeviceLayer extends L.Layer {
     canvas.dataset.devices = String(pass.devicesDrawn);
     canvas.dataset.clusters = String(pass.n - pass.devicesDrawn - this.poleCount);
     canvas.dataset.poles = String(this.poleCount);
+    canvas.dataset.poleSample = this.poleSample;
     canvas.dataset.sample = pass.sample;
     canvas.dataset.shown = String(pass.shown);
     canvas.dataset.zoom = String(this._map.getZoom());
