@@ -45,6 +45,14 @@ describe('DeviceGroupListPage', () => {
     expect(within(rowOf('G-02')!).getByText('119.500000, 32.100000')).toBeTruthy();
   });
 
+  it("opens a group's pole page from its name", async () => {
+    serve();
+    renderWithApp(<DeviceGroupListPage />, { path: PATH });
+    await waitFor(() => expect(rowOf('G-01')).toBeTruthy());
+    const link = within(rowOf('G-01')!).getByRole('link', { name: '东区一组' });
+    expect(link.getAttribute('href')).toBe(`/pjt/pjtpolemaintenance?groupId=${GROUPS[0]!.id}`);
+  });
+
   it('forces a group active after a confirmation warning that it may not reflect the field', async () => {
     const { calls } = serve((call) => (call.method === 'PUT' ? { json: { ...GROUPS[0], activeState: 1 } } : undefined));
     const user = userEvent.setup();

@@ -4,12 +4,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Input, Select, type SelectProps, Tag, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { api } from '../../../api/client';
 import { useFeedback } from '../../../app/feedback';
 import { type CrudField, canModify, ResourceTable, useAuthLevel } from '../../../components/crud';
 import { LocationDialog, LocationLink } from '../../../components/location-dialog';
+import { polePath } from '../../../components/maintenance/maintenance-api';
 import { formatTime } from '../../../components/time';
 import { useLang } from '../../../i18n/i18n';
+import { useCurrentProject } from '../../../session/use-current-project';
 import { ProjectTreeSelect } from '../../man/projectlist/project-tree';
 import { coordinateFields, ProjectFilter, type ScopeProps } from '../devicearealist/area-list';
 
@@ -72,6 +75,7 @@ export function GroupList({ apiBase, scoped = false }: ScopeProps) {
   const { message, confirm } = useFeedback();
   const queryClient = useQueryClient();
   const writable = canModify(useAuthLevel());
+  const current = useCurrentProject();
   const base = `${apiBase}/devicegroups.do`;
   const [projectId, setProjectId] = useState<number | undefined>();
   const [areaId, setAreaId] = useState<number | undefined>();
@@ -193,7 +197,25 @@ export function GroupList({ apiBase, scoped = false }: ScopeProps) {
           )
         }
         columns={[
-          { field: 'name', render: (v) => <span style={{ whiteSpace: 'nowrap' }}>{String(v)}</span> },
+          // A group is a pole: its name opens the pole page (its devices, their state and its
+          // maintenance), in the group's project.
+          {
+            field: 'name',
+            render: (v, row) => (
+              <Link
+                to={polePath(row.id)}
+                style={{ whiteSpace: 'nowrap' }}
+                title={t('maintenance.openPole')}
+                data-testid="group-pole-link"
+                onClick={() => {
+                  if (current.projectId !== row.projectId)
+                    current.setProject({ id: row.projectId, name: row.projectName });
+                }}
+              >
+                {String(v)}
+              </Link>
+            ),
+          },
           {
             field: 'no',
             render: (v) => (
