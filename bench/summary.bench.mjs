@@ -2,13 +2,16 @@
 // Project summary benchmark (issue 28): GET /api/pjts/{projectId}/summary.do for the demo tree of DEVICES
 // devices of every family (with a week of events and the monitors' and lamps' latest readings:
 // bench/lib/summary-activity.ts) on a throwaway PostgreSQL cluster and on PGlite. For each:
-// - the first answer after the start (nothing cached yet);
-// - a computed answer: one call every 2.2 s (the service keeps an answer 2 s), SAMPLES of them: p50/p99;
-// - the steady load of consoles reading it back to back (one at a time, SECONDS s): p50/p99;
-// - the paged device list of the same project (GET …/devices.do/pages, 25 a page) the same way, and the
-//   ratio of the summary's p50 and p99 to the list's.
+// - a server computing every answer (SUMMARY_CACHE=off): the first answer after the start, SAMPLES
+//   computed answers one after another (300 ms apart): p50/p99, and the paged device list of the same
+//   project (GET …/devices.do/pages, 25 a page) back to back for SECONDS s beside it;
+// - the server as it runs (answers kept 2 s, then answered while the next is computed): consoles reading
+//   the summary back to back (one at a time, SECONDS s) and the device list the same way: p50/p99;
+// - the ratios of the summary's p50 and p99 to the list's in each.
 // Usage: node --import tsx bench/summary.bench.mjs [--devices 100000] [--events 50000] [--seconds 10]
-//   [--samples 30] [--only pg|pglite]
+//   [--samples 30] [--only pg|pglite] [--pg-url postgres://…/db] [--seeded] [--tag name]
+// --pg-url: an existing PostgreSQL database instead of a throwaway cluster; --seeded: it (or the PGlite
+// directory --data-dir) holds the demo and its activity already (no seeding).
 // Prints one JSON line and writes it to bench/results/summary-<date>.json.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,6 +31,10 @@ const EVENTS = Number(arg('events', 50_000));
 const SECONDS = Number(arg('seconds', 10));
 const SAMPLES = Number(arg('samples', 30));
 const only = arg('only', 'both');
+const PG_URL = arg('pg-url', null);
+const DATA_DIR = arg('data-dir', null);
+const SEEDED = process.argv.includes('--seeded');
+const TAG = arg('tag', null);
 const round = (v) => Math.round(v * 100) / 100;
 const pct = (list, p) => {
   const s = [...list].sort((a, b) => a - b);
@@ -48,59 +55,77 @@ function activity(env) {
 }
 
 async function measure(label, env) {
-  const seedSeconds = seedDemo(env, DEVICES);
-  activity(env);
-  const server = await startServer(env);
-  try {
-    const token = await signIn(server.url);
-    const q = (p) => `${p}${p.includes('?') ? '&' : '?'}token=${token}&lang=en_US`;
-    // The root project: its subtree holds every device of the demo.
-    const projectId = 1;
-    const summaryPath = q(`/api/pjts/${projectId}/summary.do`);
-    const listPath = q(`/api/pjts/${projectId}/devices.do/pages?page=1&pageSize=25`);
-    const timed = async (p) => {
-      const t = performance.now();
-      const res = await fetch(`${server.url}${p}`);
-      const body = await res.json();
-      if (!res.ok) throw new Error(`${p} → ${res.status} ${JSON.stringify(body)}`);
-      return { ms: performance.now() - t, body };
-    };
-    const first = await timed(summaryPath);
-    const s = first.body;
+  const seedSeconds = SEEDED ? null : seedDemo(env, DEVICES);
+  if (!SEEDED) activity(env);
+  // The root project: its subtree holds every device of the demo.
+  const projectId = 1;
+  const phase = async (serverEnv, run) => {
+    const server = await startServer({ ...env, ...serverEnv });
+    try {
+      const token = await signIn(server.url);
+      const q = (p) => `${p}${p.includes('?') ? '&' : '?'}token=${token}&lang=en_US`;
+      const paths = {
+        summary: q(`/api/pjts/${projectId}/summary.do`),
+        list: q(`/api/pjts/${projectId}/devices.do/pages?page=1&pageSize=25`),
+      };
+      const timed = async (p) => {
+        const t = performance.now();
+        const res = await fetch(`${server.url}${p}`);
+        const body = await res.json();
+        if (!res.ok) throw new Error(`${p} → ${res.status} ${JSON.stringify(body)}`);
+        return { ms: performance.now() - t, body };
+      };
+      return { ...(await run({ server, paths, timed })), serverRssMb: await rssMb(server.pid) };
+    } finally {
+      await server.stop();
+    }
+  };
+
+  const computedPhase = await phase({ SUMMARY_CACHE: 'off' }, async ({ server, paths, timed }) => {
+    const first = await timed(paths.summary);
     const computed = [];
     for (let i = 0; i < SAMPLES; i++) {
-      await new Promise((r) => setTimeout(r, 2200));
-      computed.push((await timed(summaryPath)).ms);
+      await new Promise((r) => setTimeout(r, 300));
+      computed.push((await timed(paths.summary)).ms);
     }
-    const summary = await load({ url: server.url, concurrency: 1, seconds: SECONDS, paths: [summaryPath] });
-    const list = await load({ url: server.url, concurrency: 1, seconds: SECONDS, paths: [listPath] });
-    const computedFig = { samples: SAMPLES, p50: pct(computed, 50), p99: pct(computed, 99), max: pct(computed, 100) };
-    const result = {
-      seedSeconds,
-      answered: {
-        devices: s.devices.total,
-        types: s.devices.byType.length,
-        eventsWeek: s.events.byDay.reduce((n, d) => n + d.occur + d.restore + d.other, 0),
-        monitorsReporting: s.env.reporting,
-        lamps: s.lighting.total,
-      },
-      firstMs: round(first.ms),
-      computed: computedFig,
-      summary_c1: summary,
-      deviceList_c1: list,
-      ratio: {
-        computedP50: round(computedFig.p50 / list.p50),
-        computedP99: round(computedFig.p99 / list.p99),
-        steadyP50: round(summary.p50 / list.p50),
-        steadyP99: round(summary.p99 / list.p99),
-      },
-      serverRssMb: await rssMb(server.pid),
-    };
-    console.error(`${label}: ${JSON.stringify(result)}`);
-    return result;
-  } finally {
-    await server.stop();
-  }
+    const list = await load({ url: server.url, concurrency: 1, seconds: SECONDS, paths: [paths.list] });
+    return { first, computed, list };
+  });
+  const steadyPhase = await phase({}, async ({ server, paths, timed }) => {
+    await timed(paths.summary);
+    const summary = await load({ url: server.url, concurrency: 1, seconds: SECONDS, paths: [paths.summary] });
+    const list = await load({ url: server.url, concurrency: 1, seconds: SECONDS, paths: [paths.list] });
+    return { summary, list };
+  });
+  const s = computedPhase.first.body;
+  const { computed } = computedPhase;
+  const computedFig = { samples: SAMPLES, p50: pct(computed, 50), p99: pct(computed, 99), max: pct(computed, 100) };
+  const result = {
+    seedSeconds,
+    answered: {
+      devices: s.devices.total,
+      types: s.devices.byType.length,
+      eventsWeek: s.events.byDay.reduce((n, d) => n + d.occur + d.restore + d.other, 0),
+      monitors: s.env.monitors,
+      monitorsReporting: s.env.reporting,
+      lamps: s.lighting.total,
+    },
+    firstMs: round(computedPhase.first.ms),
+    computed: computedFig,
+    deviceListBesideComputed_c1: computedPhase.list,
+    summary_c1: steadyPhase.summary,
+    deviceList_c1: steadyPhase.list,
+    ratio: {
+      computedP50: round(computedFig.p50 / computedPhase.list.p50),
+      computedP99: round(computedFig.p99 / computedPhase.list.p99),
+      steadyP50: round(steadyPhase.summary.p50 / steadyPhase.list.p50),
+      steadyP99: round(steadyPhase.summary.p99 / steadyPhase.list.p99),
+    },
+    serverRssMb: Math.max(computedPhase.serverRssMb, steadyPhase.serverRssMb),
+    loadAfter: os.loadavg()[0],
+  };
+  console.error(`${label}: ${JSON.stringify(result)}`);
+  return result;
 }
 
 const out = {
@@ -111,7 +136,9 @@ const out = {
   seconds: SECONDS,
   machine: { cpus: os.cpus().length, memGb: Math.round(os.totalmem() / 2 ** 30), loadAtStart: os.loadavg()[0] },
 };
-if (only !== 'pglite') {
+if (only !== 'pglite' && PG_URL) {
+  out.postgres = await measure('postgres', { DATABASE_URL: PG_URL });
+} else if (only !== 'pglite') {
   const bin = findPostgresBin();
   if (!bin) throw new Error('PostgreSQL binaries not found (apt-get install -y postgresql)');
   const cluster = await startPostgresCluster(bin);
@@ -122,11 +149,11 @@ if (only !== 'pglite') {
   }
 }
 if (only !== 'pg') {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-bench-pglite-'));
+  const dir = DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sc-bench-pglite-'));
   try {
     out.pglite = await measure('pglite', { DATA_DIR: dir });
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!DATA_DIR) fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 out.machine.loadAtEnd = os.loadavg()[0];
@@ -134,6 +161,9 @@ const line = JSON.stringify(out);
 console.log(line);
 fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 fs.writeFileSync(
-  path.join(root, `bench/results/summary-${out.date.slice(0, 10)}${only === 'both' ? '' : `-${only}`}.json`),
+  path.join(
+    root,
+    `bench/results/summary-${out.date.slice(0, 10)}${only === 'both' ? '' : `-${only}`}${TAG ? `-${TAG}` : ''}.json`,
+  ),
   `${line}\n`,
 );

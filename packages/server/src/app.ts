@@ -520,6 +520,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       sources: summarySources(createFamilyContext({ db, iot, audit, settings, handledWork: alarmWork })),
       settings,
       layoutInUse: summaryLayouts.inUse,
+      cache: config.summaryCache,
     }),
   });
 

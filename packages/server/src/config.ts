@@ -47,6 +47,8 @@ export interface Config {
   trustProxy: boolean;
   /** Origins besides the console's own whose pages may open the realtime WebSocket (behind a proxy). */
   allowedOrigins: string[];
+  /** The project summary's answers kept a while (on) or computed at every call (off: benchmarks). */
+  summaryCache: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -137,5 +139,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION ?? '',
     trustProxy: (env.TRUST_PROXY ?? '').toLowerCase() === 'true',
     allowedOrigins: origins(env.ALLOWED_ORIGINS),
+    summaryCache: (env.SUMMARY_CACHE ?? 'on').toLowerCase() !== 'off',
   };
 }

@@ -1,6 +1,17 @@
 import type { LayoutUnit } from '@sc/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { projects, users } from './admin.js';
 import { timestamps } from './common.js';
 
@@ -29,4 +40,39 @@ export const summaryLayouts = pgTable(
     uniqueIndex('summary_layouts_project_default_idx').on(t.projectId).where(sql`${t.isDefault}`),
     index('summary_layouts_project_priority_idx').on(t.projectId, t.priority, t.id),
   ],
+);
+
+/**
+ * Devices by project, type and active state, kept by triggers on `devices` (migration
+ * 0033_summary_rollup_triggers) so the summary counts a subtree of 100,000 devices from a few dozen rows.
+ * A ledger: each change adds a row (+n or -n) and never updates one, so concurrent writers take no
+ * lock on it; a project's figure is the sum of its rows, and the summary folds the rows into one per
+ * key when they pile up (summary.repository.ts).
+ */
+export const deviceCounts = pgTable(
+  'device_counts',
+  {
+    projectId: integer('project_id').notNull(),
+    type: varchar('type', { length: 32 }).notNull(),
+    activeState: smallint('active_state').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('device_counts_project_idx').on(t.projectId, t.type, t.activeState)],
+);
+
+/**
+ * Device events by UTC hour, project, event type and whether an alarm or warning, kept by triggers on
+ * `device_events` like `device_counts` (a ledger folded by the summary, rows older than 8 days pruned
+ * when it folds): the summary's week of events is a few hundred rows, not every event.
+ */
+export const deviceEventHours = pgTable(
+  'device_event_hours',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    projectId: integer('project_id').notNull(),
+    eventType: varchar('event_type', { length: 16 }).notNull(),
+    alarm: boolean('alarm').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('device_event_hours_hour_idx').on(t.hour, t.projectId)],
 );

@@ -29,7 +29,11 @@ export const deviceEvents = pgTable(
     level: varchar('level', { length: 16 }).notNull(),
     detail: jsonb('detail'),
   },
-  (t) => [index('device_events_device_at_idx').on(t.deviceId, t.at)],
+  (t) => [
+    index('device_events_device_at_idx').on(t.deviceId, t.at),
+    // The newest events of a project tree (the summary): a backward walk of each partition's index.
+    index('device_events_at_idx').on(t.at),
+  ],
 );
 
 /**
@@ -58,6 +62,8 @@ export const readingsLatest = pgTable(
   (t) => [
     primaryKey({ columns: [t.deviceId, t.source] }),
     index('readings_latest_project_source_idx').on(t.projectId, t.source),
+    // The device of a family that reported last (the summary's windows); a row moves once an hour.
+    index('readings_latest_source_at_idx').on(t.source, t.at),
   ],
 );
 

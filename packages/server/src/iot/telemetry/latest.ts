@@ -131,6 +131,40 @@ export async function latestOfProject(db: Db, t: ReadingsTable, projectId: numbe
   return states(db, t.readings, statesJson(t, sql`l.project_id = ${projectId}`));
 }
 
+/** The average of each reading over the latest readings of some devices, how many reported, the newest time. */
+export interface LatestAverages {
+  reporting: number;
+  at: Date | null;
+  averages: Record<string, number | null>;
+}
+
+/**
+ * `LatestAverages` of the devices of `l` (rows of `readings_latest` filtered by `where`) in one
+ * statement: each device's newest reading as `statesJson` finds it (its row's values when the readings
+ * are gone), averaged in SQL rather than sent over one device at a time.
+ */
+export async function latestAverages(db: Db, t: ReadingsTable, where: SQL): Promise<LatestAverages> {
+  const averages = t.readings.map(
+    (r) =>
+      sql`avg(CASE WHEN x.at IS NULL THEN (l."values"->>${r.key})::float8 ELSE x.${sql.identifier(columnName(r.key))}::float8 END) AS ${sql.identifier(r.key)}`,
+  );
+  const columns = t.readings.map((r) => sql`r.${sql.identifier(columnName(r.key))}`);
+  const result = (await db.execute(sql`
+    SELECT count(*)::int AS reporting, max(coalesce(x.at, l.at)) AS newest${averages.length ? sql`, ${sql.join(averages, sql`, `)}` : sql``}
+    FROM ${sql.raw(LATEST_TABLE)} l LEFT JOIN LATERAL (
+      SELECT r.at${columns.length ? sql`, ${sql.join(columns, sql`, `)}` : sql``} FROM ${sql.raw(`"${t.name}"`)} r
+      WHERE r.device_id = l.device_id AND r.at >= l.at ORDER BY r.at DESC LIMIT 1) x ON true
+    WHERE l.source = ${t.name} AND ${where}`)) as unknown as { rows: Record<string, unknown>[] };
+  const row = result.rows[0] ?? {};
+  const out: Record<string, number | null> = {};
+  for (const r of t.readings) out[r.key] = row[r.key] === null || row[r.key] === undefined ? null : Number(row[r.key]);
+  return {
+    reporting: Number(row.reporting ?? 0),
+    at: row.newest ? new Date(row.newest as string) : null,
+    averages: out,
+  };
+}
+
 /**
  * Latest rows past their readings table's retention (the readings behind them are dropped: the device
  * shows no reading, as its history does) and rows of deleted devices. One row per device at most, so a

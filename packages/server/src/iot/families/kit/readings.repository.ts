@@ -1,10 +1,11 @@
 import { and, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
-import { latestOf, latestOfProject } from '../../telemetry/latest.js';
+import { latestAverages, latestOf, latestOfProject } from '../../telemetry/latest.js';
 import { projectTotals, type TotalsUnit } from '../../telemetry/project-rollups.js';
 import { readingSeries } from '../../telemetry/series.js';
 import { columnName, type ReadingColumn } from '../../telemetry/tables.js';
+import { type ProjectReach, projectIn } from './project-reach.js';
 
 /** What the repository needs of `readingsTables(…)`: the raw table, its name and its readings. */
 export interface ReadingsSource {
@@ -90,6 +91,13 @@ export function createReadingsRepository(db: Db, tables: ReadingsSource) {
      * are absent.
      */
     latest: (deviceIds: readonly number[]) => latestOf(db, tables, deviceIds),
+
+    /**
+     * The average of each reading over the latest readings of the devices of a project (or its subtree)
+     * that reported to this family's table, how many did and when the newest was taken (the summary).
+     */
+    latestAverages: (project: number | ProjectReach) =>
+      latestAverages(db, tables, projectIn(sql`l.project_id`, project)),
 
     /** The latest state of every device of the project that reported to this family's table. */
     latestOfProject: (projectId: number) => latestOfProject(db, tables, projectId),

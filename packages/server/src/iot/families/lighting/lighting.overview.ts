@@ -116,9 +116,10 @@ export function createLightingOverview(ctx: FamilyContext, repo: LightingReposit
      * The lighting overview of the project (with `includeChildren`, of its subtree): lamps by state, the lighting rate (lit out of those the policies in use
      * say should be lit now, at each lamp's coordinates), faults today by code, energy today and this
      * month with the last 31 days and 12 months, and energy saved by dimming. The energy part is kept
-     * for a minute per project (it reads the daily rollups).
+     * for a minute per project (it reads the daily rollups). `faults: false` leaves the faults out (an
+     * empty list; the project summary shows none of them).
      */
-    async overview(session: SessionContext, projectId: number, includeChildren = false) {
+    async overview(session: SessionContext, projectId: number, includeChildren = false, options = { faults: true }) {
       const reach = await ctx.devices.reach(session, projectId, includeChildren);
       const tz = await ctx.settings.get('timezone');
       const now = new Date();
@@ -126,7 +127,7 @@ export function createLightingOverview(ctx: FamilyContext, repo: LightingReposit
       const [counts, policies, faults] = await Promise.all([
         countsOf(reach),
         repo.policiesOfProject(reach),
-        repo.faultsByCode(reach, localMidnight(today, tz)),
+        options.faults ? repo.faultsByCode(reach, localMidnight(today, tz)) : [],
       ]);
       const byState = Object.fromEntries(LAMP_STATES.map((s) => [s, 0])) as Record<LampState, number>;
       const byId = new Map(policies.map((p) => [p.id, p as ScheduledPolicy]));

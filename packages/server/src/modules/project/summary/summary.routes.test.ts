@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCaller, signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createSummaryRepository } from './summary.repository.js';
 
 let t: TestApp;
 let admin: string;
@@ -34,8 +35,10 @@ beforeAll(async () => {
     values (${monitor.id}, ${child.id}, now() - interval '1 hour', 18, 40, 12), (${monitor.id}, ${child.id}, now(), 21.5, 55, 30)`);
   await db.execute(sql`insert into lighting_readings (device_id, project_id, at, level, voltage)
     values (${lamp.id}, ${a.id}, now(), 80, 221)`);
+  // The latest-values rows as the writer keeps them: a reading of each device's newest hour.
   await db.execute(sql`insert into readings_latest (device_id, source, project_id, at, "values")
-    values (${lamp.id}, 'lighting_readings', ${a.id}, now(), '{"level":80,"voltage":221}')`);
+    values (${lamp.id}, 'lighting_readings', ${a.id}, now(), '{"level":80,"voltage":221}'),
+      (${monitor.id}, 'env_readings', ${child.id}, now() - interval '1 minute', '{"temperature":20,"humidity":50,"pm25":20}')`);
   await db.execute(sql`insert into device_events (device_id, project_id, type, at, code, event_type, level) values
     (${lamp.id}, ${a.id}, 'lighting', now(), '19', 'occur', 'alarm'),
     (${lamp.id}, ${a.id}, 'lighting', now() - interval '1 minute', '20', 'occur', 'warning'),
@@ -121,5 +124,55 @@ describe('GET /api/pjts/:projectId/summary.do', () => {
     const childViewer = await signInWith(t, child.id, { pjtprojectsummary: 1 });
     expect((await call('GET', url(child.id), undefined, childViewer)).json().devices.total).toBe(2);
     expect((await call('GET', url(a.id), undefined, childViewer)).statusCode).toBe(404);
+  });
+});
+
+describe('the summary counts', () => {
+  const since = () => new Date(Date.now() - 7 * 86_400_000);
+  it('follow devices added, changed, moved and removed, and events added, through their ledgers', async () => {
+    const db = t.database.db;
+    const repo = createSummaryRepository(db);
+    const c = await createProject(db, 1, ['project']);
+    const d = await createProject(db, 1, ['project']);
+    const reach = (p: { id: number; path?: string }) => ({ id: p.id, path: '', includeChildren: false });
+    const made = [];
+    for (let i = 0; i < 3; i++)
+      made.push(await createIotDevice(db, { type: 'lighting', modelNo: 'lcunb', projectId: c.id, activeState: 0 }));
+    expect(await repo.deviceCounts(reach(c))).toEqual([
+      { type: 'lighting', total: 3, active: 0, unknown: 3, error: 0 },
+    ]);
+    // Online, in error, moved to D, removed; an update of another column changes nothing.
+    await db.execute(sql`update devices set active_state = 1 where id = ${made[0]!.id}`);
+    await db.execute(sql`update devices set active_state = -1 where id = ${made[1]!.id}`);
+    await db.execute(sql`update devices set last_active_at = now() where project_id = ${c.id}`);
+    await db.execute(sql`update devices set project_id = ${d.id} where id = ${made[2]!.id}`);
+    expect(await repo.deviceCounts(reach(c))).toEqual([
+      { type: 'lighting', total: 2, active: 1, unknown: 0, error: 1 },
+    ]);
+    expect(await repo.deviceCounts(reach(d))).toEqual([
+      { type: 'lighting', total: 1, active: 0, unknown: 1, error: 0 },
+    ]);
+    await db.execute(sql`delete from devices where id = ${made[2]!.id}`);
+    expect(await repo.deviceCounts(reach(d))).toEqual([]);
+
+    // Events one statement at a time pile up rows in the hours' ledger; a read folds them, same figures.
+    for (let i = 0; i < 80; i++)
+      await db.execute(sql`insert into device_events (device_id, project_id, type, at, code, event_type, level)
+        values (${made[0]!.id}, ${c.id}, 'lighting', now(), '19', 'occur', 'alarm')`);
+    const ledger = async () =>
+      Number(
+        (
+          (await db.execute(
+            sql`select count(*)::int as n from device_event_hours where project_id = ${c.id}`,
+          )) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0]!.n,
+      );
+    expect(await ledger()).toBe(80);
+    const before = await repo.eventsByDay(reach(c), since(), 8);
+    expect(before.reduce((n, e) => n + e.n, 0)).toBe(80);
+    await expect.poll(ledger).toBe(1);
+    expect(await repo.eventsByDay(reach(c), since(), 8)).toEqual(before);
   });
 });

@@ -18,9 +18,10 @@ import type { SummarySources } from './summary.sources.js';
 /**
  * One answer serves every console of a project for this long: each console reads the summary again
  * when the realtime channel tells it something changed, so a busy project asks many times a second.
- * Older, up to SUMMARY_STALE_MS, it is answered while the next is computed behind it (a subtree of
- * 100,000 devices takes a few hundred milliseconds to sum up on a loaded machine: docs/performance.md
- * "Project summary"); a console reading again after the next push gets the new one.
+ * Older, up to SUMMARY_STALE_MS, it is answered while the next is computed behind it; a console reading
+ * again after the next push gets the new one. Computing one is cheap (devices and events counted from
+ * their ledgers, indexes for the newest; docs/performance.md "Project summary"), the cache spares the
+ * database the same work for every console.
  */
 const SUMMARY_FRESH_MS = 2000;
 const SUMMARY_STALE_MS = 30_000;
@@ -49,50 +50,34 @@ export function createSummaryService(deps: {
   settings: SettingsService;
   /** The project's layout in use (its default, else its first). */
   layoutInUse: (projectId: number) => Promise<SummaryLayoutView | null>;
+  /** False: every call computes its answer (SUMMARY_CACHE=off, for the benchmark's computed answers). */
+  cache?: boolean;
 }) {
   const { summary, sources } = deps;
-  const cache = createStaleCache<Omit<ProjectSummary, 'layout'>>(SUMMARY_FRESH_MS, SUMMARY_STALE_MS, 200);
+  const cache = createStaleCache<Omit<ProjectSummary, 'layout'>>(
+    deps.cache === false ? 0 : SUMMARY_FRESH_MS,
+    deps.cache === false ? 0 : SUMMARY_STALE_MS,
+    200,
+  );
 
-  async function environment(reach: Parameters<typeof summary.deviceCounts>[0]) {
-    const monitors = await sources.monitors.ofProject(reach);
-    const latest = await sources.monitors.readings.lastOf(
-      monitors.map((m) => m.id),
-      1,
-    );
-    const sums = new Map<string, { sum: number; n: number }>();
-    let newest: { id: number; row: ReadingRow } | null = null;
-    for (const [id, [row]] of latest) {
-      if (!row) continue;
-      if (!newest || row.at > newest.row.at) newest = { id, row };
-      for (const key of sources.monitors.readings.keys) {
-        const v = row[key];
-        if (typeof v !== 'number') continue;
-        const s = sums.get(key) ?? { sum: 0, n: 0 };
-        s.sum += v;
-        s.n += 1;
-        sums.set(key, s);
-      }
-    }
+  /**
+   * The monitors' figures: how many reported and each reading averaged over their latest readings (one
+   * statement), and the window of the monitor that reported last.
+   */
+  async function environment(reach: Parameters<typeof summary.deviceCounts>[0], monitors: number) {
+    const [latest, monitor] = await Promise.all([
+      sources.monitors.readings.latestAverages(reach),
+      summary.newestReporter(reach, sources.monitors.source),
+    ]);
     const averages: Record<string, number | null> = {};
     for (const key of sources.monitors.readings.keys) {
-      const s = sums.get(key);
-      averages[key] = s ? round(s.sum / s.n) : null;
+      const v = latest.averages[key];
+      averages[key] = v === null || v === undefined ? null : round(v);
     }
-    const monitor = newest ? monitors.find((m) => m.id === newest.id) : undefined;
+    const row = monitor ? (await sources.monitors.readings.lastOf([monitor.id], 1)).get(monitor.id)?.[0] : undefined;
     return {
-      env: {
-        monitors: monitors.length,
-        reporting: latest.size,
-        averages,
-        at: newest ? newest.row.at.toISOString() : null,
-      },
-      envWindow:
-        monitor && newest
-          ? windowOf(
-              { id: monitor.id, name: monitor.name, type: sources.monitors.type, activeState: monitor.activeState },
-              newest.row,
-            )
-          : null,
+      env: { monitors, reporting: latest.reporting, averages, at: latest.at ? latest.at.toISOString() : null },
+      envWindow: monitor ? windowOf(monitor, row) : null,
     };
   }
 
@@ -108,12 +93,14 @@ export function createSummaryService(deps: {
     const now = new Date();
     const today = localClock(now, tz).date;
     const weekAgo = localMidnight(addDays(today, -6), tz);
+    const counts = summary.deviceCounts(reach);
+    const monitors = counts.then((list) => list.find((t) => t.type === sources.monitors.type)?.total ?? 0);
     const [byType, events, recent, lighting, env, lightWindow, maintenance] = await Promise.all([
-      summary.deviceCounts(reach),
+      counts,
       summary.eventsByDay(reach, weekAgo, tz),
       summary.recentEvents(reach, weekAgo, RECENT_EVENTS),
-      sources.lightingOverview.overview(session, reach.id, true),
-      environment(reach),
+      sources.lightingOverview.overview(session, reach.id, true, { faults: false }),
+      monitors.then((n) => environment(reach, n)),
       lampWindow(reach),
       reach.includeChildren ? sources.maintenance.countsOfTree(reach.path) : sources.maintenance.counts(reach.id),
     ]);

@@ -24,7 +24,6 @@ export function summarySources(ctx: FamilyContext) {
       type: envmonitorManifest.type,
       source: envTelemetry.name,
       readings: env.readings,
-      ofProject: env.devicesOfProject,
     },
     maintenance: { countsOfTree: maintenance.countsOfTree, counts: maintenance.counts },
   };
