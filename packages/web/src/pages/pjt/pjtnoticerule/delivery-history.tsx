@@ -33,7 +33,7 @@ export function DeliveryHistory({ projectId }: { projectId: number }) {
       key: 'channel',
       dataIndex: 'channel',
       title: t('noticerule.fields.channel'),
-      width: 70,
+      width: 96,
       render: (c: DeliveryView['channel']) => t(`notices.type_${c}`),
     },
     { key: 'eventName', dataIndex: 'eventName', title: t('noticerule.fields.event'), width: 130, ellipsis: true },
@@ -46,7 +46,7 @@ export function DeliveryHistory({ projectId }: { projectId: number }) {
       width: 90,
       render: (s: DeliveryStatus) => <Tag color={STATUS_COLOR[s]}>{t(`noticerule.status_${s}`)}</Tag>,
     },
-    { key: 'attempts', dataIndex: 'attempts', title: t('noticerule.fields.attempts'), width: 80, align: 'right' },
+    { key: 'attempts', dataIndex: 'attempts', title: t('noticerule.fields.attempts'), width: 104, align: 'right' },
     {
       key: 'reason',
       title: t('noticerule.fields.reason'),
