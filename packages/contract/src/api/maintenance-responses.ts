@@ -117,6 +117,19 @@ export const maintenancePoleDevice = z.object({
 });
 export type MaintenancePoleDevice = z.infer<typeof maintenancePoleDevice>;
 
+/** GET devices/located: a located device of the project, for picking on the editor's map. */
+export const maintenanceMapDevice = z.object({
+  id: id(),
+  name: z.string(),
+  no: z.string(),
+  type: z.string(),
+  lng: z.number(),
+  lat: z.number(),
+  activeState: z.number().int(),
+});
+export type MaintenanceMapDevice = z.infer<typeof maintenanceMapDevice>;
+export const maintenanceMapDevices = z.array(maintenanceMapDevice);
+
 /** GET poles/{groupId}: a pole (device group) and every device on it. */
 export const maintenancePole = z.object({
   id: id(),

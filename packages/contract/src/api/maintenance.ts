@@ -25,6 +25,8 @@ export const MAINTENANCE_LIMITS = {
   deviceCap: { default: 50, min: 1, max: 500 },
   /** A completion photo: jpg or png (by content) up to this size. */
   photoBytes: 2 * 1024 * 1024,
+  /** The editor's map picks among at most this many located devices of the project. */
+  mapDevices: 5000,
 } as const;
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);

@@ -12,6 +12,8 @@ const DEVICE_READS: ApiGrant[] = [
   api('GET', '/api/pjts/:projectId/devicegroups.do'),
   api('GET', `${base}/poles/:groupId`),
   api('GET', `${base}/devices/:id/pages`),
+  // The editor's map of the project's located devices.
+  api('GET', `${base}/devices/located`),
 ];
 
 export const MAINTENANCE_BILL_APIS: ApiGrant[] = [

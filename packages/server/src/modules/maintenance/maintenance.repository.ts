@@ -9,7 +9,7 @@ import type {
   PoleFilter,
   PoleOrderRow,
 } from '@sc/contract';
-import { and, asc, count, desc, eq, inArray, like, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, like, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deviceGroups, devices, projects } from '../../db/schema/index.js';
 import { keywordWhere } from '../../platform/paging.js';
@@ -283,6 +283,25 @@ export function createMaintenanceRepository(db: Db) {
     },
 
     /** Every bill line a device ever had, newest first. */
+    /** A project's devices with coordinates, by id, at most `limit`. */
+    async locatedDevices(projectId: number, limit: number) {
+      const rows = await db
+        .select({
+          id: devices.id,
+          name: devices.name,
+          no: devices.no,
+          type: devices.type,
+          lng: devices.lng,
+          lat: devices.lat,
+          activeState: devices.activeState,
+        })
+        .from(devices)
+        .where(and(eq(devices.projectId, projectId), isNotNull(devices.lng), isNotNull(devices.lat)))
+        .orderBy(asc(devices.id))
+        .limit(limit);
+      return rows.map((d) => ({ ...d, lng: d.lng!, lat: d.lat! }));
+    },
+
     async deviceHistory(deviceId: number, window: Window) {
       const where = eq(details.deviceId, deviceId);
       const [rows, [n]] = await Promise.all([

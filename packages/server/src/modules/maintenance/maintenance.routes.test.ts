@@ -288,6 +288,26 @@ describe('maintenance work orders: header, devices, approval', () => {
   });
 });
 
+describe("maintenance: the editor's map", () => {
+  it("answers the project's located devices only, to a reader of the bills; another project is refused", async () => {
+    const db = t.database.db;
+    await db
+      .update(devices)
+      .set({ lng: 119.5, lat: 32.1 })
+      .where(sql`${devices.id} in (${lamps[0]!.id}, ${lamps[1]!.id}, ${foreign.id})`);
+    const res = await call('GET', `${base()}/devices/located`, undefined, editor);
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json() as { id: number; lng: number; lat: number; name: string; activeState: number }[];
+    // The two located lamps of A: not the unlocated ones, not B's.
+    expect(list.map((d) => d.id)).toEqual([lamps[0]!.id, lamps[1]!.id]);
+    expect(list[0]).toMatchObject({ name: lamps[0]!.name, lng: 119.5, lat: 32.1, type: 'lighting' });
+    expect((await call('GET', `${base()}/devices/located`, undefined, viewer)).statusCode).toBe(200);
+    expect((await call('GET', `/api/pjts/${b.id}/maintenance.do/devices/located`, undefined, editor)).statusCode).toBe(
+      404,
+    );
+  });
+});
+
 describe('maintenance: photos, PDF, history, poles, counts', () => {
   it('stores a jpg or png photo checked by content and size', async () => {
     const bill = await newBill({ deviceId: String(lamps[2]!.id) });

@@ -15,6 +15,7 @@ import {
   maintenanceBillPage,
   maintenanceCountAnswer,
   maintenanceCounts,
+  maintenanceMapDevices,
   maintenanceMessagesAnswer,
   maintenancePole,
   messageBatchBody,
@@ -96,6 +97,19 @@ export function maintenanceRoutes(app: FastifyInstance, deps: { maintenance: Mai
       },
     },
     (req) => s.pole(req.session!, req.params.projectId, req.params.groupId),
+  );
+  r.get(
+    `${base}/devices/located`,
+    {
+      schema: {
+        tags,
+        summary: `The project's devices with coordinates (at most ${MAINTENANCE_LIMITS.mapDevices}), for picking on the editor's map`,
+        params: project,
+        querystring,
+        response: { 200: maintenanceMapDevices },
+      },
+    },
+    (req) => s.locatedDevices(req.session!, req.params.projectId),
   );
   r.get(
     `${base}/devices/:id/pages`,

@@ -365,6 +365,12 @@ export function createMaintenanceService(deps: {
     },
 
     /** Every bill line a device of the project ever had. */
+    /** The project's located devices (its own, as a bill takes), for the editor's map. */
+    async locatedDevices(session: SessionContext, projectId: number) {
+      const project = await pathProject(deps.projects, session, projectId);
+      return bills.locatedDevices(project.id, MAINTENANCE_LIMITS.mapDevices);
+    },
+
     async deviceHistory(session: SessionContext, projectId: number, deviceId: number, query: PageQuery) {
       const project = await pathProject(deps.projects, session, projectId);
       try {

@@ -3,6 +3,7 @@ import type {
   MaintenanceBillFull,
   MaintenanceBillView,
   MaintenanceCounts,
+  MaintenanceMapDevice,
   MaintenancePole,
   MaintenancePoleDevice,
   Page,
@@ -66,6 +67,8 @@ export function maintenanceApi(projectId: number) {
       ),
     polePage: (query: Params) => api.get<Page<PoleOrderRow>>(`${base}/pole/pages`, query),
     pole: (groupId: number) => api.get<PoleView>(`${base}/poles/${groupId}`),
+    /** The project's located devices, for picking on the editor's map. */
+    locatedDevices: () => api.get<MaintenanceMapDevice[]>(`${base}/devices/located`),
     history: (deviceId: number, query: Params) =>
       api.get<Page<DeviceMaintenanceRow>>(`${base}/devices/${deviceId}/pages`, query),
     /** The PDF (POST, spec 001 §7) saved as `<no>.pdf`. */

@@ -1,6 +1,7 @@
 import { FAMILY_MANIFESTS, I18N_RESOURCES, type MaintenanceBillFull, type SessionUser } from '@sc/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import L from 'leaflet';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setErrorSinks } from '../../../api/report';
 import { changeLang } from '../../../i18n/i18n';
@@ -174,4 +175,52 @@ describe('maintenance work orders', () => {
     await user.click(screen.getByRole('button', { name: /确\s*定|OK/ }));
     expect(await screen.findByText('明天上午处理')).toBeTruthy();
   });
+
+  it('picks devices on the map: an area drawn around them picks every device inside, then adds them', async () => {
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+    window.history.pushState({}, '', '/pjt/pjtmaintenancebill?id=7');
+    const LOCATED = [
+      { id: 300, name: '中山路1号灯', no: 'L-001', type: 'lighting', lng: 119.5, lat: 32.1, activeState: 1 },
+      { id: 301, name: '中山路2号灯', no: 'L-002', type: 'lighting', lng: 119.501, lat: 32.1, activeState: -1 },
+      { id: 302, name: '中山路3号灯', no: 'L-003', type: 'lighting', lng: 119.502, lat: 32.1, activeState: 0 },
+      { id: 303, name: '远处的灯', no: 'L-009', type: 'lighting', lng: 119.6, lat: 32.2, activeState: 1 },
+    ];
+    const { calls } = serve('/pjt/pjtmaintenancebill', 5, (call) => {
+      const { pathname } = call.url;
+      if (pathname === '/api/pjts/2/maintenance.do/7' && call.method === 'GET') return { json: BILL };
+      if (pathname === '/api/pjts/2/maintenance.do/devices/located') return { json: LOCATED };
+      if (pathname === '/api/pjts/2/devices.do/pages') return { json: { list: [], total: 0, page: 1, pageSize: 25 } };
+      if (pathname === '/api/pjts/2/maintenance.do/7/details/batch') return { json: BILL };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithApp(<BillPage />, { path: '/pjt/pjtmaintenancebill?id=7' });
+    await user.click(await screen.findByTestId('add-devices'));
+    await user.click(await screen.findByTestId('device-map-toggle'));
+    const picker = await screen.findByTestId('bill-map-picker');
+    await waitFor(() => expect(picker.querySelector('.leaflet-container')).toBeTruthy());
+    const map = (picker.querySelector('.leaflet-container') as HTMLElement & { scDeviceMap?: L.Map }).scDeviceMap!;
+    await user.click(within(picker).getByTestId('area-draw-start'));
+    for (const [lng, lat] of [
+      [119.499, 32.099],
+      [119.503, 32.099],
+      [119.503, 32.101],
+      [119.499, 32.101],
+    ] as const)
+      act(() => {
+        const latlng = L.latLng(lat, lng);
+        map.fire('click', { latlng, layerPoint: map.latLngToLayerPoint(latlng) });
+      });
+    await user.click(within(picker).getByTestId('area-draw-finish'));
+    // The lamp already on the bill is not offered: two inside, the far one not.
+    expect(within(picker).getByTestId('area-draw-hint').textContent).toBe('区域内 2 台设备');
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('中山路2号灯 (L-002)')).toBeTruthy();
+    expect(within(dialog).getByText('中山路3号灯 (L-003)')).toBeTruthy();
+    expect(within(dialog).queryByText('远处的灯 (L-009)')).toBeNull();
+    await user.click(dialog.closest('.ant-modal')!.querySelector<HTMLElement>('.ant-modal-footer .ant-btn-primary')!);
+    await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/details/batch'))).toBe(true));
+    const sent = calls.find((c) => c.url.pathname.endsWith('/details/batch'))!;
+    expect(sent.body!.get('deviceIds')).toBe('301,302');
+  }, 30_000);
 });

@@ -2,6 +2,7 @@ import {
   CheckOutlined,
   CloseOutlined,
   EditOutlined,
+  EnvironmentOutlined,
   FilePdfOutlined,
   MessageOutlined,
   PictureOutlined,
@@ -40,7 +41,7 @@ import {
   Upload,
   type UploadFile,
 } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../../api/client';
@@ -63,6 +64,8 @@ import { formatTime } from '../../../components/time';
 import { useLang } from '../../../i18n/i18n';
 import { projectApiBase } from '../../../session/use-current-project';
 import { BillProgress, MessageDialog } from '../pjtmaintenancebilllist/bill-list-page';
+
+const MapPicker = lazy(() => import('./map-picker'));
 
 /** /pjt/pjtmaintenancebill?id= (spec 001 §2): one work order, its devices and messages; usable on a phone. */
 export default function BillPage() {
@@ -456,7 +459,10 @@ function Messages({ bill }: { bill: MaintenanceBillFull }) {
   );
 }
 
-/** Devices of the project: searched by name or number, or a scanned code (Enter adds it). */
+/**
+ * Devices of the project: searched by name or number, a scanned code (Enter adds it), or picked on the
+ * map (a click, or an area drawn around them).
+ */
 function AddDevices(props: {
   projectId: number;
   bill: MaintenanceBillFull;
@@ -468,7 +474,10 @@ function AddDevices(props: {
   const [picked, setPicked] = useState<{ value: number; label: string }[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const present = new Set(props.bill.details.map((d) => d.deviceId));
+  const [onMap, setOnMap] = useState(false);
+  const present = useMemo(() => new Set(props.bill.details.map((d) => d.deviceId)), [props.bill.details]);
+  const pickedIds = useMemo(() => new Set(picked.map((p) => p.value)), [picked]);
+  const label = (d: { name: string; no: string }) => `${d.name} (${d.no})`;
   const base = `${projectApiBase(props.projectId)}/devices.do/pages`;
   const search = useQuery({
     queryKey: ['maintenance-devices', props.projectId, keyword],
@@ -486,6 +495,7 @@ function AddDevices(props: {
   return (
     <Modal
       open
+      width={onMap ? 760 : undefined}
       title={t('maintenance.addDevicesTitle', { cap: props.bill.deviceCap, count: props.bill.total })}
       okText={t('common.ok')}
       cancelText={t('common.cancel')}
@@ -523,6 +533,38 @@ function AddDevices(props: {
           onSearch={(code) => code.trim() && scan(code)}
           data-testid="device-scan"
         />
+        <div>
+          <Button
+            icon={<EnvironmentOutlined />}
+            onClick={() => setOnMap(!onMap)}
+            aria-expanded={onMap}
+            data-testid="device-map-toggle"
+          >
+            {onMap ? t('maintenance.hideMap') : t('maintenance.pickOnMap')}
+          </Button>
+        </div>
+        {onMap && (
+          <Suspense fallback={<div style={{ height: 320 }} />}>
+            <MapPicker
+              projectId={props.projectId}
+              present={present}
+              picked={pickedIds}
+              onToggle={(d) =>
+                setPicked(
+                  pickedIds.has(d.id)
+                    ? picked.filter((p) => p.value !== d.id)
+                    : [...picked, { value: d.id, label: label(d) }],
+                )
+              }
+              onArea={(inside) =>
+                setPicked([
+                  ...picked,
+                  ...inside.filter((d) => !pickedIds.has(d.id)).map((d) => ({ value: d.id, label: label(d) })),
+                ])
+              }
+            />
+          </Suspense>
+        )}
         {error && <Alert type="error" showIcon title={error} />}
       </Flex>
     </Modal>
