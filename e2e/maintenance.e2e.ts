@@ -296,5 +296,37 @@ describe('maintenance work orders', () => {
     for (const d of onPole) await poll(() => card.textContent()).toContain(d.name);
     await settled(page);
     await h.screenshot(page, 'maintenance-pole-page-1366-en');
+
+    // The editor picks the pole's devices on its map: an area drawn around them.
+    const base = `/api/pjts/${projectId}/maintenance.do`;
+    for (const lang of ['en', 'zh'] as const) {
+      if (lang === 'zh') await switchLanguage(page, '中文');
+      const bill = await api.post<{ id: number }>(base, { title: lang === 'zh' ? '北门智慧杆巡检' : 'Pole check' });
+      await page.goto(`/pjt/pjtmaintenancebill?id=${bill.id}`);
+      await page.getByTestId('add-devices').click();
+      await page.getByTestId('device-map-toggle').click();
+      const picker = page.getByTestId('bill-map-picker');
+      const mapBox = picker.locator('.leaflet-container');
+      await mapBox.waitFor();
+      await page.waitForTimeout(500); // fitted to the devices
+      await picker.getByTestId('area-draw-start').click();
+      const box = (await mapBox.boundingBox())!;
+      const cx = box.width / 2;
+      const cy = box.height / 2;
+      for (const [x, y] of [
+        [cx - 90, cy - 70],
+        [cx + 90, cy - 70],
+        [cx + 90, cy + 70],
+        [cx - 90, cy + 70],
+      ] as const)
+        await mapBox.click({ position: { x, y } });
+      await picker.getByTestId('area-draw-finish').click();
+      const dialog = page.locator('.ant-modal').filter({ has: picker });
+      for (const d of onPole) await poll(() => dialog.textContent()).toContain(`${d.name} (${d.no})`);
+      await page.waitForTimeout(300); // the OK button's enabling transition
+      await h.screenshot(page, `maintenance-bill-map-pick-1366-${lang}`);
+      await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
+      await poll(async () => (await api.get<{ details: unknown[] }>(`${base}/${bill.id}`)).details.length).toBe(3);
+    }
   }, 180_000);
 });
