@@ -152,7 +152,7 @@ function BillList({ projectId }: { projectId: number }) {
                   },
                 ],
               }
-            : { scroll: { x: 980 } }
+            : { scroll: { x: 1100 } }
         }
         columns={[
           {
@@ -163,6 +163,13 @@ function BillList({ projectId }: { projectId: number }) {
             render: (no: string, b) => <Link to={billPath(b.id)}>{no}</Link>,
           },
           { key: 'title', dataIndex: 'title', title: t('maintenance.fields.title'), width: 180, ellipsis: true },
+          {
+            key: 'projectName',
+            dataIndex: 'projectName',
+            title: t('maintenance.fields.projectName'),
+            width: 120,
+            ellipsis: true,
+          },
           {
             key: 'status',
             dataIndex: 'status',
