@@ -8,6 +8,7 @@ import { type Harness, signIn, startHarness, switchLanguage } from './harness';
  * The project summary (issue 28): /pjt opens the dashboard; a monitor's telemetry over MQTT shows in its
  * window without a reload; a new layout is made by placing units on a 2x2 grid and dragging one to
  * another cell, previewed, saved and made the default, and the dashboard follows it; in both languages.
+ * The WiFi units read an access point's reports over MQTT, live.
  */
 let h: Harness;
 let client: MqttClient | undefined;
@@ -22,6 +23,7 @@ afterAll(async () => {
 });
 
 const MONITOR = { name: '东门监测站', no: 'ENV-SUM-01', equipmentId: 'EQE2ESUMENV1', key1: 'sum-secret-1' };
+const AP = { name: '广场无线AP', no: 'WIFI-SUM-01', equipmentId: 'EQE2ESUMWIFI1', key1: 'sum-wifi-1' };
 
 /** The cell a placed unit of the designer is in: "x,y,w,h". */
 const cellOf = (page: Page, name: string) => page.getByTestId(`placed-${name}`).getAttribute('data-cell');
@@ -152,4 +154,57 @@ describe('project summary and its layouts', () => {
     await expect.poll(() => cellOf(page, 'ENV_WINDOW')).toBe('0,1,2,1');
     await h.screenshot(page, 'summary-layout-editor-en');
   }, 180_000);
+
+  it('the WiFi units: the access points’ clients and traffic and the AP that reported last, live', async () => {
+    const page = await h.newPage();
+    await page.goto('/index');
+    await signIn(page);
+    await page.waitForURL('**/man/manmain', { timeout: 60_000 });
+    const api = await apiOf(page);
+    const projectId = await rootProjectId(api);
+    const acId = await createDevice(api, projectId, 'wifi', 'wificomfastac', { name: '北区控制器', no: 'WIFI-SUM-AC' });
+    const id = await createDevice(api, projectId, 'wifi', 'wificomfastap', AP, {
+      parentId: acId,
+      props: JSON.stringify({ ssid: 'City-Free', linkType: 'cascade' }),
+    });
+    await api.post(`/api/pjts/${projectId}/iot/wifi/${id}/register`);
+    const ap = await connectDevice(h, AP);
+    try {
+      // A layout of the two WiFi units, looked at through the switch (the default stays as it is).
+      await api.post(`/api/pjts/${projectId}/summarylayouts.do`, {
+        name: '无线网络',
+        no: 'WIFI-01',
+        grid: '2',
+        priority: '2',
+        units: JSON.stringify([
+          { code: 12, x: 0, y: 0, w: 1, h: 1 },
+          { code: 13, x: 1, y: 0, w: 1, h: 1 },
+        ]),
+      });
+      await page.goto('/pjt/pjtprojectsummary');
+      await page.getByTestId('layout-switch').click();
+      await page.locator('.ant-select-dropdown').getByText('无线网络').click();
+      await page.getByTestId('unit-WIFI_WINDOW').waitFor();
+      // The AP reports while the dashboard is open: the realtime push brings its figures.
+      await publishUp(ap, AP.equipmentId, 'heartbeat', {});
+      const values = { upload: 4.5, download: 22.5, cpu: 35, memory: 48, clients: 12, uptime: 14_100 };
+      await publishUp(ap, AP.equipmentId, 'telemetry', { ts: Date.now(), values });
+      const summary = page.getByTestId('unit-WIFI_SUMMARY');
+      const window = page.getByTestId('unit-WIFI_WINDOW');
+      await expect.poll(() => window.getByTestId('window-device').textContent(), { timeout: 15_000 }).toBe(AP.name);
+      await expect.poll(() => summary.getByTestId('wifi-figures').textContent()).toContain('22.5 Mbps');
+      expect(await page.getByTestId('unit-link-WIFI_WINDOW').getAttribute('href')).toBe(`/pjt/pjtdevicewifi?id=${id}`);
+      // Live: the AP's next report shows without a reload.
+      await publishUp(ap, AP.equipmentId, 'telemetry', { ts: Date.now(), values: { ...values, clients: 15 } });
+      await expect.poll(() => window.textContent(), { timeout: 15_000 }).toContain('终端数15');
+      await page.waitForTimeout(500);
+      await h.screenshot(page, 'summary-wifi-zh');
+      await switchLanguage(page, 'English');
+      await expect.poll(() => summary.textContent()).toContain('Clients');
+      await page.waitForTimeout(500);
+      await h.screenshot(page, 'summary-wifi-en');
+    } finally {
+      await ap.endAsync(true).catch(() => undefined);
+    }
+  }, 120_000);
 });

@@ -106,6 +106,20 @@ export const projectSummary = z.object({
   }),
   /** LIGHT_WINDOW: the lamp that reported last (null: none did). */
   lightWindow: summaryWindow.nullable(),
+  /**
+   * WIFI_SUMMARY: the WiFi devices (controllers and access points), how many reported, and over their
+   * latest reports the connected clients and the traffic added up (Mbps; null: none reported it).
+   */
+  wifi: z.object({
+    devices: count(),
+    reporting: count(),
+    clients: z.number().nullable(),
+    upload: z.number().nullable(),
+    download: z.number().nullable(),
+    at: isoTimeAnswer.nullable(),
+  }),
+  /** WIFI_WINDOW: the access point that reported last (null: none did). */
+  wifiWindow: summaryWindow.nullable(),
   /** POWER_CONSUMPTION: the lamps' energy, kWh. */
   power: z.object({
     today: z.number(),

@@ -31,7 +31,7 @@ export const summaryUnitName = (code: number): SummaryUnitName | undefined =>
   SUMMARY_UNIT_NAMES.find((name) => SUMMARY_UNITS[name] === code);
 
 /** The parts of the product a unit can wait for. */
-export const SUMMARY_WAITS_FOR = ['videoAnalysis', 'cameraFamily', 'ledFamily', 'wifiFamily'] as const;
+export const SUMMARY_WAITS_FOR = ['videoAnalysis', 'cameraFamily', 'ledFamily'] as const;
 export type SummaryWaitsFor = (typeof SUMMARY_WAITS_FOR)[number];
 
 /**
@@ -42,8 +42,6 @@ export const SUMMARY_WAITING: Partial<Record<SummaryUnitName, SummaryWaitsFor>> 
   VTT_SUMMARY: 'videoAnalysis',
   CAMERA_WINDOW: 'cameraFamily',
   LED_WINDOW: 'ledFamily',
-  WIFI_SUMMARY: 'wifiFamily',
-  WIFI_WINDOW: 'wifiFamily',
 };
 
 /** Layout grids (spec 001 §9 "Layout grids 2x2, 3x3"): the number of columns and rows. */

@@ -131,11 +131,15 @@ export async function latestOfProject(db: Db, t: ReadingsTable, projectId: numbe
   return states(db, t.readings, statesJson(t, sql`l.project_id = ${projectId}`));
 }
 
-/** The average of each reading over the latest readings of some devices, how many reported, the newest time. */
+/**
+ * The average and the sum of each reading over the latest readings of some devices (null: none sent it),
+ * how many reported, the newest time.
+ */
 export interface LatestAverages {
   reporting: number;
   at: Date | null;
   averages: Record<string, number | null>;
+  sums: Record<string, number | null>;
 }
 
 /**
@@ -144,10 +148,12 @@ export interface LatestAverages {
  * are gone), averaged in SQL rather than sent over one device at a time.
  */
 export async function latestAverages(db: Db, t: ReadingsTable, where: SQL): Promise<LatestAverages> {
-  const averages = t.readings.map(
-    (r) =>
-      sql`avg(CASE WHEN x.at IS NULL THEN (l."values"->>${r.key})::float8 ELSE x.${sql.identifier(columnName(r.key))}::float8 END) AS ${sql.identifier(r.key)}`,
-  );
+  const value = (key: string) =>
+    sql`CASE WHEN x.at IS NULL THEN (l."values"->>${key})::float8 ELSE x.${sql.identifier(columnName(key))}::float8 END`;
+  const averages = t.readings.flatMap((r) => [
+    sql`avg(${value(r.key)}) AS ${sql.identifier(r.key)}`,
+    sql`sum(${value(r.key)}) AS ${sql.identifier(`${r.key}:sum`)}`,
+  ]);
   const columns = t.readings.map((r) => sql`r.${sql.identifier(columnName(r.key))}`);
   const result = (await db.execute(sql`
     SELECT count(*)::int AS reporting, max(coalesce(x.at, l.at)) AS newest${averages.length ? sql`, ${sql.join(averages, sql`, `)}` : sql``}
@@ -156,12 +162,18 @@ export async function latestAverages(db: Db, t: ReadingsTable, where: SQL): Prom
       WHERE r.device_id = l.device_id AND r.at >= l.at ORDER BY r.at DESC LIMIT 1) x ON true
     WHERE l.source = ${t.name} AND ${where}`)) as unknown as { rows: Record<string, unknown>[] };
   const row = result.rows[0] ?? {};
-  const out: Record<string, number | null> = {};
-  for (const r of t.readings) out[r.key] = row[r.key] === null || row[r.key] === undefined ? null : Number(row[r.key]);
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  const averages_: Record<string, number | null> = {};
+  const sums: Record<string, number | null> = {};
+  for (const r of t.readings) {
+    averages_[r.key] = num(row[r.key]);
+    sums[r.key] = num(row[`${r.key}:sum`]);
+  }
   return {
     reporting: Number(row.reporting ?? 0),
     at: row.newest ? new Date(row.newest as string) : null,
-    averages: out,
+    averages: averages_,
+    sums,
   };
 }
 

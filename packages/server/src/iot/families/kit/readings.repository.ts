@@ -93,8 +93,9 @@ export function createReadingsRepository(db: Db, tables: ReadingsSource) {
     latest: (deviceIds: readonly number[]) => latestOf(db, tables, deviceIds),
 
     /**
-     * The average of each reading over the latest readings of the devices of a project (or its subtree)
-     * that reported to this family's table, how many did and when the newest was taken (the summary).
+     * The average and sum of each reading over the latest readings of the devices of a project (or its
+     * subtree) that reported to this family's table, how many did and when the newest was taken (the
+     * summary).
      */
     latestAverages: (project: number | ProjectReach) =>
       latestAverages(db, tables, projectIn(sql`l.project_id`, project)),

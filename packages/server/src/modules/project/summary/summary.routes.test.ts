@@ -14,6 +14,7 @@ let child: { id: number };
 let b: { id: number };
 let lamp: { id: number; name: string };
 let monitor: { id: number; name: string };
+let ap: { id: number; name: string };
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
@@ -30,6 +31,24 @@ beforeAll(async () => {
   monitor = await createIotDevice(db, { type: 'envmonitor', modelNo: 'envrs485', projectId: child.id, activeState: 1 });
   await createIotDevice(db, { type: 'lighting', modelNo: 'lcunb', projectId: child.id, activeState: 0 });
   const elsewhere = await createIotDevice(db, { type: 'lighting', modelNo: 'lcunb', projectId: b.id, activeState: 1 });
+  // WiFi: two access points reporting (one in the child project), one that never did; one elsewhere.
+  ap = await createIotDevice(db, { type: 'wifi', modelNo: 'wificomfastap', projectId: a.id, activeState: 1 });
+  const ap2 = await createIotDevice(db, {
+    type: 'wifi',
+    modelNo: 'wificomfastap',
+    projectId: child.id,
+    activeState: 1,
+  });
+  await createIotDevice(db, { type: 'wifi', modelNo: 'wificomfastap', projectId: a.id, activeState: 0 });
+  const apElsewhere = await createIotDevice(db, { type: 'wifi', modelNo: 'wificomfastap', projectId: b.id });
+  await db.execute(sql`insert into wifi_readings (device_id, project_id, at, upload, download, cpu, clients) values
+    (${ap.id}, ${a.id}, now() - interval '2 minutes', 1.5, 8, 20, 3), (${ap.id}, ${a.id}, now() - interval '30 seconds', 4.5, 22.5, 35, 12),
+    (${ap2.id}, ${child.id}, now() - interval '3 minutes', 2, 10, 15, 5),
+    (${apElsewhere.id}, ${b.id}, now(), 100, 100, 50, 99)`);
+  await db.execute(sql`insert into readings_latest (device_id, source, project_id, at, "values") values
+    (${ap.id}, 'wifi_readings', ${a.id}, now() - interval '2 minutes', '{"upload":1.5,"download":8,"cpu":20,"clients":3}'),
+    (${ap2.id}, 'wifi_readings', ${child.id}, now() - interval '3 minutes', '{"upload":2,"download":10,"cpu":15,"clients":5}'),
+    (${apElsewhere.id}, 'wifi_readings', ${b.id}, now(), '{"upload":100,"download":100,"cpu":50,"clients":99}')`);
 
   await db.execute(sql`insert into env_readings (device_id, project_id, at, temperature, humidity, pm25)
     values (${monitor.id}, ${child.id}, now() - interval '1 hour', 18, 40, 12), (${monitor.id}, ${child.id}, now(), 21.5, 55, 30)`);
@@ -63,9 +82,10 @@ describe('GET /api/pjts/:projectId/summary.do', () => {
     const res = await call('GET', url(a.id), undefined, viewer);
     expect(res.statusCode, res.body).toBe(200);
     const s = res.json();
-    expect(s.devices).toMatchObject({ total: 4, active: 2, unknown: 1, error: 1 });
+    expect(s.devices).toMatchObject({ total: 7, active: 4, unknown: 2, error: 1 });
     expect(s.devices.byType).toEqual(
       expect.arrayContaining([
+        { type: 'wifi', total: 3, active: 2, unknown: 1, error: 0 },
         { type: 'lighting', total: 2, active: 1, unknown: 1, error: 0 },
         { type: 'gateway', total: 1, active: 0, unknown: 0, error: 1 },
         { type: 'envmonitor', total: 1, active: 1, unknown: 0, error: 0 },
@@ -82,6 +102,10 @@ describe('GET /api/pjts/:projectId/summary.do', () => {
     expect(s.env.averages).toMatchObject({ temperature: 21.5, humidity: 55, pm25: 30, noise: null });
     expect(s.envWindow.device).toMatchObject({ id: monitor.id, name: monitor.name, type: 'envmonitor' });
     expect(s.envWindow.values.temperature).toBe(21.5);
+    // The access points: their newest reports added up (the first AP's newest reading, not its hour's first).
+    expect(s.wifi).toMatchObject({ devices: 3, reporting: 2, clients: 17, upload: 6.5, download: 32.5 });
+    expect(s.wifiWindow.device).toMatchObject({ id: ap.id, name: ap.name, type: 'wifi' });
+    expect(s.wifiWindow.values).toMatchObject({ clients: 12, upload: 4.5 });
     // The lamps from the lighting overview; the lamp that reported last as its window.
     expect(s.lighting.total).toBe(2);
     expect(s.lighting.byState.offline).toBe(1);
@@ -122,7 +146,7 @@ describe('GET /api/pjts/:projectId/summary.do', () => {
     expect(zh.json().message).toMatch(/[\u4e00-\u9fa5]/);
     // The project's child sees its own subtree only.
     const childViewer = await signInWith(t, child.id, { pjtprojectsummary: 1 });
-    expect((await call('GET', url(child.id), undefined, childViewer)).json().devices.total).toBe(2);
+    expect((await call('GET', url(child.id), undefined, childViewer)).json().devices.total).toBe(3);
     expect((await call('GET', url(a.id), undefined, childViewer)).statusCode).toBe(404);
   });
 });

@@ -81,6 +81,33 @@ export function createSummaryService(deps: {
     };
   }
 
+  /**
+   * The WiFi devices' figures: how many reported, their clients and traffic added up over their latest
+   * reports, and the window of the one that reported last.
+   */
+  async function wifi(reach: Parameters<typeof summary.deviceCounts>[0], devices: number) {
+    const [latest, ap] = await Promise.all([
+      sources.wifi.readings.latestAverages(reach),
+      summary.newestReporter(reach, sources.wifi.source),
+    ]);
+    const sum = (key: string) => {
+      const v = latest.sums[key];
+      return v === null || v === undefined ? null : round(v);
+    };
+    const row = ap ? (await sources.wifi.readings.lastOf([ap.id], 1)).get(ap.id)?.[0] : undefined;
+    return {
+      wifi: {
+        devices,
+        reporting: latest.reporting,
+        clients: sum('clients'),
+        upload: sum('upload'),
+        download: sum('download'),
+        at: latest.at ? latest.at.toISOString() : null,
+      },
+      wifiWindow: ap ? windowOf(ap, row) : null,
+    };
+  }
+
   async function lampWindow(reach: Parameters<typeof summary.deviceCounts>[0]) {
     const lamp = await summary.newestReporter(reach, sources.lamps.source);
     if (!lamp) return null;
@@ -94,13 +121,14 @@ export function createSummaryService(deps: {
     const today = localClock(now, tz).date;
     const weekAgo = localMidnight(addDays(today, -6), tz);
     const counts = summary.deviceCounts(reach);
-    const monitors = counts.then((list) => list.find((t) => t.type === sources.monitors.type)?.total ?? 0);
-    const [byType, events, recent, lighting, env, lightWindow, maintenance] = await Promise.all([
+    const ofType = (type: string) => counts.then((list) => list.find((t) => t.type === type)?.total ?? 0);
+    const [byType, events, recent, lighting, env, wifiPart, lightWindow, maintenance] = await Promise.all([
       counts,
       summary.eventsByDay(reach, weekAgo, tz),
       summary.recentEvents(reach, weekAgo, RECENT_EVENTS),
       sources.lightingOverview.overview(session, reach.id, true, { faults: false }),
-      monitors.then((n) => environment(reach, n)),
+      ofType(sources.monitors.type).then((n) => environment(reach, n)),
+      ofType(sources.wifi.type).then((n) => wifi(reach, n)),
       lampWindow(reach),
       reach.includeChildren ? sources.maintenance.countsOfTree(reach.path) : sources.maintenance.counts(reach.id),
     ]);
@@ -130,6 +158,7 @@ export function createSummaryService(deps: {
         recent,
       },
       ...env,
+      ...wifiPart,
       lighting: {
         total: lighting.total,
         byState: lighting.byState,

@@ -53,6 +53,12 @@ export const SUMMARY: ProjectSummary = {
     at: '2026-05-01T09:58:00Z',
     values: { temperature: 21.5, humidity: 55, pm25: 12 },
   },
+  wifi: { devices: 3, reporting: 2, clients: 17, upload: 6.5, download: 32.5, at: '2026-05-01T09:57:00Z' },
+  wifiWindow: {
+    device: { id: 41, name: '广场 AP', type: 'wifi', activeState: 1 },
+    at: '2026-05-01T09:57:00Z',
+    values: { clients: 12, upload: 4.5, download: 22.5 },
+  },
   lighting: {
     total: 7,
     byState: { on: 4, dimmed: 1, off: 0, fault: 0, offline: 2 },

@@ -69,6 +69,34 @@ describe('project summary', () => {
     expect(screen.getByTestId('unit-link-DEVICE_MAINTENANCE').getAttribute('href')).toBe('/pjt/pjtmaintenancebilllist');
   }, 60_000);
 
+  it('shows the access points’ figures and the one that reported last, each leading to the WiFi screens', async () => {
+    const layout = {
+      ...LAYOUT,
+      units: [
+        { code: 12 as const, x: 0, y: 0, w: 1, h: 1 },
+        { code: 13 as const, x: 1, y: 0, w: 1, h: 1 },
+      ],
+    };
+    const byType = [...SUMMARY.devices.byType, { type: 'wifi', total: 3, active: 2, unknown: 1, error: 0 }];
+    serve(PATH, (call) =>
+      call.url.pathname === '/api/pjts/2/summary.do'
+        ? { json: { ...SUMMARY, devices: { ...SUMMARY.devices, byType }, layout } }
+        : undefined,
+    );
+    renderWithApp(<SummaryPage />, { path: PATH });
+    const wifi = await screen.findByTestId('unit-WIFI_SUMMARY');
+    expect(within(wifi).queryByTestId('waits-WIFI_SUMMARY')).toBeNull();
+    expect(within(wifi).getByText('设备数')).toBeTruthy();
+    expect(within(wifi).getByTestId('wifi-figures').textContent).toContain('17');
+    expect(within(wifi).getByText('6.5 Mbps')).toBeTruthy();
+    expect(within(wifi).getByText('32.5 Mbps')).toBeTruthy();
+    const window = screen.getByTestId('unit-WIFI_WINDOW');
+    expect(within(window).getByTestId('window-device').textContent).toBe('广场 AP');
+    expect(within(window).getByText('4.5 Mbps')).toBeTruthy();
+    expect(screen.getByTestId('unit-link-WIFI_SUMMARY').getAttribute('href')).toBe('/pjt/pjtdevicewifilist');
+    expect(screen.getByTestId('unit-link-WIFI_WINDOW').getAttribute('href')).toBe('/pjt/pjtdevicewifi?id=41');
+  }, 60_000);
+
   it('uses the project’s layout, says what a waiting unit waits for, and reads again after a push', async () => {
     let answer: ProjectSummary = { ...SUMMARY, layout: LAYOUT };
     const { calls } = serve(PATH, (call) => {

@@ -10,6 +10,7 @@ import {
   type SummaryUnitName,
   type SummaryWindow,
   summaryUnitName,
+  wifiManifest,
 } from '@sc/contract';
 import { Card, Empty, Flex, Statistic, Tag, Typography } from 'antd';
 import { BarChart, GaugeChart, PieChart } from 'echarts/charts';
@@ -42,7 +43,7 @@ const UNIT_SCREENS: Record<SummaryUnitName, string> = {
   LIGHT_WINDOW: 'pjtdevicelighting',
   LED_WINDOW: 'pjtdeviceledlist',
   WIFI_SUMMARY: 'pjtdevicewifilist',
-  WIFI_WINDOW: 'pjtdevicewifilist',
+  WIFI_WINDOW: 'pjtdevicewifi',
   POWER_CONSUMPTION: 'pjtdevicelightingsummary',
 };
 
@@ -50,7 +51,14 @@ const UNIT_SCREENS: Record<SummaryUnitName, string> = {
 export function unitLink(name: SummaryUnitName, data?: ProjectSummary): string | null {
   const screen = functionByKey(UNIT_SCREENS[name]);
   if (!screen?.ready) return null;
-  const device = name === 'ENV_WINDOW' ? data?.envWindow : name === 'LIGHT_WINDOW' ? data?.lightWindow : undefined;
+  const device =
+    name === 'ENV_WINDOW'
+      ? data?.envWindow
+      : name === 'LIGHT_WINDOW'
+        ? data?.lightWindow
+        : name === 'WIFI_WINDOW'
+          ? data?.wifiWindow
+          : undefined;
   if (device === null) return null;
   return device ? `${screen.path}?id=${device.device.id}` : screen.path;
 }
@@ -134,6 +142,18 @@ function UnitBody({ name, data, height }: { name: SummaryUnitName; data?: Projec
           labels={`${lightingManifest.slug}.readings`}
           defs={lightingManifest.readings}
           empty="noLamps"
+        />
+      );
+    case 'WIFI_SUMMARY':
+      return <WifiSummary data={data} />;
+    case 'WIFI_WINDOW':
+      return (
+        <Window
+          w={data.wifiWindow}
+          readings={WIFI_KEYS}
+          labels={`${wifiManifest.slug}.readings`}
+          defs={wifiManifest.readings}
+          empty="noAps"
         />
       );
     case 'POWER_CONSUMPTION':
@@ -303,6 +323,7 @@ const slugOf = (type: string) => FAMILY_MANIFESTS.find((m) => m.type === type)?.
 
 const ENV_KEYS = ['temperature', 'humidity', 'pm25', 'pm10', 'noise', 'co2', 'atmosphere', 'light'];
 const LAMP_KEYS = ['level', 'voltage', 'current', 'activePower', 'powerFactor', 'energyTotal'];
+const WIFI_KEYS = ['clients', 'upload', 'download', 'cpu', 'memory'];
 const unitOf = (keys: readonly { key: string; unit: string }[], key: string) =>
   keys.find((r) => r.key === key)?.unit ?? '';
 const withUnit = (v: number | null | undefined, unit: string) =>
@@ -349,7 +370,7 @@ function Window({
   readings: string[];
   labels: string;
   defs: readonly { key: string; unit: string }[];
-  empty: 'noMonitors' | 'noLamps';
+  empty: 'noMonitors' | 'noLamps' | 'noAps';
 }) {
   const { t } = useTranslation();
   if (!w) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`summary.dashboard.${empty}`)} />;
@@ -375,6 +396,43 @@ function Window({
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('summary.dashboard.lastReport', { at: formatTime(w.at) })}
       </Typography.Text>
+    </>
+  );
+}
+
+/** The WiFi devices of the tree (controllers and access points): how many, online, reporting; the APs' clients and traffic. */
+function WifiSummary({ data }: { data: ProjectSummary }) {
+  const { t } = useTranslation();
+  const online = data.devices.byType.find((c) => c.type === wifiManifest.type)?.active ?? 0;
+  const mbps = unitOf(wifiManifest.readings, 'upload');
+  return (
+    <>
+      <Figures>
+        <Statistic title={t('summary.dashboard.aps')} value={data.wifi.devices} />
+        <Statistic title={t('summary.dashboard.apsOnline')} value={online} />
+        <Statistic title={t('summary.dashboard.reporting')} value={data.wifi.reporting} />
+      </Figures>
+      {data.wifi.reporting === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('summary.dashboard.noAps')} />
+      ) : (
+        <Flex wrap gap={16} style={{ marginTop: 4 }} data-testid="wifi-figures">
+          <Statistic
+            title={t('summary.dashboard.clients')}
+            value={withUnit(data.wifi.clients, '')}
+            styles={{ content: { fontSize: 18 } }}
+          />
+          <Statistic
+            title={t('summary.dashboard.upload')}
+            value={withUnit(data.wifi.upload, mbps)}
+            styles={{ content: { fontSize: 18 } }}
+          />
+          <Statistic
+            title={t('summary.dashboard.download')}
+            value={withUnit(data.wifi.download, mbps)}
+            styles={{ content: { fontSize: 18 } }}
+          />
+        </Flex>
+      )}
     </>
   );
 }
