@@ -104,6 +104,7 @@ export const lamps = {
     preview: 'Preview',
     previewTitle: 'Policy preview: {name}',
     previewFor: 'Preview at a lamp’s or group’s coordinates',
+    previewPick: 'Choose a lamp or a group to preview the policy at its coordinates',
     previewPlace: 'At {lng}, {lat}',
     dayTitle: 'On {date}',
     yearTitle: 'On and off times in {year}',

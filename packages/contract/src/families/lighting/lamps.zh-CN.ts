@@ -104,6 +104,7 @@ export const lamps = {
     preview: '预览',
     previewTitle: '策略预览：{name}',
     previewFor: '按单灯或分组的坐标预览',
+    previewPick: '选择一个单灯或分组，按它的坐标预览这条策略',
     previewPlace: '坐标 {lng}, {lat}',
     dayTitle: '{date} 当天',
     yearTitle: '{year} 年开关灯时间',

@@ -43,7 +43,7 @@ export const widgets = {
   schedule: {
     off: 'Off',
     onAt: 'On {level}%',
-    ecoAt: 'Dimmed {level}%',
+    ecoAt: 'Eco {level}%',
     sunrise: 'Sunrise',
     sunset: 'Sunset',
     litHours: 'Lit {hours} h',

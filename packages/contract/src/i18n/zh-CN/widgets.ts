@@ -42,7 +42,7 @@ export const widgets = {
   schedule: {
     off: '关灯',
     onAt: '开灯 {level}%',
-    ecoAt: '调光 {level}%',
+    ecoAt: '节能 {level}%',
     sunrise: '日出',
     sunset: '日落',
     litHours: '亮灯 {hours} 小时',

@@ -177,6 +177,11 @@ export function PolicyPreviewDialog<T>(props: {
   day: DaySchedule | null;
   year: readonly YearDay[] | undefined;
   dayExtra?: ReactNode;
+  /**
+   * Shown instead of the day and the year while the preview waits for something (a family whose
+   * preview needs a target says so here, and asks the server nothing until one is chosen).
+   */
+  waiting?: ReactNode;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -215,7 +220,9 @@ export function PolicyPreviewDialog<T>(props: {
             </Typography.Text>
           )}
         </Space>
-        {preview.isLoading ? (
+        {props.waiting ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.waiting} data-testid="preview-waiting" />
+        ) : preview.isLoading ? (
           <Spin />
         ) : preview.isError ? (
           <Result status="warning" title={props.errorText(preview.error)} />

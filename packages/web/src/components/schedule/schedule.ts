@@ -98,3 +98,33 @@ export function dayTotals(segments: readonly Segment[]) {
   }
   return { litHours: lit / 60, fullPowerHours: weighted / 60 };
 }
+
+/** The clock a sun-relative step usually falls at, for ordering steps without a place or a date. */
+const USUAL_SUN = { sunset: 18 * 60, sunrise: 6 * 60 } as const;
+
+/** About when a policy's step starts: its clock time, or sunset/sunrise at their usual 18:00/06:00 ± offset. */
+export function usualMinuteOf(start: {
+  kind: 'clock' | 'sunset' | 'sunrise';
+  time?: string | null;
+  offset?: number | null;
+}): number | null {
+  if (start.kind === 'clock') return minutesOf(start.time);
+  return USUAL_SUN[start.kind] + (start.offset ?? 0);
+}
+
+/**
+ * A policy's steps in the order a night runs them, from noon to the next noon (sunset on, the midnight
+ * dimming, sunrise off), whatever order they were entered in; steps without a time keep their place last.
+ */
+export function inNightOrder<T>(steps: readonly T[], minuteOf: (step: T) => number | null): T[] {
+  const key = (step: T) => {
+    const minute = minuteOf(step);
+    return minute === null
+      ? Number.POSITIVE_INFINITY
+      : (((minute - DAY_MINUTES / 2) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES;
+  };
+  return steps
+    .map((step, i) => ({ step, i, key: key(step) }))
+    .sort((a, b) => a.key - b.key || a.i - b.i)
+    .map((x) => x.step);
+}

@@ -12,10 +12,11 @@ const POLICY = {
   name: '夜间节能',
   no: 'P-01',
   alias: '',
+  // Entered out of order: the list shows them as the night runs them.
   units: [
-    { type: 'on', level: 100, start: { kind: 'sunset', offset: 15 } },
-    { type: 'eco', level: 50, start: { kind: 'clock', time: '23:00' } },
     { type: 'off', level: 0, start: { kind: 'sunrise', offset: 0 } },
+    { type: 'eco', level: 50, start: { kind: 'clock', time: '23:00' } },
+    { type: 'on', level: 100, start: { kind: 'sunset', offset: 15 } },
   ],
   range: 'all',
   channelControl: false,
@@ -72,11 +73,18 @@ describe('lighting policies', () => {
     const { calls } = serve(PATH, answers);
     const user = userEvent.setup();
     renderWithApp(<PolicyPage />, { path: PATH });
-    expect(await screen.findByText('日落 +15 分钟 开灯 100%')).toBeTruthy();
-    expect(screen.getByText('23:00 节能 50%')).toBeTruthy();
-    expect(screen.getByText('日出 关灯')).toBeTruthy();
+    const first = await screen.findByText('日落 +15 分钟 开灯 100%');
+    const steps = [...(first.parentElement?.children ?? [])].map((tag) => tag.textContent);
+    expect(steps).toEqual(['日落 +15 分钟 开灯 100%', '23:00 节能 50%', '日出 关灯']);
     await user.click(screen.getByText('预览'));
     const preview = await screen.findByTestId('policy-preview');
+    // Nothing asked of the server before a lamp or group is chosen (it answered 400 "no coordinates").
+    expect(within(preview).getByTestId('preview-waiting').textContent).toContain(
+      '选择一个单灯或分组，按它的坐标预览这条策略',
+    );
+    expect(calls.some((c) => c.url.pathname === `${BASE}/policies/81/preview`)).toBe(false);
+    await user.click(within(preview).getByRole('combobox', { name: '按单灯或分组的坐标预览' }));
+    await user.click(await screen.findByTitle('主干道灯组'));
     await waitFor(() => expect(preview.querySelectorAll('[data-action]').length).toBe(4));
     expect([...preview.querySelectorAll('[data-action]')].map((s) => s.getAttribute('data-action'))).toEqual([
       'eco',
@@ -85,10 +93,13 @@ describe('lighting policies', () => {
       'eco',
     ]);
     expect(within(preview).getByTestId('sun-sunset').textContent).toBe('日落 19:12');
+    // Eco reads as the form and the list name it (节能), not as another word for it.
+    const eco = preview.querySelector('[data-action="eco"]')!;
+    expect(eco.textContent).toBe('节能 50%');
     expect(within(preview).getByTestId('year-chart').dataset.days).toBe('2');
-    expect(calls.some((c) => c.url.pathname === `${BASE}/policies/81/preview` && c.url.searchParams.get('year'))).toBe(
-      true,
-    );
+    const asked = calls.filter((c) => c.url.pathname === `${BASE}/policies/81/preview`);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((c) => c.url.searchParams.get('groupId') === '71' && c.url.searchParams.get('year'))).toBe(true);
   }, 60_000);
 
   it('creates a policy with a sunset-relative unit, enforcing at least one unit and the maximum', async () => {

@@ -17,6 +17,7 @@ import {
 } from '../../components/crud';
 import { PolicyPreviewDialog } from '../../components/schedule/policy-editor';
 import { CycleText, PolicyActions, PolicyScreen, yearPoints } from '../../components/schedule/policy-list';
+import { inNightOrder, usualMinuteOf } from '../../components/schedule/schedule';
 import { lightingApi, lightingKeys, type Policy, type Preview } from './api';
 import { LampBatchProgress, useLampBatch } from './batch';
 import { useLampOptions } from './common';
@@ -80,7 +81,7 @@ function Policies({ projectId }: { projectId: number }) {
       field: 'units',
       render: (_, p) => (
         <Flex gap={4} wrap>
-          {p.units.map((u, i) => (
+          {inNightOrder(p.units, (u) => usualMinuteOf(u.start)).map((u, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: units are ordered steps
             <Tag key={i} color={u.type === 'off' ? 'default' : u.type === 'eco' ? 'orange' : 'gold'}>
               {unitText(u)}
@@ -234,9 +235,11 @@ function PreviewDialog({ projectId, policy, onClose }: { projectId: number; poli
     date: date.format('YYYY-MM-DD'),
     year: date.year(),
   };
+  // The preview is at a lamp's or group's coordinates: nothing to ask before one is chosen.
   const preview = useQuery({
     queryKey: [...lightingKeys.policies(projectId), 'preview', policy.id, query],
     queryFn: () => l.preview(policy.id, query),
+    enabled: target !== undefined,
   });
   return (
     <PolicyPreviewDialog
@@ -262,6 +265,7 @@ function PreviewDialog({ projectId, policy, onClose }: { projectId: number; poli
       errorText={(error) => (isApiError(error) && error.body?.message) || t('common.loadFailed')}
       day={preview.data ? previewDay(preview.data) : null}
       year={preview.data ? yearPoints(preview.data.year) : undefined}
+      waiting={target === undefined ? t('lamps.policy.previewPick') : undefined}
       onClose={onClose}
     />
   );
