@@ -105,7 +105,12 @@ describe('power-line gateway page', () => {
     const signals = within(lamps).getAllByTestId('signal');
     expect(signals.map((s) => s.getAttribute('data-level'))).toEqual(['excellent', 'lost']);
     expect(within(lamps).getByText('优')).toBeTruthy();
-    expect(within(lamps).getByText('失联')).toBeTruthy();
+    // A lamp whose carrier signal is 0 but whose state is normal reads "no signal", not "lost contact"
+    // beside "normal".
+    const quiet = within(lamps).getByText('北环路灯二').closest('tr') as HTMLElement;
+    expect(within(quiet).getByText('无信号')).toBeTruthy();
+    expect(within(quiet).getByText('正常')).toBeTruthy();
+    expect(quiet.textContent).not.toContain('失联');
     const events = await screen.findByTestId('events-table');
     await waitFor(() => expect(within(events).getByText('灯控器失联')).toBeTruthy());
 

@@ -26,7 +26,7 @@ export const pgwScreens = {
   properties: 'Details',
   lampCount: '{lamps} ({reachable} reachable)',
   signal: {
-    lost: 'Lost',
+    lost: 'No signal',
     weak: 'Weak',
     fair: 'Fair',
     good: 'Good',

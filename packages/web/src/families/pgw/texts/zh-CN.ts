@@ -26,7 +26,8 @@ export const pgwScreens = {
   properties: '基本信息',
   lampCount: '{lamps} 个（可达 {reachable} 个）',
   signal: {
-    lost: '失联',
+    // Signal 0: the carrier did not reach the lamp in the last search, which is no verdict on its state.
+    lost: '无信号',
     weak: '弱',
     fair: '一般',
     good: '良好',
