@@ -150,7 +150,8 @@ export function planDevices(from: number, to: number): PlannedDevice[] {
       type,
       modelNo,
       name: `${typeNames[type]}${seq}`,
-      no: `${type.slice(0, 6).toUpperCase()}-${seq}`,
+      // The whole type code (six letters of it read as a cut: LIGHTI-, WATTHO-, GATEWA-).
+      no: `${type.toUpperCase()}-${seq}`,
       equipmentId: demoEquipmentId(i),
       parentEquipmentId: parent === null ? null : demoEquipmentId(parent),
       district,
