@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changeLang, i18n } from '../i18n/i18n';
-import { formatDuration } from './format';
+import { formatDuration, withUnit } from './format';
 
 describe('formatDuration', () => {
   it('says a duration in the two largest units, in words of each language', async () => {
@@ -18,5 +18,15 @@ describe('formatDuration', () => {
     expect(formatDuration(4 * 3600 + 5 * 60, t)).toBe('4 h 5 min');
     expect(formatDuration(30, t)).toBe('30 s');
     await changeLang('zh_CN');
+  });
+});
+
+describe('withUnit', () => {
+  it('joins a reading and its unit with a space that does not break, a dash when missing', () => {
+    expect(withUnit(17728.1, 'kWh')).toBe('17728.1\u00a0kWh');
+    expect(withUnit(2260.84, 'kWh')).toBe('2260.8\u00a0kWh');
+    expect(withUnit(0.9, '')).toBe('0.9');
+    expect(withUnit(null, 'kWh')).toBe('—');
+    expect(withUnit(undefined, 'V')).toBe('—');
   });
 });

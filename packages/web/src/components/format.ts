@@ -14,6 +14,15 @@ export function formatReading(value: number | null | undefined): string {
   return Number.isInteger(value) ? String(value) : value.toFixed(1);
 }
 
+/** Between a number and its unit: a space that never breaks, so "2260.8 kWh" stays on one line. */
+export const NBSP = '\u00a0';
+
+/** A reading with its unit ("17728.1 kWh", the space unbreakable), a dash when missing; no unit, the number alone. */
+export function withUnit(value: number | null | undefined, unit: string): string {
+  const text = formatReading(value);
+  return value === null || value === undefined || !Number.isFinite(value) || !unit ? text : `${text}${NBSP}${unit}`;
+}
+
 /**
  * A duration in seconds in words of the current language, to the two largest units: "3 天 4 小时" /
  * "3 d 4 h", "4 小时 5 分钟" / "4 h 5 min", "5 分钟", "30 秒"; empty for a missing value.

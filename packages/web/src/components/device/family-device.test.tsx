@@ -148,7 +148,7 @@ describe('family device page kit', () => {
     expect(screen.getByText('设备编号').closest('tr')?.textContent).toContain('D-01');
     expect(screen.getByText('113.5, 22.25')).toBeTruthy();
     expect(screen.getByText('自有属性')).toBeTruthy();
-    await waitFor(() => expect(levelShown()).toBe('水位40%'));
+    await waitFor(() => expect(levelShown()).toBe('水位40\u00a0%'));
     expect(screen.getByTestId('kitTest-realtime').textContent).toContain('最新数据');
     expect(screen.getByTestId('kit-side')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('kit-events').textContent).toContain('水位上升'));
@@ -161,7 +161,7 @@ describe('family device page kit', () => {
   it('asks the latest values again on its own telemetry, the events on its events, nothing on another type’s', async () => {
     const { calls } = serve();
     renderWithApp(<KitPage />, { path: `${PATH}?id=3` });
-    await waitFor(() => expect(levelShown()).toBe('水位40%'), { timeout: 20_000 });
+    await waitFor(() => expect(levelShown()).toBe('水位40\u00a0%'), { timeout: 20_000 });
     await waitFor(() => expect(count(calls, 'events')).toBe(1));
     const telemetry = {
       kind: 'telemetry' as const,
@@ -192,7 +192,7 @@ describe('family device page kit', () => {
   it('patches the latest values from the push itself when the family says how', async () => {
     const { calls } = serve();
     renderWithApp(<KitPage patch />, { path: `${PATH}?id=3` });
-    await waitFor(() => expect(levelShown()).toBe('水位40%'), { timeout: 20_000 });
+    await waitFor(() => expect(levelShown()).toBe('水位40\u00a0%'), { timeout: 20_000 });
     pushLive({
       kind: 'telemetry',
       deviceId: 3,
@@ -201,14 +201,14 @@ describe('family device page kit', () => {
       values: { level: 55 },
       at: '2026-05-01T08:05:00Z',
     });
-    await waitFor(() => expect(levelShown()).toBe('水位55%'));
+    await waitFor(() => expect(levelShown()).toBe('水位55\u00a0%'));
     expect(count(calls, 'realdata')).toBe(1);
   }, 60_000);
 
   it('shows neither the commands nor the side card below the edit level', async () => {
     serve(1);
     renderWithApp(<KitPage />, { path: `${PATH}?id=3` });
-    await waitFor(() => expect(levelShown()).toBe('水位40%'), { timeout: 20_000 });
+    await waitFor(() => expect(levelShown()).toBe('水位40\u00a0%'), { timeout: 20_000 });
     expect(screen.queryByTestId('command-ping')).toBeNull();
     expect(screen.queryByTestId('kit-side')).toBeNull();
   }, 60_000);

@@ -1,6 +1,6 @@
 import { Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatReading } from '../format';
+import { formatReading, NBSP } from '../format';
 import { formatTime } from '../time';
 import type { ReadingDef, ReadingPoint } from './readings-chart';
 import './latest-values.css';
@@ -26,7 +26,12 @@ export function LatestValues({
             <span className="latest-values-label">{r.label}</span>
             <span className="latest-values-value">
               {formatReading(reading[r.key] as number | null | undefined)}
-              <small>{r.unit}</small>
+              {r.unit && (
+                <small>
+                  {NBSP}
+                  {r.unit}
+                </small>
+              )}
             </span>
           </div>
         ))}

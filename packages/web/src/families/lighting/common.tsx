@@ -4,7 +4,6 @@ import { Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import { formatReading } from '../../components/format';
 import { lightingApi, lightingKeys } from './api';
 import { RUN_STATUS_TAGS, STATE_TAGS } from './lamp-state';
 
@@ -28,9 +27,8 @@ export function RunStatusTag({ status }: { status: string | null | undefined }) 
   return <Tag color={RUN_STATUS_TAGS[status] ?? 'default'}>{t(`lighting.runStatus.${status}`)}</Tag>;
 }
 
-/** A value with its unit, a dash when missing. */
-export const withUnit = (v: number | null | undefined, unit: string) =>
-  v === null || v === undefined ? '—' : `${formatReading(v)} ${unit}`.trim();
+/** A value with its unit (an unbreakable space between), a dash when missing. */
+export { withUnit } from '../../components/format';
 
 interface Option {
   value: number;

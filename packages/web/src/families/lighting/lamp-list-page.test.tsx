@@ -26,8 +26,8 @@ describe('lamp list', () => {
     await screen.findByText('路灯二');
     const two = rowOf('路灯二');
     expect(within(two).getByText('调光')).toBeTruthy();
-    expect(two.textContent).toContain('50 %');
-    expect(two.textContent).toContain('49 W');
+    expect(two.textContent).toContain('50\u00a0%');
+    expect(two.textContent).toContain('49\u00a0W');
     expect(rowOf('路灯三').querySelector('[data-lamp-state="fault"]')?.textContent).toBe('故障');
 
     const socket = FakeWebSocket.last!;
@@ -42,7 +42,7 @@ describe('lamp list', () => {
         at: '2026-05-01T10:05:00Z',
       }),
     );
-    await waitFor(() => expect(rowOf('路灯二').textContent).toContain('97.5 W'));
+    await waitFor(() => expect(rowOf('路灯二').textContent).toContain('97.5\u00a0W'));
     expect(rowOf('路灯二').querySelector('[data-lamp-state]')?.textContent).toBe('亮灯');
 
     await user.click(

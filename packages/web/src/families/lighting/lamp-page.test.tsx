@@ -112,7 +112,7 @@ describe('one lamp', () => {
     renderWithApp(<LampPage />, { path: `${PATH}?id=32` });
     expect((await screen.findByTestId('lamp-name')).textContent).toBe('路灯二');
     const realdata = await screen.findByTestId('lamp-realdata');
-    await waitFor(() => expect(realdata.querySelector('[data-reading="activePower"]')?.textContent).toBe('49 W'));
+    await waitFor(() => expect(realdata.querySelector('[data-reading="activePower"]')?.textContent).toBe('49\u00a0W'));
     expect(realdata.querySelector('[data-reading="on"]')?.textContent).toBe('开');
     expect(realdata.querySelector('[data-reading="ambientBrightness"]')?.textContent).toBe('3');
     expect(within(realdata).getByText('2026-05-01 18:00:00')).toBeTruthy();
@@ -138,8 +138,8 @@ describe('one lamp', () => {
         at: '2026-05-01T10:01:00Z',
       }),
     );
-    await waitFor(() => expect(realdata.querySelector('[data-reading="activePower"]')?.textContent).toBe('78 W'));
-    expect(realdata.querySelector('[data-reading="level"]')?.textContent).toBe('80 %');
+    await waitFor(() => expect(realdata.querySelector('[data-reading="activePower"]')?.textContent).toBe('78\u00a0W'));
+    expect(realdata.querySelector('[data-reading="level"]')?.textContent).toBe('80\u00a0%');
   }, 60_000);
 
   it('warns that a reset leaves the lamp unusable for the chosen hours', async () => {

@@ -22,7 +22,7 @@ import {
   useEventsPaging,
   useLiveDevice,
 } from '../../components/device';
-import { formatReading } from '../../components/format';
+import { formatReading, withUnit } from '../../components/format';
 import { formatTime } from '../../components/time';
 import { type LightingApi, lightingApi, lightingKeys, type Realdata } from './api';
 import { LampStateTag, RunStatusTag } from './common';
@@ -190,7 +190,7 @@ function RealdataCard({
     const v = data?.values[key];
     if (key === 'on') return v === null || v === undefined ? '—' : t(`lighting.power.${v === 1 ? 'on' : 'off'}`);
     if (key === 'runStatus') return data?.runStatus ? t(`lighting.runStatus.${data.runStatus}`) : '—';
-    return `${formatReading(v)}${v === null || v === undefined ? '' : ` ${READING_UNITS[key] ?? ''}`}`.trim();
+    return withUnit(v, READING_UNITS[key] ?? '');
   };
   return (
     <Card

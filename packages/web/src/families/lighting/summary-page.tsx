@@ -23,7 +23,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRealtime } from '../../api/realtime';
 import { LiveBadge, ReadingsChart } from '../../components/device';
-import { formatReading } from '../../components/format';
 import { ProjectScoped } from '../../components/project-scoped';
 import { OwnProjectNote, useChildrenIncluded, useReachProjects } from '../../components/project-switcher';
 import { formatTime } from '../../components/time';
@@ -37,7 +36,7 @@ export default function SummaryPage() {
   return <ProjectScoped>{(projectId) => <Summary projectId={projectId} />}</ProjectScoped>;
 }
 
-const kwh = (v: number) => `${formatReading(v)} kWh`;
+const kwh = (v: number) => withUnit(v, 'kWh');
 
 function Summary({ projectId }: { projectId: number }) {
   const { t } = useTranslation();

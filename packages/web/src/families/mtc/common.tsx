@@ -1,6 +1,5 @@
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatReading } from '../../components/format';
 import type { Cabinet, Runtime } from './api';
 import type { CircuitView, PhaseView } from './circuits';
 import './texts';
@@ -64,6 +63,5 @@ export function AlarmTag({ status, alarms }: { status: string; alarms: readonly 
   );
 }
 
-/** A value with its unit, a dash when missing. */
-export const withUnit = (v: number | null | undefined, unit: string) =>
-  v === null || v === undefined ? '—' : `${formatReading(v)} ${unit}`.trim();
+/** A value with its unit (an unbreakable space between), a dash when missing. */
+export { withUnit } from '../../components/format';

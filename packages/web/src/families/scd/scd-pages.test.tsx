@@ -163,7 +163,7 @@ describe('dustbin page', () => {
     renderWithApp(<ScdPage />, { path: PAGE });
     expect((await screen.findByTestId('scd-name')).textContent).toBe('广场垃圾桶');
     const realtime = screen.getByTestId('scd-realtime');
-    await waitFor(() => expect(realtime.querySelector('[data-reading="fill"]')?.textContent).toBe('填充度95%'));
+    await waitFor(() => expect(realtime.querySelector('[data-reading="fill"]')?.textContent).toBe('填充度95\u00a0%'));
     expect(realtime.querySelector('[data-fill-state]')?.textContent).toBe('溢出');
     await user.click(screen.getByTestId('command-realdata'));
     expect((await screen.findByTestId('command-outcome')).textContent).toContain('读取实时数据成功');

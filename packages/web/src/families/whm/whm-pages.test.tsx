@@ -214,7 +214,9 @@ describe('meter page', () => {
     renderWithApp(<WhmPage />, { path: PAGE });
     expect((await screen.findByTestId('whm-name')).textContent).toBe('东路电表');
     const realtime = screen.getByTestId('whm-realtime');
-    await waitFor(() => expect(realtime.querySelector('[data-reading="reading"]')?.textContent).toBe('读数18234.5kWh'));
+    await waitFor(() =>
+      expect(realtime.querySelector('[data-reading="reading"]')?.textContent).toBe('读数18234.5\u00a0kWh'),
+    );
     await user.click(screen.getByTestId('command-realdata'));
     expect((await screen.findByTestId('command-outcome')).textContent).toContain('读取实时数据成功');
     // The answer's values go to the panel, not raw under the buttons.
