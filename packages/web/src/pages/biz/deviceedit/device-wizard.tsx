@@ -38,6 +38,7 @@ import { api } from '../../../api/client';
 import { isApiError } from '../../../api/errors';
 import { reportApiError } from '../../../api/report';
 import { type Schema, zodRule } from '../../../components/crud';
+import { MaintenanceHistoryLink } from '../../../components/maintenance/history-link';
 import { CoordinatePicker, coordinateError } from '../../../components/map/coordinate-picker';
 import { translate, useLang } from '../../../i18n/i18n';
 import { useVisibleProjects } from '../../../session/use-current-project';
@@ -447,9 +448,17 @@ export function DeviceWizard({ scope, id }: { scope: DeviceScope; id?: number })
         editing ? t('devices.wizard.editTitle', { name: device.data?.name ?? '' }) : t('devices.wizard.createTitle')
       }
       extra={
-        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(routes.list)}>
-          {t('devices.wizard.back')}
-        </Button>
+        <Space wrap>
+          {device.data && (
+            <MaintenanceHistoryLink
+              deviceId={device.data.id}
+              project={{ id: device.data.projectId, name: device.data.projectName }}
+            />
+          )}
+          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(routes.list)}>
+            {t('devices.wizard.back')}
+          </Button>
+        </Space>
       }
     >
       {!ready ? (
