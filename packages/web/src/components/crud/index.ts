@@ -3,6 +3,7 @@ export { type ColumnKind, type CrudColumn, type StatusKind, tableColumns, withPr
 export { FilterBar, type FilterSpec, rangeQuery, type TimeRange } from './filters';
 export { FormDialog } from './form-dialog';
 export { EmptyList, ListScreen, type ListScreenProps, LoadFailed } from './list-screen';
+export { withRecordCells } from './record-cells';
 export { DeleteButton, dialogTitle, ResourceTable } from './resource-table';
 export { INLINE_ACTIONS, type RowAction, RowActions } from './row-actions';
 export { SearchBar } from './search-bar';

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useColumnSettings } from './column-settings';
 import { FilterBar, type FilterSpec } from './filters';
+import { withRecordCells } from './record-cells';
 import { Toolbar, type ToolbarAction } from './toolbar';
 import type { PagedList } from './use-paged-list';
 
@@ -67,6 +68,14 @@ export function ListScreen<T extends { id: number }, F>(props: ListScreenProps<T
     setResets((n) => n + 1);
     list.resetFilters();
   };
+  // The table spins for what the user waits on (first load, another page or filter, the refresh button),
+  // not for the reloads that live pushes start behind a list that is already shown.
+  const [refreshing, setRefreshing] = useState(false);
+  const refresh = () => {
+    setRefreshing(true);
+    void Promise.resolve(onRefresh ? onRefresh() : list.refresh()).finally(() => setRefreshing(false));
+  };
+  const loading = list.query.isPending || list.query.isPlaceholderData || (refreshing && list.query.isFetching);
 
   return (
     <Flex vertical gap={12}>
@@ -86,7 +95,7 @@ export function ListScreen<T extends { id: number }, F>(props: ListScreenProps<T
         <Toolbar
           actions={actions}
           selected={list.selected}
-          onRefresh={() => void (onRefresh ? onRefresh() : list.refresh())}
+          onRefresh={refresh}
           onReset={resettable ? reset : undefined}
           extra={settings.button}
         />
@@ -97,10 +106,10 @@ export function ListScreen<T extends { id: number }, F>(props: ListScreenProps<T
         <Table<T>
           rowKey="id"
           size="middle"
-          columns={settings.shown}
+          columns={withRecordCells(settings.shown)}
           dataSource={list.rows}
           scroll={{ x: 'max-content' }}
-          loading={list.query.isFetching}
+          loading={loading}
           locale={{ emptyText: <EmptyList /> }}
           rowSelection={
             selectable

@@ -2,7 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import type { Page, RealtimePush } from '@sc/contract';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Select, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRealtime } from '../../api/realtime';
@@ -95,37 +95,42 @@ export function useFamilyColumns<T extends Registrable>(
   const { t } = useTranslation();
   const editable = canModify(useAuthLevel());
   const includeChildren = useIncludeChildren();
-  const columns = (declared: CrudColumn<T>[], actions?: FamilyRowActions<T>): TableColumnsType<T> => {
-    const built = tableColumns(
-      withProjectColumn(declared, includeChildren, t('areas.switcher.projectColumn')),
-      (field) => t(!own || own.has(field) ? `${namespace}.fields.${field}` : `devices.fields.${field}`),
-    );
-    const register = (d: T) => editable && <RegistrationButton device={d} onToggle={toggle} />;
-    if (editable || actions?.detail)
-      built.push({
-        title: t('common.actions'),
-        key: 'actions',
-        width: actions ? actions.width[editable ? 'editor' : 'reader'] : 105,
-        fixed: 'right',
-        render: (_, d) =>
-          actions ? (
-            <Space size={0}>
-              {actions.detail && (
-                <Link to={actions.detail(d)}>
-                  <Button size="small" type="link">
-                    {t(`${namespace}.detail`)}
-                  </Button>
-                </Link>
-              )}
-              {editable && actions.edit?.(d)}
-              {register(d)}
-            </Space>
-          ) : (
-            register(d)
-          ),
-      });
-    return built;
-  };
+  // Kept while the language, the level, the child-projects switch and the texts stay: a screen that
+  // memoises its columns on it gets rows redrawn only when they change (withRecordCells).
+  const columns = useCallback(
+    (declared: CrudColumn<T>[], actions?: FamilyRowActions<T>): TableColumnsType<T> => {
+      const built = tableColumns(
+        withProjectColumn(declared, includeChildren, t('areas.switcher.projectColumn')),
+        (field) => t(!own || own.has(field) ? `${namespace}.fields.${field}` : `devices.fields.${field}`),
+      );
+      const register = (d: T) => editable && <RegistrationButton device={d} onToggle={toggle} />;
+      if (editable || actions?.detail)
+        built.push({
+          title: t('common.actions'),
+          key: 'actions',
+          width: actions ? actions.width[editable ? 'editor' : 'reader'] : 105,
+          fixed: 'right',
+          render: (_, d) =>
+            actions ? (
+              <Space size={0}>
+                {actions.detail && (
+                  <Link to={actions.detail(d)}>
+                    <Button size="small" type="link">
+                      {t(`${namespace}.detail`)}
+                    </Button>
+                  </Link>
+                )}
+                {editable && actions.edit?.(d)}
+                {register(d)}
+              </Space>
+            ) : (
+              register(d)
+            ),
+        });
+      return built;
+    },
+    [t, editable, includeChildren, namespace, own, toggle],
+  );
   return { includeChildren, columns, editable };
 }
 

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../app/feedback';
+import { useStableCallback } from '../stable-callback';
 import type { RegistrationAnswer } from './answers';
 
 export interface Registrable {
@@ -28,7 +29,7 @@ export function useRegistration(
       onChanged(answer);
     },
   });
-  return (device: Registrable) => {
+  return useStableCallback((device: Registrable) => {
     const registered = !device.registered;
     confirm({
       okText: t('common.ok'),
@@ -37,7 +38,7 @@ export function useRegistration(
       content: device.name,
       onOk: () => mutation.mutateAsync({ device, registered }),
     });
-  };
+  });
 }
 
 /** The register / unregister link of a device row. */

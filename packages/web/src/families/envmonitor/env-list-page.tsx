@@ -3,11 +3,11 @@ import type { RealtimePush } from '@sc/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Col, Empty, Flex, Row, Segmented, Space, Spin, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRealtime } from '../../api/realtime';
-import { canModify, useAuthLevel } from '../../components/crud';
+import { canModify, useAuthLevel, withRecordCells } from '../../components/crud';
 import {
   ActiveStateTag,
   FamilyListCard,
@@ -29,6 +29,8 @@ const VIEWS = ['card', 'table'] as const;
 type View = (typeof VIEWS)[number];
 const VIEW_ICONS: Record<View, ReactNode> = { card: <AppstoreOutlined />, table: <TableOutlined /> };
 const HISTORY_PAGE = '/pjt/pjtdeviceenvdatahistory';
+/** A monitor's newest reading. */
+const latestOf = (e: EnvEntry) => e.readings[0] as ReadingPoint | undefined;
 const historyPath = (e: EnvEntry) => `${HISTORY_PAGE}?id=${e.device.id}`;
 
 /** Applies realtime pushes to the cached list: telemetry becomes the latest reading, state the tag. */
@@ -71,8 +73,10 @@ function EnvList({ projectId }: { projectId: number }) {
       ),
     ),
   );
-  const registerButton = (entry: EnvEntry) =>
-    editable ? <RegistrationButton device={entry.device} onToggle={toggle} /> : null;
+  const registerButton = useCallback(
+    (entry: EnvEntry) => (editable ? <RegistrationButton device={entry.device} onToggle={toggle} /> : null),
+    [editable, toggle],
+  );
 
   const entries = latest.data ?? [];
   return (
@@ -97,7 +101,7 @@ function EnvList({ projectId }: { projectId: number }) {
         <Row gutter={[12, 12]}>
           {entries.map((entry) => (
             <Col key={entry.device.id} xs={24} md={12} xl={8} xxl={6}>
-              <EnvCard entry={entry} action={registerButton(entry)} showProject={includeChildren} />
+              <EnvCard entry={entry} action={registerButton} showProject={includeChildren} />
             </Col>
           ))}
         </Row>
@@ -108,7 +112,16 @@ function EnvList({ projectId }: { projectId: number }) {
   );
 }
 
-function EnvCard({ entry, action, showProject }: { entry: EnvEntry; action: ReactNode; showProject: boolean }) {
+/** One monitor's card; drawn again only when its entry changes (a push on another monitor leaves it). */
+const EnvCard = memo(function EnvCard({
+  entry,
+  action,
+  showProject,
+}: {
+  entry: EnvEntry;
+  action: (entry: EnvEntry) => ReactNode;
+  showProject: boolean;
+}) {
   const { t } = useTranslation();
   const readings = useReadingDefs();
   return (
@@ -130,7 +143,7 @@ function EnvCard({ entry, action, showProject }: { entry: EnvEntry; action: Reac
       extra={
         <Space size={0}>
           <RegisteredTag registered={Boolean(entry.device.registered)} />
-          {action}
+          {action(entry)}
         </Space>
       }
     >
@@ -141,7 +154,7 @@ function EnvCard({ entry, action, showProject }: { entry: EnvEntry; action: Reac
       />
     </Card>
   );
-}
+});
 
 function EnvTable({
   entries,
@@ -154,64 +167,67 @@ function EnvTable({
 }) {
   const { t } = useTranslation();
   const readings = useReadingDefs();
-  const latest = (e: EnvEntry) => e.readings[0] as ReadingPoint | undefined;
-  const columns: ColumnsType<EnvEntry> = [
-    {
-      title: t('envmonitors.fields.name'),
-      key: 'name',
-      fixed: 'left',
-      width: 160,
-      render: (_, e) => <Link to={historyPath(e)}>{e.device.name}</Link>,
-    },
-    ...(showProject
-      ? [
-          {
-            title: t('areas.switcher.projectColumn'),
-            key: 'project',
-            width: 110,
-            ellipsis: { showTitle: true },
-            render: (_: unknown, e: EnvEntry) => e.device.projectName,
-          },
-        ]
-      : []),
-    {
-      title: t('envmonitors.fields.activeState'),
-      key: 'state',
-      width: 90,
-      render: (_, e) => <ActiveStateTag state={e.device.activeState} />,
-    },
-    ...readings.map((r) => ({
-      title: (
-        <span>
-          {r.label}
-          <br />
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {r.unit}
-          </Typography.Text>
-        </span>
-      ),
-      key: r.key,
-      width: 96,
-      align: 'right' as const,
-      render: (_: unknown, e: EnvEntry) => (
-        <span data-reading={r.key}>{formatReading(latest(e)?.[r.key] as number | null | undefined)}</span>
-      ),
-    })),
-    { title: t('envmonitors.readings.at'), key: 'at', width: 170, render: (_, e) => formatTime(latest(e)?.at) },
-    {
-      title: t('envmonitors.fields.registered'),
-      key: 'registered',
-      width: 100,
-      render: (_, e) => <RegisteredTag registered={Boolean(e.device.registered)} />,
-    },
-    {
-      title: t('envmonitors.fields.public'),
-      key: 'public',
-      width: 90,
-      render: (_, e) => <FlagTag on={Boolean(e.device.public)} />,
-    },
-    { title: t('common.actions'), key: 'actions', width: 100, fixed: 'right', render: (_, e) => action(e) },
-  ];
+  const columns: ColumnsType<EnvEntry> = useMemo(
+    () =>
+      withRecordCells<EnvEntry>([
+        {
+          title: t('envmonitors.fields.name'),
+          key: 'name',
+          fixed: 'left',
+          width: 160,
+          render: (_, e) => <Link to={historyPath(e)}>{e.device.name}</Link>,
+        },
+        ...(showProject
+          ? [
+              {
+                title: t('areas.switcher.projectColumn'),
+                key: 'project',
+                width: 110,
+                ellipsis: { showTitle: true },
+                render: (_: unknown, e: EnvEntry) => e.device.projectName,
+              },
+            ]
+          : []),
+        {
+          title: t('envmonitors.fields.activeState'),
+          key: 'state',
+          width: 90,
+          render: (_, e) => <ActiveStateTag state={e.device.activeState} />,
+        },
+        ...readings.map((r) => ({
+          title: (
+            <span>
+              {r.label}
+              <br />
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {r.unit}
+              </Typography.Text>
+            </span>
+          ),
+          key: r.key,
+          width: 96,
+          align: 'right' as const,
+          render: (_: unknown, e: EnvEntry) => (
+            <span data-reading={r.key}>{formatReading(latestOf(e)?.[r.key] as number | null | undefined)}</span>
+          ),
+        })),
+        { title: t('envmonitors.readings.at'), key: 'at', width: 170, render: (_, e) => formatTime(latestOf(e)?.at) },
+        {
+          title: t('envmonitors.fields.registered'),
+          key: 'registered',
+          width: 100,
+          render: (_, e) => <RegisteredTag registered={Boolean(e.device.registered)} />,
+        },
+        {
+          title: t('envmonitors.fields.public'),
+          key: 'public',
+          width: 90,
+          render: (_, e) => <FlagTag on={Boolean(e.device.public)} />,
+        },
+        { title: t('common.actions'), key: 'actions', width: 100, fixed: 'right', render: (_, e) => action(e) },
+      ]),
+    [t, readings, showProject, action],
+  );
   return (
     <Table<EnvEntry>
       rowKey={(e) => e.device.id}

@@ -1,11 +1,14 @@
 import type { RealtimePush } from '@sc/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Tag, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../app/feedback';
 import { type CrudColumn, ListScreen } from '../../components/crud';
 import { FamilyListCard, patchLiveRow, useFamilyList } from '../../components/device';
 import { ProjectScoped } from '../../components/project-scoped';
+import { useStableCallback } from '../../components/stable-callback';
 import { type IllumPage, type IllumSensor, illumApi, illumKeys } from './api';
 
 export const ILLUM_PAGE = '/pjt/pjtdeviceillum';
@@ -39,6 +42,7 @@ export function applyIllumPush(page: IllumPage | undefined, push: RealtimePush):
   if (!page || (push.kind !== 'telemetry' && push.kind !== 'state')) return page;
   const { illuminance } = push.kind === 'telemetry' ? push.values : {};
   if (push.kind === 'telemetry' && typeof illuminance !== 'number') return page;
+  if (!page.list.some((r) => r.id === push.deviceId)) return page;
   return {
     ...page,
     list: page.list.map((r) => {
@@ -73,7 +77,7 @@ function IllumList({ projectId }: { projectId: number }) {
       message.success(saved.enabled ? t('illum.inuseOn') : t('illum.inuseOff'));
     },
   });
-  const setEnabled = (d: IllumSensor, enabled: boolean) =>
+  const setEnabled = useStableCallback((d: IllumSensor, enabled: boolean) =>
     enabled
       ? inuse.mutate({ id: d.id, enabled })
       : confirm({
@@ -82,9 +86,41 @@ function IllumList({ projectId }: { projectId: number }) {
           okText: t('common.ok'),
           cancelText: t('common.cancel'),
           onOk: () => inuse.mutateAsync({ id: d.id, enabled }).catch(() => undefined),
-        });
+        }),
+  );
 
-  const declared: CrudColumn<IllumSensor>[] = [
+  const shown = useMemo(
+    () =>
+      columns(sensorColumns(t), {
+        detail: detailPath,
+        edit: (d) => (
+          <Button size="small" type="link" onClick={() => setEnabled(d, !d.enabled)}>
+            {d.enabled ? t('illum.disable') : t('illum.enable')}
+          </Button>
+        ),
+        width: { editor: 230, reader: 80 },
+      }),
+    [columns, t, setEnabled],
+  );
+
+  return (
+    <FamilyListCard title={t('menu.pjtdeviceillumlist')} hint={t('illum.realdataHint')}>
+      <ListScreen<IllumSensor, { keyword: string }>
+        list={list}
+        columns={shown}
+        // To fit 1366 px in both languages (the sensor's page shows its last report); offered in the
+        // column setting.
+        hiddenByDefault={['at']}
+        filters={[{ kind: 'keyword', name: 'keyword' }]}
+        table={{ scroll: { x: 'max-content' } }}
+      />
+    </FamilyListCard>
+  );
+}
+
+/** The sensors' columns, built again only for another language: a push then redraws only its own row. */
+function sensorColumns(t: TFunction): CrudColumn<IllumSensor>[] {
+  return [
     { field: 'name', kind: { kind: 'link', to: detailPath }, ellipsis: true },
     { field: 'no', ellipsis: true },
     {
@@ -99,26 +135,4 @@ function IllumList({ projectId }: { projectId: number }) {
     { field: 'registered', kind: { kind: 'registered' } },
     { field: 'at', kind: { kind: 'time' } },
   ];
-
-  return (
-    <FamilyListCard title={t('menu.pjtdeviceillumlist')} hint={t('illum.realdataHint')}>
-      <ListScreen<IllumSensor, { keyword: string }>
-        list={list}
-        columns={columns(declared, {
-          detail: detailPath,
-          edit: (d) => (
-            <Button size="small" type="link" onClick={() => setEnabled(d, !d.enabled)}>
-              {d.enabled ? t('illum.disable') : t('illum.enable')}
-            </Button>
-          ),
-          width: { editor: 230, reader: 80 },
-        })}
-        // To fit 1366 px in both languages (the sensor's page shows its last report); offered in the
-        // column setting.
-        hiddenByDefault={['at']}
-        filters={[{ kind: 'keyword', name: 'keyword' }]}
-        table={{ scroll: { x: 'max-content' } }}
-      />
-    </FamilyListCard>
-  );
 }

@@ -88,35 +88,21 @@ function LampTable({ projectId }: { projectId: number }) {
   );
   const toggle = useRegistration(l.register, () => void list.refresh());
 
-  const declared: CrudColumn<Lamp>[] = [
-    // Widths that fit 1366 px with the selection and the pinned actions (issue 13: the last columns were
-    // behind them): voltage, current, today's energy, area and gateway are in the column setting, hidden at first.
-    { field: 'name', kind: { kind: 'link', to: lampPath }, fixed: 'left', width: 140, ellipsis: true },
-    { field: 'no', width: 110, ellipsis: true },
-    { field: 'state', width: 90, render: (v) => <LampStateTag state={String(v)} /> },
-    { field: 'level', width: 80, align: 'right', render: (v) => withUnit(v as number | null, '%') },
-    { field: 'runStatus', width: 90, render: (v) => <RunStatusTag status={v as string | null} /> },
-    { field: 'voltage', width: 90, align: 'right', render: (v) => withUnit(v as number | null, 'V') },
-    { field: 'current', width: 100, align: 'right', render: (v) => withUnit(v as number | null, 'mA') },
-    { field: 'activePower', width: 100, align: 'right', render: (v) => withUnit(v as number | null, 'W') },
-    { field: 'energyToday', width: 110, align: 'right', render: (v) => withUnit(v as number | null, 'kWh') },
-    { field: 'at', kind: { kind: 'time' } },
-    { field: 'areaName', width: 120, ellipsis: true },
-    { field: 'gatewayName', width: 120, ellipsis: true },
-    { field: 'registered', kind: { kind: 'registered' } },
-  ];
-  const columns = tableColumns(
-    withProjectColumn(declared, includeChildren, t('areas.switcher.projectColumn')),
-    (field) => t(`lamps.fields.${field}`),
-  );
-  if (editable)
-    columns.push({
-      title: t('common.actions'),
-      key: 'actions',
-      width: 100,
-      fixed: 'right',
-      render: (_, d: Lamp) => <RegistrationButton device={d} onToggle={toggle} />,
-    });
+  const columns = useMemo(() => {
+    const built = tableColumns(
+      withProjectColumn(lampColumns(), includeChildren, t('areas.switcher.projectColumn')),
+      (field) => t(`lamps.fields.${field}`),
+    );
+    if (editable)
+      built.push({
+        title: t('common.actions'),
+        key: 'actions',
+        width: 100,
+        fixed: 'right',
+        render: (_, d: Lamp) => <RegistrationButton device={d} onToggle={toggle} />,
+      });
+    return built;
+  }, [t, includeChildren, editable, toggle]);
 
   const select = (name: keyof LampFilters, opts: { value: number | string; label: string }[], width = 140) => (
     <Select
@@ -243,4 +229,25 @@ function LampMap({ projectId }: { projectId: number }) {
       <LampBatchProgress batch={batch} />
     </Flex>
   );
+}
+
+/** The lamps' columns (their tags translate themselves): kept, so that a push redraws only its own row. */
+function lampColumns(): CrudColumn<Lamp>[] {
+  return [
+    // Widths that fit 1366 px with the selection and the pinned actions (issue 13: the last columns were
+    // behind them): voltage, current, today's energy, area and gateway are in the column setting, hidden at first.
+    { field: 'name', kind: { kind: 'link', to: lampPath }, fixed: 'left', width: 140, ellipsis: true },
+    { field: 'no', width: 110, ellipsis: true },
+    { field: 'state', width: 90, render: (v) => <LampStateTag state={String(v)} /> },
+    { field: 'level', width: 80, align: 'right', render: (v) => withUnit(v as number | null, '%') },
+    { field: 'runStatus', width: 90, render: (v) => <RunStatusTag status={v as string | null} /> },
+    { field: 'voltage', width: 90, align: 'right', render: (v) => withUnit(v as number | null, 'V') },
+    { field: 'current', width: 100, align: 'right', render: (v) => withUnit(v as number | null, 'mA') },
+    { field: 'activePower', width: 100, align: 'right', render: (v) => withUnit(v as number | null, 'W') },
+    { field: 'energyToday', width: 110, align: 'right', render: (v) => withUnit(v as number | null, 'kWh') },
+    { field: 'at', kind: { kind: 'time' } },
+    { field: 'areaName', width: 120, ellipsis: true },
+    { field: 'gatewayName', width: 120, ellipsis: true },
+    { field: 'registered', kind: { kind: 'registered' } },
+  ];
 }

@@ -3,7 +3,7 @@ import type { RealtimePush } from '@sc/contract';
 import { MTC_ALARM_STATUSES, MTC_MODES, MTC_STATES } from '@sc/contract/families/mtc';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Flex, Segmented, Select, Space } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRealtime } from '../../api/realtime';
@@ -100,37 +100,21 @@ function CabinetTable({ projectId }: { projectId: number }) {
   useCabinetPushes(projectId, () => void client.invalidateQueries({ queryKey: mtcKeys.cabinets(projectId) }));
   const toggle = useRegistration(m.register, () => void list.refresh());
 
-  const declared: CrudColumn<Cabinet>[] = [
-    // Widths that fit 1366 px with the pinned actions (issue 13: version, last report, area and registration
-    // were behind them): the version, last report and area are in the column setting, hidden at first.
-    { field: 'name', kind: { kind: 'link', to: cabinetPath }, fixed: 'left', width: 140, ellipsis: true },
-    { field: 'no', width: 110, ellipsis: true },
-    { field: 'state', width: 80, render: (v) => <OnlineTag state={String(v)} /> },
-    { field: 'mode', width: 90, render: (v) => <ModeTag mode={v as string | null} /> },
-    {
-      field: 'circuits',
-      width: 200,
-      render: (_, c) => <CircuitStrip circuits={circuitViews(c.circuits)} />,
-    },
-    { field: 'alarmStatus', width: 110, render: (v, c) => <AlarmTag status={String(v)} alarms={c.alarms} /> },
-    { field: 'activePower', width: 100, align: 'right', render: (v) => withUnit(v as number | null, 'W') },
-    { field: 'version', width: 100, ellipsis: true, render: (v) => (v as string | null) ?? '—' },
-    { field: 'lastReportAt', kind: { kind: 'time' } },
-    { field: 'areaName', width: 110, ellipsis: true },
-    { field: 'registered', kind: { kind: 'registered' } },
-  ];
-  const columns = tableColumns(
-    withProjectColumn(declared, includeChildren, t('areas.switcher.projectColumn')),
-    (field) => t(`cabinets.fields.${field}`),
-  );
-  if (editable)
-    columns.push({
-      title: t('common.actions'),
-      key: 'actions',
-      width: 100,
-      fixed: 'right',
-      render: (_, d: Cabinet) => <RegistrationButton device={d} onToggle={toggle} />,
-    });
+  const columns = useMemo(() => {
+    const built = tableColumns(
+      withProjectColumn(cabinetColumns(), includeChildren, t('areas.switcher.projectColumn')),
+      (field) => t(`cabinets.fields.${field}`),
+    );
+    if (editable)
+      built.push({
+        title: t('common.actions'),
+        key: 'actions',
+        width: 100,
+        fixed: 'right',
+        render: (_, d: Cabinet) => <RegistrationButton device={d} onToggle={toggle} />,
+      });
+    return built;
+  }, [t, includeChildren, editable, toggle]);
 
   const select = (name: 'state' | 'mode' | 'alarm', values: readonly string[], labels: string) => (
     <Select
@@ -193,4 +177,27 @@ function CabinetMap({ projectId }: { projectId: number }) {
       testId="cabinet-map-count"
     />
   );
+}
+
+/** The cabinets' columns (their tags translate themselves): kept, so that a refreshed page redraws only the rows that changed. */
+function cabinetColumns(): CrudColumn<Cabinet>[] {
+  return [
+    // Widths that fit 1366 px with the pinned actions (issue 13: version, last report, area and registration
+    // were behind them): the version, last report and area are in the column setting, hidden at first.
+    { field: 'name', kind: { kind: 'link', to: cabinetPath }, fixed: 'left', width: 140, ellipsis: true },
+    { field: 'no', width: 110, ellipsis: true },
+    { field: 'state', width: 80, render: (v) => <OnlineTag state={String(v)} /> },
+    { field: 'mode', width: 90, render: (v) => <ModeTag mode={v as string | null} /> },
+    {
+      field: 'circuits',
+      width: 200,
+      render: (_, c) => <CircuitStrip circuits={circuitViews(c.circuits)} />,
+    },
+    { field: 'alarmStatus', width: 110, render: (v, c) => <AlarmTag status={String(v)} alarms={c.alarms} /> },
+    { field: 'activePower', width: 100, align: 'right', render: (v) => withUnit(v as number | null, 'W') },
+    { field: 'version', width: 100, ellipsis: true, render: (v) => (v as string | null) ?? '—' },
+    { field: 'lastReportAt', kind: { kind: 'time' } },
+    { field: 'areaName', width: 110, ellipsis: true },
+    { field: 'registered', kind: { kind: 'registered' } },
+  ];
 }

@@ -6,6 +6,7 @@ import { FamilyListCard, patchLiveRow, useFamilyList } from '../../components/de
 import { ProjectScoped } from '../../components/project-scoped';
 import { type PgwGateway, type PgwPage, pgwApi, pgwKeys } from './api';
 import './texts';
+import { useMemo } from 'react';
 
 export const PGW_PAGE = '/pjt/pjtdevicepgw';
 const detailPath = (d: { id: number }) => `${PGW_PAGE}?id=${d.id}`;
@@ -30,6 +31,7 @@ export function applyPgwPush(page: PgwPage | undefined, push: RealtimePush): Pgw
   if (!page || (push.kind !== 'telemetry' && push.kind !== 'state')) return page;
   const { reachable } = push.kind === 'telemetry' ? push.values : {};
   if (push.kind === 'telemetry' && typeof reachable !== 'number') return page;
+  if (!page.list.some((r) => r.id === push.deviceId)) return page;
   return {
     ...page,
     list: page.list.map((r) => {
@@ -56,27 +58,16 @@ function PgwList({ projectId }: { projectId: number }) {
     texts: { namespace: 'pgw' },
   });
 
-  const declared: CrudColumn<PgwGateway>[] = [
-    { field: 'name', kind: { kind: 'link', to: detailPath } },
-    { field: 'no' },
-    { field: 'wireNo', width: 80 },
-    { field: 'zoneCode', width: 100 },
-    { field: 'activeState', kind: { kind: 'active' } },
-    { field: 'registered', kind: { kind: 'registered' } },
-    {
-      field: 'lamps',
-      align: 'right',
-      width: 130,
-      render: (_, d) => <LampCount lamps={d.lamps} reachable={d.reachable} />,
-    },
-    { field: 'lastActiveAt', kind: { kind: 'time' }, width: 160 },
-  ];
+  const shown = useMemo(
+    () => columns(GATEWAY_COLUMNS, { detail: detailPath, width: { editor: 140, reader: 80 } }),
+    [columns],
+  );
 
   return (
     <FamilyListCard title={t('menu.pjtdevicepgwlist')}>
       <ListScreen<PgwGateway, { keyword: string }>
         list={list}
-        columns={columns(declared, { detail: detailPath, width: { editor: 140, reader: 80 } })}
+        columns={shown}
         // To fit 1366 px; offered in the column setting.
         hiddenByDefault={['lastActiveAt']}
         filters={[{ kind: 'keyword', name: 'keyword' }]}
@@ -85,3 +76,20 @@ function PgwList({ projectId }: { projectId: number }) {
     </FamilyListCard>
   );
 }
+
+/** The gateways' columns: kept, so that a push redraws only its own row. */
+const GATEWAY_COLUMNS: CrudColumn<PgwGateway>[] = [
+  { field: 'name', kind: { kind: 'link', to: detailPath } },
+  { field: 'no' },
+  { field: 'wireNo', width: 80 },
+  { field: 'zoneCode', width: 100 },
+  { field: 'activeState', kind: { kind: 'active' } },
+  { field: 'registered', kind: { kind: 'registered' } },
+  {
+    field: 'lamps',
+    align: 'right',
+    width: 130,
+    render: (_, d) => <LampCount lamps={d.lamps} reachable={d.reachable} />,
+  },
+  { field: 'lastActiveAt', kind: { kind: 'time' }, width: 160 },
+];

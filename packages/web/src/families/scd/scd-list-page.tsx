@@ -3,7 +3,8 @@ import type { RealtimePush } from '@sc/contract';
 import { scdFillState } from '@sc/contract/families/scd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Progress, Segmented, Space, Tag } from 'antd';
-import { useCallback, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRealtime } from '../../api/realtime';
@@ -85,7 +86,79 @@ function ScdList({ projectId }: { projectId: number }) {
     texts: { namespace: 'scd', own: OWN_FIELDS },
   });
 
-  const declared: CrudColumn<ScdBin>[] = [
+  const shown = useMemo(() => columns(binColumns(t)), [columns, t]);
+  return (
+    <Card
+      title={t('menu.pjtdevicescdlist')}
+      extra={
+        <Space>
+          <ActiveStateFilter
+            label={t('scd.activeFilter')}
+            testId="scd-active-filter"
+            value={list.filters.activeState}
+            onChange={(activeState) => list.setFilters({ activeState })}
+          />
+          <LiveBadge />
+          <Segmented<View>
+            value={view}
+            onChange={setView}
+            options={[
+              { value: 'table', label: t('scd.views.table'), icon: <TableOutlined /> },
+              { value: 'map', label: t('scd.views.map'), icon: <EnvironmentOutlined /> },
+            ]}
+            data-testid="scd-view"
+          />
+        </Space>
+      }
+    >
+      {view === 'table' ? (
+        <ListScreen<ScdBin, ScdFilters>
+          list={list}
+          columns={shown}
+          filters={[{ kind: 'keyword', name: 'keyword' }]}
+          hiddenByDefault={EXTRA_COLUMNS}
+          table={{ scroll: { x: TABLE_WIDTH + (includeChildren ? 110 : 0) } }}
+        />
+      ) : (
+        <ScdMap projectId={projectId} includeChildren={includeChildren} />
+      )}
+    </Card>
+  );
+}
+
+/** The map's tones: the fill states in their bar's colours, a bin without a report grey, offline pale. */
+const MAP_COLOURS = { ...BAR_COLORS, unknown: '#8c8c8c', offline: '#d9d9d9' } as const;
+const toneOf = (b: ScdBin) => (b.activeState !== 1 ? 'offline' : (b.fillState ?? 'unknown'));
+
+/** The project's bins on the map, coloured by how full they are, live; a click opens the bin. */
+function ScdMap({ projectId, includeChildren }: { projectId: number; includeChildren: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const scd = scdApi(projectId);
+  const query = { includeChildren: includeChildren || undefined };
+  const key = scd.map.key({ query });
+  const bins = useQuery({ queryKey: key, queryFn: () => scd.map({ query }) });
+  useRealtime({ projects: [projectId] }, (push) =>
+    client.setQueryData<ScdMapBin[]>(key, (list) => list?.map((b) => applyScdPushToBin(b, push))),
+  );
+  const label = useCallback((tone: string) => t(`scd.tones.${tone}`), [t]);
+  return (
+    <ToneMap
+      devices={bins.data ?? []}
+      toneOf={toneOf}
+      colours={MAP_COLOURS}
+      label={label}
+      countLabel={(count) => t('scd.onMap', { count })}
+      onDevice={(id) => navigate(detailPath({ id }))}
+      testId="scd-map-count"
+    />
+  );
+}
+
+/** The bins' columns, built again only for another language: a push then redraws only its own row. */
+function binColumns(t: TFunction): CrudColumn<ScdBin>[] {
+  return [
     { field: 'name', kind: { kind: 'link', to: detailPath }, ellipsis: true, width: 140 },
     { field: 'no', ellipsis: true, width: 110 },
     {
@@ -127,71 +200,4 @@ function ScdList({ projectId }: { projectId: number }) {
     { field: 'registered', kind: { kind: 'registered' }, width: 120 },
     { field: 'lastActiveAt', kind: { kind: 'time' }, width: 170 },
   ];
-  return (
-    <Card
-      title={t('menu.pjtdevicescdlist')}
-      extra={
-        <Space>
-          <ActiveStateFilter
-            label={t('scd.activeFilter')}
-            testId="scd-active-filter"
-            value={list.filters.activeState}
-            onChange={(activeState) => list.setFilters({ activeState })}
-          />
-          <LiveBadge />
-          <Segmented<View>
-            value={view}
-            onChange={setView}
-            options={[
-              { value: 'table', label: t('scd.views.table'), icon: <TableOutlined /> },
-              { value: 'map', label: t('scd.views.map'), icon: <EnvironmentOutlined /> },
-            ]}
-            data-testid="scd-view"
-          />
-        </Space>
-      }
-    >
-      {view === 'table' ? (
-        <ListScreen<ScdBin, ScdFilters>
-          list={list}
-          columns={columns(declared)}
-          filters={[{ kind: 'keyword', name: 'keyword' }]}
-          hiddenByDefault={EXTRA_COLUMNS}
-          table={{ scroll: { x: TABLE_WIDTH + (includeChildren ? 110 : 0) } }}
-        />
-      ) : (
-        <ScdMap projectId={projectId} includeChildren={includeChildren} />
-      )}
-    </Card>
-  );
-}
-
-/** The map's tones: the fill states in their bar's colours, a bin without a report grey, offline pale. */
-const MAP_COLOURS = { ...BAR_COLORS, unknown: '#8c8c8c', offline: '#d9d9d9' } as const;
-const toneOf = (b: ScdBin) => (b.activeState !== 1 ? 'offline' : (b.fillState ?? 'unknown'));
-
-/** The project's bins on the map, coloured by how full they are, live; a click opens the bin. */
-function ScdMap({ projectId, includeChildren }: { projectId: number; includeChildren: boolean }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const client = useQueryClient();
-  const scd = scdApi(projectId);
-  const query = { includeChildren: includeChildren || undefined };
-  const key = scd.map.key({ query });
-  const bins = useQuery({ queryKey: key, queryFn: () => scd.map({ query }) });
-  useRealtime({ projects: [projectId] }, (push) =>
-    client.setQueryData<ScdMapBin[]>(key, (list) => list?.map((b) => applyScdPushToBin(b, push))),
-  );
-  const label = useCallback((tone: string) => t(`scd.tones.${tone}`), [t]);
-  return (
-    <ToneMap
-      devices={bins.data ?? []}
-      toneOf={toneOf}
-      colours={MAP_COLOURS}
-      label={label}
-      countLabel={(count) => t('scd.onMap', { count })}
-      onDevice={(id) => navigate(detailPath({ id }))}
-      testId="scd-map-count"
-    />
-  );
 }

@@ -1,6 +1,8 @@
 import type { RealtimePush } from '@sc/contract';
 import { WIFI_LINK_TYPES } from '@sc/contract/families/wifi';
 import { Card, Select, Space } from 'antd';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CrudColumn, ListScreen } from '../../components/crud';
 import { ActiveStateFilter, LiveBadge, patchLiveRow, useFamilyList } from '../../components/device';
@@ -74,7 +76,47 @@ function WifiList({ projectId }: { projectId: number }) {
     texts: { namespace: 'wifi', own: OWN_FIELDS },
   });
 
-  const declared: CrudColumn<WifiAp>[] = [
+  const shown = useMemo(() => columns(apColumns(t)), [columns, t]);
+  const links = WIFI_LINK_TYPES.map((l) => ({ value: l, label: t(`wifi.linkTypes.${l}`) }));
+  return (
+    <Card
+      title={t('menu.pjtdevicewifilist')}
+      extra={
+        <Space>
+          <Select
+            aria-label={t('wifi.linkFilter')}
+            data-testid="wifi-link-filter"
+            placeholder={t('wifi.linkFilter')}
+            allowClear
+            style={{ width: 130 }}
+            options={links}
+            value={list.filters.linkType || undefined}
+            onChange={(v?: string) => list.setFilters({ linkType: v ?? '' })}
+          />
+          <ActiveStateFilter
+            label={t('wifi.activeFilter')}
+            testId="wifi-active-filter"
+            value={list.filters.activeState}
+            onChange={(activeState) => list.setFilters({ activeState })}
+          />
+          <LiveBadge />
+        </Space>
+      }
+    >
+      <ListScreen<WifiAp, WifiFilters>
+        list={list}
+        columns={shown}
+        filters={[{ kind: 'keyword', name: 'keyword' }]}
+        hiddenByDefault={EXTRA_COLUMNS}
+        table={{ scroll: { x: TABLE_WIDTH + (includeChildren ? 110 : 0) } }}
+      />
+    </Card>
+  );
+}
+
+/** The access points' columns, built again only for another language: a push then redraws only its own row. */
+function apColumns(t: TFunction): CrudColumn<WifiAp>[] {
+  return [
     { field: 'name', kind: { kind: 'link', to: detailPath }, ellipsis: true, width: 140 },
     { field: 'no', ellipsis: true, width: 110 },
     { field: 'parentName', ellipsis: true, width: 120 },
@@ -111,39 +153,4 @@ function WifiList({ projectId }: { projectId: number }) {
     { field: 'registered', kind: { kind: 'registered' }, width: 120 },
     { field: 'lastActiveAt', kind: { kind: 'time' }, width: 170 },
   ];
-  const links = WIFI_LINK_TYPES.map((l) => ({ value: l, label: t(`wifi.linkTypes.${l}`) }));
-  return (
-    <Card
-      title={t('menu.pjtdevicewifilist')}
-      extra={
-        <Space>
-          <Select
-            aria-label={t('wifi.linkFilter')}
-            data-testid="wifi-link-filter"
-            placeholder={t('wifi.linkFilter')}
-            allowClear
-            style={{ width: 130 }}
-            options={links}
-            value={list.filters.linkType || undefined}
-            onChange={(v?: string) => list.setFilters({ linkType: v ?? '' })}
-          />
-          <ActiveStateFilter
-            label={t('wifi.activeFilter')}
-            testId="wifi-active-filter"
-            value={list.filters.activeState}
-            onChange={(activeState) => list.setFilters({ activeState })}
-          />
-          <LiveBadge />
-        </Space>
-      }
-    >
-      <ListScreen<WifiAp, WifiFilters>
-        list={list}
-        columns={columns(declared)}
-        filters={[{ kind: 'keyword', name: 'keyword' }]}
-        hiddenByDefault={EXTRA_COLUMNS}
-        table={{ scroll: { x: TABLE_WIDTH + (includeChildren ? 110 : 0) } }}
-      />
-    </Card>
-  );
 }
