@@ -291,7 +291,13 @@ export async function measure(ctx) {
   const seeded = seedDemoWithSecret({ DATA_DIR: dataDir }, ctx.devices);
   if (!seeded.secret) throw new Error('the demo seeder printed no device secret');
   const mqttPort = await freePort();
-  const server = await startServer({ DATA_DIR: dataDir, MQTT_PORT: String(mqttPort) });
+  // --web-dist DIR: another build of the console (an older one, for before/after figures).
+  const webDist = ctx.arg('web-dist', '');
+  const server = await startServer({
+    DATA_DIR: dataDir,
+    MQTT_PORT: String(mqttPort),
+    ...(webDist ? { WEB_DIST: path.resolve(webDist) } : {}),
+  });
   let simulator = null;
   try {
     const user = await (
