@@ -32,6 +32,8 @@ const COLORS = [
   '#8c8c8c',
 ];
 
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
 const numeric = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /**
@@ -45,8 +47,11 @@ export function readingsChartOption(
 ): EChartOption {
   // ECharts reads times in the browser's timezone unless told UTC: shift each instant so that a UTC
   // clock shows the system timezone's time, and label the tooltip with the same formatter as the lists.
+  // A date without a time ('2026-11-27', a day's or a month's total) is that day's midnight in the
+  // system timezone, not UTC midnight (which a UTC+8 clock showed at 08:00).
   const shift = systemShiftMs();
-  const at = (value: string) => new Date(value).getTime() + shift;
+  const at = (value: string) =>
+    DATE_ONLY.test(value) ? Date.parse(`${value}T00:00:00Z`) : new Date(value).getTime() + shift;
   const units = [...new Set(readings.map((r) => r.unit))];
   const left = units.filter((_u, i) => i % 2 === 0).length;
   const right = units.length - left;
