@@ -1,6 +1,6 @@
 import { illumGroupBody } from '@sc/contract/families/illum';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Input, Select, type SelectProps, Tooltip, Typography } from 'antd';
+import { Card, Form, Input, Select, type SelectProps, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type CrudField, ResourceTable } from '../../components/crud';
 import { ProjectScoped } from '../../components/project-scoped';
@@ -26,6 +26,28 @@ function DeviceSelect({
       options={(options ?? []).map((d) => ({ value: d.id, label: `${d.name} (${d.no})` }))}
       style={{ width: '100%' }}
       {...props}
+    />
+  );
+}
+
+/**
+ * The group's lamp controllers: those behind the group's gateway (a group's lamps are reached through
+ * it), none before a gateway is chosen; a chosen one of another gateway stays listed so it can be taken off.
+ */
+function LampSelect({ lamps, ...props }: SelectProps<number | number[]> & { lamps: IllumGroupOption[] | undefined }) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance();
+  const gatewayId = Form.useWatch('gatewayId', form) as number | undefined;
+  const chosen = new Set((props.value as number[] | undefined) ?? []);
+  const options = lamps?.filter((l) => (gatewayId !== undefined && l.parentId === gatewayId) || chosen.has(l.id));
+  return (
+    <DeviceSelect
+      mode="multiple"
+      maxTagCount="responsive"
+      {...props}
+      options={options}
+      placeholder={gatewayId === undefined ? t('illum.groups.gatewayFirst') : t('illum.groups.childrenPlaceholder')}
+      notFoundContent={gatewayId === undefined ? t('illum.groups.gatewayFirst') : t('illum.groups.noLampsBehind')}
     />
   );
 }
@@ -61,14 +83,7 @@ function IllumGroups({ projectId }: { projectId: number }) {
       name: 'childIds',
       rule: shape.childIds,
       initialValue: [],
-      input: (
-        <DeviceSelect
-          mode="multiple"
-          maxTagCount="responsive"
-          options={options.data?.lamps}
-          placeholder={t('illum.groups.childrenPlaceholder')}
-        />
-      ),
+      input: <LampSelect lamps={options.data?.lamps} />,
     },
     {
       name: 'description',

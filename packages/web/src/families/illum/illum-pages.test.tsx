@@ -59,11 +59,15 @@ const GROUP = {
   createdAt: '2026-05-01T08:00:00Z',
 };
 const OPTIONS = {
-  gateways: [{ id: 3, name: '一号网关', no: 'GW-01', parentId: null }],
+  gateways: [
+    { id: 3, name: '一号网关', no: 'GW-01', parentId: null },
+    { id: 4, name: '二号网关', no: 'GW-02', parentId: null },
+  ],
   sensors: [{ id: 7, name: '东门照度', no: 'IL-01', parentId: 3 }],
   lamps: [
     { id: 21, name: '单灯一', no: 'L-01', parentId: 3 },
     { id: 22, name: '单灯二', no: 'L-02', parentId: 3 },
+    { id: 23, name: '单灯三', no: 'L-03', parentId: 4 },
   ],
 };
 const BASE = '/api/pjts/2/iot/illum';
@@ -196,5 +200,24 @@ describe('illumination groups', () => {
     expect((await within(dialog).findAllByText('请选择网关')).length).toBeGreaterThan(0);
     expect((await within(dialog).findAllByText('请选择照度传感器')).length).toBeGreaterThan(0);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it("offers only the lamp controllers behind the group's gateway", async () => {
+    serve(5, '/pjt/pjtdeviceillumgroup');
+    const user = userEvent.setup();
+    renderWithApp(<PjtDeviceIllumGroupPage />, { path: '/pjt/pjtdeviceillumgroup' });
+    await user.click(await screen.findByRole('button', { name: /新\s*建|新增|创建/ }));
+    const dialog = await screen.findByRole('dialog');
+    const itemOf = (label: string) => within(dialog).getByText(label).closest('.ant-form-item') as HTMLElement;
+    // No gateway yet: the lamp picker says to choose it first.
+    expect(within(itemOf('下属灯控器')).getByText('请先选择网关，再选它下面的灯控器')).toBeTruthy();
+    await user.click(within(itemOf('网关')).getByRole('combobox'));
+    await user.click(await screen.findByText('二号网关 (GW-02)'));
+    await user.click(within(itemOf('下属灯控器')).getByRole('combobox'));
+    const options = () =>
+      [...document.querySelectorAll('.ant-select-item-option')]
+        .map((o) => o.textContent ?? '')
+        .filter((text) => text.startsWith('单灯'));
+    await waitFor(() => expect(options()).toEqual(['单灯三 (L-03)']));
   });
 });

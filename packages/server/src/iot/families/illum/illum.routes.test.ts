@@ -240,6 +240,29 @@ describe('illumination groups', () => {
     const twice = await call('POST', `${base}/groups`, group({ childIds: `${lamps[0]!.id},${lamps[0]!.id}` }));
     expect(twice.statusCode).toBe(400);
     expect(twice.json().errors[0]).toEqual({ field: 'childIds', message: 'A lamp controller is listed twice' });
+    // A group's lamps are reached through its gateway: one behind another gateway of the project is refused.
+    const otherGw = await createIotDevice(t.database.db, { type: 'gateway', modelNo: 'gws' });
+    const strayLamp = await createIotDevice(t.database.db, {
+      type: 'lighting',
+      modelNo: 'lcunb',
+      parentId: otherGw.id,
+    });
+    const stray = await call(
+      'POST',
+      `${base}/groups`,
+      group({ childIds: `${lamps[0]!.id},${strayLamp.id}` }),
+      admin,
+      'zh_CN',
+    );
+    expect(stray.statusCode).toBe(400);
+    expect(stray.json().errors).toEqual([{ field: 'childIds', message: `灯控器 ${strayLamp.name} 不在所选网关下` }]);
+    const behindOther = await call(
+      'POST',
+      `${base}/groups`,
+      group({ gatewayId: String(otherGw.id), childIds: String(strayLamp.id) }),
+    );
+    expect(behindOther.statusCode, behindOther.body).toBe(200);
+    await call('DELETE', `${base}/groups/${behindOther.json().id}`);
 
     const first = (await call('POST', `${base}/groups`, group({ childIds: String(lamps[0]!.id) }))).json();
     const taken = await call(

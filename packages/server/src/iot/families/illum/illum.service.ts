@@ -78,6 +78,17 @@ export function createIllumService(ctx: FamilyContext) {
     const childRef = { field: 'childIds', key: 'illum.groups.childNotFound' };
     for (const child of await refs.devices(session, body.childIds, projectId, childRef))
       if (child.type !== LAMP) throw new AppError(400, 'VALIDATION', childRef.key, undefined, [childRef]);
+    // A group's lamp controllers are reached through its gateway: each must be behind it.
+    if (body.childIds.length) {
+      const lamps = new Map((await repo.devicesOfTypes(projectId, [LAMP])).map((l) => [l.id, l]));
+      const stray = body.childIds.map((id) => lamps.get(id)).find((l) => l && l.parentId !== body.gatewayId);
+      if (stray) {
+        const key = 'illum.groups.childOtherGateway';
+        throw new AppError(400, 'VALIDATION', key, { device: stray.name }, [
+          { field: 'childIds', key, params: { device: stray.name } },
+        ]);
+      }
+    }
     if (await repo.noTaken(projectId, body.no, exceptId)) throw conflictField('no', 'illum.groups.duplicateNo');
     const taken = await repo.childTaken(body.childIds, exceptId);
     if (taken)
