@@ -50,6 +50,21 @@ describe('/api/pjts/{projectId}/projects.do', () => {
     expect(ids(tree)).toEqual([city.id]);
     expect(ids(tree[0].children)).toEqual([district.id]);
   });
+
+  it("refuses another branch's project and tree (404) and a bad project id, in the reader's language", async () => {
+    const outsider = await signInWith(t, sibling.id, { pjtrolelist: 5, pjtauthlist: 5 });
+    expect((await call('GET', `${base()}/projects.do`, undefined, outsider)).statusCode).toBe(404);
+    expect((await call('GET', `${base()}/projects.do/trees`, undefined, outsider)).statusCode).toBe(404);
+    const role = await createRole(t.database.db, city.id);
+    expect((await call('GET', `${base()}/roles/${role.id}/menus.do`, undefined, outsider)).statusCode).toBe(404);
+    // A role of another branch through this project's path is not there either.
+    expect((await call('GET', `${base()}/roles/${siblingRole.id}/menus.do`)).statusCode).toBe(404);
+    const en = await call('GET', '/api/pjts/abc/projects.do/trees');
+    expect(en.statusCode).toBe(400);
+    expect(en.json().message).toMatch(/valid parameter/i);
+    const zh = await call('GET', '/api/pjts/abc/projects.do/trees', undefined, admin, 'zh_CN');
+    expect(zh.json().message).toMatch(/[\u4e00-\u9fa5]/);
+  });
 });
 
 describe('/api/pjts/{projectId}/roles.do', () => {

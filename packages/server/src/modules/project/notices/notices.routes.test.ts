@@ -182,6 +182,43 @@ describe('POST /api/pjts/{projectId}/noticerules.do/test', () => {
     expect(history.historyDays).toBe(30);
     expect(history.list[0]).toMatchObject({ recipient: 'nobody@city.example.cn', status: 'failed' });
     expect(history.list[0].reason).toMatch(/550/);
+    // The viewer reads the history; only SMS when asked.
+    const smsOnly = await call('GET', `/api/pjts/${city.id}/noticerules.do/deliveries?channel=SMS`, undefined, viewer);
+    expect(smsOnly.statusCode).toBe(200);
+    expect(smsOnly.json().list.map((d: { channel: string }) => d.channel)).toEqual(
+      smsOnly.json().list.map(() => 'SMS'),
+    );
+    expect(smsOnly.json().list[0]).toMatchObject({ recipient: '13900139000', status: 'sent' });
+  });
+
+  it("refuses another project's test and history (404) and a bad channel, in the reader's language", async () => {
+    const other = await signInWith(t, sibling.id, { pjtnoticerule: 5 });
+    const test = { channel: 'SMS', to: '13900139000' };
+    expect((await call('POST', `/api/pjts/${city.id}/noticerules.do/test`, test, other)).statusCode).toBe(404);
+    expect((await call('GET', `/api/pjts/${city.id}/noticerules.do/deliveries`, undefined, other)).statusCode).toBe(
+      404,
+    );
+    const en = await call('GET', `/api/pjts/${city.id}/noticerules.do/deliveries?channel=FAX`);
+    expect(en.statusCode).toBe(400);
+    const zh = await call(
+      'GET',
+      `/api/pjts/${city.id}/noticerules.do/deliveries?channel=FAX`,
+      undefined,
+      admin,
+      'zh_CN',
+    );
+    expect(zh.statusCode).toBe(400);
+    expect(zh.json().message).toMatch(/[\u4e00-\u9fa5]/);
+    expect(en.json().message).not.toBe(zh.json().message);
+    const zhTest = await call(
+      'POST',
+      `/api/pjts/${city.id}/noticerules.do/test`,
+      { channel: 'SMS', to: '123' },
+      admin,
+      'zh_CN',
+    );
+    expect(zhTest.statusCode).toBe(400);
+    expect(zhTest.json().message).toMatch(/[\u4e00-\u9fa5]/);
   });
 });
 
