@@ -104,9 +104,14 @@ describe('maintenance work orders', () => {
     await poll(() => page.getByTestId('bill-title').textContent()).toContain('北门路灯故障维修');
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
     await poll(() => rows.count()).toBe(1);
-    await api.json(`${base}/${bill.id}/details/batch`, { deviceIds: [lampIds[1]] });
-    await page.goto('/pjt/pjtmaintenancebilllist');
-    await page.goto(`/pjt/pjtmaintenancebill?id=${bill.id}`);
+    // The second lamp scanned by its number (a scanner types the code and Enter).
+    await page.getByTestId('add-devices').click();
+    const scan = page.getByTestId('device-scan').locator('input');
+    await scan.fill(LAMPS[1]!.no);
+    await scan.press('Enter');
+    const adding = page.locator('.ant-modal').filter({ has: page.getByTestId('device-scan') });
+    await poll(() => adding.textContent()).toContain(`${LAMPS[1]!.name} (${LAMPS[1]!.no})`);
+    await adding.locator('.ant-modal-footer .ant-btn-primary').click();
     await poll(() => rows.count()).toBe(2);
     await page.getByTestId('header-message').click();
     await page.locator('.ant-modal textarea').fill('请带梯子和备用灯头');
