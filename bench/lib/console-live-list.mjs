@@ -13,7 +13,8 @@
 // the simulator used in each window (the machine is shared).
 // Targets (issue "Live lists freeze under pushes"): no task over 100 ms, first row under 1 s.
 // Options: --live-seconds 30, --live-interval 10, --live-only <path,path> (some screens only),
-// --live-profile <dir> (a Chromium CPU profile of each screen's live window, <screen>.cpuprofile; it
+// --live-profile <dir> (a Chromium CPU profile of each screen's live window, <screen>.cpuprofile, and of
+// its opening up to 2 s after the first row, <screen>.open.cpuprofile; it
 // slows the page, so its figures are not the benchmark's).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -173,8 +174,11 @@ function countPushes(page) {
 async function measureScreen(page, pushes, url, selector, { liveMs, pids, profileTo, browser, tracePath }) {
   try {
     await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
+    const opening = profileTo ? await startProfile(page) : null;
     const { from, shown } = await page.evaluate(navigateAndWait, [url, selector]);
     await page.waitForTimeout(SETTLE_MS);
+    if (opening)
+      fs.writeFileSync(profileTo.replace(/\.cpuprofile$/, '.open.cpuprofile'), JSON.stringify(await opening.stop()));
     const liveFrom = await page.evaluate(() => {
       performance.mark('bench-live');
       return performance.now();
