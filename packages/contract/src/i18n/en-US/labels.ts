@@ -59,6 +59,8 @@ export const labels: Translation<typeof zh> = {
     on: 'Switch',
     illuminance: 'Illuminance',
     threshold: 'Threshold',
+    unusableHours: 'Unusable for (hours)',
+    stored: 'Stored',
   },
   ms: '{ms} ms',
   /** A duration in words (formatDuration in the console): 3 天 4 小时 / 3 d 4 h. */

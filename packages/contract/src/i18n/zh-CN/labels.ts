@@ -60,6 +60,8 @@ export const labels = {
     on: '开关',
     illuminance: '照度',
     threshold: '阈值',
+    unusableHours: '不可用时长 (小时)',
+    stored: '已保存',
   },
   ms: '{ms} 毫秒',
   /** A duration in words (formatDuration in the console): 3 天 4 小时 / 3 d 4 h. */

@@ -12,13 +12,13 @@ import {
 } from '@ant-design/icons';
 import { POLICY_MODES, RUN_MODES } from '@sc/contract';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, InputNumber, Popover, Select, Space, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Form, InputNumber, Popover, Select, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../../api/report';
 import { useFeedback } from '../../app/feedback';
 import type { CommandAnswer } from '../../components/device';
-import { formatValue } from '../../components/format';
+import { useLabels } from '../../components/labels';
 
 type Send = (command: string, args?: Record<string, unknown>) => Promise<CommandAnswer>;
 type Outcome = { ok: true; command: string; answer: CommandAnswer } | { ok: false; command: string; text: string };
@@ -93,8 +93,31 @@ function NumberCommand({
  * One lamp's controls (spec 001 §4 and §7): on, off, dim 0-100, eco, reset for 1-12 hours (warning that
  * the lamp is unusable meanwhile), restart, correct time, clear sums, run mode; the last outcome below.
  */
-export function LampControls({ name, send }: { name: string; send: Send }) {
+/**
+ * What a lamp's answer says beyond its report: the report itself (`values`, `raw`) goes to the
+ * real-time card, which reads it again, so the outcome lists the rest (device time, level, hours…).
+ */
+function answerFacts(result: unknown): Record<string, unknown> | null {
+  if (result === null || result === undefined) return null;
+  if (typeof result !== 'object' || Array.isArray(result)) return { ok: result };
+  const { values: _values, raw: _raw, level, ...rest } = result as Record<string, unknown>;
+  // A lamp's level is its brightness (a bare "level" reads as an event's level).
+  const facts = level === undefined ? rest : { brightness: level, ...rest };
+  return Object.keys(facts).length ? facts : null;
+}
+
+export function LampControls({
+  name,
+  send,
+  onDone,
+}: {
+  name: string;
+  send: Send;
+  /** After a command the lamp answered: the page reads its state again. */
+  onDone?: (command: string, answer: CommandAnswer) => void;
+}) {
   const { t } = useTranslation();
+  const labels = useLabels();
   const { confirm } = useFeedback();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [runMode, setRunMode] = useState<string>('chronology');
@@ -102,7 +125,10 @@ export function LampControls({ name, send }: { name: string; send: Send }) {
   const command = useMutation({
     mutationFn: ({ c, args }: { c: string; args?: Record<string, unknown> }) => send(c, args),
     onMutate: () => setOutcome(null),
-    onSuccess: (answer, { c }) => setOutcome({ ok: true, command: c, answer }),
+    onSuccess: (answer, { c }) => {
+      setOutcome({ ok: true, command: c, answer });
+      onDone?.(c, answer);
+    },
     onError: (error, { c }) =>
       setOutcome({
         ok: false,
@@ -237,13 +263,21 @@ export function LampControls({ name, send }: { name: string; send: Send }) {
                   })
                 : `${t('gateways.commandFailed', { command: t(`lighting.commands.${outcome.command}`) })}: ${outcome.text}`
             }
-            description={
-              outcome.ok && outcome.answer.result !== null && outcome.answer.result !== undefined ? (
-                <Typography.Text>
-                  {t('gateways.result')}: {formatValue(outcome.answer.result)}
-                </Typography.Text>
-              ) : undefined
-            }
+            description={(() => {
+              const facts = outcome.ok ? answerFacts(outcome.answer.result) : null;
+              return facts ? (
+                <Descriptions
+                  data-testid="command-result"
+                  size="small"
+                  column={1}
+                  items={labels.pairs(facts).map(([label, text], i) => ({
+                    key: i,
+                    label: label || t('gateways.result'),
+                    children: text,
+                  }))}
+                />
+              ) : undefined;
+            })()}
           />
         )}
       </Flex>

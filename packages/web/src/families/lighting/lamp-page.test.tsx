@@ -73,7 +73,8 @@ const CONFIG = {
 function answers(call: { url: URL; method: string }) {
   const p = call.url.pathname;
   if (p === '/api/pjts/2/devices.do/one/32') return { json: DEVICE };
-  if (p === `${BASE}/32/realdata`) return { json: REALDATA };
+  if (p === `${BASE}/32/realdata`)
+    return { json: dimmed ? { ...REALDATA, deviceTime: '2026-05-01 18:05:00', raw: '68 01 09 16' } : REALDATA };
   if (p === `${BASE}/32/events`)
     return {
       json: {
@@ -96,11 +97,19 @@ function answers(call: { url: URL; method: string }) {
     };
   if (p === `${BASE}/32/config` && call.method === 'GET') return { json: CONFIG };
   if (p === `${BASE}/32/reset`) return { json: { ok: true, durationMs: 120, attempts: 1, result: null } };
-  if (p === `${BASE}/32/dim`) return { json: { ok: true, durationMs: 80, attempts: 1, result: null } };
+  if (p === `${BASE}/32/dim`) {
+    // As a lamp answers: the level it took and its whole report.
+    dimmed = true;
+    return { json: { ok: true, durationMs: 80, attempts: 1, result: { level: 50, values: { on: 1, level: 50 } } } };
+  }
   return undefined;
 }
 
-beforeEach(setUp);
+let dimmed = false;
+beforeEach(() => {
+  dimmed = false;
+  setUp();
+});
 afterEach(tearDown);
 
 guardRawText();
@@ -124,7 +133,12 @@ describe('one lamp', () => {
     await user.click(await screen.findByTestId('command-dim-send'));
     // Plain values go form-encoded; the server's schema reads them as numbers.
     await waitFor(() => expect(formBody(fetchMock, `${BASE}/32/dim`)).toEqual({ level: '50' }));
-    expect(await screen.findByTestId('command-outcome')).toBeTruthy();
+    const outcome = await screen.findByTestId('command-outcome');
+    // The answer in words, not the device's JSON; its report goes to the real-time card, read again.
+    expect(outcome.textContent).not.toContain('{');
+    expect(within(outcome).getByTestId('command-result').textContent).toBe('亮度50');
+    await waitFor(() => expect(within(realdata).getByText('68 01 09 16')).toBeTruthy());
+    expect(within(realdata).getByText('2026-05-01 18:05:00')).toBeTruthy();
 
     const socket = FakeWebSocket.last!;
     act(() => socket.open());

@@ -2,12 +2,14 @@ import { CloudUploadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { type DeviceView, LIGHTING_READINGS, type Page, type RealtimePush } from '@sc/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Descriptions, Row, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import { useFeedback } from '../../app/feedback';
 import { canModify, useAuthLevel } from '../../components/crud';
 import {
+  type CommandAnswer,
   type DeviceBack,
   type DeviceEvent,
   DeviceLocation,
@@ -32,6 +34,9 @@ import { lampStateOf } from './lamp-state';
 
 const LIST = '/pjt/pjtdevicelightinglist';
 const RUN_STATUS_OF = ['normal', 'alert', 'error'] as const;
+
+/** How long after a command its lamp's report is stored (reports are written in batches). */
+const REPORT_WRITTEN_MS = 2000;
 
 const BACK: DeviceBack = { to: LIST, label: 'lamps.back', missing: 'lamps.missing' };
 
@@ -72,6 +77,22 @@ function LampDetail({ projectId, id }: { projectId: number; id: number }) {
     },
   });
   const realdata = useQuery({ queryKey: realKey, queryFn: () => l.realdata(id), enabled: ok });
+  const reread = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (reread.current) clearTimeout(reread.current);
+    },
+    [],
+  );
+  // After a command the lamp answered: its device time at once when the answer has it, and the stored
+  // report (raw message, device time, values) now and again once the lamp's next report is written.
+  const afterCommand = (_command: string, answer: CommandAnswer) => {
+    const told = (answer.result as { deviceTime?: unknown } | null)?.deviceTime;
+    if (typeof told === 'string') client.setQueryData<Realdata>(realKey, (d) => (d ? { ...d, deviceTime: told } : d));
+    else void client.invalidateQueries({ queryKey: realKey });
+    if (reread.current) clearTimeout(reread.current);
+    reread.current = setTimeout(() => void client.invalidateQueries({ queryKey: realKey }), REPORT_WRITTEN_MS);
+  };
 
   if (!device) return fallback;
   const d = device;
@@ -161,7 +182,7 @@ function LampDetail({ projectId, id }: { projectId: number; id: number }) {
         </Col>
         <Col xs={24} xl={10}>
           {editable ? (
-            <LampControls name={d.name} send={(c, args) => l.command(id, c, args)} />
+            <LampControls name={d.name} send={(c, args) => l.command(id, c, args)} onDone={afterCommand} />
           ) : (
             <Card size="small" title={t('lamps.controls.title')}>
               <Typography.Text type="secondary">{t('lamps.controls.readOnly')}</Typography.Text>
