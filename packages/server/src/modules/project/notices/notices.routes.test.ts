@@ -383,4 +383,51 @@ describe('deliveries', () => {
     );
     expect(failed).toEqual({ status: 'failed', attempts: 5, last_error: 'refused: HTTP 429 quota' });
   });
+
+  it('are kept for the SMS history setting: older ones sent or failed are removed, pending ones stay', async () => {
+    const db = t.database.db;
+    const now = Date.parse('2031-06-01T00:00:00Z');
+    const settings = createSettingsService(createSettingsRepository(db), 0);
+    const notices = createNoticesRepository(db);
+    const worker = () =>
+      createDeliveryWorker({
+        notices,
+        mail: createMailTransport(settings),
+        sms,
+        settings,
+        log: t.app.log,
+        now: () => now,
+      });
+    const day = 86_400_000;
+    const enqueue = (recipient: string, at: number) =>
+      notices.enqueue(
+        [{ projectId: sibling.id, eventCode: 'DEVICE_OFFLINE', channel: 'SMS', recipient, subject: 's', body: 's' }],
+        new Date(at),
+      );
+    await enqueue('13500135031', now - 31 * day);
+    await enqueue('13500135029', now - 29 * day);
+    await enqueue('13500135040', now - 40 * day);
+    // The first two were sent long ago; the third still waits (due now).
+    await db.execute(
+      sql`update notice_deliveries set status = 'sent' where recipient in ('13500135031', '13500135029')`,
+    );
+    await db.execute(sql`update notice_deliveries set next_at = ${new Date(now + day).toISOString()}::timestamptz
+      where recipient = '13500135040'`);
+    const left = async () =>
+      (
+        await queryRows<{ recipient: string }>(
+          db,
+          sql`select recipient from notice_deliveries where recipient like '135001350%' order by recipient`,
+        )
+      ).map((r) => r.recipient);
+    // 30 days by default: the one of 31 days ago goes.
+    await worker().drain();
+    expect(await left()).toEqual(['13500135029', '13500135040']);
+    // 3 days (the least): the sent one of 29 days ago goes too; the pending one stays.
+    expect((await call('PUT', '/api/webparams.do/smsHistoryDays', { value: '3' })).statusCode).toBe(200);
+    await worker().drain();
+    expect(await left()).toEqual(['13500135040']);
+    expect((await call('PUT', '/api/webparams.do/smsHistoryDays', { value: '2' })).statusCode).toBe(400);
+    await call('PUT', '/api/webparams.do/smsHistoryDays', { value: '30' });
+  });
 });
