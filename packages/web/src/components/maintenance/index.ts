@@ -4,6 +4,7 @@ export {
   BILL_LIST_PATH,
   BILL_PATH,
   billPath,
+  devicePagePath,
   HISTORY_PATH,
   historyPath,
   type MaintenanceApi,

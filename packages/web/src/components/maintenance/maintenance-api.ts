@@ -1,13 +1,14 @@
-import type {
-  DeviceMaintenanceRow,
-  MaintenanceBillFull,
-  MaintenanceBillView,
-  MaintenanceCounts,
-  MaintenanceMapDevice,
-  MaintenancePole,
-  MaintenancePoleDevice,
-  Page,
-  PoleOrderRow,
+import {
+  type DeviceMaintenanceRow,
+  deviceScreenOf,
+  type MaintenanceBillFull,
+  type MaintenanceBillView,
+  type MaintenanceCounts,
+  type MaintenanceMapDevice,
+  type MaintenancePole,
+  type MaintenancePoleDevice,
+  type Page,
+  type PoleOrderRow,
 } from '@sc/contract';
 import { api, buildUrl, type Params } from '../../api/client';
 import { ApiError } from '../../api/errors';
@@ -23,6 +24,9 @@ export const HISTORY_PATH = '/pjt/pjtdevicemaintenancehistory';
 export const billPath = (id: number) => `${BILL_PATH}?id=${id}`;
 export const polePath = (groupId: number) => `${POLE_PATH}?groupId=${groupId}`;
 export const historyPath = (deviceId: number) => `${HISTORY_PATH}?deviceId=${deviceId}`;
+/** A device's own page (its family's, with its events), or the device wizard for a type without one. */
+export const devicePagePath = (d: { id: number; type: string }) =>
+  `${deviceScreenOf(d.type)?.path ?? '/pjt/pjtdeviceedit'}?id=${d.id}`;
 
 /** A pole (device group) and its devices, as GET poles/{groupId} answers. */
 export type PoleView = MaintenancePole;

@@ -138,7 +138,10 @@ describe('maintenance work orders', () => {
     window.history.pushState({}, '', '/pjt/pjtmaintenancebill?id=7');
     renderWithApp(<BillPage />, { path: '/pjt/pjtmaintenancebill?id=7' });
     await screen.findByTestId('bill-title');
-    expect(await screen.findByText(new RegExp(`告警：${label}，`))).toBeTruthy();
+    const alarm = await screen.findByTestId('detail-alarm');
+    expect(alarm.parentElement!.textContent).toMatch(new RegExp(`^告警：${label}，`));
+    // The alarm links back to the device's page, where its events show it.
+    expect(alarm.getAttribute('href')).toMatch(new RegExp(`\\?id=${BILL.details[0]!.deviceId}$`));
   });
 
   it('shows a bill, refuses a message outside the rule before sending, and sends a valid one', async () => {

@@ -53,6 +53,7 @@ import {
   BILL_LIST_PATH,
   BillStatusTag,
   DetailStatusTag,
+  devicePagePath,
   historyPath,
   type MaintenanceApi,
   maintenanceApi,
@@ -352,18 +353,27 @@ function DetailFacts({
 }) {
   const { t } = useTranslation();
   const labels = useLabels();
+  // The alarm that opened the line links back to the device's page, where its events show it (handled
+  // once the line is completed).
+  const alarm = detail.alarmCode && (
+    <Typography.Text style={{ fontSize: 12 }}>
+      {t('maintenance.fields.alarm')}：
+      <Link to={devicePagePath({ id: detail.deviceId, type: detail.deviceType })} data-testid="detail-alarm">
+        {t('maintenance.alarmLabel', {
+          code: labels.eventCode(detail.alarmCode, detail.deviceType),
+          time: formatTime(detail.alarmAt),
+        })}
+      </Link>
+    </Typography.Text>
+  );
   const parts = [
-    detail.alarmCode &&
-      `${t('maintenance.fields.alarm')}：${t('maintenance.alarmLabel', {
-        code: labels.eventCode(detail.alarmCode, detail.deviceType),
-        time: formatTime(detail.alarmAt),
-      })}`,
     detail.handlerName &&
       `${t('maintenance.fields.handlerName')}：${detail.handlerName} ${formatTime(detail.handledAt)}`,
     detail.note && `${t('maintenance.fields.note')}：${detail.note}`,
   ].filter(Boolean);
   return (
     <Flex vertical gap={2}>
+      {alarm}
       {parts.map((p) => (
         <Typography.Text key={String(p)} style={{ fontSize: 12 }}>
           {p}

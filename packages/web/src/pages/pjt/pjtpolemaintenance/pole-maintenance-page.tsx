@@ -1,4 +1,4 @@
-import { type DeviceGroupView, deviceScreenOf, POLE_FILTERS, type PoleFilter, type PoleOrderRow } from '@sc/contract';
+import { type DeviceGroupView, POLE_FILTERS, type PoleFilter, type PoleOrderRow } from '@sc/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Flex, Grid, List, Segmented, Select, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useLabels } from '../../../components/labels';
 import {
   BillStatusTag,
   billPath,
+  devicePagePath,
   HandledWorkTag,
   historyPath,
   maintenanceApi,
@@ -24,10 +25,6 @@ import { formatTime } from '../../../components/time';
 import { projectApiBase } from '../../../session/use-current-project';
 
 type Filters = { keyword: string; filter: PoleFilter; groupId: number | undefined };
-
-/** A device's own page (its family's), or the device wizard for a type without one. */
-export const devicePagePath = (d: { id: number; type: string }) =>
-  `${deviceScreenOf(d.type)?.path ?? '/pjt/pjtdeviceedit'}?id=${d.id}`;
 
 /**
  * /pjt/pjtpolemaintenance (spec 001 §2, §4 group filter): work orders per pole (device group), and with
