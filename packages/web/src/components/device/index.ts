@@ -67,5 +67,6 @@ export {
 export { type Registrable, RegistrationButton, useRegistration } from './registration';
 export { DeviceRowsCard } from './rows-card';
 export { applyStatePush, type LiveRow, patchLiveRow } from './state-push';
+export { type ListView, TableOrMapCard } from './table-or-map';
 export { ActiveStateTag, EventLevelTag, FlagTag, LiveBadge, RegisteredTag } from './tags';
 export { uploadFile } from './upload';

@@ -1,8 +1,7 @@
-import { EnvironmentOutlined, TableOutlined } from '@ant-design/icons';
 import { LAMP_STATES, type RealtimePush } from '@sc/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, Flex, Segmented, Select, Space, Typography } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Flex, Select, Typography } from 'antd';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRealtime } from '../../api/realtime';
@@ -16,7 +15,7 @@ import {
   usePagedList,
   withProjectColumn,
 } from '../../components/crud';
-import { LiveBadge, RegistrationButton, useRegistration } from '../../components/device';
+import { RegistrationButton, TableOrMapCard, useRegistration } from '../../components/device';
 import { devicesInArea } from '../../components/map/area';
 import { AreaDrawBar } from '../../components/map/area-draw-bar';
 import { useAreaDraw } from '../../components/map/use-area-draw';
@@ -30,8 +29,6 @@ import { applyLampPushes, STATE_COLOURS } from './lamp-state';
 
 const AreaMap = lazy(() => import('../../components/map/area-map'));
 
-type View = 'table' | 'map';
-
 /** /pjt/pjtdevicelightinglist (spec 001 §2): the project's lamp controllers, live, in a table or on a map. */
 export default function LampListPage() {
   return <ProjectScoped>{(projectId) => <LampList projectId={projectId} />}</ProjectScoped>;
@@ -39,27 +36,14 @@ export default function LampListPage() {
 
 function LampList({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
-  const [view, setView] = useState<View>('table');
   return (
-    <Card
+    <TableOrMapCard
       title={t('menu.pjtdevicelightinglist')}
-      extra={
-        <Space size={16}>
-          <LiveBadge />
-          <Segmented<View>
-            value={view}
-            onChange={setView}
-            options={[
-              { value: 'table', label: t('lamps.list.table'), icon: <TableOutlined /> },
-              { value: 'map', label: t('lamps.list.map'), icon: <EnvironmentOutlined /> },
-            ]}
-            data-testid="lamp-view"
-          />
-        </Space>
-      }
-    >
-      {view === 'table' ? <LampTable projectId={projectId} /> : <LampMap projectId={projectId} />}
-    </Card>
+      labels={{ table: t('lamps.list.table'), map: t('lamps.list.map') }}
+      testId="lamp-view"
+      table={<LampTable projectId={projectId} />}
+      map={<LampMap projectId={projectId} />}
+    />
   );
 }
 

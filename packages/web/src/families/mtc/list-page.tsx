@@ -1,9 +1,8 @@
-import { EnvironmentOutlined, TableOutlined } from '@ant-design/icons';
 import type { RealtimePush } from '@sc/contract';
 import { MTC_ALARM_STATUSES, MTC_MODES, MTC_STATES } from '@sc/contract/families/mtc';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, Flex, Segmented, Select, Space } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Flex, Select } from 'antd';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRealtime } from '../../api/realtime';
@@ -17,7 +16,7 @@ import {
   usePagedList,
   withProjectColumn,
 } from '../../components/crud';
-import { LiveBadge, RegistrationButton, useRegistration } from '../../components/device';
+import { RegistrationButton, TableOrMapCard, useRegistration } from '../../components/device';
 import { ToneMap } from '../../components/map/tone-map';
 import { ProjectScoped } from '../../components/project-scoped';
 import { useReachProjects } from '../../components/project-switcher';
@@ -26,8 +25,6 @@ import { type Cabinet, type CabinetFilters, mtcApi, mtcKeys } from './api';
 import { CircuitStrip } from './circuits';
 import { AlarmTag, cabinetPath, circuitViews, ModeTag, OnlineTag, withUnit } from './common';
 import './texts';
-
-type View = 'table' | 'map';
 
 /** /pjt/pjtdevicemtclist (spec 001 §2): the project's cabinets, live, in a table or on a map. */
 export default function CabinetListPage() {
@@ -61,27 +58,14 @@ function useCabinetPushes(projectId: number, reload: () => void) {
 
 function CabinetList({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
-  const [view, setView] = useState<View>('table');
   return (
-    <Card
+    <TableOrMapCard
       title={t('menu.pjtdevicemtclist')}
-      extra={
-        <Space size={16}>
-          <LiveBadge />
-          <Segmented<View>
-            value={view}
-            onChange={setView}
-            options={[
-              { value: 'table', label: t('cabinets.list.table'), icon: <TableOutlined /> },
-              { value: 'map', label: t('cabinets.list.map'), icon: <EnvironmentOutlined /> },
-            ]}
-            data-testid="cabinet-view"
-          />
-        </Space>
-      }
-    >
-      {view === 'table' ? <CabinetTable projectId={projectId} /> : <CabinetMap projectId={projectId} />}
-    </Card>
+      labels={{ table: t('cabinets.list.table'), map: t('cabinets.list.map') }}
+      testId="cabinet-view"
+      table={<CabinetTable projectId={projectId} />}
+      map={<CabinetMap projectId={projectId} />}
+    />
   );
 }
 

@@ -1,15 +1,14 @@
-import { EnvironmentOutlined, TableOutlined } from '@ant-design/icons';
 import type { RealtimePush } from '@sc/contract';
 import { scdFillState } from '@sc/contract/families/scd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, Progress, Segmented, Space, Tag } from 'antd';
+import { Progress, Tag } from 'antd';
 import type { TFunction } from 'i18next';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRealtime } from '../../api/realtime';
 import { type CrudColumn, ListScreen } from '../../components/crud';
-import { ActiveStateFilter, LiveBadge, patchLiveRow, useFamilyList } from '../../components/device';
+import { ActiveStateFilter, patchLiveRow, TableOrMapCard, useFamilyList } from '../../components/device';
 import { formatReading } from '../../components/format';
 import { ToneMap } from '../../components/map/tone-map';
 import { ProjectScoped } from '../../components/project-scoped';
@@ -61,11 +60,8 @@ export default function ScdListPage() {
   return <ProjectScoped>{(projectId) => <ScdList projectId={projectId} />}</ProjectScoped>;
 }
 
-type View = 'table' | 'map';
-
 function ScdList({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
-  const [view, setView] = useState<View>('table');
   const scd = scdApi(projectId);
   const { list, includeChildren, columns } = useFamilyList<ScdBin, ScdFilters, ScdPage>({
     projectId,
@@ -88,30 +84,19 @@ function ScdList({ projectId }: { projectId: number }) {
 
   const shown = useMemo(() => columns(binColumns(t)), [columns, t]);
   return (
-    <Card
+    <TableOrMapCard
       title={t('menu.pjtdevicescdlist')}
-      extra={
-        <Space>
-          <ActiveStateFilter
-            label={t('scd.activeFilter')}
-            testId="scd-active-filter"
-            value={list.filters.activeState}
-            onChange={(activeState) => list.setFilters({ activeState })}
-          />
-          <LiveBadge />
-          <Segmented<View>
-            value={view}
-            onChange={setView}
-            options={[
-              { value: 'table', label: t('scd.views.table'), icon: <TableOutlined /> },
-              { value: 'map', label: t('scd.views.map'), icon: <EnvironmentOutlined /> },
-            ]}
-            data-testid="scd-view"
-          />
-        </Space>
+      labels={{ table: t('scd.views.table'), map: t('scd.views.map') }}
+      testId="scd-view"
+      tools={
+        <ActiveStateFilter
+          label={t('scd.activeFilter')}
+          testId="scd-active-filter"
+          value={list.filters.activeState}
+          onChange={(activeState) => list.setFilters({ activeState })}
+        />
       }
-    >
-      {view === 'table' ? (
+      table={
         <ListScreen<ScdBin, ScdFilters>
           list={list}
           columns={shown}
@@ -119,10 +104,9 @@ function ScdList({ projectId }: { projectId: number }) {
           hiddenByDefault={EXTRA_COLUMNS}
           table={{ scroll: { x: TABLE_WIDTH + (includeChildren ? 110 : 0) } }}
         />
-      ) : (
-        <ScdMap projectId={projectId} includeChildren={includeChildren} />
-      )}
-    </Card>
+      }
+      map={<ScdMap projectId={projectId} includeChildren={includeChildren} />}
+    />
   );
 }
 
