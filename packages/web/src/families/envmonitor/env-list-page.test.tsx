@@ -26,8 +26,8 @@ describe('environment monitor list', () => {
     const { calls } = serve();
     renderWithApp(<PjtDeviceEnvMonitorListPage />, { path: PATH });
     const card = await screen.findByTestId('env-card-11');
-    expect(readingIn(card, 'temperature')).toBe('温度21.5°C');
-    expect(readingIn(card, 'pm25')).toBe('PM2.512μg/m³');
+    expect(readingIn(card, 'temperature')).toBe('温度21.5\u00a0°C');
+    expect(readingIn(card, 'pm25')).toBe('PM2.512\u00a0μg/m³');
     // The empty image's own title says 暂无数据 too (antd's zh-CN locale): the description is the card's text.
     expect(
       within(screen.getByTestId('env-card-12')).getByText('暂无数据', { selector: '.ant-empty-description' }),
@@ -48,8 +48,8 @@ describe('environment monitor list', () => {
         at: '2026-05-01T08:05:00Z',
       }),
     );
-    await waitFor(() => expect(readingIn(screen.getByTestId('env-card-11'), 'temperature')).toBe('温度25.3°C'));
-    expect(readingIn(screen.getByTestId('env-card-11'), 'pm25')).toBe('PM2.580μg/m³');
+    await waitFor(() => expect(readingIn(screen.getByTestId('env-card-11'), 'temperature')).toBe('温度25.3\u00a0°C'));
+    expect(readingIn(screen.getByTestId('env-card-11'), 'pm25')).toBe('PM2.580\u00a0μg/m³');
     act(() => socket.push({ kind: 'state', deviceId: 12, projectId: 2, activeState: -1, at: '2026-05-01T08:06:00Z' }));
     await waitFor(() => expect(within(screen.getByTestId('env-card-12')).getByText('异常')).toBeTruthy());
     expect(calls.length).toBe(loads);
