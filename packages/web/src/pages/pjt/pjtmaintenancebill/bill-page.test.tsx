@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setErrorSinks } from '../../../api/report';
 import { changeLang } from '../../../i18n/i18n';
 import { clearSession, setSession } from '../../../session/store';
+import { TYPE_A } from '../../../test/family-samples';
 import { type Call, mockFetch, renderWithApp } from '../../../test/render';
 import { TREE } from '../../man/projectlist/test-fixtures';
 import BillListPage from '../pjtmaintenancebilllist/bill-list-page';
@@ -182,11 +183,12 @@ describe('maintenance work orders', () => {
   it('picks devices on the map: an area drawn around them picks every device inside, then adds them', async () => {
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
     window.history.pushState({}, '', '/pjt/pjtmaintenancebill?id=7');
+    const type = TYPE_A;
     const LOCATED = [
-      { id: 300, name: '中山路1号灯', no: 'L-001', type: 'lighting', lng: 119.5, lat: 32.1, activeState: 1 },
-      { id: 301, name: '中山路2号灯', no: 'L-002', type: 'lighting', lng: 119.501, lat: 32.1, activeState: -1 },
-      { id: 302, name: '中山路3号灯', no: 'L-003', type: 'lighting', lng: 119.502, lat: 32.1, activeState: 0 },
-      { id: 303, name: '远处的灯', no: 'L-009', type: 'lighting', lng: 119.6, lat: 32.2, activeState: 1 },
+      { id: 300, name: '中山路1号灯', no: 'L-001', type, lng: 119.5, lat: 32.1, activeState: 1 },
+      { id: 301, name: '中山路2号灯', no: 'L-002', type, lng: 119.501, lat: 32.1, activeState: -1 },
+      { id: 302, name: '中山路3号灯', no: 'L-003', type, lng: 119.502, lat: 32.1, activeState: 0 },
+      { id: 303, name: '远处的灯', no: 'L-009', type, lng: 119.6, lat: 32.2, activeState: 1 },
     ];
     const { calls } = serve('/pjt/pjtmaintenancebill', 5, (call) => {
       const { pathname } = call.url;

@@ -5,6 +5,7 @@ import {
   type ProjectSummary,
   SUMMARY_WAITING,
   type SummaryLayoutView,
+  wifiManifest,
 } from '@sc/contract';
 
 /** A summary of project 2 and one of its layouts, for the summary's and the layouts' tests. */
@@ -55,7 +56,7 @@ export const SUMMARY: ProjectSummary = {
   },
   wifi: { devices: 3, reporting: 2, clients: 17, upload: 6.5, download: 32.5, at: '2026-05-01T09:57:00Z' },
   wifiWindow: {
-    device: { id: 41, name: '广场 AP', type: 'wifi', activeState: 1 },
+    device: { id: 41, name: '广场 AP', type: wifiManifest.type, activeState: 1 },
     at: '2026-05-01T09:57:00Z',
     values: { clients: 12, upload: 4.5, download: 22.5 },
   },

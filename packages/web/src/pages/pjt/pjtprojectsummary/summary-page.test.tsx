@@ -1,4 +1,4 @@
-import type { ProjectSummary } from '@sc/contract';
+import { type ProjectSummary, wifiManifest } from '@sc/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '../../../api/realtime-fake';
@@ -77,7 +77,7 @@ describe('project summary', () => {
         { code: 13 as const, x: 1, y: 0, w: 1, h: 1 },
       ],
     };
-    const byType = [...SUMMARY.devices.byType, { type: 'wifi', total: 3, active: 2, unknown: 1, error: 0 }];
+    const byType = [...SUMMARY.devices.byType, { type: wifiManifest.type, total: 3, active: 2, unknown: 1, error: 0 }];
     serve(PATH, (call) =>
       call.url.pathname === '/api/pjts/2/summary.do'
         ? { json: { ...SUMMARY, devices: { ...SUMMARY.devices, byType }, layout } }
