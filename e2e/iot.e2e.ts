@@ -105,14 +105,14 @@ describe('devices live in the console', () => {
         },
       });
       shown = await temperature
-        .filter({ hasText: `${value.toFixed(1)}°C` })
+        .filter({ hasText: new RegExp(`${value.toFixed(1)}\\s°C`) })
         .waitFor({ timeout: 2000 })
         .then(() => true)
         .catch(() => false);
     }
     expect(shown).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
-    await expect(card.locator('[data-reading="noise"]').textContent()).resolves.toContain('52.4dB');
+    await expect(card.locator('[data-reading="noise"]').textContent()).resolves.toContain('52.4\u00a0dB');
     await h.screenshot(page, 'iot-env-list-cards-zh');
     await page.getByText('表格', { exact: true }).click();
     await page.locator('.ant-table-row', { hasText: ENV.name }).waitFor();

@@ -426,7 +426,8 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
       nameCol,
       stateCol,
       registeredCol,
-      col('no'),
+      // Numbers carry their whole type code (WATTHOURMETER-000003): a long one ends in an ellipsis.
+      clipped(col('no'), 150),
       clipped(typeCol, 130),
       col('modelName'),
       clipped(col('projectName'), 110),

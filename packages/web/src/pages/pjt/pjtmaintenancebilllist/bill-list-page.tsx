@@ -152,17 +152,17 @@ function BillList({ projectId }: { projectId: number }) {
                   },
                 ],
               }
-            : { scroll: { x: 1100 } }
+            : { scroll: { x: 1020 } }
         }
         columns={[
           {
             key: 'no',
             dataIndex: 'no',
             title: t('maintenance.fields.no'),
-            width: 150,
+            width: 140,
             render: (no: string, b) => <Link to={billPath(b.id)}>{no}</Link>,
           },
-          { key: 'title', dataIndex: 'title', title: t('maintenance.fields.title'), width: 180, ellipsis: true },
+          { key: 'title', dataIndex: 'title', title: t('maintenance.fields.title'), width: 140, ellipsis: true },
           {
             key: 'projectName',
             dataIndex: 'projectName',
@@ -180,7 +180,7 @@ function BillList({ projectId }: { projectId: number }) {
           {
             key: 'progress',
             title: t('maintenance.fields.progress'),
-            width: 140,
+            width: 120,
             render: (_: unknown, b) => <BillProgress bill={b} />,
           },
           { key: 'creatorName', dataIndex: 'creatorName', title: t('maintenance.fields.creatorName'), width: 100 },
