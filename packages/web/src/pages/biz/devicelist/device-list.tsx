@@ -68,6 +68,15 @@ import {
 // The map view draws with Leaflet: loaded when first shown, so the list alone stays light.
 const DeviceMap = lazy(() => import('../../map/bizindex/device-map').then((m) => ({ default: m.DeviceMap })));
 
+const NUMBER_STYLE = {
+  display: 'inline-block',
+  maxWidth: 150,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  verticalAlign: 'bottom',
+} as const;
+
 export type DeviceViewKind = 'mixed' | 'device' | 'project' | 'type' | 'map';
 const VIEWS: DeviceViewKind[] = ['mixed', 'device', 'project', 'type', 'map'];
 /**
@@ -386,6 +395,13 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
       </span>
     ),
   );
+  // Numbers carry their whole type code (SMARTCLASSIFIEDDUSTBIN-000123): a long one ends in an ellipsis,
+  // the whole number in its tooltip (a cell's own ellipsis does not bound a max-content table).
+  const numberCol = col('no', (v) => (
+    <span title={String(v ?? '')} style={NUMBER_STYLE}>
+      {dash(v)}
+    </span>
+  ));
   const family = shownType ? familyOf(shownType) : undefined;
   /** A long text column: cut with an ellipsis, the whole value in a tooltip. */
   const clipped = <C extends object>(column: C, width: number) => ({ ...column, width, ellipsis: { showTitle: true } });
@@ -426,8 +442,7 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
       nameCol,
       stateCol,
       registeredCol,
-      // Numbers carry their whole type code (WATTHOURMETER-000003): a long one ends in an ellipsis.
-      clipped(col('no'), 150),
+      numberCol,
       clipped(typeCol, 130),
       col('modelName'),
       clipped(col('projectName'), 110),
@@ -483,8 +498,7 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
 
   // A project's own devices all belong to it: its list leaves the project column out, and shows the area.
   if (scope.kind === 'pjt' && !includeChildren) columns = columns.filter((c) => c.key !== 'projectName');
-  const hiddenByDefault =
-    scope.kind === 'biz' && view === 'mixed' ? [...HIDDEN_BY_DEFAULT.mixed, 'areaName'] : HIDDEN_BY_DEFAULT[view];
+  const hiddenByDefault = view === 'mixed' ? [...HIDDEN_BY_DEFAULT.mixed, 'areaName'] : HIDDEN_BY_DEFAULT[view];
   const columnSettings = useColumnSettings(`${routes.list}.${view}`, columns, hiddenByDefault);
   const table = (
     <Table<DeviceListItem>
