@@ -5,17 +5,8 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRealtime } from '../../api/realtime';
-import {
-  type CrudColumn,
-  canModify,
-  ListScreen,
-  SearchBar,
-  tableColumns,
-  useAuthLevel,
-  usePagedList,
-  withProjectColumn,
-} from '../../components/crud';
-import { RegistrationButton, TableOrMapCard, useRegistration } from '../../components/device';
+import { type CrudColumn, canModify, ListScreen, SearchBar, useAuthLevel, usePagedList } from '../../components/crud';
+import { type FamilyRowActions, TableOrMapCard, useFamilyColumns, useRegistration } from '../../components/device';
 import { devicesInArea } from '../../components/map/area';
 import { AreaDrawBar } from '../../components/map/area-draw-bar';
 import { useAreaDraw } from '../../components/map/use-area-draw';
@@ -72,21 +63,10 @@ function LampTable({ projectId }: { projectId: number }) {
   );
   const toggle = useRegistration(l.register, () => void list.refresh());
 
-  const columns = useMemo(() => {
-    const built = tableColumns(
-      withProjectColumn(lampColumns(), includeChildren, t('areas.switcher.projectColumn')),
-      (field) => t(`lamps.fields.${field}`),
-    );
-    if (editable)
-      built.push({
-        title: t('common.actions'),
-        key: 'actions',
-        width: 100,
-        fixed: 'right',
-        render: (_, d: Lamp) => <RegistrationButton device={d} onToggle={toggle} />,
-      });
-    return built;
-  }, [t, includeChildren, editable, toggle]);
+  // The kit's columns: titles from the family's texts, the project's column with the child projects,
+  // registration for those who may change a device.
+  const family = useFamilyColumns<Lamp>({ namespace: 'lamps' }, toggle);
+  const columns = useMemo(() => family.columns(lampColumns(), REGISTRATION_ONLY), [family.columns]);
 
   const select = (name: keyof LampFilters, opts: { value: number | string; label: string }[], width = 140) => (
     <Select
@@ -235,3 +215,6 @@ function lampColumns(): CrudColumn<Lamp>[] {
     { field: 'registered', kind: { kind: 'registered' } },
   ];
 }
+
+/** The actions column holds registration alone, as wide as its button. */
+const REGISTRATION_ONLY: FamilyRowActions<Lamp> = { width: { editor: 100, reader: 100 } };

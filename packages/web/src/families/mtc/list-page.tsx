@@ -6,17 +6,8 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRealtime } from '../../api/realtime';
-import {
-  type CrudColumn,
-  canModify,
-  ListScreen,
-  SearchBar,
-  tableColumns,
-  useAuthLevel,
-  usePagedList,
-  withProjectColumn,
-} from '../../components/crud';
-import { RegistrationButton, TableOrMapCard, useRegistration } from '../../components/device';
+import { type CrudColumn, canModify, ListScreen, SearchBar, useAuthLevel, usePagedList } from '../../components/crud';
+import { type FamilyRowActions, TableOrMapCard, useFamilyColumns, useRegistration } from '../../components/device';
 import { ToneMap } from '../../components/map/tone-map';
 import { ProjectScoped } from '../../components/project-scoped';
 import { useReachProjects } from '../../components/project-switcher';
@@ -73,7 +64,7 @@ function CabinetTable({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const editable = canModify(useAuthLevel());
+  const _editable = canModify(useAuthLevel());
   const m = mtcApi(projectId);
   const includeChildren = useIncludeChildren();
   const list = usePagedList<Cabinet, CabinetFilters>({
@@ -84,21 +75,10 @@ function CabinetTable({ projectId }: { projectId: number }) {
   useCabinetPushes(projectId, () => void client.invalidateQueries({ queryKey: mtcKeys.cabinets(projectId) }));
   const toggle = useRegistration(m.register, () => void list.refresh());
 
-  const columns = useMemo(() => {
-    const built = tableColumns(
-      withProjectColumn(cabinetColumns(), includeChildren, t('areas.switcher.projectColumn')),
-      (field) => t(`cabinets.fields.${field}`),
-    );
-    if (editable)
-      built.push({
-        title: t('common.actions'),
-        key: 'actions',
-        width: 100,
-        fixed: 'right',
-        render: (_, d: Cabinet) => <RegistrationButton device={d} onToggle={toggle} />,
-      });
-    return built;
-  }, [t, includeChildren, editable, toggle]);
+  // The kit's columns: titles from the family's texts, the project's column with the child projects,
+  // registration for those who may change a device.
+  const family = useFamilyColumns<Cabinet>({ namespace: 'cabinets' }, toggle);
+  const columns = useMemo(() => family.columns(cabinetColumns(), REGISTRATION_ONLY), [family.columns]);
 
   const select = (name: 'state' | 'mode' | 'alarm', values: readonly string[], labels: string) => (
     <Select
@@ -185,3 +165,6 @@ function cabinetColumns(): CrudColumn<Cabinet>[] {
     { field: 'registered', kind: { kind: 'registered' } },
   ];
 }
+
+/** The actions column holds registration alone, as wide as its button. */
+const REGISTRATION_ONLY: FamilyRowActions<Cabinet> = { width: { editor: 100, reader: 100 } };
