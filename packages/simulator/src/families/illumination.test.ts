@@ -2,22 +2,11 @@ import { ILLUM_READINGS } from '@sc/contract/families/illum';
 import { describe, expect, it } from 'vitest';
 import { sunElevation } from '../cycles.js';
 import { daylight, illumination } from './illumination.js';
-import type { CommandContext, SimDevice, Values } from './types.js';
+import { commandContext, simDevice } from './test-fixtures.js';
+import type { Values } from './types.js';
 
-const sensor = (lng: number, lat: number, props: Record<string, unknown> = {}): SimDevice => {
-  const device = {
-    plan: { props },
-    equipmentId: 'ILM1',
-    type: 'illumination',
-    place: { lng, lat, offset: 0.3 },
-    registered: true,
-    silentUntil: 0,
-    nextTelemetry: 0,
-    state: {},
-  } as unknown as SimDevice;
-  illumination.init!(device);
-  return device;
-};
+const sensor = (lng: number, lat: number, props: Record<string, unknown> = {}) =>
+  simDevice('illumination', 'ILM1', { props, place: { lng, lat, offset: 0.3 }, family: illumination });
 const day = (lng: number, utcDay = Date.UTC(2025, 5, 21)) =>
   Array.from({ length: 288 }, (_, i) => new Date(utcDay + i * 300_000)).map((at) => ({ at, lng }));
 
@@ -63,12 +52,7 @@ describe('illumination sensors', () => {
   it('answer realdata with the light now and config with what they keep', async () => {
     const device = sensor(118.8, 32.1, { threshold: 8 });
     const now = new Date(Date.UTC(2025, 5, 21, 4));
-    const ctx = {
-      now,
-      report: () => illumination.telemetry!(device, now),
-      reboot: () => {},
-      children: [],
-    } as CommandContext;
+    const ctx = commandContext(now, () => illumination.telemetry!(device, now));
     const read = await illumination.commands!.realdata!(device, {}, ctx);
     expect(read).toMatchObject({ ok: true, result: { illuminance: expect.any(Number), at: now.toISOString() } });
     const set = await illumination.commands!.config!(

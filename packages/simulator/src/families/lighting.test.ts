@@ -1,31 +1,12 @@
 import { LIGHTING_READINGS, sunTimes } from '@sc/contract';
 import { describe, expect, it } from 'vitest';
 import { lighting } from './lighting.js';
-import type { CommandContext, SimDevice } from './types.js';
+import { commandContext, localMinute, simDevice } from './test-fixtures.js';
+import type { SimDevice } from './types.js';
 
-const lamp = (): SimDevice => {
-  const device = {
-    plan: { props: { ratedPower: 150 } },
-    equipmentId: 'LCU1',
-    type: 'lighting',
-    place: { lng: 116.4, lat: 39.9, offset: 0.5 },
-    registered: true,
-    silentUntil: 0,
-    nextTelemetry: 0,
-    state: {},
-  } as unknown as SimDevice;
-  lighting.init!(device);
-  return device;
-};
-const ctxAt = (device: SimDevice, now: Date): CommandContext => ({
-  now,
-  report: () => lighting.telemetry!(device, now),
-  reboot: () => {},
-  children: [],
-});
-/** A local (UTC+8) date's minute as an instant. */
-const at = (date: string, minute: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) - 8 * 3_600_000 + minute * 60_000);
+const lamp = () => simDevice('lighting', 'LCU1', { props: { ratedPower: 150 }, family: lighting });
+const ctxAt = (device: SimDevice, now: Date) => commandContext(now, () => lighting.telemetry!(device, now));
+const at = localMinute;
 
 describe('simulated lamps', () => {
   it('light at sunset and go dark at sunrise at their coordinates, power following level', () => {

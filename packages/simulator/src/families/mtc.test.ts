@@ -2,34 +2,19 @@ import { circuitBit, fromMtcTime, MTC_READINGS, sunTimes, toMtcTime } from '@sc/
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lighting } from './lighting.js';
 import { clearFeeders, feederOf, mtc } from './mtc.js';
-import type { CommandContext, SimDevice } from './types.js';
+import { commandContext, localMinute, simDevice } from './test-fixtures.js';
+import type { SimDevice } from './types.js';
 
 const device = (type: string, equipmentId: string, props: Record<string, unknown> = {}, parent: string | null = null) =>
-  ({
-    plan: { props, district: 0, parentEquipmentId: parent },
-    equipmentId,
-    type,
-    place: { lng: 116.4, lat: 39.9, offset: 0.5 },
-    registered: true,
-    silentUntil: 0,
-    nextTelemetry: 0,
-    state: {},
-  }) as unknown as SimDevice;
+  simDevice(type, equipmentId, { props, parent });
 const cabinet = (id = 'MTC1', count = 4) => {
   const d = device('mtc', id, { circuitCount: count });
   mtc.init!(d);
   d.state.driftMs = 0;
   return d;
 };
-const ctxAt = (d: SimDevice, now: Date): CommandContext => ({
-  now,
-  report: () => mtc.telemetry!(d, now),
-  reboot: () => {},
-  children: [],
-});
-/** A local (UTC+8) date's minute as an instant. */
-const at = (date: string, minute: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) - 8 * 3_600_000 + minute * 60_000);
+const ctxAt = (d: SimDevice, now: Date) => commandContext(now, () => mtc.telemetry!(d, now));
+const at = localMinute;
 
 afterEach(() => {
   clearFeeders();

@@ -1,18 +1,9 @@
 import { SCD_FREE_DISTANCE } from '@sc/contract/families/scd';
 import { clamp, round, solarHour } from '../cycles.js';
-import { type FamilySim, type SimDevice, threshold } from './types.js';
+import { type FamilySim, hourSteps, type SimDevice, threshold } from './types.js';
 
 /** Rubbish thrown in per hour (cm) by solar hour: little at night, peaks at breakfast, lunch and dinner. */
-export function fillRate(hour: number): number {
-  if (hour < 6) return 0.4;
-  if (hour < 7) return 1.5;
-  if (hour < 9.5) return 6;
-  if (hour < 11) return 3;
-  if (hour < 13.5) return 5;
-  if (hour < 17) return 3;
-  if (hour < 20.5) return 6;
-  return 1.5;
-}
+export const fillRate = hourSteps([6, 7, 9.5, 11, 13.5, 17, 20.5], [0.4, 1.5, 6, 3, 5, 3, 6, 1.5]);
 
 /** The bin's thresholds: what the platform last sent it, else its planned properties. */
 function thresholds(device: SimDevice) {

@@ -85,3 +85,14 @@ export function threshold(
   }
   return [];
 }
+
+/**
+ * A daily profile by (solar) hour as steps: `values[i]` before `until[i]`, the last value after the
+ * last hour (a bin's fill rate, an AP's share of clients).
+ */
+export const hourSteps =
+  (until: readonly number[], values: readonly number[]) =>
+  (hour: number): number => {
+    const i = until.findIndex((h) => hour < h);
+    return values[i === -1 ? until.length : i] as number;
+  };

@@ -7,18 +7,10 @@ import {
   type WifiRealdata,
 } from '@sc/contract/families/wifi';
 import { clamp, round, solarHour } from '../cycles.js';
-import type { CommandAnswer, FamilySim, SimDevice, SimEvent } from './types.js';
+import { type CommandAnswer, type FamilySim, hourSteps, type SimDevice, type SimEvent } from './types.js';
 
 /** Share of an AP's regulars connected by solar hour: few at night, a lunch bump, most in the evening. */
-export function clientShare(hour: number): number {
-  if (hour < 6) return 0.05;
-  if (hour < 8) return 0.15;
-  if (hour < 11.5) return 0.3;
-  if (hour < 13.5) return 0.45;
-  if (hour < 17.5) return 0.35;
-  if (hour < 22) return 0.85;
-  return 0.3;
-}
+export const clientShare = hourSteps([6, 8, 11.5, 13.5, 17.5, 22], [0.05, 0.15, 0.3, 0.45, 0.35, 0.85, 0.3]);
 
 /** The access controller's model (spec 001 §3 models "wificomfastac, wificomfastap"). */
 const CONTROLLER_MODEL = 'wificomfastac';
