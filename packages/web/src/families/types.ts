@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /** A screen, loaded on first visit. */
 export type LazyScreen = LazyExoticComponent<ComponentType>;
@@ -12,4 +12,20 @@ export interface FamilyConsole {
   pages: Record<string, LazyScreen>;
   publicPages?: Record<string, LazyScreen>;
   icons?: Record<string, ComponentType>;
+}
+
+/** A screen's module, imported on first visit (`() => import('./list-page')`). */
+export type ScreenModule = () => Promise<{ default: ComponentType }>;
+
+const lazyScreens = (screens: Record<string, ScreenModule>): Record<string, LazyScreen> =>
+  Object.fromEntries(Object.entries(screens).map(([key, load]) => [key, lazy(load)]));
+
+/** A family's console part: its menu icons, its framed screens by catalogue key and its public ones, each loaded lazily. */
+export function familyConsole(
+  family: string,
+  icons: Record<string, ComponentType>,
+  pages: Record<string, ScreenModule>,
+  publicPages?: Record<string, ScreenModule>,
+): FamilyConsole {
+  return { family, icons, pages: lazyScreens(pages), ...(publicPages && { publicPages: lazyScreens(publicPages) }) };
 }

@@ -1,14 +1,12 @@
 import { CloudOutlined, LineChartOutlined } from '@ant-design/icons';
-import { lazy } from 'react';
-import type { FamilyConsole } from '../types';
+import { familyConsole } from '../types';
+
+const SCREENS = {
+  pjtdeviceenvmonitorlist: () => import('./env-list-page'),
+  pjtdeviceenvdatahistory: () => import('./env-history-page'),
+};
 
 /** Environment monitors (spec 001 §2-§3): the list, a monitor's history and the public display. */
-export const envmonitor: FamilyConsole = {
-  family: 'envmonitor',
-  pages: {
-    pjtdeviceenvmonitorlist: lazy(() => import('./env-list-page')),
-    pjtdeviceenvdatahistory: lazy(() => import('./env-history-page')),
-  },
-  publicPages: { pubenvshow: lazy(() => import('./pub-env-show-page')) },
-  icons: { CloudOutlined, LineChartOutlined },
-};
+export const envmonitor = familyConsole('envmonitor', { CloudOutlined, LineChartOutlined }, SCREENS, {
+  pubenvshow: () => import('./pub-env-show-page'),
+});

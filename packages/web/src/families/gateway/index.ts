@@ -1,13 +1,10 @@
 import { GatewayOutlined } from '@ant-design/icons';
-import { lazy } from 'react';
-import type { FamilyConsole } from '../types';
+import { familyConsole } from '../types';
+
+const SCREENS = {
+  pjtdevicegatewaylist: () => import('./gateway-list-page'),
+  pjtdevicegateway: () => import('./gateway-page'),
+};
 
 /** Gateways (spec 001 §2): the list and one gateway's page. */
-export const gateway: FamilyConsole = {
-  family: 'gateway',
-  pages: {
-    pjtdevicegatewaylist: lazy(() => import('./gateway-list-page')),
-    pjtdevicegateway: lazy(() => import('./gateway-page')),
-  },
-  icons: { GatewayOutlined },
-};
+export const gateway = familyConsole('gateway', { GatewayOutlined }, SCREENS);

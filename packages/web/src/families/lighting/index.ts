@@ -1,16 +1,17 @@
 import { BulbOutlined, GroupOutlined, PieChartOutlined, ScheduleOutlined } from '@ant-design/icons';
-import { lazy } from 'react';
-import type { FamilyConsole } from '../types';
+import { familyConsole } from '../types';
+
+const SCREENS = {
+  pjtdevicelightingsummary: () => import('./summary-page'),
+  pjtdevicelightinglist: () => import('./lamp-list-page'),
+  pjtdevicelighting: () => import('./lamp-page'),
+  pjtdevicelightingpolicy: () => import('./policy-page'),
+  pjtdevicelightinggroup: () => import('./group-page'),
+};
 
 /** Street lighting (spec 001 §2): overview, lamp list, one lamp, policies and LCU groups. */
-export const lighting: FamilyConsole = {
-  family: 'lighting',
-  pages: {
-    pjtdevicelightingsummary: lazy(() => import('./summary-page')),
-    pjtdevicelightinglist: lazy(() => import('./lamp-list-page')),
-    pjtdevicelighting: lazy(() => import('./lamp-page')),
-    pjtdevicelightingpolicy: lazy(() => import('./policy-page')),
-    pjtdevicelightinggroup: lazy(() => import('./group-page')),
-  },
-  icons: { BulbOutlined, PieChartOutlined, ScheduleOutlined, GroupOutlined },
-};
+export const lighting = familyConsole(
+  'lighting',
+  { BulbOutlined, PieChartOutlined, ScheduleOutlined, GroupOutlined },
+  SCREENS,
+);

@@ -1,13 +1,10 @@
 import { DashboardOutlined } from '@ant-design/icons';
-import { lazy } from 'react';
-import type { FamilyConsole } from '../types';
+import { familyConsole } from '../types';
+
+const SCREENS = {
+  pjtdevicewhmlist: () => import('./whm-list-page'),
+  pjtdevicewhm: () => import('./whm-page'),
+};
 
 /** Watt-hour meters (spec 001 §2): the list and one meter's page. */
-export const whm: FamilyConsole = {
-  family: 'whm',
-  pages: {
-    pjtdevicewhmlist: lazy(() => import('./whm-list-page')),
-    pjtdevicewhm: lazy(() => import('./whm-page')),
-  },
-  icons: { DashboardOutlined },
-};
+export const whm = familyConsole('whm', { DashboardOutlined }, SCREENS);

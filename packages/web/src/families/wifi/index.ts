@@ -1,13 +1,10 @@
 import { WifiOutlined } from '@ant-design/icons';
-import { lazy } from 'react';
-import type { FamilyConsole } from '../types';
+import { familyConsole } from '../types';
+
+const SCREENS = {
+  pjtdevicewifilist: () => import('./wifi-list-page'),
+  pjtdevicewifi: () => import('./wifi-page'),
+};
 
 /** WiFi (spec 001 §2 "pjtdevicewifilist, pjtdevicewifi"): the list and one AP's page. */
-export const wifi: FamilyConsole = {
-  family: 'wifi',
-  pages: {
-    pjtdevicewifilist: lazy(() => import('./wifi-list-page')),
-    pjtdevicewifi: lazy(() => import('./wifi-page')),
-  },
-  icons: { WifiOutlined },
-};
+export const wifi = familyConsole('wifi', { WifiOutlined }, SCREENS);
