@@ -8,6 +8,7 @@ import { canModify, useAuthLevel } from '../crud';
 import { formatTime } from '../time';
 import type { CommandAnswer } from './answers';
 import { CommandBar } from './command-bar';
+import type { DeviceRowCall } from './device-client';
 import { type DeviceBack, type DeviceProperty, DeviceShell, locationText, useLiveDevice } from './device-page';
 import { LatestValues } from './latest-values';
 import type { ReadingDef, ReadingPoint } from './readings-chart';
@@ -57,6 +58,37 @@ export function useFamilyDevice<L>(options: FamilyDeviceOptions<L>) {
   });
   const values = useQuery({ queryKey: latest.queryKey, queryFn: latest.queryFn, enabled: row.ok });
   return { ...row, latest: values, editable };
+}
+
+/** A call of the device's latest values (a table's `latest`), with its query key. */
+export interface LatestCall<L> {
+  (args: { id: number }): Promise<L>;
+  key(args: { id: number }): QueryKey;
+}
+
+/**
+ * useFamilyDevice with a family client (familyClient): the row by its `one` call and key, telemetry of its
+ * type, the latest values by a call of the device (or as given).
+ */
+export function useClientDevice<L>(
+  client: { type: string; one: DeviceRowCall },
+  options: {
+    id: number;
+    back: DeviceBack;
+    latest: LatestCall<L> | FamilyDeviceOptions<L>['latest'];
+    events: QueryKey[];
+  },
+) {
+  const { id, latest } = options;
+  return useFamilyDevice<L>({
+    id,
+    type: client.type,
+    queryKey: client.one.key(id),
+    queryFn: () => client.one(id),
+    back: options.back,
+    latest: typeof latest === 'function' ? { queryKey: latest.key({ id }), queryFn: () => latest({ id }) } : latest,
+    events: options.events,
+  });
 }
 
 /** The row's fields most families list among the device's properties. */

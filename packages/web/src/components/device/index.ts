@@ -12,6 +12,7 @@ export {
 export { useCardCall } from './card-call';
 export { CommandBar, type DeviceCommand, type ManifestCommand, useManifestCommands } from './command-bar';
 export { DeviceConfigCard } from './config-card';
+export { type DeviceRowCall, familyClient, fetchDevice, registerBy } from './device-client';
 export {
   BackLink,
   type DeviceBack,
@@ -29,6 +30,7 @@ export {
   useFollowDevice,
   useLiveDevice,
 } from './device-page';
+export { type DeviceDetailProps, devicePage } from './device-screen';
 export { EventsCard, type EventsQuery, firstEventsPages, useCodeWords } from './events-card';
 export { EventsTable, useEventsPaging } from './events-table';
 export {
@@ -36,6 +38,8 @@ export {
   type FamilyDeviceOptions,
   FamilyDeviceShell,
   type FamilyDeviceShellProps,
+  type LatestCall,
+  useClientDevice,
   useFamilyDevice,
 } from './family-device';
 export {
@@ -49,6 +53,7 @@ export {
 } from './family-list';
 export { type FirmwareStage, FirmwareUpload, formatBytes, useErrorText } from './firmware-upload';
 export { LatestValues } from './latest-values';
+export { useParentDevice } from './parent-device';
 export {
   type ReadingDef,
   type ReadingPoint,

@@ -1,4 +1,4 @@
-import type { AnswerOf, DeviceView } from '@sc/contract';
+import type { AnswerOf } from '@sc/contract';
 import {
   SCD_API,
   SCD_COMMANDS,
@@ -9,9 +9,7 @@ import {
 } from '@sc/contract/families/scd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
-import { clientOf } from '../../api/endpoints';
-import type { ReadingDef } from '../../components/device';
+import { familyClient, type ReadingDef } from '../../components/device';
 
 export { SCD_COMMANDS };
 /** The dustbins' device type (telemetry pushes of other families are ignored). */
@@ -43,16 +41,5 @@ export function useScdReadings(): ReadingDef[] {
   );
 }
 
-/** The registry's view of one bin (the page's header), with its query key. */
-export const binKey = (projectId: number, id: number) => ['scd', projectId, 'one', id];
-
 /** Spec 001 §7 "scd: realdata, last 24-hour events, paged events": the contract's calls, typed from it. */
-export const scdApi = (projectId: number) => {
-  const calls = clientOf(SCD_API, { projectId });
-  return {
-    ...calls,
-    one: (id: number) =>
-      api.get<DeviceView>(`/api/pjts/${projectId}/devices.do/one/${id}`, undefined, { silent: true }),
-    setRegistered: (id: number, registered: boolean) => (registered ? calls.register : calls.unregister)({ id }),
-  };
-};
+export const scdApi = (projectId: number) => familyClient(SCD_API, SCD_TYPE, projectId);

@@ -6,12 +6,13 @@ import { zodFieldRule } from '../../components/crud';
 import {
   type DeviceBack,
   DeviceConfigCard,
-  DevicePage,
+  type DeviceDetailProps,
+  devicePage,
   FamilyDeviceShell,
-  useFamilyDevice,
+  useClientDevice,
 } from '../../components/device';
 import { useLang } from '../../i18n/i18n';
-import { binKey, FILL_COLORS, LIST_PAGE, SCD_COMMANDS, SCD_TYPE, type ScdConfig, scdApi, useScdReadings } from './api';
+import { FILL_COLORS, LIST_PAGE, SCD_COMMANDS, type ScdConfig, scdApi, useScdReadings } from './api';
 import { PeriodEvents, RecentEvents } from './scd-events';
 
 const BACK: DeviceBack = { to: LIST_PAGE, label: 'scd.back', missing: 'scd.missing' };
@@ -19,29 +20,14 @@ const THRESHOLDS = ['fullThreshold', 'overfillThreshold', 'freeDistance'] as con
 type ScdCommand = (typeof SCD_COMMANDS)[number]['name'];
 
 /** /pjt/pjtdevicescd?id= (spec 001 §2): one bin's latest values, thresholds, last 24 hours and events by period. */
-export default function ScdPage() {
-  return <DevicePage back={BACK}>{(projectId, id) => <ScdDetail projectId={projectId} id={id} />}</DevicePage>;
-}
+export default devicePage(BACK, ScdDetail);
 
-function ScdDetail({ projectId, id }: { projectId: number; id: number }) {
+function ScdDetail({ projectId, id, editable }: DeviceDetailProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const scd = scdApi(projectId);
-  const {
-    ok,
-    device: d,
-    fallback,
-    latest,
-    editable,
-  } = useFamilyDevice({
-    id,
-    type: SCD_TYPE,
-    queryKey: binKey(projectId, id),
-    queryFn: () => scd.one(id),
-    back: BACK,
-    latest: { queryKey: scd.latest.key({ id }), queryFn: () => scd.latest({ id }) },
-    events: [scd.recentEvents.key({ id }), scd.events.key({ id })],
-  });
+  const events = [scd.recentEvents.key({ id }), scd.events.key({ id })];
+  const { ok, device: d, fallback, latest } = useClientDevice(scd, { id, back: BACK, latest: scd.latest, events });
   const config = useQuery({ queryKey: scd.config.key({ id }), queryFn: () => scd.config({ id }), enabled: ok });
   const readings = useScdReadings();
 

@@ -1,10 +1,8 @@
-import type { AnswerOf, DeviceView } from '@sc/contract';
+import type { AnswerOf } from '@sc/contract';
 import { WHM_API, WHM_COMMANDS, WHM_READINGS, type WhmReadingKey, whmManifest } from '@sc/contract/families/whm';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
-import { clientOf } from '../../api/endpoints';
-import type { ReadingDef } from '../../components/device';
+import { familyClient, type ReadingDef } from '../../components/device';
 
 export { WHM_COMMANDS, WHM_READINGS, type WhmReadingKey };
 /** The meters' device type (telemetry pushes of other families are ignored). */
@@ -36,17 +34,11 @@ export function useWhmReadings(keys: readonly WhmReadingKey[] = WHM_READINGS.map
   );
 }
 
-/** The registry's view of one device (the device page's header), with its query key. */
-export const deviceKey = (projectId: number, id: number) => ['whm', projectId, 'one', id];
-
 /** Spec 001 §7 "whm: config, realdata, inuse, logs": the calls of the contract's table, typed from it. */
 export const whmApi = (projectId: number) => {
-  const calls = clientOf(WHM_API, { projectId });
+  const calls = familyClient(WHM_API, WHM_TYPE, projectId);
   return {
     ...calls,
-    one: (id: number) =>
-      api.get<DeviceView>(`/api/pjts/${projectId}/devices.do/one/${id}`, undefined, { silent: true }),
-    setRegistered: (id: number, registered: boolean) => (registered ? calls.register : calls.unregister)({ id }),
     /** Silent: the command bar shows the server's message (offline, silent meter). */
     send: (id: number, command: (typeof WHM_COMMANDS)[number]['name']) => calls[command]({ id }, { silent: true }),
   };

@@ -7,14 +7,15 @@ import { useFeedback } from '../../app/feedback';
 import {
   type DeviceBack,
   DeviceConfigCard,
+  type DeviceDetailProps,
   type DeviceField,
-  DevicePage,
+  devicePage,
   EventsCard,
   FamilyDeviceShell,
   type ReadingPoint,
-  useFamilyDevice,
+  useClientDevice,
 } from '../../components/device';
-import { deviceKey, LIST_PAGE, useWhmReadings, WHM_COMMANDS, WHM_TYPE, type WhmConfig, whmApi } from './api';
+import { LIST_PAGE, useWhmReadings, WHM_COMMANDS, type WhmConfig, whmApi } from './api';
 import { WhmHistory } from './whm-history';
 
 const BACK: DeviceBack = { to: LIST_PAGE, label: 'whm.back', missing: 'whm.missing' };
@@ -22,11 +23,9 @@ const BACK: DeviceBack = { to: LIST_PAGE, label: 'whm.back', missing: 'whm.missi
 const FIELD_WORDS: Partial<Record<DeviceField, string>> = { modelName: 'model', areaName: 'area', groupName: 'group' };
 
 /** /pjt/pjtdevicewhm?id= (spec 001 §2): one meter's state, real-time data, config, in-use flag, events and history. */
-export default function WhmPage() {
-  return <DevicePage back={BACK}>{(projectId, id) => <WhmDetail projectId={projectId} id={id} />}</DevicePage>;
-}
+export default devicePage(BACK, WhmDetail);
 
-function WhmDetail({ projectId, id }: { projectId: number; id: number }) {
+function WhmDetail({ projectId, id, editable }: DeviceDetailProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const whm = whmApi(projectId);
@@ -36,12 +35,8 @@ function WhmDetail({ projectId, id }: { projectId: number; id: number }) {
     device: d,
     fallback,
     latest,
-    editable,
-  } = useFamilyDevice({
+  } = useClientDevice(whm, {
     id,
-    type: WHM_TYPE,
-    queryKey: deviceKey(projectId, id),
-    queryFn: () => whm.one(id),
     back: BACK,
     // The latest reading: the newest of the last week, then live from telemetry pushes.
     latest: {
@@ -114,7 +109,7 @@ function InUseSwitch(props: { projectId: number; device: DeviceView; inUse: bool
   const set = useMutation({
     mutationFn: (next: boolean) => whmApi(projectId).setInUse({ id: device.id, body: { inUse: next } }),
     onSuccess: (answer) => {
-      client.setQueryData<DeviceView>(deviceKey(projectId, device.id), (d) =>
+      client.setQueryData<DeviceView>(whmApi(projectId).one.key(device.id), (d) =>
         d ? { ...d, props: { ...d.props, inUse: answer.inUse } } : d,
       );
       void client.invalidateQueries({ queryKey: whmApi(projectId).page.key() });

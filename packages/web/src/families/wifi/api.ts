@@ -1,10 +1,8 @@
-import type { AnswerOf, DeviceView } from '@sc/contract';
+import type { AnswerOf } from '@sc/contract';
 import { WIFI_API, WIFI_READINGS, type WifiReadingKey, wifiManifest } from '@sc/contract/families/wifi';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
-import { clientOf } from '../../api/endpoints';
-import type { ReadingDef } from '../../components/device';
+import { familyClient, type ReadingDef } from '../../components/device';
 
 /** The WiFi device type (telemetry pushes of other families are ignored). */
 export const WIFI_TYPE = wifiManifest.type;
@@ -36,16 +34,5 @@ export function useWifiReadings(): ReadingDef[] {
   );
 }
 
-/** The registry's view of one AP (the page's header), with its query key. */
-export const apKey = (projectId: number, id: number) => ['wifi', projectId, 'one', id];
-
 /** Spec 001 §7 "wifi: realdata, logs, control": the contract's calls, typed from it. */
-export const wifiApi = (projectId: number) => {
-  const calls = clientOf(WIFI_API, { projectId });
-  return {
-    ...calls,
-    one: (id: number) =>
-      api.get<DeviceView>(`/api/pjts/${projectId}/devices.do/one/${id}`, undefined, { silent: true }),
-    setRegistered: (id: number, registered: boolean) => (registered ? calls.register : calls.unregister)({ id }),
-  };
-};
+export const wifiApi = (projectId: number) => familyClient(WIFI_API, WIFI_TYPE, projectId);

@@ -2,13 +2,14 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   type DeviceBack,
+  type DeviceDetailProps,
   type DeviceField,
-  DevicePage,
+  devicePage,
   FamilyDeviceShell,
-  useFamilyDevice,
+  useClientDevice,
 } from '../../components/device';
 import { formatDuration } from '../../components/format';
-import { apKey, LIST_PAGE, useWifiReadings, WIFI_TYPE, wifiApi } from './api';
+import { LIST_PAGE, useWifiReadings, wifiApi } from './api';
 import { WifiControl } from './wifi-control';
 import { WifiLive } from './wifi-live';
 import { WifiLogs } from './wifi-logs';
@@ -16,25 +17,19 @@ import { WifiLogs } from './wifi-logs';
 const BACK: DeviceBack = { to: LIST_PAGE, label: 'wifi.back', missing: 'wifi.missing' };
 
 /** /pjt/pjtdevicewifi?id= (spec 001 §2): one AP's runtime, interfaces, control, log and connected devices. */
-export default function WifiPage() {
-  return <DevicePage back={BACK}>{(projectId, id) => <WifiDetail projectId={projectId} id={id} />}</DevicePage>;
-}
+export default devicePage(BACK, WifiDetail);
 
-function WifiDetail({ projectId, id }: { projectId: number; id: number }) {
+function WifiDetail({ projectId, id, editable }: DeviceDetailProps) {
   const { t } = useTranslation();
   const wifi = wifiApi(projectId);
   const {
     device: d,
     fallback,
     latest,
-    editable,
-  } = useFamilyDevice({
+  } = useClientDevice(wifi, {
     id,
-    type: WIFI_TYPE,
-    queryKey: apKey(projectId, id),
-    queryFn: () => wifi.one(id),
     back: BACK,
-    latest: { queryKey: wifi.latest.key({ id }), queryFn: () => wifi.latest({ id }) },
+    latest: wifi.latest,
     events: [wifi.logs.key({ id })],
   });
   const readings = useWifiReadings();
