@@ -3,20 +3,14 @@ import { index, integer, pgTable, primaryKey, serial, uniqueIndex, varchar } fro
 import { projects } from '../../../db/schema/admin.js';
 import { timestamps } from '../../../db/schema/common.js';
 import { devices } from '../../../db/schema/devices.js';
-import { readingsTables } from '../../telemetry/tables.js';
+import { familyReadingsTables } from '../kit/family-tables.js';
 
 /**
  * Illumination readings (KLux, the manifest's readings); `at` is the pick time. Partitioned by day,
  * with hourly and daily rollups (iot/telemetry).
  */
-export const illumTelemetry = readingsTables(
-  'illum_readings',
-  illumManifest.readings,
-  illumManifest.retention.readings!,
-);
-export const illumReadings = illumTelemetry.table;
-export const illumReadingsHourly = illumTelemetry.hourly;
-export const illumReadingsDaily = illumTelemetry.daily;
+export const illumTelemetry = familyReadingsTables('illum_readings', illumManifest);
+export const { table: illumReadings, hourly: illumReadingsHourly, daily: illumReadingsDaily } = illumTelemetry;
 
 /**
  * Illumination groups (spec 001 §3 "Illumination group: name, no, project, gateway, sensor,

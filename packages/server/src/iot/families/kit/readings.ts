@@ -1,8 +1,9 @@
-import type { FamilyReading, TelemetryMessage } from '@sc/contract';
+import type { FamilyManifest, FamilyReading, TelemetryMessage } from '@sc/contract';
 import type { BatchTable, BatchWriter } from '../../batch-writer.js';
 import type { DirectoryEntry } from '../../device-directory.js';
 import { rollupTarget } from '../../telemetry/rollups.js';
-import { columnName } from '../../telemetry/tables.js';
+import { columnName, type TimePartitioned } from '../../telemetry/tables.js';
+import type { FamilyHandler } from '../family-handler.js';
 
 /** A reading outside its plausible range is a sensor fault, not weather: it is kept out (null). */
 export function cleanReadings(
@@ -47,4 +48,17 @@ export function readingsStore(tables: { name: string }, readings: readonly Famil
       return values;
     },
   };
+}
+
+/**
+ * A family whose telemetry is its readings (`readingsStore`): its manifest, its readings tables
+ * (partitions, retention and rollups kept for them) and its calls.
+ */
+export function readingsFamily(
+  manifest: FamilyManifest,
+  tables: { name: string; partitioned: readonly TimePartitioned[] },
+  routes: FamilyHandler['routes'],
+): FamilyHandler {
+  const store = readingsStore(tables, manifest.readings);
+  return { manifest, telemetry: store.telemetry, routes, telemetryTables: tables.partitioned };
 }

@@ -1,4 +1,4 @@
-import { LIGHTING_READINGS, lightingManifest } from '@sc/contract';
+import { lightingManifest } from '@sc/contract';
 import {
   boolean,
   doublePrecision,
@@ -14,20 +14,18 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { readingsTables } from '../../telemetry/tables.js';
+import { familyReadingsTables } from '../kit/family-tables.js';
 
 /**
  * Lamp readings (spec 001 §3 "Lamp controller runtime"): partitioned by day with hourly and daily
  * rollups; `energy` and `energySaved` add up in charts.
  */
-export const lightingTelemetry = readingsTables(
-  'lighting_readings',
-  LIGHTING_READINGS,
-  lightingManifest.retention.readings!,
-);
-export const lightingReadings = lightingTelemetry.table;
-export const lightingReadingsHourly = lightingTelemetry.hourly;
-export const lightingReadingsDaily = lightingTelemetry.daily;
+export const lightingTelemetry = familyReadingsTables('lighting_readings', lightingManifest);
+export const {
+  table: lightingReadings,
+  hourly: lightingReadingsHourly,
+  daily: lightingReadingsDaily,
+} = lightingTelemetry;
 
 /**
  * The last report of each lamp (kept by the batch writer as an upsert per batch): what the list, the map

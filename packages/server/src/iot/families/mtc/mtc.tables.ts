@@ -1,4 +1,4 @@
-import { MTC_READINGS, mtcManifest } from '@sc/contract';
+import { mtcManifest } from '@sc/contract';
 import {
   bigint,
   boolean,
@@ -12,16 +12,14 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { readingsTables } from '../../telemetry/tables.js';
+import { familyReadingsTables } from '../kit/family-tables.js';
 
 /**
  * Cabinet readings (three phases, totals, leakage, temperature, circuits on): partitioned by day with
  * hourly and daily rollups, kept as long as the lighting power data.
  */
-export const mtcTelemetry = readingsTables('mtc_readings', MTC_READINGS, mtcManifest.retention.readings!);
-export const mtcReadings = mtcTelemetry.table;
-export const mtcReadingsHourly = mtcTelemetry.hourly;
-export const mtcReadingsDaily = mtcTelemetry.daily;
+export const mtcTelemetry = familyReadingsTables('mtc_readings', mtcManifest);
+export const { table: mtcReadings, hourly: mtcReadingsHourly, daily: mtcReadingsDaily } = mtcTelemetry;
 
 const mask = (name: string) => bigint(name, { mode: 'number' });
 

@@ -1,9 +1,9 @@
 import { SCD_MAP_LIMIT, scdManifest } from '@sc/contract/families/scd';
-import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { devices } from '../../../db/schema/index.js';
-import { keywordWhere } from '../../../platform/paging.js';
 import { DEVICE_COLUMNS } from '../kit/device-columns.js';
+import { activeStateIs, listedDevicesWhere, pageDevices } from '../kit/device-list.js';
 import { deviceProjectName, devicesOfProject, type ProjectReach } from '../kit/project-reach.js';
 import { createReadingsRepository } from '../kit/readings.repository.js';
 import { scdTelemetry } from './scd.tables.js';
@@ -22,23 +22,12 @@ export function createScdRepository(db: Db) {
       filter: { words: string[]; activeState?: number },
       window: { limit: number; offset: number },
     ) {
-      const where = and(
-        devicesOfProject(projectId),
-        eq(devices.type, TYPE),
-        keywordWhere(filter.words, [devices.name, devices.no, devices.equipmentId]),
-        filter.activeState === undefined ? undefined : eq(devices.activeState, filter.activeState),
-      );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ ...LISTED, projectName: deviceProjectName })
-          .from(devices)
-          .where(where)
-          .orderBy(devices.name, devices.id)
-          .limit(window.limit)
-          .offset(window.offset),
-        db.select({ n: count() }).from(devices).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      const where = listedDevicesWhere(TYPE, projectId, filter.words, activeStateIs(filter.activeState));
+      const list = db
+        .select({ ...LISTED, projectName: deviceProjectName })
+        .from(devices)
+        .$dynamic();
+      return pageDevices(db, list, where, window);
     },
 
     /** The bins of a project that have coordinates, in the list's order, for the map. */

@@ -1,8 +1,8 @@
 import { SCD_API, SCD_COMMANDS, scdManifest } from '@sc/contract/families/scd';
 import type { FastifyInstance } from 'fastify';
 import { mountTable } from '../../../platform/endpoints/mount.js';
-import { pageWindow, toPage } from '../../../platform/paging.js';
 import type { FamilyContext } from '../family-handler.js';
+import { listHandler } from '../kit/device-list.js';
 import { commandHandlers, deviceOf, eventHandlers, registrationHandlers } from '../kit/traits.js';
 import { createScdService } from './scd.service.js';
 
@@ -16,13 +16,9 @@ export function scdRoutes(app: FastifyInstance, ctx: FamilyContext): void {
     ...registrationHandlers(ctx, manifest),
     ...commandHandlers(ctx, manifest, SCD_COMMANDS),
     ...eventHandlers(ctx, manifest),
-    page: async ({ session, params, query }) => {
-      const project = await ctx.devices.reach(session, params.projectId, query.includeChildren);
-      const window = pageWindow(query, await ctx.settings.get('pageSize'));
-      const filter = { words: query.keyword, activeState: query.activeState };
-      const { rows, total } = await scd.page(project, filter, window);
-      return toPage(rows, total, window);
-    },
+    page: listHandler(ctx, (project, query, window) =>
+      scd.page(project, { words: query.keyword, activeState: query.activeState }, window),
+    ),
     map: async ({ session, params, query }) =>
       scd.map(await ctx.devices.reach(session, params.projectId, query.includeChildren)),
     latest: async (call) => scd.latest(await bin(call)),

@@ -1,11 +1,11 @@
 import { whmManifest } from '@sc/contract/families/whm';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { devices } from '../../../db/schema/index.js';
-import { keywordWhere } from '../../../platform/paging.js';
 import { DEVICE_COLUMNS } from '../kit/device-columns.js';
-import { deviceProjectName, devicesOfProject, type ProjectReach } from '../kit/project-reach.js';
+import { listedDevicesWhere, pageDevices } from '../kit/device-list.js';
+import { deviceProjectName, type ProjectReach } from '../kit/project-reach.js';
 import { createReadingsRepository } from '../kit/readings.repository.js';
 import { whmTelemetry } from './whm.tables.js';
 
@@ -24,30 +24,19 @@ export function createWhmRepository(db: Db) {
       filter: { words: string[]; inUse?: boolean },
       window: { limit: number; offset: number },
     ) {
-      const where = and(
-        devicesOfProject(projectId),
-        eq(devices.type, TYPE),
-        keywordWhere(filter.words, [devices.name, devices.no, devices.equipmentId]),
-        filter.inUse === undefined ? undefined : sql`${inUse} = ${filter.inUse}`,
-      );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({
-            ...DEVICE_COLUMNS,
-            parentName: parent.name,
-            projectName: deviceProjectName,
-            props: devices.props,
-            inUse,
-          })
-          .from(devices)
-          .leftJoin(parent, eq(parent.id, devices.parentId))
-          .where(where)
-          .orderBy(devices.name, devices.id)
-          .limit(window.limit)
-          .offset(window.offset),
-        db.select({ n: count() }).from(devices).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      const inUseIs = filter.inUse === undefined ? undefined : sql`${inUse} = ${filter.inUse}`;
+      const list = db
+        .select({
+          ...DEVICE_COLUMNS,
+          parentName: parent.name,
+          projectName: deviceProjectName,
+          props: devices.props,
+          inUse,
+        })
+        .from(devices)
+        .leftJoin(parent, eq(parent.id, devices.parentId))
+        .$dynamic();
+      return pageDevices(db, list, listedDevicesWhere(TYPE, projectId, filter.words, inUseIs), window);
     },
   };
 }

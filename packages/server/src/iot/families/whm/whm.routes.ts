@@ -1,8 +1,8 @@
 import { WHM_API, WHM_COMMANDS, whmManifest } from '@sc/contract/families/whm';
 import type { FastifyInstance } from 'fastify';
 import { mountTable } from '../../../platform/endpoints/mount.js';
-import { pageWindow, toPage } from '../../../platform/paging.js';
 import type { FamilyContext } from '../family-handler.js';
+import { listHandler } from '../kit/device-list.js';
 import {
   commandHandlers,
   deviceOf,
@@ -25,12 +25,9 @@ export function whmRoutes(app: FastifyInstance, ctx: FamilyContext): void {
     ...eventHandlers(ctx, manifest),
     ...readingsHandlers(ctx, manifest, whm.readings, { csvName: 'readings' }),
     ...totalsHandlers(ctx, manifest, whm.readings),
-    page: async ({ session, params, query }) => {
-      const project = await ctx.devices.reach(session, params.projectId, query.includeChildren);
-      const window = pageWindow(query, await ctx.settings.get('pageSize'));
-      const { rows, total } = await whm.page(project, { words: query.keyword, inUse: query.inUse }, window);
-      return toPage(rows, total, window);
-    },
+    page: listHandler(ctx, (project, query, window) =>
+      whm.page(project, { words: query.keyword, inUse: query.inUse }, window),
+    ),
     config: async (call) => whm.config(await meter(call)),
     saveConfig: async (call) => whm.setConfig(call.actor, await meter(call), call.body),
     setInUse: async (call) => whm.setInUse(call.actor, await meter(call), call.body.inUse),

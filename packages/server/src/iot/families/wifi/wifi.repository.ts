@@ -1,11 +1,11 @@
 import { wifiManifest } from '@sc/contract/families/wifi';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { devices } from '../../../db/schema/index.js';
-import { keywordWhere } from '../../../platform/paging.js';
 import { DEVICE_COLUMNS } from '../kit/device-columns.js';
-import { deviceProjectName, devicesOfProject, type ProjectReach } from '../kit/project-reach.js';
+import { activeStateIs, listedDevicesWhere, pageDevices } from '../kit/device-list.js';
+import { deviceProjectName, type ProjectReach } from '../kit/project-reach.js';
 import { createReadingsRepository } from '../kit/readings.repository.js';
 import { wifiTelemetry } from './wifi.tables.js';
 
@@ -27,25 +27,15 @@ export function createWifiRepository(db: Db) {
     readings: createReadingsRepository(db, wifiTelemetry),
 
     async page(project: number | ProjectReach, filter: WifiPageFilter, window: { limit: number; offset: number }) {
-      const where = and(
-        devicesOfProject(project),
-        eq(devices.type, TYPE),
-        keywordWhere(filter.words, [devices.name, devices.no, devices.equipmentId]),
-        filter.activeState === undefined ? undefined : eq(devices.activeState, filter.activeState),
-        filter.linkType === undefined ? undefined : sql`${devices.props}->>'linkType' = ${filter.linkType}`,
-      );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ ...LISTED, projectName: deviceProjectName, parentName: parent.name })
-          .from(devices)
-          .leftJoin(parent, eq(parent.id, devices.parentId))
-          .where(where)
-          .orderBy(devices.name, devices.id)
-          .limit(window.limit)
-          .offset(window.offset),
-        db.select({ n: count() }).from(devices).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      const linkTypeIs =
+        filter.linkType === undefined ? undefined : sql`${devices.props}->>'linkType' = ${filter.linkType}`;
+      const where = listedDevicesWhere(TYPE, project, filter.words, activeStateIs(filter.activeState), linkTypeIs);
+      const list = db
+        .select({ ...LISTED, projectName: deviceProjectName, parentName: parent.name })
+        .from(devices)
+        .leftJoin(parent, eq(parent.id, devices.parentId))
+        .$dynamic();
+      return pageDevices(db, list, where, window);
     },
   };
 }

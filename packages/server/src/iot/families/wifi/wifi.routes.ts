@@ -1,8 +1,8 @@
 import { WIFI_API, WIFI_COMMANDS, wifiManifest } from '@sc/contract/families/wifi';
 import type { FastifyInstance } from 'fastify';
 import { mountTable } from '../../../platform/endpoints/mount.js';
-import { pageWindow, toPage } from '../../../platform/paging.js';
 import type { FamilyContext } from '../family-handler.js';
+import { listHandler } from '../kit/device-list.js';
 import { commandHandlers, deviceOf, eventHandlers, registrationHandlers } from '../kit/traits.js';
 import { createWifiService } from './wifi.service.js';
 
@@ -18,13 +18,9 @@ export function wifiRoutes(app: FastifyInstance, ctx: FamilyContext): void {
     ...commandHandlers(ctx, manifest, WIFI_COMMANDS),
     // The AP's log is its events (info level), paged like any family's.
     logs: eventHandlers(ctx, manifest).events,
-    page: async ({ session, params, query }) => {
-      const project = await ctx.devices.reach(session, params.projectId, query.includeChildren);
-      const window = pageWindow(query, await ctx.settings.get('pageSize'));
-      const filter = { words: query.keyword, activeState: query.activeState, linkType: query.linkType };
-      const { rows, total } = await wifi.page(project, filter, window);
-      return toPage(rows, total, window);
-    },
+    page: listHandler(ctx, (project, query, window) =>
+      wifi.page(project, { words: query.keyword, activeState: query.activeState, linkType: query.linkType }, window),
+    ),
     latest: async (call) => wifi.latest(await ap(call)),
   });
 }

@@ -1,0 +1,66 @@
+import { and, count, eq, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { Db } from '../../../db/client.js';
+import { devices } from '../../../db/schema/index.js';
+import type { SessionContext } from '../../../modules/session/session-context.js';
+import { keywordWhere, pageWindow, toPage } from '../../../platform/paging.js';
+import type { FamilyContext } from '../family-handler.js';
+import { devicesOfProject, type ProjectReach } from './project-reach.js';
+
+/**
+ * A family's device list (its list screen): the devices of its type in the project's reach, searched
+ * by name, number and equipment id, with the family's own `filters` (undefined: not filtered).
+ */
+export const listedDevicesWhere = (
+  type: string,
+  project: number | ProjectReach,
+  words: string[],
+  ...filters: (SQL | undefined)[]
+) =>
+  and(
+    devicesOfProject(project),
+    eq(devices.type, type),
+    keywordWhere(words, [devices.name, devices.no, devices.equipmentId]),
+    ...filters,
+  );
+
+/** The online-state filter of a list (undefined: every device). */
+export const activeStateIs = (activeState: number | undefined) =>
+  activeState === undefined ? undefined : eq(devices.activeState, activeState);
+
+/**
+ * A page of a device list: `list` (a `db.select(…).from(devices)…$dynamic()` with the family's columns
+ * and joins) where `where` holds, by name, and how many devices match.
+ */
+export async function pageDevices<T extends PgSelect>(
+  db: Db,
+  list: T,
+  where: SQL | undefined,
+  window: { limit: number; offset: number },
+) {
+  const [rows, [total]] = await Promise.all([
+    list.where(where).orderBy(devices.name, devices.id).limit(window.limit).offset(window.offset),
+    db.select({ n: count() }).from(devices).where(where),
+  ]);
+  return { rows: rows as T['_']['result'], total: total?.n ?? 0 };
+}
+
+/**
+ * The handler of a list call: the project within the caller's reach (with its child projects when
+ * asked), the page window (the pageSize setting by default) and `list`'s rows of it as a page.
+ */
+export function listHandler<Q extends { includeChildren?: boolean; page: number; pageSize?: number }, T>(
+  ctx: FamilyContext,
+  list: (
+    project: ProjectReach,
+    query: Q,
+    window: { limit: number; offset: number },
+  ) => Promise<{ rows: T[]; total: number }>,
+) {
+  return async ({ session, params, query }: { session: SessionContext; params: { projectId: number }; query: Q }) => {
+    const project = await ctx.devices.reach(session, params.projectId, query.includeChildren);
+    const window = pageWindow(query, await ctx.settings.get('pageSize'));
+    const { rows, total } = await list(project, query, window);
+    return toPage(rows, total, window);
+  };
+}
