@@ -2,7 +2,7 @@ import { ILLUM_API, ILLUM_COMMANDS, ILLUM_GROUP_API, illumManifest } from '@sc/c
 import type { FastifyInstance } from 'fastify';
 import { mountTable } from '../../../platform/endpoints/mount.js';
 import type { FamilyContext } from '../family-handler.js';
-import { commandHandlers, eventHandlers, readingsHandlers, registrationHandlers } from '../kit/traits.js';
+import { deviceHandlers, readingsHandlers } from '../kit/traits.js';
 import { createIllumService } from './illum.service.js';
 
 const manifest = illumManifest;
@@ -15,9 +15,7 @@ const manifest = illumManifest;
 export function illumRoutes(app: FastifyInstance, ctx: FamilyContext): void {
   const s = createIllumService(ctx);
   mountTable(app, ILLUM_API, {
-    ...registrationHandlers(ctx, manifest),
-    ...commandHandlers(ctx, manifest, ILLUM_COMMANDS),
-    ...eventHandlers(ctx, manifest),
+    ...deviceHandlers(ctx, manifest, ILLUM_COMMANDS),
     ...readingsHandlers(ctx, manifest, s.readings, { csvName: 'illuminance' }),
     sensors: ({ session, params, query }) => s.sensors(session, params.projectId, query),
     config: ({ session, params }) => s.config(session, params.projectId, params.id),

@@ -7,37 +7,40 @@ import { keywordWhere, pageWindow, toPage } from '../../../platform/paging.js';
 import type { FamilyContext } from '../family-handler.js';
 import { devicesOfProject, type ProjectReach } from './project-reach.js';
 
+/** What every device list is searched and filtered by (its own filters added). */
+export interface ListFilter {
+  words: string[];
+  /** Online state (undefined: every device). */
+  activeState?: number;
+}
+
+/** The rows of a page a list asks for. */
+export type PageWindow = { limit: number; offset: number };
+
 /**
  * A family's device list (its list screen): the devices of its type in the project's reach, searched
- * by name, number and equipment id, with the family's own `filters` (undefined: not filtered).
+ * by name, number and equipment id, by online state when asked, and by the family's own `filters`
+ * (undefined: not filtered).
  */
 export const listedDevicesWhere = (
   type: string,
   project: number | ProjectReach,
-  words: string[],
+  filter: ListFilter,
   ...filters: (SQL | undefined)[]
 ) =>
   and(
     devicesOfProject(project),
     eq(devices.type, type),
-    keywordWhere(words, [devices.name, devices.no, devices.equipmentId]),
+    keywordWhere(filter.words, [devices.name, devices.no, devices.equipmentId]),
+    filter.activeState === undefined ? undefined : eq(devices.activeState, filter.activeState),
     ...filters,
   );
-
-/** The online-state filter of a list (undefined: every device). */
-export const activeStateIs = (activeState: number | undefined) =>
-  activeState === undefined ? undefined : eq(devices.activeState, activeState);
 
 /**
  * A page of a device list: `list` (a `db.select(…).from(devices)…$dynamic()` with the family's columns
  * and joins) where `where` holds, by name, and how many devices match.
  */
-export async function pageDevices<T extends PgSelect>(
-  db: Db,
-  list: T,
-  where: SQL | undefined,
-  window: { limit: number; offset: number },
-) {
+export async function pageDevices<T extends PgSelect>(db: Db, list: T, where: SQL | undefined, window: PageWindow) {
   const [rows, [total]] = await Promise.all([
     list.where(where).orderBy(devices.name, devices.id).limit(window.limit).offset(window.offset),
     db.select({ n: count() }).from(devices).where(where),
@@ -51,11 +54,7 @@ export async function pageDevices<T extends PgSelect>(
  */
 export function listHandler<Q extends { includeChildren?: boolean; page: number; pageSize?: number }, T>(
   ctx: FamilyContext,
-  list: (
-    project: ProjectReach,
-    query: Q,
-    window: { limit: number; offset: number },
-  ) => Promise<{ rows: T[]; total: number }>,
+  list: (project: ProjectReach, query: Q, window: PageWindow) => Promise<{ rows: T[]; total: number }>,
 ) {
   return async ({ session, params, query }: { session: SessionContext; params: { projectId: number }; query: Q }) => {
     const project = await ctx.devices.reach(session, params.projectId, query.includeChildren);

@@ -158,3 +158,12 @@ export function createReadingsRepository(db: Db, tables: ReadingsSource) {
 }
 
 export type ReadingsRepository = ReturnType<typeof createReadingsRepository>;
+
+/** Each device of a list with its latest reading (undefined before its first): what the lists show. */
+export async function withLatestReading<D extends { id: number }>(readings: ReadingsRepository, rows: readonly D[]) {
+  const latest = await readings.lastOf(
+    rows.map((d) => d.id),
+    1,
+  );
+  return rows.map((d) => [d, latest.get(d.id)?.[0]] as const);
+}

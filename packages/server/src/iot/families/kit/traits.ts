@@ -37,6 +37,10 @@ type Handlers<F extends (...args: never[]) => object> = Record<keyof ReturnType<
 export const deviceOf = (ctx: FamilyContext, type: string, call: Pick<Loose, 'session' | 'params'>) =>
   ctx.devices.get(call.session, call.params.projectId, call.params.id, type);
 
+/** `deviceOf` for one family: the device of a call's `:projectId/:id`. */
+export const familyDeviceOf = (ctx: FamilyContext, type: string) => (call: Pick<Loose, 'session' | 'params'>) =>
+  deviceOf(ctx, type, call);
+
 /**
  * Registration (spec 001 §7): the platform accepts (or ignores) the device's traffic from now on; a
  * connected device is told too, but its silence does not undo the registration.
@@ -129,6 +133,23 @@ export function eventHandlers<S extends string>(
       return toPage(rows, total, window);
     },
   } as never;
+}
+
+/**
+ * The traits of a device the platform talks to itself: registration, its commands (`extra` as
+ * `commandHandlers`) and its events.
+ */
+export function deviceHandlers<S extends string, const C extends readonly FamilyCommand[]>(
+  ctx: FamilyContext,
+  manifest: Manifest,
+  commands: C,
+  extra: Partial<Record<C[number]['name'], (body: Record<string, unknown>) => Record<string, unknown>>> = {},
+) {
+  return {
+    ...registrationHandlers<S>(ctx, manifest),
+    ...commandHandlers<S, C>(ctx, manifest, commands, extra),
+    ...eventHandlers<S>(ctx, manifest),
+  };
 }
 
 /** Children: the devices behind a carrier with their state. */

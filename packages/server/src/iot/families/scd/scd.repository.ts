@@ -3,7 +3,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { devices } from '../../../db/schema/index.js';
 import { DEVICE_COLUMNS } from '../kit/device-columns.js';
-import { activeStateIs, listedDevicesWhere, pageDevices } from '../kit/device-list.js';
+import { type ListFilter, listedDevicesWhere, type PageWindow, pageDevices } from '../kit/device-list.js';
 import { deviceProjectName, devicesOfProject, type ProjectReach } from '../kit/project-reach.js';
 import { createReadingsRepository } from '../kit/readings.repository.js';
 import { scdTelemetry } from './scd.tables.js';
@@ -12,17 +12,16 @@ const TYPE = scdManifest.type;
 /** What the list shows of each bin besides its latest report (its thresholds are in `props`). */
 const LISTED = { ...DEVICE_COLUMNS, props: devices.props };
 
+/** What the bin list is searched and filtered by. */
+export type ScdPageFilter = ListFilter;
+
 /** The bins of a project (paged, searched, by online state) and their reports through the kit's repository. */
 export function createScdRepository(db: Db) {
   return {
     readings: createReadingsRepository(db, scdTelemetry),
 
-    async page(
-      projectId: number | ProjectReach,
-      filter: { words: string[]; activeState?: number },
-      window: { limit: number; offset: number },
-    ) {
-      const where = listedDevicesWhere(TYPE, projectId, filter.words, activeStateIs(filter.activeState));
+    async page(projectId: number | ProjectReach, filter: ScdPageFilter, window: PageWindow) {
+      const where = listedDevicesWhere(TYPE, projectId, filter);
       const list = db
         .select({ ...LISTED, projectName: deviceProjectName })
         .from(devices)

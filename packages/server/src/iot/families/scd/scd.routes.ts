@@ -3,19 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { mountTable } from '../../../platform/endpoints/mount.js';
 import type { FamilyContext } from '../family-handler.js';
 import { listHandler } from '../kit/device-list.js';
-import { commandHandlers, deviceOf, eventHandlers, registrationHandlers } from '../kit/traits.js';
+import { deviceHandlers, familyDeviceOf } from '../kit/traits.js';
 import { createScdService } from './scd.service.js';
-
-const manifest = scdManifest;
 
 /** Spec 001 §7 "scd: realdata, last 24-hour events, paged events": the traits' calls plus list, latest and thresholds. */
 export function scdRoutes(app: FastifyInstance, ctx: FamilyContext): void {
   const scd = createScdService(ctx);
-  const bin = (call: Parameters<typeof deviceOf>[2]) => deviceOf(ctx, manifest.type, call);
+  const bin = familyDeviceOf(ctx, scdManifest.type);
   mountTable(app, SCD_API, {
-    ...registrationHandlers(ctx, manifest),
-    ...commandHandlers(ctx, manifest, SCD_COMMANDS),
-    ...eventHandlers(ctx, manifest),
+    ...deviceHandlers(ctx, scdManifest, SCD_COMMANDS),
     page: listHandler(ctx, (project, query, window) =>
       scd.page(project, { words: query.keyword, activeState: query.activeState }, window),
     ),

@@ -1,9 +1,10 @@
 import { SCD_READINGS, type ScdConfigBody, type ScdReadingKey, scdFillState } from '@sc/contract/families/scd';
 import type { Actor, FamilyContext } from '../family-handler.js';
+import type { PageWindow } from '../kit/device-list.js';
 import type { FamilyDevice } from '../kit/devices.repository.js';
 import type { ProjectReach } from '../kit/project-reach.js';
-import type { ReadingRow } from '../kit/readings.repository.js';
-import { createScdRepository } from './scd.repository.js';
+import { type ReadingRow, withLatestReading } from '../kit/readings.repository.js';
+import { createScdRepository, type ScdPageFilter } from './scd.repository.js';
 
 const DAY_MS = 86_400_000;
 /** The last 24 hours' events shown at once (a bin raises a handful a day). */
@@ -28,12 +29,7 @@ export function createScdService(ctx: FamilyContext) {
 
   /** Bins as the list and the map show them: their thresholds, latest report and fill state. */
   async function withReports<B extends ListedBin>(rows: B[]) {
-    const latest = await repo.readings.lastOf(
-      rows.map((d) => d.id),
-      1,
-    );
-    return rows.map(({ props, lastActiveAt, ...bin }) => {
-      const report = latest.get(bin.id)?.[0];
+    return (await withLatestReading(repo.readings, rows)).map(([{ props, lastActiveAt, ...bin }, report]) => {
       const config = thresholdsOf((props ?? {}) as Record<string, unknown>);
       const values = valuesOf(report);
       return {
@@ -48,11 +44,7 @@ export function createScdService(ctx: FamilyContext) {
   }
 
   return {
-    async page(
-      project: number | ProjectReach,
-      filter: { words: string[]; activeState?: number },
-      window: { limit: number; offset: number },
-    ) {
+    async page(project: number | ProjectReach, filter: ScdPageFilter, window: PageWindow) {
       const { rows, total } = await repo.page(project, filter, window);
       const list = await withReports(rows);
       return { rows: list, total };

@@ -1,8 +1,10 @@
 import { WHM_PICK_INTERVAL, type WhmConfigBody } from '@sc/contract/families/whm';
 import type { Actor, FamilyContext } from '../family-handler.js';
+import type { PageWindow } from '../kit/device-list.js';
 import type { FamilyDevice } from '../kit/devices.repository.js';
 import type { ProjectReach } from '../kit/project-reach.js';
-import { createWhmRepository } from './whm.repository.js';
+import { withLatestReading } from '../kit/readings.repository.js';
+import { createWhmRepository, type WhmPageFilter } from './whm.repository.js';
 
 const intOrNull = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);
 
@@ -31,18 +33,9 @@ export function createWhmService(ctx: FamilyContext) {
   return {
     readings: repo.readings,
 
-    async page(
-      projectId: number | ProjectReach,
-      filter: { words: string[]; inUse?: boolean },
-      window: { limit: number; offset: number },
-    ) {
+    async page(projectId: number | ProjectReach, filter: WhmPageFilter, window: PageWindow) {
       const { rows, total } = await repo.page(projectId, filter, window);
-      const latest = await repo.readings.lastOf(
-        rows.map((d) => d.id),
-        1,
-      );
-      const list = rows.map(({ props, lastActiveAt, ...d }) => {
-        const last = latest.get(d.id)?.[0];
+      const list = (await withLatestReading(repo.readings, rows)).map(([{ props, lastActiveAt, ...d }, last]) => {
         return {
           ...d,
           lastActiveAt: lastActiveAt?.toISOString() ?? null,

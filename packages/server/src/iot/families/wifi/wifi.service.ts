@@ -1,8 +1,9 @@
 import { WIFI_LINK_TYPES, WIFI_READINGS, type WifiLinkType, type WifiReadingKey } from '@sc/contract/families/wifi';
 import type { FamilyContext } from '../family-handler.js';
+import type { PageWindow } from '../kit/device-list.js';
 import type { FamilyDevice } from '../kit/devices.repository.js';
 import type { ProjectReach } from '../kit/project-reach.js';
-import type { ReadingRow } from '../kit/readings.repository.js';
+import { type ReadingRow, withLatestReading } from '../kit/readings.repository.js';
 import { createWifiRepository, type WifiPageFilter } from './wifi.repository.js';
 
 /** A report's values by the manifest's readings (null when missing, or before the first report). */
@@ -21,14 +22,9 @@ export function createWifiService(ctx: FamilyContext) {
   const repo = ctx.repository(createWifiRepository);
 
   return {
-    async page(project: number | ProjectReach, filter: WifiPageFilter, window: { limit: number; offset: number }) {
+    async page(project: number | ProjectReach, filter: WifiPageFilter, window: PageWindow) {
       const { rows, total } = await repo.page(project, filter, window);
-      const latest = await repo.readings.lastOf(
-        rows.map((d) => d.id),
-        1,
-      );
-      const list = rows.map(({ props, lastActiveAt, ...ap }) => {
-        const report = latest.get(ap.id)?.[0];
+      const list = (await withLatestReading(repo.readings, rows)).map(([{ props, lastActiveAt, ...ap }, report]) => {
         const own = (props ?? {}) as Record<string, unknown>;
         return {
           ...ap,
