@@ -70,6 +70,7 @@ export {
   useHistoryPeriod,
 } from './readings-history';
 export { type Registrable, RegistrationButton, useRegistration } from './registration';
+export { REPORT_WRITTEN_MS, useRereadLater } from './reread-later';
 export { DeviceRowsCard } from './rows-card';
 export { applyStatePush, type LiveRow, patchLiveRow } from './state-push';
 export { type ListView, TableOrMapCard } from './table-or-map';

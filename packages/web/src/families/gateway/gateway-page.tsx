@@ -1,24 +1,23 @@
 import { ClearOutlined, ClockCircleOutlined, PoweroffOutlined } from '@ant-design/icons';
 import { type DeviceView, gatewayManifest, type Page, type RealtimePush } from '@sc/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Col, Row } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CrudColumn, canModify, tableColumns, useAuthLevel } from '../../components/crud';
+import { type CrudColumn, tableColumns } from '../../components/crud';
 import {
-  applyStatePush,
   CommandBar,
   type DeviceBack,
+  type DeviceDetailProps,
   type DeviceEvent,
-  DevicePage,
   DeviceRowsCard,
   DeviceShell,
+  devicePage,
   EventsCard,
   firstEventsPages,
   locationText,
-  useDeviceRow,
-  useFollowDevice,
   useManifestCommands,
+  useParentDevice,
 } from '../../components/device';
 import { formatValue } from '../../components/format';
 import { formatTime } from '../../components/time';
@@ -33,35 +32,24 @@ const ICONS: Record<GatewayCommand, ReactNode> = {
 const BACK: DeviceBack = { to: '/pjt/pjtdevicegatewaylist', label: 'gateways.back', missing: 'gateways.missing' };
 
 /** /pjt/pjtdevicegateway?id= (spec 001 §2): one gateway's state, children, events and commands. */
-export default function PjtDeviceGatewayPage() {
-  return <DevicePage back={BACK}>{(projectId, id) => <GatewayDetail projectId={projectId} id={id} />}</DevicePage>;
-}
+export default devicePage(BACK, GatewayDetail);
 
-function GatewayDetail({ projectId, id }: { projectId: number; id: number }) {
+function GatewayDetail({ projectId, id, editable }: DeviceDetailProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const gw = gatewayApi(projectId);
-  const editable = canModify(useAuthLevel());
   const childrenKey = gatewayKeys.children(projectId, id);
   const eventsKey = gatewayKeys.events(projectId, id);
 
-  const deviceKey = gatewayKeys.one(projectId, id);
-  const { query, ok, device, fallback } = useDeviceRow({
-    queryKey: deviceKey,
+  const { query, device, fallback, children } = useParentDevice<GatewayChild>({
+    id,
+    queryKey: gatewayKeys.one(projectId, id),
     queryFn: () => gw.one(id),
     back: BACK,
     // Another family's id is not shown as a gateway: the page says the device is not of this kind.
     isDevice: (d) => d.type === gatewayManifest.type,
-  });
-  const children = useQuery({ queryKey: childrenKey, queryFn: () => gw.children(id), enabled: ok });
-
-  useFollowDevice({
-    id,
-    ok,
-    queryKey: deviceKey,
-    watch: (children.data ?? []).map((c) => c.id),
+    children: { queryKey: childrenKey, queryFn: () => gw.children(id) },
     onPush: (push: RealtimePush) => {
-      if (push.kind === 'state' && push.deviceId !== id) applyStatePush<GatewayChild>(client, childrenKey, push);
       if (push.kind === 'event') {
         const deviceName =
           push.deviceId === id

@@ -7,14 +7,15 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFeedback } from '../../app/feedback';
-import { type CrudColumn, canModify, tableColumns, useAuthLevel, zodRule } from '../../components/crud';
+import { type CrudColumn, tableColumns, zodRule } from '../../components/crud';
 import {
   type DeviceBack,
   DeviceConfigCard,
-  DevicePage,
+  type DeviceDetailProps,
   DeviceRowsCard,
   DeviceShell,
   DeviceStateTags,
+  devicePage,
   EventsCard,
   firstEventsPages,
   ReadingsChart,
@@ -31,15 +32,12 @@ const LIST = '/pjt/pjtdeviceillumlist';
 const BACK: DeviceBack = { to: LIST, label: 'illum.back', missing: 'illum.missing' };
 
 /** /pjt/pjtdeviceillum?id= (spec 001 §2): one sensor's configuration, real-time value, lamps and logs. */
-export default function PjtDeviceIllumPage() {
-  return <DevicePage back={BACK}>{(projectId, id) => <IllumDetail projectId={projectId} id={id} />}</DevicePage>;
-}
+export default devicePage(BACK, IllumDetail);
 
-function IllumDetail({ projectId, id }: { projectId: number; id: number }) {
+function IllumDetail({ projectId, id, editable }: DeviceDetailProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const illum = illumApi(projectId);
-  const editable = canModify(useAuthLevel());
   const eventsKey = illumKeys.events(projectId, id);
   // The last day's readings for the chart, fixed when the page opens.
   const period = useMemo(() => {

@@ -1,28 +1,28 @@
 import { CloudUploadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { type DeviceView, LIGHTING_READINGS, type Page, type RealtimePush } from '@sc/contract';
+import { LIGHTING_READINGS, type Page, type RealtimePush } from '@sc/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Descriptions, Row, Space, type TableColumnsType, Tag, Typography } from 'antd';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
 import { isApiError } from '../../api/errors';
 import { useFeedback } from '../../app/feedback';
-import { canModify, useAuthLevel } from '../../components/crud';
 import {
   type CommandAnswer,
   type DeviceBack,
+  type DeviceDetailProps,
   type DeviceEvent,
   DeviceLocation,
-  DevicePage,
   DevicePolicies,
   DeviceRegisterButton,
   DeviceShell,
+  devicePage,
   EventLevelTag,
   EventsTable,
+  fetchDevice,
   locationText,
   RegisteredTag,
   useEventsPaging,
   useLiveDevice,
+  useRereadLater,
 } from '../../components/device';
 import { formatReading, withUnit } from '../../components/format';
 import { formatTime } from '../../components/time';
@@ -35,15 +35,10 @@ import { lampStateOf } from './lamp-state';
 const LIST = '/pjt/pjtdevicelightinglist';
 const RUN_STATUS_OF = ['normal', 'alert', 'error'] as const;
 
-/** How long after a command its lamp's report is stored (reports are written in batches). */
-const REPORT_WRITTEN_MS = 2000;
-
 const BACK: DeviceBack = { to: LIST, label: 'lamps.back', missing: 'lamps.missing' };
 
 /** /pjt/pjtdevicelighting?id= (spec 001 §2): one lamp controller, live, with its controls and settings. */
-export default function LampPage() {
-  return <DevicePage back={BACK}>{(projectId, id) => <LampDetail projectId={projectId} id={id} />}</DevicePage>;
-}
+export default devicePage(BACK, LampDetail);
 
 /** Realdata after a telemetry push: the pushed values, the derived state. */
 export function applyRealdataPush(data: Realdata, push: RealtimePush): Realdata {
@@ -57,18 +52,17 @@ export function applyRealdataPush(data: Realdata, push: RealtimePush): Realdata 
   return { ...data, values, runStatus, state, at: push.at };
 }
 
-function LampDetail({ projectId, id }: { projectId: number; id: number }) {
+function LampDetail({ projectId, id, editable }: DeviceDetailProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const l = lightingApi(projectId);
-  const editable = canModify(useAuthLevel());
   const lampKey = lightingKeys.lamp(projectId, id);
   const realKey = [...lampKey, 'realdata'];
   // The lamp's row from the list call (name, place, registration, gateway).
   const { query, ok, device, fallback } = useLiveDevice({
     id,
     queryKey: [...lampKey, 'row'],
-    queryFn: () => api.get<DeviceView>(`/api/pjts/${projectId}/devices.do/one/${id}`, undefined, { silent: true }),
+    queryFn: () => fetchDevice(projectId, id),
     back: BACK,
     onPush: (push) => {
       if ('deviceId' in push && push.deviceId === id)
@@ -77,21 +71,14 @@ function LampDetail({ projectId, id }: { projectId: number; id: number }) {
     },
   });
   const realdata = useQuery({ queryKey: realKey, queryFn: () => l.realdata(id), enabled: ok });
-  const reread = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (reread.current) clearTimeout(reread.current);
-    },
-    [],
-  );
+  const reread = useRereadLater(realKey);
   // After a command the lamp answered: its device time at once when the answer has it, and the stored
   // report (raw message, device time, values) now and again once the lamp's next report is written.
   const afterCommand = (_command: string, answer: CommandAnswer) => {
     const told = (answer.result as { deviceTime?: unknown } | null)?.deviceTime;
     if (typeof told === 'string') client.setQueryData<Realdata>(realKey, (d) => (d ? { ...d, deviceTime: told } : d));
     else void client.invalidateQueries({ queryKey: realKey });
-    if (reread.current) clearTimeout(reread.current);
-    reread.current = setTimeout(() => void client.invalidateQueries({ queryKey: realKey }), REPORT_WRITTEN_MS);
+    reread();
   };
 
   if (!device) return fallback;

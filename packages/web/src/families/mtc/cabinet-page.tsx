@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import type { DeviceView, Page, RealtimePush } from '@sc/contract';
+import type { Page, RealtimePush } from '@sc/contract';
 import { MTC_FIRMWARE, MTC_PERIPHERAL_KINDS } from '@sc/contract/families/mtc';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -17,27 +17,27 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
 import { useFeedback } from '../../app/feedback';
-import { canModify, useAuthLevel } from '../../components/crud';
 import {
   type DeviceBack,
+  type DeviceDetailProps,
   type DeviceEvent,
   DeviceLocation,
-  DevicePage,
   DevicePolicies,
   DeviceRegisterButton,
   DeviceShell,
+  devicePage,
   EventLevelTag,
   EventsTable,
+  fetchDevice,
   locationText,
   RegisteredTag,
   useErrorText,
   useEventsPaging,
   useLiveDevice,
+  useRereadLater,
 } from '../../components/device';
 import { formatReading } from '../../components/format';
 import { formatTime } from '../../components/time';
@@ -54,9 +54,7 @@ import './texts';
 const BACK: DeviceBack = { to: CABINET_LIST, label: 'cabinets.back', missing: 'cabinets.missing' };
 
 /** /pjt/pjtdevicemtc?id= (spec 001 §2): one cabinet, live, with its circuits, controls and settings. */
-export default function CabinetPage() {
-  return <DevicePage back={BACK}>{(projectId, id) => <CabinetDetail projectId={projectId} id={id} />}</DevicePage>;
-}
+export default devicePage(BACK, CabinetDetail);
 
 /**
  * The runtime after a report of the cabinet (the server pushes its readings with the circuits, mode,
@@ -100,34 +98,26 @@ export function applyRuntimePush(data: Runtime, push: RealtimePush): Runtime {
 const touchesRuntime = (push: RealtimePush, id: number) =>
   (push.kind === 'telemetry' || push.kind === 'state' || push.kind === 'event') && push.deviceId === id;
 
-function CabinetDetail({ projectId, id }: { projectId: number; id: number }) {
+function CabinetDetail({ projectId, id, editable }: DeviceDetailProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const { message } = useFeedback();
   const errorText = useErrorText();
   const m = mtcApi(projectId);
-  const editable = canModify(useAuthLevel());
   const key = mtcKeys.cabinet(projectId, id);
   const runtimeKey = [...key, 'runtime'];
-  const reread = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(
-    () => () => {
-      if (reread.current) clearTimeout(reread.current);
-    },
-    [],
-  );
+  const reread = useRereadLater(runtimeKey);
   const { query, ok, device, fallback } = useLiveDevice({
     id,
     queryKey: [...key, 'row'],
-    queryFn: () => api.get<DeviceView>(`/api/pjts/${projectId}/devices.do/one/${id}`, undefined, { silent: true }),
+    queryFn: () => fetchDevice(projectId, id),
     back: BACK,
     onPush: (push) => {
       if (!touchesRuntime(push, id)) return;
       client.setQueryData<Runtime>(runtimeKey, (d) => (d ? applyRuntimePush(d, push) : d));
       if (push.kind === 'event') void client.invalidateQueries({ queryKey: [...key, 'events'] });
       // The stored state (alarm times, peripherals) a moment later, once the report is written.
-      if (reread.current) clearTimeout(reread.current);
-      reread.current = setTimeout(() => void client.invalidateQueries({ queryKey: runtimeKey }), 2000);
+      reread();
     },
   });
   const runtime = useQuery({ queryKey: runtimeKey, queryFn: () => m.runtime(id), enabled: ok });
@@ -137,8 +127,7 @@ function CabinetDetail({ projectId, id }: { projectId: number; id: number }) {
       void client.invalidateQueries({ queryKey: runtimeKey });
       // The cabinet reports its new state just after it answers: read it again once that is written,
       // so the screen shows the result of the command even if its push was missed.
-      if (reread.current) clearTimeout(reread.current);
-      reread.current = setTimeout(() => void client.invalidateQueries({ queryKey: runtimeKey }), 2000);
+      reread();
     },
   );
 

@@ -6,21 +6,20 @@ import { Button, Card, Col, Descriptions, Flex, Form, InputNumber, Modal, Row, S
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../app/feedback';
-import { type CrudColumn, canModify, tableColumns, useAuthLevel, zodRule } from '../../components/crud';
+import { type CrudColumn, tableColumns, zodRule } from '../../components/crud';
 import {
   CommandBar,
   type DeviceBack,
   DeviceConfigCard,
-  DevicePage,
+  type DeviceDetailProps,
   DeviceRowsCard,
   DeviceShell,
+  devicePage,
   EventsCard,
   firstEventsPages,
-  patchLiveRow,
   useCardCall,
-  useDeviceRow,
-  useFollowDevice,
   useManifestCommands,
+  useParentDevice,
 } from '../../components/device';
 import { formatDuration } from '../../components/format';
 import { formatTime } from '../../components/time';
@@ -39,38 +38,28 @@ const ICONS: Record<(typeof PGW_COMMANDS)[number]['name'], ReactNode> = {
 const BACK: DeviceBack = { to: LIST, label: 'pgw.back', missing: 'pgw.missing' };
 
 /** /pjt/pjtdevicepgw?id= (spec 001 §2): one power-line gateway, its lamp controllers, runtime, config, events. */
-export default function PjtDevicePgwPage() {
-  return <DevicePage back={BACK}>{(projectId, id) => <PgwDetail projectId={projectId} id={id} />}</DevicePage>;
-}
+export default devicePage(BACK, PgwDetail);
 
-function PgwDetail({ projectId, id }: { projectId: number; id: number }) {
+function PgwDetail({ projectId, id, editable }: DeviceDetailProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const pgw = pgwApi(projectId);
-  const editable = canModify(useAuthLevel());
-  const deviceKey = pgwKeys.one(projectId, id);
   const lampsKey = pgwKeys.lamps(projectId, id);
   const eventsKey = pgwKeys.events(projectId, id);
 
-  const { ok, device, fallback } = useDeviceRow({
-    queryKey: deviceKey,
+  const {
+    device,
+    fallback,
+    children: lamps,
+  } = useParentDevice<PgwLamp>({
+    id,
+    queryKey: pgwKeys.one(projectId, id),
     queryFn: () => pgw.one(id),
     back: BACK,
     isDevice: (d) => d.type === pgwManifest.type,
-  });
-  const lamps = useQuery({ queryKey: lampsKey, queryFn: () => pgw.lamps(id), enabled: ok });
-
-  useFollowDevice({
-    id,
-    ok,
-    queryKey: deviceKey,
-    watch: (lamps.data ?? []).map((l) => l.id),
+    children: { queryKey: lampsKey, queryFn: () => pgw.lamps(id) },
     onPush: (push: RealtimePush) => {
       if (!('deviceId' in push)) return;
-      if (push.kind === 'state' && push.deviceId !== id)
-        client.setQueryData<PgwLamp[]>(lampsKey, (rows) =>
-          rows?.map((r) => (r.id === push.deviceId ? patchLiveRow(r, push) : r)),
-        );
       // A new carrier table: the signals and last contacts changed.
       if (push.kind === 'telemetry' && push.deviceId === id) void client.invalidateQueries({ queryKey: lampsKey });
       if (push.kind === 'event' && push.deviceId === id) void client.invalidateQueries(firstEventsPages(eventsKey));
