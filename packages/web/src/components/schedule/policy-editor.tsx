@@ -1,6 +1,6 @@
 import { MinusCircleOutlined } from '@ant-design/icons';
 import { POLICY_UNITS_MAX_DEFAULT } from '@sc/contract';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -20,7 +20,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
@@ -28,7 +28,8 @@ import { useRunningParams } from '../../api/session-api';
 import { translate, useLang } from '../../i18n/i18n';
 import { applyServerErrors } from '../crud';
 import { DraggableModal } from '../draggable-modal';
-import type { DaySchedule, YearDay } from './schedule';
+import { yearPoints } from './policy-list';
+import type { DaySchedule } from './schedule';
 import { DayTimeline, YearChart } from './schedule-preview';
 
 /**
@@ -154,11 +155,20 @@ export function PolicyUnitRow(props: {
   );
 }
 
-/** A preview as the server answers it: the place it is for, and the day's sun. */
+/** A preview as the server answers it: the place it is for, the day's sun, and the year's on and off times. */
 interface PreviewAnswer {
   lng: number;
   lat: number;
   day?: { polar?: string | null; policyId: number | null } | null;
+  year: Parameters<typeof yearPoints>[0];
+}
+
+/** Which preview to ask for: its query key (the policy and target), and the call for a date. */
+export interface PreviewLoad<A> {
+  key: QueryKey;
+  fn: (day: { date: string; year: number }) => Promise<A>;
+  /** False while the preview waits for something (a target). */
+  enabled?: boolean;
 }
 
 /**
@@ -166,17 +176,16 @@ interface PreviewAnswer {
  * the family's own lines below it), and the on and off times over the year. `texts` is the family's key
  * prefix for previewTitle, previewFor, date, previewPlace, dayTitle, yearTitle and noPolicyThatDay.
  */
-export function PolicyPreviewDialog<T>(props: {
+export function PolicyPreviewDialog<T, A extends PreviewAnswer>(props: {
   texts: string;
   name: string;
   target: { value: T | undefined; onChange: (value: T | undefined) => void; options: SelectProps['options'] };
-  date: Dayjs;
-  onDate: (date: Dayjs) => void;
-  preview: UseQueryResult<PreviewAnswer>;
+  load: PreviewLoad<A>;
   errorText: (error: unknown) => string;
-  day: DaySchedule | null;
-  year: readonly YearDay[] | undefined;
-  dayExtra?: ReactNode;
+  /** The answer's day as the timeline takes it. */
+  dayOf: (answer: A) => DaySchedule | null;
+  /** The family's lines under the day's timeline. */
+  dayExtra?: (answer: A) => ReactNode;
   /**
    * Shown instead of the day and the year while the preview waits for something (a family whose
    * preview needs a target says so here, and asks the server nothing until one is chosen).
@@ -185,8 +194,12 @@ export function PolicyPreviewDialog<T>(props: {
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { preview, date, texts } = props;
+  const { load, texts } = props;
+  const [date, setDate] = useState<Dayjs>(dayjs());
+  const asked = { date: date.format('YYYY-MM-DD'), year: date.year() };
+  const preview = useQuery({ queryKey: [...load.key, asked], queryFn: () => load.fn(asked), enabled: load.enabled });
   const shown = preview.data;
+  const day = shown ? props.dayOf(shown) : null;
   return (
     <DraggableModal
       open
@@ -211,7 +224,7 @@ export function PolicyPreviewDialog<T>(props: {
           <DatePicker
             value={date}
             allowClear={false}
-            onChange={(d) => d && props.onDate(d)}
+            onChange={(d) => d && setDate(d)}
             aria-label={t(`${texts}.date`)}
           />
           {shown && (
@@ -230,7 +243,7 @@ export function PolicyPreviewDialog<T>(props: {
           <Row gutter={[12, 12]}>
             <Col span={24}>
               <Card size="small" title={t(`${texts}.dayTitle`, { date: date.format('YYYY-MM-DD') })}>
-                {props.day ? (
+                {day ? (
                   <>
                     {shown?.day?.polar && (
                       <Tag color="purple" style={{ marginBottom: 8 }}>
@@ -242,8 +255,8 @@ export function PolicyPreviewDialog<T>(props: {
                         {t(`${texts}.noPolicyThatDay`)}
                       </Typography.Text>
                     )}
-                    <DayTimeline day={props.day} />
-                    {props.dayExtra}
+                    <DayTimeline day={day} />
+                    {shown && props.dayExtra?.(shown)}
                   </>
                 ) : (
                   <Empty />
@@ -252,7 +265,7 @@ export function PolicyPreviewDialog<T>(props: {
             </Col>
             <Col span={24}>
               <Card size="small" title={t(`${texts}.yearTitle`, { year: date.year() })}>
-                <YearChart days={props.year} />
+                <YearChart days={shown ? yearPoints(shown.year) : undefined} />
               </Card>
             </Col>
           </Row>

@@ -1,8 +1,9 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import type { PolicyCycle } from '@sc/contract';
 import { Button, Space, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { canModify, useAuthLevel } from '../crud';
 import { ProjectScoped } from '../project-scoped';
 import { OwnProjectNote } from '../project-switcher';
 import { clockOf, type YearDay } from './schedule';
@@ -24,6 +25,18 @@ export function PolicyScreen({ children }: { children: (projectId: number) => Re
     </ProjectScoped>
   );
 }
+
+/** A family's policy list screen (PolicyScreen) around its list, given the project and whether the user may change it. */
+export function policyPage(List: ComponentType<{ projectId: number; editable: boolean }>) {
+  return function FamilyPolicyPage() {
+    const editable = canModify(useAuthLevel());
+    return <PolicyScreen>{(projectId) => <List projectId={projectId} editable={editable} />}</PolicyScreen>;
+  };
+}
+
+/** A start's offset in minutes as it is written after the sun's event: " +15 分钟", " -10 min", nothing for 0. */
+export const offsetText = (offset: number | null | undefined, minutes: string) =>
+  offset ? ` ${offset > 0 ? '+' : ''}${offset} ${minutes}` : '';
 
 /** A policy's cycle: its mode, and below it the date or the effective dates. */
 export function CycleText({ cycle }: { cycle: Pick<PolicyCycle, 'mode' | 'date' | 'from' | 'to'> }) {

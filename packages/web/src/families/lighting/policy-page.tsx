@@ -1,22 +1,19 @@
 import { ClearOutlined, CloudUploadOutlined, PlusOutlined } from '@ant-design/icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { useMutation } from '@tanstack/react-query';
+import { Button, Card, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { useFeedback } from '../../app/feedback';
-import {
-  type CrudColumn,
-  canModify,
-  ListScreen,
-  tableColumns,
-  useAuthLevel,
-  useDeleteRows,
-  usePagedList,
-} from '../../components/crud';
+import { type CrudColumn, ListScreen, tableColumns, useDeleteRows } from '../../components/crud';
 import { PolicyPreviewDialog } from '../../components/schedule/policy-editor';
-import { CycleText, PolicyActions, PolicyScreen, yearPoints } from '../../components/schedule/policy-list';
+import { CycleText, offsetText, policyPage } from '../../components/schedule/policy-list';
+import {
+  type PolicyDialogState,
+  PolicyUnitTags,
+  usePolicyActionsColumn,
+  usePolicyList,
+} from '../../components/schedule/policy-table';
 import { inNightOrder, usualMinuteOf } from '../../components/schedule/schedule';
 import { lightingApi, lightingKeys, type Policy, type Preview } from './api';
 import { LampBatchProgress, useLampBatch } from './batch';
@@ -25,9 +22,7 @@ import { PolicyDialog } from './policy-form';
 import { TargetsDialog } from './targets';
 
 /** /pjt/pjtdevicelightingpolicy (spec 001 §2): lighting policies, their use on lamps and groups, previews. */
-export default function PolicyPage() {
-  return <PolicyScreen>{(projectId) => <Policies projectId={projectId} />}</PolicyScreen>;
-}
+export default policyPage(Policies);
 
 /** A unit in words: "sunset +15 min: on 100 %". */
 export function useUnitText() {
@@ -36,32 +31,20 @@ export function useUnitText() {
     const when =
       u.start.kind === 'clock'
         ? (u.start.time ?? '')
-        : `${t(`lighting.startKinds.${u.start.kind}`)}${u.start.offset ? ` ${u.start.offset > 0 ? '+' : ''}${u.start.offset} ${t('lamps.policy.minutes')}` : ''}`;
+        : `${t(`lighting.startKinds.${u.start.kind}`)}${offsetText(u.start.offset, t('lamps.policy.minutes'))}`;
     const what = u.type === 'off' ? t('lighting.unitTypes.off') : `${t(`lighting.unitTypes.${u.type}`)} ${u.level}%`;
     return `${when} ${what}`;
   };
 }
 
-type Dialog =
-  | { kind: 'edit'; policy: Policy | null }
-  | { kind: 'use' | 'remove'; policy: Policy }
-  | { kind: 'clear' }
-  | { kind: 'preview'; policy: Policy }
-  | null;
-
-function Policies({ projectId }: { projectId: number }) {
+function Policies({ projectId, editable }: { projectId: number; editable: boolean }) {
   const { t } = useTranslation();
   const { message, confirm } = useFeedback();
-  const editable = canModify(useAuthLevel());
   const l = lightingApi(projectId);
   const unitText = useUnitText();
   const batch = useLampBatch(projectId);
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const list = usePagedList<Policy, { keyword?: string }>({
-    key: lightingKeys.policies(projectId),
-    load: ({ page, pageSize, filters }) => l.policies(page, pageSize, filters.keyword),
-    initialFilters: {},
-  });
+  const [dialog, setDialog] = useState<PolicyDialogState<Policy, { kind: 'clear' }>>(null);
+  const list = usePolicyList(lightingKeys.policies(projectId), l.policies);
   const askDelete = useDeleteRows(l.policiesBase, () => list.refresh());
   const close = () => setDialog(null);
   const started = (p: Promise<unknown>) =>
@@ -80,14 +63,11 @@ function Policies({ projectId }: { projectId: number }) {
     {
       field: 'units',
       render: (_, p) => (
-        <Flex gap={4} wrap>
-          {inNightOrder(p.units, (u) => usualMinuteOf(u.start)).map((u, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: units are ordered steps
-            <Tag key={i} color={u.type === 'off' ? 'default' : u.type === 'eco' ? 'orange' : 'gold'}>
-              {unitText(u)}
-            </Tag>
-          ))}
-        </Flex>
+        <PolicyUnitTags
+          units={inNightOrder(p.units, (u) => usualMinuteOf(u.start))}
+          color={(u) => (u.type === 'off' ? 'default' : u.type === 'eco' ? 'orange' : 'gold')}
+          text={unitText}
+        />
       ),
     },
     { field: 'range', width: 100, render: (v) => t(`lighting.channels.${String(v)}`) },
@@ -96,46 +76,36 @@ function Policies({ projectId }: { projectId: number }) {
     { field: 'lampCount', width: 90, align: 'right' },
   ];
   const columns = tableColumns(declared, (field) => t(`lamps.policy.fields.${field}`));
-  columns.push({
-    title: t('common.actions'),
-    key: 'actions',
+  const actions = usePolicyActionsColumn<Policy>({
     width: 330,
-    fixed: 'right',
-    render: (_, p: Policy) => (
-      <PolicyActions
-        id={p.id}
-        editable={editable}
-        texts={{
-          preview: t('lamps.policy.preview'),
-          use: t('lighting.commands.use'),
-          remove: t('lighting.commands.remove'),
-        }}
-        onPreview={() => setDialog({ kind: 'preview', policy: p })}
-        onEdit={() => setDialog({ kind: 'edit', policy: p })}
-        onUse={() => setDialog({ kind: 'use', policy: p })}
-        onRemove={() => setDialog({ kind: 'remove', policy: p })}
-        onDelete={() => askDelete([p.id])}
-        extra={
-          <Button
-            size="small"
-            type="link"
-            icon={<CloudUploadOutlined />}
-            onClick={() =>
-              confirm({
-                title: t('lighting.commands.policydef'),
-                content: t('lamps.policy.policydefConfirm', { name: p.name }),
-                okText: t('common.ok'),
-                cancelText: t('common.cancel'),
-                onOk: () => policydef.mutate(p),
-              })
-            }
-          >
-            {t('lighting.commands.policydef')}
-          </Button>
+    editable,
+    texts: {
+      preview: t('lamps.policy.preview'),
+      use: t('lighting.commands.use'),
+      remove: t('lighting.commands.remove'),
+    },
+    open: setDialog,
+    onDelete: (p) => askDelete([p.id]),
+    extra: (p) => (
+      <Button
+        size="small"
+        type="link"
+        icon={<CloudUploadOutlined />}
+        onClick={() =>
+          confirm({
+            title: t('lighting.commands.policydef'),
+            content: t('lamps.policy.policydefConfirm', { name: p.name }),
+            okText: t('common.ok'),
+            cancelText: t('common.cancel'),
+            onOk: () => policydef.mutate(p),
+          })
         }
-      />
+      >
+        {t('lighting.commands.policydef')}
+      </Button>
     ),
   });
+  columns.push(actions);
 
   return (
     <Card title={t('menu.pjtdevicelightingpolicy')}>
@@ -227,20 +197,8 @@ function PreviewDialog({ projectId, policy, onClose }: { projectId: number; poli
   const l = lightingApi(projectId);
   const options = useLampOptions(projectId);
   const [target, setTarget] = useState<string | undefined>(undefined);
-  const [date, setDate] = useState<Dayjs>(dayjs());
   const [kind, id] = (target ?? '').split(':');
-  const query = {
-    lampId: kind === 'lamp' ? Number(id) : undefined,
-    groupId: kind === 'group' ? Number(id) : undefined,
-    date: date.format('YYYY-MM-DD'),
-    year: date.year(),
-  };
-  // The preview is at a lamp's or group's coordinates: nothing to ask before one is chosen.
-  const preview = useQuery({
-    queryKey: [...lightingKeys.policies(projectId), 'preview', policy.id, query],
-    queryFn: () => l.preview(policy.id, query),
-    enabled: target !== undefined,
-  });
+  const at = { lampId: kind === 'lamp' ? Number(id) : undefined, groupId: kind === 'group' ? Number(id) : undefined };
   return (
     <PolicyPreviewDialog
       texts="lamps.policy"
@@ -259,12 +217,14 @@ function PreviewDialog({ projectId, policy, onClose }: { projectId: number; poli
           },
         ],
       }}
-      date={date}
-      onDate={setDate}
-      preview={preview}
+      // The preview is at a lamp's or group's coordinates: nothing to ask before one is chosen.
+      load={{
+        key: [...lightingKeys.policies(projectId), 'preview', policy.id, at],
+        fn: (day) => l.preview(policy.id, { ...at, ...day }),
+        enabled: target !== undefined,
+      }}
       errorText={(error) => (isApiError(error) && error.body?.message) || t('common.loadFailed')}
-      day={preview.data ? previewDay(preview.data) : null}
-      year={preview.data ? yearPoints(preview.data.year) : undefined}
+      dayOf={previewDay}
       waiting={target === undefined ? t('lamps.policy.previewPick') : undefined}
       onClose={onClose}
     />

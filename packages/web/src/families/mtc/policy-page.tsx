@@ -1,31 +1,27 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Flex, Select, Table, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../app/feedback';
-import {
-  type CrudColumn,
-  canModify,
-  ListScreen,
-  tableColumns,
-  useAuthLevel,
-  usePagedList,
-} from '../../components/crud';
+import { type CrudColumn, ListScreen, tableColumns } from '../../components/crud';
 import { useErrorText } from '../../components/device';
 import { DraggableModal } from '../../components/draggable-modal';
 import { PolicyPreviewDialog } from '../../components/schedule/policy-editor';
-import { CycleText, PolicyActions, PolicyScreen, yearPoints } from '../../components/schedule/policy-list';
+import { CycleText, offsetText, policyPage } from '../../components/schedule/policy-list';
+import {
+  type PolicyDialogState,
+  PolicyUnitTags,
+  usePolicyActionsColumn,
+  usePolicyList,
+} from '../../components/schedule/policy-table';
 import { type CabinetPolicy, type CabinetPreview, mtcApi, mtcKeys, type PolicyUse } from './api';
 import { CircuitDay } from './circuit-day';
 import { CabinetPolicyDialog } from './policy-form';
 import './texts';
 
 /** /pjt/pjtdevicemtcpolicy (spec 001 §2): cabinet policies, their use on cabinets, previews of a day and a year. */
-export default function CabinetPolicyPage() {
-  return <PolicyScreen>{(projectId) => <Policies projectId={projectId} />}</PolicyScreen>;
-}
+export default policyPage(Policies);
 
 /** A unit in words: "日落 +15 分钟：回路 1、2 开". */
 export function useUnitText() {
@@ -33,7 +29,7 @@ export function useUnitText() {
   return (u: CabinetPolicy['units'][number]) => {
     const when = u.time
       ? u.time
-      : `${t(`cabinets.relativeTypes.${u.relativeTo ?? 'midnight'}`)}${u.offset ? ` ${u.offset > 0 ? '+' : ''}${u.offset} ${t('cabinets.policy.minutes')}` : ''}`;
+      : `${t(`cabinets.relativeTypes.${u.relativeTo ?? 'midnight'}`)}${offsetText(u.offset, t('cabinets.policy.minutes'))}`;
     const what =
       u.circuits.length === 0
         ? t('cabinets.policy.allOff')
@@ -42,25 +38,18 @@ export function useUnitText() {
   };
 }
 
-type Dialog =
-  | { kind: 'edit'; policy: CabinetPolicy | null }
-  | { kind: 'use' | 'remove'; policy: CabinetPolicy }
-  | { kind: 'preview'; policy: CabinetPolicy }
-  | { kind: 'result'; policy: CabinetPolicy; use: 'use' | 'remove'; answer: PolicyUse }
-  | null;
+type Dialog = PolicyDialogState<
+  CabinetPolicy,
+  { kind: 'result'; policy: CabinetPolicy; use: 'use' | 'remove'; answer: PolicyUse }
+>;
 
-function Policies({ projectId }: { projectId: number }) {
+function Policies({ projectId, editable }: { projectId: number; editable: boolean }) {
   const { t } = useTranslation();
   const { message, confirm } = useFeedback();
-  const editable = canModify(useAuthLevel());
   const m = mtcApi(projectId);
   const unitText = useUnitText();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const list = usePagedList<CabinetPolicy, { keyword?: string }>({
-    key: mtcKeys.policies(projectId),
-    load: ({ page, pageSize, filters }) => m.policies(page, pageSize, filters.keyword),
-    initialFilters: {},
-  });
+  const list = usePolicyList(mtcKeys.policies(projectId), m.policies);
   const remove = useMutation({
     mutationFn: (p: CabinetPolicy) => m.deletePolicy(p.id),
     onSuccess: () => {
@@ -91,14 +80,7 @@ function Policies({ projectId }: { projectId: number }) {
       field: 'units',
       width: 170,
       render: (_, p) => (
-        <Flex gap={4} wrap>
-          {p.units.map((u, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: units are ordered steps
-            <Tag key={i} color={u.circuits.length === 0 ? 'default' : 'gold'}>
-              {unitText(u)}
-            </Tag>
-          ))}
-        </Flex>
+        <PolicyUnitTags units={p.units} color={(u) => (u.circuits.length === 0 ? 'default' : 'gold')} text={unitText} />
       ),
     },
     { field: 'cycle', width: 150, render: (_, p) => <CycleText cycle={p.cycle} /> },
@@ -107,28 +89,18 @@ function Policies({ projectId }: { projectId: number }) {
     { field: 'updatedAt', kind: { kind: 'time' } },
   ];
   const columns = tableColumns(declared, (field) => t(`cabinets.policy.fields.${field}`));
-  columns.push({
-    title: t('common.actions'),
-    key: 'actions',
+  const actions = usePolicyActionsColumn<CabinetPolicy>({
     width: 200,
-    fixed: 'right',
-    render: (_, p: CabinetPolicy) => (
-      <PolicyActions
-        id={p.id}
-        editable={editable}
-        texts={{
-          preview: t('cabinets.policy.preview'),
-          use: t('cabinets.policy.use'),
-          remove: t('cabinets.policy.remove'),
-        }}
-        onPreview={() => setDialog({ kind: 'preview', policy: p })}
-        onEdit={() => setDialog({ kind: 'edit', policy: p })}
-        onUse={() => setDialog({ kind: 'use', policy: p })}
-        onRemove={() => setDialog({ kind: 'remove', policy: p })}
-        onDelete={() => askDelete(p)}
-      />
-    ),
+    editable,
+    texts: {
+      preview: t('cabinets.policy.preview'),
+      use: t('cabinets.policy.use'),
+      remove: t('cabinets.policy.remove'),
+    },
+    open: setDialog,
+    onDelete: askDelete,
   });
+  columns.push(actions);
   // Every column has its width and the table scrolls past their sum: with no rows (nothing to size
   // them by, as max-content would) no header is squeezed under the fixed actions column. The change
   // time, hidden at first, is left out: shown, it takes its width from the others.
@@ -349,24 +321,18 @@ function PreviewDialog({
   const m = mtcApi(projectId);
   const options = useCabinetOptions(projectId);
   const [cabinetId, setCabinetId] = useState<number | undefined>(undefined);
-  const [date, setDate] = useState<Dayjs>(dayjs());
-  const query = { cabinetId, date: date.format('YYYY-MM-DD'), year: date.year() };
-  const preview = useQuery({
-    queryKey: [...mtcKeys.policies(projectId), 'preview', policy.id, query],
-    queryFn: () => m.preview(policy.id, query),
-  });
   return (
     <PolicyPreviewDialog
       texts="cabinets.policy"
       name={policy.name}
       target={{ value: cabinetId, onChange: setCabinetId, options: options.data ?? [] }}
-      date={date}
-      onDate={setDate}
-      preview={preview}
+      load={{
+        key: [...mtcKeys.policies(projectId), 'preview', policy.id, cabinetId],
+        fn: (day) => m.preview(policy.id, { cabinetId, ...day }),
+      }}
       errorText={errorText}
-      day={preview.data ? previewDay(preview.data) : null}
-      year={preview.data ? yearPoints(preview.data.year) : undefined}
-      dayExtra={preview.data?.day && <CircuitDay day={preview.data.day} circuitCount={preview.data.circuitCount} />}
+      dayOf={previewDay}
+      dayExtra={(answer) => answer.day && <CircuitDay day={answer.day} circuitCount={answer.circuitCount} />}
       onClose={onClose}
     />
   );

@@ -1,0 +1,82 @@
+import type { Page } from '@sc/contract';
+import type { QueryKey } from '@tanstack/react-query';
+import { Flex, type TableColumnType, Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePagedList } from '../crud';
+import { PolicyActions } from './policy-list';
+
+/**
+ * The policy list's parts a family with policies shares: the paged list by keyword, the dialogs a row
+ * opens, the units as tags, and the actions column.
+ */
+
+/** The dialog a policy screen shows: editing (a new policy: null), using or removing one, its preview, or the family's own. */
+export type PolicyDialogState<P, More = never> =
+  | { kind: 'edit'; policy: P | null }
+  | { kind: 'use' | 'remove'; policy: P }
+  | { kind: 'preview'; policy: P }
+  | More
+  | null;
+
+/** The project's policies, a page at a time, found by keyword. */
+export function usePolicyList<P>(
+  key: QueryKey,
+  load: (page: number, pageSize: number, keyword?: string) => Promise<Page<P>>,
+) {
+  return usePagedList<P, { keyword?: string }>({
+    key,
+    load: ({ page, pageSize, filters }) => load(page, pageSize, filters.keyword),
+    initialFilters: {},
+  });
+}
+
+/** A policy's units, in the order they run, each a tag in words. */
+export function PolicyUnitTags<U>(props: {
+  units: readonly U[];
+  color: (unit: U) => string;
+  text: (unit: U) => ReactNode;
+}) {
+  return (
+    <Flex gap={4} wrap>
+      {props.units.map((u, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: units are ordered steps
+        <Tag key={i} color={props.color(u)}>
+          {props.text(u)}
+        </Tag>
+      ))}
+    </Flex>
+  );
+}
+
+/** The row actions column of a policy list: preview, and for editors edit, use, remove, the family's own and delete. */
+export function usePolicyActionsColumn<P extends { id: number }>(options: {
+  width: number;
+  editable: boolean;
+  texts: { preview: string; use: string; remove: string };
+  open: (dialog: { kind: 'edit' | 'use' | 'remove' | 'preview'; policy: P }) => void;
+  onDelete: (policy: P) => void;
+  extra?: (policy: P) => ReactNode;
+}): TableColumnType<P> {
+  const { t } = useTranslation();
+  const { open } = options;
+  return {
+    title: t('common.actions'),
+    key: 'actions',
+    width: options.width,
+    fixed: 'right',
+    render: (_, p: P) => (
+      <PolicyActions
+        id={p.id}
+        editable={options.editable}
+        texts={options.texts}
+        onPreview={() => open({ kind: 'preview', policy: p })}
+        onEdit={() => open({ kind: 'edit', policy: p })}
+        onUse={() => open({ kind: 'use', policy: p })}
+        onRemove={() => open({ kind: 'remove', policy: p })}
+        onDelete={() => options.onDelete(p)}
+        extra={options.extra?.(p)}
+      />
+    ),
+  };
+}
