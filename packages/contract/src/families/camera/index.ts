@@ -1,13 +1,10 @@
-import { bool, defineFamily, familyScreen, IP_NET, int, select, text } from '../kit/index.js';
+import { bool, int, ipNetwork, plannedFamily, select, text } from '../kit/index.js';
 
 const RECORD_SOURCES = ['none', 'device', 'center'] as const;
 const STREAM_MODES = ['rtsp', 'hls', 'rtmp', 'flv'] as const;
 
-const screen = (key: string, icon: string, options?: Parameters<typeof familyScreen>[4]) =>
-  familyScreen(key, 'pjtvideo', icon, 'video', options);
-
 /** Cameras (spec 001 §3 "Camera"), in the video group the recorders open. */
-export const cameraManifest = defineFamily({
+export const cameraManifest = plannedFamily({
   type: 'camera',
   slug: 'camera',
   module: 'video',
@@ -33,13 +30,14 @@ export const cameraManifest = defineFamily({
     text('encodingDeviceCode', 64),
     select('iscRecordSource', RECORD_SOURCES),
   ],
-  network: [...IP_NET, 'rtspPort', 'minPort', 'maxPort', 'channelNo', 'equipmentId'],
+  network: ipNetwork('rtspPort', 'minPort', 'maxPort', 'channelNo'),
   parentTypes: ['dvr'],
+  menu: { group: 'pjtvideo' },
   screens: [
-    screen('pjtdevicecameralist', 'VideoCameraOutlined'),
-    screen('pjtcameralivegrid', 'AppstoreOutlined'),
-    screen('pjtdevicecamera', 'VideoCameraOutlined', { menu: false, authOf: 'pjtdevicecameralist' }),
-    screen('pjtdevicecamerarecord', 'PlaySquareOutlined'),
+    ['pjtdevicecameralist', 'VideoCameraOutlined'],
+    ['pjtcameralivegrid', 'AppstoreOutlined'],
+    ['pjtdevicecamera', 'VideoCameraOutlined', 'pjtdevicecameralist'],
+    ['pjtdevicecamerarecord', 'PlaySquareOutlined'],
   ],
   demo: { weight: 12, props: (random) => ({ streamMode: 'hls', ptzSupported: random() < 0.3 }) },
 });

@@ -1,10 +1,7 @@
-import { days, int as setting } from '../../settings/kinds.js';
-import { defineFamily, familyGroup, familyScreen, IP_NET, int, text } from '../kit/index.js';
-
-const screen = (key: string, icon: string) => familyScreen(key, 'pjtece', icon, 'ece');
+import { int, ipNetwork, keptFor, plannedFamily, text } from '../kit/index.js';
 
 /** Emergency call posts (spec 001 §3 "ECE"), linked to a camera. */
-export const eceManifest = defineFamily({
+export const eceManifest = plannedFamily({
   type: 'emergencycallequipment',
   slug: 'ece',
   module: 'ece',
@@ -15,15 +12,14 @@ export const eceManifest = defineFamily({
     text('eceCameraIndexCode', 64),
     int('linkedCameraId', 1, 2147483647),
   ],
-  network: [...IP_NET, 'equipmentId'],
-  retention: { events: 'eceRetentionDays' },
-  settings: [setting('eceRetentionDays', 'retention', days(365))],
+  network: ipNetwork(),
+  ...keptFor('eceRetentionDays', ['events']),
+  menu: { group: 'pjtece', icon: 'AlertOutlined' },
   screens: [
-    familyGroup('pjtece', 'AlertOutlined'),
-    screen('pjtdeviceecelist', 'AlertOutlined'),
-    screen('pjtdeviceece', 'FileSearchOutlined'),
-    screen('pjtdeviceeceagentseat', 'CustomerServiceOutlined'),
-    screen('pjtdeviceecerecord', 'PlaySquareOutlined'),
+    ['pjtdeviceecelist', 'AlertOutlined'],
+    ['pjtdeviceece', 'FileSearchOutlined'],
+    ['pjtdeviceeceagentseat', 'CustomerServiceOutlined'],
+    ['pjtdeviceecerecord', 'PlaySquareOutlined'],
   ],
   demo: { weight: 3 },
 });

@@ -1,26 +1,25 @@
-import { z } from 'zod';
 import { grantsOf } from '../../endpoints/endpoint.js';
-import { days, int as setting } from '../../settings/kinds.js';
+import { int as setting } from '../../settings/kinds.js';
 import {
+  CORRECTTIME_COMMAND,
   childrenCalls,
   commandCalls,
   defineFamily,
+  deviceScreens,
   eventCalls,
-  FAMILY_READS,
   familyEndpoints,
-  familyGroup,
-  familyScreen,
   IOT_NET,
   int,
+  noArgs,
+  REBOOT_COMMAND,
   registrationCalls,
+  retentionSetting,
 } from '../kit/index.js';
-
-const noArgs = z.object({}) as z.ZodType<Record<string, unknown>>;
 
 /** Commands of spec 001 §7 "gateway: correcttime, reboot, clearlcus" (the server adds the time). */
 export const GATEWAY_COMMANDS = [
-  { name: 'correcttime', args: noArgs },
-  { name: 'reboot', args: noArgs, dangerous: true },
+  CORRECTTIME_COMMAND,
+  REBOOT_COMMAND,
   { name: 'clearlcus', args: noArgs, dangerous: true },
 ] as const;
 
@@ -53,20 +52,9 @@ export const gatewayManifest = defineFamily({
   retention: { events: 'gatewayRetentionDays' },
   settings: [
     setting('gatewayHeartbeat', 'device', { default: 60, min: 15, max: 300 }),
-    setting('gatewayRetentionDays', 'retention', days(365)),
+    retentionSetting('gatewayRetentionDays'),
   ],
-  screens: [
-    familyGroup('pjtgateway', 'GatewayOutlined'),
-    familyScreen('pjtdevicegatewaylist', 'pjtgateway', 'GatewayOutlined', 'gateway', {
-      ready: true,
-      apis: [...grantsOf(GATEWAY_API), ...FAMILY_READS],
-    }),
-    familyScreen('pjtdevicegateway', 'pjtgateway', 'GatewayOutlined', 'gateway', {
-      ready: true,
-      menu: false,
-      authOf: 'pjtdevicegatewaylist',
-    }),
-  ],
+  screens: deviceScreens({ slug: 'gateway', module: 'gateway', icon: 'GatewayOutlined' }, grantsOf(GATEWAY_API)),
   api: GATEWAY_API,
   demo: { weight: 4, lead: 0, perDistrict: true },
 });

@@ -1,26 +1,31 @@
 import { z } from 'zod';
 import { idsBody, pageQuery, projectTreeQuery } from '../../api/paging.js';
 import { grantsOf } from '../../endpoints/endpoint.js';
-import { days, int as setting } from '../../settings/kinds.js';
 import { msg } from '../../validation/message.js';
 import { description, idParam, intRange, scopedName, scopedNo } from '../../validation/rules.js';
 import {
+  blank,
   bool,
   childRow,
   commandCalls,
   defineFamily,
+  deviceRef,
+  deviceRow,
+  deviceScreens,
   eventCalls,
-  FAMILY_READS,
   familyEndpoints,
-  familyGroup,
-  familyScreen,
+  formFlag,
   IOT_NET,
+  idList,
   int,
   isoTime,
+  keptFor,
   num,
   pageOf,
+  REALDATA_COMMAND,
   readingsCalls,
   registrationCalls,
+  required,
 } from '../kit/index.js';
 
 /** The threshold's range (spec 001 §3 "Illumination sensor: threshold (KLux)"). */
@@ -38,10 +43,8 @@ export const ILLUM_EVENTS = [
   { code: 'SENSOR_FAULT', level: 'warning' },
 ] as const;
 
-const noArgs = z.object({}) as z.ZodType<Record<string, unknown>>;
-
 /** Commands the console sends with POST …/{id}/{name}: read the light now. */
-export const ILLUM_COMMANDS = [{ name: 'realdata', args: noArgs }] as const;
+export const ILLUM_COMMANDS = [REALDATA_COMMAND] as const;
 
 const thresholdRule = () => {
   const range = msg('validation.range', ILLUM_THRESHOLD);
@@ -50,43 +53,17 @@ const thresholdRule = () => {
     .min(ILLUM_THRESHOLD.min, range)
     .max(ILLUM_THRESHOLD.max, range);
 };
-const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
-const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
-  error: 'validation.validParam',
-});
 
 /** PUT …/{id}/config: the threshold (required) and the peripheral index; sent to the sensor too. */
 export const illumConfigBody = z.object({
-  threshold: z.preprocess(
-    (v) => blank(v) ?? null,
-    z.custom<unknown>((v) => v !== null, 'validation.required').pipe(thresholdRule()),
-  ),
+  threshold: required(thresholdRule()),
   peripheralIndex: z.preprocess(blank, intRange(0, 255).optional()),
 });
 /** PUT …/{id}/inuse: the sensor enabled (its lamps follow it) or disabled. */
-export const illumInuseBody = z.object({ enabled: flag });
+export const illumInuseBody = z.object({ enabled: formFlag() });
 
 /** At most this many lamp controllers follow one sensor in one group. */
 export const ILLUM_GROUP_CHILDREN_MAX = 256;
-
-/** A required id: missing, blank or null answer `message` (zod skips an absent optional key's refinements). */
-const requiredId = (message: string) =>
-  z.preprocess((v) => blank(v) ?? null, z.custom<unknown>((v) => v !== null, message).pipe(idParam()));
-/** Ids of a form (`childIds=1&childIds=2`, or `1,2`) or JSON (an array); none is an empty list. */
-const idList = (max: number) =>
-  z
-    .preprocess(
-      (v) =>
-        v === undefined || v === null || v === ''
-          ? []
-          : (Array.isArray(v) ? v : String(v).split(',')).filter((x) => x !== '').map(Number),
-      z
-        .array(
-          z.number({ error: 'validation.validParam' }).int('validation.validParam').positive('validation.validParam'),
-        )
-        .max(max, msg('illum.groups.tooManyChildren', { max })),
-    )
-    .refine((ids) => new Set(ids).size === ids.length, 'illum.groups.duplicateChild');
 
 /**
  * An illumination group (spec 001 §3 "Illumination group: name, no, project, gateway, sensor,
@@ -98,9 +75,13 @@ const idList = (max: number) =>
 export const illumGroupBody = z.object({
   name: scopedName(),
   no: scopedNo(),
-  gatewayId: requiredId('illum.groups.gatewayRequired'),
-  sensorId: requiredId('illum.groups.sensorRequired'),
-  childIds: idList(ILLUM_GROUP_CHILDREN_MAX),
+  gatewayId: required(idParam(), 'illum.groups.gatewayRequired'),
+  sensorId: required(idParam(), 'illum.groups.sensorRequired'),
+  childIds: idList({
+    max: ILLUM_GROUP_CHILDREN_MAX,
+    tooMany: 'illum.groups.tooManyChildren',
+    duplicate: 'illum.groups.duplicateChild',
+  }),
   description: description(),
 });
 export type IllumGroupBody = z.infer<typeof illumGroupBody>;
@@ -112,14 +93,7 @@ const config = z.object({
 });
 
 /** A sensor in the list: its state, its configuration and its latest reading. */
-const sensorRow = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  no: z.string(),
-  equipmentId: z.string().nullable(),
-  activeState: z.number().int(),
-  registered: z.boolean(),
-  lastActiveAt: isoTime.nullable(),
+const sensorRow = deviceRow.extend({
   parentId: z.number().int().nullable(),
   parentName: z.string().nullable(),
   /** The sensor's project (for when the list includes child projects). */
@@ -130,7 +104,6 @@ const sensorRow = z.object({
   at: isoTime.nullable(),
 });
 
-const deviceRef = z.object({ id: z.number().int(), name: z.string(), no: z.string() }).nullable();
 const groupRow = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -138,18 +111,13 @@ const groupRow = z.object({
   projectId: z.number().int(),
   projectName: z.string(),
   description: z.string(),
-  gateway: deviceRef,
-  sensor: deviceRef,
+  gateway: deviceRef.nullable(),
+  sensor: deviceRef.nullable(),
   /** The lamp controllers (not `children`: tables read that as nested rows). */
-  lamps: z.array(z.object({ id: z.number().int(), name: z.string(), no: z.string() })),
+  lamps: z.array(deviceRef),
   createdAt: isoTime,
 });
-const option = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  no: z.string(),
-  parentId: z.number().int().nullable(),
-});
+const option = deviceRef.extend({ parentId: z.number().int().nullable() });
 
 /** PUT config / inuse: what is stored, and whether the connected sensor was told too. */
 const configSaved = config.extend({ delivered: z.boolean() });
@@ -236,24 +204,10 @@ export const illumManifest = defineFamily({
   readings: ILLUM_READINGS,
   events: ILLUM_EVENTS,
   commands: ILLUM_COMMANDS,
-  retention: { events: 'illumRetentionDays', readings: 'illumRetentionDays' },
-  settings: [setting('illumRetentionDays', 'retention', days(365))],
-  screens: [
-    familyGroup('pjtillum', 'SunOutlined'),
-    familyScreen('pjtdeviceillumlist', 'pjtillum', 'SunOutlined', 'illum', {
-      ready: true,
-      apis: [...grantsOf(ILLUM_API), ...FAMILY_READS],
-    }),
-    familyScreen('pjtdeviceillum', 'pjtillum', 'SunOutlined', 'illum', {
-      ready: true,
-      menu: false,
-      authOf: 'pjtdeviceillumlist',
-    }),
-    familyScreen('pjtdeviceillumgroup', 'pjtillum', 'GroupOutlined', 'illum', {
-      ready: true,
-      apis: [...grantsOf(ILLUM_GROUP_API), ...FAMILY_READS],
-    }),
-  ],
+  ...keptFor('illumRetentionDays'),
+  screens: deviceScreens({ slug: 'illum', module: 'illum', icon: 'SunOutlined' }, grantsOf(ILLUM_API), [
+    { key: 'pjtdeviceillumgroup', icon: 'GroupOutlined', apis: grantsOf(ILLUM_GROUP_API) },
+  ]),
   api: { ...ILLUM_API, ...ILLUM_GROUP_API },
 
   demo: {

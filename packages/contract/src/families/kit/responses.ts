@@ -43,17 +43,22 @@ export const eventRow = z.object({
 });
 export const eventPage = pageOf(eventRow);
 
-/** A device behind a carrier (gateway) with its state. */
-export const childRow = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  no: z.string(),
-  type: z.string(),
+/** A device as another names it: id, name and no. */
+export const deviceRef = z.object({ id: z.number().int(), name: z.string(), no: z.string() });
+
+/** A device's link: its equipment id, online state, registration and last traffic. */
+const deviceLink = {
   equipmentId: z.string().nullable(),
   activeState: z.number().int(),
   registered: z.boolean(),
   lastActiveAt: isoTime.nullable(),
-});
+};
+
+/** A device in its family's list: who it is and its link (the family adds its own columns). */
+export const deviceRow = deviceRef.extend(deviceLink);
+
+/** A device behind a carrier (gateway) with its state. */
+export const childRow = deviceRef.extend({ type: z.string(), ...deviceLink });
 export const childList = z.array(childRow);
 
 /** The shape of a readings row: `at` and each reading by its key. */

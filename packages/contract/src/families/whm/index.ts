@@ -1,21 +1,22 @@
 import { z } from 'zod';
 import { pageQuery, projectTreeQuery } from '../../api/paging.js';
 import { grantsOf } from '../../endpoints/endpoint.js';
-import { days, int as setting } from '../../settings/kinds.js';
 import { intRange } from '../../validation/rules.js';
 import {
   bool,
   commandCalls,
   defineFamily,
+  deviceRow,
+  deviceScreens,
   eventCalls,
-  FAMILY_READS,
   familyEndpoints,
-  familyGroup,
-  familyScreen,
+  formFlag,
   IOT_NET,
   int,
   isoTime,
+  keptFor,
   pageOf,
+  REALDATA_COMMAND,
   readingsCalls,
   registrationCalls,
   totalsCalls,
@@ -37,10 +38,8 @@ export const WHM_READINGS = [
 ] as const;
 export type WhmReadingKey = (typeof WHM_READINGS)[number]['key'];
 
-const noArgs = z.object({}) as z.ZodType<Record<string, unknown>>;
-
 /** Spec 001 §7 "whm: realdata": the meter sends a reading at once and answers its values. */
-export const WHM_COMMANDS = [{ name: 'realdata', args: noArgs }] as const;
+export const WHM_COMMANDS = [REALDATA_COMMAND] as const;
 
 /** How often a meter sends a reading (s), and its address behind the gateway: what the config call sets. */
 export const WHM_PICK_INTERVAL = { min: 60, max: 3600, default: 900 } as const;
@@ -54,11 +53,7 @@ export const whmConfigBody = z.object({
 export type WhmConfigBody = z.infer<typeof whmConfigBody>;
 
 /** PUT …/{id}/inuse: whether the meter is in service (a meter out of service is not counted). */
-export const whmInUseBody = z.object({
-  inUse: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
-    error: 'validation.validParam',
-  }),
-});
+export const whmInUseBody = z.object({ inUse: formFlag() });
 
 /** GET …/pages: the project's meters, searched by name, no or equipment id, optionally only in service. */
 export const whmPageFilter = z.object({
@@ -75,14 +70,7 @@ const config = z.object({
 });
 
 /** A meter in the list: its state, its config, and its latest reading with the pick time. */
-export const whmMeterRow = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  no: z.string(),
-  equipmentId: z.string().nullable(),
-  activeState: z.number().int(),
-  registered: z.boolean(),
-  lastActiveAt: isoTime.nullable(),
+export const whmMeterRow = deviceRow.extend({
   parentName: z.string().nullable(),
   /** The meter's project (shown when the list includes child projects). */
   projectName: z.string().optional(),
@@ -139,20 +127,8 @@ export const whmManifest = defineFamily({
   parentTypes: ['gateway', 'mtc'],
   readings: WHM_READINGS,
   commands: WHM_COMMANDS,
-  retention: { events: 'whmRetentionDays', readings: 'whmRetentionDays' },
-  settings: [setting('whmRetentionDays', 'retention', days(365))],
-  screens: [
-    familyGroup('pjtwhm', 'DashboardOutlined'),
-    familyScreen('pjtdevicewhmlist', 'pjtwhm', 'DashboardOutlined', 'whm', {
-      ready: true,
-      apis: [...grantsOf(WHM_API), ...FAMILY_READS],
-    }),
-    familyScreen('pjtdevicewhm', 'pjtwhm', 'DashboardOutlined', 'whm', {
-      ready: true,
-      menu: false,
-      authOf: 'pjtdevicewhmlist',
-    }),
-  ],
+  ...keptFor('whmRetentionDays'),
+  screens: deviceScreens({ slug: 'whm', module: 'whm', icon: 'DashboardOutlined' }, grantsOf(WHM_API)),
   api: WHM_API,
   demo: {
     weight: 4,

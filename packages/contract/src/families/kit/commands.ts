@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import type { FamilyCommand } from './manifest.js';
+
+/** The arguments of a command that takes none (a bare POST, or `{}`). */
+export const noArgs = z.object({}) as z.ZodType<Record<string, unknown>>;
+
+/** Commands several families' devices answer alike (docs/device-protocol.md). */
+
+/** Spec 001 §7 "realdata": the device reports at once and answers its values. */
+export const REALDATA_COMMAND = { name: 'realdata', args: noArgs } as const satisfies FamilyCommand;
+/** Spec 001 §7 "correcttime": the device sets its clock to the server's time (the server adds it). */
+export const CORRECTTIME_COMMAND = { name: 'correcttime', args: noArgs } as const satisfies FamilyCommand;
+/** Spec 001 §7 "reboot": asks for a confirmation in the console. */
+export const REBOOT_COMMAND = { name: 'reboot', args: noArgs, dangerous: true } as const satisfies FamilyCommand;
