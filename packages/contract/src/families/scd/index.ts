@@ -1,21 +1,19 @@
 import { z } from 'zod';
 import { pageQuery, projectTreeQuery } from '../../api/paging.js';
 import { grantsOf } from '../../endpoints/endpoint.js';
-import { days, int as setting } from '../../settings/kinds.js';
 import { intRange } from '../../validation/rules.js';
 import {
-  childRow,
   commandCalls,
   defineFamily,
+  deviceRow,
+  deviceScreens,
   eventCalls,
   eventRow,
-  FAMILY_READS,
   familyEndpoints,
-  familyGroup,
-  familyScreen,
   IOT_NET,
   int,
   isoTime,
+  keptFor,
   latestRow,
   pageOf,
   registrationCalls,
@@ -111,7 +109,7 @@ const config = z.object({
 });
 
 /** A bin in the list: its state, its latest report and how full it is against its thresholds. */
-export const scdBinRow = childRow.omit({ type: true }).extend({
+export const scdBinRow = deviceRow.extend({
   /** The bin's project (shown when the list includes child projects). */
   projectName: z.string().optional(),
   fullThreshold: z.number().int().nullable(),
@@ -186,20 +184,8 @@ export const scdManifest = defineFamily({
   readings: SCD_READINGS,
   events: SCD_EVENTS,
   commands: SCD_COMMANDS,
-  retention: { events: 'scdRetentionDays', readings: 'scdRetentionDays' },
-  settings: [setting('scdRetentionDays', 'retention', days(365))],
-  screens: [
-    familyGroup('pjtscd', 'DeleteOutlined'),
-    familyScreen('pjtdevicescdlist', 'pjtscd', 'DeleteOutlined', 'scd', {
-      ready: true,
-      apis: [...grantsOf(SCD_API), ...FAMILY_READS],
-    }),
-    familyScreen('pjtdevicescd', 'pjtscd', 'DeleteOutlined', 'scd', {
-      ready: true,
-      menu: false,
-      authOf: 'pjtdevicescdlist',
-    }),
-  ],
+  ...keptFor('scdRetentionDays'),
+  screens: deviceScreens({ slug: 'scd', module: 'scd', icon: 'DeleteOutlined' }, grantsOf(SCD_API)),
   api: SCD_API,
   demo: {
     weight: 6,

@@ -1,18 +1,17 @@
 import { z } from 'zod';
 import { logPageQuery, pageQuery, projectTreeQuery } from '../../api/paging.js';
 import { grantsOf } from '../../endpoints/endpoint.js';
-import { days, int as setting } from '../../settings/kinds.js';
 import {
-  childRow,
+  blank,
   commandCalls,
   defineFamily,
+  deviceRow,
+  deviceScreens,
   eventPage,
-  FAMILY_READS,
   familyEndpoints,
-  familyGroup,
-  familyScreen,
   IP_NET,
   isoTime,
+  keptFor,
   latestRow,
   pageOf,
   registrationCalls,
@@ -67,8 +66,6 @@ export const BAND_ACTIONS: readonly WifiAction[] = ['radioOn', 'radioOff'];
 /** Six pairs of hex digits separated by colons or dashes; kept as upper case with colons. */
 export const MAC_PATTERN = /^([0-9A-Fa-f]{2}[:-]){5}[0-9A-Fa-f]{2}$/;
 export const normalMac = (mac: string) => mac.trim().toUpperCase().replace(/-/g, ':');
-
-const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 /**
  * POST …/:id/control: the action, with the client's MAC for the blacklist and the band for the radios.
@@ -142,7 +139,7 @@ export const wifiPageFilter = z.object({
 });
 
 /** An AP (or AC) in the list: its state, its controller, its link type and its latest report. */
-export const wifiRow = childRow.omit({ type: true }).extend({
+export const wifiRow = deviceRow.extend({
   /** The device's project (shown when the list includes child projects). */
   projectName: z.string().optional(),
   /** The access controller it hangs under (null for a standalone AP or an AC). */
@@ -192,20 +189,8 @@ export const wifiManifest = defineFamily({
   readings: WIFI_READINGS,
   events: WIFI_EVENTS,
   commands: WIFI_COMMANDS,
-  retention: { events: 'wifiRetentionDays', readings: 'wifiRetentionDays' },
-  settings: [setting('wifiRetentionDays', 'retention', days(365))],
-  screens: [
-    familyGroup('pjtwifi', 'WifiOutlined'),
-    familyScreen('pjtdevicewifilist', 'pjtwifi', 'WifiOutlined', 'wifi', {
-      ready: true,
-      apis: [...grantsOf(WIFI_API), ...FAMILY_READS],
-    }),
-    familyScreen('pjtdevicewifi', 'pjtwifi', 'WifiOutlined', 'wifi', {
-      ready: true,
-      menu: false,
-      authOf: 'pjtdevicewifilist',
-    }),
-  ],
+  ...keptFor('wifiRetentionDays'),
+  screens: deviceScreens({ slug: 'wifi', module: 'wifi', icon: 'WifiOutlined' }, grantsOf(WIFI_API)),
   api: WIFI_API,
   demo: { weight: 5 },
 });
