@@ -1,21 +1,22 @@
 import { z } from 'zod';
 import { projectTreeQuery } from '../../api/paging.js';
 import { grantOf, grantsOf, publicGrantsOf } from '../../endpoints/endpoint.js';
-import { days, int as setting } from '../../settings/kinds.js';
+import { int as setting } from '../../settings/kinds.js';
 import {
   bool,
   defineFamily,
   FAMILY_READS,
   familyEndpoints,
   familyGroup,
+  familyMenu,
   familyPublicEndpoints,
-  familyScreen,
   IOT_NET,
   int,
   isoTime,
   readingRow,
   readingsCalls,
   registrationCalls,
+  retentionSetting,
 } from '../kit/index.js';
 
 /** Environment readings of spec 001 §3 "Environment data" (pick time is the message time). */
@@ -46,6 +47,7 @@ const monitor = z.object({
 const lastN = { n: z.coerce.number({ error: 'validation.numeric' }).int('validation.numeric').min(1).max(100) };
 
 const e = familyEndpoints('envmonitor');
+const screen = familyMenu('pjtenv', 'env', { ready: true });
 /** The public display's calls (no sign-in, spec 001 §2 /pub/pubenvshow): monitors marked public only. */
 const pub = familyPublicEndpoints('env', 'envmonitor');
 
@@ -93,16 +95,14 @@ export const envmonitorManifest = defineFamily({
   retention: { events: 'envRetentionDays', readings: 'envRetentionDays' },
   settings: [
     setting('envPickInterval', 'device', { default: 300, min: 30, max: 3600 }),
-    setting('envRetentionDays', 'retention', days(365)),
+    retentionSetting('envRetentionDays'),
   ],
   screens: [
     familyGroup('pjtenv', 'CloudOutlined'),
-    familyScreen('pjtdeviceenvmonitorlist', 'pjtenv', 'CloudOutlined', 'env', {
-      ready: true,
+    screen('pjtdeviceenvmonitorlist', 'CloudOutlined', {
       apis: [grantOf(ENV_API.family), ...grantsOf(registrationCalls(e)), ...FAMILY_READS],
     }),
-    familyScreen('pjtdeviceenvdatahistory', 'pjtenv', 'LineChartOutlined', 'env', {
-      ready: true,
+    screen('pjtdeviceenvdatahistory', 'LineChartOutlined', {
       apis: [...grantsOf(readingsCalls(e, ENV_READINGS)), grantOf(ENV_API.family), ...FAMILY_READS],
     }),
   ],

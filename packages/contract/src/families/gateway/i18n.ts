@@ -1,3 +1,4 @@
+import { DEVICE_FIELD_TEXTS } from '../kit/device-texts.js';
 import type { FamilyI18n } from '../kit/manifest.js';
 
 /** Texts of the family: merged into the i18n resources by namespace. */
@@ -21,12 +22,7 @@ export const i18n = {
       empty: '当前项目没有网关',
       missing: '网关不存在或不在当前项目中',
       fields: {
-        name: '名称',
-        no: '编号',
-        equipmentId: '设备 ID',
-        activeState: '状态',
-        registered: '注册',
-        lastActiveAt: '最后活跃',
+        ...DEVICE_FIELD_TEXTS.zh_CN,
         children: '子设备数',
         model: '型号',
         area: '区域',
@@ -101,12 +97,7 @@ export const i18n = {
       empty: 'This project has no gateway',
       missing: 'The gateway does not exist or is not in the current project',
       fields: {
-        name: 'Name',
-        no: 'No',
-        equipmentId: 'Equipment ID',
-        activeState: 'State',
-        registered: 'Registered',
-        lastActiveAt: 'Last active',
+        ...DEVICE_FIELD_TEXTS.en_US,
         children: 'Children',
         model: 'Model',
         area: 'Area',

@@ -1,3 +1,4 @@
+import { DEVICE_FIELD_TEXTS } from '../kit/device-texts.js';
 import type { FamilyI18n } from '../kit/manifest.js';
 
 /** Texts of the family: merged into the i18n resources by namespace. */
@@ -24,12 +25,7 @@ export const i18n = {
     },
     illum: {
       fields: {
-        name: '名称',
-        no: '编号',
-        equipmentId: '设备 ID',
-        activeState: '状态',
-        registered: '注册',
-        lastActiveAt: '最后活跃',
+        ...DEVICE_FIELD_TEXTS.zh_CN,
         parentName: '父网关',
         illuminance: '当前照度',
         at: '采集时间',
@@ -126,12 +122,8 @@ export const i18n = {
     },
     illum: {
       fields: {
-        name: 'Name',
+        ...DEVICE_FIELD_TEXTS.en_US,
         no: 'No.',
-        equipmentId: 'Equipment ID',
-        activeState: 'State',
-        registered: 'Registered',
-        lastActiveAt: 'Last active',
         parentName: 'Parent gateway',
         illuminance: 'Current value',
         at: 'Pick time',

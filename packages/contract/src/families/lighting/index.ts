@@ -1,6 +1,15 @@
 import { grantOf, grantsOf } from '../../endpoints/endpoint.js';
-import { days, int as setting } from '../../settings/kinds.js';
-import { defineFamily, FAMILY_READS, familyGroup, familyScreen, IOT_NET, int, text } from '../kit/index.js';
+import { int as setting } from '../../settings/kinds.js';
+import {
+  defineFamily,
+  FAMILY_READS,
+  familyGroup,
+  familyMenu,
+  IOT_NET,
+  int,
+  retentionSetting,
+  text,
+} from '../kit/index.js';
 import {
   LIGHTING_GROUP_API,
   LIGHTING_LAMP_API,
@@ -30,8 +39,7 @@ const GROUP_CALLS = [
 ];
 const SUMMARY_CALLS = [...grantsOf(LIGHTING_SUMMARY_API), grantOf(groups), ...FAMILY_READS];
 
-const screen = (key: string, icon: string, options?: Parameters<typeof familyScreen>[4]) =>
-  familyScreen(key, 'pjtlighting', icon, 'lighting', { ready: true, ...options });
+const screen = familyMenu('pjtlighting', 'lighting', { ready: true });
 
 /** Lamp controllers (spec 001 §3 "Lighting"): channels of lamps behind a gateway or power-line gateway. */
 export const lightingManifest = defineFamily({
@@ -68,8 +76,8 @@ export const lightingManifest = defineFamily({
     setting('leakageLimit', 'lighting', { default: 30, min: 0, max: 255 }),
     setting('temperatureLimit', 'lighting', { default: 80, min: 0, max: 300 }),
     setting('tiltLimit', 'lighting', { default: 30, min: 0, max: 180 }),
-    setting('lcuRetentionDays', 'retention', days(365)),
-    setting('lightPowerRetentionDays', 'retention', days(365)),
+    retentionSetting('lcuRetentionDays'),
+    retentionSetting('lightPowerRetentionDays'),
   ],
   screens: [
     familyGroup('pjtlighting', 'BulbOutlined'),

@@ -6,11 +6,9 @@ import {
   childrenCalls,
   commandCalls,
   defineFamily,
+  deviceScreens,
   eventCalls,
-  FAMILY_READS,
   familyEndpoints,
-  familyGroup,
-  familyScreen,
   IOT_NET,
   int,
   pageOf,
@@ -180,9 +178,6 @@ export const MTC_POLICY_API = {
   }),
 };
 
-const screen = (key: string, icon: string, options?: Parameters<typeof familyScreen>[4]) =>
-  familyScreen(key, 'pjtmtc', icon, 'mtc', { ready: true, ...options });
-
 /** Centralized controllers (cabinets, spec 001 §3 "MTC"): circuits, and lamps behind them. */
 export const mtcManifest = defineFamily({
   type: 'mtc',
@@ -210,25 +205,23 @@ export const mtcManifest = defineFamily({
     setting('mtcPhaseCurrentDiff', 'device', { default: 3000, min: 1000, max: 9000 }),
     setting('mtcEventRetentionDays', 'retention', days(30, 60)),
   ],
-  screens: [
-    familyGroup('pjtmtc', 'ControlOutlined'),
-    // The cabinets' screen also lists the policies and uses them on the cabinets; the policies' screen
-    // picks the cabinets from the list.
-    screen('pjtdevicemtclist', 'ControlOutlined', {
-      apis: [
-        ...grantsOf(MTC_API, {
-          policies: MTC_POLICY_API.policies,
-          usePolicy: MTC_POLICY_API.usePolicy,
-          removePolicy: MTC_POLICY_API.removePolicy,
-        }),
-        ...FAMILY_READS,
-      ],
+  // The cabinets' screen also lists the policies and uses them on the cabinets; the policies' screen
+  // picks the cabinets from the list.
+  screens: deviceScreens(
+    { slug: 'mtc', module: 'mtc', icon: 'ControlOutlined' },
+    grantsOf(MTC_API, {
+      policies: MTC_POLICY_API.policies,
+      usePolicy: MTC_POLICY_API.usePolicy,
+      removePolicy: MTC_POLICY_API.removePolicy,
     }),
-    screen('pjtdevicemtc', 'ControlOutlined', { menu: false, authOf: 'pjtdevicemtclist' }),
-    screen('pjtdevicemtcpolicy', 'ScheduleOutlined', {
-      apis: [...grantsOf(MTC_POLICY_API, { cabinets: MTC_API.cabinets }), ...FAMILY_READS],
-    }),
-  ],
+    [
+      {
+        key: 'pjtdevicemtcpolicy',
+        icon: 'ScheduleOutlined',
+        apis: grantsOf(MTC_POLICY_API, { cabinets: MTC_API.cabinets }),
+      },
+    ],
+  ),
   api: { ...MTC_API, ...MTC_POLICY_API },
   demo: {
     weight: 3,

@@ -1,3 +1,4 @@
+import { DEVICE_FIELD_TEXTS } from '../kit/device-texts.js';
 import type { FamilyI18n } from '../kit/manifest.js';
 
 /** Texts of the family: merged into the i18n resources by namespace. */
@@ -34,12 +35,7 @@ export const i18n = {
       /** The list's header of the peripheral index (the whole label in its tooltip). */
       indexColumn: '外设序号',
       fields: {
-        name: '名称',
-        no: '编号',
-        equipmentId: '设备 ID',
-        activeState: '状态',
-        registered: '注册',
-        lastActiveAt: '最后活跃',
+        ...DEVICE_FIELD_TEXTS.zh_CN,
         parentName: '所属网关',
         peripheralIndex: '外设序号',
         pickInterval: '采集间隔 (秒)',
@@ -133,12 +129,7 @@ export const i18n = {
       inUseNo: 'Out of use',
       indexColumn: 'Index',
       fields: {
-        name: 'Name',
-        no: 'No',
-        equipmentId: 'Equipment ID',
-        activeState: 'State',
-        registered: 'Registered',
-        lastActiveAt: 'Last active',
+        ...DEVICE_FIELD_TEXTS.en_US,
         parentName: 'Gateway',
         peripheralIndex: 'Peripheral index',
         pickInterval: 'Pick interval (s)',
