@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idsBody, pageQuery, projectTreeQuery } from '../../api/paging.js';
+import { deletedAnswer, idsBody, pageQuery, projectTreeQuery } from '../../api/paging.js';
 import { grantsOf } from '../../endpoints/endpoint.js';
 import { msg } from '../../validation/message.js';
 import { description, idParam, intRange, scopedName, scopedNo } from '../../validation/rules.js';
@@ -24,6 +24,7 @@ import {
   pageOf,
   REALDATA_COMMAND,
   readingsCalls,
+  recordCalls,
   registrationCalls,
   required,
 } from '../kit/index.js';
@@ -121,7 +122,6 @@ const option = deviceRef.extend({ parentId: z.number().int().nullable() });
 
 /** PUT config / inuse: what is stored, and whether the connected sensor was told too. */
 const configSaved = config.extend({ delivered: z.boolean() });
-const deleted = z.object({ deleted: z.number().int() });
 
 const e = familyEndpoints('illum');
 
@@ -156,35 +156,30 @@ export const ILLUM_API = {
   }),
 };
 
+const { groups, ...groupRecords } = recordCalls(
+  e,
+  {
+    names: ['group', 'groups'],
+    path: 'groups',
+    id: 'id',
+    list: 'groups/pages',
+    noun: ['an illumination group', "the project's illumination groups"],
+  },
+  { row: groupRow, detail: groupRow, body: illumGroupBody, deleted: deletedAnswer },
+  { list: ' (keyword over name, no, description)', create: ' in the project', delete: ' (its lamp controllers stay)' },
+);
+
 /** Spec 001 §7 "illum groups": a gateway, a sensor and the lamp controllers that follow it. */
 export const ILLUM_GROUP_API = {
-  groups: e.get('groups/pages', {
-    query: pageQuery,
-    response: pageOf(groupRow),
-    summary: "A page of the project's illumination groups (keyword over name, no, description)",
-  }),
+  groups,
   groupOptions: e.get('groups/options', {
     response: z.object({ gateways: z.array(option), sensors: z.array(option), lamps: z.array(option) }),
     summary: "What a group may name: the project's gateways, sensors and lamp controllers (up to 1000 each)",
   }),
-  group: e.get('groups/:id', { response: groupRow, summary: 'One illumination group' }),
-  createGroup: e.post('groups', {
-    body: illumGroupBody,
-    response: groupRow,
-    summary: 'Create an illumination group in the project',
-  }),
-  updateGroup: e.put('groups/:id', {
-    body: illumGroupBody,
-    response: groupRow,
-    summary: 'Update an illumination group',
-  }),
-  deleteGroup: e.delete('groups/:id', {
-    response: deleted,
-    summary: 'Delete an illumination group (its lamp controllers stay)',
-  }),
+  ...groupRecords,
   deleteGroups: e.delete('groups', {
     body: idsBody,
-    response: deleted,
+    response: deletedAnswer,
     summary: 'Delete several illumination groups (form body ids=1,2,3, as the console sends it)',
   }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { logPageQuery } from '../../api/paging.js';
+import { logPageQuery, pageQuery } from '../../api/paging.js';
 import type { HttpMethod } from '../../catalogue/types.js';
 import { csvFile, type Endpoint, type EndpointInput, endpoint, type ParamsSchema } from '../../endpoints/endpoint.js';
 import type { FamilyCommand, FamilyReading } from './manifest.js';
@@ -192,3 +192,58 @@ export const totalsCalls = <S extends string, R extends readonly FamilyReading[]
       )} per day, month or year over a period (midnight of the system timezone), from the per-project daily rollup`,
   }),
 });
+
+/** What the summaries of a record's calls add after the standard words (' (its lamps stay)'). */
+export type RecordNotes = Partial<Record<'list' | 'one' | 'create' | 'update' | 'delete', string>>;
+
+/**
+ * A family's own records at …/<path> (policies, groups): a page of them (GET <path>, or <path>/<list>),
+ * one (GET <path>/:<id>), create (POST <path>), change (PUT) and delete (DELETE <path>/:<id>). The calls
+ * are named after the record, `names` = ['policy', 'policies']: `policies`, `policy`, `createPolicy`,
+ * `updatePolicy`, `deletePolicy`; `noun` (with its article) and its plural make their summaries.
+ */
+export function recordCalls<
+  S extends string,
+  const One extends string,
+  const Many extends string,
+  const P extends string,
+  const Id extends string,
+  Row extends z.ZodType,
+  Detail extends z.ZodType,
+  Body extends z.ZodType,
+  Deleted extends z.ZodType,
+  const L extends string = P,
+>(
+  e: FamilyEndpoints<S>,
+  record: { names: readonly [One, Many]; path: P; id: Id; list?: L; noun: readonly [string, string] },
+  schemas: { row: Row; detail: Detail; body: Body; deleted: Deleted },
+  notes: RecordNotes = {},
+) {
+  const item = `${record.path}/:${record.id}` as const;
+  const [one, many] = record.names;
+  const [noun, nouns] = record.noun;
+  const cap = (w: string) => `${w[0]!.toUpperCase()}${w.slice(1)}`;
+  const { row, detail, body, deleted } = schemas;
+  const calls = {
+    list: e.get((record.list ?? record.path) as L, {
+      query: pageQuery,
+      response: pageOf(row),
+      summary: `A page of ${nouns}${notes.list ?? ''}`,
+    }),
+    one: e.get(item, { response: detail, summary: `${cap(noun)}${notes.one ?? ''}` }),
+    create: e.post(record.path, { body, response: detail, summary: `Create ${noun}${notes.create ?? ''}` }),
+    update: e.put(item, { body, response: detail, summary: `Change ${noun}${notes.update ?? ''}` }),
+    delete: e.delete(item, { response: deleted, summary: `Delete ${noun}${notes.delete ?? ''}` }),
+  };
+  return {
+    [many]: calls.list,
+    [one]: calls.one,
+    [`create${cap(one)}`]: calls.create,
+    [`update${cap(one)}`]: calls.update,
+    [`delete${cap(one)}`]: calls.delete,
+  } as { [K in Many]: typeof calls.list } & { [K in One]: typeof calls.one } & {
+    [K in `create${Capitalize<One>}`]: typeof calls.create;
+  } & { [K in `update${Capitalize<One>}`]: typeof calls.update } & {
+    [K in `delete${Capitalize<One>}`]: typeof calls.delete;
+  };
+}

@@ -11,6 +11,9 @@ export const isoTime = z.string().describe('ISO 8601 time (UTC)');
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ list: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
+/** DELETE of one of a family's records (a policy, a group). */
+export const recordDeleted = z.object({ id: z.number().int(), deleted: z.literal(true) });
+
 /** POST …/{id}/register and …/{id}/unregister. */
 export const registrationResponse = z.object({
   id: z.number().int(),

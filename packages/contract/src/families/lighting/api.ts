@@ -7,6 +7,8 @@ import {
   familyEndpoints,
   pageOf,
   readingsCalls,
+  recordCalls,
+  recordDeleted,
   registrationCalls,
 } from '../kit/index.js';
 import {
@@ -54,7 +56,6 @@ import {
 const e = familyEndpoints('lighting');
 
 const noBody = z.object({}).nullish();
-const deleted = z.object({ id: z.number().int(), deleted: z.literal(true) });
 
 /** One lamp: registration, commands (the device's reply; 409 offline, 504 silent), history, configuration. */
 export const LIGHTING_LAMP_API = {
@@ -143,19 +144,17 @@ export const LIGHTING_LIST_API = {
 
 /** LCU groups: list, CRUD, members, group commands. */
 export const LIGHTING_GROUP_API = {
-  groups: e.get('groups', {
-    query: pageQuery,
-    response: pageOf(lcuGroupRow),
-    summary: 'A page of LCU groups with their member counts',
-  }),
-  group: e.get('groups/:groupId', { response: lcuGroupDetail, summary: 'An LCU group with its members' }),
-  createGroup: e.post('groups', { body: lightingGroupBody, response: lcuGroupDetail, summary: 'Create an LCU group' }),
-  updateGroup: e.put('groups/:groupId', {
-    body: lightingGroupBody,
-    response: lcuGroupDetail,
-    summary: 'Change an LCU group (lampIds, when given, replaces the members)',
-  }),
-  deleteGroup: e.delete('groups/:groupId', { response: deleted, summary: 'Delete an LCU group (its lamps stay)' }),
+  ...recordCalls(
+    e,
+    { names: ['group', 'groups'], path: 'groups', id: 'groupId', noun: ['an LCU group', 'LCU groups'] },
+    { row: lcuGroupRow, detail: lcuGroupDetail, body: lightingGroupBody, deleted: recordDeleted },
+    {
+      list: ' with their member counts',
+      one: ' with its members',
+      update: ' (lampIds, when given, replaces the members)',
+      delete: ' (its lamps stay)',
+    },
+  ),
   groupMembers: e.post('groups/:groupId/members', {
     body: lightingGroupMembersBody,
     response: lcuGroupDetail,
@@ -175,26 +174,21 @@ const policyInput = z
 
 /** Lighting policies: list, CRUD, use and remove on lamps and groups, policydef, the day/year preview. */
 export const LIGHTING_POLICY_API = {
-  policies: e.get('policies', {
-    query: pageQuery,
-    response: pageOf(policyRow),
-    summary: 'A page of lighting policies',
-  }),
-  policy: e.get('policies/:policyId', { response: policyRow, summary: 'A lighting policy' }),
-  createPolicy: e.post('policies', {
-    body: policyInput,
-    response: policyRow,
-    summary: 'Create a lighting policy (units at most the policyUnitsMax setting)',
-  }),
-  updatePolicy: e.put('policies/:policyId', {
-    body: policyInput,
-    response: policyRow,
-    summary: 'Change a lighting policy (lamps using it get it at the next policydef)',
-  }),
-  deletePolicy: e.delete('policies/:policyId', {
-    response: deleted,
-    summary: 'Delete a lighting policy no lamp uses (409 while in use)',
-  }),
+  ...recordCalls(
+    e,
+    {
+      names: ['policy', 'policies'],
+      path: 'policies',
+      id: 'policyId',
+      noun: ['a lighting policy', 'lighting policies'],
+    },
+    { row: policyRow, detail: policyRow, body: policyInput, deleted: recordDeleted },
+    {
+      create: ' (units at most the policyUnitsMax setting)',
+      update: ' (lamps using it get it at the next policydef)',
+      delete: ' no lamp uses (409 while in use)',
+    },
+  ),
   usePolicy: e.post('policies/:policyId/use', {
     body: policyTargetsBody,
     response: batchStarted,

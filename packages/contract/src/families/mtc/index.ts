@@ -13,6 +13,8 @@ import {
   int,
   pageOf,
   readingsCalls,
+  recordCalls,
+  recordDeleted,
   registrationCalls,
   select,
   text,
@@ -148,26 +150,15 @@ const policyUse = (remove: boolean) =>
 
 /** Spec 001 §7 "mtc" policies: a cabinet's switching schedule, used on cabinets of the project. */
 export const MTC_POLICY_API = {
-  policies: e.get('policies', {
-    query: pageQuery,
-    response: pageOf(mtcPolicyRow),
-    summary: 'A page of cabinet policies',
-  }),
-  policy: e.get('policies/:policyId', { response: mtcPolicyRow, summary: 'One cabinet policy' }),
-  createPolicy: e.post('policies', {
-    body: policyInput,
-    response: mtcPolicyRow,
-    summary: 'Create a cabinet policy (absolute clock times, or relative to midnight, sunrise or sunset)',
-  }),
-  updatePolicy: e.put('policies/:policyId', {
-    body: policyInput,
-    response: mtcPolicyRow,
-    summary: 'Change a cabinet policy',
-  }),
-  deletePolicy: e.delete('policies/:policyId', {
-    response: z.object({ id: z.number().int(), deleted: z.literal(true) }),
-    summary: 'Delete a cabinet policy (refused while cabinets use it)',
-  }),
+  ...recordCalls(
+    e,
+    { names: ['policy', 'policies'], path: 'policies', id: 'policyId', noun: ['a cabinet policy', 'cabinet policies'] },
+    { row: mtcPolicyRow, detail: mtcPolicyRow, body: policyInput, deleted: recordDeleted },
+    {
+      create: ' (absolute clock times, or relative to midnight, sunrise or sunset)',
+      delete: ' (refused while cabinets use it)',
+    },
+  ),
   usePolicy: policyUse(false),
   removePolicy: policyUse(true),
   preview: e.get('policies/:policyId/preview', {
