@@ -2,17 +2,14 @@ import { grantsOf } from '../../endpoints/endpoint.js';
 import { int as setting } from '../../settings/kinds.js';
 import {
   CORRECTTIME_COMMAND,
-  childrenCalls,
-  commandCalls,
   defineFamily,
+  deviceCalls,
   deviceScreens,
-  eventCalls,
   familyEndpoints,
   IOT_NET,
   int,
   noArgs,
   REBOOT_COMMAND,
-  registrationCalls,
   retentionSetting,
 } from '../kit/index.js';
 
@@ -30,10 +27,7 @@ const e = familyEndpoints('gateway');
  * call a trait's; the events include the children's.
  */
 export const GATEWAY_API = {
-  ...registrationCalls(e),
-  ...commandCalls(e, GATEWAY_COMMANDS),
-  ...eventCalls(e, true),
-  ...childrenCalls(e),
+  ...deviceCalls(e, { commands: GATEWAY_COMMANDS, events: 'withChildren', children: true }),
 };
 
 /**

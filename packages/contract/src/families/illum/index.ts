@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deletedAnswer, idsBody, pageQuery, projectTreeQuery } from '../../api/paging.js';
+import { deletedAnswer, idsBody } from '../../api/paging.js';
 import { grantsOf } from '../../endpoints/endpoint.js';
 import { msg } from '../../validation/message.js';
 import { description, idParam, intRange, scopedName, scopedNo } from '../../validation/rules.js';
@@ -7,12 +7,11 @@ import {
   blank,
   bool,
   childRow,
-  commandCalls,
   defineFamily,
+  deviceCalls,
   deviceRef,
   deviceRow,
   deviceScreens,
-  eventCalls,
   familyEndpoints,
   formFlag,
   IOT_NET,
@@ -21,12 +20,12 @@ import {
   isoTime,
   keptFor,
   num,
-  pageOf,
+  pageCall,
   REALDATA_COMMAND,
-  readingsCalls,
   recordCalls,
-  registrationCalls,
   required,
+  settingsCalls,
+  withDelivered,
 } from '../kit/index.js';
 
 /** The threshold's range (spec 001 §3 "Illumination sensor: threshold (KLux)"). */
@@ -121,7 +120,7 @@ const groupRow = z.object({
 const option = deviceRef.extend({ parentId: z.number().int().nullable() });
 
 /** PUT config / inuse: what is stored, and whether the connected sensor was told too. */
-const configSaved = config.extend({ delivered: z.boolean() });
+const configSaved = withDelivered(config);
 
 const e = familyEndpoints('illum');
 
@@ -130,21 +129,22 @@ const e = familyEndpoints('illum');
  * calls (registration, realdata, events and readings from the traits), declared once.
  */
 export const ILLUM_API = {
-  ...registrationCalls(e),
-  ...commandCalls(e, ILLUM_COMMANDS),
-  ...eventCalls(e),
-  ...readingsCalls(e, ILLUM_READINGS),
-  sensors: e.get('pages', {
-    query: pageQuery.extend(projectTreeQuery.shape),
-    response: pageOf(sensorRow),
-    summary: "A page of the project's illumination sensors with their latest reading (KLux) and configuration",
-  }),
-  config: e.get(':id/config', { response: config, summary: "A sensor's configuration" }),
-  setConfig: e.put(':id/config', {
-    body: illumConfigBody,
-    response: configSaved,
-    summary: "Set a sensor's threshold (KLux) and peripheral index; a connected sensor is sent them",
-  }),
+  ...deviceCalls(e, { commands: ILLUM_COMMANDS, readings: ILLUM_READINGS }),
+  sensors: pageCall(
+    e,
+    sensorRow,
+    "A page of the project's illumination sensors with their latest reading (KLux) and configuration",
+  ),
+  ...settingsCalls(
+    e,
+    'config',
+    ['config', 'setConfig'],
+    { body: illumConfigBody, response: config, saved: configSaved },
+    [
+      "A sensor's configuration",
+      "Set a sensor's threshold (KLux) and peripheral index; a connected sensor is sent them",
+    ],
+  ),
   setInuse: e.put(':id/inuse', {
     body: illumInuseBody,
     response: configSaved,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { logPageQuery, pageQuery } from '../../api/paging.js';
+import { logPageQuery, pageQuery, projectTreeQuery } from '../../api/paging.js';
 import type { HttpMethod } from '../../catalogue/types.js';
 import { csvFile, type Endpoint, type EndpointInput, endpoint, type ParamsSchema } from '../../endpoints/endpoint.js';
 import type { FamilyCommand, FamilyReading } from './manifest.js';
@@ -247,3 +247,97 @@ export function recordCalls<
     [K in `delete${Capitalize<One>}`]: typeof calls.delete;
   };
 }
+
+/** What a device family takes of the traits (`deviceCalls`): its commands, events, children, readings. */
+export interface DeviceTraits {
+  commands?: readonly FamilyCommand[];
+  /** Its events (default), with its children's (carriers), or none. */
+  events?: boolean | 'withChildren';
+  children?: boolean;
+  readings?: readonly FamilyReading[];
+}
+
+// biome-ignore lint/complexity/noBannedTypes: a trait the family does not take adds nothing
+type None = {};
+
+/** The calls of `deviceCalls(e, traits)`. */
+export type DeviceCalls<S extends string, T extends DeviceTraits> = ReturnType<typeof registrationCalls<S>> &
+  (T['commands'] extends readonly FamilyCommand[]
+    ? { [N in T['commands'][number]['name']]: CommandEndpoint<S, N> }
+    : None) &
+  (T['events'] extends false ? None : ReturnType<typeof eventCalls<S>>) &
+  (T['children'] extends true ? ReturnType<typeof childrenCalls<S>> : None) &
+  (T['readings'] extends readonly FamilyReading[] ? ReturnType<typeof readingsCalls<S, T['readings']>> : None);
+
+/**
+ * The traits' calls of a device family, in this order: registration, its commands, its events (unless
+ * `events: false`), its children, its readings' history.
+ */
+export function deviceCalls<S extends string, const T extends DeviceTraits>(
+  e: FamilyEndpoints<S>,
+  traits: T,
+): DeviceCalls<S, T> {
+  const { commands, events = true, children, readings } = traits;
+  return {
+    ...registrationCalls(e),
+    ...(commands ? commandCalls(e, commands) : {}),
+    ...(events ? eventCalls(e, events === 'withChildren') : {}),
+    ...(children ? childrenCalls(e) : {}),
+    ...(readings ? readingsCalls(e, readings) : {}),
+  } as DeviceCalls<S, T>;
+}
+
+/**
+ * A family's device list: GET …/pages, a page of `row` searched by the keyword, the family's `filter`
+ * and the project tree (with child projects).
+ */
+export const pageCall = <S extends string, Row extends z.ZodType, F extends z.ZodRawShape = None>(
+  e: FamilyEndpoints<S>,
+  row: Row,
+  summary: string,
+  filter?: z.ZodObject<F>,
+) =>
+  e.get('pages', {
+    query: pageQuery.extend((filter?.shape ?? {}) as F).extend(projectTreeQuery.shape),
+    response: pageOf(row),
+    summary,
+  });
+
+/** A family's map: GET …/map, every device of the project (and child projects) with coordinates. */
+export const mapCall = <S extends string, Point extends z.ZodType>(
+  e: FamilyEndpoints<S>,
+  point: Point,
+  summary: string,
+) => e.get('map', { query: projectTreeQuery, response: z.array(point), summary });
+
+/**
+ * A device's stored settings at …/:id/<sub>, named `names` (['config', 'saveConfig']): GET answers
+ * them, PUT stores `body`, tells a connected device and answers `saved` (default: what GET answers).
+ */
+export const settingsCalls = <
+  S extends string,
+  const P extends string,
+  const Read extends string,
+  const Write extends string,
+  Body extends z.ZodType,
+  Response extends z.ZodType,
+  Saved extends z.ZodType = Response,
+>(
+  e: FamilyEndpoints<S>,
+  sub: P,
+  names: readonly [Read, Write],
+  schemas: { body: Body; response: Response; saved?: Saved },
+  summaries: readonly [read: string, write: string],
+) => {
+  const read = e.get(`:id/${sub}`, { response: schemas.response, summary: summaries[0] });
+  const write = e.put(`:id/${sub}`, {
+    body: schemas.body,
+    response: (schemas.saved ?? schemas.response) as Saved,
+    summary: summaries[1],
+  });
+  return { [names[0]]: read, [names[1]]: write } as { [K in Read]: typeof read } & { [K in Write]: typeof write };
+};
+
+/** What a PUT of stored settings answers: the settings, and whether the connected device was told too. */
+export const withDelivered = <Shape extends z.ZodRawShape>(answer: z.ZodObject<Shape>) =>
+  answer.extend({ delivered: z.boolean() });

@@ -1,22 +1,19 @@
 import { z } from 'zod';
-import { pageQuery, projectTreeQuery } from '../../api/paging.js';
 import { grantsOf } from '../../endpoints/endpoint.js';
 import { days, int as setting } from '../../settings/kinds.js';
 import {
-  childrenCalls,
-  commandCalls,
   defineFamily,
+  deviceCalls,
   deviceScreens,
-  eventCalls,
   familyEndpoints,
   IOT_NET,
   int,
-  pageOf,
-  readingsCalls,
+  mapCall,
+  pageCall,
   recordCalls,
   recordDeleted,
-  registrationCalls,
   select,
+  settingsCalls,
   text,
 } from '../kit/index.js';
 import { MTC_EVENTS } from './events.js';
@@ -59,6 +56,21 @@ const e = familyEndpoints('mtc');
 
 const stored = 'then tell it when connected (`delivered`)';
 
+/** A cabinet's stored `what` at …/:id/<sub>: GET answers them, PUT stores them, then tells the cabinet. */
+const cabinetSettings = <
+  const P extends string,
+  const R extends string,
+  const W extends string,
+  B extends z.ZodType,
+  A extends z.ZodType,
+>(
+  sub: P,
+  names: readonly [R, W],
+  body: B,
+  response: A,
+  what: string,
+) => settingsCalls(e, sub, names, { body, response }, [`A cabinet's ${what}`, `Store a cabinet's ${what}, ${stored}`]);
+
 /**
  * Spec 001 §7 "mtc" under /api/pjts/{projectId}/iot/mtc: a cabinet's calls (registration, commands,
  * events, children and readings from the traits), declared once. Commands answer the cabinet's reply
@@ -66,57 +78,46 @@ const stored = 'then tell it when connected (`delivered`)';
  * connected cabinet (`delivered`: an offline one reads the stored values when it next connects).
  */
 export const MTC_API = {
-  ...registrationCalls(e),
-  // runtime, switch {circuit, on}, multiswitch {circuits}, writecircuits {circuits}, mode {mode}, reboot,
-  // recovery, correcttime (the server adds UNIX seconds at UTC+8), version
-  ...commandCalls(e, MTC_COMMANDS),
-  ...eventCalls(e),
-  ...childrenCalls(e),
-  ...readingsCalls(e, MTC_READINGS),
-  cabinets: e.get('pages', {
-    query: pageQuery.extend(mtcListFilter.shape).extend(projectTreeQuery.shape),
-    response: pageOf(mtcRow),
-    summary: 'A page of cabinets: online state, mode, circuits at a glance, alarm status, version, last report',
-  }),
-  map: e.get('map', {
-    query: projectTreeQuery,
-    response: z.array(mtcRow),
-    summary: 'Every cabinet of the project (with includeChildren, of its child projects too) with coordinates',
-  }),
+  // commands: runtime, switch {circuit, on}, multiswitch {circuits}, writecircuits {circuits}, mode {mode},
+  // reboot, recovery, correcttime (the server adds UNIX seconds at UTC+8), version
+  ...deviceCalls(e, { commands: MTC_COMMANDS, children: true, readings: MTC_READINGS }),
+  cabinets: pageCall(
+    e,
+    mtcRow,
+    'A page of cabinets: online state, mode, circuits at a glance, alarm status, version, last report',
+    mtcListFilter,
+  ),
+  map: mapCall(
+    e,
+    mtcRow,
+    'Every cabinet of the project (with includeChildren, of its child projects too) with coordinates',
+  ),
   lastRuntime: e.get(':id/runtime', {
     response: mtcRuntime,
     summary: "A cabinet's last report: circuits, phases, peripherals, alarm statuses (live as realtime telemetry)",
   }),
-  config: e.get(':id/config', {
-    response: mtcConfigResponse,
-    summary: "A cabinet's address and up link (server, port 1024-65535, protocol)",
-  }),
-  setConfig: e.put(':id/config', {
-    body: mtcConfigBody,
-    response: mtcConfigResponse,
-    summary: `Store a cabinet's address and up link (server, port 1024-65535, protocol), ${stored}`,
-  }),
-  comm: e.get(':id/comm', { response: mtcCommResponse, summary: "A cabinet's up and down comm args" }),
-  setComm: e.put(':id/comm', {
-    body: mtcCommBody,
-    response: mtcCommResponse,
-    summary: `Store a cabinet's up and down comm args, ${stored}`,
-  }),
-  peripherals: e.get(':id/peripherals', { response: mtcPeripheralsResponse, summary: "A cabinet's peripheral args" }),
-  setPeripherals: e.put(':id/peripherals', {
-    body: mtcPeripheralsBody,
-    response: mtcPeripheralsResponse,
-    summary: `Store a cabinet's peripheral args, ${stored}`,
-  }),
-  alarmConfig: e.get(':id/alarmconfig', {
-    response: mtcAlarmConfigResponse,
-    summary: "A cabinet's alarm thresholds and the same-event interval",
-  }),
-  setAlarmConfig: e.put(':id/alarmconfig', {
-    body: mtcAlarmConfigBody,
-    response: mtcAlarmConfigResponse,
-    summary: `Store a cabinet's alarm thresholds and the same-event interval, ${stored}`,
-  }),
+  ...cabinetSettings(
+    'config',
+    ['config', 'setConfig'],
+    mtcConfigBody,
+    mtcConfigResponse,
+    'address and up link (server, port 1024-65535, protocol)',
+  ),
+  ...cabinetSettings('comm', ['comm', 'setComm'], mtcCommBody, mtcCommResponse, 'up and down comm args'),
+  ...cabinetSettings(
+    'peripherals',
+    ['peripherals', 'setPeripherals'],
+    mtcPeripheralsBody,
+    mtcPeripheralsResponse,
+    'peripheral args',
+  ),
+  ...cabinetSettings(
+    'alarmconfig',
+    ['alarmConfig', 'setAlarmConfig'],
+    mtcAlarmConfigBody,
+    mtcAlarmConfigResponse,
+    'alarm thresholds and the same-event interval',
+  ),
   setLocation: e.put(':id/location', {
     body: mtcLocationBody,
     response: mtcLocationResponse,

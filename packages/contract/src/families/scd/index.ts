@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { pageQuery, projectTreeQuery } from '../../api/paging.js';
 import { grantsOf } from '../../endpoints/endpoint.js';
 import { intRange } from '../../validation/rules.js';
 import {
-  commandCalls,
   defineFamily,
+  deviceCalls,
   deviceRow,
   deviceScreens,
-  eventCalls,
   eventRow,
   familyEndpoints,
   IOT_NET,
@@ -15,9 +13,11 @@ import {
   isoTime,
   keptFor,
   latestRow,
-  pageOf,
-  registrationCalls,
+  mapCall,
+  pageCall,
+  settingsCalls,
   text,
+  withDelivered,
 } from '../kit/index.js';
 
 /**
@@ -134,19 +134,18 @@ const e = familyEndpoints('scd');
 
 /** Spec 001 §7 "scd: realdata, last 24-hour events, paged events": every call of the bins, declared once. */
 export const SCD_API = {
-  ...registrationCalls(e),
-  ...commandCalls(e, SCD_COMMANDS),
-  ...eventCalls(e),
-  page: e.get('pages', {
-    query: pageQuery.extend(scdPageFilter.shape).extend(projectTreeQuery.shape),
-    response: pageOf(scdBinRow),
-    summary: "A page of the project's dustbins with their latest report and fill state",
-  }),
-  map: e.get('map', {
-    query: projectTreeQuery,
-    response: z.array(scdMapBin),
-    summary: "The project's dustbins that have coordinates, with their latest report and fill state, for the map",
-  }),
+  ...deviceCalls(e, { commands: SCD_COMMANDS }),
+  page: pageCall(
+    e,
+    scdBinRow,
+    "A page of the project's dustbins with their latest report and fill state",
+    scdPageFilter,
+  ),
+  map: mapCall(
+    e,
+    scdMapBin,
+    "The project's dustbins that have coordinates, with their latest report and fill state, for the map",
+  ),
   latest: e.get(':id/realdata', {
     response: latestRow(SCD_READINGS).extend({ fillState: z.enum(SCD_FILL_STATES).nullable() }),
     summary: "A dustbin's latest stored report (POST …/realdata asks the bin itself)",
@@ -155,17 +154,17 @@ export const SCD_API = {
     response: z.array(eventRow),
     summary: "A dustbin's events of the last 24 hours, newest first (at most 500)",
   }),
-  config: e.get(':id/config', {
-    response: config,
-    summary: "A dustbin's thresholds and empty distance (cm)",
-  }),
   /** The saved config and whether the connected bin took it (others on reconnect). */
-  saveConfig: e.put(':id/config', {
-    body: scdConfigBody,
-    response: config.extend({ delivered: z.boolean() }),
-    summary:
+  ...settingsCalls(
+    e,
+    'config',
+    ['config', 'saveConfig'],
+    { body: scdConfigBody, response: config, saved: withDelivered(config) },
+    [
+      "A dustbin's thresholds and empty distance (cm)",
       "Sets a dustbin's full and over-fill thresholds (full below over-fill) and empty distance, and sends them to the bin when it is connected",
-  }),
+    ],
+  ),
 };
 
 /** Smart classified dustbins (spec 001 §3 "SCD"): fill, weight and battery, thresholds and their alarms. */

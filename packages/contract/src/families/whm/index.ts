@@ -1,25 +1,23 @@
 import { z } from 'zod';
-import { pageQuery, projectTreeQuery } from '../../api/paging.js';
 import { grantsOf } from '../../endpoints/endpoint.js';
 import { intRange } from '../../validation/rules.js';
 import {
   bool,
-  commandCalls,
   defineFamily,
+  deviceCalls,
   deviceRow,
   deviceScreens,
-  eventCalls,
   familyEndpoints,
   formFlag,
   IOT_NET,
   int,
   isoTime,
   keptFor,
-  pageOf,
+  pageCall,
   REALDATA_COMMAND,
-  readingsCalls,
-  registrationCalls,
+  settingsCalls,
   totalsCalls,
+  withDelivered,
 } from '../kit/index.js';
 
 /**
@@ -86,26 +84,25 @@ const e = familyEndpoints('whm');
 
 /** Spec 001 §7 "whm: config, realdata, inuse, logs": every call of the meters, declared once. */
 export const WHM_API = {
-  ...registrationCalls(e),
-  ...commandCalls(e, WHM_COMMANDS),
-  ...eventCalls(e),
-  ...readingsCalls(e, WHM_READINGS),
+  ...deviceCalls(e, { commands: WHM_COMMANDS, readings: WHM_READINGS }),
   ...totalsCalls(e, WHM_READINGS),
-  page: e.get('pages', {
-    query: pageQuery.extend(whmPageFilter.shape).extend(projectTreeQuery.shape),
-    response: pageOf(whmMeterRow),
-    summary: "A page of the project's meters with their latest reading and its pick time",
-  }),
-  config: e.get(':id/config', {
-    response: config,
-    summary: "A meter's configuration: peripheral index and pick interval (s)",
-  }),
+  page: pageCall(
+    e,
+    whmMeterRow,
+    "A page of the project's meters with their latest reading and its pick time",
+    whmPageFilter,
+  ),
   /** The saved config and whether the connected meter took it (others on reconnect). */
-  saveConfig: e.put(':id/config', {
-    body: whmConfigBody,
-    response: config.extend({ delivered: z.boolean() }),
-    summary: `Sets a meter's configuration (pick interval ${WHM_PICK_INTERVAL.min}-${WHM_PICK_INTERVAL.max} s) and sends it to the meter when it is connected`,
-  }),
+  ...settingsCalls(
+    e,
+    'config',
+    ['config', 'saveConfig'],
+    { body: whmConfigBody, response: config, saved: withDelivered(config) },
+    [
+      "A meter's configuration: peripheral index and pick interval (s)",
+      `Sets a meter's configuration (pick interval ${WHM_PICK_INTERVAL.min}-${WHM_PICK_INTERVAL.max} s) and sends it to the meter when it is connected`,
+    ],
+  ),
   setInUse: e.put(':id/inuse', {
     body: whmInUseBody,
     response: z.object({ id: z.number().int(), inUse: z.boolean() }),

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { logPageQuery, pageQuery, projectTreeQuery } from '../../api/paging.js';
+import { logPageQuery } from '../../api/paging.js';
 import { grantsOf } from '../../endpoints/endpoint.js';
 import {
   blank,
-  commandCalls,
   defineFamily,
+  deviceCalls,
   deviceRow,
   deviceScreens,
   eventPage,
@@ -13,8 +13,7 @@ import {
   isoTime,
   keptFor,
   latestRow,
-  pageOf,
-  registrationCalls,
+  pageCall,
   select,
   text,
 } from '../kit/index.js';
@@ -160,13 +159,8 @@ const e = familyEndpoints('wifi');
 
 /** Spec 001 §7 "wifi: realdata, logs, control": every call of the WiFi devices, declared once. */
 export const WIFI_API = {
-  ...registrationCalls(e),
-  ...commandCalls(e, WIFI_COMMANDS),
-  page: e.get('pages', {
-    query: pageQuery.extend(wifiPageFilter.shape).extend(projectTreeQuery.shape),
-    response: pageOf(wifiRow),
-    summary: "A page of the project's WiFi devices with their latest report",
-  }),
+  ...deviceCalls(e, { commands: WIFI_COMMANDS, events: false }),
+  page: pageCall(e, wifiRow, "A page of the project's WiFi devices with their latest report", wifiPageFilter),
   latest: e.get(':id/realdata', {
     response: latestRow(WIFI_READINGS),
     summary: "An AP's latest stored report (POST …/realdata asks the AP itself)",
