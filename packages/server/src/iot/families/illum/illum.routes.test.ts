@@ -1,16 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCaller, signInWith } from '../../../test/caller.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject, queryRows } from '../../../test/factories.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { familySuite, listOf, type TestDevice } from '../kit/test-fixtures.js';
 
-let t: TestApp;
-let admin: string;
+const suite = familySuite();
+const { call } = suite;
 let viewer: string;
 let outsider: string;
 let other: { id: number };
 const base = '/api/pjts/1/iot/illum';
-type Device = Awaited<ReturnType<typeof createIotDevice>>;
+type Device = TestDevice;
 let gw: Device;
 let sensor: Device;
 let quiet: Device;
@@ -19,9 +19,7 @@ let foreignGw: Device;
 let foreignSensor: Device;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const db = t.database.db;
-  admin = await t.token();
+  const db = suite.t.database.db;
   gw = await createIotDevice(db, { type: 'gateway', modelNo: 'gws' });
   sensor = await createIotDevice(db, {
     type: 'illumination',
@@ -38,25 +36,17 @@ beforeAll(async () => {
     insert into illum_readings (device_id, project_id, at, illuminance)
     values (${sensor.id}, 1, now() - interval '2 hours', 40), (${sensor.id}, 1, now() - interval '1 hour', 20.5),
            (${sensor.id}, 1, now() - interval '10 minutes', 3.25)`);
-  viewer = await signInWith(t, 1, { pjtdeviceillumlist: 1, pjtdeviceillumgroup: 1 });
+  viewer = await signInWith(suite.t, 1, { pjtdeviceillumlist: 1, pjtdeviceillumgroup: 1 });
   other = await createProject(db, 1, ['illum']);
-  outsider = await signInWith(t, other.id, { pjtdeviceillumlist: 5, pjtdeviceillumgroup: 5 });
+  outsider = await signInWith(suite.t, other.id, { pjtdeviceillumlist: 5, pjtdeviceillumgroup: 5 });
   foreignGw = await createIotDevice(db, { type: 'gateway', modelNo: 'gws', projectId: other.id });
   foreignSensor = await createIotDevice(db, { type: 'illumination', modelNo: 'illumrs485', projectId: other.id });
 });
-afterAll(() => t.close());
-
-const call = apiCaller(
-  () => t,
-  () => admin,
-);
 
 describe('illumination sensors', () => {
   it('lists the sensors with their latest value (KLux), threshold and parent gateway', async () => {
-    const res = await call('GET', `${base}/pages?pageSize=100`);
-    expect(res.statusCode, res.body).toBe(200);
-    const page = res.json();
-    const mine = page.list.find((s: { id: number }) => s.id === sensor.id);
+    const list = await listOf(call, `${base}/pages?pageSize=100`);
+    const mine = list.find((s) => s.id === sensor.id)!;
     expect(mine).toMatchObject({
       name: sensor.name,
       threshold: 8,
@@ -66,8 +56,8 @@ describe('illumination sensors', () => {
       parentId: gw.id,
       parentName: gw.name,
     });
-    expect(Date.now() - Date.parse(mine.at)).toBeLessThan(11 * 60_000);
-    expect(page.list.find((s: { id: number }) => s.id === quiet.id)).toMatchObject({ illuminance: null, at: null });
+    expect(Date.now() - Date.parse(mine.at as string)).toBeLessThan(11 * 60_000);
+    expect(list.find((s) => s.id === quiet.id)).toMatchObject({ illuminance: null, at: null });
     const found = (await call('GET', `${base}/pages?keyword=${encodeURIComponent(sensor.no)}`)).json();
     expect(found.list.map((s: { id: number }) => s.id)).toEqual([sensor.id]);
   });
@@ -82,7 +72,7 @@ describe('illumination sensors', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({ threshold: 12.5, peripheralIndex: 3, enabled: true, delivered: false });
     const [log] = await queryRows(
-      t.database.db,
+      suite.t.database.db,
       sql`select entity, changes from manage_logs where entity = 'device' and entity_id = ${String(sensor.id)} order by id desc limit 1`,
     );
     expect(log!.changes).toMatchObject({ threshold: { from: 8, to: 12.5 }, peripheralIndex: { from: 2, to: 3 } });
@@ -96,14 +86,14 @@ describe('illumination sensors', () => {
   });
 
   it("refuses bad input with the field's message in the caller's language", async () => {
-    const zh = await call('PUT', `${base}/${sensor.id}/config`, { threshold: '300' }, admin, 'zh_CN');
+    const zh = await call('PUT', `${base}/${sensor.id}/config`, { threshold: '300' }, suite.admin, 'zh_CN');
     expect(zh.statusCode).toBe(400);
     expect(zh.json().errors).toEqual([{ field: 'threshold', message: '允许的取值范围：0 - 200。' }]);
     const en = await call('PUT', `${base}/${sensor.id}/config`, { threshold: '' });
     expect(en.statusCode).toBe(400);
     expect(en.json().errors[0].field).toBe('threshold');
     expect(en.json().errors[0].message).toMatch(/required/i);
-    const flag = await call('PUT', `${base}/${sensor.id}/inuse`, { enabled: 'maybe' }, admin, 'zh_CN');
+    const flag = await call('PUT', `${base}/${sensor.id}/inuse`, { enabled: 'maybe' }, suite.admin, 'zh_CN');
     expect(flag.statusCode).toBe(400);
     expect(flag.json().errors[0].message).toMatch(/[\u4e00-\u9fa5]/);
   });
@@ -129,7 +119,7 @@ describe('illumination sensors', () => {
     expect(readings).toMatchObject({ total: 3 });
     expect(readings.list[0].illuminance).toBe(3.25);
     expect((await call('GET', `${base}/${sensor.id}/events`)).json()).toMatchObject({ list: [], total: 0 });
-    const realdata = await call('POST', `${base}/${sensor.id}/realdata`, undefined, admin, 'zh_CN');
+    const realdata = await call('POST', `${base}/${sensor.id}/realdata`, undefined, suite.admin, 'zh_CN');
     expect(realdata.statusCode).toBe(409);
     expect(realdata.json().message).toMatch(/[\u4e00-\u9fa5]/);
   });
@@ -209,7 +199,7 @@ describe('illumination groups', () => {
       'POST',
       `${base}/groups`,
       group({ name: 'x', no: '', gatewayId: '', sensorId: undefined }),
-      admin,
+      suite.admin,
       'zh_CN',
     );
     expect(bad.statusCode).toBe(400);
@@ -228,7 +218,7 @@ describe('illumination groups', () => {
     expect(lampAsSensor.json().errors[0].field).toBe('sensorId');
     const sensorAsChild = await call('POST', `${base}/groups`, group({ childIds: String(quiet.id) }));
     expect(sensorAsChild.json().errors[0].field).toBe('childIds');
-    const foreignLamp = await createIotDevice(t.database.db, {
+    const foreignLamp = await createIotDevice(suite.t.database.db, {
       type: 'lighting',
       modelNo: 'lcunb',
       projectId: other.id,
@@ -241,8 +231,8 @@ describe('illumination groups', () => {
     expect(twice.statusCode).toBe(400);
     expect(twice.json().errors[0]).toEqual({ field: 'childIds', message: 'A lamp controller is listed twice' });
     // A group's lamps are reached through its gateway: one behind another gateway of the project is refused.
-    const otherGw = await createIotDevice(t.database.db, { type: 'gateway', modelNo: 'gws' });
-    const strayLamp = await createIotDevice(t.database.db, {
+    const otherGw = await createIotDevice(suite.t.database.db, { type: 'gateway', modelNo: 'gws' });
+    const strayLamp = await createIotDevice(suite.t.database.db, {
       type: 'lighting',
       modelNo: 'lcunb',
       parentId: otherGw.id,
@@ -251,7 +241,7 @@ describe('illumination groups', () => {
       'POST',
       `${base}/groups`,
       group({ childIds: `${lamps[0]!.id},${strayLamp.id}` }),
-      admin,
+      suite.admin,
       'zh_CN',
     );
     expect(stray.statusCode).toBe(400);
@@ -269,7 +259,7 @@ describe('illumination groups', () => {
       'POST',
       `${base}/groups`,
       group({ childIds: `${lamps[1]!.id},${lamps[0]!.id}` }),
-      admin,
+      suite.admin,
       'zh_CN',
     );
     expect(taken.statusCode).toBe(409);
@@ -318,10 +308,10 @@ describe('illumination groups', () => {
   });
 
   it('goes with its sensor when the sensor is deleted', async () => {
-    const doomed = await createIotDevice(t.database.db, { type: 'illumination', modelNo: 'illumrs485' });
+    const doomed = await createIotDevice(suite.t.database.db, { type: 'illumination', modelNo: 'illumrs485' });
     const g = (await call('POST', `${base}/groups`, group({ sensorId: String(doomed.id), childIds: '' }))).json();
-    await t.database.db.execute(sql`delete from production_items where occupied_device_id = ${doomed.id}`);
-    await t.database.db.execute(sql`delete from devices where id = ${doomed.id}`);
+    await suite.t.database.db.execute(sql`delete from production_items where occupied_device_id = ${doomed.id}`);
+    await suite.t.database.db.execute(sql`delete from devices where id = ${doomed.id}`);
     expect((await call('GET', `${base}/groups/${g.id}`)).statusCode).toBe(404);
   });
 });

@@ -1,56 +1,28 @@
-import type { RealtimePush } from '@sc/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createIotDevice, createProject, createRole, createUser, queryRows } from '../../../test/factories.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { connectTestDevice, eventually } from '../../test-device.js';
+import { eventually } from '../../test-device.js';
+import { type Answer, connectOnline, echo, familySuite, jsonCaller } from '../kit/test-fixtures.js';
 
-let t: TestApp;
-let admin: string;
-let port: number;
-const pushes: RealtimePush[] = [];
-beforeAll(async () => {
-  t = await createTestApp({}, { mqtt: true });
-  admin = await t.token();
-  port = t.app.iot.broker()!.port;
-  t.app.iot.hub.observe((p) => pushes.push(p));
-  // Commands give up after 2 s here; the system timezone is UTC+8.
-  await t.database.db.execute(
-    sql`insert into web_params (key, value) values ('httpTimeout', '2'), ('commandAttempts', '2'), ('timezone', '8')
-      on conflict (key) do update set value = excluded.value`,
-  );
-});
-afterAll(() => t.close());
+// Commands give up after 2 s here; the system timezone is UTC+8.
+const suite = familySuite({ mqtt: true, params: { httpTimeout: '2', commandAttempts: '2', timezone: '8' } });
+const { pushes } = suite;
 
 const base = '/api/pjts/1/iot/lighting';
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, token = admin, lang = 'en_US') =>
-  t.app.inject({
-    method,
-    url: `${url}${url.includes('?') ? '&' : '?'}token=${token}&lang=${lang}`,
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-
-type Answer = Parameters<typeof connectTestDevice>[3];
-const lampAnswer: Answer = (r) => ({ ok: true, result: { command: r.command, args: r.args } });
+const call = jsonCaller(suite);
 
 async function lamp(options: { online?: Answer | false; lng?: number; lat?: number; projectId?: number } = {}) {
-  const d = await createIotDevice(t.database.db, {
+  const d = await createIotDevice(suite.t.database.db, {
     type: 'lighting',
     modelNo: 'lcunb',
     projectId: options.projectId,
     props: { ratedPower: 100 },
   });
-  await t.database.db.execute(
+  await suite.t.database.db.execute(
     sql`update devices set lng = ${options.lng ?? 116.4}, lat = ${options.lat ?? 39.9} where id = ${d.id}`,
   );
   if (options.online === false) return { ...d, device: null };
-  const device = await connectTestDevice(port, d.equipmentId, d.key1, options.online ?? lampAnswer);
-  await device.publish('heartbeat', {});
-  await eventually(
-    () => queryRows(t.database.db, sql`select active_state from devices where id = ${d.id}`),
-    (r) => r[0]?.active_state === 1,
-  );
-  return { ...d, device };
+  return { ...d, device: await connectOnline(suite, d, options.online ?? echo) };
 }
 
 const waitBatch = (batchId: string) =>
@@ -80,7 +52,7 @@ describe('lighting config and alarm config', () => {
     const bad = await call('PUT', `${base}/${l.id}/config`, { ...fallback, underCurrent: 3000, overCurrent: 2000 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Under current must be below over current');
-    const zh = await call('PUT', `${base}/${l.id}/config`, { ...fallback, illuminanceUpper: 13 }, admin, 'zh_CN');
+    const zh = await call('PUT', `${base}/${l.id}/config`, { ...fallback, illuminanceUpper: 13 }, suite.admin, 'zh_CN');
     expect(zh.json().errors[0]).toEqual({ field: 'illuminanceUpper', message: expect.stringContaining('1') });
     const { updatedAt: _, delivered: __, ...body } = fallback;
     const ok = await call('PUT', `${base}/${l.id}/config`, { ...body, defaultLevel: 60 });
@@ -204,7 +176,7 @@ describe('lighting policies', () => {
     expect(progress.at(-1)).toMatchObject({ done: true, acknowledged: 2, failed: 1, pending: 0, total: 3 });
     // One operation-log entry for the batch, with each lamp's result.
     const logs = await queryRows(
-      t.database.db,
+      suite.t.database.db,
       sql`select command, args, success from operate_logs where command = 'batch:use'`,
     );
     expect(logs).toHaveLength(1);
@@ -286,7 +258,7 @@ describe('lighting telemetry, energy and overview', () => {
     expect(summary.byDay).toHaveLength(1);
     const last = (await call('GET', `${base}/power/last?scope=lamp&id=${l.id}`)).json();
     expect(last[0]).toMatchObject({ id: l.id, activePower: 50 });
-    (t.app as unknown as { lighting: { forgetEnergy(): void } }).lighting.forgetEnergy();
+    (suite.t.app as unknown as { lighting: { forgetEnergy(): void } }).lighting.forgetEnergy();
     const overview = (await call('GET', `${base}/summary`)).json();
     expect(overview.byState.dimmed).toBeGreaterThanOrEqual(1);
     expect(overview.energyToday).toBeGreaterThanOrEqual(0.15);
@@ -334,10 +306,10 @@ describe('lighting telemetry, energy and overview', () => {
 
 describe('lighting scope', () => {
   it("refuses another project's lamps, groups and policies", async () => {
-    const other = await createProject(t.database.db, 1, ['lighting']);
+    const other = await createProject(suite.t.database.db, 1, ['lighting']);
     const theirs = await lamp({ online: false, projectId: other.id });
     // A lamp of another project's subtree is not there (a child project's is, from its parent: issue 13).
-    const sibling = await createProject(t.database.db, 1, ['lighting']);
+    const sibling = await createProject(suite.t.database.db, 1, ['lighting']);
     expect((await call('GET', `/api/pjts/${sibling.id}/iot/lighting/${theirs.id}/config`)).statusCode).toBe(404);
     // Commands and groups too: from the sibling's screens, the lamp is not there.
     const siblingBase = `/api/pjts/${sibling.id}/iot/lighting`;
@@ -349,19 +321,19 @@ describe('lighting scope', () => {
       404,
     );
     const outsider = await createUser(
-      t.database.db,
-      (await createRole(t.database.db, other.id, { pjtdevicelightinglist: 10, pjtdevicelightinggroup: 10 })).id,
+      suite.t.database.db,
+      (await createRole(suite.t.database.db, other.id, { pjtdevicelightinglist: 10, pjtdevicelightinggroup: 10 })).id,
     );
-    const token = await t.token(outsider.name, outsider.password);
+    const token = await suite.t.token(outsider.name, outsider.password);
     expect((await call('GET', `${base}/groups/${group.id}`, undefined, token)).statusCode).toBe(404);
     expect(
       (await call('GET', `/api/pjts/${other.id}/iot/lighting/groups/${group.id}`, undefined, token)).statusCode,
     ).toBe(404);
     const viewer = await createUser(
-      t.database.db,
-      (await createRole(t.database.db, 1, { pjtdevicelightinglist: 1 })).id,
+      suite.t.database.db,
+      (await createRole(suite.t.database.db, 1, { pjtdevicelightinglist: 1 })).id,
     );
-    const viewerToken = await t.token(viewer.name, viewer.password);
+    const viewerToken = await suite.t.token(viewer.name, viewer.password);
     expect(
       (await call('POST', `${base}/batch/command`, { command: 'poweron', lampIds: [1] }, viewerToken)).statusCode,
     ).toBe(403);

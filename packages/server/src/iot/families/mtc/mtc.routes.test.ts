@@ -1,55 +1,29 @@
-import { MTC_ALARM_DEFAULT, type RealtimePush, sunTimes, toMtcTime } from '@sc/contract';
+import { MTC_ALARM_DEFAULT, sunTimes, toMtcTime } from '@sc/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createIotDevice, createProject, createRole, createUser, queryRows } from '../../../test/factories.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { connectTestDevice, eventually } from '../../test-device.js';
+import { type Answer, connectOnline, echo, familySuite, jsonCaller } from '../kit/test-fixtures.js';
 
-let t: TestApp;
-let admin: string;
-let port: number;
-const pushes: RealtimePush[] = [];
-beforeAll(async () => {
-  t = await createTestApp({}, { mqtt: true });
-  admin = await t.token();
-  port = t.app.iot.broker()!.port;
-  t.app.iot.hub.observe((p) => pushes.push(p));
-  // Commands give up after 2 s here; the system timezone is UTC+8.
-  await t.database.db.execute(
-    sql`insert into web_params (key, value) values ('httpTimeout', '2'), ('commandAttempts', '2'), ('timezone', '8')
-      on conflict (key) do update set value = excluded.value`,
-  );
-});
-afterAll(() => t.close());
+// Commands give up after 2 s here; the system timezone is UTC+8.
+const suite = familySuite({ mqtt: true, params: { httpTimeout: '2', commandAttempts: '2', timezone: '8' } });
+const { pushes } = suite;
 
 const base = '/api/pjts/1/iot/mtc';
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, token = admin, lang = 'en_US') =>
-  t.app.inject({
-    method,
-    url: `${url}${url.includes('?') ? '&' : '?'}token=${token}&lang=${lang}`,
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-
-type Answer = Parameters<typeof connectTestDevice>[3];
-const echo: Answer = (r) => ({ ok: true, result: { command: r.command, args: r.args } });
+const call = jsonCaller(suite);
 
 async function cabinet(
   options: { online?: Answer | false; projectId?: number; model?: string; circuitCount?: number } = {},
 ) {
-  const d = await createIotDevice(t.database.db, {
+  const d = await createIotDevice(suite.t.database.db, {
     type: 'mtc',
     modelNo: options.model ?? 'mtchlsteth',
     projectId: options.projectId,
     props: { circuitCount: options.circuitCount ?? 8 },
   });
-  await t.database.db.execute(sql`update devices set lng = 116.4, lat = 39.9 where id = ${d.id}`);
+  await suite.t.database.db.execute(sql`update devices set lng = 116.4, lat = 39.9 where id = ${d.id}`);
   if (options.online === false) return { ...d, device: null };
-  const device = await connectTestDevice(port, d.equipmentId, d.key1, options.online ?? echo);
-  await device.publish('heartbeat', {});
-  await eventually(
-    () => queryRows(t.database.db, sql`select active_state from devices where id = ${d.id}`),
-    (r) => r[0]?.active_state === 1,
-  );
+  const device = await connectOnline(suite, d, options.online ?? echo);
   // Coming online it is sent its policies (none: an empty list); the tests' commands come after.
   await eventually(
     async () => device.received.some((r) => r.command === 'policy'),
@@ -180,7 +154,7 @@ describe('MTC circuit control', () => {
 
   it('answers an offline cabinet with 409 and a silent one with 504, localised', async () => {
     const off = await cabinet({ online: false });
-    const offline = await call('POST', `${base}/${off.id}/switch`, { circuit: 1, on: true }, admin, 'zh_CN');
+    const offline = await call('POST', `${base}/${off.id}/switch`, { circuit: 1, on: true }, suite.admin, 'zh_CN');
     expect(offline.statusCode).toBe(409);
     expect(offline.json().message).toMatch(/离线|通信异常/);
     const silent = await cabinet({ online: () => null });
@@ -260,7 +234,7 @@ describe('MTC events', () => {
     const c = await cabinet({ model: 'cabletheftrs485' });
     await call('PUT', `${base}/${c.id}/alarmconfig`, { ...MTC_ALARM_DEFAULT, sameEventInterval: 600 });
     const [{ n: before }] = await queryRows<{ n: number }>(
-      t.database.db,
+      suite.t.database.db,
       sql`select count(*)::int as n from site_messages where title_ref like ${'%system.alarm%'}`,
     );
     for (let i = 0; i < 3; i++)
@@ -280,7 +254,7 @@ describe('MTC events', () => {
     const messages = await eventually(
       () =>
         queryRows<{ n: number }>(
-          t.database.db,
+          suite.t.database.db,
           sql`select count(*)::int as n from site_messages where title_ref like ${'%system.alarm%'}`,
         ),
       (r) => r[0]!.n > before,
@@ -296,9 +270,9 @@ describe('MTC firmware upgrade', () => {
     const head = Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
     );
-    return t.app.inject({
+    return suite.t.app.inject({
       method: 'POST',
-      url: `${base}/${id}/firmware?token=${admin}&lang=en_US`,
+      url: `${base}/${id}/firmware?token=${suite.admin}&lang=en_US`,
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
     });
@@ -349,7 +323,7 @@ describe('MTC firmware upgrade', () => {
 
   it('marks an upgrade a previous server process left running as interrupted, and lets a new one start', async () => {
     const c = await cabinet();
-    await t.database.db.execute(
+    await suite.t.database.db.execute(
       sql`insert into mtc_upgrades (id, project_id, device_id, file_name, version, size, total, sent, state, started_at)
         values ('00000000-0000-4000-8000-00000000abcd', 1, ${c.id}, 'old.bin', 'MTC1.2.00', 4096, 4, 2, 'running',
           now() - interval '5 minutes')`,
@@ -362,16 +336,16 @@ describe('MTC firmware upgrade', () => {
       error: 'mtc.firmware.interrupted',
     });
     expect(last.finishedAt).not.toBeNull();
-    const zh = (await call('GET', `${base}/${c.id}/firmware`, undefined, admin, 'zh_CN')).json();
+    const zh = (await call('GET', `${base}/${c.id}/firmware`, undefined, suite.admin, 'zh_CN')).json();
     expect(zh.error).toBe('mtc.firmware.interrupted');
-    await t.database.db.execute(
+    await suite.t.database.db.execute(
       sql`update mtc_upgrades set state = 'running', finished_at = null, error = null where device_id = ${c.id}`,
     );
     // A new upgrade asking finds it, marks it and starts.
     const again = await upload(c.id, 'mtc.bin', image(4096));
     expect(again.statusCode).toBe(200);
     const old = await queryRows<{ state: string; error: string }>(
-      t.database.db,
+      suite.t.database.db,
       sql`select state, error from mtc_upgrades where id = '00000000-0000-4000-8000-00000000abcd'`,
     );
     expect(old[0]).toEqual({ state: 'failed', error: 'mtc.firmware.interrupted' });
@@ -457,7 +431,7 @@ describe('MTC policies', () => {
   });
 
   it("refuses another project's cabinets and policies", async () => {
-    const other = await createProject(t.database.db, 1, ['mtc']);
+    const other = await createProject(suite.t.database.db, 1, ['mtc']);
     const foreign = await cabinet({ online: false, projectId: other.id });
     const p = (await call('POST', `${base}/policies`, policy('MP9'))).json();
     const use = await call('POST', `${base}/policies/${p.id}/use`, { cabinetIds: [foreign.id] });
@@ -467,16 +441,16 @@ describe('MTC policies', () => {
     const preview = await call('GET', `${base}/policies/${p.id}/preview?cabinetId=${foreign.id}`);
     expect(preview.statusCode).toBe(400);
     // A user of the other project sees neither this project's policies nor its cabinets.
-    const role = await createRole(t.database.db, other.id, { pjtdevicemtcpolicy: 10, pjtdevicemtclist: 10 });
-    const user = await createUser(t.database.db, role.id);
-    const token = await t.token(user.name, user.password);
+    const role = await createRole(suite.t.database.db, other.id, { pjtdevicemtcpolicy: 10, pjtdevicemtclist: 10 });
+    const user = await createUser(suite.t.database.db, role.id);
+    const token = await suite.t.token(user.name, user.password);
     expect((await call('GET', `${base}/policies/${p.id}`, undefined, token)).statusCode).toBeGreaterThanOrEqual(403);
     const own = `/api/pjts/${other.id}/iot/mtc`;
     expect((await call('GET', `${own}/policies/${p.id}`, undefined, token)).statusCode).toBe(404);
     expect((await call('POST', `${own}/policies/${p.id}/use`, { cabinetIds: [foreign.id] }, token)).statusCode).toBe(
       404,
     );
-    const lamp = await createIotDevice(t.database.db, { type: 'lighting', modelNo: 'lcunb' });
+    const lamp = await createIotDevice(suite.t.database.db, { type: 'lighting', modelNo: 'lcunb' });
     const notCabinet = await call('POST', `${base}/policies/${p.id}/use`, { cabinetIds: [lamp.id] });
     expect(notCabinet.statusCode).toBe(400);
   });
@@ -503,7 +477,7 @@ describe('MTC reconnection', () => {
       delivered: 0,
     });
 
-    const device = await connectTestDevice(port, c.equipmentId, c.key1, echo);
+    const device = await connectTestDevice(suite.port, c.equipmentId, c.key1, echo);
     await device.publish('heartbeat', {});
     const received = await eventually(
       async () => device.received.map((r) => r.command),
@@ -542,12 +516,12 @@ describe('MTC reconnection', () => {
       });
     await c.device!.close();
     // The silence job marks it (active_state 2): both removals are stored, neither is told.
-    await t.database.db.execute(sql`update devices set active_state = 2 where id = ${c.id}`);
+    await suite.t.database.db.execute(sql`update devices set active_state = 2 where id = ${c.id}`);
     expect((await call('POST', `${base}/policies/${dropped.id}/remove`, { cabinetIds: [c.id] })).json()).toMatchObject({
       delivered: 0,
     });
 
-    const device = await connectTestDevice(port, c.equipmentId, c.key1, echo);
+    const device = await connectTestDevice(suite.port, c.equipmentId, c.key1, echo);
     await device.publish('heartbeat', {});
     const sent = await eventually(
       async () => device.received.filter((r) => r.command === 'policy'),
@@ -557,9 +531,9 @@ describe('MTC reconnection', () => {
 
     // The last one removed too while it is away: it is sent an empty list, which clears them.
     await device.close();
-    await t.database.db.execute(sql`update devices set active_state = 2 where id = ${c.id}`);
+    await suite.t.database.db.execute(sql`update devices set active_state = 2 where id = ${c.id}`);
     await call('POST', `${base}/policies/${kept.id}/remove`, { cabinetIds: [c.id] });
-    const again = await connectTestDevice(port, c.equipmentId, c.key1, echo);
+    const again = await connectTestDevice(suite.port, c.equipmentId, c.key1, echo);
     await again.publish('heartbeat', {});
     const cleared = await eventually(
       async () => again.received.filter((r) => r.command === 'policy'),
@@ -577,8 +551,10 @@ describe('MTC reconnection', () => {
       down: { baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1, pollInterval: 10 },
     });
     // What the previous process left: marked active, though it changed while the server was down.
-    await t.database.db.execute(sql`update devices set active_state = 1, last_active_at = now() where id = ${c.id}`);
-    const device = await connectTestDevice(port, c.equipmentId, c.key1, echo);
+    await suite.t.database.db.execute(
+      sql`update devices set active_state = 1, last_active_at = now() where id = ${c.id}`,
+    );
+    const device = await connectTestDevice(suite.port, c.equipmentId, c.key1, echo);
     await device.publish('heartbeat', {});
     const received = await eventually(
       async () => device.received.map((r) => r.command),
@@ -634,7 +610,7 @@ describe('MTC policy edits', () => {
 
 describe('MTC threshold settings', () => {
   it("gives a new cabinet's alarm thresholds the system settings (spec 001 §9), kept in the cabinet's ranges", async () => {
-    await t.database.db.execute(
+    await suite.t.database.db.execute(
       sql`insert into web_params (key, value) values ('mtcOverCurrent', '7000'), ('mtcTemperature', '90'),
         ('mtcLeakage', '0') on conflict (key) do update set value = excluded.value`,
     );
@@ -656,7 +632,7 @@ describe('MTC threshold settings', () => {
     const { updatedAt: _, delivered: __, ...body } = alarm;
     await call('PUT', `${base}/${c.id}/alarmconfig`, { ...body, overCurrent: 6000 });
     expect((await call('GET', `${base}/${c.id}/alarmconfig`)).json().overCurrent).toBe(6000);
-    await t.database.db.execute(
+    await suite.t.database.db.execute(
       sql`delete from web_params where key in ('mtcOverCurrent', 'mtcTemperature', 'mtcLeakage')`,
     );
   });

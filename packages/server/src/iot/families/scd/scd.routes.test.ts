@@ -1,65 +1,42 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCaller, signInWith } from '../../../test/caller.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject, queryRows } from '../../../test/factories.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { connectTestDevice, eventually } from '../../test-device.js';
+import { eventually } from '../../test-device.js';
+import { type Answer, familySuite, listOf, onlineDevice, type TestDevice } from '../kit/test-fixtures.js';
 
 const TYPE = 'smartclassifieddustbin';
 const MODEL = 'scdqg4g';
 const base = '/api/pjts/1/iot/scd';
 const thresholds = { fullThreshold: 70, overfillThreshold: 90, freeDistance: 100 };
 
-let t: TestApp;
-let admin: string;
-let port: number;
+const suite = familySuite({ mqtt: true, params: { httpTimeout: '5', commandAttempts: '2' } });
+const { call } = suite;
 /** A bin with two reports (the newer 25 cm from the lid: 75 cm of rubbish, full) and two events. */
-let bin: Awaited<ReturnType<typeof createIotDevice>>;
+let bin: TestDevice;
 /** A bin that never reported. */
-let quiet: Awaited<ReturnType<typeof createIotDevice>>;
-const call = apiCaller(
-  () => t,
-  () => admin,
-);
+let quiet: TestDevice;
 const ids = (list: { id: number }[]) => list.map((x) => x.id);
 
 /** A bin connected over MQTT and seen active; `answer` replies to its commands (null: never). */
-async function connectedBin(answer: Parameters<typeof connectTestDevice>[3]) {
-  const d = await createIotDevice(t.database.db, { type: TYPE, modelNo: MODEL, props: thresholds });
-  const device = await connectTestDevice(port, d.equipmentId, d.key1, answer);
-  await device.publish('heartbeat', {});
-  await eventually(
-    () => queryRows(t.database.db, sql`select active_state from devices where id = ${d.id}`),
-    (r) => r[0]?.active_state === 1,
-  );
-  return { d, device };
-}
+const connectedBin = (answer: Answer) => onlineDevice(suite, { type: TYPE, modelNo: MODEL, props: thresholds }, answer);
 
 beforeAll(async () => {
-  t = await createTestApp({}, { mqtt: true });
-  admin = await t.token();
-  port = t.app.iot.broker()!.port;
-  await t.database.db.execute(
-    sql`insert into web_params (key, value) values ('httpTimeout', '5'), ('commandAttempts', '2') on conflict (key) do update set value = excluded.value`,
-  );
-  bin = await createIotDevice(t.database.db, { type: TYPE, modelNo: MODEL, props: thresholds });
-  quiet = await createIotDevice(t.database.db, { type: TYPE, modelNo: MODEL, props: {}, activeState: 1 });
-  await t.database.db.execute(sql`
+  bin = await createIotDevice(suite.t.database.db, { type: TYPE, modelNo: MODEL, props: thresholds });
+  quiet = await createIotDevice(suite.t.database.db, { type: TYPE, modelNo: MODEL, props: {}, activeState: 1 });
+  await suite.t.database.db.execute(sql`
     insert into scd_readings (device_id, project_id, at, distance, fill, weight, battery) values
       (${bin.id}, 1, now() - interval '2 hours', 60, 40, 12.5, 81),
       (${bin.id}, 1, now() - interval '5 minutes', 25, 75, 21.5, 80)`);
-  await t.database.db.execute(sql`
+  await suite.t.database.db.execute(sql`
     insert into device_events (device_id, project_id, type, at, code, event_type, level) values
       (${bin.id}, 1, ${TYPE}, now() - interval '3 days', 'FULL', 'occur', 'alarm'),
       (${bin.id}, 1, ${TYPE}, now() - interval '1 hour', 'FULL', 'occur', 'alarm')`);
 });
-afterAll(() => t.close());
 
 describe('dustbin list', () => {
   it('pages the bins with their latest report and fill state', async () => {
-    const res = await call('GET', `${base}/pages?pageSize=100`);
-    expect(res.statusCode, res.body).toBe(200);
-    const list = res.json().list as Record<string, unknown>[];
+    const list = await listOf(call, `${base}/pages?pageSize=100`);
     expect(list.find((b) => b.id === bin.id)).toMatchObject({
       name: bin.name,
       fill: 75,
@@ -73,14 +50,14 @@ describe('dustbin list', () => {
   });
 
   it('puts the bins with coordinates on the map with their fill state, and only the project’s', async () => {
-    await t.database.db.execute(sql`update devices set lng = 120.15, lat = 30.28 where id = ${bin.id}`);
+    await suite.t.database.db.execute(sql`update devices set lng = 120.15, lat = 30.28 where id = ${bin.id}`);
     const res = await call('GET', `${base}/map`);
     expect(res.statusCode, res.body).toBe(200);
     const map = res.json() as Record<string, unknown>[];
     expect(map.find((b) => b.id === bin.id)).toMatchObject({ lng: 120.15, lat: 30.28, fill: 75, fillState: 'full' });
     expect(ids(map as { id: number }[])).not.toContain(quiet.id);
-    const other = await createProject(t.database.db, 1, ['scd']);
-    const outsider = await signInWith(t, other.id, { pjtdevicescdlist: 1 });
+    const other = await createProject(suite.t.database.db, 1, ['scd']);
+    const outsider = await signInWith(suite.t, other.id, { pjtdevicescdlist: 1 });
     const theirs = await call('GET', `/api/pjts/${other.id}/iot/scd/map`, undefined, outsider);
     expect(theirs.json()).toEqual([]);
     expect((await call('GET', `${base}/map`, undefined, outsider)).statusCode).toBe(404);
@@ -94,10 +71,10 @@ describe('dustbin list', () => {
   });
 
   it('refuses a bad filter in the caller’s language', async () => {
-    const zh = await call('GET', `${base}/pages?activeState=9`, undefined, admin, 'zh_CN');
+    const zh = await call('GET', `${base}/pages?activeState=9`, undefined, suite.admin, 'zh_CN');
     expect(zh.statusCode).toBe(400);
     expect(zh.json().message).toContain('请输入有效的参数');
-    const en = await call('GET', `${base}/pages?activeState=9`, undefined, admin, 'en_US');
+    const en = await call('GET', `${base}/pages?activeState=9`, undefined, suite.admin, 'en_US');
     expect(en.json().message).toContain('A valid parameter is required');
   });
 });
@@ -126,7 +103,7 @@ describe('one dustbin', () => {
     const from = new Date(Date.now() - 4 * 86_400_000).toISOString();
     const page = (await call('GET', `${base}/${bin.id}/events?from=${from}&pageSize=25`)).json();
     expect(page).toMatchObject({ total: 2, page: 1, pageSize: 25 });
-    const bad = await call('GET', `${base}/${bin.id}/events?from=yesterday`, undefined, admin, 'zh_CN');
+    const bad = await call('GET', `${base}/${bin.id}/events?from=yesterday`, undefined, suite.admin, 'zh_CN');
     expect(bad.statusCode).toBe(400);
   });
 
@@ -145,10 +122,10 @@ describe('one dustbin', () => {
       freeDistance: 110,
       delivered: false,
     });
-    const [row] = await queryRows(t.database.db, sql`select props from devices where id = ${bin.id}`);
+    const [row] = await queryRows(suite.t.database.db, sql`select props from devices where id = ${bin.id}`);
     expect(row!.props).toMatchObject({ fullThreshold: 60, overfillThreshold: 80, freeDistance: 110 });
     const [log] = await queryRows(
-      t.database.db,
+      suite.t.database.db,
       sql`select summary from manage_logs where entity = 'device' and entity_id = ${String(bin.id)} order by id desc limit 1`,
     );
     expect(log!.summary).toBe(`${bin.name} thresholds`);
@@ -156,13 +133,13 @@ describe('one dustbin', () => {
 
   it('refuses a full threshold not below the over-fill one with the spec’s message in both languages', async () => {
     const body = { fullThreshold: '90', overfillThreshold: '90', freeDistance: '100' };
-    const zh = await call('PUT', `${base}/${bin.id}/config`, body, admin, 'zh_CN');
+    const zh = await call('PUT', `${base}/${bin.id}/config`, body, suite.admin, 'zh_CN');
     expect(zh.statusCode).toBe(400);
     expect(zh.json().message).toBe('满溢阈值必须小于溢出阈值');
-    const en = await call('PUT', `${base}/${bin.id}/config`, body, admin, 'en_US');
+    const en = await call('PUT', `${base}/${bin.id}/config`, body, suite.admin, 'en_US');
     expect(en.statusCode).toBe(400);
     expect(en.json().message).toBe('The full threshold must be below the over-fill threshold');
-    const range = await call('PUT', `${base}/${bin.id}/config`, { ...body, fullThreshold: '0' }, admin, 'en_US');
+    const range = await call('PUT', `${base}/${bin.id}/config`, { ...body, fullThreshold: '0' }, suite.admin, 'en_US');
     expect(range.json().message).toContain('1 - 1000');
   });
 });
@@ -175,7 +152,7 @@ describe('talking to the bin', () => {
     }));
     await device.publish('telemetry', { ts: Date.now(), values: { distance: 95, fill: 5, weight: 2, battery: 400 } });
     const stored = await eventually(
-      () => queryRows(t.database.db, sql`select fill, battery from scd_readings where device_id = ${d.id}`),
+      () => queryRows(suite.t.database.db, sql`select fill, battery from scd_readings where device_id = ${d.id}`),
       (r) => r.length === 1,
     );
     expect(stored).toEqual([{ fill: 5, battery: null }]); // an implausible battery is kept out
@@ -196,7 +173,7 @@ describe('talking to the bin', () => {
   });
 
   it('answers 409 for an offline bin and 504 for a silent one', async () => {
-    const offline = await call('POST', `${base}/${bin.id}/realdata`, undefined, admin, 'zh_CN');
+    const offline = await call('POST', `${base}/${bin.id}/realdata`, undefined, suite.admin, 'zh_CN');
     expect(offline.statusCode).toBe(409);
     expect(offline.json().message).toBe('设备离线或通讯异常，请稍后重试');
     const { d, device } = await connectedBin(() => null);
@@ -212,7 +189,7 @@ describe('talking to the bin', () => {
     const titles = await eventually(
       () =>
         queryRows<{ title: string }>(
-          t.database.db,
+          suite.t.database.db,
           sql`select distinct title from site_messages where title like ${`%${d.name}%`}`,
         ),
       (r) => r.length === 2,
@@ -227,16 +204,16 @@ describe('talking to the bin', () => {
 
 describe('permissions and scope', () => {
   it('lets a viewer read but not change, and refuses another family', async () => {
-    const viewer = await signInWith(t, 1, { pjtdevicescdlist: 1 });
+    const viewer = await signInWith(suite.t, 1, { pjtdevicescdlist: 1 });
     expect((await call('GET', `${base}/pages`, undefined, viewer)).statusCode).toBe(200);
     expect((await call('PUT', `${base}/${bin.id}/config`, { fullThreshold: '1' }, viewer)).statusCode).toBe(403);
-    const gw = await createIotDevice(t.database.db, { type: 'gateway', modelNo: 'gws' });
+    const gw = await createIotDevice(suite.t.database.db, { type: 'gateway', modelNo: 'gws' });
     expect((await call('GET', `${base}/${gw.id}/config`)).statusCode).toBe(400);
   });
 
   it("answers 404 for another project's bin", async () => {
-    const other = await createProject(t.database.db, 1, ['scd']);
-    const outsider = await signInWith(t, other.id, { pjtdevicescdlist: 5 });
+    const other = await createProject(suite.t.database.db, 1, ['scd']);
+    const outsider = await signInWith(suite.t, other.id, { pjtdevicescdlist: 5 });
     for (const path of ['realdata', 'config', 'events', 'events/last24h'])
       expect((await call('GET', `${base}/${bin.id}/${path}`, undefined, outsider)).statusCode, path).toBe(404);
     expect((await call('POST', `${base}/${bin.id}/register`, undefined, outsider)).statusCode).toBe(404);

@@ -1,51 +1,41 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCaller, signInWith } from '../../../test/caller.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject, queryRows } from '../../../test/factories.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { connectTestDevice, eventually } from '../../test-device.js';
+import { familySuite, listOf, type TestDevice } from '../kit/test-fixtures.js';
 
-let t: TestApp;
-let admin: string;
-let port: number;
-let meter: Awaited<ReturnType<typeof createIotDevice>>;
-let idle: Awaited<ReturnType<typeof createIotDevice>>;
-const call = apiCaller(
-  () => t,
-  () => admin,
-);
+const suite = familySuite({ mqtt: true, params: { httpTimeout: '5', commandAttempts: '5' } });
+const { call } = suite;
+let meter: TestDevice;
+let idle: TestDevice;
 const base = '/api/pjts/1/iot/whm';
 
 beforeAll(async () => {
-  t = await createTestApp({}, { mqtt: true });
-  admin = await t.token();
-  port = t.app.iot.broker()!.port;
-  await t.database.db.execute(
-    sql`insert into web_params (key, value) values ('httpTimeout', '5'), ('commandAttempts', '5') on conflict (key) do update set value = excluded.value`,
-  );
-  meter = await createIotDevice(t.database.db, {
+  meter = await createIotDevice(suite.t.database.db, {
     type: 'watthourmeter',
     modelNo: 'whmrs485',
     props: { peripheralIndex: 3, pickInterval: 600 },
   });
-  idle = await createIotDevice(t.database.db, { type: 'watthourmeter', modelNo: 'whmrs485', props: { inUse: false } });
+  idle = await createIotDevice(suite.t.database.db, {
+    type: 'watthourmeter',
+    modelNo: 'whmrs485',
+    props: { inUse: false },
+  });
   // 48 hourly readings: the register grows by 2 kWh an hour, 2 kWh in each interval.
-  await t.database.db.execute(sql`
+  await suite.t.database.db.execute(sql`
     insert into whm_readings (device_id, project_id, at, reading, energy, power, voltage, current, power_factor)
     select ${meter.id}, 1, now() - (h || ' hours')::interval, 1000 + (47 - h) * 2, 2, 2, 230, 9.15, 0.95
     from generate_series(0, 47) h`);
 });
-afterAll(() => t.close());
 
 describe('meter list', () => {
   it('pages the meters with their latest reading and pick time', async () => {
-    const res = await call('GET', `${base}/pages?pageSize=100`);
-    expect(res.statusCode, res.body).toBe(200);
-    const page = res.json();
-    const mine = page.list.find((m: { id: number }) => m.id === meter.id);
+    const list = await listOf(call, `${base}/pages?pageSize=100`);
+    const mine = list.find((m) => m.id === meter.id)!;
     expect(mine).toMatchObject({ name: meter.name, peripheralIndex: 3, inUse: true, reading: 1094, power: 2 });
-    expect(Date.now() - Date.parse(mine.pickedAt)).toBeLessThan(60_000);
-    expect(page.list.find((m: { id: number }) => m.id === idle.id)).toMatchObject({
+    expect(Date.now() - Date.parse(mine.pickedAt as string)).toBeLessThan(60_000);
+    expect(list.find((m) => m.id === idle.id)).toMatchObject({
       inUse: false,
       reading: null,
       pickedAt: null,
@@ -61,10 +51,10 @@ describe('meter list', () => {
   });
 
   it('answers bad paging in the caller’s language', async () => {
-    const zh = await call('GET', `${base}/pages?pageSize=0`, undefined, admin, 'zh_CN');
+    const zh = await call('GET', `${base}/pages?pageSize=0`, undefined, suite.admin, 'zh_CN');
     expect(zh.statusCode).toBe(400);
     expect(zh.json().message).toContain('允许的取值范围');
-    const en = await call('GET', `${base}/pages?inUse=maybe`, undefined, admin, 'en_US');
+    const en = await call('GET', `${base}/pages?inUse=maybe`, undefined, suite.admin, 'en_US');
     expect(en.statusCode).toBe(400);
     expect(en.json().message).toContain('A valid parameter is required');
   });
@@ -80,10 +70,10 @@ describe('config and in-use flag', () => {
     const res = await call('PUT', `${base}/${meter.id}/config`, { peripheralIndex: '7', pickInterval: '300' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ id: meter.id, peripheralIndex: 7, pickInterval: 300, delivered: false });
-    const [row] = await queryRows(t.database.db, sql`select props from devices where id = ${meter.id}`);
+    const [row] = await queryRows(suite.t.database.db, sql`select props from devices where id = ${meter.id}`);
     expect(row!.props).toMatchObject({ peripheralIndex: 7, pickInterval: 300 });
     const [log] = await queryRows(
-      t.database.db,
+      suite.t.database.db,
       sql`select summary from manage_logs where entity = 'device' and entity_id = ${String(meter.id)} order by id desc limit 1`,
     );
     expect(log!.summary).toBe(`${meter.name} config`);
@@ -94,7 +84,7 @@ describe('config and in-use flag', () => {
       'PUT',
       `${base}/${meter.id}/config`,
       { peripheralIndex: '1', pickInterval: '5' },
-      admin,
+      suite.admin,
       'zh_CN',
     );
     expect(zh.statusCode).toBe(400);
@@ -105,14 +95,14 @@ describe('config and in-use flag', () => {
   });
 
   it('sends the config to a connected meter', async () => {
-    const online = await createIotDevice(t.database.db, { type: 'watthourmeter', modelNo: 'whmrs485' });
-    const device = await connectTestDevice(port, online.equipmentId, online.key1, (r) => ({
+    const online = await createIotDevice(suite.t.database.db, { type: 'watthourmeter', modelNo: 'whmrs485' });
+    const device = await connectTestDevice(suite.port, online.equipmentId, online.key1, (r) => ({
       ok: true,
       result: r.args,
     }));
     await device.publish('heartbeat', {});
     await eventually(
-      () => queryRows(t.database.db, sql`select active_state from devices where id = ${online.id}`),
+      () => queryRows(suite.t.database.db, sql`select active_state from devices where id = ${online.id}`),
       (r) => r[0]?.active_state === 1,
     );
     const res = await call('PUT', `${base}/${online.id}/config`, { peripheralIndex: '2', pickInterval: '120' });
@@ -141,23 +131,26 @@ describe('config and in-use flag', () => {
 
 describe('readings', () => {
   it('stores telemetry, keeping implausible values out and a large register to the hundredth', async () => {
-    const d = await createIotDevice(t.database.db, { type: 'watthourmeter', modelNo: 'whmrs485' });
-    const device = await connectTestDevice(port, d.equipmentId, d.key1);
+    const d = await createIotDevice(suite.t.database.db, { type: 'watthourmeter', modelNo: 'whmrs485' });
+    const device = await connectTestDevice(suite.port, d.equipmentId, d.key1);
     await device.publish('telemetry', {
       ts: Date.now(),
       values: { reading: 1234567.89, energy: 0.25, power: 1.5, voltage: 231, current: 6.8, powerFactor: 7 },
     });
     const stored = await eventually(
       () =>
-        queryRows(t.database.db, sql`select reading, energy, power_factor from whm_readings where device_id = ${d.id}`),
+        queryRows(
+          suite.t.database.db,
+          sql`select reading, energy, power_factor from whm_readings where device_id = ${d.id}`,
+        ),
       (r) => r.length === 1,
     );
     // Single precision would read 1234567.875 (about 7 digits): a register is stored at double precision.
     expect(stored).toEqual([{ reading: 1234567.89, energy: 0.25, power_factor: null }]);
     // The rollup job folds the hour once it is closed (its clock an hour on).
-    await t.app.iot.jobs.rollups(new Date(Date.now() + 3600_000));
+    await suite.t.app.iot.jobs.rollups(new Date(Date.now() + 3600_000));
     const [hour] = await queryRows(
-      t.database.db,
+      suite.t.database.db,
       sql`select reading_max from whm_readings_hourly where device_id = ${d.id}`,
     );
     expect(hour).toEqual({ reading_max: 1234567.89 });
@@ -186,18 +179,18 @@ describe('readings', () => {
 
 describe('permissions and scope', () => {
   it('lets a viewer read but not change, and refuses another family', async () => {
-    const viewer = await signInWith(t, 1, { pjtdevicewhmlist: 1 });
+    const viewer = await signInWith(suite.t, 1, { pjtdevicewhmlist: 1 });
     expect((await call('GET', `${base}/pages`, undefined, viewer)).statusCode).toBe(200);
     expect((await call('PUT', `${base}/${meter.id}/inuse`, { inUse: 'false' }, viewer)).statusCode).toBe(403);
-    const none = await signInWith(t, 1, {});
+    const none = await signInWith(suite.t, 1, {});
     expect((await call('GET', `${base}/pages`, undefined, none)).statusCode).toBe(403);
-    const gw = await createIotDevice(t.database.db, { type: 'gateway', modelNo: 'gws' });
+    const gw = await createIotDevice(suite.t.database.db, { type: 'gateway', modelNo: 'gws' });
     expect((await call('GET', `${base}/${gw.id}/config`)).statusCode).toBe(400);
   });
 
   it("answers 404 for another project's meter", async () => {
-    const other = await createProject(t.database.db, 1, ['whm']);
-    const outsider = await signInWith(t, other.id, { pjtdevicewhmlist: 5 });
+    const other = await createProject(suite.t.database.db, 1, ['whm']);
+    const outsider = await signInWith(suite.t, other.id, { pjtdevicewhmlist: 5 });
     expect((await call('GET', `${base}/${meter.id}/config`, undefined, outsider)).statusCode).toBe(404);
     expect((await call('PUT', `${base}/${meter.id}/inuse`, { inUse: 'false' }, outsider)).statusCode).toBe(404);
     expect((await call('GET', `${base}/${meter.id}/reports.do/export`, undefined, outsider)).statusCode).toBe(404);

@@ -1,80 +1,54 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCaller, signInWith } from '../../../test/caller.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject, queryRows } from '../../../test/factories.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
-import { connectTestDevice, eventually } from '../../test-device.js';
+import { eventually } from '../../test-device.js';
+import { type Answer, familySuite, listOf, onlineDevice, type TestDevice } from '../kit/test-fixtures.js';
 
 const TYPE = 'wifi';
 const base = '/api/pjts/1/iot/wifi';
 
-let t: TestApp;
-let admin: string;
-let port: number;
+const suite = familySuite({ mqtt: true, params: { httpTimeout: '5', commandAttempts: '2' } });
+const { call } = suite;
 /** An access controller and an AP under it with two reports and three log lines. */
-let ac: Awaited<ReturnType<typeof createIotDevice>>;
-let ap: Awaited<ReturnType<typeof createIotDevice>>;
+let ac: TestDevice;
+let ap: TestDevice;
 /** An AP that never reported, seen online. */
-let quiet: Awaited<ReturnType<typeof createIotDevice>>;
-const call = apiCaller(
-  () => t,
-  () => admin,
-);
+let quiet: TestDevice;
 const ids = (list: { id: number }[]) => list.map((x) => x.id);
 
 /** An AP connected over MQTT and seen active; `answer` replies to its commands (null: never). */
-async function connectedAp(answer: Parameters<typeof connectTestDevice>[3]) {
-  const d = await createIotDevice(t.database.db, {
-    type: TYPE,
-    modelNo: 'wificomfastap',
-    props: { linkType: 'bypass' },
-  });
-  const device = await connectTestDevice(port, d.equipmentId, d.key1, answer);
-  await device.publish('heartbeat', {});
-  await eventually(
-    () => queryRows(t.database.db, sql`select active_state from devices where id = ${d.id}`),
-    (r) => r[0]?.active_state === 1,
-  );
-  return { d, device };
-}
+const connectedAp = (answer: Answer) =>
+  onlineDevice(suite, { type: TYPE, modelNo: 'wificomfastap', props: { linkType: 'bypass' } }, answer);
 
 beforeAll(async () => {
-  t = await createTestApp({}, { mqtt: true });
-  admin = await t.token();
-  port = t.app.iot.broker()!.port;
-  await t.database.db.execute(
-    sql`insert into web_params (key, value) values ('httpTimeout', '5'), ('commandAttempts', '2') on conflict (key) do update set value = excluded.value`,
-  );
-  ac = await createIotDevice(t.database.db, { type: TYPE, modelNo: 'wificomfastac', props: {} });
-  ap = await createIotDevice(t.database.db, {
+  ac = await createIotDevice(suite.t.database.db, { type: TYPE, modelNo: 'wificomfastac', props: {} });
+  ap = await createIotDevice(suite.t.database.db, {
     type: TYPE,
     modelNo: 'wificomfastap',
     parentId: ac.id,
     props: { ssid: 'City-Free', linkType: 'cascade' },
   });
-  quiet = await createIotDevice(t.database.db, {
+  quiet = await createIotDevice(suite.t.database.db, {
     type: TYPE,
     modelNo: 'wificomfastap',
     props: { linkType: 'bypass' },
     activeState: 1,
   });
-  await t.database.db.execute(sql`
+  await suite.t.database.db.execute(sql`
     insert into wifi_readings (device_id, project_id, at, upload, download, cpu, memory, clients, uptime) values
       (${ap.id}, 1, now() - interval '2 hours', 1.5, 8, 20, 40, 3, 7200),
       (${ap.id}, 1, now() - interval '5 minutes', 4.5, 22.5, 35, 48, 12, 14100)`);
-  await t.database.db.execute(sql`
+  await suite.t.database.db.execute(sql`
     insert into device_events (device_id, project_id, type, at, code, event_type, level, detail) values
       (${ap.id}, 1, ${TYPE}, now() - interval '3 hours', 'REBOOT', 'info', 'info', null),
       (${ap.id}, 1, ${TYPE}, now() - interval '2 hours', 'CLIENT_JOIN', 'info', 'info', '{"mac":"00:1A:2B:3C:4D:5E"}'),
       (${ap.id}, 1, ${TYPE}, now() - interval '1 hour', 'CLIENT_LEAVE', 'info', 'info', '{"mac":"00:1A:2B:3C:4D:5E"}')`);
 });
-afterAll(() => t.close());
 
 describe('WiFi list', () => {
   it('pages the APs and ACs with their latest report, controller and link type', async () => {
-    const res = await call('GET', `${base}/pages?pageSize=100`);
-    expect(res.statusCode, res.body).toBe(200);
-    const list = res.json().list as Record<string, unknown>[];
+    const list = await listOf(call, `${base}/pages?pageSize=100`);
     expect(list.find((x) => x.id === ap.id)).toMatchObject({
       name: ap.name,
       parentName: ac.name,
@@ -102,10 +76,10 @@ describe('WiFi list', () => {
   });
 
   it('refuses a bad filter in the caller’s language', async () => {
-    const zh = await call('GET', `${base}/pages?linkType=wireless`, undefined, admin, 'zh_CN');
+    const zh = await call('GET', `${base}/pages?linkType=wireless`, undefined, suite.admin, 'zh_CN');
     expect(zh.statusCode).toBe(400);
     expect(zh.json().message).toContain('请输入有效的参数');
-    const en = await call('GET', `${base}/pages?linkType=wireless`, undefined, admin, 'en_US');
+    const en = await call('GET', `${base}/pages?linkType=wireless`, undefined, suite.admin, 'en_US');
     expect(en.json().message).toContain('A valid parameter is required');
   });
 });
@@ -125,7 +99,7 @@ describe('one AP', () => {
     expect(res.json().list.map((e: { code: string }) => e.code)).toEqual(['CLIENT_LEAVE', 'CLIENT_JOIN', 'REBOOT']);
     const from = new Date(Date.now() - 90 * 60_000).toISOString();
     expect((await call('GET', `${base}/${ap.id}/logs?from=${from}`)).json().total).toBe(1);
-    const bad = await call('GET', `${base}/${ap.id}/logs?from=yesterday`, undefined, admin, 'en_US');
+    const bad = await call('GET', `${base}/${ap.id}/logs?from=yesterday`, undefined, suite.admin, 'en_US');
     expect(bad.statusCode).toBe(400);
   });
 
@@ -136,7 +110,7 @@ describe('one AP', () => {
     ['en_US', { action: 'radioOff', band: '6g' }, 'A valid parameter is required'],
     ['zh_CN', { action: 'format' }, '请输入有效的参数'],
   ] as const)('refuses a bad control in the caller’s language (%s %j)', async (lang, body, message) => {
-    const res = await call('POST', `${base}/${ap.id}/control`, body, admin, lang);
+    const res = await call('POST', `${base}/${ap.id}/control`, body, suite.admin, lang);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(message);
   });
@@ -154,7 +128,7 @@ describe('talking to the AP', () => {
       values: { upload: 1.2, download: 9.8, cpu: 300, memory: 51, clients: 2, uptime: 600 },
     });
     const stored = await eventually(
-      () => queryRows(t.database.db, sql`select clients, cpu from wifi_readings where device_id = ${d.id}`),
+      () => queryRows(suite.t.database.db, sql`select clients, cpu from wifi_readings where device_id = ${d.id}`),
       (r) => r.length === 1,
     );
     expect(stored).toEqual([{ clients: 2, cpu: null }]); // an implausible CPU is kept out
@@ -173,7 +147,7 @@ describe('talking to the AP', () => {
   });
 
   it('answers 409 for an offline AP and 504 for a silent one', async () => {
-    const offline = await call('POST', `${base}/${ap.id}/control`, { action: 'reboot' }, admin, 'zh_CN');
+    const offline = await call('POST', `${base}/${ap.id}/control`, { action: 'reboot' }, suite.admin, 'zh_CN');
     expect(offline.statusCode).toBe(409);
     expect(offline.json().message).toBe('设备离线或通讯异常，请稍后重试');
     const { d, device } = await connectedAp(() => null);
@@ -186,18 +160,18 @@ describe('talking to the AP', () => {
 
 describe('permissions and scope', () => {
   it('lets a viewer read but not command, and refuses another family', async () => {
-    const viewer = await signInWith(t, 1, { pjtdevicewifilist: 1 });
+    const viewer = await signInWith(suite.t, 1, { pjtdevicewifilist: 1 });
     expect((await call('GET', `${base}/pages`, undefined, viewer)).statusCode).toBe(200);
     expect((await call('GET', `${base}/${ap.id}/logs`, undefined, viewer)).statusCode).toBe(200);
     expect((await call('POST', `${base}/${ap.id}/control`, { action: 'reboot' }, viewer)).statusCode).toBe(403);
     expect((await call('POST', `${base}/${ap.id}/realdata`, undefined, viewer)).statusCode).toBe(403);
-    const gw = await createIotDevice(t.database.db, { type: 'gateway', modelNo: 'gws' });
+    const gw = await createIotDevice(suite.t.database.db, { type: 'gateway', modelNo: 'gws' });
     expect((await call('GET', `${base}/${gw.id}/logs`)).statusCode).toBe(400);
   });
 
   it("answers 404 for another project's AP", async () => {
-    const other = await createProject(t.database.db, 1, ['wifi']);
-    const outsider = await signInWith(t, other.id, { pjtdevicewifilist: 5 });
+    const other = await createProject(suite.t.database.db, 1, ['wifi']);
+    const outsider = await signInWith(suite.t, other.id, { pjtdevicewifilist: 5 });
     for (const path of ['realdata', 'logs'])
       expect((await call('GET', `${base}/${ap.id}/${path}`, undefined, outsider)).statusCode, path).toBe(404);
     for (const path of ['register', 'realdata'])

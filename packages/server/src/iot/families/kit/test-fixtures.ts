@@ -1,0 +1,92 @@
+import type { RealtimePush } from '@sc/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { apiCaller } from '../../../test/caller.js';
+import { createIotDevice, queryRows } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { connectTestDevice, eventually } from '../../test-device.js';
+
+/** How a test device answers commands (null: never). */
+export type Answer = Parameters<typeof connectTestDevice>[3];
+/** A device the factories created. */
+export type TestDevice = Awaited<ReturnType<typeof createIotDevice>>;
+
+/** What a family's route suite runs on, filled in before its tests. */
+export interface FamilySuite {
+  t: TestApp;
+  /** The admin's token. */
+  admin: string;
+  /** The MQTT broker's port (with `mqtt`). */
+  port: number;
+  /** The API as the console calls it (form bodies), as the admin unless told. */
+  call: ReturnType<typeof apiCaller>;
+  /** What the realtime hub pushed to the consoles, oldest first. */
+  pushes: RealtimePush[];
+}
+
+/**
+ * A family's route suite: before its tests a test app (with the MQTT broker when `mqtt`), the admin
+ * signed in and the system settings `params` (command timeout and attempts, timezone…) stored; after
+ * them the app closed.
+ */
+export function familySuite(options: { mqtt?: boolean; params?: Record<string, string> } = {}): FamilySuite {
+  const suite = { admin: '', port: 0, pushes: [] as RealtimePush[] } as FamilySuite;
+  suite.call = apiCaller(
+    () => suite.t,
+    () => suite.admin,
+  );
+  beforeAll(async () => {
+    suite.t = await createTestApp({}, { mqtt: options.mqtt ?? false });
+    suite.admin = await suite.t.token();
+    if (options.mqtt) suite.port = suite.t.app.iot.broker()!.port;
+    suite.t.app.iot.hub.observe((p) => suite.pushes.push(p));
+    const params = Object.entries(options.params ?? {});
+    if (params.length === 0) return;
+    const rows = sql.join(
+      params.map(([key, value]) => sql`(${key}, ${value})`),
+      sql`, `,
+    );
+    await suite.t.database.db.execute(
+      sql`insert into web_params (key, value) values ${rows} on conflict (key) do update set value = excluded.value`,
+    );
+  });
+  afterAll(() => suite.t.close());
+  return suite;
+}
+
+/** The API with JSON bodies, as the admin unless told (`token`), in `lang`. */
+export const jsonCaller =
+  (suite: FamilySuite) =>
+  (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, token = suite.admin, lang = 'en_US') =>
+    suite.t.app.inject({
+      method,
+      url: `${url}${url.includes('?') ? '&' : '?'}token=${token}&lang=${lang}`,
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+
+/** Connects a device over MQTT, says it is there (a heartbeat) and waits until the platform sees it active. */
+export async function connectOnline(suite: FamilySuite, d: TestDevice, answer?: Answer) {
+  const device = await connectTestDevice(suite.port, d.equipmentId, d.key1, answer);
+  await device.publish('heartbeat', {});
+  await eventually(
+    () => queryRows(suite.t.database.db, sql`select active_state from devices where id = ${d.id}`),
+    (r) => r[0]?.active_state === 1,
+  );
+  return device;
+}
+
+/** A new device (`values` as the factory takes them) online: connected, seen active, answering as `answer`. */
+export async function onlineDevice(suite: FamilySuite, values: Parameters<typeof createIotDevice>[1], answer?: Answer) {
+  const d = await createIotDevice(suite.t.database.db, values);
+  return { d, device: await connectOnline(suite, d, answer) };
+}
+
+/** A device's answer to every command: done, with the command and its arguments as the result. */
+export const echo: Answer = (r) => ({ ok: true, result: { command: r.command, args: r.args } });
+
+/** The rows of a list call's page (which must answer 200). */
+export async function listOf(call: FamilySuite['call'], url: string) {
+  const res = await call('GET', url);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().list as ({ id: number } & Record<string, unknown>)[];
+}
