@@ -1,16 +1,11 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { LIGHTING_CHANNELS, lightingPolicyBody, START_KINDS, UNIT_TYPES } from '@sc/contract';
-import { Button, Col, DatePicker, Flex, Form, Input, InputNumber, Row, Select, Space, Switch, Typography } from 'antd';
+import { Col, DatePicker, Form, InputNumber, Row, Select, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { CycleFields, type CycleForm, cycleFromForm, cycleToForm } from '../../components/schedule/cycle-fields';
-import {
-  PolicyDialogFrame,
-  PolicyUnitRow,
-  usePolicySubmit,
-  usePolicyUnitsMax,
-} from '../../components/schedule/policy-editor';
+import { PolicyDialogFrame, usePolicySubmit, usePolicyUnitsMax } from '../../components/schedule/policy-editor';
+import { PolicyNameFields, PolicyUnitsList } from '../../components/schedule/policy-fields';
 import type { Policy } from './api';
 
 /** A unit as the form holds it. */
@@ -131,7 +126,7 @@ export function PolicyDialog({
     errorText: (error) => (isApiError(error) && error.body?.message) || t('common.loadFailed'),
   });
 
-  const unitsFull = units.length >= maxUnits;
+  const _unitsFull = units.length >= maxUnits;
   return (
     <PolicyDialogFrame
       open={open}
@@ -143,101 +138,71 @@ export function PolicyDialog({
       submit={submit}
       onClose={onClose}
     >
-      <Row gutter={12}>
-        <Col span={8}>
-          <Form.Item name="name" label={t('lighting.policy.name')} required>
-            <Input data-testid="policy-name" />
-          </Form.Item>
-        </Col>
-        <Col span={8}>
-          <Form.Item name="no" label={t('lighting.policy.no')} required>
-            <Input data-testid="policy-no" />
-          </Form.Item>
-        </Col>
-        <Col span={8}>
-          <Form.Item name="alias" label={t('lighting.policy.alias')}>
-            <Input />
-          </Form.Item>
-        </Col>
-      </Row>
+      <PolicyNameFields texts="lighting.policy" third="alias" />
       <Typography.Text strong>{t('lighting.policy.units')}</Typography.Text>
-      <Form.List name="units">
-        {(fields, { add, remove }) => (
-          <Flex vertical gap={4} style={{ margin: '8px 0 12px' }} data-testid="policy-units">
-            {fields.map((field, index) => {
-              const unit = units[index];
-              return (
-                <PolicyUnitRow
-                  key={field.key}
-                  index={index}
-                  count={fields.length}
-                  removeLabel={t('lamps.policy.removeUnit')}
-                  onRemove={() => remove(field.name)}
-                >
-                  <Form.Item name={[field.name, 'type']} style={{ marginBottom: 4 }}>
-                    <Select
-                      style={{ width: 100 }}
-                      aria-label={t('lamps.policy.unitType')}
-                      options={UNIT_TYPES.map((u) => ({ value: u, label: t(`lighting.unitTypes.${u}`) }))}
-                    />
-                  </Form.Item>
-                  {unit?.type !== 'off' && (
-                    <Form.Item name={[field.name, 'level']} style={{ marginBottom: 4 }}>
-                      <InputNumber
-                        min={0}
-                        max={100}
-                        suffix="%"
-                        style={{ width: 100 }}
-                        aria-label={t('lamps.policy.level')}
-                      />
-                    </Form.Item>
-                  )}
-                  <Form.Item name={[field.name, 'kind']} style={{ marginBottom: 4 }}>
-                    <Select
-                      style={{ width: 124 }}
-                      aria-label={t('lamps.policy.startKind')}
-                      options={START_KINDS.map((k) => ({ value: k, label: t(`lighting.startKinds.${k}`) }))}
-                      data-testid={`policy-unit-${index}-kind`}
-                    />
-                  </Form.Item>
-                  {unit?.kind === 'clock' ? (
-                    <Form.Item name={[field.name, 'time']} style={{ marginBottom: 4 }}>
-                      <DatePicker.TimePicker format="HH:mm" aria-label={t('lamps.policy.time')} needConfirm={false} />
-                    </Form.Item>
-                  ) : (
-                    <Form.Item name={[field.name, 'offset']} style={{ marginBottom: 4 }}>
-                      <InputNumber
-                        min={-720}
-                        max={720}
-                        style={{ width: 170 }}
-                        prefix={t('lamps.policy.offset')}
-                        suffix={t('lamps.policy.minutes')}
-                        aria-label={t('lighting.policy.offset')}
-                        data-testid={`policy-unit-${index}-offset`}
-                      />
-                    </Form.Item>
-                  )}
-                </PolicyUnitRow>
-              );
-            })}
-            <Space>
-              <Button
-                icon={<PlusOutlined />}
-                disabled={unitsFull}
-                onClick={() => add({ type: 'eco', level: 50, kind: 'clock', time: dayjs('23:00', 'HH:mm') })}
-                data-testid="policy-add-unit"
-              >
-                {t('lamps.policy.addUnit')}
-              </Button>
-              {unitsFull && (
-                <Typography.Text type="warning" data-testid="policy-max-units">
-                  {t('lighting.rules.unitsMax', { max: maxUnits })}
-                </Typography.Text>
+      <PolicyUnitsList
+        maxUnits={maxUnits}
+        addLabel={t('lamps.policy.addUnit')}
+        removeLabel={t('lamps.policy.removeUnit')}
+        newUnit={() => ({ type: 'eco', level: 50, kind: 'clock', time: dayjs('23:00', 'HH:mm') })}
+        full={
+          <Typography.Text type="warning" data-testid="policy-max-units">
+            {t('lighting.rules.unitsMax', { max: maxUnits })}
+          </Typography.Text>
+        }
+        list={{ style: { margin: '8px 0 12px' }, 'data-testid': 'policy-units' }}
+      >
+        {(field, index) => {
+          const unit = units[index];
+          return (
+            <>
+              <Form.Item name={[field.name, 'type']} style={{ marginBottom: 4 }}>
+                <Select
+                  style={{ width: 100 }}
+                  aria-label={t('lamps.policy.unitType')}
+                  options={UNIT_TYPES.map((u) => ({ value: u, label: t(`lighting.unitTypes.${u}`) }))}
+                />
+              </Form.Item>
+              {unit?.type !== 'off' && (
+                <Form.Item name={[field.name, 'level']} style={{ marginBottom: 4 }}>
+                  <InputNumber
+                    min={0}
+                    max={100}
+                    suffix="%"
+                    style={{ width: 100 }}
+                    aria-label={t('lamps.policy.level')}
+                  />
+                </Form.Item>
               )}
-            </Space>
-          </Flex>
-        )}
-      </Form.List>
+              <Form.Item name={[field.name, 'kind']} style={{ marginBottom: 4 }}>
+                <Select
+                  style={{ width: 124 }}
+                  aria-label={t('lamps.policy.startKind')}
+                  options={START_KINDS.map((k) => ({ value: k, label: t(`lighting.startKinds.${k}`) }))}
+                  data-testid={`policy-unit-${index}-kind`}
+                />
+              </Form.Item>
+              {unit?.kind === 'clock' ? (
+                <Form.Item name={[field.name, 'time']} style={{ marginBottom: 4 }}>
+                  <DatePicker.TimePicker format="HH:mm" aria-label={t('lamps.policy.time')} needConfirm={false} />
+                </Form.Item>
+              ) : (
+                <Form.Item name={[field.name, 'offset']} style={{ marginBottom: 4 }}>
+                  <InputNumber
+                    min={-720}
+                    max={720}
+                    style={{ width: 170 }}
+                    prefix={t('lamps.policy.offset')}
+                    suffix={t('lamps.policy.minutes')}
+                    aria-label={t('lighting.policy.offset')}
+                    data-testid={`policy-unit-${index}-offset`}
+                  />
+                </Form.Item>
+              )}
+            </>
+          );
+        }}
+      </PolicyUnitsList>
       <Row gutter={12}>
         <Col span={8}>
           <Form.Item name="range" label={t('lighting.policy.range')}>

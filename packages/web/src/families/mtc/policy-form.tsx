@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
   MTC_DEFAULT_CIRCUITS,
   MTC_MAX_CIRCUITS,
@@ -6,32 +5,13 @@ import {
   MTC_TIME_MODES,
   mtcPolicyBody,
 } from '@sc/contract/families/mtc';
-import {
-  Button,
-  Checkbox,
-  Col,
-  DatePicker,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Row,
-  Select,
-  Space,
-  Switch,
-  Typography,
-} from 'antd';
+import { Checkbox, Col, DatePicker, Form, InputNumber, Radio, Row, Select, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../components/device';
 import { CycleFields, type CycleForm, cycleFromForm, cycleToForm } from '../../components/schedule/cycle-fields';
-import {
-  PolicyDialogFrame,
-  PolicyUnitRow,
-  usePolicySubmit,
-  usePolicyUnitsMax,
-} from '../../components/schedule/policy-editor';
+import { PolicyDialogFrame, usePolicySubmit, usePolicyUnitsMax } from '../../components/schedule/policy-editor';
+import { PolicyNameFields, PolicyUnitsList } from '../../components/schedule/policy-fields';
 import type { CabinetPolicy } from './api';
 import './texts';
 
@@ -131,7 +111,7 @@ export function CabinetPolicyDialog({
     errorText,
   });
 
-  const unitsFull = units.length >= maxUnits;
+  const _unitsFull = units.length >= maxUnits;
   return (
     <PolicyDialogFrame
       open
@@ -143,23 +123,11 @@ export function CabinetPolicyDialog({
       submit={submit}
       onClose={onClose}
     >
-      <Row gutter={12}>
-        <Col span={8}>
-          <Form.Item name="name" label={t('cabinets.policy.fields.name')} required>
-            <Input maxLength={32} data-testid="policy-name" />
-          </Form.Item>
-        </Col>
-        <Col span={8}>
-          <Form.Item name="no" label={t('cabinets.policy.fields.no')} required>
-            <Input maxLength={32} data-testid="policy-no" />
-          </Form.Item>
-        </Col>
-        <Col span={8}>
-          <Form.Item name="description" label={t('cabinets.policy.fields.description')}>
-            <Input maxLength={100} />
-          </Form.Item>
-        </Col>
-      </Row>
+      <PolicyNameFields
+        texts="cabinets.policy.fields"
+        third="description"
+        maxLength={{ name: 32, no: 32, description: 100 }}
+      />
       <Row gutter={12}>
         <Col span={12}>
           <Form.Item name="timeMode" label={t('cabinets.policy.fields.timeMode')}>
@@ -180,87 +148,68 @@ export function CabinetPolicyDialog({
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
         {t('cabinets.policy.unitsHint')}
       </Typography.Paragraph>
-      <Form.List name="units">
-        {(fields, { add, remove }) => (
-          <Flex vertical gap={4}>
-            {fields.map((field, index) => {
-              const unit = units[index];
-              return (
-                <PolicyUnitRow
-                  key={field.key}
-                  index={index}
-                  count={fields.length}
-                  removeLabel={t('cabinets.policy.removeUnit')}
-                  onRemove={() => remove(field.name)}
-                >
-                  {timeMode === 'absolute' ? (
-                    <Form.Item name={[field.name, 'time']} style={{ marginBottom: 4 }}>
-                      <DatePicker.TimePicker
-                        format="HH:mm"
-                        needConfirm={false}
-                        aria-label={t('cabinets.policy.time')}
-                        placeholder={t('cabinets.policy.time')}
-                      />
-                    </Form.Item>
-                  ) : (
-                    <>
-                      <Form.Item name={[field.name, 'relativeTo']} style={{ marginBottom: 4 }}>
-                        <Select
-                          style={{ width: 110 }}
-                          aria-label={t('cabinets.policy.relativeTo')}
-                          placeholder={t('cabinets.policy.relativeTo')}
-                          options={MTC_RELATIVE_TYPES.map((k) => ({
-                            value: k,
-                            label: t(`cabinets.relativeTypes.${k}`),
-                          }))}
-                          data-testid={`policy-unit-${index}-relative`}
-                        />
-                      </Form.Item>
-                      <Form.Item name={[field.name, 'offset']} style={{ marginBottom: 4 }}>
-                        <InputNumber
-                          min={unit?.relativeTo === 'midnight' ? 0 : -720}
-                          max={unit?.relativeTo === 'midnight' ? 1439 : 720}
-                          style={{ width: 170 }}
-                          prefix={t('cabinets.policy.offset')}
-                          suffix={t('cabinets.policy.minutes')}
-                          aria-label={t('cabinets.policy.offset')}
-                          data-testid={`policy-unit-${index}-offset`}
-                        />
-                      </Form.Item>
-                    </>
-                  )}
-                  <Form.Item
-                    name={[field.name, 'circuits']}
-                    style={{ marginBottom: 4 }}
-                    label={index === 0 ? undefined : undefined}
-                  >
-                    <Checkbox.Group options={circuitOptions} data-testid={`policy-unit-${index}-circuits`} />
+      <PolicyUnitsList
+        maxUnits={maxUnits}
+        addLabel={t('cabinets.policy.addUnit')}
+        removeLabel={t('cabinets.policy.removeUnit')}
+        newUnit={() =>
+          timeMode === 'absolute'
+            ? { time: dayjs('23:00', 'HH:mm'), circuits: [] }
+            : { relativeTo: 'midnight', offset: 0, circuits: [] }
+        }
+        full={<Typography.Text type="secondary">{t('cabinets.policy.unitsMax', { max: maxUnits })}</Typography.Text>}
+      >
+        {(field, index) => {
+          const unit = units[index];
+          return (
+            <>
+              {timeMode === 'absolute' ? (
+                <Form.Item name={[field.name, 'time']} style={{ marginBottom: 4 }}>
+                  <DatePicker.TimePicker
+                    format="HH:mm"
+                    needConfirm={false}
+                    aria-label={t('cabinets.policy.time')}
+                    placeholder={t('cabinets.policy.time')}
+                  />
+                </Form.Item>
+              ) : (
+                <>
+                  <Form.Item name={[field.name, 'relativeTo']} style={{ marginBottom: 4 }}>
+                    <Select
+                      style={{ width: 110 }}
+                      aria-label={t('cabinets.policy.relativeTo')}
+                      placeholder={t('cabinets.policy.relativeTo')}
+                      options={MTC_RELATIVE_TYPES.map((k) => ({
+                        value: k,
+                        label: t(`cabinets.relativeTypes.${k}`),
+                      }))}
+                      data-testid={`policy-unit-${index}-relative`}
+                    />
                   </Form.Item>
-                </PolicyUnitRow>
-              );
-            })}
-            <Space>
-              <Button
-                icon={<PlusOutlined />}
-                disabled={unitsFull}
-                onClick={() =>
-                  add(
-                    timeMode === 'absolute'
-                      ? { time: dayjs('23:00', 'HH:mm'), circuits: [] }
-                      : { relativeTo: 'midnight', offset: 0, circuits: [] },
-                  )
-                }
-                data-testid="policy-add-unit"
-              >
-                {t('cabinets.policy.addUnit')}
-              </Button>
-              {unitsFull && (
-                <Typography.Text type="secondary">{t('cabinets.policy.unitsMax', { max: maxUnits })}</Typography.Text>
+                  <Form.Item name={[field.name, 'offset']} style={{ marginBottom: 4 }}>
+                    <InputNumber
+                      min={unit?.relativeTo === 'midnight' ? 0 : -720}
+                      max={unit?.relativeTo === 'midnight' ? 1439 : 720}
+                      style={{ width: 170 }}
+                      prefix={t('cabinets.policy.offset')}
+                      suffix={t('cabinets.policy.minutes')}
+                      aria-label={t('cabinets.policy.offset')}
+                      data-testid={`policy-unit-${index}-offset`}
+                    />
+                  </Form.Item>
+                </>
               )}
-            </Space>
-          </Flex>
-        )}
-      </Form.List>
+              <Form.Item
+                name={[field.name, 'circuits']}
+                style={{ marginBottom: 4 }}
+                label={index === 0 ? undefined : undefined}
+              >
+                <Checkbox.Group options={circuitOptions} data-testid={`policy-unit-${index}-circuits`} />
+              </Form.Item>
+            </>
+          );
+        }}
+      </PolicyUnitsList>
       <div style={{ marginTop: 12 }}>
         <CycleFields>
           <Form.Item name="inUse" label={t('cabinets.policy.fields.inUse')} valuePropName="checked">

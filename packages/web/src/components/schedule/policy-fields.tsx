@@ -1,0 +1,76 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Col, Flex, type FlexProps, Form, type FormListFieldData, Input, Row, Space } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PolicyUnitRow } from './policy-editor';
+
+/**
+ * The policy editor's fields every family's form has: the name, number and a third text (an alias, a
+ * description) on one row, and the list of units with their add and remove buttons.
+ */
+
+/** Name and number (required) and the family's third text, labelled `<texts>.<field>`, with their length limits. */
+export function PolicyNameFields(props: { texts: string; third: string; maxLength?: Record<string, number> }) {
+  const { t } = useTranslation();
+  const field = (name: string, required?: true) => (
+    <Col span={8}>
+      <Form.Item name={name} label={t(`${props.texts}.${name}`)} required={required}>
+        <Input maxLength={props.maxLength?.[name]} data-testid={required && `policy-${name}`} />
+      </Form.Item>
+    </Col>
+  );
+  return (
+    <Row gutter={12}>
+      {field('name', true)}
+      {field('no', true)}
+      {field(props.third)}
+    </Row>
+  );
+}
+
+/**
+ * The units (form list `units`): each a row of the family's fields with its remove button (not the
+ * last one), then the add button, and in its place the family's words once the list is full.
+ */
+export function PolicyUnitsList<U>(props: {
+  maxUnits: number;
+  addLabel: string;
+  removeLabel: string;
+  /** The unit the add button adds. */
+  newUnit: () => U;
+  /** Beside the add button once there are as many units as allowed. */
+  full: ReactNode;
+  list?: FlexProps & { 'data-testid'?: string };
+  children: (field: FormListFieldData, index: number) => ReactNode;
+}) {
+  return (
+    <Form.List name="units">
+      {(fields, { add, remove }) => (
+        <Flex vertical gap={4} {...props.list}>
+          {fields.map((field, index) => (
+            <PolicyUnitRow
+              key={field.key}
+              index={index}
+              count={fields.length}
+              removeLabel={props.removeLabel}
+              onRemove={() => remove(field.name)}
+            >
+              {props.children(field, index)}
+            </PolicyUnitRow>
+          ))}
+          <Space>
+            <Button
+              icon={<PlusOutlined />}
+              disabled={fields.length >= props.maxUnits}
+              onClick={() => add(props.newUnit())}
+              data-testid="policy-add-unit"
+            >
+              {props.addLabel}
+            </Button>
+            {fields.length >= props.maxUnits && props.full}
+          </Space>
+        </Flex>
+      )}
+    </Form.List>
+  );
+}
