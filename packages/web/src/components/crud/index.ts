@@ -8,7 +8,7 @@ export { DeleteButton, dialogTitle, ResourceTable } from './resource-table';
 export { INLINE_ACTIONS, type RowAction, RowActions } from './row-actions';
 export { SearchBar } from './search-bar';
 export { applyServerErrors } from './server-errors';
-export { batchDeleteAction, Toolbar, type ToolbarAction } from './toolbar';
+export { batchDeleteAction, createAction, Toolbar, type ToolbarAction } from './toolbar';
 export type { CrudField, ResourceTableProps, Row } from './types';
 export { canModify, useAuthLevel } from './use-auth-level';
 export { useDeleteRows } from './use-delete-rows';

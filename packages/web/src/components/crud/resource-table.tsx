@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { Page } from '@sc/contract';
 import { App, Button, Space, type TableColumnsType, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
@@ -9,7 +9,7 @@ import { useFeedback } from '../../app/feedback';
 import { tableColumns } from './columns';
 import { FormDialog } from './form-dialog';
 import { ListScreen } from './list-screen';
-import { batchDeleteAction } from './toolbar';
+import { batchDeleteAction, createAction } from './toolbar';
 import type { ResourceTableProps, Row } from './types';
 import { canModify, useAuthLevel } from './use-auth-level';
 import { useDeleteRows } from './use-delete-rows';
@@ -131,14 +131,7 @@ export function ResourceTable<T extends Row>(props: ResourceTableProps<T>) {
         selectDisabled={deletable ? (row) => typeof deletable(row) === 'string' : undefined}
         actions={[
           writable && batchDelete && batchDeleteAction(t('common.batchDelete'), askDelete),
-          writable &&
-            fields && {
-              key: 'create',
-              label: t('common.create'),
-              icon: <PlusOutlined />,
-              primary: true,
-              onClick: () => setEditing({ mode: 'create' }),
-            },
+          writable && fields && createAction(t('common.create'), () => setEditing({ mode: 'create' })),
         ]}
       />
       {fields && editing.mode !== 'closed' && (

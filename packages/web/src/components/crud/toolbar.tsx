@@ -1,4 +1,4 @@
-import { DeleteOutlined, ReloadOutlined, UndoOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined, ReloadOutlined, UndoOutlined } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -67,6 +67,15 @@ export function Toolbar({ actions = [], selected = [], onRefresh, onReset, extra
     </Space>
   );
 }
+
+/** The list's "create" action (primary, with a plus). */
+export const createAction = (label: string, onClick: () => void): ToolbarAction => ({
+  key: 'create',
+  label,
+  icon: <PlusOutlined />,
+  primary: true,
+  onClick,
+});
 
 /** The "delete selected" batch action (asks first: see useDeleteRows). */
 export const batchDeleteAction = (label: string, askDelete: (ids: number[]) => void): ToolbarAction => ({

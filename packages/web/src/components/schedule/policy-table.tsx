@@ -1,7 +1,7 @@
 import type { Page } from '@sc/contract';
 import type { QueryKey } from '@tanstack/react-query';
 import { Flex, type TableColumnType, Tag } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePagedList } from '../crud';
 import { PolicyActions } from './policy-list';
@@ -19,16 +19,18 @@ export type PolicyDialogState<P, More = never> =
   | More
   | null;
 
-/** The project's policies, a page at a time, found by keyword. */
-export function usePolicyList<P>(
+/** The project's policies, a page at a time, found by keyword, and the dialog a row or the toolbar opened. */
+export function usePolicyScreen<P, More = never>(
   key: QueryKey,
   load: (page: number, pageSize: number, keyword?: string) => Promise<Page<P>>,
 ) {
-  return usePagedList<P, { keyword?: string }>({
+  const list = usePagedList<P, { keyword?: string }>({
     key,
     load: ({ page, pageSize, filters }) => load(page, pageSize, filters.keyword),
     initialFilters: {},
   });
+  const [dialog, setDialog] = useState<PolicyDialogState<P, More>>(null);
+  return { list, dialog, setDialog, close: () => setDialog(null) };
 }
 
 /** A policy's units, in the order they run, each a tag in words. */

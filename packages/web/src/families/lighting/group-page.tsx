@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, ScheduleOutlined, TeamOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, ScheduleOutlined, TeamOutlined } from '@ant-design/icons';
 import { LAMP_STATES, lightingGroupBody } from '@sc/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Form, Input, Select, Space, Tabs, Typography } from 'antd';
@@ -10,6 +10,7 @@ import {
   applyServerErrors,
   type CrudColumn,
   canModify,
+  createAction,
   ListScreen,
   tableColumns,
   useAuthLevel,
@@ -123,15 +124,7 @@ function Groups({ projectId }: { projectId: number }) {
           list={list}
           columns={columns}
           filters={[{ kind: 'keyword', name: 'keyword' }]}
-          actions={[
-            editable && {
-              key: 'create',
-              label: t('common.create'),
-              icon: <PlusOutlined />,
-              primary: true,
-              onClick: () => setDialog({ kind: 'edit', group: null }),
-            },
-          ]}
+          actions={[editable && createAction(t('common.create'), () => setDialog({ kind: 'edit', group: null }))]}
           table={{
             onRow: (g) => ({ onClick: () => setChosen(g) }),
             rowClassName: (g) => (g.id === chosen?.id ? 'ant-table-row-selected' : ''),

@@ -1,19 +1,14 @@
-import { ClearOutlined, CloudUploadOutlined, PlusOutlined } from '@ant-design/icons';
+import { ClearOutlined, CloudUploadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { useFeedback } from '../../app/feedback';
-import { type CrudColumn, ListScreen, tableColumns, useDeleteRows } from '../../components/crud';
+import { type CrudColumn, createAction, ListScreen, tableColumns, useDeleteRows } from '../../components/crud';
 import { PolicyPreviewDialog } from '../../components/schedule/policy-editor';
 import { CycleText, offsetText, policyPage } from '../../components/schedule/policy-list';
-import {
-  type PolicyDialogState,
-  PolicyUnitTags,
-  usePolicyActionsColumn,
-  usePolicyList,
-} from '../../components/schedule/policy-table';
+import { PolicyUnitTags, usePolicyActionsColumn, usePolicyScreen } from '../../components/schedule/policy-table';
 import { inNightOrder, usualMinuteOf } from '../../components/schedule/schedule';
 import { lightingApi, lightingKeys, type Policy, type Preview } from './api';
 import { LampBatchProgress, useLampBatch } from './batch';
@@ -43,10 +38,11 @@ function Policies({ projectId, editable }: { projectId: number; editable: boolea
   const l = lightingApi(projectId);
   const unitText = useUnitText();
   const batch = useLampBatch(projectId);
-  const [dialog, setDialog] = useState<PolicyDialogState<Policy, { kind: 'clear' }>>(null);
-  const list = usePolicyList(lightingKeys.policies(projectId), l.policies);
+  const { list, dialog, setDialog, close } = usePolicyScreen<Policy, { kind: 'clear' }>(
+    lightingKeys.policies(projectId),
+    l.policies,
+  );
   const askDelete = useDeleteRows(l.policiesBase, () => list.refresh());
-  const close = () => setDialog(null);
   const started = (p: Promise<unknown>) =>
     p.then(() => {
       void list.refresh();
@@ -117,13 +113,7 @@ function Policies({ projectId, editable }: { projectId: number; editable: boolea
           hiddenByDefault={['alias', 'range']}
           filters={[{ kind: 'keyword', name: 'keyword' }]}
           actions={[
-            editable && {
-              key: 'create',
-              label: t('common.create'),
-              icon: <PlusOutlined />,
-              primary: true,
-              onClick: () => setDialog({ kind: 'edit', policy: null }),
-            },
+            editable && createAction(t('common.create'), () => setDialog({ kind: 'edit', policy: null })),
             editable && {
               key: 'clear',
               label: t('lighting.commands.clear'),

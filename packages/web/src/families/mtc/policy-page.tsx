@@ -1,20 +1,14 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Flex, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../app/feedback';
-import { type CrudColumn, ListScreen, tableColumns } from '../../components/crud';
+import { type CrudColumn, createAction, ListScreen, tableColumns } from '../../components/crud';
 import { useErrorText } from '../../components/device';
 import { DraggableModal } from '../../components/draggable-modal';
 import { PolicyPreviewDialog } from '../../components/schedule/policy-editor';
 import { CycleText, offsetText, policyPage } from '../../components/schedule/policy-list';
-import {
-  type PolicyDialogState,
-  PolicyUnitTags,
-  usePolicyActionsColumn,
-  usePolicyList,
-} from '../../components/schedule/policy-table';
+import { PolicyUnitTags, usePolicyActionsColumn, usePolicyScreen } from '../../components/schedule/policy-table';
 import { type CabinetPolicy, type CabinetPreview, mtcApi, mtcKeys, type PolicyUse } from './api';
 import { CircuitDay } from './circuit-day';
 import { CabinetPolicyDialog } from './policy-form';
@@ -38,18 +32,18 @@ export function useUnitText() {
   };
 }
 
-type Dialog = PolicyDialogState<
-  CabinetPolicy,
-  { kind: 'result'; policy: CabinetPolicy; use: 'use' | 'remove'; answer: PolicyUse }
->;
+/** The outcome of using or removing a policy, shown after it. */
+type UseDialog = { kind: 'result'; policy: CabinetPolicy; use: 'use' | 'remove'; answer: PolicyUse };
 
 function Policies({ projectId, editable }: { projectId: number; editable: boolean }) {
   const { t } = useTranslation();
   const { message, confirm } = useFeedback();
   const m = mtcApi(projectId);
   const unitText = useUnitText();
-  const [dialog, setDialog] = useState<Dialog>(null);
-  const list = usePolicyList(mtcKeys.policies(projectId), m.policies);
+  const { list, dialog, setDialog, close } = usePolicyScreen<CabinetPolicy, UseDialog>(
+    mtcKeys.policies(projectId),
+    m.policies,
+  );
   const remove = useMutation({
     mutationFn: (p: CabinetPolicy) => m.deletePolicy(p.id),
     onSuccess: () => {
@@ -68,7 +62,6 @@ function Policies({ projectId, editable }: { projectId: number; editable: boolea
           okButtonProps: { danger: true },
           onOk: () => remove.mutateAsync(p).catch(() => undefined),
         });
-  const close = () => setDialog(null);
 
   const declared: CrudColumn<CabinetPolicy>[] = [
     // Widths that fit 1366 px with the pinned actions (issue 13: the cycle was cut behind them); the
@@ -116,15 +109,7 @@ function Policies({ projectId, editable }: { projectId: number; editable: boolea
         columns={columns}
         hiddenByDefault={['updatedAt']}
         filters={[{ kind: 'keyword', name: 'keyword' }]}
-        actions={[
-          editable && {
-            key: 'create',
-            label: t('common.create'),
-            icon: <PlusOutlined />,
-            primary: true,
-            onClick: () => setDialog({ kind: 'edit', policy: null }),
-          },
-        ]}
+        actions={[editable && createAction(t('common.create'), () => setDialog({ kind: 'edit', policy: null }))]}
         table={{ scroll: { x: tableWidth } }}
       />
       {dialog?.kind === 'edit' && (
@@ -242,7 +227,7 @@ function useCabinetOptions(projectId: number) {
 }
 
 /** Each cabinet's outcome of a use or remove: told now, or stored for its next connection (and why). */
-function UseResult({ dialog, onClose }: { dialog: Extract<Dialog, { kind: 'result' }>; onClose: () => void }) {
+function UseResult({ dialog, onClose }: { dialog: UseDialog; onClose: () => void }) {
   const { t } = useTranslation();
   const { answer } = dialog;
   return (
