@@ -88,7 +88,7 @@ export function usePolicySubmit<V, B>(options: {
       setSaving(false);
     }
   };
-  return { submit, saving, failure };
+  return { submit, saving, failure, form, onClose: options.onClose };
 }
 
 /** The editor dialog: save and cancel, the failure above the form, the form (vertical, not kept when closed). */
@@ -96,11 +96,16 @@ export function PolicyDialogFrame<V>(props: {
   open: boolean;
   width: number;
   title: string;
-  form: FormInstance<V>;
   initialValues: Partial<V>;
   name: string;
-  submit: { submit: () => Promise<void>; saving: boolean; failure: string | null };
-  onClose: () => void;
+  /** The form's saving (usePolicySubmit): its form, and closing the dialog. */
+  submit: {
+    submit: () => Promise<void>;
+    saving: boolean;
+    failure: string | null;
+    form: FormInstance<V>;
+    onClose: () => void;
+  };
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -114,14 +119,14 @@ export function PolicyDialogFrame<V>(props: {
       cancelText={t('common.cancel')}
       confirmLoading={submit.saving}
       onOk={submit.submit}
-      onCancel={props.onClose}
+      onCancel={submit.onClose}
       destroyOnHidden
     >
       {submit.failure && (
         <Alert type="error" showIcon title={submit.failure} style={{ marginBottom: 12 }} data-testid="policy-error" />
       )}
       <Form
-        form={props.form}
+        form={submit.form}
         layout="vertical"
         initialValues={props.initialValues as never}
         preserve={false}

@@ -1,5 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Col, Flex, type FlexProps, Form, type FormListFieldData, Input, Row, Space } from 'antd';
+import {
+  Button,
+  Col,
+  DatePicker,
+  Flex,
+  type FlexProps,
+  Form,
+  type FormListFieldData,
+  Input,
+  InputNumber,
+  Row,
+  Space,
+} from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PolicyUnitRow } from './policy-editor';
@@ -72,5 +84,42 @@ export function PolicyUnitsList<U>(props: {
         </Flex>
       )}
     </Form.List>
+  );
+}
+
+/** A unit's start at a clock time (HH:mm). */
+export function UnitTime(props: { field: FormListFieldData; label: string; placeholder?: string }) {
+  return (
+    <Form.Item name={[props.field.name, 'time']} style={{ marginBottom: 4 }}>
+      <DatePicker.TimePicker
+        format="HH:mm"
+        aria-label={props.label}
+        placeholder={props.placeholder}
+        needConfirm={false}
+      />
+    </Form.Item>
+  );
+}
+
+/** A unit's offset in minutes (from sunrise, sunset or midnight), with its words before and after. */
+export function UnitOffset(props: {
+  field: FormListFieldData;
+  index: number;
+  min: number;
+  max: number;
+  texts: { prefix: string; suffix: string; label: string };
+}) {
+  return (
+    <Form.Item name={[props.field.name, 'offset']} style={{ marginBottom: 4 }}>
+      <InputNumber
+        min={props.min}
+        max={props.max}
+        style={{ width: 170 }}
+        prefix={props.texts.prefix}
+        suffix={props.texts.suffix}
+        aria-label={props.texts.label}
+        data-testid={`policy-unit-${props.index}-offset`}
+      />
+    </Form.Item>
   );
 }

@@ -3,7 +3,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { Flex, type TableColumnType, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePagedList } from '../crud';
+import { canModify, useAuthLevel, usePagedList } from '../crud';
 import { PolicyActions } from './policy-list';
 
 /**
@@ -51,17 +51,18 @@ export function PolicyUnitTags<U>(props: {
   );
 }
 
-/** The row actions column of a policy list: preview, and for editors edit, use, remove, the family's own and delete. */
+/** The row actions column of a policy list: preview, and for those who may change it edit, use, remove, the family's own and delete. */
 export function usePolicyActionsColumn<P extends { id: number }>(options: {
   width: number;
-  editable: boolean;
+  /** The keys of the preview, use and remove buttons' texts. */
   texts: { preview: string; use: string; remove: string };
   open: (dialog: { kind: 'edit' | 'use' | 'remove' | 'preview'; policy: P }) => void;
   onDelete: (policy: P) => void;
   extra?: (policy: P) => ReactNode;
 }): TableColumnType<P> {
   const { t } = useTranslation();
-  const { open } = options;
+  const editable = canModify(useAuthLevel());
+  const { open, texts } = options;
   return {
     title: t('common.actions'),
     key: 'actions',
@@ -70,8 +71,8 @@ export function usePolicyActionsColumn<P extends { id: number }>(options: {
     render: (_, p: P) => (
       <PolicyActions
         id={p.id}
-        editable={options.editable}
-        texts={options.texts}
+        editable={editable}
+        texts={{ preview: t(texts.preview), use: t(texts.use), remove: t(texts.remove) }}
         onPreview={() => open({ kind: 'preview', policy: p })}
         onEdit={() => open({ kind: 'edit', policy: p })}
         onUse={() => open({ kind: 'use', policy: p })}

@@ -1,11 +1,12 @@
 import { LIGHTING_CHANNELS, lightingPolicyBody, START_KINDS, UNIT_TYPES } from '@sc/contract';
-import { Col, DatePicker, Form, InputNumber, Row, Select, Switch, Typography } from 'antd';
+import { Col, Form, InputNumber, Row, Select, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/errors';
 import { CycleFields, type CycleForm, cycleFromForm, cycleToForm } from '../../components/schedule/cycle-fields';
 import { PolicyDialogFrame, usePolicySubmit, usePolicyUnitsMax } from '../../components/schedule/policy-editor';
-import { PolicyNameFields, PolicyUnitsList } from '../../components/schedule/policy-fields';
+import { PolicyNameFields, PolicyUnitsList, UnitOffset, UnitTime } from '../../components/schedule/policy-fields';
+import { type PolicyDialogProps, type PolicyNames, trimmedNames } from '../../components/schedule/policy-values';
 import type { Policy } from './api';
 
 /** A unit as the form holds it. */
@@ -16,9 +17,7 @@ interface UnitForm {
   time?: Dayjs | null;
   offset?: number;
 }
-interface PolicyForm extends CycleForm {
-  name: string;
-  no: string;
+interface PolicyForm extends CycleForm, PolicyNames {
   alias?: string;
   units: UnitForm[];
   range: string;
@@ -30,8 +29,7 @@ interface PolicyForm extends CycleForm {
 /** The form's values as the contract's policy body (`lightingPolicyBody`). */
 export function toPolicyBody(v: PolicyForm) {
   return {
-    name: v.name?.trim(),
-    no: v.no?.trim(),
+    ...trimmedNames(v),
     alias: v.alias?.trim() ?? '',
     units: (v.units ?? []).map((u) => ({
       type: u.type,
@@ -100,19 +98,11 @@ function fieldOf(path: PropertyKey[]): (string | number)[] {
  */
 export function PolicyDialog({
   open,
-  policy,
-  maxUnits: fixedMax,
-  onSubmit,
-  onClose,
-}: {
-  open: boolean;
-  policy: Policy | null;
-  maxUnits?: number;
-  onSubmit: (body: ReturnType<typeof toPolicyBody>) => Promise<unknown>;
-  onClose: () => void;
-}) {
+  ...dialog
+}: PolicyDialogProps<Policy, ReturnType<typeof toPolicyBody>> & { open: boolean }) {
+  const { policy } = dialog;
   const { t } = useTranslation();
-  const maxUnits = usePolicyUnitsMax(fixedMax);
+  const maxUnits = usePolicyUnitsMax(dialog.maxUnits);
   const [form] = Form.useForm<PolicyForm>();
   const channelControl = Form.useWatch('channelControl', form);
   const units = Form.useWatch('units', form) ?? [];
@@ -121,22 +111,18 @@ export function PolicyDialog({
     toBody: toPolicyBody,
     rule: lightingPolicyBody(maxUnits),
     fieldOf,
-    onSubmit,
-    onClose,
     errorText: (error) => (isApiError(error) && error.body?.message) || t('common.loadFailed'),
+    ...dialog,
   });
 
-  const _unitsFull = units.length >= maxUnits;
   return (
     <PolicyDialogFrame
       open={open}
       width={820}
       title={policy ? t('lamps.policy.edit') : t('lamps.policy.create')}
-      form={form}
       initialValues={toForm(policy)}
       name="lighting-policy-form"
       submit={submit}
-      onClose={onClose}
     >
       <PolicyNameFields texts="lighting.policy" third="alias" />
       <Typography.Text strong>{t('lighting.policy.units')}</Typography.Text>
@@ -183,21 +169,19 @@ export function PolicyDialog({
                 />
               </Form.Item>
               {unit?.kind === 'clock' ? (
-                <Form.Item name={[field.name, 'time']} style={{ marginBottom: 4 }}>
-                  <DatePicker.TimePicker format="HH:mm" aria-label={t('lamps.policy.time')} needConfirm={false} />
-                </Form.Item>
+                <UnitTime field={field} label={t('lamps.policy.time')} />
               ) : (
-                <Form.Item name={[field.name, 'offset']} style={{ marginBottom: 4 }}>
-                  <InputNumber
-                    min={-720}
-                    max={720}
-                    style={{ width: 170 }}
-                    prefix={t('lamps.policy.offset')}
-                    suffix={t('lamps.policy.minutes')}
-                    aria-label={t('lighting.policy.offset')}
-                    data-testid={`policy-unit-${index}-offset`}
-                  />
-                </Form.Item>
+                <UnitOffset
+                  field={field}
+                  index={index}
+                  min={-720}
+                  max={720}
+                  texts={{
+                    prefix: t('lamps.policy.offset'),
+                    suffix: t('lamps.policy.minutes'),
+                    label: t('lighting.policy.offset'),
+                  }}
+                />
               )}
             </>
           );

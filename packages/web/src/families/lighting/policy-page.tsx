@@ -74,12 +74,7 @@ function Policies({ projectId, editable }: { projectId: number; editable: boolea
   const columns = tableColumns(declared, (field) => t(`lamps.policy.fields.${field}`));
   const actions = usePolicyActionsColumn<Policy>({
     width: 330,
-    editable,
-    texts: {
-      preview: t('lamps.policy.preview'),
-      use: t('lighting.commands.use'),
-      remove: t('lighting.commands.remove'),
-    },
+    texts: { preview: 'lamps.policy.preview', use: 'lighting.commands.use', remove: 'lighting.commands.remove' },
     open: setDialog,
     onDelete: (p) => askDelete([p.id]),
     extra: (p) => (

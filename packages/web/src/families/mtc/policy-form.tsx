@@ -5,13 +5,14 @@ import {
   MTC_TIME_MODES,
   mtcPolicyBody,
 } from '@sc/contract/families/mtc';
-import { Checkbox, Col, DatePicker, Form, InputNumber, Radio, Row, Select, Switch, Typography } from 'antd';
+import { Checkbox, Col, Form, InputNumber, Radio, Row, Select, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../components/device';
 import { CycleFields, type CycleForm, cycleFromForm, cycleToForm } from '../../components/schedule/cycle-fields';
 import { PolicyDialogFrame, usePolicySubmit, usePolicyUnitsMax } from '../../components/schedule/policy-editor';
-import { PolicyNameFields, PolicyUnitsList } from '../../components/schedule/policy-fields';
+import { PolicyNameFields, PolicyUnitsList, UnitOffset, UnitTime } from '../../components/schedule/policy-fields';
+import { type PolicyDialogProps, type PolicyNames, trimmedNames } from '../../components/schedule/policy-values';
 import type { CabinetPolicy } from './api';
 import './texts';
 
@@ -21,9 +22,7 @@ interface UnitForm {
   offset?: number;
   circuits: number[];
 }
-interface PolicyForm extends CycleForm {
-  name: string;
-  no: string;
+interface PolicyForm extends CycleForm, PolicyNames {
   description?: string;
   timeMode: 'absolute' | 'relative';
   units: UnitForm[];
@@ -34,8 +33,7 @@ interface PolicyForm extends CycleForm {
 /** The form's values as the contract's policy body (`mtcPolicyBody`). */
 export function toPolicyBody(v: PolicyForm) {
   return {
-    name: v.name?.trim(),
-    no: v.no?.trim(),
+    ...trimmedNames(v),
     description: v.description?.trim() ?? '',
     timeMode: v.timeMode,
     units: (v.units ?? []).map((u) =>
@@ -82,19 +80,10 @@ const fieldOf = (path: readonly PropertyKey[]): (string | number)[] => {
  * A cabinet policy (spec 001 §3 "MTC policy"): absolute clock times or times relative to midnight,
  * sunrise or sunset with an offset in minutes; at each unit the circuits listed are on, the rest off.
  */
-export function CabinetPolicyDialog({
-  policy,
-  maxUnits: fixedMax,
-  onSubmit,
-  onClose,
-}: {
-  policy: CabinetPolicy | null;
-  maxUnits?: number;
-  onSubmit: (body: ReturnType<typeof toPolicyBody>) => Promise<unknown>;
-  onClose: () => void;
-}) {
+export function CabinetPolicyDialog({ ...dialog }: PolicyDialogProps<CabinetPolicy, ReturnType<typeof toPolicyBody>>) {
+  const { policy } = dialog;
   const { t } = useTranslation();
-  const maxUnits = usePolicyUnitsMax(fixedMax);
+  const maxUnits = usePolicyUnitsMax(dialog.maxUnits);
   const errorText = useErrorText();
   const [form] = Form.useForm<PolicyForm>();
   const timeMode = Form.useWatch('timeMode', form) ?? toForm(policy).timeMode;
@@ -106,22 +95,18 @@ export function CabinetPolicyDialog({
     toBody: toPolicyBody,
     rule: mtcPolicyBody(maxUnits),
     fieldOf,
-    onSubmit,
-    onClose,
     errorText,
+    ...dialog,
   });
 
-  const _unitsFull = units.length >= maxUnits;
   return (
     <PolicyDialogFrame
       open
       width={860}
       title={policy ? t('cabinets.policy.edit') : t('cabinets.policy.create')}
-      form={form}
       initialValues={toForm(policy)}
       name="mtc-policy-form"
       submit={submit}
-      onClose={onClose}
     >
       <PolicyNameFields
         texts="cabinets.policy.fields"
@@ -164,14 +149,7 @@ export function CabinetPolicyDialog({
           return (
             <>
               {timeMode === 'absolute' ? (
-                <Form.Item name={[field.name, 'time']} style={{ marginBottom: 4 }}>
-                  <DatePicker.TimePicker
-                    format="HH:mm"
-                    needConfirm={false}
-                    aria-label={t('cabinets.policy.time')}
-                    placeholder={t('cabinets.policy.time')}
-                  />
-                </Form.Item>
+                <UnitTime field={field} label={t('cabinets.policy.time')} placeholder={t('cabinets.policy.time')} />
               ) : (
                 <>
                   <Form.Item name={[field.name, 'relativeTo']} style={{ marginBottom: 4 }}>
@@ -186,17 +164,17 @@ export function CabinetPolicyDialog({
                       data-testid={`policy-unit-${index}-relative`}
                     />
                   </Form.Item>
-                  <Form.Item name={[field.name, 'offset']} style={{ marginBottom: 4 }}>
-                    <InputNumber
-                      min={unit?.relativeTo === 'midnight' ? 0 : -720}
-                      max={unit?.relativeTo === 'midnight' ? 1439 : 720}
-                      style={{ width: 170 }}
-                      prefix={t('cabinets.policy.offset')}
-                      suffix={t('cabinets.policy.minutes')}
-                      aria-label={t('cabinets.policy.offset')}
-                      data-testid={`policy-unit-${index}-offset`}
-                    />
-                  </Form.Item>
+                  <UnitOffset
+                    field={field}
+                    index={index}
+                    min={unit?.relativeTo === 'midnight' ? 0 : -720}
+                    max={unit?.relativeTo === 'midnight' ? 1439 : 720}
+                    texts={{
+                      prefix: t('cabinets.policy.offset'),
+                      suffix: t('cabinets.policy.minutes'),
+                      label: t('cabinets.policy.offset'),
+                    }}
+                  />
                 </>
               )}
               <Form.Item

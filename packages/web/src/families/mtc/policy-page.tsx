@@ -84,12 +84,7 @@ function Policies({ projectId, editable }: { projectId: number; editable: boolea
   const columns = tableColumns(declared, (field) => t(`cabinets.policy.fields.${field}`));
   const actions = usePolicyActionsColumn<CabinetPolicy>({
     width: 200,
-    editable,
-    texts: {
-      preview: t('cabinets.policy.preview'),
-      use: t('cabinets.policy.use'),
-      remove: t('cabinets.policy.remove'),
-    },
+    texts: { preview: 'cabinets.policy.preview', use: 'cabinets.policy.use', remove: 'cabinets.policy.remove' },
     open: setDialog,
     onDelete: askDelete,
   });
