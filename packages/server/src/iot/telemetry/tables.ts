@@ -58,7 +58,8 @@ export interface ReadingColumn {
 }
 
 /** The column type of a reading (and of its rollups' min and max). */
-const valueColumn = (reading: ReadingColumn, name: string) => (reading.register ? doublePrecision(name) : real(name));
+export const valueColumn = (reading: ReadingColumn, name: string) =>
+  reading.register ? doublePrecision(name) : real(name);
 
 /** A reading key as a column name: `soilTemperature` → `soil_temperature`. */
 export const columnName = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -1,4 +1,5 @@
 import type { FamilyManifest, FamilyReading, TelemetryMessage } from '@sc/contract';
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { BatchTable, BatchWriter } from '../../batch-writer.js';
 import type { DirectoryEntry } from '../../device-directory.js';
 import { rollupTarget } from '../../telemetry/rollups.js';
@@ -61,4 +62,33 @@ export function readingsFamily(
 ): FamilyHandler {
   const store = readingsStore(tables, manifest.readings);
   return { manifest, telemetry: store.telemetry, routes, telemetryTables: tables.partitioned };
+}
+
+type BatchType = BatchTable['columns'][number]['type'];
+const BATCH_TYPES: Record<string, BatchType> = {
+  integer: 'int4',
+  bigint: 'int8',
+  real: 'float4',
+  'double precision': 'float8',
+  'timestamp with time zone': 'timestamptz',
+  text: 'text',
+  jsonb: 'jsonb',
+  boolean: 'bool',
+};
+
+/**
+ * The batch writer's view of a latest-state table (`lighting_state`-like, declared in the family's
+ * `.tables.ts`): its columns in their order, typed as declared (a varchar is sent as text), replaced
+ * per batch on its primary key. A row pushed to it lists the values in the columns' order.
+ */
+export function stateBatchTable(table: PgTable): BatchTable {
+  const config = getTableConfig(table);
+  const columns = config.columns.map((c) => {
+    const sqlType = c.getSQLType();
+    const type = sqlType.startsWith('varchar') ? 'text' : BATCH_TYPES[sqlType];
+    if (!type) throw new Error(`${config.name}.${c.name}: no batch type for ${sqlType}`);
+    return { name: c.name, type };
+  });
+  const key = config.primaryKeys[0]?.columns ?? config.columns.filter((c) => c.primary);
+  return { name: config.name, columns, upsert: key.map((c) => c.name) };
 }

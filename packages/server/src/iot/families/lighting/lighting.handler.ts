@@ -1,35 +1,17 @@
 import { LIGHTING_READINGS, lightingManifest, type TelemetryMessage } from '@sc/contract';
-import type { BatchTable, BatchWriter } from '../../batch-writer.js';
+import type { BatchWriter } from '../../batch-writer.js';
 import type { DirectoryEntry } from '../../device-directory.js';
 import type { FamilyHandler } from '../family-handler.js';
-import { readingsStore } from '../kit/readings.js';
+import { readingsStore, stateBatchTable } from '../kit/readings.js';
 import { lightingRoutes } from './lighting.routes.js';
-import { lightingTelemetry } from './lighting.tables.js';
+import { lightingState, lightingTelemetry } from './lighting.tables.js';
 
 const store = readingsStore(lightingTelemetry, LIGHTING_READINGS);
 /** The batch table of lighting_readings (with its rollups). */
 export const LIGHTING_TABLE = store.batch;
 
 /** lighting_state: the last report of each lamp, replaced per batch. */
-export const LIGHTING_STATE_TABLE: BatchTable = {
-  name: 'lighting_state',
-  columns: [
-    { name: 'device_id', type: 'int4' },
-    { name: 'project_id', type: 'int4' },
-    { name: 'at', type: 'timestamptz' },
-    { name: 'on', type: 'float4' },
-    { name: 'level', type: 'float4' },
-    { name: 'run_status', type: 'float4' },
-    { name: 'voltage', type: 'float4' },
-    { name: 'current', type: 'float4' },
-    { name: 'active_power', type: 'float4' },
-    { name: 'daily_energy', type: 'float4' },
-    { name: 'energy_total', type: 'float8' },
-    { name: 'device_time', type: 'text' },
-    { name: 'raw', type: 'text' },
-  ],
-  upsert: ['device_id'],
-};
+export const LIGHTING_STATE_TABLE = stateBatchTable(lightingState);
 
 const RUN_STATUS: Record<string, number> = { normal: 0, alert: 1, error: 2 };
 

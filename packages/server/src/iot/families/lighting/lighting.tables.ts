@@ -1,20 +1,13 @@
-import { lightingManifest } from '@sc/contract';
+import { LIGHTING_READINGS, lightingManifest } from '@sc/contract';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import {
-  boolean,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  real,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { familyReadingsTables } from '../kit/family-tables.js';
+  deviceLinks,
+  familyReadingsTables,
+  latestStateTable,
+  perDeviceTable,
+  policyTables,
+  readingColumns,
+} from '../kit/family-tables.js';
 
 /**
  * Lamp readings (spec 001 §3 "Lamp controller runtime"): partitioned by day with hourly and daily
@@ -29,39 +22,32 @@ export const {
 
 /**
  * The last report of each lamp (kept by the batch writer as an upsert per batch): what the list, the map
- * and the overview read without touching the readings.
+ * and the overview read without touching the readings. The readings' columns are typed as theirs (the
+ * energy total a register: double precision).
  */
-export const lightingState = pgTable(
-  'lighting_state',
-  {
-    deviceId: integer('device_id').primaryKey(),
-    projectId: integer('project_id').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
-    on: real('on'),
-    level: real('level'),
-    runStatus: real('run_status'),
-    voltage: real('voltage'),
-    current: real('current'),
-    activePower: real('active_power'),
-    dailyEnergy: real('daily_energy'),
-    /** A register: double precision, like the readings' (FamilyReading.register). */
-    energyTotal: doublePrecision('energy_total'),
-    deviceTime: text('device_time'),
-    raw: text('raw'),
-  },
-  (t) => [index('lighting_state_project_idx').on(t.projectId)],
-);
+export const lightingState = latestStateTable('lighting_state', {
+  ...readingColumns(LIGHTING_READINGS, [
+    'on',
+    'level',
+    'runStatus',
+    'voltage',
+    'current',
+    'activePower',
+    'dailyEnergy',
+    'energyTotal',
+  ]),
+  deviceTime: text('device_time'),
+  raw: text('raw'),
+});
 
 /**
  * What the platform keeps of a lamp besides its reports: configuration, alarm thresholds, modes, reset,
  * and the key of the set of policies it runs (`policySet`: their ids in order, comma-separated; null
  * without any), kept when policies are used or removed, so the overview groups lamps by it at once.
  */
-export const lightingLamps = pgTable(
+export const lightingLamps = perDeviceTable(
   'lighting_lamps',
   {
-    deviceId: integer('device_id').primaryKey(),
-    projectId: integer('project_id').notNull(),
     config: jsonb('config'),
     configAt: timestamp('config_at', { withTimezone: true }),
     alarmConfig: jsonb('alarm_config'),
@@ -74,33 +60,14 @@ export const lightingLamps = pgTable(
   (t) => [index('lighting_lamps_project_set_idx').on(t.projectId, t.policySet)],
 );
 
-/** Lighting policies (spec 001 §3): `body` holds units, range, channel control, channels and cycle. */
-export const lightingPolicies = pgTable(
+/**
+ * Lighting policies (spec 001 §3): `body` holds units, range, channel control, channels and cycle; the
+ * free-text note is the alias. `lighting_policy_lamps`: which policies a lamp runs.
+ */
+export const { policies: lightingPolicies, links: lightingPolicyLamps } = policyTables(
   'lighting_policies',
-  {
-    id: serial('id').primaryKey(),
-    projectId: integer('project_id').notNull(),
-    name: varchar('name', { length: 32 }).notNull(),
-    no: varchar('no', { length: 32 }).notNull(),
-    alias: varchar('alias', { length: 32 }).notNull().default(''),
-    body: jsonb('body').notNull(),
-    inUse: boolean('in_use').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('lighting_policies_project_no').on(t.projectId, t.no)],
-);
-
-/** Which policies a lamp runs. */
-export const lightingPolicyLamps = pgTable(
   'lighting_policy_lamps',
-  {
-    policyId: integer('policy_id')
-      .notNull()
-      .references(() => lightingPolicies.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.policyId, t.deviceId] }), index('lighting_policy_lamps_device').on(t.deviceId)],
+  { alias: varchar('alias', { length: 32 }).notNull().default('') },
 );
 
 /** LCU groups (spec 001 §3 "Lamp group"). */
@@ -117,13 +84,5 @@ export const lightingGroups = pgTable(
   (t) => [uniqueIndex('lighting_groups_project_no').on(t.projectId, t.no)],
 );
 
-export const lightingGroupLamps = pgTable(
-  'lighting_group_lamps',
-  {
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => lightingGroups.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.groupId, t.deviceId] }), index('lighting_group_lamps_device').on(t.deviceId)],
-);
+/** The lamps of each group. */
+export const lightingGroupLamps = deviceLinks('lighting_group_lamps', 'group', lightingGroups);

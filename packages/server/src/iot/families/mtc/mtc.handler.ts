@@ -8,41 +8,21 @@ import {
   mtcManifest,
   type TelemetryMessage,
 } from '@sc/contract';
-import type { BatchTable, BatchWriter } from '../../batch-writer.js';
+import type { BatchWriter } from '../../batch-writer.js';
 import type { DirectoryEntry } from '../../device-directory.js';
 import type { FamilyHandler } from '../family-handler.js';
-import { readingsStore } from '../kit/readings.js';
+import { readingsStore, stateBatchTable } from '../kit/readings.js';
 import { alarmsOf, circuitsOf } from './mtc.repository.js';
 import { mtcRoutes } from './mtc.routes.js';
 import { eventIntervalDefault, eventIntervals } from './mtc.service.js';
-import { mtcTelemetry } from './mtc.tables.js';
+import { mtcState, mtcTelemetry } from './mtc.tables.js';
 
 const store = readingsStore(mtcTelemetry, MTC_READINGS);
 /** The batch table of mtc_readings (with its rollups). */
 export const MTC_TABLE = store.batch;
 
 /** mtc_state: the last report of each cabinet, replaced per batch. */
-export const MTC_STATE_TABLE: BatchTable = {
-  name: 'mtc_state',
-  columns: [
-    { name: 'device_id', type: 'int4' },
-    { name: 'project_id', type: 'int4' },
-    { name: 'at', type: 'timestamptz' },
-    { name: 'mode', type: 'text' },
-    { name: 'circuit_count', type: 'int4' },
-    { name: 'circuit_enable', type: 'int8' },
-    { name: 'circuit_setting', type: 'int8' },
-    { name: 'circuit_actual', type: 'int8' },
-    { name: 'circuit_active', type: 'int8' },
-    { name: 'circuit_cable_theft', type: 'int8' },
-    { name: 'alarm_status', type: 'int8' },
-    { name: 'values', type: 'jsonb' },
-    { name: 'peripherals', type: 'jsonb' },
-    { name: 'device_time', type: 'timestamptz' },
-    { name: 'version', type: 'text' },
-  ],
-  upsert: ['device_id'],
-};
+export const MTC_STATE_TABLE = stateBatchTable(mtcState);
 
 const MASK_MAX = 2 ** 32 - 1;
 const maskOf = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MASK_MAX ? v : null);

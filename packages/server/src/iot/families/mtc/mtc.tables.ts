@@ -1,18 +1,6 @@
 import { mtcManifest } from '@sc/contract';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { familyReadingsTables } from '../kit/family-tables.js';
+import { bigint, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { familyReadingsTables, latestStateTable, perDeviceTable, policyTables } from '../kit/family-tables.js';
 
 /**
  * Cabinet readings (three phases, totals, leakage, temperature, circuits on): partitioned by day with
@@ -27,32 +15,23 @@ const mask = (name: string) => bigint(name, { mode: 'number' });
  * The last report of each cabinet (an upsert per batch): circuits as bit masks (bit n-1 for circuit n),
  * the active alarms as a mask over MTC_ALARM_KINDS, the readings, the peripherals' readings.
  */
-export const mtcState = pgTable(
-  'mtc_state',
-  {
-    deviceId: integer('device_id').primaryKey(),
-    projectId: integer('project_id').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull(),
-    mode: varchar('mode', { length: 16 }),
-    circuitCount: integer('circuit_count'),
-    circuitEnable: mask('circuit_enable'),
-    circuitSetting: mask('circuit_setting'),
-    circuitActual: mask('circuit_actual'),
-    circuitActive: mask('circuit_active'),
-    circuitCableTheft: mask('circuit_cable_theft'),
-    alarmStatus: mask('alarm_status'),
-    values: jsonb('values'),
-    peripherals: jsonb('peripherals'),
-    deviceTime: timestamp('device_time', { withTimezone: true }),
-    version: varchar('version', { length: 16 }),
-  },
-  (t) => [index('mtc_state_project_idx').on(t.projectId)],
-);
+export const mtcState = latestStateTable('mtc_state', {
+  mode: varchar('mode', { length: 16 }),
+  circuitCount: integer('circuit_count'),
+  circuitEnable: mask('circuit_enable'),
+  circuitSetting: mask('circuit_setting'),
+  circuitActual: mask('circuit_actual'),
+  circuitActive: mask('circuit_active'),
+  circuitCableTheft: mask('circuit_cable_theft'),
+  alarmStatus: mask('alarm_status'),
+  values: jsonb('values'),
+  peripherals: jsonb('peripherals'),
+  deviceTime: timestamp('device_time', { withTimezone: true }),
+  version: varchar('version', { length: 16 }),
+});
 
 /** What the platform keeps of a cabinet besides its reports: config, comm args, peripherals, alarm config. */
-export const mtcCabinets = pgTable('mtc_cabinets', {
-  deviceId: integer('device_id').primaryKey(),
-  projectId: integer('project_id').notNull(),
+export const mtcCabinets = perDeviceTable('mtc_cabinets', {
   config: jsonb('config'),
   configAt: timestamp('config_at', { withTimezone: true }),
   comm: jsonb('comm'),
@@ -63,34 +42,13 @@ export const mtcCabinets = pgTable('mtc_cabinets', {
   alarmAt: timestamp('alarm_at', { withTimezone: true }),
 });
 
-/** Cabinet policies (spec 001 §3 "MTC policy"): `body` holds the time mode, units and cycle. */
-export const mtcPolicies = pgTable(
-  'mtc_policies',
-  {
-    id: serial('id').primaryKey(),
-    projectId: integer('project_id').notNull(),
-    name: varchar('name', { length: 32 }).notNull(),
-    no: varchar('no', { length: 32 }).notNull(),
-    description: varchar('description', { length: 100 }).notNull().default(''),
-    body: jsonb('body').notNull(),
-    inUse: boolean('in_use').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex('mtc_policies_project_no').on(t.projectId, t.no)],
-);
-
-/** Which policies a cabinet runs. */
-export const mtcPolicyCabinets = pgTable(
-  'mtc_policy_cabinets',
-  {
-    policyId: integer('policy_id')
-      .notNull()
-      .references(() => mtcPolicies.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.policyId, t.deviceId] }), index('mtc_policy_cabinets_device').on(t.deviceId)],
-);
+/**
+ * Cabinet policies (spec 001 §3 "MTC policy"): `body` holds the time mode, units and cycle; the free-text
+ * note is the description. `mtc_policy_cabinets`: which policies a cabinet runs.
+ */
+export const { policies: mtcPolicies, links: mtcPolicyCabinets } = policyTables('mtc_policies', 'mtc_policy_cabinets', {
+  description: varchar('description', { length: 100 }).notNull().default(''),
+});
 
 /** Firmware upgrades: progress and result, readable from any instance. */
 export const mtcUpgrades = pgTable(
