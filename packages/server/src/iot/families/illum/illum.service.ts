@@ -6,6 +6,7 @@ import { createReferencesRepository } from '../../../platform/references/referen
 import { createReferences } from '../../../platform/references/references.service.js';
 import type { FamilyContext, SessionContext } from '../family-handler.js';
 import { type Actor, changedFields } from '../family-handler.js';
+import { saveDeviceSettings } from '../kit/device-commands.js';
 import { presentReading } from '../kit/readings.repository.js';
 import { createIllumRepository } from './illum.repository.js';
 
@@ -36,25 +37,7 @@ export function createIllumService(ctx: FamilyContext) {
 
   /** Stores new type properties, logs the change and tells the sensor when it is connected. */
   async function saveConfig(actor: Actor, projectId: number, id: number, change: Record<string, unknown>) {
-    const device = await sensor(actor.session, projectId, id);
-    const props = { ...device.props, ...change };
-    await ctx.devices.setProps(device.id, props);
-    ctx.iot.directory.forget(device.id);
-    await ctx.audit.manage(actor, {
-      action: 'update',
-      entity: 'device',
-      entityId: device.id,
-      summary: device.name,
-      changes: changedFields(configOf(device.props), configOf(props)),
-    });
-    const config = configOf(props);
-    let delivered = false;
-    try {
-      delivered = (await ctx.iot.bus.send(actor, device, 'config', config)).ok;
-    } catch {
-      // Offline: the sensor is sent its configuration when it next asks (or on the next change).
-    }
-    return { ...config, delivered };
+    return saveDeviceSettings(ctx, actor, await sensor(actor.session, projectId, id), change, configOf);
   }
 
   /** A device of the path's project and of the given type, or a 400 on the field (references checker). */

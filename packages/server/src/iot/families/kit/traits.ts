@@ -10,10 +10,11 @@ import type {
 } from '@sc/contract';
 import type { FastifyReply } from 'fastify';
 import type { EndpointCall, EndpointHandler } from '../../../platform/endpoints/mount.js';
-import { AppError, badRequest } from '../../../platform/errors.js';
+import { badRequest } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
 import { resolutionFor } from '../../telemetry/series.js';
 import type { FamilyContext } from '../family-handler.js';
+import { sendCommand } from './device-commands.js';
 import { presentReading, type ReadingRow, type ReadingsRepository } from './readings.repository.js';
 import { createTotalsService } from './totals.service.js';
 
@@ -97,17 +98,7 @@ export function commandHandlers<S extends string, const C extends readonly Famil
             throw badRequest('validation.required', [{ field: 'body', key: 'validation.required' }]);
           body = defaults.data;
         }
-        const args = extras[command.name]?.(body) ?? body;
-        const outcome = await ctx.iot.bus.send(call.actor, target, command.name, args);
-        if (!outcome.ok)
-          throw new AppError(502, 'DEVICE_FAILED', 'errors.deviceFailed', { error: outcome.error ?? command.name });
-        return {
-          command: command.name,
-          ok: true as const,
-          result: outcome.result ?? null,
-          durationMs: outcome.durationMs,
-          attempts: outcome.attempts,
-        };
+        return sendCommand(ctx, call.actor, target, command.name, extras[command.name]?.(body) ?? body);
       },
     ]),
   ) as never;

@@ -13,9 +13,9 @@ import {
   type ProjectTreeQuery,
 } from '@sc/contract';
 import type { z } from 'zod';
-import { AppError } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
 import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
+import { sendCommand, tellDevice } from '../kit/device-commands.js';
 import { createLightingBatches, deviceArgs } from './lighting.batches.js';
 import { createLightingGroups } from './lighting.groups.js';
 import { createLightingOverview } from './lighting.overview.js';
@@ -32,7 +32,6 @@ type ConfigValue<K extends ConfigKind> = K extends 'config' ? LightingConfig : L
 export { BATCH_CONCURRENCY, deviceArgs, type LampResult } from './lighting.batches.js';
 
 const manifest = lightingManifest;
-const deviceFailed = (error: string) => new AppError(502, 'DEVICE_FAILED', 'errors.deviceFailed', { error });
 
 type Polygon = readonly (readonly [number, number])[];
 type CommandBody = { command: string; args: Record<string, unknown> };
@@ -60,33 +59,14 @@ export function createLightingService(ctx: FamilyContext, repo: LightingReposito
     target: LampTarget | Awaited<ReturnType<typeof lamp>>,
     command: string,
     args: Record<string, unknown>,
-  ) => {
-    const outcome = await ctx.iot.bus.send(actor, target, command, args);
-    if (!outcome.ok) {
-      if (outcome.error === 'NO_POLICY') throw noPolicy();
-      throw deviceFailed(outcome.error ?? command);
-    }
-    return {
-      command,
-      ok: true as const,
-      result: outcome.result ?? null,
-      durationMs: outcome.durationMs,
-      attempts: outcome.attempts,
-    };
-  };
+  ) => sendCommand(ctx, actor, target, command, args, (error) => (error === 'NO_POLICY' ? noPolicy() : undefined));
   /** Tells a connected lamp; answers whether it was told (an offline lamp learns it later). */
   const tell = async (
     actor: Actor,
     target: Awaited<ReturnType<typeof lamp>>,
     command: string,
     args: Record<string, unknown>,
-  ) => {
-    try {
-      return (await ctx.iot.bus.send(actor, target, command, args)).ok;
-    } catch {
-      return false;
-    }
-  };
+  ) => tellDevice(ctx, actor, target, command, args);
 
   return {
     policies,

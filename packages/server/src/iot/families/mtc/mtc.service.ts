@@ -26,6 +26,7 @@ import { createReferencesRepository } from '../../../platform/references/referen
 import { createReferences } from '../../../platform/references/references.service.js';
 import { deviceOffline } from '../../command-bus.js';
 import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
+import { sendCommand, tellDevice } from '../kit/device-commands.js';
 import { type CabinetTarget, createMtcRepository, presentPeripherals } from './mtc.repository.js';
 
 const TYPE = mtcManifest.type;
@@ -34,8 +35,6 @@ type Part = 'config' | 'comm' | 'peripherals' | 'alarm_config';
 /** Same-event minimum interval per cabinet (s): what the ingest's event filter reads (mtc.handler.ts). */
 export const eventIntervals = new Map<number, number>();
 export const eventIntervalDefault = { seconds: MTC_ALARM_DEFAULT.sameEventInterval };
-
-const deviceFailed = (error: string) => new AppError(502, 'DEVICE_FAILED', 'errors.deviceFailed', { error });
 
 /**
  * The rules of the MTC family (spec 001 §3-§5, §7 "mtc"): cabinets and their runtime, circuit control
@@ -87,24 +86,11 @@ export function createMtcService(ctx: FamilyContext) {
     command: string,
     args: Record<string, unknown>,
   ) {
-    const outcome = await ctx.iot.bus.send(actor, target, command, args);
-    if (!outcome.ok) throw deviceFailed(outcome.error ?? command);
-    return {
-      command,
-      ok: true as const,
-      result: outcome.result ?? null,
-      durationMs: outcome.durationMs,
-      attempts: outcome.attempts,
-    };
+    return sendCommand(ctx, actor, target, command, args);
   }
   /** Tells a connected cabinet; answers whether it was told (an offline one reads its settings when asked). */
-  async function tell(actor: Actor, target: Awaited<ReturnType<typeof cabinet>>, command: string, args: unknown) {
-    try {
-      return (await ctx.iot.bus.send(actor, target, command, args as Record<string, unknown>)).ok;
-    } catch {
-      return false;
-    }
-  }
+  const tell = (actor: Actor, target: Awaited<ReturnType<typeof cabinet>>, command: string, args: unknown) =>
+    tellDevice(ctx, actor, target, command, args as object);
 
   const circuitCountOf = (props: Record<string, unknown>) => {
     const n = Number(props.circuitCount);

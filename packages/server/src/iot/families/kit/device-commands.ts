@@ -1,0 +1,68 @@
+import { AppError } from '../../../platform/errors.js';
+import type { CommandTarget } from '../../command-bus.js';
+import { type Actor, changedFields, type FamilyContext } from '../family-handler.js';
+import type { FamilyDevice } from './devices.repository.js';
+
+/** 502: the device answered that it could not do it. */
+export const deviceFailed = (error: string) => new AppError(502, 'DEVICE_FAILED', 'errors.deviceFailed', { error });
+
+/**
+ * Sends a command and awaits the device's answer: what a command call answers once it is done. Offline
+ * (409) and silent (504) come from the bus; a refusal is a 502, unless `refused` turns the device's
+ * error into the family's own answer.
+ */
+export async function sendCommand(
+  ctx: FamilyContext,
+  actor: Actor | null,
+  target: CommandTarget,
+  command: string,
+  args: Record<string, unknown>,
+  refused?: (error: string | undefined) => AppError | undefined,
+) {
+  const outcome = await ctx.iot.bus.send(actor, target, command, args);
+  if (!outcome.ok) throw refused?.(outcome.error) ?? deviceFailed(outcome.error ?? command);
+  return {
+    command,
+    ok: true as const,
+    result: outcome.result ?? null,
+    durationMs: outcome.durationMs,
+    attempts: outcome.attempts,
+  };
+}
+
+/**
+ * Tells a connected device; answers whether it did what it was told. An offline or silent one is not an
+ * error: the platform's settings are sent to it when it next asks.
+ */
+export const tellDevice = (ctx: FamilyContext, actor: Actor, target: CommandTarget, command: string, args: object) =>
+  ctx.iot.bus.send(actor, target, command, args as Record<string, unknown>).then(
+    (outcome) => outcome.ok,
+    () => false,
+  );
+
+/**
+ * Stores a device's settings in its type properties (the management log says what changed, as
+ * `settingsOf` reads them) and tells a connected device its new settings (`command`): the settings
+ * with whether it was told.
+ */
+export async function saveDeviceSettings<S extends Record<string, unknown>>(
+  ctx: FamilyContext,
+  actor: Actor,
+  device: FamilyDevice,
+  change: Record<string, unknown>,
+  settingsOf: (props: Record<string, unknown>) => S,
+  command = 'config',
+) {
+  const props = { ...device.props, ...change };
+  await ctx.devices.setProps(device.id, props);
+  ctx.iot.directory.forget(device.id);
+  const settings = settingsOf(props);
+  await ctx.audit.manage(actor, {
+    action: 'update',
+    entity: 'device',
+    entityId: device.id,
+    summary: device.name,
+    changes: changedFields(settingsOf(device.props), settings),
+  });
+  return { ...settings, delivered: await tellDevice(ctx, actor, device, command, settings) };
+}
