@@ -1,16 +1,13 @@
-import { grantsOf } from '../../endpoints/endpoint.js';
 import { int as setting } from '../../settings/kinds.js';
 import {
   CORRECTTIME_COMMAND,
-  defineFamily,
   deviceCalls,
-  deviceScreens,
+  deviceFamily,
   familyEndpoints,
   IOT_NET,
   int,
   noArgs,
   REBOOT_COMMAND,
-  retentionSetting,
 } from '../kit/index.js';
 
 /** Commands of spec 001 §7 "gateway: correcttime, reboot, clearlcus" (the server adds the time). */
@@ -34,21 +31,19 @@ export const GATEWAY_API = {
  * Gateways (spec 001 §7): they carry child devices — lamp controllers, sensors, meters — whose
  * traffic they relay naming the child, and their heartbeat lists the children they reach.
  */
-export const gatewayManifest = defineFamily({
+export const gatewayManifest = deviceFamily({
   type: 'gateway',
   slug: 'gateway',
   module: 'gateway',
+  icon: 'GatewayOutlined',
   properties: [int('maxChildren', 1, 1024)],
   network: [...IOT_NET, 'ip', 'port', 'mac'],
   relaysChildren: true,
   commands: GATEWAY_COMMANDS,
   heartbeat: 'gatewayHeartbeat',
-  retention: { events: 'gatewayRetentionDays' },
-  settings: [
-    setting('gatewayHeartbeat', 'device', { default: 60, min: 15, max: 300 }),
-    retentionSetting('gatewayRetentionDays'),
-  ],
-  screens: deviceScreens({ slug: 'gateway', module: 'gateway', icon: 'GatewayOutlined' }, grantsOf(GATEWAY_API)),
+  settings: [setting('gatewayHeartbeat', 'device', { default: 60, min: 15, max: 300 })],
+  retentionDays: 'gatewayRetentionDays',
+  kept: ['events'],
   api: GATEWAY_API,
   demo: { weight: 4, lead: 0, perDistrict: true },
 });

@@ -7,18 +7,16 @@ import {
   blank,
   bool,
   childRow,
-  defineFamily,
   deviceCalls,
+  deviceFamily,
   deviceRef,
   deviceRow,
-  deviceScreens,
   familyEndpoints,
   formFlag,
   IOT_NET,
   idList,
   int,
   isoTime,
-  keptFor,
   num,
   pageCall,
   REALDATA_COMMAND,
@@ -185,10 +183,11 @@ export const ILLUM_GROUP_API = {
 };
 
 /** Illumination sensors (spec 001 §3 "Illumination"): ambient light in KLux against a threshold. */
-export const illumManifest = defineFamily({
+export const illumManifest = deviceFamily({
   type: 'illumination',
   slug: 'illum',
   module: 'illum',
+  icon: 'SunOutlined',
   properties: [
     num('threshold', ILLUM_THRESHOLD.min, ILLUM_THRESHOLD.max, 'KLux'),
     int('peripheralIndex', 0, 255),
@@ -199,10 +198,9 @@ export const illumManifest = defineFamily({
   readings: ILLUM_READINGS,
   events: ILLUM_EVENTS,
   commands: ILLUM_COMMANDS,
-  ...keptFor('illumRetentionDays'),
-  screens: deviceScreens({ slug: 'illum', module: 'illum', icon: 'SunOutlined' }, grantsOf(ILLUM_API), [
-    { key: 'pjtdeviceillumgroup', icon: 'GroupOutlined', apis: grantsOf(ILLUM_GROUP_API) },
-  ]),
+  retentionDays: 'illumRetentionDays',
+  listApis: grantsOf(ILLUM_API),
+  more: [{ key: 'pjtdeviceillumgroup', icon: 'GroupOutlined', apis: grantsOf(ILLUM_GROUP_API) }],
   api: { ...ILLUM_API, ...ILLUM_GROUP_API },
 
   demo: {

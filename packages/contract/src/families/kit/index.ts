@@ -1,5 +1,6 @@
 export * from './calls.js';
 export * from './commands.js';
+export * from './device-family.js';
 export * from './device-texts.js';
 export * from './forms.js';
 export * from './manifest.js';

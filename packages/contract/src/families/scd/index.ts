@@ -1,17 +1,14 @@
 import { z } from 'zod';
-import { grantsOf } from '../../endpoints/endpoint.js';
 import { intRange } from '../../validation/rules.js';
 import {
-  defineFamily,
   deviceCalls,
+  deviceFamily,
   deviceRow,
-  deviceScreens,
   eventRow,
   familyEndpoints,
   IOT_NET,
   int,
   isoTime,
-  keptFor,
   latestRow,
   mapCall,
   pageCall,
@@ -168,10 +165,11 @@ export const SCD_API = {
 };
 
 /** Smart classified dustbins (spec 001 §3 "SCD"): fill, weight and battery, thresholds and their alarms. */
-export const scdManifest = defineFamily({
+export const scdManifest = deviceFamily({
   type: 'smartclassifieddustbin',
   slug: 'scd',
   module: 'scd',
+  icon: 'DeleteOutlined',
   properties: [
     text('scdId', 64),
     int('fullThreshold', SCD_THRESHOLD.min, SCD_THRESHOLD.max, 'cm'),
@@ -183,8 +181,7 @@ export const scdManifest = defineFamily({
   readings: SCD_READINGS,
   events: SCD_EVENTS,
   commands: SCD_COMMANDS,
-  ...keptFor('scdRetentionDays'),
-  screens: deviceScreens({ slug: 'scd', module: 'scd', icon: 'DeleteOutlined' }, grantsOf(SCD_API)),
+  retentionDays: 'scdRetentionDays',
   api: SCD_API,
   demo: {
     weight: 6,

@@ -1,18 +1,15 @@
 import { z } from 'zod';
-import { grantsOf } from '../../endpoints/endpoint.js';
 import { intRange } from '../../validation/rules.js';
 import {
   bool,
-  defineFamily,
   deviceCalls,
+  deviceFamily,
   deviceRow,
-  deviceScreens,
   familyEndpoints,
   formFlag,
   IOT_NET,
   int,
   isoTime,
-  keptFor,
   pageCall,
   REALDATA_COMMAND,
   settingsCalls,
@@ -111,10 +108,11 @@ export const WHM_API = {
 };
 
 /** Watt-hour meters (spec 001 §3 "WHM"): energy of lighting circuits, behind a gateway or cabinet. */
-export const whmManifest = defineFamily({
+export const whmManifest = deviceFamily({
   type: 'watthourmeter',
   slug: 'whm',
   module: 'whm',
+  icon: 'DashboardOutlined',
   properties: [
     int('peripheralIndex', WHM_PERIPHERAL_INDEX.min, WHM_PERIPHERAL_INDEX.max),
     int('pickInterval', WHM_PICK_INTERVAL.min, WHM_PICK_INTERVAL.max, 's'),
@@ -124,8 +122,7 @@ export const whmManifest = defineFamily({
   parentTypes: ['gateway', 'mtc'],
   readings: WHM_READINGS,
   commands: WHM_COMMANDS,
-  ...keptFor('whmRetentionDays'),
-  screens: deviceScreens({ slug: 'whm', module: 'whm', icon: 'DashboardOutlined' }, grantsOf(WHM_API)),
+  retentionDays: 'whmRetentionDays',
   api: WHM_API,
   demo: {
     weight: 4,

@@ -1,17 +1,14 @@
 import { z } from 'zod';
 import { logPageQuery } from '../../api/paging.js';
-import { grantsOf } from '../../endpoints/endpoint.js';
 import {
   blank,
-  defineFamily,
   deviceCalls,
+  deviceFamily,
   deviceRow,
-  deviceScreens,
   eventPage,
   familyEndpoints,
   IP_NET,
   isoTime,
-  keptFor,
   latestRow,
   pageCall,
   select,
@@ -173,18 +170,18 @@ export const WIFI_API = {
 };
 
 /** WiFi access points (spec 001 §3 "WiFi"); an AP may hang under an access controller. */
-export const wifiManifest = defineFamily({
+export const wifiManifest = deviceFamily({
   type: 'wifi',
   slug: 'wifi',
   module: 'wifi',
+  icon: 'WifiOutlined',
   properties: [text('ssid', 32), select('linkType', WIFI_LINK_TYPES)],
   network: [...IP_NET, 'equipmentId'],
   parentTypes: ['wifi'],
   readings: WIFI_READINGS,
   events: WIFI_EVENTS,
   commands: WIFI_COMMANDS,
-  ...keptFor('wifiRetentionDays'),
-  screens: deviceScreens({ slug: 'wifi', module: 'wifi', icon: 'WifiOutlined' }, grantsOf(WIFI_API)),
+  retentionDays: 'wifiRetentionDays',
   api: WIFI_API,
   demo: { weight: 5 },
 });
