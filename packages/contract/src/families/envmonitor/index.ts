@@ -13,6 +13,8 @@ import {
   IOT_NET,
   int,
   isoTime,
+  percent,
+  reading,
   readingRow,
   readingsCalls,
   registrationCalls,
@@ -21,20 +23,20 @@ import {
 
 /** Environment readings of spec 001 §3 "Environment data" (pick time is the message time). */
 export const ENV_READINGS = [
-  { key: 'temperature', unit: '°C', min: -40, max: 80 },
-  { key: 'humidity', unit: '%RH', min: 0, max: 100 },
-  { key: 'pm25', unit: 'μg/m³', min: 0, max: 1000 },
-  { key: 'pm10', unit: 'μg/m³', min: 0, max: 2000 },
-  { key: 'soilTemperature', unit: '°C', min: -40, max: 80 },
-  { key: 'soilHumidity', unit: '%', min: 0, max: 100 },
-  { key: 'co2', unit: 'ppm', min: 0, max: 10000 },
-  { key: 'gas', unit: 'ppm', min: 0, max: 1000 },
-  { key: 'light', unit: 'lux', min: 0, max: 200000 },
-  { key: 'atmosphere', unit: 'kPa', min: 30, max: 120 },
-  { key: 'noise', unit: 'dB', min: 0, max: 150 },
+  reading('temperature', '°C', [-40, 80]),
+  reading('humidity', '%RH', 100),
+  reading('pm25', 'μg/m³', 1000),
+  reading('pm10', 'μg/m³', 2000),
+  reading('soilTemperature', '°C', [-40, 80]),
+  percent('soilHumidity'),
+  reading('co2', 'ppm', 10000),
+  reading('gas', 'ppm', 1000),
+  reading('light', 'lux', 200000),
+  reading('atmosphere', 'kPa', [30, 120]),
+  reading('noise', 'dB', 150),
 ] as const;
 
-const reading = readingRow(ENV_READINGS);
+const readingsRow = readingRow(ENV_READINGS);
 const monitor = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -67,7 +69,7 @@ export const ENV_API = {
           /** The monitor's project (for when the list includes child projects). */
           projectName: z.string().optional(),
         }),
-        readings: z.array(reading),
+        readings: z.array(readingsRow),
       }),
     ),
     summary: 'Every environment monitor of the project with its last n readings',
@@ -78,7 +80,7 @@ export const ENV_API = {
   }),
   publicLast: pub.get(':id/reports.do/last/:n', {
     params: lastN,
-    response: z.object({ device: monitor, readings: z.array(reading) }),
+    response: z.object({ device: monitor, readings: z.array(readingsRow) }),
     summary: "A public monitor's last n readings",
   }),
 };

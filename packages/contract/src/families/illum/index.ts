@@ -20,6 +20,7 @@ import {
   num,
   pageCall,
   REALDATA_COMMAND,
+  reading,
   recordCalls,
   required,
   settingsCalls,
@@ -30,7 +31,7 @@ import {
 export const ILLUM_THRESHOLD = { min: 0, max: 200 } as const;
 
 /** What a sensor reports: the ambient light in KLux, the threshold's unit (docs/device-protocol.md). */
-export const ILLUM_READINGS = [{ key: 'illuminance', unit: 'KLux', min: 0, max: 200 }] as const;
+export const ILLUM_READINGS = [reading('illuminance', 'KLux', 200)] as const;
 
 /**
  * Events of a sensor: the light fell below the threshold (occur: its lamps are to light; restore: the

@@ -9,6 +9,7 @@ export * from './planned.js';
 export * from './policy.js';
 export * from './policy-texts.js';
 export * from './properties.js';
+export * from './readings.js';
 export * from './responses.js';
 export * from './retention.js';
 export * from './schedule.js';

@@ -12,6 +12,7 @@ import {
 } from '../../validation/rules.js';
 import type { FamilyCommand, FamilyReading } from '../kit/manifest.js';
 import { isoDate, policyCycle, policyStart, UNIT_TYPES } from '../kit/policy.js';
+import { cumulative, percent, perInterval, type ReadingKey, reading } from '../kit/readings.js';
 
 /**
  * Runtime readings of a lamp controller (spec 001 §3 "Lamp controller runtime"), as telemetry values
@@ -22,28 +23,28 @@ import { isoDate, policyCycle, policyStart, UNIT_TYPES } from '../kit/policy.js'
  * are not readings: the realdata call answers them.
  */
 export const LIGHTING_READINGS = [
-  { key: 'on', unit: '', min: 0, max: 1 },
-  { key: 'level', unit: '%', min: 0, max: 100 },
-  { key: 'runStatus', unit: '', min: 0, max: 2 },
-  { key: 'voltage', unit: 'V', min: 0, max: 300 },
-  { key: 'current', unit: 'mA', min: 0, max: 90000 },
-  { key: 'activePower', unit: 'W', min: 0, max: 100000 },
-  { key: 'powerFactor', unit: '', min: 0, max: 1 },
-  { key: 'leakageCurrent', unit: 'mA', min: 0, max: 255 },
-  { key: 'reactivePower', unit: 'var', min: 0, max: 100000 },
-  { key: 'ambientBrightness', unit: '', min: 1, max: 12 },
-  { key: 'energyTotal', unit: 'kWh', min: 0, max: 100_000_000, register: true },
-  { key: 'onDuration', unit: 'h', min: 0, max: 10_000_000, register: true },
-  { key: 'energy', unit: 'kWh', min: 0, max: 1000, sum: true },
+  reading('on', '', 1),
+  percent('level'),
+  reading('runStatus', '', 2),
+  reading('voltage', 'V', 300),
+  reading('current', 'mA', 90000),
+  reading('activePower', 'W', 100000),
+  reading('powerFactor', '', 1),
+  reading('leakageCurrent', 'mA', 255),
+  reading('reactivePower', 'var', 100000),
+  reading('ambientBrightness', '', [1, 12]),
+  cumulative('energyTotal', 'kWh', 100_000_000),
+  cumulative('onDuration', 'h', 10_000_000),
+  perInterval('energy', 'kWh', 1000),
   /** Energy dimming saved against full power over the same interval: the server computes it from energy and level. */
-  { key: 'energySaved', unit: 'kWh', min: 0, max: 100000, sum: true },
-  { key: 'dailyEnergy', unit: 'kWh', min: 0, max: 10000 },
-  { key: 'dailyDuration', unit: 'h', min: 0, max: 24 },
-  { key: 'colorTemperature', unit: 'K', min: 1000, max: 10000 },
-  { key: 'temperature', unit: '°C', min: -50, max: 250 },
-  { key: 'tilt', unit: '°', min: 0, max: 180 },
+  perInterval('energySaved', 'kWh', 100000),
+  reading('dailyEnergy', 'kWh', 10000),
+  reading('dailyDuration', 'h', 24),
+  reading('colorTemperature', 'K', [1000, 10000]),
+  reading('temperature', '°C', [-50, 250]),
+  reading('tilt', '°', 180),
 ] as const satisfies readonly FamilyReading[];
-export type LightingReadingKey = (typeof LIGHTING_READINGS)[number]['key'];
+export type LightingReadingKey = ReadingKey<typeof LIGHTING_READINGS>;
 
 export const RUN_STATUS = ['normal', 'alert', 'error'] as const;
 export type RunStatus = (typeof RUN_STATUS)[number];

@@ -13,6 +13,7 @@ import {
 } from '../../validation/rules.js';
 import type { FamilyCommand, FamilyReading } from '../kit/manifest.js';
 import { policyCycle } from '../kit/policy.js';
+import { perInterval, type ReadingKey, reading, threePhase } from '../kit/readings.js';
 
 /**
  * Centralized controllers (cabinets, spec 001 §3 "MTC", §4, §5, §9): what a cabinet reports, what it
@@ -81,24 +82,18 @@ export type MtcCircuitMask = (typeof MTC_CIRCUIT_MASKS)[number];
  * masks, mode, device time, version and peripherals travel beside them but are not readings.
  */
 export const MTC_READINGS = [
-  { key: 'voltageA', unit: 'V', min: 0, max: 500 },
-  { key: 'voltageB', unit: 'V', min: 0, max: 500 },
-  { key: 'voltageC', unit: 'V', min: 0, max: 500 },
-  { key: 'currentA', unit: 'mA', min: 0, max: 1_000_000 },
-  { key: 'currentB', unit: 'mA', min: 0, max: 1_000_000 },
-  { key: 'currentC', unit: 'mA', min: 0, max: 1_000_000 },
-  { key: 'powerA', unit: 'W', min: 0, max: 500_000 },
-  { key: 'powerB', unit: 'W', min: 0, max: 500_000 },
-  { key: 'powerC', unit: 'W', min: 0, max: 500_000 },
-  { key: 'activePower', unit: 'W', min: 0, max: 1_500_000 },
-  { key: 'powerFactor', unit: '', min: 0, max: 1 },
-  { key: 'energyTotal', unit: 'kWh', min: 0, max: 100_000_000 },
-  { key: 'energy', unit: 'kWh', min: 0, max: 10_000, sum: true },
-  { key: 'leakageCurrent', unit: 'mA', min: 0, max: 1000 },
-  { key: 'temperature', unit: '°C', min: -50, max: 250 },
-  { key: 'circuitsOn', unit: '', min: 0, max: MTC_MAX_CIRCUITS },
+  ...threePhase('voltage', 'V', 500),
+  ...threePhase('current', 'mA', 1_000_000),
+  ...threePhase('power', 'W', 500_000),
+  reading('activePower', 'W', 1_500_000),
+  reading('powerFactor', '', 1),
+  reading('energyTotal', 'kWh', 100_000_000),
+  perInterval('energy', 'kWh', 10_000),
+  reading('leakageCurrent', 'mA', 1000),
+  reading('temperature', '°C', [-50, 250]),
+  reading('circuitsOn', '', MTC_MAX_CIRCUITS),
 ] as const satisfies readonly FamilyReading[];
-export type MtcReadingKey = (typeof MTC_READINGS)[number]['key'];
+export type MtcReadingKey = ReadingKey<typeof MTC_READINGS>;
 
 // ── Alarms (spec 001 §5 ranges; §9 system-setting ranges give the defaults) ──────────────────────────
 

@@ -12,6 +12,9 @@ import {
   latestRow,
   mapCall,
   pageCall,
+  percent,
+  type ReadingKey,
+  reading,
   settingsCalls,
   text,
   withDelivered,
@@ -22,12 +25,12 @@ import {
  * sensor to the rubbish, how full it is, the rubbish's weight and, on battery models, the battery.
  */
 export const SCD_READINGS = [
-  { key: 'distance', unit: 'cm', min: 0, max: 1000 },
-  { key: 'fill', unit: '%', min: 0, max: 100 },
-  { key: 'weight', unit: 'kg', min: 0, max: 1000 },
-  { key: 'battery', unit: '%', min: 0, max: 100 },
+  reading('distance', 'cm', 1000),
+  percent('fill'),
+  reading('weight', 'kg', 1000),
+  percent('battery'),
 ] as const;
-export type ScdReadingKey = (typeof SCD_READINGS)[number]['key'];
+export type ScdReadingKey = ReadingKey<typeof SCD_READINGS>;
 
 /** A bin whose rubbish reached the full threshold, or the over-fill one: both reach site messages. */
 export const SCD_EVENTS = [

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { intRange } from '../../validation/rules.js';
 import {
   bool,
+  cumulative,
   deviceCalls,
   deviceFamily,
   deviceRow,
@@ -11,7 +12,10 @@ import {
   int,
   isoTime,
   pageCall,
+  perInterval,
   REALDATA_COMMAND,
+  type ReadingKey,
+  reading,
   settingsCalls,
   totalsCalls,
   withDelivered,
@@ -24,14 +28,14 @@ import {
  * instantaneous power, voltage, current and power factor. Values outside the range are kept out (null).
  */
 export const WHM_READINGS = [
-  { key: 'reading', unit: 'kWh', min: 0, max: 10_000_000, register: true },
-  { key: 'energy', unit: 'kWh', min: 0, max: 10_000, sum: true },
-  { key: 'power', unit: 'kW', min: 0, max: 1000 },
-  { key: 'voltage', unit: 'V', min: 0, max: 500 },
-  { key: 'current', unit: 'A', min: 0, max: 2000 },
-  { key: 'powerFactor', unit: 'cos φ', min: 0, max: 1 },
+  cumulative('reading', 'kWh', 10_000_000),
+  perInterval('energy', 'kWh', 10_000),
+  reading('power', 'kW', 1000),
+  reading('voltage', 'V', 500),
+  reading('current', 'A', 2000),
+  reading('powerFactor', 'cos φ', 1),
 ] as const;
-export type WhmReadingKey = (typeof WHM_READINGS)[number]['key'];
+export type WhmReadingKey = ReadingKey<typeof WHM_READINGS>;
 
 /** Spec 001 §7 "whm: realdata": the meter sends a reading at once and answers its values. */
 export const WHM_COMMANDS = [REALDATA_COMMAND] as const;

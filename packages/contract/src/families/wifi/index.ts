@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { logPageQuery } from '../../api/paging.js';
 import {
   blank,
+  cumulative,
   deviceCalls,
   deviceFamily,
   deviceRow,
@@ -11,6 +12,9 @@ import {
   isoTime,
   latestRow,
   pageCall,
+  percent,
+  type ReadingKey,
+  reading,
   select,
   text,
 } from '../kit/index.js';
@@ -28,14 +32,14 @@ export type WifiBand = (typeof WIFI_BANDS)[number];
  * down (Mbps), CPU and memory use, the connected clients and the time since it started (seconds).
  */
 export const WIFI_READINGS = [
-  { key: 'upload', unit: 'Mbps', min: 0, max: 10_000 },
-  { key: 'download', unit: 'Mbps', min: 0, max: 10_000 },
-  { key: 'cpu', unit: '%', min: 0, max: 100 },
-  { key: 'memory', unit: '%', min: 0, max: 100 },
-  { key: 'clients', unit: '', min: 0, max: 1000 },
-  { key: 'uptime', unit: 's', min: 0, max: 1_000_000_000, register: true },
+  reading('upload', 'Mbps', 10_000),
+  reading('download', 'Mbps', 10_000),
+  percent('cpu'),
+  percent('memory'),
+  reading('clients', '', 1000),
+  cumulative('uptime', 's', 1_000_000_000),
 ] as const;
-export type WifiReadingKey = (typeof WIFI_READINGS)[number]['key'];
+export type WifiReadingKey = ReadingKey<typeof WIFI_READINGS>;
 
 /**
  * The AP's log (spec 001 §2 "log"): what it writes as info events. Clients joining and leaving, the
