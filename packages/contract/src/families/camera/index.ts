@@ -1,4 +1,5 @@
-import { bool, int, ipNetwork, plannedFamily, select, text } from '../kit/index.js';
+import { ipNetwork, plannedFamily } from '../kit/planned.js';
+import { bool, int, select, text } from '../kit/properties.js';
 
 const RECORD_SOURCES = ['none', 'device', 'center'] as const;
 const STREAM_MODES = ['rtsp', 'hls', 'rtmp', 'flv'] as const;

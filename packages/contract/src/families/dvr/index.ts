@@ -1,4 +1,5 @@
-import { int, ipNetwork, plannedFamily } from '../kit/index.js';
+import { ipNetwork, plannedFamily } from '../kit/planned.js';
+import { int } from '../kit/properties.js';
 
 /** Recorders (spec 001 §3 "DVR"): cameras record to them. The video menu group starts here. */
 export const dvrManifest = plannedFamily({

@@ -1,4 +1,6 @@
-import { int, ipNetwork, keptFor, plannedFamily, text } from '../kit/index.js';
+import { ipNetwork, plannedFamily } from '../kit/planned.js';
+import { int, text } from '../kit/properties.js';
+import { keptFor } from '../kit/retention.js';
 
 /** Emergency call posts (spec 001 §3 "ECE"), linked to a camera. */
 export const eceManifest = plannedFamily({

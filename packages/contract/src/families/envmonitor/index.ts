@@ -2,24 +2,14 @@ import { z } from 'zod';
 import { projectTreeQuery } from '../../api/paging.js';
 import { grantOf, grantsOf, publicGrantsOf } from '../../endpoints/endpoint.js';
 import { int as setting } from '../../settings/kinds.js';
-import {
-  bool,
-  defineFamily,
-  FAMILY_READS,
-  familyEndpoints,
-  familyGroup,
-  familyMenu,
-  familyPublicEndpoints,
-  IOT_NET,
-  int,
-  isoTime,
-  percent,
-  reading,
-  readingRow,
-  readingsCalls,
-  registrationCalls,
-  retentionSetting,
-} from '../kit/index.js';
+import { familyEndpoints, familyPublicEndpoints, readingsCalls, registrationCalls } from '../kit/calls.js';
+import { defineFamily } from '../kit/manifest.js';
+import { IOT_NET } from '../kit/network.js';
+import { bool, int } from '../kit/properties.js';
+import { percent, reading } from '../kit/readings.js';
+import { isoTime, readingRow } from '../kit/responses.js';
+import { retentionSetting } from '../kit/retention.js';
+import { FAMILY_READS, familyGroup, familyMenu } from '../kit/screens.js';
 
 /** Environment readings of spec 001 §3 "Environment data" (pick time is the message time). */
 export const ENV_READINGS = [

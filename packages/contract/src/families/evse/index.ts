@@ -1,4 +1,6 @@
-import { IOT_NET, int, plannedFamily } from '../kit/index.js';
+import { IOT_NET } from '../kit/network.js';
+import { plannedFamily } from '../kit/planned.js';
+import { int } from '../kit/properties.js';
 
 /** EV chargers (spec 000 §3): registry only; no screens in this phase. */
 export const evseManifest = plannedFamily({

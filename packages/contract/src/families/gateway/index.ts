@@ -1,14 +1,9 @@
 import { int as setting } from '../../settings/kinds.js';
-import {
-  CORRECTTIME_COMMAND,
-  deviceCalls,
-  deviceFamily,
-  familyEndpoints,
-  IOT_NET,
-  int,
-  noArgs,
-  REBOOT_COMMAND,
-} from '../kit/index.js';
+import { deviceCalls, familyEndpoints } from '../kit/calls.js';
+import { CORRECTTIME_COMMAND, noArgs, REBOOT_COMMAND } from '../kit/commands.js';
+import { deviceFamily } from '../kit/device-family.js';
+import { IOT_NET } from '../kit/network.js';
+import { int } from '../kit/properties.js';
 
 /** Commands of spec 001 §7 "gateway: correcttime, reboot, clearlcus" (the server adds the time). */
 export const GATEWAY_COMMANDS = [

@@ -3,29 +3,14 @@ import { deletedAnswer, idsBody } from '../../api/paging.js';
 import { grantsOf } from '../../endpoints/endpoint.js';
 import { msg } from '../../validation/message.js';
 import { description, idParam, intRange, scopedName, scopedNo } from '../../validation/rules.js';
-import {
-  blank,
-  bool,
-  childRow,
-  deviceCalls,
-  deviceFamily,
-  deviceRef,
-  deviceRow,
-  familyEndpoints,
-  formFlag,
-  IOT_NET,
-  idList,
-  int,
-  isoTime,
-  num,
-  pageCall,
-  REALDATA_COMMAND,
-  reading,
-  recordCalls,
-  required,
-  settingsCalls,
-  withDelivered,
-} from '../kit/index.js';
+import { deviceCalls, familyEndpoints, pageCall, recordCalls, settingsCalls, withDelivered } from '../kit/calls.js';
+import { REALDATA_COMMAND } from '../kit/commands.js';
+import { deviceFamily } from '../kit/device-family.js';
+import { blank, formFlag, idList, required } from '../kit/forms.js';
+import { IOT_NET } from '../kit/network.js';
+import { bool, int, num } from '../kit/properties.js';
+import { reading } from '../kit/readings.js';
+import { childRow, deviceRef, deviceRow, isoTime } from '../kit/responses.js';
 
 /** The threshold's range (spec 001 §3 "Illumination sensor: threshold (KLux)"). */
 export const ILLUM_THRESHOLD = { min: 0, max: 200 } as const;

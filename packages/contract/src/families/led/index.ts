@@ -1,4 +1,5 @@
-import { int, ipNetwork, plannedFamily } from '../kit/index.js';
+import { ipNetwork, plannedFamily } from '../kit/planned.js';
+import { int } from '../kit/properties.js';
 
 /** LED screens (spec 001 §3 "LED"): programs of media resources. */
 export const ledManifest = plannedFamily({

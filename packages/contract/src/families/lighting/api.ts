@@ -2,15 +2,13 @@ import { z } from 'zod';
 import { pageQuery, projectTreeQuery } from '../../api/paging.js';
 import {
   commandCalls,
-  commandResponse,
   eventCalls,
   familyEndpoints,
-  pageOf,
   readingsCalls,
   recordCalls,
-  recordDeleted,
   registrationCalls,
-} from '../kit/index.js';
+} from '../kit/calls.js';
+import { commandResponse, pageOf, recordDeleted } from '../kit/responses.js';
 import {
   alarmConfigResponse,
   batchStarted,

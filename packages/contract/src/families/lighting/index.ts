@@ -1,15 +1,10 @@
 import { grantOf, grantsOf } from '../../endpoints/endpoint.js';
 import { int as setting } from '../../settings/kinds.js';
-import {
-  defineFamily,
-  FAMILY_READS,
-  familyGroup,
-  familyMenu,
-  IOT_NET,
-  int,
-  retentionSetting,
-  text,
-} from '../kit/index.js';
+import { defineFamily } from '../kit/manifest.js';
+import { IOT_NET } from '../kit/network.js';
+import { int, text } from '../kit/properties.js';
+import { retentionSetting } from '../kit/retention.js';
+import { FAMILY_READS, familyGroup, familyMenu } from '../kit/screens.js';
 import {
   LIGHTING_GROUP_API,
   LIGHTING_LAMP_API,

@@ -1,21 +1,12 @@
 import { z } from 'zod';
 import { grantsOf } from '../../endpoints/endpoint.js';
 import { days, int as setting } from '../../settings/kinds.js';
-import {
-  defineFamily,
-  deviceCalls,
-  deviceScreens,
-  familyEndpoints,
-  IOT_NET,
-  int,
-  mapCall,
-  pageCall,
-  recordCalls,
-  recordDeleted,
-  select,
-  settingsCalls,
-  text,
-} from '../kit/index.js';
+import { deviceCalls, familyEndpoints, mapCall, pageCall, recordCalls, settingsCalls } from '../kit/calls.js';
+import { defineFamily } from '../kit/manifest.js';
+import { IOT_NET } from '../kit/network.js';
+import { int, select, text } from '../kit/properties.js';
+import { recordDeleted } from '../kit/responses.js';
+import { deviceScreens } from '../kit/screens.js';
 import { MTC_EVENTS } from './events.js';
 import {
   mtcAlarmConfigResponse,

@@ -1,4 +1,5 @@
-import { ipNetwork, plannedFamily, text } from '../kit/index.js';
+import { ipNetwork, plannedFamily } from '../kit/planned.js';
+import { text } from '../kit/properties.js';
 
 /** Network speakers (spec 001 §3 "NSC"): broadcast terminals, groups, media, timed tasks. */
 export const nscManifest = plannedFamily({

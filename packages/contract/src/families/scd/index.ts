@@ -1,24 +1,11 @@
 import { z } from 'zod';
 import { intRange } from '../../validation/rules.js';
-import {
-  deviceCalls,
-  deviceFamily,
-  deviceRow,
-  eventRow,
-  familyEndpoints,
-  IOT_NET,
-  int,
-  isoTime,
-  latestRow,
-  mapCall,
-  pageCall,
-  percent,
-  type ReadingKey,
-  reading,
-  settingsCalls,
-  text,
-  withDelivered,
-} from '../kit/index.js';
+import { deviceCalls, familyEndpoints, mapCall, pageCall, settingsCalls, withDelivered } from '../kit/calls.js';
+import { deviceFamily } from '../kit/device-family.js';
+import { IOT_NET } from '../kit/network.js';
+import { int, text } from '../kit/properties.js';
+import { percent, type ReadingKey, reading } from '../kit/readings.js';
+import { deviceRow, eventRow, isoTime, latestRow } from '../kit/responses.js';
 
 /**
  * What a dustbin sends (spec 001 §3 "Smart dustbin: … rubbish weight"): the distance from its lid

@@ -1,25 +1,13 @@
 import { z } from 'zod';
 import { intRange } from '../../validation/rules.js';
-import {
-  bool,
-  cumulative,
-  deviceCalls,
-  deviceFamily,
-  deviceRow,
-  familyEndpoints,
-  formFlag,
-  IOT_NET,
-  int,
-  isoTime,
-  pageCall,
-  perInterval,
-  REALDATA_COMMAND,
-  type ReadingKey,
-  reading,
-  settingsCalls,
-  totalsCalls,
-  withDelivered,
-} from '../kit/index.js';
+import { deviceCalls, familyEndpoints, pageCall, settingsCalls, totalsCalls, withDelivered } from '../kit/calls.js';
+import { REALDATA_COMMAND } from '../kit/commands.js';
+import { deviceFamily } from '../kit/device-family.js';
+import { formFlag } from '../kit/forms.js';
+import { IOT_NET } from '../kit/network.js';
+import { bool, int } from '../kit/properties.js';
+import { cumulative, perInterval, type ReadingKey, reading } from '../kit/readings.js';
+import { deviceRow, isoTime } from '../kit/responses.js';
 
 /**
  * What a meter sends (spec 001 §3 "Watt-hour meter: peripheral index, reading, pick time"): the meter

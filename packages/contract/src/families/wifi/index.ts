@@ -1,23 +1,12 @@
 import { z } from 'zod';
 import { logPageQuery } from '../../api/paging.js';
-import {
-  blank,
-  cumulative,
-  deviceCalls,
-  deviceFamily,
-  deviceRow,
-  eventPage,
-  familyEndpoints,
-  IP_NET,
-  isoTime,
-  latestRow,
-  pageCall,
-  percent,
-  type ReadingKey,
-  reading,
-  select,
-  text,
-} from '../kit/index.js';
+import { deviceCalls, familyEndpoints, pageCall } from '../kit/calls.js';
+import { deviceFamily } from '../kit/device-family.js';
+import { blank } from '../kit/forms.js';
+import { IP_NET } from '../kit/network.js';
+import { select, text } from '../kit/properties.js';
+import { cumulative, percent, type ReadingKey, reading } from '../kit/readings.js';
+import { deviceRow, eventPage, isoTime, latestRow } from '../kit/responses.js';
 
 /** Spec 001 §3 "WiFi: … link type (cascade/bypass/unknown)". */
 export const WIFI_LINK_TYPES = ['cascade', 'bypass', 'unknown'] as const;
