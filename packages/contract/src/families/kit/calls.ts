@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { logPageQuery, pageQuery, projectTreeQuery } from '../../api/paging.js';
 import type { HttpMethod } from '../../catalogue/types.js';
 import { csvFile, type Endpoint, type EndpointInput, endpoint, type ParamsSchema } from '../../endpoints/endpoint.js';
+import { locationBody } from './forms.js';
 import type { FamilyCommand, FamilyReading } from './manifest.js';
 import {
   childList,
   commandResponse,
   eventPage,
+  locationAnswer,
   pageOf,
   readingRow,
   registrationResponse,
@@ -341,3 +343,11 @@ export const settingsCalls = <
 /** What a PUT of stored settings answers: the settings, and whether the connected device was told too. */
 export const withDelivered = <Shape extends z.ZodRawShape>(answer: z.ZodObject<Shape>) =>
   answer.extend({ delivered: z.boolean() });
+
+/** PUT …/:id/location: a device's coordinates (its astronomical times follow them), `device` naming it. */
+export const locationCall = <S extends string>(e: FamilyEndpoints<S>, device: string) =>
+  e.put(':id/location', {
+    body: locationBody,
+    response: locationAnswer,
+    summary: `Set the ${device}'s coordinates (its astronomical times follow them)`,
+  });

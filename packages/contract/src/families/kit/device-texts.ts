@@ -21,3 +21,26 @@ export const DEVICE_FIELD_TEXTS = {
     lastActiveAt: 'Last active',
   },
 } as const;
+
+/**
+ * Labels of the electrical alarms of a lamp controller's and a cabinet's alarm config (their thresholds):
+ * each family spreads them into its `alarms` and adds its own (tilt; phase differences, door, …).
+ */
+export const ELECTRICAL_ALARM_TEXTS = {
+  zh_CN: {
+    overCurrent: '过流',
+    underCurrent: '欠流',
+    overVoltage: '过压',
+    underVoltage: '欠压',
+    leakage: '漏电',
+    temperature: '温度',
+  },
+  en_US: {
+    overCurrent: 'Over current',
+    underCurrent: 'Under current',
+    overVoltage: 'Over voltage',
+    underVoltage: 'Under voltage',
+    leakage: 'Leakage',
+    temperature: 'Temperature',
+  },
+} as const;

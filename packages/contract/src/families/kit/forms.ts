@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { msg } from '../../validation/message.js';
+import { latitude, longitude } from '../../validation/rules.js';
 
 /**
  * Rules of the families' form bodies (config, in-use, member lists): a form sends every value as text,
@@ -36,3 +37,6 @@ export const idList = (rules: { max: number; tooMany: string; duplicate: string;
     )
     .refine((list) => new Set(list).size === list.length, rules.duplicate);
 };
+
+/** PUT …/{id}/location: a device's coordinates. */
+export const locationBody = z.object({ lng: longitude(), lat: latitude() });

@@ -92,3 +92,6 @@ export const latestRow = (readings: readonly FamilyReading[]) =>
     at: isoTime.nullable(),
     values: z.object(Object.fromEntries(readings.map((r) => [r.key, z.number().nullable()]))),
   });
+
+/** PUT …/{id}/location: the device and where it stands now. */
+export const locationAnswer = z.object({ id: z.number().int(), lng: z.number(), lat: z.number() });

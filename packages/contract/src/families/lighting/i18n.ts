@@ -1,3 +1,4 @@
+import { ELECTRICAL_ALARM_TEXTS } from '../kit/device-texts.js';
 import type { FamilyI18n } from '../kit/manifest.js';
 import { POLICY_TEXTS } from '../kit/policy-texts.js';
 import { lamps as lampsEnUS } from './lamps.en-US.js';
@@ -138,12 +139,7 @@ export const i18n = {
         fatigueThreshold: '疲劳阈值',
       },
       alarms: {
-        overCurrent: '过流',
-        underCurrent: '欠流',
-        overVoltage: '过压',
-        underVoltage: '欠压',
-        leakage: '漏电',
-        temperature: '温度',
+        ...ELECTRICAL_ALARM_TEXTS.zh_CN,
         tilt: '倾斜',
       },
       policy: {
@@ -310,12 +306,7 @@ export const i18n = {
         fatigueThreshold: 'Fatigue threshold',
       },
       alarms: {
-        overCurrent: 'Over current',
-        underCurrent: 'Under current',
-        overVoltage: 'Over voltage',
-        underVoltage: 'Under voltage',
-        leakage: 'Leakage',
-        temperature: 'Temperature',
+        ...ELECTRICAL_ALARM_TEXTS.en_US,
         tilt: 'Tilt',
       },
       policy: {

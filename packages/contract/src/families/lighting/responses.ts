@@ -107,8 +107,6 @@ export const alarmConfigResponse = z.object({
   ...stored,
 });
 
-export const locationResponse = z.object({ id: z.number().int(), lng: z.number(), lat: z.number() });
-
 const startOut = z.object({ kind: z.enum(START_KINDS), time: z.string().optional(), offset: z.number().optional() });
 export const policyUnitOut = z.object({ type: z.enum(UNIT_TYPES), level: z.number(), start: startOut });
 export const policyRow = z.object({

@@ -295,8 +295,6 @@ export const lightingGroupMembersBody = z.object({
 
 // ── Location (PUT …/{id}/location) ────────────────────────────────────────────────────────────────
 
-export const lightingLocationBody = z.object({ lng: longitude(), lat: latitude() });
-
 // ── Policies (spec 001 §3 "Lighting policy", §5, §8) ─────────────────────────────────────────────────
 
 /** One step: switch on (level 1-100), off (level 0) or to eco (0-100) at its start. */

@@ -1,3 +1,4 @@
+import { ELECTRICAL_ALARM_TEXTS } from '../kit/device-texts.js';
 import type { FamilyI18n } from '../kit/manifest.js';
 import { POLICY_TEXTS } from '../kit/policy-texts.js';
 
@@ -58,12 +59,7 @@ export const i18n = {
       eventTypes: { occur: '发生', restore: '恢复', info: '通知' },
       triggers: { manual: '手动', policy: '策略' },
       alarms: {
-        overCurrent: '过流',
-        underCurrent: '欠流',
-        overVoltage: '过压',
-        underVoltage: '欠压',
-        leakage: '漏电',
-        temperature: '温度',
+        ...ELECTRICAL_ALARM_TEXTS.zh_CN,
         phaseCurrentDiff: '相间电流差',
         phaseVoltageDiff: '相间电压差',
         cableTheft: '电缆防盗',
@@ -288,12 +284,7 @@ export const i18n = {
       eventTypes: { occur: 'Occurred', restore: 'Restored', info: 'Notice' },
       triggers: { manual: 'Manual', policy: 'Policy' },
       alarms: {
-        overCurrent: 'Over current',
-        underCurrent: 'Under current',
-        overVoltage: 'Over voltage',
-        underVoltage: 'Under voltage',
-        leakage: 'Leakage',
-        temperature: 'Temperature',
+        ...ELECTRICAL_ALARM_TEXTS.en_US,
         phaseCurrentDiff: 'Phase current difference',
         phaseVoltageDiff: 'Phase voltage difference',
         cableTheft: 'Cable theft',

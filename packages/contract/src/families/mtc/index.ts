@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { grantsOf } from '../../endpoints/endpoint.js';
 import { days, int as setting } from '../../settings/kinds.js';
-import { deviceCalls, familyEndpoints, mapCall, pageCall, recordCalls, settingsCalls } from '../kit/calls.js';
+import {
+  deviceCalls,
+  familyEndpoints,
+  locationCall,
+  mapCall,
+  pageCall,
+  recordCalls,
+  settingsCalls,
+} from '../kit/calls.js';
 import { defineFamily } from '../kit/manifest.js';
 import { IOT_NET } from '../kit/network.js';
 import { int, select, text } from '../kit/properties.js';
@@ -12,7 +20,6 @@ import {
   mtcAlarmConfigResponse,
   mtcCommResponse,
   mtcConfigResponse,
-  mtcLocationResponse,
   mtcPeripheralsResponse,
   mtcPolicyRow,
   mtcPolicyUseResult,
@@ -32,7 +39,6 @@ import {
   mtcCommBody,
   mtcConfigBody,
   mtcListFilter,
-  mtcLocationBody,
   mtcPeripheralsBody,
   mtcPolicyTargetsBody,
   mtcPreviewQuery,
@@ -109,11 +115,7 @@ export const MTC_API = {
     mtcAlarmConfigResponse,
     'alarm thresholds and the same-event interval',
   ),
-  setLocation: e.put(':id/location', {
-    body: mtcLocationBody,
-    response: mtcLocationResponse,
-    summary: "Set the cabinet's coordinates (its astronomical times follow them)",
-  }),
+  setLocation: locationCall(e, 'cabinet'),
   // Multipart (field `file`): the server reads the file itself, so no body schema.
   upgrade: e.post(':id/firmware', {
     response: mtcUpgrade,

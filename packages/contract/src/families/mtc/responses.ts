@@ -154,7 +154,6 @@ export const mtcAlarmConfigResponse = z.object({
   sameEventInterval: id,
   ...stored,
 });
-export const mtcLocationResponse = z.object({ id, lng: z.number(), lat: z.number() });
 
 /** POST …/{id}/firmware (started) and GET …/{id}/firmware (the last upgrade; null: none yet). */
 export const mtcUpgrade = z.object({

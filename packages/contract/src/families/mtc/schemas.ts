@@ -308,9 +308,6 @@ export const mtcPeripheralsBody = z
   });
 export type MtcPeripherals = z.infer<typeof mtcPeripheralsBody>;
 
-/** PUT …/{id}/location. */
-export const mtcLocationBody = z.object({ lng: longitude(), lat: latitude() });
-
 // ── Commands (POST …/{id}/<name>; the device's reply answers) ───────────────────────────────────────
 
 const circuitNo = () => range(1, MTC_MAX_CIRCUITS);
