@@ -12,7 +12,7 @@ import {
 } from '../../validation/rules.js';
 import type { FamilyCommand, FamilyReading } from '../kit/manifest.js';
 import { isoDate, policyCycle, policyStart, UNIT_TYPES } from '../kit/policy.js';
-import { cumulative, percent, perInterval, type ReadingKey, reading } from '../kit/readings.js';
+import { percent, type ReadingKey, reading } from '../kit/readings.js';
 
 /**
  * Runtime readings of a lamp controller (spec 001 §3 "Lamp controller runtime"), as telemetry values
@@ -33,11 +33,11 @@ export const LIGHTING_READINGS = [
   reading('leakageCurrent', 'mA', 255),
   reading('reactivePower', 'var', 100000),
   reading('ambientBrightness', '', [1, 12]),
-  cumulative('energyTotal', 'kWh', 100_000_000),
-  cumulative('onDuration', 'h', 10_000_000),
-  perInterval('energy', 'kWh', 1000),
+  reading('energyTotal', 'kWh', 100_000_000, { register: true }),
+  reading('onDuration', 'h', 10_000_000, { register: true }),
+  reading('energy', 'kWh', 1000, { sum: true }),
   /** Energy dimming saved against full power over the same interval: the server computes it from energy and level. */
-  perInterval('energySaved', 'kWh', 100000),
+  reading('energySaved', 'kWh', 100000, { sum: true }),
   reading('dailyEnergy', 'kWh', 10000),
   reading('dailyDuration', 'h', 24),
   reading('colorTemperature', 'K', [1000, 10000]),

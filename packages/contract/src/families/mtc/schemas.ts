@@ -13,7 +13,7 @@ import {
 } from '../../validation/rules.js';
 import type { FamilyCommand, FamilyReading } from '../kit/manifest.js';
 import { policyCycle } from '../kit/policy.js';
-import { perInterval, type ReadingKey, reading, threePhase } from '../kit/readings.js';
+import { type ReadingKey, reading, threePhase } from '../kit/readings.js';
 
 /**
  * Centralized controllers (cabinets, spec 001 §3 "MTC", §4, §5, §9): what a cabinet reports, what it
@@ -88,7 +88,7 @@ export const MTC_READINGS = [
   reading('activePower', 'W', 1_500_000),
   reading('powerFactor', '', 1),
   reading('energyTotal', 'kWh', 100_000_000),
-  perInterval('energy', 'kWh', 10_000),
+  reading('energy', 'kWh', 10_000, { sum: true }),
   reading('leakageCurrent', 'mA', 1000),
   reading('temperature', '°C', [-50, 250]),
   reading('circuitsOn', '', MTC_MAX_CIRCUITS),

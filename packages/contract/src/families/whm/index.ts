@@ -6,7 +6,7 @@ import { deviceFamily } from '../kit/device-family.js';
 import { formFlag } from '../kit/forms.js';
 import { IOT_NET } from '../kit/network.js';
 import { bool, int } from '../kit/properties.js';
-import { cumulative, perInterval, type ReadingKey, reading } from '../kit/readings.js';
+import { type ReadingKey, reading } from '../kit/readings.js';
 import { deviceRow, isoTime } from '../kit/responses.js';
 
 /**
@@ -16,8 +16,8 @@ import { deviceRow, isoTime } from '../kit/responses.js';
  * instantaneous power, voltage, current and power factor. Values outside the range are kept out (null).
  */
 export const WHM_READINGS = [
-  cumulative('reading', 'kWh', 10_000_000),
-  perInterval('energy', 'kWh', 10_000),
+  reading('reading', 'kWh', 10_000_000, { register: true }),
+  reading('energy', 'kWh', 10_000, { sum: true }),
   reading('power', 'kW', 1000),
   reading('voltage', 'V', 500),
   reading('current', 'A', 2000),

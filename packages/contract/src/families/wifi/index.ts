@@ -5,7 +5,7 @@ import { deviceFamily } from '../kit/device-family.js';
 import { blank } from '../kit/forms.js';
 import { IP_NET } from '../kit/network.js';
 import { select, text } from '../kit/properties.js';
-import { cumulative, percent, type ReadingKey, reading } from '../kit/readings.js';
+import { percent, type ReadingKey, reading } from '../kit/readings.js';
 import { deviceRow, eventPage, isoTime, latestRow } from '../kit/responses.js';
 
 /** Spec 001 §3 "WiFi: … link type (cascade/bypass/unknown)". */
@@ -26,7 +26,7 @@ export const WIFI_READINGS = [
   percent('cpu'),
   percent('memory'),
   reading('clients', '', 1000),
-  cumulative('uptime', 's', 1_000_000_000),
+  reading('uptime', 's', 1_000_000_000, { register: true }),
 ] as const;
 export type WifiReadingKey = ReadingKey<typeof WIFI_READINGS>;
 
