@@ -2,6 +2,7 @@ export * from './calls.js';
 export * from './commands.js';
 export * from './device-family.js';
 export * from './device-texts.js';
+export * from './events.js';
 export * from './forms.js';
 export * from './manifest.js';
 export * from './network.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type EventCode, eventCodes } from '../kit/events.js';
 import type { FamilyEvent } from '../kit/manifest.js';
 
 /**
@@ -42,8 +43,8 @@ export const LIGHTING_EVENTS = [
   { code: '1015', level: 'alarm' }, // channel fault
 ] as const satisfies readonly FamilyEvent[];
 
-export type LightingEventCode = (typeof LIGHTING_EVENTS)[number]['code'];
-export const LIGHTING_EVENT_CODES = LIGHTING_EVENTS.map((e) => e.code) as readonly LightingEventCode[];
+export type LightingEventCode = EventCode<typeof LIGHTING_EVENTS>;
+export const LIGHTING_EVENT_CODES = eventCodes(LIGHTING_EVENTS);
 
 /** Well-known codes the server and simulator name. */
 export const LIGHTING_EVENT = {

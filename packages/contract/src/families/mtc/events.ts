@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type EventCode, eventCodes } from '../kit/events.js';
 import type { FamilyEvent } from '../kit/manifest.js';
 import { MTC_PHASES } from './schemas.js';
 
@@ -24,8 +25,8 @@ export const MTC_EVENTS = [
   { code: 'TIME_CORRECTED', level: 'info' },
   { code: 'UPGRADE_RESULT', level: 'info' },
 ] as const satisfies readonly FamilyEvent[];
-export type MtcEventCode = (typeof MTC_EVENTS)[number]['code'];
-export const MTC_EVENT_CODES = MTC_EVENTS.map((e) => e.code) as readonly MtcEventCode[];
+export type MtcEventCode = EventCode<typeof MTC_EVENTS>;
+export const MTC_EVENT_CODES = eventCodes(MTC_EVENTS);
 
 /** The event code of each alarm kind (alarm statuses and thresholds, schemas.ts). */
 export const MTC_ALARM_EVENT = {

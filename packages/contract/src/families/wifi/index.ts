@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { logPageQuery } from '../../api/paging.js';
 import { deviceCalls, familyEndpoints, pageCall } from '../kit/calls.js';
 import { deviceFamily } from '../kit/device-family.js';
+import type { EventCode } from '../kit/events.js';
 import { blank } from '../kit/forms.js';
 import { IP_NET } from '../kit/network.js';
 import { select, text } from '../kit/properties.js';
@@ -43,7 +44,7 @@ export const WIFI_EVENTS = [
   { code: 'RADIO_OFF', level: 'info' },
   { code: 'REBOOT', level: 'info' },
 ] as const;
-export type WifiEventCode = (typeof WIFI_EVENTS)[number]['code'];
+export type WifiEventCode = EventCode<typeof WIFI_EVENTS>;
 
 /** What the control call asks of an AP (spec 001 §2 "control"). */
 export const WIFI_ACTIONS = ['reboot', 'blacklistAdd', 'blacklistRemove', 'radioOn', 'radioOff'] as const;
