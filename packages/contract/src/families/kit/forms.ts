@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { msg } from '../../validation/message.js';
-import { latitude, longitude } from '../../validation/rules.js';
+import { intRange, latitude, longitude } from '../../validation/rules.js';
 
 /**
  * Rules of the families' form bodies (config, in-use, member lists): a form sends every value as text,
@@ -40,3 +40,21 @@ export const idList = (rules: { max: number; tooMany: string; duplicate: string;
 
 /** PUT …/{id}/location: a device's coordinates. */
 export const locationBody = z.object({ lng: longitude(), lat: latitude() });
+
+/** The integer rules of a table of ranges `{ field: [min, max] }` (a device's config or alarm thresholds). */
+export const rangeRules = <const R extends Record<string, readonly [number, number]>>(ranges: R) =>
+  Object.fromEntries(Object.entries(ranges).map(([k, [min, max]]) => [k, intRange(min, max)])) as Record<
+    keyof R,
+    ReturnType<typeof intRange>
+  >;
+
+/**
+ * A refinement of a config: in each `[low, high, message]` the low field must stay below the high one
+ * (under below over current, …); else `message` on the low field.
+ */
+export const lowBelowHigh =
+  (pairs: readonly (readonly [low: string, high: string, message: string])[]) =>
+  (v: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    for (const [low, high, message] of pairs)
+      if ((v[low] as number) >= (v[high] as number)) ctx.addIssue({ code: 'custom', path: [low], message });
+  };

@@ -10,6 +10,7 @@ import {
   scopedName,
   scopedNo,
 } from '../../validation/rules.js';
+import { formFlag, lowBelowHigh, rangeRules } from '../kit/forms.js';
 import type { FamilyCommand, FamilyReading } from '../kit/manifest.js';
 import { isoDate, policyCycle, policyStart, UNIT_TYPES } from '../kit/policy.js';
 import { percent, type ReadingKey, reading } from '../kit/readings.js';
@@ -54,8 +55,6 @@ export const LIGHTING_CHANNELS = ['all', 'primary', 'secondary'] as const;
 export type LightingChannel = (typeof LIGHTING_CHANNELS)[number];
 
 const range = (min: number, max: number) => intRange(min, max);
-const bool = () =>
-  z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { error: 'validation.validParam' });
 const channel = () => z.enum(LIGHTING_CHANNELS, { error: 'lighting.rules.noChannel' });
 
 // ── Config and alarm config (spec 001 §5 "Lamp config", §9) ─────────────────────────────────────────
@@ -74,25 +73,13 @@ export const LIGHTING_CONFIG_RANGES = {
 } as const;
 
 /** PUT …/{id}/config: a lamp's configuration; currents in mA, illuminance as ambient brightness 1-12. */
-export const lightingConfigBody = z
-  .object(
-    Object.fromEntries(Object.entries(LIGHTING_CONFIG_RANGES).map(([k, [min, max]]) => [k, range(min, max)])) as Record<
-      keyof typeof LIGHTING_CONFIG_RANGES,
-      ReturnType<typeof intRange>
-    >,
-  )
-  .superRefine((v, ctx) => {
-    if (v.underCurrent >= v.overCurrent)
-      ctx.addIssue({ code: 'custom', path: ['underCurrent'], message: 'lighting.rules.underBelowOverCurrent' });
-    if (v.minCurrent >= v.maxCurrent)
-      ctx.addIssue({ code: 'custom', path: ['minCurrent'], message: 'lighting.rules.minBelowMaxCurrent' });
-    if (v.illuminanceLower >= v.illuminanceUpper)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['illuminanceLower'],
-        message: 'lighting.rules.lowerBelowUpperIlluminance',
-      });
-  });
+export const lightingConfigBody = z.object(rangeRules(LIGHTING_CONFIG_RANGES)).superRefine(
+  lowBelowHigh([
+    ['underCurrent', 'overCurrent', 'lighting.rules.underBelowOverCurrent'],
+    ['minCurrent', 'maxCurrent', 'lighting.rules.minBelowMaxCurrent'],
+    ['illuminanceLower', 'illuminanceUpper', 'lighting.rules.lowerBelowUpperIlluminance'],
+  ]),
+);
 export type LightingConfig = z.infer<typeof lightingConfigBody>;
 
 export const LIGHTING_ALARM_RANGES = {
@@ -111,18 +98,13 @@ export const LIGHTING_ALARMS = Object.keys(LIGHTING_ALARM_RANGES) as (keyof type
  */
 export const lightingAlarmConfigBody = z
   .object({
-    ...(Object.fromEntries(
-      Object.entries(LIGHTING_ALARM_RANGES).map(([k, [min, max]]) => [k, range(min, max)]),
-    ) as Record<keyof typeof LIGHTING_ALARM_RANGES, ReturnType<typeof intRange>>),
+    ...rangeRules(LIGHTING_ALARM_RANGES),
     enabled: z
       .array(z.enum(LIGHTING_ALARMS as [string, ...string[]], { error: 'validation.validParam' }))
       .optional()
       .default([...LIGHTING_ALARMS]),
   })
-  .superRefine((v, ctx) => {
-    if (v.underVoltage >= v.overVoltage)
-      ctx.addIssue({ code: 'custom', path: ['underVoltage'], message: 'lighting.rules.underBelowOverVoltage' });
-  });
+  .superRefine(lowBelowHigh([['underVoltage', 'overVoltage', 'lighting.rules.underBelowOverVoltage']]));
 export type LightingAlarmConfig = z.infer<typeof lightingAlarmConfigBody>;
 
 /** Defaults a lamp has before anyone configured it (within every range and rule). */
@@ -327,10 +309,10 @@ export const lightingPolicyBody = (maxUnits = POLICY_UNITS_MAX_DEFAULT) =>
         .max(maxUnits, msg('lighting.rules.unitsMax', { max: maxUnits })),
       range: channel().optional().default('all'),
       /** Control channels one by one: `channels` lists them (1-4); none chosen is "no channel selected". */
-      channelControl: bool().optional().default(false),
+      channelControl: formFlag().optional().default(false),
       channels: z.array(range(1, 4)).optional().default([]),
       cycle: policyCycle,
-      inUse: bool().optional().default(true),
+      inUse: formFlag().optional().default(true),
     })
     .superRefine((p, ctx) => {
       if (p.channelControl && p.channels.length === 0)

@@ -11,6 +11,7 @@ import {
   scopedName,
   scopedNo,
 } from '../../validation/rules.js';
+import { formFlag, lowBelowHigh, rangeRules } from '../kit/forms.js';
 import type { FamilyCommand, FamilyReading } from '../kit/manifest.js';
 import { policyCycle } from '../kit/policy.js';
 import { type ReadingKey, reading, threePhase } from '../kit/readings.js';
@@ -21,8 +22,6 @@ import { type ReadingKey, reading, threePhase } from '../kit/readings.js';
  */
 
 const range = (min: number, max: number) => intRange(min, max);
-const bool = () =>
-  z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { error: 'validation.validParam' });
 
 /** A cabinet switches up to 32 circuits (the `circuitCount` property, 1-32; 8 when not given). */
 export const MTC_MAX_CIRCUITS = 32;
@@ -128,17 +127,13 @@ export type MtcAlarmKind = (typeof MTC_ALARM_KINDS)[number];
 /** Same-event minimum interval (s), spec 001 §9 (the system setting `sameEventInterval` is the default). */
 export const MTC_EVENT_INTERVAL = [60, 3600] as const;
 
-const thresholds = Object.fromEntries(
-  Object.entries(MTC_ALARM_RANGES).map(([k, [min, max]]) => [k, range(min, max)]),
-) as Record<MtcThreshold, ReturnType<typeof intRange>>;
-
 /**
  * PUT …/{id}/alarmconfig: thresholds, which alarms are on (`enabled`, all by default) and the
  * same-event minimum interval (a repeat of the same event within it is neither stored nor sent).
  */
 export const mtcAlarmConfigBody = z
   .object({
-    ...thresholds,
+    ...rangeRules(MTC_ALARM_RANGES),
     enabled: z
       .array(z.enum(MTC_ALARM_KINDS, { error: 'validation.validParam' }))
       .optional()
@@ -147,12 +142,12 @@ export const mtcAlarmConfigBody = z
       .optional()
       .default(300),
   })
-  .superRefine((v, ctx) => {
-    if (v.underCurrent >= v.overCurrent)
-      ctx.addIssue({ code: 'custom', path: ['underCurrent'], message: 'mtc.rules.underBelowOverCurrent' });
-    if (v.underVoltage >= v.overVoltage)
-      ctx.addIssue({ code: 'custom', path: ['underVoltage'], message: 'mtc.rules.underBelowOverVoltage' });
-  });
+  .superRefine(
+    lowBelowHigh([
+      ['underCurrent', 'overCurrent', 'mtc.rules.underBelowOverCurrent'],
+      ['underVoltage', 'overVoltage', 'mtc.rules.underBelowOverVoltage'],
+    ]),
+  );
 export type MtcAlarmConfig = z.infer<typeof mtcAlarmConfigBody>;
 
 export const MTC_ALARM_DEFAULT: MtcAlarmConfig = {
@@ -316,12 +311,12 @@ export const mtcCommandArgs = {
   /** The last runtime, read from the cabinet now. */
   runtime: z.object({}),
   /** One circuit on or off. */
-  switch: z.object({ circuit: circuitNo(), on: bool() }),
+  switch: z.object({ circuit: circuitNo(), on: formFlag() }),
   /** Several circuits at once (multi control); a circuit at most once. */
   multiswitch: z
     .object({
       circuits: z
-        .array(z.object({ circuit: circuitNo(), on: bool() }), { error: 'mtc.rules.noCircuits' })
+        .array(z.object({ circuit: circuitNo(), on: formFlag() }), { error: 'mtc.rules.noCircuits' })
         .min(1, 'mtc.rules.noCircuits')
         .max(MTC_MAX_CIRCUITS, 'mtc.rules.noCircuits'),
     })
@@ -333,9 +328,12 @@ export const mtcCommandArgs = {
   writecircuits: z
     .object({
       circuits: z
-        .array(z.object({ circuit: circuitNo(), enable: bool(), cableTheft: bool().optional().default(false) }), {
-          error: 'mtc.rules.noCircuits',
-        })
+        .array(
+          z.object({ circuit: circuitNo(), enable: formFlag(), cableTheft: formFlag().optional().default(false) }),
+          {
+            error: 'mtc.rules.noCircuits',
+          },
+        )
         .min(1, 'mtc.rules.noCircuits')
         .max(MTC_MAX_CIRCUITS, 'mtc.rules.noCircuits'),
     })
@@ -439,7 +437,7 @@ export const mtcPolicyBody = (maxUnits = 5) =>
         .min(1, 'mtc.rules.unitsMin')
         .max(maxUnits, msg('mtc.rules.unitsMax', { max: maxUnits })),
       cycle: policyCycle.optional().default({ mode: 'everyday' }),
-      inUse: bool().optional().default(true),
+      inUse: formFlag().optional().default(true),
     })
     .superRefine((p, ctx) => {
       p.units.forEach((u, i) => {
