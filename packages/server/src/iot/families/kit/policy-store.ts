@@ -1,8 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
-
-type Row = Record<string, unknown>;
-const rows = async <T = Row>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+import { badRequest } from '../../../platform/errors.js';
+import type { FamilyContext } from '../family-handler.js';
+import { type Row, rows } from './raw-rows.js';
 
 /**
  * Where a family keeps its timed policies: a table of policies (`id`, `project_id`, `name`, `no`, a
@@ -27,6 +28,40 @@ export interface StoredPolicy {
   inUse: boolean;
 }
 
+/** A project's records (`<alias>.project_id`) whose name or number holds every word: a list's search. */
+export function namedInProject(alias: string, projectId: number, words: string[]): SQL {
+  const a = sql.raw(alias);
+  const parts: SQL[] = [sql`${a}.project_id = ${projectId}`];
+  for (const w of words) parts.push(sql`(${a}.name ILIKE ${`%${w}%`} OR ${a}.no ILIKE ${`%${w}%`})`);
+  return sql.join(parts, sql` AND `);
+}
+
+/** What every stored policy answers: its id, name, number and the family's free-text `note` column. */
+export const policyHeadOf = <const N extends string>(r: Row, note: N) =>
+  ({ id: Number(r.id), name: String(r.name), no: String(r.no), [note]: String(r[note] ?? '') }) as {
+    id: number;
+    name: string;
+    no: string;
+  } & { [P in N]: string };
+
+/**
+ * A policy's body checked by the family's schema for the policy-units maximum of the settings at the
+ * time of the call (a 400 naming each field).
+ */
+export async function checkedPolicyBody<T>(
+  ctx: FamilyContext,
+  schemaFor: (unitsMax: number | undefined) => z.ZodType<T>,
+  body: unknown,
+): Promise<T> {
+  const parsed = schemaFor(Number(await ctx.settings.get('policyUnitsMax')) || undefined).safeParse(body);
+  if (!parsed.success)
+    throw badRequest(
+      'errors.badRequest',
+      parsed.error.issues.map((i) => ({ field: i.path.join('.'), key: i.message })),
+    );
+  return parsed.data;
+}
+
 /**
  * The SQL of a family's policies, shared by every family with policies. `present` turns a stored row
  * into the family's answer; `used_by` in the row is the count of devices that run it (0 where the
@@ -41,9 +76,7 @@ export function policyStore<P>(db: Db, t: PolicyTables, present: (row: Row) => P
 
   return {
     async policyPage(projectId: number, keyword: string[], limit: number, offset: number) {
-      const parts: SQL[] = [sql`p.project_id = ${projectId}`];
-      for (const w of keyword) parts.push(sql`(p.name ILIKE ${`%${w}%`} OR p.no ILIKE ${`%${w}%`})`);
-      const where = sql.join(parts, sql` AND `);
+      const where = namedInProject('p', projectId, keyword);
       const list = await rows(
         db,
         sql`SELECT p.*, ${usedBy} FROM ${policies} p WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,

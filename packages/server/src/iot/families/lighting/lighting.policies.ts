@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { AppError, badRequest, conflictField, notFound } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
 import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
+import { checkedPolicyBody } from '../kit/policy-store.js';
 import type { LightingBatches } from './lighting.batches.js';
 import type { LampTarget, LightingRepository, StoredPolicy } from './lighting.repository.js';
 
@@ -58,15 +59,7 @@ export function createLightingPolicies(ctx: FamilyContext, repo: LightingReposit
   };
 
   /** The body is checked against the policy-units maximum of the settings at the time of the call. */
-  const parse = async (body: unknown) => {
-    const parsed = lightingPolicyBody(Number(await ctx.settings.get('policyUnitsMax')) || undefined).safeParse(body);
-    if (!parsed.success)
-      throw badRequest(
-        'errors.badRequest',
-        parsed.error.issues.map((i) => ({ field: i.path.join('.'), key: i.message })),
-      );
-    return parsed.data;
-  };
+  const parse = (body: unknown) => checkedPolicyBody(ctx, lightingPolicyBody, body);
 
   /** Sends each lamp its policies (policydef) as a batch. */
   async function push(actor: Actor | null, projectId: number, targets: LampTarget[], command = 'policydef') {

@@ -2,17 +2,13 @@ import { insidePolygon, type LampState, lightingManifest } from '@sc/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { projectDailySums } from '../../telemetry/project-rollups.js';
-import { policyStore } from '../kit/policy-store.js';
+import { namedInProject, policyHeadOf, policyStore } from '../kit/policy-store.js';
 import { inSubtreeOfD, type ProjectReach, projectIn, projectNameOfD, projectOfD } from '../kit/project-reach.js';
+import { iso, num, type PlacedTarget, placeOf, type Row, rows, targetOf } from '../kit/raw-rows.js';
 import { createReadingsRepository } from '../kit/readings.repository.js';
 import { lightingTelemetry } from './lighting.tables.js';
 
 const TYPE = lightingManifest.type;
-
-type Row = Record<string, unknown>;
-const rows = async <T = Row>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
 const toDays = (list: Row[]) =>
   list.map((r) => ({
@@ -49,16 +45,7 @@ export interface LampFilter {
 }
 
 /** A lamp as the command bus needs it. */
-export interface LampTarget {
-  id: number;
-  projectId: number;
-  name: string;
-  equipmentId: string | null;
-  activeState: number;
-  parentEquipmentId: string | null;
-  lng: number | null;
-  lat: number | null;
-}
+export type LampTarget = PlacedTarget;
 
 export type PowerScope = 'project' | 'area' | 'group' | 'lcugroup' | 'lamp';
 
@@ -102,14 +89,9 @@ export function createLightingRepository(db: Db) {
     activeState: Number(r.active_state),
     registered: Boolean(r.registered),
     lastActiveAt: iso(r.last_active_at),
-    areaId: num(r.area_id),
-    areaName: (r.area_name as string | null) ?? null,
-    groupId: num(r.group_id),
-    groupName: (r.group_name as string | null) ?? null,
+    ...placeOf(r),
     gatewayId: num(r.parent_id),
     gatewayName: (r.gateway_name as string | null) ?? null,
-    lng: num(r.lng),
-    lat: num(r.lat),
     ratedPower: num((r.props as Record<string, unknown> | null)?.ratedPower),
     state: r.state as LampState,
     on: r.on === null || r.on === undefined ? null : Number(r.on) === 1,
@@ -258,12 +240,7 @@ export function createLightingRepository(db: Db) {
         ORDER BY d.id`,
       );
       const targets: LampTarget[] = list.map((r) => ({
-        id: Number(r.id),
-        projectId: Number(r.project_id),
-        name: String(r.name),
-        equipmentId: (r.equipment_id as string | null) ?? null,
-        activeState: Number(r.active_state),
-        parentEquipmentId: (r.parent_equipment_id as string | null) ?? null,
+        ...targetOf(r),
         lng: num(r.lng),
         lat: num(r.lat),
       }));
@@ -387,9 +364,7 @@ export function createLightingRepository(db: Db) {
     // ── LCU groups
 
     async groupPage(projectId: number, keyword: string[], limit: number, offset: number) {
-      const parts: SQL[] = [sql`g.project_id = ${projectId}`];
-      for (const w of keyword) parts.push(sql`(g.name ILIKE ${`%${w}%`} OR g.no ILIKE ${`%${w}%`})`);
-      const where = sql.join(parts, sql` AND `);
+      const where = namedInProject('g', projectId, keyword);
       const list = await rows(
         db,
         sql`SELECT g.*, (SELECT count(*)::int FROM lighting_group_lamps gl WHERE gl.group_id = g.id) AS member_count
@@ -643,10 +618,7 @@ function presentPolicy(r: Row) {
     cycle: { mode: 'everyday' | 'once' | 'year' | 'month' | 'week' | 'holiday' } & Record<string, unknown>;
   };
   return {
-    id: Number(r.id),
-    name: String(r.name),
-    no: String(r.no),
-    alias: String(r.alias ?? ''),
+    ...policyHeadOf(r, 'alias'),
     units: body.units,
     range: body.range,
     channelControl: body.channelControl,

@@ -13,19 +13,13 @@ import {
 } from '@sc/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { policyStore } from '../kit/policy-store.js';
+import { policyHeadOf, policyStore } from '../kit/policy-store.js';
 import { inSubtreeOfD, type ProjectReach, projectNameOfD, projectOfD } from '../kit/project-reach.js';
+import { iso, json, num, type PlacedTarget, placeOf, type Row, rows, targetOf } from '../kit/raw-rows.js';
 import { createReadingsRepository } from '../kit/readings.repository.js';
 import { mtcTelemetry } from './mtc.tables.js';
 
 const TYPE = mtcManifest.type;
-
-type Row = Record<string, unknown>;
-const rows = async <T = Row>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
-const json = <T>(v: unknown): T | null =>
-  v === null || v === undefined ? null : typeof v === 'string' ? (JSON.parse(v) as T) : (v as T);
 
 export interface CabinetFilter {
   areaId?: number;
@@ -37,17 +31,7 @@ export interface CabinetFilter {
 }
 
 /** A cabinet as the command bus needs it, with its place and circuit count. */
-export interface CabinetTarget {
-  id: number;
-  projectId: number;
-  name: string;
-  equipmentId: string | null;
-  activeState: number;
-  parentEquipmentId: string | null;
-  lng: number | null;
-  lat: number | null;
-  circuitCount: number;
-}
+export type CabinetTarget = PlacedTarget & { circuitCount: number };
 
 /** The circuits of a report's masks (null masks: not reported). */
 export function circuitsOf(r: Row, count: number): MtcCircuitRow[] {
@@ -122,12 +106,7 @@ export function createMtcRepository(db: Db) {
       activeState: Number(r.active_state),
       state: Number(r.active_state) === 1 ? 'online' : 'offline',
       registered: Boolean(r.registered),
-      areaId: num(r.area_id),
-      areaName: (r.area_name as string | null) ?? null,
-      groupId: num(r.group_id),
-      groupName: (r.group_name as string | null) ?? null,
-      lng: num(r.lng),
-      lat: num(r.lat),
+      ...placeOf(r),
       mode: (r.mode as MtcMode | null) ?? null,
       circuitCount: count,
       circuits,
@@ -191,12 +170,7 @@ export function createMtcRepository(db: Db) {
           AND d.id IN (SELECT unnest(${sql.param(ids)}::int4[])) ORDER BY d.id`,
       );
       return list.map((r) => ({
-        id: Number(r.id),
-        projectId: Number(r.project_id),
-        name: String(r.name),
-        equipmentId: (r.equipment_id as string | null) ?? null,
-        activeState: Number(r.active_state),
-        parentEquipmentId: (r.parent_equipment_id as string | null) ?? null,
+        ...targetOf(r),
         lng: num(r.lng),
         lat: num(r.lat),
         circuitCount: countOf(r),
@@ -316,10 +290,7 @@ const stored = (b: MtcPolicyBody) => ({
 export function presentPolicy(r: Row) {
   const body = json<Pick<MtcPolicyBody, 'timeMode' | 'units' | 'cycle'>>(r.body)!;
   return {
-    id: Number(r.id),
-    name: String(r.name),
-    no: String(r.no),
-    description: String(r.description ?? ''),
+    ...policyHeadOf(r, 'description'),
     timeMode: body.timeMode,
     units: body.units,
     cycle: body.cycle,

@@ -4,6 +4,7 @@ import { type EndpointHandler, mountTable } from '../../../platform/endpoints/mo
 import { badRequest, fieldError } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
 import type { FamilyContext } from '../family-handler.js';
+import { checkedPolicyBody } from '../kit/policy-store.js';
 import { childrenHandlers, eventHandlers, readingsHandlers, registrationHandlers } from '../kit/traits.js';
 import { createMtcService } from './mtc.service.js';
 
@@ -37,15 +38,7 @@ export function mtcRoutes(app: FastifyInstance, ctx: FamilyContext): void {
   >;
 
   /** The body is checked against the policy-units maximum of the settings at the time of the call. */
-  const policyBody = async (body: unknown) => {
-    const parsed = mtcPolicyBody(Number(await ctx.settings.get('policyUnitsMax')) || undefined).safeParse(body);
-    if (!parsed.success)
-      throw badRequest(
-        'errors.badRequest',
-        parsed.error.issues.map((i) => ({ field: i.path.join('.'), key: i.message })),
-      );
-    return parsed.data;
-  };
+  const policyBody = (body: unknown) => checkedPolicyBody(ctx, mtcPolicyBody, body);
 
   mountTable(app, MTC_API, {
     ...registrationHandlers(ctx, manifest),

@@ -2,9 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.js';
 import { redactText, redactValue } from '../../../../platform/redact.js';
 import type { CommandTarget } from '../../../command-bus.js';
-
-type Row = Record<string, unknown>;
-const rows = async <T = Row>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+import { type Row, rows, targetOf } from '../raw-rows.js';
 
 export type BatchState = 'running' | 'done' | 'interrupted';
 
@@ -196,16 +194,7 @@ export function createBatchRepository(db: Db) {
         seq: Number(r.seq),
         requestId: String(r.request_id),
         args: (r.args as Record<string, unknown> | null) ?? null,
-        target: r.present
-          ? ({
-              id: Number(r.device_id),
-              projectId: Number(r.project_id),
-              name: String(r.name),
-              equipmentId: (r.equipment_id as string | null) ?? null,
-              activeState: Number(r.active_state),
-              parentEquipmentId: (r.parent_equipment_id as string | null) ?? null,
-            } satisfies CommandTarget)
-          : null,
+        target: r.present ? targetOf(r, r.device_id) : null,
         deviceId: Number(r.device_id),
         name: String(r.name),
       }));
