@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
-import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
 import type { Answer } from '../../test/family-page';
-import { mockFetch, renderWithApp } from '../../test/render';
+import { renderWithApp } from '../../test/render';
+import { serveScreen } from '../device/family-testing';
 
 /**
  * Tests a family's policy screen shares: the editor stops adding units at the running setting
@@ -30,14 +30,7 @@ export function describePolicyUnitsMax(
 ) {
   /** The running parameters name policyUnitsMax (the setting the server checks): the form stops at it. */
   const serveWithMax = (max: number) =>
-    mockFetch((call) => {
-      const frame = frameAnswers(o.path, 5, call);
-      if (frame && call.url.pathname === '/api/pub/runningparams.do')
-        return { json: { ...(frame.json as object), ...o.running, policyUnitsMax: max } };
-      if (frame) return frame;
-      if (call.url.pathname === '/api/projects.do/trees') return { json: TREE };
-      return o.answers(call.url.pathname);
-    });
+    serveScreen(o.path, (call) => o.answers(call.url.pathname), { running: { ...o.running, policyUnitsMax: max } });
   describe(title, () => {
     for (const [lang, full] of o.full)
       it(`stop at the running policyUnitsMax, not the contract's default 5 (${lang})`, async () => {

@@ -1,21 +1,7 @@
-import type { SessionUser } from '@sc/contract';
-import { vi } from 'vitest';
-import { FakeWebSocket } from '../../api/realtime-fake';
-import { setErrorSinks } from '../../api/report';
-import { changeLang } from '../../i18n/i18n';
-import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
-import { clearSession, setSession } from '../../session/store';
-import { type Call, mockFetch } from '../../test/render';
+import { serveScreen, signedInSetUp, signedInTearDown } from '../../components/device/family-testing';
+import type { Call } from '../../test/render';
 import type { Lamp, LampPoint } from './api';
 
-export const USER = {
-  userId: 4,
-  userName: 'u',
-  realName: 'U',
-  projectId: 2,
-  projectName: '子项目乙',
-  userToken: 'tok',
-} as SessionUser;
 export const BASE = '/api/pjts/2/iot/lighting';
 
 const lamp = (id: number, name: string, over: Partial<Lamp> = {}): Lamp => ({
@@ -102,30 +88,19 @@ export function serve(
   handler: (call: Call) => { status?: number; json?: unknown } | undefined,
   level = 5,
 ) {
-  return mockFetch((call) => {
-    const frame = frameAnswers(path, level, call);
-    if (frame) return frame;
-    const { pathname } = call.url;
-    if (pathname === '/api/projects.do/trees') return { json: TREE };
-    if (pathname === '/api/pjts/2/devices.do/family') return { json: DEVICES };
-    const answer = handler(call);
-    if (answer) return answer;
-    if (pathname === `${BASE}/groups`) return { json: GROUPS };
-    return undefined;
-  });
-}
-
-export async function setUp() {
-  await changeLang('zh_CN');
-  setErrorSinks({ toast: vi.fn(), toLogin: vi.fn() });
-  FakeWebSocket.reset();
-  vi.stubGlobal('WebSocket', FakeWebSocket);
-  setSession(USER);
-}
-export function tearDown() {
-  clearSession();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+  return serveScreen(
+    path,
+    (call) => {
+      const { pathname } = call.url;
+      if (pathname === '/api/pjts/2/devices.do/family') return { json: DEVICES };
+      const answer = handler(call);
+      if (answer) return answer;
+      if (pathname === `${BASE}/groups`) return { json: GROUPS };
+      return undefined;
+    },
+    { level },
+  );
 }
 
 export { formBody, jsonBody } from '../../test/render';
+export { signedInSetUp as setUp, signedInTearDown as tearDown };

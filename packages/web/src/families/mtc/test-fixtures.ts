@@ -1,12 +1,6 @@
-import { vi } from 'vitest';
-import { FakeWebSocket } from '../../api/realtime-fake';
-import { setErrorSinks } from '../../api/report';
+import { serveScreen, signedInSetUp, signedInTearDown } from '../../components/device/family-testing';
 import { TIMEZONE_STORAGE_KEY } from '../../components/time';
-import { changeLang } from '../../i18n/i18n';
-import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
-import { clearSession, setSession } from '../../session/store';
-import { type Call, mockFetch } from '../../test/render';
-import { USER } from '../lighting/test-fixtures';
+import type { Call } from '../../test/render';
 import type { Cabinet, CabinetPolicy, Runtime } from './api';
 
 export const BASE = '/api/pjts/2/iot/mtc';
@@ -135,30 +129,17 @@ export function serve(
   handler: (call: Call) => { status?: number; json?: unknown } | undefined,
   level = 5,
 ) {
-  return mockFetch((call) => {
-    const frame = frameAnswers(path, level, call);
-    // The system timezone (running parameters): UTC+8, so 10:00Z reads 18:00.
-    if (frame && call.url.pathname === '/api/pub/runningparams.do')
-      return { json: { ...(frame.json as object), timezone: 8 } };
-    if (frame) return frame;
-    if (call.url.pathname === '/api/projects.do/trees') return { json: TREE };
-    return handler(call);
-  });
+  // The system timezone (running parameters): UTC+8, so 10:00Z reads 18:00.
+  return serveScreen(path, handler, { level, running: { timezone: 8 } });
 }
 
 export async function setUp() {
-  await changeLang('zh_CN');
-  setErrorSinks({ toast: vi.fn(), toLogin: vi.fn() });
-  FakeWebSocket.reset();
-  vi.stubGlobal('WebSocket', FakeWebSocket);
-  setSession(USER);
+  await signedInSetUp();
   localStorage.setItem(TIMEZONE_STORAGE_KEY, '8');
 }
 export function tearDown() {
   localStorage.removeItem(TIMEZONE_STORAGE_KEY);
-  clearSession();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
+  signedInTearDown();
 }
 
 export { formBody, jsonBody } from '../../test/render';
