@@ -1,10 +1,11 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { FakeWebSocket } from '../../api/realtime-fake';
 import { setErrorSinks } from '../../api/report';
 import { changeLang } from '../../i18n/i18n';
 import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
 import { clearSession, setSession } from '../../session/store';
 import { type Answer, SESSION } from '../../test/family-page';
+import { guardRawText } from '../../test/raw-guard';
 import { type Call, mockFetch } from '../../test/render';
 
 /**
@@ -42,4 +43,11 @@ export function serveScreen(
     if (call.url.pathname === '/api/projects.do/trees') return { json: TREE };
     return handler(call);
   });
+}
+
+/** Each test of the file set up and torn down as given (signed in by default), and checked for raw words on screen. */
+export function screenTests(setUp: () => unknown = signedInSetUp, tearDown: () => unknown = signedInTearDown) {
+  beforeEach(setUp);
+  afterEach(tearDown);
+  guardRawText();
 }

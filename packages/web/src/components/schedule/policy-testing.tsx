@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -47,4 +47,22 @@ export function describePolicyUnitsMax(
         expect(screen.getByTestId('policy-add-unit').hasAttribute('disabled')).toBe(true);
       }, 60_000);
   });
+}
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/** Once the list shows `ready`, opens a new policy and types its name and number. */
+export async function startPolicy(user: User, ready: string, names: { name: string; no: string }) {
+  await screen.findByText(ready);
+  await user.click(screen.getByRole('button', { name: /新\s*增/ }));
+  await user.type(await screen.findByTestId('policy-name'), names.name);
+  await user.type(screen.getByTestId('policy-no'), names.no);
+}
+
+/** Types a unit's offset in minutes (the field marked, or the number input inside it). */
+export async function typeUnitOffset(user: User, index: number, minutes: string) {
+  const marked = screen.getByTestId(`policy-unit-${index}-offset`);
+  const offset = marked.tagName === 'INPUT' ? marked : within(marked).getByRole('spinbutton');
+  await user.clear(offset);
+  await user.type(offset, minutes);
 }

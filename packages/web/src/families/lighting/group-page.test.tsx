@@ -1,17 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { guardRawText } from '../../test/raw-guard';
+import { describe, expect, it } from 'vitest';
+import { screenTests } from '../../components/device/family-testing';
 import { renderWithApp } from '../../test/render';
 import GroupPage from './group-page';
 import { BASE, jsonBody, serve, setUp, tearDown } from './test-fixtures';
 
 const PATH = '/pjt/pjtdevicelightinggroup';
 
-beforeEach(setUp);
-afterEach(tearDown);
-
-guardRawText();
+screenTests(setUp, tearDown);
 
 describe('lamp groups', () => {
   it('lists groups with their member counts and switches a whole group on after asking', async () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startPolicy, typeUnitOffset } from '../../components/schedule/policy-testing';
 import { guardRawText } from '../../test/raw-guard';
 import { renderWithApp } from '../../test/render';
 import PolicyPage from './policy-page';
@@ -106,14 +107,8 @@ describe('lighting policies', () => {
     const { fetchMock } = serve(PATH, answers);
     const user = userEvent.setup();
     renderWithApp(<PolicyPage />, { path: PATH });
-    await screen.findByText('夜间节能');
-    await user.click(screen.getByRole('button', { name: /新\s*增/ }));
-    await user.type(await screen.findByTestId('policy-name'), '日落策略');
-    await user.type(screen.getByTestId('policy-no'), 'P-02');
-    const marked = screen.getByTestId('policy-unit-0-offset');
-    const offset = marked.tagName === 'INPUT' ? marked : within(marked).getByRole('spinbutton');
-    await user.clear(offset);
-    await user.type(offset, '-10');
+    await startPolicy(user, '夜间节能', { name: '日落策略', no: 'P-02' });
+    await typeUnitOffset(user, 0, '-10');
     for (let i = 0; i < 3; i++) await user.click(screen.getByTestId('policy-add-unit'));
     expect(screen.getByTestId('policy-max-units').textContent).toBe('已达到最大步骤数 5');
     expect(screen.getByTestId('policy-add-unit').hasAttribute('disabled')).toBe(true);

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { screenTests } from '../../components/device/family-testing';
 import { changeLang } from '../../i18n/i18n';
 import { TREE } from '../../pages/man/projectlist/test-fixtures';
-import { guardRawText } from '../../test/raw-guard';
 import { mockFetch, renderWithApp } from '../../test/render';
 import type { LampFault } from './api';
 import SummaryPage from './summary-page';
@@ -101,10 +101,7 @@ const renderSummary = () =>
   );
 const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
 
-beforeEach(setUp);
-afterEach(tearDown);
-
-guardRawText();
+screenTests(setUp, tearDown);
 
 describe('lighting overview: the lamps behind a fault open work', () => {
   it('lists the lamps of a fault code, their work, and opens a work order with the lamp and the fault', async () => {

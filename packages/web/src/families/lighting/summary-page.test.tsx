@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { guardRawText } from '../../test/raw-guard';
+import { describe, expect, it } from 'vitest';
+import { screenTests } from '../../components/device/family-testing';
 import { renderWithApp } from '../../test/render';
 import SummaryPage from './summary-page';
 import { BASE, serve, setUp, tearDown } from './test-fixtures';
@@ -25,10 +25,7 @@ const OVERVIEW = {
   at: '2026-05-01T10:00:00Z',
 };
 
-beforeEach(setUp);
-afterEach(tearDown);
-
-guardRawText();
+screenTests(setUp, tearDown);
 
 describe('lighting overview', () => {
   it('shows lamps by state, the lighting rate, faults by code, energy and savings, and the project’s power', async () => {

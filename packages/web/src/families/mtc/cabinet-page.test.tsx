@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FakeWebSocket } from '../../api/realtime-fake';
-import { guardRawText } from '../../test/raw-guard';
+import { screenTests } from '../../components/device/family-testing';
 import { renderWithApp } from '../../test/render';
 import CabinetPage from './cabinet-page';
 import { BASE, formBody, jsonBody, RUNTIME, serve, setUp, tearDown } from './test-fixtures';
@@ -71,10 +71,7 @@ function answers(call: { url: URL; method: string }) {
   return undefined;
 }
 
-beforeEach(setUp);
-afterEach(tearDown);
-
-guardRawText();
+screenTests(setUp, tearDown);
 
 describe('one cabinet', () => {
   it('shows circuits, three phases, alarms and peripherals in words, and times in the system timezone', async () => {

@@ -1,17 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FakeWebSocket } from '../../api/realtime-fake';
-import { guardRawText } from '../../test/raw-guard';
+import { screenTests } from '../../components/device/family-testing';
 import { renderWithApp } from '../../test/render';
 import CabinetListPage from './list-page';
 import { BASE, CABINETS, page, serve, setUp, tearDown } from './test-fixtures';
 
 const PATH = '/pjt/pjtdevicemtclist';
 
-beforeEach(setUp);
-afterEach(tearDown);
-
-guardRawText();
+screenTests(setUp, tearDown);
 
 describe('cabinet list', () => {
   it('shows each cabinet online or not, its mode, circuits at a glance, alarms and power (version and last report hidden at first)', async () => {

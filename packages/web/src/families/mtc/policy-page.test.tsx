@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { guardRawText } from '../../test/raw-guard';
+import { describe, expect, it } from 'vitest';
+import { screenTests } from '../../components/device/family-testing';
+import { startPolicy, typeUnitOffset } from '../../components/schedule/policy-testing';
 import { renderWithApp } from '../../test/render';
 import CabinetPolicyPage from './policy-page';
 import { BASE, CABINETS, jsonBody, POLICY, page, serve, setUp, tearDown } from './test-fixtures';
@@ -56,10 +57,7 @@ function answers(call: { url: URL; method: string }) {
   return undefined;
 }
 
-beforeEach(setUp);
-afterEach(tearDown);
-
-guardRawText();
+screenTests(setUp, tearDown);
 
 describe('cabinet policies', () => {
   it('lists each policy with its units in words', async () => {
@@ -76,14 +74,8 @@ describe('cabinet policies', () => {
     const { fetchMock } = serve(PATH, answers);
     const user = userEvent.setup();
     renderWithApp(<CabinetPolicyPage />, { path: PATH });
-    await screen.findByText('夜间策略');
-    await user.click(screen.getByRole('button', { name: /新\s*增/ }));
-    await user.type(await screen.findByTestId('policy-name'), '日落开灯');
-    await user.type(screen.getByTestId('policy-no'), 'P-02');
-    const marked = screen.getByTestId('policy-unit-0-offset');
-    const offset = marked.tagName === 'INPUT' ? marked : within(marked).getByRole('spinbutton');
-    await user.clear(offset);
-    await user.type(offset, '10');
+    await startPolicy(user, '夜间策略', { name: '日落开灯', no: 'P-02' });
+    await typeUnitOffset(user, 0, '10');
     await user.click(screen.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() =>
       expect(jsonBody(fetchMock, `${BASE}/policies`)).toEqual({

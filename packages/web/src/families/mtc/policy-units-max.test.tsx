@@ -1,13 +1,11 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, expect } from 'vitest';
+import { expect } from 'vitest';
+import { screenTests } from '../../components/device/family-testing';
 import { describePolicyUnitsMax } from '../../components/schedule/policy-testing';
-import { guardRawText } from '../../test/raw-guard';
 import CabinetPolicyPage from './policy-page';
 import { BASE, POLICY, page, setUp, tearDown } from './test-fixtures';
 
-beforeEach(setUp);
-afterEach(tearDown);
-guardRawText();
+screenTests(setUp, tearDown);
 
 describePolicyUnitsMax('cabinet policy units', {
   path: '/pjt/pjtdevicemtcpolicy',
