@@ -1,11 +1,12 @@
 import { illumManifest } from '@sc/contract';
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { devices, projects } from '../../../db/schema/index.js';
 import { keywordWhere } from '../../../platform/paging.js';
-import { DEVICE_COLUMNS } from '../kit/device-columns.js';
-import { deviceProjectName, devicesOfProject, type ProjectReach } from '../kit/project-reach.js';
+import { CHILD_COLUMNS, DEVICE_COLUMNS } from '../kit/device-columns.js';
+import { listedDevicesWhere, pageDevices } from '../kit/device-list.js';
+import { deviceProjectName, type ProjectReach } from '../kit/project-reach.js';
 import { createReadingsRepository } from '../kit/readings.repository.js';
 import { illumGroupChildren, illumGroups, illumTelemetry } from './illum.tables.js';
 
@@ -14,6 +15,8 @@ const parent = alias(devices, 'parent');
 // The group's gateway: a device row joined a second time (its own alias in the SQL).
 const groupGateway = alias(devices, 'group_gateway');
 const sensor = alias(devices, 'sensor');
+/** What the sensor list shows of each besides its latest reading (its settings are in `props`). */
+const LISTED = { ...DEVICE_COLUMNS, parentId: devices.parentId, props: devices.props };
 
 export interface GroupValues {
   projectId: number;
@@ -26,6 +29,9 @@ export interface GroupValues {
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+/** A device named by a group (its gateway, its sensor): selected as one object, null when it is gone. */
+const refColumns = <T extends { id: PgColumn; name: PgColumn; no: PgColumn }>(d: T) =>
+  ({ id: d.id, name: d.name, no: d.no }) as Pick<T, 'id' | 'name' | 'no'>;
 const ref = (r: { id: number | null; name: string | null; no: string | null }) =>
   r.id === null ? null : { id: r.id, name: r.name ?? '', no: r.no ?? '' };
 
@@ -57,12 +63,8 @@ export function createIllumRepository(db: Db) {
         projectName: projects.name,
         description: illumGroups.description,
         createdAt: illumGroups.createdAt,
-        gatewayId: groupGateway.id,
-        gatewayName: groupGateway.name,
-        gatewayNo: groupGateway.no,
-        sensorId: sensor.id,
-        sensorName: sensor.name,
-        sensorNo: sensor.no,
+        gateway: refColumns(groupGateway),
+        sensor: refColumns(sensor),
       })
       .from(illumGroups)
       .innerJoin(projects, eq(projects.id, illumGroups.projectId))
@@ -78,8 +80,8 @@ export function createIllumRepository(db: Db) {
       projectId: r.projectId,
       projectName: r.projectName,
       description: r.description,
-      gateway: ref({ id: r.gatewayId, name: r.gatewayName, no: r.gatewayNo }),
-      sensor: ref({ id: r.sensorId, name: r.sensorName, no: r.sensorNo }),
+      gateway: r.gateway ? ref(r.gateway) : null,
+      sensor: r.sensor ? ref(r.sensor) : null,
       lamps: children.get(r.id) ?? [],
       createdAt: r.createdAt.toISOString(),
     }));
@@ -96,47 +98,21 @@ export function createIllumRepository(db: Db) {
 
     /** A page of the project's sensors (keyword over name, no and equipment id), by name. */
     async sensorsPage(project: number | ProjectReach, words: string[], limit: number, offset: number) {
-      const where = and(
-        devicesOfProject(project),
-        eq(devices.type, TYPE),
-        keywordWhere(words, [devices.name, devices.no, devices.equipmentId]),
-      );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({
-            ...DEVICE_COLUMNS,
-            parentId: devices.parentId,
-            parentName: parent.name,
-            projectName: deviceProjectName,
-            props: devices.props,
-          })
-          .from(devices)
-          .leftJoin(parent, eq(parent.id, devices.parentId))
-          .where(where)
-          .orderBy(asc(devices.name), asc(devices.id))
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(devices).where(where),
-      ]);
-      return {
-        rows: rows.map((r) => ({
-          ...r,
-          lastActiveAt: iso(r.lastActiveAt),
-          props: (r.props ?? {}) as Record<string, unknown>,
-        })),
-        total: total?.n ?? 0,
-      };
+      const list = db
+        .select({ ...LISTED, parentName: parent.name, projectName: deviceProjectName })
+        .from(devices)
+        .leftJoin(parent, eq(parent.id, devices.parentId))
+        .$dynamic();
+      const where = listedDevicesWhere(TYPE, project, { words });
+      const { rows, total } = await pageDevices(db, list, where, { limit, offset });
+      const props = (r: (typeof rows)[number]) => (r.props ?? {}) as Record<string, unknown>;
+      return { rows: rows.map((r) => ({ ...r, lastActiveAt: iso(r.lastActiveAt), props: props(r) })), total };
     },
 
     /** The lamp controllers that follow a sensor: the children of its groups. */
     async lampsOf(sensorId: number) {
       const rows = await db
-        .select({
-          ...DEVICE_COLUMNS,
-          type: devices.type,
-          groupId: illumGroups.id,
-          groupName: illumGroups.name,
-        })
+        .select({ ...CHILD_COLUMNS, groupId: illumGroups.id, groupName: illumGroups.name })
         .from(illumGroups)
         .innerJoin(illumGroupChildren, eq(illumGroupChildren.groupId, illumGroups.id))
         .innerJoin(devices, eq(devices.id, illumGroupChildren.deviceId))

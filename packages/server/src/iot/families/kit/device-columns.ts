@@ -10,3 +10,6 @@ export const DEVICE_COLUMNS = {
   registered: devices.registered,
   lastActiveAt: devices.lastActiveAt,
 } as const;
+
+/** What a carrier's child rows show (the kit's children call, a group's lamps): the device and its type. */
+export const CHILD_COLUMNS = { ...DEVICE_COLUMNS, type: devices.type } as const;

@@ -6,7 +6,7 @@ import type { SessionContext } from '../../../modules/session/session-context.js
 import { AppError, notFound } from '../../../platform/errors.js';
 import { inScope } from '../../../platform/scope.js';
 import type { CommandTarget } from '../../command-bus.js';
-import { DEVICE_COLUMNS } from './device-columns.js';
+import { CHILD_COLUMNS } from './device-columns.js';
 import type { ProjectReach } from './project-reach.js';
 
 const parent = alias(devices, 'parent');
@@ -81,10 +81,7 @@ export function createFamilyDevices(db: Db) {
     /** The devices behind a carrier with their state (at most 4096). */
     async childrenOf(parentId: number, type?: string) {
       const rows = await db
-        .select({
-          ...DEVICE_COLUMNS,
-          type: devices.type,
-        })
+        .select(CHILD_COLUMNS)
         .from(devices)
         .where(and(eq(devices.parentId, parentId), type ? eq(devices.type, type) : undefined))
         .orderBy(devices.name)
