@@ -43,6 +43,8 @@ export const FAMILY_MANIFESTS: readonly FamilyManifest[] = [
 export { ENV_API, ENV_READINGS } from './envmonitor/index.js';
 export { GATEWAY_API, GATEWAY_COMMANDS } from './gateway/index.js';
 export * from './kit/calls.js';
+export * from './kit/firmware.js';
+export * from './kit/link.js';
 export * from './kit/manifest.js';
 export * from './kit/network.js';
 export * from './kit/policy.js';

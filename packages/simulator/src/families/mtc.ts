@@ -14,6 +14,7 @@ import {
   toMtcTime,
 } from '@sc/contract';
 import { clamp, jitter, round } from '../cycles.js';
+import { upkeepCommands } from '../upkeep.js';
 import type { CommandHandler, FamilySim, SimDevice, SimEvent, Values } from './types.js';
 
 /**
@@ -326,10 +327,7 @@ export const mtc: FamilySim = {
       queue(device, { code: 'TIME_CORRECTED', type: 'info', level: 'info' });
       return { ok: true, result: { deviceTime: toMtcTime(clock(device, ctx.now)) } };
     },
-    version: (device) => ({ ok: true, result: { version: String(device.state.version ?? 'MTC1.0.00') } }),
     config: store('config'),
-    comm: store('comm'),
-    peripherals: store('peripherals'),
     alarmconfig: store('alarmConfig'),
     policy: (device, args, ctx) => {
       device.state.policies = Array.isArray(args.policies) ? (args.policies as MtcPolicy[]) : [];
@@ -337,23 +335,6 @@ export const mtc: FamilySim = {
       device.state.manual = undefined;
       return { ok: true, result: { policies: (device.state.policies as MtcPolicy[]).length, values: ctx.report() } };
     },
-    /** A firmware chunk; the last one switches the version and says so. */
-    upgrade: (device, args) => {
-      const index = Number(args.index);
-      const total = Number(args.total);
-      if (!Number.isInteger(index) || !Number.isInteger(total) || typeof args.data !== 'string')
-        return { ok: false, error: 'BAD_CHUNK' };
-      device.state.upgradeReceived = index + 1;
-      if (index + 1 === total) {
-        device.state.version = String(args.version);
-        queue(device, {
-          code: 'UPGRADE_RESULT',
-          type: 'info',
-          level: 'info',
-          detail: { ok: true, version: String(args.version) },
-        });
-      }
-      return { ok: true, result: { received: index + 1, total } };
-    },
+    ...upkeepCommands({ defaultVersion: 'MTC1.0.00', raise: queue }),
   },
 };

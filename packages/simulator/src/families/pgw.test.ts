@@ -175,4 +175,18 @@ describe('power-line gateways', () => {
     await pgw.commands!.addchildren!(gw, { devices: [id] }, ctx(lamps));
     expect(carrierTable(gw, lamps, new Date()).map((l) => l.device)).toContain(id);
   });
+  it('answer their version, keep comm args, and take a firmware image in chunks that switches the version', async () => {
+    const gw = sim('PGW9', 'pgw');
+    const c = ctx([]);
+    expect((await pgw.commands!.version!(gw, {}, c)).result).toEqual({ version: 'PGW1.2.07' });
+    expect((await pgw.commands!.comm!(gw, { up: { heartbeat: 90 } }, c)).ok).toBe(true);
+    expect(gw.state.comm).toEqual({ up: { heartbeat: 90 } });
+    for (const index of [0, 1])
+      expect((await pgw.commands!.upgrade!(gw, { index, total: 2, version: 'PGW2.0.00', data: 'AAAA' }, c)).ok).toBe(
+        true,
+      );
+    expect((await pgw.commands!.version!(gw, {}, c)).result).toEqual({ version: 'PGW2.0.00' });
+    expect(pgw.events!(gw, null, new Date()).map((e) => e.code)).toContain('UPGRADE_RESULT');
+    expect((await pgw.commands!.upgrade!(gw, { index: 'x' }, c)).ok).toBe(false);
+  });
 });

@@ -1,4 +1,5 @@
 import { fromWireSeconds, PGW_CONFIG, toWireSeconds } from '@sc/contract/families/pgw';
+import { upkeepCommands, versionOf } from '../upkeep.js';
 import type { FamilySim, SimDevice, SimEvent } from './types.js';
 
 /** A lamp on the carrier as the gateway holds it: its usual signal, and whether it is lost now. */
@@ -14,6 +15,9 @@ interface Table {
   /** Events raised by the carrier table (lost, found), sent with the next reading. */
   pending: SimEvent[];
 }
+
+/** The firmware a simulated gateway comes with (a PGWx.x.xx version, as its images carry). */
+const PGW_FIRMWARE_VERSION = 'PGW1.2.07';
 
 /** Chance per reading that a lamp stops answering on the carrier, and how long it stays lost (ms). */
 export const LOSS = { chance: 0.01, minMs: 5 * 60_000, maxMs: 20 * 60_000 } as const;
@@ -108,7 +112,7 @@ export function carrierTable(device: SimDevice, children: readonly SimDevice[], 
  */
 export const pgw: FamilySim = {
   type: 'pgw',
-  firmware: 'PGW1.2.07',
+  firmware: PGW_FIRMWARE_VERSION,
   init: (device) => {
     const props = device.plan.props ?? {};
     device.state.table = { links: {}, faultUntil: 0, pending: [] } satisfies Table;
@@ -142,7 +146,7 @@ export const pgw: FamilySim = {
         result: {
           deviceTime: toWireSeconds(ctx.now.getTime() + Number(device.state.clockOffsetMs ?? 0)),
           uptime: Math.max(0, Math.round((ctx.now.getTime() - Number(device.state.bootedAt)) / 1000)),
-          firmware: pgw.firmware,
+          firmware: versionOf(device, PGW_FIRMWARE_VERSION),
           lamps: links.length,
           reachable: links.filter((l) => l.signal > 0).length,
           ...(device.state.config as object),
@@ -178,6 +182,10 @@ export const pgw: FamilySim = {
       };
       return { ok: true, result: device.state.config };
     },
+    ...upkeepCommands({
+      defaultVersion: PGW_FIRMWARE_VERSION,
+      raise: (device, event) => table(device).pending.push(event),
+    }),
     addchildren: (device, args) => {
       const ids = Array.isArray(args.devices) ? args.devices.map(String) : [];
       const removed = device.state.removed as Set<string>;

@@ -1,4 +1,5 @@
 import { ELECTRICAL_ALARM_TEXTS } from '../kit/device-texts.js';
+import { LINK_TEXTS } from '../kit/link-texts.js';
 import type { FamilyI18n } from '../kit/manifest.js';
 import { POLICY_TEXTS } from '../kit/policy-texts.js';
 
@@ -10,6 +11,7 @@ import { POLICY_TEXTS } from '../kit/policy-texts.js';
 export const i18n = {
   zh_CN: {
     schedule: POLICY_TEXTS.zh_CN,
+    ...LINK_TEXTS.zh_CN,
     settings: {
       mtcOverCurrent: '集中控制器过流阈值默认值 (mA)',
       mtcOverVoltage: '集中控制器过压阈值默认值 (V)',
@@ -194,27 +196,11 @@ export const i18n = {
       },
       timeModes: { absolute: '绝对时间', relative: '相对时间' },
       relativeTypes: { midnight: '零点', sunrise: '日出', sunset: '日落' },
-      firmware: {
-        file: '固件文件',
-        version: '固件版本',
-        progress: '已发送 {sent}/{total}（{percent}%）',
-        states: { running: '升级中', done: '升级完成', failed: '升级失败' },
-        type: '固件文件必须是 .bin 文件',
-        tooSmall: '固件文件太小（至少 1 KB）',
-        tooLarge: '固件文件太大（不能超过 4 MB）',
-        header: '不是集中控制器固件：文件头缺少 MTCF 标识和 MTCx.x.xx 版本',
-        missing: '请选择固件文件',
-        busy: '该集中控制器正在升级，请等待完成',
-        offline: '集中控制器离线，无法升级',
-        timeout: '集中控制器未应答，升级中断',
-        interrupted: '服务器在升级过程中重启，升级已中断，请重新升级',
-      },
       rules: {
         underBelowOverCurrent: '欠流阈值必须小于过流阈值',
         underBelowOverVoltage: '欠压阈值必须小于过压阈值',
         host: '请输入有效的 IPv4 地址或域名',
         address: '地址为 1 到 16 位字母或数字',
-        peripheralIndex: '外设序号不能重复',
         noCircuits: '请至少选择一个回路',
         circuitTwice: '同一回路只能出现一次',
         circuitRange: '回路 {circuit} 超出该集中控制器的回路数 {count}',
@@ -235,6 +221,7 @@ export const i18n = {
   },
   en_US: {
     schedule: POLICY_TEXTS.en_US,
+    ...LINK_TEXTS.en_US,
     settings: {
       mtcOverCurrent: 'Controller over-current default (mA)',
       mtcOverVoltage: 'Controller over-voltage default (V)',
@@ -419,27 +406,11 @@ export const i18n = {
       },
       timeModes: { absolute: 'Absolute', relative: 'Relative' },
       relativeTypes: { midnight: 'Midnight', sunrise: 'Sunrise', sunset: 'Sunset' },
-      firmware: {
-        file: 'Firmware file',
-        version: 'Firmware version',
-        progress: 'Sent {sent}/{total} ({percent}%)',
-        states: { running: 'Upgrading', done: 'Upgrade finished', failed: 'Upgrade failed' },
-        type: 'The firmware file must be a .bin file',
-        tooSmall: 'The firmware file is too small (at least 1 KB)',
-        tooLarge: 'The firmware file is too large (at most 4 MB)',
-        header: 'Not a controller firmware: the file does not start with MTCF and an MTCx.x.xx version',
-        missing: 'Choose a firmware file',
-        busy: 'This controller is being upgraded; wait until it finishes',
-        offline: 'The controller is offline; it cannot be upgraded',
-        timeout: 'The controller stopped answering; the upgrade was interrupted',
-        interrupted: 'The server restarted during the upgrade; it was interrupted, upgrade again',
-      },
       rules: {
         underBelowOverCurrent: 'The under-current threshold must be below the over-current threshold',
         underBelowOverVoltage: 'The under-voltage threshold must be below the over-voltage threshold',
         host: 'Enter a valid IPv4 address or domain',
         address: 'The address is 1 to 16 letters or digits',
-        peripheralIndex: 'Peripheral indexes must be unique',
         noCircuits: 'Select at least one circuit',
         circuitTwice: 'A circuit may appear only once',
         circuitRange: 'Circuit {circuit} is beyond the controller’s {count} circuits',

@@ -10,6 +10,8 @@ import {
   recordCalls,
   settingsCalls,
 } from '../kit/calls.js';
+import { firmwareCalls } from '../kit/firmware.js';
+import { linkCalls } from '../kit/link.js';
 import { defineFamily } from '../kit/manifest.js';
 import { IOT_NET } from '../kit/network.js';
 import { int, select, text } from '../kit/properties.js';
@@ -18,15 +20,12 @@ import { deviceScreens } from '../kit/screens.js';
 import { MTC_EVENTS } from './events.js';
 import {
   mtcAlarmConfigResponse,
-  mtcCommResponse,
   mtcConfigResponse,
-  mtcPeripheralsResponse,
   mtcPolicyRow,
   mtcPolicyUseResult,
   mtcRow,
   mtcRuntime,
   mtcSchedulePreview,
-  mtcUpgrade,
 } from './responses.js';
 import {
   MTC_COMMANDS,
@@ -36,10 +35,8 @@ import {
   MTC_UP_PROTOCOLS,
   MTC_VERSION_PATTERN,
   mtcAlarmConfigBody,
-  mtcCommBody,
   mtcConfigBody,
   mtcListFilter,
-  mtcPeripheralsBody,
   mtcPolicyTargetsBody,
   mtcPreviewQuery,
 } from './schemas.js';
@@ -100,14 +97,6 @@ export const MTC_API = {
     mtcConfigResponse,
     'address and up link (server, port 1024-65535, protocol)',
   ),
-  ...cabinetSettings('comm', ['comm', 'setComm'], mtcCommBody, mtcCommResponse, 'up and down comm args'),
-  ...cabinetSettings(
-    'peripherals',
-    ['peripherals', 'setPeripherals'],
-    mtcPeripheralsBody,
-    mtcPeripheralsResponse,
-    'peripheral args',
-  ),
   ...cabinetSettings(
     'alarmconfig',
     ['alarmConfig', 'setAlarmConfig'],
@@ -116,15 +105,9 @@ export const MTC_API = {
     'alarm thresholds and the same-event interval',
   ),
   setLocation: locationCall(e, 'cabinet'),
-  // Multipart (field `file`): the server reads the file itself, so no body schema.
-  upgrade: e.post(':id/firmware', {
-    response: mtcUpgrade,
-    summary: `Upgrade a cabinet's firmware: multipart field \`file\`, a ${MTC_FIRMWARE.extension} image of 1 KiB to 4 MiB starting with ${MTC_FIRMWARE.magic} and its MTCx.x.xx version; progress and result as realtime \`firmware\` pushes`,
-  }),
-  lastUpgrade: e.get(':id/firmware', {
-    response: mtcUpgrade.nullable(),
-    summary: "A cabinet's last firmware upgrade with its progress (null: none yet)",
-  }),
+  // comm args, peripherals and firmware: the kit's traits, as for power-line gateways
+  ...linkCalls(e),
+  ...firmwareCalls(e, MTC_FIRMWARE),
   cabinetPolicies: e.get(':id/policies', { response: z.array(mtcPolicyRow), summary: 'The policies a cabinet runs' }),
 };
 

@@ -42,8 +42,8 @@ describe('MTC contract', () => {
       ...mtcManifest.commands.map((c) => `mtc.commands.${c.name}`),
       ...Object.keys(MTC_ALARM_RANGES).map((k) => `mtc.alarmConfig.${k}`),
       ...mtcManifest.readings.map((r) => `mtc.readings.${r.key}`),
-      'mtc.firmware.type',
-      'mtc.firmware.header',
+      'firmware.type',
+      'firmware.header',
     ];
     for (const lang of ['zh_CN', 'en_US'] as const)
       for (const key of keys) expect(translate(lang, key), `${lang} ${key}`).not.toBe(key);
@@ -124,7 +124,7 @@ describe('MTC contract', () => {
         registerStart: 0,
       })),
     });
-    expect(messages(twice)).toEqual(['peripherals.1.index:mtc.rules.peripheralIndex']);
+    expect(messages(twice)).toEqual(['peripherals.1.index:link.peripheralIndex']);
   });
 
   it('switches one circuit or several, each at most once', () => {

@@ -1,21 +1,18 @@
 import { z } from 'zod';
+import { type Upgrade, upgradeRow } from '../kit/firmware.js';
+import { commResponse, peripheralOut, peripheralsResponse, storedShape } from '../kit/link.js';
 import { policyCycleOut, yearScheduleResponse } from '../kit/policy.js';
 import { isoTime } from '../kit/responses.js';
 import {
-  MTC_ADDRESS_TYPES,
   MTC_ALARM_KINDS,
   MTC_ALARM_STATUSES,
   MTC_MODES,
-  MTC_PARITIES,
   MTC_PERIPHERAL_KINDS,
-  MTC_PERIPHERAL_PROTOCOLS,
   MTC_READINGS,
   MTC_RELATIVE_TYPES,
   MTC_STATES,
   MTC_TIME_MODES,
-  MTC_TRANSFER_TYPES,
   MTC_UP_PROTOCOLS,
-  MTC_UPGRADE_STATES,
 } from './schemas.js';
 
 /** Answers of the MTC calls (the `response:` of MTC_API and MTC_POLICY_API). */
@@ -111,11 +108,7 @@ export const mtcRuntime = z.object({
 });
 export type MtcRuntime = z.infer<typeof mtcRuntime>;
 
-const stored = {
-  updatedAt: isoTime.nullable(),
-  /** The connected cabinet was told (an offline one is not queued: its next connect reads the stored values). */
-  delivered: z.boolean(),
-};
+const stored = storedShape;
 export const mtcConfigResponse = z.object({
   address: z.string(),
   upServer: z.string(),
@@ -123,24 +116,9 @@ export const mtcConfigResponse = z.object({
   upProtocol: z.enum(MTC_UP_PROTOCOLS),
   ...stored,
 });
-export const mtcCommResponse = z.object({
-  up: z.object({ heartbeat: id, reportInterval: id, timeout: id, retries: id }),
-  down: z.object({ baudRate: id, dataBits: id, parity: z.enum(MTC_PARITIES), stopBits: id, pollInterval: id }),
-  ...stored,
-});
-export const mtcPeripheralOut = z.object({
-  index: id,
-  name: z.string(),
-  kind: z.enum(MTC_PERIPHERAL_KINDS),
-  protocol: z.enum(MTC_PERIPHERAL_PROTOCOLS),
-  port: id,
-  stationAddress: id,
-  addressType: z.enum(MTC_ADDRESS_TYPES),
-  transferType: z.enum(MTC_TRANSFER_TYPES),
-  registerStart: id,
-  registerCount: id,
-});
-export const mtcPeripheralsResponse = z.object({ peripherals: z.array(mtcPeripheralOut), ...stored });
+export const mtcCommResponse = commResponse;
+export const mtcPeripheralOut = peripheralOut;
+export const mtcPeripheralsResponse = peripheralsResponse;
 export const mtcAlarmConfigResponse = z.object({
   overCurrent: id,
   underCurrent: id,
@@ -156,23 +134,8 @@ export const mtcAlarmConfigResponse = z.object({
 });
 
 /** POST …/{id}/firmware (started) and GET …/{id}/firmware (the last upgrade; null: none yet). */
-export const mtcUpgrade = z.object({
-  upgradeId: z.string(),
-  deviceId: id,
-  fileName: z.string(),
-  version: z.string(),
-  size: id,
-  /** Chunks acknowledged and the total. */
-  sent: id,
-  total: id,
-  percent: z.number(),
-  state: z.enum(MTC_UPGRADE_STATES),
-  /** offline, timeout, or the cabinet's error (an i18n key under `mtc.firmware.*` when ours). */
-  error: z.string().nullable(),
-  startedAt: isoTime,
-  finishedAt: isoTime.nullable(),
-});
-export type MtcUpgrade = z.infer<typeof mtcUpgrade>;
+export const mtcUpgrade = upgradeRow;
+export type MtcUpgrade = Upgrade;
 
 const unitOut = z.object({
   time: z.string().optional(),

@@ -6,12 +6,29 @@ import {
   latitude,
   listedId,
   longitude,
-  optionalText,
   PATTERNS,
   scopedName,
   scopedNo,
 } from '../../validation/rules.js';
+import { checkFirmwareFile, type FirmwareSpec, UPGRADE_STATES, type UpgradeState } from '../kit/firmware.js';
 import { formFlag, lowBelowHigh, rangeRules } from '../kit/forms.js';
+import {
+  ADDRESS_TYPES,
+  BAUD_RATES,
+  type CommArgs,
+  commBody,
+  downCommBody,
+  PARITIES,
+  PERIPHERAL_KINDS,
+  PERIPHERAL_PORTS,
+  PERIPHERAL_PROTOCOLS,
+  type Peripheral,
+  type Peripherals,
+  peripheralBody,
+  peripheralsBody,
+  TRANSFER_TYPES,
+  upCommBody,
+} from '../kit/link.js';
 import type { FamilyCommand, FamilyReading } from '../kit/manifest.js';
 import { policyCycle } from '../kit/policy.js';
 import { type ReadingKey, reading, threePhase } from '../kit/readings.js';
@@ -232,76 +249,22 @@ export const mtcConfigBody = z.object({
 });
 export type MtcConfig = z.infer<typeof mtcConfigBody>;
 
-export const MTC_BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200] as const;
-export const MTC_PARITIES = ['none', 'odd', 'even'] as const;
-/** Up link (cabinet → server): heartbeat and report intervals, reply timeout and retries. */
-export const mtcUpCommBody = z.object({
-  heartbeat: range(10, 3600).optional().default(60),
-  reportInterval: range(10, 3600).optional().default(60),
-  timeout: range(1, 60).optional().default(10),
-  retries: range(0, 10).optional().default(3),
-});
-/** Down link (the cabinet's RS485 bus to its peripherals). */
-export const mtcDownCommBody = z.object({
-  baudRate: z.coerce
-    .number({ error: 'validation.validParam' })
-    .refine((v) => (MTC_BAUD_RATES as readonly number[]).includes(v), 'validation.validParam')
-    .optional()
-    .default(9600),
-  dataBits: z.coerce
-    .number({ error: 'validation.validParam' })
-    .refine((v) => v === 7 || v === 8, 'validation.validParam')
-    .optional()
-    .default(8),
-  parity: z.enum(MTC_PARITIES, { error: 'validation.validParam' }).optional().default('none'),
-  stopBits: z.coerce
-    .number({ error: 'validation.validParam' })
-    .refine((v) => v === 1 || v === 2, 'validation.validParam')
-    .optional()
-    .default(1),
-  pollInterval: range(1, 3600).optional().default(30),
-});
-/** PUT …/{id}/comm: up and down comm args. */
-export const mtcCommBody = z.object({
-  up: mtcUpCommBody.optional().default(mtcUpCommBody.parse({})),
-  down: mtcDownCommBody.optional().default(mtcDownCommBody.parse({})),
-});
-export type MtcComm = z.infer<typeof mtcCommBody>;
-
-export const MTC_PERIPHERAL_PROTOCOLS = ['modbus', 'dlt645', 'custom'] as const;
-export const MTC_PERIPHERAL_KINDS = ['meter', 'illuminance', 'cableTheft', 'door', 'temperature', 'other'] as const;
-export const MTC_ADDRESS_TYPES = ['coil', 'discrete', 'holding', 'input'] as const;
-export const MTC_TRANSFER_TYPES = ['rtu', 'ascii', 'tcp'] as const;
-/** RS485 ports of a cabinet. */
-export const MTC_PERIPHERAL_PORTS = [1, 4] as const;
-
-/** One peripheral on the cabinet's bus: how to read it (spec 001 §3 "peripheral args"). */
-export const mtcPeripheral = z.object({
-  index: range(1, 64),
-  name: optionalText(32),
-  kind: z.enum(MTC_PERIPHERAL_KINDS, { error: 'validation.validParam' }).optional().default('other'),
-  protocol: z.enum(MTC_PERIPHERAL_PROTOCOLS, { error: 'validation.validParam' }),
-  port: range(...MTC_PERIPHERAL_PORTS),
-  stationAddress: range(1, 247),
-  addressType: z.enum(MTC_ADDRESS_TYPES, { error: 'validation.validParam' }),
-  transferType: z.enum(MTC_TRANSFER_TYPES, { error: 'validation.validParam' }),
-  registerStart: range(0, 65535),
-  registerCount: range(1, 125).optional().default(1),
-});
-export type MtcPeripheral = z.infer<typeof mtcPeripheral>;
-
-/** PUT …/{id}/peripherals: the whole list (replaces it); indexes unique. */
-export const mtcPeripheralsBody = z
-  .object({ peripherals: z.array(mtcPeripheral).max(64, msg('validation.range', { min: 0, max: 64 })) })
-  .superRefine((v, ctx) => {
-    const seen = new Set<number>();
-    v.peripherals.forEach((p, i) => {
-      if (seen.has(p.index))
-        ctx.addIssue({ code: 'custom', path: ['peripherals', i, 'index'], message: 'mtc.rules.peripheralIndex' });
-      seen.add(p.index);
-    });
-  });
-export type MtcPeripherals = z.infer<typeof mtcPeripheralsBody>;
+// Comm args, peripherals and location are the kit's link traits (kit/link.ts), as for power-line gateways.
+export const MTC_BAUD_RATES = BAUD_RATES;
+export const MTC_PARITIES = PARITIES;
+export const mtcUpCommBody = upCommBody;
+export const mtcDownCommBody = downCommBody;
+export const mtcCommBody = commBody;
+export type MtcComm = CommArgs;
+export const MTC_PERIPHERAL_PROTOCOLS = PERIPHERAL_PROTOCOLS;
+export const MTC_PERIPHERAL_KINDS = PERIPHERAL_KINDS;
+export const MTC_ADDRESS_TYPES = ADDRESS_TYPES;
+export const MTC_TRANSFER_TYPES = TRANSFER_TYPES;
+export const MTC_PERIPHERAL_PORTS = PERIPHERAL_PORTS;
+export const mtcPeripheral = peripheralBody;
+export type MtcPeripheral = Peripheral;
+export const mtcPeripheralsBody = peripheralsBody;
+export type MtcPeripherals = Peripherals;
 
 // ── Commands (POST …/{id}/<name>; the device's reply answers) ───────────────────────────────────────
 
@@ -370,33 +333,24 @@ export const MTC_COMMANDS = [
 
 /**
  * A firmware image: a `.bin` file of 1 KiB to 4 MiB that starts with the magic `MTCF` and the 9
- * characters of its version (MTCx.x.xx). It goes to the cabinet in chunks of `chunkBytes` (base64 in
- * the `upgrade` command); the console sees the progress and the result live.
+ * characters of its version (MTCx.x.xx), sent in chunks of 32 KiB (the kit's firmware trait).
  */
 export const MTC_FIRMWARE = {
   extension: '.bin',
   minBytes: 1024,
   maxBytes: 4 * 1024 * 1024,
   magic: 'MTCF',
+  versionPattern: MTC_VERSION_PATTERN,
+  versionLength: 9,
+  versionFormat: 'MTCx.x.xx',
   chunkBytes: 32 * 1024,
-} as const;
+} as const satisfies FirmwareSpec;
 
-/** Why a file is not firmware (an i18n key under `mtc.firmware.*`), or its version. */
-export function checkFirmware(
-  name: string,
-  bytes: Uint8Array,
-): { ok: true; version: string } | { ok: false; error: 'type' | 'tooSmall' | 'tooLarge' | 'header' } {
-  if (!name.toLowerCase().endsWith(MTC_FIRMWARE.extension)) return { ok: false, error: 'type' };
-  if (bytes.length < MTC_FIRMWARE.minBytes) return { ok: false, error: 'tooSmall' };
-  if (bytes.length > MTC_FIRMWARE.maxBytes) return { ok: false, error: 'tooLarge' };
-  const head = String.fromCharCode(...bytes.subarray(0, 13));
-  const version = head.slice(4, 13);
-  if (!head.startsWith(MTC_FIRMWARE.magic) || !MTC_VERSION_PATTERN.test(version)) return { ok: false, error: 'header' };
-  return { ok: true, version };
-}
+/** Why a file is not a cabinet's firmware (an i18n key under `firmware.*`), or its version. */
+export const checkFirmware = (name: string, bytes: Uint8Array) => checkFirmwareFile(MTC_FIRMWARE, name, bytes);
 
-export const MTC_UPGRADE_STATES = ['running', 'done', 'failed'] as const;
-export type MtcUpgradeState = (typeof MTC_UPGRADE_STATES)[number];
+export const MTC_UPGRADE_STATES = UPGRADE_STATES;
+export type MtcUpgradeState = UpgradeState;
 
 // ── Policies (spec 001 §3 "MTC policy") ─────────────────────────────────────────────────────────────
 

@@ -1,8 +1,10 @@
+import { LINK_TEXTS } from '../kit/link-texts.js';
 import type { FamilyI18n } from '../kit/manifest.js';
 
 /** Texts of the family: merged into the i18n resources by namespace. */
 export const i18n = {
   zh_CN: {
+    ...LINK_TEXTS.zh_CN,
     families: {
       types: {
         pgw: '电力线网关',
@@ -34,6 +36,7 @@ export const i18n = {
         CARRIER_FAULT: '载波模块故障',
         REBOOTED: '网关已重启',
         TIME_CORRECTED: '已校时',
+        UPGRADE_RESULT: '升级结果',
       },
     },
     pgw: {
@@ -48,6 +51,7 @@ export const i18n = {
     },
   },
   en_US: {
+    ...LINK_TEXTS.en_US,
     families: {
       types: {
         pgw: 'Power-line gateway',
@@ -79,6 +83,7 @@ export const i18n = {
         CARRIER_FAULT: 'Carrier module fault',
         REBOOTED: 'Gateway restarted',
         TIME_CORRECTED: 'Clock corrected',
+        UPGRADE_RESULT: 'Upgrade result',
       },
     },
     pgw: {

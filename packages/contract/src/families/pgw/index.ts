@@ -10,12 +10,16 @@ import {
   defineFamily,
   eventCalls,
   FAMILY_READS,
+  type FirmwareSpec,
   familyEndpoints,
   familyGroup,
   familyScreen,
+  firmwareCalls,
   IOT_NET,
   int,
   isoTime,
+  linkCalls,
+  locationCalls,
   pageOf,
   registrationCalls,
   select,
@@ -53,22 +57,37 @@ export function signalLevel(signal: number | null | undefined): SignalLevel | nu
 /**
  * Events of a gateway: a lamp controller no longer answers on the carrier (occur, `detail.device` its
  * equipment id) or answers again (restore); the carrier module failed; the gateway restarted; its
- * clock was corrected.
+ * clock was corrected; a firmware upgrade finished (`detail.version`).
  */
 export const PGW_EVENTS = [
   { code: 'CHILD_LOST', level: 'warning' },
   { code: 'CARRIER_FAULT', level: 'alarm' },
   { code: 'REBOOTED', level: 'info' },
   { code: 'TIME_CORRECTED', level: 'info' },
+  { code: 'UPGRADE_RESULT', level: 'info' },
 ] as const;
 
 const noArgs = z.object({}) as z.ZodType<Record<string, unknown>>;
 
-/** Commands of spec 001 §7 "pgw: reboot, time" the console sends with POST …/{id}/{name}; the server adds the time. */
+/** Commands of spec 001 §7 "pgw: reboot, time, version" the console sends with POST …/{id}/{name}; the server adds the time. */
 export const PGW_COMMANDS = [
   { name: 'correcttime', args: noArgs },
   { name: 'reboot', args: noArgs, dangerous: true },
+  { name: 'version', args: noArgs },
 ] as const;
+
+export const PGW_VERSION_PATTERN = /^PGW\d\.\d\.\d\d$/;
+/** A gateway's firmware image: `.bin`, 1 KiB to 4 MiB, starting with `PGWF` and its PGWx.x.xx version. */
+export const PGW_FIRMWARE = {
+  extension: '.bin',
+  minBytes: 1024,
+  maxBytes: 4 * 1024 * 1024,
+  magic: 'PGWF',
+  versionPattern: PGW_VERSION_PATTERN,
+  versionLength: 9,
+  versionFormat: 'PGWx.x.xx',
+  chunkBytes: 32 * 1024,
+} as const satisfies FirmwareSpec;
 
 /** The configuration a gateway keeps (type properties; PUT …/{id}/config sends it to the gateway). */
 export const PGW_CONFIG = {
@@ -172,6 +191,10 @@ export const PGW_API = {
   // reboot, and correcttime with the server's time as UNIX seconds at UTC+8
   ...commandCalls(e, PGW_COMMANDS),
   ...eventCalls(e),
+  // comm args, peripherals (its RS485 bus: a meter, an illuminance sensor), location and firmware
+  ...linkCalls(e),
+  ...locationCalls(e, 'gateway'),
+  ...firmwareCalls(e, PGW_FIRMWARE),
   gateways: e.get('pages', {
     query: pageQuery.extend(projectTreeQuery.shape),
     response: pageOf(gatewayRow),

@@ -3,15 +3,12 @@ import {
   MTC_API,
   MTC_POLICY_API,
   type MtcAlarmConfig,
-  type MtcComm,
   type MtcCommandName,
   type MtcConfig,
-  type MtcPeripherals,
   type MtcPolicyBody,
 } from '@sc/contract/families/mtc';
 import type { Params } from '../../api/client';
-import { type CallArgs, clientOf, fillPath } from '../../api/endpoints';
-import { uploadFile } from '../../components/device';
+import { type CallArgs, clientOf } from '../../api/endpoints';
 
 /** Answers of the MTC calls, from the contract's tables. */
 export type Cabinet = AnswerOf<typeof MTC_API.cabinets>['list'][number];
@@ -66,16 +63,8 @@ export const mtcApi = (projectId: number) => {
     runtime: (id: number) => calls.lastRuntime({ id }, { silent: true }),
     config: (id: number) => calls.config({ id }),
     saveConfig: (id: number, body: MtcConfig) => calls.setConfig({ id, body }, { silent: true }),
-    comm: (id: number) => calls.comm({ id }),
-    saveComm: (id: number, body: MtcComm) => calls.setComm({ id, body }, { silent: true }),
-    peripherals: (id: number) => calls.peripherals({ id }),
-    savePeripherals: (id: number, body: MtcPeripherals) => calls.setPeripherals({ id, body }, { silent: true }),
     alarmConfig: (id: number) => calls.alarmConfig({ id }),
     saveAlarmConfig: (id: number, body: MtcAlarmConfig) => calls.setAlarmConfig({ id, body }, { silent: true }),
-    location: (id: number, lng: number, lat: number) => calls.setLocation({ id, body: { lng, lat } }),
-    firmware: (id: number, file: File, onProgress: (percent: number) => void) =>
-      uploadFile<Upgrade>('POST', fillPath(MTC_API.upgrade.path, { projectId, id }), file, onProgress),
-    lastUpgrade: (id: number) => calls.lastUpgrade({ id }, { silent: true }),
     events: (id: number, page: number, pageSize: number) => calls.events({ id, query: { page, pageSize } }),
     cabinetPolicies: (id: number) => calls.cabinetPolicies({ id }),
 

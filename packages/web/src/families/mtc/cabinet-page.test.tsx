@@ -208,6 +208,6 @@ describe('one cabinet', () => {
     await user.click(screen.getByRole('tab', { name: '固件升级' }));
     const input = (await screen.findByTestId('firmware-upload')).querySelector('input[type=file]') as HTMLInputElement;
     await user.upload(input, new File(['x'.repeat(2048)], 'firmware.zip'));
-    expect((await screen.findByTestId('firmware-problem')).textContent).toBe('只接受 .bin 固件文件');
+    expect((await screen.findByTestId('firmware-problem')).textContent).toBe('固件文件必须是 .bin 文件');
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { Page, RealtimePush } from '@sc/contract';
-import { MTC_FIRMWARE, MTC_PERIPHERAL_KINDS } from '@sc/contract/families/mtc';
+import { MTC_API, MTC_FIRMWARE, MTC_PERIPHERAL_KINDS } from '@sc/contract/families/mtc';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -24,7 +24,6 @@ import {
   type DeviceBack,
   type DeviceDetailProps,
   type DeviceEvent,
-  DeviceLocation,
   DevicePolicies,
   DeviceRegisterButton,
   DeviceShell,
@@ -39,6 +38,7 @@ import {
   useLiveDevice,
   useRereadLater,
 } from '../../components/device';
+import { linkClient, linkTabs } from '../../components/device/link';
 import { formatReading } from '../../components/format';
 import { formatTime } from '../../components/time';
 import { i18n } from '../../i18n/i18n';
@@ -46,9 +46,8 @@ import { type MtcApi, mtcApi, mtcKeys, type Runtime } from './api';
 import { CircuitCard } from './circuit-card';
 import { PhasePanel } from './circuits';
 import { AlarmTag, CABINET_LIST, circuitViews, ModeTag, OnlineTag, phaseViews, withUnit } from './common';
-import { AlarmForm, CommForm, ConfigForm, PeripheralsForm } from './configs';
+import { AlarmForm, ConfigForm } from './configs';
 import { CabinetControls, useCommand } from './controls';
-import { CabinetFirmware } from './firmware';
 import './texts';
 
 const BACK: DeviceBack = { to: CABINET_LIST, label: 'cabinets.back', missing: 'cabinets.missing' };
@@ -135,6 +134,17 @@ function CabinetDetail({ projectId, id, editable }: DeviceDetailProps) {
   const d = device;
   const r = runtime.data;
   const activeAlarms = (r?.alarms ?? []).filter((a) => a.active).map((a) => a.kind);
+  const links = linkTabs({
+    t,
+    device: d,
+    client: linkClient(MTC_API, projectId),
+    spec: MTC_FIRMWARE,
+    queryKey: mtcKeys.cabinet(projectId, id),
+    editable,
+    testIdPrefix: 'cabinet',
+    onLocated: () => void query.refetch(),
+    onError: (error) => message.error(errorText(error)),
+  });
 
   return (
     <DeviceShell
@@ -190,16 +200,6 @@ function CabinetDetail({ projectId, id, editable }: DeviceDetailProps) {
           children: <ConfigForm projectId={projectId} id={id} m={m} editable={editable} />,
         },
         {
-          key: 'comm',
-          label: t('cabinets.tabs.comm'),
-          children: <CommForm projectId={projectId} id={id} m={m} editable={editable} />,
-        },
-        {
-          key: 'peripherals',
-          label: t('cabinets.tabs.peripherals'),
-          children: <PeripheralsForm projectId={projectId} id={id} m={m} editable={editable} />,
-        },
-        {
           key: 'alarm',
           label: t('cabinets.tabs.alarm'),
           children: <AlarmForm projectId={projectId} id={id} m={m} editable={editable} />,
@@ -209,33 +209,7 @@ function CabinetDetail({ projectId, id, editable }: DeviceDetailProps) {
           label: t('cabinets.tabs.policies'),
           children: <CabinetPolicies projectId={projectId} id={id} m={m} />,
         },
-        {
-          key: 'firmware',
-          label: t('cabinets.tabs.firmware'),
-          children: (
-            <CabinetFirmware
-              projectId={projectId}
-              id={id}
-              name={d.name}
-              m={m}
-              editable={editable}
-              maxBytes={MTC_FIRMWARE.maxBytes}
-            />
-          ),
-        },
-        {
-          key: 'location',
-          label: t('cabinets.tabs.location'),
-          children: (
-            <DeviceLocation
-              initial={{ lng: d.lng, lat: d.lat }}
-              editable={editable}
-              save={(lng, lat) => m.location(id, lng, lat)}
-              onSaved={() => void query.refetch()}
-              onError={(error) => message.error(errorText(error))}
-            />
-          ),
-        },
+        ...links,
       ]}
     >
       <Row gutter={[12, 12]}>
@@ -373,16 +347,16 @@ function PeripheralCard({ runtime }: { runtime: Runtime | undefined }) {
         size="small"
         pagination={false}
         dataSource={runtime?.peripherals ?? []}
-        locale={{ emptyText: t('cabinets.peripherals.none') }}
+        locale={{ emptyText: t('link.peripherals.none') }}
         columns={[
           {
-            title: t('cabinets.peripherals.name'),
+            title: t('link.peripherals.name'),
             dataIndex: 'name',
             // A name the cabinet reports as its kind's identifier ("door", "meter") is shown as the kind's
             // label (issue 13); a name an operator gave stays as given.
             render: (v: string, p) => {
-              const kind = t(`cabinets.peripheralKinds.${p.kind}`, {
-                defaultValue: t('cabinets.peripheralKinds.other'),
+              const kind = t(`link.peripheralKinds.${p.kind}`, {
+                defaultValue: t('link.peripheralKinds.other'),
               });
               const named = v && !(MTC_PERIPHERAL_KINDS as readonly string[]).includes(v);
               return (
@@ -393,12 +367,12 @@ function PeripheralCard({ runtime }: { runtime: Runtime | undefined }) {
             },
           },
           {
-            title: t('cabinets.peripherals.value'),
+            title: t('link.peripherals.value'),
             dataIndex: 'value',
             align: 'right',
             render: (v: number | null, p) => (v === null ? '—' : `${formatReading(v)} ${p.unit}`.trim()),
           },
-          { title: t('cabinets.peripherals.at'), dataIndex: 'at', width: 170, render: formatTime },
+          { title: t('link.peripherals.at'), dataIndex: 'at', width: 170, render: formatTime },
         ]}
       />
     </Card>

@@ -1,8 +1,30 @@
-import { ClockCircleOutlined, PlusOutlined, PoweroffOutlined, SyncOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, PlusOutlined, PoweroffOutlined, SyncOutlined, TagOutlined } from '@ant-design/icons';
 import { type DeviceView, pgwManifest, type RealtimePush } from '@sc/contract';
-import { CARRIER_BANDS, PGW_COMMANDS, PGW_CONFIG, type PgwConfigBody, pgwConfigBody } from '@sc/contract/families/pgw';
+import {
+  CARRIER_BANDS,
+  PGW_API,
+  PGW_COMMANDS,
+  PGW_CONFIG,
+  PGW_FIRMWARE,
+  type PgwConfigBody,
+  pgwConfigBody,
+} from '@sc/contract/families/pgw';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Descriptions, Flex, Form, InputNumber, Modal, Row, Select, Space, Typography } from 'antd';
+import {
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Flex,
+  Form,
+  InputNumber,
+  Modal,
+  Row,
+  Select,
+  Space,
+  Tabs,
+  Typography,
+} from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../app/feedback';
@@ -18,9 +40,11 @@ import {
   EventsCard,
   firstEventsPages,
   useCardCall,
+  useErrorText,
   useManifestCommands,
   useParentDevice,
 } from '../../components/device';
+import { linkClient, linkTabs } from '../../components/device/link';
 import { formatDuration } from '../../components/format';
 import { formatTime } from '../../components/time';
 import { useLang } from '../../i18n/i18n';
@@ -33,6 +57,7 @@ const LIST = '/pjt/pjtdevicepgwlist';
 const ICONS: Record<(typeof PGW_COMMANDS)[number]['name'], ReactNode> = {
   correcttime: <ClockCircleOutlined />,
   reboot: <PoweroffOutlined />,
+  version: <TagOutlined />,
 };
 
 const BACK: DeviceBack = { to: LIST, label: 'pgw.back', missing: 'pgw.missing' };
@@ -44,6 +69,9 @@ function PgwDetail({ projectId, id, editable }: DeviceDetailProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const pgw = pgwApi(projectId);
+  const { message } = useFeedback();
+  const errorText = useErrorText();
+  const deviceKey = pgwKeys.one(projectId, id);
   const lampsKey = pgwKeys.lamps(projectId, id);
   const eventsKey = pgwKeys.events(projectId, id);
 
@@ -53,7 +81,7 @@ function PgwDetail({ projectId, id, editable }: DeviceDetailProps) {
     children: lamps,
   } = useParentDevice<PgwLamp>({
     id,
-    queryKey: pgwKeys.one(projectId, id),
+    queryKey: deviceKey,
     queryFn: () => pgw.one(id),
     back: BACK,
     isDevice: (d) => d.type === pgwManifest.type,
@@ -108,6 +136,21 @@ function PgwDetail({ projectId, id, editable }: DeviceDetailProps) {
           <ConfigCard projectId={projectId} device={d} editable={editable} />
         </Col>
       </Row>
+      <Card size="small" title={t('pgw.upkeep')} data-testid="pgw-upkeep">
+        <Tabs
+          items={linkTabs({
+            t,
+            device: d,
+            client: linkClient(PGW_API, projectId),
+            spec: PGW_FIRMWARE,
+            queryKey: deviceKey,
+            editable,
+            testIdPrefix: 'pgw',
+            onLocated: () => void client.invalidateQueries({ queryKey: deviceKey }),
+            onError: (error) => message.error(errorText(error)),
+          })}
+        />
+      </Card>
       <EventsCard
         title={t('pgw.events')}
         load={{ key: (query) => [...eventsKey, query], fn: (query) => pgw.events(id, query.page, query.pageSize) }}

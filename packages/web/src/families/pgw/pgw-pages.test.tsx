@@ -152,6 +152,41 @@ describe('power-line gateway page', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
   });
 
+  it("keeps comm args within their ranges, and states the gateway's firmware rule", async () => {
+    const comm = {
+      up: { heartbeat: 60, reportInterval: 60, timeout: 10, retries: 3 },
+      down: { baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1, pollInterval: 30 },
+      updatedAt: null,
+      delivered: false,
+    };
+    const { calls } = serve(5, '/pjt/pjtdevicepgw', (call) => {
+      if (call.url.pathname === `${BASE}/9/comm` && call.method === 'GET') return { json: comm };
+      if (call.url.pathname === `${BASE}/9/comm` && call.method === 'PUT')
+        return {
+          json: { ...comm, up: { ...comm.up, heartbeat: 120 }, updatedAt: '2026-05-01T09:00:00Z', delivered: true },
+        };
+      if (call.url.pathname === `${BASE}/9/firmware` && call.method === 'GET') return { json: null };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderWithApp(<PjtDevicePgwPage />, { path: '/pjt/pjtdevicepgw?id=9' });
+    const card = await screen.findByTestId('pgw-upkeep');
+    await user.click(within(card).getByRole('tab', { name: '通信参数' }));
+    const heartbeat = await within(card).findByRole('spinbutton', { name: '心跳间隔' });
+    await user.clear(heartbeat);
+    await user.type(heartbeat, '5');
+    await user.click(within(card).getByRole('button', { name: /保\s*存/ }));
+    expect(await within(card).findByText(/允许的取值范围：10 - 3600/)).toBeTruthy();
+    await user.clear(heartbeat);
+    await user.type(heartbeat, '120');
+    await user.click(within(card).getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('已保存并下发到设备')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT' && c.url.pathname === `${BASE}/9/comm`)).toHaveLength(1);
+
+    await user.click(within(card).getByRole('tab', { name: '固件升级' }));
+    expect(await within(card).findByText(/\.bin 固件文件，1 KB 至 4 MB，文件头须带 PGWx\.x\.xx 版本号/)).toBeTruthy();
+  });
+
   it('shows the runtime with the uptime in words of each language', async () => {
     const runtime = {
       deviceTime: '2026-05-01T08:00:30Z',

@@ -24,25 +24,29 @@ export interface FamilyDevice extends CommandTarget {
  * the lists with child projects show them), 400 when it is of another family.
  */
 export function createFamilyDevices(db: Db) {
+  async function byId(id: number) {
+    const [row] = await db
+      .select({
+        id: devices.id,
+        projectId: devices.projectId,
+        projectPath: projects.path,
+        name: devices.name,
+        type: devices.type,
+        equipmentId: devices.equipmentId,
+        activeState: devices.activeState,
+        registered: devices.registered,
+        props: devices.props,
+        parentEquipmentId: parent.equipmentId,
+      })
+      .from(devices)
+      .innerJoin(projects, eq(projects.id, devices.projectId))
+      .leftJoin(parent, eq(parent.id, devices.parentId))
+      .where(eq(devices.id, id));
+    return row ? { ...row, props: (row.props ?? {}) as Record<string, unknown> } : null;
+  }
   return {
     async get(session: SessionContext, projectId: number, id: number, type: string): Promise<FamilyDevice> {
-      const [row] = await db
-        .select({
-          id: devices.id,
-          projectId: devices.projectId,
-          projectPath: projects.path,
-          name: devices.name,
-          type: devices.type,
-          equipmentId: devices.equipmentId,
-          activeState: devices.activeState,
-          registered: devices.registered,
-          props: devices.props,
-          parentEquipmentId: parent.equipmentId,
-        })
-        .from(devices)
-        .innerJoin(projects, eq(projects.id, devices.projectId))
-        .leftJoin(parent, eq(parent.id, devices.parentId))
-        .where(eq(devices.id, id));
+      const row = await byId(id);
       if (!row || !inScope(session, row.projectPath)) throw notFound();
       if (row.projectId !== projectId) {
         // A device of a child project, opened from a list that includes them (issue 13): inside the
@@ -52,8 +56,20 @@ export function createFamilyDevices(db: Db) {
       }
       if (row.type !== type) throw new AppError(400, 'VALIDATION', 'errors.wrongFamily');
       const { projectPath: _, ...device } = row;
-      return { ...device, props: (device.props ?? {}) as Record<string, unknown> };
+      return device;
     },
+
+    /** A device by id, whoever asks (the platform's own work: resending to a device that came back). */
+    async byId(id: number): Promise<FamilyDevice | null> {
+      const row = await byId(id);
+      if (!row) return null;
+      const { projectPath: _, ...device } = row;
+      return device;
+    },
+
+    /** Sets a device's coordinates (the map and the device directory read them again). */
+    setLocation: (id: number, lng: number, lat: number) =>
+      db.update(devices).set({ lng, lat, updatedAt: new Date() }).where(eq(devices.id, id)),
 
     /** 404 unless the project is inside the caller's subtree. */
     async project(session: SessionContext, projectId: number) {

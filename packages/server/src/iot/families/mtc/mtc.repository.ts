@@ -55,7 +55,7 @@ export const alarmsOf = (mask: unknown): MtcAlarmKind[] =>
 
 const countOf = (r: Row) => {
   const fromReport = num(r.circuit_count);
-  const fromProps = num((json<Record<string, unknown>>(r.props) ?? {}).circuitCount);
+  const fromProps = num(json<Record<string, unknown>>(r.props)?.circuitCount);
   return Math.max(1, Math.min(32, fromReport ?? fromProps ?? MTC_DEFAULT_CIRCUITS));
 };
 
@@ -189,40 +189,6 @@ export function createMtcRepository(db: Db) {
       return new Map(list.map((r) => [r.code, new Date(r.at).toISOString()]));
     },
 
-    async settings(deviceId: number) {
-      const [r] = await rows(db, sql`SELECT * FROM mtc_cabinets WHERE device_id = ${deviceId}`);
-      return r ?? null;
-    },
-
-    /** Stores one part of a cabinet's settings (config, comm, peripherals, alarm_config) with its time. */
-    async saveSettings(
-      deviceId: number,
-      projectId: number,
-      part: 'config' | 'comm' | 'peripherals' | 'alarm_config',
-      value: unknown,
-      at: Date,
-    ) {
-      const column = sql.raw(`"${part}"`);
-      const atColumn = sql.raw(`"${part === 'alarm_config' ? 'alarm' : part}_at"`);
-      await db.execute(
-        sql`INSERT INTO mtc_cabinets (device_id, project_id, ${column}, ${atColumn})
-          VALUES (${deviceId}, ${projectId}, ${JSON.stringify(value)}::jsonb, ${at.toISOString()}::timestamptz)
-          ON CONFLICT (device_id) DO UPDATE SET ${column} = EXCLUDED.${column}, ${atColumn} = EXCLUDED.${atColumn}`,
-      );
-    },
-
-    /** Every cabinet's same-event interval that differs from the default (the event filter's cache). */
-    async eventIntervals() {
-      const list = await rows<{ device_id: number; s: number | null }>(
-        db,
-        sql`SELECT device_id, (alarm_config->>'sameEventInterval')::int AS s FROM mtc_cabinets WHERE alarm_config IS NOT NULL`,
-      );
-      return list.filter((r) => r.s !== null).map((r) => [Number(r.device_id), Number(r.s)] as const);
-    },
-
-    setLocation: (id: number, lng: number, lat: number) =>
-      db.execute(sql`UPDATE devices SET lng = ${lng}, lat = ${lat}, updated_at = now() WHERE id = ${id}`),
-
     // ── Policies (the kit's store)
 
     policyPage: (projectId: number, limit: number, offset: number, keyword: string[] = []) =>
@@ -238,37 +204,6 @@ export function createMtcRepository(db: Db) {
     /** The cabinets a policy is used on. */
     cabinetsUsing: policies.devicesUsing,
     policiesOf: async (deviceId: number) => (await policies.policiesOfDevices([deviceId], true)).get(deviceId) ?? [],
-
-    // ── Firmware upgrades
-
-    async createUpgrade(u: {
-      id: string;
-      projectId: number;
-      deviceId: number;
-      fileName: string;
-      version: string;
-      size: number;
-      total: number;
-    }) {
-      await db.execute(
-        sql`INSERT INTO mtc_upgrades (id, project_id, device_id, file_name, version, size, total)
-          VALUES (${u.id}, ${u.projectId}, ${u.deviceId}, ${u.fileName}, ${u.version}, ${u.size}, ${u.total})`,
-      );
-    },
-
-    updateUpgrade: (id: string, sent: number, state: string, error: string | null) =>
-      db.execute(
-        sql`UPDATE mtc_upgrades SET sent = ${sent}, state = ${state}, error = ${error},
-          finished_at = CASE WHEN ${state} = 'running' THEN NULL ELSE now() END WHERE id = ${id}`,
-      ),
-
-    async lastUpgrade(deviceId: number) {
-      const [r] = await rows(
-        db,
-        sql`SELECT * FROM mtc_upgrades WHERE device_id = ${deviceId} ORDER BY started_at DESC LIMIT 1`,
-      );
-      return r ? presentUpgrade(r) : null;
-    },
   };
 }
 
@@ -300,25 +235,6 @@ export function presentPolicy(r: Row) {
   };
 }
 export type MtcPolicyOut = ReturnType<typeof presentPolicy>;
-
-export function presentUpgrade(r: Row) {
-  const sent = Number(r.sent);
-  const total = Number(r.total);
-  return {
-    upgradeId: String(r.id),
-    deviceId: Number(r.device_id),
-    fileName: String(r.file_name),
-    version: String(r.version),
-    size: Number(r.size),
-    sent,
-    total,
-    percent: total ? Math.round((sent / total) * 1000) / 10 : 0,
-    state: String(r.state) as 'running' | 'done' | 'failed',
-    error: (r.error as string | null) ?? null,
-    startedAt: iso(r.started_at)!,
-    finishedAt: iso(r.finished_at),
-  };
-}
 
 /** A peripheral reading as stored (what the cabinet sent), made safe for the answer. */
 export function presentPeripherals(stored: unknown, at: string | null) {

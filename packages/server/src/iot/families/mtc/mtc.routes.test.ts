@@ -289,7 +289,7 @@ describe('MTC firmware upgrade', () => {
     expect(exe.statusCode).toBe(400);
     expect(exe.json().message).toBe('The firmware file must be a .bin file');
     const bad = await upload(c.id, 'mtc.bin', image(4096, '\x7fELF'));
-    expect(bad.json().message).toContain('Not a controller firmware');
+    expect(bad.json().message).toContain('Not a firmware of this device');
     expect((await upload(c.id, 'mtc.bin', image(100))).json().message).toContain('too small');
     const big = await upload(c.id, 'mtc.bin', image(4 * 1024 * 1024 + 10));
     expect(big.statusCode).toBe(400);
@@ -324,7 +324,7 @@ describe('MTC firmware upgrade', () => {
   it('marks an upgrade a previous server process left running as interrupted, and lets a new one start', async () => {
     const c = await cabinet();
     await suite.t.database.db.execute(
-      sql`insert into mtc_upgrades (id, project_id, device_id, file_name, version, size, total, sent, state, started_at)
+      sql`insert into device_upgrades (id, project_id, device_id, file_name, version, size, total, sent, state, started_at)
         values ('00000000-0000-4000-8000-00000000abcd', 1, ${c.id}, 'old.bin', 'MTC1.2.00', 4096, 4, 2, 'running',
           now() - interval '5 minutes')`,
     );
@@ -333,22 +333,22 @@ describe('MTC firmware upgrade', () => {
       upgradeId: '00000000-0000-4000-8000-00000000abcd',
       state: 'failed',
       sent: 2,
-      error: 'mtc.firmware.interrupted',
+      error: 'firmware.interrupted',
     });
     expect(last.finishedAt).not.toBeNull();
     const zh = (await call('GET', `${base}/${c.id}/firmware`, undefined, suite.admin, 'zh_CN')).json();
-    expect(zh.error).toBe('mtc.firmware.interrupted');
+    expect(zh.error).toBe('firmware.interrupted');
     await suite.t.database.db.execute(
-      sql`update mtc_upgrades set state = 'running', finished_at = null, error = null where device_id = ${c.id}`,
+      sql`update device_upgrades set state = 'running', finished_at = null, error = null where device_id = ${c.id}`,
     );
     // A new upgrade asking finds it, marks it and starts.
     const again = await upload(c.id, 'mtc.bin', image(4096));
     expect(again.statusCode).toBe(200);
     const old = await queryRows<{ state: string; error: string }>(
       suite.t.database.db,
-      sql`select state, error from mtc_upgrades where id = '00000000-0000-4000-8000-00000000abcd'`,
+      sql`select state, error from device_upgrades where id = '00000000-0000-4000-8000-00000000abcd'`,
     );
-    expect(old[0]).toEqual({ state: 'failed', error: 'mtc.firmware.interrupted' });
+    expect(old[0]).toEqual({ state: 'failed', error: 'firmware.interrupted' });
     await eventually(
       async () => (await call('GET', `${base}/${c.id}/firmware`)).json(),
       (u) => u?.state === 'done',

@@ -1,9 +1,10 @@
 import { MTC_API, MTC_COMMANDS, MTC_FIRMWARE, MTC_POLICY_API, mtcManifest, mtcPolicyBody } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import { type EndpointHandler, mountTable } from '../../../platform/endpoints/mount.js';
-import { badRequest, fieldError } from '../../../platform/errors.js';
+import { badRequest } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
 import type { FamilyContext } from '../family-handler.js';
+import { firmwareHandlers, linkHandlers, locationHandlers } from '../kit/link-traits.js';
 import { checkedPolicyBody } from '../kit/policy-store.js';
 import { childrenHandlers, eventHandlers, readingsHandlers, registrationHandlers } from '../kit/traits.js';
 import { createMtcService } from './mtc.service.js';
@@ -55,33 +56,14 @@ export function mtcRoutes(app: FastifyInstance, ctx: FamilyContext): void {
     map: async ({ session, params, query }) =>
       repo.map(await ctx.devices.reach(session, params.projectId, query.includeChildren)),
     lastRuntime: ({ session, params }) => s.runtime(session, params.projectId, params.id),
-    config: ({ session, params }) => s.readSettings(session, params.projectId, params.id, 'config'),
-    setConfig: ({ actor, params, body }) => s.writeSettings(actor, params.projectId, params.id, 'config', body),
-    comm: ({ session, params }) => s.readSettings(session, params.projectId, params.id, 'comm'),
-    setComm: ({ actor, params, body }) => s.writeSettings(actor, params.projectId, params.id, 'comm', body),
-    peripherals: ({ session, params }) => s.readSettings(session, params.projectId, params.id, 'peripherals'),
-    setPeripherals: ({ actor, params, body }) =>
-      s.writeSettings(actor, params.projectId, params.id, 'peripherals', body),
-    alarmConfig: ({ session, params }) => s.readSettings(session, params.projectId, params.id, 'alarm_config'),
+    config: ({ session, params }) => s.settings.read(session, params.projectId, params.id, 'config'),
+    setConfig: ({ actor, params, body }) => s.settings.write(actor, params.projectId, params.id, 'config', body),
+    alarmConfig: ({ session, params }) => s.settings.read(session, params.projectId, params.id, 'alarm_config'),
     setAlarmConfig: ({ actor, params, body }) =>
-      s.writeSettings(actor, params.projectId, params.id, 'alarm_config', body),
-    setLocation: ({ session, params, body }) => s.setLocation(session, params.projectId, params.id, body.lng, body.lat),
-    upgrade: async ({ actor, session, params, request }) => {
-      await s.cabinet(session, params.projectId, params.id);
-      if (!request.isMultipart()) throw fieldError('file', 'mtc.firmware.missing');
-      const file = await request.file({ limits: { fileSize: MTC_FIRMWARE.maxBytes, files: 1 } });
-      if (!file) throw fieldError('file', 'mtc.firmware.missing');
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw fieldError('file', 'mtc.firmware.tooLarge');
-        throw error;
-      }
-      return s.upgrade(actor, params.projectId, params.id, file.filename, bytes);
-    },
-    lastUpgrade: ({ session, params }) => s.lastUpgrade(session, params.projectId, params.id),
+      s.settings.write(actor, params.projectId, params.id, 'alarm_config', body),
+    ...linkHandlers(ctx, manifest, s.settings),
+    ...locationHandlers(ctx, manifest),
+    ...firmwareHandlers(ctx, manifest, MTC_FIRMWARE),
     cabinetPolicies: ({ session, params }) => s.cabinetPolicies(session, params.projectId, params.id),
   });
 

@@ -1,32 +1,26 @@
-import { randomUUID } from 'node:crypto';
 import {
-  checkFirmware,
   localClock,
   MTC_ALARM_DEFAULT,
   MTC_ALARM_EVENT,
   MTC_ALARM_KINDS,
   MTC_ALARM_RANGES,
   MTC_DEFAULT_PORT,
-  MTC_FIRMWARE,
   MTC_READINGS,
-  type MtcAlarmConfig,
   type MtcPolicy,
   type MtcPolicyBody,
   type MtcThreshold,
-  mtcAlarmConfigBody,
-  mtcCommBody,
   mtcDaySchedule,
   mtcManifest,
-  mtcPeripheralsBody,
   mtcYearSchedule,
   toMtcTime,
 } from '@sc/contract';
 import { AppError, badRequest, conflictField, fieldError, notFound } from '../../../platform/errors.js';
 import { createReferencesRepository } from '../../../platform/references/references.repository.js';
 import { createReferences } from '../../../platform/references/references.service.js';
-import { deviceOffline } from '../../command-bus.js';
 import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
-import { sendCommand, tellDevice } from '../kit/device-commands.js';
+import { sendCommand } from '../kit/device-commands.js';
+import { LINK_PARTS } from '../kit/link-traits.js';
+import { createStoredSettings } from '../kit/stored-settings.js';
 import { type CabinetTarget, createMtcRepository, presentPeripherals } from './mtc.repository.js';
 
 const TYPE = mtcManifest.type;
@@ -46,36 +40,6 @@ export function createMtcService(ctx: FamilyContext) {
   const repo = ctx.repository(createMtcRepository);
   const refs = ctx.repository((db) => createReferences(createReferencesRepository(db)));
 
-  void (async () => {
-    try {
-      eventIntervalDefault.seconds = await ctx.settings.get('sameEventInterval');
-      for (const [id, s] of await repo.eventIntervals()) eventIntervals.set(id, s);
-    } catch {
-      // A fresh database without the table yet: the defaults hold.
-    }
-  })();
-
-  /**
-   * Upgrades this process is sending. A row still `running` that is not among them and began before
-   * this process started was left by a previous one (a restart ends its background sending): it is
-   * marked failed (`mtc.firmware.interrupted`) when read or when a new upgrade of the cabinet asks,
-   * instead of blocking new upgrades for 30 minutes.
-   */
-  const runningHere = new Set<string>();
-  const processStartedAt = Date.now();
-  async function lastUpgradeOf(deviceId: number) {
-    const last = await repo.lastUpgrade(deviceId);
-    if (
-      last?.state === 'running' &&
-      !runningHere.has(last.upgradeId) &&
-      new Date(last.startedAt).getTime() < processStartedAt
-    ) {
-      await repo.updateUpgrade(last.upgradeId, last.sent, 'failed', 'mtc.firmware.interrupted');
-      return repo.lastUpgrade(deviceId);
-    }
-    return last;
-  }
-
   const cabinet = (session: SessionContext, projectId: number, id: number) =>
     ctx.devices.get(session, projectId, id, TYPE);
 
@@ -89,8 +53,6 @@ export function createMtcService(ctx: FamilyContext) {
     return sendCommand(ctx, actor, target, command, args);
   }
   /** Tells a connected cabinet; answers whether it was told (an offline one reads its settings when asked). */
-  const tell = (actor: Actor, target: Awaited<ReturnType<typeof cabinet>>, command: string, args: unknown) =>
-    tellDevice(ctx, actor, target, command, args as object);
 
   const circuitCountOf = (props: Record<string, unknown>) => {
     const n = Number(props.circuitCount);
@@ -105,28 +67,9 @@ export function createMtcService(ctx: FamilyContext) {
       ]);
   };
 
-  // ── Settings: defaults a cabinet has before anyone configured it
+  // ── Settings: stored, told and resent by the kit's stored-settings trait (comm args and peripherals
+  // are its link parts); a cabinet's own are its address and up link, and its alarm thresholds.
 
-  function defaults(part: Part, device: { props: Record<string, unknown>; communicateAddress?: string | null }) {
-    switch (part) {
-      case 'config':
-        return {
-          address:
-            String(device.props.address ?? '')
-              .replace(/[^A-Za-z0-9]/g, '')
-              .slice(0, 16) || '1',
-          upServer: '127.0.0.1',
-          upPort: Number(device.props.upPort ?? MTC_DEFAULT_PORT) || MTC_DEFAULT_PORT,
-          upProtocol: (device.props.upProtocol as string) ?? 'tcp',
-        };
-      case 'comm':
-        return mtcCommBody.parse({});
-      case 'peripherals':
-        return mtcPeripheralsBody.parse({ peripherals: [] });
-      case 'alarm_config':
-        return { ...MTC_ALARM_DEFAULT, sameEventInterval: eventIntervalDefault.seconds };
-    }
-  }
   /**
    * A new cabinet's alarm thresholds: the MTC threshold settings (spec 001 §9), each kept inside the
    * cabinet's own range (§5: a setting of 0 mA over-current becomes the 1000 mA a cabinet accepts).
@@ -139,7 +82,8 @@ export function createMtcService(ctx: FamilyContext) {
       return Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : MTC_ALARM_DEFAULT[k];
     };
     return {
-      ...(defaults('alarm_config', { props: {} }) as MtcAlarmConfig),
+      ...MTC_ALARM_DEFAULT,
+      sameEventInterval: eventIntervalDefault.seconds,
       overCurrent: of('mtcOverCurrent', 'overCurrent'),
       overVoltage: of('mtcOverVoltage', 'overVoltage'),
       leakage: of('mtcLeakage', 'leakage'),
@@ -147,52 +91,41 @@ export function createMtcService(ctx: FamilyContext) {
       phaseCurrentDiff: of('mtcPhaseCurrentDiff', 'phaseCurrentDiff'),
     };
   }
-  const AT: Record<Part, string> = {
-    config: 'config_at',
-    comm: 'comm_at',
-    peripherals: 'peripherals_at',
-    alarm_config: 'alarm_at',
-  };
-  const COMMAND: Record<Part, string> = {
-    config: 'config',
-    comm: 'comm',
-    peripherals: 'peripherals',
-    alarm_config: 'alarmconfig',
-  };
+  const settings = createStoredSettings(
+    ctx,
+    TYPE,
+    {
+      config: {
+        command: 'config',
+        defaults: (device) => ({
+          address:
+            String(device.props.address ?? '')
+              .replace(/[^A-Za-z0-9]/g, '')
+              .slice(0, 16) || '1',
+          upServer: '127.0.0.1',
+          upPort: Number(device.props.upPort ?? MTC_DEFAULT_PORT) || MTC_DEFAULT_PORT,
+          upProtocol: (device.props.upProtocol as string) ?? 'tcp',
+        }),
+      },
+      ...LINK_PARTS,
+      alarm_config: {
+        command: 'alarmconfig',
+        defaults: alarmDefaults,
+        onSaved: (deviceId, value) => eventIntervals.set(deviceId, Number(value.sameEventInterval)),
+      },
+    },
+    { resend: false },
+  );
 
-  async function readSettings(session: SessionContext, projectId: number, id: number, part: Part) {
-    const device = await cabinet(session, projectId, id);
-    const row = await repo.settings(device.id);
-    const stored = row?.[part] ?? null;
-    const value =
-      (typeof stored === 'string' ? JSON.parse(stored) : stored) ??
-      (part === 'alarm_config' ? await alarmDefaults() : defaults(part, device));
-    const at = row?.[AT[part]];
-    return { ...value, updatedAt: at ? new Date(at as string).toISOString() : null, delivered: false };
-  }
-
-  /** Stores a setting as its body schema parsed it; the answer is that value, stored and told. */
-  async function writeSettings<V extends Record<string, unknown>>(
-    actor: Actor,
-    projectId: number,
-    id: number,
-    part: Part,
-    value: V,
-  ) {
-    const device = await cabinet(actor.session, projectId, id);
-    const at = new Date();
-    await repo.saveSettings(device.id, device.projectId, part, value, at);
-    if (part === 'alarm_config') eventIntervals.set(device.id, Number(value.sameEventInterval));
-    await ctx.audit.manage(actor, {
-      action: 'update',
-      entity: 'device',
-      entityId: device.id,
-      summary: device.name,
-      changes: Object.keys(value).map((field) => ({ field: `${part}.${field}`, from: null, to: value[field] })),
-    });
-    const delivered = await tell(actor, device, COMMAND[part], value);
-    return { ...value, updatedAt: at.toISOString(), delivered };
-  }
+  void (async () => {
+    try {
+      eventIntervalDefault.seconds = await ctx.settings.get('sameEventInterval');
+      for (const [id, value] of await settings.all('alarm_config'))
+        if (Number.isInteger(Number(value.sameEventInterval))) eventIntervals.set(id, Number(value.sameEventInterval));
+    } catch {
+      // A fresh database without the table yet: the defaults hold.
+    }
+  })();
 
   async function place(projectId: number, q: { cabinetId?: number; lng?: number; lat?: number }) {
     if (q.lng !== undefined && q.lat !== undefined) return { lng: q.lng, lat: q.lat, circuitCount: null };
@@ -228,21 +161,14 @@ export function createMtcService(ctx: FamilyContext) {
 
   /**
    * A cabinet that comes back (heard from again after being offline, or first heard since this server
-   * started: `whenOnline`) is sent, once, what it may have missed: its stored settings (config, comm,
-   * peripherals, alarm config) and then its policies, always, so that it ends up with exactly the
-   * server's: none in use is sent as an empty list, which clears what it ran (a policy removed while
-   * it was offline). The runtime's resender stops the round at the first undelivered command.
+   * started: `whenOnline`) is sent, once, its policies, always, so that it ends up with exactly the
+   * server's: none in use is sent as an empty list, which clears what it ran (a policy removed while it
+   * was offline), after its stored settings (config, alarm config, comm args, peripherals).
    */
   const resender = ctx.iot.resendWhenOnline(TYPE, async (change) => {
     const [target] = await repo.targets(change.projectId, [change.id]);
     if (!target) return null;
-    const row = await repo.settings(change.id);
-    const commands: [string, Record<string, unknown>][] = [];
-    for (const part of ['config', 'comm', 'peripherals', 'alarm_config'] as const) {
-      const stored = row?.[part];
-      if (stored !== null && stored !== undefined)
-        commands.push([COMMAND[part], (typeof stored === 'string' ? JSON.parse(stored) : stored) as never]);
-    }
+    const commands = await settings.storedCommands(change.id);
     commands.push(['policy', await policyArgs(target)]);
     return { target, commands };
   });
@@ -330,114 +256,7 @@ export function createMtcService(ctx: FamilyContext) {
       };
     },
 
-    readSettings,
-    writeSettings,
-    alarmConfigOf: (body: MtcAlarmConfig) => mtcAlarmConfigBody.parse(body),
-
-    async setLocation(session: SessionContext, projectId: number, id: number, lng: number, lat: number) {
-      const device = await cabinet(session, projectId, id);
-      await repo.setLocation(device.id, lng, lat);
-      ctx.iot.directory.forget(device.id);
-      return { id: device.id, lng, lat };
-    },
-
-    // ── Firmware
-
-    /** Checks the file, then sends it in chunks in the background; answers the upgrade as started. */
-    async upgrade(actor: Actor, projectId: number, id: number, fileName: string, bytes: Buffer) {
-      const device = await cabinet(actor.session, projectId, id);
-      const check = checkFirmware(fileName, bytes);
-      if (!check.ok) throw fieldError('file', `mtc.firmware.${check.error}`);
-      const last = await lastUpgradeOf(device.id);
-      if (last?.state === 'running' && Date.now() - new Date(last.startedAt).getTime() < 30 * 60_000)
-        throw new AppError(409, 'CONFLICT', 'mtc.firmware.busy');
-      if (device.activeState !== 1) throw deviceOffline();
-      const upgradeId = randomUUID();
-      const total = Math.ceil(bytes.length / MTC_FIRMWARE.chunkBytes);
-      await repo.createUpgrade({
-        id: upgradeId,
-        projectId: device.projectId,
-        deviceId: device.id,
-        fileName: fileName.slice(0, 255),
-        version: check.version,
-        size: bytes.length,
-        total,
-      });
-      const startedAt = new Date().toISOString();
-      const push = (sent: number, state: 'running' | 'done' | 'failed', error: string | null) =>
-        ctx.iot.hub.publish({
-          kind: 'firmware',
-          deviceId: device.id,
-          projectId: device.projectId,
-          upgradeId,
-          version: check.version,
-          sent,
-          total,
-          percent: Math.round((sent / total) * 1000) / 10,
-          state,
-          error,
-          at: new Date().toISOString(),
-        });
-      runningHere.add(upgradeId);
-      const run = async () => {
-        let sent = 0;
-        let lastSave = 0;
-        try {
-          for (let index = 0; index < total; index++) {
-            const chunk = bytes.subarray(index * MTC_FIRMWARE.chunkBytes, (index + 1) * MTC_FIRMWARE.chunkBytes);
-            const outcome = await ctx.iot.bus.send(
-              actor,
-              device,
-              'upgrade',
-              { upgradeId, version: check.version, size: bytes.length, index, total, data: chunk.toString('base64') },
-              // One operation-log entry for the upgrade (its first chunk), not one per chunk.
-              { log: index === 0, push: false },
-            );
-            if (!outcome.ok) throw new Error(outcome.error ?? 'upgrade');
-            sent = index + 1;
-            if (Date.now() - lastSave > 500 || sent === total) {
-              lastSave = Date.now();
-              if (sent < total) await repo.updateUpgrade(upgradeId, sent, 'running', null);
-            }
-            push(sent, 'running', null);
-          }
-          await repo.updateUpgrade(upgradeId, sent, 'done', null);
-          push(sent, 'done', null);
-        } catch (error) {
-          const code = (error as { code?: string }).code;
-          const reason =
-            code === 'DEVICE_OFFLINE'
-              ? 'mtc.firmware.offline'
-              : code === 'DEVICE_TIMEOUT'
-                ? 'mtc.firmware.timeout'
-                : String((error as Error).message ?? error).slice(0, 500);
-          await repo.updateUpgrade(upgradeId, sent, 'failed', reason).catch(() => {});
-          push(sent, 'failed', reason);
-        } finally {
-          runningHere.delete(upgradeId);
-        }
-      };
-      void run();
-      return {
-        upgradeId,
-        deviceId: device.id,
-        fileName: fileName.slice(0, 255),
-        version: check.version,
-        size: bytes.length,
-        sent: 0,
-        total,
-        percent: 0,
-        state: 'running' as const,
-        error: null,
-        startedAt,
-        finishedAt: null,
-      };
-    },
-
-    async lastUpgrade(session: SessionContext, projectId: number, id: number) {
-      const device = await cabinet(session, projectId, id);
-      return lastUpgradeOf(device.id);
-    },
+    settings,
 
     // ── Policies
 

@@ -1,6 +1,6 @@
 import { mtcManifest } from '@sc/contract';
-import { bigint, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { familyReadingsTables, latestStateTable, perDeviceTable, policyTables } from '../kit/family-tables.js';
+import { bigint, integer, jsonb, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { familyReadingsTables, latestStateTable, policyTables } from '../kit/family-tables.js';
 
 /**
  * Cabinet readings (three phases, totals, leakage, temperature, circuits on): partitioned by day with
@@ -30,18 +30,6 @@ export const mtcState = latestStateTable('mtc_state', {
   version: varchar('version', { length: 16 }),
 });
 
-/** What the platform keeps of a cabinet besides its reports: config, comm args, peripherals, alarm config. */
-export const mtcCabinets = perDeviceTable('mtc_cabinets', {
-  config: jsonb('config'),
-  configAt: timestamp('config_at', { withTimezone: true }),
-  comm: jsonb('comm'),
-  commAt: timestamp('comm_at', { withTimezone: true }),
-  peripherals: jsonb('peripherals'),
-  peripheralsAt: timestamp('peripherals_at', { withTimezone: true }),
-  alarmConfig: jsonb('alarm_config'),
-  alarmAt: timestamp('alarm_at', { withTimezone: true }),
-});
-
 /**
  * Cabinet policies (spec 001 §3 "MTC policy"): `body` holds the time mode, units and cycle; the free-text
  * note is the description. `mtc_policy_cabinets`: which policies a cabinet runs.
@@ -49,23 +37,3 @@ export const mtcCabinets = perDeviceTable('mtc_cabinets', {
 export const { policies: mtcPolicies, links: mtcPolicyCabinets } = policyTables('mtc_policies', 'mtc_policy_cabinets', {
   description: varchar('description', { length: 100 }).notNull().default(''),
 });
-
-/** Firmware upgrades: progress and result, readable from any instance. */
-export const mtcUpgrades = pgTable(
-  'mtc_upgrades',
-  {
-    id: varchar('id', { length: 36 }).primaryKey(),
-    projectId: integer('project_id').notNull(),
-    deviceId: integer('device_id').notNull(),
-    fileName: varchar('file_name', { length: 255 }).notNull(),
-    version: varchar('version', { length: 16 }).notNull(),
-    size: integer('size').notNull(),
-    sent: integer('sent').notNull().default(0),
-    total: integer('total').notNull(),
-    state: varchar('state', { length: 16 }).notNull().default('running'),
-    error: varchar('error', { length: 500 }),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-  },
-  (t) => [index('mtc_upgrades_device').on(t.deviceId, t.startedAt)],
-);

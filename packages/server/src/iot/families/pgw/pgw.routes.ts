@@ -1,15 +1,16 @@
-import { PGW_API, PGW_COMMANDS, pgwManifest } from '@sc/contract/families/pgw';
+import { PGW_API, PGW_COMMANDS, PGW_FIRMWARE, pgwManifest } from '@sc/contract/families/pgw';
 import type { FastifyInstance } from 'fastify';
 import { mountTable } from '../../../platform/endpoints/mount.js';
 import type { FamilyContext } from '../family-handler.js';
+import { firmwareHandlers, linkHandlers, locationHandlers } from '../kit/link-traits.js';
 import { commandHandlers, eventHandlers, registrationHandlers } from '../kit/traits.js';
 import { createPgwService } from './pgw.service.js';
 
 const manifest = pgwManifest;
 
 /**
- * Spec 001 §7 "pgw": registration, reboot, correct time (the server's time as UNIX seconds at UTC+8)
- * and events from the traits; the list, the lamp controllers behind a gateway, registering and
+ * Spec 001 §7 "pgw": registration, reboot, correct time (the server's time as UNIX seconds at UTC+8),
+ * version, events, comm args, peripherals, location and firmware from the traits; the list, the lamp controllers behind a gateway, registering and
  * unregistering them, runtime and configuration from the service.
  */
 export function pgwRoutes(app: FastifyInstance, ctx: FamilyContext): void {
@@ -18,6 +19,9 @@ export function pgwRoutes(app: FastifyInstance, ctx: FamilyContext): void {
     ...registrationHandlers(ctx, manifest),
     ...commandHandlers(ctx, manifest, PGW_COMMANDS, { correcttime: s.correcttimeArgs }),
     ...eventHandlers(ctx, manifest),
+    ...linkHandlers(ctx, manifest),
+    ...locationHandlers(ctx, manifest),
+    ...firmwareHandlers(ctx, manifest, PGW_FIRMWARE),
     gateways: ({ session, params, query }) => s.gateways(session, params.projectId, query),
     lamps: ({ session, params }) => s.lamps(session, params.projectId, params.id),
     lampOptions: ({ session, params }) => s.lampOptions(session, params.projectId, params.id),

@@ -65,8 +65,10 @@ export const pgwScreens = {
   configSaved: 'Configuration saved',
   configSavedOffline: 'Configuration saved; the gateway is offline and applies it when it reconnects',
   commandsTitle: 'Control',
+  upkeep: 'Maintenance',
   commands: {
     correcttime: 'Correct time',
+    version: 'Read version',
     reboot: 'Reboot',
   },
   confirm: {

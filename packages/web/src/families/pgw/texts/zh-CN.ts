@@ -64,8 +64,10 @@ export const pgwScreens = {
   configSaved: '配置已保存',
   configSavedOffline: '配置已保存，网关离线，上线后生效',
   commandsTitle: '控制',
+  upkeep: '维护',
   commands: {
     correcttime: '校时',
+    version: '读取版本',
     reboot: '重启',
   },
   confirm: {

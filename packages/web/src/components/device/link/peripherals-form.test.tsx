@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { guardRawText } from '../../test/raw-guard';
-import { renderWithApp } from '../../test/render';
-import type { MtcApi } from './api';
-import { PeripheralsForm } from './configs';
+import { loadFamilyTexts } from '../../../i18n/family-texts';
+import { guardRawText } from '../../../test/raw-guard';
+import { renderWithApp } from '../../../test/render';
+import { PeripheralsForm } from './peripherals-form';
 
 const STORED = {
   peripherals: [
@@ -24,10 +24,13 @@ const STORED = {
 
 guardRawText();
 
-describe('cabinet peripherals', () => {
+describe('peripherals of a device', () => {
   it('shows every field of a stored peripheral, labelled, in one row', async () => {
-    const m = { peripherals: async () => STORED, savePeripherals: async () => STORED } as unknown as MtcApi;
-    renderWithApp(<PeripheralsForm projectId={1} id={7} m={m} editable />);
+    await loadFamilyTexts();
+    const stored = async () => ({ ...STORED, updatedAt: null, delivered: false });
+    renderWithApp(
+      <PeripheralsForm queryKey={['device', 7, 'peripherals']} load={stored} save={stored} editable testId="form" />,
+    );
     const row = await screen.findByTestId('peripheral-0');
     expect((row.querySelector('input[aria-label="名称"]') as HTMLInputElement | null)?.value).toBe('电表');
     for (const label of ['序号', '站地址', '起始寄存器', '数量'])

@@ -1,0 +1,2 @@
+DROP TABLE "mtc_cabinets" CASCADE;--> statement-breakpoint
+DROP TABLE "mtc_upgrades" CASCADE;
