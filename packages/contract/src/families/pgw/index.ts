@@ -193,7 +193,7 @@ export const PGW_API = {
   ...eventCalls(e),
   // comm args, peripherals (its RS485 bus: a meter, an illuminance sensor), location and firmware
   ...linkCalls(e),
-  ...locationCalls(e, 'gateway'),
+  ...locationCalls(e, 'power-line gateway'),
   ...firmwareCalls(e, PGW_FIRMWARE),
   gateways: e.get('pages', {
     query: pageQuery.extend(projectTreeQuery.shape),
