@@ -22,6 +22,24 @@ export interface FirmwareSpec {
   readonly chunkBytes: number;
 }
 
+/**
+ * The images of the devices this platform knows: a `.bin` of 1 KiB to 4 MiB that starts with the magic
+ * `<P>F` and the 9 characters of its version `<P>x.x.xx` (P the family's three-letter code: MTC, PGW),
+ * sent in chunks of 32 KiB.
+ */
+export function binFirmware<const P extends string>(code: P) {
+  return {
+    extension: '.bin',
+    minBytes: 1024,
+    maxBytes: 4 * 1024 * 1024,
+    magic: `${code}F`,
+    versionPattern: new RegExp(`^${code}\\d\\.\\d\\.\\d\\d$`),
+    versionLength: code.length + 6,
+    versionFormat: `${code}x.x.xx`,
+    chunkBytes: 32 * 1024,
+  } as const satisfies FirmwareSpec;
+}
+
 export const UPGRADE_STATES = ['running', 'done', 'failed'] as const;
 export type UpgradeState = (typeof UPGRADE_STATES)[number];
 

@@ -10,7 +10,7 @@ import {
   scopedName,
   scopedNo,
 } from '../../validation/rules.js';
-import { checkFirmwareFile, type FirmwareSpec, UPGRADE_STATES, type UpgradeState } from '../kit/firmware.js';
+import { binFirmware, checkFirmwareFile, UPGRADE_STATES, type UpgradeState } from '../kit/firmware.js';
 import { formFlag, lowBelowHigh, rangeRules } from '../kit/forms.js';
 import {
   ADDRESS_TYPES,
@@ -335,16 +335,7 @@ export const MTC_COMMANDS = [
  * A firmware image: a `.bin` file of 1 KiB to 4 MiB that starts with the magic `MTCF` and the 9
  * characters of its version (MTCx.x.xx), sent in chunks of 32 KiB (the kit's firmware trait).
  */
-export const MTC_FIRMWARE = {
-  extension: '.bin',
-  minBytes: 1024,
-  maxBytes: 4 * 1024 * 1024,
-  magic: 'MTCF',
-  versionPattern: MTC_VERSION_PATTERN,
-  versionLength: 9,
-  versionFormat: 'MTCx.x.xx',
-  chunkBytes: 32 * 1024,
-} as const satisfies FirmwareSpec;
+export const MTC_FIRMWARE = binFirmware('MTC');
 
 /** Why a file is not a cabinet's firmware (an i18n key under `firmware.*`), or its version. */
 export const checkFirmware = (name: string, bytes: Uint8Array) => checkFirmwareFile(MTC_FIRMWARE, name, bytes);

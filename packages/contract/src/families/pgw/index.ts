@@ -5,12 +5,12 @@ import { days, int as setting } from '../../settings/kinds.js';
 import { msg } from '../../validation/message.js';
 import { intRange } from '../../validation/rules.js';
 import {
+  binFirmware,
   childRow,
   commandCalls,
   defineFamily,
   eventCalls,
   FAMILY_READS,
-  type FirmwareSpec,
   familyEndpoints,
   familyGroup,
   familyScreen,
@@ -76,18 +76,8 @@ export const PGW_COMMANDS = [
   { name: 'version', args: noArgs },
 ] as const;
 
-export const PGW_VERSION_PATTERN = /^PGW\d\.\d\.\d\d$/;
 /** A gateway's firmware image: `.bin`, 1 KiB to 4 MiB, starting with `PGWF` and its PGWx.x.xx version. */
-export const PGW_FIRMWARE = {
-  extension: '.bin',
-  minBytes: 1024,
-  maxBytes: 4 * 1024 * 1024,
-  magic: 'PGWF',
-  versionPattern: PGW_VERSION_PATTERN,
-  versionLength: 9,
-  versionFormat: 'PGWx.x.xx',
-  chunkBytes: 32 * 1024,
-} as const satisfies FirmwareSpec;
+export const PGW_FIRMWARE = binFirmware('PGW');
 
 /** The configuration a gateway keeps (type properties; PUT …/{id}/config sends it to the gateway). */
 export const PGW_CONFIG = {

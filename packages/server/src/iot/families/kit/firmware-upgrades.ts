@@ -6,15 +6,12 @@ import {
   type Upgrade,
   type UpgradeState,
 } from '@sc/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { AppError, fieldError } from '../../../platform/errors.js';
 import { deviceOffline } from '../../command-bus.js';
 import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
-
-type Row = Record<string, unknown>;
-const rows = async (db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+import { iso, type Row, rows } from './raw-rows.js';
 
 function present(r: Row): Upgrade {
   const sent = Number(r.sent);

@@ -1,8 +1,9 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
 import { tellDevice } from './device-commands.js';
 import type { FamilyDevice } from './devices.repository.js';
+import { json, rows } from './raw-rows.js';
 
 /** One setting a family stores for its devices: the command that tells the device, and its values before anyone set them. */
 export interface StoredPart {
@@ -13,8 +14,7 @@ export interface StoredPart {
 }
 
 type Row = { part: string; value: unknown; updated_at: string | Date };
-const rows = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-const parsed = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown>;
+const parsed = (v: unknown) => json<Record<string, unknown>>(v) ?? {};
 
 export function createSettingsRepository(db: Db) {
   return {
