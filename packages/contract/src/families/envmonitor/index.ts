@@ -7,7 +7,7 @@ import { defineFamily } from '../kit/manifest.js';
 import { IOT_NET } from '../kit/network.js';
 import { bool, int } from '../kit/properties.js';
 import { percent, reading } from '../kit/readings.js';
-import { isoTime, readingRow } from '../kit/responses.js';
+import { isoTime, projectColumn, readingRow } from '../kit/responses.js';
 import { retentionSetting } from '../kit/retention.js';
 import { FAMILY_READS, familyGroup, familyMenu } from '../kit/screens.js';
 
@@ -56,8 +56,7 @@ export const ENV_API = {
           no: z.string(),
           registered: z.boolean(),
           public: z.boolean(),
-          /** The monitor's project (for when the list includes child projects). */
-          projectName: z.string().optional(),
+          ...projectColumn,
         }),
         readings: z.array(readingsRow),
       }),

@@ -10,7 +10,7 @@ import { blank, formFlag, idList, required } from '../kit/forms.js';
 import { IOT_NET } from '../kit/network.js';
 import { bool, int, num } from '../kit/properties.js';
 import { reading } from '../kit/readings.js';
-import { childRow, deviceRef, deviceRow, isoTime } from '../kit/responses.js';
+import { childRow, deviceRef, deviceRow, isoTime, projectColumn } from '../kit/responses.js';
 
 /** The threshold's range (spec 001 §3 "Illumination sensor: threshold (KLux)"). */
 export const ILLUM_THRESHOLD = { min: 0, max: 200 } as const;
@@ -80,8 +80,7 @@ const config = z.object({
 const sensorRow = deviceRow.extend({
   parentId: z.number().int().nullable(),
   parentName: z.string().nullable(),
-  /** The sensor's project (for when the list includes child projects). */
-  projectName: z.string().optional(),
+  ...projectColumn,
   ...config.shape,
   /** The latest reading (KLux) and its pick time; null before the first. */
   illuminance: z.number().nullable(),
@@ -119,16 +118,10 @@ export const ILLUM_API = {
     sensorRow,
     "A page of the project's illumination sensors with their latest reading (KLux) and configuration",
   ),
-  ...settingsCalls(
-    e,
-    'config',
-    ['config', 'setConfig'],
-    { body: illumConfigBody, response: config, saved: configSaved },
-    [
-      "A sensor's configuration",
-      "Set a sensor's threshold (KLux) and peripheral index; a connected sensor is sent them",
-    ],
-  ),
+  ...settingsCalls(e, ['config', 'setConfig'], { body: illumConfigBody, response: config, saved: configSaved }, [
+    "A sensor's configuration",
+    "Set a sensor's threshold (KLux) and peripheral index; a connected sensor is sent them",
+  ]),
   setInuse: e.put(':id/inuse', {
     body: illumInuseBody,
     response: configSaved,

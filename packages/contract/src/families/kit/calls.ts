@@ -313,12 +313,11 @@ export const mapCall = <S extends string, Point extends z.ZodType>(
 ) => e.get('map', { query: projectTreeQuery, response: z.array(point), summary });
 
 /**
- * A device's stored settings at …/:id/<sub>, named `names` (['config', 'saveConfig']): GET answers
- * them, PUT stores `body`, tells a connected device and answers `saved` (default: what GET answers).
+ * A device's stored settings at …/:id/<read, in lower case>, named `names` (['config', 'saveConfig']):
+ * GET answers them, PUT stores `body`, tells a connected device and answers `saved` (default: as GET).
  */
 export const settingsCalls = <
   S extends string,
-  const P extends string,
   const Read extends string,
   const Write extends string,
   Body extends z.ZodType,
@@ -326,13 +325,13 @@ export const settingsCalls = <
   Saved extends z.ZodType = Response,
 >(
   e: FamilyEndpoints<S>,
-  sub: P,
   names: readonly [Read, Write],
   schemas: { body: Body; response: Response; saved?: Saved },
   summaries: readonly [read: string, write: string],
 ) => {
-  const read = e.get(`:id/${sub}`, { response: schemas.response, summary: summaries[0] });
-  const write = e.put(`:id/${sub}`, {
+  const path = `:id/${names[0].toLowerCase() as Lowercase<Read>}` as const;
+  const read = e.get(path, { response: schemas.response, summary: summaries[0] });
+  const write = e.put(path, {
     body: schemas.body,
     response: (schemas.saved ?? schemas.response) as Saved,
     summary: summaries[1],

@@ -58,3 +58,28 @@ export const lowBelowHigh =
     for (const [low, high, message] of pairs)
       if ((v[low] as number) >= (v[high] as number)) ctx.addIssue({ code: 'custom', path: [low], message });
   };
+
+/**
+ * PUT …/{id}/alarmconfig of a device: its thresholds (`ranges`), which alarms are on (`enabled`, of
+ * `kinds`, all by default), the family's `more` fields, and its low-below-high `rules`.
+ */
+export const alarmConfigBody = <
+  const R extends Record<string, readonly [number, number]>,
+  const K extends readonly string[],
+  M extends z.ZodRawShape,
+>(
+  ranges: R,
+  kinds: K,
+  more: M,
+  rules: Parameters<typeof lowBelowHigh>[0],
+) =>
+  z
+    .object({
+      ...rangeRules(ranges),
+      enabled: z
+        .array(z.enum(kinds, { error: 'validation.validParam' }))
+        .optional()
+        .default([...kinds]),
+      ...more,
+    })
+    .superRefine(lowBelowHigh(rules));

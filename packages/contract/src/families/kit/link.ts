@@ -121,17 +121,14 @@ export const peripheralsResponse = z.object({ peripherals: z.array(peripheralOut
 
 /** Comm args and peripherals: GET/PUT …/:id/comm and …/:id/peripherals. */
 export const linkCalls = <S extends string>(e: FamilyEndpoints<S>) => ({
-  ...settingsCalls(e, 'comm', ['comm', 'setComm'], { body: commBody, response: commResponse }, [
+  ...settingsCalls(e, ['comm', 'setComm'], { body: commBody, response: commResponse }, [
     "A device's up and down comm args",
     `Store a device's up and down comm args, ${TOLD}`,
   ]),
-  ...settingsCalls(
-    e,
-    'peripherals',
-    ['peripherals', 'setPeripherals'],
-    { body: peripheralsBody, response: peripheralsResponse },
-    ["A device's peripheral args", `Store a device's peripheral args, ${TOLD}`],
-  ),
+  ...settingsCalls(e, ['peripherals', 'setPeripherals'], { body: peripheralsBody, response: peripheralsResponse }, [
+    "A device's peripheral args",
+    `Store a device's peripheral args, ${TOLD}`,
+  ]),
 });
 
 /** Location: PUT …/:id/location (the device's coordinates; its astronomical times follow them). */

@@ -95,3 +95,6 @@ export const latestRow = (readings: readonly FamilyReading[]) =>
 
 /** PUT …/{id}/location: the device and where it stands now. */
 export const locationAnswer = z.object({ id: z.number().int(), lng: z.number(), lat: z.number() });
+
+/** The column of a device list that may include child projects: the device's project (absent otherwise). */
+export const projectColumn = { projectName: z.string().optional() };

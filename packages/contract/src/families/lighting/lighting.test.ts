@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../i18n/translate.js';
 import { decodeMessage } from '../../validation/message.js';
+import { issueKeys } from '../kit/testing.js';
 import { LIGHTING_EVENT_CODES, LIGHTING_EVENTS } from './events.js';
 import {
   insidePolygon,
@@ -12,8 +13,7 @@ import {
   lightingPolicyBody,
 } from './schemas.js';
 
-const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  (r.error?.issues ?? []).map((i) => `${i.path.join('.')}:${decodeMessage(i.message).key}`);
+const messages = issueKeys;
 
 describe('lighting contract', () => {
   it('lists the event codes in the spec order, each labelled in both languages', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { handledWork } from '../../api/alarm-work.js';
 import { policyCycleOut, START_KINDS, UNIT_TYPES, yearScheduleResponse } from '../kit/policy.js';
-import { isoTime } from '../kit/responses.js';
+import { deviceRef, deviceRow, isoTime, projectColumn } from '../kit/responses.js';
 import {
   LAMP_STATES,
   LIGHTING_ALARMS,
@@ -19,14 +19,7 @@ const num = z.number().nullable();
 const readingValues = z.object(Object.fromEntries(LIGHTING_READINGS.map((r) => [r.key, num])));
 
 /** One lamp with its live values: the list, the map and the lamp's page. */
-export const lampRow = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  no: z.string(),
-  equipmentId: z.string().nullable(),
-  activeState: z.number().int(),
-  registered: z.boolean(),
-  lastActiveAt: isoTime.nullable(),
+export const lampRow = deviceRow.extend({
   areaId: z.number().int().nullable(),
   areaName: z.string().nullable(),
   groupId: z.number().int().nullable(),
@@ -47,21 +40,17 @@ export const lampRow = z.object({
   energyToday: num,
   /** Time of the last report. */
   at: isoTime.nullable(),
-  /** The lamp's project (in the list, for when it includes child projects). */
-  projectName: z.string().optional(),
+  ...projectColumn,
 });
 export type LampRow = z.infer<typeof lampRow>;
 
 /** The map: every lamp of the project with coordinates, coloured by state. */
-export const lampMapPoint = z.object({
-  id: z.number().int(),
-  name: z.string(),
+export const lampMapPoint = deviceRef.omit({ no: true }).extend({
   lng: z.number(),
   lat: z.number(),
   state: z.enum(LAMP_STATES),
   level: num,
-  /** The lamp's project, when child projects are included (GET map, POST area/lamps with includeChildren). */
-  projectName: z.string().optional(),
+  ...projectColumn,
 });
 
 /** GET …/{id}/realdata: the last report's values with the runtime fields that are not readings. */

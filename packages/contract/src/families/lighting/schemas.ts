@@ -10,7 +10,7 @@ import {
   scopedName,
   scopedNo,
 } from '../../validation/rules.js';
-import { formFlag, lowBelowHigh, rangeRules } from '../kit/forms.js';
+import { alarmConfigBody, formFlag, lowBelowHigh, rangeRules } from '../kit/forms.js';
 import type { FamilyCommand, FamilyReading } from '../kit/manifest.js';
 import { isoDate, policyCycle, policyStart, UNIT_TYPES } from '../kit/policy.js';
 import { percent, type ReadingKey, reading } from '../kit/readings.js';
@@ -96,15 +96,12 @@ export const LIGHTING_ALARMS = Object.keys(LIGHTING_ALARM_RANGES) as (keyof type
 /**
  * PUT …/{id}/alarmconfig: thresholds (mA, V, °C, °) and which alarms are on (`enabled`, all by default).
  */
-export const lightingAlarmConfigBody = z
-  .object({
-    ...rangeRules(LIGHTING_ALARM_RANGES),
-    enabled: z
-      .array(z.enum(LIGHTING_ALARMS as [string, ...string[]], { error: 'validation.validParam' }))
-      .optional()
-      .default([...LIGHTING_ALARMS]),
-  })
-  .superRefine(lowBelowHigh([['underVoltage', 'overVoltage', 'lighting.rules.underBelowOverVoltage']]));
+export const lightingAlarmConfigBody = alarmConfigBody(
+  LIGHTING_ALARM_RANGES,
+  LIGHTING_ALARMS as [string, ...string[]],
+  {},
+  [['underVoltage', 'overVoltage', 'lighting.rules.underBelowOverVoltage']],
+);
 export type LightingAlarmConfig = z.infer<typeof lightingAlarmConfigBody>;
 
 /** Defaults a lamp has before anyone configured it (within every range and rule). */

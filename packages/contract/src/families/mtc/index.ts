@@ -50,20 +50,13 @@ const e = familyEndpoints('mtc');
 
 const stored = 'then tell it when connected (`delivered`)';
 
-/** A cabinet's stored `what` at …/:id/<sub>: GET answers them, PUT stores them, then tells the cabinet. */
-const cabinetSettings = <
-  const P extends string,
-  const R extends string,
-  const W extends string,
-  B extends z.ZodType,
-  A extends z.ZodType,
->(
-  sub: P,
+/** A cabinet's stored `what` (settingsCalls): GET answers them, PUT stores them, then tells the cabinet. */
+const cabinetSettings = <const R extends string, const W extends string, B extends z.ZodType, A extends z.ZodType>(
   names: readonly [R, W],
   body: B,
   response: A,
   what: string,
-) => settingsCalls(e, sub, names, { body, response }, [`A cabinet's ${what}`, `Store a cabinet's ${what}, ${stored}`]);
+) => settingsCalls(e, names, { body, response }, [`A cabinet's ${what}`, `Store a cabinet's ${what}, ${stored}`]);
 
 /**
  * Spec 001 §7 "mtc" under /api/pjts/{projectId}/iot/mtc: a cabinet's calls (registration, commands,
@@ -91,14 +84,12 @@ export const MTC_API = {
     summary: "A cabinet's last report: circuits, phases, peripherals, alarm statuses (live as realtime telemetry)",
   }),
   ...cabinetSettings(
-    'config',
     ['config', 'setConfig'],
     mtcConfigBody,
     mtcConfigResponse,
     'address and up link (server, port 1024-65535, protocol)',
   ),
   ...cabinetSettings(
-    'alarmconfig',
     ['alarmConfig', 'setAlarmConfig'],
     mtcAlarmConfigBody,
     mtcAlarmConfigResponse,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { I18N_RESOURCES, translate } from '../../i18n/translate.js';
-import { decodeMessage } from '../../validation/message.js';
 import { sunTimes } from '../kit/schedule.js';
+import { issueKeys } from '../kit/testing.js';
 import { MTC_ALARM_EVENT, MTC_EVENTS } from './events.js';
 import { mtcManifest } from './index.js';
 import { mtcCircuitsAt, mtcDaySchedule, mtcYearSchedule } from './schedule.js';
@@ -24,8 +24,7 @@ import {
   toMtcTime,
 } from './schemas.js';
 
-const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
-  (r.error?.issues ?? []).map((i) => `${i.path.join('.')}:${decodeMessage(i.message).key}`);
+const messages = issueKeys;
 const minutes = (clock: string | null) => {
   const [h, m] = clock!.split(':').map(Number) as [number, number];
   return h * 60 + m;

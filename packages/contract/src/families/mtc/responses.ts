@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type Upgrade, upgradeRow } from '../kit/firmware.js';
 import { commResponse, peripheralOut, peripheralsResponse, storedShape } from '../kit/link.js';
 import { policyCycleOut, yearScheduleResponse } from '../kit/policy.js';
-import { isoTime } from '../kit/responses.js';
+import { isoTime, projectColumn } from '../kit/responses.js';
 import {
   MTC_ALARM_KINDS,
   MTC_ALARM_STATUSES,
@@ -85,8 +85,7 @@ export const mtcRow = z.object({
   policyCount: id,
   /** Time of the last report. */
   lastReportAt: isoTime.nullable(),
-  /** The cabinet's project (in the list, for when it includes child projects). */
-  projectName: z.string().optional(),
+  ...projectColumn,
 });
 export type MtcRow = z.infer<typeof mtcRow>;
 

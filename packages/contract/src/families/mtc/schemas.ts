@@ -11,7 +11,7 @@ import {
   scopedNo,
 } from '../../validation/rules.js';
 import { binFirmware, checkFirmwareFile, UPGRADE_STATES, type UpgradeState } from '../kit/firmware.js';
-import { formFlag, lowBelowHigh, rangeRules } from '../kit/forms.js';
+import { alarmConfigBody, formFlag } from '../kit/forms.js';
 import {
   ADDRESS_TYPES,
   BAUD_RATES,
@@ -113,29 +113,28 @@ export type MtcReadingKey = ReadingKey<typeof MTC_READINGS>;
 
 // ── Alarms (spec 001 §5 ranges; §9 system-setting ranges give the defaults) ──────────────────────────
 
-/** Threshold ranges of a cabinet's alarm config (spec 001 §5): mA, V, mA, °C, mA, V. */
-export const MTC_ALARM_RANGES = {
-  overCurrent: [1000, 9000],
-  underCurrent: [5, 1000],
-  overVoltage: [220, 300],
-  underVoltage: [180, 220],
-  leakage: [5, 250],
-  temperature: [50, 250],
-  phaseCurrentDiff: [1000, 50000],
-  phaseVoltageDiff: [1, 30],
+/** The thresholds of a cabinet's alarm config (spec 001 §5): each one's range and unit. */
+const THRESHOLDS = {
+  overCurrent: { range: [1000, 9000], unit: 'mA' },
+  underCurrent: { range: [5, 1000], unit: 'mA' },
+  overVoltage: { range: [220, 300], unit: 'V' },
+  underVoltage: { range: [180, 220], unit: 'V' },
+  leakage: { range: [5, 250], unit: 'mA' },
+  temperature: { range: [50, 250], unit: '°C' },
+  phaseCurrentDiff: { range: [1000, 50000], unit: 'mA' },
+  phaseVoltageDiff: { range: [1, 30], unit: 'V' },
 } as const;
-export type MtcThreshold = keyof typeof MTC_ALARM_RANGES;
-export const MTC_THRESHOLDS = Object.keys(MTC_ALARM_RANGES) as MtcThreshold[];
-export const MTC_ALARM_UNITS: Record<MtcThreshold, string> = {
-  overCurrent: 'mA',
-  underCurrent: 'mA',
-  overVoltage: 'V',
-  underVoltage: 'V',
-  leakage: 'mA',
-  temperature: '°C',
-  phaseCurrentDiff: 'mA',
-  phaseVoltageDiff: 'V',
+export type MtcThreshold = keyof typeof THRESHOLDS;
+export const MTC_THRESHOLDS = Object.keys(THRESHOLDS) as MtcThreshold[];
+/** Each threshold's range. */
+export const MTC_ALARM_RANGES = Object.fromEntries(MTC_THRESHOLDS.map((k) => [k, THRESHOLDS[k].range])) as {
+  [K in MtcThreshold]: (typeof THRESHOLDS)[K]['range'];
 };
+/** Each threshold's unit. */
+export const MTC_ALARM_UNITS = Object.fromEntries(MTC_THRESHOLDS.map((k) => [k, THRESHOLDS[k].unit])) as Record<
+  MtcThreshold,
+  string
+>;
 
 /** Alarm statuses a cabinet shows (its thresholds' alarms, plus cable theft and the door). */
 export const MTC_ALARM_KINDS = [...MTC_THRESHOLDS, 'cableTheft', 'door'] as const;
@@ -148,23 +147,19 @@ export const MTC_EVENT_INTERVAL = [60, 3600] as const;
  * PUT …/{id}/alarmconfig: thresholds, which alarms are on (`enabled`, all by default) and the
  * same-event minimum interval (a repeat of the same event within it is neither stored nor sent).
  */
-export const mtcAlarmConfigBody = z
-  .object({
-    ...rangeRules(MTC_ALARM_RANGES),
-    enabled: z
-      .array(z.enum(MTC_ALARM_KINDS, { error: 'validation.validParam' }))
-      .optional()
-      .default([...MTC_ALARM_KINDS]),
+export const mtcAlarmConfigBody = alarmConfigBody(
+  MTC_ALARM_RANGES,
+  MTC_ALARM_KINDS,
+  {
     sameEventInterval: range(...MTC_EVENT_INTERVAL)
       .optional()
       .default(300),
-  })
-  .superRefine(
-    lowBelowHigh([
-      ['underCurrent', 'overCurrent', 'mtc.rules.underBelowOverCurrent'],
-      ['underVoltage', 'overVoltage', 'mtc.rules.underBelowOverVoltage'],
-    ]),
-  );
+  },
+  [
+    ['underCurrent', 'overCurrent', 'mtc.rules.underBelowOverCurrent'],
+    ['underVoltage', 'overVoltage', 'mtc.rules.underBelowOverVoltage'],
+  ],
+);
 export type MtcAlarmConfig = z.infer<typeof mtcAlarmConfigBody>;
 
 export const MTC_ALARM_DEFAULT: MtcAlarmConfig = {

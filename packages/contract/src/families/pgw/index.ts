@@ -1,30 +1,14 @@
 import { z } from 'zod';
-import { pageQuery, projectTreeQuery } from '../../api/paging.js';
-import { grantsOf } from '../../endpoints/endpoint.js';
-import { days, int as setting } from '../../settings/kinds.js';
-import { msg } from '../../validation/message.js';
 import { intRange } from '../../validation/rules.js';
-import {
-  binFirmware,
-  childRow,
-  commandCalls,
-  defineFamily,
-  eventCalls,
-  FAMILY_READS,
-  familyEndpoints,
-  familyGroup,
-  familyScreen,
-  firmwareCalls,
-  IOT_NET,
-  int,
-  isoTime,
-  linkCalls,
-  locationCalls,
-  pageOf,
-  registrationCalls,
-  select,
-  text,
-} from '../kit/index.js';
+import { deviceCalls, familyEndpoints, pageCall, settingsCalls, withDelivered } from '../kit/calls.js';
+import { CORRECTTIME_COMMAND, noArgs, REBOOT_COMMAND } from '../kit/commands.js';
+import { deviceFamily } from '../kit/device-family.js';
+import { binFirmware, firmwareCalls } from '../kit/firmware.js';
+import { idList, required } from '../kit/forms.js';
+import { linkCalls, locationCalls } from '../kit/link.js';
+import { IOT_NET } from '../kit/network.js';
+import { int, select, text } from '../kit/properties.js';
+import { childRow, deviceRef, deviceRow, isoTime, projectColumn } from '../kit/responses.js';
 
 /**
  * Power-line gateways (spec 001 §3 "Power-line gateway: wire no, zone code, online status, registered
@@ -67,14 +51,8 @@ export const PGW_EVENTS = [
   { code: 'UPGRADE_RESULT', level: 'info' },
 ] as const;
 
-const noArgs = z.object({}) as z.ZodType<Record<string, unknown>>;
-
 /** Commands of spec 001 §7 "pgw: reboot, time, version" the console sends with POST …/{id}/{name}; the server adds the time. */
-export const PGW_COMMANDS = [
-  { name: 'correcttime', args: noArgs },
-  { name: 'reboot', args: noArgs, dangerous: true },
-  { name: 'version', args: noArgs },
-] as const;
+export const PGW_COMMANDS = [CORRECTTIME_COMMAND, REBOOT_COMMAND, { name: 'version', args: noArgs }] as const;
 
 /** A gateway's firmware image: `.bin`, 1 KiB to 4 MiB, starting with `PGWF` and its PGWx.x.xx version. */
 export const PGW_FIRMWARE = binFirmware('PGW');
@@ -89,10 +67,6 @@ export const CARRIER_BANDS = ['narrow', 'wide'] as const;
 /** At most this many lamp controllers behind one gateway. */
 export const PGW_CHILDREN_MAX = 1024;
 
-const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
-const required = <T extends z.ZodType>(rule: T) =>
-  z.preprocess((v) => blank(v) ?? null, z.custom<unknown>((v) => v !== null, 'validation.required').pipe(rule));
-
 /** PUT …/{id}/config: every field required, with its range. */
 export const pgwConfigBody = z.object({
   relayLevels: required(intRange(PGW_CONFIG.relayLevels.min, PGW_CONFIG.relayLevels.max)),
@@ -103,20 +77,12 @@ export type PgwConfigBody = z.infer<typeof pgwConfigBody>;
 
 /** POST / DELETE …/{id}/lamps: lamp controller ids (`childIds=1&childIds=2`, `1,2`, or a JSON array). */
 export const pgwLampsBody = z.object({
-  childIds: z
-    .preprocess(
-      (v) =>
-        v === undefined || v === null || v === ''
-          ? []
-          : (Array.isArray(v) ? v : String(v).split(',')).filter((x) => x !== '').map(Number),
-      z
-        .array(
-          z.number({ error: 'validation.validParam' }).int('validation.validParam').positive('validation.validParam'),
-        )
-        .min(1, 'pgw.lampsRequired')
-        .max(PGW_CHILDREN_MAX, msg('pgw.tooManyLamps', { max: PGW_CHILDREN_MAX })),
-    )
-    .refine((ids) => new Set(ids).size === ids.length, 'pgw.duplicateLamp'),
+  childIds: idList({
+    max: PGW_CHILDREN_MAX,
+    required: 'pgw.lampsRequired',
+    tooMany: 'pgw.tooManyLamps',
+    duplicate: 'pgw.duplicateLamp',
+  }),
 });
 export type PgwLampsBody = z.infer<typeof pgwLampsBody>;
 
@@ -125,24 +91,18 @@ const config = z.object({
   searchInterval: z.number().int().describe('minutes'),
   carrierBand: z.enum(CARRIER_BANDS),
 });
+/** PUT config: what is stored, and whether the connected device was told too. */
+const configSaved = withDelivered(config);
 
 /** A gateway in the list (spec 001 §3): wire no, zone code, online state and its lamp controllers. */
-const gatewayRow = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  no: z.string(),
-  equipmentId: z.string().nullable(),
-  activeState: z.number().int(),
-  registered: z.boolean(),
-  lastActiveAt: isoTime.nullable(),
+const gatewayRow = deviceRow.extend({
   wireNo: z.string(),
   zoneCode: z.string(),
   /** Lamp controllers registered behind it. */
   lamps: z.number().int(),
   /** Of those, heard on its last carrier search (signal above 0). */
   reachable: z.number().int(),
-  /** The gateway's project (for when the list includes child projects). */
-  projectName: z.string().optional(),
+  ...projectColumn,
 });
 
 /** A lamp controller behind a gateway: its state, its signal on the carrier and when the gateway last heard it. */
@@ -154,7 +114,7 @@ const lampRow = childRow.extend({
   lastContact: isoTime.nullable(),
 });
 
-const option = z.object({ id: z.number().int(), name: z.string(), no: z.string(), equipmentId: z.string().nullable() });
+const option = deviceRef.extend({ equipmentId: z.string().nullable() });
 
 /** POST / DELETE lamps: how many changed, and whether the connected gateway was told too. */
 const lampsChanged = z.object({ changed: z.number().int(), delivered: z.boolean() });
@@ -177,20 +137,17 @@ const e = familyEndpoints('pgw');
 
 /** Spec 001 §7 "pgw" under /api/pjts/{projectId}/iot/pgw: every call of the power-line gateways, declared once. */
 export const PGW_API = {
-  ...registrationCalls(e),
   // reboot, and correcttime with the server's time as UNIX seconds at UTC+8
-  ...commandCalls(e, PGW_COMMANDS),
-  ...eventCalls(e),
+  ...deviceCalls(e, { commands: PGW_COMMANDS }),
   // comm args, peripherals (its RS485 bus: a meter, an illuminance sensor), location and firmware
   ...linkCalls(e),
   ...locationCalls(e, 'power-line gateway'),
   ...firmwareCalls(e, PGW_FIRMWARE),
-  gateways: e.get('pages', {
-    query: pageQuery.extend(projectTreeQuery.shape),
-    response: pageOf(gatewayRow),
-    summary:
-      "A page of the project's power-line gateways: wire no, zone code, online state, registered lamp controllers (keyword over name, no, equipment id, wire no, zone code)",
-  }),
+  gateways: pageCall(
+    e,
+    gatewayRow,
+    "A page of the project's power-line gateways: wire no, zone code, online state, registered lamp controllers (keyword over name, no, equipment id, wire no, zone code)",
+  ),
   lamps: e.get(':id/lamps', {
     response: z.array(lampRow),
     summary: 'The lamp controllers registered behind a gateway, with their carrier signal and last contact',
@@ -214,18 +171,17 @@ export const PGW_API = {
     response: runtime,
     summary: "Read a gateway's runtime now (device time, uptime, firmware, carrier table) from the gateway",
   }),
-  config: e.get(':id/config', { response: config, summary: "A gateway's configuration" }),
-  setConfig: e.put(':id/config', {
-    body: pgwConfigBody,
-    response: config.extend({ delivered: z.boolean() }),
-    summary: "Set a gateway's relay levels, search interval and carrier band; a connected gateway is sent them",
-  }),
+  ...settingsCalls(e, ['config', 'setConfig'], { body: pgwConfigBody, response: config, saved: configSaved }, [
+    "A gateway's configuration",
+    "Set a gateway's relay levels, search interval and carrier band; a connected gateway is sent them",
+  ]),
 };
 
-export const pgwManifest = defineFamily({
+export const pgwManifest = deviceFamily({
   type: 'pgw',
   slug: 'pgw',
   module: 'pgw',
+  icon: 'NodeIndexOutlined',
   properties: [
     text('wireNo', 32),
     text('zoneCode', 32),
@@ -238,20 +194,8 @@ export const pgwManifest = defineFamily({
   events: PGW_EVENTS,
   commands: PGW_COMMANDS,
   heartbeat: 'gatewayHeartbeat',
-  retention: { events: 'pgwRetentionDays' },
-  settings: [setting('pgwRetentionDays', 'retention', days(365))],
-  screens: [
-    familyGroup('pjtpgw', 'NodeIndexOutlined'),
-    familyScreen('pjtdevicepgwlist', 'pjtpgw', 'NodeIndexOutlined', 'pgw', {
-      ready: true,
-      apis: [...grantsOf(PGW_API), ...FAMILY_READS],
-    }),
-    familyScreen('pjtdevicepgw', 'pjtpgw', 'NodeIndexOutlined', 'pgw', {
-      ready: true,
-      menu: false,
-      authOf: 'pjtdevicepgwlist',
-    }),
-  ],
+  retentionDays: 'pgwRetentionDays',
+  kept: ['events'],
   api: PGW_API,
   demo: {
     weight: 2,

@@ -5,7 +5,7 @@ import { deviceFamily } from '../kit/device-family.js';
 import { IOT_NET } from '../kit/network.js';
 import { int, text } from '../kit/properties.js';
 import { percent, type ReadingKey, reading } from '../kit/readings.js';
-import { deviceRow, eventRow, isoTime, latestRow } from '../kit/responses.js';
+import { deviceRow, eventRow, isoTime, latestRow, projectColumn } from '../kit/responses.js';
 
 /**
  * What a dustbin sends (spec 001 §3 "Smart dustbin: … rubbish weight"): the distance from its lid
@@ -94,11 +94,12 @@ const config = z.object({
   overfillThreshold: z.number().int().nullable(),
   freeDistance: z.number().int().nullable(),
 });
+/** PUT config: what is stored, and whether the connected device was told too. */
+const configSaved = withDelivered(config);
 
 /** A bin in the list: its state, its latest report and how full it is against its thresholds. */
 export const scdBinRow = deviceRow.extend({
-  /** The bin's project (shown when the list includes child projects). */
-  projectName: z.string().optional(),
+  ...projectColumn,
   fullThreshold: z.number().int().nullable(),
   overfillThreshold: z.number().int().nullable(),
   freeDistance: z.number().int().nullable(),
@@ -142,16 +143,10 @@ export const SCD_API = {
     summary: "A dustbin's events of the last 24 hours, newest first (at most 500)",
   }),
   /** The saved config and whether the connected bin took it (others on reconnect). */
-  ...settingsCalls(
-    e,
-    'config',
-    ['config', 'saveConfig'],
-    { body: scdConfigBody, response: config, saved: withDelivered(config) },
-    [
-      "A dustbin's thresholds and empty distance (cm)",
-      "Sets a dustbin's full and over-fill thresholds (full below over-fill) and empty distance, and sends them to the bin when it is connected",
-    ],
-  ),
+  ...settingsCalls(e, ['config', 'saveConfig'], { body: scdConfigBody, response: config, saved: configSaved }, [
+    "A dustbin's thresholds and empty distance (cm)",
+    "Sets a dustbin's full and over-fill thresholds (full below over-fill) and empty distance, and sends them to the bin when it is connected",
+  ]),
 };
 
 /** Smart classified dustbins (spec 001 §3 "SCD"): fill, weight and battery, thresholds and their alarms. */

@@ -7,7 +7,7 @@ import { formFlag } from '../kit/forms.js';
 import { IOT_NET } from '../kit/network.js';
 import { bool, int } from '../kit/properties.js';
 import { type ReadingKey, reading } from '../kit/readings.js';
-import { deviceRow, isoTime } from '../kit/responses.js';
+import { deviceRow, isoTime, projectColumn } from '../kit/responses.js';
 
 /**
  * What a meter sends (spec 001 §3 "Watt-hour meter: peripheral index, reading, pick time"): the meter
@@ -55,12 +55,13 @@ const config = z.object({
   peripheralIndex: z.number().int().nullable(),
   pickInterval: z.number().int(),
 });
+/** PUT config: what is stored, and whether the connected device was told too. */
+const configSaved = withDelivered(config);
 
 /** A meter in the list: its state, its config, and its latest reading with the pick time. */
 export const whmMeterRow = deviceRow.extend({
   parentName: z.string().nullable(),
-  /** The meter's project (shown when the list includes child projects). */
-  projectName: z.string().optional(),
+  ...projectColumn,
   peripheralIndex: z.number().int().nullable(),
   inUse: z.boolean(),
   /** Pick time of the latest reading (null before the first). */
@@ -82,16 +83,10 @@ export const WHM_API = {
     whmPageFilter,
   ),
   /** The saved config and whether the connected meter took it (others on reconnect). */
-  ...settingsCalls(
-    e,
-    'config',
-    ['config', 'saveConfig'],
-    { body: whmConfigBody, response: config, saved: withDelivered(config) },
-    [
-      "A meter's configuration: peripheral index and pick interval (s)",
-      `Sets a meter's configuration (pick interval ${WHM_PICK_INTERVAL.min}-${WHM_PICK_INTERVAL.max} s) and sends it to the meter when it is connected`,
-    ],
-  ),
+  ...settingsCalls(e, ['config', 'saveConfig'], { body: whmConfigBody, response: config, saved: configSaved }, [
+    "A meter's configuration: peripheral index and pick interval (s)",
+    `Sets a meter's configuration (pick interval ${WHM_PICK_INTERVAL.min}-${WHM_PICK_INTERVAL.max} s) and sends it to the meter when it is connected`,
+  ]),
   setInUse: e.put(':id/inuse', {
     body: whmInUseBody,
     response: z.object({ id: z.number().int(), inUse: z.boolean() }),

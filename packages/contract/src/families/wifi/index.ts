@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { logPageQuery } from '../../api/paging.js';
 import { deviceCalls, familyEndpoints, pageCall } from '../kit/calls.js';
 import { deviceFamily } from '../kit/device-family.js';
-import type { EventCode } from '../kit/events.js';
+import { type EventCode, infoEvents } from '../kit/events.js';
 import { blank } from '../kit/forms.js';
 import { IP_NET } from '../kit/network.js';
 import { select, text } from '../kit/properties.js';
 import { percent, type ReadingKey, reading } from '../kit/readings.js';
-import { deviceRow, eventPage, isoTime, latestRow } from '../kit/responses.js';
+import { deviceRow, eventPage, isoTime, latestRow, projectColumn } from '../kit/responses.js';
 
 /** Spec 001 §3 "WiFi: … link type (cascade/bypass/unknown)". */
 export const WIFI_LINK_TYPES = ['cascade', 'bypass', 'unknown'] as const;
@@ -35,15 +35,15 @@ export type WifiReadingKey = ReadingKey<typeof WIFI_READINGS>;
  * The AP's log (spec 001 §2 "log"): what it writes as info events. Clients joining and leaving, the
  * blacklist, radios switched and restarts; the platform adds OFFLINE when it falls silent.
  */
-export const WIFI_EVENTS = [
-  { code: 'CLIENT_JOIN', level: 'info' },
-  { code: 'CLIENT_LEAVE', level: 'info' },
-  { code: 'BLACKLIST_ADD', level: 'info' },
-  { code: 'BLACKLIST_REMOVE', level: 'info' },
-  { code: 'RADIO_ON', level: 'info' },
-  { code: 'RADIO_OFF', level: 'info' },
-  { code: 'REBOOT', level: 'info' },
-] as const;
+export const WIFI_EVENTS = infoEvents(
+  'CLIENT_JOIN',
+  'CLIENT_LEAVE',
+  'BLACKLIST_ADD',
+  'BLACKLIST_REMOVE',
+  'RADIO_ON',
+  'RADIO_OFF',
+  'REBOOT',
+);
 export type WifiEventCode = EventCode<typeof WIFI_EVENTS>;
 
 /** What the control call asks of an AP (spec 001 §2 "control"). */
@@ -130,8 +130,7 @@ export const wifiPageFilter = z.object({
 
 /** An AP (or AC) in the list: its state, its controller, its link type and its latest report. */
 export const wifiRow = deviceRow.extend({
-  /** The device's project (shown when the list includes child projects). */
-  projectName: z.string().optional(),
+  ...projectColumn,
   /** The access controller it hangs under (null for a standalone AP or an AC). */
   parentName: z.string().nullable(),
   ssid: z.string().nullable(),
