@@ -2,11 +2,10 @@ import { gatewayManifest, illumManifest, lightingManifest, type PageQuery, type 
 import type { IllumGroupBody } from '@sc/contract/families/illum';
 import { AppError, conflictField, notFound } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
-import { createReferencesRepository } from '../../../platform/references/references.repository.js';
-import { createReferences } from '../../../platform/references/references.service.js';
 import type { FamilyContext, SessionContext } from '../family-handler.js';
 import { type Actor, changedFields } from '../family-handler.js';
 import { saveDeviceSettings } from '../kit/device-commands.js';
+import { familyDeviceGetter, familyReferences } from '../kit/family-service.js';
 import { presentReading } from '../kit/readings.repository.js';
 import { createIllumRepository } from './illum.repository.js';
 
@@ -30,10 +29,9 @@ const configOf = (props: Record<string, unknown>) => ({
  */
 export function createIllumService(ctx: FamilyContext) {
   const repo = ctx.repository(createIllumRepository);
-  const refs = ctx.repository((db) => createReferences(createReferencesRepository(db)));
+  const refs = familyReferences(ctx);
 
-  const sensor = (session: SessionContext, projectId: number, id: number) =>
-    ctx.devices.get(session, projectId, id, TYPE);
+  const sensor = familyDeviceGetter(ctx, TYPE);
 
   /** Stores new type properties, logs the change and tells the sensor when it is connected. */
   async function saveConfig(actor: Actor, projectId: number, id: number, change: Record<string, unknown>) {

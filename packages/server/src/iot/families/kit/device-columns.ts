@@ -13,3 +13,12 @@ export const DEVICE_COLUMNS = {
 
 /** What a carrier's child rows show (the kit's children call, a group's lamps): the device and its type. */
 export const CHILD_COLUMNS = { ...DEVICE_COLUMNS, type: devices.type } as const;
+
+/** What the command bus needs of a device (with its parent's equipment id, joined as the caller's `parent`). */
+export const TARGET_COLUMNS = {
+  id: devices.id,
+  projectId: devices.projectId,
+  name: devices.name,
+  equipmentId: devices.equipmentId,
+  activeState: devices.activeState,
+} as const;

@@ -6,10 +6,19 @@ import type { SessionContext } from '../../../modules/session/session-context.js
 import { AppError, notFound } from '../../../platform/errors.js';
 import { inScope } from '../../../platform/scope.js';
 import type { CommandTarget } from '../../command-bus.js';
-import { CHILD_COLUMNS } from './device-columns.js';
+import { CHILD_COLUMNS, TARGET_COLUMNS } from './device-columns.js';
 import type { ProjectReach } from './project-reach.js';
 
 const parent = alias(devices, 'parent');
+/** What `get` reads of a device: the command bus's fields, its project's path, family, registration and properties. */
+const FAMILY_DEVICE_COLUMNS = {
+  ...TARGET_COLUMNS,
+  projectPath: projects.path,
+  type: devices.type,
+  registered: devices.registered,
+  props: devices.props,
+  parentEquipmentId: parent.equipmentId,
+};
 
 /** A device of one family inside a project the caller may see, as the command bus needs it. */
 export interface FamilyDevice extends CommandTarget {
@@ -26,18 +35,7 @@ export interface FamilyDevice extends CommandTarget {
 export function createFamilyDevices(db: Db) {
   async function byId(id: number) {
     const [row] = await db
-      .select({
-        id: devices.id,
-        projectId: devices.projectId,
-        projectPath: projects.path,
-        name: devices.name,
-        type: devices.type,
-        equipmentId: devices.equipmentId,
-        activeState: devices.activeState,
-        registered: devices.registered,
-        props: devices.props,
-        parentEquipmentId: parent.equipmentId,
-      })
+      .select(FAMILY_DEVICE_COLUMNS)
       .from(devices)
       .innerJoin(projects, eq(projects.id, devices.projectId))
       .leftJoin(parent, eq(parent.id, devices.parentId))

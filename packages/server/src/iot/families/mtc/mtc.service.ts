@@ -15,10 +15,9 @@ import {
   toMtcTime,
 } from '@sc/contract';
 import { AppError, badRequest, conflictField, fieldError, notFound } from '../../../platform/errors.js';
-import { createReferencesRepository } from '../../../platform/references/references.repository.js';
-import { createReferences } from '../../../platform/references/references.service.js';
 import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
 import { sendCommand } from '../kit/device-commands.js';
+import { familyDeviceGetter, familyReferences } from '../kit/family-service.js';
 import { LINK_PARTS } from '../kit/link-traits.js';
 import { createStoredSettings } from '../kit/stored-settings.js';
 import { type CabinetTarget, createMtcRepository, presentPeripherals } from './mtc.repository.js';
@@ -38,10 +37,9 @@ export const eventIntervalDefault = { seconds: MTC_ALARM_DEFAULT.sameEventInterv
  */
 export function createMtcService(ctx: FamilyContext) {
   const repo = ctx.repository(createMtcRepository);
-  const refs = ctx.repository((db) => createReferences(createReferencesRepository(db)));
+  const refs = familyReferences(ctx);
 
-  const cabinet = (session: SessionContext, projectId: number, id: number) =>
-    ctx.devices.get(session, projectId, id, TYPE);
+  const cabinet = familyDeviceGetter(ctx, TYPE);
 
   /** Sends a command; offline (409) and silent (504) come from the bus with their localised messages. */
   async function send(

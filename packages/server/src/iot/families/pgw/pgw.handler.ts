@@ -1,20 +1,11 @@
 import { fromWireSeconds, pgwManifest } from '@sc/contract/families/pgw';
-import type { BatchTable } from '../../batch-writer.js';
 import type { FamilyHandler } from '../family-handler.js';
+import { stateBatchTable } from '../kit/readings.js';
 import { pgwRoutes } from './pgw.routes.js';
+import { pgwLinks } from './pgw.tables.js';
 
 /** The carrier table's rows, one per (gateway, lamp): the batch writer keeps the latest. */
-const LINKS: BatchTable = {
-  name: 'pgw_links',
-  columns: [
-    { name: 'gateway_id', type: 'int4' },
-    { name: 'equipment_id', type: 'text' },
-    { name: 'signal', type: 'float4' },
-    { name: 'seen', type: 'timestamptz' },
-    { name: 'at', type: 'timestamptz' },
-  ],
-  upsert: ['gateway_id', 'equipment_id'],
-};
+const LINKS = stateBatchTable(pgwLinks);
 
 /**
  * Power-line gateways (spec 001 §3 "Power-line gateway"): they speak for their lamp controllers and

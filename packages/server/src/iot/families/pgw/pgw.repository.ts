@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { deviceModels, devices } from '../../../db/schema/index.js';
 import { keywordWhere } from '../../../platform/paging.js';
-import { DEVICE_COLUMNS } from '../kit/device-columns.js';
+import { CHILD_COLUMNS, DEVICE_COLUMNS } from '../kit/device-columns.js';
 import { deviceProjectName, devicesOfProject, type ProjectReach } from '../kit/project-reach.js';
 import { pgwLinks } from './pgw.tables.js';
 
@@ -77,8 +77,7 @@ export function createPgwRepository(db: Db) {
     async lampsOf(gatewayId: number) {
       const rows = await db
         .select({
-          ...DEVICE_COLUMNS,
-          type: devices.type,
+          ...CHILD_COLUMNS,
           model: deviceModels.no,
           signal: pgwLinks.signal,
           lastContact: pgwLinks.seen,

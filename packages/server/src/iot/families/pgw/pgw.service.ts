@@ -8,11 +8,10 @@ import {
 } from '@sc/contract/families/pgw';
 import { AppError } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
-import { createReferencesRepository } from '../../../platform/references/references.repository.js';
-import { createReferences } from '../../../platform/references/references.service.js';
-import type { FamilyContext, SessionContext } from '../family-handler.js';
-import { type Actor, changedFields } from '../family-handler.js';
+import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
+import { deviceFailed, saveDeviceSettings, tellDevice } from '../kit/device-commands.js';
 import type { FamilyDevice } from '../kit/devices.repository.js';
+import { familyDeviceGetter, familyReferences } from '../kit/family-service.js';
 import { createPgwRepository, POWER_LINE_MODEL } from './pgw.repository.js';
 
 const TYPE = pgwManifest.type;
@@ -55,19 +54,13 @@ export function presentRuntime(result: unknown, readAt: Date) {
  */
 export function createPgwService(ctx: FamilyContext) {
   const repo = ctx.repository(createPgwRepository);
-  const refs = ctx.repository((db) => createReferences(createReferencesRepository(db)));
+  const refs = familyReferences(ctx);
 
-  const gateway = (session: SessionContext, projectId: number, id: number) =>
-    ctx.devices.get(session, projectId, id, TYPE);
+  const gateway = familyDeviceGetter(ctx, TYPE);
 
   /** Tells a connected gateway; offline or silent gateways learn it when they reconnect (`delivered: false`). */
-  async function tell(actor: Actor, device: FamilyDevice, command: string, args: Record<string, unknown>) {
-    try {
-      return (await ctx.iot.bus.send(actor, device, command, args)).ok;
-    } catch {
-      return false;
-    }
-  }
+  const tell = (actor: Actor, device: FamilyDevice, command: string, args: Record<string, unknown>) =>
+    tellDevice(ctx, actor, device, command, args);
 
   /** The named lamp controllers, each of the path's project, a lamp controller and on the power line. */
   async function lampsNamed(session: SessionContext, projectId: number, ids: number[]) {
@@ -179,8 +172,7 @@ export function createPgwService(ctx: FamilyContext) {
     async runtime(actor: Actor, projectId: number, id: number) {
       const gw = await gateway(actor.session, projectId, id);
       const outcome = await ctx.iot.bus.send(actor, gw, 'runtime', {});
-      if (!outcome.ok)
-        throw new AppError(502, 'DEVICE_FAILED', 'errors.deviceFailed', { error: outcome.error ?? 'runtime' });
+      if (!outcome.ok) throw deviceFailed(outcome.error ?? 'runtime');
       return presentRuntime(outcome.result, new Date());
     },
 
@@ -189,19 +181,7 @@ export function createPgwService(ctx: FamilyContext) {
 
     /** Stores the configuration in the type properties, logs the change and sends it to a connected gateway. */
     async setConfig(actor: Actor, projectId: number, id: number, body: PgwConfigBody) {
-      const gw = await gateway(actor.session, projectId, id);
-      const props = { ...gw.props, ...body };
-      await ctx.devices.setProps(gw.id, props);
-      ctx.iot.directory.forget(gw.id);
-      await ctx.audit.manage(actor, {
-        action: 'update',
-        entity: 'device',
-        entityId: gw.id,
-        summary: gw.name,
-        changes: changedFields(configOf(gw.props), configOf(props)),
-      });
-      const config = configOf(props);
-      return { ...config, delivered: await tell(actor, gw, 'config', config) };
+      return saveDeviceSettings(ctx, actor, await gateway(actor.session, projectId, id), body, configOf);
     },
 
     /** What `correcttime` carries: the server's time as the gateway's clock keeps it. */
