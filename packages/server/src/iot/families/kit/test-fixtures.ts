@@ -1,5 +1,6 @@
 import type { RealtimePush } from '@sc/contract';
 import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { apiCaller } from '../../../test/caller.js';
 import { createIotDevice, queryRows } from '../../../test/factories.js';
@@ -90,3 +91,11 @@ export async function listOf(call: FamilySuite['call'], url: string) {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().list as ({ id: number } & Record<string, unknown>)[];
 }
+
+/** Reads a device's firmware upgrade (`read`) until it is done (10 s at most): its last state. */
+export const upgradeDone = (read: () => Promise<LightMyRequestResponse>) =>
+  eventually(
+    async () => (await read()).json(),
+    (u) => u?.state === 'done',
+    10_000,
+  );

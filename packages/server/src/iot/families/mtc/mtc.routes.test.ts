@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createIotDevice, createProject, createRole, createUser, queryRows } from '../../../test/factories.js';
 import { connectTestDevice, eventually } from '../../test-device.js';
-import { type Answer, connectOnline, echo, familySuite, jsonCaller } from '../kit/test-fixtures.js';
+import { type Answer, connectOnline, echo, familySuite, jsonCaller, upgradeDone } from '../kit/test-fixtures.js';
 
 // Commands give up after 2 s here; the system timezone is UTC+8.
 const suite = familySuite({ mqtt: true, params: { httpTimeout: '2', commandAttempts: '2', timezone: '8' } });
@@ -298,11 +298,7 @@ describe('MTC firmware upgrade', () => {
     const ok = await upload(c.id, 'mtc.bin', image(100 * 1024));
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ version: 'MTC1.3.00', total: 4, state: 'running' });
-    const done = await eventually(
-      async () => (await call('GET', `${base}/${c.id}/firmware`)).json(),
-      (u) => u?.state === 'done',
-      10_000,
-    );
+    const done = await upgradeDone(() => call('GET', `${base}/${c.id}/firmware`));
     expect(done).toMatchObject({ sent: 4, total: 4, percent: 100 });
     const chunks = c.device!.received.filter((r) => r.command === 'upgrade');
     expect(chunks.map((r) => r.args.index)).toEqual([0, 1, 2, 3]);
@@ -349,11 +345,7 @@ describe('MTC firmware upgrade', () => {
       sql`select state, error from device_upgrades where id = '00000000-0000-4000-8000-00000000abcd'`,
     );
     expect(old[0]).toEqual({ state: 'failed', error: 'firmware.interrupted' });
-    await eventually(
-      async () => (await call('GET', `${base}/${c.id}/firmware`)).json(),
-      (u) => u?.state === 'done',
-      10_000,
-    );
+    await upgradeDone(() => call('GET', `${base}/${c.id}/firmware`));
     await c.device!.close();
   });
 });

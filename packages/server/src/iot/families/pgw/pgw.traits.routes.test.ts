@@ -4,6 +4,7 @@ import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject, queryRows } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { connectTestDevice, eventually } from '../../test-device.js';
+import { upgradeDone } from '../kit/test-fixtures.js';
 
 /**
  * The calls a power-line gateway gets by listing the kit's traits (spec 001 §7 "mtc and pgw"): version,
@@ -140,11 +141,7 @@ describe('power-line gateway traits', () => {
     const ok = await upload(gw.id, 'gw.bin', image(70 * 1024));
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ version: 'PGW2.1.04', total: 3, state: 'running' });
-    const done = await eventually(
-      async () => (await call('GET', `${base}/${gw.id}/firmware`)).json(),
-      (u) => u?.state === 'done',
-      10_000,
-    );
+    const done = await upgradeDone(() => call('GET', `${base}/${gw.id}/firmware`));
     expect(done).toMatchObject({ sent: 3, percent: 100 });
     expect(client.received.filter((r) => r.command === 'upgrade').map((r) => r.args.index)).toEqual([0, 1, 2]);
     await client.close();
