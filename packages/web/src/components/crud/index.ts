@@ -1,3 +1,4 @@
+export { cleanQuery } from './clean-query';
 export { useColumnSettings } from './column-settings';
 export { type ColumnKind, type CrudColumn, type StatusKind, tableColumns, withProjectColumn } from './columns';
 export { FilterBar, type FilterSpec, rangeQuery, type TimeRange } from './filters';

@@ -16,6 +16,12 @@ export interface DeviceRowCall {
 
 type ById<A> = (args: { id: number }) => Promise<A>;
 
+/** A device's events a page at a time, by a table's paged events call. */
+export const pagedEvents =
+  <A>(events: (args: { id: number; query: { page: number; pageSize: number } }) => Promise<A>) =>
+  (id: number, page: number, pageSize: number) =>
+    events({ id, query: { page, pageSize } });
+
 /** Registers (true) or unregisters (false) a device with a table's register and unregister calls. */
 export const registerBy =
   <A>(calls: { register: ById<A>; unregister: ById<A> }) =>

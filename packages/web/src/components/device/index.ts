@@ -12,7 +12,7 @@ export {
 export { useCardCall } from './card-call';
 export { CommandBar, type DeviceCommand, type ManifestCommand, useManifestCommands } from './command-bar';
 export { DeviceConfigCard } from './config-card';
-export { type DeviceRowCall, familyClient, fetchDevice, registerBy } from './device-client';
+export { type DeviceRowCall, familyClient, fetchDevice, pagedEvents, registerBy } from './device-client';
 export {
   BackLink,
   type DeviceBack,
@@ -42,6 +42,7 @@ export {
   useClientDevice,
   useFamilyDevice,
 } from './family-device';
+export { familyKeys } from './family-keys';
 export {
   ActiveStateFilter,
   FamilyListCard,

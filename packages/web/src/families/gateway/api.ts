@@ -1,7 +1,7 @@
 import { type DeviceView, GATEWAY_API, GATEWAY_COMMANDS } from '@sc/contract';
 import { api } from '../../api/client';
 import { clientOf } from '../../api/endpoints';
-import type { ChildDevice } from '../../components/device';
+import { type ChildDevice, familyKeys, fetchDevice, pagedEvents, registerBy } from '../../components/device';
 
 /** The gateway's commands as its contract manifest lists them (name, and whether it is dangerous). */
 export { GATEWAY_COMMANDS };
@@ -13,13 +13,8 @@ export type GatewayChild = ChildDevice;
 const asList = <T>(answer: T[] | { list: T[] } | undefined): T[] =>
   Array.isArray(answer) ? answer : (answer?.list ?? []);
 
-export const gatewayKeys = {
-  list: (projectId: number) => ['gateways', projectId, 'list'],
-  all: (projectId: number) => ['gateways', projectId, 'all-devices'],
-  one: (projectId: number, id: number) => ['gateways', projectId, 'one', id],
-  children: (projectId: number, id: number) => ['gateways', projectId, 'children', id],
-  events: (projectId: number, id: number) => ['gateways', projectId, 'events', id],
-};
+/** The gateways' query keys (`devices`: every device of the family, the list page's map). */
+export const gatewayKeys = familyKeys('gateways', ['list', 'devices'], ['one', 'children', 'events']);
 
 /** Spec 001 §7 "gateway": the contract's calls (and the registry's list of the family), as the screens call them. */
 export const gatewayApi = (projectId: number) => {
@@ -33,11 +28,11 @@ export const gatewayApi = (projectId: number) => {
           includeChildren: includeChildren || undefined,
         })
         .then(asList),
-    one: (id: number) => api.get<DeviceView>(`${base}/devices.do/one/${id}`, undefined, { silent: true }),
-    register: (id: number, registered: boolean) => (registered ? calls.register : calls.unregister)({ id }),
+    one: (id: number) => fetchDevice(projectId, id),
+    register: registerBy(calls),
     /** Silent: the page shows the server's message (offline, silent device) next to the buttons. */
     command: (id: number, command: string) => calls[command as GatewayCommand]({ id }, { silent: true }),
     children: (id: number) => calls.children({ id }),
-    events: (id: number, page: number, pageSize: number) => calls.events({ id, query: { page, pageSize } }),
+    events: pagedEvents(calls.events),
   };
 };

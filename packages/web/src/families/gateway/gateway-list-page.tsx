@@ -28,7 +28,7 @@ function GatewayList({ projectId }: { projectId: number }) {
   const gateways = useQuery({ queryKey: listKey, queryFn: () => gw.family('gateway', includeChildren) });
   // Every device of the project once, to count children without a call per gateway.
   const all = useQuery({
-    queryKey: [...gatewayKeys.all(projectId), includeChildren],
+    queryKey: [...gatewayKeys.devices(projectId), includeChildren],
     queryFn: () => gw.family(undefined, includeChildren),
   });
   const childCounts = useMemo(() => {

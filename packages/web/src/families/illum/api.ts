@@ -1,7 +1,7 @@
-import type { AnswerOf, DeviceView } from '@sc/contract';
+import type { AnswerOf } from '@sc/contract';
 import { ILLUM_API, ILLUM_GROUP_API, type IllumGroup, type IllumGroupOption } from '@sc/contract/families/illum';
-import { api } from '../../api/client';
 import { clientOf, fillPath } from '../../api/endpoints';
+import { familyKeys, fetchDevice, pagedEvents, registerBy } from '../../components/device';
 
 export type { IllumGroup, IllumGroupOption };
 
@@ -15,15 +15,8 @@ export type IllumLamp = AnswerOf<typeof ILLUM_API.lamps>[number];
 export type GroupOptions = AnswerOf<typeof ILLUM_GROUP_API.groupOptions>;
 export type SeriesAnswer = AnswerOf<typeof ILLUM_API.series>;
 
-export const illumKeys = {
-  sensors: (projectId: number) => ['illum', projectId, 'sensors'],
-  one: (projectId: number, id: number) => ['illum', projectId, 'one', id],
-  config: (projectId: number, id: number) => ['illum', projectId, 'config', id],
-  lamps: (projectId: number, id: number) => ['illum', projectId, 'lamps', id],
-  events: (projectId: number, id: number) => ['illum', projectId, 'events', id],
-  series: (projectId: number, id: number) => ['illum', projectId, 'series', id],
-  options: (projectId: number) => ['illum', projectId, 'group-options'],
-};
+/** The sensors' query keys (`options`: the illumination groups as options). */
+export const illumKeys = familyKeys('illum', ['sensors', 'options'], ['one', 'config', 'lamps', 'events', 'series']);
 
 /** Spec 001 §7 "illum": the contract's calls, in the shape the screens call them. */
 export const illumApi = (projectId: number) => {
@@ -34,8 +27,7 @@ export const illumApi = (projectId: number) => {
     groupsBase: fillPath(ILLUM_GROUP_API.createGroup.path, { projectId }),
     sensors: (page: number, pageSize: number, keyword: string, includeChildren?: true) =>
       calls.sensors({ query: { page, pageSize, keyword, includeChildren } }),
-    one: (id: number) =>
-      api.get<DeviceView>(`/api/pjts/${projectId}/devices.do/one/${id}`, undefined, { silent: true }),
+    one: (id: number) => fetchDevice(projectId, id),
     config: (id: number) => calls.config({ id }),
     /** Silent: the form shows the field messages. */
     setConfig: (id: number, body: { threshold: number; peripheralIndex?: number | null }) =>
@@ -44,11 +36,11 @@ export const illumApi = (projectId: number) => {
         { silent: true },
       ),
     setInuse: (id: number, enabled: boolean) => calls.setInuse({ id, body: { enabled } }),
-    register: (id: number, registered: boolean) => (registered ? calls.register : calls.unregister)({ id }),
+    register: registerBy(calls),
     /** Silent: the page shows the server's reason (offline, silent sensor) beside the button. */
     realdata: (id: number) => calls.realdata({ id }, { silent: true }),
     lamps: (id: number) => calls.lamps({ id }),
-    events: (id: number, page: number, pageSize: number) => calls.events({ id, query: { page, pageSize } }),
+    events: pagedEvents(calls.events),
     series: (id: number, from: string, to: string) => calls.series({ id, query: { from, to } }),
     groupOptions: () => groups.groupOptions({}),
   };

@@ -14,7 +14,8 @@ import {
   type POWER_SCOPES,
 } from '@sc/contract';
 import { type CallOptions, clientOf, fillPath } from '../../api/endpoints';
-import type { CommandAnswer } from '../../components/device';
+import { cleanQuery } from '../../components/crud';
+import { type CommandAnswer, familyKeys, pagedEvents, registerBy } from '../../components/device';
 
 /** Answers of the lighting calls, from the contract's tables. */
 export type Lamp = AnswerOf<typeof LIGHTING_LIST_API.lamps>['list'][number];
@@ -43,20 +44,8 @@ export interface LampFilters {
   state?: LampState;
 }
 
-export const lightingKeys = {
-  all: (projectId: number) => ['lighting', projectId],
-  lamps: (projectId: number) => ['lighting', projectId, 'lamps'],
-  /** The map's points; the list page's map adds whether child projects are included. */
-  map: (projectId: number) => ['lighting', projectId, 'map'],
-  lamp: (projectId: number, id: number) => ['lighting', projectId, 'lamp', id],
-  policies: (projectId: number) => ['lighting', projectId, 'policies'],
-  groups: (projectId: number) => ['lighting', projectId, 'groups'],
-  overview: (projectId: number) => ['lighting', projectId, 'overview'],
-};
-
-/** A query without its empty values (the filters a screen leaves blank). */
-const clean = <Q extends object>(query: Q): Q =>
-  Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '' && v !== null)) as Q;
+/** The lighting queries' keys (the list page's map adds to `map` whether child projects are included). */
+export const lightingKeys = familyKeys('lighting', ['lamps', 'map', 'policies', 'groups', 'overview'], ['lamp']);
 
 /** A command to many lamps: which, and its arguments (contract `lightingBatchBody`). */
 export interface BatchRequest {
@@ -85,10 +74,11 @@ export const lightingApi = (projectId: number) => {
     groupsBase: fillPath(LIGHTING_GROUP_API.createGroup.path, { projectId }),
     policiesBase: fillPath(LIGHTING_POLICY_API.createPolicy.path, { projectId }),
     lamps: (page: number, pageSize: number, filters: LampFilters, includeChildren = false) =>
-      list.lamps({ query: clean({ page, pageSize, ...filters, includeChildren: includeChildren || undefined }) }),
+      list.lamps({ query: cleanQuery({ page, pageSize, ...filters, includeChildren: includeChildren || undefined }) }),
     /** With `includeChildren`, the child projects' lamps too (the map follows the child-projects switch). */
-    map: (includeChildren = false) => list.map({ query: clean({ includeChildren: includeChildren || undefined }) }),
-    register: (id: number, registered: boolean) => (registered ? lamp.register : lamp.unregister)({ id }),
+    map: (includeChildren = false) =>
+      list.map({ query: cleanQuery({ includeChildren: includeChildren || undefined }) }),
+    register: registerBy(lamp),
     /** Silent: the page shows the server's reason (offline, silent) beside the buttons. */
     command: (id: number, command: string, args?: Record<string, unknown>) =>
       (lamp[command as LightingCommandName] as unknown as CommandCall)({ id, body: args }, { silent: true }),
@@ -98,7 +88,7 @@ export const lightingApi = (projectId: number) => {
     alarmConfig: (id: number) => lamp.alarmConfig({ id }),
     saveAlarmConfig: (id: number, body: LightingAlarmConfig) => lamp.saveAlarmConfig({ id, body }, { silent: true }),
     location: (id: number, lng: number, lat: number) => lamp.location({ id, body: { lng, lat } }),
-    events: (id: number, page: number, pageSize: number) => lamp.events({ id, query: { page, pageSize } }),
+    events: pagedEvents(lamp.events),
     lampPolicies: (id: number) => lamp.lampPolicies({ id }),
     policydefLamp: (id: number) => lamp.policydefLamp({ id }, { silent: true }),
 
@@ -113,7 +103,7 @@ export const lightingApi = (projectId: number) => {
       list.areaCommand({ body: { polygon, includeChildren, ...batchBody(request) } }),
 
     policies: (page: number, pageSize: number, keyword?: string) =>
-      policies.policies({ query: clean({ page, pageSize, keyword }) }),
+      policies.policies({ query: cleanQuery({ page, pageSize, keyword }) }),
     createPolicy: (body: LightingPolicyBody) => policies.createPolicy({ body }),
     updatePolicy: (id: number, body: LightingPolicyBody) => policies.updatePolicy({ policyId: id, body }),
     deletePolicy: (id: number) => policies.deletePolicy({ policyId: id }),
@@ -122,10 +112,10 @@ export const lightingApi = (projectId: number) => {
     clearPolicies: (targets: Targets) => policies.clearPolicies({ body: targets }),
     policydef: (id: number) => policies.policydef({ policyId: id }),
     preview: (id: number, query: { lampId?: number; groupId?: number; date?: string; year?: number }) =>
-      policies.preview({ policyId: id, query: clean(query) }, { silent: true }),
+      policies.preview({ policyId: id, query: cleanQuery(query) }, { silent: true }),
 
     groups: (page: number, pageSize: number, keyword?: string) =>
-      groups.groups({ query: clean({ page, pageSize, keyword }) }),
+      groups.groups({ query: cleanQuery({ page, pageSize, keyword }) }),
     group: (id: number) => groups.group({ groupId: id }),
     createGroup: (body: { name: string; no: string; description?: string; lampIds?: number[] }) =>
       groups.createGroup({ body }),
@@ -135,13 +125,13 @@ export const lightingApi = (projectId: number) => {
     groupCommand: (id: number, request: BatchRequest) => groups.groupCommand({ groupId: id, body: batchBody(request) }),
 
     overview: (includeChildren = false) =>
-      summary.overview({ query: clean({ includeChildren: includeChildren || undefined }) }),
+      summary.overview({ query: cleanQuery({ includeChildren: includeChildren || undefined }) }),
     powerSummary: (query: { scope?: PowerScope; id?: number; from?: string; to?: string }) =>
-      summary.powerSummary({ query: clean(query) }),
-    powerLast: (query: { scope?: PowerScope; id?: number }) => summary.powerLast({ query: clean(query) }),
+      summary.powerSummary({ query: cleanQuery(query) }),
+    powerLast: (query: { scope?: PowerScope; id?: number }) => summary.powerLast({ query: cleanQuery(query) }),
     /** The lamps with an open fault (of one code, or all), each with the work order that handled it. */
     faults: (query: { code?: string; includeChildren?: boolean; page: number; pageSize: number }) =>
-      summary.faults({ query: clean({ ...query, includeChildren: query.includeChildren || undefined }) }),
+      summary.faults({ query: cleanQuery({ ...query, includeChildren: query.includeChildren || undefined }) }),
   };
 };
 export type LightingApi = ReturnType<typeof lightingApi>;

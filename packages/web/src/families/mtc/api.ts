@@ -7,8 +7,9 @@ import {
   type MtcConfig,
   type MtcPolicyBody,
 } from '@sc/contract/families/mtc';
-import type { Params } from '../../api/client';
 import { type CallArgs, clientOf } from '../../api/endpoints';
+import { cleanQuery } from '../../components/crud';
+import { familyKeys, pagedEvents, registerBy } from '../../components/device';
 
 /** Answers of the MTC calls, from the contract's tables. */
 export type Cabinet = AnswerOf<typeof MTC_API.cabinets>['list'][number];
@@ -32,16 +33,7 @@ export interface CabinetFilters {
   alarm?: string;
 }
 
-export const mtcKeys = {
-  all: (projectId: number) => ['mtc', projectId],
-  cabinets: (projectId: number) => ['mtc', projectId, 'cabinets'],
-  map: (projectId: number) => ['mtc', projectId, 'map'],
-  cabinet: (projectId: number, id: number) => ['mtc', projectId, 'cabinet', id],
-  policies: (projectId: number) => ['mtc', projectId, 'policies'],
-};
-
-const clean = (query: object): Params =>
-  Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== '' && v !== null)) as Params;
+export const mtcKeys = familyKeys('mtc', ['cabinets', 'map', 'policies'], ['cabinet']);
 
 /** Spec 001 §7 "mtc": the contract's calls, in the shape the screens call them. */
 export const mtcApi = (projectId: number) => {
@@ -52,11 +44,16 @@ export const mtcApi = (projectId: number) => {
   return {
     cabinets: (page: number, pageSize: number, filters: CabinetFilters, includeChildren = false) =>
       calls.cabinets({
-        query: clean({ page, pageSize, ...filters, includeChildren: includeChildren || undefined }) as CabinetQuery,
+        query: cleanQuery({
+          page,
+          pageSize,
+          ...filters,
+          includeChildren: includeChildren || undefined,
+        }) as CabinetQuery,
       }),
     /** With `includeChildren`, the child projects' cabinets too (the list page's map follows the switch). */
     map: (includeChildren = false) => calls.map({ query: { includeChildren: includeChildren || undefined } }),
-    register: (id: number, registered: boolean) => (registered ? calls.register : calls.unregister)({ id }),
+    register: registerBy(calls),
     /** Silent: the page shows the server's reason (offline, silent) beside the controls. */
     command: (id: number, command: string, args?: Record<string, unknown>) =>
       calls[command as MtcCommandName]({ id, body: args }, { silent: true }),
@@ -65,18 +62,18 @@ export const mtcApi = (projectId: number) => {
     saveConfig: (id: number, body: MtcConfig) => calls.setConfig({ id, body }, { silent: true }),
     alarmConfig: (id: number) => calls.alarmConfig({ id }),
     saveAlarmConfig: (id: number, body: MtcAlarmConfig) => calls.setAlarmConfig({ id, body }, { silent: true }),
-    events: (id: number, page: number, pageSize: number) => calls.events({ id, query: { page, pageSize } }),
+    events: pagedEvents(calls.events),
     cabinetPolicies: (id: number) => calls.cabinetPolicies({ id }),
 
     policies: (page: number, pageSize: number, keyword?: string) =>
-      policies.policies({ query: clean({ page, pageSize, keyword }) }),
+      policies.policies({ query: cleanQuery({ page, pageSize, keyword }) }),
     createPolicy: (body: MtcPolicyBody) => policies.createPolicy({ body }),
     updatePolicy: (id: number, body: MtcPolicyBody) => policies.updatePolicy({ policyId: id, body }),
     deletePolicy: (id: number) => policies.deletePolicy({ policyId: id }),
     usePolicy: (id: number, cabinetIds: number[]) => policies.usePolicy({ policyId: id, body: { cabinetIds } }),
     removePolicy: (id: number, cabinetIds: number[]) => policies.removePolicy({ policyId: id, body: { cabinetIds } }),
     preview: (id: number, query: { cabinetId?: number; date?: string; year?: number }) =>
-      policies.preview({ policyId: id, query: clean(query) }, { silent: true }),
+      policies.preview({ policyId: id, query: cleanQuery(query) }, { silent: true }),
   };
 };
 export type MtcApi = ReturnType<typeof mtcApi>;

@@ -1,7 +1,7 @@
-import type { AnswerOf, DeviceView } from '@sc/contract';
+import type { AnswerOf } from '@sc/contract';
 import { PGW_API, type PGW_COMMANDS, type PgwConfigBody } from '@sc/contract/families/pgw';
-import { api } from '../../api/client';
 import { clientOf } from '../../api/endpoints';
+import { familyKeys, fetchDevice, pagedEvents, registerBy } from '../../components/device';
 
 /** Answers of the power-line gateway calls, from the contract's table. */
 export type PgwPage = AnswerOf<typeof PGW_API.gateways>;
@@ -13,14 +13,8 @@ export type PgwConfig = AnswerOf<typeof PGW_API.config>;
 /** PUT …/config: what is stored and whether the connected gateway was told. */
 export type ConfigSaved = AnswerOf<typeof PGW_API.setConfig>;
 
-export const pgwKeys = {
-  list: (projectId: number) => ['pgw', projectId, 'list'],
-  one: (projectId: number, id: number) => ['pgw', projectId, 'one', id],
-  lamps: (projectId: number, id: number) => ['pgw', projectId, 'lamps', id],
-  options: (projectId: number, id: number) => ['pgw', projectId, 'lamp-options', id],
-  config: (projectId: number, id: number) => ['pgw', projectId, 'config', id],
-  events: (projectId: number, id: number) => ['pgw', projectId, 'events', id],
-};
+/** The power-line gateways' query keys (`options`: the lamp controllers that may be registered). */
+export const pgwKeys = familyKeys('pgw', ['list'], ['one', 'lamps', 'options', 'config', 'events']);
 
 /** Spec 001 §7 "pgw": the contract's calls, in the shape the screens call them. */
 export const pgwApi = (projectId: number) => {
@@ -28,9 +22,8 @@ export const pgwApi = (projectId: number) => {
   return {
     gateways: (page: number, pageSize: number, keyword: string, includeChildren?: true) =>
       calls.gateways({ query: { page, pageSize, keyword, includeChildren } }),
-    one: (id: number) =>
-      api.get<DeviceView>(`/api/pjts/${projectId}/devices.do/one/${id}`, undefined, { silent: true }),
-    register: (id: number, registered: boolean) => (registered ? calls.register : calls.unregister)({ id }),
+    one: (id: number) => fetchDevice(projectId, id),
+    register: registerBy(calls),
     /** Silent: the page shows the server's reason (offline, silent gateway) beside the buttons. */
     command: (id: number, command: string) =>
       calls[command as (typeof PGW_COMMANDS)[number]['name']]({ id }, { silent: true }),
@@ -43,6 +36,6 @@ export const pgwApi = (projectId: number) => {
     config: (id: number) => calls.config({ id }),
     /** Silent: the form shows the field messages. */
     setConfig: (id: number, body: PgwConfigBody) => calls.setConfig({ id, body }, { silent: true }),
-    events: (id: number, page: number, pageSize: number) => calls.events({ id, query: { page, pageSize } }),
+    events: pagedEvents(calls.events),
   };
 };
