@@ -10,7 +10,8 @@ import { type Harness, signIn, startHarness, switchLanguage } from './harness';
  * Power-line gateways (issue 15): a gateway driven by the simulator's pgw model over MQTT holds three
  * lamp controllers (lcuplc) and reports its carrier table; the list shows its wire no, zone code,
  * online state and lamps; its page shows the lamps with their signal, reads the runtime, and
- * unregisters one lamp (after a confirmation that says the consequence), in both languages.
+ * unregisters one lamp (after a confirmation that says the consequence), keeps comm args and takes a
+ * firmware image (the kit's traits), in both languages.
  */
 let h: Harness;
 let client: MqttClient | undefined;
@@ -134,12 +135,39 @@ describe('power-line gateways in the console', () => {
     expect(await lamps.locator('.ant-table-row').count()).toBe(2);
     expect(commands.find((c) => c.command === 'removechildren')?.args).toEqual({ devices: [LAMPS[0]!.equipmentId] });
 
+    // ── Maintenance (the kit's link and firmware traits): comm args kept and sent, a firmware image in chunks.
+    const upkeep = page.getByTestId('pgw-upkeep');
+    await upkeep.getByRole('tab', { name: '通信参数' }).click();
+    const heartbeat = upkeep.getByRole('spinbutton', { name: '心跳间隔' });
+    await heartbeat.fill('120');
+    await upkeep.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('已保存并下发到设备').waitFor();
+    expect(commands.find((c) => c.command === 'comm')?.args).toMatchObject({ up: { heartbeat: 120 } });
+    await upkeep.getByRole('tab', { name: '固件升级' }).click();
+    const image = Buffer.alloc(40 * 1024, 7);
+    image.write('PGWFPGW2.0.00', 0, 'latin1');
+    await upkeep
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'pgw.bin', mimeType: 'application/octet-stream', buffer: image });
+    await upkeep.getByTestId('firmware-send').click();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    await upkeep.getByText('升级完成，设备运行版本 PGW2.0.00').waitFor({ timeout: 20_000 });
+    expect(commands.filter((c) => c.command === 'upgrade')).toHaveLength(2);
+    await h.screenshot(page, 'pgw-upkeep-zh');
+
     // ── English.
     await switchLanguage(page, 'English');
     await page.getByText('Registered lamp controllers (2)').waitFor();
     await page.getByRole('button', { name: 'Read runtime' }).click();
     await page.getByTestId('runtime').getByText('PGW1.2.07').waitFor();
     await h.screenshot(page, 'pgw-device-en');
+    await upkeep.getByRole('tab', { name: 'Comm args' }).click();
+    await upkeep.getByRole('spinbutton', { name: 'Heartbeat' }).waitFor();
+    await upkeep.scrollIntoViewIfNeeded();
+    await h.screenshot(page, 'pgw-upkeep-en');
     await page.getByRole('button', { name: 'Back to the list' }).click();
     const again = page.locator('.ant-table-row', { hasText: GW.no });
     await reportUntilShown(again.getByText('2 (2 reachable)'));
