@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type EventCode, eventCodes } from '../kit/events.js';
+import { type EventCode, eventCodes, UPKEEP_EVENTS } from '../kit/events.js';
 import type { FamilyEvent } from '../kit/manifest.js';
 import { MTC_PHASES } from './schemas.js';
 
@@ -21,9 +21,7 @@ export const MTC_EVENTS = [
   { code: 'DOOR_OPEN', level: 'alarm' },
   { code: 'CIRCUIT_SWITCHED', level: 'info' },
   { code: 'MODE_CHANGED', level: 'info' },
-  { code: 'REBOOTED', level: 'info' },
-  { code: 'TIME_CORRECTED', level: 'info' },
-  { code: 'UPGRADE_RESULT', level: 'info' },
+  ...UPKEEP_EVENTS,
 ] as const satisfies readonly FamilyEvent[];
 export type MtcEventCode = EventCode<typeof MTC_EVENTS>;
 export const MTC_EVENT_CODES = eventCodes(MTC_EVENTS);

@@ -3,6 +3,7 @@ import { intRange } from '../../validation/rules.js';
 import { deviceCalls, familyEndpoints, pageCall, settingsCalls, withDelivered } from '../kit/calls.js';
 import { CORRECTTIME_COMMAND, noArgs, REBOOT_COMMAND } from '../kit/commands.js';
 import { deviceFamily } from '../kit/device-family.js';
+import { UPKEEP_EVENTS } from '../kit/events.js';
 import { binFirmware, firmwareCalls } from '../kit/firmware.js';
 import { idList, required } from '../kit/forms.js';
 import { linkCalls, locationCalls } from '../kit/link.js';
@@ -46,9 +47,7 @@ export function signalLevel(signal: number | null | undefined): SignalLevel | nu
 export const PGW_EVENTS = [
   { code: 'CHILD_LOST', level: 'warning' },
   { code: 'CARRIER_FAULT', level: 'alarm' },
-  { code: 'REBOOTED', level: 'info' },
-  { code: 'TIME_CORRECTED', level: 'info' },
-  { code: 'UPGRADE_RESULT', level: 'info' },
+  ...UPKEEP_EVENTS,
 ] as const;
 
 /** Commands of spec 001 §7 "pgw: reboot, time, version" the console sends with POST …/{id}/{name}; the server adds the time. */
