@@ -35,7 +35,7 @@ describe('public environment display', () => {
     renderWithApp(<PubEnvShowPage />, { path: '/pubenvshow' });
     const east = await screen.findByTestId('pub-env-monitor-11');
     expect(within(east).getByText('东门监测')).toBeTruthy();
-    expect(east.querySelector('[data-reading="temperature"]')!.textContent).toBe('温度23.4°C');
+    expect(east.querySelector('[data-reading="temperature"]')!.textContent).toBe('温度23.4\u00a0°C');
     expect(east.querySelector('[data-reading="pm25"]')!.className).toContain('poor');
     expect(within(screen.getByTestId('pub-env-monitor-12')).getByText('暂无数据')).toBeTruthy();
     expect(screen.getByTestId('pub-env-clock').textContent).toMatch(/\d\d:\d\d:\d\d/);

@@ -211,7 +211,7 @@ function Monitor({ entry }: { entry: PublicEntry }) {
                 <div className="pub-env-label">{t(`envmonitors.readings.${key}`)}</div>
                 <div className="pub-env-value">
                   {formatReading(reading[key])}
-                  <span className="pub-env-unit">{UNIT[key]}</span>
+                  {UNIT[key] ? <span className="pub-env-unit">{`\u00a0${UNIT[key]}`}</span> : null}
                 </div>
               </div>
             ))}
