@@ -1,3 +1,6 @@
+import { screen } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { FakeWebSocket } from '../../api/realtime-fake';
 import { setErrorSinks } from '../../api/report';
@@ -6,7 +9,7 @@ import { frameAnswers, TREE } from '../../pages/man/projectlist/test-fixtures';
 import { clearSession, setSession } from '../../session/store';
 import { type Answer, SESSION } from '../../test/family-page';
 import { guardRawText } from '../../test/raw-guard';
-import { type Call, mockFetch } from '../../test/render';
+import { type Call, mockFetch, renderWithApp } from '../../test/render';
 
 /**
  * The set-up of a family's screen tests that answer calls themselves: signed in to project 2, in
@@ -50,4 +53,17 @@ export function screenTests(setUp: () => unknown = signedInSetUp, tearDown: () =
   beforeEach(setUp);
   afterEach(tearDown);
   guardRawText();
+}
+
+/** Renders a device page and, once its name (`<ns>-name`) is shown, opens its tab named `tab`. */
+export async function openDeviceTab(
+  user: ReturnType<typeof userEvent.setup>,
+  page: ReactNode,
+  path: string,
+  ns: string,
+  tab: string,
+) {
+  renderWithApp(page, { path });
+  await screen.findByTestId(`${ns}-name`);
+  await user.click(screen.getByRole('tab', { name: tab }));
 }

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeWebSocket } from '../../api/realtime-fake';
+import { openDeviceTab } from '../../components/device/family-testing';
 import { guardRawText } from '../../test/raw-guard';
 import { renderWithApp } from '../../test/render';
 import LampPage from './lamp-page';
@@ -187,9 +188,7 @@ describe('one lamp', () => {
   it('checks the configuration with the contract rules before saving', async () => {
     const { calls } = serve(PATH, answers);
     const user = userEvent.setup();
-    renderWithApp(<LampPage />, { path: `${PATH}?id=32` });
-    await screen.findByTestId('lamp-name');
-    await user.click(screen.getByRole('tab', { name: '配置' }));
+    await openDeviceTab(user, <LampPage />, `${PATH}?id=32`, 'lamp', '配置');
     const form = await screen.findByTestId('lamp-config-form');
     const under = within(form).getByLabelText('欠流值');
     await waitFor(() => expect((under as HTMLInputElement).value).toBe('100'));

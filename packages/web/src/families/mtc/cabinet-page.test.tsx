@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FakeWebSocket } from '../../api/realtime-fake';
-import { screenTests } from '../../components/device/family-testing';
+import { openDeviceTab, screenTests } from '../../components/device/family-testing';
 import { renderWithApp } from '../../test/render';
 import CabinetPage from './cabinet-page';
 import { BASE, formBody, jsonBody, RUNTIME, serve, setUp, tearDown } from './test-fixtures';
@@ -175,9 +175,7 @@ describe('one cabinet', () => {
   it('checks alarm thresholds with the contract ranges and rules before saving', async () => {
     const { calls } = serve(PATH, answers);
     const user = userEvent.setup();
-    renderWithApp(<CabinetPage />, { path: `${PATH}?id=41` });
-    await screen.findByTestId('cabinet-name');
-    await user.click(screen.getByRole('tab', { name: '告警阈值' }));
+    await openDeviceTab(user, <CabinetPage />, `${PATH}?id=41`, 'cabinet', '告警阈值');
     const form = await screen.findByTestId('cabinet-alarm-form');
     expect(within(form).getByText('过流阈值 (1000–9000 mA)')).toBeTruthy();
     const over = within(form).getByLabelText('过压阈值');
@@ -203,9 +201,7 @@ describe('one cabinet', () => {
     serve(PATH, answers);
     // A file dropped on the picker is not filtered by its accept list.
     const user = userEvent.setup({ applyAccept: false });
-    renderWithApp(<CabinetPage />, { path: `${PATH}?id=41` });
-    await screen.findByTestId('cabinet-name');
-    await user.click(screen.getByRole('tab', { name: '固件升级' }));
+    await openDeviceTab(user, <CabinetPage />, `${PATH}?id=41`, 'cabinet', '固件升级');
     const input = (await screen.findByTestId('firmware-upload')).querySelector('input[type=file]') as HTMLInputElement;
     await user.upload(input, new File(['x'.repeat(2048)], 'firmware.zip'));
     expect((await screen.findByTestId('firmware-problem')).textContent).toBe('固件文件必须是 .bin 文件');
