@@ -418,8 +418,8 @@ function CabinetEvents({ projectId, id, m }: { projectId: number; id: number; m:
       d.version ? t('cabinets.controls.versionIs', { version: d.version }) : '',
       d.ok === false ? t('cabinets.events.failed') : '',
       d.error
-        ? i18n.exists(`mtc.firmware.${d.error}`)
-          ? t(`mtc.firmware.${d.error}`)
+        ? i18n.exists(`firmware.${d.error}`)
+          ? t(`firmware.${d.error}`)
           : t('cabinets.events.failed')
         : '',
     ]
