@@ -417,11 +417,7 @@ function CabinetEvents({ projectId, id, m }: { projectId: number; id: number; m:
       d.threshold !== undefined ? t('cabinets.events.threshold', { value: formatReading(d.threshold) }) : '',
       d.version ? t('cabinets.controls.versionIs', { version: d.version }) : '',
       d.ok === false ? t('cabinets.events.failed') : '',
-      d.error
-        ? i18n.exists(`firmware.${d.error}`)
-          ? t(`firmware.${d.error}`)
-          : t('cabinets.events.failed')
-        : '',
+      d.error ? (i18n.exists(`firmware.${d.error}`) ? t(`firmware.${d.error}`) : t('cabinets.events.failed')) : '',
     ]
       .filter(Boolean)
       .join(' · ');
