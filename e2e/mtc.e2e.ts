@@ -53,7 +53,11 @@ const LAMPS = Array.from({ length: 4 }, (_, i) => ({
  */
 async function runCabinet(
   h: Harness,
-): Promise<{ client: MqttClient; alarm: (code: string, circuit: number) => Promise<void> }> {
+): Promise<{
+  client: MqttClient;
+  report: () => Promise<void>;
+  alarm: (code: string, circuit: number) => Promise<void>;
+}> {
   const client = await connectDevice(h, CABINET);
   clients.push(client);
   const on = new Set(Array.from({ length: CIRCUITS }, (_, i) => i + 1));
@@ -133,6 +137,7 @@ async function runCabinet(
   client.on('close', () => clearInterval(timer));
   return {
     client,
+    report,
     alarm: (code, circuit) =>
       client
         .publishAsync(
@@ -187,7 +192,20 @@ describe.skipIf(!ready)('lighting cabinets in the console', () => {
     await page.goto('/pjt/pjtdevicelightinglist');
     for (const l of LAMPS) {
       const row = page.locator('tr.ant-table-row', { hasText: l.name });
-      await row.locator(`[data-lamp-state="${l.circuit === 2 ? 'off' : 'on'}"]`).waitFor({ timeout: 30_000 });
+      // A report on its way while the list loaded (stored after its read, pushed before it listened)
+      // shows with the cabinet's next report, as a real cabinet sends every report interval.
+      const state = row.locator(`[data-lamp-state="${l.circuit === 2 ? 'off' : 'on'}"]`);
+      for (let attempt = 0; attempt < 8; attempt++) {
+        if (
+          await state.waitFor({ timeout: 4000 }).then(
+            () => true,
+            () => false,
+          )
+        )
+          break;
+        await cabinet.report();
+      }
+      await state.waitFor({ timeout: 10_000 });
     }
 
     // 2. A sunset-relative policy, used on the cabinet, previewed at the cabinet.
