@@ -51,9 +51,7 @@ const LAMPS = Array.from({ length: 4 }, (_, i) => ({
  * is acknowledged; every change is reported (the masks, three phases, mode) with its lamps' own reports
  * (dark when their circuit is off).
  */
-async function runCabinet(
-  h: Harness,
-): Promise<{
+async function runCabinet(h: Harness): Promise<{
   client: MqttClient;
   report: () => Promise<void>;
   alarm: (code: string, circuit: number) => Promise<void>;
