@@ -151,14 +151,20 @@ export default function SiteMessagePage() {
       title: t('messages.title'),
       // A device alarm's message opens work under its title, or shows the work order that handled the alarm.
       render: (title: string, row) => (
-        <Flex vertical align="flex-start" gap={2}>
+        // A long title wraps within the column instead of widening the table past the window.
+        <Flex
+          vertical
+          align="flex-start"
+          gap={2}
+          style={{ maxWidth: 360, whiteSpace: 'normal', overflowWrap: 'anywhere' }}
+        >
           <Typography.Link
             onClick={() => toggle(row)}
             strong={!row.isRead}
             data-testid={`message-title-${row.id}`}
             style={{ color: row.isRead || row.isDeleted ? undefined : 'inherit' }}
           >
-            <Space size={6}>
+            <Space size={6} align="start">
               {!row.isRead && !row.isDeleted ? <Badge status="processing" /> : <MailOutlined />}
               {title}
             </Space>
@@ -176,7 +182,7 @@ export default function SiteMessagePage() {
       title: t('common.actions'),
       width: 200,
       render: (_value, row) => (
-        <Space size="small">
+        <Space size="small" wrap>
           {tab === 'unread' && (
             <Button
               size="small"
