@@ -1,6 +1,6 @@
 import { type UpKind, upTopic } from '@sc/contract';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Harness } from './harness';
 
@@ -105,3 +105,22 @@ export function connectDevice(h: Harness, device: { equipmentId: string; key1: s
 /** A message the device sends up (telemetry, an event, a heartbeat or a command's reply). */
 export const publishUp = (client: MqttClient, equipmentId: string, kind: UpKind, body: unknown) =>
   client.publishAsync(upTopic(equipmentId, kind), JSON.stringify(body), { qos: 1 });
+
+/**
+ * Waits for what a device's reports show on a screen; a report still on its way when the screen loaded
+ * (stored after its read, pushed before it listened) shows with the next one, as a real device sends
+ * one every report interval.
+ */
+export async function reportUntilShown(shown: Locator, report: () => Promise<unknown>, attempts = 10, everyMs = 2000) {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    if (
+      await shown.waitFor({ timeout: everyMs }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
+    await report();
+  }
+  await shown.waitFor();
+}

@@ -4,7 +4,7 @@ import type { MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDialog } from './antd';
-import { apiOf, connectDevice, createDevice } from './devices';
+import { apiOf, connectDevice, createDevice, reportUntilShown } from './devices';
 import { type Harness, signIn, startHarness } from './harness';
 
 /**
@@ -190,20 +190,12 @@ describe.skipIf(!ready)('lighting cabinets in the console', () => {
     await page.goto('/pjt/pjtdevicelightinglist');
     for (const l of LAMPS) {
       const row = page.locator('tr.ant-table-row', { hasText: l.name });
-      // A report on its way while the list loaded (stored after its read, pushed before it listened)
-      // shows with the cabinet's next report, as a real cabinet sends every report interval.
-      const state = row.locator(`[data-lamp-state="${l.circuit === 2 ? 'off' : 'on'}"]`);
-      for (let attempt = 0; attempt < 8; attempt++) {
-        if (
-          await state.waitFor({ timeout: 4000 }).then(
-            () => true,
-            () => false,
-          )
-        )
-          break;
-        await cabinet.report();
-      }
-      await state.waitFor({ timeout: 10_000 });
+      await reportUntilShown(
+        row.locator(`[data-lamp-state="${l.circuit === 2 ? 'off' : 'on'}"]`),
+        cabinet.report,
+        8,
+        4000,
+      );
     }
 
     // 2. A sunset-relative policy, used on the cabinet, previewed at the cabinet.

@@ -3,7 +3,7 @@ import { familySim } from '@sc/simulator';
 import type { MqttClient } from 'mqtt';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiOf, connectDevice, createDevice, publishUp, rootProjectId } from './devices';
+import { apiOf, connectDevice, createDevice, publishUp, reportUntilShown, rootProjectId } from './devices';
 import { type Harness, signIn, startHarness, switchLanguage } from './harness';
 
 /**
@@ -82,20 +82,7 @@ describe('power-line gateways in the console', () => {
         if (request.command === 'removechildren') await report();
       })();
     });
-    /** Waits for a count the gateway's reports make; a report still on its way when the list loaded comes again. */
-    const reportUntilShown = async (shown: Locator) => {
-      for (let attempt = 0; attempt < 10; attempt++) {
-        if (
-          await shown.waitFor({ timeout: 2000 }).then(
-            () => true,
-            () => false,
-          )
-        )
-          return;
-        await report();
-      }
-      await shown.waitFor();
-    };
+    const untilShown = (shown: Locator) => reportUntilShown(shown, report);
     await publish('heartbeat', { children: LAMPS.map((l) => l.equipmentId) });
     await report();
 
@@ -107,7 +94,7 @@ describe('power-line gateways in the console', () => {
     await row.getByText('正常').waitFor();
     // A report stored before the list loaded shows at once; one that was still on its way arrives live.
     await page.getByTestId('live-badge').filter({ hasText: '实时' }).waitFor();
-    await reportUntilShown(row.getByText('3 个（可达 3 个）'));
+    await untilShown(row.getByText('3 个（可达 3 个）'));
     await h.screenshot(page, 'pgw-list-zh');
 
     // ── Its page: the lamps with their signal in words and bars, the runtime from the gateway.
@@ -170,7 +157,7 @@ describe('power-line gateways in the console', () => {
     await h.screenshot(page, 'pgw-upkeep-en');
     await page.getByRole('button', { name: 'Back to the list' }).click();
     const again = page.locator('.ant-table-row', { hasText: GW.no });
-    await reportUntilShown(again.getByText('2 (2 reachable)'));
+    await untilShown(again.getByText('2 (2 reachable)'));
     await h.screenshot(page, 'pgw-list-en');
   }, 150_000);
 });
