@@ -121,14 +121,13 @@ describe('watt-hour meters in the console', () => {
     expect(await page.getByTestId('whm-inuse').getAttribute('aria-checked')).toBe('false');
     await h.screenshot(page, 'whm-device-zh');
 
-    // CSV of the shown period: the header with units and a line per reading.
+    // CSV of the shown period: the header in the reader's language with units and a line per reading.
     const href = await page.getByTestId('history-export').getAttribute('href');
     const csv = await page.request.get(href!);
     expect(csv.status()).toBe(200);
-    const lines = (await csv.text()).split('\n').filter(Boolean);
-    expect(lines[0]).toBe(
-      '\uFEFFtime,reading (kWh),energy (kWh),power (kW),voltage (V),current (A),powerFactor (cos φ)',
-    );
+    const lines = (await csv.text()).split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('\uFEFF采集时间,读数 (kWh),区间电量 (kWh),有功功率 (kW),电压 (V),电流 (A),功率因数 (cos φ)');
+    expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,/);
     expect(lines.length).toBeGreaterThan(24);
 
     await page.getByTestId('history-view').getByText('曲线').click();

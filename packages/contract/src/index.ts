@@ -23,6 +23,7 @@ export * from './families/event-labels.js';
 export * from './families/index.js';
 export * from './families/texts.js';
 export * from './families/types.js';
+export * from './format.js';
 export * from './i18n/translate.js';
 export * from './protocol/index.js';
 export * from './settings/api.js';

@@ -24,7 +24,7 @@ export interface Endpoint<
   params: Params;
   query: Query;
   body: Body;
-  /** The 200 answer (JSON), or `csvFile` for a download. */
+  /** The 200 answer (JSON), or `tableFile` for a download. */
   response: Response;
   /** The catalogue level a caller needs on a function that grants it (view 1, modify 5, check 10). */
   level: AuthLevel;
@@ -70,14 +70,20 @@ export const idParams = <P extends string>(path: P): IdParams<P> =>
   z.object(Object.fromEntries(paramNames(path).map((name) => [name, idParam()]))) as unknown as IdParams<P>;
 
 /**
- * A download (CSV export, UTF-8 with BOM): the answer is a file, not JSON. OpenAPI describes it as
- * `text/csv`; the console links to it (`hrefOf`) instead of fetching it.
+ * A download (an export): the answer is a file, not JSON, CSV (UTF-8 with BOM) or, with `format=xlsx`,
+ * an Excel workbook (`exportQuery`). OpenAPI describes both types; the console links to it (`hrefOf`)
+ * instead of fetching it.
  */
-export const csvFile = z.string().describe('CSV, UTF-8 with BOM');
-export type CsvFile = typeof csvFile;
+export const tableFile = z.string().describe('CSV (UTF-8 with BOM), or an .xlsx workbook with format=xlsx');
+export type TableFile = typeof tableFile;
+
+/** The formats of an export: CSV (the default) or an Excel workbook. */
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Whether an endpoint answers a file (no JSON body to type). */
-export const isFile = (e: AnyEndpoint): boolean => e.response === csvFile;
+export const isFile = (e: AnyEndpoint): boolean => e.response === tableFile;
 
 const levelOf = (method: HttpMethod) => (method === 'GET' ? AUTH_LEVEL.view : AUTH_LEVEL.modify);
 

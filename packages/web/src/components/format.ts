@@ -8,20 +8,8 @@ export function formatValue(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** A sensor reading: one decimal at most (sensors do not measure finer), a dash when missing. */
-export function formatReading(value: number | null | undefined): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  return Number.isInteger(value) ? String(value) : value.toFixed(1);
-}
-
-/** Between a number and its unit: a space that never breaks, so "2260.8 kWh" stays on one line. */
-export const NBSP = '\u00a0';
-
-/** A reading with its unit ("17728.1 kWh", the space unbreakable), a dash when missing; no unit, the number alone. */
-export function withUnit(value: number | null | undefined, unit: string): string {
-  const text = formatReading(value);
-  return value === null || value === undefined || !Number.isFinite(value) || !unit ? text : `${text}${NBSP}${unit}`;
-}
+/** The reading, unit and column rules are the contract's, shared with the server's exports. */
+export { formatReading, NBSP, titleWithUnit, withUnit } from '@sc/contract';
 
 /**
  * A duration in seconds in words of the current language, to the two largest units: "3 天 4 小时" /

@@ -59,7 +59,6 @@ export const i18n = {
           custom: '自定义',
         },
         readings: '数据项',
-        export: '导出 CSV',
         bucket: '每点为 {minutes} 分钟平均值',
         resolution: { hour: '时间跨度较长：每点为 1 小时平均值', day: '时间跨度较长：每点为 1 天平均值' },
         noData: '该时间段没有数据',
@@ -134,7 +133,6 @@ export const i18n = {
           custom: 'Custom',
         },
         readings: 'Readings',
-        export: 'Export CSV',
         bucket: 'Each point averages {minutes} min',
         resolution: {
           hour: 'Long period: each point is an hourly average',

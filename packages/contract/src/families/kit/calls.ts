@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { logPageQuery, pageQuery, projectTreeQuery } from '../../api/paging.js';
 import type { HttpMethod } from '../../catalogue/types.js';
-import { csvFile, type Endpoint, type EndpointInput, endpoint, type ParamsSchema } from '../../endpoints/endpoint.js';
+import {
+  type Endpoint,
+  type EndpointInput,
+  EXPORT_FORMATS,
+  endpoint,
+  type ParamsSchema,
+  tableFile,
+} from '../../endpoints/endpoint.js';
 import { locationBody } from './forms.js';
 import type { FamilyCommand, FamilyReading } from './manifest.js';
 import {
@@ -95,6 +102,11 @@ export const periodQuery = z.object({
   to: z.coerce.date({ error: 'validation.validParam' }).optional(),
 });
 
+/** An export of a period: CSV (the default) or an Excel workbook. */
+export const exportQuery = periodQuery.extend({
+  format: z.enum(EXPORT_FORMATS, { error: 'validation.validParam' }).optional(),
+});
+
 // The traits' calls. Each returns a small table that a family spreads into its own; the server kit has
 // the matching handlers (iot/families/kit/traits/*) and the console the matching parts.
 
@@ -172,9 +184,10 @@ export const readingsCalls = <S extends string, R extends readonly FamilyReading
       'Averaged readings over a period for the line chart: raw readings up to a week, hourly averages up to 35 days, daily beyond (`resolution` says which)',
   }),
   export: e.get(':id/reports.do/export', {
-    query: periodQuery,
-    response: csvFile,
-    summary: "A device's readings over a period as CSV (UTF-8 with BOM, for Excel)",
+    query: exportQuery,
+    response: tableFile,
+    summary:
+      "A device's readings over a period as the history table shows them (the same rows, newest first): headers with units in the caller's language, times in the system timezone, values rounded as shown; CSV (UTF-8 with BOM) or, with format=xlsx, an Excel workbook",
   }),
 });
 

@@ -78,7 +78,6 @@ export const i18n = {
         period: '时间段',
         presets: { day: '最近 24 小时', week: '最近 7 天', month: '最近 30 天', custom: '自定义' },
         readings: '数据项',
-        export: '导出 CSV',
         consumption: '时段用电量',
       },
       views: {
@@ -172,7 +171,6 @@ export const i18n = {
         period: 'Period',
         presets: { day: 'Last 24 hours', week: 'Last 7 days', month: 'Last 30 days', custom: 'Custom' },
         readings: 'Readings',
-        export: 'Export CSV',
         consumption: 'Consumption in period',
       },
       views: {

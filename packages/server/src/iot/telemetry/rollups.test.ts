@@ -134,13 +134,16 @@ describe('rollups', () => {
     const year = (await get(365)).json();
     expect(year).toMatchObject({ resolution: 'day', bucketSeconds: 86_400 });
     expect(year.points).toHaveLength(61); // 60 days of readings, days from UTC+8 midnight
+    // The export has the history table's rows (every reading), whatever the chart averages.
+    const period = `from=${new Date(start).toISOString()}&to=${new Date(start + 365 * 24 * HOUR).toISOString()}&token=${token}`;
+    const table = await t.app.inject({ method: 'GET', url: `/api/pjts/1/iot/envmonitor/${a.id}/reports.do?${period}` });
     const csv = await t.app.inject({
       method: 'GET',
-      url: `/api/pjts/1/iot/envmonitor/${a.id}/reports.do/export?from=${new Date(start).toISOString()}&to=${new Date(start + 365 * 24 * HOUR).toISOString()}&token=${token}`,
+      url: `/api/pjts/1/iot/envmonitor/${a.id}/reports.do/export?${period}`,
     });
-    const lines = csv.body.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^\uFEFFtime \(daily average\),temperature/);
-    expect(lines).toHaveLength(62);
+    const lines = csv.body.trimEnd().split('\r\n');
+    expect(lines[0]).toMatch(/^\uFEFF采集时间,温度 \(°C\)/);
+    expect(lines).toHaveLength(1 + table.json().total);
   });
 
   it('finds the latest readings of devices silent for longer than the recent partitions', async () => {

@@ -1,12 +1,13 @@
 import {
   type AnyEndpoint,
   type BodyOf,
-  type CsvFile,
   type EndpointTable,
   isFile,
   type ParamsOf,
   type QueryOf,
   type ReplyOf,
+  type TableFile,
+  XLSX_TYPE,
 } from '@sc/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -30,14 +31,19 @@ export interface EndpointCall<E extends AnyEndpoint> {
 /** A handler answers the declared response (a file call answers through the reply). */
 export type EndpointHandler<E extends AnyEndpoint> = (
   call: EndpointCall<E>,
-) => Promise<E['response'] extends CsvFile ? FastifyReply : ReplyOf<E>>;
+) => Promise<E['response'] extends TableFile ? FastifyReply : ReplyOf<E>>;
 
 /** A handler for every call of a table: a missing or extra one is a type error. */
 export type TableHandlers<T extends EndpointTable> = { [K in keyof T]: EndpointHandler<T[K]> };
 
 const responseOf = (e: AnyEndpoint) =>
   isFile(e)
-    ? { 200: { description: e.response.description, content: { 'text/csv': { schema: e.response } } } }
+    ? {
+        200: {
+          description: e.response.description,
+          content: { 'text/csv': { schema: e.response }, [XLSX_TYPE]: { schema: e.response } },
+        },
+      }
     : { 200: e.response };
 
 /**

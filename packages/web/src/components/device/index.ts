@@ -62,6 +62,7 @@ export {
   readingsChartOption,
 } from './readings-chart';
 export {
+  HistoryExport,
   type HistoryPeriod,
   HistoryPeriodPicker,
   type HistoryPreset,

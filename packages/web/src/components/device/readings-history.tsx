@@ -1,12 +1,13 @@
-import { LOG_PAGE_SIZE, type Page } from '@sc/contract';
+import { DownloadOutlined, FileExcelOutlined } from '@ant-design/icons';
+import { type ExportFormat, LOG_PAGE_SIZE, type Page } from '@sc/contract';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
-import { Alert, DatePicker, Flex, Segmented, Space, Table, Typography } from 'antd';
+import { Alert, Button, DatePicker, Flex, Segmented, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageSizeOptions } from '../crud';
-import { formatReading } from '../format';
+import { formatReading, titleWithUnit } from '../format';
 import { formatTime, fromPickerValue, TIME_FORMAT, toPickerValue } from '../time';
 import type { ReadingDef } from './readings-chart';
 
@@ -88,6 +89,24 @@ export function HistoryPeriodPicker({ history, texts }: { history: HistoryPeriod
   );
 }
 
+/**
+ * The period's export beside the table, as CSV and as an Excel workbook (the same rows as the table,
+ * titled in the reader's language): links to the download (`href` of the export call per format).
+ */
+export function HistoryExport({ href }: { href: ((format: ExportFormat) => string) | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <Space.Compact>
+      <Button icon={<DownloadOutlined />} href={href?.('csv')} disabled={!href} data-testid="history-export">
+        {t('common.exportCsv')}
+      </Button>
+      <Button icon={<FileExcelOutlined />} href={href?.('xlsx')} disabled={!href} data-testid="history-export-xlsx">
+        {t('common.exportXlsx')}
+      </Button>
+    </Space.Compact>
+  );
+}
+
 /** What a readings table asks for: the period and the page. */
 export interface ReadingsQuery {
   from: string;
@@ -123,7 +142,7 @@ export function ReadingsTable<T extends { at: string }>({
   const columns: ColumnsType<T> = [
     { title: timeTitle, dataIndex: 'at', width: 180, fixed: 'left', render: formatTime },
     ...readings.map((r) => ({
-      title: `${r.label} (${r.unit})`,
+      title: titleWithUnit(r.label, r.unit),
       dataIndex: r.key,
       align: 'right' as const,
       width: valueWidth,

@@ -87,6 +87,38 @@ describe('environment history', () => {
     expect(href.searchParams.get('token')).toBe('tok');
   });
 
+  it('offers the table’s rows as CSV and as an Excel workbook, in the reader’s language and period', async () => {
+    const { calls } = serve();
+    const user = userEvent.setup();
+    renderWithApp(<PjtDeviceEnvDataHistoryPage />, { path: `${PATH}?id=12` });
+    await screen.findByTestId('history-table', {}, { timeout: 10_000 });
+    await user.click(screen.getByText('30 天'));
+    const link = (id: string) => {
+      const a = screen.getByTestId(id).closest('a')!;
+      return new URL(a.getAttribute('href')!, 'http://localhost');
+    };
+    // The period of the table's last call: the export has exactly its rows.
+    let table!: URLSearchParams;
+    await waitFor(() => {
+      table = calls.filter((c) => c.url.pathname === '/api/pjts/2/iot/envmonitor/12/reports.do').at(-1)!
+        .url.searchParams;
+      expect(hours(table.get('from')!, table.get('to')!)).toBe(24 * 30);
+    });
+    expect(screen.getByTestId('history-export').textContent).toBe('导出 CSV');
+    expect(screen.getByTestId('history-export-xlsx').textContent).toBe('导出 Excel');
+    for (const [id, format] of [
+      ['history-export', 'csv'],
+      ['history-export-xlsx', 'xlsx'],
+    ] as const) {
+      const href = link(id);
+      expect(href.pathname).toBe('/api/pjts/2/iot/envmonitor/12/reports.do/export');
+      expect(href.searchParams.get('format')).toBe(format);
+      expect(href.searchParams.get('from')).toBe(table.get('from'));
+      expect(href.searchParams.get('to')).toBe(table.get('to'));
+      expect(href.searchParams.get('lang')).toBe('zh_CN');
+    }
+  });
+
   it('says when a long period is drawn from hourly averages', async () => {
     serve();
     const user = userEvent.setup();

@@ -1,10 +1,17 @@
-import { DownloadOutlined, LineChartOutlined, PicCenterOutlined, TableOutlined } from '@ant-design/icons';
+import { LineChartOutlined, PicCenterOutlined, TableOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Flex, Segmented, Select, Space, Spin, Typography } from 'antd';
+import { Alert, Card, Empty, Flex, Segmented, Select, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { HistoryPeriodPicker, ReadingsChart, ReadingsTable, useHistoryPeriod } from '../../components/device';
+import {
+  HistoryExport,
+  HistoryPeriodPicker,
+  ReadingsChart,
+  ReadingsTable,
+  useHistoryPeriod,
+} from '../../components/device';
+import { titleWithUnit } from '../../components/format';
 import { ProjectScoped } from '../../components/project-scoped';
 import { type EnvReading, envApi, type ReadingKey, useReadingDefs } from './api';
 
@@ -79,14 +86,9 @@ function EnvHistory({ projectId }: { projectId: number }) {
             />
           </Space>
           <HistoryPeriodPicker history={history} texts="envmonitors.history" />
-          <Button
-            icon={<DownloadOutlined />}
-            href={deviceId ? env.export.href({ id: deviceId, query: period }) : undefined}
-            disabled={!deviceId}
-            data-testid="history-export"
-          >
-            {t('envmonitors.history.export')}
-          </Button>
+          <HistoryExport
+            href={deviceId ? (format) => env.export.href({ id: deviceId, query: { ...period, format } }) : undefined}
+          />
         </Flex>
         <Flex wrap gap={12} align="center" justify="space-between">
           <Space>
@@ -97,7 +99,7 @@ function EnvHistory({ projectId }: { projectId: number }) {
               style={{ minWidth: 360, maxWidth: 720 }}
               value={readings}
               onChange={setReadings}
-              options={allDefs.map((r) => ({ value: r.key as ReadingKey, label: `${r.label} (${r.unit})` }))}
+              options={allDefs.map((r) => ({ value: r.key as ReadingKey, label: titleWithUnit(r.label, r.unit) }))}
               maxTagCount="responsive"
             />
           </Space>

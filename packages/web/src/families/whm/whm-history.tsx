@@ -1,10 +1,16 @@
-import { DownloadOutlined, LineChartOutlined, TableOutlined } from '@ant-design/icons';
+import { LineChartOutlined, TableOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Segmented, Select, Space, Statistic, Typography } from 'antd';
+import { Alert, Card, Flex, Segmented, Select, Space, Statistic, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HistoryPeriodPicker, ReadingsChart, ReadingsTable, useHistoryPeriod } from '../../components/device';
-import { formatReading } from '../../components/format';
+import {
+  HistoryExport,
+  HistoryPeriodPicker,
+  ReadingsChart,
+  ReadingsTable,
+  useHistoryPeriod,
+} from '../../components/device';
+import { formatReading, titleWithUnit } from '../../components/format';
 import { useWhmReadings, WHM_READINGS, type WhmReading, type WhmReadingKey, whmApi } from './api';
 
 type View = 'table' | 'chart';
@@ -14,7 +20,7 @@ const ALL_KEYS = WHM_READINGS.map((r) => r.key);
 /**
  * A meter's readings over a chosen period (spec 001 §7 "whm: logs"): a table or a chart (raw readings up
  * to a week, hourly then daily rollups beyond), the period's consumption (the energy increments added
- * up) and the CSV export of the same period.
+ * up) and the export (CSV, .xlsx) of the same period.
  */
 export function WhmHistory({ projectId, id }: { projectId: number; id: number }) {
   const { t } = useTranslation();
@@ -48,13 +54,7 @@ export function WhmHistory({ projectId, id }: { projectId: number; id: number })
                 { value: 'chart', label: t('whm.views.chart'), icon: <LineChartOutlined /> },
               ]}
             />
-            <Button
-              icon={<DownloadOutlined />}
-              href={whm.export.href({ id, query: period })}
-              data-testid="history-export"
-            >
-              {t('whm.history.export')}
-            </Button>
+            <HistoryExport href={(format) => whm.export.href({ id, query: { ...period, format } })} />
           </Space>
         </Flex>
         <Statistic
@@ -76,7 +76,7 @@ export function WhmHistory({ projectId, id }: { projectId: number; id: number })
                 onChange={setChosen}
                 options={ALL_KEYS.map((key) => {
                   const def = allDefs.find((r) => r.key === key)!;
-                  return { value: key, label: `${def.label} (${def.unit})` };
+                  return { value: key, label: titleWithUnit(def.label, def.unit) };
                 })}
                 maxTagCount="responsive"
               />

@@ -18,7 +18,7 @@ export function envRoutes(app: FastifyInstance, ctx: FamilyContext): void {
   const env = ctx.repository(createEnvRepository);
   mountTable(app, ENV_API, {
     ...registrationHandlers(ctx, manifest),
-    ...readingsHandlers(ctx, manifest, env.readings, { csvName: 'env' }),
+    ...readingsHandlers(ctx, manifest, env.readings, { csvName: 'env', texts: 'envmonitors.readings' }),
     family: async ({ session, params, query }) => {
       const project = await ctx.devices.reach(session, params.projectId, query.includeChildren);
       const list = await env.devicesOfProject(project);

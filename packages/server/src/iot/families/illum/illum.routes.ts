@@ -16,7 +16,7 @@ export function illumRoutes(app: FastifyInstance, ctx: FamilyContext): void {
   const s = createIllumService(ctx);
   mountTable(app, ILLUM_API, {
     ...deviceHandlers(ctx, manifest, ILLUM_COMMANDS),
-    ...readingsHandlers(ctx, manifest, s.readings, { csvName: 'illuminance' }),
+    ...readingsHandlers(ctx, manifest, s.readings, { csvName: 'illuminance', texts: 'illum.fields' }),
     sensors: ({ session, params, query }) => s.sensors(session, params.projectId, query),
     config: ({ session, params }) => s.config(session, params.projectId, params.id),
     setConfig: ({ actor, params, body }) => s.setConfig(actor, params.projectId, params.id, body),

@@ -9,7 +9,7 @@ afterAll(() => t.close());
 
 /** Issue 10: the OpenAPI document describes the answer of every family call, not only its request. */
 describe('the OpenAPI document', () => {
-  it('describes the 200 answer of every family call (the CSV exports as text/csv)', async () => {
+  it('describes the 200 answer of every family call (the exports as CSV or .xlsx)', async () => {
     await t.app.ready();
     const doc = t.app.swagger() as {
       paths: Record<string, Record<string, { responses?: Record<string, { content?: unknown }> }>>;
@@ -24,6 +24,10 @@ describe('the OpenAPI document', () => {
     expect(missing).toEqual([]);
     const csv = family.filter(([path]) => path.endsWith('/export'));
     expect(csv.length).toBeGreaterThan(2);
-    for (const [, ops] of csv) expect(Object.keys(ops.get?.responses?.['200']?.content ?? {})).toEqual(['text/csv']);
+    for (const [, ops] of csv)
+      expect(Object.keys(ops.get?.responses?.['200']?.content ?? {})).toEqual([
+        'text/csv',
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      ]);
   });
 });

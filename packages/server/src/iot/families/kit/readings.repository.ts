@@ -67,8 +67,8 @@ export function createReadingsRepository(db: Db, tables: ReadingsSource) {
       readingSeries(db, tables, { deviceId }, from, to, options),
 
     /**
-     * Every reading of the period, oldest first, in chunks (for the CSV export). Paged by offset: a
-     * keyset on `at` would loop, JavaScript dates being coarser (ms) than PostgreSQL's (µs).
+     * Every reading of the period, newest first as `page` lists them, in chunks (for the export). Paged
+     * by offset: a keyset on `at` would loop, JavaScript dates being coarser (ms) than PostgreSQL's (µs).
      */
     async *stream(deviceId: number, from: Date | undefined, to: Date | undefined) {
       const chunk = 5000;
@@ -77,7 +77,7 @@ export function createReadingsRepository(db: Db, tables: ReadingsSource) {
           .select(readingColumns)
           .from(table)
           .where(window(deviceId, from, to))
-          .orderBy(col('at'), col('id'))
+          .orderBy(desc(col('at')), desc(col('id')))
           .limit(chunk)
           .offset(offset)) as ReadingRow[];
         if (rows.length > 0) yield rows;

@@ -1,21 +1,28 @@
-import type {
-  childrenCalls,
-  commandCalls,
-  eventCalls,
-  FamilyCommand,
-  FamilyManifest,
-  readingsCalls,
-  registrationCalls,
-  totalsCalls,
+import {
+  type childrenCalls,
+  type commandCalls,
+  type ExportFormat,
+  type eventCalls,
+  type FamilyCommand,
+  type FamilyManifest,
+  I18N_RESOURCES,
+  lookupText,
+  type readingsCalls,
+  type registrationCalls,
+  roundReading,
+  titleWithUnit,
+  type totalsCalls,
+  translate,
 } from '@sc/contract';
 import type { FastifyReply } from 'fastify';
 import type { EndpointCall, EndpointHandler } from '../../../platform/endpoints/mount.js';
 import { badRequest } from '../../../platform/errors.js';
+import { sendTable } from '../../../platform/export/table-export.js';
+import { requestLang } from '../../../platform/lang.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
-import { resolutionFor } from '../../telemetry/series.js';
 import type { FamilyContext } from '../family-handler.js';
 import { sendCommand } from './device-commands.js';
-import { presentReading, type ReadingRow, type ReadingsRepository } from './readings.repository.js';
+import { presentReading, type ReadingsRepository } from './readings.repository.js';
 import { createTotalsService } from './totals.service.js';
 
 /**
@@ -155,13 +162,15 @@ export function childrenHandlers<S extends string>(
 
 /**
  * Readings history over the family's readings table: a page, the chart's series (raw up to a week,
- * hourly rollups up to 35 days, daily beyond) and the CSV export (`<device>-<csvName>.csv`).
+ * hourly rollups up to 35 days, daily beyond) and the export of the table's rows as CSV or .xlsx
+ * (`<device>-<csvName>.<csv|xlsx>`), titled with the family's texts `<texts>.<reading key>` (default
+ * `<slug>.readings`) and `<texts>.at` for the time.
  */
 export function readingsHandlers<S extends string, const R extends Manifest['readings']>(
   ctx: FamilyContext,
   manifest: Manifest & { readings: R },
   readings: ReadingsRepository,
-  options: { csvName?: string } = {},
+  options: { csvName?: string; texts?: string } = {},
 ): Handlers<typeof readingsCalls<S, R>> {
   return {
     readings: async (call: Loose) => {
@@ -188,35 +197,34 @@ export function readingsHandlers<S extends string, const R extends Manifest['rea
     },
     export: async (call: Loose): Promise<FastifyReply> => {
       const target = await deviceOf(ctx, manifest.type, call);
-      const { from, to } = call.query as { from?: Date; to?: Date };
-      // A long period comes as hourly or daily averages (the rollups), a week or less as the readings.
-      const resolution = from && to ? resolutionFor(from, to) : 'raw';
-      const time = resolution === 'raw' ? 'time' : `time (${resolution === 'hour' ? 'hourly' : 'daily'} average)`;
-      const header = [time, ...manifest.readings.map((x) => `${x.key} (${x.unit})`)].join(',');
-      const chunks = async function* () {
-        if (resolution === 'raw' || !from || !to) {
-          yield* readings.stream(target.id, from, to);
-          return;
-        }
-        const dayOffsetHours = await ctx.settings.get('timezone');
-        yield (await readings.series(target.id, from, to, { dayOffsetHours, maxRollupPoints: Infinity }))
-          .points as ReadingRow[];
+      const { from, to, format } = call.query as { from?: Date; to?: Date; format?: ExportFormat };
+      // The rows the history table shows for the period (readings.page's window and order), every page.
+      const lang = requestLang(call.request);
+      const title = (key: string) => translate(lang, key);
+      const prefix = options.texts ?? `${manifest.slug}.readings`;
+      const timeKey = lookupText(I18N_RESOURCES[lang], `${prefix}.at`) ? `${prefix}.at` : 'common.pickTime';
+      const columns = [
+        { title: title(timeKey), width: 20 },
+        ...manifest.readings.map((x) => ({ title: titleWithUnit(title(`${prefix}.${x.key}`), x.unit), width: 12 })),
+      ];
+      const rows = async function* () {
+        for await (const chunk of readings.stream(target.id, from, to))
+          yield chunk.map((row) => [
+            row.at,
+            ...manifest.readings.map((x) => {
+              const v = row[x.key];
+              return v === null || v === undefined || !Number.isFinite(v) ? null : roundReading(v);
+            }),
+          ]);
       };
-      const lines = async function* () {
-        yield `\uFEFF${header}\n`;
-        for await (const rows of chunks()) {
-          if (rows.length === 0) continue;
-          yield `${rows
-            .map((row) => [row.at.toISOString(), ...manifest.readings.map((x) => row[x.key] ?? '')].join(','))
-            .join('\n')}\n`;
-        }
-      };
-      const { Readable } = await import('node:stream');
-      const filename = encodeURIComponent(`${target.name}-${options.csvName ?? manifest.slug}.csv`);
-      return call.reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename*=UTF-8''${filename}`)
-        .send(Readable.from(lines()));
+      return sendTable(call.reply, {
+        format: format ?? 'csv',
+        name: `${target.name}-${options.csvName ?? manifest.slug}`,
+        sheet: target.name,
+        columns,
+        rows: rows(),
+        timezoneHours: await ctx.settings.get('timezone'),
+      });
     },
   } as never;
 }

@@ -168,12 +168,12 @@ describe('readings', () => {
     const csv = await call('GET', `${base}/${meter.id}/reports.do/export`);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toContain(encodeURIComponent(`${meter.name}-readings.csv`));
-    const lines = csv.body.split('\n').filter(Boolean);
+    const lines = csv.body.split('\r\n').filter(Boolean);
     expect(lines[0]).toBe(
-      '\uFEFFtime,reading (kWh),energy (kWh),power (kW),voltage (V),current (A),powerFactor (cos φ)',
+      '\uFEFFPick time,Reading (kWh),Energy in interval (kWh),Active power (kW),Voltage (V),Current (A),Power factor (cos φ)',
     );
     expect(lines).toHaveLength(49);
-    expect(lines[48]).toMatch(/,1094,2,2,230,/);
+    expect(lines[1]).toMatch(/,1094,2,2,230,/);
   });
 });
 

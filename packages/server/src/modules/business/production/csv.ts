@@ -139,10 +139,6 @@ export function parseCsv(text: string): { records: CsvRecord[]; unclosedQuoteLin
   return { records, unclosedQuoteLine: reader.unclosedQuoteLine };
 }
 
-/** Writes one CSV line (RFC 4180 quoting). */
-export const csvLine = (fields: readonly string[]) =>
-  fields.map((f) => (/[",\r\n]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f)).join(',');
-
 /**
  * Whether bytes are well-formed GBK (CP936): ASCII, 0x80 (euro), or a lead byte 0x81-0xFE followed by
  * a trail byte 0x40-0x7E or 0x80-0xFE. Node's GBK decoder never fails, so the check is ours.

@@ -19,10 +19,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fieldError } from '../../../platform/errors.js';
+import { sendTable } from '../../../platform/export/table-export.js';
 import { requestLang } from '../../../platform/lang.js';
 import { commonQuery } from '../../../platform/schemas.js';
 import { actorOf } from '../../logs/audit.service.js';
-import { csvLine } from './csv.js';
 import type { ProductionService } from './production.service.js';
 
 const tags = ['production'];
@@ -144,11 +144,16 @@ export function productionRoutes(app: FastifyInstance, deps: { production: Produ
         req.session!.project.no,
         '',
       ];
-      const text = `\uFEFF${csvLine(PRODUCTION_CSV_COLUMNS)}\r\n${csvLine(example)}\r\n`;
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="production-template.csv"')
-        .send(text);
+      // The import's own column names (it reads them back), through the one export of the product.
+      return sendTable(reply, {
+        format: 'csv',
+        name: 'production-template',
+        columns: PRODUCTION_CSV_COLUMNS.map((title) => ({ title })),
+        rows: (async function* () {
+          yield [example];
+        })(),
+        timezoneHours: 0,
+      });
     },
   );
   r.put(
