@@ -104,7 +104,7 @@ export const i18n = {
         co2: 'CO₂',
         gas: 'Gas',
         light: 'Light',
-        atmosphere: 'Atmosphere',
+        atmosphere: 'Air pressure',
         noise: 'Noise',
         at: 'Pick time',
       },

@@ -60,7 +60,6 @@ function EnvHistory({ projectId }: { projectId: number }) {
         fn: (query) => env.readings({ id: deviceId!, query }),
       }}
       timeTitle={t('envmonitors.readings.at')}
-      valueWidth={110}
     />
   );
   const chartCard = <ReadingsChart series={series} readings={chosenDefs} period={period} />;

@@ -89,7 +89,6 @@ export function WhmHistory({ projectId, id }: { projectId: number; id: number })
             readings={allDefs}
             load={{ key: (query) => whm.readings.key({ id, query }), fn: (query) => whm.readings({ id, query }) }}
             timeTitle={t('whm.readings.at')}
-            valueWidth={130}
           />
         )}
       </Flex>

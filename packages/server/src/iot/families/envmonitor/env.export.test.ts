@@ -70,7 +70,7 @@ describe('environment history export, nothing raw', () => {
   it('titles the columns in the caller’s language', async () => {
     const res = await get(`${base()}/export?${period}&lang=en_US`);
     expect(csvLines(res.body)[0]).toBe(
-      'Pick time,Temperature (°C),Humidity (%RH),PM2.5 (μg/m³),PM10 (μg/m³),Soil temperature (°C),Soil humidity (%),CO₂ (ppm),Gas (ppm),Light (lux),Atmosphere (kPa),Noise (dB)',
+      'Pick time,Temperature (°C),Humidity (%RH),PM2.5 (μg/m³),PM10 (μg/m³),Soil temperature (°C),Soil humidity (%),CO₂ (ppm),Gas (ppm),Light (lux),Air pressure (kPa),Noise (dB)',
     );
   });
 
