@@ -82,8 +82,11 @@ export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** A stored file answered as its own media type (an uploaded medium): the console links to it too. */
+export const storedFile = z.string().describe('The stored file, as its own media type');
+
 /** Whether an endpoint answers a file (no JSON body to type). */
-export const isFile = (e: AnyEndpoint): boolean => e.response === tableFile;
+export const isFile = (e: AnyEndpoint): boolean => e.response === tableFile || e.response === storedFile;
 
 const levelOf = (method: HttpMethod) => (method === 'GET' ? AUTH_LEVEL.view : AUTH_LEVEL.modify);
 

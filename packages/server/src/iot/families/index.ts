@@ -8,6 +8,7 @@ import type { FamilyHandler } from './family-handler.js';
 import { gatewayFamily } from './gateway/gateway.handler.js';
 import { illumFamily } from './illum/illum.handler.js';
 import { createFamilyContext } from './kit/context.js';
+import { ledFamily } from './led/led.handler.js';
 import { lightingFamily } from './lighting/lighting.handler.js';
 import { mtcFamily } from './mtc/mtc.handler.js';
 import { pgwFamily } from './pgw/pgw.handler.js';
@@ -26,6 +27,7 @@ export const FAMILY_HANDLERS: readonly FamilyHandler[] = [
   pgwFamily,
   scdFamily,
   wifiFamily,
+  ledFamily,
 ];
 
 /** Registers every family's calls, each with the family context (services, never the raw database). */

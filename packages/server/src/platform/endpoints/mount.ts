@@ -6,6 +6,7 @@ import {
   type ParamsOf,
   type QueryOf,
   type ReplyOf,
+  storedFile,
   type TableFile,
   XLSX_TYPE,
 } from '@sc/contract';
@@ -41,7 +42,10 @@ const responseOf = (e: AnyEndpoint) =>
     ? {
         200: {
           description: e.response.description,
-          content: { 'text/csv': { schema: e.response }, [XLSX_TYPE]: { schema: e.response } },
+          content:
+            e.response === storedFile
+              ? { 'application/octet-stream': { schema: e.response } }
+              : { 'text/csv': { schema: e.response }, [XLSX_TYPE]: { schema: e.response } },
         },
       }
     : { 200: e.response };

@@ -1,0 +1,149 @@
+import { ledManifest } from '@sc/contract/families/led';
+import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { devices } from '../../../db/schema/index.js';
+import { DEVICE_COLUMNS } from '../kit/device-columns.js';
+import { type ListFilter, listedDevicesWhere, type PageWindow, pageDevices } from '../kit/device-list.js';
+import { deviceProjectName, type ProjectReach } from '../kit/project-reach.js';
+import { ledResources, ledState } from './led.tables.js';
+
+const TYPE = ledManifest.type;
+
+/** What a resource row shows (never its bytes). */
+const RESOURCE_COLUMNS = {
+  id: ledResources.id,
+  projectId: ledResources.projectId,
+  name: ledResources.name,
+  no: ledResources.no,
+  mediaType: ledResources.mediaType,
+  description: ledResources.description,
+  fileName: ledResources.fileName,
+  mime: ledResources.mime,
+  size: ledResources.size,
+  creator: ledResources.creator,
+  createdAt: ledResources.createdAt,
+} as const;
+
+export interface StoredFile {
+  fileName: string;
+  mime: string;
+  bytes: Buffer;
+}
+
+export interface ResourceFields {
+  name: string;
+  no: string;
+  mediaType: string;
+  description: string;
+}
+
+/** The screens of a project with their last report, and the project's media resources. */
+export function createLedRepository(db: Db) {
+  const one = (projectId: number, id: number) => and(eq(ledResources.projectId, projectId), eq(ledResources.id, id));
+  const resource = async (projectId: number, id: number) =>
+    (await db.select(RESOURCE_COLUMNS).from(ledResources).where(one(projectId, id)))[0] ?? null;
+  return {
+    /** A page of screens (by name) with their properties and last report (left joined). */
+    page(project: number | ProjectReach, filter: ListFilter, window: PageWindow) {
+      const list = db
+        .select({
+          ...DEVICE_COLUMNS,
+          props: devices.props,
+          projectName: deviceProjectName,
+          reportedAt: ledState.at,
+          brightness: ledState.brightness,
+          volume: ledState.volume,
+          power: ledState.power,
+          playing: ledState.playing,
+        })
+        .from(devices)
+        .leftJoin(ledState, eq(ledState.deviceId, devices.id))
+        .$dynamic();
+      return pageDevices(db, list, listedDevicesWhere(TYPE, project, filter), window);
+    },
+
+    /** A screen's last report (null before the first). */
+    async state(deviceId: number) {
+      const [row] = await db.select().from(ledState).where(eq(ledState.deviceId, deviceId));
+      return row ?? null;
+    },
+
+    async resources(projectId: number, words: string[], mediaType: string | undefined, window: PageWindow) {
+      const where = and(
+        eq(ledResources.projectId, projectId),
+        mediaType ? eq(ledResources.mediaType, mediaType) : undefined,
+        ...words.map((w): SQL | undefined => or(ilike(ledResources.name, `%${w}%`), ilike(ledResources.no, `%${w}%`))),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(RESOURCE_COLUMNS)
+          .from(ledResources)
+          .where(where)
+          .orderBy(desc(ledResources.id))
+          .limit(window.limit)
+          .offset(window.offset),
+        db.select({ n: count() }).from(ledResources).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    resource,
+
+    /** Which resource of the project holds this number (null: none). */
+    async holderOfNo(projectId: number, no: string) {
+      const [row] = await db
+        .select({ id: ledResources.id })
+        .from(ledResources)
+        .where(and(eq(ledResources.projectId, projectId), eq(ledResources.no, no)));
+      return row ?? null;
+    },
+
+    async create(projectId: number, fields: ResourceFields, file: StoredFile, creator: string) {
+      const [row] = await db
+        .insert(ledResources)
+        .values({ projectId, ...fields, ...file, file: file.bytes, size: file.bytes.length, creator })
+        .returning({ id: ledResources.id });
+      return row!.id;
+    },
+
+    update: (projectId: number, id: number, fields: ResourceFields) =>
+      db
+        .update(ledResources)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(one(projectId, id)),
+
+    /** Stores a file on a resource that has none (false: it has one, nothing written). */
+    async putFile(projectId: number, id: number, file: StoredFile) {
+      const done = await db
+        .update(ledResources)
+        .set({
+          fileName: file.fileName,
+          mime: file.mime,
+          file: file.bytes,
+          size: file.bytes.length,
+          updatedAt: new Date(),
+        })
+        .where(and(one(projectId, id), isNull(ledResources.size)))
+        .returning({ id: ledResources.id });
+      return done.length > 0;
+    },
+
+    removeFile: (projectId: number, id: number) =>
+      db
+        .update(ledResources)
+        .set({ fileName: null, mime: null, file: null, size: null, updatedAt: new Date() })
+        .where(one(projectId, id)),
+
+    remove: (projectId: number, id: number) => db.delete(ledResources).where(one(projectId, id)),
+
+    /** A resource's file (null: no such resource or no file). */
+    async file(projectId: number, id: number) {
+      const [row] = await db
+        .select({ fileName: ledResources.fileName, mime: ledResources.mime, bytes: ledResources.file })
+        .from(ledResources)
+        .where(one(projectId, id));
+      return row?.bytes && row.mime ? { fileName: row.fileName ?? 'file', mime: row.mime, bytes: row.bytes } : null;
+    },
+  };
+}
+export type LedRepository = ReturnType<typeof createLedRepository>;
