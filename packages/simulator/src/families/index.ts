@@ -2,6 +2,7 @@ import { envmonitor } from './envmonitor.js';
 import { gateway } from './gateway.js';
 import { heartbeatOnly } from './heartbeat-only.js';
 import { illumination } from './illumination.js';
+import { led } from './led.js';
 import { lighting } from './lighting.js';
 import { mtc } from './mtc.js';
 import { pgw } from './pgw.js';
@@ -21,7 +22,8 @@ export const FAMILY_SIMS: readonly FamilySim[] = [
   mtc,
   pgw,
   wifi,
-  ...['camera', 'dvr', 'nsc', 'led', 'evse', 'emergencycallequipment'].map((t) => heartbeatOnly(t)),
+  led,
+  ...['camera', 'dvr', 'nsc', 'evse', 'emergencycallequipment'].map((t) => heartbeatOnly(t)),
 ];
 
 const byType = new Map(FAMILY_SIMS.map((f) => [f.type, f]));
