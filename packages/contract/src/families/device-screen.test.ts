@@ -6,8 +6,9 @@ describe('the page of one device', () => {
     expect(deviceScreenOf('wifi')?.path).toBe('/pjt/pjtdevicewifi');
     expect(deviceScreenOf('lighting')?.path).toBe('/pjt/pjtdevicelighting');
     expect(deviceScreenOf('illumination')?.path).toBe('/pjt/pjtdeviceillum');
-    // LED screens are declared but not built yet; a custom type is no family.
-    expect(deviceScreenOf('led')).toBeUndefined();
+    expect(deviceScreenOf('led')?.path).toBe('/pjt/pjtdeviceled');
+    // Charging piles are declared but not built yet; a custom type is no family.
+    expect(deviceScreenOf('evse')).toBeUndefined();
     expect(deviceScreenOf('custom-kiosk')).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { envmonitor } from './envmonitor';
 import { gateway } from './gateway';
 import { illum } from './illum';
+import { led } from './led';
 import { lighting } from './lighting';
 import { mtc } from './mtc';
 import { pgw } from './pgw';
@@ -10,7 +11,7 @@ import { whm } from './whm';
 import { wifi } from './wifi';
 
 /** Every device family of the console: adding a family is its folder and one line here. */
-export const FAMILIES: readonly FamilyConsole[] = [gateway, envmonitor, lighting, whm, illum, pgw, mtc, scd, wifi];
+export const FAMILIES: readonly FamilyConsole[] = [gateway, envmonitor, lighting, whm, illum, pgw, mtc, scd, wifi, led];
 
 const merged = <T>(pick: (f: FamilyConsole) => Record<string, T> | undefined): Record<string, T> =>
   Object.assign({}, ...FAMILIES.map((f) => pick(f) ?? {}));

@@ -23,6 +23,7 @@ export const i18n = {
     },
     led: {
       missing: 'LED 屏不存在或不在当前项目中',
+      properties: '属性',
       back: '返回列表',
       detail: '详情',
       activeFilter: '在线状态',
@@ -111,6 +112,7 @@ export const i18n = {
     },
     led: {
       missing: 'The LED screen does not exist or is not in the current project',
+      properties: 'Properties',
       back: 'Back to the list',
       detail: 'Details',
       activeFilter: 'Online state',

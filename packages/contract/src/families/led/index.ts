@@ -36,7 +36,11 @@ export const ledControlBody = z
   .object({
     brightness: z.preprocess(blank, intRange(LED_BRIGHTNESS.min, LED_BRIGHTNESS.max).optional()),
     volume: z.preprocess(blank, intRange(LED_VOLUME.min, LED_VOLUME.max).optional()),
-    power: z.boolean({ error: 'validation.validParam' }).optional(),
+    // A form-encoded body says `true` or `false`.
+    power: z.preprocess(
+      (v) => (v === 'true' ? true : v === 'false' ? false : blank(v)),
+      z.boolean({ error: 'validation.validParam' }).optional(),
+    ),
   })
   .refine((v) => v.brightness !== undefined || v.volume !== undefined || v.power !== undefined, {
     message: 'led.rules.controlEmpty',
@@ -173,6 +177,18 @@ export const ledResourceBody = z.object({
   description: description(),
 });
 export type LedResourceBody = z.infer<typeof ledResourceBody>;
+
+/**
+ * The file picked in the console (a File, or anything with a size): present, not empty and under the
+ * limit. Its type is read from its content by the server (`ledMediaProblem`), which alone can.
+ */
+export const ledFileRule = z
+  .custom<{ size: number }>(
+    (f) => typeof f === 'object' && f !== null && typeof (f as { size?: unknown }).size === 'number',
+    'led.rules.fileRequired',
+  )
+  .refine((f) => f.size > 0, 'led.rules.fileRequired')
+  .refine((f) => f.size < LED_MEDIA_MAX_BYTES, msg('led.rules.tooLarge', { max: LED_MEDIA_MAX_LABEL }));
 
 /** A resource as listed: its fields, its file (null once removed) and who made it when. */
 export const ledResourceRow = z.object({

@@ -43,6 +43,8 @@ interface World {
   lcuGroup: number;
   batch: string;
   illumGroup: number;
+  /** An LED media resource with its file. */
+  ledResource: number;
   /** A maintenance work order with the world's device (and a photo). */
   bill: number;
   billDetail: number;
@@ -163,6 +165,7 @@ async function seed(db: Db, projectId: number, projectName: string, tag: string)
     lcuGroup: 0,
     batch,
     illumGroup: 0,
+    ledResource: 0,
     bill,
     billDetail,
     item: { id: item, no: itemNo },
@@ -226,7 +229,18 @@ beforeAll(async () => {
       sensorId: w.family.illum,
       childIds: [w.family.lighting],
     });
-    w.secrets.push(`${w.tag}策略`, `${w.tag}回路策略`, `${w.tag}灯组`, `${w.tag}照度组`);
+    const boundary = '----walk';
+    const part = (name: string, value: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: `/api/pjts/${w.project.id}/iot/led/resources?token=${tokens.admin}`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `${part('name', `${w.tag}资源`)}${part('no', `${w.tag}R`)}${part('mediaType', 'text')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nnotice\r\n--${boundary}--\r\n`,
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    w.ledResource = (upload.json() as { id: number }).id;
+    w.secrets.push(`${w.tag}策略`, `${w.tag}回路策略`, `${w.tag}灯组`, `${w.tag}照度组`, `${w.tag}资源`);
   }
 }, 60_000);
 afterAll(() => t.close());
@@ -272,6 +286,7 @@ function urlFor(path: string, w: World) {
     .replace(':policyId', String(path.includes('/iot/mtc/') ? w.mtcPolicy : w.policy))
     .replace(':groupId', String(w.lcuGroup))
     .replace(':batchId', w.batch)
+    .replace(':resourceId', String(w.ledResource))
     .replace(':type', 'envmonitor')
     .replace(':serial', 'envmonitor')
     .replace(':n', '1')

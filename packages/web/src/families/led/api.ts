@@ -1,0 +1,41 @@
+import type { AnswerOf } from '@sc/contract';
+import { LED_API, LED_RESOURCE_API, type LedRuntime, ledManifest } from '@sc/contract/families/led';
+import { clientOf } from '../../api/endpoints';
+import { familyClient } from '../../components/device';
+
+/** The LED screen device type (telemetry pushes of other families are ignored). */
+export const LED_TYPE = ledManifest.type;
+export const LIST_PAGE = '/pjt/pjtdeviceledlist';
+export const DEVICE_PAGE = '/pjt/pjtdeviceled';
+
+/** Answers of the LED calls, from the contract's tables. */
+export type LedPage = AnswerOf<typeof LED_API.page>;
+export type LedScreen = LedPage['list'][number];
+export type ResourcePage = AnswerOf<typeof LED_RESOURCE_API.resources>;
+export type LedResource = ResourcePage['list'][number];
+
+export interface LedFilters {
+  keyword: string;
+  activeState: string;
+}
+
+const numberOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const powerOrNull = (v: unknown) => (v === null || v === undefined ? null : v === true || v === 1);
+
+/** A screen's report as its runtime (a telemetry push's values, or a list row's). */
+export const runtimeOf = (values: Record<string, unknown>) => ({
+  brightness: numberOrNull(values.brightness),
+  volume: numberOrNull(values.volume),
+  power: powerOrNull(values.power),
+  playing: typeof values.playing === 'string' ? values.playing : null,
+});
+
+/** A telemetry push as the runtime call answers it. */
+export const runtimeFromPush =
+  (id: number) =>
+  (values: Record<string, unknown>, at: string): LedRuntime => ({ id, at, ...runtimeOf(values) });
+
+/** Spec 001 §7 "led": the screens' calls with the project bound, typed from the contract. */
+export const ledApi = (projectId: number) => familyClient(LED_API, LED_TYPE, projectId);
+/** The media resources' calls with the project bound. */
+export const resourceApi = (projectId: number) => clientOf(LED_RESOURCE_API, { projectId });

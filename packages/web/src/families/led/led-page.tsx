@@ -1,0 +1,95 @@
+import { Descriptions, Tag } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type DeviceBack,
+  type DeviceDetailProps,
+  devicePage,
+  FamilyDeviceShell,
+  type ReadingDef,
+  useClientDevice,
+} from '../../components/device';
+import { LIST_PAGE, ledApi, runtimeFromPush } from './api';
+import { LedControl } from './led-control';
+
+const BACK: DeviceBack = { to: LIST_PAGE, label: 'led.back', missing: 'led.missing' };
+
+/** /pjt/pjtdeviceled?id= (spec 001 §2): one screen's runtime (live), its control and its registration. */
+export default devicePage(BACK, LedDetail);
+
+function LedDetail({ projectId, id, editable }: DeviceDetailProps) {
+  const { t } = useTranslation();
+  const led = ledApi(projectId);
+  const {
+    device: d,
+    fallback,
+    latest,
+  } = useClientDevice(led, {
+    id,
+    back: BACK,
+    latest: { queryKey: led.runtime.key({ id }), queryFn: () => led.runtime({ id }), fromPush: runtimeFromPush(id) },
+    events: [],
+  });
+  const readings: ReadingDef[] = useMemo(
+    () => [
+      { key: 'brightness', unit: '', label: t('led.fields.brightness') },
+      { key: 'volume', unit: '', label: t('led.fields.volume') },
+    ],
+    [t],
+  );
+
+  if (!d) return fallback;
+  const runtime = latest.data;
+  const report = runtime?.at ? { at: runtime.at, brightness: runtime.brightness, volume: runtime.volume } : undefined;
+  const size = (key: 'screenWidth' | 'screenHeight') => (typeof d.props?.[key] === 'number' ? d.props[key] : null);
+  const resolution =
+    size('screenWidth') && size('screenHeight') ? `${size('screenWidth')} × ${size('screenHeight')} px` : '—';
+
+  return (
+    <FamilyDeviceShell
+      device={d}
+      back={BACK}
+      ns="led"
+      editable={editable}
+      properties={[
+        'no',
+        'equipmentId',
+        { key: 'resolution', label: t('led.fields.resolution'), value: resolution },
+        'lastActiveAt',
+        'modelName',
+        'areaName',
+        'location',
+      ]}
+      latest={{
+        title: t('led.runtime'),
+        testId: 'led-runtime',
+        reading: report,
+        readings,
+        atLabel: t('led.fields.reportedAt'),
+        footer: runtime?.at && (
+          <Descriptions size="small" column={2}>
+            <Descriptions.Item label={t('led.fields.power')}>
+              {runtime.power === null ? (
+                '—'
+              ) : (
+                <Tag color={runtime.power ? 'green' : 'default'} data-testid="led-power">
+                  {t(runtime.power ? 'led.power.on' : 'led.power.off')}
+                </Tag>
+              )}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('led.fields.playing')}>
+              <span data-testid="led-playing">{runtime.playing ?? t('led.nothingPlaying')}</span>
+            </Descriptions.Item>
+          </Descriptions>
+        ),
+      }}
+      side={
+        <LedControl
+          projectId={projectId}
+          id={id}
+          current={{ brightness: runtime?.brightness ?? null, volume: runtime?.volume ?? null }}
+        />
+      }
+    />
+  );
+}
