@@ -54,16 +54,20 @@ export const LED_COMMANDS = [
   { name: 'control', args: ledControlBody as z.ZodType<Record<string, unknown>> },
 ] as const;
 
+/** What a screen reported last: brightness, volume, power and what it shows (null: not said). */
+const screenState = {
+  brightness: z.number().nullable(),
+  volume: z.number().nullable(),
+  power: z.boolean().nullable(),
+  playing: z.string().nullable(),
+};
+
 /** A screen's runtime as it reported it last (GET …/:id/runtime). */
 export const ledRuntime = z.object({
   id: z.number().int(),
   /** Time of the latest report (null before the first). */
   at: isoTime.nullable(),
-  brightness: z.number().nullable(),
-  volume: z.number().nullable(),
-  power: z.boolean().nullable(),
-  /** What it shows now (the program's name), null when it did not say. */
-  playing: z.string().nullable(),
+  ...screenState,
 });
 export type LedRuntime = z.infer<typeof ledRuntime>;
 
@@ -78,10 +82,7 @@ export const ledRow = deviceRow.extend({
   screenWidth: z.number().nullable(),
   screenHeight: z.number().nullable(),
   reportedAt: isoTime.nullable(),
-  brightness: z.number().nullable(),
-  volume: z.number().nullable(),
-  power: z.boolean().nullable(),
-  playing: z.string().nullable(),
+  ...screenState,
 });
 export type LedRow = z.infer<typeof ledRow>;
 
@@ -180,15 +181,17 @@ export type LedResourceBody = z.infer<typeof ledResourceBody>;
 
 /**
  * The file picked in the console (a File, or anything with a size): present, not empty and under the
- * limit. Its type is read from its content by the server (`ledMediaProblem`), which alone can.
+ * limit. Its type is read from its content by the server (`ledMediaProblem`), which alone can. A function:
+ * built where it is used, not on every page that loads the catalogue.
  */
-export const ledFileRule = z
-  .custom<{ size: number }>(
-    (f) => typeof f === 'object' && f !== null && typeof (f as { size?: unknown }).size === 'number',
-    'led.rules.fileRequired',
-  )
-  .refine((f) => f.size > 0, 'led.rules.fileRequired')
-  .refine((f) => f.size < LED_MEDIA_MAX_BYTES, msg('led.rules.tooLarge', { max: LED_MEDIA_MAX_LABEL }));
+export const ledFileRule = () =>
+  z
+    .custom<{ size: number }>(
+      (f) => typeof f === 'object' && f !== null && typeof (f as { size?: unknown }).size === 'number',
+      'led.rules.fileRequired',
+    )
+    .refine((f) => f.size > 0, 'led.rules.fileRequired')
+    .refine((f) => f.size < LED_MEDIA_MAX_BYTES, msg('led.rules.tooLarge', { max: LED_MEDIA_MAX_LABEL }));
 
 /** A resource as listed: its fields, its file (null once removed) and who made it when. */
 export const ledResourceRow = z.object({

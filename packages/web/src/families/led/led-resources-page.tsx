@@ -241,7 +241,7 @@ function Resources({ projectId }: { projectId: number }) {
     { name: 'description', rule: ledResourceBody.shape.description, input: <Input.TextArea rows={2} /> },
     {
       name: 'file',
-      rule: ledFileRule,
+      rule: ledFileRule(),
       required: true,
       createOnly: true,
       input: <FilePicker accept={LED_MEDIA_ACCEPT[mediaType]} />,
