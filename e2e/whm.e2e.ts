@@ -126,7 +126,7 @@ describe('watt-hour meters in the console', () => {
     const csv = await page.request.get(href!);
     expect(csv.status()).toBe(200);
     const lines = (await csv.text()).split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe('\uFEFF采集时间,读数 (kWh),区间电量 (kWh),有功功率 (kW),电压 (V),电流 (A),功率因数 (cos φ)');
+    expect(lines[0]).toBe('\uFEFF采集时间,读数 (kWh),区间电量 (kWh),有功功率 (kW),电压 (V),电流 (A),功率因数');
     expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,/);
     expect(lines.length).toBeGreaterThan(24);
 

@@ -3,15 +3,18 @@
  * .xlsx) round and join units by the same rules, so a file says what the screen said.
  */
 
-/** A sensor reading rounded as shown: one decimal at most (sensors do not measure finer). */
-export function roundReading(value: number): number {
-  return Number.isInteger(value) ? value : Math.round(value * 10) / 10;
+/**
+ * A sensor reading as text: an integer as it is, else `decimals` of them (one by default: sensors do
+ * not measure finer; a reading's `decimals` says otherwise), a dash when missing.
+ */
+export function formatReading(value: number | null | undefined, decimals = 1): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  return Number.isInteger(value) ? String(value) : value.toFixed(decimals);
 }
 
-/** A sensor reading as text: one decimal at most, a dash when missing. */
-export function formatReading(value: number | null | undefined): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  return Number.isInteger(value) ? String(value) : value.toFixed(1);
+/** A sensor reading rounded as `formatReading` shows it (a number, for a spreadsheet's cell). */
+export function roundReading(value: number, decimals = 1): number {
+  return Number.isInteger(value) ? value : Number(value.toFixed(decimals));
 }
 
 /** Between a number and its unit: a space that never breaks, so "2260.8 kWh" stays on one line. */

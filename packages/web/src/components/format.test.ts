@@ -1,6 +1,7 @@
+import { roundReading } from '@sc/contract';
 import { describe, expect, it } from 'vitest';
 import { changeLang, i18n } from '../i18n/i18n';
-import { formatDuration, withUnit } from './format';
+import { formatDuration, formatReading, withUnit } from './format';
 
 describe('formatDuration', () => {
   it('says a duration in the two largest units, in words of each language', async () => {
@@ -28,5 +29,16 @@ describe('withUnit', () => {
     expect(withUnit(0.9, '')).toBe('0.9');
     expect(withUnit(null, 'kWh')).toBe('—');
     expect(withUnit(undefined, 'V')).toBe('—');
+  });
+});
+
+describe('formatReading', () => {
+  it('shows one decimal unless the reading says otherwise, as the exports round it', () => {
+    expect(formatReading(9.176190376281738)).toBe('9.2');
+    expect(roundReading(9.176190376281738)).toBe(9.2);
+    expect(formatReading(20)).toBe('20');
+    expect(formatReading(0.95, 2)).toBe('0.95');
+    expect(roundReading(0.954, 2)).toBe(0.95);
+    expect(formatReading(null)).toBe('—');
   });
 });

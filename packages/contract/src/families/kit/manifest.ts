@@ -21,6 +21,8 @@ export interface FamilyReading {
    * would read 1,234,568.
    */
   register?: boolean;
+  /** Decimals shown (and exported): one when omitted, sensors measuring no finer; a power factor has two. */
+  decimals?: number;
 }
 
 /** An event code the family's devices report (besides the platform's own OFFLINE). */

@@ -21,7 +21,8 @@ export const WHM_READINGS = [
   reading('power', 'kW', 1000),
   reading('voltage', 'V', 500),
   reading('current', 'A', 2000),
-  reading('powerFactor', 'cos φ', 1),
+  // A bare number (no unit), to the hundredth as meters show it.
+  reading('powerFactor', '', 1, { decimals: 2 }),
 ] as const;
 export type WhmReadingKey = ReadingKey<typeof WHM_READINGS>;
 

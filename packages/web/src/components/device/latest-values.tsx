@@ -25,7 +25,7 @@ export function LatestValues({
           <div key={r.key} className="latest-values-cell" data-reading={r.key}>
             <span className="latest-values-label">{r.label}</span>
             <span className="latest-values-value">
-              {formatReading(reading[r.key] as number | null | undefined)}
+              {formatReading(reading[r.key] as number | null | undefined, r.decimals)}
               {r.unit && (
                 <small>
                   {NBSP}

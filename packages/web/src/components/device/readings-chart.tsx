@@ -13,6 +13,8 @@ export interface ReadingDef {
   key: string;
   unit: string;
   label: string;
+  /** Decimals shown (one when omitted; the contract's reading says). */
+  decimals?: number;
 }
 
 /** One point of a series: its time and a value per reading key (null where nothing was measured). */

@@ -158,7 +158,7 @@ export function ReadingsTable<T extends { at: string }>({
       title: titleWithUnit(r.label, r.unit),
       dataIndex: r.key,
       align: 'right' as const,
-      render: (v: number | null) => formatReading(v),
+      render: (v: number | null) => formatReading(v, r.decimals),
       onCell: () => ({ style: CELL }),
       onHeaderCell: () => ({ style: TITLE }),
     })),

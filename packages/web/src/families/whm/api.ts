@@ -1,4 +1,4 @@
-import type { AnswerOf } from '@sc/contract';
+import type { AnswerOf, FamilyReading } from '@sc/contract';
 import { WHM_API, WHM_COMMANDS, WHM_READINGS, type WhmReadingKey, whmManifest } from '@sc/contract/families/whm';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,11 +25,10 @@ export function useWhmReadings(keys: readonly WhmReadingKey[] = WHM_READINGS.map
   const { t } = useTranslation();
   return useMemo(
     () =>
-      keys.map((key) => ({
-        key,
-        unit: WHM_READINGS.find((r) => r.key === key)!.unit,
-        label: t(`whm.readings.${key}`),
-      })),
+      keys.map((key) => {
+        const def: FamilyReading = WHM_READINGS.find((r) => r.key === key)!;
+        return { key, unit: def.unit, decimals: def.decimals, label: t(`whm.readings.${key}`) };
+      }),
     [keys, t],
   );
 }

@@ -10,7 +10,7 @@ import {
   ReadingsTable,
   useHistoryPeriod,
 } from '../../components/device';
-import { formatReading, titleWithUnit } from '../../components/format';
+import { titleWithUnit, withUnit } from '../../components/format';
 import { useWhmReadings, WHM_READINGS, type WhmReading, type WhmReadingKey, whmApi } from './api';
 
 type View = 'table' | 'chart';
@@ -60,8 +60,9 @@ export function WhmHistory({ projectId, id }: { projectId: number; id: number })
         <Statistic
           data-testid="history-consumption"
           title={t('whm.history.consumption')}
-          value={consumption === undefined ? '—' : formatReading(consumption)}
-          suffix={consumption === undefined ? undefined : 'kWh'}
+          // The value with its unit through the shared formatter: a no-break space, never wrapped.
+          value={withUnit(consumption, 'kWh')}
+          styles={{ content: { whiteSpace: 'nowrap' } }}
         />
         {series.isError && <Alert type="error" showIcon message={t('common.loadFailed')} />}
         {view === 'chart' ? (

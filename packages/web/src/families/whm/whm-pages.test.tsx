@@ -184,7 +184,8 @@ describe('meter list', () => {
     expect(span / 86_400_000).toBe(30);
 
     await user.click(within(card).getByText('按月（最近 12 个月）'));
-    await waitFor(() => expect(within(card).getByTestId('totals-total').textContent).toContain('1,280.5'));
+    // The total through the shared formatter: its unit after a no-break space.
+    await waitFor(() => expect(within(card).getByTestId('totals-total').textContent).toBe('时段合计1280.5\u00a0kWh'));
     expect(within(card).getByTestId('totals-resolution').textContent).toBe('每个点为一个月的用电量合计');
     expect(
       calls
@@ -223,7 +224,13 @@ describe('meter page', () => {
     expect(screen.getByTestId('command-outcome').textContent).not.toContain('{');
     expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/31/realdata'))).toBe(true);
     const history = screen.getByTestId('whm-history');
-    await waitFor(() => expect(within(history).getByTestId('history-consumption').textContent).toContain('3.5'));
+    await waitFor(() =>
+      expect(within(history).getByTestId('history-consumption').textContent).toContain('3.5\u00a0kWh'),
+    );
+    // The power factor is a bare number to the hundredth, labelled, with no unit (never "cos φ").
+    expect(realtime.querySelector('[data-reading="powerFactor"]')?.textContent).toBe('功率因数0.95');
+    expect(await within(history).findByRole('columnheader', { name: '功率因数' })).toBeTruthy();
+    expect(history.textContent).not.toContain('cos');
     expect(within(history).getByTestId('history-export').getAttribute('href')).toContain(
       '/api/pjts/2/iot/whm/31/reports.do/export?from=',
     );

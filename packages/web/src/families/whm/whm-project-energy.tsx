@@ -4,7 +4,7 @@ import { Alert, Card, Flex, Segmented, Statistic, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ReadingDef, ReadingsChart } from '../../components/device';
-import { formatReading } from '../../components/format';
+import { withUnit } from '../../components/format';
 import { whmApi } from './api';
 
 const UNITS = ['day', 'month', 'year'] as const satisfies readonly TotalsUnit[];
@@ -49,8 +49,8 @@ export function WhmProjectEnergy({ projectId }: { projectId: number }) {
           <Statistic
             data-testid="totals-total"
             title={t('whm.totals.total')}
-            value={total === undefined ? '—' : formatReading(total)}
-            suffix={total === undefined ? undefined : 'kWh'}
+            value={withUnit(total, 'kWh')}
+            styles={{ content: { whiteSpace: 'nowrap' } }}
           />
         </Flex>
         {totals.isError && <Alert type="error" showIcon message={t('common.loadFailed')} />}

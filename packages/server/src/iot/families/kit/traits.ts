@@ -213,7 +213,7 @@ export function readingsHandlers<S extends string, const R extends Manifest['rea
             row.at,
             ...manifest.readings.map((x) => {
               const v = row[x.key];
-              return v === null || v === undefined || !Number.isFinite(v) ? null : roundReading(v);
+              return v === null || v === undefined || !Number.isFinite(v) ? null : roundReading(v, x.decimals);
             }),
           ]);
       };
