@@ -117,7 +117,8 @@ describe('power-line gateways in the console', () => {
       .locator('.ant-modal-confirm')
       .getByRole('button', { name: /注\s*销/ })
       .click();
-    await page.getByText('已注销 1 个灯控器').waitFor();
+    // The answer waits for the gateway's reply: up to the command timeout (10 s) when one is lost on a busy machine.
+    await page.getByText('已注销 1 个灯控器').waitFor({ timeout: 30_000 });
     await first.waitFor({ state: 'detached' });
     expect(await lamps.locator('.ant-table-row').count()).toBe(2);
     expect(commands.find((c) => c.command === 'removechildren')?.args).toEqual({ devices: [LAMPS[0]!.equipmentId] });
