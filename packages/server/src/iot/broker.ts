@@ -11,6 +11,10 @@ import { DEFAULT_MAX_PACKET_BYTES, limitPacketSize } from './packet-size.js';
 
 /** QoS 0 messages let through per turn of the event loop (more wait for the next turn). */
 const MESSAGES_PER_TURN = 1000;
+/** Device messages waiting for ingest (the uplink queue) from which QoS 0 connections stop being read. */
+const BACKLOG_HIGH = 2000;
+/** How soon a held connection is looked at again while ingest is behind (ms). */
+const CONGESTED_RETRY_MS = 5;
 
 /** The account the server's own MQTT client uses on the embedded broker. */
 export const SERVER_CLIENT_USER = '$server';
@@ -66,6 +70,10 @@ export async function startEmbeddedBroker(options: {
    * so the device sends it again. Not given: messages go to subscribers only (tests of the broker).
    */
   uplink?: (topic: ParsedTopic, payload: Buffer, qos: 0 | 1 | 2) => Promise<void>;
+  /** Device messages waiting for ingest now: QoS 0 connections are read no further while it is high. */
+  backlog?: () => number;
+  /** The backlog from which QoS 0 connections are read no further (BACKLOG_HIGH; tests lower it). */
+  backlogHigh?: number;
   /** Largest packet accepted (bytes, MQTT_MAX_PACKET); a larger one closes the connection, logged. */
   maxPacketBytes?: number;
   tls?: BrokerTls | null;
@@ -78,26 +86,32 @@ export async function startEmbeddedBroker(options: {
 
   // Aedes reads a connection's next data as soon as every packet of the last read is done, in the
   // same turn of the event loop: devices flooding QoS 0 kept the loop reading for seconds while HTTP
-  // requests and the database's answers waited. Past MESSAGES_PER_TURN messages in one turn, a QoS 0
-  // message is let through only in a later turn (its connection reads nothing more meanwhile).
+  // requests and the database's answers waited. Past MESSAGES_PER_TURN messages in one turn, or while
+  // ingest has BACKLOG_HIGH messages waiting, a QoS 0 message is let through only later: its
+  // connection reads nothing more meanwhile, so TCP slows the device instead of the server reading
+  // what it would shed (parsing a flood only to drop it took the core the database writes needed).
   let admitted = 0;
   const held: (() => void)[] = [];
   let turnScheduled = false;
+  const backlogHigh = options.backlogHigh ?? BACKLOG_HIGH;
+  const congested = () => (options.backlog?.() ?? 0) >= backlogHigh;
+  const release = () => {
+    turnScheduled = false;
+    admitted = 0;
+    while (held.length > 0 && admitted < MESSAGES_PER_TURN && !congested()) {
+      admitted++;
+      held.shift()!();
+    }
+    if (held.length > 0) nextTurn();
+  };
   const nextTurn = () => {
     turnScheduled = true;
-    setImmediate(() => {
-      turnScheduled = false;
-      admitted = 0;
-      while (held.length > 0 && admitted < MESSAGES_PER_TURN) {
-        admitted++;
-        held.shift()!();
-      }
-      if (held.length > 0) nextTurn();
-    });
+    if (congested()) setTimeout(release, CONGESTED_RETRY_MS);
+    else setImmediate(release);
   };
   const pace = (go: () => void) => {
     if (!turnScheduled) nextTurn(); // a new turn starts the count again
-    if (admitted < MESSAGES_PER_TURN && held.length === 0) {
+    if (admitted < MESSAGES_PER_TURN && held.length === 0 && !congested()) {
       admitted++;
       return go();
     }

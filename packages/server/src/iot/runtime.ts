@@ -335,6 +335,7 @@ export function createIotRuntime(deps: {
           tls: deps.mqtt.tls,
           // Devices' messages are handled here, in the broker, and acknowledged once stored.
           uplink: storeUplink,
+          backlog: () => uplinks.size(),
         });
         url = `mqtt://127.0.0.1:${broker.port}`;
         username = SERVER_CLIENT_USER;

@@ -219,3 +219,65 @@ describe('back-pressure through the embedded broker', () => {
     await device.endAsync();
   });
 });
+
+describe('the embedded broker while ingest is behind', () => {
+  const entry: DirectoryEntry = {
+    id: 8,
+    equipmentId: 'EQFLOOD',
+    projectId: 1,
+    type: 'envmonitor',
+    parentId: null,
+    protocolVersion: 2,
+    registered: true,
+    key1: 'key-EQFLOOD',
+    name: 'EQFLOOD',
+  };
+  const directory = {
+    get: async (id: string) => (id === 'EQFLOOD' ? entry : null),
+    childrenOf: async () => [],
+  } as unknown as DeviceDirectory;
+  const log = { info: () => {}, warn: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
+  const full = gate();
+  const stored: number[] = [];
+  const queue = createUplinkQueue({ handle: async (_t, p) => void stored.push(numberOf(p)), room: full.room });
+  let broker: EmbeddedBroker;
+  beforeAll(async () => {
+    broker = await startEmbeddedBroker({
+      port: 0,
+      host: '127.0.0.1',
+      directory,
+      serverPassword: 'x',
+      log,
+      uplink: (t, p, qos) => queue.push(t, p, qos),
+      backlog: () => queue.size(),
+      backlogHigh: 100,
+    });
+  });
+  afterAll(() => broker?.close());
+
+  it('reads a QoS 0 flood no further than ingest keeps up with: the device is slowed, nothing is shed', async () => {
+    const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, {
+      clientId: 'EQFLOOD',
+      username: 'EQFLOOD',
+      password: 'key-EQFLOOD',
+      reconnectPeriod: 0,
+    });
+    const COUNT = 20_000;
+    for (let n = 0; n < COUNT; n++)
+      void device.publish(upTopic('EQFLOOD', 'telemetry'), JSON.stringify({ n }), { qos: 0 });
+    await new Promise((r) => setTimeout(r, 500));
+    // Held: what waits is what the connection's reads brought before it was held, not the flood.
+    expect(queue.size()).toBeGreaterThan(0);
+    expect(queue.size()).toBeLessThan(COUNT / 2);
+    expect(queue.stats.shed).toBe(0);
+
+    full.open();
+    await new Promise<void>((resolve) => {
+      const check = () => (stored.length === COUNT ? resolve() : setTimeout(check, 20));
+      check();
+    });
+    expect(stored).toEqual(Array.from({ length: COUNT }, (_, n) => n));
+    expect(queue.stats.shed).toBe(0);
+    await device.endAsync();
+  });
+});
