@@ -174,6 +174,7 @@ export const illumManifest = deviceFamily({
   ],
   network: [...IOT_NET, 'modbusAddress'],
   parentTypes: ['gateway', 'mtc'],
+  peers: { lampGateway: 'gateway', lamp: 'lighting' },
   readings: ILLUM_READINGS,
   events: ILLUM_EVENTS,
   commands: ILLUM_COMMANDS,

@@ -84,6 +84,12 @@ export interface FamilyManifest<
   module: ModuleCode;
   /** Speaks for its children on MQTT (relays their traffic, lists them in its heartbeat). */
   relaysChildren: boolean;
+  /**
+   * Other device types its devices work with, by role (a power-line gateway's lamps; an illumination
+   * sensor's gateway and lamps): data, as `parentTypes` is, so that the family's code reads them from
+   * its own manifest (`peerOf`) and names no other family.
+   */
+  peers?: Readonly<Record<string, DeviceType>>;
   /** Its devices are lamp control units (LCUs): the ones a gateway's `clearlcus` clears. */
   lampControlUnit?: boolean;
   readings: readonly FamilyReading[];
@@ -161,4 +167,11 @@ export function defineFamily<const A extends EndpointTable = {}, const R extends
     ...rest,
     ...properties(list, refine),
   };
+}
+
+/** The device type a family works with in `role` (its manifest's `peers`); a missing one is a programming error. */
+export function peerOf(manifest: Pick<FamilyManifest, 'type' | 'peers'>, role: string): DeviceType {
+  const type = manifest.peers?.[role];
+  if (!type) throw new Error(`family ${manifest.type} declares no peer '${role}'`);
+  return type;
 }

@@ -36,6 +36,29 @@ const foldersOf = (f: (typeof FAMILY_MANIFESTS)[number]) => [
   ...filesUnder(join(packages, 'simulator/src/families')).filter((p) => p.endsWith(`/${f.type}.ts`)),
 ];
 
+/** What a family's contract folder exports (`export const|function|type|interface|class NAME`). */
+const exportsOf = (f: (typeof FAMILY_MANIFESTS)[number]) =>
+  new Set(
+    filesUnder(join(packages, 'contract/src/families', f.slug)).flatMap((path) =>
+      [...read(path).matchAll(/^export (?:const|function|type|interface|class|enum) (\w+)/gm)].map((m) => m[1]!),
+    ),
+  );
+
+/** The names a file imports from `@sc/contract`. */
+const contractImports = (text: string) =>
+  [...text.matchAll(/import(?: type)? \{([^}]*)\} from '@sc\/contract'/g)].flatMap((m) =>
+    m[1]!
+      .split(',')
+      .map(
+        (n) =>
+          n
+            .replace(/^\s*type\s+/, '')
+            .trim()
+            .split(/\s+as\s+/)[0]!,
+      )
+      .filter(Boolean),
+  );
+
 /** What families do today that the guard refuses (measured 2026-11-26); remove a line as it is fixed. */
 const PENDING = {
   /** `family: other` — a family's files import or name another family's folder. */
@@ -47,24 +70,27 @@ const PENDING = {
 describe('a declarative family', () => {
   const others = (slug: string) => FAMILY_MANIFESTS.filter((f) => f.slug !== slug);
 
-  it("names no other family in its files (imports of another family's folder, its type or slug)", () => {
+  it("names no other family in its files (imports of another family's folder or contract names, its type or slug)", () => {
     const found = new Set<string>();
     const detail: string[] = [];
     for (const f of FAMILY_MANIFESTS) {
       for (const path of foldersOf(f)) {
-        // Tests set up other families' devices (a meter behind a gateway); a manifest's `parentTypes`
-        // and `carries` say what its devices hang under or carry: both name types as data, not code.
-        if (isTest(path)) continue;
-        const text = read(path)
+        const raw = read(path);
+        // Tests set up other families' devices (a meter behind a gateway) by type, but import no other
+        // family's code. A manifest's `parentTypes`, `carries` and `peers` say what its devices hang
+        // under, carry or work with: types as data, not code.
+        const text = raw
           .split('\n')
-          .filter((line) => !/^\s*(parentTypes|carries):/.test(line))
+          .filter((line) => !/^\s*(parentTypes|carries|peers):/.test(line))
           .join('\n');
+        const imported = new Set(contractImports(raw));
         for (const o of others(f.slug)) {
-          const importsIt = new RegExp(`from '[^']*/(families/)?${o.slug}(/[^']*)?'`).test(text);
-          const namesType = new RegExp(`['"\`]${o.type}['"\`]`).test(text);
-          if (importsIt || namesType) {
+          const importsIt = new RegExp(`from '[^']*/(families/)?${o.slug}(/[^']*)?'`).test(raw);
+          const namesType = !isTest(path) && new RegExp(`['"\`]${o.type}['"\`]`).test(text);
+          const usesItsNames = !isTest(path) && [...exportsOf(o)].find((name) => imported.has(name));
+          if (importsIt || namesType || usesItsNames) {
             found.add(`${f.slug}: ${o.slug}`);
-            detail.push(`${rel(path)} names ${o.slug}`);
+            detail.push(`${rel(path)} names ${o.slug}${usesItsNames ? ` (${usesItsNames})` : ''}`);
           }
         }
       }

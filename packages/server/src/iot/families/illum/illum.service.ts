@@ -1,4 +1,4 @@
-import { gatewayManifest, illumManifest, lightingManifest, type PageQuery, type ProjectTreeQuery } from '@sc/contract';
+import { illumManifest, type PageQuery, type ProjectTreeQuery, peerOf } from '@sc/contract';
 import type { IllumGroupBody } from '@sc/contract/families/illum';
 import { AppError, conflictField, notFound } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
@@ -10,8 +10,8 @@ import { presentReading } from '../kit/readings.repository.js';
 import { createIllumRepository } from './illum.repository.js';
 
 const TYPE = illumManifest.type;
-const GATEWAY = gatewayManifest.type;
-const LAMP = lightingManifest.type;
+const GATEWAY = peerOf(illumManifest, 'lampGateway');
+const LAMP = peerOf(illumManifest, 'lamp');
 
 /** A sensor's configuration as stored in its type properties (spec 001 §3: threshold, peripheral index, enabled). */
 const configOf = (props: Record<string, unknown>) => ({

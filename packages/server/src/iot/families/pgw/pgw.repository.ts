@@ -1,4 +1,4 @@
-import { lightingManifest, pgwManifest } from '@sc/contract';
+import { peerOf, pgwManifest } from '@sc/contract';
 import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
@@ -9,7 +9,7 @@ import { deviceProjectName, devicesOfProject, type ProjectReach } from '../kit/p
 import { pgwLinks } from './pgw.tables.js';
 
 const TYPE = pgwManifest.type;
-const LAMP = lightingManifest.type;
+const LAMP = peerOf(pgwManifest, 'lamp');
 /** The model of lamp controllers on the power line (spec 000 §3 model values). */
 export const POWER_LINE_MODEL = 'lcuplc';
 
