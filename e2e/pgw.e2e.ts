@@ -10,7 +10,8 @@ import { type Harness, signIn, startHarness, switchLanguage } from './harness';
  * Power-line gateways (issue 15): a gateway driven by the simulator's pgw model over MQTT holds three
  * lamp controllers (lcuplc) and reports its carrier table; the list shows its wire no, zone code,
  * online state and lamps; its page shows the lamps with their signal, reads the runtime, and
- * unregisters one lamp (after a confirmation that says the consequence), keeps comm args and takes a
+ * unregisters one lamp (after a confirmation that says the consequence), hands it its lamps' policies,
+ * keeps comm args and takes a
  * firmware image (the kit's traits), in both languages.
  */
 let h: Harness;
@@ -122,6 +123,12 @@ describe('power-line gateways in the console', () => {
     await first.waitFor({ state: 'detached' });
     expect(await lamps.locator('.ant-table-row').count()).toBe(2);
     expect(commands.find((c) => c.command === 'removechildren')?.args).toEqual({ devices: [LAMPS[0]!.equipmentId] });
+    // Its lamps' policies, handed to the gateway to run while the platform is away (none are used here).
+    await page.getByTestId('send-child-policies').click();
+    await page.getByText('已把 2 个灯控器的策略下发到网关（其中 0 个有策略）').waitFor({ timeout: 30_000 });
+    expect(commands.find((c) => c.command === 'childpolicies')?.args).toEqual({
+      devices: LAMPS.slice(1).map((l) => expect.objectContaining({ device: l.equipmentId, policies: [] })),
+    });
 
     // ── Maintenance (the kit's link and firmware traits): comm args kept and sent, a firmware image in chunks.
     const upkeep = page.getByTestId('pgw-upkeep');

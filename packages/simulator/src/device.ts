@@ -160,6 +160,14 @@ export class Connection {
       report: () => this.report(target, now),
       reboot: (ms) => this.goAway(ms),
       children: target === this.owner ? this.children : [],
+      relay: async (child, command, args) =>
+        this.execute({
+          id: `${request.id}:${child.equipmentId}`,
+          command,
+          args,
+          device: child.equipmentId,
+          ts: Date.now(),
+        }),
     });
   }
 

@@ -1,5 +1,6 @@
 import { fromWireSeconds, toWireSeconds } from '@sc/contract/families/pgw';
 import { describe, expect, it } from 'vitest';
+import { commandHandler } from './index.js';
 import { carrierDown, carrierTable, FAULT, LOSS, pgw } from './pgw.js';
 import type { CommandContext, SimDevice } from './types.js';
 
@@ -174,6 +175,36 @@ describe('power-line gateways', () => {
     expect(carrierTable(gw, lamps, new Date()).map((l) => l.device)).not.toContain(id);
     await pgw.commands!.addchildren!(gw, { devices: [id] }, ctx(lamps));
     expect(carrierTable(gw, lamps, new Date()).map((l) => l.device)).toContain(id);
+  });
+  it('hand each lamp the policies kept for it, which the lamp then runs on its own clock', async () => {
+    const gw = sim('PGW6', 'pgw');
+    const [lamp, other] = [sim('LCU-P1', 'lighting'), sim('LCU-P2', 'lighting')];
+    // As a connection runs a child's command: the lamp's own family answers it.
+    const relay = async (child: SimDevice, command: string, args: Record<string, unknown>) =>
+      commandHandler(child.type, command)!(child, args, ctx([]));
+    const policy = {
+      id: 7,
+      no: 'P7',
+      units: [],
+      range: null,
+      channelControl: false,
+      channels: [],
+      cycle: { mode: 'everyday' },
+    };
+    const answer = await pgw.commands!.childpolicies!(
+      gw,
+      {
+        devices: [
+          { device: lamp.equipmentId, timezone: 9, lng: 118.8, lat: 32.1, policies: [policy] },
+          { device: 'NOT-HELD', timezone: 8, policies: [] },
+        ],
+      },
+      { ...ctx([lamp, other]), relay },
+    );
+    expect(answer).toEqual({ ok: true, result: { devices: 1 } });
+    expect(lamp.state.policies).toEqual([policy]);
+    expect(lamp.state.tz).toBe(9);
+    expect(other.state.policies).toBeUndefined();
   });
   it('answer their version, keep comm args, and take a firmware image in chunks that switches the version', async () => {
     const gw = sim('PGW9', 'pgw');

@@ -108,7 +108,7 @@ export function carrierTable(device: SimDevice, children: readonly SimDevice[], 
  * Power-line gateways: they hold their lamp controllers (lcuplc) on the carrier, report the carrier
  * table with every reading (signal and last contact per lamp), lose a lamp now and then and find it
  * again; their carrier module fails now and then and comes back; their clock (UNIX seconds at UTC+8) drifts until corrected. Commands as docs/device-protocol.md
- * "Power-line gateways" says: runtime, correcttime, reboot, config, addchildren, removechildren.
+ * "Power-line gateways" says: runtime, correcttime, reboot, config, addchildren, removechildren, childpolicies.
  */
 export const pgw: FamilySim = {
   type: 'pgw',
@@ -194,6 +194,16 @@ export const pgw: FamilySim = {
         held(device, id);
       }
       return { ok: true, result: { added: ids.length } };
+    },
+    // Its lamps' policies, kept and run for them (they run on the lamps' clock here, while the server is away too).
+    childpolicies: async (_device, args, ctx) => {
+      const entries = Array.isArray(args.devices) ? (args.devices as Record<string, unknown>[]) : [];
+      let applied = 0;
+      for (const { device: id, ...definition } of entries) {
+        const child = ctx.children.find((c) => c.equipmentId === id);
+        if (child && (await ctx.relay?.(child, 'policydef', definition))?.ok) applied++;
+      }
+      return { ok: true, result: { devices: applied } };
     },
     removechildren: (device, args) => {
       const ids = Array.isArray(args.devices) ? args.devices.map(String) : [];

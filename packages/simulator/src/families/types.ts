@@ -39,6 +39,11 @@ export interface CommandContext {
   reboot(ms: number): void;
   /** The children a gateway carries (empty for others). */
   children: readonly SimDevice[];
+  /**
+   * Runs a command on one of the gateway's children as its own family does (a gateway handing its lamps
+   * the policies it keeps for them); absent where nothing runs the children (a lone device).
+   */
+  relay?(child: SimDevice, command: string, args: Record<string, unknown>): Promise<CommandAnswer>;
 }
 
 export type CommandHandler = (

@@ -1,4 +1,5 @@
 export * from './calls.js';
+export * from './carried-schedules.js';
 export * from './commands.js';
 export * from './device-family.js';
 export * from './device-texts.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { intRange } from '../../validation/rules.js';
 import { deviceCalls, familyEndpoints, pageCall, settingsCalls, withDelivered } from '../kit/calls.js';
+import { carriedScheduleCalls } from '../kit/carried-schedules.js';
 import { CORRECTTIME_COMMAND, noArgs, REBOOT_COMMAND } from '../kit/commands.js';
 import { deviceFamily } from '../kit/device-family.js';
 import { UPKEEP_EVENTS } from '../kit/events.js';
@@ -142,6 +143,8 @@ export const PGW_API = {
   ...linkCalls(e),
   ...locationCalls(e, 'power-line gateway'),
   ...firmwareCalls(e, PGW_FIRMWARE),
+  // its lamp controllers' policies, run by the gateway while the server is away
+  ...carriedScheduleCalls(e, 'lamp controllers'),
   gateways: pageCall(
     e,
     gatewayRow,
@@ -190,6 +193,7 @@ export const pgwManifest = deviceFamily({
   ],
   network: [...IOT_NET, 'ip', 'port'],
   relaysChildren: true,
+  peers: { lamp: 'lighting' },
   events: PGW_EVENTS,
   commands: PGW_COMMANDS,
   heartbeat: 'gatewayHeartbeat',

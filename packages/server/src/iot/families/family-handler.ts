@@ -7,6 +7,7 @@ import type { BatchWriter } from '../batch-writer.js';
 import type { DirectoryEntry } from '../device-directory.js';
 import type { IotRuntime } from '../runtime.js';
 import type { TimePartitioned } from '../telemetry/tables.js';
+import type { DeviceSchedules } from './kit/device-schedules.js';
 import type { FamilyDevices } from './kit/devices.repository.js';
 import type { EventsRepository } from './kit/events.repository.js';
 
@@ -28,6 +29,8 @@ export interface FamilyContext {
   events: EventsRepository;
   audit: AuditService;
   settings: SettingsService;
+  /** Devices' own schedules by type: one family provides them, a carrier's family hands them over. */
+  schedules: DeviceSchedules;
   /** Builds one of the family's repositories (the only code that holds the database). */
   repository<T>(create: (db: Db) => T): T;
   /** How long an instance holds a batch before renewing (config BATCH_LEASE_S); the kit's default when absent. */

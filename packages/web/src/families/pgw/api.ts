@@ -31,6 +31,8 @@ export const pgwApi = (projectId: number) => {
     lampOptions: (id: number) => calls.lampOptions({ id }),
     addLamps: (id: number, childIds: number[]) => calls.addLamps({ id, body: { childIds: childIds.join(',') } }),
     removeLamps: (id: number, childIds: number[]) => calls.removeLamps({ id, body: { childIds: childIds.join(',') } }),
+    /** Hands the gateway its lamps' policies (now if connected, else when it comes back). */
+    sendChildPolicies: (id: number) => calls.sendChildPolicies({ id }),
     /** Silent: the card shows the server's reason (offline, silent gateway). */
     runtime: (id: number) => calls.runtime({ id }, { silent: true }),
     config: (id: number) => calls.config({ id }),

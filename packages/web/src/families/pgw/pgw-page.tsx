@@ -1,4 +1,11 @@
-import { ClockCircleOutlined, PlusOutlined, PoweroffOutlined, SyncOutlined, TagOutlined } from '@ant-design/icons';
+import {
+  ClockCircleOutlined,
+  PlusOutlined,
+  PoweroffOutlined,
+  ScheduleOutlined,
+  SyncOutlined,
+  TagOutlined,
+} from '@ant-design/icons';
 import { type DeviceView, pgwManifest, type RealtimePush } from '@sc/contract';
 import {
   CARRIER_BANDS,
@@ -23,6 +30,7 @@ import {
   Select,
   Space,
   Tabs,
+  Tooltip,
   Typography,
 } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -188,6 +196,13 @@ function LampsCard(props: {
       if (!answer.delivered) message.info(t('pgw.offlineNote'));
     },
   });
+  const sendPolicies = useMutation({
+    mutationFn: () => pgw.sendChildPolicies(device.id),
+    onSuccess: (answer) => {
+      message.success(t('pgw.childPoliciesSent', { devices: answer.devices, scheduled: answer.scheduled }));
+      if (!answer.delivered) message.info(t('pgw.childPoliciesLater'));
+    },
+  });
   const askRemove = (rows: PgwLamp[]) =>
     confirm({
       title: t('pgw.unregister'),
@@ -237,7 +252,18 @@ function LampsCard(props: {
         }
         extra={
           props.editable && (
-            <Space>
+            <Space wrap>
+              <Tooltip title={t('pgw.sendChildPoliciesHint')}>
+                <Button
+                  icon={<ScheduleOutlined />}
+                  disabled={props.rows.length === 0}
+                  loading={sendPolicies.isPending}
+                  onClick={() => sendPolicies.mutate()}
+                  data-testid="send-child-policies"
+                >
+                  {t('pgw.sendChildPolicies')}
+                </Button>
+              </Tooltip>
               <Button
                 danger
                 disabled={selected.length === 0}

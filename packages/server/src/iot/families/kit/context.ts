@@ -3,6 +3,7 @@ import type { AuditService } from '../../../modules/logs/audit.service.js';
 import type { SettingsService } from '../../../modules/system/settings.service.js';
 import type { IotRuntime } from '../../runtime.js';
 import type { FamilyContext } from '../family-handler.js';
+import { createDeviceSchedules } from './device-schedules.js';
 import { createFamilyDevices } from './devices.repository.js';
 import { createEventsRepository, type HandledWorkLookup } from './events.repository.js';
 
@@ -22,6 +23,7 @@ export function createFamilyContext(deps: {
     settings,
     devices: createFamilyDevices(db),
     events: createEventsRepository(db, deps.handledWork),
+    schedules: createDeviceSchedules(),
     repository: (create) => create(db),
     batchLeaseMs: deps.batchLeaseMs,
   };

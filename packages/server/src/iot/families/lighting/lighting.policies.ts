@@ -1,5 +1,6 @@
 import {
   daySchedule,
+  lightingManifest,
   lightingPolicyBody,
   localClock,
   type PageQuery,
@@ -57,6 +58,14 @@ export function createLightingPolicies(ctx: FamilyContext, repo: LightingReposit
     if (!p) throw policyMissing();
     return p;
   };
+
+  // A carrier of lamps (a power-line gateway) hands its lamps' policies over to run while the server is away.
+  ctx.schedules.provide(lightingManifest.type, async (projectId, lampIds) => {
+    const timezone = await ctx.settings.get('timezone');
+    const { targets } = await repo.targets(projectId, lampIds, []);
+    const byLamp = await repo.policiesOf(targets.map((t) => t.id));
+    return new Map(targets.map((t) => [t.id, policyDefinition(byLamp.get(t.id) ?? [], timezone, t)]));
+  });
 
   /** The body is checked against the policy-units maximum of the settings at the time of the call. */
   const parse = (body: unknown) => checkedPolicyBody(ctx, lightingPolicyBody, body);

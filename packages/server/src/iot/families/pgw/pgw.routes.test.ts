@@ -274,6 +274,10 @@ describe('power-line gateways', () => {
     expect(first.received.map((r) => [r.command, r.args])).toEqual([
       ['config', { relayLevels: 3, searchInterval: 30, carrierBand: 'narrow' }],
       ['addchildren', { devices: [kept.equipmentId, dropped.equipmentId] }],
+      [
+        'childpolicies',
+        { devices: [kept, dropped].map((l) => expect.objectContaining({ device: l.equipmentId, policies: [] })) },
+      ],
     ]);
     await first.publish('telemetry', {
       values: {},
@@ -304,6 +308,7 @@ describe('power-line gateways', () => {
       ['config', { relayLevels: 5, searchInterval: 90, carrierBand: 'wide' }],
       ['removechildren', { devices: [dropped.equipmentId] }],
       ['addchildren', { devices: [kept.equipmentId, added.equipmentId] }],
+      ['childpolicies', { devices: [kept, added].map((l) => expect.objectContaining({ device: l.equipmentId })) }],
     ]);
     // Told: the removed lamp's link is gone, and more traffic sends nothing again.
     expect(
@@ -311,7 +316,7 @@ describe('power-line gateways', () => {
     ).toEqual([{ equipment_id: kept.equipmentId }]);
     await back.publish('heartbeat', {});
     await new Promise((r) => setTimeout(r, 1500));
-    expect(back.received).toHaveLength(3);
+    expect(back.received).toHaveLength(4);
     await back.client.endAsync();
   });
 

@@ -1,7 +1,9 @@
+import { peerOf } from '@sc/contract';
 import { PGW_API, PGW_COMMANDS, PGW_FIRMWARE, pgwManifest } from '@sc/contract/families/pgw';
 import type { FastifyInstance } from 'fastify';
 import { mountTable } from '../../../platform/endpoints/mount.js';
 import type { FamilyContext } from '../family-handler.js';
+import { carriedScheduleHandlers } from '../kit/carried-schedules.js';
 import { firmwareHandlers, linkHandlers, locationHandlers } from '../kit/link-traits.js';
 import { commandHandlers, eventHandlers, registrationHandlers } from '../kit/traits.js';
 import { createPgwService } from './pgw.service.js';
@@ -10,7 +12,7 @@ const manifest = pgwManifest;
 
 /**
  * Spec 001 §7 "pgw": registration, reboot, correct time (the server's time as UNIX seconds at UTC+8),
- * version, events, comm args, peripherals, location and firmware from the traits; the list, the lamp controllers behind a gateway, registering and
+ * version, events, comm args, peripherals, location, firmware and its lamps' policies from the traits; the list, the lamp controllers behind a gateway, registering and
  * unregistering them, runtime and configuration from the service.
  */
 export function pgwRoutes(app: FastifyInstance, ctx: FamilyContext): void {
@@ -22,6 +24,7 @@ export function pgwRoutes(app: FastifyInstance, ctx: FamilyContext): void {
     ...linkHandlers(ctx, manifest),
     ...locationHandlers(ctx, manifest),
     ...firmwareHandlers(ctx, manifest, PGW_FIRMWARE),
+    ...carriedScheduleHandlers(ctx, manifest, peerOf(manifest, 'lamp')),
     gateways: ({ session, params, query }) => s.gateways(session, params.projectId, query),
     lamps: ({ session, params }) => s.lamps(session, params.projectId, params.id),
     lampOptions: ({ session, params }) => s.lampOptions(session, params.projectId, params.id),

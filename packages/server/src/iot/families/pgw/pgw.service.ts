@@ -1,4 +1,4 @@
-import { lightingManifest, type PageQuery, type ProjectTreeQuery, pgwManifest } from '@sc/contract';
+import { CHILD_POLICIES_COMMAND, type PageQuery, type ProjectTreeQuery, peerOf, pgwManifest } from '@sc/contract';
 import {
   CARRIER_BANDS,
   fromWireSeconds,
@@ -9,13 +9,14 @@ import {
 import { AppError } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
 import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
+import { childPoliciesOf } from '../kit/carried-schedules.js';
 import { deviceFailed, saveDeviceSettings, tellDevice } from '../kit/device-commands.js';
 import type { FamilyDevice } from '../kit/devices.repository.js';
 import { familyDeviceGetter, familyReferences } from '../kit/family-service.js';
 import { createPgwRepository, POWER_LINE_MODEL } from './pgw.repository.js';
 
 const TYPE = pgwManifest.type;
-const LAMP = lightingManifest.type;
+const LAMP = peerOf(pgwManifest, 'lamp');
 
 /** A gateway's configuration as stored in its type properties (defaults until it is set). */
 export const configOf = (props: Record<string, unknown>) => ({
@@ -81,15 +82,18 @@ export function createPgwService(ctx: FamilyContext) {
    * A gateway that comes back (heard from again after being offline, or first heard since this server
    * started: `whenOnline`) is sent, once, its stored configuration, then `removechildren` for the
    * lamps it may hold that are not registered behind it (unregistered while it was away), then
-   * `addchildren` with every lamp registered behind it (one it holds already changes nothing): it ends
-   * up holding exactly the server's list. The round stops at the first undelivered command.
+   * `addchildren` with every lamp registered behind it (one it holds already changes nothing), then
+   * `childpolicies` with their policies: it ends up holding exactly the server's list and what each runs. The round stops at the first undelivered command.
    */
   const resender = ctx.iot.resendWhenOnline(TYPE, async (change) => {
     const stored = await repo.resendOf(change.id);
     if (!stored) return null;
     const commands: [string, Record<string, unknown>][] = [['config', configOf(stored.target.props)]];
     if (stored.stale.length) commands.push(['removechildren', { devices: stored.stale }]);
-    if (stored.lamps.length) commands.push(['addchildren', { devices: stored.lamps }]);
+    if (stored.lamps.length) {
+      commands.push(['addchildren', { devices: stored.lamps }]);
+      commands.push([CHILD_POLICIES_COMMAND, await childPoliciesOf(ctx, stored.target, LAMP)]);
+    }
     return { target: stored.target, commands, done: () => repo.deleteLinks(change.id, stored.stale) };
   });
 

@@ -147,6 +147,58 @@ describe('power-line gateway traits', () => {
     await client.close();
   });
 
+  it("hands the gateway its lamps' policies: on asking, told now to a connected one, and when it comes back", async () => {
+    const db = t.database.db;
+    const gw = await gateway();
+    const lit = await createIotDevice(db, { type: 'lighting', modelNo: 'lcuplc', parentId: gw.id });
+    await db.execute(sql`update devices set lng = 118.8, lat = 32.1 where id = ${lit.id}`);
+    const plain = await createIotDevice(db, { type: 'lighting', modelNo: 'lcuplc', parentId: gw.id });
+    const policy = {
+      name: 'Night',
+      no: `PGW-P${gw.id}`,
+      units: [
+        { type: 'on', start: { kind: 'sunset', offset: 15 } },
+        { type: 'off', start: { kind: 'sunrise', offset: -10 } },
+      ],
+      cycle: { mode: 'everyday' },
+    };
+    const created = (await call('POST', '/api/pjts/1/iot/lighting/policies', policy)).json();
+    expect(
+      (await call('POST', `/api/pjts/1/iot/lighting/policies/${created.id}/use`, { lampIds: [lit.id] })).statusCode,
+    ).toBe(200);
+
+    // Away: nothing is told, and the caller hears so.
+    expect((await call('POST', `${base}/${gw.id}/childpolicies`)).json()).toEqual({
+      devices: 2,
+      scheduled: 1,
+      delivered: false,
+    });
+    // Coming back: after its lamps, their policies (one with its place and the policy, one with none).
+    const client = await online(gw);
+    const sent = client.received.find((r) => r.command === 'childpolicies');
+    expect(client.received.map((r) => r.command).slice(-2)).toEqual(['addchildren', 'childpolicies']);
+    expect(sent?.args.devices).toHaveLength(2);
+    expect(sent?.args.devices).toEqual(
+      expect.arrayContaining([
+        {
+          device: lit.equipmentId,
+          timezone: 8,
+          lng: 118.8,
+          lat: 32.1,
+          policies: [
+            expect.objectContaining({ id: created.id, no: policy.no, inUse: true, cycle: { mode: 'everyday' } }),
+          ],
+        },
+        { device: plain.equipmentId, timezone: 8, lng: null, lat: null, policies: [] },
+      ]),
+    );
+    // Asked while connected: told now.
+    const res = await call('POST', `${base}/${gw.id}/childpolicies`);
+    expect(res.json()).toEqual({ devices: 2, scheduled: 1, delivered: true });
+    expect(client.received.filter((r) => r.command === 'childpolicies')).toHaveLength(2);
+    await client.close();
+  });
+
   it("refuses another project's caller and a viewer's writes", async () => {
     const gw = await gateway();
     const other = await createProject(t.database.db, 1, ['pgw']);

@@ -50,6 +50,11 @@ export const pgwScreens = {
     'These {count} lamp controllers will no longer communicate through this gateway: their data and control stop until they are registered with another gateway. Unregister them?',
   unregisterDone: '{count} lamp controller(s) unregistered',
   offlineNote: 'The gateway is offline: the change is saved and reaches it when it reconnects',
+  sendChildPolicies: 'Send lamp policies',
+  sendChildPoliciesHint:
+    'Hands the gateway the policies its lamp controllers use: while the platform is away, the gateway switches the lamps by them',
+  childPoliciesSent: 'Policies of {devices} lamp controller(s) sent to the gateway ({scheduled} with a policy)',
+  childPoliciesLater: 'The gateway is offline: they are sent when it reconnects',
   runtime: 'Runtime',
   readRuntime: 'Read runtime',
   runtimeHint: 'Ask the gateway for its current state',

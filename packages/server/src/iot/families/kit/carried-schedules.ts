@@ -1,0 +1,51 @@
+import { CHILD_POLICIES_COMMAND, type carriedScheduleCalls, type FamilyManifest } from '@sc/contract';
+import type { EndpointCall, EndpointHandler } from '../../../platform/endpoints/mount.js';
+import type { FamilyContext } from '../family-handler.js';
+import { tellDevice } from './device-commands.js';
+
+/**
+ * The server part of the carried-schedules trait (contract kit/carried-schedules.ts): a carrier is
+ * handed the schedules its children of `childType` use, read from the family that keeps them
+ * (`ctx.schedules`), to run them for them while the server is away.
+ */
+
+/** `childpolicies` for a carrier: each child by equipment id with its schedule (no policies when it has none). */
+export async function childPoliciesOf(
+  ctx: FamilyContext,
+  carrier: { id: number; projectId: number },
+  childType: string,
+) {
+  const children = (await ctx.devices.childrenOf(carrier.id, childType)).filter(
+    (c): c is typeof c & { equipmentId: string } => !!c.equipmentId,
+  );
+  const schedules = await ctx.schedules.of(
+    childType,
+    carrier.projectId,
+    children.map((c) => c.id),
+  );
+  return {
+    devices: children.map((c) => ({ ...(schedules.get(c.id) ?? { policies: [] }), device: c.equipmentId })),
+  };
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: typed where a family spreads them (see traits.ts)
+type Loose = EndpointCall<any> & { params: { projectId: number; id: number } };
+// biome-ignore lint/suspicious/noExplicitAny: see above
+type Handlers<F extends (...args: never[]) => object> = Record<keyof ReturnType<F>, EndpointHandler<any>>;
+
+/** POST …/:id/childpolicies: sends the carrier its children's schedules now (a connected one). */
+export function carriedScheduleHandlers<S extends string>(
+  ctx: FamilyContext,
+  manifest: Pick<FamilyManifest, 'type'>,
+  childType: string,
+): Handlers<typeof carriedScheduleCalls<S>> {
+  return {
+    sendChildPolicies: async (call: Loose) => {
+      const carrier = await ctx.devices.get(call.session, call.params.projectId, call.params.id, manifest.type);
+      const args = await childPoliciesOf(ctx, carrier, childType);
+      const delivered = await tellDevice(ctx, call.actor, carrier, CHILD_POLICIES_COMMAND, args);
+      const scheduled = args.devices.filter((d) => d.policies.length > 0).length;
+      return { devices: args.devices.length, scheduled, delivered };
+    },
+  } as never;
+}
