@@ -126,7 +126,7 @@ describe('power-line gateways in the console', () => {
     // Its lamps' policies, handed to the gateway to run while the platform is away (none are used here).
     await page.getByTestId('send-child-policies').click();
     await page.getByText('已把 2 个灯控器的策略下发到网关（其中 0 个有策略）').waitFor({ timeout: 30_000 });
-    expect(commands.find((c) => c.command === 'childpolicies')?.args).toEqual({
+    expect(commands.filter((c) => c.command === 'childpolicies').at(-1)?.args).toEqual({
       devices: LAMPS.slice(1).map((l) => expect.objectContaining({ device: l.equipmentId, policies: [] })),
     });
 
@@ -158,6 +158,8 @@ describe('power-line gateways in the console', () => {
     await page.getByText('Registered lamp controllers (2)').waitFor();
     await page.getByRole('button', { name: 'Read runtime' }).click();
     await page.getByTestId('runtime').getByText('PGW1.2.07').waitFor();
+    // The upload's note follows the language too.
+    await upkeep.getByText('Sending version PGW2.0.00 to the device').waitFor();
     await h.screenshot(page, 'pgw-device-en');
     await upkeep.getByRole('tab', { name: 'Comm args' }).click();
     await upkeep.getByRole('spinbutton', { name: 'Heartbeat' }).waitFor();

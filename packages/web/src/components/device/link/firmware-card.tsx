@@ -103,7 +103,7 @@ export function DeviceFirmware({
           upload={async (file, onProgress) => {
             const started = await upload(file, onProgress);
             client.setQueryData(queryKey, started);
-            return t('firmware.started', { version: started.version });
+            return <StartedNote version={started.version} />;
           }}
         />
       ) : (
@@ -145,4 +145,10 @@ export function DeviceFirmware({
       )}
     </Flex>
   );
+}
+
+/** What an upload started, in the language of the moment (the note stays while the language changes). */
+function StartedNote(props: { version: string }) {
+  const { t } = useTranslation();
+  return t('firmware.started', { version: props.version });
 }
