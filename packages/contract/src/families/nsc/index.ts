@@ -1,22 +1,294 @@
-import { ipNetwork, plannedFamily } from '../kit/planned.js';
+import { z } from 'zod';
+import { deletedAnswer, idsBody, pageQuery } from '../../api/paging.js';
+import { grantsOf } from '../../endpoints/endpoint.js';
+import { description, intRange, scopedName, scopedNo } from '../../validation/rules.js';
+import { commandCalls, familyEndpoints, pageCall, recordCalls, registrationCalls } from '../kit/calls.js';
+import { idList, required } from '../kit/forms.js';
+import { defineFamily } from '../kit/manifest.js';
+import { ipNetwork } from '../kit/planned.js';
 import { text } from '../kit/properties.js';
+import { commandResponse, deviceRef, deviceRow, isoTime, pageOf, projectColumn } from '../kit/responses.js';
+import { FAMILY_READS, familyGroup, familyMenu } from '../kit/screens.js';
 
-/** Network speakers (spec 001 §3 "NSC"): broadcast terminals, groups, media, timed tasks. */
-export const nscManifest = plannedFamily({
+/** What a speaker is doing (its reports' `status`). */
+export const NSC_STATUSES = ['idle', 'playing'] as const;
+export type NscStatus = (typeof NSC_STATUSES)[number];
+
+/** A speaker's volume range (0 silent, 100 loudest). */
+export const NSC_VOLUME = { min: 0, max: 100 } as const;
+
+/** A media file (spec 001 §9 "Upload: … mp3 under 10MB"): at most this many bytes. */
+export const NSC_MEDIA_MAX_BYTES = 10 * 1024 * 1024;
+/** The media files a media group holds at most. */
+export const NSC_GROUP_MEDIA_MAX = 200;
+/** The speakers a terminal group holds at most. */
+export const NSC_GROUP_DEVICES_MAX = 1000;
+/** Spec 001 §9 "Media group id 1-65535". */
+export const NSC_MEDIA_GROUP_ID = { min: 1, max: 65535 } as const;
+
+/** The name of an mp3 file (the console picks only these; the server reads the content). */
+export const isMp3Name = (name: string) => /\.mp3$/i.test(name.trim());
+
+/**
+ * Why a file may not be sent, before the server reads it (empty, too large, not named .mp3); null when
+ * it may. The server reads the content itself (an mp3 decoder): a file named .mp3 that is not one is
+ * refused there with `nsc.media.notMp3`.
+ */
+export function mediaFileProblem(file: { name: string; size: number }): 'empty' | 'tooLarge' | 'notMp3' | null {
+  if (file.size === 0) return 'empty';
+  if (file.size > NSC_MEDIA_MAX_BYTES) return 'tooLarge';
+  if (!isMp3Name(file.name)) return 'notMp3';
+  return null;
+}
+/** The parameters of the media messages (`{max}`). */
+export const mediaProblemParams = { max: '10 MB' } as const;
+
+/**
+ * Silent MPEG-1 Layer III frames (128 kbit/s, 44.1 kHz, stereo; 417 bytes each, about 26 ms): a real mp3
+ * every decoder reads, for tests and the simulator's media. 200 frames last 5.2 s.
+ */
+export function silentMp3(frames = 200): Uint8Array {
+  const frame = 417;
+  const out = new Uint8Array(frame * frames);
+  for (let i = 0; i < frames; i++) out.set([0xff, 0xfb, 0x90, 0x64], i * frame);
+  return out;
+}
+
+/** POST …/:id/volume: the speaker's volume, 0-100. */
+export const nscVolumeBody = z.object({ volume: required(intRange(NSC_VOLUME.min, NSC_VOLUME.max)) });
+
+/**
+ * Commands a speaker answers (docs/device-protocol.md "Network speakers"): set its volume, stop what it
+ * plays, and play a media file of the project (the platform adds its name and duration).
+ */
+export const NSC_COMMANDS = [
+  { name: 'volume', args: nscVolumeBody as z.ZodType<Record<string, unknown>> },
+  { name: 'stop', args: z.strictObject({}) as z.ZodType<Record<string, unknown>> },
+] as const;
+
+/** POST …/:id/play: a media file of the project (by id) played on the speaker. */
+export const nscPlayBody = z.object({
+  mediaId: required(z.coerce.number({ error: 'validation.validParam' }).int().positive(), 'nsc.play.mediaRequired'),
+});
+
+/** A speaker in the list (spec 001 §2 "Endpoint fields: mac, id, ip, name, type, version") and what it reports. */
+export const nscSpeakerRow = deviceRow.extend({
+  ...projectColumn,
+  mac: z.string(),
+  ip: z.string(),
+  /** The terminal's own id (its type property). */
+  terminalId: z.string().nullable(),
+  /** Its model's name. */
+  modelName: z.string().nullable(),
+  /** Its firmware version: as reported, else as entered. */
+  version: z.string().nullable(),
+  /** Time of the latest report (null before the first). */
+  reportedAt: isoTime.nullable(),
+  volume: z.number().int().nullable(),
+  status: z.enum(NSC_STATUSES).nullable(),
+  /** The media it plays now (its name as reported), null when idle. */
+  playing: z.string().nullable(),
+});
+export type NscSpeaker = z.infer<typeof nscSpeakerRow>;
+
+/** GET …/pages: the project's speakers by name, no or equipment id and online state. */
+export const nscPageFilter = z.object({
+  activeState: z.enum(['-1', '0', '1'], { error: 'validation.validParam' }).transform(Number).optional(),
+});
+
+/** A terminal group (spec 001 §3 "NSC: terminal group"): speakers of the project, project-scope name and no. */
+export const nscGroupBody = z.object({
+  name: scopedName(),
+  no: scopedNo(),
+  deviceIds: idList({
+    max: NSC_GROUP_DEVICES_MAX,
+    tooMany: 'nsc.groups.tooMany',
+    duplicate: 'nsc.groups.duplicateDevice',
+    required: 'nsc.groups.devicesRequired',
+  }),
+  description: description(),
+});
+export type NscGroupBody = z.infer<typeof nscGroupBody>;
+
+const groupRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  no: z.string(),
+  projectId: z.number().int(),
+  description: z.string(),
+  /** The speakers, by name. */
+  speakers: z.array(deviceRef.extend({ activeState: z.number().int() })),
+  createdAt: isoTime,
+});
+export type NscGroup = z.infer<typeof groupRow>;
+
+/** POST …/media (multipart fields `name`, `description` and the file `file`) and PUT …/media/:id. */
+export const nscMediaBody = z.object({ name: scopedName(), description: description() });
+export type NscMediaBody = z.infer<typeof nscMediaBody>;
+
+const mediaRow = z.object({
+  id: z.number().int(),
+  projectId: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  fileName: z.string(),
+  /** Bytes. */
+  size: z.number().int(),
+  /** Seconds, as the mp3 decoder read it. */
+  duration: z.number(),
+  /** Bit rate, bit/s. */
+  bitrate: z.number().int().nullable(),
+  createdAt: isoTime,
+});
+export type NscMedia = z.infer<typeof mediaRow>;
+
+/**
+ * A media group (spec 001 §3 "NSC: media group"; §9 "Media group id 1-65535"): its id as the speakers
+ * know it (`groupId`, unique in the project), name and its media in playing order.
+ */
+export const nscMediaGroupBody = z.object({
+  groupId: required(intRange(NSC_MEDIA_GROUP_ID.min, NSC_MEDIA_GROUP_ID.max)),
+  name: scopedName(),
+  mediaIds: idList({
+    max: NSC_GROUP_MEDIA_MAX,
+    tooMany: 'nsc.mediaGroups.tooMany',
+    duplicate: 'nsc.mediaGroups.duplicateMedia',
+    required: 'nsc.mediaGroups.mediaRequired',
+  }),
+  description: description(),
+});
+export type NscMediaGroupBody = z.infer<typeof nscMediaGroupBody>;
+
+const mediaRef = z.object({ id: z.number().int(), name: z.string(), duration: z.number() });
+const mediaGroupRow = z.object({
+  id: z.number().int(),
+  groupId: z.number().int(),
+  projectId: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  /** In playing order. */
+  media: z.array(mediaRef),
+  /** Seconds, all its media once. */
+  duration: z.number(),
+  createdAt: isoTime,
+});
+export type NscMediaGroup = z.infer<typeof mediaGroupRow>;
+
+const e = familyEndpoints('nsc');
+
+/** Spec 001 §2 "speakers: list": registration, volume, stop and play, and the list with what each reports. */
+export const NSC_API = {
+  ...registrationCalls(e),
+  ...commandCalls(e, NSC_COMMANDS),
+  play: e.post(':id/play', {
+    body: nscPlayBody,
+    response: commandResponse,
+    summary: 'Play a media file of the project on a speaker (sent with its name and duration)',
+  }),
+  page: pageCall(e, nscSpeakerRow, "A page of the project's speakers with what each reports", nscPageFilter),
+};
+
+const { groups, ...groupRecords } = recordCalls(
+  e,
+  {
+    names: ['group', 'groups'],
+    path: 'groups',
+    id: 'id',
+    list: 'groups/pages',
+    noun: ['a terminal group', 'terminal groups'],
+  },
+  { row: groupRow, detail: groupRow, body: nscGroupBody, deleted: deletedAnswer },
+  { list: ' (keyword over name, no, description)', delete: ' (its speakers stay)' },
+);
+
+/** Spec 001 §7 "nsc: groups": terminal groups of the project, members picked from its speakers. */
+export const NSC_GROUP_API = {
+  groups,
+  groupOptions: e.get('groups/options', {
+    response: z.array(deviceRef.extend({ activeState: z.number().int() })),
+    summary: "What a terminal group may hold: the project's speakers (up to 1000)",
+  }),
+  ...groupRecords,
+  deleteGroups: e.delete('groups', {
+    body: idsBody,
+    response: deletedAnswer,
+    summary: 'Delete several terminal groups (form body ids=1,2,3)',
+  }),
+};
+
+const { mediaGroups, ...mediaGroupRecords } = recordCalls(
+  e,
+  {
+    names: ['mediaGroup', 'mediaGroups'],
+    path: 'mediagroups',
+    id: 'id',
+    list: 'mediagroups/pages',
+    noun: ['a media group', 'media groups'],
+  },
+  { row: mediaGroupRow, detail: mediaGroupRow, body: nscMediaGroupBody, deleted: deletedAnswer },
+  { list: ' (keyword over name and description)', delete: ' (its media stay)' },
+);
+
+/** Spec 001 §7 "nsc: media with upload, media groups": mp3 files checked by content, and ordered groups of them. */
+export const NSC_MEDIA_API = {
+  media: e.get('media/pages', {
+    query: pageQuery,
+    response: pageOf(mediaRow),
+    summary: "A page of the project's media (keyword over name and description)",
+  }),
+  upload: e.post('media', {
+    response: mediaRow,
+    summary:
+      'Upload an mp3 (multipart: fields `name`, `description`, file `file`, under 10 MB): read by an mp3 decoder, refused unless it is one',
+  }),
+  updateMedia: e.put('media/:id', {
+    body: nscMediaBody,
+    response: mediaRow,
+    summary: "Change a media file's name and description",
+  }),
+  deleteMedia: e.delete('media/:id', {
+    response: deletedAnswer,
+    summary: 'Delete a media file (refused while a media group holds it)',
+  }),
+  mediaOptions: e.get('media/options', {
+    response: z.array(mediaRef),
+    summary: "What a media group may hold: the project's media (up to 1000)",
+  }),
+  mediaGroups,
+  ...mediaGroupRecords,
+  deleteMediaGroups: e.delete('mediagroups', {
+    body: idsBody,
+    response: deletedAnswer,
+    summary: 'Delete several media groups (form body ids=1,2,3)',
+  }),
+};
+
+const screen = familyMenu('pjtnsc', 'nsc');
+const built = familyMenu('pjtnsc', 'nsc', { ready: true });
+const page = (key: string, icon: string, apis: ReturnType<typeof grantsOf>) =>
+  built(key, icon, { apis: [...apis, ...FAMILY_READS] });
+
+/**
+ * Network speakers (spec 001 §3 "NSC"): broadcast terminals, terminal groups, media and media groups.
+ * The timed tasks, the control center and the audio entry are not built yet: their screens stay held.
+ */
+export const nscManifest = defineFamily({
   type: 'nsc',
   slug: 'nsc',
   module: 'nsc',
   properties: [text('terminalId', 64), text('version', 32)],
   network: ipNetwork(),
-  menu: { group: 'pjtnsc', icon: 'SoundOutlined' },
+  commands: NSC_COMMANDS,
+  api: { ...NSC_API, ...NSC_GROUP_API, ...NSC_MEDIA_API },
   screens: [
-    ['pjtdevicevoice', 'SoundOutlined'],
-    ['pjtdevicensclist', 'SoundOutlined'],
-    ['pjtdevicenscgroup', 'GroupOutlined'],
-    ['pjtnscmediagroup', 'CustomerServiceOutlined'],
-    ['pjtnsctasklist', 'FieldTimeOutlined'],
-    ['pjtnsctask', 'EditOutlined', 'pjtnsctasklist'],
-    ['pjtnsccontrolcenter', 'ControlOutlined'],
+    familyGroup('pjtnsc', 'SoundOutlined'),
+    screen('pjtdevicevoice', 'SoundOutlined'),
+    page('pjtdevicensclist', 'SoundOutlined', grantsOf(NSC_API)),
+    page('pjtdevicenscgroup', 'GroupOutlined', grantsOf(NSC_GROUP_API)),
+    page('pjtnscmediagroup', 'CustomerServiceOutlined', grantsOf(NSC_MEDIA_API)),
+    screen('pjtnsctasklist', 'FieldTimeOutlined'),
+    screen('pjtnsctask', 'EditOutlined', { menu: false, authOf: 'pjtnsctasklist' }),
+    screen('pjtnsccontrolcenter', 'ControlOutlined'),
   ],
   demo: { weight: 4 },
 });

@@ -11,6 +11,7 @@ import { createFamilyContext } from './kit/context.js';
 import { ledFamily } from './led/led.handler.js';
 import { lightingFamily } from './lighting/lighting.handler.js';
 import { mtcFamily } from './mtc/mtc.handler.js';
+import { nscFamily } from './nsc/nsc.handler.js';
 import { pgwFamily } from './pgw/pgw.handler.js';
 import { scdFamily } from './scd/scd.handler.js';
 import { whmFamily } from './whm/whm.handler.js';
@@ -28,6 +29,7 @@ export const FAMILY_HANDLERS: readonly FamilyHandler[] = [
   scdFamily,
   wifiFamily,
   ledFamily,
+  nscFamily,
 ];
 
 /** Registers every family's calls, each with the family context (services, never the raw database). */

@@ -1,0 +1,299 @@
+import { nscManifest } from '@sc/contract/families/nsc';
+import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { deviceModels, devices } from '../../../db/schema/index.js';
+import { keywordWhere } from '../../../platform/paging.js';
+import { DEVICE_COLUMNS } from '../kit/device-columns.js';
+import { type ListFilter, listedDevicesWhere, type PageWindow, pageDevices } from '../kit/device-list.js';
+import { deviceProjectName, type ProjectReach } from '../kit/project-reach.js';
+import { nscGroupDevices, nscGroups, nscMedia, nscMediaGroupItems, nscMediaGroups, nscState } from './nsc.tables.js';
+
+const TYPE = nscManifest.type;
+
+export interface GroupValues {
+  projectId: number;
+  name: string;
+  no: string;
+  description: string;
+  deviceIds: number[];
+}
+export interface MediaValues {
+  projectId: number;
+  name: string;
+  description: string;
+  fileName: string;
+  size: number;
+  duration: number;
+  bitrate: number | null;
+  content: Buffer;
+}
+export interface MediaGroupValues {
+  projectId: number;
+  groupId: number;
+  name: string;
+  description: string;
+  mediaIds: number[];
+}
+
+/** A page of a table's rows and their count, by `order`. */
+async function paged<T>(rows: Promise<T[]>, total: Promise<{ n: number }[]>) {
+  const [list, [n]] = await Promise.all([rows, total]);
+  return { rows: list, total: n?.n ?? 0 };
+}
+
+const MEDIA_COLUMNS = {
+  id: nscMedia.id,
+  projectId: nscMedia.projectId,
+  name: nscMedia.name,
+  description: nscMedia.description,
+  fileName: nscMedia.fileName,
+  size: nscMedia.size,
+  duration: nscMedia.duration,
+  bitrate: nscMedia.bitrate,
+  createdAt: nscMedia.createdAt,
+};
+
+/** The SQL of the speakers (with their latest report), terminal groups, media and media groups. */
+export function createNscRepository(db: Db) {
+  /** Rows of a link table by owner, in `order`. */
+  async function byOwner<R extends { owner: number }>(rows: R[]) {
+    const map = new Map<number, Omit<R, 'owner'>[]>();
+    for (const { owner, ...rest } of rows) map.set(owner, [...(map.get(owner) ?? []), rest]);
+    return map;
+  }
+
+  return {
+    // ── Speakers
+    async page(project: number | ProjectReach, filter: ListFilter, window: PageWindow) {
+      const where = listedDevicesWhere(TYPE, project, filter);
+      const list = db
+        .select({
+          ...DEVICE_COLUMNS,
+          projectName: deviceProjectName,
+          mac: devices.mac,
+          ip: devices.ip,
+          props: devices.props,
+          modelName: deviceModels.name,
+          reportedAt: nscState.at,
+          volume: nscState.volume,
+          status: nscState.status,
+          playing: nscState.playing,
+          reportedVersion: nscState.version,
+        })
+        .from(devices)
+        .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
+        .leftJoin(nscState, eq(nscState.deviceId, devices.id))
+        .$dynamic();
+      return pageDevices(db, list, where, window);
+    },
+
+    /** The project's speakers (options of a group), by name. */
+    speakers: (projectId: number) =>
+      db
+        .select({ id: devices.id, name: devices.name, no: devices.no, activeState: devices.activeState })
+        .from(devices)
+        .where(and(eq(devices.projectId, projectId), eq(devices.type, TYPE)))
+        .orderBy(asc(devices.name), asc(devices.id))
+        .limit(1000),
+
+    // ── Terminal groups
+    async groupsPage(projectId: number, words: string[], window: PageWindow) {
+      const where = and(
+        eq(nscGroups.projectId, projectId),
+        keywordWhere(words, [nscGroups.name, nscGroups.no, nscGroups.description]),
+      );
+      return paged(
+        db
+          .select()
+          .from(nscGroups)
+          .where(where)
+          .orderBy(asc(nscGroups.name), asc(nscGroups.id))
+          .limit(window.limit)
+          .offset(window.offset),
+        db.select({ n: count() }).from(nscGroups).where(where),
+      );
+    },
+    groupsOf: (ids: number[]) =>
+      db
+        .select()
+        .from(nscGroups)
+        .where(inArray(nscGroups.id, ids.length ? ids : [0])),
+    /** The speakers of groups (gone devices left out), by group, by name. */
+    async speakersOf(groupIds: number[]) {
+      return byOwner(
+        await db
+          .select({
+            owner: nscGroupDevices.ownerId,
+            id: devices.id,
+            name: devices.name,
+            no: devices.no,
+            activeState: devices.activeState,
+          })
+          .from(nscGroupDevices)
+          .innerJoin(devices, eq(devices.id, nscGroupDevices.deviceId))
+          .where(inArray(nscGroupDevices.ownerId, groupIds.length ? groupIds : [0]))
+          .orderBy(asc(devices.name), asc(devices.id)),
+      );
+    },
+    groupNoTaken: async (projectId: number, no: string, exceptId?: number) =>
+      (
+        await db
+          .select({ id: nscGroups.id })
+          .from(nscGroups)
+          .where(
+            and(
+              eq(nscGroups.projectId, projectId),
+              eq(nscGroups.no, no),
+              exceptId ? ne(nscGroups.id, exceptId) : undefined,
+            ),
+          )
+      ).length > 0,
+    saveGroup: (values: GroupValues, id?: number) =>
+      db.transaction(async (tx) => {
+        const { deviceIds, ...row } = values;
+        const saved = id
+          ? (
+              await tx
+                .update(nscGroups)
+                .set({ ...row, updatedAt: new Date() })
+                .where(eq(nscGroups.id, id))
+                .returning()
+            )[0]!
+          : (await tx.insert(nscGroups).values(row).returning())[0]!;
+        await tx.delete(nscGroupDevices).where(eq(nscGroupDevices.ownerId, saved.id));
+        if (deviceIds.length)
+          await tx.insert(nscGroupDevices).values(deviceIds.map((deviceId) => ({ ownerId: saved.id, deviceId })));
+        return saved.id;
+      }),
+    deleteGroups: async (ids: number[]) =>
+      (await db.delete(nscGroups).where(inArray(nscGroups.id, ids)).returning({ id: nscGroups.id })).length,
+
+    // ── Media
+    async mediaPage(projectId: number, words: string[], window: PageWindow) {
+      const where = and(eq(nscMedia.projectId, projectId), keywordWhere(words, [nscMedia.name, nscMedia.description]));
+      return paged(
+        db
+          .select(MEDIA_COLUMNS)
+          .from(nscMedia)
+          .where(where)
+          .orderBy(desc(nscMedia.createdAt), desc(nscMedia.id))
+          .limit(window.limit)
+          .offset(window.offset),
+        db.select({ n: count() }).from(nscMedia).where(where),
+      );
+    },
+    mediaById: async (id: number) => (await db.select(MEDIA_COLUMNS).from(nscMedia).where(eq(nscMedia.id, id)))[0],
+    mediaOf: (projectId: number, ids?: number[]) =>
+      db
+        .select({ id: nscMedia.id, name: nscMedia.name, duration: nscMedia.duration })
+        .from(nscMedia)
+        .where(and(eq(nscMedia.projectId, projectId), ids ? inArray(nscMedia.id, ids.length ? ids : [0]) : undefined))
+        .orderBy(asc(nscMedia.name))
+        .limit(1000),
+    mediaNameTaken: async (projectId: number, name: string, exceptId?: number) =>
+      (
+        await db
+          .select({ id: nscMedia.id })
+          .from(nscMedia)
+          .where(
+            and(
+              eq(nscMedia.projectId, projectId),
+              eq(nscMedia.name, name),
+              exceptId ? ne(nscMedia.id, exceptId) : undefined,
+            ),
+          )
+      ).length > 0,
+    insertMedia: async (values: MediaValues) =>
+      (await db.insert(nscMedia).values(values).returning({ id: nscMedia.id }))[0]!.id,
+    updateMedia: (id: number, values: { name: string; description: string }) =>
+      db
+        .update(nscMedia)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(nscMedia.id, id)),
+    deleteMedia: async (id: number) =>
+      (await db.delete(nscMedia).where(eq(nscMedia.id, id)).returning({ id: nscMedia.id })).length,
+    /** The media groups that hold a media file. */
+    groupsHolding: (mediaId: number) =>
+      db
+        .select({ name: nscMediaGroups.name })
+        .from(nscMediaGroupItems)
+        .innerJoin(nscMediaGroups, eq(nscMediaGroups.id, nscMediaGroupItems.mediaGroupId))
+        .where(eq(nscMediaGroupItems.mediaId, mediaId)),
+
+    // ── Media groups
+    async mediaGroupsPage(projectId: number, words: string[], window: PageWindow) {
+      const where = and(
+        eq(nscMediaGroups.projectId, projectId),
+        keywordWhere(words, [nscMediaGroups.name, nscMediaGroups.description]),
+      );
+      return paged(
+        db
+          .select()
+          .from(nscMediaGroups)
+          .where(where)
+          .orderBy(asc(nscMediaGroups.groupId))
+          .limit(window.limit)
+          .offset(window.offset),
+        db.select({ n: count() }).from(nscMediaGroups).where(where),
+      );
+    },
+    mediaGroupsOf: (ids: number[]) =>
+      db
+        .select()
+        .from(nscMediaGroups)
+        .where(inArray(nscMediaGroups.id, ids.length ? ids : [0])),
+    /** The media of media groups in playing order, by group. */
+    async itemsOf(groupIds: number[]) {
+      return byOwner(
+        await db
+          .select({
+            owner: nscMediaGroupItems.mediaGroupId,
+            id: nscMedia.id,
+            name: nscMedia.name,
+            duration: nscMedia.duration,
+          })
+          .from(nscMediaGroupItems)
+          .innerJoin(nscMedia, eq(nscMedia.id, nscMediaGroupItems.mediaId))
+          .where(inArray(nscMediaGroupItems.mediaGroupId, groupIds.length ? groupIds : [0]))
+          .orderBy(asc(nscMediaGroupItems.position)),
+      );
+    },
+    mediaGroupIdTaken: async (projectId: number, groupId: number, exceptId?: number) =>
+      (
+        await db
+          .select({ id: nscMediaGroups.id })
+          .from(nscMediaGroups)
+          .where(
+            and(
+              eq(nscMediaGroups.projectId, projectId),
+              eq(nscMediaGroups.groupId, groupId),
+              exceptId ? ne(nscMediaGroups.id, exceptId) : undefined,
+            ) as SQL,
+          )
+      ).length > 0,
+    saveMediaGroup: (values: MediaGroupValues, id?: number) =>
+      db.transaction(async (tx) => {
+        const { mediaIds, ...row } = values;
+        const saved = id
+          ? (
+              await tx
+                .update(nscMediaGroups)
+                .set({ ...row, updatedAt: new Date() })
+                .where(eq(nscMediaGroups.id, id))
+                .returning()
+            )[0]!
+          : (await tx.insert(nscMediaGroups).values(row).returning())[0]!;
+        await tx.delete(nscMediaGroupItems).where(eq(nscMediaGroupItems.mediaGroupId, saved.id));
+        if (mediaIds.length)
+          await tx
+            .insert(nscMediaGroupItems)
+            .values(mediaIds.map((mediaId, position) => ({ mediaGroupId: saved.id, mediaId, position })));
+        return saved.id;
+      }),
+    deleteMediaGroups: async (ids: number[]) =>
+      (await db.delete(nscMediaGroups).where(inArray(nscMediaGroups.id, ids)).returning({ id: nscMediaGroups.id }))
+        .length,
+  };
+}
+
+export type NscRepository = ReturnType<typeof createNscRepository>;

@@ -1,0 +1,50 @@
+import { NSC_API, NSC_COMMANDS, NSC_GROUP_API, NSC_MEDIA_API, nscManifest } from '@sc/contract/families/nsc';
+import type { FastifyInstance } from 'fastify';
+import { mountTable } from '../../../platform/endpoints/mount.js';
+import type { FamilyContext } from '../family-handler.js';
+import { listHandler } from '../kit/device-list.js';
+import { commandHandlers, registrationHandlers } from '../kit/traits.js';
+import { createNscService } from './nsc.service.js';
+import { readUpload } from './nsc.upload.js';
+
+/**
+ * Spec 001 §7 "nsc: groups, media with upload, media groups": the speakers (registration, volume, stop
+ * and play, the list), terminal groups, media and media groups.
+ */
+export function nscRoutes(app: FastifyInstance, ctx: FamilyContext): void {
+  const s = createNscService(ctx);
+  mountTable(app, NSC_API, {
+    ...registrationHandlers(ctx, nscManifest),
+    // volume and stop go on the command bus: offline 409, silent 504, operation log.
+    ...commandHandlers(ctx, nscManifest, NSC_COMMANDS),
+    play: ({ actor, params, body }) => s.play(actor, params.projectId, params.id, body.mediaId),
+    page: listHandler(ctx, (reach, query, window) =>
+      s.page(reach, { words: query.keyword, activeState: query.activeState }, window),
+    ),
+  });
+  mountTable(app, NSC_GROUP_API, {
+    groups: ({ session, params, query }) => s.groups(session, params.projectId, query),
+    groupOptions: ({ session, params }) => s.groupOptions(session, params.projectId),
+    group: ({ session, params }) => s.group(session, params.projectId, params.id),
+    createGroup: ({ actor, params, body }) => s.saveGroup(actor, params.projectId, body),
+    updateGroup: ({ actor, params, body }) => s.saveGroup(actor, params.projectId, body, params.id),
+    deleteGroup: ({ actor, params }) => s.deleteGroups(actor, params.projectId, [params.id]),
+    deleteGroups: ({ actor, params, body }) => s.deleteGroups(actor, params.projectId, body.ids),
+  });
+  mountTable(app, NSC_MEDIA_API, {
+    media: ({ session, params, query }) => s.media(session, params.projectId, query),
+    upload: async ({ actor, params, request }) => {
+      const { fields, file } = await readUpload(request);
+      return s.upload(actor, params.projectId, fields, file);
+    },
+    updateMedia: ({ actor, params, body }) => s.updateMedia(actor, params.projectId, params.id, body),
+    deleteMedia: ({ actor, params }) => s.deleteMedia(actor, params.projectId, params.id),
+    mediaOptions: ({ session, params }) => s.mediaOptions(session, params.projectId),
+    mediaGroups: ({ session, params, query }) => s.mediaGroups(session, params.projectId, query),
+    mediaGroup: ({ session, params }) => s.mediaGroup(session, params.projectId, params.id),
+    createMediaGroup: ({ actor, params, body }) => s.saveMediaGroup(actor, params.projectId, body),
+    updateMediaGroup: ({ actor, params, body }) => s.saveMediaGroup(actor, params.projectId, body, params.id),
+    deleteMediaGroup: ({ actor, params }) => s.deleteMediaGroups(actor, params.projectId, [params.id]),
+    deleteMediaGroups: ({ actor, params, body }) => s.deleteMediaGroups(actor, params.projectId, body.ids),
+  });
+}
