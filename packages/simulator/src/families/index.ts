@@ -5,6 +5,7 @@ import { illumination } from './illumination.js';
 import { led } from './led.js';
 import { lighting } from './lighting.js';
 import { mtc } from './mtc.js';
+import { nsc } from './nsc.js';
 import { pgw } from './pgw.js';
 import { smartclassifieddustbin } from './smartclassifieddustbin.js';
 import type { CommandHandler, FamilySim } from './types.js';
@@ -23,7 +24,8 @@ export const FAMILY_SIMS: readonly FamilySim[] = [
   pgw,
   wifi,
   led,
-  ...['camera', 'dvr', 'nsc', 'evse', 'emergencycallequipment'].map((t) => heartbeatOnly(t)),
+  nsc,
+  ...['camera', 'dvr', 'evse', 'emergencycallequipment'].map((t) => heartbeatOnly(t)),
 ];
 
 const byType = new Map(FAMILY_SIMS.map((f) => [f.type, f]));
