@@ -4,6 +4,7 @@ import { illum } from './illum';
 import { led } from './led';
 import { lighting } from './lighting';
 import { mtc } from './mtc';
+import { nsc } from './nsc';
 import { pgw } from './pgw';
 import { scd } from './scd';
 import type { FamilyConsole, LazyScreen } from './types';
@@ -11,7 +12,19 @@ import { whm } from './whm';
 import { wifi } from './wifi';
 
 /** Every device family of the console: adding a family is its folder and one line here. */
-export const FAMILIES: readonly FamilyConsole[] = [gateway, envmonitor, lighting, whm, illum, pgw, mtc, scd, wifi, led];
+export const FAMILIES: readonly FamilyConsole[] = [
+  gateway,
+  envmonitor,
+  lighting,
+  whm,
+  illum,
+  pgw,
+  mtc,
+  scd,
+  wifi,
+  led,
+  nsc,
+];
 
 const merged = <T>(pick: (f: FamilyConsole) => Record<string, T> | undefined): Record<string, T> =>
   Object.assign({}, ...FAMILIES.map((f) => pick(f) ?? {}));

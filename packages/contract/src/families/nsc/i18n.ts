@@ -77,6 +77,7 @@ export const i18n = {
         uploading: '上传中 {percent}%',
         uploaded: '{name} 已上传，时长 {duration}',
         fields: {
+          file: 'MP3 文件',
           name: '名称',
           description: '描述',
           fileName: '文件',
@@ -192,6 +193,7 @@ export const i18n = {
         uploading: 'Uploading {percent}%',
         uploaded: '{name} uploaded, {duration} long',
         fields: {
+          file: 'MP3 file',
           name: 'Name',
           description: 'Description',
           fileName: 'File',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deletedAnswer, idsBody, pageQuery } from '../../api/paging.js';
 import { grantsOf } from '../../endpoints/endpoint.js';
+import { msg } from '../../validation/message.js';
 import { description, intRange, scopedName, scopedNo } from '../../validation/rules.js';
 import { commandCalls, familyEndpoints, pageCall, recordCalls, registrationCalls } from '../kit/calls.js';
 import { idList, required } from '../kit/forms.js';
@@ -42,6 +43,24 @@ export function mediaFileProblem(file: { name: string; size: number }): 'empty' 
 }
 /** The parameters of the media messages (`{max}`). */
 export const mediaProblemParams = { max: '10 MB' } as const;
+
+/** The console's file field of an upload: a file is chosen, and may be sent (`mediaFileProblem`). */
+export const nscMediaFile = z
+  .custom<{ name: string; size: number }>(
+    (v) => typeof v === 'object' && v !== null && 'name' in v && 'size' in v,
+    'nsc.media.fileRequired',
+  )
+  .superRefine((file, ctx) => {
+    const problem = mediaFileProblem(file);
+    if (problem) ctx.addIssue({ code: 'custom', message: msg(`nsc.media.${problem}`, mediaProblemParams) });
+  });
+
+/** A media name from a file's name: its letters, digits and Chinese characters (the name rule), 32 at most. */
+export const mediaNameOf = (fileName: string) =>
+  fileName
+    .replace(/\.[^.]*$/, '')
+    .replace(/[^0-9A-Za-z\u4e00-\u9fa5]/g, '')
+    .slice(0, 32);
 
 /**
  * Silent MPEG-1 Layer III frames (128 kbit/s, 44.1 kHz, stereo; 417 bytes each, about 26 ms): a real mp3

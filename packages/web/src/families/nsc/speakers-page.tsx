@@ -1,0 +1,238 @@
+import { PauseCircleOutlined, SoundOutlined } from '@ant-design/icons';
+import type { RealtimePush } from '@sc/contract';
+import { NSC_VOLUME } from '@sc/contract/families/nsc';
+import { Button, Card, InputNumber, Popover, Slider, Space, Typography } from 'antd';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFeedback } from '../../app/feedback';
+import { type CrudColumn, ListScreen } from '../../components/crud';
+import { ActiveStateFilter, LiveBadge, patchLiveRow, useFamilyList } from '../../components/device';
+import { ProjectScoped } from '../../components/project-scoped';
+import { NSC_TYPE, type NscFilters, type NscPage, type NscSpeaker, nscApi } from './api';
+
+/** Columns the family's own texts name (the device's common ones are the device list's labels). */
+const OWN_FIELDS = new Set([
+  'mac',
+  'ip',
+  'terminalId',
+  'modelName',
+  'version',
+  'volume',
+  'status',
+  'playing',
+  'reportedAt',
+]);
+/** Shown on demand (column setting): the table fits 1366 px without a sideways scroll. */
+const EXTRA_COLUMNS = ['no', 'terminalId', 'reportedAt', 'lastActiveAt', 'registered'] as const;
+const TABLE_WIDTH = 1080;
+const STATUS_COLORS: Record<string, string> = { idle: 'default', playing: 'green' };
+
+const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+
+/** A realtime push on a page of speakers: a report becomes the row's volume and what it plays, a state change its tag. */
+export function applyNscPush(page: NscPage | undefined, push: RealtimePush): NscPage | undefined {
+  if (!page || (push.kind !== 'telemetry' && push.kind !== 'state')) return page;
+  if (!page.list.some((d) => d.id === push.deviceId)) return page;
+  return {
+    ...page,
+    list: page.list.map((d) => {
+      if (d.id !== push.deviceId) return d;
+      if (push.kind === 'state') return patchLiveRow(d, push);
+      if (push.type !== NSC_TYPE) return d;
+      const v = push.values as Record<string, unknown>;
+      const status = v.status === 'playing' || v.status === 'idle' ? v.status : null;
+      return {
+        ...d,
+        volume: typeof v.volume === 'number' ? v.volume : null,
+        status,
+        playing: status === 'playing' ? text(v.playing) : null,
+        version: text(v.version) ?? d.version,
+        reportedAt: push.at,
+      };
+    }),
+  };
+}
+
+/** /pjt/pjtdevicensclist (spec 001 §2): the project's speakers, live: endpoint fields, volume and what each plays. */
+export default function NscListPage() {
+  return <ProjectScoped>{(projectId) => <Speakers projectId={projectId} />}</ProjectScoped>;
+}
+
+/** An editor's volume control of one speaker: a slider and a number, sent on "OK". */
+function VolumeButton({ row, send }: { row: NscSpeaker; send: (volume: number) => Promise<unknown> }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [volume, setVolume] = useState<number>(row.volume ?? 50);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    setBusy(true);
+    try {
+      await send(volume);
+      setOpen(false);
+    } catch {
+      // The client showed the server's reason (offline, silent).
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Popover
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (next) setVolume(row.volume ?? 50);
+      }}
+      trigger="click"
+      title={t('nsc.volumeTitle', { name: row.name })}
+      content={
+        <Space direction="vertical" style={{ width: 220 }}>
+          <Slider min={NSC_VOLUME.min} max={NSC_VOLUME.max} value={volume} onChange={setVolume} />
+          <Space>
+            <InputNumber
+              aria-label={t('nsc.fields.volume')}
+              min={NSC_VOLUME.min}
+              max={NSC_VOLUME.max}
+              value={volume}
+              onChange={(v) => setVolume(v ?? 0)}
+            />
+            <Button type="primary" size="small" loading={busy} onClick={submit} data-testid="nsc-volume-send">
+              {t('common.ok')}
+            </Button>
+          </Space>
+        </Space>
+      }
+    >
+      <Button size="small" type="link" icon={<SoundOutlined />} data-testid={`nsc-volume-${row.id}`}>
+        {t('nsc.setVolume')}
+      </Button>
+    </Popover>
+  );
+}
+
+/** An editor's buttons on a speaker: its volume, and stop while it plays (the server's reason shown on refusal). */
+function SpeakerActions({ row, projectId }: { row: NscSpeaker; projectId: number }) {
+  const { t } = useTranslation();
+  const { message, confirm } = useFeedback();
+  const nsc = nscApi(projectId);
+  const setVolume = async (volume: number) => {
+    await nsc.volume({ id: row.id, body: { volume } });
+    message.success(t('nsc.volumeSent', { name: row.name, volume }));
+  };
+  const stop = () =>
+    confirm({
+      title: t('nsc.confirmStop', { name: row.name }),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: () =>
+        nsc
+          .stop({ id: row.id, body: {} })
+          .then(() => message.success(t('nsc.stopSent', { name: row.name })))
+          .catch(() => undefined),
+    });
+  return (
+    <>
+      <VolumeButton row={row} send={setVolume} />
+      <Button
+        size="small"
+        type="link"
+        icon={<PauseCircleOutlined />}
+        disabled={row.status !== 'playing'}
+        onClick={stop}
+      >
+        {t('nsc.stop')}
+      </Button>
+    </>
+  );
+}
+
+function Speakers({ projectId }: { projectId: number }) {
+  const { t } = useTranslation();
+  const nsc = nscApi(projectId);
+  const { list, includeChildren, columns } = useFamilyList<NscSpeaker, NscFilters, NscPage>({
+    projectId,
+    key: nsc.page.key(),
+    initialFilters: { keyword: '', activeState: '' },
+    load: ({ page, pageSize, filters }, includeChildren) =>
+      nsc.page({
+        query: {
+          page,
+          pageSize,
+          keyword: filters.keyword || undefined,
+          activeState: (filters.activeState || undefined) as '-1' | '0' | '1' | undefined,
+          includeChildren,
+        },
+      }),
+    applyPush: applyNscPush,
+    setRegistered: nsc.setRegistered,
+    texts: { namespace: 'nsc', own: OWN_FIELDS },
+  });
+
+  const shown = useMemo(
+    () =>
+      columns(speakerColumns(t), {
+        edit: (row) => <SpeakerActions row={row} projectId={projectId} />,
+        width: { editor: 280, reader: 0 },
+      }),
+    [columns, t, projectId],
+  );
+  return (
+    <Card
+      title={t('menu.pjtdevicensclist')}
+      extra={
+        <Space>
+          <ActiveStateFilter
+            label={t('nsc.activeFilter')}
+            testId="nsc-active-filter"
+            value={list.filters.activeState}
+            onChange={(activeState) => list.setFilters({ activeState })}
+          />
+          <LiveBadge />
+        </Space>
+      }
+    >
+      <ListScreen<NscSpeaker, NscFilters>
+        list={list}
+        columns={shown}
+        filters={[{ kind: 'keyword', name: 'keyword' }]}
+        hiddenByDefault={EXTRA_COLUMNS}
+        table={{ scroll: { x: TABLE_WIDTH + (includeChildren ? 110 : 0) } }}
+      />
+    </Card>
+  );
+}
+
+/** The speakers' columns (spec 001 §2 "Endpoint fields: mac, id, ip, name, type, version") and their reports. */
+function speakerColumns(t: TFunction): CrudColumn<NscSpeaker>[] {
+  return [
+    { field: 'name', ellipsis: true, width: 130 },
+    { field: 'no', ellipsis: true, width: 110 },
+    { field: 'terminalId', ellipsis: true, width: 110 },
+    { field: 'mac', width: 150 },
+    { field: 'ip', width: 120 },
+    { field: 'modelName', ellipsis: true, width: 90 },
+    { field: 'version', ellipsis: true, width: 90 },
+    { field: 'activeState', kind: { kind: 'active' }, width: 90 },
+    {
+      field: 'volume',
+      align: 'right',
+      width: 70,
+      render: (v) => <span data-testid="nsc-volume">{typeof v === 'number' ? v : ''}</span>,
+    },
+    {
+      field: 'status',
+      width: 90,
+      kind: { kind: 'status', colors: STATUS_COLORS, label: (v) => (v ? t(`nsc.statuses.${v}`) : '') },
+    },
+    {
+      field: 'playing',
+      ellipsis: true,
+      width: 150,
+      render: (v) =>
+        v ? <span data-testid="nsc-playing">{String(v)}</span> : <Typography.Text type="secondary">-</Typography.Text>,
+    },
+    { field: 'reportedAt', kind: { kind: 'time' }, width: 170 },
+    { field: 'registered', kind: { kind: 'registered' }, width: 110 },
+    { field: 'lastActiveAt', kind: { kind: 'time' }, width: 170 },
+  ];
+}
