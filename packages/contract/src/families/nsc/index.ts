@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { deletedAnswer, idsBody, pageQuery } from '../../api/paging.js';
 import { grantsOf } from '../../endpoints/endpoint.js';
-import { msg } from '../../validation/message.js';
-import { description, intRange, scopedName, scopedNo } from '../../validation/rules.js';
+import { description, idParam, intRange, scopedName, scopedNo } from '../../validation/rules.js';
 import { commandCalls, familyEndpoints, pageCall, recordCalls, registrationCalls } from '../kit/calls.js';
 import { idList, required } from '../kit/forms.js';
 import { defineFamily } from '../kit/manifest.js';
@@ -18,60 +17,12 @@ export type NscStatus = (typeof NSC_STATUSES)[number];
 /** A speaker's volume range (0 silent, 100 loudest). */
 export const NSC_VOLUME = { min: 0, max: 100 } as const;
 
-/** A media file (spec 001 §9 "Upload: … mp3 under 10MB"): at most this many bytes. */
-export const NSC_MEDIA_MAX_BYTES = 10 * 1024 * 1024;
 /** The media files a media group holds at most. */
 export const NSC_GROUP_MEDIA_MAX = 200;
 /** The speakers a terminal group holds at most. */
 export const NSC_GROUP_DEVICES_MAX = 1000;
 /** Spec 001 §9 "Media group id 1-65535". */
 export const NSC_MEDIA_GROUP_ID = { min: 1, max: 65535 } as const;
-
-/** The name of an mp3 file (the console picks only these; the server reads the content). */
-export const isMp3Name = (name: string) => /\.mp3$/i.test(name.trim());
-
-/**
- * Why a file may not be sent, before the server reads it (empty, too large, not named .mp3); null when
- * it may. The server reads the content itself (an mp3 decoder): a file named .mp3 that is not one is
- * refused there with `nsc.media.notMp3`.
- */
-export function mediaFileProblem(file: { name: string; size: number }): 'empty' | 'tooLarge' | 'notMp3' | null {
-  if (file.size === 0) return 'empty';
-  if (file.size > NSC_MEDIA_MAX_BYTES) return 'tooLarge';
-  if (!isMp3Name(file.name)) return 'notMp3';
-  return null;
-}
-/** The parameters of the media messages (`{max}`). */
-export const mediaProblemParams = { max: '10 MB' } as const;
-
-/** The console's file field of an upload: a file is chosen, and may be sent (`mediaFileProblem`). */
-export const nscMediaFile = z
-  .custom<{ name: string; size: number }>(
-    (v) => typeof v === 'object' && v !== null && 'name' in v && 'size' in v,
-    'nsc.media.fileRequired',
-  )
-  .superRefine((file, ctx) => {
-    const problem = mediaFileProblem(file);
-    if (problem) ctx.addIssue({ code: 'custom', message: msg(`nsc.media.${problem}`, mediaProblemParams) });
-  });
-
-/** A media name from a file's name: its letters, digits and Chinese characters (the name rule), 32 at most. */
-export const mediaNameOf = (fileName: string) =>
-  fileName
-    .replace(/\.[^.]*$/, '')
-    .replace(/[^0-9A-Za-z\u4e00-\u9fa5]/g, '')
-    .slice(0, 32);
-
-/**
- * Silent MPEG-1 Layer III frames (128 kbit/s, 44.1 kHz, stereo; 417 bytes each, about 26 ms): a real mp3
- * every decoder reads, for tests and the simulator's media. 200 frames last 5.2 s.
- */
-export function silentMp3(frames = 200): Uint8Array {
-  const frame = 417;
-  const out = new Uint8Array(frame * frames);
-  for (let i = 0; i < frames; i++) out.set([0xff, 0xfb, 0x90, 0x64], i * frame);
-  return out;
-}
 
 /** POST …/:id/volume: the speaker's volume, 0-100. */
 export const nscVolumeBody = z.object({ volume: required(intRange(NSC_VOLUME.min, NSC_VOLUME.max)) });
@@ -87,7 +38,7 @@ export const NSC_COMMANDS = [
 
 /** POST …/:id/play: a media file of the project (by id) played on the speaker. */
 export const nscPlayBody = z.object({
-  mediaId: required(z.coerce.number({ error: 'validation.validParam' }).int().positive(), 'nsc.play.mediaRequired'),
+  mediaId: required(idParam(), 'nsc.play.mediaRequired'),
 });
 
 /** A speaker in the list (spec 001 §2 "Endpoint fields: mac, id, ip, name, type, version") and what it reports. */
@@ -129,6 +80,9 @@ export const nscGroupBody = z.object({
 });
 export type NscGroupBody = z.infer<typeof nscGroupBody>;
 
+/** A speaker as a group names it: who it is and whether it is online. */
+const speakerRef = deviceRef.extend({ activeState: z.number().int() });
+
 const groupRow = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -136,7 +90,7 @@ const groupRow = z.object({
   projectId: z.number().int(),
   description: z.string(),
   /** The speakers, by name. */
-  speakers: z.array(deviceRef.extend({ activeState: z.number().int() })),
+  speakers: z.array(speakerRef),
   createdAt: isoTime,
 });
 export type NscGroup = z.infer<typeof groupRow>;
@@ -217,14 +171,13 @@ const { groups, ...groupRecords } = recordCalls(
     noun: ['a terminal group', 'terminal groups'],
   },
   { row: groupRow, detail: groupRow, body: nscGroupBody, deleted: deletedAnswer },
-  { list: ' (keyword over name, no, description)', delete: ' (its speakers stay)' },
 );
 
 /** Spec 001 §7 "nsc: groups": terminal groups of the project, members picked from its speakers. */
 export const NSC_GROUP_API = {
   groups,
   groupOptions: e.get('groups/options', {
-    response: z.array(deviceRef.extend({ activeState: z.number().int() })),
+    response: z.array(speakerRef),
     summary: "What a terminal group may hold: the project's speakers (up to 1000)",
   }),
   ...groupRecords,
@@ -245,7 +198,6 @@ const { mediaGroups, ...mediaGroupRecords } = recordCalls(
     noun: ['a media group', 'media groups'],
   },
   { row: mediaGroupRow, detail: mediaGroupRow, body: nscMediaGroupBody, deleted: deletedAnswer },
-  { list: ' (keyword over name and description)', delete: ' (its media stay)' },
 );
 
 /** Spec 001 §7 "nsc: media with upload, media groups": mp3 files checked by content, and ordered groups of them. */

@@ -6,7 +6,8 @@ import {
   InboxOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { mediaNameOf, nscMediaBody, nscMediaFile, nscMediaGroupBody } from '@sc/contract/families/nsc';
+import { nscMediaBody, nscMediaGroupBody } from '@sc/contract/families/nsc';
+import { mediaNameOf, nscMediaFile } from '@sc/contract/families/nsc/media';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,

@@ -1,7 +1,7 @@
 import { PauseCircleOutlined, SoundOutlined } from '@ant-design/icons';
 import type { RealtimePush } from '@sc/contract';
 import { NSC_VOLUME } from '@sc/contract/families/nsc';
-import { Button, Card, InputNumber, Popover, Slider, Space, Typography } from 'antd';
+import { Button, Card, InputNumber, Popover, Slider, Space, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,21 +12,10 @@ import { ProjectScoped } from '../../components/project-scoped';
 import { NSC_TYPE, type NscFilters, type NscPage, type NscSpeaker, nscApi } from './api';
 
 /** Columns the family's own texts name (the device's common ones are the device list's labels). */
-const OWN_FIELDS = new Set([
-  'mac',
-  'ip',
-  'terminalId',
-  'modelName',
-  'version',
-  'volume',
-  'status',
-  'playing',
-  'reportedAt',
-]);
+const OWN_FIELDS = new Set(['network', 'terminalId', 'modelName', 'volume', 'playing', 'reportedAt']);
 /** Shown on demand (column setting): the table fits 1366 px without a sideways scroll. */
-const EXTRA_COLUMNS = ['no', 'terminalId', 'reportedAt', 'lastActiveAt', 'registered'] as const;
-const TABLE_WIDTH = 1080;
-const STATUS_COLORS: Record<string, string> = { idle: 'default', playing: 'green' };
+const EXTRA_COLUMNS = ['no', 'reportedAt', 'lastActiveAt', 'registered'] as const;
+const TABLE_WIDTH = 1000;
 
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 
@@ -172,7 +161,7 @@ function Speakers({ projectId }: { projectId: number }) {
     () =>
       columns(speakerColumns(t), {
         edit: (row) => <SpeakerActions row={row} projectId={projectId} />,
-        width: { editor: 280, reader: 0 },
+        width: { editor: 250, reader: 0 },
       }),
     [columns, t, projectId],
   );
@@ -205,31 +194,52 @@ function Speakers({ projectId }: { projectId: number }) {
 /** The speakers' columns (spec 001 §2 "Endpoint fields: mac, id, ip, name, type, version") and their reports. */
 function speakerColumns(t: TFunction): CrudColumn<NscSpeaker>[] {
   return [
-    { field: 'name', ellipsis: true, width: 130 },
+    { field: 'name', ellipsis: true, width: 120 },
     { field: 'no', ellipsis: true, width: 110 },
-    { field: 'terminalId', ellipsis: true, width: 110 },
-    { field: 'mac', width: 150 },
-    { field: 'ip', width: 120 },
-    { field: 'modelName', ellipsis: true, width: 90 },
-    { field: 'version', ellipsis: true, width: 90 },
-    { field: 'activeState', kind: { kind: 'active' }, width: 90 },
+    { field: 'terminalId', ellipsis: true, width: 100 },
+    {
+      field: 'network',
+      dataIndex: 'ip',
+      width: 150,
+      render: (_v, row) => (
+        <div style={{ whiteSpace: 'nowrap' }}>
+          <div>{row.ip}</div>
+          <Typography.Text type="secondary">{row.mac}</Typography.Text>
+        </div>
+      ),
+    },
+    {
+      field: 'modelName',
+      width: 100,
+      render: (_v, row) => (
+        <div style={{ whiteSpace: 'nowrap' }}>
+          <div>{row.modelName ?? ''}</div>
+          <Typography.Text type="secondary">{row.version ?? ''}</Typography.Text>
+        </div>
+      ),
+    },
+    { field: 'activeState', kind: { kind: 'active' }, width: 80 },
     {
       field: 'volume',
       align: 'right',
-      width: 70,
+      width: 80,
       render: (v) => <span data-testid="nsc-volume">{typeof v === 'number' ? v : ''}</span>,
     },
     {
-      field: 'status',
-      width: 90,
-      kind: { kind: 'status', colors: STATUS_COLORS, label: (v) => (v ? t(`nsc.statuses.${v}`) : '') },
-    },
-    {
       field: 'playing',
-      ellipsis: true,
+      dataIndex: 'status',
       width: 150,
-      render: (v) =>
-        v ? <span data-testid="nsc-playing">{String(v)}</span> : <Typography.Text type="secondary">-</Typography.Text>,
+      render: (_v, row) =>
+        row.status === 'playing' ? (
+          <Space size={4} style={{ whiteSpace: 'nowrap' }}>
+            <Tag color="green">{t('nsc.statuses.playing')}</Tag>
+            <span data-testid="nsc-playing">{row.playing}</span>
+          </Space>
+        ) : row.status ? (
+          <Tag>{t('nsc.statuses.idle')}</Tag>
+        ) : (
+          <Typography.Text type="secondary">{t('nsc.notReported')}</Typography.Text>
+        ),
     },
     { field: 'reportedAt', kind: { kind: 'time' }, width: 170 },
     { field: 'registered', kind: { kind: 'registered' }, width: 110 },

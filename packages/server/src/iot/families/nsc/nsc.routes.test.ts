@@ -1,4 +1,4 @@
-import { silentMp3 } from '@sc/contract/families/nsc';
+import { silentMp3 } from '@sc/contract/families/nsc/media';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInWith } from '../../../test/caller.js';

@@ -1,7 +1,5 @@
 import type { PageQuery } from '@sc/contract';
 import {
-  mediaFileProblem,
-  mediaProblemParams,
   NSC_STATUSES,
   type NscGroupBody,
   type NscMediaBody,
@@ -10,6 +8,7 @@ import {
   nscManifest,
   nscMediaBody,
 } from '@sc/contract/families/nsc';
+import { mediaFileProblem, mediaProblemParams } from '@sc/contract/families/nsc/media';
 import { fileTypeFromBuffer } from 'file-type';
 import { parseBuffer } from 'music-metadata';
 import { AppError, conflictField, fieldError, notFound } from '../../../platform/errors.js';

@@ -1,4 +1,4 @@
-import { mediaProblemParams, NSC_MEDIA_MAX_BYTES } from '@sc/contract/families/nsc';
+import { mediaProblemParams, NSC_MEDIA_MAX_BYTES } from '@sc/contract/families/nsc/media';
 import type { FastifyRequest } from 'fastify';
 import { fieldError } from '../../../platform/errors.js';
 
