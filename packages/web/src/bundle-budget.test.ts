@@ -19,7 +19,9 @@ import { isStale, WEB_BUILT, WEB_SOURCES } from '../../../scripts/lib/freshness.
 // them (299.4 -> 301.1 KB). Taking the catalogue's tables off the login page is the way back under 300.
 // 303 KB since the LED screens (2026-11-28): their two tables (screens, media resources) came to the login
 // page the same way (main 308,419 -> 309,497 bytes brotli with zh-CN, 301.2 -> 302.2 KB, measured).
-const BUDGET_BYTES = 303 * 1024;
+// 304 KB since the network speakers (2026-11-28): their three tables (speakers, terminal groups, media and
+// media groups) the same way, their media file rules kept off it (309,497 -> 310,629 bytes, measured).
+const BUDGET_BYTES = 304 * 1024;
 const LOGIN = ['src/pages/login/login-page.tsx'];
 const LANGUAGES = ['../contract/src/i18n/zh-CN/index.ts', '../contract/src/i18n/en-US/index.ts'];
 const FAMILY_TEXTS = /contract\/src\/families\/[^/]+\/i18n\.ts$/;
