@@ -97,9 +97,9 @@ describe('network speakers in the console', () => {
     const volume = page.getByRole('spinbutton', { name: '音量' });
     await volume.fill('35');
     await page.getByTestId('nsc-volume-send').click();
-    await page.getByText(`${SPEAKER.name} 的音量已设为 35`).waitFor();
+    // The speaker's report after the command brings the new volume to the row.
+    await row.getByTestId('nsc-volume').filter({ hasText: /^35$/ }).waitFor({ timeout: 30_000 });
     expect(commands.find((c) => c.command === 'volume')?.args).toEqual({ volume: 35 });
-    await row.getByTestId('nsc-volume').filter({ hasText: /^35$/ }).waitFor();
     await page.mouse.click(5, 400);
     await h.screenshot(page, 'nsc-list-zh');
     expect(await scrollsSideways(page)).toBe(false);
@@ -132,8 +132,13 @@ describe('network speakers in the console', () => {
     dialog = page.getByRole('dialog');
     await dialog.getByRole('spinbutton').fill('101');
     await dialog.getByRole('textbox', { name: '名称' }).fill('升旗仪式');
-    await dialog.getByRole('combobox').click();
-    await page.locator('.ant-select-item-option', { hasText: '国歌 (0:05)' }).click();
+    // The media options are read again after the upload: picked once they list it.
+    const order = dialog.getByTestId('nsc-media-order').getByText('1. 国歌');
+    for (let attempt = 0; attempt < 3 && !(await order.isVisible()); attempt++) {
+      await dialog.getByRole('combobox').click();
+      await page.locator('.ant-select-item-option', { hasText: '国歌 (0:05)' }).click();
+      await order.waitFor({ timeout: 3000 }).catch(() => undefined);
+    }
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await page
       .locator('.ant-table-row', { hasText: '升旗仪式' })
@@ -162,7 +167,7 @@ describe('network speakers in the console', () => {
     expect(await findings(page, 'en_US')).toEqual([]);
     await h.screenshot(page, 'nsc-groups-en');
     await page.goto('/pjt/pjtnscmediagroup');
-    await page.getByText('Media groups').waitFor();
+    await page.getByText('Media groups', { exact: true }).waitFor();
     await page.locator('.ant-table-row', { hasText: 'anthem.mp3' }).waitFor();
     expect(await findings(page, 'en_US')).toEqual([]);
     await h.screenshot(page, 'nsc-media-en');
