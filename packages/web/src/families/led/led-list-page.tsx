@@ -15,7 +15,7 @@ const OWN_FIELDS = new Set(['resolution', 'brightness', 'volume', 'power', 'play
 /** Shown on demand (column setting): the table fits 1366 px without a sideways scroll. */
 const EXTRA_COLUMNS = ['no', 'lastActiveAt'] as const;
 /** The sum of the shown columns' widths, actions included. */
-const TABLE_WIDTH = 1060;
+const TABLE_WIDTH = 1045;
 
 /** A realtime push on a page of screens: a report becomes the row's runtime, a state change its tag. */
 export function applyLedPush(page: LedPage | undefined, push: RealtimePush): LedPage | undefined {
@@ -60,7 +60,7 @@ function LedList({ projectId }: { projectId: number }) {
   });
 
   const shown = useMemo(
-    () => columns(screenColumns(t), { detail: detailPath, width: { editor: 170, reader: 80 } }),
+    () => columns(screenColumns(t), { detail: detailPath, width: { editor: 165, reader: 80 } }),
     [columns, t],
   );
   return (
@@ -92,22 +92,22 @@ function LedList({ projectId }: { projectId: number }) {
 /** The screens' columns, built again only for another language: a push then redraws only its own row. */
 function screenColumns(t: TFunction): CrudColumn<LedScreen>[] {
   return [
-    { field: 'name', kind: { kind: 'link', to: detailPath }, ellipsis: true, width: 140 },
-    { field: 'no', ellipsis: true, width: 110 },
+    { field: 'name', kind: { kind: 'link', to: detailPath }, ellipsis: true, width: 100 },
+    { field: 'no', ellipsis: true, width: 100 },
     {
       field: 'resolution',
       dataIndex: 'screenWidth',
       width: 100,
       render: (_, row) => (row.screenWidth && row.screenHeight ? `${row.screenWidth} × ${row.screenHeight}` : '—'),
     },
-    { field: 'activeState', kind: { kind: 'active' }, width: 90 },
+    { field: 'activeState', kind: { kind: 'active' }, width: 80 },
     {
       field: 'brightness',
       align: 'right',
-      width: 80,
+      width: 110,
       render: (_, row) => <span data-testid="led-brightness">{formatReading(row.brightness)}</span>,
     },
-    { field: 'volume', align: 'right', width: 70, render: (_, row) => formatReading(row.volume) },
+    { field: 'volume', align: 'right', width: 80, render: (_, row) => formatReading(row.volume) },
     {
       field: 'power',
       width: 70,
@@ -123,11 +123,11 @@ function screenColumns(t: TFunction): CrudColumn<LedScreen>[] {
     {
       field: 'playing',
       ellipsis: true,
-      width: 130,
+      width: 80,
       render: (_, row) => <span data-testid="led-playing">{row.playing ?? '—'}</span>,
     },
-    { field: 'reportedAt', kind: { kind: 'time' }, width: 170 },
-    { field: 'registered', kind: { kind: 'registered' }, width: 100 },
+    { field: 'reportedAt', kind: { kind: 'time' }, width: 140 },
+    { field: 'registered', kind: { kind: 'registered' }, width: 120 },
     { field: 'lastActiveAt', kind: { kind: 'time' }, width: 170 },
   ];
 }

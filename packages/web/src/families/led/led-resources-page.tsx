@@ -143,21 +143,21 @@ function Resources({ projectId }: { projectId: number }) {
     [
       {
         field: 'preview',
-        width: 90,
+        width: 80,
         render: (_, row) => (row.size === null ? '' : <ResourceThumb resource={row} href={fileHref(row)} />),
       },
-      { field: 'name', ellipsis: true, width: 140 },
-      { field: 'no', ellipsis: true, width: 110 },
+      { field: 'name', ellipsis: true, width: 100 },
+      { field: 'no', ellipsis: true, width: 90 },
       {
         field: 'mediaType',
-        width: 90,
+        width: 80,
         render: (v) => <span data-media-type={String(v)}>{t(`led.mediaTypes.${String(v)}`)}</span>,
       },
       {
         field: 'file',
         dataIndex: 'fileName',
         ellipsis: true,
-        width: 170,
+        width: 130,
         render: (_, row) =>
           row.fileName === null ? (
             <Typography.Text type="secondary">{t('led.resources.noFile')}</Typography.Text>
@@ -166,7 +166,7 @@ function Resources({ projectId }: { projectId: number }) {
           ),
       },
       { field: 'description', ellipsis: true, width: 130 },
-      { field: 'creator', ellipsis: true, width: 100 },
+      { field: 'creator', ellipsis: true, width: 90 },
       { field: 'createdAt', width: 160, render: (v) => formatTime(v) },
     ],
     (field) => t(field === 'preview' ? 'led.resources.preview' : `led.resources.fields.${field}`),
@@ -175,9 +175,10 @@ function Resources({ projectId }: { projectId: number }) {
     title: t('common.actions'),
     key: 'actions',
     fixed: 'right',
-    width: writable ? 260 : 90,
+    width: writable ? 250 : 90,
     render: (_, row) => (
-      <Space size={0} wrap={false}>
+      // Wraps rather than spilling out of its column (four buttons; longer in English).
+      <Space size={0} wrap>
         <Button
           size="small"
           type="link"
@@ -284,7 +285,8 @@ function Resources({ projectId }: { projectId: number }) {
             },
           },
         ]}
-        table={{ tableLayout: 'fixed', scroll: { x: 1250 } }}
+        // The shown columns' widths (their sum): no sideways scroll at 1366 px.
+        table={{ tableLayout: 'fixed', scroll: { x: 980 } }}
       />
       {editing.mode !== 'closed' && (
         <FormDialog
