@@ -1,7 +1,7 @@
 import { planDevices } from '@sc/contract/demo';
 import { Connection, type FleetStats } from './device.js';
 import { familySim } from './families/index.js';
-import type { SimDevice } from './families/types.js';
+import type { SimDevice, Values } from './families/types.js';
 
 export interface FleetOptions {
   /** Broker URL, e.g. mqtt://127.0.0.1:1883. */
@@ -27,6 +27,48 @@ export interface FleetOptions {
   log?: (line: string) => void;
 }
 
+/**
+ * The simulated demo devices `from` (1-based) onwards, as the fleet runs them: their plan, place and
+ * family state (`init`); devices without a model (no key) are left out.
+ */
+export function simDevices(count: number, from = 1): SimDevice[] {
+  const start = Math.max(1, from) - 1;
+  const plan = planDevices(start, start + count).filter((d) => d.modelNo !== null); // no model: no key
+  return plan.map((p, i) => {
+    const device: SimDevice = {
+      plan: p,
+      equipmentId: p.equipmentId,
+      type: p.type,
+      place: { lng: p.lng, lat: p.lat, offset: offsetOf(start + i) },
+      registered: p.registered,
+      silentUntil: 0,
+      nextTelemetry: Number.POSITIVE_INFINITY,
+      state: {},
+    };
+    familySim(p.type).init?.(device);
+    return device;
+  });
+}
+
+/**
+ * Readings the devices would have sent at each of `times` (ms, ascending), a step per time: a demo's
+ * history back-filled on its first start. Each device's clock (`state.at`, where registers count from)
+ * starts at the first time, so registers grow across the history. No events: a month of alarms is
+ * not a welcome.
+ */
+export function* backfill(devices: readonly SimDevice[], times: readonly number[]) {
+  for (const device of devices) if ('at' in device.state && times.length) device.state.at = times[0];
+  for (const t of times) {
+    const at = new Date(t);
+    const step: { device: SimDevice; at: Date; values: Values }[] = [];
+    for (const device of devices) {
+      const values = familySim(device.type).telemetry?.(device, at);
+      if (values) step.push({ device, at, values });
+    }
+    yield step;
+  }
+}
+
 const TICK_MS = 1000;
 const MAX_PER_TICK = 20;
 
@@ -48,22 +90,8 @@ export function createFleet(options: FleetOptions) {
   const from = Math.max(1, options.from ?? 1) - 1;
   const now = Date.now();
 
-  const plan = planDevices(from, from + options.devices).filter((d) => d.modelNo !== null); // no model: no key
-  const devices: SimDevice[] = plan.map((p, i) => {
-    const device: SimDevice = {
-      plan: p,
-      equipmentId: p.equipmentId,
-      type: p.type,
-      place: { lng: p.lng, lat: p.lat, offset: offsetOf(from + i) },
-      registered: p.registered,
-      silentUntil: 0,
-      // Set when its connection comes up (a first reading within seconds).
-      nextTelemetry: Number.POSITIVE_INFINITY,
-      state: {},
-    };
-    familySim(p.type).init?.(device);
-    return device;
-  });
+  // Their first reading is set when their connection comes up (within seconds).
+  const devices = simDevices(options.devices, from + 1);
   const byId = new Map(devices.map((d) => [d.equipmentId, d]));
   const childrenOf = new Map<string, SimDevice[]>();
   const standalone: SimDevice[] = [];

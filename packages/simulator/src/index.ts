@@ -2,4 +2,4 @@ export { environment, sunElevation } from './cycles.js';
 export { ReplyCache } from './dedup.js';
 export type { FleetStats } from './device.js';
 export { FAMILY_SIMS, familySim } from './families/index.js';
-export { createFleet, type Fleet, type FleetOptions } from './fleet.js';
+export { backfill, createFleet, type Fleet, type FleetOptions, simDevices } from './fleet.js';

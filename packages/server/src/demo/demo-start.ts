@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
 import { projects } from '../db/schema/index.js';
+import { backfillDemo } from './demo-history.js';
 import { seedDemo } from './seed-demo.js';
 
 /** `npm start -- --demo [--devices 500]` or DEMO=true: demo data and live simulated devices. */
@@ -33,7 +34,11 @@ export async function startDemo(app: FastifyInstance, db: Db, options: { devices
     );
     return { stop: async () => {} };
   }
-  const { createFleet } = await import('@sc/simulator');
+  const simulator = await import('@sc/simulator');
+  // A new demo gets a month of history, stored in the background.
+  const history = city ? null : backfillDemo(app, simulator, options.devices, { log: (line) => log.info(line) });
+  history?.done.catch((err: Error) => log.error({ err }, 'demo history not back-filled'));
+  const { createFleet } = simulator;
   const fleet = createFleet({
     url: `mqtt://127.0.0.1:${broker.port}`,
     secret,
@@ -48,6 +53,7 @@ export async function startDemo(app: FastifyInstance, db: Db, options: { devices
   return {
     fleet,
     async stop() {
+      await history?.stop();
       await started;
       await fleet.stop();
     },
