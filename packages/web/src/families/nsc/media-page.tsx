@@ -24,7 +24,7 @@ import {
   Typography,
   Upload,
 } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CrudField, canModify, FormDialog, ResourceTable, useAuthLevel } from '../../components/crud';
 import { formatBytes } from '../../components/device';
@@ -213,6 +213,19 @@ function OrderedMedia({
 }) {
   const { t } = useTranslation();
   const byId = new Map((media ?? []).map((m) => [m.id, m]));
+  /** A small icon button of a listed media file, named by its tooltip (`nsc.mediaGroups.<key>`). */
+  const iconAction = (key: string, icon: ReactNode, disabled: boolean, onClick: () => void) => (
+    <Tooltip key={key} title={t(`nsc.mediaGroups.${key}`)}>
+      <Button
+        size="small"
+        type="text"
+        icon={icon}
+        aria-label={t(`nsc.mediaGroups.${key}`)}
+        disabled={disabled}
+        onClick={onClick}
+      />
+    </Tooltip>
+  );
   const move = (from: number, to: number) => {
     const next = [...value];
     const [id] = next.splice(from, 1);
@@ -242,35 +255,9 @@ function OrderedMedia({
           renderItem={(id, index) => (
             <List.Item
               actions={[
-                <Tooltip key="up" title={t('nsc.mediaGroups.moveUp')}>
-                  <Button
-                    size="small"
-                    type="text"
-                    icon={<ArrowUpOutlined />}
-                    aria-label={t('nsc.mediaGroups.moveUp')}
-                    disabled={index === 0}
-                    onClick={() => move(index, index - 1)}
-                  />
-                </Tooltip>,
-                <Tooltip key="down" title={t('nsc.mediaGroups.moveDown')}>
-                  <Button
-                    size="small"
-                    type="text"
-                    icon={<ArrowDownOutlined />}
-                    aria-label={t('nsc.mediaGroups.moveDown')}
-                    disabled={index === value.length - 1}
-                    onClick={() => move(index, index + 1)}
-                  />
-                </Tooltip>,
-                <Tooltip key="remove" title={t('nsc.mediaGroups.remove')}>
-                  <Button
-                    size="small"
-                    type="text"
-                    icon={<CloseOutlined />}
-                    aria-label={t('nsc.mediaGroups.remove')}
-                    onClick={() => onChange?.(value.filter((x) => x !== id))}
-                  />
-                </Tooltip>,
+                iconAction('moveUp', <ArrowUpOutlined />, index === 0, () => move(index, index - 1)),
+                iconAction('moveDown', <ArrowDownOutlined />, index === value.length - 1, () => move(index, index + 1)),
+                iconAction('remove', <CloseOutlined />, false, () => onChange?.(value.filter((x) => x !== id))),
               ]}
             >
               <Typography.Text>

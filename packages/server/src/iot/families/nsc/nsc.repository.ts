@@ -1,5 +1,6 @@
 import { nscManifest } from '@sc/contract/families/nsc';
 import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { deviceModels, devices } from '../../../db/schema/index.js';
 import { keywordWhere } from '../../../platform/paging.js';
@@ -61,6 +62,37 @@ export function createNscRepository(db: Db) {
     for (const { owner, ...rest } of rows) map.set(owner, [...(map.get(owner) ?? []), rest]);
     return map;
   }
+
+  /**
+   * Inserts a record (or changes record `id`) and replaces its links (the rows of `links` whose `owner`
+   * column names it) with `linked(its id)`, in one transaction; answers its id.
+   */
+  const saveLinked = <T extends typeof nscGroups | typeof nscMediaGroups>(
+    table: T,
+    row: Record<string, unknown>,
+    id: number | undefined,
+    links: PgTable,
+    owner: PgColumn,
+    linked: (id: number) => Record<string, unknown>[],
+  ) =>
+    db.transaction(async (tx) => {
+      const [saved] = (
+        id
+          ? await tx
+              .update(table as typeof nscGroups)
+              .set({ ...row, updatedAt: new Date() })
+              .where(eq(table.id, id))
+              .returning({ id: table.id })
+          : await tx
+              .insert(table as typeof nscGroups)
+              .values(row as never)
+              .returning({ id: table.id })
+      ) as { id: number }[];
+      await tx.delete(links).where(eq(owner, saved!.id));
+      const rows = linked(saved!.id);
+      if (rows.length) await tx.insert(links).values(rows as never);
+      return saved!.id;
+    });
 
   return {
     // ── Speakers
@@ -148,23 +180,10 @@ export function createNscRepository(db: Db) {
             ),
           )
       ).length > 0,
-    saveGroup: (values: GroupValues, id?: number) =>
-      db.transaction(async (tx) => {
-        const { deviceIds, ...row } = values;
-        const saved = id
-          ? (
-              await tx
-                .update(nscGroups)
-                .set({ ...row, updatedAt: new Date() })
-                .where(eq(nscGroups.id, id))
-                .returning()
-            )[0]!
-          : (await tx.insert(nscGroups).values(row).returning())[0]!;
-        await tx.delete(nscGroupDevices).where(eq(nscGroupDevices.ownerId, saved.id));
-        if (deviceIds.length)
-          await tx.insert(nscGroupDevices).values(deviceIds.map((deviceId) => ({ ownerId: saved.id, deviceId })));
-        return saved.id;
-      }),
+    saveGroup: ({ deviceIds, ...row }: GroupValues, id?: number) =>
+      saveLinked(nscGroups, row, id, nscGroupDevices, nscGroupDevices.ownerId, (ownerId) =>
+        deviceIds.map((deviceId) => ({ ownerId, deviceId })),
+      ),
     deleteGroups: async (ids: number[]) =>
       (await db.delete(nscGroups).where(inArray(nscGroups.id, ids)).returning({ id: nscGroups.id })).length,
 
@@ -271,25 +290,10 @@ export function createNscRepository(db: Db) {
             ) as SQL,
           )
       ).length > 0,
-    saveMediaGroup: (values: MediaGroupValues, id?: number) =>
-      db.transaction(async (tx) => {
-        const { mediaIds, ...row } = values;
-        const saved = id
-          ? (
-              await tx
-                .update(nscMediaGroups)
-                .set({ ...row, updatedAt: new Date() })
-                .where(eq(nscMediaGroups.id, id))
-                .returning()
-            )[0]!
-          : (await tx.insert(nscMediaGroups).values(row).returning())[0]!;
-        await tx.delete(nscMediaGroupItems).where(eq(nscMediaGroupItems.mediaGroupId, saved.id));
-        if (mediaIds.length)
-          await tx
-            .insert(nscMediaGroupItems)
-            .values(mediaIds.map((mediaId, position) => ({ mediaGroupId: saved.id, mediaId, position })));
-        return saved.id;
-      }),
+    saveMediaGroup: ({ mediaIds, ...row }: MediaGroupValues, id?: number) =>
+      saveLinked(nscMediaGroups, row, id, nscMediaGroupItems, nscMediaGroupItems.mediaGroupId, (mediaGroupId) =>
+        mediaIds.map((mediaId, position) => ({ mediaGroupId, mediaId, position })),
+      ),
     deleteMediaGroups: async (ids: number[]) =>
       (await db.delete(nscMediaGroups).where(inArray(nscMediaGroups.id, ids)).returning({ id: nscMediaGroups.id }))
         .length,

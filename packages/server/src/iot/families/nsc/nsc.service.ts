@@ -142,6 +142,74 @@ export function createNscService(ctx: FamilyContext) {
     changes?: ReturnType<typeof changedFields>,
   ) => ctx.audit.manage(actor, { action, entity, entityId, summary, ...(changes ? { changes } : {}) });
 
+  /**
+   * A kind of the family's records with their links (terminal groups and their speakers, media groups
+   * and their media): paged, read, saved after `check` and deleted within the path's project, every
+   * change in the management log as `entity` (what changed as `summary` reads it).
+   */
+  function recordsOf<
+    B,
+    V,
+    R extends { id: number; projectId: number; name: string },
+    P extends { name: string },
+  >(spec: {
+    entity: string;
+    page: (projectId: number, words: string[], w: PageWindow) => Promise<{ rows: R[]; total: number }>;
+    byIds: (ids: number[]) => Promise<R[]>;
+    present: (rows: R[]) => Promise<P[]>;
+    check: (session: SessionContext, projectId: number, body: B, exceptId?: number) => Promise<V>;
+    save: (values: V, id?: number) => Promise<number>;
+    remove: (ids: number[]) => Promise<number>;
+    summary: (record: P) => Record<string, unknown>;
+  }) {
+    const one = async (session: SessionContext, projectId: number, id: number) =>
+      (await spec.present([await owned(session, projectId, spec.byIds([id]))]))[0]!;
+    return {
+      async page(session: SessionContext, projectId: number, query: PageQuery) {
+        await project(session, projectId);
+        const w = await window(query);
+        const { rows, total } = await spec.page(projectId, query.keyword, w);
+        return toPage(await spec.present(rows), total, w);
+      },
+      one,
+      async save(actor: Actor, projectId: number, body: B, id?: number) {
+        const before = id ? await one(actor.session, projectId, id) : null;
+        const saved = await spec.save(await spec.check(actor.session, projectId, body, id), id);
+        const after = await one(actor.session, projectId, saved);
+        const changes = changedFields(before && spec.summary(before), spec.summary(after));
+        await audit(actor, id ? 'update' : 'create', spec.entity, saved, after.name, changes);
+        return after;
+      },
+      async remove(actor: Actor, projectId: number, ids: number[]) {
+        const found = await allOwned(actor.session, projectId, ids, spec.byIds);
+        const deleted = await spec.remove(ids);
+        for (const r of found) await audit(actor, 'delete', spec.entity, r.id, r.name);
+        return { deleted };
+      },
+    };
+  }
+
+  const groups = recordsOf({
+    entity: 'nscGroup',
+    page: repo.groupsPage,
+    byIds: repo.groupsOf,
+    present: (rows: Awaited<ReturnType<typeof repo.groupsOf>>) => presentGroups(rows),
+    check: checkGroup,
+    save: repo.saveGroup,
+    remove: repo.deleteGroups,
+    summary: (g) => ({ name: g.name, no: g.no, speakers: g.speakers.map((s) => s.name).join(', ') }),
+  });
+  const mediaGroups = recordsOf({
+    entity: 'nscMediaGroup',
+    page: repo.mediaGroupsPage,
+    byIds: repo.mediaGroupsOf,
+    present: (rows: Awaited<ReturnType<typeof repo.mediaGroupsOf>>) => presentMediaGroups(rows),
+    check: checkMediaGroup,
+    save: repo.saveMediaGroup,
+    remove: repo.deleteMediaGroups,
+    summary: (g) => ({ groupId: g.groupId, name: g.name, media: g.media.map((m) => m.name).join(', ') }),
+  });
+
   return {
     // ── Speakers
     async page(reach: ProjectReach, filter: { words: string[]; activeState?: number }, w: PageWindow) {
@@ -170,43 +238,14 @@ export function createNscService(ctx: FamilyContext) {
     },
 
     // ── Terminal groups
-    async groups(session: SessionContext, projectId: number, query: PageQuery) {
-      await project(session, projectId);
-      const w = await window(query);
-      const { rows, total } = await repo.groupsPage(projectId, query.keyword, w);
-      return toPage(await presentGroups(rows), total, w);
-    },
+    groups: groups.page,
     groupOptions: async (session: SessionContext, projectId: number) => {
       await project(session, projectId);
       return repo.speakers(projectId);
     },
-    group: async (session: SessionContext, projectId: number, id: number) =>
-      (await presentGroups([await owned(session, projectId, repo.groupsOf([id]))]))[0]!,
-    async saveGroup(actor: Actor, projectId: number, body: NscGroupBody, id?: number) {
-      const before = id ? await this.group(actor.session, projectId, id) : null;
-      const saved = await repo.saveGroup(await checkGroup(actor.session, projectId, body, id), id);
-      const after = await this.group(actor.session, projectId, saved);
-      const summary = (g: typeof after) => ({
-        name: g.name,
-        no: g.no,
-        speakers: g.speakers.map((s) => s.name).join(', '),
-      });
-      await audit(
-        actor,
-        id ? 'update' : 'create',
-        'nscGroup',
-        saved,
-        after.name,
-        changedFields(before && summary(before), summary(after)),
-      );
-      return after;
-    },
-    async deleteGroups(actor: Actor, projectId: number, ids: number[]) {
-      const found = await allOwned(actor.session, projectId, ids, repo.groupsOf);
-      const deleted = await repo.deleteGroups(ids);
-      for (const g of found) await audit(actor, 'delete', 'nscGroup', g.id, g.name);
-      return { deleted };
-    },
+    group: groups.one,
+    saveGroup: groups.save,
+    deleteGroups: groups.remove,
 
     // ── Media
     async media(session: SessionContext, projectId: number, query: PageQuery) {
@@ -289,39 +328,10 @@ export function createNscService(ctx: FamilyContext) {
     },
 
     // ── Media groups
-    async mediaGroups(session: SessionContext, projectId: number, query: PageQuery) {
-      await project(session, projectId);
-      const w = await window(query);
-      const { rows, total } = await repo.mediaGroupsPage(projectId, query.keyword, w);
-      return toPage(await presentMediaGroups(rows), total, w);
-    },
-    mediaGroup: async (session: SessionContext, projectId: number, id: number) =>
-      (await presentMediaGroups([await owned(session, projectId, repo.mediaGroupsOf([id]))]))[0]!,
-    async saveMediaGroup(actor: Actor, projectId: number, body: NscMediaGroupBody, id?: number) {
-      const before = id ? await this.mediaGroup(actor.session, projectId, id) : null;
-      const saved = await repo.saveMediaGroup(await checkMediaGroup(actor.session, projectId, body, id), id);
-      const after = await this.mediaGroup(actor.session, projectId, saved);
-      const summary = (g: typeof after) => ({
-        groupId: g.groupId,
-        name: g.name,
-        media: g.media.map((m) => m.name).join(', '),
-      });
-      await audit(
-        actor,
-        id ? 'update' : 'create',
-        'nscMediaGroup',
-        saved,
-        after.name,
-        changedFields(before && summary(before), summary(after)),
-      );
-      return after;
-    },
-    async deleteMediaGroups(actor: Actor, projectId: number, ids: number[]) {
-      const found = await allOwned(actor.session, projectId, ids, repo.mediaGroupsOf);
-      const deleted = await repo.deleteMediaGroups(ids);
-      for (const g of found) await audit(actor, 'delete', 'nscMediaGroup', g.id, g.name);
-      return { deleted };
-    },
+    mediaGroups: mediaGroups.page,
+    mediaGroup: mediaGroups.one,
+    saveMediaGroup: mediaGroups.save,
+    deleteMediaGroups: mediaGroups.remove,
   };
 }
 
