@@ -9,6 +9,12 @@ import { zodFieldRule } from '../../components/crud';
 import { useLang } from '../../i18n/i18n';
 import { ledApi } from './api';
 
+/** The levels the form sets, with their ranges (spec 001 §5); one past each end is typed, then refused in words. */
+const LEVELS = [
+  { field: 'brightness', range: LED_BRIGHTNESS, width: 100 },
+  { field: 'volume', range: LED_VOLUME, width: 80 },
+] as const;
+
 /**
  * Spec 001 §2 "control": brightness (1-255) and volume (0-15) checked with the contract's rule before
  * they are sent, and the screen's power; the screen's answer (or the server's words) is said.
@@ -74,28 +80,23 @@ export function LedControl({
     >
       <Form
         form={form}
+        // Filled with the screen's levels once its runtime is known (then left to the operator).
+        key={current.brightness === null ? 'unknown' : 'known'}
         layout="inline"
         initialValues={{ brightness: current.brightness ?? undefined, volume: current.volume ?? undefined }}
         onFinish={() => void send()}
       >
-        <Form.Item name="brightness" label={t('led.fields.brightness')} rules={[rule('brightness')]}>
-          <InputNumber
-            placeholder={t('led.brightnessHint')}
-            min={LED_BRIGHTNESS.min - 1}
-            max={LED_BRIGHTNESS.max + 1}
-            data-testid="led-brightness-input"
-            style={{ width: 100 }}
-          />
-        </Form.Item>
-        <Form.Item name="volume" label={t('led.fields.volume')} rules={[rule('volume')]}>
-          <InputNumber
-            placeholder={t('led.volumeHint')}
-            min={LED_VOLUME.min - 1}
-            max={LED_VOLUME.max + 1}
-            data-testid="led-volume-input"
-            style={{ width: 80 }}
-          />
-        </Form.Item>
+        {LEVELS.map(({ field, range, width }) => (
+          <Form.Item key={field} name={field} label={t(`led.fields.${field}`)} rules={[rule(field)]}>
+            <InputNumber
+              placeholder={`${range.min}-${range.max}`}
+              min={range.min - 1}
+              max={range.max + 1}
+              data-testid={`led-${field}-input`}
+              style={{ width }}
+            />
+          </Form.Item>
+        ))}
         <Form.Item>
           <Button type="primary" htmlType="submit" loading={control.isPending} data-testid="led-send">
             {t('led.send')}

@@ -1,10 +1,10 @@
 import type { RealtimePush } from '@sc/contract';
-import { Card, Space, Tag } from 'antd';
+import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CrudColumn, ListScreen } from '../../components/crud';
-import { ActiveStateFilter, LiveBadge, patchLiveRow, useFamilyList } from '../../components/device';
+import { ActiveStateFilter, FamilyListCard, patchLiveRow, useFamilyList } from '../../components/device';
 import { formatReading } from '../../components/format';
 import { ProjectScoped } from '../../components/project-scoped';
 import { DEVICE_PAGE, LED_TYPE, type LedFilters, type LedPage, type LedScreen, ledApi, runtimeOf } from './api';
@@ -64,18 +64,15 @@ function LedList({ projectId }: { projectId: number }) {
     [columns, t],
   );
   return (
-    <Card
+    <FamilyListCard
       title={t('menu.pjtdeviceledlist')}
-      extra={
-        <Space>
-          <ActiveStateFilter
-            label={t('led.activeFilter')}
-            testId="led-active-filter"
-            value={list.filters.activeState}
-            onChange={(activeState) => list.setFilters({ activeState })}
-          />
-          <LiveBadge />
-        </Space>
+      tools={
+        <ActiveStateFilter
+          label={t('led.activeFilter')}
+          testId="led-active-filter"
+          value={list.filters.activeState}
+          onChange={(activeState) => list.setFilters({ activeState })}
+        />
       }
     >
       <ListScreen<LedScreen, LedFilters>
@@ -85,7 +82,7 @@ function LedList({ projectId }: { projectId: number }) {
         hiddenByDefault={EXTRA_COLUMNS}
         table={{ scroll: { x: TABLE_WIDTH + (includeChildren ? 110 : 0) } }}
       />
-    </Card>
+    </FamilyListCard>
   );
 }
 

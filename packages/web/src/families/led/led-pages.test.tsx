@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
+import { stubXhr } from '../../test/fake-xhr';
 import { familyServer, familyTestSetup, pageOf, pushLive, rowWith } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import type { LedResource, LedScreen } from './api';
@@ -110,36 +111,6 @@ const serve = familyServer({
     return undefined;
   },
 });
-
-/** A stand-in XMLHttpRequest recording the uploads and answering with `answer`. */
-function stubXhr(answer: { status: number; json: unknown }) {
-  const sent: { method: string; url: string; body: FormData }[] = [];
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    private method = '';
-    private url = '';
-    open(method: string, url: string) {
-      this.method = method;
-      this.url = url;
-    }
-    setRequestHeader() {}
-    send(body: FormData) {
-      sent.push({ method: this.method, url: this.url, body });
-      setTimeout(() => {
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 } as ProgressEvent);
-        this.status = answer.status;
-        this.responseText = JSON.stringify(answer.json);
-        this.onload?.();
-      }, 0);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
-}
 
 familyTestSetup();
 

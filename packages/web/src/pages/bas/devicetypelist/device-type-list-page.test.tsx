@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setErrorSinks } from '../../../api/report';
 import { changeLang } from '../../../i18n/i18n';
+import { stubXhr } from '../../../test/fake-xhr';
 import { TYPE_A } from '../../../test/family-samples';
 import { type Call, mockFetch, renderWithApp } from '../../../test/render';
 import { frameAnswers } from '../../man/projectlist/test-fixtures';
@@ -39,36 +40,6 @@ function serve(extra: (call: Call) => { status?: number; json?: unknown } | unde
     }
     return extra(call);
   });
-}
-
-/** A stand-in XMLHttpRequest recording the icon upload and answering with `answer`. */
-function stubXhr(answer: { status: number; json: unknown }) {
-  const sent: { method: string; url: string; body: FormData }[] = [];
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    private method = '';
-    private url = '';
-    open(method: string, url: string) {
-      this.method = method;
-      this.url = url;
-    }
-    setRequestHeader() {}
-    send(body: FormData) {
-      sent.push({ method: this.method, url: this.url, body });
-      setTimeout(() => {
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 1 } as ProgressEvent);
-        this.status = answer.status;
-        this.responseText = JSON.stringify(answer.json);
-        this.onload?.();
-      }, 0);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
 }
 
 const rowOf = (no: string) => screen.getAllByRole('row').find((r) => r.textContent?.includes(no));
