@@ -61,6 +61,27 @@ describe('demo data', () => {
     expect(home.json()).toMatchObject({ projects: 5, devices: 400 });
   });
 
+  it('puts every lamp of a district on its night policy: on at sunset, half at midnight, off at sunrise', async () => {
+    await seedDemo(t.database.db, 400);
+    const policies = await queryRows<{ project_id: number; body: { units: { type: string; start: unknown }[] } }>(
+      t.database.db,
+      sql`select project_id, body from lighting_policies where no = 'DEMONIGHT'`,
+    );
+    expect(policies).toHaveLength(3);
+    expect(policies[0]!.body.units.map((u) => [u.type, u.start])).toEqual([
+      ['on', { kind: 'sunset', offset: 0 }],
+      ['eco', { kind: 'clock', time: '00:00' }],
+      ['off', { kind: 'sunrise', offset: 0 }],
+    ]);
+    const [lamps] = await queryRows<{ lamps: number; onPolicy: number }>(
+      t.database.db,
+      sql`select (select count(*)::int from devices where type = 'lighting') as lamps,
+        (select count(*)::int from lighting_lamps where policy_set is not null) as "onPolicy"`,
+    );
+    expect(lamps!.lamps).toBeGreaterThan(100);
+    expect(lamps!.onPolicy).toBe(lamps!.lamps);
+  });
+
   it('gives every demo device with a model an occupied production item keyed by demoKey, and gateways children', async () => {
     const [items] = await queryRows(
       t.database.db,

@@ -20,6 +20,7 @@ import {
   projects,
 } from '../db/schema/index.js';
 import { refreshStatistics } from '../db/statistics.js';
+import { seedDemoPolicies } from './demo-policies.js';
 import { demoDeviceSecret } from './demo-secret.js';
 
 const BATCH = 1000;
@@ -197,12 +198,13 @@ export async function seedDemo(db: Db, deviceCount: number, log: (line: string) 
     if ((from / BATCH) % 10 === 0) log(`  ${Math.min(deviceCount, from + BATCH)} / ${deviceCount} devices`);
   }
   const added = Math.max(0, deviceCount - existing);
+  const { lamps } = await seedDemoPolicies(db, districtIds);
   // After a bulk load, without waiting for autovacuum (PGlite has none): fresh planner statistics, and
   // the search indexes' pending lists merged (rows inserted in bulk wait there unsorted, and every
   // search read them all: 11 ms instead of 1 ms per search).
   if (added > 0) await refreshStatistics(db, [devices, productionItems], { vacuum: true });
   log(
-    `Demo: ${DEMO_DISTRICTS.length} districts, ${DEMO_DISTRICTS.length * AREAS_PER_DISTRICT} areas, ${DEMO_DISTRICTS.length * AREAS_PER_DISTRICT * GROUPS_PER_AREA} groups, ${added} devices added in ${((Date.now() - started) / 1000).toFixed(1)} s (${Math.max(existing, deviceCount)} in all)`,
+    `Demo: ${DEMO_DISTRICTS.length} districts, ${DEMO_DISTRICTS.length * AREAS_PER_DISTRICT} areas, ${DEMO_DISTRICTS.length * AREAS_PER_DISTRICT * GROUPS_PER_AREA} groups, ${added} devices added in ${((Date.now() - started) / 1000).toFixed(1)} s (${Math.max(existing, deviceCount)} in all), ${lamps} lamps on the night policy`,
   );
   return { added, total: Math.max(existing, deviceCount), secret };
 }
