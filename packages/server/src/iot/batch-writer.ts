@@ -21,6 +21,11 @@ export interface BatchTable {
    * replaces the stored row (`ON CONFLICT (key) DO UPDATE`).
    */
   upsert?: readonly string[];
+  /**
+   * With `upsert`: a time column by which a row replaces the stored one only when at least as new (a
+   * back-filled history written while devices report must not put an old state over a live one).
+   */
+  newerBy?: string;
 }
 
 /** The rows as `unnest(…)` of one array parameter per column, whatever the row count. */
@@ -135,8 +140,14 @@ export function createBatchWriter(
     let rows = all;
     if (key) {
       const at = key.map((k) => table.columns.findIndex((c) => c.name === k));
+      const time = table.newerBy ? table.columns.findIndex((c) => c.name === table.newerBy) : -1;
+      const ms = (row: unknown[]) => new Date(row[time] as string | Date).getTime();
       const last = new Map<string, unknown[]>();
-      for (const row of all) last.set(at.map((i) => String(row[i])).join('|'), row);
+      for (const row of all) {
+        const id = at.map((i) => String(row[i])).join('|');
+        const kept = last.get(id);
+        if (!kept || time < 0 || ms(row) >= ms(kept)) last.set(id, row);
+      }
       rows = [...last.values()];
     }
     const names = sql.raw(table.columns.map((c) => `"${c.name}"`).join(', '));
@@ -145,7 +156,9 @@ export function createBatchWriter(
           ` ON CONFLICT (${key.map((k) => `"${k}"`).join(', ')}) DO UPDATE SET ${table.columns
             .filter((c) => !key.includes(c.name))
             .map((c) => `"${c.name}" = EXCLUDED."${c.name}"`)
-            .join(', ')}`,
+            .join(
+              ', ',
+            )}${table.newerBy ? ` WHERE "${table.name}"."${table.newerBy}" <= EXCLUDED."${table.newerBy}"` : ''}`,
         )
       : sql``;
     const insert = sql`INSERT INTO ${sql.raw(`"${table.name}"`)} (${names}) SELECT * FROM ${unnestOf(table, rows)}${conflict}`;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { integer } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { createIotDevice, queryRows } from '../../test/factories.js';
@@ -6,6 +7,8 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { type BatchTable, createBatchWriter } from '../batch-writer.js';
 import { ENV_TABLE } from '../families/envmonitor/env.handler.js';
 import { envTelemetry } from '../families/envmonitor/env.tables.js';
+import { latestStateTable } from '../families/kit/family-tables.js';
+import { stateBatchTable } from '../families/kit/readings.js';
 import { createReadingsRepository } from '../families/kit/readings.repository.js';
 import { pruneLatest } from './latest.js';
 import { maintainPartitions } from './partitions.js';
@@ -67,6 +70,27 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('latest values', () => {
+  it("keep a device's newest state: an older row, in the same batch or a later one, replaces nothing", async () => {
+    await database.db.execute(
+      sql`CREATE TABLE test_state (device_id int4 PRIMARY KEY, project_id int4 NOT NULL, at timestamptz NOT NULL, level int4)`,
+    );
+    const table = stateBatchTable(latestStateTable('test_state', { level: integer('level') }));
+    expect(table.newerBy).toBe('at');
+    const writer = createBatchWriter(database.db, { maxRows: 1000 });
+    const state = (device: number, at: string, level: number) => writer.push(table, [device, 1, new Date(at), level]);
+    state(1, '2026-06-01T10:00:00Z', 80); // live
+    state(1, '2026-05-20T10:00:00Z', 10); // back-filled after it, same batch
+    state(2, '2026-06-01T10:00:00Z', 60);
+    await writer.flush();
+    state(2, '2026-05-20T10:00:00Z', 5); // back-filled, a later batch
+    state(1, '2026-06-01T10:05:00Z', 90); // live again
+    await writer.stop();
+    expect(await rows(sql`SELECT device_id, level FROM test_state ORDER BY device_id`)).toEqual([
+      { device_id: 1, level: 90 },
+      { device_id: 2, level: 60 },
+    ]);
+  });
+
   it('are upserted by the writer with the readings, and an older reading never replaces a newer one', async () => {
     const writer = createBatchWriter(database.db, { maxRows: 1000 });
     const env = (device: number, at: string, temperature: number | null, humidity: number | null) =>

@@ -90,5 +90,7 @@ export function stateBatchTable(table: PgTable): BatchTable {
     return { name: c.name, type };
   });
   const key = config.primaryKeys[0]?.columns ?? config.columns.filter((c) => c.primary);
-  return { name: config.name, columns, upsert: key.map((c) => c.name) };
+  // Every latest-state table has its report time `at`: an older row never replaces a newer one.
+  const newerBy = columns.some((c) => c.name === 'at' && c.type === 'timestamptz') ? 'at' : undefined;
+  return { name: config.name, columns, upsert: key.map((c) => c.name), ...(newerBy ? { newerBy } : {}) };
 }
