@@ -1,4 +1,5 @@
 import { AUTH_LEVEL, apiIndex, FAMILY_MANIFESTS, MODULES, PERMISSION_FUNCTIONS } from '@sc/contract';
+import { silentMp3 } from '@sc/contract/families/nsc/media';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
@@ -45,6 +46,10 @@ interface World {
   illumGroup: number;
   /** An LED media resource with its file. */
   ledResource: number;
+  /** Network speakers: a terminal group, an mp3 and a media group holding it. */
+  nscGroup: number;
+  nscMedia: number;
+  nscMediaGroup: number;
   /** A maintenance work order with the world's device (and a photo). */
   bill: number;
   billDetail: number;
@@ -166,6 +171,9 @@ async function seed(db: Db, projectId: number, projectName: string, tag: string)
     batch,
     illumGroup: 0,
     ledResource: 0,
+    nscGroup: 0,
+    nscMedia: 0,
+    nscMediaGroup: 0,
     bill,
     billDetail,
     item: { id: item, no: itemNo },
@@ -240,7 +248,40 @@ beforeAll(async () => {
     });
     expect(upload.statusCode, upload.body).toBe(200);
     w.ledResource = (upload.json() as { id: number }).id;
-    w.secrets.push(`${w.tag}策略`, `${w.tag}回路策略`, `${w.tag}灯组`, `${w.tag}照度组`, `${w.tag}资源`);
+    w.nscGroup = await post('nsc/groups', {
+      name: `${w.tag}广播组`,
+      no: `${w.tag}NG`,
+      deviceIds: String(w.family.nsc),
+    });
+    const mp3 = await t.app.inject({
+      method: 'POST',
+      url: `/api/pjts/${w.project.id}/iot/nsc/media?token=${tokens.admin}`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `${part('name', `${w.tag}音频`)}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.mp3"\r\nContent-Type: audio/mpeg\r\n\r\n`,
+        ),
+        Buffer.from(silentMp3(100)),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(mp3.statusCode, mp3.body).toBe(200);
+    w.nscMedia = (mp3.json() as { id: number }).id;
+    w.nscMediaGroup = await post('nsc/mediagroups', {
+      groupId: '7',
+      name: `${w.tag}节目组`,
+      mediaIds: String(w.nscMedia),
+    });
+    w.secrets.push(
+      `${w.tag}策略`,
+      `${w.tag}回路策略`,
+      `${w.tag}灯组`,
+      `${w.tag}照度组`,
+      `${w.tag}资源`,
+      `${w.tag}广播组`,
+      `${w.tag}音频`,
+      `${w.tag}节目组`,
+    );
   }
 }, 60_000);
 afterAll(() => t.close());
@@ -266,6 +307,9 @@ function idFor(path: string, w: World): number | null {
   if (path.includes('productionlib.do/')) return w.item.id;
   if (path.includes('/iot/gateway/')) return w.gateway;
   if (path.includes('/iot/illum/groups/')) return w.illumGroup;
+  if (path.includes('/iot/nsc/groups/')) return w.nscGroup;
+  if (path.includes('/iot/nsc/media/')) return w.nscMedia;
+  if (path.includes('/iot/nsc/mediagroups/')) return w.nscMediaGroup;
   if (path.includes('maintenance.do/devices/')) return w.device;
   if (path.includes('maintenance.do/:id')) return w.bill;
   const slug = /\/iot\/([a-z]+)\//.exec(path)?.[1];
