@@ -25,12 +25,13 @@ export async function pick(page: Page, field: Locator, text: string, search = tr
     else await chooseByKeyboard(page, text);
     const shown = await select
       .filter({ hasText: text })
-      .waitFor({ timeout: 3000 })
+      .waitFor({ timeout: 5000 })
       .then(() => true)
       .catch(() => false);
     if (shown) return;
     if (attempt === 3) throw new Error(`The select did not take "${text}": it shows "${await select.textContent()}"`);
-    await page.keyboard.press('Escape');
+    // Closes the dropdown for the next try; with none open, Escape would close the dialog around the select.
+    if (await page.locator('.ant-select-dropdown:visible').count()) await page.keyboard.press('Escape');
   }
 }
 

@@ -71,9 +71,10 @@ export function createCommandBus(deps: {
        * `log: false`: a batch writes one operation-log entry for all its devices instead; `push: false`:
        * no `command` push per device (a batch pushes its progress instead); `requestId`: the command's
        * id fixed by the caller (a batch keeps it per target, so sending it again after a restart is a
-       * repeat the device answers without running the command twice).
+       * repeat the device answers without running the command twice); `logArgs`: what the operation log
+       * keeps of the arguments when they are too large to read there (a gateway's lamps' policies).
        */
-      options: { log?: boolean; push?: boolean; requestId?: string } = {},
+      options: { log?: boolean; push?: boolean; requestId?: string; logArgs?: Record<string, unknown> } = {},
     ): Promise<CommandOutcome> {
       const started = Date.now();
       const log = async (success: boolean, result: string) => {
@@ -83,7 +84,7 @@ export function createCommandBus(deps: {
             deviceId: target.id,
             deviceName: target.name,
             command,
-            args,
+            args: options.logArgs ?? args,
             result,
             success,
             durationMs: Date.now() - started,

@@ -4,7 +4,8 @@ import type { CommandBus, CommandTarget } from './command-bus.js';
 /** What a device is sent when it comes back: its target and the commands, in order. */
 export interface ResendPlan {
   target: CommandTarget;
-  commands: [command: string, args: Record<string, unknown>][];
+  /** Each with what the operation log keeps of its arguments, when not all of them. */
+  commands: [command: string, args: Record<string, unknown>, logArgs?: Record<string, unknown>][];
   /** Runs once every command was answered (e.g. forgets what was only kept to be told). */
   done?: () => Promise<unknown>;
 }
@@ -32,8 +33,8 @@ export function createResender(deps: {
     try {
       const plan = await deps.plan(change);
       if (!plan) return;
-      for (const [command, args] of plan.commands) {
-        const outcome = await deps.bus.send(null, plan.target, command, args);
+      for (const [command, args, logArgs] of plan.commands) {
+        const outcome = await deps.bus.send(null, plan.target, command, args, logArgs ? { logArgs } : {});
         if (!outcome.ok) return;
       }
       await plan.done?.();

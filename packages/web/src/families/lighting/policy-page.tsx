@@ -58,6 +58,8 @@ function Policies({ projectId, editable }: { projectId: number; editable: boolea
     { field: 'alias', width: 110 },
     {
       field: 'units',
+      // Bounded, the steps' tags wrap: a night policy's three steps on one line pushed the list past 1366 px.
+      width: 200,
       render: (_, p) => (
         <PolicyUnitTags
           units={inNightOrder(p.units, (u) => usualMinuteOf(u.start))}

@@ -1,7 +1,6 @@
 import { CHILD_POLICIES_COMMAND, type carriedScheduleCalls, type FamilyManifest } from '@sc/contract';
 import type { EndpointCall, EndpointHandler } from '../../../platform/endpoints/mount.js';
 import type { FamilyContext } from '../family-handler.js';
-import { tellDevice } from './device-commands.js';
 
 /**
  * The server part of the carried-schedules trait (contract kit/carried-schedules.ts): a carrier is
@@ -28,6 +27,11 @@ export async function childPoliciesOf(
   };
 }
 
+/** What the operation log keeps of `childpolicies`: the children told (their policies are the children's family's records). */
+export const childPoliciesLogged = (args: Awaited<ReturnType<typeof childPoliciesOf>>) => ({
+  devices: args.devices.map((d) => d.device),
+});
+
 // biome-ignore lint/suspicious/noExplicitAny: typed where a family spreads them (see traits.ts)
 type Loose = EndpointCall<any> & { params: { projectId: number; id: number } };
 // biome-ignore lint/suspicious/noExplicitAny: see above
@@ -43,7 +47,12 @@ export function carriedScheduleHandlers<S extends string>(
     sendChildPolicies: async (call: Loose) => {
       const carrier = await ctx.devices.get(call.session, call.params.projectId, call.params.id, manifest.type);
       const args = await childPoliciesOf(ctx, carrier, childType);
-      const delivered = await tellDevice(ctx, call.actor, carrier, CHILD_POLICIES_COMMAND, args);
+      const delivered = await ctx.iot.bus
+        .send(call.actor, carrier, CHILD_POLICIES_COMMAND, args, { logArgs: childPoliciesLogged(args) })
+        .then(
+          (outcome) => outcome.ok,
+          () => false,
+        );
       const scheduled = args.devices.filter((d) => d.policies.length > 0).length;
       return { devices: args.devices.length, scheduled, delivered };
     },

@@ -9,7 +9,7 @@ import {
 import { AppError } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
 import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
-import { childPoliciesOf } from '../kit/carried-schedules.js';
+import { childPoliciesLogged, childPoliciesOf } from '../kit/carried-schedules.js';
 import { deviceFailed, saveDeviceSettings, tellDevice } from '../kit/device-commands.js';
 import type { FamilyDevice } from '../kit/devices.repository.js';
 import { familyDeviceGetter, familyReferences } from '../kit/family-service.js';
@@ -88,11 +88,14 @@ export function createPgwService(ctx: FamilyContext) {
   const resender = ctx.iot.resendWhenOnline(TYPE, async (change) => {
     const stored = await repo.resendOf(change.id);
     if (!stored) return null;
-    const commands: [string, Record<string, unknown>][] = [['config', configOf(stored.target.props)]];
+    const commands: [string, Record<string, unknown>, Record<string, unknown>?][] = [
+      ['config', configOf(stored.target.props)],
+    ];
     if (stored.stale.length) commands.push(['removechildren', { devices: stored.stale }]);
     if (stored.lamps.length) {
       commands.push(['addchildren', { devices: stored.lamps }]);
-      commands.push([CHILD_POLICIES_COMMAND, await childPoliciesOf(ctx, stored.target, LAMP)]);
+      const policies = await childPoliciesOf(ctx, stored.target, LAMP);
+      commands.push([CHILD_POLICIES_COMMAND, policies, childPoliciesLogged(policies)]);
     }
     return { target: stored.target, commands, done: () => repo.deleteLinks(change.id, stored.stale) };
   });

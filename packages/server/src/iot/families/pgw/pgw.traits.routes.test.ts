@@ -196,6 +196,14 @@ describe('power-line gateway traits', () => {
     const res = await call('POST', `${base}/${gw.id}/childpolicies`);
     expect(res.json()).toEqual({ devices: 2, scheduled: 1, delivered: true });
     expect(client.received.filter((r) => r.command === 'childpolicies')).toHaveLength(2);
+    // The operation log names the lamps told; their policies stay the lighting family's records.
+    const logged = await queryRows<{ args: unknown }>(
+      db,
+      sql`select args from operate_logs where device_id = ${gw.id} and command = 'childpolicies' order by id`,
+    );
+    // Asked while away (offline), sent when it came back, asked while connected.
+    const told = { devices: expect.arrayContaining([lit.equipmentId, plain.equipmentId]) };
+    expect(logged.map((r) => (typeof r.args === 'string' ? JSON.parse(r.args) : r.args))).toEqual([told, told, told]);
     await client.close();
   });
 
