@@ -59,7 +59,7 @@ function Policies({ projectId, editable }: { projectId: number; editable: boolea
     {
       field: 'units',
       // Bounded, the steps' tags wrap: a night policy's three steps on one line pushed the list past 1366 px.
-      width: 200,
+      width: 150,
       render: (_, p) => (
         <PolicyUnitTags
           units={inNightOrder(p.units, (u) => usualMinuteOf(u.start))}
@@ -69,7 +69,7 @@ function Policies({ projectId, editable }: { projectId: number; editable: boolea
       ),
     },
     { field: 'range', width: 100, render: (v) => t(`lighting.channels.${String(v)}`) },
-    { field: 'cycle', width: 150, render: (_, p) => <CycleText cycle={p.cycle} /> },
+    { field: 'cycle', width: 130, render: (_, p) => <CycleText cycle={p.cycle} /> },
     { field: 'inUse', kind: { kind: 'flag' } },
     { field: 'lampCount', width: 90, align: 'right' },
   ];
