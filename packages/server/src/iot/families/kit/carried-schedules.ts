@@ -1,6 +1,6 @@
 import { CHILD_POLICIES_COMMAND, type carriedScheduleCalls, type FamilyManifest } from '@sc/contract';
-import type { EndpointCall, EndpointHandler } from '../../../platform/endpoints/mount.js';
 import type { FamilyContext } from '../family-handler.js';
+import type { Handlers, Loose } from './traits.js';
 
 /**
  * The server part of the carried-schedules trait (contract kit/carried-schedules.ts): a carrier is
@@ -31,11 +31,6 @@ export async function childPoliciesOf(
 export const childPoliciesLogged = (args: Awaited<ReturnType<typeof childPoliciesOf>>) => ({
   devices: args.devices.map((d) => d.device),
 });
-
-// biome-ignore lint/suspicious/noExplicitAny: typed where a family spreads them (see traits.ts)
-type Loose = EndpointCall<any> & { params: { projectId: number; id: number } };
-// biome-ignore lint/suspicious/noExplicitAny: see above
-type Handlers<F extends (...args: never[]) => object> = Record<keyof ReturnType<F>, EndpointHandler<any>>;
 
 /** POST …/:id/childpolicies: sends the carrier its children's schedules now (a connected one). */
 export function carriedScheduleHandlers<S extends string>(

@@ -8,11 +8,11 @@ import {
   type locationCalls,
   peripheralsBody,
 } from '@sc/contract';
-import type { EndpointCall, EndpointHandler } from '../../../platform/endpoints/mount.js';
 import { fieldError } from '../../../platform/errors.js';
 import type { FamilyContext } from '../family-handler.js';
 import { createFirmwareUpgrades } from './firmware-upgrades.js';
 import { createStoredSettings, type StoredPart } from './stored-settings.js';
+import type { Handlers, Loose } from './traits.js';
 
 /**
  * The server part of the link, location and firmware traits (contract kit/link.ts and kit/firmware.ts):
@@ -20,10 +20,6 @@ import { createStoredSettings, type StoredPart } from './stored-settings.js';
  */
 
 type Manifest = Pick<FamilyManifest, 'type'>;
-// biome-ignore lint/suspicious/noExplicitAny: typed where a family spreads them (see traits.ts)
-type Loose = EndpointCall<any> & { params: { projectId: number; id: number } };
-// biome-ignore lint/suspicious/noExplicitAny: see above
-type Handlers<F extends (...args: never[]) => object> = Record<keyof ReturnType<F>, EndpointHandler<any>>;
 
 /** The link trait's stored parts: comm args and peripherals, each told to the device by a command of its name. */
 export const LINK_PARTS = {

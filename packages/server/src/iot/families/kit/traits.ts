@@ -33,13 +33,13 @@ import { createTotalsService } from './totals.service.js';
 
 type Manifest = Pick<FamilyManifest, 'type' | 'slug' | 'readings'>;
 // biome-ignore lint/suspicious/noExplicitAny: the traits' handlers are typed where a family spreads them
-type Loose = EndpointCall<any> & { params: { projectId: number; id: number } };
+export type Loose = EndpointCall<any> & { params: { projectId: number; id: number } };
 /**
  * The handlers of a trait's calls by name. Typed loosely (a trait serves every family, whose answers
  * differ by its readings): the declared response schema checks each answer when it is sent.
  */
 // biome-ignore lint/suspicious/noExplicitAny: see above
-type Handlers<F extends (...args: never[]) => object> = Record<keyof ReturnType<F>, EndpointHandler<any>>;
+export type Handlers<F extends (...args: never[]) => object> = Record<keyof ReturnType<F>, EndpointHandler<any>>;
 
 /** The family's device of the call's `:projectId/:id` (404 outside the caller's reach, 400 of another family). */
 export const deviceOf = (ctx: FamilyContext, type: string, call: Pick<Loose, 'session' | 'params'>) =>
