@@ -144,20 +144,28 @@ describe('shed reporter', () => {
   });
 });
 
-describe('back-pressure through the embedded broker', () => {
+/**
+ * An embedded broker whose uplinks go to a queue in front of a writer that is full until `full.open()`;
+ * one device, `equipmentId`, may connect. Registers its start and stop with the describe block.
+ */
+function brokerOverQueue(
+  equipmentId: string,
+  queueOptions: { maxQos0?: number },
+  brokerOptions: { backlogHigh?: number } = {},
+) {
   const entry: DirectoryEntry = {
     id: 1,
-    equipmentId: 'EQBP',
+    equipmentId,
     projectId: 1,
     type: 'envmonitor',
     parentId: null,
     protocolVersion: 2,
     registered: true,
-    key1: 'key-EQBP',
-    name: 'EQBP',
+    key1: `key-${equipmentId}`,
+    name: equipmentId,
   };
   const directory = {
-    get: async (id: string) => (id === 'EQBP' ? entry : null),
+    get: async (id: string) => (id === equipmentId ? entry : null),
     childrenOf: async () => [],
   } as unknown as DeviceDirectory;
   const log = { info: () => {}, warn: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
@@ -165,8 +173,8 @@ describe('back-pressure through the embedded broker', () => {
   const stored: number[] = [];
   const queue = createUplinkQueue({
     handle: async (_t, p) => void stored.push(numberOf(p)),
-    maxQos0: 5,
     room: full.room,
+    ...queueOptions,
   });
   let broker: EmbeddedBroker;
   beforeAll(async () => {
@@ -177,17 +185,25 @@ describe('back-pressure through the embedded broker', () => {
       serverPassword: 'x',
       log,
       uplink: (t, p, qos) => queue.push(t, p, qos),
+      ...(brokerOptions.backlogHigh ? { backlog: () => queue.size(), backlogHigh: brokerOptions.backlogHigh } : {}),
     });
   });
   afterAll(() => broker?.close());
-
-  it('withholds QoS 1 acknowledgements while ingest is full and loses none; sheds QoS 0 beyond the bound', async () => {
-    const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, {
-      clientId: 'EQBP',
-      username: 'EQBP',
-      password: 'key-EQBP',
+  const connect = () =>
+    mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, {
+      clientId: equipmentId,
+      username: equipmentId,
+      password: `key-${equipmentId}`,
       reconnectPeriod: 0,
     });
+  return { full, stored, queue, connect };
+}
+
+describe('back-pressure through the embedded broker', () => {
+  const { full, stored, queue, connect } = brokerOverQueue('EQBP', { maxQos0: 5 });
+
+  it('withholds QoS 1 acknowledgements while ingest is full and loses none; sheds QoS 0 beyond the bound', async () => {
+    const device = await connect();
     const acked: number[] = [];
     const sends = Array.from({ length: 30 }, (_, n) =>
       device.publishAsync(upTopic('EQBP', 'telemetry'), JSON.stringify({ n }), { qos: 1 }).then(() => acked.push(n)),
@@ -221,47 +237,10 @@ describe('back-pressure through the embedded broker', () => {
 });
 
 describe('the embedded broker while ingest is behind', () => {
-  const entry: DirectoryEntry = {
-    id: 8,
-    equipmentId: 'EQFLOOD',
-    projectId: 1,
-    type: 'envmonitor',
-    parentId: null,
-    protocolVersion: 2,
-    registered: true,
-    key1: 'key-EQFLOOD',
-    name: 'EQFLOOD',
-  };
-  const directory = {
-    get: async (id: string) => (id === 'EQFLOOD' ? entry : null),
-    childrenOf: async () => [],
-  } as unknown as DeviceDirectory;
-  const log = { info: () => {}, warn: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
-  const full = gate();
-  const stored: number[] = [];
-  const queue = createUplinkQueue({ handle: async (_t, p) => void stored.push(numberOf(p)), room: full.room });
-  let broker: EmbeddedBroker;
-  beforeAll(async () => {
-    broker = await startEmbeddedBroker({
-      port: 0,
-      host: '127.0.0.1',
-      directory,
-      serverPassword: 'x',
-      log,
-      uplink: (t, p, qos) => queue.push(t, p, qos),
-      backlog: () => queue.size(),
-      backlogHigh: 100,
-    });
-  });
-  afterAll(() => broker?.close());
+  const { full, stored, queue, connect } = brokerOverQueue('EQFLOOD', {}, { backlogHigh: 100 });
 
   it('reads a QoS 0 flood no further than ingest keeps up with: the device is slowed, nothing is shed', async () => {
-    const device = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, {
-      clientId: 'EQFLOOD',
-      username: 'EQFLOOD',
-      password: 'key-EQFLOOD',
-      reconnectPeriod: 0,
-    });
+    const device = await connect();
     const COUNT = 20_000;
     for (let n = 0; n < COUNT; n++)
       void device.publish(upTopic('EQFLOOD', 'telemetry'), JSON.stringify({ n }), { qos: 0 });
