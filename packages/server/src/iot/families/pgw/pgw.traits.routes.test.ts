@@ -223,5 +223,8 @@ describe('power-line gateway traits', () => {
     const viewer = await signInWith(t, 1, { pjtdevicepgwlist: 1 });
     expect((await call('GET', `${base}/${gw.id}/comm`, undefined, 'en_US', viewer)).statusCode).toBe(200);
     expect((await put(viewer)).statusCode).toBe(403);
+    // Handing over the lamps' policies is a write too: the viewer is refused, the outsider finds no gateway.
+    expect((await call('POST', `${base}/${gw.id}/childpolicies`, undefined, 'en_US', viewer)).statusCode).toBe(403);
+    expect((await call('POST', `${base}/${gw.id}/childpolicies`, undefined, 'en_US', outsider)).statusCode).toBe(404);
   });
 });
