@@ -1,5 +1,5 @@
 import { Empty, Flex } from 'antd';
-import { Fragment, type ReactNode } from 'react';
+import { type ComponentType, Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentProject, useIncludeChildren, useProjectLanding } from '../session/use-current-project';
 import { ProjectSwitcher } from './project-switcher';
@@ -25,4 +25,11 @@ export function ProjectScoped({ children }: { children: (projectId: number) => R
       )}
     </Flex>
   );
+}
+
+/** A /pjt screen of the current project: `Screen` inside ProjectScoped, given the project's id. */
+export function projectScreen(Screen: ComponentType<{ projectId: number }>) {
+  return function ProjectScreen() {
+    return <ProjectScoped>{(projectId) => <Screen projectId={projectId} />}</ProjectScoped>;
+  };
 }

@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import type { Page, RealtimePush } from '@sc/contract';
+import type { Page } from '@sc/contract';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Select, Space, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { type ReactNode, useCallback } from 'react';
@@ -10,6 +10,9 @@ import { useIncludeChildren } from '../../session/use-current-project';
 import {
   type CrudColumn,
   canModify,
+  ListScreen,
+  type ListScreenProps,
+  type PagedList,
   type PageRequest,
   tableColumns,
   useAuthLevel,
@@ -18,10 +21,10 @@ import {
 } from '../crud';
 import type { RegistrationAnswer } from './answers';
 import { type Registrable, RegistrationButton, useRegistration } from './registration';
+import { type LiveRow, livePagePatch, type RowReport } from './state-push';
 import { LiveBadge } from './tags';
 
-interface ListedDevice {
-  id: number;
+interface ListedDevice extends LiveRow {
   name: string;
   registered: boolean;
 }
@@ -33,8 +36,13 @@ export interface FamilyListOptions<T extends ListedDevice, F extends object, P e
   initialFilters: F;
   /** One page of the family's devices; `includeChildren` as the project switch says. */
   load: (request: PageRequest<F>, includeChildren: true | undefined) => Promise<P>;
-  /** A realtime push on the cached page (the page itself when none of its rows is concerned). */
-  applyPush: (page: P | undefined, push: RealtimePush) => P | undefined;
+  /**
+   * What a telemetry push on one of the page's rows changes on it (a state push patches its tag and
+   * last-seen time): livePagePatch.
+   */
+  report: RowReport<T>;
+  /** The family's device type: telemetry pushes of other types are ignored (none are when it is not given). */
+  type?: string;
   setRegistered: (id: number, registered: boolean) => Promise<RegistrationAnswer>;
   texts: FamilyTexts;
 }
@@ -56,6 +64,36 @@ export interface FamilyRowActions<T> {
 }
 
 /**
+ * The query of a family's page call: the page, the filters given (blank ones left out: their selects'
+ * values, which the contract's query declares and checks) and the child projects when switched on.
+ */
+export function familyPageQuery(
+  { page, pageSize, filters }: PageRequest<object>,
+  includeChildren: true | undefined,
+): { page: number; pageSize: number; includeChildren?: true } {
+  const given = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '' && v !== undefined));
+  return { page, pageSize, ...given, includeChildren };
+}
+
+/** A family client's page call (familyClient: its contract table's `page`), its type and registration. */
+interface PagedClient<P> {
+  type: string;
+  page: { (args: { query: ReturnType<typeof familyPageQuery> }): Promise<P>; key(): readonly unknown[] };
+  setRegistered: (id: number, registered: boolean) => Promise<RegistrationAnswer>;
+}
+
+/** The list options a family client gives: its page call's key and pages (familyPageQuery), its type and registration. */
+export function pagedBy<P>(client: PagedClient<P>) {
+  return {
+    key: client.page.key(),
+    load: (request: PageRequest<object>, includeChildren: true | undefined) =>
+      client.page({ query: familyPageQuery(request, includeChildren) }),
+    type: client.type,
+    setRegistered: client.setRegistered,
+  };
+}
+
+/**
  * A family's device list: paged over the current project (and its children when switched on), patched
  * live by realtime pushes, registration from each row for those who may change it, column titles from
  * the family's texts.
@@ -72,7 +110,7 @@ export function useFamilyList<T extends ListedDevice, F extends object, P extend
     waitForParams: true,
   });
   useRealtime({ projects: [options.projectId] }, (push) =>
-    client.setQueryData<P>(list.queryKey, (page) => options.applyPush(page, push)),
+    client.setQueryData<P>(list.queryKey, (page) => livePagePatch<T, P>(options.type, options.report)(page, push)),
   );
   const toggle = useRegistration(options.setRegistered, (answer) =>
     client.setQueryData<P>(list.queryKey, (page) =>
@@ -135,12 +173,13 @@ export function useFamilyColumns<T extends Registrable>(
 }
 
 /**
- * A family list's card: its title, and beside the live badge the family's hint before it, its tools after
- * it and a refresh button when the list is loaded at once.
+ * A family list's card: its title, and beside the live badge the family's hint (or filters) before it, its
+ * tools after it and a refresh button when the list is loaded at once.
  */
 export function FamilyListCard(props: {
   title: string;
   hint?: string;
+  lead?: ReactNode;
   tools?: ReactNode;
   onRefresh?: () => void;
   children: ReactNode;
@@ -152,6 +191,7 @@ export function FamilyListCard(props: {
       extra={
         <Space size={16}>
           {props.hint && <Typography.Text type="secondary">{props.hint}</Typography.Text>}
+          {props.lead}
           <LiveBadge />
           {props.tools}
           {props.onRefresh && (
@@ -167,29 +207,58 @@ export function FamilyListCard(props: {
   );
 }
 
-/** The online-state filter of a family list (spec's active states: online, offline, unknown). */
+/**
+ * The online-state filter of a family list (spec's active states: online, offline, unknown), labelled
+ * `<namespace>.activeFilter`, found by the test id `<namespace>-active-filter`.
+ */
 export function ActiveStateFilter({
-  label,
-  value,
-  onChange,
-  testId,
+  namespace,
+  list,
 }: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  testId: string;
+  namespace: string;
+  list: Pick<PagedList<unknown, { activeState: string }>, 'filters' | 'setFilters'>;
 }) {
   const { t } = useTranslation();
+  const label = t(`${namespace}.activeFilter`);
   return (
     <Select
       aria-label={label}
-      data-testid={testId}
+      data-testid={`${namespace}-active-filter`}
       placeholder={label}
       allowClear
       style={{ width: 140 }}
       options={['1', '0', '-1'].map((s) => ({ value: s, label: t(`enums.active_${s}`) }))}
-      value={value || undefined}
-      onChange={(v?: string) => onChange(v ?? '')}
+      value={list.filters.activeState || undefined}
+      onChange={(v?: string) => list.setFilters({ activeState: v ?? '' })}
+    />
+  );
+}
+
+/** The project's column's width, added to a list's when the child projects are included (withProjectColumn). */
+const PROJECT_COLUMN_WIDTH = 110;
+
+/**
+ * A family list's table: searched by keyword, the `hidden` columns offered in the column setting, as wide
+ * as its shown columns' `width` (the project's column added with the child projects) or as its content.
+ */
+export function FamilyListTable<T extends { id: number }, F extends { keyword?: string }>({
+  list,
+  columns,
+  hidden,
+  width,
+  table,
+}: Pick<ListScreenProps<T, F>, 'list' | 'columns' | 'table'> & { hidden?: readonly string[]; width?: number }) {
+  const includeChildren = useIncludeChildren();
+  return (
+    <ListScreen<T, F>
+      list={list}
+      columns={columns}
+      filters={[{ kind: 'keyword', name: 'keyword' }]}
+      hiddenByDefault={hidden}
+      table={{
+        ...table,
+        scroll: { x: width === undefined ? 'max-content' : width + (includeChildren ? PROJECT_COLUMN_WIDTH : 0) },
+      }}
     />
   );
 }

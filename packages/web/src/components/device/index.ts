@@ -47,8 +47,11 @@ export {
   ActiveStateFilter,
   FamilyListCard,
   type FamilyListOptions,
+  FamilyListTable,
   type FamilyRowActions,
   type FamilyTexts,
+  familyPageQuery,
+  pagedBy,
   useFamilyColumns,
   useFamilyList,
 } from './family-list';
@@ -74,7 +77,14 @@ export {
 export { type Registrable, RegistrationButton, useRegistration } from './registration';
 export { REPORT_WRITTEN_MS, useRereadLater } from './reread-later';
 export { DeviceRowsCard } from './rows-card';
-export { applyStatePush, type LiveRow, patchLiveRow } from './state-push';
+export {
+  applyStatePush,
+  type LiveRow,
+  livePagePatch,
+  liveRowPatch,
+  patchLiveRow,
+  type RowReport,
+} from './state-push';
 export { type ListView, TableOrMapCard } from './table-or-map';
 export { ActiveStateTag, EventLevelTag, FlagTag, LiveBadge, RegisteredTag } from './tags';
 export { uploadFile } from './upload';

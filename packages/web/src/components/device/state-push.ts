@@ -22,3 +22,36 @@ export function applyStatePush<T extends LiveRow>(client: QueryClient, key: Quer
       : rows,
   );
 }
+
+/**
+ * What a family's telemetry push changes on one of its rows, from the push's values, the row and the
+ * push's time (nothing when it answers undefined).
+ */
+export type RowReport<T> = (values: Record<string, unknown>, row: T, at: string) => Partial<T> | undefined;
+
+/**
+ * A row after a realtime push: a state push on it patches its tag and last-seen time, a telemetry push on
+ * it of the family's `type` (of any type when none is given) its reported values; others leave it as is.
+ */
+export function liveRowPatch<T extends LiveRow>(type: string | undefined, report: RowReport<T>) {
+  return <R extends T>(row: R, push: RealtimePush): R => {
+    if ((push.kind !== 'state' && push.kind !== 'telemetry') || push.deviceId !== row.id) return row;
+    if (push.kind === 'state') return patchLiveRow(row, push);
+    if (type !== undefined && push.type !== type) return row;
+    const patch = report(push.values, row, push.at);
+    return patch ? { ...row, ...patch } : row;
+  };
+}
+
+/** A page of a family's rows after a realtime push, as liveRowPatch says (the page itself when no row changed). */
+export function livePagePatch<T extends LiveRow, P extends { list: T[] }>(
+  type: string | undefined,
+  report: RowReport<T>,
+) {
+  const patchRow = liveRowPatch(type, report);
+  return (page: P | undefined, push: RealtimePush): P | undefined => {
+    if (!page) return page;
+    const list = page.list.map((row) => patchRow(row, push));
+    return list.some((row, i) => row !== page.list[i]) ? { ...page, list } : page;
+  };
+}

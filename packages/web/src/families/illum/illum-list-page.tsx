@@ -1,17 +1,18 @@
-import type { RealtimePush } from '@sc/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../app/feedback';
-import { type CrudColumn, ListScreen } from '../../components/crud';
-import { FamilyListCard, patchLiveRow, useFamilyList } from '../../components/device';
-import { ProjectScoped } from '../../components/project-scoped';
+import type { CrudColumn } from '../../components/crud';
+import { FamilyListCard, FamilyListTable, useFamilyList } from '../../components/device';
+import { projectScreen } from '../../components/project-scoped';
 import { useStableCallback } from '../../components/stable-callback';
 import { type IllumPage, type IllumSensor, illumApi, illumKeys } from './api';
 
 export const ILLUM_PAGE = '/pjt/pjtdeviceillum';
+/** Offered in the column setting. */
+const HIDDEN = ['at'];
 const detailPath = (d: { id: number }) => `${ILLUM_PAGE}?id=${d.id}`;
 
 /** A value in KLux, or the "no data" mark. */
@@ -33,24 +34,7 @@ export function EnabledTag({ enabled }: { enabled: boolean }) {
 }
 
 /** /pjt/pjtdeviceillumlist (spec 001 §2): the illumination sensors of the current project. */
-export default function PjtDeviceIllumListPage() {
-  return <ProjectScoped>{(projectId) => <IllumList projectId={projectId} />}</ProjectScoped>;
-}
-
-/** A realtime push on a page of sensors: a reported value becomes the current one, state the tag. */
-export function applyIllumPush(page: IllumPage | undefined, push: RealtimePush): IllumPage | undefined {
-  if (!page || (push.kind !== 'telemetry' && push.kind !== 'state')) return page;
-  const { illuminance } = push.kind === 'telemetry' ? push.values : {};
-  if (push.kind === 'telemetry' && typeof illuminance !== 'number') return page;
-  if (!page.list.some((r) => r.id === push.deviceId)) return page;
-  return {
-    ...page,
-    list: page.list.map((r) => {
-      if (r.id !== push.deviceId) return r;
-      return push.kind === 'state' ? patchLiveRow(r, push) : { ...r, illuminance: illuminance as number, at: push.at };
-    }),
-  };
-}
+export default projectScreen(IllumList);
 
 /** Sensors with their current value (KLux, the last one reported) against their threshold; states live. */
 function IllumList({ projectId }: { projectId: number }) {
@@ -64,7 +48,8 @@ function IllumList({ projectId }: { projectId: number }) {
     initialFilters: { keyword: '' },
     load: ({ page, pageSize, filters }, includeChildren) =>
       illum.sensors(page, pageSize, filters.keyword, includeChildren),
-    applyPush: applyIllumPush,
+    // A reported value becomes the current one.
+    report: ({ illuminance }, _row, at) => (typeof illuminance === 'number' ? { illuminance, at } : undefined),
     setRegistered: illum.register,
     texts: { namespace: 'illum' },
   });
@@ -105,15 +90,8 @@ function IllumList({ projectId }: { projectId: number }) {
 
   return (
     <FamilyListCard title={t('menu.pjtdeviceillumlist')} hint={t('illum.realdataHint')}>
-      <ListScreen<IllumSensor, { keyword: string }>
-        list={list}
-        columns={shown}
-        // To fit 1366 px in both languages (the sensor's page shows its last report); offered in the
-        // column setting.
-        hiddenByDefault={['at']}
-        filters={[{ kind: 'keyword', name: 'keyword' }]}
-        table={{ scroll: { x: 'max-content' } }}
-      />
+      {/* The last report hidden to fit 1366 px in both languages (the sensor's page shows it). */}
+      <FamilyListTable list={list} columns={shown} hidden={HIDDEN} />
     </FamilyListCard>
   );
 }

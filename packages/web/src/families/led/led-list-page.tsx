@@ -1,13 +1,12 @@
-import type { RealtimePush } from '@sc/contract';
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CrudColumn, ListScreen } from '../../components/crud';
-import { ActiveStateFilter, FamilyListCard, patchLiveRow, useFamilyList } from '../../components/device';
+import type { CrudColumn } from '../../components/crud';
+import { ActiveStateFilter, FamilyListCard, FamilyListTable, pagedBy, useFamilyList } from '../../components/device';
 import { formatReading } from '../../components/format';
-import { ProjectScoped } from '../../components/project-scoped';
-import { DEVICE_PAGE, LED_TYPE, type LedFilters, type LedPage, type LedScreen, ledApi, runtimeOf } from './api';
+import { projectScreen } from '../../components/project-scoped';
+import { DEVICE_PAGE, type LedFilters, type LedPage, type LedScreen, ledApi, runtimeOf } from './api';
 
 const detailPath = (d: { id: number }) => `${DEVICE_PAGE}?id=${d.id}`;
 /** Columns the family's own texts name (the device's common ones are the device list's labels). */
@@ -17,45 +16,17 @@ const EXTRA_COLUMNS = ['no', 'lastActiveAt'] as const;
 /** The sum of the shown columns' widths, actions included. */
 const TABLE_WIDTH = 1045;
 
-/** A realtime push on a page of screens: a report becomes the row's runtime, a state change its tag. */
-export function applyLedPush(page: LedPage | undefined, push: RealtimePush): LedPage | undefined {
-  if (!page || (push.kind !== 'telemetry' && push.kind !== 'state')) return page;
-  if (!page.list.some((d) => d.id === push.deviceId)) return page;
-  return {
-    ...page,
-    list: page.list.map((d) => {
-      if (d.id !== push.deviceId) return d;
-      if (push.kind === 'state') return patchLiveRow(d, push);
-      if (push.type !== LED_TYPE) return d;
-      return { ...d, ...runtimeOf(push.values), reportedAt: push.at };
-    }),
-  };
-}
-
 /** /pjt/pjtdeviceledlist (spec 001 §2): the project's LED screens and what they show, live. */
-export default function LedListPage() {
-  return <ProjectScoped>{(projectId) => <LedList projectId={projectId} />}</ProjectScoped>;
-}
+export default projectScreen(LedList);
 
 function LedList({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
-  const led = ledApi(projectId);
-  const { list, includeChildren, columns } = useFamilyList<LedScreen, LedFilters, LedPage>({
+  const { list, columns } = useFamilyList<LedScreen, LedFilters, LedPage>({
     projectId,
-    key: led.page.key(),
+    ...pagedBy(ledApi(projectId)),
     initialFilters: { keyword: '', activeState: '' },
-    load: ({ page, pageSize, filters }, includeChildren) =>
-      led.page({
-        query: {
-          page,
-          pageSize,
-          keyword: filters.keyword || undefined,
-          activeState: (filters.activeState || undefined) as '-1' | '0' | '1' | undefined,
-          includeChildren,
-        },
-      }),
-    applyPush: applyLedPush,
-    setRegistered: led.setRegistered,
+    // A report becomes the row's runtime.
+    report: (values, _row, at) => ({ ...runtimeOf(values), reportedAt: at }),
     texts: { namespace: 'led', own: OWN_FIELDS },
   });
 
@@ -64,24 +35,8 @@ function LedList({ projectId }: { projectId: number }) {
     [columns, t],
   );
   return (
-    <FamilyListCard
-      title={t('menu.pjtdeviceledlist')}
-      tools={
-        <ActiveStateFilter
-          label={t('led.activeFilter')}
-          testId="led-active-filter"
-          value={list.filters.activeState}
-          onChange={(activeState) => list.setFilters({ activeState })}
-        />
-      }
-    >
-      <ListScreen<LedScreen, LedFilters>
-        list={list}
-        columns={shown}
-        filters={[{ kind: 'keyword', name: 'keyword' }]}
-        hiddenByDefault={EXTRA_COLUMNS}
-        table={{ scroll: { x: TABLE_WIDTH + (includeChildren ? 110 : 0) } }}
-      />
+    <FamilyListCard title={t('menu.pjtdeviceledlist')} tools={<ActiveStateFilter namespace="led" list={list} />}>
+      <FamilyListTable list={list} columns={shown} hidden={EXTRA_COLUMNS} width={TABLE_WIDTH} />
     </FamilyListCard>
   );
 }

@@ -1,15 +1,21 @@
 import { PauseCircleOutlined, SoundOutlined } from '@ant-design/icons';
-import type { RealtimePush } from '@sc/contract';
 import { NSC_VOLUME } from '@sc/contract/families/nsc';
-import { Button, Card, InputNumber, Popover, Slider, Space, Tag, Typography } from 'antd';
+import { Button, InputNumber, Popover, Slider, Space, Tag, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../app/feedback';
-import { type CrudColumn, ListScreen } from '../../components/crud';
-import { ActiveStateFilter, LiveBadge, patchLiveRow, useFamilyList } from '../../components/device';
-import { ProjectScoped } from '../../components/project-scoped';
-import { NSC_TYPE, type NscFilters, type NscPage, type NscSpeaker, nscApi } from './api';
+import type { CrudColumn } from '../../components/crud';
+import {
+  ActiveStateFilter,
+  FamilyListCard,
+  FamilyListTable,
+  pagedBy,
+  type RowReport,
+  useFamilyList,
+} from '../../components/device';
+import { projectScreen } from '../../components/project-scoped';
+import { type NscFilters, type NscPage, type NscSpeaker, nscApi } from './api';
 
 /** Columns the family's own texts name (the device's common ones are the device list's labels). */
 const OWN_FIELDS = new Set(['network', 'terminalId', 'modelName', 'volume', 'playing', 'reportedAt']);
@@ -19,34 +25,20 @@ const TABLE_WIDTH = 1000;
 
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 
-/** A realtime push on a page of speakers: a report becomes the row's volume and what it plays, a state change its tag. */
-export function applyNscPush(page: NscPage | undefined, push: RealtimePush): NscPage | undefined {
-  if (!page || (push.kind !== 'telemetry' && push.kind !== 'state')) return page;
-  if (!page.list.some((d) => d.id === push.deviceId)) return page;
+/** A report on a speaker: its volume, whether and what it plays, its version when it says one. */
+const speakerReport: RowReport<NscSpeaker> = (v, d, at) => {
+  const status = v.status === 'playing' || v.status === 'idle' ? v.status : null;
   return {
-    ...page,
-    list: page.list.map((d) => {
-      if (d.id !== push.deviceId) return d;
-      if (push.kind === 'state') return patchLiveRow(d, push);
-      if (push.type !== NSC_TYPE) return d;
-      const v = push.values as Record<string, unknown>;
-      const status = v.status === 'playing' || v.status === 'idle' ? v.status : null;
-      return {
-        ...d,
-        volume: typeof v.volume === 'number' ? v.volume : null,
-        status,
-        playing: status === 'playing' ? text(v.playing) : null,
-        version: text(v.version) ?? d.version,
-        reportedAt: push.at,
-      };
-    }),
+    volume: typeof v.volume === 'number' ? v.volume : null,
+    status,
+    playing: status === 'playing' ? text(v.playing) : null,
+    version: text(v.version) ?? d.version,
+    reportedAt: at,
   };
-}
+};
 
 /** /pjt/pjtdevicensclist (spec 001 §2): the project's speakers, live: endpoint fields, volume and what each plays. */
-export default function NscListPage() {
-  return <ProjectScoped>{(projectId) => <Speakers projectId={projectId} />}</ProjectScoped>;
-}
+export default projectScreen(Speakers);
 
 /** An editor's volume control of one speaker: a slider and a number, sent on "OK". */
 function VolumeButton({ row, send }: { row: NscSpeaker; send: (volume: number) => Promise<unknown> }) {
@@ -137,23 +129,11 @@ function SpeakerActions({ row, projectId }: { row: NscSpeaker; projectId: number
 
 function Speakers({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
-  const nsc = nscApi(projectId);
-  const { list, includeChildren, columns } = useFamilyList<NscSpeaker, NscFilters, NscPage>({
+  const { list, columns } = useFamilyList<NscSpeaker, NscFilters, NscPage>({
     projectId,
-    key: nsc.page.key(),
+    ...pagedBy(nscApi(projectId)),
     initialFilters: { keyword: '', activeState: '' },
-    load: ({ page, pageSize, filters }, includeChildren) =>
-      nsc.page({
-        query: {
-          page,
-          pageSize,
-          keyword: filters.keyword || undefined,
-          activeState: (filters.activeState || undefined) as '-1' | '0' | '1' | undefined,
-          includeChildren,
-        },
-      }),
-    applyPush: applyNscPush,
-    setRegistered: nsc.setRegistered,
+    report: speakerReport,
     texts: { namespace: 'nsc', own: OWN_FIELDS },
   });
 
@@ -166,28 +146,9 @@ function Speakers({ projectId }: { projectId: number }) {
     [columns, t, projectId],
   );
   return (
-    <Card
-      title={t('menu.pjtdevicensclist')}
-      extra={
-        <Space>
-          <ActiveStateFilter
-            label={t('nsc.activeFilter')}
-            testId="nsc-active-filter"
-            value={list.filters.activeState}
-            onChange={(activeState) => list.setFilters({ activeState })}
-          />
-          <LiveBadge />
-        </Space>
-      }
-    >
-      <ListScreen<NscSpeaker, NscFilters>
-        list={list}
-        columns={shown}
-        filters={[{ kind: 'keyword', name: 'keyword' }]}
-        hiddenByDefault={EXTRA_COLUMNS}
-        table={{ scroll: { x: TABLE_WIDTH + (includeChildren ? 110 : 0) } }}
-      />
-    </Card>
+    <FamilyListCard title={t('menu.pjtdevicensclist')} lead={<ActiveStateFilter namespace="nsc" list={list} />}>
+      <FamilyListTable list={list} columns={shown} hidden={EXTRA_COLUMNS} width={TABLE_WIDTH} />
+    </FamilyListCard>
   );
 }
 

@@ -1,20 +1,19 @@
-import type { RealtimePush } from '@sc/contract';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type CrudColumn, ListScreen } from '../../components/crud';
-import { FamilyListCard, patchLiveRow, useFamilyList } from '../../components/device';
-import { ProjectScoped } from '../../components/project-scoped';
+import type { CrudColumn } from '../../components/crud';
+import { FamilyListCard, FamilyListTable, useFamilyList } from '../../components/device';
+import { projectScreen } from '../../components/project-scoped';
 import { type PgwGateway, type PgwPage, pgwApi, pgwKeys } from './api';
 import './texts';
 import { useMemo } from 'react';
 
 export const PGW_PAGE = '/pjt/pjtdevicepgw';
+/** Offered in the column setting. */
+const HIDDEN = ['lastActiveAt'];
 const detailPath = (d: { id: number }) => `${PGW_PAGE}?id=${d.id}`;
 
 /** /pjt/pjtdevicepgwlist (spec 001 §2, §3): the power-line gateways of the current project. */
-export default function PjtDevicePgwListPage() {
-  return <ProjectScoped>{(projectId) => <PgwList projectId={projectId} />}</ProjectScoped>;
-}
+export default projectScreen(PgwList);
 
 /** Registered lamp controllers and how many of them the gateway reached on its last search. */
 export function LampCount({ lamps, reachable }: { lamps: number; reachable: number }) {
@@ -24,23 +23,6 @@ export function LampCount({ lamps, reachable }: { lamps: number; reachable: numb
       {t('pgw.lampCount', { lamps, reachable })}
     </Typography.Text>
   );
-}
-
-/** A realtime push on a page of gateways: a new carrier table says how many lamps answer, state the tag. */
-export function applyPgwPush(page: PgwPage | undefined, push: RealtimePush): PgwPage | undefined {
-  if (!page || (push.kind !== 'telemetry' && push.kind !== 'state')) return page;
-  const { reachable } = push.kind === 'telemetry' ? push.values : {};
-  if (push.kind === 'telemetry' && typeof reachable !== 'number') return page;
-  if (!page.list.some((r) => r.id === push.deviceId)) return page;
-  return {
-    ...page,
-    list: page.list.map((r) => {
-      if (r.id !== push.deviceId) return r;
-      return push.kind === 'state'
-        ? patchLiveRow(r, push)
-        : { ...r, reachable: Math.min(r.lamps, reachable as number) };
-    }),
-  };
 }
 
 /** Gateways with wire no, zone code, online state and their lamp controllers; states live. */
@@ -53,7 +35,9 @@ function PgwList({ projectId }: { projectId: number }) {
     initialFilters: { keyword: '' },
     load: ({ page, pageSize, filters }, includeChildren) =>
       pgw.gateways(page, pageSize, filters.keyword, includeChildren),
-    applyPush: applyPgwPush,
+    // A new carrier table says how many lamps answer.
+    report: ({ reachable }, r) =>
+      typeof reachable === 'number' ? { reachable: Math.min(r.lamps, reachable) } : undefined,
     setRegistered: pgw.register,
     texts: { namespace: 'pgw' },
   });
@@ -65,14 +49,8 @@ function PgwList({ projectId }: { projectId: number }) {
 
   return (
     <FamilyListCard title={t('menu.pjtdevicepgwlist')}>
-      <ListScreen<PgwGateway, { keyword: string }>
-        list={list}
-        columns={shown}
-        // To fit 1366 px; offered in the column setting.
-        hiddenByDefault={['lastActiveAt']}
-        filters={[{ kind: 'keyword', name: 'keyword' }]}
-        table={{ scroll: { x: 'max-content' }, locale: { emptyText: t('pgw.empty') } }}
-      />
+      {/* The last activity hidden to fit 1366 px. */}
+      <FamilyListTable list={list} columns={shown} hidden={HIDDEN} table={{ locale: { emptyText: t('pgw.empty') } }} />
     </FamilyListCard>
   );
 }

@@ -1,4 +1,3 @@
-import type { RealtimePush } from '@sc/contract';
 import { scdFillState } from '@sc/contract/families/scd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Progress, Tag } from 'antd';
@@ -7,11 +6,19 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRealtime } from '../../api/realtime';
-import { type CrudColumn, ListScreen } from '../../components/crud';
-import { ActiveStateFilter, patchLiveRow, TableOrMapCard, useFamilyList } from '../../components/device';
+import type { CrudColumn } from '../../components/crud';
+import {
+  ActiveStateFilter,
+  FamilyListTable,
+  liveRowPatch,
+  pagedBy,
+  type RowReport,
+  TableOrMapCard,
+  useFamilyList,
+} from '../../components/device';
 import { formatReading } from '../../components/format';
 import { ToneMap } from '../../components/map/tone-map';
-import { ProjectScoped } from '../../components/project-scoped';
+import { projectScreen } from '../../components/project-scoped';
 import {
   DEVICE_PAGE,
   FILL_COLORS,
@@ -34,51 +41,29 @@ const EXTRA_COLUMNS = ['no', 'battery', 'lastActiveAt'] as const;
 /** The sum of the shown columns' widths, actions included. */
 const TABLE_WIDTH = 1010;
 
-/** A realtime push on one bin: a report becomes its values and fill state, a state change its tag. */
-function applyScdPushToBin<B extends ScdBin>(b: B, push: RealtimePush): B {
-  if ((push.kind !== 'telemetry' && push.kind !== 'state') || b.id !== push.deviceId) return b;
-  if (push.kind === 'state') return patchLiveRow(b, push);
-  if (push.type !== SCD_TYPE) return b;
+/** A report on a bin: its values and the fill state they give against its thresholds. */
+const binReport: RowReport<ScdBin> = (values, b, at) => {
   const report = {
-    distance: numberOrNull(push.values.distance),
-    fill: numberOrNull(push.values.fill),
-    weight: numberOrNull(push.values.weight),
-    battery: numberOrNull(push.values.battery),
+    distance: numberOrNull(values.distance),
+    fill: numberOrNull(values.fill),
+    weight: numberOrNull(values.weight),
+    battery: numberOrNull(values.battery),
   };
-  return { ...b, ...report, reportedAt: push.at, fillState: scdFillState(report, b) };
-}
-
-/** A realtime push on a page of bins (the page unchanged when none of its bins is concerned). */
-export function applyScdPush(page: ScdPage | undefined, push: RealtimePush): ScdPage | undefined {
-  if (!page || (push.kind !== 'telemetry' && push.kind !== 'state')) return page;
-  if (!page.list.some((b) => b.id === push.deviceId)) return page;
-  return { ...page, list: page.list.map((b) => applyScdPushToBin(b, push)) };
-}
+  return { ...report, reportedAt: at, fillState: scdFillState(report, b) };
+};
+/** A realtime push on one bin of the map: a report becomes its values and fill state, a state change its tag. */
+const patchBin = liveRowPatch(SCD_TYPE, binReport);
 
 /** /pjt/pjtdevicescdlist (spec 001 §2): the project's dustbins, how full each is, live. */
-export default function ScdListPage() {
-  return <ProjectScoped>{(projectId) => <ScdList projectId={projectId} />}</ProjectScoped>;
-}
+export default projectScreen(ScdList);
 
 function ScdList({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
-  const scd = scdApi(projectId);
   const { list, includeChildren, columns } = useFamilyList<ScdBin, ScdFilters, ScdPage>({
     projectId,
-    key: scd.page.key(),
+    ...pagedBy(scdApi(projectId)),
     initialFilters: { keyword: '', activeState: '' },
-    load: ({ page, pageSize, filters }, includeChildren) =>
-      scd.page({
-        query: {
-          page,
-          pageSize,
-          keyword: filters.keyword || undefined,
-          activeState: (filters.activeState || undefined) as '-1' | '0' | '1' | undefined,
-          includeChildren,
-        },
-      }),
-    applyPush: applyScdPush,
-    setRegistered: scd.setRegistered,
+    report: binReport,
     texts: { namespace: 'scd', own: OWN_FIELDS },
   });
 
@@ -88,23 +73,8 @@ function ScdList({ projectId }: { projectId: number }) {
       title={t('menu.pjtdevicescdlist')}
       labels={{ table: t('scd.views.table'), map: t('scd.views.map') }}
       testId="scd-view"
-      tools={
-        <ActiveStateFilter
-          label={t('scd.activeFilter')}
-          testId="scd-active-filter"
-          value={list.filters.activeState}
-          onChange={(activeState) => list.setFilters({ activeState })}
-        />
-      }
-      table={
-        <ListScreen<ScdBin, ScdFilters>
-          list={list}
-          columns={shown}
-          filters={[{ kind: 'keyword', name: 'keyword' }]}
-          hiddenByDefault={EXTRA_COLUMNS}
-          table={{ scroll: { x: TABLE_WIDTH + (includeChildren ? 110 : 0) } }}
-        />
-      }
+      tools={<ActiveStateFilter namespace="scd" list={list} />}
+      table={<FamilyListTable list={list} columns={shown} hidden={EXTRA_COLUMNS} width={TABLE_WIDTH} />}
       map={<ScdMap projectId={projectId} includeChildren={includeChildren} />}
     />
   );
@@ -124,7 +94,7 @@ function ScdMap({ projectId, includeChildren }: { projectId: number; includeChil
   const key = scd.map.key({ query });
   const bins = useQuery({ queryKey: key, queryFn: () => scd.map({ query }) });
   useRealtime({ projects: [projectId] }, (push) =>
-    client.setQueryData<ScdMapBin[]>(key, (list) => list?.map((b) => applyScdPushToBin(b, push))),
+    client.setQueryData<ScdMapBin[]>(key, (list) => list?.map((b) => patchBin(b, push))),
   );
   const label = useCallback((tone: string) => t(`scd.tones.${tone}`), [t]);
   return (

@@ -1,13 +1,12 @@
-import type { RealtimePush } from '@sc/contract';
-import { Card, Flex, Tooltip } from 'antd';
+import { Flex, Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CrudColumn, ListScreen } from '../../components/crud';
-import { LiveBadge, patchLiveRow, useFamilyList } from '../../components/device';
+import type { CrudColumn } from '../../components/crud';
+import { FamilyListCard, FamilyListTable, pagedBy, useFamilyList } from '../../components/device';
 import { formatReading } from '../../components/format';
-import { ProjectScoped } from '../../components/project-scoped';
-import { DEVICE_PAGE, WHM_TYPE, type WhmFilters, type WhmMeter, type WhmPage, whmApi } from './api';
+import { projectScreen } from '../../components/project-scoped';
+import { DEVICE_PAGE, type WhmFilters, type WhmMeter, type WhmPage, whmApi } from './api';
 import { WhmProjectEnergy } from './whm-project-energy';
 
 const detailPath = (m: { id: number }) => `${DEVICE_PAGE}?id=${m.id}`;
@@ -16,47 +15,20 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : n
 /** The sum of the list's column widths: the table scrolls only when the window is narrower than 1366 px. */
 const TABLE_WIDTH = 1050;
 
-/** A realtime push on a page of meters: a reading becomes the live reading and pick time, state the tag. */
-export function applyWhmPush(page: WhmPage | undefined, push: RealtimePush): WhmPage | undefined {
-  if (!page || (push.kind !== 'telemetry' && push.kind !== 'state')) return page;
-  if (!page.list.some((m) => m.id === push.deviceId)) return page;
-  return {
-    ...page,
-    list: page.list.map((m) => {
-      if (m.id !== push.deviceId) return m;
-      if (push.kind === 'state') return patchLiveRow(m, push);
-      if (push.type !== WHM_TYPE) return m;
-      return { ...m, reading: num(push.values.reading), power: num(push.values.power), pickedAt: push.at };
-    }),
-  };
-}
-
 /**
  * /pjt/pjtdevicewhmlist (spec 001 §2-§3): the project's meters with their live reading and pick time,
  * and the project's consumption per day, month or year below them.
  */
-export default function WhmListPage() {
-  return <ProjectScoped>{(projectId) => <WhmList projectId={projectId} />}</ProjectScoped>;
-}
+export default projectScreen(WhmList);
 
 function WhmList({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
-  const whm = whmApi(projectId);
-  const { list, includeChildren, columns } = useFamilyList<WhmMeter, WhmFilters, WhmPage>({
+  const { list, columns } = useFamilyList<WhmMeter, WhmFilters, WhmPage>({
     projectId,
-    key: whm.page.key(),
+    ...pagedBy(whmApi(projectId)),
     initialFilters: { keyword: '' },
-    load: ({ page, pageSize, filters }, includeChildren) =>
-      whm.page({
-        query: {
-          page,
-          pageSize,
-          keyword: filters.keyword || undefined,
-          includeChildren,
-        },
-      }),
-    applyPush: applyWhmPush,
-    setRegistered: whm.setRegistered,
+    // A reading becomes the live reading and pick time.
+    report: (values, _row, at) => ({ reading: num(values.reading), power: num(values.power), pickedAt: at }),
     texts: { namespace: 'whm' },
   });
 
@@ -64,14 +36,9 @@ function WhmList({ projectId }: { projectId: number }) {
 
   return (
     <Flex vertical gap={16}>
-      <Card title={t('menu.pjtdevicewhmlist')} extra={<LiveBadge />}>
-        <ListScreen<WhmMeter, WhmFilters>
-          list={list}
-          columns={shown}
-          filters={[{ kind: 'keyword', name: 'keyword' }]}
-          table={{ scroll: { x: TABLE_WIDTH + (includeChildren ? 110 : 0) } }}
-        />
-      </Card>
+      <FamilyListCard title={t('menu.pjtdevicewhmlist')}>
+        <FamilyListTable list={list} columns={shown} width={TABLE_WIDTH} />
+      </FamilyListCard>
       <WhmProjectEnergy projectId={projectId} />
     </Flex>
   );

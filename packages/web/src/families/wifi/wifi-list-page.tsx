@@ -1,14 +1,13 @@
-import type { RealtimePush } from '@sc/contract';
 import { WIFI_LINK_TYPES } from '@sc/contract/families/wifi';
-import { Card, Select, Space } from 'antd';
+import { Select } from 'antd';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CrudColumn, ListScreen } from '../../components/crud';
-import { ActiveStateFilter, LiveBadge, patchLiveRow, useFamilyList } from '../../components/device';
+import type { CrudColumn } from '../../components/crud';
+import { ActiveStateFilter, FamilyListCard, FamilyListTable, pagedBy, useFamilyList } from '../../components/device';
 import { formatDuration, formatReading } from '../../components/format';
-import { ProjectScoped } from '../../components/project-scoped';
-import { DEVICE_PAGE, WIFI_TYPE, type WifiAp, type WifiFilters, type WifiPage, wifiApi } from './api';
+import { projectScreen } from '../../components/project-scoped';
+import { DEVICE_PAGE, type WifiAp, type WifiFilters, type WifiPage, wifiApi } from './api';
 
 const detailPath = (d: { id: number }) => `${DEVICE_PAGE}?id=${d.id}`;
 const numberOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -32,57 +31,30 @@ const EXTRA_COLUMNS = ['no', 'parentName', 'ssid', 'reportedAt', 'lastActiveAt']
 const TABLE_WIDTH = 1040;
 const READINGS = ['upload', 'download', 'cpu', 'memory', 'clients', 'uptime'] as const;
 
-/** A realtime push on a page of APs: a report becomes the row's values, a state change its tag. */
-export function applyWifiPush(page: WifiPage | undefined, push: RealtimePush): WifiPage | undefined {
-  if (!page || (push.kind !== 'telemetry' && push.kind !== 'state')) return page;
-  if (!page.list.some((d) => d.id === push.deviceId)) return page;
-  return {
-    ...page,
-    list: page.list.map((d) => {
-      if (d.id !== push.deviceId) return d;
-      if (push.kind === 'state') return patchLiveRow(d, push);
-      if (push.type !== WIFI_TYPE) return d;
-      const report = Object.fromEntries(READINGS.map((k) => [k, numberOrNull(push.values[k])]));
-      return { ...d, ...report, reportedAt: push.at };
-    }),
-  };
-}
-
 /** /pjt/pjtdevicewifilist (spec 001 §2): the project's access points and controllers, live. */
-export default function WifiListPage() {
-  return <ProjectScoped>{(projectId) => <WifiList projectId={projectId} />}</ProjectScoped>;
-}
+export default projectScreen(WifiList);
 
 function WifiList({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
-  const wifi = wifiApi(projectId);
-  const { list, includeChildren, columns } = useFamilyList<WifiAp, WifiFilters, WifiPage>({
+  const { list, columns } = useFamilyList<WifiAp, WifiFilters, WifiPage>({
     projectId,
-    key: wifi.page.key(),
+    ...pagedBy(wifiApi(projectId)),
     initialFilters: { keyword: '', activeState: '', linkType: '' },
-    load: ({ page, pageSize, filters }, includeChildren) =>
-      wifi.page({
-        query: {
-          page,
-          pageSize,
-          keyword: filters.keyword || undefined,
-          activeState: (filters.activeState || undefined) as '-1' | '0' | '1' | undefined,
-          linkType: (filters.linkType || undefined) as (typeof WIFI_LINK_TYPES)[number] | undefined,
-          includeChildren,
-        },
-      }),
-    applyPush: applyWifiPush,
-    setRegistered: wifi.setRegistered,
+    // A report becomes the row's values.
+    report: (values, _row, at) => ({
+      ...Object.fromEntries(READINGS.map((k) => [k, numberOrNull(values[k])])),
+      reportedAt: at,
+    }),
     texts: { namespace: 'wifi', own: OWN_FIELDS },
   });
 
   const shown = useMemo(() => columns(apColumns(t)), [columns, t]);
   const links = WIFI_LINK_TYPES.map((l) => ({ value: l, label: t(`wifi.linkTypes.${l}`) }));
   return (
-    <Card
+    <FamilyListCard
       title={t('menu.pjtdevicewifilist')}
-      extra={
-        <Space>
+      lead={
+        <>
           <Select
             aria-label={t('wifi.linkFilter')}
             data-testid="wifi-link-filter"
@@ -93,24 +65,12 @@ function WifiList({ projectId }: { projectId: number }) {
             value={list.filters.linkType || undefined}
             onChange={(v?: string) => list.setFilters({ linkType: v ?? '' })}
           />
-          <ActiveStateFilter
-            label={t('wifi.activeFilter')}
-            testId="wifi-active-filter"
-            value={list.filters.activeState}
-            onChange={(activeState) => list.setFilters({ activeState })}
-          />
-          <LiveBadge />
-        </Space>
+          <ActiveStateFilter namespace="wifi" list={list} />
+        </>
       }
     >
-      <ListScreen<WifiAp, WifiFilters>
-        list={list}
-        columns={shown}
-        filters={[{ kind: 'keyword', name: 'keyword' }]}
-        hiddenByDefault={EXTRA_COLUMNS}
-        table={{ scroll: { x: TABLE_WIDTH + (includeChildren ? 110 : 0) } }}
-      />
-    </Card>
+      <FamilyListTable list={list} columns={shown} hidden={EXTRA_COLUMNS} width={TABLE_WIDTH} />
+    </FamilyListCard>
   );
 }
 
