@@ -1,13 +1,15 @@
 import type { RealtimePush, SessionUser } from '@sc/contract';
-import { act, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { FakeWebSocket } from '../api/realtime-fake';
 import { setErrorSinks } from '../api/report';
 import { changeLang } from '../i18n/i18n';
 import { frameAnswers, TREE } from '../pages/man/projectlist/test-fixtures';
 import { clearSession, setSession } from '../session/store';
 import { guardRawText } from './raw-guard';
-import { type Call, mockFetch } from './render';
+import { type Call, mockFetch, renderWithApp } from './render';
 
 /**
  * The set-up the tests of a family's screens share (a family's list and device page in project 2): the
@@ -115,4 +117,81 @@ export function pushLive(push: RealtimePush) {
   const socket = FakeWebSocket.last!;
   act(() => socket.open());
   act(() => socket.push(push));
+}
+
+/** Pushes a report of the device `deviceId` (of the device type `type`) in the screens' project. */
+export function pushReport(deviceId: number, type: string, values: Record<string, unknown>, at: string) {
+  pushLive({ kind: 'telemetry', deviceId, projectId: PROJECT_ID, type, values, at });
+}
+
+/** A family's server (familyServer). */
+export type FamilyServe = ReturnType<typeof familyServer>;
+
+/** Serves the family (for a user of `level`), renders its list `page` at `path` and waits for the row showing `name`. */
+export async function openList(serve: FamilyServe, page: ReactNode, path: string, name: string, level?: number) {
+  const { calls } = serve(level);
+  const view = renderWithApp(page, { path });
+  return { calls, view, row: await rowWith(name) };
+}
+
+/** Registers the device of the row showing `name` after a confirmation; expects its POST to `registerPath`. */
+export async function registerFromRow(calls: Call[], name: string, registerPath: string) {
+  fireEvent.click(within(await rowWith(name)).getByRole('button', { name: '注册' }));
+  fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }, { timeout: 20_000 }));
+  await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+  expect(calls.find((c) => c.method === 'POST')!.url.pathname).toBe(registerPath);
+}
+
+/** Below the edit level, the list `page` at `path` shows the row of `name` without a register button. */
+export async function expectNoRegistration(serve: FamilyServe, page: ReactNode, path: string, name: string) {
+  await openList(serve, page, path, name, 1);
+  expect(screen.queryByRole('button', { name: '注册' })).toBeNull();
+}
+
+/**
+ * Serves the family at its device page (for a user of `level`, answering with `first` first), renders
+ * `page` at `path` (the screen's path and the device's id) and waits for the device's name (`<ns>-name`).
+ */
+export async function openDevice(
+  serve: FamilyServe,
+  page: ReactNode,
+  path: string,
+  ns: string,
+  { level = 5, first }: { level?: number; first?: (call: Call) => Answer } = {},
+) {
+  const { calls } = serve(level, path.split('?')[0], first);
+  const user = userEvent.setup();
+  renderWithApp(page, { path });
+  return { calls, user, name: await screen.findByTestId(`${ns}-name`) };
+}
+
+/** A command of the device page at `path` (its `button`) refused for an offline device: the server's `message` is shown. */
+export async function expectOfflineReason(
+  serve: FamilyServe,
+  page: ReactNode,
+  path: string,
+  button: RegExp,
+  message: string,
+) {
+  serve(5, path.split('?')[0], (call) =>
+    call.method === 'POST' ? { status: 409, json: { statusCode: 409, code: 'DEVICE_OFFLINE', message } } : undefined,
+  );
+  const user = userEvent.setup();
+  renderWithApp(page, { path });
+  await user.click(await screen.findByRole('button', { name: button }));
+  expect(await screen.findByText(message)).toBeTruthy();
+}
+
+/** Below the edit level, the device page at `path` shows its name (`<ns>-name`) and its `table`, none of the `buttons`. */
+export async function expectReadOnly(
+  serve: FamilyServe,
+  page: ReactNode,
+  path: string,
+  { ns, table, buttons }: { ns: string; table: string; buttons: (string | RegExp)[] },
+) {
+  serve(1, path.split('?')[0]);
+  renderWithApp(page, { path });
+  await screen.findByTestId(`${ns}-name`);
+  await screen.findByTestId(table);
+  for (const name of buttons) expect(screen.queryByRole('button', { name })).toBeNull();
 }

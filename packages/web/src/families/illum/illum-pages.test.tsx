@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { familyServer, familyTestSetup, pageOf } from '../../test/family-page';
+import { expectOfflineReason, expectReadOnly, familyServer, familyTestSetup, pageOf } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import PjtDeviceIllumGroupPage from './illum-group-page';
 import PjtDeviceIllumListPage from './illum-list-page';
@@ -162,23 +162,21 @@ describe('illumination sensor page', () => {
   });
 
   it("shows the server's reason when the sensor is offline for realdata", async () => {
-    const message = '设备离线或通信异常，请稍后重试';
-    serve(5, '/pjt/pjtdeviceillum', (call) =>
-      call.method === 'POST' ? { status: 409, json: { statusCode: 409, code: 'DEVICE_OFFLINE', message } } : undefined,
+    await expectOfflineReason(
+      serve,
+      <PjtDeviceIllumPage />,
+      '/pjt/pjtdeviceillum?id=7',
+      /读取当前照度/,
+      '设备离线或通信异常，请稍后重试',
     );
-    const user = userEvent.setup();
-    renderWithApp(<PjtDeviceIllumPage />, { path: '/pjt/pjtdeviceillum?id=7' });
-    await user.click(await screen.findByRole('button', { name: /读取当前照度/ }));
-    expect(await screen.findByText(message)).toBeTruthy();
   });
 
   it('is read-only below the edit level', async () => {
-    serve(1, '/pjt/pjtdeviceillum');
-    renderWithApp(<PjtDeviceIllumPage />, { path: '/pjt/pjtdeviceillum?id=7' });
-    await screen.findByTestId('illum-name');
-    await screen.findByTestId('lamps-table');
-    expect(screen.queryByRole('button', { name: '保存配置' })).toBeNull();
-    expect(screen.queryByRole('button', { name: /读取当前照度/ })).toBeNull();
+    await expectReadOnly(serve, <PjtDeviceIllumPage />, '/pjt/pjtdeviceillum?id=7', {
+      ns: 'illum',
+      table: 'lamps-table',
+      buttons: ['保存配置', /读取当前照度/],
+    });
   });
 });
 

@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
 import { stubXhr } from '../../test/fake-xhr';
-import { familyServer, familyTestSetup, pageOf, pushLive, rowWith } from '../../test/family-page';
+import {
+  familyServer,
+  familyTestSetup,
+  openList,
+  pageOf,
+  pushReport,
+  registerFromRow,
+  rowWith,
+} from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import type { LedResource, LedScreen } from './api';
 import LedListPage from './led-list-page';
@@ -116,22 +124,13 @@ familyTestSetup();
 
 describe('LED screens list', () => {
   it('shows resolution, brightness, volume, power and what plays in words, and follows reports', async () => {
-    serve();
-    renderWithApp(<LedListPage />, { path: LIST });
-    const row = await rowWith('广场屏');
+    const { row } = await openList(serve, <LedListPage />, LIST, '广场屏');
     expect(row.textContent).toContain('192 × 96');
     expect(within(row).getByTestId('led-brightness').textContent).toBe('180');
     expect(row.querySelector('[data-power="true"]')?.textContent).toBe('开');
     expect(within(row).getByTestId('led-playing').textContent).toBe('城市公告');
     expect(screen.getByRole('columnheader', { name: '正在播放' })).toBeTruthy();
-    pushLive({
-      kind: 'telemetry',
-      deviceId: 61,
-      projectId: 2,
-      type: 'led',
-      values: { brightness: 42, volume: 3, power: 0, playing: null },
-      at: '2026-05-01T20:15:00Z',
-    });
+    pushReport(61, 'led', { brightness: 42, volume: 3, power: 0, playing: null }, '2026-05-01T20:15:00Z');
     await waitFor(async () =>
       expect(within(await rowWith('广场屏')).getByTestId('led-brightness').textContent).toBe('42'),
     );
@@ -139,12 +138,8 @@ describe('LED screens list', () => {
   }, 120_000);
 
   it('registers a screen from its row after a confirmation', async () => {
-    const { calls } = serve();
-    renderWithApp(<LedListPage />, { path: LIST });
-    fireEvent.click(within(await rowWith('路口屏')).getByRole('button', { name: '注册' }));
-    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }, { timeout: 20_000 }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    expect(calls.find((c) => c.method === 'POST')!.url.pathname).toBe(`${LED}/62/register`);
+    const { calls } = await openList(serve, <LedListPage />, LIST, '路口屏');
+    await registerFromRow(calls, '路口屏', `${LED}/62/register`);
   }, 120_000);
 });
 
@@ -172,14 +167,7 @@ describe('LED screen page', () => {
     await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/61/control'))).toBe(true));
     expect(calls.find((c) => c.url.pathname.endsWith('/control'))!.body?.get('brightness')).toBe('90');
     expect(await screen.findByText('已下发到屏幕，屏幕已应答', undefined, { timeout: 10_000 })).toBeTruthy();
-    pushLive({
-      kind: 'telemetry',
-      deviceId: 61,
-      projectId: 2,
-      type: 'led',
-      values: { brightness: 90, volume: 7, power: 1, playing: '空气质量' },
-      at: '2026-05-01T20:15:00Z',
-    });
+    pushReport(61, 'led', { brightness: 90, volume: 7, power: 1, playing: '空气质量' }, '2026-05-01T20:15:00Z');
     await waitFor(() => expect(screen.getByTestId('led-playing').textContent).toBe('空气质量'));
     expect(runtime.querySelector('[data-reading="brightness"]')?.textContent).toBe('亮度90');
   }, 120_000);

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { familyServer, familyTestSetup, pageOf, pushLive, rowWith } from '../../test/family-page';
+import { familyServer, familyTestSetup, openList, pageOf, pushReport, rowWith } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import type { NscMedia, NscMediaGroup, NscSpeaker } from './api';
 import NscGroupPage from './groups-page';
@@ -107,9 +107,7 @@ familyTestSetup();
 
 describe('speakers list', () => {
   it('shows the endpoint fields, volume and what each plays, and follows reports live', async () => {
-    serve();
-    renderWithApp(<NscListPage />, { path: LIST });
-    const row = await rowWith('广场音柱');
+    const { row } = await openList(serve, <NscListPage />, LIST, '广场音柱');
     expect(row.textContent).toContain('00:1A:2B:3C:4D:11');
     expect(row.textContent).toContain('10.0.0.11');
     expect(row.textContent).toContain('NSC-2.3.1');
@@ -117,14 +115,12 @@ describe('speakers list', () => {
     expect(within(row).getByTestId('nsc-playing').textContent).toBe('晨间广播');
     expect(row.textContent).toContain('播放中');
     expect((await rowWith('公园音柱')).textContent).toContain('空闲');
-    pushLive({
-      kind: 'telemetry',
-      deviceId: 11,
-      projectId: 2,
-      type: 'nsc',
-      values: { volume: 35, status: 'playing', playing: 'Safety notice', version: 'NSC-2.3.1' },
-      at: '2026-05-01T20:15:00Z',
-    });
+    pushReport(
+      11,
+      'nsc',
+      { volume: 35, status: 'playing', playing: 'Safety notice', version: 'NSC-2.3.1' },
+      '2026-05-01T20:15:00Z',
+    );
     await waitFor(async () =>
       expect(within(await rowWith('广场音柱')).getByTestId('nsc-volume').textContent).toBe('35'),
     );

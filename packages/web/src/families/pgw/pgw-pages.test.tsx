@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
-import { familyServer, familyTestSetup } from '../../test/family-page';
+import { expectOfflineReason, expectReadOnly, familyServer, familyTestSetup } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import PjtDevicePgwListPage from './pgw-list-page';
 import PjtDevicePgwPage from './pgw-page';
@@ -230,23 +230,20 @@ describe('power-line gateway page', () => {
   });
 
   it("shows the server's reason when the gateway is offline for the runtime", async () => {
-    const message = '设备离线或通讯异常，请稍后重试';
-    serve(5, '/pjt/pjtdevicepgw', (call) =>
-      call.method === 'POST' ? { status: 409, json: { statusCode: 409, code: 'DEVICE_OFFLINE', message } } : undefined,
+    await expectOfflineReason(
+      serve,
+      <PjtDevicePgwPage />,
+      '/pjt/pjtdevicepgw?id=9',
+      /读取运行数据/,
+      '设备离线或通讯异常，请稍后重试',
     );
-    const user = userEvent.setup();
-    renderWithApp(<PjtDevicePgwPage />, { path: '/pjt/pjtdevicepgw?id=9' });
-    await user.click(await screen.findByRole('button', { name: /读取运行数据/ }));
-    expect(await screen.findByText(message)).toBeTruthy();
   });
 
   it('is read-only below the edit level', async () => {
-    serve(1, '/pjt/pjtdevicepgw');
-    renderWithApp(<PjtDevicePgwPage />, { path: '/pjt/pjtdevicepgw?id=9' });
-    await screen.findByTestId('pgw-name');
-    await screen.findByTestId('lamps-table');
-    expect(screen.queryByRole('button', { name: '保存配置' })).toBeNull();
-    expect(screen.queryByRole('button', { name: /注册灯控器/ })).toBeNull();
-    expect(screen.queryByRole('button', { name: /重\s*启/ })).toBeNull();
+    await expectReadOnly(serve, <PjtDevicePgwPage />, '/pjt/pjtdevicepgw?id=9', {
+      ns: 'pgw',
+      table: 'lamps-table',
+      buttons: ['保存配置', /注册灯控器/, /重\s*启/],
+    });
   });
 });

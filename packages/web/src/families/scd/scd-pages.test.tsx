@@ -1,8 +1,17 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
-import { familyServer, familyTestSetup, pushLive, rowWith } from '../../test/family-page';
+import {
+  expectNoRegistration,
+  familyServer,
+  familyTestSetup,
+  openDevice,
+  openList,
+  pushReport,
+  registerFromRow,
+  rowWith,
+} from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import type { ScdBin } from './api';
 import ScdListPage from './scd-list-page';
@@ -96,9 +105,7 @@ familyTestSetup();
 
 describe('dustbin list', () => {
   it('shows fill as a bar, the fill state as a tag and weight, and follows reports', async () => {
-    serve();
-    renderWithApp(<ScdListPage />, { path: LIST });
-    const row = await rowWith('广场垃圾桶');
+    const { row } = await openList(serve, <ScdListPage />, LIST, '广场垃圾桶');
     expect(within(row).getByTestId('scd-fill').textContent).toContain('95%');
     expect(within(row).getByRole('progressbar', { name: '填充度' })).toBeTruthy();
     // An over-filled bin's bar is red, as its state's tag.
@@ -109,14 +116,12 @@ describe('dustbin list', () => {
     expect(screen.getByRole('columnheader', { name: '填充度' })).toBeTruthy();
     // Extras wait in the column setting so the table fits 1366 px.
     expect(screen.queryByRole('columnheader', { name: '电量 (%)' })).toBeNull();
-    pushLive({
-      kind: 'telemetry',
-      deviceId: 41,
-      projectId: 2,
-      type: 'smartclassifieddustbin',
-      values: { distance: 98, fill: 2, weight: 0.5, battery: 87 },
-      at: '2026-05-01T08:15:00Z',
-    });
+    pushReport(
+      41,
+      'smartclassifieddustbin',
+      { distance: 98, fill: 2, weight: 0.5, battery: 87 },
+      '2026-05-01T08:15:00Z',
+    );
     await waitFor(async () =>
       expect((await rowWith('广场垃圾桶')).querySelector('[data-fill-state]')?.textContent).toBe('正常'),
     );
@@ -138,19 +143,12 @@ describe('dustbin list', () => {
   }, 120_000);
 
   it('registers a bin from its row after a confirmation', async () => {
-    const { calls } = serve();
-    renderWithApp(<ScdListPage />, { path: LIST });
-    fireEvent.click(within(await rowWith('路口垃圾桶')).getByRole('button', { name: '注册' }));
-    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }, { timeout: 20_000 }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    expect(calls.find((c) => c.method === 'POST')!.url.pathname).toBe(`${SCD}/42/register`);
+    const { calls } = await openList(serve, <ScdListPage />, LIST, '路口垃圾桶');
+    await registerFromRow(calls, '路口垃圾桶', `${SCD}/42/register`);
   }, 120_000);
 
   it('hides registration below the edit level', async () => {
-    serve(1);
-    renderWithApp(<ScdListPage />, { path: LIST });
-    await rowWith('广场垃圾桶');
-    expect(screen.queryByRole('button', { name: '注册' })).toBeNull();
+    await expectNoRegistration(serve, <ScdListPage />, LIST, '广场垃圾桶');
   });
 });
 
@@ -158,10 +156,8 @@ describe('dustbin page', () => {
   const PAGE = '/pjt/pjtdevicescd?id=41';
 
   it('shows the latest values with the fill state, reads real-time data and both event lists in words', async () => {
-    const { calls } = serve(5, '/pjt/pjtdevicescd');
-    const user = userEvent.setup();
-    renderWithApp(<ScdPage />, { path: PAGE });
-    expect((await screen.findByTestId('scd-name')).textContent).toBe('广场垃圾桶');
+    const { calls, user, name } = await openDevice(serve, <ScdPage />, PAGE, 'scd');
+    expect(name.textContent).toBe('广场垃圾桶');
     const realtime = screen.getByTestId('scd-realtime');
     await waitFor(() => expect(realtime.querySelector('[data-reading="fill"]')?.textContent).toBe('填充度95\u00a0%'));
     expect(realtime.querySelector('[data-fill-state]')?.textContent).toBe('溢出');

@@ -1,8 +1,18 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { EChartOption } from '../../components/device/echart';
-import { familyServer, familyTestSetup, pageOf, pushLive, rowWith } from '../../test/family-page';
+import {
+  expectNoRegistration,
+  familyServer,
+  familyTestSetup,
+  openDevice,
+  openList,
+  pageOf,
+  pushReport,
+  registerFromRow,
+  rowWith,
+} from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import type { WhmMeter } from './api';
 import WhmListPage from './whm-list-page';
@@ -140,33 +150,20 @@ familyTestSetup();
 
 describe('meter list', () => {
   it('shows each meter with its reading and pick time, and follows telemetry pushes', async () => {
-    const { calls } = serve();
-    renderWithApp(<WhmListPage />, { path: LIST });
-    const row = await rowWith('东路电表');
+    const { calls, row } = await openList(serve, <WhmListPage />, LIST, '东路电表');
     expect(row.textContent).toContain('18234.5');
     expect(row.textContent).toContain('一号网关');
     expect(screen.getByRole('columnheader', { name: '读数 (kWh)' })).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: '采集时间' })).toBeTruthy();
     const loads = calls.length;
-    pushLive({
-      kind: 'telemetry',
-      deviceId: 31,
-      projectId: 2,
-      type: 'watthourmeter',
-      values: { reading: 18240.25, power: 4.5 },
-      at: '2026-05-01T08:15:00Z',
-    });
+    pushReport(31, 'watthourmeter', { reading: 18240.25, power: 4.5 }, '2026-05-01T08:15:00Z');
     await waitFor(async () => expect((await rowWith('东路电表')).textContent).toContain('18240.3'));
     expect(calls.length).toBe(loads);
   }, 120_000);
 
   it('registers a meter from its row, after a confirmation', async () => {
-    const { calls } = serve();
-    renderWithApp(<WhmListPage />, { path: LIST });
-    fireEvent.click(within(await rowWith('西路电表')).getByRole('button', { name: '注册' }));
-    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }, { timeout: 20_000 }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    expect(calls.find((c) => c.method === 'POST')!.url.pathname).toBe('/api/pjts/2/iot/whm/32/register');
+    const { calls } = await openList(serve, <WhmListPage />, LIST, '西路电表');
+    await registerFromRow(calls, '西路电表', '/api/pjts/2/iot/whm/32/register');
   }, 120_000);
 
   it("shows the project's consumption by day, and by month with the resolution named", async () => {
@@ -199,10 +196,7 @@ describe('meter list', () => {
   }, 120_000);
 
   it('hides registration below the edit level', async () => {
-    serve(1);
-    renderWithApp(<WhmListPage />, { path: LIST });
-    await rowWith('东路电表');
-    expect(screen.queryByRole('button', { name: '注册' })).toBeNull();
+    await expectNoRegistration(serve, <WhmListPage />, LIST, '东路电表');
   });
 });
 
@@ -210,10 +204,8 @@ describe('meter page', () => {
   const PAGE = '/pjt/pjtdevicewhm?id=31';
 
   it('shows the latest values, reads real-time data and the history with its consumption', async () => {
-    const { calls } = serve(5, '/pjt/pjtdevicewhm');
-    const user = userEvent.setup();
-    renderWithApp(<WhmPage />, { path: PAGE });
-    expect((await screen.findByTestId('whm-name')).textContent).toBe('东路电表');
+    const { calls, user, name } = await openDevice(serve, <WhmPage />, PAGE, 'whm');
+    expect(name.textContent).toBe('东路电表');
     const realtime = screen.getByTestId('whm-realtime');
     await waitFor(() =>
       expect(realtime.querySelector('[data-reading="reading"]')?.textContent).toBe('读数18234.5\u00a0kWh'),

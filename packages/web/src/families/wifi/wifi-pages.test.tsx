@@ -1,8 +1,17 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
-import { familyServer, familyTestSetup, pushLive, rowWith } from '../../test/family-page';
+import {
+  expectNoRegistration,
+  familyServer,
+  familyTestSetup,
+  openDevice,
+  openList,
+  pushReport,
+  registerFromRow,
+  rowWith,
+} from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import type { WifiAp } from './api';
 import WifiListPage from './wifi-list-page';
@@ -129,9 +138,7 @@ familyTestSetup();
 
 describe('WiFi list', () => {
   it('shows traffic, load, clients, online time and link type in words, and follows reports', async () => {
-    serve();
-    renderWithApp(<WifiListPage />, { path: LIST });
-    const row = await rowWith('广场 AP');
+    const { row } = await openList(serve, <WifiListPage />, LIST, '广场 AP');
     expect(within(row).getByTestId('wifi-traffic').textContent).toBe('↑ 2.5 / ↓ 12.3');
     expect(within(row).getByTestId('wifi-clients').textContent).toBe('9');
     expect(row.querySelector('[data-link-type="cascade"]')?.textContent).toBe('级联');
@@ -141,31 +148,22 @@ describe('WiFi list', () => {
     expect(row.textContent).toContain('24%');
     // Extras wait in the column setting so the table fits 1366 px.
     expect(screen.queryByRole('columnheader', { name: '所属 AC' })).toBeNull();
-    pushLive({
-      kind: 'telemetry',
-      deviceId: 51,
-      projectId: 2,
-      type: 'wifi',
-      values: { upload: 1, download: 4, cpu: 12, memory: 40, clients: 21, uptime: 60 },
-      at: '2026-05-01T20:15:00Z',
-    });
+    pushReport(
+      51,
+      'wifi',
+      { upload: 1, download: 4, cpu: 12, memory: 40, clients: 21, uptime: 60 },
+      '2026-05-01T20:15:00Z',
+    );
     await waitFor(async () =>
       expect(within(await rowWith('广场 AP')).getByTestId('wifi-clients').textContent).toBe('21'),
     );
   }, 120_000);
 
   it('registers an AP from its row after a confirmation, and hides it below the edit level', async () => {
-    const { calls } = serve();
-    const { unmount } = renderWithApp(<WifiListPage />, { path: LIST });
-    fireEvent.click(within(await rowWith('公园 AP')).getByRole('button', { name: '注册' }));
-    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }, { timeout: 20_000 }));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
-    expect(calls.find((c) => c.method === 'POST')!.url.pathname).toBe(`${WIFI}/52/register`);
-    unmount();
-    serve(1);
-    renderWithApp(<WifiListPage />, { path: LIST });
-    await rowWith('广场 AP');
-    expect(screen.queryByRole('button', { name: '注册' })).toBeNull();
+    const { calls, view } = await openList(serve, <WifiListPage />, LIST, '公园 AP');
+    await registerFromRow(calls, '公园 AP', `${WIFI}/52/register`);
+    view.unmount();
+    await expectNoRegistration(serve, <WifiListPage />, LIST, '广场 AP');
   }, 120_000);
 });
 
@@ -173,10 +171,8 @@ describe('WiFi page', () => {
   const PAGE = '/pjt/pjtdevicewifi?id=51';
 
   it('shows the runtime, connected devices, interfaces and the log in words, and blacklists a client', async () => {
-    const { calls } = serve(5, '/pjt/pjtdevicewifi');
-    const user = userEvent.setup();
-    renderWithApp(<WifiPage />, { path: PAGE });
-    expect((await screen.findByTestId('wifi-name')).textContent).toBe('广场 AP');
+    const { calls, user, name } = await openDevice(serve, <WifiPage />, PAGE, 'wifi');
+    expect(name.textContent).toBe('广场 AP');
     const runtime = screen.getByTestId('wifi-runtime');
     await waitFor(() => expect(runtime.querySelector('[data-reading="clients"]')?.textContent).toBe('终端数9'));
     expect(screen.getByTestId('wifi-uptime').textContent).toBe('在线时长: 1 天 1 小时');
