@@ -1,9 +1,8 @@
 import { illumManifest } from '@sc/contract';
-import { index, integer, pgTable, primaryKey, serial, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { projects } from '../../../db/schema/admin.js';
+import { index, pgTable, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../../db/schema/common.js';
 import { devices } from '../../../db/schema/devices.js';
-import { familyReadingsTables } from '../kit/family-tables.js';
+import { descriptionColumn, familyReadingsTables, goneWith, nameAndNo, projectRecord } from '../kit/family-tables.js';
 
 /**
  * Illumination readings (KLux, the manifest's readings); `at` is the pick time. Partitioned by day,
@@ -20,19 +19,11 @@ export const { table: illumReadings, hourly: illumReadingsHourly, daily: illumRe
 export const illumGroups = pgTable(
   'illum_groups',
   {
-    id: serial('id').primaryKey(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id),
-    name: varchar('name', { length: 32 }).notNull(),
-    no: varchar('no', { length: 32 }).notNull(),
-    gatewayId: integer('gateway_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
-    sensorId: integer('sensor_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
-    description: varchar('description', { length: 100 }).notNull().default(''),
+    ...projectRecord(true),
+    ...nameAndNo(),
+    gatewayId: goneWith('gateway_id', devices),
+    sensorId: goneWith('sensor_id', devices),
+    description: descriptionColumn(),
     ...timestamps,
   },
   (t) => [
@@ -46,12 +37,8 @@ export const illumGroups = pgTable(
 export const illumGroupChildren = pgTable(
   'illum_group_children',
   {
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => illumGroups.id, { onDelete: 'cascade' }),
-    deviceId: integer('device_id')
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    groupId: goneWith('group_id', illumGroups),
+    deviceId: goneWith('device_id', devices),
   },
   (t) => [
     primaryKey({ columns: [t.groupId, t.deviceId] }),

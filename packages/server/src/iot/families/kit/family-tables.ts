@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { projects } from '../../../db/schema/admin.js';
 import { columnName, type ReadingColumn, readingsTables, valueColumn } from '../../telemetry/tables.js';
 
 /**
@@ -39,6 +40,34 @@ export function readingColumns<K extends string>(
 }
 
 const tz = { withTimezone: true } as const;
+
+/**
+ * The columns a project's own record starts with (a group, a media file, a resource): its serial id and
+ * its project, with the foreign key to projects when `referenced` (some tables were made without it).
+ */
+export const projectRecord = (referenced: boolean) => ({
+  id: serial('id').primaryKey(),
+  projectId: referenced
+    ? integer('project_id')
+        .notNull()
+        .references(() => projects.id)
+    : integer('project_id').notNull(),
+});
+
+/** A record's name and number (`no`, unique in its project by the table's index), 32 characters each. */
+export const nameAndNo = () => ({
+  name: varchar('name', { length: 32 }).notNull(),
+  no: varchar('no', { length: 32 }).notNull(),
+});
+
+/** A column naming a row of `owner` by its id, the row holding it gone with that row. */
+export const goneWith = (column: string, owner: { id: AnyPgColumn }) =>
+  integer(column)
+    .notNull()
+    .references(() => owner.id, { onDelete: 'cascade' });
+
+/** A record's free-text description: up to 100 characters, empty by default. */
+export const descriptionColumn = () => varchar('description', { length: 100 }).notNull().default('');
 
 /**
  * A table of one row per device of a family (what the platform keeps of each: settings, latest state):
@@ -74,9 +103,7 @@ export const deviceLinks = (name: string, key: string, owner: { id: AnyPgColumn 
   pgTable(
     name,
     {
-      ownerId: integer(`${key}_id`)
-        .notNull()
-        .references(() => owner.id, { onDelete: 'cascade' }),
+      ownerId: goneWith(`${key}_id`, owner),
       deviceId: integer('device_id').notNull(),
     },
     (t) => [primaryKey({ columns: [t.ownerId, t.deviceId] }), index(`${name}_device`).on(t.deviceId)],
@@ -95,10 +122,8 @@ export function policyTables<const N extends string>(
   const policies = pgTable(
     name,
     {
-      id: serial('id').primaryKey(),
-      projectId: integer('project_id').notNull(),
-      name: varchar('name', { length: 32 }).notNull(),
-      no: varchar('no', { length: 32 }).notNull(),
+      ...projectRecord(false),
+      ...nameAndNo(),
       ...note,
       body: jsonb('body').notNull(),
       inUse: boolean('in_use').notNull().default(true),

@@ -1,15 +1,5 @@
-import {
-  customType,
-  index,
-  integer,
-  pgTable,
-  real,
-  serial,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { latestStateTable } from '../kit/family-tables.js';
+import { customType, index, integer, pgTable, real, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { descriptionColumn, latestStateTable, nameAndNo, projectRecord } from '../kit/family-tables.js';
 
 /**
  * The last report of each screen (the batch writer's upsert per batch): brightness, volume, power and
@@ -36,12 +26,10 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const ledResources = pgTable(
   'led_resources',
   {
-    id: serial('id').primaryKey(),
-    projectId: integer('project_id').notNull(),
-    name: varchar('name', { length: 32 }).notNull(),
-    no: varchar('no', { length: 32 }).notNull(),
+    ...projectRecord(false),
+    ...nameAndNo(),
     mediaType: varchar('media_type', { length: 16 }).notNull(),
-    description: varchar('description', { length: 100 }).notNull().default(''),
+    description: descriptionColumn(),
     fileName: varchar('file_name', { length: 255 }),
     mime: varchar('mime', { length: 64 }),
     size: integer('size'),

@@ -1,11 +1,14 @@
 import { LIGHTING_READINGS, lightingManifest } from '@sc/contract';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import {
+  descriptionColumn,
   deviceLinks,
   familyReadingsTables,
   latestStateTable,
+  nameAndNo,
   perDeviceTable,
   policyTables,
+  projectRecord,
   readingColumns,
 } from '../kit/family-tables.js';
 
@@ -74,11 +77,9 @@ export const { policies: lightingPolicies, links: lightingPolicyLamps } = policy
 export const lightingGroups = pgTable(
   'lighting_groups',
   {
-    id: serial('id').primaryKey(),
-    projectId: integer('project_id').notNull(),
-    name: varchar('name', { length: 32 }).notNull(),
-    no: varchar('no', { length: 32 }).notNull(),
-    description: varchar('description', { length: 100 }).notNull().default(''),
+    ...projectRecord(false),
+    ...nameAndNo(),
+    description: descriptionColumn(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('lighting_groups_project_no').on(t.projectId, t.no)],

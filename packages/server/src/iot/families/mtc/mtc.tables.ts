@@ -1,6 +1,6 @@
 import { mtcManifest } from '@sc/contract';
 import { bigint, integer, jsonb, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { familyReadingsTables, latestStateTable, policyTables } from '../kit/family-tables.js';
+import { descriptionColumn, familyReadingsTables, latestStateTable, policyTables } from '../kit/family-tables.js';
 
 /**
  * Cabinet readings (three phases, totals, leakage, temperature, circuits on): partitioned by day with
@@ -35,5 +35,5 @@ export const mtcState = latestStateTable('mtc_state', {
  * note is the description. `mtc_policy_cabinets`: which policies a cabinet runs.
  */
 export const { policies: mtcPolicies, links: mtcPolicyCabinets } = policyTables('mtc_policies', 'mtc_policy_cabinets', {
-  description: varchar('description', { length: 100 }).notNull().default(''),
+  description: descriptionColumn(),
 });

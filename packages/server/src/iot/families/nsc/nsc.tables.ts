@@ -5,13 +5,18 @@ import {
   integer,
   pgTable,
   primaryKey,
-  serial,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { projects } from '../../../db/schema/admin.js';
 import { timestamps } from '../../../db/schema/common.js';
-import { deviceLinks, latestStateTable } from '../kit/family-tables.js';
+import {
+  descriptionColumn,
+  deviceLinks,
+  goneWith,
+  latestStateTable,
+  nameAndNo,
+  projectRecord,
+} from '../kit/family-tables.js';
 
 /**
  * The last report of each speaker (the batch writer's upsert per batch): volume, whether it plays, the
@@ -28,13 +33,9 @@ export const nscState = latestStateTable('nsc_state', {
 export const nscGroups = pgTable(
   'nsc_groups',
   {
-    id: serial('id').primaryKey(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id),
-    name: varchar('name', { length: 32 }).notNull(),
-    no: varchar('no', { length: 32 }).notNull(),
-    description: varchar('description', { length: 100 }).notNull().default(''),
+    ...projectRecord(true),
+    ...nameAndNo(),
+    description: descriptionColumn(),
     ...timestamps,
   },
   (t) => [uniqueIndex('nsc_groups_project_no_idx').on(t.projectId, t.no)],
@@ -56,12 +57,9 @@ const audio = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const nscMedia = pgTable(
   'nsc_media',
   {
-    id: serial('id').primaryKey(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id),
+    ...projectRecord(true),
     name: varchar('name', { length: 32 }).notNull(),
-    description: varchar('description', { length: 100 }).notNull().default(''),
+    description: descriptionColumn(),
     fileName: varchar('file_name', { length: 255 }).notNull(),
     size: integer('size').notNull(),
     duration: doublePrecision('duration').notNull(),
@@ -76,13 +74,10 @@ export const nscMedia = pgTable(
 export const nscMediaGroups = pgTable(
   'nsc_media_groups',
   {
-    id: serial('id').primaryKey(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id),
+    ...projectRecord(true),
     groupId: integer('group_id').notNull(),
     name: varchar('name', { length: 32 }).notNull(),
-    description: varchar('description', { length: 100 }).notNull().default(''),
+    description: descriptionColumn(),
     ...timestamps,
   },
   (t) => [uniqueIndex('nsc_media_groups_project_group_idx').on(t.projectId, t.groupId)],
@@ -92,9 +87,7 @@ export const nscMediaGroups = pgTable(
 export const nscMediaGroupItems = pgTable(
   'nsc_media_group_items',
   {
-    mediaGroupId: integer('media_group_id')
-      .notNull()
-      .references(() => nscMediaGroups.id, { onDelete: 'cascade' }),
+    mediaGroupId: goneWith('media_group_id', nscMediaGroups),
     mediaId: integer('media_id')
       .notNull()
       .references(() => nscMedia.id),
