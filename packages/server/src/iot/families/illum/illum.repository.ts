@@ -1,5 +1,5 @@
 import { illumManifest } from '@sc/contract';
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { devices, projects } from '../../../db/schema/index.js';
@@ -8,6 +8,7 @@ import { CHILD_COLUMNS, DEVICE_COLUMNS } from '../kit/device-columns.js';
 import { listedDevicesWhere, pageDevices } from '../kit/device-list.js';
 import { deviceProjectName, type ProjectReach } from '../kit/project-reach.js';
 import { createReadingsRepository } from '../kit/readings.repository.js';
+import { pageRows, takenInProject } from '../kit/records.repository.js';
 import { illumGroupChildren, illumGroups, illumTelemetry } from './illum.tables.js';
 
 const TYPE = illumManifest.type;
@@ -128,11 +129,12 @@ export function createIllumRepository(db: Db) {
         eq(illumGroups.projectId, projectId),
         keywordWhere(words, [illumGroups.name, illumGroups.no, illumGroups.description]),
       );
-      const [rows, [total]] = await Promise.all([
-        groupSelect().where(where).orderBy(asc(illumGroups.name), asc(illumGroups.id)).limit(limit).offset(offset),
-        db.select({ n: count() }).from(illumGroups).where(where),
-      ]);
-      return { rows: await present(rows), total: total?.n ?? 0 };
+      const order = [asc(illumGroups.name), asc(illumGroups.id)];
+      const { rows, total } = await pageRows(db, groupSelect().$dynamic(), illumGroups, where, order, {
+        limit,
+        offset,
+      });
+      return { rows: await present(rows), total };
     },
 
     async group(id: number) {
@@ -148,20 +150,8 @@ export function createIllumRepository(db: Db) {
         .where(inArray(illumGroups.id, ids)),
 
     /** Whether another group of the project has this number. */
-    async noTaken(projectId: number, no: string, exceptId?: number) {
-      const [row] = await db
-        .select({ id: illumGroups.id })
-        .from(illumGroups)
-        .where(
-          and(
-            eq(illumGroups.projectId, projectId),
-            eq(illumGroups.no, no),
-            exceptId ? ne(illumGroups.id, exceptId) : undefined,
-          ),
-        )
-        .limit(1);
-      return Boolean(row);
-    },
+    noTaken: (projectId: number, no: string, exceptId?: number) =>
+      takenInProject(db, illumGroups, illumGroups.no, no, projectId, exceptId),
 
     /** The first of these lamp controllers already in another group, with that group's name. */
     async childTaken(deviceIds: number[], exceptGroupId?: number) {

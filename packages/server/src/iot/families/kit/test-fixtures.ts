@@ -23,15 +23,27 @@ export interface FamilySuite {
   call: ReturnType<typeof apiCaller>;
   /** What the realtime hub pushed to the consoles, oldest first. */
   pushes: RealtimePush[];
+  /** With `family`: its devices' type and the base of its calls in project 1 (`/api/pjts/1/iot/<slug>`). */
+  type: string;
+  base: string;
 }
 
 /**
  * A family's route suite: before its tests a test app (with the MQTT broker when `mqtt`), the admin
  * signed in and the system settings `params` (command timeout and attempts, timezone…) stored; after
- * them the app closed.
+ * them the app closed. `family` (its manifest) gives the suite its devices' type and its calls' base.
  */
-export function familySuite(options: { mqtt?: boolean; params?: Record<string, string> } = {}): FamilySuite {
-  const suite = { admin: '', port: 0, pushes: [] as RealtimePush[] } as FamilySuite;
+export function familySuite(
+  options: { family?: { type: string; slug: string }; mqtt?: boolean; params?: Record<string, string> } = {},
+): FamilySuite {
+  const { family } = options;
+  const suite = {
+    admin: '',
+    port: 0,
+    pushes: [] as RealtimePush[],
+    type: family?.type ?? '',
+    base: family ? `/api/pjts/1/iot/${family.slug}` : '',
+  } as FamilySuite;
   suite.call = apiCaller(
     () => suite.t,
     () => suite.admin,
@@ -54,6 +66,13 @@ export function familySuite(options: { mqtt?: boolean; params?: Record<string, s
   afterAll(() => suite.t.close());
   return suite;
 }
+
+/**
+ * The route suite of a family whose devices are reached over MQTT (`familySuite` with its `family` and
+ * the broker), with commands that give up soon: a silent device times out after 5 s, tried twice.
+ */
+export const commandSuite = (family: { type: string; slug: string }) =>
+  familySuite({ family, mqtt: true, params: { httpTimeout: '5', commandAttempts: '2' } });
 
 /** The API with JSON bodies, as the admin unless told (`token`), in `lang`. */
 export const jsonCaller =

@@ -134,20 +134,25 @@ export function eventHandlers<S extends string>(
 }
 
 /**
- * The traits of a device the platform talks to itself: registration, its commands (`extra` as
- * `commandHandlers`) and its events.
+ * The traits of a device the platform talks to itself (the contract's `deviceCalls`): registration, its
+ * commands (`extra` as `commandHandlers`) and its events, unless `events: false`.
  */
-export function deviceHandlers<S extends string, const C extends readonly FamilyCommand[]>(
+export function deviceHandlers<S extends string, const C extends readonly FamilyCommand[], E extends boolean = true>(
   ctx: FamilyContext,
   manifest: Manifest,
   commands: C,
-  extra: Partial<Record<C[number]['name'], (body: Record<string, unknown>) => Record<string, unknown>>> = {},
+  options: {
+    extra?: Partial<Record<C[number]['name'], (body: Record<string, unknown>) => Record<string, unknown>>>;
+    events?: E;
+  } = {},
 ) {
   return {
     ...registrationHandlers<S>(ctx, manifest),
-    ...commandHandlers<S, C>(ctx, manifest, commands, extra),
-    ...eventHandlers<S>(ctx, manifest),
-  };
+    ...commandHandlers<S, C>(ctx, manifest, commands, options.extra),
+    ...(options.events === false ? {} : eventHandlers<S>(ctx, manifest)),
+  } as ReturnType<typeof registrationHandlers<S>> &
+    ReturnType<typeof commandHandlers<S, C>> &
+    (E extends false ? unknown : ReturnType<typeof eventHandlers<S>>);
 }
 
 /** Children: the devices behind a carrier with their state. */

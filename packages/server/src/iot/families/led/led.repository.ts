@@ -1,10 +1,11 @@
 import { ledManifest } from '@sc/contract/families/led';
-import { and, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { devices } from '../../../db/schema/index.js';
 import { DEVICE_COLUMNS } from '../kit/device-columns.js';
 import { type ListFilter, listedDevicesWhere, type PageWindow, pageDevices } from '../kit/device-list.js';
 import { deviceProjectName, type ProjectReach } from '../kit/project-reach.js';
+import { pageRows } from '../kit/records.repository.js';
 import { ledResources, ledState } from './led.tables.js';
 
 const TYPE = ledManifest.type;
@@ -68,23 +69,14 @@ export function createLedRepository(db: Db) {
       return row ?? null;
     },
 
-    async resources(projectId: number, words: string[], mediaType: string | undefined, window: PageWindow) {
+    resources(projectId: number, words: string[], mediaType: string | undefined, window: PageWindow) {
       const where = and(
         eq(ledResources.projectId, projectId),
         mediaType ? eq(ledResources.mediaType, mediaType) : undefined,
         ...words.map((w): SQL | undefined => or(ilike(ledResources.name, `%${w}%`), ilike(ledResources.no, `%${w}%`))),
       );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(RESOURCE_COLUMNS)
-          .from(ledResources)
-          .where(where)
-          .orderBy(desc(ledResources.id))
-          .limit(window.limit)
-          .offset(window.offset),
-        db.select({ n: count() }).from(ledResources).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+      const list = db.select(RESOURCE_COLUMNS).from(ledResources).$dynamic();
+      return pageRows(db, list, ledResources, where, [desc(ledResources.id)], window);
     },
 
     resource,

@@ -1,15 +1,13 @@
-import { LED_MEDIA_MAX_BYTES } from '@sc/contract/families/led';
+import { LED_MEDIA_MAX_BYTES, ledManifest } from '@sc/contract/families/led';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject, queryRows } from '../../../test/factories.js';
 import { eventually } from '../../test-device.js';
-import { type Answer, familySuite, jsonCaller, listOf, onlineDevice, type TestDevice } from '../kit/test-fixtures.js';
+import { type Answer, commandSuite, jsonCaller, listOf, onlineDevice, type TestDevice } from '../kit/test-fixtures.js';
 
-const TYPE = 'led';
-const base = '/api/pjts/1/iot/led';
-const suite = familySuite({ mqtt: true, params: { httpTimeout: '5', commandAttempts: '2' } });
-const { call } = suite;
+const suite = commandSuite(ledManifest);
+const { call, base, type: TYPE } = suite;
 const json = jsonCaller(suite);
 
 /** A 1×1 PNG, an mp4 header, a Flash header: files as their bytes say. */
@@ -64,6 +62,8 @@ const fieldsOf = (mediaType: string, extra: Record<string, string> = {}) => {
 const create = (mediaType: string, file: { name: string; bytes: Buffer } | null, lang = 'en_US') =>
   upload(`${base}/resources`, fieldsOf(mediaType), file, lang);
 
+/** The resolution `screen` is made with, which its list row shows. */
+const RESOLUTION = { screenWidth: 192, screenHeight: 96 };
 let screen: TestDevice;
 let quiet: TestDevice;
 const connectedScreen = (answer: Answer) =>
@@ -73,7 +73,7 @@ beforeAll(async () => {
   screen = await createIotDevice(suite.t.database.db, {
     type: TYPE,
     modelNo: 'ledxx',
-    props: { screenWidth: 192, screenHeight: 96 },
+    props: RESOLUTION,
   });
   quiet = await createIotDevice(suite.t.database.db, { type: TYPE, modelNo: 'ledxx', props: {}, activeState: 1 });
   await suite.t.database.db.execute(sql`
@@ -86,8 +86,7 @@ describe('LED screens list', () => {
     const list = await listOf(call, `${base}/pages?pageSize=100`);
     expect(list.find((x) => x.id === screen.id)).toMatchObject({
       name: screen.name,
-      screenWidth: 192,
-      screenHeight: 96,
+      ...RESOLUTION,
       brightness: 180,
       volume: 7,
       power: true,

@@ -2,8 +2,8 @@ import { LED_API, LED_COMMANDS, LED_RESOURCE_API, ledManifest } from '@sc/contra
 import type { FastifyInstance } from 'fastify';
 import { mountTable } from '../../../platform/endpoints/mount.js';
 import type { FamilyContext } from '../family-handler.js';
-import { listHandler } from '../kit/device-list.js';
-import { commandHandlers, familyDeviceOf, registrationHandlers } from '../kit/traits.js';
+import { deviceListHandler } from '../kit/device-list.js';
+import { deviceHandlers, familyDeviceOf } from '../kit/traits.js';
 import { createLedService } from './led.service.js';
 
 /** Spec 001 §7 "led: register, realdata, control, runtime, resources with file upload". */
@@ -11,12 +11,9 @@ export function ledRoutes(app: FastifyInstance, ctx: FamilyContext): void {
   const led = createLedService(ctx);
   const screen = familyDeviceOf(ctx, ledManifest.type);
   mountTable(app, LED_API, {
-    ...registrationHandlers(ctx, ledManifest),
-    // realdata and control go on the command bus: offline 409, silent 504, operation log.
-    ...commandHandlers(ctx, ledManifest, LED_COMMANDS),
-    page: listHandler(ctx, (project, query, window) =>
-      led.page(project, { words: query.keyword, activeState: query.activeState }, window),
-    ),
+    // realdata and control go on the command bus: offline 409, silent 504, operation log; no events.
+    ...deviceHandlers(ctx, ledManifest, LED_COMMANDS, { events: false }),
+    page: deviceListHandler(ctx, led.page),
     runtime: async (call) => led.runtime(await screen(call)),
   });
   mountTable(app, LED_RESOURCE_API, {

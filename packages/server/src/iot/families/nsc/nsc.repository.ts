@@ -1,12 +1,19 @@
 import { nscManifest } from '@sc/contract/families/nsc';
-import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { deviceModels, devices } from '../../../db/schema/index.js';
 import { keywordWhere } from '../../../platform/paging.js';
 import { DEVICE_COLUMNS } from '../kit/device-columns.js';
-import { type ListFilter, listedDevicesWhere, type PageWindow, pageDevices } from '../kit/device-list.js';
+import {
+  devicesWithModel,
+  type ListFilter,
+  listedDevicesWhere,
+  type PageWindow,
+  pageDevices,
+} from '../kit/device-list.js';
 import { deviceProjectName, type ProjectReach } from '../kit/project-reach.js';
+import { pageRows, takenInProject } from '../kit/records.repository.js';
 import { nscGroupDevices, nscGroups, nscMedia, nscMediaGroupItems, nscMediaGroups, nscState } from './nsc.tables.js';
 
 const TYPE = nscManifest.type;
@@ -34,12 +41,6 @@ export interface MediaGroupValues {
   name: string;
   description: string;
   mediaIds: number[];
-}
-
-/** A page of a table's rows and their count, by `order`. */
-async function paged<T>(rows: Promise<T[]>, total: Promise<{ n: number }[]>) {
-  const [list, [n]] = await Promise.all([rows, total]);
-  return { rows: list, total: n?.n ?? 0 };
 }
 
 const MEDIA_COLUMNS = {
@@ -98,22 +99,19 @@ export function createNscRepository(db: Db) {
     // ── Speakers
     async page(project: number | ProjectReach, filter: ListFilter, window: PageWindow) {
       const where = listedDevicesWhere(TYPE, project, filter);
-      const list = db
-        .select({
-          ...DEVICE_COLUMNS,
-          projectName: deviceProjectName,
-          mac: devices.mac,
-          ip: devices.ip,
-          props: devices.props,
-          modelName: deviceModels.name,
-          reportedAt: nscState.at,
-          volume: nscState.volume,
-          status: nscState.status,
-          playing: nscState.playing,
-          reportedVersion: nscState.version,
-        })
-        .from(devices)
-        .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
+      const list = devicesWithModel(db, {
+        ...DEVICE_COLUMNS,
+        projectName: deviceProjectName,
+        mac: devices.mac,
+        ip: devices.ip,
+        props: devices.props,
+        modelName: deviceModels.name,
+        reportedAt: nscState.at,
+        volume: nscState.volume,
+        status: nscState.status,
+        playing: nscState.playing,
+        reportedVersion: nscState.version,
+      })
         .leftJoin(nscState, eq(nscState.deviceId, devices.id))
         .$dynamic();
       return pageDevices(db, list, where, window);
@@ -129,21 +127,13 @@ export function createNscRepository(db: Db) {
         .limit(1000),
 
     // ── Terminal groups
-    async groupsPage(projectId: number, words: string[], window: PageWindow) {
+    groupsPage(projectId: number, words: string[], window: PageWindow) {
       const where = and(
         eq(nscGroups.projectId, projectId),
         keywordWhere(words, [nscGroups.name, nscGroups.no, nscGroups.description]),
       );
-      return paged(
-        db
-          .select()
-          .from(nscGroups)
-          .where(where)
-          .orderBy(asc(nscGroups.name), asc(nscGroups.id))
-          .limit(window.limit)
-          .offset(window.offset),
-        db.select({ n: count() }).from(nscGroups).where(where),
-      );
+      const list = db.select().from(nscGroups).$dynamic();
+      return pageRows(db, list, nscGroups, where, [asc(nscGroups.name), asc(nscGroups.id)], window);
     },
     groupsOf: (ids: number[]) =>
       db
@@ -167,19 +157,8 @@ export function createNscRepository(db: Db) {
           .orderBy(asc(devices.name), asc(devices.id)),
       );
     },
-    groupNoTaken: async (projectId: number, no: string, exceptId?: number) =>
-      (
-        await db
-          .select({ id: nscGroups.id })
-          .from(nscGroups)
-          .where(
-            and(
-              eq(nscGroups.projectId, projectId),
-              eq(nscGroups.no, no),
-              exceptId ? ne(nscGroups.id, exceptId) : undefined,
-            ),
-          )
-      ).length > 0,
+    groupNoTaken: (projectId: number, no: string, exceptId?: number) =>
+      takenInProject(db, nscGroups, nscGroups.no, no, projectId, exceptId),
     saveGroup: ({ deviceIds, ...row }: GroupValues, id?: number) =>
       saveLinked(nscGroups, row, id, nscGroupDevices, nscGroupDevices.ownerId, (ownerId) =>
         deviceIds.map((deviceId) => ({ ownerId, deviceId })),
@@ -188,18 +167,10 @@ export function createNscRepository(db: Db) {
       (await db.delete(nscGroups).where(inArray(nscGroups.id, ids)).returning({ id: nscGroups.id })).length,
 
     // ── Media
-    async mediaPage(projectId: number, words: string[], window: PageWindow) {
+    mediaPage(projectId: number, words: string[], window: PageWindow) {
       const where = and(eq(nscMedia.projectId, projectId), keywordWhere(words, [nscMedia.name, nscMedia.description]));
-      return paged(
-        db
-          .select(MEDIA_COLUMNS)
-          .from(nscMedia)
-          .where(where)
-          .orderBy(desc(nscMedia.createdAt), desc(nscMedia.id))
-          .limit(window.limit)
-          .offset(window.offset),
-        db.select({ n: count() }).from(nscMedia).where(where),
-      );
+      const list = db.select(MEDIA_COLUMNS).from(nscMedia).$dynamic();
+      return pageRows(db, list, nscMedia, where, [desc(nscMedia.createdAt), desc(nscMedia.id)], window);
     },
     mediaById: async (id: number) => (await db.select(MEDIA_COLUMNS).from(nscMedia).where(eq(nscMedia.id, id)))[0],
     mediaOf: (projectId: number, ids?: number[]) =>
@@ -209,19 +180,8 @@ export function createNscRepository(db: Db) {
         .where(and(eq(nscMedia.projectId, projectId), ids ? inArray(nscMedia.id, ids.length ? ids : [0]) : undefined))
         .orderBy(asc(nscMedia.name))
         .limit(1000),
-    mediaNameTaken: async (projectId: number, name: string, exceptId?: number) =>
-      (
-        await db
-          .select({ id: nscMedia.id })
-          .from(nscMedia)
-          .where(
-            and(
-              eq(nscMedia.projectId, projectId),
-              eq(nscMedia.name, name),
-              exceptId ? ne(nscMedia.id, exceptId) : undefined,
-            ),
-          )
-      ).length > 0,
+    mediaNameTaken: (projectId: number, name: string, exceptId?: number) =>
+      takenInProject(db, nscMedia, nscMedia.name, name, projectId, exceptId),
     insertMedia: async (values: MediaValues) =>
       (await db.insert(nscMedia).values(values).returning({ id: nscMedia.id }))[0]!.id,
     updateMedia: (id: number, values: { name: string; description: string }) =>
@@ -240,21 +200,13 @@ export function createNscRepository(db: Db) {
         .where(eq(nscMediaGroupItems.mediaId, mediaId)),
 
     // ── Media groups
-    async mediaGroupsPage(projectId: number, words: string[], window: PageWindow) {
+    mediaGroupsPage(projectId: number, words: string[], window: PageWindow) {
       const where = and(
         eq(nscMediaGroups.projectId, projectId),
         keywordWhere(words, [nscMediaGroups.name, nscMediaGroups.description]),
       );
-      return paged(
-        db
-          .select()
-          .from(nscMediaGroups)
-          .where(where)
-          .orderBy(asc(nscMediaGroups.groupId))
-          .limit(window.limit)
-          .offset(window.offset),
-        db.select({ n: count() }).from(nscMediaGroups).where(where),
-      );
+      const list = db.select().from(nscMediaGroups).$dynamic();
+      return pageRows(db, list, nscMediaGroups, where, [asc(nscMediaGroups.groupId)], window);
     },
     mediaGroupsOf: (ids: number[]) =>
       db
@@ -277,19 +229,8 @@ export function createNscRepository(db: Db) {
           .orderBy(asc(nscMediaGroupItems.position)),
       );
     },
-    mediaGroupIdTaken: async (projectId: number, groupId: number, exceptId?: number) =>
-      (
-        await db
-          .select({ id: nscMediaGroups.id })
-          .from(nscMediaGroups)
-          .where(
-            and(
-              eq(nscMediaGroups.projectId, projectId),
-              eq(nscMediaGroups.groupId, groupId),
-              exceptId ? ne(nscMediaGroups.id, exceptId) : undefined,
-            ) as SQL,
-          )
-      ).length > 0,
+    mediaGroupIdTaken: (projectId: number, groupId: number, exceptId?: number) =>
+      takenInProject(db, nscMediaGroups, nscMediaGroups.groupId, groupId, projectId, exceptId),
     saveMediaGroup: ({ mediaIds, ...row }: MediaGroupValues, id?: number) =>
       saveLinked(nscMediaGroups, row, id, nscMediaGroupItems, nscMediaGroupItems.mediaGroupId, (mediaGroupId) =>
         mediaIds.map((mediaId, position) => ({ mediaGroupId, mediaId, position })),

@@ -1,15 +1,14 @@
+import { nscManifest } from '@sc/contract/families/nsc';
 import { silentMp3 } from '@sc/contract/families/nsc/media';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject, queryRows } from '../../../test/factories.js';
 import { eventually } from '../../test-device.js';
-import { echo, familySuite, listOf, onlineDevice, type TestDevice } from '../kit/test-fixtures.js';
+import { commandSuite, echo, listOf, onlineDevice, type TestDevice } from '../kit/test-fixtures.js';
 
-const TYPE = 'nsc';
-const base = '/api/pjts/1/iot/nsc';
-const suite = familySuite({ mqtt: true, params: { httpTimeout: '5', commandAttempts: '2' } });
-const { call } = suite;
+const suite = commandSuite(nscManifest);
+const { call, base, type: TYPE } = suite;
 let hall: TestDevice;
 let park: TestDevice;
 let other: { id: number };

@@ -2,8 +2,8 @@ import { NSC_API, NSC_COMMANDS, NSC_GROUP_API, NSC_MEDIA_API, nscManifest } from
 import type { FastifyInstance } from 'fastify';
 import { mountTable } from '../../../platform/endpoints/mount.js';
 import type { FamilyContext } from '../family-handler.js';
-import { listHandler } from '../kit/device-list.js';
-import { commandHandlers, registrationHandlers } from '../kit/traits.js';
+import { deviceListHandler } from '../kit/device-list.js';
+import { deviceHandlers } from '../kit/traits.js';
 import { createNscService } from './nsc.service.js';
 import { readUpload } from './nsc.upload.js';
 
@@ -14,13 +14,10 @@ import { readUpload } from './nsc.upload.js';
 export function nscRoutes(app: FastifyInstance, ctx: FamilyContext): void {
   const s = createNscService(ctx);
   mountTable(app, NSC_API, {
-    ...registrationHandlers(ctx, nscManifest),
-    // volume and stop go on the command bus: offline 409, silent 504, operation log.
-    ...commandHandlers(ctx, nscManifest, NSC_COMMANDS),
+    // volume and stop go on the command bus: offline 409, silent 504, operation log; no events.
+    ...deviceHandlers(ctx, nscManifest, NSC_COMMANDS, { events: false }),
     play: ({ actor, params, body }) => s.play(actor, params.projectId, params.id, body.mediaId),
-    page: listHandler(ctx, (reach, query, window) =>
-      s.page(reach, { words: query.keyword, activeState: query.activeState }, window),
-    ),
+    page: deviceListHandler(ctx, s.page),
   });
   mountTable(app, NSC_GROUP_API, {
     groups: ({ session, params, query }) => s.groups(session, params.projectId, query),

@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client.js';
 import { deviceModels, devices } from '../../../db/schema/index.js';
 import { keywordWhere } from '../../../platform/paging.js';
 import { CHILD_COLUMNS, DEVICE_COLUMNS } from '../kit/device-columns.js';
+import { devicesWithModel } from '../kit/device-list.js';
 import { deviceProjectName, devicesOfProject, type ProjectReach } from '../kit/project-reach.js';
 import { pgwLinks } from './pgw.tables.js';
 
@@ -75,15 +76,12 @@ export function createPgwRepository(db: Db) {
 
     /** The lamp controllers behind a gateway with the signal and last contact it last reported. */
     async lampsOf(gatewayId: number) {
-      const rows = await db
-        .select({
-          ...CHILD_COLUMNS,
-          model: deviceModels.no,
-          signal: pgwLinks.signal,
-          lastContact: pgwLinks.seen,
-        })
-        .from(devices)
-        .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
+      const rows = await devicesWithModel(db, {
+        ...CHILD_COLUMNS,
+        model: deviceModels.no,
+        signal: pgwLinks.signal,
+        lastContact: pgwLinks.seen,
+      })
         .leftJoin(pgwLinks, and(eq(pgwLinks.gatewayId, gatewayId), eq(pgwLinks.equipmentId, devices.equipmentId)))
         .where(and(eq(devices.parentId, gatewayId), eq(devices.type, LAMP)))
         .orderBy(asc(devices.name), asc(devices.id))
@@ -93,10 +91,12 @@ export function createPgwRepository(db: Db) {
 
     /** Power-line lamp controllers of the project behind no carrier (what a gateway may take), up to 1000. */
     async lampOptions(projectId: number) {
-      return db
-        .select({ id: devices.id, name: devices.name, no: devices.no, equipmentId: devices.equipmentId })
-        .from(devices)
-        .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
+      return devicesWithModel(db, {
+        id: devices.id,
+        name: devices.name,
+        no: devices.no,
+        equipmentId: devices.equipmentId,
+      })
         .where(
           and(
             eq(devices.projectId, projectId),
@@ -112,18 +112,15 @@ export function createPgwRepository(db: Db) {
     /** What registering needs of the named devices: model, current parent (already scope-checked ids). */
     async lampsInfo(ids: number[]) {
       if (ids.length === 0) return [];
-      return db
-        .select({
-          id: devices.id,
-          name: devices.name,
-          type: devices.type,
-          equipmentId: devices.equipmentId,
-          model: deviceModels.no,
-          parentId: devices.parentId,
-          parentName: parent.name,
-        })
-        .from(devices)
-        .leftJoin(deviceModels, eq(deviceModels.id, devices.modelId))
+      return devicesWithModel(db, {
+        id: devices.id,
+        name: devices.name,
+        type: devices.type,
+        equipmentId: devices.equipmentId,
+        model: deviceModels.no,
+        parentId: devices.parentId,
+        parentName: parent.name,
+      })
         .leftJoin(parent, eq(parent.id, devices.parentId))
         .where(inArray(devices.id, ids));
     },

@@ -1,17 +1,16 @@
+import { scdManifest } from '@sc/contract/families/scd';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject, queryRows } from '../../../test/factories.js';
 import { eventually } from '../../test-device.js';
-import { type Answer, familySuite, listOf, onlineDevice, type TestDevice } from '../kit/test-fixtures.js';
+import { type Answer, commandSuite, listOf, onlineDevice, type TestDevice } from '../kit/test-fixtures.js';
 
-const TYPE = 'smartclassifieddustbin';
 const MODEL = 'scdqg4g';
-const base = '/api/pjts/1/iot/scd';
 const thresholds = { fullThreshold: 70, overfillThreshold: 90, freeDistance: 100 };
 
-const suite = familySuite({ mqtt: true, params: { httpTimeout: '5', commandAttempts: '2' } });
-const { call } = suite;
+const suite = commandSuite(scdManifest);
+const { call, base, type: TYPE } = suite;
 /** A bin with two reports (the newer 25 cm from the lid: 75 cm of rubbish, full) and two events. */
 let bin: TestDevice;
 /** A bin that never reported. */

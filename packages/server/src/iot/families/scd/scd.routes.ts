@@ -2,7 +2,7 @@ import { SCD_API, SCD_COMMANDS, scdManifest } from '@sc/contract/families/scd';
 import type { FastifyInstance } from 'fastify';
 import { mountTable } from '../../../platform/endpoints/mount.js';
 import type { FamilyContext } from '../family-handler.js';
-import { listHandler } from '../kit/device-list.js';
+import { deviceListHandler } from '../kit/device-list.js';
 import { deviceHandlers, familyDeviceOf } from '../kit/traits.js';
 import { createScdService } from './scd.service.js';
 
@@ -12,9 +12,7 @@ export function scdRoutes(app: FastifyInstance, ctx: FamilyContext): void {
   const bin = familyDeviceOf(ctx, scdManifest.type);
   mountTable(app, SCD_API, {
     ...deviceHandlers(ctx, scdManifest, SCD_COMMANDS),
-    page: listHandler(ctx, (project, query, window) =>
-      scd.page(project, { words: query.keyword, activeState: query.activeState }, window),
-    ),
+    page: deviceListHandler(ctx, scd.page),
     map: async ({ session, params, query }) =>
       scd.map(await ctx.devices.reach(session, params.projectId, query.includeChildren)),
     latest: async (call) => scd.latest(await bin(call)),

@@ -1,15 +1,13 @@
+import { wifiManifest } from '@sc/contract/families/wifi';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject, queryRows } from '../../../test/factories.js';
 import { eventually } from '../../test-device.js';
-import { type Answer, familySuite, listOf, onlineDevice, type TestDevice } from '../kit/test-fixtures.js';
+import { type Answer, commandSuite, listOf, onlineDevice, type TestDevice } from '../kit/test-fixtures.js';
 
-const TYPE = 'wifi';
-const base = '/api/pjts/1/iot/wifi';
-
-const suite = familySuite({ mqtt: true, params: { httpTimeout: '5', commandAttempts: '2' } });
-const { call } = suite;
+const suite = commandSuite(wifiManifest);
+const { call, base, type: TYPE } = suite;
 /** An access controller and an AP under it with two reports and three log lines. */
 let ac: TestDevice;
 let ap: TestDevice;
