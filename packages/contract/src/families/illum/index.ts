@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { deletedAnswer, idsBody } from '../../api/paging.js';
 import { grantsOf } from '../../endpoints/endpoint.js';
 import { msg } from '../../validation/message.js';
 import { description, idParam, intRange, scopedName, scopedNo } from '../../validation/rules.js';
-import { deviceCalls, familyEndpoints, pageCall, recordCalls, settingsCalls, withDelivered } from '../kit/calls.js';
+import { deviceCalls, familyEndpoints, groupCalls, pageCall, settingsCalls, withDelivered } from '../kit/calls.js';
 import { REALDATA_COMMAND } from '../kit/commands.js';
 import { deviceFamily } from '../kit/device-family.js';
 import { blank, formFlag, idList, required } from '../kit/forms.js';
@@ -133,32 +132,27 @@ export const ILLUM_API = {
   }),
 };
 
-const { groups, ...groupRecords } = recordCalls(
+const groups = groupCalls(
   e,
+  ['group', 'groups'],
+  { row: groupRow, body: illumGroupBody },
   {
-    names: ['group', 'groups'],
-    path: 'groups',
-    id: 'id',
-    list: 'groups/pages',
     noun: ['an illumination group', "the project's illumination groups"],
+    several: 'Delete several illumination groups (form body ids=1,2,3, as the console sends it)',
+    list: ' (keyword over name, no, description)',
+    create: ' in the project',
+    delete: ' (its lamp controllers stay)',
   },
-  { row: groupRow, detail: groupRow, body: illumGroupBody, deleted: deletedAnswer },
-  { list: ' (keyword over name, no, description)', create: ' in the project', delete: ' (its lamp controllers stay)' },
 );
 
 /** Spec 001 §7 "illum groups": a gateway, a sensor and the lamp controllers that follow it. */
 export const ILLUM_GROUP_API = {
-  groups,
+  groups: groups.list,
   groupOptions: e.get('groups/options', {
     response: z.object({ gateways: z.array(option), sensors: z.array(option), lamps: z.array(option) }),
     summary: "What a group may name: the project's gateways, sensors and lamp controllers (up to 1000 each)",
   }),
-  ...groupRecords,
-  deleteGroups: e.delete('groups', {
-    body: idsBody,
-    response: deletedAnswer,
-    summary: 'Delete several illumination groups (form body ids=1,2,3, as the console sends it)',
-  }),
+  ...groups.records,
 };
 
 /** Illumination sensors (spec 001 §3 "Illumination"): ambient light in KLux against a threshold. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { logPageQuery, pageQuery, projectTreeQuery } from '../../api/paging.js';
+import { deletedAnswer, idsBody, logPageQuery, pageQuery, projectTreeQuery } from '../../api/paging.js';
 import type { HttpMethod } from '../../catalogue/types.js';
 import {
   type Endpoint,
@@ -18,6 +18,7 @@ import {
   locationAnswer,
   pageOf,
   readingRow,
+  recordDeleted,
   registrationResponse,
   seriesOf,
 } from './responses.js';
@@ -260,6 +261,81 @@ export function recordCalls<
     [K in `create${Capitalize<One>}`]: typeof calls.create;
   } & { [K in `update${Capitalize<One>}`]: typeof calls.update } & {
     [K in `delete${Capitalize<One>}`]: typeof calls.delete;
+  };
+}
+
+/**
+ * A family's groups (terminal groups, media groups, illumination groups) at …/<path>, the plural name in
+ * lower case (`mediaGroups`: …/mediagroups): `recordCalls` with the page at <path>/pages, `id` their key
+ * and `deletedAnswer`, and the delete of several (DELETE <path>, form body ids=1,2,3), `delete<Many>`,
+ * described by `texts.several`. The page comes apart (`list`) from the rest (`records`, the delete of
+ * several last), so the family may put its own calls between them.
+ */
+export function groupCalls<
+  S extends string,
+  const One extends string,
+  const Many extends string,
+  Row extends z.ZodType,
+  Body extends z.ZodType,
+>(
+  e: FamilyEndpoints<S>,
+  names: readonly [One, Many],
+  schemas: { row: Row; body: Body },
+  texts: RecordNotes & { noun: readonly [string, string]; several: string },
+) {
+  const { noun, several, ...notes } = texts;
+  const path = names[1].toLowerCase() as Lowercase<Many>;
+  const all = recordCalls(
+    e,
+    { names, path, id: 'id', list: `${path}/pages`, noun },
+    { row: schemas.row, detail: schemas.row, body: schemas.body, deleted: deletedAnswer },
+    notes,
+  );
+  const { [names[1]]: list, ...records } = all as Record<string, unknown>;
+  const deleteSeveral = e.delete(path, { body: idsBody, response: deletedAnswer, summary: several });
+  type All = typeof all;
+  return {
+    list: list as All[Many],
+    records: { ...records, [`delete${names[1][0]!.toUpperCase()}${names[1].slice(1)}`]: deleteSeveral } as Omit<
+      All,
+      Many
+    > & { [K in `delete${Capitalize<Many>}`]: typeof deleteSeveral },
+  };
+}
+
+/**
+ * A family's timed policies at …/policies (the server kit's policy store keeps them): `recordCalls` named
+ * policy / policies with `policyId` their key and `recordDeleted`, `noun` its summaries' words; the body
+ * any object, `checkedBy` saying what the server checks it with (the settings of the time of the call).
+ * Then their use and its end on `targets.on` (POST …/policies/:policyId/use and …/remove, `targets.body`
+ * answered with `targets.response`), `targets.after` saying what follows.
+ */
+export function policyCalls<
+  S extends string,
+  Row extends z.ZodType,
+  TargetsBody extends z.ZodType,
+  TargetsResponse extends z.ZodType,
+>(
+  e: FamilyEndpoints<S>,
+  noun: readonly [string, string],
+  schemas: { row: Row; checkedBy: string },
+  targets: { body: TargetsBody; response: TargetsResponse; on: string; after: string },
+  notes: RecordNotes = {},
+) {
+  const body = z.record(z.string(), z.unknown()).describe(schemas.checkedBy);
+  const use = { body: targets.body, response: targets.response };
+  return {
+    ...recordCalls(
+      e,
+      { names: ['policy', 'policies'], path: 'policies', id: 'policyId', noun },
+      { row: schemas.row, detail: schemas.row, body, deleted: recordDeleted },
+      notes,
+    ),
+    usePolicy: e.post('policies/:policyId/use', { ...use, summary: `Use a policy on ${targets.on}${targets.after}` }),
+    removePolicy: e.post('policies/:policyId/remove', {
+      ...use,
+      summary: `Stop using a policy on ${targets.on}${targets.after}`,
+    }),
   };
 }
 

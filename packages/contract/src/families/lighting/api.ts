@@ -5,6 +5,7 @@ import {
   eventCalls,
   familyEndpoints,
   locationCall,
+  policyCalls,
   readingsCalls,
   recordCalls,
   registrationCalls,
@@ -160,38 +161,30 @@ export const LIGHTING_GROUP_API = {
   }),
 };
 
-/** The body is checked by the service against the policy-units maximum of the settings at the time of the call. */
-const policyInput = z
-  .record(z.string(), z.unknown())
-  .describe('lightingPolicyBody (contract): name, no, alias, units, range, channelControl, channels, cycle, inUse');
-
-/** Lighting policies: list, CRUD, use and remove on lamps and groups, policydef, the day/year preview. */
+/**
+ * Lighting policies: list, CRUD, use and remove on lamps and groups, policydef, the day/year preview. The
+ * body is checked by the service against the policy-units maximum of the settings at the time of the call.
+ */
 export const LIGHTING_POLICY_API = {
-  ...recordCalls(
+  ...policyCalls(
     e,
+    ['a lighting policy', 'lighting policies'],
     {
-      names: ['policy', 'policies'],
-      path: 'policies',
-      id: 'policyId',
-      noun: ['a lighting policy', 'lighting policies'],
+      row: policyRow,
+      checkedBy: 'lightingPolicyBody (contract): name, no, alias, units, range, channelControl, channels, cycle, inUse',
     },
-    { row: policyRow, detail: policyRow, body: policyInput, deleted: recordDeleted },
+    {
+      body: policyTargetsBody,
+      response: batchStarted,
+      on: 'lamps and LCU groups',
+      after: ', then send each lamp its policies',
+    },
     {
       create: ' (units at most the policyUnitsMax setting)',
       update: ' (lamps using it get it at the next policydef)',
       delete: ' no lamp uses (409 while in use)',
     },
   ),
-  usePolicy: e.post('policies/:policyId/use', {
-    body: policyTargetsBody,
-    response: batchStarted,
-    summary: 'Use a policy on lamps and LCU groups, then send each lamp its policies',
-  }),
-  removePolicy: e.post('policies/:policyId/remove', {
-    body: policyTargetsBody,
-    response: batchStarted,
-    summary: 'Stop using a policy on lamps and LCU groups, then send each lamp its policies',
-  }),
   clearPolicies: e.post('policies/clear', {
     body: policyTargetsBody,
     response: batchStarted,

@@ -7,7 +7,7 @@ import {
   locationCall,
   mapCall,
   pageCall,
-  recordCalls,
+  policyCalls,
   settingsCalls,
 } from '../kit/calls.js';
 import { firmwareCalls } from '../kit/firmware.js';
@@ -15,7 +15,6 @@ import { linkCalls } from '../kit/link.js';
 import { defineFamily } from '../kit/manifest.js';
 import { IOT_NET } from '../kit/network.js';
 import { int, select, text } from '../kit/properties.js';
-import { recordDeleted } from '../kit/responses.js';
 import { deviceScreens } from '../kit/screens.js';
 import { MTC_EVENTS } from './events.js';
 import {
@@ -103,32 +102,25 @@ export const MTC_API = {
 };
 
 /**
- * The body of a policy: checked by the server against mtcPolicyBody(policyUnitsMax) with the setting
- * at the time of the call, so declared here as any object.
+ * Spec 001 §7 "mtc" policies: a cabinet's switching schedule, used on cabinets of the project. The body
+ * is checked by the server against mtcPolicyBody(policyUnitsMax) with the setting at the time of the call.
  */
-const policyInput = z
-  .record(z.string(), z.unknown())
-  .describe('mtcPolicyBody (contract): name, no, description, timeMode, units, cycle, inUse');
-const policyUse = (remove: boolean) =>
-  e.post(`policies/:policyId/${remove ? 'remove' : 'use'}`, {
-    body: mtcPolicyTargetsBody,
-    response: mtcPolicyUseResult,
-    summary: `${remove ? 'Stop using' : 'Use'} a policy on cabinets of the project; each connected cabinet is sent its policies`,
-  });
-
-/** Spec 001 §7 "mtc" policies: a cabinet's switching schedule, used on cabinets of the project. */
 export const MTC_POLICY_API = {
-  ...recordCalls(
+  ...policyCalls(
     e,
-    { names: ['policy', 'policies'], path: 'policies', id: 'policyId', noun: ['a cabinet policy', 'cabinet policies'] },
-    { row: mtcPolicyRow, detail: mtcPolicyRow, body: policyInput, deleted: recordDeleted },
+    ['a cabinet policy', 'cabinet policies'],
+    { row: mtcPolicyRow, checkedBy: 'mtcPolicyBody (contract): name, no, description, timeMode, units, cycle, inUse' },
+    {
+      body: mtcPolicyTargetsBody,
+      response: mtcPolicyUseResult,
+      on: 'cabinets of the project',
+      after: '; each connected cabinet is sent its policies',
+    },
     {
       create: ' (absolute clock times, or relative to midnight, sunrise or sunset)',
       delete: ' (refused while cabinets use it)',
     },
   ),
-  usePolicy: policyUse(false),
-  removePolicy: policyUse(true),
   preview: e.get('policies/:policyId/preview', {
     query: mtcPreviewQuery,
     response: mtcSchedulePreview,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { deletedAnswer, idsBody, pageQuery } from '../../api/paging.js';
+import { deletedAnswer, pageQuery } from '../../api/paging.js';
 import { grantsOf } from '../../endpoints/endpoint.js';
 import { description, idParam, intRange, scopedName, scopedNo } from '../../validation/rules.js';
-import { commandCalls, familyEndpoints, pageCall, recordCalls, registrationCalls } from '../kit/calls.js';
+import { deviceCalls, familyEndpoints, groupCalls, pageCall } from '../kit/calls.js';
 import { idList, required } from '../kit/forms.js';
 import { defineFamily } from '../kit/manifest.js';
 import { ipNetwork } from '../kit/planned.js';
@@ -151,8 +151,7 @@ const e = familyEndpoints('nsc');
 
 /** Spec 001 §2 "speakers: list": registration, volume, stop and play, and the list with what each reports. */
 export const NSC_API = {
-  ...registrationCalls(e),
-  ...commandCalls(e, NSC_COMMANDS),
+  ...deviceCalls(e, { commands: NSC_COMMANDS, events: false }),
   play: e.post(':id/play', {
     body: nscPlayBody,
     response: commandResponse,
@@ -161,43 +160,34 @@ export const NSC_API = {
   page: pageCall(e, nscSpeakerRow, "A page of the project's speakers with what each reports", nscPageFilter),
 };
 
-const { groups, ...groupRecords } = recordCalls(
+const groups = groupCalls(
   e,
+  ['group', 'groups'],
+  { row: groupRow, body: nscGroupBody },
   {
-    names: ['group', 'groups'],
-    path: 'groups',
-    id: 'id',
-    list: 'groups/pages',
     noun: ['a terminal group', 'terminal groups'],
+    several: 'Delete several terminal groups (form body ids=1,2,3)',
   },
-  { row: groupRow, detail: groupRow, body: nscGroupBody, deleted: deletedAnswer },
 );
 
 /** Spec 001 §7 "nsc: groups": terminal groups of the project, members picked from its speakers. */
 export const NSC_GROUP_API = {
-  groups,
+  groups: groups.list,
   groupOptions: e.get('groups/options', {
     response: z.array(speakerRef),
     summary: "What a terminal group may hold: the project's speakers (up to 1000)",
   }),
-  ...groupRecords,
-  deleteGroups: e.delete('groups', {
-    body: idsBody,
-    response: deletedAnswer,
-    summary: 'Delete several terminal groups (form body ids=1,2,3)',
-  }),
+  ...groups.records,
 };
 
-const { mediaGroups, ...mediaGroupRecords } = recordCalls(
+const mediaGroups = groupCalls(
   e,
+  ['mediaGroup', 'mediaGroups'],
+  { row: mediaGroupRow, body: nscMediaGroupBody },
   {
-    names: ['mediaGroup', 'mediaGroups'],
-    path: 'mediagroups',
-    id: 'id',
-    list: 'mediagroups/pages',
     noun: ['a media group', 'media groups'],
+    several: 'Delete several media groups (form body ids=1,2,3)',
   },
-  { row: mediaGroupRow, detail: mediaGroupRow, body: nscMediaGroupBody, deleted: deletedAnswer },
 );
 
 /** Spec 001 §7 "nsc: media with upload, media groups": mp3 files checked by content, and ordered groups of them. */
@@ -225,13 +215,8 @@ export const NSC_MEDIA_API = {
     response: z.array(mediaRef),
     summary: "What a media group may hold: the project's media (up to 1000)",
   }),
-  mediaGroups,
-  ...mediaGroupRecords,
-  deleteMediaGroups: e.delete('mediagroups', {
-    body: idsBody,
-    response: deletedAnswer,
-    summary: 'Delete several media groups (form body ids=1,2,3)',
-  }),
+  mediaGroups: mediaGroups.list,
+  ...mediaGroups.records,
 };
 
 const screen = familyMenu('pjtnsc', 'nsc');
