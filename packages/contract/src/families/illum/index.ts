@@ -9,7 +9,7 @@ import { blank, formFlag, idList, required } from '../kit/forms.js';
 import { IOT_NET } from '../kit/network.js';
 import { bool, int, num } from '../kit/properties.js';
 import { reading } from '../kit/readings.js';
-import { childRow, deviceRef, deviceRow, isoTime, projectColumn } from '../kit/responses.js';
+import { childRow, deviceRef, deviceRow, isoTime, namedRecord, projectColumn } from '../kit/responses.js';
 
 /** The threshold's range (spec 001 §3 "Illumination sensor: threshold (KLux)"). */
 export const ILLUM_THRESHOLD = { min: 0, max: 200 } as const;
@@ -87,9 +87,7 @@ const sensorRow = deviceRow.extend({
 });
 
 const groupRow = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  no: z.string(),
+  ...namedRecord,
   projectId: z.number().int(),
   projectName: z.string(),
   description: z.string(),

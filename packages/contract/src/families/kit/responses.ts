@@ -46,8 +46,14 @@ export const eventRow = z.object({
 });
 export const eventPage = pageOf(eventRow);
 
+/** What names a record of a project (a device, a group): its id, name and number. */
+export const namedRecord = { id: z.number().int(), name: z.string(), no: z.string() };
+
 /** A device as another names it: id, name and no. */
-export const deviceRef = z.object({ id: z.number().int(), name: z.string(), no: z.string() });
+export const deviceRef = z.object(namedRecord);
+
+/** The first fields of a project's own record (a media file, a resource): its id and its project. */
+export const projectRecord = { id: z.number().int(), projectId: z.number().int() };
 
 /** A device's link: its equipment id, online state, registration and last traffic. */
 const deviceLink = {
@@ -85,13 +91,13 @@ export const seriesOf = <const R extends readonly FamilyReading[]>(readings: R) 
     points: z.array(readingRow(readings)),
   });
 
+/** A device's latest report: the device, when it reported (null before the first) and `fields` of it. */
+export const latestReport = <F extends z.ZodRawShape>(fields: F) =>
+  z.object({ id: z.number().int(), at: isoTime.nullable(), ...fields });
+
 /** The latest state of the family's devices: the list screen's live values. */
 export const latestRow = (readings: readonly FamilyReading[]) =>
-  z.object({
-    id: z.number().int(),
-    at: isoTime.nullable(),
-    values: z.object(Object.fromEntries(readings.map((r) => [r.key, z.number().nullable()]))),
-  });
+  latestReport({ values: z.object(Object.fromEntries(readings.map((r) => [r.key, z.number().nullable()]))) });
 
 /** PUT …/{id}/location: the device and where it stands now. */
 export const locationAnswer = z.object({ id: z.number().int(), lng: z.number(), lat: z.number() });

@@ -10,7 +10,15 @@ import { defineFamily } from '../kit/manifest.js';
 import { ipNetwork } from '../kit/planned.js';
 import { int } from '../kit/properties.js';
 import { type ReadingKey, reading } from '../kit/readings.js';
-import { deviceRow, isoTime, pageOf, projectColumn, recordDeleted } from '../kit/responses.js';
+import {
+  deviceRow,
+  isoTime,
+  latestReport,
+  pageOf,
+  projectColumn,
+  projectRecord,
+  recordDeleted,
+} from '../kit/responses.js';
 import { deviceScreens, familyMenu } from '../kit/screens.js';
 
 /** Spec 001 §5 "LED brightness 1-255, volume 0-15". */
@@ -63,12 +71,7 @@ const screenState = {
 };
 
 /** A screen's runtime as it reported it last (GET …/:id/runtime). */
-export const ledRuntime = z.object({
-  id: z.number().int(),
-  /** Time of the latest report (null before the first). */
-  at: isoTime.nullable(),
-  ...screenState,
-});
+export const ledRuntime = latestReport(screenState);
 export type LedRuntime = z.infer<typeof ledRuntime>;
 
 /** GET …/pages: the project's screens by name, no or equipment id and online state. */
@@ -195,8 +198,7 @@ export const ledFileRule = () =>
 
 /** A resource as listed: its fields, its file (null once removed) and who made it when. */
 export const ledResourceRow = z.object({
-  id: z.number().int(),
-  projectId: z.number().int(),
+  ...projectRecord,
   name: z.string(),
   no: z.string(),
   mediaType: z.enum(LED_MEDIA_TYPES),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { handledWork } from '../../api/alarm-work.js';
 import { policyCycleOut, START_KINDS, UNIT_TYPES, yearScheduleResponse } from '../kit/policy.js';
-import { deviceRef, deviceRow, isoTime, projectColumn } from '../kit/responses.js';
+import { deviceRef, deviceRow, isoTime, latestReport, projectColumn } from '../kit/responses.js';
 import {
   LAMP_STATES,
   LIGHTING_ALARMS,
@@ -54,9 +54,7 @@ export const lampMapPoint = deviceRef.omit({ no: true }).extend({
 });
 
 /** GET …/{id}/realdata: the last report's values with the runtime fields that are not readings. */
-export const realdataResponse = z.object({
-  id: z.number().int(),
-  at: isoTime.nullable(),
+export const realdataResponse = latestReport({
   state: z.enum(LAMP_STATES),
   runStatus: z.enum(RUN_STATUS).nullable(),
   values: readingValues,

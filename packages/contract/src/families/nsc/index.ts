@@ -7,7 +7,16 @@ import { idList, required } from '../kit/forms.js';
 import { defineFamily } from '../kit/manifest.js';
 import { ipNetwork } from '../kit/planned.js';
 import { text } from '../kit/properties.js';
-import { commandResponse, deviceRef, deviceRow, isoTime, pageOf, projectColumn } from '../kit/responses.js';
+import {
+  commandResponse,
+  deviceRef,
+  deviceRow,
+  isoTime,
+  namedRecord,
+  pageOf,
+  projectColumn,
+  projectRecord,
+} from '../kit/responses.js';
 import { FAMILY_READS, familyGroup, familyMenu } from '../kit/screens.js';
 
 /** What a speaker is doing (its reports' `status`). */
@@ -84,9 +93,7 @@ export type NscGroupBody = z.infer<typeof nscGroupBody>;
 const speakerRef = deviceRef.extend({ activeState: z.number().int() });
 
 const groupRow = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  no: z.string(),
+  ...namedRecord,
   projectId: z.number().int(),
   description: z.string(),
   /** The speakers, by name. */
@@ -100,8 +107,7 @@ export const nscMediaBody = z.object({ name: scopedName(), description: descript
 export type NscMediaBody = z.infer<typeof nscMediaBody>;
 
 const mediaRow = z.object({
-  id: z.number().int(),
-  projectId: z.number().int(),
+  ...projectRecord,
   name: z.string(),
   description: z.string(),
   fileName: z.string(),
