@@ -24,7 +24,7 @@ import { type Registrable, RegistrationButton, useRegistration } from './registr
 import { type LiveRow, livePagePatch, type RowReport } from './state-push';
 import { LiveBadge } from './tags';
 
-interface ListedDevice extends LiveRow {
+export interface ListedDevice extends LiveRow {
   name: string;
   registered: boolean;
 }
@@ -90,6 +90,23 @@ export function pagedBy<P>(client: PagedClient<P>) {
       client.page({ query: familyPageQuery(request, includeChildren) }),
     type: client.type,
     setRegistered: client.setRegistered,
+  };
+}
+
+/**
+ * The list options of a family whose pages are called by keyword (page, its size, the keyword, the child
+ * projects when switched on), under the query key `key`; registration by `setRegistered`.
+ */
+export function keywordPaged<P>(
+  key: QueryKey,
+  pages: (page: number, pageSize: number, keyword: string, includeChildren?: true) => Promise<P>,
+  setRegistered: (id: number, registered: boolean) => Promise<RegistrationAnswer>,
+) {
+  return {
+    key,
+    load: ({ page, pageSize, filters }: PageRequest<{ keyword: string }>, includeChildren: true | undefined) =>
+      pages(page, pageSize, filters.keyword, includeChildren),
+    setRegistered,
   };
 }
 

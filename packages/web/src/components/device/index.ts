@@ -51,10 +51,12 @@ export {
   type FamilyRowActions,
   type FamilyTexts,
   familyPageQuery,
+  keywordPaged,
   pagedBy,
   useFamilyColumns,
   useFamilyList,
 } from './family-list';
+export { type FamilyListPage, familyListPage } from './family-list-page';
 export { type FirmwareStage, FirmwareUpload, formatBytes, useErrorText } from './firmware-upload';
 export { LatestValues } from './latest-values';
 export { useParentDevice } from './parent-device';

@@ -1,5 +1,7 @@
 import { Flex, Typography } from 'antd';
 import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useAreaDraw } from './use-area-draw';
 
 const AreaMap = lazy(() => import('./area-map'));
@@ -17,24 +19,17 @@ export interface ToneMapProps<D extends LocatedDevice> {
   toneOf: (device: D) => string;
   /** Each tone's colour, in the legend's order. */
   colours: Record<string, string>;
-  /** A tone's label in the legend. */
-  label: (tone: string) => string;
-  /** The line under the map, given how many devices it shows. */
-  countLabel: (count: number) => string;
-  onDevice: (id: number) => void;
+  /** The family's texts: the legend's labels (`<tones>.<tone>`) and the line under the map (`count`, given how many it shows). */
+  texts: { tones: string; count: string };
+  /** A device's page, opened by a click on its dot. */
+  pathOf: (device: { id: number }) => string;
   testId: string;
 }
 
 /** A family list's map view: its devices as dots coloured by their state, a legend and their count. */
-export function ToneMap<D extends LocatedDevice>({
-  devices,
-  toneOf,
-  colours,
-  label,
-  countLabel,
-  onDevice,
-  testId,
-}: ToneMapProps<D>) {
+export function ToneMap<D extends LocatedDevice>({ devices, toneOf, colours, texts, pathOf, testId }: ToneMapProps<D>) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
   const draw = useAreaDraw();
   const marks = useMemo(
     () =>
@@ -44,8 +39,11 @@ export function ToneMap<D extends LocatedDevice>({
     [devices, toneOf],
   );
   const tones = useMemo(
-    () => Object.fromEntries(Object.entries(colours).map(([k, colour]) => [k, { colour, label: label(k) }])),
-    [colours, label],
+    () =>
+      Object.fromEntries(
+        Object.entries(colours).map(([k, colour]) => [k, { colour, label: t(`${texts.tones}.${k}`) }]),
+      ),
+    [colours, t, texts.tones],
   );
   return (
     <Flex vertical gap={12}>
@@ -56,12 +54,12 @@ export function ToneMap<D extends LocatedDevice>({
           draw={draw}
           picked={new Set()}
           pickedLabel=""
-          onDevice={onDevice}
+          onDevice={(id) => navigate(pathOf({ id }))}
           height={520}
         />
       </Suspense>
       <Typography.Text type="secondary" data-testid={testId}>
-        {countLabel(marks.length)}
+        {t(texts.count, { count: marks.length })}
       </Typography.Text>
     </Flex>
   );

@@ -4,15 +4,12 @@ import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../app/feedback';
-import type { CrudColumn } from '../../components/crud';
-import { FamilyListCard, FamilyListTable, useFamilyList } from '../../components/device';
-import { projectScreen } from '../../components/project-scoped';
+import type { CrudColumn, PagedList } from '../../components/crud';
+import { type FamilyRowActions, familyListPage, keywordPaged } from '../../components/device';
 import { useStableCallback } from '../../components/stable-callback';
 import { type IllumPage, type IllumSensor, illumApi, illumKeys } from './api';
 
 export const ILLUM_PAGE = '/pjt/pjtdeviceillum';
-/** Offered in the column setting. */
-const HIDDEN = ['at'];
 const detailPath = (d: { id: number }) => `${ILLUM_PAGE}?id=${d.id}`;
 
 /** A value in KLux, or the "no data" mark. */
@@ -33,26 +30,33 @@ export function EnabledTag({ enabled }: { enabled: boolean }) {
   return <Tag color={enabled ? 'green' : 'default'}>{enabled ? t('illum.enabledOn') : t('illum.enabledOff')}</Tag>;
 }
 
-/** /pjt/pjtdeviceillumlist (spec 001 §2): the illumination sensors of the current project. */
-export default projectScreen(IllumList);
+/**
+ * /pjt/pjtdeviceillumlist (spec 001 §2): the illumination sensors of the current project, with their
+ * current value (KLux, the last one reported) against their threshold; states live.
+ */
+export default familyListPage<IllumSensor, { keyword: string }, IllumPage>({
+  menu: 'menu.pjtdeviceillumlist',
+  hint: 'illum.realdataHint',
+  source: (projectId) => {
+    const illum = illumApi(projectId);
+    return keywordPaged(illumKeys.sensors(projectId), illum.sensors, illum.register);
+  },
+  initialFilters: { keyword: '' },
+  // A reported value becomes the current one.
+  report: ({ illuminance }, _row, at) => (typeof illuminance === 'number' ? { illuminance, at } : undefined),
+  texts: { namespace: 'illum' },
+  columns: sensorColumns,
+  useActions: useSensorActions,
+  // The last report, to fit 1366 px in both languages (the sensor's page shows it).
+  hidden: ['at'],
+});
 
-/** Sensors with their current value (KLux, the last one reported) against their threshold; states live. */
-function IllumList({ projectId }: { projectId: number }) {
+/** The sensor's page, and for an editor enabling or disabling it (after a confirmation) from its row. */
+function useSensorActions(projectId: number, list: PagedList<IllumSensor, unknown>): FamilyRowActions<IllumSensor> {
   const { t } = useTranslation();
   const client = useQueryClient();
   const { message, confirm } = useFeedback();
   const illum = illumApi(projectId);
-  const { list, columns } = useFamilyList<IllumSensor, { keyword: string }, IllumPage>({
-    projectId,
-    key: illumKeys.sensors(projectId),
-    initialFilters: { keyword: '' },
-    load: ({ page, pageSize, filters }, includeChildren) =>
-      illum.sensors(page, pageSize, filters.keyword, includeChildren),
-    // A reported value becomes the current one.
-    report: ({ illuminance }, _row, at) => (typeof illuminance === 'number' ? { illuminance, at } : undefined),
-    setRegistered: illum.register,
-    texts: { namespace: 'illum' },
-  });
   const inuse = useMutation({
     mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) => illum.setInuse(id, enabled),
     onSuccess: (saved, { id }) => {
@@ -73,26 +77,17 @@ function IllumList({ projectId }: { projectId: number }) {
           onOk: () => inuse.mutateAsync({ id: d.id, enabled }).catch(() => undefined),
         }),
   );
-
-  const shown = useMemo(
-    () =>
-      columns(sensorColumns(t), {
-        detail: detailPath,
-        edit: (d) => (
-          <Button size="small" type="link" onClick={() => setEnabled(d, !d.enabled)}>
-            {d.enabled ? t('illum.disable') : t('illum.enable')}
-          </Button>
-        ),
-        width: { editor: 230, reader: 80 },
-      }),
-    [columns, t, setEnabled],
-  );
-
-  return (
-    <FamilyListCard title={t('menu.pjtdeviceillumlist')} hint={t('illum.realdataHint')}>
-      {/* The last report hidden to fit 1366 px in both languages (the sensor's page shows it). */}
-      <FamilyListTable list={list} columns={shown} hidden={HIDDEN} />
-    </FamilyListCard>
+  return useMemo(
+    () => ({
+      detail: detailPath,
+      edit: (d) => (
+        <Button size="small" type="link" onClick={() => setEnabled(d, !d.enabled)}>
+          {d.enabled ? t('illum.disable') : t('illum.enable')}
+        </Button>
+      ),
+      width: { editor: 230, reader: 80 },
+    }),
+    [t, setEnabled],
   );
 }
 

@@ -1,45 +1,27 @@
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { CrudColumn } from '../../components/crud';
-import { ActiveStateFilter, FamilyListCard, FamilyListTable, pagedBy, useFamilyList } from '../../components/device';
+import { ActiveStateFilter, familyListPage, pagedBy } from '../../components/device';
 import { formatReading } from '../../components/format';
-import { projectScreen } from '../../components/project-scoped';
 import { DEVICE_PAGE, type LedFilters, type LedPage, type LedScreen, ledApi, runtimeOf } from './api';
 
 const detailPath = (d: { id: number }) => `${DEVICE_PAGE}?id=${d.id}`;
-/** Columns the family's own texts name (the device's common ones are the device list's labels). */
-const OWN_FIELDS = new Set(['resolution', 'brightness', 'volume', 'power', 'playing', 'reportedAt']);
-/** Shown on demand (column setting): the table fits 1366 px without a sideways scroll. */
-const EXTRA_COLUMNS = ['no', 'lastActiveAt'] as const;
-/** The sum of the shown columns' widths, actions included. */
-const TABLE_WIDTH = 1045;
 
 /** /pjt/pjtdeviceledlist (spec 001 §2): the project's LED screens and what they show, live. */
-export default projectScreen(LedList);
-
-function LedList({ projectId }: { projectId: number }) {
-  const { t } = useTranslation();
-  const { list, columns } = useFamilyList<LedScreen, LedFilters, LedPage>({
-    projectId,
-    ...pagedBy(ledApi(projectId)),
-    initialFilters: { keyword: '', activeState: '' },
-    // A report becomes the row's runtime.
-    report: (values, _row, at) => ({ ...runtimeOf(values), reportedAt: at }),
-    texts: { namespace: 'led', own: OWN_FIELDS },
-  });
-
-  const shown = useMemo(
-    () => columns(screenColumns(t), { detail: detailPath, width: { editor: 165, reader: 80 } }),
-    [columns, t],
-  );
-  return (
-    <FamilyListCard title={t('menu.pjtdeviceledlist')} tools={<ActiveStateFilter namespace="led" list={list} />}>
-      <FamilyListTable list={list} columns={shown} hidden={EXTRA_COLUMNS} width={TABLE_WIDTH} />
-    </FamilyListCard>
-  );
-}
+export default familyListPage<LedScreen, LedFilters, LedPage>({
+  menu: 'menu.pjtdeviceledlist',
+  source: (projectId) => pagedBy(ledApi(projectId)),
+  initialFilters: { keyword: '', activeState: '' },
+  tools: (list) => <ActiveStateFilter namespace="led" list={list} />,
+  // A report becomes the row's runtime.
+  report: (values, _row, at) => ({ ...runtimeOf(values), reportedAt: at }),
+  // Columns the family's own texts name (the device's common ones are the device list's labels).
+  texts: { namespace: 'led', own: new Set(['resolution', 'brightness', 'volume', 'power', 'playing', 'reportedAt']) },
+  columns: screenColumns,
+  actions: { detail: detailPath, width: { editor: 165, reader: 80 } },
+  hidden: ['no', 'lastActiveAt'],
+  width: 1045,
+});
 
 /** The screens' columns, built again only for another language: a push then redraws only its own row. */
 function screenColumns(t: TFunction): CrudColumn<LedScreen>[] {

@@ -2,7 +2,7 @@ import type { RealtimePush } from '@sc/contract';
 import { MTC_ALARM_STATUSES, MTC_MODES, MTC_STATES } from '@sc/contract/families/mtc';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Flex, Select } from 'antd';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRealtime } from '../../api/realtime';
@@ -115,29 +115,26 @@ function CabinetTable({ projectId }: { projectId: number }) {
   );
 }
 
+const MAP_TEXTS = { tones: 'cabinets.tones', count: 'cabinets.list.onMap' };
 const TONES = { lit: '#fadb14', dark: '#8c8c8c', alarm: '#ff4d4f', offline: '#d9d9d9' } as const;
 const toneOf = (c: Cabinet): keyof typeof TONES =>
   c.state !== 'online' ? 'offline' : c.alarmStatus === 'alarm' ? 'alarm' : c.circuitsOn > 0 ? 'lit' : 'dark';
 
 /** The cabinets on the map: lit (some circuit on), dark, in alarm, offline; a click opens the cabinet. */
 function CabinetMap({ projectId }: { projectId: number }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   const client = useQueryClient();
   const m = mtcApi(projectId);
   const includeChildren = useIncludeChildren();
   const key = [...mtcKeys.map(projectId), includeChildren];
   const points = useQuery({ queryKey: key, queryFn: () => m.map(includeChildren) });
   useCabinetPushes(projectId, () => void client.invalidateQueries({ queryKey: key }));
-  const label = useCallback((tone: string) => t(`cabinets.tones.${tone}`), [t]);
   return (
     <ToneMap
       devices={points.data ?? []}
       toneOf={toneOf}
       colours={TONES}
-      label={label}
-      countLabel={(count) => t('cabinets.list.onMap', { count })}
-      onDevice={(id) => navigate(cabinetPath({ id }))}
+      texts={MAP_TEXTS}
+      pathOf={cabinetPath}
       testId="cabinet-map-count"
     />
   );

@@ -8,20 +8,12 @@ import { useFeedback } from '../../app/feedback';
 import type { CrudColumn } from '../../components/crud';
 import {
   ActiveStateFilter,
-  FamilyListCard,
-  FamilyListTable,
+  type FamilyRowActions,
+  familyListPage,
   pagedBy,
   type RowReport,
-  useFamilyList,
 } from '../../components/device';
-import { projectScreen } from '../../components/project-scoped';
 import { type NscFilters, type NscPage, type NscSpeaker, nscApi } from './api';
-
-/** Columns the family's own texts name (the device's common ones are the device list's labels). */
-const OWN_FIELDS = new Set(['network', 'terminalId', 'modelName', 'volume', 'playing', 'reportedAt']);
-/** Shown on demand (column setting): the table fits 1366 px without a sideways scroll. */
-const EXTRA_COLUMNS = ['no', 'reportedAt', 'lastActiveAt', 'registered'] as const;
-const TABLE_WIDTH = 1000;
 
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 
@@ -38,7 +30,30 @@ const speakerReport: RowReport<NscSpeaker> = (v, d, at) => {
 };
 
 /** /pjt/pjtdevicensclist (spec 001 §2): the project's speakers, live: endpoint fields, volume and what each plays. */
-export default projectScreen(Speakers);
+export default familyListPage<NscSpeaker, NscFilters, NscPage>({
+  menu: 'menu.pjtdevicensclist',
+  source: (projectId) => pagedBy(nscApi(projectId)),
+  initialFilters: { keyword: '', activeState: '' },
+  lead: (list) => <ActiveStateFilter namespace="nsc" list={list} />,
+  report: speakerReport,
+  // Columns the family's own texts name (the device's common ones are the device list's labels).
+  texts: { namespace: 'nsc', own: new Set(['network', 'terminalId', 'modelName', 'volume', 'playing', 'reportedAt']) },
+  columns: speakerColumns,
+  useActions: useSpeakerActions,
+  hidden: ['no', 'reportedAt', 'lastActiveAt', 'registered'],
+  width: 1000,
+});
+
+/** An editor's buttons on each speaker (the project's). */
+function useSpeakerActions(projectId: number): FamilyRowActions<NscSpeaker> {
+  return useMemo(
+    () => ({
+      edit: (row) => <SpeakerActions row={row} projectId={projectId} />,
+      width: { editor: 250, reader: 0 },
+    }),
+    [projectId],
+  );
+}
 
 /** An editor's volume control of one speaker: a slider and a number, sent on "OK". */
 function VolumeButton({ row, send }: { row: NscSpeaker; send: (volume: number) => Promise<unknown> }) {
@@ -124,31 +139,6 @@ function SpeakerActions({ row, projectId }: { row: NscSpeaker; projectId: number
         {t('nsc.stop')}
       </Button>
     </>
-  );
-}
-
-function Speakers({ projectId }: { projectId: number }) {
-  const { t } = useTranslation();
-  const { list, columns } = useFamilyList<NscSpeaker, NscFilters, NscPage>({
-    projectId,
-    ...pagedBy(nscApi(projectId)),
-    initialFilters: { keyword: '', activeState: '' },
-    report: speakerReport,
-    texts: { namespace: 'nsc', own: OWN_FIELDS },
-  });
-
-  const shown = useMemo(
-    () =>
-      columns(speakerColumns(t), {
-        edit: (row) => <SpeakerActions row={row} projectId={projectId} />,
-        width: { editor: 250, reader: 0 },
-      }),
-    [columns, t, projectId],
-  );
-  return (
-    <FamilyListCard title={t('menu.pjtdevicensclist')} lead={<ActiveStateFilter namespace="nsc" list={list} />}>
-      <FamilyListTable list={list} columns={shown} hidden={EXTRA_COLUMNS} width={TABLE_WIDTH} />
-    </FamilyListCard>
   );
 }
 

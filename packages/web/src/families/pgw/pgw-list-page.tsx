@@ -1,19 +1,32 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CrudColumn } from '../../components/crud';
-import { FamilyListCard, FamilyListTable, useFamilyList } from '../../components/device';
-import { projectScreen } from '../../components/project-scoped';
+import { familyListPage, keywordPaged } from '../../components/device';
 import { type PgwGateway, type PgwPage, pgwApi, pgwKeys } from './api';
 import './texts';
-import { useMemo } from 'react';
 
 export const PGW_PAGE = '/pjt/pjtdevicepgw';
-/** Offered in the column setting. */
-const HIDDEN = ['lastActiveAt'];
 const detailPath = (d: { id: number }) => `${PGW_PAGE}?id=${d.id}`;
 
 /** /pjt/pjtdevicepgwlist (spec 001 §2, §3): the power-line gateways of the current project. */
-export default projectScreen(PgwList);
+export default familyListPage<PgwGateway, { keyword: string }, PgwPage>({
+  menu: 'menu.pjtdevicepgwlist',
+  source: (projectId) => {
+    const pgw = pgwApi(projectId);
+    return keywordPaged(pgwKeys.list(projectId), pgw.gateways, pgw.register);
+  },
+  initialFilters: { keyword: '' },
+  // A new carrier table says how many lamps answer.
+  report: ({ reachable }, r) =>
+    typeof reachable === 'number' ? { reachable: Math.min(r.lamps, reachable) } : undefined,
+  // Gateways with wire no, zone code, online state and their lamp controllers; states live.
+  texts: { namespace: 'pgw' },
+  columns: () => GATEWAY_COLUMNS,
+  actions: { detail: detailPath, width: { editor: 140, reader: 80 } },
+  // To fit 1366 px.
+  hidden: ['lastActiveAt'],
+  table: (t) => ({ locale: { emptyText: t('pgw.empty') } }),
+});
 
 /** Registered lamp controllers and how many of them the gateway reached on its last search. */
 export function LampCount({ lamps, reachable }: { lamps: number; reachable: number }) {
@@ -22,36 +35,6 @@ export function LampCount({ lamps, reachable }: { lamps: number; reachable: numb
     <Typography.Text type={reachable < lamps ? 'warning' : undefined} style={{ whiteSpace: 'nowrap' }}>
       {t('pgw.lampCount', { lamps, reachable })}
     </Typography.Text>
-  );
-}
-
-/** Gateways with wire no, zone code, online state and their lamp controllers; states live. */
-function PgwList({ projectId }: { projectId: number }) {
-  const { t } = useTranslation();
-  const pgw = pgwApi(projectId);
-  const { list, columns } = useFamilyList<PgwGateway, { keyword: string }, PgwPage>({
-    projectId,
-    key: pgwKeys.list(projectId),
-    initialFilters: { keyword: '' },
-    load: ({ page, pageSize, filters }, includeChildren) =>
-      pgw.gateways(page, pageSize, filters.keyword, includeChildren),
-    // A new carrier table says how many lamps answer.
-    report: ({ reachable }, r) =>
-      typeof reachable === 'number' ? { reachable: Math.min(r.lamps, reachable) } : undefined,
-    setRegistered: pgw.register,
-    texts: { namespace: 'pgw' },
-  });
-
-  const shown = useMemo(
-    () => columns(GATEWAY_COLUMNS, { detail: detailPath, width: { editor: 140, reader: 80 } }),
-    [columns],
-  );
-
-  return (
-    <FamilyListCard title={t('menu.pjtdevicepgwlist')}>
-      {/* The last activity hidden to fit 1366 px. */}
-      <FamilyListTable list={list} columns={shown} hidden={HIDDEN} table={{ locale: { emptyText: t('pgw.empty') } }} />
-    </FamilyListCard>
   );
 }
 

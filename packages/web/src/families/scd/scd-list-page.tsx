@@ -2,23 +2,11 @@ import { scdFillState } from '@sc/contract/families/scd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Progress, Tag } from 'antd';
 import type { TFunction } from 'i18next';
-import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useRealtime } from '../../api/realtime';
 import type { CrudColumn } from '../../components/crud';
-import {
-  ActiveStateFilter,
-  FamilyListTable,
-  liveRowPatch,
-  pagedBy,
-  type RowReport,
-  TableOrMapCard,
-  useFamilyList,
-} from '../../components/device';
+import { ActiveStateFilter, familyListPage, liveRowPatch, pagedBy, type RowReport } from '../../components/device';
 import { formatReading } from '../../components/format';
 import { ToneMap } from '../../components/map/tone-map';
-import { projectScreen } from '../../components/project-scoped';
 import {
   DEVICE_PAGE,
   FILL_COLORS,
@@ -34,13 +22,6 @@ const detailPath = (b: { id: number }) => `${DEVICE_PAGE}?id=${b.id}`;
 /** The fill bar in the colour of the bin's state: green, the spec's orange when full, red over-filled. */
 const BAR_COLORS = { normal: '#52c41a', full: '#fa8c16', overfill: '#ff4d4f' } as const;
 const numberOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-/** Columns the bin's own texts name (the device's common ones are the device list's labels). */
-const OWN_FIELDS = new Set(['fill', 'fillState', 'weight', 'battery', 'reportedAt']);
-/** Shown on demand (column setting): the table fits 1366 px without a sideways scroll. */
-const EXTRA_COLUMNS = ['no', 'battery', 'lastActiveAt'] as const;
-/** The sum of the shown columns' widths, actions included. */
-const TABLE_WIDTH = 1010;
-
 /** A report on a bin: its values and the fill state they give against its thresholds. */
 const binReport: RowReport<ScdBin> = (values, b, at) => {
   const report = {
@@ -55,30 +36,23 @@ const binReport: RowReport<ScdBin> = (values, b, at) => {
 const patchBin = liveRowPatch(SCD_TYPE, binReport);
 
 /** /pjt/pjtdevicescdlist (spec 001 §2): the project's dustbins, how full each is, live. */
-export default projectScreen(ScdList);
-
-function ScdList({ projectId }: { projectId: number }) {
-  const { t } = useTranslation();
-  const { list, includeChildren, columns } = useFamilyList<ScdBin, ScdFilters, ScdPage>({
-    projectId,
-    ...pagedBy(scdApi(projectId)),
-    initialFilters: { keyword: '', activeState: '' },
-    report: binReport,
-    texts: { namespace: 'scd', own: OWN_FIELDS },
-  });
-
-  const shown = useMemo(() => columns(binColumns(t)), [columns, t]);
-  return (
-    <TableOrMapCard
-      title={t('menu.pjtdevicescdlist')}
-      labels={{ table: t('scd.views.table'), map: t('scd.views.map') }}
-      testId="scd-view"
-      tools={<ActiveStateFilter namespace="scd" list={list} />}
-      table={<FamilyListTable list={list} columns={shown} hidden={EXTRA_COLUMNS} width={TABLE_WIDTH} />}
-      map={<ScdMap projectId={projectId} includeChildren={includeChildren} />}
-    />
-  );
-}
+export default familyListPage<ScdBin, ScdFilters, ScdPage>({
+  menu: 'menu.pjtdevicescdlist',
+  source: (projectId) => pagedBy(scdApi(projectId)),
+  initialFilters: { keyword: '', activeState: '' },
+  tools: (list) => <ActiveStateFilter namespace="scd" list={list} />,
+  report: binReport,
+  // Columns the bin's own texts name (the device's common ones are the device list's labels).
+  texts: { namespace: 'scd', own: new Set(['fill', 'fillState', 'weight', 'battery', 'reportedAt']) },
+  columns: binColumns,
+  hidden: ['no', 'battery', 'lastActiveAt'],
+  width: 1010,
+  map: {
+    labels: { table: 'scd.views.table', map: 'scd.views.map' },
+    testId: 'scd-view',
+    render: (projectId, includeChildren) => <ScdMap projectId={projectId} includeChildren={includeChildren} />,
+  },
+});
 
 /** The map's tones: the fill states in their bar's colours, a bin without a report grey, offline pale. */
 const MAP_COLOURS = { ...BAR_COLORS, unknown: '#8c8c8c', offline: '#d9d9d9' } as const;
@@ -86,8 +60,6 @@ const toneOf = (b: ScdBin) => (b.activeState !== 1 ? 'offline' : (b.fillState ??
 
 /** The project's bins on the map, coloured by how full they are, live; a click opens the bin. */
 function ScdMap({ projectId, includeChildren }: { projectId: number; includeChildren: boolean }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   const client = useQueryClient();
   const scd = scdApi(projectId);
   const query = { includeChildren: includeChildren || undefined };
@@ -96,15 +68,13 @@ function ScdMap({ projectId, includeChildren }: { projectId: number; includeChil
   useRealtime({ projects: [projectId] }, (push) =>
     client.setQueryData<ScdMapBin[]>(key, (list) => list?.map((b) => patchBin(b, push))),
   );
-  const label = useCallback((tone: string) => t(`scd.tones.${tone}`), [t]);
   return (
     <ToneMap
       devices={bins.data ?? []}
       toneOf={toneOf}
       colours={MAP_COLOURS}
-      label={label}
-      countLabel={(count) => t('scd.onMap', { count })}
-      onDevice={(id) => navigate(detailPath({ id }))}
+      texts={{ tones: 'scd.tones', count: 'scd.onMap' }}
+      pathOf={detailPath}
       testId="scd-map-count"
     />
   );

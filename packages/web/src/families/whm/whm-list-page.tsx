@@ -1,54 +1,36 @@
-import { Flex, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import type { TFunction } from 'i18next';
-import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { CrudColumn } from '../../components/crud';
-import { FamilyListCard, FamilyListTable, pagedBy, useFamilyList } from '../../components/device';
+import { familyListPage, pagedBy } from '../../components/device';
 import { formatReading } from '../../components/format';
-import { projectScreen } from '../../components/project-scoped';
 import { DEVICE_PAGE, type WhmFilters, type WhmMeter, type WhmPage, whmApi } from './api';
 import { WhmProjectEnergy } from './whm-project-energy';
 
 const detailPath = (m: { id: number }) => `${DEVICE_PAGE}?id=${m.id}`;
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-/** The sum of the list's column widths: the table scrolls only when the window is narrower than 1366 px. */
-const TABLE_WIDTH = 1050;
-
 /**
  * /pjt/pjtdevicewhmlist (spec 001 §2-§3): the project's meters with their live reading and pick time,
  * and the project's consumption per day, month or year below them.
  */
-export default projectScreen(WhmList);
-
-function WhmList({ projectId }: { projectId: number }) {
-  const { t } = useTranslation();
-  const { list, columns } = useFamilyList<WhmMeter, WhmFilters, WhmPage>({
-    projectId,
-    ...pagedBy(whmApi(projectId)),
-    initialFilters: { keyword: '' },
-    // A reading becomes the live reading and pick time.
-    report: (values, _row, at) => ({ reading: num(values.reading), power: num(values.power), pickedAt: at }),
-    texts: { namespace: 'whm' },
-  });
-
-  const shown = useMemo(() => columns(meterColumns(t)), [columns, t]);
-
-  return (
-    <Flex vertical gap={16}>
-      <FamilyListCard title={t('menu.pjtdevicewhmlist')}>
-        <FamilyListTable list={list} columns={shown} width={TABLE_WIDTH} />
-      </FamilyListCard>
-      <WhmProjectEnergy projectId={projectId} />
-    </Flex>
-  );
-}
+export default familyListPage<WhmMeter, WhmFilters, WhmPage>({
+  menu: 'menu.pjtdevicewhmlist',
+  source: (projectId) => pagedBy(whmApi(projectId)),
+  initialFilters: { keyword: '' },
+  // A reading becomes the live reading and pick time.
+  report: (values, _row, at) => ({ reading: num(values.reading), power: num(values.power), pickedAt: at }),
+  texts: { namespace: 'whm' },
+  columns: meterColumns,
+  // The sum of the columns' widths: the table scrolls only when the window is narrower than 1366 px.
+  width: 1050,
+  below: (projectId) => <WhmProjectEnergy projectId={projectId} />,
+});
 
 /** The meters' columns, built again only for another language: a push then redraws only its own row. */
 function meterColumns(t: TFunction): CrudColumn<WhmMeter>[] {
   return [
     // Widths that fit 1366 px with the pinned actions (issue 13: registration was cut behind them); the
-    // table is as wide as their sum (TABLE_WIDTH) and long values end in an ellipsis.
+    // table is as wide as their sum (the declared width) and long values end in an ellipsis.
     { field: 'name', kind: { kind: 'link', to: detailPath }, ellipsis: true, width: 120 },
     { field: 'no', ellipsis: true, width: 110 },
     { field: 'parentName', ellipsis: true, width: 100 },
