@@ -1,4 +1,12 @@
-import { type CommandRequest, commandTopic, type UpKind, upTopic, upTopicV1 } from '@sc/contract';
+import {
+  type CommandRequest,
+  commandTopic,
+  FANOUT_COMMAND,
+  type FanoutArgs,
+  type UpKind,
+  upTopic,
+  upTopicV1,
+} from '@sc/contract';
 import { demoKey } from '@sc/contract/demo-key';
 import mqtt, { type MqttClient } from 'mqtt';
 import { ReplyCache } from './dedup.js';
@@ -28,7 +36,7 @@ export class Connection {
   downUntil = 0;
   nextHeartbeat = 0;
   readonly startedAt = Date.now();
-  private readonly replies = new ReplyCache<CommandAnswer>();
+  private readonly replies: ReplyCache<CommandAnswer>;
   private readonly byId: Map<string, SimDevice>;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -43,9 +51,13 @@ export class Connection {
       qos: 0 | 1;
       intervalMs: number;
       stats: FleetStats;
+      /** How long a device takes to execute a command before it answers, ms (a device's round trip). */
+      executeMs?: number;
     },
   ) {
     this.byId = new Map([owner, ...children].map((d) => [d.equipmentId, d]));
+    // Room for a fan-out to every child and its repeat besides the usual recent ids.
+    this.replies = new ReplyCache<CommandAnswer>(64 + 2 * children.length);
   }
 
   get equipmentId() {
@@ -141,6 +153,21 @@ export class Connection {
     }
     if (typeof request?.id !== 'string' || typeof request.command !== 'string') return;
     if (this.downUntil > Date.now()) return; // rebooting or silent: the bus will retry or time out
+    if (request.command === FANOUT_COMMAND && this.children.length) {
+      // Each child's item on its own, at once (a group address on the line): a reply per item as it ends.
+      const { command, items } = request.args as unknown as FanoutArgs;
+      await Promise.all(
+        (Array.isArray(items) ? items : []).map((item) =>
+          this.answer({ id: item.id, command, args: item.args, device: item.device, ts: request.ts }),
+        ),
+      );
+      return;
+    }
+    await this.answer(request);
+  }
+
+  /** Runs a request once per id (a repeat gets the first answer) and publishes the reply. */
+  private async answer(request: CommandRequest): Promise<void> {
     const { reply, repeated } = this.replies.answer(request.id, () => this.execute(request));
     if (repeated) this.options.stats.repeated++;
     const answer = await reply.catch((e: Error) => ({ ok: false, error: e.message }) as CommandAnswer);
@@ -148,7 +175,13 @@ export class Connection {
     this.publish('reply', this.owner, { id: request.id, ...answer });
   }
 
-  private execute(request: CommandRequest): CommandAnswer | Promise<CommandAnswer> {
+  private async execute(request: CommandRequest): Promise<CommandAnswer> {
+    const executeMs = this.options.executeMs ?? 0;
+    if (executeMs > 0) await new Promise((r) => setTimeout(r, executeMs));
+    return this.run(request);
+  }
+
+  private run(request: CommandRequest): CommandAnswer | Promise<CommandAnswer> {
     const target = request.device ? this.byId.get(request.device) : this.owner;
     if (!target) return { ok: false, error: `unknown child ${request.device}` };
     const handler = commandHandler(target.type, request.command);
@@ -161,7 +194,7 @@ export class Connection {
       reboot: (ms) => this.goAway(ms),
       children: target === this.owner ? this.children : [],
       relay: async (child, command, args) =>
-        this.execute({
+        this.run({
           id: `${request.id}:${child.equipmentId}`,
           command,
           args,

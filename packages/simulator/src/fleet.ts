@@ -17,6 +17,8 @@ export interface FleetOptions {
   offline?: number;
   protocol?: 1 | 2;
   qos?: 0 | 1;
+  /** How long a device takes to execute a command before it answers, ms (default 0). */
+  executeMs?: number;
   /** Heartbeat period, ms. */
   heartbeatMs?: number;
   /** Connections opened per step, and the step (staggered connects). */
@@ -107,6 +109,7 @@ export function createFleet(options: FleetOptions) {
     qos: options.qos ?? 0,
     intervalMs,
     stats,
+    executeMs: options.executeMs,
   };
   const connections = standalone.map((d) => new Connection(d, childrenOf.get(d.equipmentId) ?? [], conn));
   const owners = new Map<SimDevice, Connection>();

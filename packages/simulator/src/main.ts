@@ -3,7 +3,7 @@ import { createFleet } from './fleet.js';
 
 /**
  * `npm run simulate -- --devices N --secret S [--url mqtt://127.0.0.1:1883] [--from 1] [--rate 1]
- * [--offline 0.02] [--protocol 2] [--qos 0|1]`: the demo devices DEMO000001… against a broker (seed them
+ * [--offline 0.02] [--protocol 2] [--qos 0|1] [--execute-ms 0]`: the demo devices DEMO000001… against a broker (seed them
  * first: `npm run seed:demo -- --devices N`, which prints the installation's demo secret S; or set
  * DEMO_DEVICE_SECRET).
  */
@@ -17,6 +17,7 @@ const { values } = parseArgs({
     offline: { type: 'string', default: '0.02' },
     protocol: { type: 'string', default: '2' },
     qos: { type: 'string', default: '0' },
+    'execute-ms': { type: 'string', default: '0' },
   },
 });
 
@@ -46,6 +47,7 @@ const fleet = createFleet({
   offline: number('offline', 0, 1),
   protocol: protocol === 1 ? 1 : 2,
   qos: qos === 1 ? 1 : 0,
+  executeMs: number('execute-ms', 0, 60_000),
   statusEveryMs: 10_000,
   log: (line) => console.log(line),
 });

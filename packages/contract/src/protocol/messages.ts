@@ -67,6 +67,29 @@ export interface CommandRequest {
   device?: string;
 }
 
+/**
+ * A fan-out (`command: "fanout"`, to a gateway): the same command to many of its children in one
+ * request, each child's item with its own id, answered by one reply per item as the child executes it
+ * (a repeated item id answered once, as any id). A gateway that does not know `fanout` answers the
+ * request's own id with `ok: false`; the server then sends the items one by one.
+ */
+export const FANOUT_COMMAND = 'fanout';
+
+export interface FanoutArgs {
+  command: string;
+  items: CommandItem[];
+}
+
+/** One child's part of a fan-out: its command id, the child, its arguments. */
+export interface CommandItem {
+  id: string;
+  device: string;
+  args: Record<string, unknown>;
+}
+
+/** The most children one fan-out request carries (larger sets go as several requests). */
+export const FANOUT_MAX_ITEMS = 200;
+
 export const UPLINK_SCHEMAS = {
   telemetry: telemetryMessage,
   event: eventMessage,

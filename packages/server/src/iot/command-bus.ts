@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { ACTIVE_STATE, type CommandRequest, commandTopic, type ReplyMessage } from '@sc/contract';
+import {
+  ACTIVE_STATE,
+  type CommandItem,
+  type CommandRequest,
+  commandTopic,
+  FANOUT_COMMAND,
+  FANOUT_MAX_ITEMS,
+  type FanoutArgs,
+  type ReplyMessage,
+} from '@sc/contract';
 import type { Actor } from '../modules/logs/audit.service.js';
 import { AppError } from '../platform/errors.js';
 import type { RealtimeHub } from './realtime/hub.js';
@@ -32,6 +41,13 @@ export interface CommandLogEntry {
   durationMs: number;
 }
 
+/** One child's part of a fan-out: its fixed command id, the child, its arguments. */
+export interface FanoutItem {
+  requestId: string;
+  target: CommandTarget;
+  args: Record<string, unknown>;
+}
+
 export const deviceOffline = () => new AppError(409, 'DEVICE_OFFLINE', 'errors.deviceOffline');
 export const deviceSilent = () => new AppError(504, 'DEVICE_TIMEOUT', 'errors.deviceOffline');
 
@@ -56,7 +72,7 @@ export function createCommandBus(deps: {
 }) {
   const pending = new Map<string, (reply: ReplyMessage) => void>();
 
-  return {
+  const bus = {
     /** A reply from any device: settles the waiting request, if it is ours. */
     settle(reply: ReplyMessage) {
       pending.get(reply.id)?.(reply);
@@ -159,7 +175,102 @@ export function createCommandBus(deps: {
         });
       return outcome;
     },
+
+    /**
+     * One command to many children of the gateway `via` in `fanout` requests of at most
+     * `FANOUT_MAX_ITEMS` (protocol: docs/device-protocol.md): the gateway answers each child's item with
+     * its own reply as the child executes it. Resent, with the same item ids, for the items not answered
+     * yet, as `send` resends; an item answers offline when the gateway or its child is not reachable,
+     * silent when no reply came in time; a gateway that refuses `fanout` gets its items one by one. For
+     * batches: no operation-log entry or push per child (the batch writes its own). One promise per item,
+     * in the items' order, each settled as its reply arrives.
+     */
+    fanout(via: string, command: string, items: FanoutItem[]): Promise<CommandOutcome>[] {
+      const started = Date.now();
+      const settles = new Map<string, { resolve: (o: CommandOutcome) => void; reject: (e: unknown) => void }>();
+      const promises = items.map(
+        (item) => new Promise<CommandOutcome>((resolve, reject) => settles.set(item.requestId, { resolve, reject })),
+      );
+      const transport = deps.transport();
+      const gatewayUp = transport !== null && (transport.isConnected === null || transport.isConnected(via));
+      const waiting = new Map<string, FanoutItem & { item: CommandItem }>();
+      for (const item of items) {
+        const { target } = item;
+        if (gatewayUp && target.equipmentId && target.activeState === ACTIVE_STATE.active)
+          waiting.set(item.requestId, {
+            ...item,
+            item: { id: item.requestId, device: target.equipmentId, args: item.args },
+          });
+        else settles.get(item.requestId)!.reject(deviceOffline());
+      }
+      if (!transport || waiting.size === 0) return promises;
+
+      void deps.settings().then(({ timeoutSeconds, attempts }) => {
+        const topic = commandTopic(via);
+        const envelopes = new Set<string>();
+        let tries = 0;
+        const resend = () => {
+          if (tries >= attempts || waiting.size === 0) return;
+          tries++;
+          const open = [...waiting.values()].map((w) => w.item);
+          for (let i = 0; i < open.length; i += FANOUT_MAX_ITEMS) {
+            const args: FanoutArgs = { command, items: open.slice(i, i + FANOUT_MAX_ITEMS) };
+            const request: CommandRequest = {
+              id: randomUUID(),
+              command: FANOUT_COMMAND,
+              args: { ...args },
+              ts: Date.now(),
+            };
+            envelopes.add(request.id);
+            pending.set(request.id, (reply) => {
+              if (!reply.ok) oneByOne();
+            });
+            transport.publish(topic, JSON.stringify(request)).catch(() => {});
+          }
+        };
+        const stop = () => {
+          clearInterval(retry);
+          clearTimeout(deadline);
+          for (const id of [...envelopes, ...waiting.keys()]) pending.delete(id);
+          envelopes.clear();
+        };
+        const finish = () => {
+          stop();
+          for (const id of waiting.keys()) settles.get(id)!.reject(deviceSilent());
+          waiting.clear();
+        };
+        /** The gateway does not fan out: each item on its own, with the same id. */
+        const oneByOne = () => {
+          stop();
+          for (const w of waiting.values())
+            bus
+              .send(null, w.target, command, w.args, { log: false, push: false, requestId: w.requestId })
+              .then(settles.get(w.requestId)!.resolve, settles.get(w.requestId)!.reject);
+          waiting.clear();
+        };
+        const every = Math.max(200, Math.floor((timeoutSeconds * 1000) / attempts));
+        const retry = setInterval(resend, every);
+        const deadline = setTimeout(finish, timeoutSeconds * 1000);
+        for (const id of waiting.keys())
+          pending.set(id, (reply) => {
+            pending.delete(id);
+            if (!waiting.delete(id)) return;
+            settles.get(id)!.resolve({
+              requestId: id,
+              ok: reply.ok,
+              result: reply.result,
+              error: reply.error,
+              attempts: tries,
+              durationMs: Date.now() - started,
+            });
+            if (waiting.size === 0) stop();
+          });
+        resend();
+      });
+      return promises;
+    },
   };
+  return bus;
 }
 
 export type CommandBus = ReturnType<typeof createCommandBus>;

@@ -1,3 +1,4 @@
+import { FANOUT_MAX_ITEMS } from '@sc/contract';
 import { AppError } from '../../../../platform/errors.js';
 import type { CommandTarget } from '../../../command-bus.js';
 import type { Actor, FamilyContext } from '../../family-handler.js';
@@ -21,6 +22,31 @@ export interface BatchWork {
   args: Record<string, unknown>;
 }
 
+/** What one slot of the window sends: a device's own command, or one fan-out to a gateway for its children. */
+type Unit = { work: BatchWork } | { via: string; items: BatchWork[] };
+
+/**
+ * The batch's targets as units: the children of one gateway (two or more) together, in fan-outs of at
+ * most `FANOUT_MAX_ITEMS`, so that 10,000 lamps behind 100 gateways take about one round trip of each
+ * gateway rather than 10,000 ÷ the window of them; every other target on its own.
+ */
+export function unitsOf(work: BatchWork[]): Unit[] {
+  const units: Unit[] = [];
+  const byGateway = new Map<string, BatchWork[]>();
+  for (const w of work) {
+    const via = w.target?.parentEquipmentId;
+    if (via && w.target?.equipmentId) byGateway.set(via, [...(byGateway.get(via) ?? []), w]);
+    else units.push({ work: w });
+  }
+  for (const [via, children] of byGateway) {
+    if (children.length === 1) units.push({ work: children[0]! });
+    else
+      for (let i = 0; i < children.length; i += FANOUT_MAX_ITEMS)
+        units.push({ via, items: children.slice(i, i + FANOUT_MAX_ITEMS) });
+  }
+  return units;
+}
+
 export interface RunSettings {
   owner: string;
   leaseMs: number;
@@ -36,8 +62,8 @@ const errorOf = (error: unknown) => {
 };
 
 /**
- * Sends the batch's remaining targets, `concurrency` at a time, each with its own command id, and stores
- * each result within `STORE_EVERY_MS` of its arrival together with the counts and a longer lease (the
+ * Sends the batch's remaining targets, `concurrency` units at a time (`unitsOf`), each target with its
+ * own command id, and stores each result within `STORE_EVERY_MS` of its arrival together with the counts and a longer lease (the
  * heartbeat that tells other instances the batch is alive). Stops sending when the instance stops
  * (`release`: what is known is stored and the lease let go), dies (`halt`: nothing more is written) or
  * the batch is no longer its own (another instance claimed it after its lease ran out).
@@ -117,32 +143,57 @@ export function runBatch(input: {
     }
   };
 
+  const send = async (w: BatchWork) => {
+    const t0 = Date.now();
+    if (!w.target) {
+      record(w, false, 'deleted', 0);
+      return;
+    }
+    try {
+      const outcome = await ctx.iot.bus.send(
+        input.actor,
+        w.target,
+        input.deviceCommand,
+        input.atSend(input.deviceCommand, w.args),
+        { log: false, push: false, requestId: w.requestId },
+      );
+      record(w, outcome.ok, outcome.ok ? null : (outcome.error ?? 'error'), outcome.durationMs);
+    } catch (error) {
+      record(w, false, errorOf(error), Date.now() - t0);
+    }
+  };
+  const fanout = async (via: string, items: BatchWork[]) => {
+    const t0 = Date.now();
+    const outcomes = ctx.iot.bus.fanout(
+      via,
+      input.deviceCommand,
+      items.map((w) => ({
+        requestId: w.requestId,
+        target: w.target!,
+        args: input.atSend(input.deviceCommand, w.args),
+      })),
+    );
+    await Promise.all(
+      outcomes.map((outcome, i) =>
+        outcome.then(
+          (o) => record(items[i]!, o.ok, o.ok ? null : (o.error ?? 'error'), o.durationMs),
+          (error) => record(items[i]!, false, errorOf(error), Date.now() - t0),
+        ),
+      ),
+    );
+  };
+
+  const units = unitsOf(work);
   let next = 0;
   const worker = async () => {
-    while (next < work.length && !ended) {
-      const w = work[next++]!;
-      const t0 = Date.now();
-      if (!w.target) {
-        record(w, false, 'deleted', 0);
-        continue;
-      }
-      try {
-        const outcome = await ctx.iot.bus.send(
-          input.actor,
-          w.target,
-          input.deviceCommand,
-          input.atSend(input.deviceCommand, w.args),
-          { log: false, push: false, requestId: w.requestId },
-        );
-        record(w, outcome.ok, outcome.ok ? null : (outcome.error ?? 'error'), outcome.durationMs);
-      } catch (error) {
-        record(w, false, errorOf(error), Date.now() - t0);
-      }
+    while (next < units.length && !ended) {
+      const unit = units[next++]!;
+      await ('work' in unit ? send(unit.work) : fanout(unit.via, unit.items));
     }
   };
 
   const done = (async (): Promise<RunEnd> => {
-    await Promise.all(Array.from({ length: Math.min(settings.concurrency, work.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(settings.concurrency, units.length) }, worker));
     clearInterval(timer);
     if (ended) return ended;
     await store(true);
