@@ -195,3 +195,35 @@ export async function expectReadOnly(
   await screen.findByTestId(table);
   for (const name of buttons) expect(screen.queryByRole('button', { name })).toBeNull();
 }
+
+/** When the samples were last seen and reported. */
+export const SAMPLE_AT = '2026-05-01T08:00:00Z';
+
+/** A sample list row's registry fields: number `<prefix>-<id>`, equipment id `EQ-<prefix><id>`, online, registered. */
+export const listedSample = (id: number, name: string, prefix: string) => ({
+  id,
+  name,
+  no: `${prefix}-${id}`,
+  equipmentId: `EQ-${prefix}${id}`,
+  activeState: 1,
+  registered: true,
+  lastActiveAt: SAMPLE_AT,
+});
+
+/** A sample device as the registry's row answers it (`devices.do/one`): listedSample's, with no parent, area, group or place. */
+export const deviceSample = (
+  id: number,
+  name: string,
+  prefix: string,
+  own: { type: string; modelName: string; props: Record<string, unknown>; parentId?: number; parentName?: string },
+) => ({
+  ...listedSample(id, name, prefix),
+  parentId: null as number | null,
+  parentName: null as string | null,
+  areaName: null,
+  groupName: null,
+  lng: null,
+  lat: null,
+  description: '',
+  ...own,
+});

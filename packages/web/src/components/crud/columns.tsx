@@ -39,6 +39,10 @@ export interface CrudColumn<T> {
   fixed?: 'left' | 'right';
 }
 
+/** Plain text columns by field, each of its width, long values ending in an ellipsis (in the order given). */
+export const textColumns = <T,>(widths: Record<string, number>): CrudColumn<T>[] =>
+  Object.entries(widths).map(([field, width]) => ({ field, ellipsis: true, width }));
+
 /** Column widths that fit the values of each kind. */
 const KIND_WIDTH: Partial<Record<ColumnKind['kind'], number>> = { time: 170, active: 100, registered: 100, flag: 90 };
 

@@ -1,6 +1,13 @@
 export { cleanQuery } from './clean-query';
 export { useColumnSettings } from './column-settings';
-export { type ColumnKind, type CrudColumn, type StatusKind, tableColumns, withProjectColumn } from './columns';
+export {
+  type ColumnKind,
+  type CrudColumn,
+  type StatusKind,
+  tableColumns,
+  textColumns,
+  withProjectColumn,
+} from './columns';
 export { FilterBar, type FilterSpec, rangeQuery, type TimeRange } from './filters';
 export { FormDialog } from './form-dialog';
 export { EmptyList, ListScreen, type ListScreenProps, LoadFailed } from './list-screen';

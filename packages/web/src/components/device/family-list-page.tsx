@@ -18,8 +18,7 @@ import { type ListView, TableOrMapCard } from './table-or-map';
 /** What a family declares of its device list screen; the kit loads, patches live, draws and frames it. */
 export interface FamilyListPage<T extends ListedDevice, F extends object, P extends Page<T>>
   extends Omit<FamilyListOptions<T, F, P>, 'projectId' | 'key' | 'load' | 'setRegistered'> {
-  /** The screen's menu entry: its card's title. */
-  menu: string;
+  // Its texts' namespace also names the screen's menu entry, `menu.pjtdevice<namespace>list` (the card's title).
   /** Where its pages come from: the family's client (pagedBy) or its own key, pages and registration. */
   source: (projectId: number) => Pick<FamilyListOptions<T, F, P>, 'key' | 'load' | 'setRegistered' | 'type'>;
   /** The columns, built again only for another language: a push then redraws only its own row. */
@@ -77,6 +76,8 @@ function FamilyListScreen<T extends ListedDevice, F extends { keyword?: string }
   });
   const actions = (page.useActions ?? noActions)(projectId, list) ?? page.actions;
   const { columns: declared, map, below } = page;
+  // The screen's menu entry names it (the card's title).
+  const title = t(`menu.pjtdevice${page.texts.namespace}list`);
   const shown = useMemo(() => columns(declared(t), actions), [columns, declared, t, actions]);
   const table = (
     <FamilyListTable<T, F>
@@ -89,7 +90,7 @@ function FamilyListScreen<T extends ListedDevice, F extends { keyword?: string }
   );
   const card = map ? (
     <TableOrMapCard
-      title={t(page.menu)}
+      title={title}
       labels={{ table: t(map.labels.table), map: t(map.labels.map) }}
       testId={map.testId}
       tools={page.tools?.(list)}
@@ -97,12 +98,7 @@ function FamilyListScreen<T extends ListedDevice, F extends { keyword?: string }
       map={map.render(projectId, includeChildren)}
     />
   ) : (
-    <FamilyListCard
-      title={t(page.menu)}
-      hint={page.hint && t(page.hint)}
-      lead={page.lead?.(list)}
-      tools={page.tools?.(list)}
-    >
+    <FamilyListCard title={title} hint={page.hint && t(page.hint)} lead={page.lead?.(list)} tools={page.tools?.(list)}>
       {table}
     </FamilyListCard>
   );

@@ -35,7 +35,6 @@ export function EnabledTag({ enabled }: { enabled: boolean }) {
  * current value (KLux, the last one reported) against their threshold; states live.
  */
 export default familyListPage<IllumSensor, { keyword: string }, IllumPage>({
-  menu: 'menu.pjtdeviceillumlist',
   hint: 'illum.realdataHint',
   source: (projectId) => {
     const illum = illumApi(projectId);

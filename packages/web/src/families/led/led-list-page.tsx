@@ -9,7 +9,6 @@ const detailPath = (d: { id: number }) => `${DEVICE_PAGE}?id=${d.id}`;
 
 /** /pjt/pjtdeviceledlist (spec 001 §2): the project's LED screens and what they show, live. */
 export default familyListPage<LedScreen, LedFilters, LedPage>({
-  menu: 'menu.pjtdeviceledlist',
   source: (projectId) => pagedBy(ledApi(projectId)),
   initialFilters: { keyword: '', activeState: '' },
   tools: (list) => <ActiveStateFilter namespace="led" list={list} />,

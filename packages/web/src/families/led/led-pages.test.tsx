@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
 import { stubXhr } from '../../test/fake-xhr';
 import {
+  deviceSample,
   familyServer,
   familyTestSetup,
+  listedSample,
   openList,
   pageOf,
   pushReport,
@@ -21,13 +23,7 @@ import LedResourcesPage from './led-resources-page';
 const LIST = '/pjt/pjtdeviceledlist';
 const LED = '/api/pjts/2/iot/led';
 const screenRow = (id: number, name: string, more: Partial<LedScreen>): LedScreen => ({
-  id,
-  name,
-  no: `LED-${id}`,
-  equipmentId: `EQ-LED${id}`,
-  activeState: 1,
-  registered: true,
-  lastActiveAt: '2026-05-01T08:00:00Z',
+  ...listedSample(id, name, 'LED'),
   screenWidth: 192,
   screenHeight: 96,
   reportedAt: '2026-05-01T08:00:00Z',
@@ -49,25 +45,11 @@ const SCREENS = [
     playing: null,
   }),
 ];
-const ONE = {
-  id: 61,
-  name: '广场屏',
-  no: 'LED-61',
+const ONE = deviceSample(61, '广场屏', 'LED', {
   type: 'led',
-  equipmentId: 'EQ-LED61',
-  activeState: 1,
-  lastActiveAt: '2026-05-01T08:00:00Z',
-  registered: true,
-  parentId: null,
-  parentName: null,
   modelName: 'ledxx',
-  areaName: null,
-  groupName: null,
-  lng: null,
-  lat: null,
-  description: '',
   props: { screenWidth: 192, screenHeight: 96 },
-};
+});
 const RUNTIME = {
   id: 61,
   at: '2026-05-01T08:00:00Z',

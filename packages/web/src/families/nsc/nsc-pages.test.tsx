@@ -1,7 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { familyServer, familyTestSetup, openList, pageOf, pushReport, rowWith } from '../../test/family-page';
+import {
+  familyServer,
+  familyTestSetup,
+  listedSample,
+  openList,
+  pageOf,
+  pushReport,
+  rowWith,
+} from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import type { NscMedia, NscMediaGroup, NscSpeaker } from './api';
 import NscGroupPage from './groups-page';
@@ -11,13 +19,7 @@ import NscListPage from './speakers-page';
 const LIST = '/pjt/pjtdevicensclist';
 const BASE = '/api/pjts/2/iot/nsc';
 const speaker = (id: number, name: string, more: Partial<NscSpeaker> = {}): NscSpeaker => ({
-  id,
-  name,
-  no: `SP-${id}`,
-  equipmentId: `EQ-SP${id}`,
-  activeState: 1,
-  registered: true,
-  lastActiveAt: '2026-05-01T08:00:00Z',
+  ...listedSample(id, name, 'SP'),
   mac: `00:1A:2B:3C:4D:${id}`,
   ip: `10.0.0.${id}`,
   terminalId: `T-${id}`,

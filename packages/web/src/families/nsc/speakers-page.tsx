@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../app/feedback';
-import type { CrudColumn } from '../../components/crud';
+import { type CrudColumn, textColumns } from '../../components/crud';
 import {
   ActiveStateFilter,
   type FamilyRowActions,
@@ -31,7 +31,6 @@ const speakerReport: RowReport<NscSpeaker> = (v, d, at) => {
 
 /** /pjt/pjtdevicensclist (spec 001 §2): the project's speakers, live: endpoint fields, volume and what each plays. */
 export default familyListPage<NscSpeaker, NscFilters, NscPage>({
-  menu: 'menu.pjtdevicensclist',
   source: (projectId) => pagedBy(nscApi(projectId)),
   initialFilters: { keyword: '', activeState: '' },
   lead: (list) => <ActiveStateFilter namespace="nsc" list={list} />,
@@ -145,9 +144,7 @@ function SpeakerActions({ row, projectId }: { row: NscSpeaker; projectId: number
 /** The speakers' columns (spec 001 §2 "Endpoint fields: mac, id, ip, name, type, version") and their reports. */
 function speakerColumns(t: TFunction): CrudColumn<NscSpeaker>[] {
   return [
-    { field: 'name', ellipsis: true, width: 120 },
-    { field: 'no', ellipsis: true, width: 110 },
-    { field: 'terminalId', ellipsis: true, width: 100 },
+    ...textColumns<NscSpeaker>({ name: 120, no: 110, terminalId: 100 }),
     {
       field: 'network',
       dataIndex: 'ip',

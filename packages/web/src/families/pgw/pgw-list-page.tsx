@@ -10,7 +10,6 @@ const detailPath = (d: { id: number }) => `${PGW_PAGE}?id=${d.id}`;
 
 /** /pjt/pjtdevicepgwlist (spec 001 §2, §3): the power-line gateways of the current project. */
 export default familyListPage<PgwGateway, { keyword: string }, PgwPage>({
-  menu: 'menu.pjtdevicepgwlist',
   source: (projectId) => {
     const pgw = pgwApi(projectId);
     return keywordPaged(pgwKeys.list(projectId), pgw.gateways, pgw.register);

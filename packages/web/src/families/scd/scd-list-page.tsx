@@ -37,7 +37,6 @@ const patchBin = liveRowPatch(SCD_TYPE, binReport);
 
 /** /pjt/pjtdevicescdlist (spec 001 §2): the project's dustbins, how full each is, live. */
 export default familyListPage<ScdBin, ScdFilters, ScdPage>({
-  menu: 'menu.pjtdevicescdlist',
   source: (projectId) => pagedBy(scdApi(projectId)),
   initialFilters: { keyword: '', activeState: '' },
   tools: (list) => <ActiveStateFilter namespace="scd" list={list} />,

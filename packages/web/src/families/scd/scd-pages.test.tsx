@@ -3,9 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
 import {
+  deviceSample,
   expectNoRegistration,
   familyServer,
   familyTestSetup,
+  listedSample,
   openDevice,
   openList,
   pushReport,
@@ -21,13 +23,7 @@ const LIST = '/pjt/pjtdevicescdlist';
 const SCD = '/api/pjts/2/iot/scd';
 const thresholds = { fullThreshold: 70, overfillThreshold: 90, freeDistance: 100 };
 const bin = (id: number, name: string, more: Partial<ScdBin>): ScdBin => ({
-  id,
-  name,
-  no: `B-${id}`,
-  equipmentId: `EQ-B${id}`,
-  activeState: 1,
-  registered: true,
-  lastActiveAt: '2026-05-01T08:00:00Z',
+  ...listedSample(id, name, 'B'),
   ...thresholds,
   reportedAt: '2026-05-01T08:00:00Z',
   distance: 60,
@@ -41,25 +37,11 @@ const BINS = [
   bin(41, '广场垃圾桶', { distance: 5, fill: 95, weight: 33.25, fillState: 'overfill' }),
   bin(42, '路口垃圾桶', { registered: false, activeState: 0, reportedAt: null, fill: null, fillState: null }),
 ];
-const ONE = {
-  id: 41,
-  name: '广场垃圾桶',
-  no: 'B-41',
+const ONE = deviceSample(41, '广场垃圾桶', 'B', {
   type: 'smartclassifieddustbin',
-  equipmentId: 'EQ-B41',
-  activeState: 1,
-  lastActiveAt: '2026-05-01T08:00:00Z',
-  registered: true,
-  parentId: null,
-  parentName: null,
   modelName: 'scdqg4g',
-  areaName: null,
-  groupName: null,
-  lng: null,
-  lat: null,
-  description: '',
   props: { ...thresholds, scdId: 'SCD-41' },
-};
+});
 const EVENT = {
   id: 7,
   deviceId: 41,

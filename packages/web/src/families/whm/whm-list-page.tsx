@@ -14,7 +14,6 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : n
  * and the project's consumption per day, month or year below them.
  */
 export default familyListPage<WhmMeter, WhmFilters, WhmPage>({
-  menu: 'menu.pjtdevicewhmlist',
   source: (projectId) => pagedBy(whmApi(projectId)),
   initialFilters: { keyword: '' },
   // A reading becomes the live reading and pick time.

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { EChartOption } from '../../components/device/echart';
 import {
+  deviceSample,
   expectNoRegistration,
   familyServer,
   familyTestSetup,
@@ -57,23 +58,15 @@ const METERS: WhmMeter[] = [
   },
 ];
 const DEVICE = {
-  id: 31,
-  name: '东路电表',
+  ...deviceSample(31, '东路电表', 'M', {
+    type: 'watthourmeter',
+    modelName: 'whmrs485',
+    props: { peripheralIndex: 3, pickInterval: 900 },
+    parentId: 3,
+    parentName: '一号网关',
+  }),
   no: 'M-01',
-  type: 'watthourmeter',
   equipmentId: 'EQ-M1',
-  activeState: 1,
-  lastActiveAt: '2026-05-01T08:00:00Z',
-  registered: true,
-  parentId: 3,
-  parentName: '一号网关',
-  modelName: 'whmrs485',
-  areaName: null,
-  groupName: null,
-  lng: null,
-  lat: null,
-  description: '',
-  props: { peripheralIndex: 3, pickInterval: 900 },
 };
 const READING = {
   at: '2026-05-01T08:00:00Z',

@@ -2,7 +2,7 @@ import { WIFI_LINK_TYPES } from '@sc/contract/families/wifi';
 import { Select } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { CrudColumn, PagedList } from '../../components/crud';
+import { type CrudColumn, type PagedList, textColumns } from '../../components/crud';
 import { ActiveStateFilter, familyListPage, pagedBy } from '../../components/device';
 import { formatDuration, formatReading } from '../../components/format';
 import { DEVICE_PAGE, type WifiAp, type WifiFilters, type WifiPage, wifiApi } from './api';
@@ -15,7 +15,6 @@ const READINGS = ['upload', 'download', 'cpu', 'memory', 'clients', 'uptime'] as
 
 /** /pjt/pjtdevicewifilist (spec 001 §2): the project's access points and controllers, live. */
 export default familyListPage<WifiAp, WifiFilters, WifiPage>({
-  menu: 'menu.pjtdevicewifilist',
   source: (projectId) => pagedBy(wifiApi(projectId)),
   initialFilters: { keyword: '', activeState: '', linkType: '' },
   lead: (list) => (
@@ -60,9 +59,7 @@ function LinkTypeFilter({ list }: { list: PagedList<WifiAp, WifiFilters> }) {
 function apColumns(t: TFunction): CrudColumn<WifiAp>[] {
   return [
     { field: 'name', kind: { kind: 'link', to: detailPath }, ellipsis: true, width: 140 },
-    { field: 'no', ellipsis: true, width: 110 },
-    { field: 'parentName', ellipsis: true, width: 120 },
-    { field: 'ssid', ellipsis: true, width: 110 },
+    ...textColumns<WifiAp>({ no: 110, parentName: 120, ssid: 110 }),
     {
       field: 'traffic',
       dataIndex: 'download',

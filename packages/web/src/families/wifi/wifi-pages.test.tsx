@@ -3,9 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
 import {
+  deviceSample,
   expectNoRegistration,
   familyServer,
   familyTestSetup,
+  listedSample,
   openDevice,
   openList,
   pushReport,
@@ -20,13 +22,7 @@ import WifiPage from './wifi-page';
 const LIST = '/pjt/pjtdevicewifilist';
 const WIFI = '/api/pjts/2/iot/wifi';
 const ap = (id: number, name: string, more: Partial<WifiAp>): WifiAp => ({
-  id,
-  name,
-  no: `AP-${id}`,
-  equipmentId: `EQ-AP${id}`,
-  activeState: 1,
-  registered: true,
-  lastActiveAt: '2026-05-01T08:00:00Z',
+  ...listedSample(id, name, 'AP'),
   parentName: '东区 AC',
   ssid: 'City-Free',
   linkType: 'cascade',
@@ -52,25 +48,13 @@ const APS = [
     uptime: null,
   }),
 ];
-const ONE = {
-  id: 51,
-  name: '广场 AP',
-  no: 'AP-51',
+const ONE = deviceSample(51, '广场 AP', 'AP', {
   type: 'wifi',
-  equipmentId: 'EQ-AP51',
-  activeState: 1,
-  lastActiveAt: '2026-05-01T08:00:00Z',
-  registered: true,
+  modelName: 'wificomfastap',
+  props: { ssid: 'City-Free', linkType: 'cascade' },
   parentId: 50,
   parentName: '东区 AC',
-  modelName: 'wificomfastap',
-  areaName: null,
-  groupName: null,
-  lng: null,
-  lat: null,
-  description: '',
-  props: { ssid: 'City-Free', linkType: 'cascade' },
-};
+});
 const REALDATA = {
   values: { clients: 2 },
   interfaces: [
