@@ -10,8 +10,9 @@ import {
   scopedName,
   scopedNo,
 } from '../../validation/rules.js';
+import { commandsOf } from '../kit/commands.js';
 import { alarmConfigBody, formFlag, lowBelowHigh, rangeRules } from '../kit/forms.js';
-import type { FamilyCommand, FamilyReading } from '../kit/manifest.js';
+import type { FamilyReading } from '../kit/manifest.js';
 import { isoDate, policyCycle, policyStart, UNIT_TYPES } from '../kit/policy.js';
 import { percent, type ReadingKey, reading } from '../kit/readings.js';
 
@@ -157,22 +158,14 @@ export const lightingCommandArgs = {
 } as const;
 export type LightingCommandName = keyof typeof lightingCommandArgs;
 
-const asArgs = (s: z.ZodType) => s as unknown as z.ZodType<Record<string, unknown>>;
-
 /** The manifest's command list: POST …/{id}/{name}, validated with `args`; `dangerous` asks first. */
-export const LIGHTING_COMMANDS = [
-  { name: 'realdata', args: asArgs(lightingCommandArgs.realdata) },
-  { name: 'time', args: asArgs(lightingCommandArgs.time) },
-  { name: 'poweron', args: asArgs(lightingCommandArgs.poweron) },
-  { name: 'poweroff', args: asArgs(lightingCommandArgs.poweroff), dangerous: true },
-  { name: 'dim', args: asArgs(lightingCommandArgs.dim) },
-  { name: 'eco', args: asArgs(lightingCommandArgs.eco) },
-  { name: 'reset', args: asArgs(lightingCommandArgs.reset), dangerous: true },
-  { name: 'restart', args: asArgs(lightingCommandArgs.restart), dangerous: true },
-  { name: 'correcttime', args: asArgs(lightingCommandArgs.correcttime) },
-  { name: 'clearsum', args: asArgs(lightingCommandArgs.clearsum), dangerous: true },
-  { name: 'runmode', args: asArgs(lightingCommandArgs.runmode), dangerous: true },
-] as const satisfies readonly FamilyCommand[];
+export const LIGHTING_COMMANDS = commandsOf(lightingCommandArgs, [
+  'poweroff',
+  'reset',
+  'restart',
+  'clearsum',
+  'runmode',
+]);
 
 /** Commands a batch, a group or a drawn area may send to many lamps at once. */
 export const BATCH_COMMANDS = [

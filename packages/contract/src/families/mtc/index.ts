@@ -27,12 +27,14 @@ import {
   mtcSchedulePreview,
 } from './responses.js';
 import {
+  MTC_ALARM_DEFAULT,
   MTC_COMMANDS,
   MTC_DEFAULT_CIRCUITS,
   MTC_FIRMWARE,
   MTC_READINGS,
   MTC_UP_PROTOCOLS,
   MTC_VERSION_PATTERN,
+  type MtcThreshold,
   mtcAlarmConfigBody,
   mtcConfigBody,
   mtcListFilter,
@@ -129,6 +131,10 @@ export const MTC_POLICY_API = {
   }),
 };
 
+/** The system setting (spec 001 §9, `min`-`max`) of a new cabinet's alarm threshold `of`, its default the threshold's. */
+const thresholdSetting = <K extends string>(key: K, of: MtcThreshold, min: number, max: number) =>
+  setting(key, 'device', { default: MTC_ALARM_DEFAULT[of], min, max });
+
 /** Centralized controllers (cabinets, spec 001 §3 "MTC"): circuits, and lamps behind them. */
 export const mtcManifest = defineFamily({
   type: 'mtc',
@@ -149,11 +155,11 @@ export const mtcManifest = defineFamily({
   retention: { events: 'mtcEventRetentionDays', readings: 'lightPowerRetentionDays' },
   // Spec 001 §9 "MTC thresholds": the defaults of a new cabinet's alarm thresholds (within the ranges of §5).
   settings: [
-    setting('mtcOverCurrent', 'device', { default: 5000, min: 0, max: 90_000 }),
-    setting('mtcOverVoltage', 'device', { default: 260, min: 180, max: 300 }),
-    setting('mtcLeakage', 'device', { default: 30, min: 0, max: 100 }),
-    setting('mtcTemperature', 'device', { default: 70, min: 50, max: 100 }),
-    setting('mtcPhaseCurrentDiff', 'device', { default: 3000, min: 1000, max: 9000 }),
+    thresholdSetting('mtcOverCurrent', 'overCurrent', 0, 90_000),
+    thresholdSetting('mtcOverVoltage', 'overVoltage', 180, 300),
+    thresholdSetting('mtcLeakage', 'leakage', 0, 100),
+    thresholdSetting('mtcTemperature', 'temperature', 50, 100),
+    thresholdSetting('mtcPhaseCurrentDiff', 'phaseCurrentDiff', 1000, 9000),
     setting('mtcEventRetentionDays', 'retention', days(30, 60)),
   ],
   // The cabinets' screen also lists the policies and uses them on the cabinets; the policies' screen

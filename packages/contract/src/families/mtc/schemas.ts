@@ -10,6 +10,7 @@ import {
   scopedName,
   scopedNo,
 } from '../../validation/rules.js';
+import { commandsOf } from '../kit/commands.js';
 import { binFirmware, checkFirmwareFile, UPGRADE_STATES, type UpgradeState } from '../kit/firmware.js';
 import { alarmConfigBody, formFlag } from '../kit/forms.js';
 import {
@@ -29,7 +30,7 @@ import {
   TRANSFER_TYPES,
   upCommBody,
 } from '../kit/link.js';
-import type { FamilyCommand, FamilyReading } from '../kit/manifest.js';
+import type { FamilyReading } from '../kit/manifest.js';
 import { policyCycle } from '../kit/policy.js';
 import { type ReadingKey, reading, threePhase } from '../kit/readings.js';
 
@@ -113,16 +114,16 @@ export type MtcReadingKey = ReadingKey<typeof MTC_READINGS>;
 
 // ── Alarms (spec 001 §5 ranges; §9 system-setting ranges give the defaults) ──────────────────────────
 
-/** The thresholds of a cabinet's alarm config (spec 001 §5): each one's range and unit. */
+/** The thresholds of a cabinet's alarm config (spec 001 §5): each one's range, unit and default. */
 const THRESHOLDS = {
-  overCurrent: { range: [1000, 9000], unit: 'mA' },
-  underCurrent: { range: [5, 1000], unit: 'mA' },
-  overVoltage: { range: [220, 300], unit: 'V' },
-  underVoltage: { range: [180, 220], unit: 'V' },
-  leakage: { range: [5, 250], unit: 'mA' },
-  temperature: { range: [50, 250], unit: '°C' },
-  phaseCurrentDiff: { range: [1000, 50000], unit: 'mA' },
-  phaseVoltageDiff: { range: [1, 30], unit: 'V' },
+  overCurrent: { range: [1000, 9000], unit: 'mA', default: 5000 },
+  underCurrent: { range: [5, 1000], unit: 'mA', default: 100 },
+  overVoltage: { range: [220, 300], unit: 'V', default: 260 },
+  underVoltage: { range: [180, 220], unit: 'V', default: 190 },
+  leakage: { range: [5, 250], unit: 'mA', default: 30 },
+  temperature: { range: [50, 250], unit: '°C', default: 70 },
+  phaseCurrentDiff: { range: [1000, 50000], unit: 'mA', default: 3000 },
+  phaseVoltageDiff: { range: [1, 30], unit: 'V', default: 15 },
 } as const;
 export type MtcThreshold = keyof typeof THRESHOLDS;
 export const MTC_THRESHOLDS = Object.keys(THRESHOLDS) as MtcThreshold[];
@@ -162,15 +163,9 @@ export const mtcAlarmConfigBody = alarmConfigBody(
 );
 export type MtcAlarmConfig = z.infer<typeof mtcAlarmConfigBody>;
 
+/** A cabinet's alarm config before anyone set it: each threshold's default, every alarm on. */
 export const MTC_ALARM_DEFAULT: MtcAlarmConfig = {
-  overCurrent: 5000,
-  underCurrent: 100,
-  overVoltage: 260,
-  underVoltage: 190,
-  leakage: 30,
-  temperature: 70,
-  phaseCurrentDiff: 3000,
-  phaseVoltageDiff: 15,
+  ...(Object.fromEntries(MTC_THRESHOLDS.map((k) => [k, THRESHOLDS[k].default])) as Record<MtcThreshold, number>),
   enabled: [...MTC_ALARM_KINDS],
   sameEventInterval: 300,
 };
@@ -311,18 +306,8 @@ export const mtcCommandArgs = {
 };
 export type MtcCommandName = keyof typeof mtcCommandArgs;
 export const MTC_COMMAND_NAMES = Object.keys(mtcCommandArgs) as MtcCommandName[];
-const asArgs = (s: z.ZodType) => s as z.ZodType<Record<string, unknown>>;
-export const MTC_COMMANDS = [
-  { name: 'runtime', args: asArgs(mtcCommandArgs.runtime) },
-  { name: 'switch', args: asArgs(mtcCommandArgs.switch) },
-  { name: 'multiswitch', args: asArgs(mtcCommandArgs.multiswitch) },
-  { name: 'writecircuits', args: asArgs(mtcCommandArgs.writecircuits), dangerous: true },
-  { name: 'mode', args: asArgs(mtcCommandArgs.mode) },
-  { name: 'reboot', args: asArgs(mtcCommandArgs.reboot), dangerous: true },
-  { name: 'recovery', args: asArgs(mtcCommandArgs.recovery), dangerous: true },
-  { name: 'correcttime', args: asArgs(mtcCommandArgs.correcttime) },
-  { name: 'version', args: asArgs(mtcCommandArgs.version) },
-] as const satisfies readonly FamilyCommand[];
+/** The manifest's command list: POST …/{id}/{name}, validated with `args`; `dangerous` asks first. */
+export const MTC_COMMANDS = commandsOf(mtcCommandArgs, ['writecircuits', 'reboot', 'recovery']);
 
 // ── Firmware upgrade (POST …/{id}/firmware, multipart field `file`) ─────────────────────────────────
 
