@@ -116,8 +116,11 @@ const lampRow = childRow.extend({
 
 const option = deviceRef.extend({ equipmentId: z.string().nullable() });
 
-/** POST / DELETE lamps: how many changed, and whether the connected gateway was told too. */
-const lampsChanged = z.object({ changed: z.number().int(), delivered: z.boolean() });
+/** POST / DELETE lamps: the lamp controllers' ids; how many changed, and whether the connected gateway was told too. */
+const lampsChange = {
+  body: pgwLampsBody,
+  response: z.object({ changed: z.number().int(), delivered: z.boolean() }),
+};
 
 /** POST …/{id}/runtime: what the gateway answers, its clock as an ISO time. */
 const runtime = z.object({
@@ -159,14 +162,12 @@ export const PGW_API = {
     summary: "The project's power-line lamp controllers behind no gateway (what a gateway may register)",
   }),
   addLamps: e.post(':id/lamps', {
-    body: pgwLampsBody,
-    response: lampsChanged,
+    ...lampsChange,
     summary:
       'Register lamp controllers behind a gateway (each of this project, on the power line, behind no other gateway); a connected gateway is told',
   }),
   removeLamps: e.delete(':id/lamps', {
-    body: pgwLampsBody,
-    response: lampsChanged,
+    ...lampsChange,
     summary: 'Unregister lamp controllers from a gateway (each must be behind it); a connected gateway is told',
   }),
   runtime: e.post(':id/runtime', {
