@@ -227,3 +227,27 @@ export const deviceSample = (
   description: '',
   ...own,
 });
+
+/**
+ * A family's screen tests: signed in with a fake realtime socket for each test of the file
+ * (familyTestSetup), the family's server (familyServer) and the helpers above bound to it.
+ */
+export function familyScreens(data: FamilyData) {
+  const serve = familyServer(data);
+  familyTestSetup();
+  return {
+    serve,
+    rowWith,
+    pushReport,
+    registerFromRow,
+    openList: (page: ReactNode, path: string, name: string, level?: number) => openList(serve, page, path, name, level),
+    expectNoRegistration: (page: ReactNode, path: string, name: string) =>
+      expectNoRegistration(serve, page, path, name),
+    openDevice: (page: ReactNode, path: string, ns: string, options?: Parameters<typeof openDevice>[4]) =>
+      openDevice(serve, page, path, ns, options),
+    expectOfflineReason: (page: ReactNode, path: string, button: RegExp, message: string) =>
+      expectOfflineReason(serve, page, path, button, message),
+    expectReadOnly: (page: ReactNode, path: string, shown: Parameters<typeof expectReadOnly>[3]) =>
+      expectReadOnly(serve, page, path, shown),
+  };
+}

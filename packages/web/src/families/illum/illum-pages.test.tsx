@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { expectOfflineReason, expectReadOnly, familyServer, familyTestSetup, pageOf } from '../../test/family-page';
+import { familyScreens, pageOf } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import PjtDeviceIllumGroupPage from './illum-group-page';
 import PjtDeviceIllumListPage from './illum-list-page';
@@ -72,7 +72,7 @@ const OPTIONS = {
 };
 const BASE = '/api/pjts/2/iot/illum';
 
-const serve = familyServer({
+const family = familyScreens({
   screen: '/pjt/pjtdeviceillumlist',
   base: BASE,
   list: [SENSOR],
@@ -106,11 +106,9 @@ const serve = familyServer({
   },
 });
 
-familyTestSetup();
-
 describe('illumination sensor list', () => {
   it('shows the current value and threshold in KLux, and disables a sensor after confirmation', async () => {
-    const { calls } = serve(5, '/pjt/pjtdeviceillumlist', (call) =>
+    const { calls } = family.serve(5, '/pjt/pjtdeviceillumlist', (call) =>
       call.method === 'PUT'
         ? { json: { threshold: 8, peripheralIndex: 2, enabled: false, delivered: true } }
         : undefined,
@@ -134,7 +132,7 @@ describe('illumination sensor list', () => {
 
 describe('illumination sensor page', () => {
   it('shows the parent gateway, lamps and events in words, and checks the threshold before saving', async () => {
-    const { calls } = serve(5, '/pjt/pjtdeviceillum', (call) =>
+    const { calls } = family.serve(5, '/pjt/pjtdeviceillum', (call) =>
       call.method === 'PUT' && call.url.pathname === `${BASE}/7/config`
         ? { json: { threshold: 12.5, peripheralIndex: 2, enabled: true, delivered: false } }
         : undefined,
@@ -162,8 +160,7 @@ describe('illumination sensor page', () => {
   });
 
   it("shows the server's reason when the sensor is offline for realdata", async () => {
-    await expectOfflineReason(
-      serve,
+    await family.expectOfflineReason(
       <PjtDeviceIllumPage />,
       '/pjt/pjtdeviceillum?id=7',
       /读取当前照度/,
@@ -172,7 +169,7 @@ describe('illumination sensor page', () => {
   });
 
   it('is read-only below the edit level', async () => {
-    await expectReadOnly(serve, <PjtDeviceIllumPage />, '/pjt/pjtdeviceillum?id=7', {
+    await family.expectReadOnly(<PjtDeviceIllumPage />, '/pjt/pjtdeviceillum?id=7', {
       ns: 'illum',
       table: 'lamps-table',
       buttons: ['保存配置', /读取当前照度/],
@@ -182,7 +179,7 @@ describe('illumination sensor page', () => {
 
 describe('illumination groups', () => {
   it('lists groups with their gateway and sensor, and checks the contract rules before creating one', async () => {
-    const { calls } = serve(5, '/pjt/pjtdeviceillumgroup', (call) =>
+    const { calls } = family.serve(5, '/pjt/pjtdeviceillumgroup', (call) =>
       call.method === 'POST' ? { json: { ...GROUP, id: 6 } } : undefined,
     );
     const user = userEvent.setup();
@@ -201,7 +198,7 @@ describe('illumination groups', () => {
   });
 
   it("offers only the lamp controllers behind the group's gateway", async () => {
-    serve(5, '/pjt/pjtdeviceillumgroup');
+    family.serve(5, '/pjt/pjtdeviceillumgroup');
     const user = userEvent.setup();
     renderWithApp(<PjtDeviceIllumGroupPage />, { path: '/pjt/pjtdeviceillumgroup' });
     await user.click(await screen.findByRole('button', { name: /新\s*建|新增|创建/ }));

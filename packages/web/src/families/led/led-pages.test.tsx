@@ -3,17 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
 import { stubXhr } from '../../test/fake-xhr';
-import {
-  deviceSample,
-  familyServer,
-  familyTestSetup,
-  listedSample,
-  openList,
-  pageOf,
-  pushReport,
-  registerFromRow,
-  rowWith,
-} from '../../test/family-page';
+import { deviceSample, familyScreens, listedSample, pageOf } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import type { LedResource, LedScreen } from './api';
 import LedListPage from './led-list-page';
@@ -87,7 +77,7 @@ const RESOURCES: LedResource[] = [
   },
 ];
 
-const serve = familyServer({
+const family = familyScreens({
   screen: LIST,
   base: LED,
   list: SCREENS,
@@ -102,26 +92,24 @@ const serve = familyServer({
   },
 });
 
-familyTestSetup();
-
 describe('LED screens list', () => {
   it('shows resolution, brightness, volume, power and what plays in words, and follows reports', async () => {
-    const { row } = await openList(serve, <LedListPage />, LIST, '广场屏');
+    const { row } = await family.openList(<LedListPage />, LIST, '广场屏');
     expect(row.textContent).toContain('192 × 96');
     expect(within(row).getByTestId('led-brightness').textContent).toBe('180');
     expect(row.querySelector('[data-power="true"]')?.textContent).toBe('开');
     expect(within(row).getByTestId('led-playing').textContent).toBe('城市公告');
     expect(screen.getByRole('columnheader', { name: '正在播放' })).toBeTruthy();
-    pushReport(61, 'led', { brightness: 42, volume: 3, power: 0, playing: null }, '2026-05-01T20:15:00Z');
+    family.pushReport(61, 'led', { brightness: 42, volume: 3, power: 0, playing: null }, '2026-05-01T20:15:00Z');
     await waitFor(async () =>
-      expect(within(await rowWith('广场屏')).getByTestId('led-brightness').textContent).toBe('42'),
+      expect(within(await family.rowWith('广场屏')).getByTestId('led-brightness').textContent).toBe('42'),
     );
-    expect((await rowWith('广场屏')).querySelector('[data-power="false"]')?.textContent).toBe('关');
+    expect((await family.rowWith('广场屏')).querySelector('[data-power="false"]')?.textContent).toBe('关');
   }, 120_000);
 
   it('registers a screen from its row after a confirmation', async () => {
-    const { calls } = await openList(serve, <LedListPage />, LIST, '路口屏');
-    await registerFromRow(calls, '路口屏', `${LED}/62/register`);
+    const { calls } = await family.openList(<LedListPage />, LIST, '路口屏');
+    await family.registerFromRow(calls, '路口屏', `${LED}/62/register`);
   }, 120_000);
 });
 
@@ -129,7 +117,7 @@ describe('LED screen page', () => {
   const PAGE = '/pjt/pjtdeviceled?id=61';
 
   it('shows the runtime live and sends brightness within the contract’s range', async () => {
-    const { calls } = serve(5, '/pjt/pjtdeviceled');
+    const { calls } = family.serve(5, '/pjt/pjtdeviceled');
     const user = userEvent.setup();
     renderWithApp(<LedPage />, { path: PAGE });
     const runtime = await screen.findByTestId('led-runtime', undefined, { timeout: 20_000 });
@@ -149,13 +137,13 @@ describe('LED screen page', () => {
     await waitFor(() => expect(calls.some((c) => c.url.pathname.endsWith('/61/control'))).toBe(true));
     expect(calls.find((c) => c.url.pathname.endsWith('/control'))!.body?.get('brightness')).toBe('90');
     expect(await screen.findByText('已下发到屏幕，屏幕已应答', undefined, { timeout: 10_000 })).toBeTruthy();
-    pushReport(61, 'led', { brightness: 90, volume: 7, power: 1, playing: '空气质量' }, '2026-05-01T20:15:00Z');
+    family.pushReport(61, 'led', { brightness: 90, volume: 7, power: 1, playing: '空气质量' }, '2026-05-01T20:15:00Z');
     await waitFor(() => expect(screen.getByTestId('led-playing').textContent).toBe('空气质量'));
     expect(runtime.querySelector('[data-reading="brightness"]')?.textContent).toBe('亮度90');
   }, 120_000);
 
   it('says so when the screen is not in the project', async () => {
-    serve();
+    family.serve();
     renderWithApp(<LedPage />, { path: '/pjt/pjtdeviceled?id=99' });
     expect(await screen.findByText('LED 屏不存在或不在当前项目中')).toBeTruthy();
   });
@@ -165,13 +153,13 @@ describe('media resources', () => {
   const PATH = '/pjt/pjtledresourcelist';
 
   it('lists resources with their type in words and a preview of the image', async () => {
-    serve(5, PATH);
+    family.serve(5, PATH);
     renderWithApp(<LedResourcesPage />, { path: PATH });
-    const row = await rowWith('公告图');
+    const row = await family.rowWith('公告图');
     expect(row.querySelector('[data-media-type="image"]')?.textContent).toBe('图片');
     const thumb = within(row).getByTestId('led-thumb') as HTMLImageElement;
     expect(thumb.src).toContain(`${LED}/resources/3/file`);
-    expect((await rowWith('宣传片')).textContent).toContain('无文件');
+    expect((await family.rowWith('宣传片')).textContent).toContain('无文件');
     fireEvent.click(within(row).getByTestId('led-preview'));
     const image = await screen.findByTestId('led-preview-image', undefined, { timeout: 10_000 });
     expect((image as HTMLImageElement).src).toContain('/resources/3/file');
@@ -184,11 +172,11 @@ describe('media resources', () => {
     'checks the fields and the file before uploading (%s)',
     async (lang, add, noFile) => {
       await changeLang(lang);
-      serve(5, PATH);
+      family.serve(5, PATH);
       const sent = stubXhr({ status: 200, json: RESOURCES[0] });
       const user = userEvent.setup();
       renderWithApp(<LedResourcesPage />, { path: PATH });
-      await rowWith('公告图');
+      await family.rowWith('公告图');
       await user.click(screen.getByRole('button', { name: new RegExp(add) }));
       const dialog = await screen.findByRole('dialog', undefined, { timeout: 10_000 });
       await user.type(within(dialog).getByLabelText(lang === 'zh_CN' ? '名称' : 'Name'), '新公告');
@@ -212,7 +200,7 @@ describe('media resources', () => {
   );
 
   it("shows the server's refusal of a file in the dialog", async () => {
-    serve(5, PATH);
+    family.serve(5, PATH);
     stubXhr({
       status: 400,
       json: {
@@ -224,7 +212,7 @@ describe('media resources', () => {
     });
     const user = userEvent.setup();
     renderWithApp(<LedResourcesPage />, { path: PATH });
-    await rowWith('公告图');
+    await family.rowWith('公告图');
     await user.click(screen.getByRole('button', { name: /新增资源/ }));
     const dialog = await screen.findByRole('dialog', undefined, { timeout: 10_000 });
     await user.type(within(dialog).getByLabelText('名称'), '假图片');

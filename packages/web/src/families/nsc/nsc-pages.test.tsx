@@ -1,15 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import {
-  familyServer,
-  familyTestSetup,
-  listedSample,
-  openList,
-  pageOf,
-  pushReport,
-  rowWith,
-} from '../../test/family-page';
+import { familyScreens, listedSample, pageOf } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import type { NscMedia, NscMediaGroup, NscSpeaker } from './api';
 import NscGroupPage from './groups-page';
@@ -73,7 +65,7 @@ const MEDIA_GROUP: NscMediaGroup = {
   createdAt: '2026-05-01T08:00:00Z',
 };
 
-const serve = familyServer({
+const family = familyScreens({
   screen: LIST,
   base: BASE,
   list: SPEAKERS,
@@ -105,54 +97,52 @@ const serve = familyServer({
   },
 });
 
-familyTestSetup();
-
 describe('speakers list', () => {
   it('shows the endpoint fields, volume and what each plays, and follows reports live', async () => {
-    const { row } = await openList(serve, <NscListPage />, LIST, '广场音柱');
+    const { row } = await family.openList(<NscListPage />, LIST, '广场音柱');
     expect(row.textContent).toContain('00:1A:2B:3C:4D:11');
     expect(row.textContent).toContain('10.0.0.11');
     expect(row.textContent).toContain('NSC-2.3.1');
     expect(within(row).getByTestId('nsc-volume').textContent).toBe('60');
     expect(within(row).getByTestId('nsc-playing').textContent).toBe('晨间广播');
     expect(row.textContent).toContain('播放中');
-    expect((await rowWith('公园音柱')).textContent).toContain('空闲');
-    pushReport(
+    expect((await family.rowWith('公园音柱')).textContent).toContain('空闲');
+    family.pushReport(
       11,
       'nsc',
       { volume: 35, status: 'playing', playing: 'Safety notice', version: 'NSC-2.3.1' },
       '2026-05-01T20:15:00Z',
     );
     await waitFor(async () =>
-      expect(within(await rowWith('广场音柱')).getByTestId('nsc-volume').textContent).toBe('35'),
+      expect(within(await family.rowWith('广场音柱')).getByTestId('nsc-volume').textContent).toBe('35'),
     );
-    expect(within(await rowWith('广场音柱')).getByTestId('nsc-playing').textContent).toBe('Safety notice');
+    expect(within(await family.rowWith('广场音柱')).getByTestId('nsc-playing').textContent).toBe('Safety notice');
   }, 120_000);
 
   it('sets a speaker’s volume from its row, and hides the controls below the edit level', async () => {
-    const { calls } = serve();
+    const { calls } = family.serve();
     const user = userEvent.setup();
     const { unmount } = renderWithApp(<NscListPage />, { path: LIST });
-    await user.click(within(await rowWith('广场音柱')).getByTestId('nsc-volume-11'));
+    await user.click(within(await family.rowWith('广场音柱')).getByTestId('nsc-volume-11'));
     const number = await screen.findByRole('spinbutton', { name: '音量' });
     await user.clear(number);
     await user.type(number, '25');
     await user.click(screen.getByTestId('nsc-volume-send'));
     await waitFor(() => expect(calls.some((c) => c.url.pathname === `${BASE}/11/volume`)).toBe(true));
     unmount();
-    serve(1);
+    family.serve(1);
     renderWithApp(<NscListPage />, { path: LIST });
-    await rowWith('广场音柱');
+    await family.rowWith('广场音柱');
     expect(screen.queryByTestId('nsc-volume-11')).toBeNull();
   }, 120_000);
 });
 
 describe('terminal groups', () => {
   it('lists a group with its speakers online, and checks the contract rules before saving', async () => {
-    const { calls } = serve(5, '/pjt/pjtdevicenscgroup');
+    const { calls } = family.serve(5, '/pjt/pjtdevicenscgroup');
     const user = userEvent.setup();
     renderWithApp(<NscGroupPage />, { path: '/pjt/pjtdevicenscgroup' });
-    const row = await rowWith('G-01');
+    const row = await family.rowWith('G-01');
     expect(within(row).getByTestId('nsc-group-speakers').textContent).toBe('2 个终端 (1/2 在线)');
     await user.click(await screen.findByRole('button', { name: /新\s*建|新增|创建/ }));
     const dialog = await screen.findByRole('dialog');
@@ -164,12 +154,12 @@ describe('terminal groups', () => {
 
 describe('media and media groups', () => {
   it('lists media with their duration, and refuses a file not named .mp3 before sending it', async () => {
-    serve(5, '/pjt/pjtnscmediagroup');
+    family.serve(5, '/pjt/pjtnscmediagroup');
     const user = userEvent.setup({ applyAccept: false });
     renderWithApp(<NscMediaPage />, { path: '/pjt/pjtnscmediagroup' });
-    expect(within(await rowWith('anthem.mp3')).getByTestId('nsc-media-duration').textContent).toBe('0:05');
-    expect(within(await rowWith('safety.mp3')).getByTestId('nsc-media-duration').textContent).toBe('2:05');
-    expect(within(await rowWith('晚间节目')).getByTestId('nsc-group-media').textContent).toBe('安全提示 → 国歌');
+    expect(within(await family.rowWith('anthem.mp3')).getByTestId('nsc-media-duration').textContent).toBe('0:05');
+    expect(within(await family.rowWith('safety.mp3')).getByTestId('nsc-media-duration').textContent).toBe('2:05');
+    expect(within(await family.rowWith('晚间节目')).getByTestId('nsc-group-media').textContent).toBe('安全提示 → 国歌');
     await user.click(screen.getByRole('button', { name: /上传 MP3/ }));
     const dialog = await screen.findByRole('dialog');
     const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
@@ -181,10 +171,10 @@ describe('media and media groups', () => {
   }, 120_000);
 
   it('makes a media group with its media in the order chosen', async () => {
-    const { calls } = serve(5, '/pjt/pjtnscmediagroup');
+    const { calls } = family.serve(5, '/pjt/pjtnscmediagroup');
     const user = userEvent.setup();
     renderWithApp(<NscMediaPage />, { path: '/pjt/pjtnscmediagroup' });
-    await rowWith('晚间节目');
+    await family.rowWith('晚间节目');
     const create = await screen.findAllByRole('button', { name: /新\s*建|新增|创建/ });
     await user.click(create.at(-1)!);
     const dialog = await screen.findByRole('dialog');

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
-import { expectOfflineReason, expectReadOnly, familyServer, familyTestSetup } from '../../test/family-page';
+import { familyScreens } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import PjtDevicePgwListPage from './pgw-list-page';
 import PjtDevicePgwPage from './pgw-page';
@@ -47,7 +47,7 @@ const lamp = (id: number, name: string, signal: number | null, lastContact: stri
 const LAMPS = [lamp(21, '北环路灯一', 88, '2026-05-01T07:59:00Z'), lamp(22, '北环路灯二', 0, '2026-05-01T06:00:00Z')];
 const BASE = '/api/pjts/2/iot/pgw';
 
-const serve = familyServer({
+const family = familyScreens({
   screen: '/pjt/pjtdevicepgwlist',
   base: BASE,
   list: [GATEWAY],
@@ -77,11 +77,9 @@ const serve = familyServer({
   },
 });
 
-familyTestSetup();
-
 describe('power-line gateway list', () => {
   it('shows wire no, zone code, online state and the registered lamps', async () => {
-    serve();
+    family.serve();
     renderWithApp(<PjtDevicePgwListPage />, { path: '/pjt/pjtdevicepgwlist' });
     const row = async () => (await screen.findAllByRole('row')).find((r) => r.textContent?.includes('PGW-01'))!;
     await waitFor(async () => expect((await row()).textContent).toContain('TQ2051'));
@@ -94,7 +92,7 @@ describe('power-line gateway list', () => {
 
 describe('power-line gateway page', () => {
   it('shows the lamps with their signal in words, unregisters one after a confirmation saying the consequence', async () => {
-    const { calls } = serve(5, '/pjt/pjtdevicepgw', (call) =>
+    const { calls } = family.serve(5, '/pjt/pjtdevicepgw', (call) =>
       call.method === 'DELETE' ? { json: { changed: 1, delivered: true } } : undefined,
     );
     const user = userEvent.setup();
@@ -125,7 +123,7 @@ describe('power-line gateway page', () => {
   });
 
   it("hands the gateway its lamps' policies and says what was sent, and when an offline one gets them", async () => {
-    const { calls } = serve(5, '/pjt/pjtdevicepgw', (call) =>
+    const { calls } = family.serve(5, '/pjt/pjtdevicepgw', (call) =>
       call.url.pathname.endsWith('/childpolicies')
         ? { json: { devices: 2, scheduled: 1, delivered: false } }
         : undefined,
@@ -141,7 +139,7 @@ describe('power-line gateway page', () => {
   });
 
   it('registers lamps chosen from the options, and checks the configuration ranges before saving', async () => {
-    const { calls } = serve(5, '/pjt/pjtdevicepgw', (call) =>
+    const { calls } = family.serve(5, '/pjt/pjtdevicepgw', (call) =>
       call.method === 'POST' && call.url.pathname === `${BASE}/9/lamps`
         ? { json: { changed: 1, delivered: false } }
         : undefined,
@@ -175,7 +173,7 @@ describe('power-line gateway page', () => {
       updatedAt: null,
       delivered: false,
     };
-    const { calls } = serve(5, '/pjt/pjtdevicepgw', (call) => {
+    const { calls } = family.serve(5, '/pjt/pjtdevicepgw', (call) => {
       if (call.url.pathname === `${BASE}/9/comm` && call.method === 'GET') return { json: comm };
       if (call.url.pathname === `${BASE}/9/comm` && call.method === 'PUT')
         return {
@@ -216,7 +214,7 @@ describe('power-line gateway page', () => {
       carrierBand: 'narrow',
       readAt: '2026-05-01T08:00:00Z',
     };
-    serve(5, '/pjt/pjtdevicepgw', (call) =>
+    family.serve(5, '/pjt/pjtdevicepgw', (call) =>
       call.method === 'POST' && call.url.pathname === `${BASE}/9/runtime` ? { json: runtime } : undefined,
     );
     const user = userEvent.setup();
@@ -230,8 +228,7 @@ describe('power-line gateway page', () => {
   });
 
   it("shows the server's reason when the gateway is offline for the runtime", async () => {
-    await expectOfflineReason(
-      serve,
+    await family.expectOfflineReason(
       <PjtDevicePgwPage />,
       '/pjt/pjtdevicepgw?id=9',
       /读取运行数据/,
@@ -240,7 +237,7 @@ describe('power-line gateway page', () => {
   });
 
   it('is read-only below the edit level', async () => {
-    await expectReadOnly(serve, <PjtDevicePgwPage />, '/pjt/pjtdevicepgw?id=9', {
+    await family.expectReadOnly(<PjtDevicePgwPage />, '/pjt/pjtdevicepgw?id=9', {
       ns: 'pgw',
       table: 'lamps-table',
       buttons: ['保存配置', /注册灯控器/, /重\s*启/],

@@ -2,18 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
-import {
-  deviceSample,
-  expectNoRegistration,
-  familyServer,
-  familyTestSetup,
-  listedSample,
-  openDevice,
-  openList,
-  pushReport,
-  registerFromRow,
-  rowWith,
-} from '../../test/family-page';
+import { deviceSample, familyScreens, listedSample } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import type { ScdBin } from './api';
 import ScdListPage from './scd-list-page';
@@ -53,7 +42,7 @@ const EVENT = {
   detail: null,
 };
 
-const serve = familyServer({
+const family = familyScreens({
   screen: LIST,
   base: SCD,
   list: BINS,
@@ -83,36 +72,34 @@ const serve = familyServer({
   },
 });
 
-familyTestSetup();
-
 describe('dustbin list', () => {
   it('shows fill as a bar, the fill state as a tag and weight, and follows reports', async () => {
-    const { row } = await openList(serve, <ScdListPage />, LIST, '广场垃圾桶');
+    const { row } = await family.openList(<ScdListPage />, LIST, '广场垃圾桶');
     expect(within(row).getByTestId('scd-fill').textContent).toContain('95%');
     expect(within(row).getByRole('progressbar', { name: '填充度' })).toBeTruthy();
     // An over-filled bin's bar is red, as its state's tag.
     expect(within(row).getByTestId('scd-fill').innerHTML).toMatch(/rgb\(255, 77, 79\)|#ff4d4f/i);
     expect(row.querySelector('[data-fill-state="overfill"]')?.textContent).toBe('溢出');
     expect(row.textContent).toContain('33.3');
-    expect((await rowWith('路口垃圾桶')).textContent).toContain('未上报');
+    expect((await family.rowWith('路口垃圾桶')).textContent).toContain('未上报');
     expect(screen.getByRole('columnheader', { name: '填充度' })).toBeTruthy();
     // Extras wait in the column setting so the table fits 1366 px.
     expect(screen.queryByRole('columnheader', { name: '电量 (%)' })).toBeNull();
-    pushReport(
+    family.pushReport(
       41,
       'smartclassifieddustbin',
       { distance: 98, fill: 2, weight: 0.5, battery: 87 },
       '2026-05-01T08:15:00Z',
     );
     await waitFor(async () =>
-      expect((await rowWith('广场垃圾桶')).querySelector('[data-fill-state]')?.textContent).toBe('正常'),
+      expect((await family.rowWith('广场垃圾桶')).querySelector('[data-fill-state]')?.textContent).toBe('正常'),
     );
   }, 120_000);
 
   it('puts the bins on a map coloured by fill, with its legend in words', async () => {
-    const { calls } = serve();
+    const { calls } = family.serve();
     renderWithApp(<ScdListPage />, { path: LIST });
-    await rowWith('广场垃圾桶');
+    await family.rowWith('广场垃圾桶');
     await userEvent.click(screen.getByText('地图'));
     expect((await screen.findByTestId('scd-map-count', {}, { timeout: 20_000 })).textContent).toBe(
       '地图上 1 个垃圾桶（无坐标的不显示）',
@@ -125,12 +112,12 @@ describe('dustbin list', () => {
   }, 120_000);
 
   it('registers a bin from its row after a confirmation', async () => {
-    const { calls } = await openList(serve, <ScdListPage />, LIST, '路口垃圾桶');
-    await registerFromRow(calls, '路口垃圾桶', `${SCD}/42/register`);
+    const { calls } = await family.openList(<ScdListPage />, LIST, '路口垃圾桶');
+    await family.registerFromRow(calls, '路口垃圾桶', `${SCD}/42/register`);
   }, 120_000);
 
   it('hides registration below the edit level', async () => {
-    await expectNoRegistration(serve, <ScdListPage />, LIST, '广场垃圾桶');
+    await family.expectNoRegistration(<ScdListPage />, LIST, '广场垃圾桶');
   });
 });
 
@@ -138,7 +125,7 @@ describe('dustbin page', () => {
   const PAGE = '/pjt/pjtdevicescd?id=41';
 
   it('shows the latest values with the fill state, reads real-time data and both event lists in words', async () => {
-    const { calls, user, name } = await openDevice(serve, <ScdPage />, PAGE, 'scd');
+    const { calls, user, name } = await family.openDevice(<ScdPage />, PAGE, 'scd');
     expect(name.textContent).toBe('广场垃圾桶');
     const realtime = screen.getByTestId('scd-realtime');
     await waitFor(() => expect(realtime.querySelector('[data-reading="fill"]')?.textContent).toBe('填充度95\u00a0%'));
@@ -165,7 +152,7 @@ describe('dustbin page', () => {
     'checks full below over-fill with the contract’s message before saving (%s)',
     async (lang, label, rule, saved) => {
       await changeLang(lang);
-      const { calls } = serve(5, '/pjt/pjtdevicescd');
+      const { calls } = family.serve(5, '/pjt/pjtdevicescd');
       const user = userEvent.setup();
       renderWithApp(<ScdPage />, { path: PAGE });
       const config = await screen.findByTestId('scd-config', undefined, { timeout: 20_000 });
@@ -186,7 +173,7 @@ describe('dustbin page', () => {
   );
 
   it('says so when the bin is not in the project', async () => {
-    serve();
+    family.serve();
     renderWithApp(<ScdPage />, { path: '/pjt/pjtdevicescd?id=99' });
     expect(await screen.findByText('垃圾桶不存在或不在当前项目中')).toBeTruthy();
   });

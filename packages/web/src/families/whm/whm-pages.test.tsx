@@ -2,18 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { EChartOption } from '../../components/device/echart';
-import {
-  deviceSample,
-  expectNoRegistration,
-  familyServer,
-  familyTestSetup,
-  openDevice,
-  openList,
-  pageOf,
-  pushReport,
-  registerFromRow,
-  rowWith,
-} from '../../test/family-page';
+import { deviceSample, familyScreens, pageOf } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import type { WhmMeter } from './api';
 import WhmListPage from './whm-list-page';
@@ -95,7 +84,7 @@ function totals(url: URL) {
   return { unit, from: url.searchParams.get('from'), to: url.searchParams.get('to'), points, total: { energy: total } };
 }
 
-const serve = familyServer({
+const family = familyScreens({
   screen: LIST,
   base: BASE,
   list: METERS,
@@ -139,28 +128,26 @@ const serve = familyServer({
   },
 });
 
-familyTestSetup();
-
 describe('meter list', () => {
   it('shows each meter with its reading and pick time, and follows telemetry pushes', async () => {
-    const { calls, row } = await openList(serve, <WhmListPage />, LIST, '东路电表');
+    const { calls, row } = await family.openList(<WhmListPage />, LIST, '东路电表');
     expect(row.textContent).toContain('18234.5');
     expect(row.textContent).toContain('一号网关');
     expect(screen.getByRole('columnheader', { name: '读数 (kWh)' })).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: '采集时间' })).toBeTruthy();
     const loads = calls.length;
-    pushReport(31, 'watthourmeter', { reading: 18240.25, power: 4.5 }, '2026-05-01T08:15:00Z');
-    await waitFor(async () => expect((await rowWith('东路电表')).textContent).toContain('18240.3'));
+    family.pushReport(31, 'watthourmeter', { reading: 18240.25, power: 4.5 }, '2026-05-01T08:15:00Z');
+    await waitFor(async () => expect((await family.rowWith('东路电表')).textContent).toContain('18240.3'));
     expect(calls.length).toBe(loads);
   }, 120_000);
 
   it('registers a meter from its row, after a confirmation', async () => {
-    const { calls } = await openList(serve, <WhmListPage />, LIST, '西路电表');
-    await registerFromRow(calls, '西路电表', '/api/pjts/2/iot/whm/32/register');
+    const { calls } = await family.openList(<WhmListPage />, LIST, '西路电表');
+    await family.registerFromRow(calls, '西路电表', '/api/pjts/2/iot/whm/32/register');
   }, 120_000);
 
   it("shows the project's consumption by day, and by month with the resolution named", async () => {
-    const { calls } = serve(1);
+    const { calls } = family.serve(1);
     const user = userEvent.setup();
     renderWithApp(<WhmListPage />, { path: LIST });
     const card = await screen.findByTestId('whm-project-energy', undefined, { timeout: 20_000 });
@@ -189,7 +176,7 @@ describe('meter list', () => {
   }, 120_000);
 
   it('hides registration below the edit level', async () => {
-    await expectNoRegistration(serve, <WhmListPage />, LIST, '东路电表');
+    await family.expectNoRegistration(<WhmListPage />, LIST, '东路电表');
   });
 });
 
@@ -197,7 +184,7 @@ describe('meter page', () => {
   const PAGE = '/pjt/pjtdevicewhm?id=31';
 
   it('shows the latest values, reads real-time data and the history with its consumption', async () => {
-    const { calls, user, name } = await openDevice(serve, <WhmPage />, PAGE, 'whm');
+    const { calls, user, name } = await family.openDevice(<WhmPage />, PAGE, 'whm');
     expect(name.textContent).toBe('东路电表');
     const realtime = screen.getByTestId('whm-realtime');
     await waitFor(() =>
@@ -230,7 +217,7 @@ describe('meter page', () => {
   });
 
   it('saves the config, shows the server message for a bad one, and takes the meter out of use after asking', async () => {
-    const { calls } = serve(5, '/pjt/pjtdevicewhm');
+    const { calls } = family.serve(5, '/pjt/pjtdevicewhm');
     const user = userEvent.setup();
     renderWithApp(<WhmPage />, { path: PAGE });
     const config = await screen.findByTestId('whm-config');
@@ -254,7 +241,7 @@ describe('meter page', () => {
   }, 120_000);
 
   it('says so when the meter is not in the project', async () => {
-    serve();
+    family.serve();
     renderWithApp(<WhmPage />, { path: '/pjt/pjtdevicewhm?id=99' });
     expect(await screen.findByText('电能表不存在或不在当前项目中')).toBeTruthy();
   });

@@ -2,18 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
-import {
-  deviceSample,
-  expectNoRegistration,
-  familyServer,
-  familyTestSetup,
-  listedSample,
-  openDevice,
-  openList,
-  pushReport,
-  registerFromRow,
-  rowWith,
-} from '../../test/family-page';
+import { deviceSample, familyScreens, listedSample } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import type { WifiAp } from './api';
 import WifiListPage from './wifi-list-page';
@@ -98,7 +87,7 @@ const LOG = {
   detail: { mac: '02:AA:BB:CC:00:01', band: '2g' },
 };
 
-const serve = familyServer({
+const family = familyScreens({
   screen: LIST,
   base: WIFI,
   list: APS,
@@ -118,36 +107,34 @@ const serve = familyServer({
   },
 });
 
-familyTestSetup();
-
 describe('WiFi list', () => {
   it('shows traffic, load, clients, online time and link type in words, and follows reports', async () => {
-    const { row } = await openList(serve, <WifiListPage />, LIST, '广场 AP');
+    const { row } = await family.openList(<WifiListPage />, LIST, '广场 AP');
     expect(within(row).getByTestId('wifi-traffic').textContent).toBe('↑ 2.5 / ↓ 12.3');
     expect(within(row).getByTestId('wifi-clients').textContent).toBe('9');
     expect(row.querySelector('[data-link-type="cascade"]')?.textContent).toBe('级联');
     expect(row.textContent).toContain('3 天 4 小时');
-    expect((await rowWith('公园 AP')).querySelector('[data-link-type]')?.textContent).toBe('旁路');
+    expect((await family.rowWith('公园 AP')).querySelector('[data-link-type]')?.textContent).toBe('旁路');
     expect(screen.getByRole('columnheader', { name: '终端数' })).toBeTruthy();
     expect(row.textContent).toContain('24%');
     // Extras wait in the column setting so the table fits 1366 px.
     expect(screen.queryByRole('columnheader', { name: '所属 AC' })).toBeNull();
-    pushReport(
+    family.pushReport(
       51,
       'wifi',
       { upload: 1, download: 4, cpu: 12, memory: 40, clients: 21, uptime: 60 },
       '2026-05-01T20:15:00Z',
     );
     await waitFor(async () =>
-      expect(within(await rowWith('广场 AP')).getByTestId('wifi-clients').textContent).toBe('21'),
+      expect(within(await family.rowWith('广场 AP')).getByTestId('wifi-clients').textContent).toBe('21'),
     );
   }, 120_000);
 
   it('registers an AP from its row after a confirmation, and hides it below the edit level', async () => {
-    const { calls, view } = await openList(serve, <WifiListPage />, LIST, '公园 AP');
-    await registerFromRow(calls, '公园 AP', `${WIFI}/52/register`);
+    const { calls, view } = await family.openList(<WifiListPage />, LIST, '公园 AP');
+    await family.registerFromRow(calls, '公园 AP', `${WIFI}/52/register`);
     view.unmount();
-    await expectNoRegistration(serve, <WifiListPage />, LIST, '广场 AP');
+    await family.expectNoRegistration(<WifiListPage />, LIST, '广场 AP');
   }, 120_000);
 });
 
@@ -155,7 +142,7 @@ describe('WiFi page', () => {
   const PAGE = '/pjt/pjtdevicewifi?id=51';
 
   it('shows the runtime, connected devices, interfaces and the log in words, and blacklists a client', async () => {
-    const { calls, user, name } = await openDevice(serve, <WifiPage />, PAGE, 'wifi');
+    const { calls, user, name } = await family.openDevice(<WifiPage />, PAGE, 'wifi');
     expect(name.textContent).toBe('广场 AP');
     const runtime = screen.getByTestId('wifi-runtime');
     await waitFor(() => expect(runtime.querySelector('[data-reading="clients"]')?.textContent).toBe('终端数9'));
@@ -191,7 +178,7 @@ describe('WiFi page', () => {
     'checks the MAC with the contract’s rule before sending (%s)',
     async (lang, label, rule, add) => {
       await changeLang(lang);
-      const { calls } = serve(5, '/pjt/pjtdevicewifi');
+      const { calls } = family.serve(5, '/pjt/pjtdevicewifi');
       const user = userEvent.setup();
       renderWithApp(<WifiPage />, { path: PAGE });
       const control = await screen.findByTestId('wifi-control', undefined, { timeout: 20_000 });
@@ -213,7 +200,7 @@ describe('WiFi page', () => {
   );
 
   it('says so when the AP is not in the project', async () => {
-    serve();
+    family.serve();
     renderWithApp(<WifiPage />, { path: '/pjt/pjtdevicewifi?id=99' });
     expect(await screen.findByText('WiFi 设备不存在或不在当前项目中')).toBeTruthy();
   });
