@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDialog, dialog, pick, tableRow } from './antd';
-import { type Harness, signIn, startHarness } from './harness';
+import { type Harness, signIn, startHarness, switchLanguage } from './harness';
 
 let h: Harness;
 beforeAll(async () => {
@@ -89,6 +89,18 @@ describe('devices and the production library', () => {
 
     await page.getByTestId('step-coordinate').getByLabel('经度').fill('119.5008');
     await page.getByTestId('step-coordinate').getByLabel('纬度').fill('32.1693');
+    // Without map tiles the step still reads as a place: the pointer's coordinate and the placed devices.
+    await page.getByTestId('coordinate-readout').waitFor();
+    await page
+      .getByTestId('coordinate-nearby')
+      .getByText(/视野内 \d+ 台/)
+      .waitFor();
+    await h.screenshot(page, 'devices-wizard-coordinate-zh');
+    await switchLanguage(page, 'English');
+    await page.getByTestId('coordinate-nearby').getByText(/\d+ in view/).waitFor();
+    await h.screenshot(page, 'devices-wizard-coordinate-en');
+    await switchLanguage(page, '中文');
+    await page.getByTestId('coordinate-nearby').getByText(/视野内 \d+ 台/).waitFor();
     await page.getByRole('button', { name: /下一步/ }).click();
     await page.getByTestId('step-summary').waitFor();
     await h.screenshot(page, 'devices-wizard-summary-zh');

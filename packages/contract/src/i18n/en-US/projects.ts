@@ -30,7 +30,9 @@ export const projects: Translation<typeof zh> = {
     lng: 'Longitude',
     lat: 'Latitude',
     hint: 'Click the map to pick a coordinate, or type the longitude and latitude',
-    noTiles: 'No map tiles configured: type the longitude and latitude',
+    noTiles:
+      "No map tiles configured: the pointer's coordinate shows at the bottom left, or type the longitude and latitude",
     clear: 'Clear',
+    nearby: "Dots: the project's placed devices, {count} in view",
   },
 };

@@ -28,7 +28,8 @@ export const projects = {
     lng: '经度',
     lat: '纬度',
     hint: '点击地图选取坐标，或直接输入经纬度',
-    noTiles: '未配置地图瓦片，可直接输入经纬度',
+    noTiles: '未配置地图瓦片：左下角显示光标处的经纬度，也可直接输入经纬度',
     clear: '清除',
+    nearby: '圆点：本项目已放置的设备，视野内 {count} 台',
   },
 } as const;

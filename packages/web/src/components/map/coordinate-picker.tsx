@@ -34,15 +34,29 @@ interface CoordinatePickerProps {
   /** Show the contract message under the inputs when the value is invalid. */
   showError?: boolean;
   height?: number;
-  /** Where the map opens while there is no valid value (the chosen area, group or project); else the system's centre. */
-  around?: CoordinateValue | null;
+  /**
+   * Where the map opens while there is no valid value (the chosen area, group or project, ringed and
+   * named on the map when it has a name); else the system's centre.
+   */
+  around?: (CoordinateValue & { name?: string }) | null;
+  /** The project whose placed devices the map shows as dots. */
+  projectId?: number;
 }
 
 /**
  * Picks a coordinate by clicking a Leaflet map or typing longitude and latitude. The map shows tiles
- * only when the running parameters name a tile URL; the inputs work without any.
+ * only when the running parameters name a tile URL; the inputs work without any, and the map still
+ * reads as a place: the coordinate under the pointer, a scale, the place the device goes to and the
+ * project's devices already placed.
  */
-export function CoordinatePicker({ value, onChange, showError = false, height = 320, around }: CoordinatePickerProps) {
+export function CoordinatePicker({
+  value,
+  onChange,
+  showError = false,
+  height = 320,
+  around,
+  projectId,
+}: CoordinatePickerProps) {
   const { t } = useTranslation();
   const translateMessage = useTranslateMessage();
   const params = useRunningParams();
@@ -54,6 +68,9 @@ export function CoordinatePicker({ value, onChange, showError = false, height = 
       ? (around as { lng: number; lat: number })
       : { lng: map?.lng ?? DEFAULT_CENTER.lng, lat: map?.lat ?? DEFAULT_CENTER.lat };
   const zoom = map?.zoom ?? DEFAULT_CENTER.zoom;
+  const placeName = around?.name;
+  const place =
+    placeName && isValid(around ?? undefined) ? { ...(around as { lng: number; lat: number }), name: placeName } : null;
   const error = showError ? coordinateError(value) : null;
   const plain = <div className="coordinate-picker-map coordinate-picker-plain" style={{ height }} />;
 
@@ -101,6 +118,8 @@ export function CoordinatePicker({ value, onChange, showError = false, height = 
             tileAttribution={map?.tileAttribution}
             height={height}
             onPick={(picked) => onChange?.(picked)}
+            projectId={projectId}
+            place={place}
           />
         </Suspense>
       ) : (

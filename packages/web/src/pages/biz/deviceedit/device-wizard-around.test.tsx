@@ -28,7 +28,10 @@ const place = (id: number, name: string, lng: number | null, lat: number | null)
   createdAt: '',
 });
 
+let views: URLSearchParams[] = [];
+
 function serve() {
+  views = [];
   return mockFetch((call: Call) => {
     const frame = frameAnswers(PATH, 5, call);
     if (frame) return frame;
@@ -40,6 +43,20 @@ function serve() {
     if (pathname === '/api/biz/devicegroups.do')
       return { json: [place(7, '东门路灯', 119.61, 32.21), place(8, '无坐标组', null, null)] };
     if (pathname === '/api/biz/devices.do') return { json: [] };
+    if (pathname === '/api/map/view.do') {
+      views.push(call.url.searchParams);
+      return {
+        json: {
+          types: ['lighting'],
+          points: [
+            [11, 32.2101, 119.6101, 0, 1],
+            [12, 32.2102, 119.6102, 0, 1],
+            [13, 32.2103, 119.6103, 0, 0],
+          ],
+          clusters: [[32.209, 119.609, 5, 0, 1, 4]],
+        },
+      };
+    }
     return undefined;
   });
 }
@@ -81,5 +98,15 @@ describe('the wizard coordinate step', () => {
     seedDraft({});
     renderWithApp(<DeviceEditPage />, { path: PATH });
     expect((await screen.findByTestId('coordinate-around')).textContent).toBe('地图已定位到「子项目乙」附近');
+  });
+
+  it("shows without tiles the coordinate under the pointer, the place ringed and the project's placed devices", async () => {
+    serve();
+    seedDraft({ areaId: 5, groupId: 7 });
+    renderWithApp(<DeviceEditPage />, { path: PATH });
+    expect((await screen.findByTestId('coordinate-nearby')).textContent).toBe('圆点：本项目已放置的设备，视野内 8 台');
+    expect(views[0]?.get('projectId')).toBe('2');
+    expect(screen.getByTestId('coordinate-readout').textContent).toBe('经度 119.610000 · 纬度 32.210000');
+    expect(screen.getByText('东门路灯', { selector: '.leaflet-tooltip' })).toBeTruthy();
   });
 });

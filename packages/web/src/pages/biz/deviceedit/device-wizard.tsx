@@ -667,6 +667,7 @@ export function DeviceWizard({ scope, id }: { scope: DeviceScope; id?: number })
                   <CoordinatePicker
                     value={{ lng, lat }}
                     around={around}
+                    projectId={projectId ?? (scope.kind === 'pjt' ? scope.projectId : undefined)}
                     height={380}
                     showError={coordinateTried && (!blank(lng) || !blank(lat))}
                     onChange={(value) => {
