@@ -97,10 +97,16 @@ describe('devices and the production library', () => {
       .waitFor();
     await h.screenshot(page, 'devices-wizard-coordinate-zh');
     await switchLanguage(page, 'English');
-    await page.getByTestId('coordinate-nearby').getByText(/\d+ in view/).waitFor();
+    await page
+      .getByTestId('coordinate-nearby')
+      .getByText(/\d+ in view/)
+      .waitFor();
     await h.screenshot(page, 'devices-wizard-coordinate-en');
     await switchLanguage(page, '中文');
-    await page.getByTestId('coordinate-nearby').getByText(/视野内 \d+ 台/).waitFor();
+    await page
+      .getByTestId('coordinate-nearby')
+      .getByText(/视野内 \d+ 台/)
+      .waitFor();
     await page.getByRole('button', { name: /下一步/ }).click();
     await page.getByTestId('step-summary').waitFor();
     await h.screenshot(page, 'devices-wizard-summary-zh');
