@@ -1,8 +1,8 @@
-import type { RealtimePush, SessionUser } from '@sc/contract';
+import type { Lang, RealtimePush, SessionUser } from '@sc/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '../api/realtime-fake';
 import { setErrorSinks } from '../api/report';
 import { changeLang } from '../i18n/i18n';
@@ -150,19 +150,31 @@ export async function expectNoRegistration(serve: FamilyServe, page: ReactNode, 
 
 /**
  * Serves the family at its device page (for a user of `level`, answering with `first` first), renders
- * `page` at `path` (the screen's path and the device's id) and waits for the device's name (`<ns>-name`).
+ * `page` at `path` (the screen's path and the device's id) and waits for the device's name (`<ns>-name`),
+ * expected to be `named` when given.
  */
 export async function openDevice(
   serve: FamilyServe,
   page: ReactNode,
   path: string,
   ns: string,
-  { level = 5, first }: { level?: number; first?: (call: Call) => Answer } = {},
+  { level = 5, first, named }: { level?: number; first?: (call: Call) => Answer; named?: string } = {},
 ) {
   const { calls } = serve(level, path.split('?')[0], first);
   const user = userEvent.setup();
   renderWithApp(page, { path });
-  return { calls, user, name: await screen.findByTestId(`${ns}-name`) };
+  const name = await screen.findByTestId(`${ns}-name`);
+  if (named !== undefined) expect(name.textContent).toBe(named);
+  return { calls, user, name };
+}
+
+/** In `lang`, serves the family at the device page `path`, renders `page` there and waits for its card `testId`. */
+export async function openCard(serve: FamilyServe, page: ReactNode, path: string, testId: string, lang: Lang) {
+  await changeLang(lang);
+  const { calls } = serve(5, path.split('?')[0]);
+  const user = userEvent.setup();
+  renderWithApp(page, { path });
+  return { calls, user, card: await screen.findByTestId(testId, undefined, { timeout: 20_000 }) };
 }
 
 /** A command of the device page at `path` (its `button`) refused for an offline device: the server's `message` is shown. */
@@ -239,15 +251,33 @@ export function familyScreens(data: FamilyData) {
     serve,
     rowWith,
     pushReport,
-    registerFromRow,
     openList: (page: ReactNode, path: string, name: string, level?: number) => openList(serve, page, path, name, level),
-    expectNoRegistration: (page: ReactNode, path: string, name: string) =>
-      expectNoRegistration(serve, page, path, name),
     openDevice: (page: ReactNode, path: string, ns: string, options?: Parameters<typeof openDevice>[4]) =>
       openDevice(serve, page, path, ns, options),
-    expectOfflineReason: (page: ReactNode, path: string, button: RegExp, message: string) =>
-      expectOfflineReason(serve, page, path, button, message),
-    expectReadOnly: (page: ReactNode, path: string, shown: Parameters<typeof expectReadOnly>[3]) =>
-      expectReadOnly(serve, page, path, shown),
+    openCard: (page: ReactNode, path: string, testId: string, lang: Lang) => openCard(serve, page, path, testId, lang),
+    /**
+     * The registration tests of the list `page` at `path`: registering the device of the row `register`
+     * names (its POST to the path it gives), and no registration below the edit level (on the row `hidden`).
+     */
+    registrationTests(page: ReactNode, path: string, rows: { register?: [string, string]; hidden?: string }) {
+      const { register, hidden } = rows;
+      if (register)
+        it('registers a device from its row after a confirmation', async () => {
+          const { calls } = await openList(serve, page, path, register[0]);
+          await registerFromRow(calls, register[0], register[1]);
+        }, 120_000);
+      if (hidden)
+        it('hides registration below the edit level', () => expectNoRegistration(serve, page, path, hidden), 120_000);
+    },
+    /** A device page's guards: the server's reason shown for an `offline` device, read-only below the edit level. */
+    guardTests(
+      page: ReactNode,
+      path: string,
+      guards: { offline: { button: RegExp; message: string }; readOnly: Parameters<typeof expectReadOnly>[3] },
+    ) {
+      it("shows the server's reason when the device is offline", () =>
+        expectOfflineReason(serve, page, path, guards.offline.button, guards.offline.message));
+      it('is read-only below the edit level', () => expectReadOnly(serve, page, path, guards.readOnly));
+    },
   };
 }

@@ -159,21 +159,9 @@ describe('illumination sensor page', () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body?.get('threshold')).toBe('12.5'));
   });
 
-  it("shows the server's reason when the sensor is offline for realdata", async () => {
-    await family.expectOfflineReason(
-      <PjtDeviceIllumPage />,
-      '/pjt/pjtdeviceillum?id=7',
-      /读取当前照度/,
-      '设备离线或通信异常，请稍后重试',
-    );
-  });
-
-  it('is read-only below the edit level', async () => {
-    await family.expectReadOnly(<PjtDeviceIllumPage />, '/pjt/pjtdeviceillum?id=7', {
-      ns: 'illum',
-      table: 'lamps-table',
-      buttons: ['保存配置', /读取当前照度/],
-    });
+  family.guardTests(<PjtDeviceIllumPage />, '/pjt/pjtdeviceillum?id=7', {
+    offline: { button: /读取当前照度/, message: '设备离线或通信异常，请稍后重试' },
+    readOnly: { ns: 'illum', table: 'lamps-table', buttons: ['保存配置', /读取当前照度/] },
   });
 });
 

@@ -107,10 +107,7 @@ describe('LED screens list', () => {
     expect((await family.rowWith('广场屏')).querySelector('[data-power="false"]')?.textContent).toBe('关');
   }, 120_000);
 
-  it('registers a screen from its row after a confirmation', async () => {
-    const { calls } = await family.openList(<LedListPage />, LIST, '路口屏');
-    await family.registerFromRow(calls, '路口屏', `${LED}/62/register`);
-  }, 120_000);
+  family.registrationTests(<LedListPage />, LIST, { register: ['路口屏', `${LED}/62/register`] });
 });
 
 describe('LED screen page', () => {

@@ -227,20 +227,8 @@ describe('power-line gateway page', () => {
     await waitFor(() => expect(screen.getByTestId('runtime').textContent).toContain('3 d 4 h'));
   });
 
-  it("shows the server's reason when the gateway is offline for the runtime", async () => {
-    await family.expectOfflineReason(
-      <PjtDevicePgwPage />,
-      '/pjt/pjtdevicepgw?id=9',
-      /读取运行数据/,
-      '设备离线或通讯异常，请稍后重试',
-    );
-  });
-
-  it('is read-only below the edit level', async () => {
-    await family.expectReadOnly(<PjtDevicePgwPage />, '/pjt/pjtdevicepgw?id=9', {
-      ns: 'pgw',
-      table: 'lamps-table',
-      buttons: ['保存配置', /注册灯控器/, /重\s*启/],
-    });
+  family.guardTests(<PjtDevicePgwPage />, '/pjt/pjtdevicepgw?id=9', {
+    offline: { button: /读取运行数据/, message: '设备离线或通讯异常，请稍后重试' },
+    readOnly: { ns: 'pgw', table: 'lamps-table', buttons: ['保存配置', /注册灯控器/, /重\s*启/] },
   });
 });

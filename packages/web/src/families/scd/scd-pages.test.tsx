@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { changeLang } from '../../i18n/i18n';
 import { deviceSample, familyScreens, listedSample } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import type { ScdBin } from './api';
@@ -111,13 +110,9 @@ describe('dustbin list', () => {
     });
   }, 120_000);
 
-  it('registers a bin from its row after a confirmation', async () => {
-    const { calls } = await family.openList(<ScdListPage />, LIST, '路口垃圾桶');
-    await family.registerFromRow(calls, '路口垃圾桶', `${SCD}/42/register`);
-  }, 120_000);
-
-  it('hides registration below the edit level', async () => {
-    await family.expectNoRegistration(<ScdListPage />, LIST, '广场垃圾桶');
+  family.registrationTests(<ScdListPage />, LIST, {
+    register: ['路口垃圾桶', `${SCD}/42/register`],
+    hidden: '广场垃圾桶',
   });
 });
 
@@ -125,8 +120,7 @@ describe('dustbin page', () => {
   const PAGE = '/pjt/pjtdevicescd?id=41';
 
   it('shows the latest values with the fill state, reads real-time data and both event lists in words', async () => {
-    const { calls, user, name } = await family.openDevice(<ScdPage />, PAGE, 'scd');
-    expect(name.textContent).toBe('广场垃圾桶');
+    const { calls, user } = await family.openDevice(<ScdPage />, PAGE, 'scd', { named: '广场垃圾桶' });
     const realtime = screen.getByTestId('scd-realtime');
     await waitFor(() => expect(realtime.querySelector('[data-reading="fill"]')?.textContent).toBe('填充度95\u00a0%'));
     expect(realtime.querySelector('[data-fill-state]')?.textContent).toBe('溢出');
@@ -151,11 +145,7 @@ describe('dustbin page', () => {
   ] as const)(
     'checks full below over-fill with the contract’s message before saving (%s)',
     async (lang, label, rule, saved) => {
-      await changeLang(lang);
-      const { calls } = family.serve(5, '/pjt/pjtdevicescd');
-      const user = userEvent.setup();
-      renderWithApp(<ScdPage />, { path: PAGE });
-      const config = await screen.findByTestId('scd-config', undefined, { timeout: 20_000 });
+      const { calls, user, card: config } = await family.openCard(<ScdPage />, PAGE, 'scd-config', lang);
       const full = within(config).getByLabelText(label);
       await user.clear(full);
       await user.type(full, '95');

@@ -141,11 +141,6 @@ describe('meter list', () => {
     expect(calls.length).toBe(loads);
   }, 120_000);
 
-  it('registers a meter from its row, after a confirmation', async () => {
-    const { calls } = await family.openList(<WhmListPage />, LIST, '西路电表');
-    await family.registerFromRow(calls, '西路电表', '/api/pjts/2/iot/whm/32/register');
-  }, 120_000);
-
   it("shows the project's consumption by day, and by month with the resolution named", async () => {
     const { calls } = family.serve(1);
     const user = userEvent.setup();
@@ -175,8 +170,9 @@ describe('meter list', () => {
     expect(card.textContent!.replace(chart, '')).not.toMatch(/energy|UTC/);
   }, 120_000);
 
-  it('hides registration below the edit level', async () => {
-    await family.expectNoRegistration(<WhmListPage />, LIST, '东路电表');
+  family.registrationTests(<WhmListPage />, LIST, {
+    register: ['西路电表', '/api/pjts/2/iot/whm/32/register'],
+    hidden: '东路电表',
   });
 });
 
@@ -184,8 +180,7 @@ describe('meter page', () => {
   const PAGE = '/pjt/pjtdevicewhm?id=31';
 
   it('shows the latest values, reads real-time data and the history with its consumption', async () => {
-    const { calls, user, name } = await family.openDevice(<WhmPage />, PAGE, 'whm');
-    expect(name.textContent).toBe('东路电表');
+    const { calls, user } = await family.openDevice(<WhmPage />, PAGE, 'whm', { named: '东路电表' });
     const realtime = screen.getByTestId('whm-realtime');
     await waitFor(() =>
       expect(realtime.querySelector('[data-reading="reading"]')?.textContent).toBe('读数18234.5\u00a0kWh'),

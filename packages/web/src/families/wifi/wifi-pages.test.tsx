@@ -1,7 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { changeLang } from '../../i18n/i18n';
 import { deviceSample, familyScreens, listedSample } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import type { WifiAp } from './api';
@@ -130,20 +128,14 @@ describe('WiFi list', () => {
     );
   }, 120_000);
 
-  it('registers an AP from its row after a confirmation, and hides it below the edit level', async () => {
-    const { calls, view } = await family.openList(<WifiListPage />, LIST, '公园 AP');
-    await family.registerFromRow(calls, '公园 AP', `${WIFI}/52/register`);
-    view.unmount();
-    await family.expectNoRegistration(<WifiListPage />, LIST, '广场 AP');
-  }, 120_000);
+  family.registrationTests(<WifiListPage />, LIST, { register: ['公园 AP', `${WIFI}/52/register`], hidden: '广场 AP' });
 });
 
 describe('WiFi page', () => {
   const PAGE = '/pjt/pjtdevicewifi?id=51';
 
   it('shows the runtime, connected devices, interfaces and the log in words, and blacklists a client', async () => {
-    const { calls, user, name } = await family.openDevice(<WifiPage />, PAGE, 'wifi');
-    expect(name.textContent).toBe('广场 AP');
+    const { calls, user } = await family.openDevice(<WifiPage />, PAGE, 'wifi', { named: '广场 AP' });
     const runtime = screen.getByTestId('wifi-runtime');
     await waitFor(() => expect(runtime.querySelector('[data-reading="clients"]')?.textContent).toBe('终端数9'));
     expect(screen.getByTestId('wifi-uptime').textContent).toBe('在线时长: 1 天 1 小时');
@@ -177,11 +169,7 @@ describe('WiFi page', () => {
   ] as const)(
     'checks the MAC with the contract’s rule before sending (%s)',
     async (lang, label, rule, add) => {
-      await changeLang(lang);
-      const { calls } = family.serve(5, '/pjt/pjtdevicewifi');
-      const user = userEvent.setup();
-      renderWithApp(<WifiPage />, { path: PAGE });
-      const control = await screen.findByTestId('wifi-control', undefined, { timeout: 20_000 });
+      const { calls, user, card: control } = await family.openCard(<WifiPage />, PAGE, 'wifi-control', lang);
       const mac = within(control).getByLabelText(label);
       await user.type(mac, '00:1A:2B:3C:4D');
       await user.click(within(control).getByTestId('wifi-blacklist-add'));
