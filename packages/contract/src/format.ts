@@ -21,8 +21,8 @@ export function roundReading(value: number, decimals = 1): number {
 export const NBSP = '\u00a0';
 
 /** A reading with its unit ("17728.1 kWh", the space unbreakable), a dash when missing; no unit, the number alone. */
-export function withUnit(value: number | null | undefined, unit: string): string {
-  const text = formatReading(value);
+export function withUnit(value: number | null | undefined, unit: string, decimals?: number): string {
+  const text = formatReading(value, decimals);
   return value === null || value === undefined || !Number.isFinite(value) || !unit ? text : `${text}${NBSP}${unit}`;
 }
 
@@ -33,4 +33,13 @@ export const titleWithUnit = (title: string, unit: string): string => (unit ? `$
 export function localTime(at: Date, timezoneHours: number): string {
   const shifted = new Date(at.getTime() + timezoneHours * 3_600_000);
   return shifted.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** The text key of a state reading's value (`words`), null for a value it does not name. */
+export function readingWordKey(
+  words: { texts: string; values: readonly string[] },
+  value: number | null | undefined,
+): string | null {
+  const name = value === null || value === undefined ? undefined : words.values[value];
+  return name ? `${words.texts}.${name}` : null;
 }

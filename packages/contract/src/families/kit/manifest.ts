@@ -23,6 +23,17 @@ export interface FamilyReading {
   register?: boolean;
   /** Decimals shown (and exported): one when omitted, sensors measuring no finer; a power factor has two. */
   decimals?: number;
+  /**
+   * A state carried as a number (0, 1, 2…): shown and exported as the words `<texts>.<values[n]>`
+   * instead of the number (a lamp's power 0/1 as off/on).
+   */
+  words?: ReadingWords;
+}
+
+/** The words of a state carried as a number: value n reads `<texts>.<values[n]>`. */
+export interface ReadingWords {
+  texts: string;
+  values: readonly string[];
 }
 
 /** An event code the family's devices report (besides the platform's own OFFLINE). */

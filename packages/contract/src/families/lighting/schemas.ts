@@ -25,13 +25,13 @@ import { percent, type ReadingKey, reading } from '../kit/readings.js';
  * are not readings: the realdata call answers them.
  */
 export const LIGHTING_READINGS = [
-  reading('on', '', 1),
+  reading('on', '', 1, { words: { texts: 'lighting.power', values: ['off', 'on'] } }),
   percent('level'),
-  reading('runStatus', '', 2),
+  reading('runStatus', '', 2, { words: { texts: 'lighting.runStatus', values: ['normal', 'alert', 'error'] } }),
   reading('voltage', 'V', 300),
   reading('current', 'mA', 90000),
   reading('activePower', 'W', 100000),
-  reading('powerFactor', '', 1),
+  reading('powerFactor', '', 1, { decimals: 2 }),
   reading('leakageCurrent', 'mA', 255),
   reading('reactivePower', 'var', 100000),
   reading('ambientBrightness', '', [1, 12]),

@@ -103,7 +103,7 @@ export const MTC_READINGS = [
   ...threePhase('current', 'mA', 1_000_000),
   ...threePhase('power', 'W', 500_000),
   reading('activePower', 'W', 1_500_000),
-  reading('powerFactor', '', 1),
+  reading('powerFactor', '', 1, { decimals: 2 }),
   reading('energyTotal', 'kWh', 100_000_000),
   reading('energy', 'kWh', 10_000, { sum: true }),
   reading('leakageCurrent', 'mA', 1000),

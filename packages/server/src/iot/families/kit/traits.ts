@@ -8,6 +8,7 @@ import {
   I18N_RESOURCES,
   lookupText,
   type readingsCalls,
+  readingWordKey,
   type registrationCalls,
   roundReading,
   titleWithUnit,
@@ -218,7 +219,10 @@ export function readingsHandlers<S extends string, const R extends Manifest['rea
             row.at,
             ...manifest.readings.map((x) => {
               const v = row[x.key];
-              return v === null || v === undefined || !Number.isFinite(v) ? null : roundReading(v, x.decimals);
+              if (v === null || v === undefined || !Number.isFinite(v)) return null;
+              // A state in words, as the screen shows it (a value it does not name stays a number).
+              const word = x.words && readingWordKey(x.words, v);
+              return word ? title(word) : roundReading(v, x.decimals);
             }),
           ]);
       };
