@@ -179,6 +179,11 @@ export interface DeviceShellProps {
   testId: string;
   /** The tags after the name (default: active state and registration). */
   tags?: ReactNode;
+  /**
+   * Registration for editors (given only to them): the button first among the actions (test id
+   * `<testId>-register`), its confirmations `<texts>.confirm.register` and `.unregister` naming the device.
+   */
+  registration?: { texts: string; send: (registered: boolean) => Promise<RegistrationAnswer>; onChanged: () => void };
   /** Buttons and switches before the operation log link. */
   actions?: ReactNode;
   /** The operation log link's text (default the common one); false: no link. */
@@ -194,7 +199,8 @@ export function DeviceShell(props: DeviceShellProps) {
   const { t } = useTranslation();
   const { device: d, properties } = props;
   const operationLog = props.operationLog ?? t('gateways.operationLog');
-  const links = operationLog !== false || props.actions;
+  const { registration } = props;
+  const links = operationLog !== false || props.actions || registration;
   return (
     <Flex vertical gap={12}>
       <Card
@@ -210,6 +216,17 @@ export function DeviceShell(props: DeviceShellProps) {
         extra={
           links ? (
             <Space wrap>
+              {registration && (
+                <DeviceRegisterButton
+                  device={d}
+                  send={registration.send}
+                  confirmText={(registering) =>
+                    t(`${registration.texts}.confirm.${registering ? 'register' : 'unregister'}`, { name: d.name })
+                  }
+                  testId={`${props.testId}-register`}
+                  onChanged={registration.onChanged}
+                />
+              )}
               {props.actions}
               <MaintenanceHistoryLink deviceId={d.id} />
               {operationLog !== false && (

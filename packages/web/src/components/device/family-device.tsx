@@ -2,6 +2,7 @@ import { ThunderboltOutlined } from '@ant-design/icons';
 import type { DeviceView, RealtimePush } from '@sc/contract';
 import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Col, Flex, Row } from 'antd';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canModify, useAuthLevel } from '../crud';
@@ -9,7 +10,14 @@ import { formatTime } from '../time';
 import type { CommandAnswer } from './answers';
 import { CommandBar } from './command-bar';
 import type { DeviceRowCall } from './device-client';
-import { type DeviceBack, type DeviceProperty, DeviceShell, locationText, useLiveDevice } from './device-page';
+import {
+  type DeviceBack,
+  type DeviceProperty,
+  DeviceShell,
+  type DeviceTab,
+  locationText,
+  useLiveDevice,
+} from './device-page';
 import { LatestValues } from './latest-values';
 import type { ReadingDef, ReadingPoint } from './readings-chart';
 
@@ -109,6 +117,17 @@ const fieldValue = (d: DeviceView, field: DeviceField): ReactNode => {
   return d[field] ?? '';
 };
 
+/** A device's properties: a row field by its name (labelled by `label`), or the family's own. */
+export const propertyItems = (
+  d: DeviceView,
+  properties: readonly (DeviceField | DeviceProperty)[],
+  label: (field: DeviceField) => string,
+) => properties.map((p) => (typeof p === 'string' ? { key: p, label: label(p), value: fieldValue(d, p) } : p));
+
+/** A device page's tabs by key, each labelled `<prefix>.<key>` (in the order given). */
+export const namedTabs = (t: TFunction, prefix: string, tabs: Record<string, ReactNode>): DeviceTab[] =>
+  Object.entries(tabs).map(([key, children]) => ({ key, label: t(`${prefix}.${key}`), children }));
+
 export interface FamilyDeviceShellProps {
   device: DeviceView;
   back: DeviceBack;
@@ -148,9 +167,7 @@ export function FamilyDeviceShell(props: FamilyDeviceShellProps) {
   const { t } = useTranslation();
   const { device: d, ns, editable, latest, commands } = props;
   const label = props.fieldLabel ?? ((field: DeviceField) => t(`devices.fields.${field}`));
-  const items = props.properties.map((p) =>
-    typeof p === 'string' ? { key: p, label: label(p), value: fieldValue(d, p) } : p,
-  );
+  const items = propertyItems(d, props.properties, label);
   return (
     <DeviceShell
       device={d}

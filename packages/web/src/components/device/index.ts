@@ -39,6 +39,8 @@ export {
   FamilyDeviceShell,
   type FamilyDeviceShellProps,
   type LatestCall,
+  namedTabs,
+  propertyItems,
   useClientDevice,
   useFamilyDevice,
 } from './family-device';

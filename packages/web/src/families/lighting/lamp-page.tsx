@@ -10,15 +10,16 @@ import {
   type DeviceBack,
   type DeviceDetailProps,
   type DeviceEvent,
+  type DeviceField,
   DeviceLocation,
   DevicePolicies,
-  DeviceRegisterButton,
   DeviceShell,
   devicePage,
   EventLevelTag,
   EventsTable,
   fetchDevice,
-  locationText,
+  namedTabs,
+  propertyItems,
   RegisteredTag,
   useEventsPaging,
   useLiveDevice,
@@ -36,6 +37,17 @@ const LIST = '/pjt/pjtdevicelightinglist';
 const RUN_STATUS_OF = ['normal', 'alert', 'error'] as const;
 
 const BACK: DeviceBack = { to: LIST, label: 'lamps.back', missing: 'lamps.missing' };
+/** The lamp's row fields among its properties, labelled `lamps.fields.<field>` (the model and gateway by their own words). */
+const LAMP_FIELDS: DeviceField[] = [
+  'no',
+  'equipmentId',
+  'modelName',
+  'parentName',
+  'areaName',
+  'groupName',
+  'location',
+];
+const LAMP_LABELS: Partial<Record<DeviceField, string>> = { modelName: 'model', parentName: 'gatewayName' };
 
 /** /pjt/pjtdevicelighting?id= (spec 001 §2): one lamp controller, live, with its controls and settings. */
 export default devicePage(BACK, LampDetail);
@@ -96,31 +108,15 @@ function LampDetail({ projectId, id, editable }: DeviceDetailProps) {
           <RegisteredTag registered={d.registered} />
         </>
       }
-      actions={
-        editable && (
-          <DeviceRegisterButton
-            device={d}
-            send={(registered) => l.register(id, registered)}
-            confirmText={(registering) =>
-              registering
-                ? t('lamps.confirm.register', { name: d.name })
-                : t('lamps.confirm.unregister', { name: d.name })
-            }
-            testId="lamp-register"
-            onChanged={() => void query.refetch()}
-          />
-        )
+      registration={
+        editable
+          ? { texts: 'lamps', send: (registered) => l.register(id, registered), onChanged: () => void query.refetch() }
+          : undefined
       }
       properties={{
         columns: 4,
         items: [
-          { label: t('lamps.fields.no'), value: d.no },
-          { label: t('lamps.fields.equipmentId'), value: d.equipmentId ?? '' },
-          { label: t('lamps.fields.model'), value: d.modelName ?? '' },
-          { label: t('lamps.fields.gatewayName'), value: d.parentName ?? '' },
-          { label: t('lamps.fields.areaName'), value: d.areaName ?? '' },
-          { label: t('lamps.fields.groupName'), value: d.groupName ?? '' },
-          { label: t('lamps.fields.location'), value: locationText(d) },
+          ...propertyItems(d, LAMP_FIELDS, (field) => t(`lamps.fields.${LAMP_LABELS[field] ?? field}`)),
           ...Object.entries(d.props ?? {}).map(([key, value]) => ({
             key,
             label: t(`families.lighting.${key}`, { defaultValue: key }),
@@ -128,40 +124,20 @@ function LampDetail({ projectId, id, editable }: DeviceDetailProps) {
           })),
         ],
       }}
-      tabs={[
-        {
-          key: 'events',
-          label: t('lamps.tabs.events'),
-          children: <LampEvents projectId={projectId} id={id} l={l} />,
-        },
-        {
-          key: 'config',
-          label: t('lamps.tabs.config'),
-          children: <LampConfigForm kind="config" projectId={projectId} lampId={id} l={l} editable={editable} />,
-        },
-        {
-          key: 'alarm',
-          label: t('lamps.tabs.alarm'),
-          children: <LampConfigForm kind="alarm" projectId={projectId} lampId={id} l={l} editable={editable} />,
-        },
-        {
-          key: 'policies',
-          label: t('lamps.tabs.policies'),
-          children: <LampPolicies projectId={projectId} id={id} l={l} editable={editable} />,
-        },
-        {
-          key: 'location',
-          label: t('lamps.tabs.location'),
-          children: (
-            <DeviceLocation
-              initial={{ lng: d.lng, lat: d.lat }}
-              editable={editable}
-              save={(lng, lat) => l.location(id, lng, lat)}
-              onSaved={() => void query.refetch()}
-            />
-          ),
-        },
-      ]}
+      tabs={namedTabs(t, 'lamps.tabs', {
+        events: <LampEvents projectId={projectId} id={id} l={l} />,
+        config: <LampConfigForm kind="config" projectId={projectId} lampId={id} l={l} editable={editable} />,
+        alarm: <LampConfigForm kind="alarm" projectId={projectId} lampId={id} l={l} editable={editable} />,
+        policies: <LampPolicies projectId={projectId} id={id} l={l} editable={editable} />,
+        location: (
+          <DeviceLocation
+            initial={{ lng: d.lng, lat: d.lat }}
+            editable={editable}
+            save={(lng, lat) => l.location(id, lng, lat)}
+            onSaved={() => void query.refetch()}
+          />
+        ),
+      })}
     >
       <Row gutter={[12, 12]}>
         <Col xs={24} xl={14}>

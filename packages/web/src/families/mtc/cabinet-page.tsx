@@ -24,14 +24,15 @@ import {
   type DeviceBack,
   type DeviceDetailProps,
   type DeviceEvent,
+  type DeviceField,
   DevicePolicies,
-  DeviceRegisterButton,
   DeviceShell,
   devicePage,
   EventLevelTag,
   EventsTable,
   fetchDevice,
-  locationText,
+  namedTabs,
+  propertyItems,
   RegisteredTag,
   useErrorText,
   useEventsPaging,
@@ -133,6 +134,7 @@ function CabinetDetail({ projectId, id, editable }: DeviceDetailProps) {
   if (!device) return fallback;
   const d = device;
   const r = runtime.data;
+  const cabinetLabel = (field: DeviceField) => t(`cabinets.fields.${field === 'modelName' ? 'model' : field}`);
   const activeAlarms = (r?.alarms ?? []).filter((a) => a.active).map((a) => a.kind);
   const links = linkTabs({
     t,
@@ -159,29 +161,21 @@ function CabinetDetail({ projectId, id, editable }: DeviceDetailProps) {
           <RegisteredTag registered={d.registered} />
         </>
       }
-      actions={
-        editable && (
-          <DeviceRegisterButton
-            device={d}
-            send={(registered) => m.register(id, registered)}
-            confirmText={(registering) =>
-              t(registering ? 'cabinets.confirm.register' : 'cabinets.confirm.unregister', { name: d.name })
+      registration={
+        editable
+          ? {
+              texts: 'cabinets',
+              send: (registered) => m.register(id, registered),
+              onChanged: () => void query.refetch(),
             }
-            testId="cabinet-register"
-            onChanged={() => void query.refetch()}
-          />
-        )
+          : undefined
       }
       properties={{
         columns: 4,
         items: [
-          { label: t('cabinets.fields.no'), value: d.no },
-          { label: t('cabinets.fields.equipmentId'), value: d.equipmentId ?? '' },
-          { label: t('cabinets.fields.model'), value: d.modelName ?? '' },
+          ...propertyItems(d, ['no', 'equipmentId', 'modelName'], cabinetLabel),
           { label: t('cabinets.fields.version'), value: r?.version ?? '—' },
-          { label: t('cabinets.fields.areaName'), value: d.areaName ?? '' },
-          { label: t('cabinets.fields.groupName'), value: d.groupName ?? '' },
-          { label: t('cabinets.fields.location'), value: locationText(d) },
+          ...propertyItems(d, ['areaName', 'groupName', 'location'], cabinetLabel),
           {
             label: t('cabinets.fields.deviceTime'),
             value: <span data-testid="cabinet-device-time">{formatTime(r?.deviceTime) || '—'}</span>,
@@ -189,26 +183,12 @@ function CabinetDetail({ projectId, id, editable }: DeviceDetailProps) {
         ],
       }}
       tabs={[
-        {
-          key: 'events',
-          label: t('cabinets.tabs.events'),
-          children: <CabinetEvents projectId={projectId} id={id} m={m} />,
-        },
-        {
-          key: 'config',
-          label: t('cabinets.tabs.config'),
-          children: <ConfigForm projectId={projectId} id={id} m={m} editable={editable} />,
-        },
-        {
-          key: 'alarm',
-          label: t('cabinets.tabs.alarm'),
-          children: <AlarmForm projectId={projectId} id={id} m={m} editable={editable} />,
-        },
-        {
-          key: 'policies',
-          label: t('cabinets.tabs.policies'),
-          children: <CabinetPolicies projectId={projectId} id={id} m={m} />,
-        },
+        ...namedTabs(t, 'cabinets.tabs', {
+          events: <CabinetEvents projectId={projectId} id={id} m={m} />,
+          config: <ConfigForm projectId={projectId} id={id} m={m} editable={editable} />,
+          alarm: <AlarmForm projectId={projectId} id={id} m={m} editable={editable} />,
+          policies: <CabinetPolicies projectId={projectId} id={id} m={m} />,
+        }),
         ...links,
       ]}
     >
