@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Lighting benchmark (issue 14) on PostgreSQL, the built server as a child process with its embedded
 // broker. Seeds GATEWAYS gateways carrying LAMPS lamp controllers (SQL, production items with keys),
-// connects one MQTT client per gateway that answers every command for its lamps at once, then:
+// connects one MQTT client per gateway that answers every command for its lamps at once (a fan-out with
+// one reply per lamp), then:
 // - the single-command round trip: POST …/iot/lighting/{id}/poweron, one at a time (median, p99);
 // - a group command to every lamp (an LCU group of LAMPS): time until the last acknowledgement (the batch
 //   is done), acknowledged per second, lost (neither acknowledged nor failed), and the ratio of the batch
@@ -112,6 +113,7 @@ try {
 
   // ── Gateways: one MQTT connection each, answering every request for its lamps at once.
   let acks = 0;
+  let requests = 0;
   let lastAckAt = 0;
   await Promise.all(
     gatewayRows.map(async (g) => {
@@ -125,13 +127,16 @@ try {
       await client.subscribeAsync(commandTopic(g.equipment_id), { qos: 1 });
       client.on('message', (_topic, payload) => {
         const request = JSON.parse(payload.toString());
-        acks++;
-        lastAckAt = performance.now();
-        client.publish(
-          upTopic(g.equipment_id, 'reply'),
-          JSON.stringify({ id: request.id, ok: true, result: { level: 100 } }),
-          { qos: 1 },
-        );
+        requests++;
+        // A fan-out carries many lamps (docs/device-protocol.md): one reply per lamp.
+        const ids = request.command === 'fanout' ? request.args.items.map((item) => item.id) : [request.id];
+        for (const id of ids) {
+          acks++;
+          lastAckAt = performance.now();
+          client.publish(upTopic(g.equipment_id, 'reply'), JSON.stringify({ id, ok: true, result: { level: 100 } }), {
+            qos: 1,
+          });
+        }
       });
       await client.publishAsync(upTopic(g.equipment_id, 'heartbeat'), JSON.stringify({ uptime: 1 }), { qos: 1 });
     }),
@@ -174,6 +179,7 @@ try {
     }
   })();
   acks = 0;
+  requests = 0;
   const cpuBefore = cpuMs(server.pid);
   const started = performance.now();
   const { json: batch } = await api('POST', `/api/pjts/1/iot/lighting/groups/${groupId}/command`, {
@@ -197,7 +203,8 @@ try {
     lastAckSeconds: Math.round((lastAckAt - started) / 10) / 100,
     doneSeconds: Math.round(batchMs / 10) / 100,
     ackedPerSecond: Math.round(status.acknowledged / (batchMs / 1000)),
-    gatewayRequests: acks,
+    gatewayRequests: requests,
+    lampReplies: acks,
     // CPU time of the server process while the batch ran (with the console's reads), less sensitive to
     // the machine's load than the wall-clock figures.
     serverCpuSeconds: Math.round(batchCpuMs / 10) / 100,
