@@ -1,4 +1,4 @@
-import { roundReading } from '@sc/contract';
+import { readingWordKey, roundReading } from '@sc/contract';
 import { describe, expect, it } from 'vitest';
 import { changeLang, i18n } from '../i18n/i18n';
 import { formatDuration, formatReading, withUnit } from './format';
@@ -29,6 +29,17 @@ describe('withUnit', () => {
     expect(withUnit(0.9, '')).toBe('0.9');
     expect(withUnit(null, 'kWh')).toBe('—');
     expect(withUnit(undefined, 'V')).toBe('—');
+    expect(withUnit(0.956, '', 2)).toBe('0.96');
+  });
+});
+
+describe('readingWordKey', () => {
+  const power = { texts: 'lighting.power', values: ['off', 'on'] };
+  it('names a state carried as a number, nothing for a value it does not name', () => {
+    expect(readingWordKey(power, 1)).toBe('lighting.power.on');
+    expect(readingWordKey(power, 0)).toBe('lighting.power.off');
+    expect(readingWordKey(power, 7)).toBeNull();
+    expect(readingWordKey(power, null)).toBeNull();
   });
 });
 

@@ -125,6 +125,8 @@ describe('one lamp', () => {
     await waitFor(() => expect(realdata.querySelector('[data-reading="activePower"]')?.textContent).toBe('49\u00a0W'));
     expect(realdata.querySelector('[data-reading="on"]')?.textContent).toBe('开');
     expect(realdata.querySelector('[data-reading="ambientBrightness"]')?.textContent).toBe('3');
+    // A power factor to two decimals (one would read 0.9).
+    expect(realdata.querySelector('[data-reading="powerFactor"]')?.textContent).toBe('0.95');
     expect(within(realdata).getByText('2026-05-01 18:00:00')).toBeTruthy();
     expect(within(realdata).getByText('68 01 02 16')).toBeTruthy();
     expect(within(await screen.findByTestId('lamp-events')).getByText('过流')).toBeTruthy();

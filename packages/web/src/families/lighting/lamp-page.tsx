@@ -157,7 +157,7 @@ function LampDetail({ projectId, id, editable }: DeviceDetailProps) {
   );
 }
 
-const READING_UNITS: Record<string, string> = Object.fromEntries(LIGHTING_READINGS.map((r) => [r.key, r.unit]));
+const READINGS = new Map<string, { unit: string; decimals?: number }>(LIGHTING_READINGS.map((r) => [r.key, r]));
 
 /** Every runtime field of spec 001 §3, live from telemetry pushes. */
 function RealdataCard({
@@ -174,7 +174,8 @@ function RealdataCard({
     const v = data?.values[key];
     if (key === 'on') return v === null || v === undefined ? '—' : t(`lighting.power.${v === 1 ? 'on' : 'off'}`);
     if (key === 'runStatus') return data?.runStatus ? t(`lighting.runStatus.${data.runStatus}`) : '—';
-    return withUnit(v, READING_UNITS[key] ?? '');
+    const def = READINGS.get(key);
+    return withUnit(v, def?.unit ?? '', def?.decimals);
   };
   return (
     <Card

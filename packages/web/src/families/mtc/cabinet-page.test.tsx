@@ -91,6 +91,8 @@ describe('one cabinet', () => {
     const alarms = screen.getByTestId('alarm-statuses');
     expect(alarms.querySelector('[data-alarm="cableTheft"]')?.textContent).toBe('电缆防盗 · 告警');
     expect(within(screen.getByTestId('peripheral-readings')).getByText('12345.6 kWh')).toBeTruthy();
+    // The power factor to two decimals (one would read 0.9).
+    expect(screen.getByText('0.95')).toBeTruthy();
     expect(screen.getByTestId('cabinet-device-time').textContent).toBe('2026-05-01 18:00:05');
     expect(screen.getByTestId('runtime-at').textContent).toBe('上报时间：2026-05-01 18:00:00');
     const events = await screen.findByTestId('cabinet-events');

@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { Page, RealtimePush } from '@sc/contract';
-import { MTC_API, MTC_FIRMWARE, MTC_PERIPHERAL_KINDS } from '@sc/contract/families/mtc';
+import { MTC_API, MTC_FIRMWARE, MTC_PERIPHERAL_KINDS, MTC_READINGS } from '@sc/contract/families/mtc';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -50,6 +50,11 @@ import { AlarmTag, CABINET_LIST, circuitViews, ModeTag, OnlineTag, phaseViews, w
 import { AlarmForm, ConfigForm } from './configs';
 import { CabinetControls, useCommand } from './controls';
 import './texts';
+
+/** Each reading's decimals (a power factor has two). */
+const DECIMALS = new Map<string, number | undefined>(
+  MTC_READINGS.map((r) => [r.key, 'decimals' in r ? r.decimals : undefined]),
+);
 
 const BACK: DeviceBack = { to: CABINET_LIST, label: 'cabinets.back', missing: 'cabinets.missing' };
 
@@ -240,7 +245,7 @@ function PowerCard({
 }) {
   const { t } = useTranslation();
   const v = runtime?.values ?? {};
-  const reading = (k: string, unit: string) => withUnit(v[k] as number | null | undefined, unit);
+  const reading = (k: string, unit: string) => withUnit(v[k] as number | null | undefined, unit, DECIMALS.get(k));
   return (
     <Card
       size="small"
