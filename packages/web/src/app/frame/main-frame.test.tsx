@@ -101,4 +101,14 @@ describe('the frame', () => {
     expect(home.tagName).toBe('A');
     expect(home.getAttribute('aria-current')).toBe('page');
   });
+
+  it("names the screen in the page's one level-1 heading and in the browser's title", async () => {
+    windowOf(1366);
+    serve();
+    renderWithApp(<MainFrame />, { path: '/man/projectlist' });
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe('项目管理');
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    await waitFor(() => expect(document.title).toBe('项目管理 - 智慧城市设备管理平台'));
+  });
 });

@@ -8,6 +8,7 @@ import { useSessionUser } from '../../session/store';
 import { useInertMeasureRows } from '../inert-measure-rows';
 import { FrameHeader } from './frame-header';
 import { Later } from './later';
+import { ScreenHeading } from './screen-heading';
 import { SideMenu } from './side-menu';
 import { TabsBar } from './tabs-bar';
 import './main-frame.css';
@@ -38,6 +39,7 @@ export default function MainFrame() {
   const watermark = params.data?.watermark;
   const content = (
     <Layout.Content className="frame-content">
+      <ScreenHeading />
       <Outlet />
     </Layout.Content>
   );

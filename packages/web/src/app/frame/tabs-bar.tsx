@@ -18,12 +18,20 @@ function topGroup(key: string | undefined): string | undefined {
   return group?.key;
 }
 
+/** A screen's name as the menu gives it (an administrator may rename it), else the catalogue's. */
+export function useScreenName() {
+  const { t } = useTranslation();
+  const menus = useMenus();
+  return (path: string) =>
+    findMenuNode(menus.data, (n) => n.path === path)?.name ?? t(`menu.${functionByPath(path)?.key ?? 'manmain'}`);
+}
+
 /** Tab tags of the open windows: close one, the others or all, from a right click or the menu at the end. */
 export function TabsBar() {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  const menus = useMenus();
+  const name = useScreenName();
   const [tabs, setTabs] = useState(loadTabs);
   const active = location.pathname;
 
@@ -39,8 +47,6 @@ export function TabsBar() {
     if (change.navigateTo) void navigate(change.navigateTo);
   };
 
-  const name = (path: string) =>
-    findMenuNode(menus.data, (n) => n.path === path)?.name ?? t(`menu.${functionByPath(path)?.key ?? 'manmain'}`);
   // Global and project screens share names ("设备区域" twice): a shared name says whose it is.
   const names = tabs.map((tab) => name(tab.path));
   const label = (path: string) => {
