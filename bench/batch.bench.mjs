@@ -97,6 +97,14 @@ try {
   ]);
   await db.query('ANALYZE');
 
+  const dbStats = async () => {
+    const [row] = (
+      await db.query(
+        'SELECT xact_commit::int, tup_inserted::int, tup_updated::int FROM pg_stat_database WHERE datname = current_database()',
+      )
+    ).rows;
+    return row;
+  };
   const lampsOf = new Map(gateways.map((g) => [g.id, []]));
   for (const l of lamps) lampsOf.get(l.parent_id).push(l.equipment_id);
   const fleet = gateways.map((g) => ({ equipmentId: g.equipment_id, lamps: lampsOf.get(g.id) }));
@@ -146,6 +154,7 @@ try {
       for (let n = 0; reading; n++) await readPages(page, list, n);
     })();
     const before = await simStats();
+    const dbBefore = await dbStats();
     const started = performance.now();
     const { json: batch } = await api('POST', `/api/pjts/1/iot/lighting/groups/${groupId}/command`, {
       command: 'poweron',
@@ -160,6 +169,7 @@ try {
     reading = false;
     await reader;
     const after = await simStats();
+    const dbAfter = await dbStats();
     figures.rounds.push({
       executeMs,
       singleCommandMs: { median: pct(single, 50), max: Math.max(...single) },
@@ -171,6 +181,12 @@ try {
       gatewayRequests: after.requests - before.requests,
       executed: after.executed - before.executed,
       repeatedIds: after.repeated - before.repeated,
+      // What the database did meanwhile (the console's reads included): statements committed, rows written.
+      database: {
+        transactions: dbAfter.xact_commit - dbBefore.xact_commit,
+        rowsInserted: dbAfter.tup_inserted - dbBefore.tup_inserted,
+        rowsUpdated: dbAfter.tup_updated - dbBefore.tup_updated,
+      },
       devicePageDuringBatchMs: { n: page.length, median: pct(page, 50), p99: pct(page, 99) },
       lampListDuringBatchMs: { n: list.length, median: pct(list, 50), p99: pct(list, 99) },
       loadAverage: Math.round(os.loadavg()[0] * 10) / 10,
