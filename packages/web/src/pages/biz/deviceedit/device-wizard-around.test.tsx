@@ -47,7 +47,7 @@ function serve() {
       views.push(call.url.searchParams);
       return {
         json: {
-          types: ['lighting'],
+          types: [TYPE],
           points: [
             [11, 32.2101, 119.6101, 0, 1],
             [12, 32.2102, 119.6102, 0, 1],
