@@ -42,6 +42,7 @@ export const FAMILY_MANIFESTS: readonly FamilyManifest[] = [
 
 export { ENV_API, ENV_READINGS } from './envmonitor/index.js';
 export { GATEWAY_API, GATEWAY_COMMANDS } from './gateway/index.js';
+export * from './kit/batches.js';
 export * from './kit/calls.js';
 export * from './kit/carried-schedules.js';
 export * from './kit/firmware.js';

@@ -4,6 +4,7 @@ import { UPLOAD_LIMITS } from '../../constants.js';
 import { grantsOf, storedFile } from '../../endpoints/endpoint.js';
 import { msg } from '../../validation/message.js';
 import { description, intRange, scopedName, scopedNo } from '../../validation/rules.js';
+import { batchCalls } from '../kit/batches.js';
 import { deviceCalls, familyEndpoints, pageCall } from '../kit/calls.js';
 import { blank } from '../kit/forms.js';
 import { defineFamily } from '../kit/manifest.js';
@@ -62,6 +63,9 @@ export const LED_COMMANDS = [
   { name: 'control', args: ledControlBody as z.ZodType<Record<string, unknown>> },
 ] as const;
 
+/** What a batch may tell many screens: control (power, brightness, volume). */
+export const LED_BATCH_COMMANDS = [LED_COMMANDS[1]] as const;
+
 /** What a screen reported last: brightness, volume, power and what it shows (null: not said). */
 const screenState = {
   brightness: z.number().nullable(),
@@ -94,6 +98,8 @@ const e = familyEndpoints('led');
 /** Spec 001 §7 "led: register, realdata, control, runtime": the screens' calls, declared once. */
 export const LED_API = {
   ...deviceCalls(e, { commands: LED_COMMANDS, events: false }),
+  // Power, brightness and volume of many screens at once (spec 001 §3 "batch power and brightness").
+  ...batchCalls(e, LED_BATCH_COMMANDS),
   page: pageCall(e, ledRow, "A page of the project's LED screens with their latest report", ledPageFilter),
   runtime: e.get(':id/runtime', {
     response: ledRuntime,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, projectTreeQuery } from '../../api/paging.js';
+import { batchStarted, batchStatusCall } from '../kit/batches.js';
 import {
   commandCalls,
   eventCalls,
@@ -13,8 +14,6 @@ import {
 import { commandResponse, pageOf, recordDeleted } from '../kit/responses.js';
 import {
   alarmConfigResponse,
-  batchStarted,
-  batchStatus,
   configResponse,
   lampFaultRow,
   lampMapPoint,
@@ -119,11 +118,7 @@ export const LIGHTING_LIST_API = {
     response: batchStarted,
     summary: 'Send a command to many lamps; progress arrives as realtime `batch` pushes',
   }),
-  batchStatus: e.get('batches/:batchId', {
-    params: { batchId: z.string().uuid('validation.validParam') },
-    response: batchStatus,
-    summary: "A batch's progress and each lamp's result",
-  }),
+  ...batchStatusCall(e),
   areaLamps: e.post('area/lamps', {
     body: lightingAreaQueryBody,
     response: z.array(lampMapPoint),

@@ -113,37 +113,6 @@ export const policyRow = z.object({
 });
 export type PolicyRow = z.infer<typeof policyRow>;
 
-/** A batch started (POST batch/command, groups/{id}/command, area/command, policies use/remove/clear, policydef). */
-export const batchStarted = z.object({
-  batchId: z.string(),
-  command: z.string(),
-  total: z.number().int(),
-});
-/** GET batches/{batchId}: progress and each lamp's result (also pushed as `batch` on the realtime channel). */
-export const batchStatus = z.object({
-  batchId: z.string(),
-  command: z.string(),
-  total: z.number().int(),
-  acknowledged: z.number().int(),
-  failed: z.number().int(),
-  pending: z.number().int(),
-  done: z.boolean(),
-  /** `interrupted`: the instance running it stopped; the pending lamps were not sent (or not answered). */
-  state: z.enum(['running', 'done', 'interrupted']),
-  startedAt: isoTime,
-  finishedAt: isoTime.nullable(),
-  results: z.array(
-    z.object({
-      deviceId: z.number().int(),
-      name: z.string(),
-      ok: z.boolean().nullable(),
-      /** offline, timeout, or the device's error. */
-      error: z.string().nullable(),
-      durationMs: z.number().nullable(),
-    }),
-  ),
-});
-
 export const lcuGroupRow = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -10,6 +10,7 @@ import {
   scopedName,
   scopedNo,
 } from '../../validation/rules.js';
+import { idList } from '../kit/batches.js';
 import { commandsOf } from '../kit/commands.js';
 import { alarmConfigBody, formFlag, lowBelowHigh, rangeRules } from '../kit/forms.js';
 import type { FamilyReading } from '../kit/manifest.js';
@@ -180,14 +181,7 @@ export const BATCH_COMMANDS = [
 ] as const;
 export type BatchCommand = (typeof BATCH_COMMANDS)[number];
 
-const ids = (max: number) =>
-  z
-    .union([z.array(z.coerce.number()), z.string().transform((s) => s.split(',').filter(Boolean).map(Number))])
-    .pipe(
-      z
-        .array(z.number().int('validation.validParam').positive('validation.validParam'))
-        .max(max, msg('validation.range', { min: 1, max })),
-    );
+const ids = idList;
 
 /** A command to many lamps: which, and its arguments (validated with the command's own schema). */
 const commandFields = {

@@ -37,12 +37,13 @@ interface World {
   device: number;
   /** A device of every family (by slug), for the family calls' `:id`. */
   family: Record<string, number>;
-  /** The lighting calls' own records: a policy, an LCU group and a finished batch; an illumination group. */
+  /** The lighting calls' own records: a policy and an LCU group; an illumination group. */
   policy: number;
   /** A cabinet policy (MTC). */
   mtcPolicy: number;
   lcuGroup: number;
-  batch: string;
+  /** A finished batch of every family (by slug). */
+  batch: Record<string, string>;
   illumGroup: number;
   /** An LED media resource with its file. */
   ledResource: number;
@@ -120,17 +121,21 @@ async function seed(db: Db, projectId: number, projectName: string, tag: string)
       m.parentTypes?.includes('gateway') ? gateway : null,
       `d${m.slug}`,
     );
-  const batch = crypto.randomUUID();
-  await db.insert(familyBatches).values({
-    id: batch,
-    projectId,
-    type: 'lighting',
-    command: 'poweron',
-    deviceCommand: 'poweron',
-    total: 0,
-    state: 'done',
-    leaseUntil: new Date(),
-  });
+  // A finished batch of every family (its progress call finds only its own family's).
+  const batch: Record<string, string> = {};
+  for (const m of FAMILY_MANIFESTS) {
+    batch[m.slug] = crypto.randomUUID();
+    await db.insert(familyBatches).values({
+      id: batch[m.slug]!,
+      projectId,
+      type: m.type,
+      command: 'poweron',
+      deviceCommand: 'poweron',
+      total: 0,
+      state: 'done',
+      leaseUntil: new Date(),
+    });
+  }
   const itemNo = name('PI');
   const item = await id(
     db
@@ -329,7 +334,7 @@ function urlFor(path: string, w: World) {
     .replace(':groupId', String(path.includes('maintenance.do/poles/') ? w.group : w.lcuGroup))
     .replace(':policyId', String(path.includes('/iot/mtc/') ? w.mtcPolicy : w.policy))
     .replace(':groupId', String(w.lcuGroup))
-    .replace(':batchId', w.batch)
+    .replace(':batchId', w.batch[/\/iot\/([^/]+)\//.exec(path)?.[1] ?? ''] ?? '')
     .replace(':resourceId', String(w.ledResource))
     .replace(':type', 'envmonitor')
     .replace(':serial', 'envmonitor')

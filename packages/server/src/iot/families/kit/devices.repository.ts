@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
 import { devices, projects } from '../../../db/schema/index.js';
@@ -7,7 +7,8 @@ import { AppError, notFound } from '../../../platform/errors.js';
 import { inScope } from '../../../platform/scope.js';
 import type { CommandTarget } from '../../command-bus.js';
 import { CHILD_COLUMNS, TARGET_COLUMNS } from './device-columns.js';
-import type { ProjectReach } from './project-reach.js';
+import { inSubtreeOfD, type ProjectReach } from './project-reach.js';
+import { rows, targetOf } from './raw-rows.js';
 
 const parent = alias(devices, 'parent');
 /** What `get` reads of a device: the command bus's fields, its project's path, family, registration and properties. */
@@ -91,6 +92,24 @@ export function createFamilyDevices(db: Db) {
     /** Replaces type properties (already validated by the family's manifest). */
     setProps: (id: number, props: Record<string, unknown>) =>
       db.update(devices).set({ props, updatedAt: new Date() }).where(eq(devices.id, id)),
+
+    /**
+     * Devices of a family by id, as the command bus needs them (with their gateway's equipment id), those
+     * of the project's subtree only; `missing` the ids that are not such a device.
+     */
+    async targets(projectId: number, ids: number[], type: string) {
+      const found = (
+        await rows(
+          db,
+          sql`SELECT d.id, d.project_id, d.name, d.equipment_id, d.active_state, p.equipment_id AS parent_equipment_id
+            FROM devices d LEFT JOIN devices p ON p.id = d.parent_id
+            WHERE ${inSubtreeOfD(projectId)} AND d.type = ${type} AND d.id = ANY(${sql.param(ids)}::int4[])
+            ORDER BY d.id`,
+        )
+      ).map((r) => targetOf(r));
+      const known = new Set(found.map((t) => t.id));
+      return { targets: found, missing: ids.filter((id) => !known.has(id)) };
+    },
 
     /** The devices behind a carrier with their state (at most 4096). */
     async childrenOf(parentId: number, type?: string) {

@@ -2,6 +2,7 @@ import { LED_API, LED_COMMANDS, LED_RESOURCE_API, ledManifest } from '@sc/contra
 import type { FastifyInstance } from 'fastify';
 import { mountTable } from '../../../platform/endpoints/mount.js';
 import type { FamilyContext } from '../family-handler.js';
+import { batchHandlers } from '../kit/batches/index.js';
 import { deviceListHandler } from '../kit/device-list.js';
 import { deviceHandlers, familyDeviceOf } from '../kit/traits.js';
 import { createLedService } from './led.service.js';
@@ -10,7 +11,13 @@ import { createLedService } from './led.service.js';
 export function ledRoutes(app: FastifyInstance, ctx: FamilyContext): void {
   const led = createLedService(ctx);
   const screen = familyDeviceOf(ctx, ledManifest.type);
+  const batches = batchHandlers(app, ctx, {
+    type: ledManifest.type,
+    commands: LED_COMMANDS,
+    targetsName: (count) => `${count} screens`,
+  });
   mountTable(app, LED_API, {
+    ...batches.handlers,
     // realdata and control go on the command bus: offline 409, silent 504, operation log; no events.
     ...deviceHandlers(ctx, ledManifest, LED_COMMANDS, { events: false }),
     page: deviceListHandler(ctx, led.page),
