@@ -10,13 +10,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { arg } from './lib/figures.mjs';
 import { startServer } from './lib/server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const RUNS = Number(arg('runs', 3));
 const PAGE = arg('path', '/index');
 const METRICS = [

@@ -18,24 +18,16 @@ import path from 'node:path';
 import mqtt from 'mqtt';
 import pg from 'pg';
 import { commandTopic, upTopic } from '../packages/contract/src/protocol/topics.ts';
+import { arg, ms, pct, timedApi } from './lib/figures.mjs';
 import { freePort, signIn, startServer } from './lib/server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const GATEWAYS = Number(arg('gateways', 100));
 const LAMPS = Number(arg('lamps', 10_000));
 const OVERVIEW = Number(arg('overview', 100_000));
 const KEEP = process.argv.includes('--keep');
 const adminUrl = arg('url', process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres');
 const dbName = `bench_lighting_${Date.now()}`;
-const ms = (t) => Math.round((performance.now() - t) * 10) / 10;
-const pct = (list, p) => {
-  const s = [...list].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : null;
-};
 
 /** CPU time (user + system) of a process so far, in ms (Linux). */
 const cpuMs = (pid) => {
@@ -55,17 +47,7 @@ const db = new pg.Client({ connectionString: dbUrl });
 try {
   await db.connect();
   const token = await signIn(server.url);
-  const api = async (method, url, body) => {
-    const t = performance.now();
-    const res = await fetch(`${server.url}${url}${url.includes('?') ? '&' : '?'}token=${token}&lang=en_US`, {
-      method,
-      headers: body ? { 'content-type': 'application/json' } : {},
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const json = await res.json().catch(() => null);
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-    return { json, ms: ms(t) };
-  };
+  const api = timedApi(server.url, token);
   // Quicker timeouts than the default, as an operator would set for a LAN.
   await db.query(
     `INSERT INTO web_params (key, value) VALUES ('httpTimeout', '10'), ('commandAttempts', '2')
