@@ -7,40 +7,22 @@
 // and meanwhile a console reading a lamp's page and the lamp list back to back (their p99).
 // Usage: node --import tsx bench/batch.bench.mjs [--gateways 100] [--lamps 10000] [--execute 50,1000] [--url postgres://…]
 // Prints one JSON line and writes it to bench/results/batch-<date>.json.
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
 import { demoKey } from '../packages/contract/src/protocol/demo-key.ts';
-import { arg, ms, pct, timedApi } from './lib/figures.mjs';
-import { freePort, signIn, startServer } from './lib/server.mjs';
+import { arg, ms, pct, timedApi, writeResult } from './lib/figures.mjs';
+import { serverOnThrowawayDatabase } from './lib/server.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const GATEWAYS = Number(arg('gateways', 100));
 const LAMPS = Number(arg('lamps', 10_000));
 const EXECUTE = String(arg('execute', '50,1000')).split(',').map(Number);
 const SECRET = 'bench-secret';
 const adminUrl = arg('url', process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres');
-const dbName = `bench_batch_${Date.now()}`;
 
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const dbUrl = adminUrl.replace(/\/[^/]*$/, `/${dbName}`);
-const mqttPort = await freePort();
-const server = await startServer({ DATABASE_URL: dbUrl, MQTT_PORT: String(mqttPort) });
+const { server, mqttPort, db, token, close } = await serverOnThrowawayDatabase(adminUrl, 'bench_batch');
 const figures = { gateways: GATEWAYS, lamps: LAMPS, cores: os.cpus().length, rounds: [] };
-const db = new pg.Client({ connectionString: dbUrl });
 try {
-  await db.connect();
-  const token = await signIn(server.url);
   const api = timedApi(server.url, token);
-  // The command settings an operator of a LAN would keep: 10 s, asked again after 5 s.
-  await db.query(
-    `INSERT INTO web_params (key, value) VALUES ('httpTimeout', '10'), ('commandAttempts', '2')
-     ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-  );
 
   // ── Seed: gateways whose production items hold their simulator keys, lamps behind them, one group.
   const model = async (no) => (await db.query('SELECT id, factory_id FROM device_models WHERE no = $1', [no])).rows[0];
@@ -179,12 +161,6 @@ try {
     await new Promise((r) => setTimeout(r, 1000));
   }
 } finally {
-  await db.end().catch(() => {});
-  await server.stop();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
-  await admin.end();
+  await close();
 }
-const line = JSON.stringify({ bench: 'batch', at: new Date().toISOString(), ...figures });
-console.log(line);
-fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-fs.writeFileSync(path.join(root, `bench/results/batch-${new Date().toISOString().slice(0, 10)}.json`), `${line}\n`);
+await writeResult('batch', figures);

@@ -14,20 +14,16 @@
 //   [--keep] (the database stays, for EXPLAIN)
 // Prints one JSON line and writes it to bench/results/lighting-<date>.json.
 import fs from 'node:fs';
-import path from 'node:path';
 import mqtt from 'mqtt';
-import pg from 'pg';
 import { commandTopic, upTopic } from '../packages/contract/src/protocol/topics.ts';
-import { arg, ms, pct, timedApi } from './lib/figures.mjs';
-import { freePort, signIn, startServer } from './lib/server.mjs';
+import { arg, ms, pct, timedApi, writeResult } from './lib/figures.mjs';
+import { serverOnThrowawayDatabase } from './lib/server.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const GATEWAYS = Number(arg('gateways', 100));
 const LAMPS = Number(arg('lamps', 10_000));
 const OVERVIEW = Number(arg('overview', 100_000));
 const KEEP = process.argv.includes('--keep');
 const adminUrl = arg('url', process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres');
-const dbName = `bench_lighting_${Date.now()}`;
 
 /** CPU time (user + system) of a process so far, in ms (Linux). */
 const cpuMs = (pid) => {
@@ -35,24 +31,13 @@ const cpuMs = (pid) => {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 };
 
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${dbName}`);
-const dbUrl = adminUrl.replace(/\/[^/]*$/, `/${dbName}`);
-const mqttPort = await freePort();
-const server = await startServer({ DATABASE_URL: dbUrl, MQTT_PORT: String(mqttPort) });
+const { server, mqttPort, db, token, close } = await serverOnThrowawayDatabase(adminUrl, 'bench_lighting', {
+  keep: KEEP,
+});
 const figures = { gateways: GATEWAYS, lamps: LAMPS, cores: (await import('node:os')).cpus().length };
 const clients = [];
-const db = new pg.Client({ connectionString: dbUrl });
 try {
-  await db.connect();
-  const token = await signIn(server.url);
   const api = timedApi(server.url, token);
-  // Quicker timeouts than the default, as an operator would set for a LAN.
-  await db.query(
-    `INSERT INTO web_params (key, value) VALUES ('httpTimeout', '10'), ('commandAttempts', '2')
-     ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-  );
 
   // ── Seed: gateways with keys, lamps behind them, an LCU group of all of them.
   const model = async (no) => (await db.query('SELECT id, factory_id FROM device_models WHERE no = $1', [no])).rows[0];
@@ -265,13 +250,6 @@ try {
   figures.loadAverage = Math.round(load * 10) / 10;
 } finally {
   for (const c of clients) await c.endAsync(true).catch(() => {});
-  await db.end().catch(() => {});
-  await server.stop();
-  if (KEEP) console.error(`kept database ${dbName}`);
-  else await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
-  await admin.end();
+  await close();
 }
-const line = JSON.stringify({ bench: 'lighting', at: new Date().toISOString(), ...figures });
-console.log(line);
-fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-fs.writeFileSync(path.join(root, `bench/results/lighting-${new Date().toISOString().slice(0, 10)}.json`), `${line}\n`);
+await writeResult('lighting', figures);

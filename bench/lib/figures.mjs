@@ -31,3 +31,14 @@ export const timedApi = (url, token) => async (method, path, body) => {
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
   return { json, ms: ms(t) };
 };
+
+/** Prints the figures as one JSON line and keeps them in bench/results/<bench>-<date>.json. */
+export async function writeResult(bench, figures) {
+  const fs = await import('node:fs');
+  const path = await import('node:path');
+  const line = JSON.stringify({ bench, at: new Date().toISOString(), ...figures });
+  console.log(line);
+  const dir = path.resolve(import.meta.dirname, '../results');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${bench}-${new Date().toISOString().slice(0, 10)}.json`), `${line}\n`);
+}

@@ -103,3 +103,38 @@ export async function rssMb(pid) {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
 }
+
+/**
+ * The built server with its embedded broker (on a free port) on a throwaway database of the PostgreSQL
+ * at `adminUrl`, with the command settings an operator of a LAN would keep (10 s, asked again after 5 s);
+ * `db` is a client of that database. `close()` stops the server and drops the database (unless `keep`).
+ */
+export async function serverOnThrowawayDatabase(adminUrl, prefix, { keep = false } = {}) {
+  const pg = (await import('pg')).default;
+  const dbName = `${prefix}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const dbUrl = adminUrl.replace(/\/[^/]*$/, `/${dbName}`);
+  const mqttPort = await freePort();
+  const server = await startServer({ DATABASE_URL: dbUrl, MQTT_PORT: String(mqttPort) });
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  await db.query(
+    `INSERT INTO web_params (key, value) VALUES ('httpTimeout', '10'), ('commandAttempts', '2')
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+  );
+  return {
+    server,
+    mqttPort,
+    db,
+    token: await signIn(server.url),
+    async close() {
+      await db.end().catch(() => {});
+      await server.stop();
+      if (keep) console.error(`kept database ${dbName}`);
+      else await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
+      await admin.end();
+    },
+  };
+}
