@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { fillPath } from '../../api/endpoints';
 import { failureText } from '../../api/report';
 import { useFeedback } from '../../app/feedback';
+import { useAskFirst } from '../../components/ask-first';
 import {
   type CrudField,
   canModify,
@@ -70,7 +71,8 @@ export default function LedResourcesPage() {
 
 function Resources({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
-  const { confirm, message } = useFeedback();
+  const { message } = useFeedback();
+  const askFirst = useAskFirst();
   const writable = canModify(useAuthLevel());
   const res = resourceApi(projectId);
   const [editing, setEditing] = useState<Editing>({ mode: 'closed' });
@@ -121,21 +123,17 @@ function Resources({ projectId }: { projectId: number }) {
   };
   const putFile = (row: LedResource, file: File) => void act(() => send(path('putFile', row.id), file));
   const removeFile = (row: LedResource) =>
-    confirm({
+    askFirst({
       title: t('led.resources.removeFile'),
       content: t('led.resources.confirmRemoveFile', { name: row.name }),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
+      danger: true,
       onOk: () => act(() => res.removeFile({ resourceId: row.id })),
     });
   const remove = (row: LedResource) =>
-    confirm({
+    askFirst({
       title: t('common.delete'),
       content: t('led.resources.confirmDelete', { name: row.name }),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
+      danger: true,
       onOk: () => act(() => res.deleteResource({ resourceId: row.id })),
     });
 

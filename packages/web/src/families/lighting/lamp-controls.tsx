@@ -16,7 +16,7 @@ import { Alert, Button, Card, Descriptions, Flex, Form, InputNumber, Popover, Se
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../../api/report';
-import { useFeedback } from '../../app/feedback';
+import { useAskFirst } from '../../components/ask-first';
 import type { CommandAnswer } from '../../components/device';
 import { useLabels } from '../../components/labels';
 
@@ -118,7 +118,7 @@ export function LampControls({
 }) {
   const { t } = useTranslation();
   const labels = useLabels();
-  const { confirm } = useFeedback();
+  const askFirst = useAskFirst();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [runMode, setRunMode] = useState<string>('chronology');
   const [policyMode, setPolicyMode] = useState<string>('astronomical');
@@ -138,12 +138,10 @@ export function LampControls({
   });
   const run = (c: string, args?: Record<string, unknown>) => command.mutate({ c, args });
   const ask = (c: string, content: string, args?: Record<string, unknown>) =>
-    confirm({
+    askFirst({
       title: t(`lighting.commands.${c}`),
       content,
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
+      danger: true,
       onOk: () => run(c, args),
     });
   const pending = (c: string) => command.isPending && command.variables?.c === c;

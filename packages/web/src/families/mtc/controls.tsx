@@ -10,7 +10,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Segmented, Space, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFeedback } from '../../app/feedback';
+import { useAskFirst } from '../../components/ask-first';
 import { type CommandAnswer, useErrorText } from '../../components/device';
 import './texts';
 
@@ -91,14 +91,12 @@ export function CabinetControls({
   command: ReturnType<typeof useCommand>;
 }) {
   const { t } = useTranslation();
-  const { confirm } = useFeedback();
+  const askFirst = useAskFirst();
   const ask = (c: string, content: string, args?: Record<string, unknown>) =>
-    confirm({
+    askFirst({
       title: t(`cabinets.commands.${c}`),
       content,
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
+      danger: true,
       onOk: () => void command.run(c, args),
     });
   const button = (c: string, icon: ReactNode, danger = false) => (

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, InputNumber, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../app/feedback';
+import { useAskFirst } from '../../components/ask-first';
 import {
   type DeviceBack,
   DeviceConfigCard,
@@ -105,7 +106,8 @@ function InUseSwitch(props: { projectId: number; device: DeviceView; inUse: bool
   const { projectId, device, inUse, editable } = props;
   const { t } = useTranslation();
   const client = useQueryClient();
-  const { confirm, message } = useFeedback();
+  const { message } = useFeedback();
+  const askFirst = useAskFirst();
   const set = useMutation({
     mutationFn: (next: boolean) => whmApi(projectId).setInUse({ id: device.id, body: { inUse: next } }),
     onSuccess: (answer) => {
@@ -118,12 +120,10 @@ function InUseSwitch(props: { projectId: number; device: DeviceView; inUse: bool
   });
   const change = (next: boolean) => {
     if (next) return set.mutate(true);
-    confirm({
+    askFirst({
       title: t('whm.inUseNo'),
       content: t('whm.inUseConfirmOff', { name: device.name }),
-      okText: t('common.ok'),
-      cancelText: t('common.cancel'),
-      okButtonProps: { danger: true },
+      danger: true,
       onOk: () => set.mutate(false),
     });
   };
