@@ -1,6 +1,8 @@
 import {
   type CommandRequest,
   commandTopic,
+  FANOUT_COMMAND,
+  type FanoutArgs,
   levelAt,
   lightingManifest,
   type ScheduledPolicy,
@@ -86,8 +88,7 @@ async function runGateway(): Promise<MqttClient> {
     );
   };
   await client.subscribeAsync(commandTopic(GW.equipmentId), { qos: 1 });
-  client.on('message', (_topic, payload) => {
-    const request = JSON.parse(payload.toString()) as CommandRequest;
+  const run = (request: CommandRequest) => {
     const device = request.device;
     const args = request.args as Record<string, unknown>;
     if (device && levels.has(device)) {
@@ -109,6 +110,13 @@ async function runGateway(): Promise<MqttClient> {
         qos: 1,
       })
       .then(() => (device && levels.has(device) ? report(device) : undefined));
+  };
+  client.on('message', (_topic, payload) => {
+    const request = JSON.parse(payload.toString()) as CommandRequest;
+    if (request.command !== FANOUT_COMMAND) return run(request);
+    // A batch's fan-out: each lamp's item runs and answers on its own.
+    const { command, items } = request.args as unknown as FanoutArgs;
+    for (const item of items) run({ id: item.id, command, args: item.args, device: item.device, ts: request.ts });
   });
   const beat = () =>
     client.publishAsync(
