@@ -1,21 +1,22 @@
-import { LineChartOutlined, PicCenterOutlined, TableOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Empty, Flex, Segmented, Select, Space, Spin, Typography } from 'antd';
+import { Alert, Card, Empty, Flex, Select, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
   HistoryExport,
   HistoryPeriodPicker,
+  type HistoryView,
+  HistoryViews,
   ReadingsChart,
+  ReadingsPicker,
   ReadingsTable,
   useHistoryPeriod,
 } from '../../components/device';
-import { titleWithUnit } from '../../components/format';
 import { ProjectScoped } from '../../components/project-scoped';
 import { type EnvReading, envApi, type ReadingKey, useReadingDefs } from './api';
 
-type View = 'table' | 'chart' | 'mixed';
+const ENV_VIEWS: HistoryView[] = ['table', 'chart', 'mixed'];
 const DEFAULT_READINGS: ReadingKey[] = ['temperature', 'humidity', 'pm25'];
 
 /** /pjt/pjtdeviceenvdatahistory (spec 001 §2): one monitor's readings over a period in table, line or mixed view. */
@@ -38,7 +39,7 @@ function EnvHistory({ projectId }: { projectId: number }) {
   const history = useHistoryPeriod();
   const { period } = history;
   const [readings, setReadings] = useState<ReadingKey[]>(DEFAULT_READINGS);
-  const [view, setView] = useState<View>('mixed');
+  const [view, setView] = useState<HistoryView>('mixed');
   const allDefs = useReadingDefs();
   const chosenDefs = useReadingDefs(readings);
 
@@ -90,27 +91,14 @@ function EnvHistory({ projectId }: { projectId: number }) {
           />
         </Flex>
         <Flex wrap gap={12} align="center" justify="space-between">
-          <Space>
-            <Typography.Text>{t('envmonitors.history.readings')}</Typography.Text>
-            <Select<ReadingKey[]>
-              mode="multiple"
-              aria-label={t('envmonitors.history.readings')}
-              style={{ minWidth: 360, maxWidth: 720 }}
-              value={readings}
-              onChange={setReadings}
-              options={allDefs.map((r) => ({ value: r.key as ReadingKey, label: titleWithUnit(r.label, r.unit) }))}
-              maxTagCount="responsive"
-            />
-          </Space>
-          <Segmented<View>
-            value={view}
-            onChange={setView}
-            options={[
-              { value: 'table', label: t('envmonitors.views.table'), icon: <TableOutlined /> },
-              { value: 'chart', label: t('envmonitors.views.chart'), icon: <LineChartOutlined /> },
-              { value: 'mixed', label: t('envmonitors.views.mixed'), icon: <PicCenterOutlined /> },
-            ]}
+          <ReadingsPicker<ReadingKey>
+            label={t('envmonitors.history.readings')}
+            readings={allDefs}
+            value={readings}
+            onChange={setReadings}
+            width={{ min: 360, max: 720 }}
           />
+          <HistoryViews views={ENV_VIEWS} value={view} onChange={setView} texts="envmonitors.views" />
         </Flex>
         {series.isError && <Alert type="error" showIcon message={t('common.loadFailed')} />}
         {view !== 'table' && chartCard}

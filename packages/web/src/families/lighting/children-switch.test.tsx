@@ -1,10 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import L from 'leaflet';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '../../api/realtime-fake';
 import { changeLang } from '../../i18n/i18n';
-import { setIncludeChildren } from '../../session/use-current-project';
+import { childProjectsSwitchOn } from '../../test/child-projects';
 import { guardRawText, rawOnScreen } from '../../test/raw-guard';
 import { renderWithApp } from '../../test/render';
 import GroupPage from './group-page';
@@ -13,7 +13,7 @@ import SummaryPage from './summary-page';
 import { GROUPS, jsonBody, POINTS, serve, setUp, tearDown } from './test-fixtures';
 
 /**
- * Issue 13: with the child-projects switch on (current project 根项目甲, whose child is 子项目乙), the lamp
+ * With the child-projects switch on (current project 根项目甲, whose child is 子项目乙), the lamp
  * map and its drawn area and the lighting overview take the child projects; lamp groups stay the project's
  * own and say so (cabinet policies: mtc/children-switch.test.tsx).
  */
@@ -45,16 +45,7 @@ const POWER = {
 };
 const empty = { json: { list: [], total: 0, page: 1, pageSize: 25 } };
 
-beforeEach(async () => {
-  await setUp();
-  sessionStorage.setItem('sc.project', JSON.stringify({ id: 1, name: '根项目甲', userId: 4 }));
-  setIncludeChildren(true);
-});
-afterEach(() => {
-  tearDown();
-  localStorage.clear();
-  sessionStorage.clear();
-});
+childProjectsSwitchOn({ setUp, tearDown });
 
 guardRawText();
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
-import { setIncludeChildren } from '../../session/use-current-project';
+import { childProjectsSwitchOn } from '../../test/child-projects';
 import { guardRawText } from '../../test/raw-guard';
 import { renderWithApp } from '../../test/render';
 import CabinetPolicyPage from './policy-page';
@@ -13,16 +13,7 @@ const BASE = '/api/pjts/1/iot/mtc';
  * With the child-projects switch on (current project 根项目甲, whose child is 子项目乙), cabinet policies
  * stay the project's own and say so: the list is asked without `includeChildren`.
  */
-beforeEach(async () => {
-  await setUp();
-  sessionStorage.setItem('sc.project', JSON.stringify({ id: 1, name: '根项目甲', userId: 4 }));
-  setIncludeChildren(true);
-});
-afterEach(() => {
-  tearDown();
-  localStorage.clear();
-  sessionStorage.clear();
-});
+childProjectsSwitchOn({ setUp, tearDown });
 
 guardRawText();
 

@@ -1,21 +1,22 @@
-import { LineChartOutlined, TableOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Flex, Segmented, Select, Space, Statistic, Typography } from 'antd';
+import { Alert, Card, Flex, Space, Statistic } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   HistoryExport,
   HistoryPeriodPicker,
+  HistoryViews,
   ReadingsChart,
+  ReadingsPicker,
   ReadingsTable,
   useHistoryPeriod,
 } from '../../components/device';
-import { titleWithUnit, withUnit } from '../../components/format';
-import { useWhmReadings, WHM_READINGS, type WhmReading, type WhmReadingKey, whmApi } from './api';
+import { withUnit } from '../../components/format';
+import { useWhmReadings, type WhmReading, type WhmReadingKey, whmApi } from './api';
 
-type View = 'table' | 'chart';
+const WHM_VIEWS = ['table', 'chart'] as const;
+type View = (typeof WHM_VIEWS)[number];
 const CHART_DEFAULT: WhmReadingKey[] = ['power', 'energy'];
-const ALL_KEYS = WHM_READINGS.map((r) => r.key);
 
 /**
  * A meter's readings over a chosen period (spec 001 §7 "whm: logs"): a table or a chart (raw readings up
@@ -45,15 +46,7 @@ export function WhmHistory({ projectId, id }: { projectId: number; id: number })
         <Flex wrap gap={12} align="center" justify="space-between">
           <HistoryPeriodPicker history={history} texts="whm.history" />
           <Space wrap>
-            <Segmented<View>
-              data-testid="history-view"
-              value={view}
-              onChange={setView}
-              options={[
-                { value: 'table', label: t('whm.views.table'), icon: <TableOutlined /> },
-                { value: 'chart', label: t('whm.views.chart'), icon: <LineChartOutlined /> },
-              ]}
-            />
+            <HistoryViews views={WHM_VIEWS} value={view} onChange={setView} texts="whm.views" />
             <HistoryExport href={(format) => whm.export.href({ id, query: { ...period, format } })} />
           </Space>
         </Flex>
@@ -67,21 +60,13 @@ export function WhmHistory({ projectId, id }: { projectId: number; id: number })
         {series.isError && <Alert type="error" showIcon message={t('common.loadFailed')} />}
         {view === 'chart' ? (
           <>
-            <Space wrap>
-              <Typography.Text>{t('whm.history.readings')}</Typography.Text>
-              <Select<WhmReadingKey[]>
-                mode="multiple"
-                aria-label={t('whm.history.readings')}
-                style={{ minWidth: 320, maxWidth: 640 }}
-                value={chosen}
-                onChange={setChosen}
-                options={ALL_KEYS.map((key) => {
-                  const def = allDefs.find((r) => r.key === key)!;
-                  return { value: key, label: titleWithUnit(def.label, def.unit) };
-                })}
-                maxTagCount="responsive"
-              />
-            </Space>
+            <ReadingsPicker<WhmReadingKey>
+              label={t('whm.history.readings')}
+              readings={allDefs}
+              value={chosen}
+              onChange={setChosen}
+              width={{ min: 320, max: 640 }}
+            />
             <ReadingsChart series={series} readings={chosenDefs} period={period} />
           </>
         ) : (
