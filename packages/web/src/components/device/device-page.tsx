@@ -149,16 +149,6 @@ export function useLiveDevice<T extends DeviceView>(
   return row;
 }
 
-/** The state tags most devices show: active state and registration. */
-export function DeviceStateTags({ device }: { device: DeviceView }) {
-  return (
-    <>
-      <ActiveStateTag state={device.activeState} />
-      <RegisteredTag registered={device.registered} />
-    </>
-  );
-}
-
 /** One line of the device's properties. */
 export interface DeviceProperty {
   key?: string;
@@ -177,7 +167,7 @@ export interface DeviceShellProps {
   back: DeviceBack;
   /** The name's test id is `<testId>-name`. */
   testId: string;
-  /** The tags after the name (default: active state and registration). */
+  /** The state tags after the name, before the registration one (default: the active state). */
   tags?: ReactNode;
   /**
    * Registration for editors (given only to them): the button first among the actions (test id
@@ -209,7 +199,8 @@ export function DeviceShell(props: DeviceShellProps) {
             <Typography.Title level={4} style={{ margin: 0 }} data-testid={`${props.testId}-name`}>
               {d.name}
             </Typography.Title>
-            {props.tags ?? <DeviceStateTags device={d} />}
+            {props.tags ?? <ActiveStateTag state={d.activeState} />}
+            <RegisteredTag registered={d.registered} />
             <LiveBadge />
           </Space>
         }

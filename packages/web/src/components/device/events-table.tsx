@@ -1,4 +1,5 @@
 import { LOG_PAGE_SIZE, type Page } from '@sc/contract';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,12 +55,7 @@ export function EventsTable(props: {
       width: 100,
       render: (v: string) => t(`gateways.events.types.${v}`, { defaultValue: v }),
     },
-    {
-      title: t('gateways.events.level'),
-      dataIndex: 'level',
-      width: 100,
-      render: (v: string) => <EventLevelTag level={v} />,
-    },
+    eventLevelColumn(t('gateways.events.level'), 100),
     {
       title: t('gateways.events.detail'),
       dataIndex: 'detail',
@@ -104,4 +100,32 @@ export function EventsTable(props: {
       }}
     />
   );
+}
+
+/** The events' level column, as a tag. */
+export const eventLevelColumn = (title: string, width: number): TableColumnsType<DeviceEvent>[number] => ({
+  title,
+  dataIndex: 'level',
+  width,
+  render: (v: string) => <EventLevelTag level={v} />,
+});
+
+/** A device's events read a page at a time from `load` (cached under `[...queryKey, page, size]`), with the family's columns. */
+export function DeviceEvents({
+  queryKey,
+  load,
+  columns,
+  testId,
+}: {
+  queryKey: QueryKey;
+  load: (page: number, pageSize: number) => Promise<Page<DeviceEvent>>;
+  columns: TableColumnsType<DeviceEvent>;
+  testId: string;
+}) {
+  const paging = useEventsPaging();
+  const events = useQuery({
+    queryKey: [...queryKey, paging.current, paging.pageSize],
+    queryFn: () => load(paging.current, paging.pageSize),
+  });
+  return <EventsTable testId={testId} columns={columns} page={events.data} loading={events.isLoading} {...paging} />;
 }

@@ -10,6 +10,7 @@ export {
   useBatchProgress,
 } from './batch-progress';
 export { useCardCall } from './card-call';
+export { ReadOnlyCard, ReportedAtRefresh } from './card-parts';
 export { CommandBar, type DeviceCommand, type ManifestCommand, useManifestCommands } from './command-bar';
 export { DeviceConfigCard } from './config-card';
 export { type DeviceRowCall, familyClient, fetchDevice, pagedEvents, registerBy } from './device-client';
@@ -23,7 +24,6 @@ export {
   type DeviceProperty,
   DeviceRegisterButton,
   DeviceShell,
-  DeviceStateTags,
   type DeviceTab,
   locationText,
   useDeviceRow,
@@ -32,7 +32,7 @@ export {
 } from './device-page';
 export { type DeviceDetailProps, devicePage } from './device-screen';
 export { EventsCard, type EventsQuery, firstEventsPages, useCodeWords } from './events-card';
-export { EventsTable, useEventsPaging } from './events-table';
+export { DeviceEvents, EventsTable, eventLevelColumn, useEventsPaging } from './events-table';
 export {
   type DeviceField,
   type FamilyDeviceOptions,

@@ -9,12 +9,12 @@ import { Link } from 'react-router';
 import { useFeedback } from '../../app/feedback';
 import { type CrudColumn, tableColumns, zodRule } from '../../components/crud';
 import {
+  ActiveStateTag,
   type DeviceBack,
   DeviceConfigCard,
   type DeviceDetailProps,
   DeviceRowsCard,
   DeviceShell,
-  DeviceStateTags,
   devicePage,
   EventsCard,
   firstEventsPages,
@@ -88,7 +88,7 @@ function IllumDetail({ projectId, id, editable }: DeviceDetailProps) {
       testId="illum"
       tags={
         <>
-          <DeviceStateTags device={d} />
+          <ActiveStateTag state={d.activeState} />
           {config.data && <EnabledTag enabled={config.data.enabled} />}
         </>
       }

@@ -1,36 +1,28 @@
-import { CloudUploadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { LIGHTING_READINGS, type Page, type RealtimePush } from '@sc/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Descriptions, Row, Space, type TableColumnsType, Tag, Typography } from 'antd';
+import type { RealtimePush } from '@sc/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/errors';
-import { useFeedback } from '../../app/feedback';
 import {
   type CommandAnswer,
   type DeviceBack,
   type DeviceDetailProps,
-  type DeviceEvent,
   type DeviceField,
   DeviceLocation,
-  DevicePolicies,
   DeviceShell,
   devicePage,
-  EventLevelTag,
-  EventsTable,
   fetchDevice,
   namedTabs,
   propertyItems,
-  RegisteredTag,
-  useEventsPaging,
   useLiveDevice,
   useRereadLater,
 } from '../../components/device';
-import { formatReading, withUnit } from '../../components/format';
-import { formatTime } from '../../components/time';
-import { type LightingApi, lightingApi, lightingKeys, type Realdata } from './api';
+import { lightingApi, lightingKeys, type Realdata } from './api';
 import { LampStateTag, RunStatusTag } from './common';
 import { LampConfigForm } from './lamp-config';
-import { LampControls } from './lamp-controls';
+import { LampControlsCard } from './lamp-controls';
+import { LampEvents } from './lamp-events';
+import { LampPolicies } from './lamp-policies';
+import { RealdataCard } from './lamp-realdata-card';
 import { lampStateOf } from './lamp-state';
 
 const LIST = '/pjt/pjtdevicelightinglist';
@@ -105,7 +97,6 @@ function LampDetail({ projectId, id, editable }: DeviceDetailProps) {
         <>
           {realdata.data && <LampStateTag state={realdata.data.state} />}
           <RunStatusTag status={realdata.data?.runStatus} />
-          <RegisteredTag registered={d.registered} />
         </>
       }
       registration={
@@ -144,188 +135,14 @@ function LampDetail({ projectId, id, editable }: DeviceDetailProps) {
           <RealdataCard data={realdata.data} loading={realdata.isFetching} onRefresh={() => void realdata.refetch()} />
         </Col>
         <Col xs={24} xl={10}>
-          {editable ? (
-            <LampControls name={d.name} send={(c, args) => l.command(id, c, args)} onDone={afterCommand} />
-          ) : (
-            <Card size="small" title={t('lamps.controls.title')}>
-              <Typography.Text type="secondary">{t('lamps.controls.readOnly')}</Typography.Text>
-            </Card>
-          )}
+          <LampControlsCard
+            editable={editable}
+            name={d.name}
+            send={(c, args) => l.command(id, c, args)}
+            onDone={afterCommand}
+          />
         </Col>
       </Row>
     </DeviceShell>
-  );
-}
-
-const READINGS = new Map<string, { unit: string; decimals?: number }>(LIGHTING_READINGS.map((r) => [r.key, r]));
-
-/** Every runtime field of spec 001 §3, live from telemetry pushes. */
-function RealdataCard({
-  data,
-  loading,
-  onRefresh,
-}: {
-  data: Realdata | undefined;
-  loading: boolean;
-  onRefresh: () => void;
-}) {
-  const { t } = useTranslation();
-  const value = (key: string) => {
-    const v = data?.values[key];
-    if (key === 'on') return v === null || v === undefined ? '—' : t(`lighting.power.${v === 1 ? 'on' : 'off'}`);
-    if (key === 'runStatus') return data?.runStatus ? t(`lighting.runStatus.${data.runStatus}`) : '—';
-    const def = READINGS.get(key);
-    return withUnit(v, def?.unit ?? '', def?.decimals);
-  };
-  return (
-    <Card
-      size="small"
-      title={t('lamps.realdata.title')}
-      extra={
-        <Space>
-          <Typography.Text type="secondary">
-            {t('lamps.realdata.at', { at: formatTime(data?.at) || '—' })}
-          </Typography.Text>
-          <Button size="small" icon={<ReloadOutlined />} loading={loading} onClick={onRefresh}>
-            {t('common.refresh')}
-          </Button>
-        </Space>
-      }
-    >
-      <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} data-testid="lamp-realdata">
-        {LIGHTING_READINGS.filter((r) => r.key !== 'energy').map((r) => (
-          <Descriptions.Item key={r.key} label={t(`lighting.readings.${r.key}`)}>
-            <span data-reading={r.key}>{value(r.key)}</span>
-          </Descriptions.Item>
-        ))}
-        <Descriptions.Item label={t('lighting.readings.deviceTime')}>{data?.deviceTime ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label={t('lamps.realdata.runMode')}>
-          {data?.runMode ? t(`lighting.runModes.${data.runMode}`) : '—'}
-          {data?.policyMode ? ` · ${t(`lighting.policyModes.${data.policyMode}`)}` : ''}
-        </Descriptions.Item>
-        {data?.unusableUntil && (
-          <Descriptions.Item label={t('lamps.realdata.unusableUntil')}>
-            <Tag color="red">{formatTime(data.unusableUntil)}</Tag>
-          </Descriptions.Item>
-        )}
-        <Descriptions.Item label={t('lighting.readings.raw')} span="filled">
-          <Typography.Text code ellipsis={{ tooltip: data?.raw }} style={{ maxWidth: 520 }}>
-            {data?.raw ?? '—'}
-          </Typography.Text>
-        </Descriptions.Item>
-      </Descriptions>
-    </Card>
-  );
-}
-
-interface LampEventDetail {
-  triggerType?: string;
-  triggerDetail?: string;
-  channel?: number;
-  value?: number;
-}
-
-/** The lamp's events with their codes labelled, event type, trigger type and detail. */
-function LampEvents({ projectId, id, l }: { projectId: number; id: number; l: LightingApi }) {
-  const { t } = useTranslation();
-  const paging = useEventsPaging();
-  const events = useQuery({
-    queryKey: [...lightingKeys.lamp(projectId, id), 'events', paging.current, paging.pageSize],
-    queryFn: () => l.events(id, paging.current, paging.pageSize) as Promise<Page<DeviceEvent>>,
-  });
-  const detailOf = (e: DeviceEvent) => (e.detail ?? {}) as LampEventDetail;
-  const columns: TableColumnsType<DeviceEvent> = [
-    { title: t('lamps.events.at'), dataIndex: 'at', width: 170, render: formatTime },
-    {
-      title: t('lamps.events.code'),
-      dataIndex: 'code',
-      // The code's label only (issue 13: "灯具故障 (19)" showed the device's code beside it).
-      // The family's code, else the platform's (offline, online).
-      render: (c: string) => t([`lighting.eventCodes.${c}`, `labels.eventCodes.${c}`], { defaultValue: c }),
-    },
-    {
-      title: t('lamps.events.eventType'),
-      dataIndex: 'eventType',
-      width: 90,
-      render: (v: string) => t(`lighting.eventTypes.${v}`, { defaultValue: v }),
-    },
-    {
-      title: t('lamps.events.level'),
-      dataIndex: 'level',
-      width: 90,
-      render: (v: string) => <EventLevelTag level={v} />,
-    },
-    {
-      title: t('lamps.events.triggerType'),
-      key: 'triggerType',
-      width: 100,
-      render: (_, e) => {
-        const v = detailOf(e).triggerType;
-        return v ? t(`lighting.triggerTypes.${v}`) : '';
-      },
-    },
-    {
-      title: t('lamps.events.triggerDetail'),
-      key: 'triggerDetail',
-      render: (_, e) => {
-        const d = detailOf(e);
-        const parts = [
-          d.triggerDetail ? t(`lighting.triggerDetails.${d.triggerDetail}`) : '',
-          d.value !== undefined ? formatReading(d.value) : '',
-          d.channel !== undefined ? t('lamps.events.channel', { channel: d.channel }) : '',
-        ];
-        return parts.filter(Boolean).join(' · ');
-      },
-    },
-  ];
-  return (
-    <EventsTable testId="lamp-events" columns={columns} page={events.data} loading={events.isLoading} {...paging} />
-  );
-}
-
-/** The policies the lamp runs, and pushing them to its controller again (policydef). */
-function LampPolicies({
-  projectId,
-  id,
-  l,
-  editable,
-}: {
-  projectId: number;
-  id: number;
-  l: LightingApi;
-  editable: boolean;
-}) {
-  const { t } = useTranslation();
-  const { message } = useFeedback();
-  const policies = useQuery({
-    queryKey: [...lightingKeys.lamp(projectId, id), 'policies'],
-    queryFn: () => l.lampPolicies(id),
-  });
-  const push = useMutation({
-    mutationFn: () => l.policydefLamp(id),
-    onSuccess: () => message.success(t('lamps.policies.pushed')),
-    onError: (error) => message.error((isApiError(error) && error.body?.message) || t('common.loadFailed')),
-  });
-  return (
-    <DevicePolicies
-      actions={
-        <>
-          {editable && (
-            <Button icon={<CloudUploadOutlined />} loading={push.isPending} onClick={() => push.mutate()}>
-              {t('lighting.commands.policydef')}
-            </Button>
-          )}
-          <Typography.Text type="secondary">{t('lamps.policies.hint')}</Typography.Text>
-        </>
-      }
-      rows={policies.data}
-      loading={policies.isLoading}
-      labels={{ name: t('lighting.policy.name'), no: t('lighting.policy.no'), inUse: t('lighting.policy.inUse') }}
-      mode={{
-        key: 'cycle',
-        title: t('schedule.cycle'),
-        render: (p) => t(`schedule.cycleModes.${p.cycle.mode}`),
-      }}
-    />
   );
 }
