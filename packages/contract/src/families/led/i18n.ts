@@ -44,6 +44,13 @@ export const i18n = {
       powerOff: '关屏',
       confirmPowerOff: '确定关闭该屏幕？关闭后屏幕不再显示节目。',
       sent: '已下发到屏幕，屏幕已应答',
+      batch: {
+        selected: '已选 {count} 块屏',
+        confirmOn: '确定打开所选的 {count} 块屏幕？',
+        confirmOff: '确定关闭所选的 {count} 块屏幕？关闭后这些屏幕不再显示节目。',
+        brightnessTitle: '将所选的 {count} 块屏幕亮度设为',
+        actions: { powerOn: '开屏', powerOff: '关屏', brightness: '设置亮度' },
+      },
       rules: {
         controlEmpty: '请至少设置亮度、音量或电源中的一项',
         fileRequired: '请选择文件',
@@ -131,6 +138,13 @@ export const i18n = {
       powerOff: 'Screen off',
       confirmPowerOff: 'Turn this screen off? It shows nothing until it is turned on again.',
       sent: 'Sent to the screen, which answered',
+      batch: {
+        selected: '{count} screen(s) selected',
+        confirmOn: 'Turn on the {count} selected screen(s)?',
+        confirmOff: 'Turn off the {count} selected screen(s)? They show nothing until turned on again.',
+        brightnessTitle: 'Set the brightness of the {count} selected screen(s) to',
+        actions: { powerOn: 'Screen on', powerOff: 'Screen off', brightness: 'Set brightness' },
+      },
       rules: {
         controlEmpty: 'Set at least one of brightness, volume or power',
         fileRequired: 'A file is required',

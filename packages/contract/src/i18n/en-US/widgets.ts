@@ -28,6 +28,10 @@ export const widgets = {
     acknowledged: 'Acknowledged',
     failed: 'Failed',
     pending: 'Pending',
+    reasons: {
+      offline: 'The device is offline',
+      timeout: 'The device did not answer in time',
+    },
   },
   firmware: {
     pick: 'Click or drop a firmware file here',

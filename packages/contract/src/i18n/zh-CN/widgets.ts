@@ -27,6 +27,10 @@ export const widgets = {
     acknowledged: '已确认',
     failed: '失败',
     pending: '等待中',
+    reasons: {
+      offline: '设备离线',
+      timeout: '设备未及时应答',
+    },
   },
   firmware: {
     pick: '点击或拖入固件文件',

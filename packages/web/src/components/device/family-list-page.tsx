@@ -3,7 +3,7 @@ import { Flex } from 'antd';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CrudColumn, ListScreenProps, PagedList } from '../crud';
+import { type CrudColumn, canModify, type ListScreenProps, type PagedList, useAuthLevel } from '../crud';
 import { ProjectScoped } from '../project-scoped';
 import {
   FamilyListCard,
@@ -43,8 +43,10 @@ export interface FamilyListPage<T extends ListedDevice, F extends object, P exte
     testId: string;
     render: (projectId: number, includeChildren: boolean) => ReactNode;
   };
-  /** What the screen shows below the list. */
-  below?: (projectId: number) => ReactNode;
+  /** Rows can be selected (by those who may change devices) for what `below` does to many of them. */
+  selectable?: boolean;
+  /** What the screen shows below the list (the list: its selected rows). */
+  below?: (projectId: number, list: PagedList<T, F>) => ReactNode;
 }
 
 const noActions = () => undefined;
@@ -75,6 +77,7 @@ function FamilyListScreen<T extends ListedDevice, F extends { keyword?: string }
     texts: page.texts,
   });
   const actions = (page.useActions ?? noActions)(projectId, list) ?? page.actions;
+  const editable = canModify(useAuthLevel());
   const { columns: declared, map, below } = page;
   // The screen's menu entry names it (the card's title).
   const title = t(`menu.pjtdevice${page.texts.namespace}list`);
@@ -86,6 +89,7 @@ function FamilyListScreen<T extends ListedDevice, F extends { keyword?: string }
       hidden={page.hidden}
       width={page.width}
       table={page.table?.(t)}
+      selectable={Boolean(page.selectable) && editable}
     />
   );
   const card = map ? (
@@ -105,7 +109,7 @@ function FamilyListScreen<T extends ListedDevice, F extends { keyword?: string }
   return below ? (
     <Flex vertical gap={16}>
       {card}
-      {below(projectId)}
+      {below(projectId, list)}
     </Flex>
   ) : (
     card

@@ -264,7 +264,11 @@ export function FamilyListTable<T extends { id: number }, F extends { keyword?: 
   hidden,
   width,
   table,
-}: Pick<ListScreenProps<T, F>, 'list' | 'columns' | 'table'> & { hidden?: readonly string[]; width?: number }) {
+  selectable,
+}: Pick<ListScreenProps<T, F>, 'list' | 'columns' | 'table' | 'selectable'> & {
+  hidden?: readonly string[];
+  width?: number;
+}) {
   const includeChildren = useIncludeChildren();
   return (
     <ListScreen<T, F>
@@ -272,6 +276,7 @@ export function FamilyListTable<T extends { id: number }, F extends { keyword?: 
       columns={columns}
       filters={[{ kind: 'keyword', name: 'keyword' }]}
       hiddenByDefault={hidden}
+      selectable={selectable}
       table={{
         ...table,
         scroll: { x: width === undefined ? 'max-content' : width + (includeChildren ? PROJECT_COLUMN_WIDTH : 0) },

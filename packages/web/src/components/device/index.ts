@@ -60,6 +60,7 @@ export {
 } from './family-list';
 export { type FamilyListPage, familyListPage } from './family-list-page';
 export { type FirmwareStage, FirmwareUpload, formatBytes, useErrorText } from './firmware-upload';
+export { type FollowedBatch, useFollowedBatch } from './followed-batch';
 export { type HistoryView, HistoryViews, ReadingsPicker } from './history-views';
 export { LatestValues } from './latest-values';
 export { useParentDevice } from './parent-device';

@@ -4,6 +4,7 @@ import type { CrudColumn } from '../../components/crud';
 import { ActiveStateFilter, familyListPage, pagedBy } from '../../components/device';
 import { formatReading } from '../../components/format';
 import { DEVICE_PAGE, type LedFilters, type LedPage, type LedScreen, ledApi, runtimeOf } from './api';
+import { LedBatch } from './led-batch';
 
 const detailPath = (d: { id: number }) => `${DEVICE_PAGE}?id=${d.id}`;
 
@@ -19,6 +20,9 @@ export default familyListPage<LedScreen, LedFilters, LedPage>({
   columns: screenColumns,
   actions: { detail: detailPath, width: { editor: 165, reader: 80 } },
   hidden: ['no', 'lastActiveAt'],
+  // Spec 001 "batch power and brightness": the selected screens at once, with the batch's progress.
+  selectable: true,
+  below: (projectId, list) => <LedBatch projectId={projectId} list={list} />,
   width: 1045,
 });
 
