@@ -28,11 +28,13 @@ export function ReportedAtRefresh({
   );
 }
 
-/** Where a reader without control rights would see controls: the card's title and why there are none. */
-export function ReadOnlyCard({ title, note }: { title: ReactNode; note: ReactNode }) {
+/** A family's controls for an editor; for a reader, a card titled `<texts>.title` saying why there are none (`<texts>.readOnly`). */
+export function ControlsCard({ editable, texts, children }: { editable: boolean; texts: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  if (editable) return children;
   return (
-    <Card size="small" title={title}>
-      <Typography.Text type="secondary">{note}</Typography.Text>
+    <Card size="small" title={t(`${texts}.title`)}>
+      <Typography.Text type="secondary">{t(`${texts}.readOnly`)}</Typography.Text>
     </Card>
   );
 }

@@ -25,6 +25,7 @@ import { MaintenanceHistoryLink } from '../maintenance/history-link';
 import { CoordinatePicker, type CoordinateValue, coordinateError } from '../map/coordinate-picker';
 import { ProjectScoped } from '../project-scoped';
 import type { RegistrationAnswer } from './answers';
+import { fetchDevice } from './device-client';
 import { patchLiveRow } from './state-push';
 import { ActiveStateTag, LiveBadge, RegisteredTag } from './tags';
 
@@ -147,6 +148,24 @@ export function useLiveDevice<T extends DeviceView>(
   const row = useDeviceRow(options);
   useFollowDevice({ id: options.id, ok: row.ok, queryKey: options.queryKey, onPush: options.onPush });
   return row;
+}
+
+/** The project's device `id` from the registry (cached under `[...key, 'row']`), followed live (useLiveDevice). */
+export function useRegistryDevice(options: {
+  projectId: number;
+  id: number;
+  key: QueryKey;
+  back: DeviceBack;
+  onPush?: (push: RealtimePush) => void;
+}) {
+  const { projectId, id } = options;
+  return useLiveDevice({
+    id,
+    queryKey: [...options.key, 'row'],
+    queryFn: () => fetchDevice(projectId, id),
+    back: options.back,
+    onPush: options.onPush,
+  });
 }
 
 /** One line of the device's properties. */

@@ -10,7 +10,7 @@ export {
   useBatchProgress,
 } from './batch-progress';
 export { useCardCall } from './card-call';
-export { ReadOnlyCard, ReportedAtRefresh } from './card-parts';
+export { ControlsCard, ReportedAtRefresh } from './card-parts';
 export { CommandBar, type DeviceCommand, type ManifestCommand, useManifestCommands } from './command-bar';
 export { DeviceConfigCard } from './config-card';
 export { type DeviceRowCall, familyClient, fetchDevice, pagedEvents, registerBy } from './device-client';
@@ -29,6 +29,7 @@ export {
   useDeviceRow,
   useFollowDevice,
   useLiveDevice,
+  useRegistryDevice,
 } from './device-page';
 export { type DeviceDetailProps, devicePage } from './device-screen';
 export { EventsCard, type EventsQuery, firstEventsPages, useCodeWords } from './events-card';

@@ -18,7 +18,6 @@ import { useTranslation } from 'react-i18next';
 import { failureText } from '../../api/report';
 import { useAskFirst } from '../../components/ask-first';
 import type { CommandAnswer } from '../../components/device';
-import { ReadOnlyCard } from '../../components/device';
 import { useLabels } from '../../components/labels';
 
 type Send = (command: string, args?: Record<string, unknown>) => Promise<CommandAnswer>;
@@ -282,14 +281,4 @@ export function LampControls({
       </Flex>
     </Card>
   );
-}
-
-/** The lamp's controls for an editor; for a reader, why there are none. */
-export function LampControlsCard({
-  editable,
-  ...controls
-}: Parameters<typeof LampControls>[0] & { editable: boolean }) {
-  const { t } = useTranslation();
-  if (editable) return <LampControls {...controls} />;
-  return <ReadOnlyCard title={t('lamps.controls.title')} note={t('lamps.controls.readOnly')} />;
 }

@@ -4,22 +4,22 @@ import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   type CommandAnswer,
+  ControlsCard,
   type DeviceBack,
   type DeviceDetailProps,
   type DeviceField,
   DeviceLocation,
   DeviceShell,
   devicePage,
-  fetchDevice,
   namedTabs,
   propertyItems,
-  useLiveDevice,
+  useRegistryDevice,
   useRereadLater,
 } from '../../components/device';
 import { lightingApi, lightingKeys, type Realdata } from './api';
 import { LampStateTag, RunStatusTag } from './common';
 import { LampConfigForm } from './lamp-config';
-import { LampControlsCard } from './lamp-controls';
+import { LampControls } from './lamp-controls';
 import { LampEvents } from './lamp-events';
 import { LampPolicies } from './lamp-policies';
 import { RealdataCard } from './lamp-realdata-card';
@@ -63,10 +63,10 @@ function LampDetail({ projectId, id, editable }: DeviceDetailProps) {
   const lampKey = lightingKeys.lamp(projectId, id);
   const realKey = [...lampKey, 'realdata'];
   // The lamp's row from the list call (name, place, registration, gateway).
-  const { query, ok, device, fallback } = useLiveDevice({
+  const { query, ok, device, fallback } = useRegistryDevice({
+    projectId,
     id,
-    queryKey: [...lampKey, 'row'],
-    queryFn: () => fetchDevice(projectId, id),
+    key: lampKey,
     back: BACK,
     onPush: (push) => {
       if ('deviceId' in push && push.deviceId === id)
@@ -132,15 +132,12 @@ function LampDetail({ projectId, id, editable }: DeviceDetailProps) {
     >
       <Row gutter={[12, 12]}>
         <Col xs={24} xl={14}>
-          <RealdataCard data={realdata.data} loading={realdata.isFetching} onRefresh={() => void realdata.refetch()} />
+          <RealdataCard realdata={realdata} />
         </Col>
         <Col xs={24} xl={10}>
-          <LampControlsCard
-            editable={editable}
-            name={d.name}
-            send={(c, args) => l.command(id, c, args)}
-            onDone={afterCommand}
-          />
+          <ControlsCard editable={editable} texts="lamps.controls">
+            <LampControls name={d.name} send={(c, args) => l.command(id, c, args)} onDone={afterCommand} />
+          </ControlsCard>
         </Col>
       </Row>
     </DeviceShell>

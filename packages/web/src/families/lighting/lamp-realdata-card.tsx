@@ -1,4 +1,5 @@
 import { LIGHTING_READINGS } from '@sc/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Card, Descriptions, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ReportedAtRefresh } from '../../components/device';
@@ -9,16 +10,9 @@ import type { Realdata } from './api';
 const READINGS = new Map<string, { unit: string; decimals?: number }>(LIGHTING_READINGS.map((r) => [r.key, r]));
 
 /** Every runtime field of spec 001 §3, live from telemetry pushes. */
-export function RealdataCard({
-  data,
-  loading,
-  onRefresh,
-}: {
-  data: Realdata | undefined;
-  loading: boolean;
-  onRefresh: () => void;
-}) {
+export function RealdataCard({ realdata }: { realdata: UseQueryResult<Realdata> }) {
   const { t } = useTranslation();
+  const { data } = realdata;
   const value = (key: string) => {
     const v = data?.values[key];
     if (key === 'on') return v === null || v === undefined ? '—' : t(`lighting.power.${v === 1 ? 'on' : 'off'}`);
@@ -33,8 +27,8 @@ export function RealdataCard({
       extra={
         <ReportedAtRefresh
           text={t('lamps.realdata.at', { at: formatTime(data?.at) || '—' })}
-          loading={loading}
-          onRefresh={onRefresh}
+          loading={realdata.isFetching}
+          onRefresh={() => void realdata.refetch()}
         />
       }
     >

@@ -1,4 +1,5 @@
 import { MTC_PERIPHERAL_KINDS, MTC_READINGS } from '@sc/contract/families/mtc';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Card, Col, Descriptions, Empty, Flex, Row, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ReportedAtRefresh } from '../../components/device';
@@ -15,16 +16,9 @@ const DECIMALS = new Map<string, number | undefined>(
 );
 
 /** Three phases, the totals, leakage and temperature, with the time of the report. */
-export function PowerCard({
-  runtime,
-  loading,
-  onRefresh,
-}: {
-  runtime: Runtime | undefined;
-  loading: boolean;
-  onRefresh: () => void;
-}) {
+export function PowerCard({ query }: { query: UseQueryResult<Runtime> }) {
   const { t } = useTranslation();
+  const runtime = query.data;
   const v = runtime?.values ?? {};
   const reading = (k: string, unit: string) => withUnit(v[k] as number | null | undefined, unit, DECIMALS.get(k));
   return (
@@ -34,8 +28,8 @@ export function PowerCard({
       extra={
         <ReportedAtRefresh
           text={t('cabinets.runtime.at', { at: formatTime(runtime?.at) || '—' })}
-          loading={loading}
-          onRefresh={onRefresh}
+          loading={query.isFetching}
+          onRefresh={() => void query.refetch()}
           testId="runtime-at"
         />
       }

@@ -5,16 +5,16 @@ import { Alert, Col, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../app/feedback';
 import {
+  ControlsCard,
   type DeviceBack,
   type DeviceDetailProps,
   type DeviceField,
   DeviceShell,
   devicePage,
-  fetchDevice,
   namedTabs,
   propertyItems,
   useErrorText,
-  useLiveDevice,
+  useRegistryDevice,
   useRereadLater,
 } from '../../components/device';
 import { linkClient, linkTabs } from '../../components/device/link';
@@ -23,7 +23,7 @@ import { mtcApi, mtcKeys, type Runtime } from './api';
 import { CircuitCard } from './circuit-card';
 import { AlarmTag, CABINET_LIST, circuitViews, ModeTag, OnlineTag } from './common';
 import { AlarmForm, ConfigForm } from './configs';
-import { CabinetControlsCard, useCommand } from './controls';
+import { CabinetControls, useCommand } from './controls';
 import './texts';
 import { AlarmCard, PeripheralCard, PowerCard } from './cabinet-cards';
 import { CabinetEvents } from './cabinet-events';
@@ -85,10 +85,10 @@ function CabinetDetail({ projectId, id, editable }: DeviceDetailProps) {
   const key = mtcKeys.cabinet(projectId, id);
   const runtimeKey = [...key, 'runtime'];
   const reread = useRereadLater(runtimeKey);
-  const { query, ok, device, fallback } = useLiveDevice({
+  const { query, ok, device, fallback } = useRegistryDevice({
+    projectId,
     id,
-    queryKey: [...key, 'row'],
-    queryFn: () => fetchDevice(projectId, id),
+    key: key,
     back: BACK,
     onPush: (push) => {
       if (!touchesRuntime(push, id)) return;
@@ -184,12 +184,14 @@ function CabinetDetail({ projectId, id, editable }: DeviceDetailProps) {
         </Col>
         <Col xs={24} xl={9}>
           <Flex vertical gap={12}>
-            <CabinetControlsCard editable={editable} name={d.name} mode={r?.mode ?? null} command={command} />
+            <ControlsCard editable={editable} texts="cabinets.controls">
+              <CabinetControls name={d.name} mode={r?.mode ?? null} command={command} />
+            </ControlsCard>
             <AlarmCard runtime={r} />
           </Flex>
         </Col>
         <Col xs={24} xl={15}>
-          <PowerCard runtime={r} loading={runtime.isFetching} onRefresh={() => void runtime.refetch()} />
+          <PowerCard query={runtime} />
         </Col>
         <Col xs={24} xl={9}>
           <PeripheralCard runtime={r} />

@@ -11,7 +11,7 @@ import { Alert, Button, Card, Flex, Segmented, Space, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAskFirst } from '../../components/ask-first';
-import { type CommandAnswer, ReadOnlyCard, useErrorText } from '../../components/device';
+import { type CommandAnswer, useErrorText } from '../../components/device';
 import './texts';
 
 /** Commands whose outcome the circuit card shows. */
@@ -136,14 +136,4 @@ export function CabinetControls({
       </Flex>
     </Card>
   );
-}
-
-/** The cabinet's controls for an editor; for a reader, why there are none. */
-export function CabinetControlsCard({
-  editable,
-  ...controls
-}: Parameters<typeof CabinetControls>[0] & { editable: boolean }) {
-  const { t } = useTranslation();
-  if (editable) return <CabinetControls {...controls} />;
-  return <ReadOnlyCard title={t('cabinets.controls.title')} note={t('cabinets.controls.readOnly')} />;
 }
