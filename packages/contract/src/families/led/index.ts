@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from '../../api/paging.js';
 import { UPLOAD_LIMITS } from '../../constants.js';
-import { grantsOf, storedFile } from '../../endpoints/endpoint.js';
+import { grantOf, grantsOf, storedFile } from '../../endpoints/endpoint.js';
 import { msg } from '../../validation/message.js';
 import { description, intRange, scopedName, scopedNo } from '../../validation/rules.js';
 import { batchCalls } from '../kit/batches.js';
@@ -21,6 +21,9 @@ import {
   recordDeleted,
 } from '../kit/responses.js';
 import { deviceScreens, familyMenu } from '../kit/screens.js';
+import { ledProgramCalls } from './programs.js';
+
+export * from './programs.js';
 
 /** Spec 001 §5 "LED brightness 1-255, volume 0-15". */
 export const LED_BRIGHTNESS = { min: 1, max: 255 } as const;
@@ -253,6 +256,9 @@ export const LED_RESOURCE_API = {
   }),
 };
 
+/** Programs: composed, checked (check level), published to screens, with the publish histories. */
+export const LED_PROGRAM_API = ledProgramCalls(e);
+
 const led = familyMenu('pjtled', 'led');
 
 /**
@@ -267,12 +273,20 @@ export const ledManifest = defineFamily({
   network: ipNetwork(),
   readings: LED_READINGS,
   commands: LED_COMMANDS,
-  api: { ...LED_API, ...LED_RESOURCE_API },
+  // An env layer of a program shows an environment monitor's readings.
+  peers: { envMonitor: 'envmonitor' },
+  api: { ...LED_API, ...LED_RESOURCE_API, ...LED_PROGRAM_API },
   screens: [
     ...deviceScreens({ slug: 'led', module: 'led', icon: 'DesktopOutlined' }, grantsOf(LED_API), [
       { key: 'pjtledresourcelist', icon: 'FileImageOutlined', apis: grantsOf(LED_RESOURCE_API) },
     ]),
-    led('pjtledprogramlist', 'OrderedListOutlined'),
+    led('pjtledprogramlist', 'OrderedListOutlined', {
+      apis: [
+        ...grantsOf(LED_PROGRAM_API),
+        ...grantsOf({ resources: LED_RESOURCE_API.resources }),
+        ...[LED_API.page, LED_API.batchStatus].map(grantOf),
+      ],
+    }),
     led('pjtledprogram', 'EditOutlined', { menu: false, authOf: 'pjtledprogramlist' }),
     led('pjtledlive', 'PlayCircleOutlined'),
   ],

@@ -1,20 +1,24 @@
-import { LED_API, LED_COMMANDS, LED_RESOURCE_API, ledManifest } from '@sc/contract/families/led';
+import { LED_API, LED_COMMANDS, LED_PROGRAM_API, LED_RESOURCE_API, ledManifest } from '@sc/contract/families/led';
 import type { FastifyInstance } from 'fastify';
 import { mountTable } from '../../../platform/endpoints/mount.js';
 import type { FamilyContext } from '../family-handler.js';
 import { batchHandlers } from '../kit/batches/index.js';
 import { deviceListHandler } from '../kit/device-list.js';
 import { deviceHandlers, familyDeviceOf } from '../kit/traits.js';
+import { createLedProgramService } from './led.programs.service.js';
 import { createLedService } from './led.service.js';
 
 /** Spec 001 §7 "led: register, realdata, control, runtime, resources with file upload". */
 export function ledRoutes(app: FastifyInstance, ctx: FamilyContext): void {
   const led = createLedService(ctx);
   const screen = familyDeviceOf(ctx, ledManifest.type);
+  const programs = createLedProgramService(ctx, () => batches.batches);
   const batches = batchHandlers(app, ctx, {
     type: ledManifest.type,
     commands: LED_COMMANDS,
     targetsName: (count) => `${count} screens`,
+    // A program published to a screen is delivered once the screen acknowledged it.
+    onAcks: programs.onAcks,
   });
   mountTable(app, LED_API, {
     ...batches.handlers,
@@ -31,5 +35,16 @@ export function ledRoutes(app: FastifyInstance, ctx: FamilyContext): void {
     putFile: ({ actor, params, request }) => led.putFile(actor, params.projectId, params.resourceId, request),
     removeFile: ({ actor, params }) => led.removeFile(actor, params.projectId, params.resourceId),
     file: ({ session, params, reply }) => led.file(session, params.projectId, params.resourceId, reply),
+  });
+  mountTable(app, LED_PROGRAM_API, {
+    programs: ({ session, params, query }) => programs.page(session, params.projectId, query),
+    program: ({ session, params }) => programs.one(session, params.projectId, params.programId),
+    createProgram: ({ actor, params, body }) => programs.create(actor, params.projectId, body),
+    updateProgram: ({ actor, params, body }) => programs.update(actor, params.projectId, params.programId, body),
+    deleteProgram: ({ actor, params }) => programs.remove(actor, params.projectId, params.programId),
+    checkProgram: ({ actor, params }) => programs.setChecked(actor, params.projectId, params.programId, true),
+    uncheckProgram: ({ actor, params }) => programs.setChecked(actor, params.projectId, params.programId, false),
+    publishProgram: ({ actor, params, body }) => programs.publish(actor, params.projectId, params.programId, body.ids),
+    publishes: ({ session, params, query }) => programs.publishes(session, params.projectId, query),
   });
 }

@@ -1,5 +1,17 @@
-import { customType, index, integer, pgTable, real, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { descriptionColumn, latestStateTable, nameAndNo, projectRecord } from '../kit/family-tables.js';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { descriptionColumn, goneWith, latestStateTable, nameAndNo, projectRecord } from '../kit/family-tables.js';
 
 /**
  * The last report of each screen (the batch writer's upsert per batch): brightness, volume, power and
@@ -41,5 +53,75 @@ export const ledResources = pgTable(
   (t) => [
     uniqueIndex('led_resources_project_no').on(t.projectId, t.no),
     index('led_resources_project').on(t.projectId),
+  ],
+);
+
+/**
+ * A project's programs (spec 001 §3 "LED program", §4): properties, layers (JSON, first drawn first, as
+ * the contract's ledLayer), state `edit` or `checked` with who checked it when.
+ */
+export const ledPrograms = pgTable(
+  'led_programs',
+  {
+    ...projectRecord(true),
+    ...nameAndNo(),
+    version: varchar('version', { length: 16 }).notNull(),
+    priority: integer('priority').notNull().default(0),
+    repeatTimes: integer('repeat_times').notNull().default(1),
+    language: varchar('language', { length: 8 }).notNull(),
+    description: descriptionColumn(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    durationSeconds: integer('duration_seconds').notNull(),
+    startDate: varchar('start_date', { length: 10 }).notNull(),
+    endDate: varchar('end_date', { length: 10 }).notNull(),
+    startTime: varchar('start_time', { length: 5 }).notNull(),
+    endTime: varchar('end_time', { length: 5 }).notNull(),
+    filter: varchar('filter', { length: 8 }).notNull(),
+    weekdays: jsonb('weekdays').$type<number[]>().notNull(),
+    days: jsonb('days').$type<number[]>().notNull(),
+    layers: jsonb('layers').$type<unknown[]>().notNull(),
+    state: varchar('state', { length: 8 }).notNull().default('edit'),
+    creator: varchar('creator', { length: 64 }).notNull(),
+    checkedBy: varchar('checked_by', { length: 64 }),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('led_programs_project_no').on(t.projectId, t.no), index('led_programs_project').on(t.projectId)],
+);
+
+/** Each publishing of a program (the publish history): its batch, how many screens, by whom, when. */
+export const ledPublishes = pgTable(
+  'led_publishes',
+  {
+    ...projectRecord(true),
+    programId: goneWith('program_id', ledPrograms),
+    programName: varchar('program_name', { length: 32 }).notNull(),
+    batchId: varchar('batch_id', { length: 36 }).notNull(),
+    total: integer('total').notNull(),
+    creator: varchar('creator', { length: 64 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('led_publishes_project').on(t.projectId, t.id), index('led_publishes_program').on(t.programId)],
+);
+
+/**
+ * The programs published to each screen: `delivered` once the screen acknowledged it; an undelivered one
+ * (the screen was offline) is sent when the screen comes back.
+ */
+export const ledScreenPrograms = pgTable(
+  'led_screen_programs',
+  {
+    programId: goneWith('program_id', ledPrograms),
+    deviceId: integer('device_id').notNull(),
+    projectId: integer('project_id').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    delivered: boolean('delivered').notNull().default(false),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.programId, t.deviceId] }),
+    index('led_screen_programs_device').on(t.deviceId, t.delivered),
   ],
 );

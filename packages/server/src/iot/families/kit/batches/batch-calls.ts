@@ -6,7 +6,7 @@ import type { Handlers, Loose } from '../traits.js';
 
 type BatchCall = Omit<Loose, 'params'> & { params: { projectId: number } };
 
-import { createFamilyBatches } from './family-batches.js';
+import { createFamilyBatches, type FamilyBatchOptions } from './family-batches.js';
 
 /**
  * The handlers of a family's `batchCalls` (contract kit): one of its commands to many of its devices of
@@ -16,9 +16,19 @@ import { createFamilyBatches } from './family-batches.js';
 export function batchHandlers(
   app: FastifyInstance,
   ctx: FamilyContext,
-  family: { type: string; commands: readonly FamilyCommand[]; targetsName: (count: number) => string },
+  family: {
+    type: string;
+    commands: readonly FamilyCommand[];
+    targetsName: (count: number) => string;
+    /** What to store for the targets that acknowledged a batch command (the family's own batches too). */
+    onAcks?: FamilyBatchOptions['onAcks'];
+  },
 ) {
-  const batches = createFamilyBatches(ctx, { type: family.type, targetsName: family.targetsName });
+  const batches = createFamilyBatches(ctx, {
+    type: family.type,
+    targetsName: family.targetsName,
+    onAcks: family.onAcks,
+  });
   app.addHook('onReady', async () => batches.startSweeping());
   app.addHook('onClose', () => batches.stop());
   const handlers = {

@@ -1,0 +1,158 @@
+import { peerOf } from '@sc/contract';
+import { ledManifest } from '@sc/contract/families/led';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { devices } from '../../../db/schema/index.js';
+import { type PageWindow, pageRows } from '../kit/records.repository.js';
+import { ledPrograms, ledPublishes, ledResources, ledScreenPrograms } from './led.tables.js';
+
+/** The device type an env layer reads (the manifest's peer). */
+const ENV_MONITOR = peerOf(ledManifest, 'envMonitor');
+
+export type ProgramFields = Omit<typeof ledPrograms.$inferInsert, 'id' | 'projectId' | 'creator' | 'state'>;
+
+/** The programs of a project, their publishings and what each screen was given. */
+export function createLedProgramRepository(db: Db) {
+  const one = (projectId: number, id: number) => and(eq(ledPrograms.projectId, projectId), eq(ledPrograms.id, id));
+  const layerCount = sql<number>`jsonb_array_length(${ledPrograms.layers})`.mapWith(Number);
+  const screens =
+    sql<number>`(select count(*) from ${ledScreenPrograms} where ${ledScreenPrograms.programId} = ${ledPrograms.id})`.mapWith(
+      Number,
+    );
+  const { layers: _, ...ROW } = getTableColumns(ledPrograms);
+  return {
+    page(projectId: number, words: string[], state: string | undefined, window: PageWindow) {
+      const where = and(
+        eq(ledPrograms.projectId, projectId),
+        state ? eq(ledPrograms.state, state) : undefined,
+        ...words.map((w): SQL | undefined => or(ilike(ledPrograms.name, `%${w}%`), ilike(ledPrograms.no, `%${w}%`))),
+      );
+      const list = db
+        .select({ ...ROW, layerCount, screens })
+        .from(ledPrograms)
+        .$dynamic();
+      return pageRows(db, list, ledPrograms, where, [desc(ledPrograms.id)], window);
+    },
+
+    async program(projectId: number, id: number) {
+      const [row] = await db.select().from(ledPrograms).where(one(projectId, id));
+      return row ?? null;
+    },
+
+    async holderOfNo(projectId: number, no: string) {
+      const [row] = await db
+        .select({ id: ledPrograms.id })
+        .from(ledPrograms)
+        .where(and(eq(ledPrograms.projectId, projectId), eq(ledPrograms.no, no)));
+      return row ?? null;
+    },
+
+    async create(projectId: number, fields: ProgramFields, creator: string) {
+      const [row] = await db
+        .insert(ledPrograms)
+        .values({ ...fields, projectId, creator })
+        .returning({ id: ledPrograms.id });
+      return row!.id;
+    },
+
+    /** Changes a program in the edit state (false: it is not, or not there). */
+    async update(projectId: number, id: number, fields: ProgramFields) {
+      const done = await db
+        .update(ledPrograms)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(and(one(projectId, id), eq(ledPrograms.state, 'edit')))
+        .returning({ id: ledPrograms.id });
+      return done.length > 0;
+    },
+
+    async remove(projectId: number, id: number) {
+      const done = await db
+        .delete(ledPrograms)
+        .where(and(one(projectId, id), eq(ledPrograms.state, 'edit')))
+        .returning({ id: ledPrograms.id });
+      return done.length > 0;
+    },
+
+    /** Moves a program from `from` to `to` (false: it was not in `from`). */
+    async setState(projectId: number, id: number, from: string, to: string, by: string | null) {
+      const done = await db
+        .update(ledPrograms)
+        .set({ state: to, checkedBy: by, checkedAt: by ? new Date() : null, updatedAt: new Date() })
+        .where(and(one(projectId, id), eq(ledPrograms.state, from)))
+        .returning({ id: ledPrograms.id });
+      return done.length > 0;
+    },
+
+    /** Which of `ids` are resources of the project. */
+    async resources(projectId: number, ids: number[]) {
+      if (!ids.length) return [];
+      return db
+        .select({
+          id: ledResources.id,
+          mediaType: ledResources.mediaType,
+          mime: ledResources.mime,
+          size: ledResources.size,
+        })
+        .from(ledResources)
+        .where(and(eq(ledResources.projectId, projectId), inArray(ledResources.id, ids)));
+    },
+
+    /** Which of `ids` are environment monitors of the project. */
+    async envMonitors(projectId: number, ids: number[]) {
+      if (!ids.length) return [];
+      const rows = await db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(and(eq(devices.projectId, projectId), eq(devices.type, ENV_MONITOR), inArray(devices.id, ids)));
+      return rows.map((r) => r.id);
+    },
+
+    /** Each screen's program, not delivered yet (before it is sent: an answer may come at once). */
+    assign: (projectId: number, programId: number, deviceIds: number[]) =>
+      deviceIds.length
+        ? db
+            .insert(ledScreenPrograms)
+            .values(deviceIds.map((deviceId) => ({ programId, deviceId, projectId })))
+            .onConflictDoUpdate({
+              target: [ledScreenPrograms.programId, ledScreenPrograms.deviceId],
+              set: { delivered: false, deliveredAt: null, publishedAt: new Date() },
+            })
+        : Promise.resolve(),
+
+    /** A publishing in the history. */
+    published: (p: typeof ledPublishes.$inferInsert) => db.insert(ledPublishes).values(p),
+
+    delivered: (programId: number, deviceIds: number[]) =>
+      deviceIds.length
+        ? db
+            .update(ledScreenPrograms)
+            .set({ delivered: true, deliveredAt: new Date() })
+            .where(and(eq(ledScreenPrograms.programId, programId), inArray(ledScreenPrograms.deviceId, deviceIds)))
+        : Promise.resolve(),
+
+    /** The checked programs a screen was given but has not acknowledged, oldest publishing first. */
+    undelivered: (deviceId: number) =>
+      db
+        .select({ program: ledPrograms })
+        .from(ledScreenPrograms)
+        .innerJoin(ledPrograms, eq(ledPrograms.id, ledScreenPrograms.programId))
+        .where(
+          and(
+            eq(ledScreenPrograms.deviceId, deviceId),
+            eq(ledScreenPrograms.delivered, false),
+            eq(ledPrograms.state, 'checked'),
+          ),
+        )
+        .orderBy(asc(ledScreenPrograms.publishedAt)),
+
+    publishes(projectId: number, programId: number | undefined, window: PageWindow) {
+      const where = and(
+        eq(ledPublishes.projectId, projectId),
+        programId ? eq(ledPublishes.programId, programId) : undefined,
+      );
+      const list = db.select().from(ledPublishes).$dynamic();
+      return pageRows(db, list, ledPublishes, where, [desc(ledPublishes.id)], window);
+    },
+  };
+}
+export type LedProgramRepository = ReturnType<typeof createLedProgramRepository>;

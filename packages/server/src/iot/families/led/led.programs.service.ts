@@ -1,0 +1,239 @@
+import {
+  LED_PROGRAM_COMMAND,
+  type LedLayer,
+  type LedProgram,
+  type LedProgramBody,
+  ledLayer,
+  ledManifest,
+} from '@sc/contract/families/led';
+import { conflict, conflictField, fieldError, notFound } from '../../../platform/errors.js';
+import { pageWindow, toPage } from '../../../platform/paging.js';
+import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
+import type { createFamilyBatches } from '../kit/batches/index.js';
+import { createLedProgramRepository, type ProgramFields } from './led.programs.repository.js';
+import type { ledPrograms } from './led.tables.js';
+
+const TYPE = ledManifest.type;
+type ProgramRow = typeof ledPrograms.$inferSelect;
+type Batches = ReturnType<typeof createFamilyBatches>;
+
+/** A stored program as the calls answer it. */
+const answerOf = (r: ProgramRow): LedProgram => ({
+  ...r,
+  version: r.version as LedProgram['version'],
+  language: r.language as LedProgram['language'],
+  filter: r.filter as LedProgram['filter'],
+  state: r.state as LedProgram['state'],
+  layers: r.layers.map((l) => ledLayer.parse(l)),
+  checkedAt: r.checkedAt?.toISOString() ?? null,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/** What a screen is sent (the device command `program`): the program as it plays, its resources by id. */
+export const programArgs = (p: LedProgram | ProgramRow) => ({
+  programId: p.id,
+  name: p.name,
+  no: p.no,
+  version: p.version,
+  priority: p.priority,
+  repeatTimes: p.repeatTimes,
+  width: p.width,
+  height: p.height,
+  durationSeconds: p.durationSeconds,
+  startDate: p.startDate,
+  endDate: p.endDate,
+  startTime: p.startTime,
+  endTime: p.endTime,
+  filter: p.filter,
+  weekdays: p.weekdays,
+  days: p.days,
+  layers: p.layers as LedLayer[],
+});
+
+/**
+ * Programs (spec 001 §4, §5, §7): the contract's rules checked by the table's body, the project's
+ * resources and environment monitors here; edit and checked states; publishing as a batch of the
+ * family's (per-screen progress), each screen's program kept until it acknowledged it, and sent again
+ * when a screen that was offline comes back.
+ */
+export function createLedProgramService(ctx: FamilyContext, batches: () => Batches) {
+  const repo = ctx.repository(createLedProgramRepository);
+  const project = (session: SessionContext, projectId: number) => ctx.devices.project(session, projectId);
+  const audit = (actor: Actor, action: 'create' | 'update' | 'delete', id: number, summary: string) =>
+    ctx.audit.manage(actor, { action, entity: 'ledProgram', entityId: id, summary });
+
+  async function program(projectId: number, id: number) {
+    const row = await repo.program(projectId, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** The project's side of the rules: each layer's resources and env monitor are the project's. */
+  async function checkReferences(projectId: number, body: LedProgramBody) {
+    const wanted = [...new Set(body.layers.flatMap((l) => l.resources))];
+    const known = new Set((await repo.resources(projectId, wanted)).map((r) => r.id));
+    const monitors = new Set(
+      await repo.envMonitors(
+        projectId,
+        body.layers.flatMap((l) => (l.envDeviceId ? [l.envDeviceId] : [])),
+      ),
+    );
+    body.layers.forEach((l, i) => {
+      if (l.resources.some((id) => !known.has(id)))
+        throw fieldError(`layers.${i}.resources`, 'led.programRules.resourceMissing');
+      if (l.type === 'env' && l.envDeviceId && !monitors.has(l.envDeviceId))
+        throw fieldError(`layers.${i}.envDeviceId`, 'led.programRules.envDeviceMissing');
+    });
+  }
+  async function noFree(projectId: number, no: string, exceptId?: number) {
+    const holder = await repo.holderOfNo(projectId, no);
+    if (holder && holder.id !== exceptId) throw conflictField('no', 'errors.duplicateNo');
+  }
+  const fieldsOf = (b: LedProgramBody): ProgramFields => ({
+    ...b,
+    width: b.width!,
+    height: b.height!,
+    durationSeconds: b.durationSeconds!,
+    // Only the filter's own choice is kept.
+    weekdays: b.filter === 'week' ? [...new Set(b.weekdays)].sort() : [],
+    days: b.filter === 'month' ? [...new Set(b.days)].sort((x, y) => x - y) : [],
+  });
+
+  /** Marks a program delivered to the screens that acknowledged it. */
+  const delivered = (targets: { id: number }[], args: Record<string, unknown>) =>
+    repo.delivered(
+      Number(args.programId),
+      targets.map((t) => t.id),
+    );
+
+  /** A screen that comes back is sent the checked programs it has not acknowledged, oldest first. */
+  ctx.iot.resendWhenOnline(TYPE, async (change) => {
+    const waiting = await repo.undelivered(change.id);
+    if (!waiting.length) return null;
+    const { targets } = await ctx.devices.targets(change.projectId, [change.id], TYPE);
+    const target = targets[0];
+    if (!target) return null;
+    return {
+      target,
+      commands: waiting.map(
+        ({ program: p }) => [LED_PROGRAM_COMMAND, programArgs(p)] as [string, Record<string, unknown>],
+      ),
+      done: () => Promise.all(waiting.map(({ program: p }) => repo.delivered(p.id, [change.id]))),
+    };
+  });
+
+  return {
+    onAcks: { publish: delivered },
+
+    async page(
+      session: SessionContext,
+      projectId: number,
+      query: { page: number; pageSize?: number; keyword: string[]; state?: string },
+    ) {
+      await project(session, projectId);
+      const window = pageWindow(query, await ctx.settings.get('pageSize'));
+      const { rows, total } = await repo.page(projectId, query.keyword, query.state, window);
+      const list = rows.map((r) => ({
+        ...answerOf({ ...r, layers: [] }),
+        layerCount: r.layerCount,
+        screens: r.screens,
+      }));
+      return toPage(
+        list.map(({ layers: _, ...r }) => r),
+        total,
+        window,
+      );
+    },
+
+    async one(session: SessionContext, projectId: number, id: number) {
+      await project(session, projectId);
+      return answerOf(await program(projectId, id));
+    },
+
+    async create(actor: Actor, projectId: number, body: LedProgramBody) {
+      await project(actor.session, projectId);
+      await checkReferences(projectId, body);
+      await noFree(projectId, body.no);
+      const id = await repo.create(projectId, fieldsOf(body), actor.session.user.name);
+      await audit(actor, 'create', id, body.name);
+      return answerOf(await program(projectId, id));
+    },
+
+    async update(actor: Actor, projectId: number, id: number, body: LedProgramBody) {
+      await project(actor.session, projectId);
+      const before = await program(projectId, id);
+      if (before.state !== 'edit') throw conflict('led.programRules.checkedLocked');
+      await checkReferences(projectId, body);
+      await noFree(projectId, body.no, id);
+      if (!(await repo.update(projectId, id, fieldsOf(body)))) throw conflict('led.programRules.checkedLocked');
+      await audit(actor, 'update', id, body.name);
+      return answerOf(await program(projectId, id));
+    },
+
+    async remove(actor: Actor, projectId: number, id: number) {
+      await project(actor.session, projectId);
+      const before = await program(projectId, id);
+      if (!(await repo.remove(projectId, id))) throw conflict('led.programRules.checkedLocked');
+      await audit(actor, 'delete', id, before.name);
+      return { id, deleted: true as const };
+    },
+
+    /** Edit → checked (check level, by the table), or back. */
+    async setChecked(actor: Actor, projectId: number, id: number, checked: boolean) {
+      await project(actor.session, projectId);
+      const before = await program(projectId, id);
+      const [from, to] = checked ? ['edit', 'checked'] : ['checked', 'edit'];
+      if (!(await repo.setState(projectId, id, from, to, checked ? actor.session.user.name : null)))
+        throw conflict(checked ? 'led.programRules.alreadyChecked' : 'led.programRules.notCheckedYet');
+      await audit(actor, 'update', id, `${before.name}: ${to}`);
+      return answerOf(await program(projectId, id));
+    },
+
+    /** Sends a checked program to screens of the project, as a batch (per-screen progress). */
+    async publish(actor: Actor, projectId: number, id: number, ids: number[]) {
+      await project(actor.session, projectId);
+      const p = await program(projectId, id);
+      if (p.state !== 'checked') throw conflict('led.programRules.notChecked');
+      const { targets, missing } = await ctx.devices.targets(projectId, [...new Set(ids)], TYPE);
+      if (missing.length) throw notFound();
+      await repo.assign(
+        projectId,
+        id,
+        targets.map((t) => t.id),
+      );
+      const started = await batches().start({
+        actor,
+        projectId,
+        command: 'publish',
+        deviceCommand: LED_PROGRAM_COMMAND,
+        targets,
+        args: programArgs(p),
+      });
+      await repo.published({
+        projectId,
+        programId: id,
+        programName: p.name,
+        batchId: started.batchId,
+        total: started.total,
+        creator: actor.session.user.name,
+      });
+      return started;
+    },
+
+    async publishes(
+      session: SessionContext,
+      projectId: number,
+      query: { page: number; pageSize?: number; programId?: number },
+    ) {
+      await project(session, projectId);
+      const window = pageWindow(query, await ctx.settings.get('pageSize'));
+      const { rows, total } = await repo.publishes(projectId, query.programId, window);
+      return toPage(
+        rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        total,
+        window,
+      );
+    },
+  };
+}
