@@ -18,6 +18,9 @@ import {
   projectRecord,
 } from '../kit/responses.js';
 import { FAMILY_READS, familyGroup, familyMenu } from '../kit/screens.js';
+import { nscTaskCalls } from './tasks.js';
+
+export * from './tasks.js';
 
 /** What a speaker is doing (its reports' `status`). */
 export const NSC_STATUSES = ['idle', 'playing'] as const;
@@ -225,6 +228,17 @@ export const NSC_MEDIA_API = {
   ...mediaGroups.records,
 };
 
+/** Spec 001 §7 "nsc: … tasks including start, stop, check": timed tasks, their conflicts and week. */
+export const NSC_TASK_API = nscTaskCalls(e);
+
+/** What the task editor picks from: terminal groups, speakers, media groups and media. */
+const TASK_PICKS = grantsOf({
+  groups: NSC_GROUP_API.groups,
+  groupOptions: NSC_GROUP_API.groupOptions,
+  mediaOptions: NSC_MEDIA_API.mediaOptions,
+  mediaGroups: NSC_MEDIA_API.mediaGroups,
+});
+
 const screen = familyMenu('pjtnsc', 'nsc');
 const built = familyMenu('pjtnsc', 'nsc', { ready: true });
 const page = (key: string, icon: string, apis: ReturnType<typeof grantsOf>) =>
@@ -241,14 +255,16 @@ export const nscManifest = defineFamily({
   properties: [text('terminalId', 64), text('version', 32)],
   network: ipNetwork(),
   commands: NSC_COMMANDS,
-  api: { ...NSC_API, ...NSC_GROUP_API, ...NSC_MEDIA_API },
+  api: { ...NSC_API, ...NSC_GROUP_API, ...NSC_MEDIA_API, ...NSC_TASK_API },
   screens: [
     familyGroup('pjtnsc', 'SoundOutlined'),
     screen('pjtdevicevoice', 'SoundOutlined'),
     page('pjtdevicensclist', 'SoundOutlined', grantsOf(NSC_API)),
     page('pjtdevicenscgroup', 'GroupOutlined', grantsOf(NSC_GROUP_API)),
     page('pjtnscmediagroup', 'CustomerServiceOutlined', grantsOf(NSC_MEDIA_API)),
-    screen('pjtnsctasklist', 'FieldTimeOutlined'),
+    screen('pjtnsctasklist', 'FieldTimeOutlined', {
+      apis: [...grantsOf(NSC_TASK_API), ...TASK_PICKS, ...FAMILY_READS],
+    }),
     screen('pjtnsctask', 'EditOutlined', { menu: false, authOf: 'pjtnsctasklist' }),
     screen('pjtnsccontrolcenter', 'ControlOutlined'),
   ],

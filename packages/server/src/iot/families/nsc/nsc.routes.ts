@@ -1,10 +1,18 @@
-import { NSC_API, NSC_COMMANDS, NSC_GROUP_API, NSC_MEDIA_API, nscManifest } from '@sc/contract/families/nsc';
+import {
+  NSC_API,
+  NSC_COMMANDS,
+  NSC_GROUP_API,
+  NSC_MEDIA_API,
+  NSC_TASK_API,
+  nscManifest,
+} from '@sc/contract/families/nsc';
 import type { FastifyInstance } from 'fastify';
 import { mountTable } from '../../../platform/endpoints/mount.js';
 import type { FamilyContext } from '../family-handler.js';
 import { deviceListHandler } from '../kit/device-list.js';
 import { deviceHandlers } from '../kit/traits.js';
 import { createNscService } from './nsc.service.js';
+import { createNscTaskService } from './nsc.tasks.service.js';
 import { readUpload } from './nsc.upload.js';
 
 /**
@@ -13,6 +21,7 @@ import { readUpload } from './nsc.upload.js';
  */
 export function nscRoutes(app: FastifyInstance, ctx: FamilyContext): void {
   const s = createNscService(ctx);
+  const tasks = createNscTaskService(ctx);
   mountTable(app, NSC_API, {
     // volume and stop go on the command bus: offline 409, silent 504, operation log; no events.
     ...deviceHandlers(ctx, nscManifest, NSC_COMMANDS, { events: false }),
@@ -43,5 +52,18 @@ export function nscRoutes(app: FastifyInstance, ctx: FamilyContext): void {
     updateMediaGroup: ({ actor, params, body }) => s.saveMediaGroup(actor, params.projectId, body, params.id),
     deleteMediaGroup: ({ actor, params }) => s.deleteMediaGroups(actor, params.projectId, [params.id]),
     deleteMediaGroups: ({ actor, params, body }) => s.deleteMediaGroups(actor, params.projectId, body.ids),
+  });
+  mountTable(app, NSC_TASK_API, {
+    tasks: ({ session, params, query }) => tasks.page(session, params.projectId, query),
+    task: ({ session, params }) => tasks.one(session, params.projectId, params.taskId),
+    createTask: ({ actor, params, body }) => tasks.create(actor, params.projectId, body),
+    updateTask: ({ actor, params, body }) => tasks.update(actor, params.projectId, params.taskId, body),
+    deleteTask: ({ actor, params }) => tasks.remove(actor, params.projectId, params.taskId),
+    taskConflicts: ({ session, params, body }) => tasks.conflicts(session, params.projectId, body),
+    taskWeek: ({ session, params, query }) => tasks.week(session, params.projectId, query.from),
+    checkTask: ({ actor, params }) => tasks.setChecked(actor, params.projectId, params.taskId, true),
+    uncheckTask: ({ actor, params }) => tasks.setChecked(actor, params.projectId, params.taskId, false),
+    startTask: ({ actor, params }) => tasks.start(actor, params.projectId, params.taskId),
+    stopTask: ({ actor, params }) => tasks.stop(actor, params.projectId, params.taskId),
   });
 }

@@ -1,10 +1,13 @@
 import {
+  boolean,
   customType,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
+  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -94,4 +97,61 @@ export const nscMediaGroupItems = pgTable(
     position: integer('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.mediaGroupId, t.mediaId] }), index('nsc_media_group_items_media').on(t.mediaId)],
+);
+
+/**
+ * Timed tasks (spec 001 §3 "NSC: timed task", §4): when they play (dates, start, duration, date mode with
+ * its weekdays or dates), how (priority, volume, play mode), on which terminals (groups or speakers, ids
+ * as chosen) with which media (groups or files, in playing order); state `edit` or `checked` with who
+ * checked it when, and whether it is started.
+ */
+export const nscTasks = pgTable(
+  'nsc_tasks',
+  {
+    ...projectRecord(true),
+    ...nameAndNo(),
+    beginDate: varchar('begin_date', { length: 10 }).notNull(),
+    endDate: varchar('end_date', { length: 10 }).notNull(),
+    startTime: varchar('start_time', { length: 5 }).notNull(),
+    priority: integer('priority').notNull(),
+    volume: integer('volume').notNull(),
+    playMode: varchar('play_mode', { length: 8 }).notNull(),
+    durationSeconds: integer('duration_seconds').notNull(),
+    dateMode: varchar('date_mode', { length: 8 }).notNull(),
+    weekdays: jsonb('weekdays').$type<number[]>().notNull(),
+    dates: jsonb('dates').$type<string[]>().notNull(),
+    targetMode: varchar('target_mode', { length: 8 }).notNull(),
+    groupIds: jsonb('group_ids').$type<number[]>().notNull(),
+    deviceIds: jsonb('device_ids').$type<number[]>().notNull(),
+    sourceMode: varchar('source_mode', { length: 8 }).notNull(),
+    mediaGroupIds: jsonb('media_group_ids').$type<number[]>().notNull(),
+    mediaIds: jsonb('media_ids').$type<number[]>().notNull(),
+    description: descriptionColumn(),
+    state: varchar('state', { length: 8 }).notNull().default('edit'),
+    running: boolean('running').notNull().default(false),
+    creator: varchar('creator', { length: 64 }).notNull(),
+    checkedBy: varchar('checked_by', { length: 64 }),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('nsc_tasks_project_no_idx').on(t.projectId, t.no)],
+);
+
+/**
+ * What each speaker of a started (or stopped) task is to be told: `task` (it plays the task) or `untask`
+ * (it drops it), `delivered` once it answered. A speaker that comes back with a row here is sent the whole
+ * list of its started tasks (`tasks`), after which its untask rows go. Not a foreign key: an untask a
+ * speaker missed outlives the task's deletion.
+ */
+export const nscTaskSpeakers = pgTable(
+  'nsc_task_speakers',
+  {
+    taskId: integer('task_id').notNull(),
+    deviceId: integer('device_id').notNull(),
+    projectId: integer('project_id').notNull(),
+    command: varchar('command', { length: 8 }).notNull(),
+    delivered: boolean('delivered').notNull().default(false),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.deviceId] }), index('nsc_task_speakers_device').on(t.deviceId)],
 );
