@@ -1,3 +1,4 @@
+import { camera } from './camera.js';
 import { envmonitor } from './envmonitor.js';
 import { gateway } from './gateway.js';
 import { heartbeatOnly } from './heartbeat-only.js';
@@ -25,7 +26,8 @@ export const FAMILY_SIMS: readonly FamilySim[] = [
   wifi,
   led,
   nsc,
-  ...['camera', 'dvr', 'evse', 'emergencycallequipment'].map((t) => heartbeatOnly(t)),
+  camera,
+  ...['dvr', 'evse', 'emergencycallequipment'].map((t) => heartbeatOnly(t)),
 ];
 
 const byType = new Map(FAMILY_SIMS.map((f) => [f.type, f]));

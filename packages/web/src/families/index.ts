@@ -1,3 +1,4 @@
+import { camera } from './camera';
 import { envmonitor } from './envmonitor';
 import { gateway } from './gateway';
 import { illum } from './illum';
@@ -24,6 +25,7 @@ export const FAMILIES: readonly FamilyConsole[] = [
   wifi,
   led,
   nsc,
+  camera,
 ];
 
 const merged = <T>(pick: (f: FamilyConsole) => Record<string, T> | undefined): Record<string, T> =>

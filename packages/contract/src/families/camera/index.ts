@@ -1,11 +1,108 @@
-import { ipNetwork, plannedFamily } from '../kit/planned.js';
+import { z } from 'zod';
+import { grantsOf } from '../../endpoints/endpoint.js';
+import { int as setting } from '../../settings/kinds.js';
+import { intRange } from '../../validation/rules.js';
+import { deviceCalls, familyEndpoints, pageCall } from '../kit/calls.js';
+import { noArgs, REBOOT_COMMAND } from '../kit/commands.js';
+import { blank } from '../kit/forms.js';
+import { defineFamily } from '../kit/manifest.js';
+import { ipNetwork } from '../kit/planned.js';
 import { bool, int, select, text } from '../kit/properties.js';
+import { deviceRow, projectColumn } from '../kit/responses.js';
+import { FAMILY_READS, familyMenu } from '../kit/screens.js';
 
-const RECORD_SOURCES = ['none', 'device', 'center'] as const;
-const STREAM_MODES = ['rtsp', 'hls', 'rtmp', 'flv'] as const;
+/** Spec 001 §3 "record source none/device/center" (DSS and ISC alike). */
+export const RECORD_SOURCES = ['none', 'device', 'center'] as const;
+/** Spec 001 §3 "stream mode": how the camera's stream is taken. */
+export const STREAM_MODES = ['rtsp', 'hls', 'rtmp', 'flv'] as const;
+export type StreamMode = (typeof STREAM_MODES)[number];
+
+/** Spec 001 §9 "camera snapshots per operation 1-16 (4)". */
+export const SNAPSHOTS = { min: 1, max: 16, default: 4 } as const;
+/** PTZ speed, 1 (slow) to 8 (fast). */
+export const PTZ_SPEED = { min: 1, max: 8, default: 4 } as const;
+/** Preset positions 1-255 (what Dahua and Hikvision cameras offer). */
+export const PTZ_PRESET = { min: 1, max: 255 } as const;
+
+/** What a PTZ call moves: pan left and right, tilt up and down, zoom in and out, or stops the move. */
+export const PTZ_ACTIONS = ['left', 'right', 'up', 'down', 'zoomIn', 'zoomOut', 'stop'] as const;
+export type PtzAction = (typeof PTZ_ACTIONS)[number];
+/** What a preset call does: go to the preset, save the current position as it, or clear it. */
+export const PRESET_ACTIONS = ['goto', 'set', 'clear'] as const;
+export type PresetAction = (typeof PRESET_ACTIONS)[number];
+
+const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: 'validation.validParam' });
+
+/** POST …/:id/ptz: a move (its speed) or stop. One rule for the server and the console's pad. */
+export const ptzBody = z.object({
+  action: choice(PTZ_ACTIONS),
+  speed: z.preprocess(blank, intRange(PTZ_SPEED.min, PTZ_SPEED.max).default(PTZ_SPEED.default)),
+});
+export type PtzBody = z.infer<typeof ptzBody>;
+
+/** POST …/:id/preset: go to, set or clear preset `index` (1-255). */
+export const presetBody = z.object({
+  action: choice(PRESET_ACTIONS),
+  index: intRange(PTZ_PRESET.min, PTZ_PRESET.max),
+});
+export type PresetBody = z.infer<typeof presetBody>;
+
+/** POST …/:id/snapshot: how many pictures (1-16; the setting `cameraSnapshots` when not given). */
+export const snapshotBody = z.object({
+  count: z.preprocess(blank, intRange(SNAPSHOTS.min, SNAPSHOTS.max).optional()),
+});
+export type SnapshotBody = z.infer<typeof snapshotBody>;
+
+/** A picture the camera took: when, and the JPEG as a data URL (null when the camera keeps it itself). */
+export const cameraSnapshot = z.object({ at: z.string(), image: z.string().nullable() });
+export type CameraSnapshot = z.infer<typeof cameraSnapshot>;
+
+/**
+ * Spec 001 §7 "camera: PTZ, reboot, synctime" and the snapshots of §9: what the platform tells a camera
+ * (docs/device-protocol.md "Camera"). synctime carries the server's time; PTZ and presets are refused
+ * for a camera that has no PTZ.
+ */
+export const CAMERA_COMMANDS = [
+  REBOOT_COMMAND,
+  { name: 'synctime', args: noArgs },
+  { name: 'snapshot', args: snapshotBody as z.ZodType<Record<string, unknown>> },
+  { name: 'ptz', args: ptzBody as z.ZodType<Record<string, unknown>> },
+  { name: 'preset', args: presetBody as z.ZodType<Record<string, unknown>> },
+] as const;
+/** The commands only a PTZ camera takes. */
+export const PTZ_COMMANDS: readonly string[] = ['ptz', 'preset'];
+
+/** GET …/pages: the project's cameras by name, no or equipment id, online state and PTZ. */
+export const cameraPageFilter = z.object({
+  activeState: z.enum(['-1', '0', '1'], { error: 'validation.validParam' }).transform(Number).optional(),
+  ptz: z.enum(['true', 'false'], { error: 'validation.validParam' }).optional(),
+});
+
+/** A camera in the list: its codes, how its stream is taken, whether it has PTZ, its recorder. */
+export const cameraRow = deviceRow.extend({
+  ...projectColumn,
+  code: z.string().nullable(),
+  serialNumber: z.string().nullable(),
+  streamMode: z.enum(STREAM_MODES).nullable(),
+  ptzSupported: z.boolean(),
+  /** The recorder it is bound to (null: none). */
+  parentName: z.string().nullable(),
+});
+export type CameraRow = z.infer<typeof cameraRow>;
+
+const e = familyEndpoints('camera');
+
+/** Spec 001 §7 "camera: register, PTZ, reboot, synctime": the cameras' calls, declared once. */
+export const CAMERA_API = {
+  ...deviceCalls(e, { commands: CAMERA_COMMANDS }),
+  page: pageCall(e, cameraRow, "A page of the project's cameras with their stream mode and PTZ", cameraPageFilter),
+};
+
+const video = familyMenu('pjtvideo', 'video');
 
 /** Cameras (spec 001 §3 "Camera"), in the video group the recorders open. */
-export const cameraManifest = plannedFamily({
+export const cameraManifest = defineFamily({
   type: 'camera',
   slug: 'camera',
   module: 'video',
@@ -33,12 +130,17 @@ export const cameraManifest = plannedFamily({
   ],
   network: ipNetwork('rtspPort', 'minPort', 'maxPort', 'channelNo'),
   parentTypes: ['dvr'],
-  menu: { group: 'pjtvideo' },
+  commands: CAMERA_COMMANDS,
+  settings: [setting('cameraSnapshots', 'device', SNAPSHOTS)],
+  api: CAMERA_API,
   screens: [
-    ['pjtdevicecameralist', 'VideoCameraOutlined'],
-    ['pjtcameralivegrid', 'AppstoreOutlined'],
-    ['pjtdevicecamera', 'VideoCameraOutlined', 'pjtdevicecameralist'],
-    ['pjtdevicecamerarecord', 'PlaySquareOutlined'],
+    video('pjtdevicecameralist', 'VideoCameraOutlined', {
+      ready: true,
+      apis: [...grantsOf(CAMERA_API), ...FAMILY_READS],
+    }),
+    video('pjtcameralivegrid', 'AppstoreOutlined'),
+    video('pjtdevicecamera', 'VideoCameraOutlined', { ready: true, menu: false, authOf: 'pjtdevicecameralist' }),
+    video('pjtdevicecamerarecord', 'PlaySquareOutlined'),
   ],
   demo: { weight: 12, props: (random) => ({ streamMode: 'hls', ptzSupported: random() < 0.3 }) },
 });

@@ -1,0 +1,41 @@
+import {
+  CAMERA_API,
+  CAMERA_COMMANDS,
+  cameraManifest,
+  presetBody,
+  ptzBody,
+  snapshotBody,
+} from '@sc/contract/families/camera';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { mountTable } from '../../../platform/endpoints/mount.js';
+import { badRequest } from '../../../platform/errors.js';
+import type { FamilyContext } from '../family-handler.js';
+import { deviceListHandler } from '../kit/device-list.js';
+import { deviceHandlers, familyDeviceOf } from '../kit/traits.js';
+import { createCameraService } from './camera.service.js';
+
+/** A command's arguments as validated by the call (a bare POST is refused when the command needs some). */
+function argsOf<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) throw badRequest('validation.required', [{ field: 'body', key: 'validation.required' }]);
+  return parsed.data;
+}
+
+/** Spec 001 §7 "camera: register, PTZ, reboot, synctime" and snapshots: the traits plus the list. */
+export function cameraRoutes(app: FastifyInstance, ctx: FamilyContext): void {
+  const camera = createCameraService(ctx);
+  const one = familyDeviceOf(ctx, cameraManifest.type);
+  mountTable(app, CAMERA_API, {
+    // Commands go on the command bus: offline 409, silent 504, operation log. synctime carries our time.
+    ...deviceHandlers(ctx, cameraManifest, CAMERA_COMMANDS, {
+      extra: { synctime: () => ({ time: new Date().toISOString() }) },
+    }),
+    ptz: async (call) => camera.ptz(call.actor, await one(call), argsOf(ptzBody, call.body)),
+    preset: async (call) => camera.preset(call.actor, await one(call), argsOf(presetBody, call.body)),
+    snapshot: async (call) => camera.snapshot(call.actor, await one(call), argsOf(snapshotBody, call.body).count),
+    page: deviceListHandler(ctx, camera.page, (query) => ({
+      ptz: query.ptz === undefined ? undefined : query.ptz === 'true',
+    })),
+  });
+}

@@ -1,0 +1,140 @@
+import { ClockCircleOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Card, Col, Descriptions, Row } from 'antd';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type CommandAnswer,
+  CommandBar,
+  type DeviceBack,
+  type DeviceDetailProps,
+  DeviceShell,
+  devicePage,
+  propertyItems,
+  useLiveDevice,
+  useManifestCommands,
+} from '../../components/device';
+import { cameraApi, LIST_PAGE } from './api';
+import { PtzPad } from './ptz-pad';
+import { SnapshotCard } from './snapshot-card';
+
+const BACK: DeviceBack = { to: LIST_PAGE, label: 'camera.back', missing: 'camera.missing' };
+const COMMANDS = [{ name: 'reboot', dangerous: true }, { name: 'synctime' }] as const;
+const ICONS = { reboot: <ReloadOutlined />, synctime: <ClockCircleOutlined /> };
+
+/** Spec 001 §3: the stream, DSS and ISC fields of a camera, by group. */
+const GROUPS = {
+  stream: ['streamMode', 'primaryChannel', 'secondaryChannel', 'recordChannel', 'hlsAddress', 'hlsPort', 'rtmpPort'],
+  dss: [
+    'dssDeviceCode',
+    'dssChannel',
+    'multiStream',
+    'recordSource',
+    'recordChannelCode',
+    'recordChannelId',
+    'recordAddress',
+  ],
+  isc: ['cameraIndexCode', 'encodingDeviceCode', 'iscRecordSource'],
+} as const;
+
+/** A property's value in words: yes/no for flags, the record source's name, '—' when not set. */
+function valueText(t: TFunction, key: string, v: unknown): ReactNode {
+  if (v === undefined || v === null || v === '') return '—';
+  if (typeof v === 'boolean') return t(v ? 'common.yes' : 'common.no');
+  if (key === 'recordSource' || key === 'iscRecordSource') return t(`camera.recordSources.${String(v)}`);
+  if (key === 'streamMode') return String(v).toUpperCase();
+  return String(v);
+}
+
+/** /pjt/pjtdevicecamera?id= (spec 001 §2): one camera's fields, its operations, snapshots and PTZ. */
+export default devicePage(BACK, CameraDetail);
+
+function CameraDetail({ projectId, id, editable }: DeviceDetailProps) {
+  const { t } = useTranslation();
+  const api = cameraApi(projectId);
+  const {
+    device: d,
+    fallback,
+    query,
+  } = useLiveDevice({
+    id,
+    queryKey: api.one.key(id),
+    queryFn: () => api.one(id),
+    back: BACK,
+  });
+  const commands = useManifestCommands('camera', COMMANDS, ICONS, d?.name ?? '');
+  if (!d) return fallback;
+  const props = d.props ?? {};
+  const ptz = props.ptzSupported === true;
+  const group = (name: keyof typeof GROUPS) => (
+    <Card size="small" title={t(`camera.${name}`)} data-testid={`camera-${name}`}>
+      <Descriptions size="small" column={1}>
+        {GROUPS[name].map((key) => (
+          <Descriptions.Item key={key} label={t(`families.camera.${key}`)}>
+            {valueText(t, key, props[key])}
+          </Descriptions.Item>
+        ))}
+      </Descriptions>
+    </Card>
+  );
+  const send = (name: string): Promise<CommandAnswer> =>
+    (name === 'reboot' ? api.reboot : api.synctime)({ id }, { silent: true });
+
+  return (
+    <DeviceShell
+      device={d}
+      back={BACK}
+      testId="camera"
+      registration={
+        editable
+          ? {
+              texts: 'camera',
+              send: (registered) => api.setRegistered(id, registered),
+              onChanged: () => void query.refetch(),
+            }
+          : undefined
+      }
+      properties={{
+        columns: 4,
+        items: [
+          ...propertyItems(d, ['no', 'equipmentId'], (f) => t(`devices.fields.${f}`)),
+          { key: 'code', label: t('families.camera.code'), value: valueText(t, 'code', props.code) },
+          {
+            key: 'serialNumber',
+            label: t('families.camera.serialNumber'),
+            value: valueText(t, 'serialNumber', props.serialNumber),
+          },
+          { key: 'ptz', label: t('camera.fields.ptzSupported'), value: t(ptz ? 'camera.yes' : 'camera.no') },
+          ...propertyItems(d, ['parentName', 'modelName', 'areaName', 'lastActiveAt', 'location'], (f) =>
+            t(f === 'parentName' ? 'camera.fields.parentName' : `devices.fields.${f}`),
+          ),
+        ],
+      }}
+    >
+      <Row gutter={[12, 12]}>
+        <Col xs={24} lg={8}>
+          {group('stream')}
+        </Col>
+        <Col xs={24} lg={8}>
+          {group('dss')}
+        </Col>
+        <Col xs={24} lg={8}>
+          {group('isc')}
+        </Col>
+      </Row>
+      {editable && (
+        <Row gutter={[12, 12]}>
+          <Col xs={24} xl={12}>
+            <CommandBar title={t('camera.commandsTitle')} commands={commands} send={send} />
+          </Col>
+          <Col xs={24} xl={12}>
+            <PtzPad projectId={projectId} id={id} supported={ptz} />
+          </Col>
+          <Col xs={24}>
+            <SnapshotCard projectId={projectId} id={id} />
+          </Col>
+        </Row>
+      )}
+    </DeviceShell>
+  );
+}

@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { deviceSample, familyScreens, listedSample } from '../../test/family-page';
+import type { CameraListRow } from './api';
+import CameraListPage from './camera-list-page';
+import CameraPage from './camera-page';
+
+const LIST = '/pjt/pjtdevicecameralist';
+const CAM = '/api/pjts/2/iot/camera';
+const row = (id: number, name: string, more: Partial<CameraListRow>): CameraListRow => ({
+  ...listedSample(id, name, 'CAM'),
+  code: 'C-1',
+  serialNumber: 'SN1',
+  streamMode: 'hls',
+  ptzSupported: true,
+  parentName: '一号录像机',
+  ...more,
+});
+const CAMERAS = [
+  row(71, '路口球机', {}),
+  row(72, '门口枪机', { ptzSupported: false, registered: false, parentName: null, streamMode: null }),
+];
+const PROPS = {
+  code: 'C-1',
+  serialNumber: 'SN1',
+  streamMode: 'rtsp',
+  primaryChannel: 'rtsp://10.0.0.5/main',
+  ptzSupported: true,
+  dssDeviceCode: 'DSS-01',
+  dssChannel: 3,
+  multiStream: true,
+  recordSource: 'center',
+  cameraIndexCode: 'ISC-9',
+  iscRecordSource: 'device',
+};
+const DOME = deviceSample(71, '路口球机', 'CAM', { type: 'camera', modelName: 'dahuadss', props: PROPS });
+const FIXED = deviceSample(72, '门口枪机', 'CAM', {
+  type: 'camera',
+  modelName: 'dahuadss',
+  props: { streamMode: 'rtsp' },
+});
+
+const family = familyScreens({
+  screen: LIST,
+  base: CAM,
+  list: CAMERAS,
+  device: DOME,
+  more: (call, pathname) => {
+    if (pathname.endsWith('/devices.do/one/72')) return { json: FIXED };
+    if (call.method === 'POST' && pathname.startsWith(`${CAM}/71/`)) {
+      const command = pathname.split('/').at(-1)!;
+      const result =
+        command === 'snapshot'
+          ? {
+              pictures: [
+                { at: '2026-05-01T08:00:00Z', image: null },
+                { at: '2026-05-01T08:00:01Z', image: null },
+              ],
+            }
+          : { pan: 0.5 };
+      return { json: { command, ok: true, result, durationMs: 40, attempts: 1 } };
+    }
+    return undefined;
+  },
+});
+
+describe('cameras list', () => {
+  it('shows stream mode, PTZ in words and the recorder', async () => {
+    const { row: dome } = await family.openList(<CameraListPage />, LIST, '路口球机');
+    expect(dome.textContent).toContain('HLS');
+    expect(dome.querySelector('[data-ptz="true"]')?.textContent).toBe('支持');
+    expect(dome.textContent).toContain('一号录像机');
+    expect((await family.rowWith('门口枪机')).querySelector('[data-ptz="false"]')?.textContent).toBe('不支持');
+    expect(screen.getByRole('columnheader', { name: '云台' })).toBeTruthy();
+  }, 120_000);
+
+  family.registrationTests(<CameraListPage />, LIST, {
+    register: ['门口枪机', `${CAM}/72/register`],
+    hidden: '路口球机',
+  });
+});
+
+describe('camera page', () => {
+  const PAGE = '/pjt/pjtdevicecamera?id=71';
+
+  it('shows the stream, DSS and ISC fields in words, moves with the pad and takes snapshots', async () => {
+    const { calls, user } = await family.openDevice(<CameraPage />, PAGE, 'camera', { named: '路口球机' });
+    const dss = screen.getByTestId('camera-dss');
+    expect(dss.textContent).toContain('DSS-01');
+    expect(dss.textContent).toContain('中心录像');
+    expect(dss.textContent).toContain('是');
+    expect(screen.getByTestId('camera-isc').textContent).toContain('设备录像');
+    expect(screen.getByTestId('camera-stream').textContent).toContain('rtsp://10.0.0.5/main');
+    const pad = screen.getByTestId('camera-ptz');
+    await user.pointer([{ keys: '[MouseLeft>]', target: within(pad).getByTestId('ptz-left') }]);
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === `${CAM}/71/ptz`)).toBe(true));
+    expect(calls.find((c) => c.url.pathname === `${CAM}/71/ptz`)!.body?.get('action')).toBe('left');
+    await user.pointer([{ keys: '[/MouseLeft]', target: within(pad).getByTestId('ptz-left') }]);
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.pathname === `${CAM}/71/ptz`).map((c) => c.body?.get('action'))).toEqual([
+        'left',
+        'stop',
+      ]),
+    );
+    await user.click(within(pad).getByTestId('ptz-preset-goto'));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === `${CAM}/71/preset`)).toBe(true));
+    const shots = screen.getByTestId('camera-snapshot');
+    await user.type(within(shots).getByTestId('snapshot-count'), '2');
+    await user.click(within(shots).getByTestId('snapshot-take'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.pathname === `${CAM}/71/snapshot`)?.body?.get('count')).toBe('2'),
+    );
+    expect(await screen.findByText('已抓拍 2 张')).toBeTruthy();
+  }, 120_000);
+
+  it('says a camera without PTZ has none', async () => {
+    await family.openDevice(<CameraPage />, '/pjt/pjtdevicecamera?id=72', 'camera', { named: '门口枪机' });
+    expect(screen.getByTestId('ptz-unsupported').textContent).toBe('该摄像机不支持云台控制');
+  }, 120_000);
+
+  family.guardTests(<CameraPage />, PAGE, {
+    offline: { button: /调\s*用/, message: '设备离线或通讯异常，请稍后重试' },
+    readOnly: { ns: 'camera', table: 'camera-dss', buttons: [/重\s*启/, /抓\s*拍/] },
+  });
+});
