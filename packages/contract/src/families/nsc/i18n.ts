@@ -115,6 +115,8 @@ export const i18n = {
       },
       tasks: {
         create: '新建定时任务',
+        back: '返回任务列表',
+        missing: '定时任务不存在或不在当前项目中',
         edit: '编辑定时任务',
         view: '查看定时任务',
         fields: {
@@ -327,6 +329,8 @@ export const i18n = {
       },
       tasks: {
         create: 'New timed task',
+        back: 'Back to the tasks',
+        missing: 'The timed task does not exist or is not in this project',
         edit: 'Edit timed task',
         view: 'Timed task',
         fields: {

@@ -246,7 +246,7 @@ const page = (key: string, icon: string, apis: ReturnType<typeof grantsOf>) =>
 
 /**
  * Network speakers (spec 001 §3 "NSC"): broadcast terminals, terminal groups, media and media groups.
- * The timed tasks, the control center and the audio entry are not built yet: their screens stay held.
+ * The control center and the audio entry are not built yet: their screens stay held.
  */
 export const nscManifest = defineFamily({
   type: 'nsc',

@@ -1,5 +1,5 @@
 import type { AnswerOf } from '@sc/contract';
-import { NSC_API, NSC_GROUP_API, NSC_MEDIA_API, nscManifest } from '@sc/contract/families/nsc';
+import { NSC_API, NSC_GROUP_API, NSC_MEDIA_API, NSC_TASK_API, nscManifest } from '@sc/contract/families/nsc';
 import { clientOf, fillPath } from '../../api/endpoints';
 import { familyClient, uploadFile } from '../../components/device';
 
@@ -14,6 +14,13 @@ export type NscSpeakerOption = AnswerOf<typeof NSC_GROUP_API.groupOptions>[numbe
 export type NscMedia = AnswerOf<typeof NSC_MEDIA_API.upload>;
 export type NscMediaOption = AnswerOf<typeof NSC_MEDIA_API.mediaOptions>[number];
 export type NscMediaGroup = AnswerOf<typeof NSC_MEDIA_API.mediaGroup>;
+
+export type NscTask = AnswerOf<typeof NSC_TASK_API.task>;
+export type NscWeek = AnswerOf<typeof NSC_TASK_API.taskWeek>;
+export type NscConflict = AnswerOf<typeof NSC_TASK_API.taskConflicts>[number];
+
+/** The timed tasks' calls (spec 001 §7 "tasks including start, stop, check"). */
+export const nscTaskApi = (projectId: number) => clientOf(NSC_TASK_API, { projectId });
 
 export interface NscFilters {
   keyword: string;
@@ -32,6 +39,8 @@ export const nscApi = (projectId: number) => {
     mediaBase: fillPath(NSC_MEDIA_API.deleteMedia.path.replace('/:id', ''), bound),
     mediaGroupsBase: fillPath(NSC_MEDIA_API.createMediaGroup.path, bound),
     groupOptions: groups.groupOptions,
+    groups: groups.groups,
+    mediaGroups: media.mediaGroups,
     mediaOptions: media.mediaOptions,
     updateMedia: media.updateMedia,
     /** Sends an mp3 with its name and description, reporting the upload's progress. */

@@ -1,11 +1,23 @@
-import { CustomerServiceOutlined, GroupOutlined, SoundOutlined } from '@ant-design/icons';
+import {
+  CustomerServiceOutlined,
+  EditOutlined,
+  FieldTimeOutlined,
+  GroupOutlined,
+  SoundOutlined,
+} from '@ant-design/icons';
 import { familyConsole } from '../types';
 
 const SCREENS = {
   pjtdevicensclist: () => import('./speakers-page'),
   pjtdevicenscgroup: () => import('./groups-page'),
   pjtnscmediagroup: () => import('./media-page'),
+  pjtnsctasklist: () => import('./tasks-page'),
+  pjtnsctask: () => import('./task-page'),
 };
 
-/** Network speakers (spec 001 §2): the speakers list, terminal groups, media and media groups. */
-export const nsc = familyConsole('nsc', { SoundOutlined, GroupOutlined, CustomerServiceOutlined }, SCREENS);
+/** Network speakers (spec 001 §2): the speakers list, terminal groups, media and media groups, timed tasks and their editor. */
+export const nsc = familyConsole(
+  'nsc',
+  { SoundOutlined, GroupOutlined, CustomerServiceOutlined, FieldTimeOutlined, EditOutlined },
+  SCREENS,
+);
