@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nsc, PROGRAMME } from './nsc.js';
+import { nsc, PROGRAMME, taskPlayAt } from './nsc.js';
 import { commandContext, simDevice, TEST_PLACE } from './test-fixtures.js';
 
 /** An instant at a solar hour of the test place (Beijing, 116.4° E) on 1 June 2026. */
@@ -51,5 +51,74 @@ describe('network speaker simulator', () => {
     expect(stopped).toMatchObject({ ok: true, result: { values: { status: 'idle', playing: null } } });
     expect(nsc.telemetry!(device, solar(7.3))!.status).toBe('idle');
     expect(nsc.telemetry!(device, solar(12.1))).toMatchObject({ playing: 'Noon chime' });
+  });
+});
+
+describe('timed tasks on the speaker', () => {
+  /** A task at 08:00 (UTC+8) for 20 s on weekdays Monday and Monday only, of two media (5 s and 10 s). */
+  const task = (more: Record<string, unknown> = {}) => ({
+    taskId: 4,
+    name: 'Morning',
+    beginDate: '2026-06-01',
+    endDate: '2026-06-30',
+    startTime: '08:00',
+    durationSeconds: 20,
+    dateMode: 'week',
+    weekdays: [1],
+    dates: [],
+    priority: 5,
+    volume: 35,
+    playMode: 'cycle',
+    tz: 8,
+    media: [
+      { id: 1, name: 'Bells', duration: 5 },
+      { id: 2, name: 'Chime', duration: 10 },
+    ],
+    ...more,
+  });
+  /** 1 June 2026 (a Monday) at 08:00 UTC+8, plus `s` seconds. */
+  const at = (s: number) => new Date(Date.UTC(2026, 5, 1, 0, 0, s));
+
+  it('plays a task given to it at its start time, its media in order with the position, at its volume, for its duration', async () => {
+    const device = speaker({ volume: 55 });
+    expect((await nsc.commands!.task!(device, task(), ctxAt(device, at(-60)))).ok).toBe(true);
+    expect(nsc.telemetry!(device, at(-1))).toMatchObject({ status: 'idle', volume: 55 });
+    expect(nsc.telemetry!(device, at(2))).toMatchObject({
+      status: 'playing',
+      playing: 'Bells',
+      position: 2,
+      volume: 35,
+      taskId: 4,
+    });
+    expect(nsc.telemetry!(device, at(7))).toMatchObject({ playing: 'Chime', position: 2 });
+    // The list again from the top once its media are played.
+    expect(nsc.telemetry!(device, at(16))).toMatchObject({ playing: 'Bells', position: 1 });
+    expect(nsc.telemetry!(device, at(20))).toMatchObject({ status: 'idle', volume: 55 });
+    // Not on a Tuesday.
+    expect(nsc.telemetry!(device, new Date(at(2).getTime() + 86_400_000))).toMatchObject({ status: 'idle' });
+  });
+
+  it('drops a task (untask), takes a whole list (tasks), refuses a bad one, and stops the occurrence it plays', async () => {
+    const device = speaker();
+    await nsc.commands!.task!(device, task(), ctxAt(device, at(0)));
+    await nsc.commands!.untask!(device, { taskId: 4 }, ctxAt(device, at(0)));
+    expect(nsc.telemetry!(device, at(2))).toMatchObject({ status: 'idle' });
+    await nsc.commands!.tasks!(
+      device,
+      {
+        tasks: [task(), task({ taskId: 5, name: 'Loud', priority: 9, media: [{ id: 3, name: 'Siren', duration: 4 }] })],
+      },
+      ctxAt(device, at(0)),
+    );
+    expect(nsc.telemetry!(device, at(2))).toMatchObject({ playing: 'Siren', taskId: 5 });
+    expect((await nsc.commands!.task!(device, { taskId: 'x' }, ctxAt(device, at(0)))).ok).toBe(false);
+    await nsc.commands!.stop!(device, {}, ctxAt(device, at(3)));
+    expect(nsc.telemetry!(device, at(4))).toMatchObject({ playing: 'Bells', taskId: 4 });
+  });
+
+  it('plays its media in a random order in random play mode, each one whole', () => {
+    const names = new Set<string>();
+    for (let s = 0; s < 15; s++) names.add(String(taskPlayAt(task({ playMode: 'random' }) as never, at(s))?.name));
+    expect([...names].sort()).toEqual(['Bells', 'Chime']);
   });
 });

@@ -1,4 +1,5 @@
-import { NSC_VOLUME } from '@sc/contract/families/nsc';
+import { localClock } from '@sc/contract/families/kit';
+import { NSC_VOLUME, type NscTaskArgs, taskRunsOn, taskSpan } from '@sc/contract/families/nsc';
 import { clamp, solarHour } from '../cycles.js';
 import type { CommandContext, FamilySim, SimDevice, Values } from './types.js';
 
@@ -21,25 +22,114 @@ export function slotAt(device: SimDevice, at: Date) {
 interface Played {
   mediaId: number;
   name: string;
+  /** Seconds. */
+  duration: number;
   /** When it ends, ms. */
   until: number;
 }
 
-/** What the speaker plays at `at`: a media file it was told to play until it ends, else its programme unless stopped. */
-function nowPlaying(device: SimDevice, at: Date): string | null {
-  const played = device.state.played as Played | undefined;
-  if (played && played.until > at.getTime()) return played.name;
-  delete device.state.played;
-  const slot = slotAt(device, at);
-  return slot && device.state.stoppedSlot !== slot.key ? slot.name : null;
+/** What a timed task plays at an instant: the task, the media file, how far into it (s), and the occurrence's key. */
+export interface TaskPlay {
+  task: NscTaskArgs;
+  name: string;
+  position: number;
+  key: string;
 }
+
+/** A list in a random order that is the same for the same seed (a task's random play mode, each round). */
+function shuffled<T>(list: readonly T[], seed: number): T[] {
+  const out = [...list];
+  let x = seed >>> 0 || 1;
+  for (let i = out.length - 1; i > 0; i--) {
+    x = (Math.imul(x ^ (x >>> 15), 2_246_822_507) + 0x6d2b79f5) >>> 0;
+    const j = x % (i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/**
+ * What one timed task plays at `at` on the speaker's own clock, or null: on a date its date mode picks,
+ * from its start time for its duration (its timezone's), its media one after the other (list cycle: in
+ * order, again and again; random: each round in another order).
+ */
+export function taskPlayAt(task: NscTaskArgs, at: Date): TaskPlay | null {
+  const { date } = localClock(at, task.tz);
+  if (!taskRunsOn(task, date)) return null;
+  const shifted = at.getTime() + task.tz * 3_600_000;
+  const second = (((shifted % 86_400_000) + 86_400_000) % 86_400_000) / 1000;
+  const span = taskSpan(task);
+  if (second < span.start || second >= span.end) return null;
+  const total = task.media.reduce((sum, m) => sum + m.duration, 0);
+  if (!(total > 0)) return null;
+  const elapsed = second - span.start;
+  const round = Math.floor(elapsed / total);
+  const order = task.playMode === 'random' ? shuffled(task.media, task.taskId * 7919 + round) : task.media;
+  let offset = elapsed - round * total;
+  for (const m of order) {
+    if (offset < m.duration) return { task, name: m.name, position: Math.floor(offset), key: `${task.taskId}:${date}` };
+    offset -= m.duration;
+  }
+  return null;
+}
+
+/** The timed task the speaker plays at `at`: of those playing (and not stopped), the highest priority. */
+function taskAt(device: SimDevice, at: Date): TaskPlay | null {
+  const tasks = (device.state.tasks ?? []) as NscTaskArgs[];
+  let best: TaskPlay | null = null;
+  for (const task of tasks) {
+    const play = taskPlayAt(task, at);
+    if (play && device.state.stoppedTask !== play.key && (!best || task.priority > best.task.priority)) best = play;
+  }
+  return best;
+}
+
+/**
+ * What the speaker plays at `at`: a media file it was told to play until it ends, else a timed task it
+ * was given, else its programme unless stopped.
+ */
+function nowPlaying(
+  device: SimDevice,
+  at: Date,
+): { name: string; position: number | null; task: TaskPlay | null } | null {
+  const played = device.state.played as Played | undefined;
+  if (played && played.until > at.getTime())
+    return {
+      name: played.name,
+      position: Math.floor((at.getTime() - (played.until - played.duration * 1000)) / 1000),
+      task: null,
+    };
+  delete device.state.played;
+  const task = taskAt(device, at);
+  if (task) return { name: task.name, position: task.position, task };
+  const slot = slotAt(device, at);
+  return slot && device.state.stoppedSlot !== slot.key ? { name: slot.name, position: null, task: null } : null;
+}
+
+/** The speaker keeps the tasks it is given by id (a task given again replaces the one it had). */
+const keepTasks = (device: SimDevice, tasks: NscTaskArgs[]) => {
+  device.state.tasks = tasks;
+};
+const isTask = (v: unknown): v is NscTaskArgs => {
+  const t = v as NscTaskArgs;
+  return (
+    typeof t === 'object' &&
+    t !== null &&
+    Number.isInteger(t.taskId) &&
+    typeof t.startTime === 'string' &&
+    Number.isInteger(t.durationSeconds) &&
+    Array.isArray(t.media)
+  );
+};
 
 const report = (ctx: CommandContext) => ({ values: ctx.report() });
 
 /**
  * Network speakers (docs/device-protocol.md "Network speakers"): each reports its volume, whether it
- * plays and what (its own programme at the morning, noon and evening hours of its place, or a media file
- * the platform told it to play, for the file's duration), and its version. Volume, stop and play are
+ * plays and what (its own programme at the morning, noon and evening hours of its place, a timed task it
+ * was given on its own clock, or a media file the platform told it to play, for the file's duration), how
+ * far into it (`position`, seconds) and which task (`taskId`), and its version. A timed task plays at its
+ * volume. Volume, stop, play and the task commands (`task`, `untask`, `tasks`: the whole list) are
  * answered with a report at once, so the consoles see the change.
  */
 export const nsc: FamilySim = {
@@ -52,9 +142,11 @@ export const nsc: FamilySim = {
   telemetry: (device, at): Values => {
     const playing = nowPlaying(device, at);
     return {
-      volume: Number(device.state.volume),
+      volume: playing?.task ? playing.task.task.volume : Number(device.state.volume),
       status: playing ? 'playing' : 'idle',
-      playing,
+      playing: playing?.name ?? null,
+      ...(playing?.position != null ? { position: playing.position } : {}),
+      ...(playing?.task ? { taskId: playing.task.task.taskId } : {}),
       version: nsc.firmware!,
     };
   },
@@ -68,6 +160,8 @@ export const nsc: FamilySim = {
     },
     stop: (device, _args, ctx) => {
       delete device.state.played;
+      const task = taskAt(device, ctx.now);
+      if (task) device.state.stoppedTask = task.key;
       const slot = slotAt(device, ctx.now);
       if (slot) device.state.stoppedSlot = slot.key;
       return { ok: true, result: report(ctx) };
@@ -78,8 +172,28 @@ export const nsc: FamilySim = {
       device.state.played = {
         mediaId: Number(args.mediaId),
         name: args.name,
+        duration,
         until: ctx.now.getTime() + duration * 1000,
       } satisfies Played;
+      return { ok: true, result: report(ctx) };
+    },
+    task: (device, args, ctx) => {
+      if (!isTask(args)) return { ok: false, error: 'bad task' };
+      const tasks = ((device.state.tasks ?? []) as NscTaskArgs[]).filter((t) => t.taskId !== args.taskId);
+      keepTasks(device, [...tasks, args]);
+      return { ok: true, result: report(ctx) };
+    },
+    untask: (device, args, ctx) => {
+      keepTasks(
+        device,
+        ((device.state.tasks ?? []) as NscTaskArgs[]).filter((t) => t.taskId !== Number(args.taskId)),
+      );
+      return { ok: true, result: report(ctx) };
+    },
+    tasks: (device, args, ctx) => {
+      const tasks = Array.isArray(args.tasks) ? args.tasks : null;
+      if (!tasks?.every(isTask)) return { ok: false, error: 'bad tasks' };
+      keepTasks(device, tasks);
       return { ok: true, result: report(ctx) };
     },
   },
