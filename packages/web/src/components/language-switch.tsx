@@ -25,7 +25,7 @@ export function LanguageSwitch({ type = 'text' }: { type?: 'text' | 'default' })
       onFocus={() => void loadMenu()}
       onClick={used ? undefined : () => setUsed(true)}
     >
-      {labels[lang]} <DownOutlined style={{ fontSize: 10 }} />
+      <span className="frame-header-text">{labels[lang]}</span> <DownOutlined style={{ fontSize: 10 }} />
     </Button>
   );
   if (!used) return button;

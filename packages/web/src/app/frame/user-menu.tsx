@@ -63,7 +63,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           aria-label={`${name}, ${t('frame.userMenu')}`}
         >
           <Avatar size="small" icon={<UserOutlined />} style={{ background: '#fa8c16' }} />
-          {name} <DownOutlined style={{ fontSize: 10 }} />
+          <span className="frame-header-text">{name}</span> <DownOutlined style={{ fontSize: 10 }} />
         </Button>
       </Dropdown>
       {used && <ChangePasswordDialog userId={user.userId} open={changing} onClose={() => setChanging(false)} />}

@@ -14,6 +14,7 @@ export { EmptyList, ListScreen, type ListScreenProps, LoadFailed } from './list-
 export { withRecordCells } from './record-cells';
 export { DeleteButton, dialogTitle, ResourceTable } from './resource-table';
 export { INLINE_ACTIONS, type RowAction, RowActions } from './row-actions';
+export { ResponsiveTable, RowCards } from './row-cards';
 export { SearchBar } from './search-bar';
 export { applyServerErrors } from './server-errors';
 export { batchDeleteAction, createAction, Toolbar, type ToolbarAction } from './toolbar';

@@ -1,11 +1,12 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Empty, Flex, Result, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Empty, Flex, Result, type TableColumnsType, type TableProps } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useColumnSettings } from './column-settings';
 import { FilterBar, type FilterSpec } from './filters';
 import { withRecordCells } from './record-cells';
+import { ResponsiveTable } from './row-cards';
 import { Toolbar, type ToolbarAction } from './toolbar';
 import type { PagedList } from './use-paged-list';
 
@@ -103,7 +104,7 @@ export function ListScreen<T extends { id: number }, F>(props: ListScreenProps<T
       {list.query.isError && !list.query.data && !table?.dataSource ? (
         <LoadFailed onRetry={() => void list.query.refetch()} />
       ) : (
-        <Table<T>
+        <ResponsiveTable<T>
           rowKey="id"
           size="middle"
           columns={withRecordCells(settings.shown)}

@@ -1,8 +1,9 @@
 import { LOG_PAGE_SIZE, type Page } from '@sc/contract';
 import { type QueryKey, useQuery } from '@tanstack/react-query';
-import { Table, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ResponsiveTable } from '../crud/row-cards';
 import { pageSizeOptions } from '../crud/use-paged-list';
 import { KeyValues, useLabels } from '../labels';
 import { HandledWorkTag } from '../maintenance/handled-work';
@@ -80,7 +81,7 @@ export function EventsTable(props: {
     },
   ];
   return (
-    <Table<DeviceEvent>
+    <ResponsiveTable<DeviceEvent>
       data-testid={props.testId ?? 'events-table'}
       rowKey="id"
       size="small"

@@ -1,10 +1,11 @@
 import type { DeviceView } from '@sc/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Empty, Table } from 'antd';
+import { Empty } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRealtime } from '../../api/realtime';
 import type { CrudColumn } from '../../components/crud';
+import { ResponsiveTable } from '../../components/crud';
 import { applyStatePush, FamilyListCard, useFamilyColumns, useRegistration } from '../../components/device';
 import { ProjectScoped } from '../../components/project-scoped';
 import { useIncludeChildren } from '../../session/use-current-project';
@@ -64,7 +65,7 @@ function GatewayList({ projectId }: { projectId: number }) {
         void all.refetch();
       }}
     >
-      <Table<DeviceView>
+      <ResponsiveTable<DeviceView>
         rowKey="id"
         size="middle"
         loading={gateways.isLoading}

@@ -235,7 +235,8 @@ export function AuthList({ apiBase = GLOBAL_ADMIN, openOn }: { apiBase?: string;
             <Select<number>
               aria-label={t('permissions.role')}
               data-testid="auth-role-select"
-              style={{ width: 320 }}
+              // On a phone it leaves room for its label (and the menu's padding) instead of widening the page.
+              style={{ width: 'min(320px, calc(100vw - 140px))' }}
               showSearch={{ optionFilterProp: 'label' }}
               placeholder={t('permissions.rolePlaceholder')}
               loading={roles.isLoading}
@@ -291,6 +292,8 @@ export function AuthList({ apiBase = GLOBAL_ADMIN, openOn }: { apiBase?: string;
                 dataSource={groups}
                 loading={permissions.isFetching}
                 pagination={false}
+                // Narrower than its columns (a phone): it scrolls within itself, not the page.
+                scroll={{ x: 'max-content' }}
                 expandable={{
                   defaultExpandAllRows: true,
                   expandedRowKeys: groups.map((g) => g.key),

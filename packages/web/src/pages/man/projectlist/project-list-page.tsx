@@ -33,6 +33,7 @@ import {
 } from '../../../components/crud';
 import { LocationDialog, LocationLink } from '../../../components/location-dialog';
 import { formatTime } from '../../../components/time';
+import { usePhone } from '../../../components/use-phone';
 import { useLang } from '../../../i18n/i18n';
 import { indexTree, ProjectTreeSelect, useProjectTree } from './project-tree';
 
@@ -64,6 +65,7 @@ export default function ProjectListPage() {
   const { confirm } = useFeedback();
   const queryClient = useQueryClient();
   const writable = canModify(useAuthLevel());
+  const phone = usePhone();
   const tree = useProjectTree();
   const byId = useMemo(() => indexTree(tree.data), [tree.data]);
 
@@ -231,11 +233,11 @@ export default function ProjectListPage() {
   const selected = selectedId === null ? undefined : byId.get(selectedId);
 
   return (
-    <Flex gap={16} align="flex-start" data-testid="project-list-page">
+    <Flex gap={16} align="flex-start" vertical={phone} data-testid="project-list-page">
       <Card
         size="small"
         title={t('projects.tree')}
-        style={{ width: 260, flex: 'none' }}
+        style={phone ? { width: '100%' } : { width: 260, flex: 'none' }}
         extra={
           <Button size="small" type="link" disabled={selectedId === null} onClick={() => setSelectedId(null)}>
             {t('projects.showAll')}

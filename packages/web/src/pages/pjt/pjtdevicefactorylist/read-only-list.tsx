@@ -1,9 +1,9 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Empty, Flex, Input, Table, type TableColumnsType } from 'antd';
+import { Button, Empty, Flex, Input, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CrudColumn, type Row, tableColumns } from '../../../components/crud';
+import { type CrudColumn, ResponsiveTable, type Row, tableColumns } from '../../../components/crud';
 
 /**
  * A read-only list of a whole (unpaged, up to 1000) project-scoped lookup, with the kit's column
@@ -36,7 +36,7 @@ export function ReadOnlyList<T extends Row & { name: string; no: string }>({
           {t('common.refresh')}
         </Button>
       </Flex>
-      <Table<T>
+      <ResponsiveTable<T>
         rowKey="id"
         size="middle"
         columns={shown}
