@@ -62,7 +62,11 @@ describe('on a phone', () => {
         await settle(page, 150);
         // Measured again after a moment: an animation ending may widen the page briefly.
         const wider = async () => (await inspectScreen(page, lang)).pageOverflow;
-        const pageOverflow = (await wider()) > 1 ? (await page.waitForTimeout(800), await wider()) : 0;
+        let pageOverflow = await wider();
+        if (pageOverflow > 1) {
+          await page.waitForTimeout(800);
+          pageOverflow = await wider();
+        }
         if (pageOverflow > 1) await h.screenshot(page, `phone-too-wide-${screen.key}-${lang}`);
         if (pageOverflow > 1)
           failures.push(`${screen.key}: ${pageOverflow} px wider than the phone (${(await tooWide(page)).join(', ')})`);
