@@ -239,6 +239,9 @@ const TASK_PICKS = grantsOf({
   mediaGroups: NSC_MEDIA_API.mediaGroups,
 });
 
+/** What the audio entry reads: the speakers with their reports, and the week of tasks (today's). */
+const VOICE_READS = grantsOf({ page: NSC_API.page, taskWeek: NSC_TASK_API.taskWeek });
+
 const screen = familyMenu('pjtnsc', 'nsc');
 const built = familyMenu('pjtnsc', 'nsc', { ready: true });
 const page = (key: string, icon: string, apis: ReturnType<typeof grantsOf>) =>
@@ -246,7 +249,7 @@ const page = (key: string, icon: string, apis: ReturnType<typeof grantsOf>) =>
 
 /**
  * Network speakers (spec 001 §3 "NSC"): broadcast terminals, terminal groups, media and media groups.
- * The control center and the audio entry are not built yet: their screens stay held.
+ * The control center is not built yet: its screen stays held.
  */
 export const nscManifest = defineFamily({
   type: 'nsc',
@@ -258,7 +261,7 @@ export const nscManifest = defineFamily({
   api: { ...NSC_API, ...NSC_GROUP_API, ...NSC_MEDIA_API, ...NSC_TASK_API },
   screens: [
     familyGroup('pjtnsc', 'SoundOutlined'),
-    screen('pjtdevicevoice', 'SoundOutlined'),
+    page('pjtdevicevoice', 'SoundOutlined', VOICE_READS),
     page('pjtdevicensclist', 'SoundOutlined', grantsOf(NSC_API)),
     page('pjtdevicenscgroup', 'GroupOutlined', grantsOf(NSC_GROUP_API)),
     page('pjtnscmediagroup', 'CustomerServiceOutlined', grantsOf(NSC_MEDIA_API)),

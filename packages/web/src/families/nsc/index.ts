@@ -8,6 +8,7 @@ import {
 import { familyConsole } from '../types';
 
 const SCREENS = {
+  pjtdevicevoice: () => import('./voice-page'),
   pjtdevicensclist: () => import('./speakers-page'),
   pjtdevicenscgroup: () => import('./groups-page'),
   pjtnscmediagroup: () => import('./media-page'),
@@ -15,7 +16,7 @@ const SCREENS = {
   pjtnsctask: () => import('./task-page'),
 };
 
-/** Network speakers (spec 001 §2): the speakers list, terminal groups, media and media groups, timed tasks and their editor. */
+/** Network speakers (spec 001 §2): the audio entry, the speakers list, terminal groups, media and media groups, timed tasks and their editor. */
 export const nsc = familyConsole(
   'nsc',
   { SoundOutlined, GroupOutlined, CustomerServiceOutlined, FieldTimeOutlined, EditOutlined },

@@ -18,7 +18,7 @@ import { type NscFilters, type NscPage, type NscSpeaker, nscApi } from './api';
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 
 /** A report on a speaker: its volume, whether and what it plays, its version when it says one. */
-const speakerReport: RowReport<NscSpeaker> = (v, d, at) => {
+export const speakerReport: RowReport<NscSpeaker> = (v, d, at) => {
   const status = v.status === 'playing' || v.status === 'idle' ? v.status : null;
   return {
     volume: typeof v.volume === 'number' ? v.volume : null,

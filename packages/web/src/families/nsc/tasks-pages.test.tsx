@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { familyScreens, pageOf } from '../../test/family-page';
+import { familyScreens, listedSample, pageOf } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import type { NscTask, NscWeek } from './api';
 import NscTaskPage from './task-page';
 import NscTasksPage from './tasks-page';
+import NscVoicePage from './voice-page';
 
 const LIST = '/pjt/pjtnsctasklist';
 const EDITOR = '/pjt/pjtnsctask';
@@ -64,7 +65,7 @@ const entry = (more: Partial<NscWeek['days'][number]['entries'][number]> = {}) =
 });
 const WEEK: NscWeek = {
   from: '2026-03-02',
-  today: '2026-03-03',
+  today: '2026-03-02',
   days: Array.from({ length: 7 }, (_, i) => ({
     date: `2026-03-0${i + 2}`,
     weekday: i + 1,
@@ -83,9 +84,27 @@ const CONFLICT = [
   },
 ];
 
+const speakerRow = (id: number, name: string, more: Record<string, unknown>) => ({
+  ...listedSample(id, name, 'SP'),
+  mac: '',
+  ip: '',
+  terminalId: null,
+  modelName: null,
+  version: null,
+  reportedAt: '2026-05-01T08:00:00Z',
+  volume: 40,
+  status: 'idle',
+  playing: null,
+  ...more,
+});
+
 const family = familyScreens({
   screen: LIST,
   base: BASE,
+  list: [
+    speakerRow(11, '广场音柱', { status: 'playing', playing: '国歌', volume: 35 }),
+    speakerRow(12, '公园音柱', { activeState: 0 }),
+  ],
   more: (call, pathname) => {
     if (pathname === `${BASE}/tasks` && call.method === 'GET') return { json: pageOf([TASK]) };
     if (pathname === `${BASE}/tasks` && call.method === 'POST') return { json: { ...TASK, id: 9, state: 'edit' } };
@@ -156,5 +175,22 @@ describe('timed tasks', () => {
     await user.click(screen.getByTestId('nsc-task-save'));
     expect(await screen.findByText('请至少选择一个星期')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST' && c.url.pathname === `${BASE}/tasks`)).toBe(false);
+  }, 120_000);
+});
+
+describe('network audio entry', () => {
+  it('shows the speakers online, what plays where, today’s tasks and the way to the rest', async () => {
+    family.serve(5, '/pjt/pjtdevicevoice');
+    renderWithApp(<NscVoicePage />, { path: '/pjt/pjtdevicevoice' });
+    const now = await screen.findByTestId('nsc-voice-now');
+    expect(now.textContent).toContain('广场音柱');
+    expect(now.textContent).toContain('国歌');
+    expect(now.textContent).toContain('音量 35');
+    expect(screen.getByTestId('nsc-voice-online').textContent).toContain('1/ 2');
+    await waitFor(() => expect(screen.getByTestId('nsc-voice-today').textContent).toContain('2'));
+    expect(screen.getByText('08:00-08:10 早间广播')).toBeTruthy();
+    expect(screen.getByTestId('nsc-voice-go-pjtnsctasklist').getAttribute('href')).toBe('/pjt/pjtnsctasklist');
+    family.pushReport(11, 'nsc', { volume: 35, status: 'idle', playing: null }, '2026-05-01T20:15:00Z');
+    expect(await screen.findByText('当前没有终端在播放')).toBeTruthy();
   }, 120_000);
 });
