@@ -51,6 +51,8 @@ interface World {
   nscGroup: number;
   nscMedia: number;
   nscMediaGroup: number;
+  ledProgram: number;
+  nscTask: number;
   /** A maintenance work order with the world's device (and a photo). */
   bill: number;
   billDetail: number;
@@ -277,7 +279,49 @@ beforeAll(async () => {
       name: `${w.tag}节目组`,
       mediaIds: String(w.nscMedia),
     });
+    w.ledProgram = await post('led/programs', {
+      name: `${w.tag}节目`,
+      no: `${w.tag}LP`,
+      version: 'simple',
+      priority: 1,
+      repeatTimes: 1,
+      language: 'zh_CN',
+      description: '',
+      width: 192,
+      height: 96,
+      durationSeconds: 30,
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      startTime: '06:00',
+      endTime: '22:00',
+      filter: 'none',
+      layers: [
+        { type: 'text', left: 0, top: 0, width: 96, height: 32, text: { subtype: 'singleLine', content: '公告' } },
+      ],
+    });
+    w.nscTask = await post('nsc/tasks', {
+      name: `${w.tag}定时任务`,
+      no: `${w.tag}NT`,
+      beginDate: '2026-01-01',
+      endDate: '2026-12-31',
+      startTime: '08:00',
+      priority: 3,
+      volume: 60,
+      playMode: 'cycle',
+      durationSeconds: 600,
+      dateMode: 'week',
+      weekdays: [1, 3, 5],
+      dates: [],
+      targetMode: 'group',
+      groupIds: [w.nscGroup],
+      deviceIds: [],
+      sourceMode: 'media',
+      mediaGroupIds: [],
+      mediaIds: [w.nscMedia],
+    });
     w.secrets.push(
+      `${w.tag}节目`,
+      `${w.tag}定时任务`,
       `${w.tag}策略`,
       `${w.tag}回路策略`,
       `${w.tag}灯组`,
@@ -336,6 +380,8 @@ function urlFor(path: string, w: World) {
     .replace(':groupId', String(w.lcuGroup))
     .replace(':batchId', w.batch[/\/iot\/([^/]+)\//.exec(path)?.[1] ?? ''] ?? '')
     .replace(':resourceId', String(w.ledResource))
+    .replace(':programId', String(w.ledProgram))
+    .replace(':taskId', String(w.nscTask))
     .replace(':type', 'envmonitor')
     .replace(':serial', 'envmonitor')
     .replace(':n', '1')
