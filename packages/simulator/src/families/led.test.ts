@@ -33,4 +33,24 @@ describe('LED screens', () => {
     expect(led.telemetry!(device, at)).toMatchObject({ brightness: 42, volume: 15, power: false });
     expect(await led.commands!.realdata!(device, {}, ctx)).toMatchObject({ ok: true, result: { brightness: 42 } });
   });
+
+  it('take a published program, play it (programs in turn, each for its duration) and report it', async () => {
+    const device = screen();
+    const ctx = commandContext(at, () => led.telemetry!(device, at));
+    const layers = [{ type: 'text', text: { subtype: 'digitalClock' } }];
+    const given = await led.commands!.program!(
+      device,
+      { programId: 4, name: '早间公告', durationSeconds: 30, layers },
+      ctx,
+    );
+    expect(given).toMatchObject({ ok: true, result: { programId: 4, layers: 1, playing: '早间公告' } });
+    await led.commands!.program!(device, { programId: 5, name: '晚间公告', durationSeconds: 10, layers }, ctx);
+    const start = new Date(Math.ceil(at.getTime() / 40_000) * 40_000);
+    expect(playingAt(device, start)).toBe('早间公告');
+    expect(playingAt(device, new Date(start.getTime() + 35_000))).toBe('晚间公告');
+    // A program published again replaces its earlier version.
+    await led.commands!.program!(device, { programId: 4, name: '午间公告', durationSeconds: 30, layers }, ctx);
+    expect([playingAt(device, start), playingAt(device, new Date(start.getTime() + 15_000))]).toContain('午间公告');
+    expect((await led.commands!.program!(device, { name: 'x' }, ctx)).ok).toBe(false);
+  });
 });

@@ -6,16 +6,39 @@ export const BUILT_IN = ['城市公告', '空气质量', '交通提示'] as cons
 /** How long each built-in notice stays on, ms. */
 export const NOTICE_MS = 60_000;
 
+/** A program the screen was given (the device command `program`): what it needs to play it. */
+interface Program {
+  programId: number;
+  name: string;
+  durationSeconds: number;
+}
+
 interface Screen {
   brightness: number;
   volume: number;
   power: boolean;
+  /** The programs published to it, in the order they came (one per program id, the latest version). */
+  programs?: Program[];
 }
 const screenOf = (device: SimDevice) => device.state as unknown as Screen;
 
-/** What the screen shows at `at` (null while it is off): the notices in turn, each screen at its own offset. */
+/**
+ * What the screen shows at `at` (null while it is off): its programs in turn, each for its duration, on
+ * the screen's own clock; before any was published, its built-in notices in turn, each screen at its own
+ * offset.
+ */
 export function playingAt(device: SimDevice, at: Date): string | null {
-  if (!screenOf(device).power) return null;
+  const screen = screenOf(device);
+  if (!screen.power) return null;
+  const programs = screen.programs ?? [];
+  if (programs.length) {
+    const loop = programs.reduce((sum, p) => sum + p.durationSeconds * 1000, 0);
+    let t = at.getTime() % loop;
+    for (const p of programs) {
+      if (t < p.durationSeconds * 1000) return p.name;
+      t -= p.durationSeconds * 1000;
+    }
+  }
   const shift = Math.round(device.place.offset * BUILT_IN.length * NOTICE_MS);
   return BUILT_IN[Math.floor((at.getTime() + shift) / NOTICE_MS) % BUILT_IN.length]!;
 }
@@ -30,7 +53,7 @@ const inRange = (v: unknown, range: { min: number; max: number }) =>
 
 /**
  * LED screens (docs/device-protocol.md "LED"): each reports its brightness, volume, power and what it
- * shows (its built-in notices in turn while on), answers realdata with the same, and takes control
+ * shows (its programs, else its built-in notices, in turn while on), takes published programs, answers realdata with the same, and takes control
  * (brightness 1-255, volume 0-15, power), reporting the new state at once.
  */
 export const led: FamilySim = {
@@ -56,6 +79,17 @@ export const led: FamilySim = {
       // The console sees the new state at once, not with the next report.
       const values = ctx.report() ?? report(device, ctx.now);
       return { ok: true, result: values };
+    },
+    /** A published program (docs/device-protocol.md "LED"): kept, played in turn, reported as playing. */
+    program: (device, args, ctx) => {
+      const { programId, name, durationSeconds, layers } = args;
+      if (typeof programId !== 'number' || typeof name !== 'string' || !Array.isArray(layers))
+        return { ok: false, error: 'bad program' };
+      const s = screenOf(device);
+      const program = { programId, name, durationSeconds: Math.max(1, Number(durationSeconds) || 1) };
+      s.programs = [...(s.programs ?? []).filter((p) => p.programId !== programId), program];
+      const values = ctx.report() ?? report(device, ctx.now);
+      return { ok: true, result: { programId, layers: layers.length, playing: values.playing ?? null } };
     },
   },
 };

@@ -281,13 +281,14 @@ export const ledManifest = defineFamily({
       { key: 'pjtledresourcelist', icon: 'FileImageOutlined', apis: grantsOf(LED_RESOURCE_API) },
     ]),
     led('pjtledprogramlist', 'OrderedListOutlined', {
+      ready: true,
       apis: [
         ...grantsOf(LED_PROGRAM_API),
         ...grantsOf({ resources: LED_RESOURCE_API.resources }),
         ...[LED_API.page, LED_API.batchStatus].map(grantOf),
       ],
     }),
-    led('pjtledprogram', 'EditOutlined', { menu: false, authOf: 'pjtledprogramlist' }),
+    led('pjtledprogram', 'EditOutlined', { menu: false, authOf: 'pjtledprogramlist', ready: true }),
     led('pjtledlive', 'PlayCircleOutlined'),
   ],
   demo: { weight: 3, props: () => ({ screenWidth: 192, screenHeight: 96 }) },

@@ -1,5 +1,5 @@
 import type { AnswerOf } from '@sc/contract';
-import { LED_API, LED_RESOURCE_API, type LedRuntime, ledManifest } from '@sc/contract/families/led';
+import { LED_API, LED_PROGRAM_API, LED_RESOURCE_API, type LedRuntime, ledManifest } from '@sc/contract/families/led';
 import { clientOf } from '../../api/endpoints';
 import { familyClient } from '../../components/device';
 
@@ -39,3 +39,10 @@ export const runtimeFromPush =
 export const ledApi = (projectId: number) => familyClient(LED_API, LED_TYPE, projectId);
 /** The media resources' calls with the project bound. */
 export const resourceApi = (projectId: number) => clientOf(LED_RESOURCE_API, { projectId });
+
+/** The programs' calls with the project bound. */
+export const programApi = (projectId: number) => clientOf(LED_PROGRAM_API, { projectId });
+export type ProgramPage = AnswerOf<typeof LED_PROGRAM_API.programs>;
+export type LedProgramListed = ProgramPage['list'][number];
+export const PROGRAM_LIST = '/pjt/pjtledprogramlist';
+export const PROGRAM_PAGE = '/pjt/pjtledprogram';

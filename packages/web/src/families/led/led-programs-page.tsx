@@ -1,0 +1,349 @@
+import {
+  CheckCircleOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  HistoryOutlined,
+  PlusOutlined,
+  RollbackOutlined,
+  SendOutlined,
+} from '@ant-design/icons';
+import { AUTH_LEVEL } from '@sc/contract';
+import { LED_PROGRAM_STATES } from '@sc/contract/families/led';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Flex, Modal, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { failureText } from '../../api/report';
+import { useFeedback } from '../../app/feedback';
+import { useAskFirst } from '../../components/ask-first';
+import { canModify, ListScreen, tableColumns, useAuthLevel, usePagedList } from '../../components/crud';
+import { BatchProgress, useFollowedBatch } from '../../components/device';
+import { ProjectScoped } from '../../components/project-scoped';
+import { formatTime } from '../../components/time';
+import { type LedProgramListed, ledApi, PROGRAM_PAGE, programApi } from './api';
+
+interface Filters {
+  keyword: string;
+  state: string;
+}
+
+/** A program's state in words: editable, or checked (approved). */
+export function ProgramState({ state }: { state: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={state === 'checked' ? 'green' : 'blue'} data-program-state={state}>
+      {t(`led.programs.states.${state}`)}
+    </Tag>
+  );
+}
+
+/**
+ * /pjt/pjtledprogramlist (spec 001 §2, §4): the project's programs, their state; checked (check level) or
+ * back to editable, published to chosen screens with each screen's progress, and their publish history.
+ */
+export default function LedProgramsPage() {
+  return <ProjectScoped>{(projectId) => <Programs projectId={projectId} />}</ProjectScoped>;
+}
+
+function Programs({ projectId }: { projectId: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { message } = useFeedback();
+  const askFirst = useAskFirst();
+  const level = useAuthLevel();
+  const writable = canModify(level);
+  const checker = level >= AUTH_LEVEL.check;
+  const api = programApi(projectId);
+  const [publishing, setPublishing] = useState<LedProgramListed | null>(null);
+  const [history, setHistory] = useState<LedProgramListed | null>(null);
+  const list = usePagedList<LedProgramListed, Filters>({
+    key: api.programs.key(),
+    initialFilters: { keyword: '', state: '' },
+    waitForParams: true,
+    load: ({ page, pageSize, filters }) =>
+      api.programs({
+        query: {
+          page,
+          pageSize,
+          keyword: filters.keyword || undefined,
+          state: (filters.state || undefined) as never,
+        } as never,
+      }),
+  });
+  const act = async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work();
+      message.success(t(done));
+      await list.refresh();
+    } catch (error) {
+      message.error(failureText(error));
+    }
+  };
+  const edit = (row: LedProgramListed) => navigate(`${PROGRAM_PAGE}?id=${row.id}`);
+
+  const columns: TableColumnsType<LedProgramListed> = tableColumns<LedProgramListed>(
+    [
+      { field: 'name', ellipsis: true, width: 120 },
+      { field: 'no', ellipsis: true, width: 90 },
+      { field: 'state', width: 90, render: (v) => <ProgramState state={String(v)} /> },
+      {
+        field: 'size',
+        dataIndex: 'width',
+        width: 100,
+        render: (_, row) => `${row.width} × ${row.height}`,
+      },
+      { field: 'durationSeconds', width: 90, align: 'right', render: (v) => t('led.programs.seconds', { n: v }) },
+      { field: 'layerCount', width: 70, align: 'right' },
+      { field: 'screens', width: 80, align: 'right' },
+      { field: 'priority', width: 70, align: 'right' },
+      { field: 'creator', ellipsis: true, width: 90 },
+      { field: 'updatedAt', width: 150, render: (v) => formatTime(v) },
+    ],
+    (field) => t(`led.programs.fields.${field}`),
+  );
+  columns.push({
+    title: t('common.actions'),
+    key: 'actions',
+    fixed: 'right',
+    width: 230,
+    render: (_, row) => (
+      <Space size={0} wrap>
+        {writable && row.state === 'edit' && (
+          <Button size="small" type="link" icon={<EditOutlined />} onClick={() => edit(row)} data-testid="program-edit">
+            {t('common.edit')}
+          </Button>
+        )}
+        {(!writable || row.state === 'checked') && (
+          <Button size="small" type="link" onClick={() => edit(row)}>
+            {t('led.programs.view')}
+          </Button>
+        )}
+        {checker && row.state === 'edit' && (
+          <Button
+            size="small"
+            type="link"
+            icon={<CheckCircleOutlined />}
+            data-testid="program-check"
+            onClick={() =>
+              askFirst({
+                title: t('led.programs.check'),
+                content: t('led.programs.confirmCheck', { name: row.name }),
+                onOk: () => act(() => api.checkProgram({ programId: row.id }), 'led.programs.checked'),
+              })
+            }
+          >
+            {t('led.programs.check')}
+          </Button>
+        )}
+        {checker && row.state === 'checked' && (
+          <Button
+            size="small"
+            type="link"
+            icon={<RollbackOutlined />}
+            data-testid="program-uncheck"
+            onClick={() => act(() => api.uncheckProgram({ programId: row.id }), 'led.programs.unchecked')}
+          >
+            {t('led.programs.uncheck')}
+          </Button>
+        )}
+        {writable && row.state === 'checked' && (
+          <Button
+            size="small"
+            type="link"
+            icon={<SendOutlined />}
+            data-testid="program-publish"
+            onClick={() => setPublishing(row)}
+          >
+            {t('led.programs.publish')}
+          </Button>
+        )}
+        <Button size="small" type="link" icon={<HistoryOutlined />} onClick={() => setHistory(row)}>
+          {t('led.programs.history')}
+        </Button>
+        {writable && row.state === 'edit' && (
+          <Button
+            size="small"
+            type="link"
+            danger
+            icon={<DeleteOutlined />}
+            onClick={() =>
+              askFirst({
+                title: t('common.delete'),
+                content: t('led.programs.confirmDelete', { name: row.name }),
+                danger: true,
+                onOk: () => act(() => api.deleteProgram({ programId: row.id }), 'led.programs.deleted'),
+              })
+            }
+          >
+            {t('common.delete')}
+          </Button>
+        )}
+      </Space>
+    ),
+  });
+
+  return (
+    <Card
+      title={t('menu.pjtledprogramlist')}
+      extra={
+        <Select
+          aria-label={t('led.programs.stateFilter')}
+          placeholder={t('led.programs.stateFilter')}
+          allowClear
+          style={{ width: 130 }}
+          options={LED_PROGRAM_STATES.map((s) => ({ value: s, label: t(`led.programs.states.${s}`) }))}
+          value={list.filters.state || undefined}
+          onChange={(v?: string) => list.setFilters({ state: v ?? '' })}
+          data-testid="program-state-filter"
+        />
+      }
+    >
+      <ListScreen<LedProgramListed, Filters>
+        list={list}
+        columns={columns}
+        filters={[{ kind: 'keyword', name: 'keyword' }]}
+        hiddenByDefault={['priority', 'creator']}
+        actions={[
+          writable && {
+            key: 'create',
+            label: t('led.programs.add'),
+            icon: <PlusOutlined />,
+            primary: true,
+            onClick: () => navigate(PROGRAM_PAGE),
+          },
+        ]}
+        table={{ tableLayout: 'fixed', scroll: { x: 1030 } }}
+      />
+      {publishing && (
+        <PublishDialog
+          projectId={projectId}
+          program={publishing}
+          onClose={() => {
+            setPublishing(null);
+            void list.refresh();
+          }}
+        />
+      )}
+      {history && <HistoryDialog projectId={projectId} program={history} onClose={() => setHistory(null)} />}
+    </Card>
+  );
+}
+
+/** Publishing a checked program: the screens chosen, then each screen's progress over the realtime channel. */
+function PublishDialog({
+  projectId,
+  program,
+  onClose,
+}: {
+  projectId: number;
+  program: LedProgramListed;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const led = ledApi(projectId);
+  const api = programApi(projectId);
+  const [ids, setIds] = useState<number[]>([]);
+  const batch = useFollowedBatch(projectId, 'led', (batchId) => led.batchStatus({ batchId }));
+  const screens = useQuery({
+    queryKey: [...led.page.key(), 'publish'],
+    queryFn: () => led.page({ query: { page: 1, pageSize: 100 } as never }),
+  });
+  const names = new Map((screens.data?.list ?? []).map((s) => [s.id, s.name]));
+  const send = () =>
+    batch.run(
+      () => api.publishProgram({ programId: program.id, body: { ids } }),
+      ids.map((deviceId) => ({ deviceId, name: names.get(deviceId), outcome: 'pending' as const })),
+    );
+  return (
+    <Modal
+      open
+      width={640}
+      title={t('led.programs.publishTitle', { name: program.name })}
+      onCancel={onClose}
+      footer={
+        <Space>
+          <Button onClick={onClose}>{t(batch.progress ? 'led.programs.close' : 'common.cancel')}</Button>
+          {!batch.progress && (
+            <Button
+              type="primary"
+              icon={<SendOutlined />}
+              disabled={ids.length === 0}
+              loading={batch.sending}
+              onClick={() => void send()}
+              data-testid="publish-send"
+            >
+              {t('led.programs.publish')}
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      <Flex vertical gap={12}>
+        <Select
+          mode="multiple"
+          aria-label={t('led.programs.screens')}
+          placeholder={t('led.programs.chooseScreens')}
+          style={{ width: '100%' }}
+          loading={screens.isLoading}
+          disabled={Boolean(batch.progress)}
+          value={ids}
+          onChange={setIds}
+          options={(screens.data?.list ?? []).map((s) => ({
+            value: s.id,
+            label: `${s.name}${s.activeState === 1 ? '' : ` (${t('led.programs.offline')})`}`,
+          }))}
+          showSearch={{ optionFilterProp: 'label' }}
+          data-testid="publish-screens"
+        />
+        <Typography.Text type="secondary">{t('led.programs.offlineHint')}</Typography.Text>
+        {batch.progress && (
+          <BatchProgress progress={batch.progress} results={batch.results} commandLabel={t('led.programs.publish')} />
+        )}
+      </Flex>
+    </Modal>
+  );
+}
+
+/** A program's publish history: when, by whom, to how many screens. */
+function HistoryDialog({
+  projectId,
+  program,
+  onClose,
+}: {
+  projectId: number;
+  program: LedProgramListed;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const api = programApi(projectId);
+  const rows = useQuery({
+    queryKey: [...api.publishes.key(), program.id],
+    queryFn: () => api.publishes({ query: { page: 1, pageSize: 50, programId: program.id } as never }),
+  });
+  type Row = NonNullable<typeof rows.data>['list'][number];
+  const columns: TableColumnsType<Row> = [
+    { title: t('led.programs.publishedAt'), dataIndex: 'createdAt', render: (v: string) => formatTime(v) },
+    { title: t('led.programs.publishedBy'), dataIndex: 'creator' },
+    { title: t('led.programs.fields.screens'), dataIndex: 'total', align: 'right' },
+  ];
+  return (
+    <Modal
+      open
+      footer={null}
+      width={560}
+      title={t('led.programs.historyTitle', { name: program.name })}
+      onCancel={onClose}
+    >
+      <Table<Row>
+        rowKey="id"
+        size="small"
+        loading={rows.isLoading}
+        columns={columns}
+        dataSource={rows.data?.list ?? []}
+        pagination={false}
+        data-testid="publish-history"
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,209 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { changeLang } from '../../i18n/i18n';
+import { familyScreens, listedSample, pageOf, pushLive } from '../../test/family-page';
+import { jsonBody, renderWithApp } from '../../test/render';
+import LedProgramPage from './led-program-page';
+import LedProgramsPage from './led-programs-page';
+
+// Konva needs a real canvas: the editor's rules are tested around it (the journey drags on it).
+vi.mock('./program-canvas', () => ({
+  default: ({ layers }: { layers: unknown[] }) => <div data-testid="canvas-stub">{layers.length}</div>,
+}));
+
+const LED = '/api/pjts/2/iot/led';
+const LIST = '/pjt/pjtledprogramlist';
+const BATCH = '7b0e1d1e-9c41-4f0a-8a8e-3f1f9c1d2e3f';
+const row = (id: number, name: string, state: 'edit' | 'checked') => ({
+  id,
+  projectId: 2,
+  name,
+  no: `P${id}`,
+  version: 'advanced',
+  priority: 0,
+  repeatTimes: 1,
+  language: 'zh_CN',
+  description: '',
+  width: 192,
+  height: 96,
+  durationSeconds: 30,
+  startDate: '2026-01-01',
+  endDate: '2026-12-31',
+  startTime: '00:00',
+  endTime: '23:59',
+  filter: 'none',
+  weekdays: [],
+  days: [],
+  state,
+  creator: 'admin',
+  checkedBy: state === 'checked' ? 'admin' : null,
+  checkedAt: state === 'checked' ? '2026-05-01T08:00:00Z' : null,
+  createdAt: '2026-05-01T08:00:00Z',
+  updatedAt: '2026-05-01T08:00:00Z',
+  layerCount: 2,
+  screens: 0,
+});
+const PROGRAMS = [row(7, '早间公告', 'edit'), row(8, '晚间公告', 'checked')];
+const SCREENS = [
+  {
+    ...listedSample(61, '广场屏', 'LED'),
+    screenWidth: 192,
+    screenHeight: 96,
+    reportedAt: null,
+    brightness: null,
+    volume: null,
+    power: null,
+    playing: null,
+  },
+  {
+    ...listedSample(62, '路口屏', 'LED'),
+    screenWidth: 192,
+    screenHeight: 96,
+    reportedAt: null,
+    brightness: null,
+    volume: null,
+    power: null,
+    playing: null,
+  },
+];
+
+const family = familyScreens({
+  screen: LIST,
+  base: LED,
+  list: SCREENS,
+  more: (call, pathname) => {
+    if (pathname === `${LED}/programs` && call.method === 'GET') return { json: { ...pageOf(PROGRAMS), pageSize: 25 } };
+    if (pathname === `${LED}/programs` && call.method === 'POST')
+      return { json: { ...row(9, '新节目', 'edit'), layers: [] } };
+    if (pathname === `${LED}/programs/7/check`) return { json: { ...row(7, '早间公告', 'checked'), layers: [] } };
+    if (pathname === `${LED}/programs/8/publish`) return { json: { batchId: BATCH, command: 'publish', total: 2 } };
+    if (pathname === `${LED}/batches/${BATCH}`)
+      return {
+        json: {
+          batchId: BATCH,
+          command: 'publish',
+          total: 2,
+          acknowledged: 2,
+          failed: 0,
+          pending: 0,
+          done: true,
+          state: 'done',
+          startedAt: '2026-05-01T10:00:00Z',
+          finishedAt: '2026-05-01T10:00:01Z',
+          results: [
+            { deviceId: 61, name: '广场屏', ok: true, error: null, durationMs: 30 },
+            { deviceId: 62, name: '路口屏', ok: true, error: null, durationMs: 30 },
+          ],
+        },
+      };
+    return undefined;
+  },
+});
+
+describe('LED program list', () => {
+  it('checks an editable program after asking, and publishes a checked one to two screens with their progress', async () => {
+    const { fetchMock, calls } = family.serve(10, LIST);
+    const user = userEvent.setup();
+    renderWithApp(<LedProgramsPage />, { path: LIST });
+    const draft = await family.rowWith('早间公告');
+    expect(draft.querySelector('[data-program-state="edit"]')?.textContent).toBe('编辑中');
+    await user.click(within(draft).getByTestId('program-check'));
+    await user.click(await screen.findByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === `${LED}/programs/7/check`)).toBe(true));
+
+    const ready = await family.rowWith('晚间公告');
+    await user.click(within(ready).getByTestId('program-publish'));
+    const dialog = await screen.findByRole('dialog');
+    const publish = within(dialog).getByTestId('publish-send');
+    expect(publish.hasAttribute('disabled')).toBe(true);
+    fireEvent.mouseDown(
+      within(dialog).getByTestId('publish-screens').querySelector('.ant-select-selector') ??
+        within(dialog).getByTestId('publish-screens'),
+    );
+    await user.click(await screen.findByTitle('广场屏'));
+    await user.click(await screen.findByTitle('路口屏'));
+    await user.click(publish);
+    await waitFor(() => expect(jsonBody(fetchMock, `${LED}/programs/8/publish`)).toEqual({ ids: [61, 62] }));
+    const progress = await within(dialog).findByTestId('batch-progress');
+    pushLive({
+      kind: 'batch',
+      batchId: BATCH,
+      projectId: 2,
+      command: 'publish',
+      total: 2,
+      acknowledged: 2,
+      failed: 0,
+      pending: 0,
+      done: true,
+      state: 'done',
+      at: '2026-05-01T10:00:01Z',
+    } as never);
+    await waitFor(() => expect(progress.getAttribute('data-done')).toBe('true'));
+    expect(within(progress).getByTestId('batch-acknowledged').textContent).toBe('已确认 2');
+  }, 120_000);
+
+  it('offers neither check nor publish below the check and edit levels', async () => {
+    family.serve(1, LIST);
+    renderWithApp(<LedProgramsPage />, { path: LIST });
+    await family.rowWith('早间公告');
+    await waitFor(() => expect(screen.queryByTestId('program-check')).toBeNull());
+    expect(screen.queryByTestId('program-publish')).toBeNull();
+  }, 120_000);
+});
+
+describe('LED program editor', () => {
+  it.each([
+    ['zh_CN', '请输入文本图层的文字', '节目至少需要一个图层', '单行文本', '添加文本图层'],
+    [
+      'en_US',
+      'Enter the text of the text layer',
+      'A program needs at least one layer',
+      'Single line',
+      'Add text layer',
+    ],
+  ] as const)(
+    'says the contract’s rules before saving, keeps layers inside the screen, then saves (%s)',
+    async (lang, noText, noLayer, single, addText) => {
+      await changeLang(lang);
+      const { fetchMock, calls } = family.serve(5, '/pjt/pjtledprogram');
+      const user = userEvent.setup();
+      const view = renderWithApp(<LedProgramPage />, { path: '/pjt/pjtledprogram' });
+      await screen.findByTestId('program-save');
+      await user.type(screen.getByTestId('program-no'), 'P9');
+      await user.type(screen.getByTestId('program-name'), '新节目');
+      await waitFor(() => expect((screen.getByTestId('program-name') as HTMLInputElement).value).toBe('新节目'));
+      await user.click(screen.getByTestId('program-save'));
+      await user.click(screen.getByRole('tab', { name: /资源|Resources/ }));
+      expect(await screen.findByText(noLayer)).toBeTruthy();
+      expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+      expect(screen.getByTestId('add-text-layer').textContent).toBe(addText);
+      fireEvent.mouseEnter(screen.getByTestId('add-text-layer'));
+      await user.click(await screen.findByText(single));
+      const panel = await screen.findByTestId('layer-panel');
+      // A layer typed beyond the screen's 192 px is kept inside it.
+      const left = within(panel).getByTestId('layer-left');
+      await user.clear(left);
+      await user.type(left, '500');
+      fireEvent.blur(left);
+      await waitFor(() => expect((within(panel).getByTestId('layer-left') as HTMLInputElement).value).toBe('96'));
+      expect(await within(panel).findByText(noText)).toBeTruthy();
+      await user.type(within(panel).getByTestId('layer-text'), '欢迎光临');
+      await waitFor(() => expect(within(panel).queryByText(noText)).toBeNull());
+      await user.click(screen.getByTestId('program-save'));
+      await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+      const body = jsonBody(fetchMock, `${LED}/programs`) as { layers: Record<string, unknown>[] };
+      expect(body.layers).toEqual([
+        expect.objectContaining({
+          type: 'text',
+          left: 96,
+          width: 96,
+          text: expect.objectContaining({ subtype: 'singleLine', content: '欢迎光临' }),
+        }),
+      ]);
+      view.unmount();
+    },
+    120_000,
+  );
+});
