@@ -1,11 +1,10 @@
-import { type CommandRequest, commandTopic } from '@sc/contract';
-import { familySim } from '@sc/simulator';
 import type { MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings, describeAxe } from './axe';
-import { apiOf, connectDevice, createDevice, publishUp, reportUntilShown, rootProjectId } from './devices';
+import { apiOf, createDevice, reportUntilShown, rootProjectId } from './devices';
 import { type Harness, signIn, startHarness, switchLanguage } from './harness';
+import { simulatedScreen } from './led-screens';
 import { describeFindings, inspectScreen, settle } from './screen-checks';
 
 /**
@@ -29,7 +28,6 @@ afterAll(async () => {
 const SCREEN = { name: '广场LED屏', no: 'LED-E2E-01', equipmentId: 'EQE2ELED01', key1: 'led-secret-1' };
 const TYPE = 'led';
 const PROPS = { screenWidth: 192, screenHeight: 96 };
-const sim = familySim(TYPE);
 /** A 48×24 checked PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAADAAAAAYCAIAAAAzn+mLAAAAPElEQVR42mO4o6GBhn6dkEND9FTDMOqgUQcNOwcNrPWYakYdNOqg4eeg0XJo1EGjDhqty0YdNOqgIe4gANDa21t+iRPqAAAAAElFTkSuQmCC',
@@ -88,42 +86,9 @@ describe('LED screens in the console', () => {
     await h.screenshot(page, 'led-resources-zh');
 
     // ── A simulated screen over MQTT, answering control as the simulator does.
-    const device = {
-      equipmentId: SCREEN.equipmentId,
-      type: TYPE,
-      plan: { props: PROPS },
-      place: { lng: 116.4, lat: 39.9, offset: 0.4 },
-      state: {} as Record<string, unknown>,
-    } as unknown as Parameters<NonNullable<typeof sim.init>>[0];
-    sim.init!(device);
-    client = await connectDevice(h, SCREEN);
-    const led = client;
-    const publish = (kind: 'telemetry' | 'heartbeat' | 'reply', body: unknown) =>
-      publishUp(led, SCREEN.equipmentId, kind, body);
-    const report = () => publish('telemetry', { ts: Date.now(), values: sim.telemetry!(device, new Date()) });
-    const commands: CommandRequest[] = [];
-    await led.subscribeAsync(commandTopic(SCREEN.equipmentId), { qos: 1 });
-    led.on('message', (_topic, payload) => {
-      const request = JSON.parse(payload.toString()) as CommandRequest;
-      commands.push(request);
-      void (async () => {
-        const now = new Date();
-        let values: unknown = null;
-        const outcome = await sim.commands![request.command]!(device, request.args, {
-          now,
-          report: () => {
-            values = sim.telemetry!(device, now);
-            return values as never;
-          },
-          reboot: () => {},
-          children: [],
-        });
-        if (values) await publish('telemetry', { ts: Date.now(), values });
-        await publish('reply', { id: request.id, ...outcome });
-      })();
-    });
-    await publish('heartbeat', {});
-    await report();
+    const screen = await simulatedScreen(h, SCREEN, PROPS, 0.4);
+    client = screen.client;
+    const { device, commands, report } = screen;
 
     // ── The list: online, with its resolution, brightness, power and what it plays.
     await page.goto('/pjt/pjtdeviceledlist');

@@ -19,11 +19,12 @@ export default familyListPage<LedScreen, LedFilters, LedPage>({
   texts: { namespace: 'led', own: new Set(['resolution', 'brightness', 'volume', 'power', 'playing', 'reportedAt']) },
   columns: screenColumns,
   actions: { detail: detailPath, width: { editor: 165, reader: 80 } },
-  hidden: ['no', 'lastActiveAt'],
+  // Volume in the column setting: with the selection column the words of the headers stay whole at 1366 px.
+  hidden: ['no', 'lastActiveAt', 'volume'],
   // Spec 001 "batch power and brightness": the selected screens at once, with the batch's progress.
   selectable: true,
   below: (projectId, list) => <LedBatch projectId={projectId} list={list} />,
-  width: 1045,
+  width: 995,
 });
 
 /** The screens' columns, built again only for another language: a push then redraws only its own row. */
@@ -34,7 +35,7 @@ function screenColumns(t: TFunction): CrudColumn<LedScreen>[] {
     {
       field: 'resolution',
       dataIndex: 'screenWidth',
-      width: 100,
+      width: 105,
       render: (_, row) => (row.screenWidth && row.screenHeight ? `${row.screenWidth} × ${row.screenHeight}` : '—'),
     },
     { field: 'activeState', kind: { kind: 'active' }, width: 80 },
@@ -60,11 +61,11 @@ function screenColumns(t: TFunction): CrudColumn<LedScreen>[] {
     {
       field: 'playing',
       ellipsis: true,
-      width: 80,
+      width: 100,
       render: (_, row) => <span data-testid="led-playing">{row.playing ?? '—'}</span>,
     },
     { field: 'reportedAt', kind: { kind: 'time' }, width: 140 },
-    { field: 'registered', kind: { kind: 'registered' }, width: 120 },
+    { field: 'registered', kind: { kind: 'registered' }, width: 125 },
     { field: 'lastActiveAt', kind: { kind: 'time' }, width: 170 },
   ];
 }

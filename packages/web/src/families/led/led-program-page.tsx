@@ -42,7 +42,7 @@ import {
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
-import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { cloneElement, isValidElement, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { failureText } from '../../api/report';
@@ -65,6 +65,12 @@ import {
   problemsOf,
 } from './program-model';
 import { ProgramPreview } from './program-preview';
+
+/** The id of a field's input, for its label. */
+const idOf = (path: string) => `program-${path.replaceAll('.', '-')}`;
+/** The input with the id its label names. */
+const withId = (input: ReactNode, id: string) =>
+  isValidElement<{ id?: string }>(input) ? cloneElement(input, { id }) : input;
 
 /** Konva only with this screen (its own chunk, loaded when the editor opens). */
 const ProgramCanvas = lazy(() => import('./program-canvas'));
@@ -140,8 +146,13 @@ function Editor({
   };
   const item = (path: string, label: string, input: ReactNode, span = 12) => (
     <Col span={span}>
-      <Form.Item label={label} validateStatus={problem(path) ? 'error' : undefined} help={problem(path)}>
-        {input}
+      <Form.Item
+        label={label}
+        htmlFor={idOf(path)}
+        validateStatus={problem(path) ? 'error' : undefined}
+        help={problem(path)}
+      >
+        {withId(input, idOf(path))}
       </Form.Item>
     </Col>
   );
@@ -379,6 +390,7 @@ function Editor({
                 onSelect={setSelected}
                 onChange={(i, box) => writable && setLayer(i, box)}
                 labelOf={layerLabel}
+                readOnly={!writable}
               />
             </Suspense>
           </div>
@@ -554,8 +566,13 @@ function LayerPanel({
   });
   const field = (path: string, label: string, input: ReactNode, span = 6) => (
     <Col span={span}>
-      <Form.Item label={label} validateStatus={problem(at(path)) ? 'error' : undefined} help={problem(at(path))}>
-        {input}
+      <Form.Item
+        label={label}
+        htmlFor={idOf(at(path))}
+        validateStatus={problem(at(path)) ? 'error' : undefined}
+        help={problem(at(path))}
+      >
+        {withId(input, idOf(at(path)))}
       </Form.Item>
     </Col>
   );

@@ -27,6 +27,7 @@ export default function ProgramCanvas({
   onSelect,
   onChange,
   labelOf,
+  readOnly = false,
 }: {
   screen: { width: number; height: number };
   layers: DraftLayer[];
@@ -35,6 +36,8 @@ export default function ProgramCanvas({
   onSelect: (index: number | null) => void;
   onChange: (index: number, box: Box) => void;
   labelOf: (layer: DraftLayer, index: number) => string;
+  /** A checked program (or a reader): layers chosen, not moved. */
+  readOnly?: boolean;
 }) {
   const transformer = useRef<Konva.Transformer>(null);
   const shapes = useRef(new Map<string, Konva.Group>());
@@ -80,7 +83,7 @@ export default function ProgramCanvas({
             y={l.top * scale}
             width={l.width * scale}
             height={l.height * scale}
-            draggable
+            draggable={!readOnly}
             dragBoundFunc={(pos) => ({
               x: Math.min(Math.max(0, pos.x), width - l.width * scale),
               y: Math.min(Math.max(0, pos.y), height - l.height * scale),
@@ -108,6 +111,7 @@ export default function ProgramCanvas({
         ))}
         <Transformer
           ref={transformer}
+          resizeEnabled={!readOnly}
           rotateEnabled={false}
           keepRatio={false}
           boundBoxFunc={(old, next) =>

@@ -1,0 +1,166 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeFindings, describeAxe } from './axe';
+import { apiOf, createDevice, rootProjectId } from './devices';
+import { type Harness, signIn, startHarness, switchLanguage } from './harness';
+import { simulatedScreen } from './led-screens';
+import { describeFindings, inspectScreen, settle } from './screen-checks';
+
+/**
+ * LED programs: a program composed in the editor with a text layer and a digital clock placed by
+ * dragging them on the screen's canvas, previewed, checked, then published to two simulated screens that
+ * acknowledge it, play it and report it (the screens list shows it, live). Both languages, 1366 px.
+ */
+let h: Harness;
+const clients: { endAsync: (force?: boolean) => Promise<unknown> }[] = [];
+beforeAll(async () => {
+  h = await startHarness({ mqtt: true });
+});
+afterAll(async () => {
+  for (const c of clients) await c.endAsync(true).catch(() => undefined);
+  const errors = h?.pageErrors() ?? [];
+  await h?.stop();
+  expect(errors).toEqual([]);
+});
+
+const PROPS = { screenWidth: 192, screenHeight: 96 };
+const SCREENS = [
+  { name: '东门LED屏', no: 'LED-PG-01', equipmentId: 'EQE2ELEDPG1', key1: 'led-pg-secret-1' },
+  { name: '西门LED屏', no: 'LED-PG-02', equipmentId: 'EQE2ELEDPG2', key1: 'led-pg-secret-2' },
+];
+const PROGRAM = '迎宾公告';
+
+const screenFindings = async (page: Page, lang: 'zh_CN' | 'en_US') => [
+  ...describeFindings(await inspectScreen(page, lang)),
+  ...(lang === 'zh_CN' ? describeAxe(await axeFindings(page)) : []),
+];
+
+/** Drags on the canvas from one point to another (canvas pixels, from its top left). */
+async function drag(page: Page, canvas: Locator, from: [number, number], to: [number, number]) {
+  // The whole canvas in view (the layer panel below it may have scrolled the page).
+  await canvas.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + from[0], box.y + from[1]);
+  await page.waitForTimeout(100);
+  await page.mouse.down();
+  await page.mouse.move(box.x + from[0] + 5, box.y + from[1] + 5, { steps: 2 });
+  await page.mouse.move(box.x + to[0], box.y + to[1], { steps: 12 });
+  await page.waitForTimeout(100);
+  await page.mouse.up();
+}
+const inputValue = (page: Page, id: string) => page.getByTestId('layer-panel').getByTestId(id).inputValue();
+
+describe('LED programs in the console', () => {
+  it('composes a program by dragging, previews it, checks it and publishes it to two screens that show it', async () => {
+    const page = await h.newPage();
+    await page.goto('/index');
+    await signIn(page);
+    await page.waitForURL('**/man/manmain');
+    const api = await apiOf(page);
+    const projectId = await rootProjectId(api);
+    for (const [i, s] of SCREENS.entries()) {
+      const id = await createDevice(api, projectId, 'led', 'ledxx', s, { props: JSON.stringify(PROPS) });
+      await api.post(`/api/pjts/${projectId}/iot/led/${id}/register`);
+      const screen = await simulatedScreen(h, s, PROPS, 0.2 + i * 0.3);
+      clients.push(screen.client);
+    }
+
+    // ── The editor: properties, then a text layer and a digital clock placed by dragging them.
+    await page.goto('/pjt/pjtledprogramlist');
+    await page.getByRole('button', { name: /新建节目/ }).click();
+    await page.waitForURL('**/pjt/pjtledprogram');
+    await page.getByTestId('program-name').fill(PROGRAM);
+    await page.getByTestId('program-no').fill('PG-E2E-01');
+    await page.getByRole('tab', { name: '资源（图层）' }).click();
+    const canvas = page.getByTestId('program-canvas').locator('canvas').first();
+    await canvas.waitFor();
+    await page.getByTestId('add-text-layer').hover();
+    await page.getByRole('menuitem', { name: '单行文本' }).click();
+    await page.getByTestId('layer-panel').getByTestId('layer-text').fill('欢迎光临');
+    // 192 × 96 px drawn 3.75 times: the layer (96 × 32 at the top left) dragged by 300 × 150 canvas pixels.
+    await drag(page, canvas, [100, 60], [400, 210]);
+    await expect.poll(() => inputValue(page, 'layer-left')).toBe('80');
+    expect(await inputValue(page, 'layer-top')).toBe('40');
+    await page.getByTestId('add-text-layer').hover();
+    await page.getByRole('menuitem', { name: '数字时钟' }).click();
+    await page.getByRole('menuitem', { name: '数字时钟' }).waitFor({ state: 'hidden' });
+    await page.getByTestId('layer-panel').getByText('图层 2').waitFor();
+    await drag(page, canvas, [60, 40], [60, 265]);
+    await expect.poll(() => inputValue(page, 'layer-top')).toBe('60');
+    expect(await inputValue(page, 'layer-left')).toBe('0');
+    expect(await page.getByTestId('layer-item').allTextContents()).toEqual(['1. 单行文本', '2. 数字时钟']);
+    await page.getByTestId('program-preview-toggle').click();
+    const preview = page.getByTestId('program-preview');
+    await preview
+      .locator('[data-subtype="digitalClock"]')
+      .filter({ hasText: /^\d\d:\d\d:\d\d$/ })
+      .waitFor();
+    await preview.getByText('欢迎光临').waitFor();
+    await page.getByTestId('program-save').click();
+    await page.getByText('节目已保存').waitFor();
+    await page.waitForURL('**/pjt/pjtledprogram?id=*');
+    await page.locator('.ant-message-notice').first().waitFor({ state: 'detached' });
+    // The saved program again: its layers where they were dragged, and its preview playing.
+    await page.getByRole('tab', { name: '资源（图层）' }).click();
+    await page.getByTestId('layer-item').nth(1).click();
+    expect(await inputValue(page, 'layer-top')).toBe('60');
+    await page.getByTestId('program-preview-toggle').click();
+    await page.getByTestId('program-preview').getByText('欢迎光临').waitFor();
+    await page.mouse.move(0, 0);
+    await settle(page);
+    expect(await screenFindings(page, 'zh_CN')).toEqual([]);
+    await h.screenshot(page, 'led-program-editor-zh');
+
+    // ── The list: checked after asking, then published to both screens, each acknowledging it.
+    await page.getByRole('link', { name: '返回节目列表' }).click();
+    const row = page.locator('.ant-table-row', { hasText: PROGRAM });
+    await row.locator('[data-program-state="edit"]').waitFor();
+    await row.getByTestId('program-check').click();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await row.locator('[data-program-state="checked"]').waitFor();
+    await row.getByTestId('program-publish').click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: PROGRAM });
+    await dialog.getByTestId('publish-screens').click();
+    for (const s of SCREENS) await page.getByTitle(s.name).click();
+    await page.keyboard.press('Escape');
+    await dialog.getByTestId('publish-send').click();
+    const progress = dialog.getByTestId('batch-progress');
+    await progress.and(page.locator('[data-done="true"]')).waitFor();
+    expect(await progress.getByTestId('batch-acknowledged').textContent()).toBe('已确认 2');
+    await page.mouse.move(0, 0);
+    expect(await screenFindings(page, 'zh_CN')).toEqual([]);
+    await h.screenshot(page, 'led-program-publish-zh');
+    await dialog.getByRole('button', { name: '关闭' }).click();
+    // Two layers, and now two screens.
+    await expect.poll(() => row.getByText('2', { exact: true }).count()).toBe(2);
+    await settle(page);
+    expect(await screenFindings(page, 'zh_CN')).toEqual([]);
+    await h.screenshot(page, 'led-programs-zh');
+
+    // ── The screens show it: what each plays now, live on the screens list.
+    await page.goto('/pjt/pjtdeviceledlist');
+    for (const s of SCREENS)
+      await page
+        .locator('.ant-table-row', { hasText: s.name })
+        .getByTestId('led-playing')
+        .filter({ hasText: PROGRAM })
+        .waitFor();
+
+    // ── English.
+    await switchLanguage(page, 'English');
+    await page.goto('/pjt/pjtledprogramlist');
+    await page.locator('.ant-table-row', { hasText: PROGRAM }).getByText('Checked').waitFor();
+    await settle(page);
+    expect(await screenFindings(page, 'en_US')).toEqual([]);
+    await h.screenshot(page, 'led-programs-en');
+    await page.locator('.ant-table-row', { hasText: PROGRAM }).getByRole('button', { name: 'View' }).click();
+    await page.getByRole('tab', { name: 'Resources (layers)' }).click();
+    await page.getByTestId('program-canvas').locator('canvas').first().waitFor();
+    await page.getByTestId('layer-item').first().click();
+    await page.getByTestId('program-preview-toggle').click();
+    await page.getByTestId('program-preview').getByText('欢迎光临').waitFor();
+    await settle(page);
+    expect(await screenFindings(page, 'en_US')).toEqual([]);
+    await h.screenshot(page, 'led-program-editor-en');
+  }, 180_000);
+});
