@@ -1,4 +1,5 @@
 import { PTZ_ACTIONS, PTZ_PRESET, type PtzAction, SNAPSHOTS } from '@sc/contract/families/camera';
+import { createCameraStreams, simFfmpeg, type ViewMotion } from './camera-stream.js';
 import type { FamilySim, SimDevice } from './types.js';
 
 /**
@@ -34,18 +35,34 @@ export function viewAt(device: SimDevice, now: number): Omit<CameraView, 'move' 
   };
 }
 
-/** Listeners told when a camera's view changes (its video stream follows). */
-const watchers = new Set<(device: SimDevice) => void>();
-export const onViewChange = (listener: (device: SimDevice) => void) => {
-  watchers.add(listener);
-  return () => watchers.delete(listener);
+/** How the view changes per second under the move under way. */
+export function motionOf(device: SimDevice, now: number): ViewMotion {
+  const v = viewOf(device);
+  const rate = v.move ? v.move.speed * RATE : 0;
+  const a = v.move?.action;
+  return {
+    ...viewAt(device, now),
+    dPan: a === 'right' ? rate : a === 'left' ? -rate : 0,
+    dTilt: a === 'down' ? rate : a === 'up' ? -rate : 0,
+    dZoom: a === 'zoomIn' ? rate * 8 : a === 'zoomOut' ? -rate * 8 : 0,
+  };
+}
+
+/** The cameras' video, made on first use (FFMPEG_PATH, or the npm package's ffmpeg; SIM_STREAM_HOST). */
+let streams: ReturnType<typeof createCameraStreams> | null = null;
+export const cameraStreams = () => {
+  streams ??= createCameraStreams({
+    ffmpeg: simFfmpeg(),
+    host: process.env.SIM_STREAM_HOST,
+    motion: (d) => motionOf(d, Date.now()),
+  });
+  return streams;
 };
-const changed = (device: SimDevice) => {
-  for (const w of watchers) w(device);
-};
+const changed = (device: SimDevice) => streams?.moved(device);
 
 /**
- * Cameras (docs/device-protocol.md "Camera"): they answer reboot, synctime, snapshot (1-16 pictures) and,
+ * Cameras (docs/device-protocol.md "Camera"): they answer stream (the URL of their video), reboot,
+ * synctime, snapshot (1-16 pictures) and,
  * when their properties say they have PTZ, ptz (pan, tilt, zoom at a speed until stop) and presets.
  */
 export const camera: FamilySim = {
@@ -56,6 +73,12 @@ export const camera: FamilySim = {
     device.state.view = view;
   },
   commands: {
+    // Where its video is: H.264 in MPEG-TS over HTTP, made by ffmpeg while anybody reads it.
+    stream: async (device) => {
+      const video = cameraStreams();
+      if (!video.available) return { ok: false, error: 'no video: ffmpeg not found' };
+      return { ok: true, result: { url: await video.urlOf(device), codec: 'h264', width: 640, height: 360, fps: 10 } };
+    },
     reboot: (_device, _args, ctx) => {
       ctx.reboot(3000);
       return { ok: true, result: { rebooting: true } };

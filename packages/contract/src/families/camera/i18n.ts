@@ -32,6 +32,7 @@ export const i18n = {
     },
     settings: {
       cameraSnapshots: '摄像机每次抓拍张数',
+      cameraLiveIdle: '无人观看后停止直播 (秒)',
     },
     camera: {
       missing: '摄像机不存在或不在当前项目中',
@@ -84,6 +85,19 @@ export const i18n = {
         unsupported: '该摄像机不支持云台控制',
         done: '摄像机已执行',
       },
+      live: {
+        title: '实时视频',
+        unavailable: '实时视频不可用',
+        reasons: {
+          noFfmpeg: '服务器上没有 ffmpeg（npm 安装的 ffmpeg 包缺失，PATH 中也没有），无法转发视频流',
+          disabled: '服务器已关闭实时视频（FFMPEG_PATH=none）',
+        },
+        states: { idle: '未播放', starting: '正在连接', live: '直播中', failed: '取流失败' },
+        restart: '重新取流',
+        stop: '停止取流',
+        copy: '原码流转发（H.264）',
+        transcode: '转码为 H.264',
+      },
       rules: {
         noPtz: '该摄像机不支持云台控制',
       },
@@ -125,6 +139,7 @@ export const i18n = {
     },
     settings: {
       cameraSnapshots: 'Camera snapshots per operation',
+      cameraLiveIdle: 'Stop live video after the last viewer (s)',
     },
     camera: {
       missing: 'The camera does not exist or is not in this project',
@@ -176,6 +191,20 @@ export const i18n = {
         clear: 'Clear',
         unsupported: 'This camera has no PTZ',
         done: 'The camera did it',
+      },
+      live: {
+        title: 'Live video',
+        unavailable: 'Live video is unavailable',
+        reasons: {
+          noFfmpeg:
+            'The server has no ffmpeg (the npm ffmpeg package is missing and none is on the PATH), so it cannot relay video',
+          disabled: 'Live video is turned off on the server (FFMPEG_PATH=none)',
+        },
+        states: { idle: 'Not playing', starting: 'Connecting', live: 'Live', failed: 'Could not get the stream' },
+        restart: 'Restart stream',
+        stop: 'Stop stream',
+        copy: 'Relayed as sent (H.264)',
+        transcode: 'Encoded to H.264',
       },
       rules: {
         noPtz: 'This camera has no PTZ',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { grantsOf } from '../../endpoints/endpoint.js';
+import { grantsOf, storedFile } from '../../endpoints/endpoint.js';
+import { AUTH_LEVEL } from '../../enums.js';
 import { int as setting } from '../../settings/kinds.js';
 import { intRange } from '../../validation/rules.js';
 import { deviceCalls, familyEndpoints, pageCall } from '../kit/calls.js';
@@ -91,12 +92,52 @@ export const cameraRow = deviceRow.extend({
 });
 export type CameraRow = z.infer<typeof cameraRow>;
 
+/** A camera's live stream on the server's stream gateway (spec 001 §7 "live, HLS restart and stop"). */
+export const LIVE_STATES = ['idle', 'starting', 'live', 'failed'] as const;
+export type LiveState = (typeof LIVE_STATES)[number];
+/** Why this server has no live video: no ffmpeg found, or turned off (FFMPEG_PATH=none). */
+export const LIVE_UNAVAILABLE = ['noFfmpeg', 'disabled'] as const;
+export type LiveUnavailable = (typeof LIVE_UNAVAILABLE)[number];
+/** The files of a live stream: its playlist and its segments. */
+export const LIVE_FILE = /^(index\.m3u8|seg\d{1,9}\.ts)$/;
+/** The idle time of a stream after its last viewer, seconds (the setting `cameraLiveIdle`). */
+export const LIVE_IDLE = { min: 5, max: 600, default: 30 } as const;
+
+export const cameraLive = z.object({
+  id: z.number().int(),
+  /** Whether this server can run live video at all. */
+  available: z.boolean(),
+  reason: z.enum(LIVE_UNAVAILABLE).nullable(),
+  state: z.enum(LIVE_STATES),
+  /** The HLS playlist to play (sent with the session token), null unless live. */
+  playlist: z.string().nullable(),
+  /** Whether the stream is copied as the camera sends it (H.264) rather than encoded again. */
+  copy: z.boolean().nullable(),
+});
+export type CameraLive = z.infer<typeof cameraLive>;
+
 const e = familyEndpoints('camera');
 
 /** Spec 001 §7 "camera: register, PTZ, reboot, synctime": the cameras' calls, declared once. */
 export const CAMERA_API = {
   ...deviceCalls(e, { commands: CAMERA_COMMANDS }),
   page: pageCall(e, cameraRow, "A page of the project's cameras with their stream mode and PTZ", cameraPageFilter),
+  live: e.post(':id/live', {
+    response: cameraLive,
+    level: AUTH_LEVEL.view,
+    summary:
+      "Opens a camera's live video for a viewer: the stream gateway pulls the camera's stream with ffmpeg (shared by every viewer of the camera, copied when H.264) and answers once the HLS playlist is there; it stops a while (setting cameraLiveIdle) after the last viewer's last request",
+  }),
+  liveRestart: e.post(':id/live/restart', {
+    response: cameraLive,
+    summary: "Restarts a camera's live stream (the camera is asked for its stream again)",
+  }),
+  liveStop: e.post(':id/live/stop', { response: cameraLive, summary: "Stops a camera's live stream now" }),
+  liveFile: e.get(':id/live/:file', {
+    params: { file: z.string().regex(LIVE_FILE, 'validation.validParam') },
+    response: storedFile,
+    summary: "The HLS playlist (index.m3u8) or a segment (seg<n>.ts) of a camera's live stream",
+  }),
 };
 
 const video = familyMenu('pjtvideo', 'video');
@@ -131,7 +172,7 @@ export const cameraManifest = defineFamily({
   network: ipNetwork('rtspPort', 'minPort', 'maxPort', 'channelNo'),
   parentTypes: ['dvr'],
   commands: CAMERA_COMMANDS,
-  settings: [setting('cameraSnapshots', 'device', SNAPSHOTS)],
+  settings: [setting('cameraSnapshots', 'device', SNAPSHOTS), setting('cameraLiveIdle', 'device', LIVE_IDLE)],
   api: CAMERA_API,
   screens: [
     video('pjtdevicecameralist', 'VideoCameraOutlined', {

@@ -13,7 +13,10 @@ import { badRequest } from '../../../platform/errors.js';
 import type { FamilyContext } from '../family-handler.js';
 import { deviceListHandler } from '../kit/device-list.js';
 import { deviceHandlers, familyDeviceOf } from '../kit/traits.js';
+import { createCameraLive } from './camera.live.js';
 import { createCameraService } from './camera.service.js';
+import { findFfmpeg } from './ffmpeg-binary.js';
+import { createLiveGateway } from './live-gateway.js';
 
 /** A command's arguments as validated by the call (a bare POST is refused when the command needs some). */
 function argsOf<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
@@ -26,6 +29,12 @@ function argsOf<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
 export function cameraRoutes(app: FastifyInstance, ctx: FamilyContext): void {
   const camera = createCameraService(ctx);
   const one = familyDeviceOf(ctx, cameraManifest.type);
+  const gateway = createLiveGateway({
+    ffmpeg: findFfmpeg(),
+    idleMs: async () => Number(await ctx.settings.get('cameraLiveIdle')) * 1000,
+  });
+  app.addHook('onClose', () => gateway.close());
+  const live = createCameraLive(ctx, gateway);
   mountTable(app, CAMERA_API, {
     // Commands go on the command bus: offline 409, silent 504, operation log. synctime carries our time.
     ...deviceHandlers(ctx, cameraManifest, CAMERA_COMMANDS, {
@@ -34,6 +43,10 @@ export function cameraRoutes(app: FastifyInstance, ctx: FamilyContext): void {
     ptz: async (call) => camera.ptz(call.actor, await one(call), argsOf(ptzBody, call.body)),
     preset: async (call) => camera.preset(call.actor, await one(call), argsOf(presetBody, call.body)),
     snapshot: async (call) => camera.snapshot(call.actor, await one(call), argsOf(snapshotBody, call.body).count),
+    live: async (call) => live.open(call.actor, call.params.projectId, await one(call)),
+    liveRestart: async (call) => live.restart(call.actor, call.params.projectId, await one(call)),
+    liveStop: async (call) => live.stop(call.params.projectId, await one(call)),
+    liveFile: async (call) => live.file(await one(call), call.params.file, call.reply),
     page: deviceListHandler(ctx, camera.page, (query) => ({
       ptz: query.ptz === undefined ? undefined : query.ptz === 'true',
     })),

@@ -1,0 +1,156 @@
+import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cameraManifest } from '@sc/contract/families/camera';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInWith } from '../../../test/caller.js';
+import { createIotDevice, createProject } from '../../../test/factories.js';
+import { eventually } from '../../test-device.js';
+import { commandSuite, jsonCaller, onlineDevice } from '../kit/test-fixtures.js';
+import { findFfmpeg } from './ffmpeg-binary.js';
+import { createLiveGateway } from './live-gateway.js';
+
+const suite = commandSuite(cameraManifest);
+const { call, base, type: TYPE } = suite;
+const json = jsonCaller(suite);
+const FFMPEG = findFfmpeg();
+
+/**
+ * A camera's stream as a real one sends it: ffmpeg's test picture encoded to H.264 in MPEG-TS over HTTP,
+ * one encoder per connection; `open` counts the connections still open.
+ */
+let source: Server;
+let sourceUrl = '';
+const connections = new Set<unknown>();
+beforeAll(async () => {
+  source = createServer((req, res) => {
+    const ff = spawn(FFMPEG.path!, [
+      ...['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=10'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '10', '-pix_fmt', 'yuv420p'],
+      ...['-f', 'mpegts', 'pipe:1'],
+    ]);
+    connections.add(req);
+    res.writeHead(200, { 'content-type': 'video/mp2t' });
+    ff.stdout.pipe(res);
+    req.on('close', () => {
+      connections.delete(req);
+      ff.kill('SIGKILL');
+    });
+  });
+  await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
+  sourceUrl = `http://127.0.0.1:${(source.address() as AddressInfo).port}/cam.ts`;
+});
+afterAll(() => {
+  source.closeAllConnections();
+  source.close();
+});
+
+const streamer = () =>
+  onlineDevice(suite, { type: TYPE, modelNo: 'dahuadss', props: { streamMode: 'hls', ptzSupported: true } }, (r) =>
+    r.command === 'stream' ? { ok: true, result: { url: sourceUrl, codec: 'h264' } } : { ok: true, result: {} },
+  );
+const file = (path: string, token = suite.admin) =>
+  suite.t.app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}` } });
+
+describe('live video through the stream gateway', () => {
+  it('pulls the camera’s H.264 stream once for every viewer and serves it as HLS, copied', async () => {
+    expect(FFMPEG.path).toBeTruthy();
+    const { d, device } = await streamer();
+    const first = await call('POST', `${base}/${d.id}/live`);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      id: d.id,
+      available: true,
+      reason: null,
+      state: 'live',
+      copy: true,
+      playlist: `${base}/${d.id}/live/index.m3u8`,
+    });
+    const viewer = await signInWith(suite.t, 1, { pjtdevicecameralist: 1 });
+    const second = await call('POST', `${base}/${d.id}/live`, undefined, viewer);
+    expect(second.json()).toMatchObject({ state: 'live' });
+    expect(connections.size).toBe(1);
+    expect(device.received.filter((r) => r.command === 'stream')).toHaveLength(2);
+    const playlist = await file(first.json().playlist, viewer);
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.headers['content-type']).toContain('mpegurl');
+    const segment = playlist.body.split('\n').find((l) => l.endsWith('.ts'))!;
+    expect(segment).toMatch(/^seg\d+\.ts$/);
+    const ts = await file(`${base}/${d.id}/live/${segment}`);
+    expect(ts.statusCode).toBe(200);
+    expect(ts.rawPayload[0]).toBe(0x47); // an MPEG-TS sync byte
+    expect(ts.rawPayload.length).toBeGreaterThan(1000);
+    // Only the gateway's own names are served, and only to callers who may see the camera.
+    expect((await file(`${base}/${d.id}/live/..%2F..%2Fetc%2Fpasswd`)).statusCode).toBe(400);
+    expect((await file(`${base}/${d.id}/live/index.m3u8?token=nope`, 'nope')).statusCode).toBe(401);
+    const other = await createProject(suite.t.database.db, 1, ['video']);
+    const outsider = await signInWith(suite.t, other.id, { pjtdevicecameralist: 5 });
+    expect((await file(`/api/pjts/${other.id}/iot/camera/${d.id}/live/index.m3u8`, outsider)).statusCode).toBe(404);
+    expect((await call('POST', `/api/pjts/${other.id}/iot/camera/${d.id}/live`, undefined, outsider)).statusCode).toBe(
+      404,
+    );
+    expect((await call('POST', `${base}/${d.id}/live/stop`, undefined, viewer)).statusCode).toBe(403);
+
+    // Stop ends it at once; restart asks the camera again and pulls anew.
+    const stopped = await call('POST', `${base}/${d.id}/live/stop`);
+    expect(stopped.json()).toMatchObject({ state: 'idle', playlist: null });
+    await eventually(
+      async () => connections.size,
+      (n) => n === 0,
+    );
+    expect((await file(first.json().playlist)).statusCode).toBe(404);
+    const again = await call('POST', `${base}/${d.id}/live/restart`);
+    expect(again.json()).toMatchObject({ state: 'live' });
+    expect(connections.size).toBe(1);
+    await device.close();
+  }, 60_000);
+
+  it('stops the stream the idle time after its last viewer', async () => {
+    await suite.t.database.db.execute(
+      sql`insert into web_params (key, value) values ('cameraLiveIdle', '5') on conflict (key) do update set value = excluded.value`,
+    );
+    const { d, device } = await streamer();
+    await call('POST', `${base}/${d.id}/live/stop`);
+    await eventually(
+      async () => connections.size,
+      (n) => n === 0,
+    );
+    expect((await call('POST', `${base}/${d.id}/live`)).json().state).toBe('live');
+    expect(connections.size).toBe(1);
+    // A viewer's requests keep it going…
+    for (let i = 0; i < 4; i += 1) {
+      await new Promise((r) => setTimeout(r, 2000));
+      expect((await file(`${base}/${d.id}/live/index.m3u8`)).statusCode).toBe(200);
+    }
+    // …and nobody asking stops it.
+    await eventually(
+      async () => connections.size,
+      (n) => n === 0,
+      15_000,
+    );
+    expect((await file(`${base}/${d.id}/live/index.m3u8`)).statusCode).toBe(404);
+    await device.close();
+  }, 60_000);
+
+  it('answers 409 for an offline camera, 504 for a silent one, in the caller’s language', async () => {
+    const away = await createIotDevice(suite.t.database.db, { type: TYPE, modelNo: 'dahuadss', props: {} });
+    const offline = await call('POST', `${base}/${away.id}/live`, undefined, suite.admin, 'zh_CN');
+    expect(offline.statusCode).toBe(409);
+    expect(offline.json().message).toBe('设备离线或通讯异常，请稍后重试');
+    const { d, device } = await onlineDevice(suite, { type: TYPE, modelNo: 'dahuadss', props: {} }, () => null);
+    expect((await json('POST', `${base}/${d.id}/live`)).statusCode).toBe(504);
+    await device.close();
+  }, 60_000);
+});
+
+describe('without ffmpeg', () => {
+  it('says live video is unavailable and why', async () => {
+    expect(findFfmpeg({ FFMPEG_PATH: 'none' })).toEqual({ path: null, reason: 'disabled' });
+    expect(findFfmpeg({ FFMPEG_PATH: '/nowhere/ffmpeg' })).toEqual({ path: null, reason: 'noFfmpeg' });
+    const gateway = createLiveGateway({ ffmpeg: { path: null, reason: 'noFfmpeg' }, idleMs: () => 1000 });
+    expect(gateway.available).toBe(false);
+    expect(gateway.unavailableReason).toBe('noFfmpeg');
+    gateway.close();
+  });
+});

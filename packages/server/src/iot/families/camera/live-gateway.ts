@@ -1,0 +1,211 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LIVE_FILE, type LiveState } from '@sc/contract/families/camera';
+import type { FfmpegFound } from './ffmpeg-binary.js';
+
+export interface LiveSource {
+  url: string;
+  /** The source's video codec: H.264 is copied as it is, anything else is encoded to H.264. */
+  codec: string;
+}
+
+interface Stream {
+  source: LiveSource;
+  dir: string;
+  proc: ChildProcess;
+  state: LiveState;
+  /** When a viewer last asked for the playlist or a segment, ms. */
+  seen: number;
+  /** Why it failed (ffmpeg's last words), for the log. */
+  error: string | null;
+  ready: Promise<boolean>;
+}
+
+export interface LiveGatewayOptions {
+  ffmpeg: FfmpegFound;
+  /** How long a stream runs after its last viewer left, ms (read at each sweep). */
+  idleMs: () => Promise<number> | number;
+  /** How long the first playlist may take, ms. */
+  startMs?: number;
+  /** Segment length, seconds. */
+  segmentSeconds?: number;
+  now?: () => number;
+}
+
+/** The playlist the gateway writes beside its segments (it serves nothing but LIVE_FILE names). */
+export const PLAYLIST = 'index.m3u8';
+
+/**
+ * The stream gateway (spec 001 §7 "HLS restart and stop"): one ffmpeg per camera pulls its stream and
+ * writes HLS (copied when the source is H.264, else encoded with the fastest preset); every viewer of the
+ * camera reads the same playlist, each request counting as a sign of life; a sweep stops the ffmpeg of a
+ * camera nobody asked for within the idle time.
+ */
+export function createLiveGateway(options: LiveGatewayOptions) {
+  const { ffmpeg } = options;
+  const now = options.now ?? Date.now;
+  const startMs = options.startMs ?? 15_000;
+  const segment = options.segmentSeconds ?? 1;
+  const streams = new Map<number, Stream>();
+  const root = mkdtempSync(join(tmpdir(), 'sc-live-'));
+
+  const argsOf = (source: LiveSource, dir: string) => [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-fflags',
+    '+genpts+nobuffer',
+    // Read a second of the source to know it, not five: the first picture comes sooner.
+    '-analyzeduration',
+    '1000000',
+    '-probesize',
+    '1000000',
+    ...(/^rtsp:/i.test(source.url) ? ['-rtsp_transport', 'tcp'] : []),
+    '-i',
+    source.url,
+    '-an',
+    ...(source.codec.toLowerCase() === 'h264'
+      ? ['-c:v', 'copy']
+      : ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p', '-g', '20']),
+    '-f',
+    'hls',
+    '-hls_time',
+    String(segment),
+    '-hls_list_size',
+    '6',
+    '-hls_flags',
+    'delete_segments+omit_endlist+independent_segments',
+    '-hls_segment_filename',
+    join(dir, 'seg%d.ts'),
+    join(dir, PLAYLIST),
+  ];
+
+  function start(id: number, source: LiveSource): Stream {
+    const dir = join(root, String(id));
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const proc = spawn(ffmpeg.path!, argsOf(source, dir), { stdio: ['ignore', 'ignore', 'pipe'] });
+    const stream: Stream = {
+      source,
+      dir,
+      proc,
+      state: 'starting',
+      seen: now(),
+      error: null,
+      ready: Promise.resolve(false),
+    };
+    streams.set(id, stream);
+    proc.stderr?.on('data', (chunk: Buffer) => {
+      stream.error = chunk.toString().trim().slice(-300);
+    });
+    const exited = new Promise<false>((resolve) =>
+      proc.on('exit', () => {
+        if (streams.get(id) === stream) stream.state = 'failed';
+        resolve(false);
+      }),
+    );
+    proc.on('error', (e) => {
+      stream.error = e.message;
+      stream.state = 'failed';
+    });
+    const playlist = join(dir, PLAYLIST);
+    const appeared = new Promise<boolean>((resolve) => {
+      const deadline = now() + startMs;
+      const look = () => {
+        if (stream.state === 'failed' || streams.get(id) !== stream) return resolve(false);
+        if (existsSync(playlist) && /#EXTINF/.test(readFileSync(playlist, 'utf8'))) {
+          stream.state = 'live';
+          return resolve(true);
+        }
+        if (now() > deadline) {
+          stream.state = 'failed';
+          stream.error ??= 'no playlist in time';
+          proc.kill('SIGKILL');
+          return resolve(false);
+        }
+        setTimeout(look, 150);
+      };
+      look();
+    });
+    stream.ready = Promise.race([appeared, exited]);
+    return stream;
+  }
+
+  function stop(id: number) {
+    const stream = streams.get(id);
+    if (!stream) return false;
+    streams.delete(id);
+    stream.proc.kill('SIGKILL');
+    rmSync(stream.dir, { recursive: true, force: true });
+    return true;
+  }
+
+  const sweep = setInterval(async () => {
+    const idle = await options.idleMs();
+    for (const [id, stream] of streams) if (now() - stream.seen > idle) stop(id);
+  }, 1000);
+  sweep.unref();
+
+  return {
+    /** Whether live video can run here, and why not. */
+    available: ffmpeg.path !== null,
+    unavailableReason: ffmpeg.path === null ? ffmpeg.reason : null,
+
+    /**
+     * Opens a camera's stream for a viewer: the running one (started again when it failed or its source
+     * changed), or a new one; answers once the first playlist is written (or it failed).
+     */
+    async open(id: number, source: LiveSource) {
+      let stream = streams.get(id);
+      if (stream && (stream.state === 'failed' || stream.source.url !== source.url)) {
+        stop(id);
+        stream = undefined;
+      }
+      stream ??= start(id, source);
+      stream.seen = now();
+      await stream.ready;
+      // The viewer asks for the playlist next: the wait for it does not count as idle.
+      stream.seen = now();
+      return this.state(id);
+    },
+
+    /** Stops the camera's stream and starts it again (spec 001 §7 "HLS restart"). */
+    async restart(id: number, source: LiveSource) {
+      stop(id);
+      return this.open(id, source);
+    },
+
+    /** Stops the camera's stream now (spec 001 §7 "HLS stop"); viewers see it end. */
+    stop,
+
+    state(id: number): { state: LiveState; error: string | null } {
+      const stream = streams.get(id);
+      return { state: stream?.state ?? 'idle', error: stream?.state === 'failed' ? stream.error : null };
+    },
+
+    /** A playlist or segment of a running stream (null: none such), counting as a viewer's sign of life. */
+    file(id: number, name: string): Buffer | null {
+      const stream = streams.get(id);
+      if (!stream || !LIVE_FILE.test(name)) return null;
+      stream.seen = now();
+      const path = join(stream.dir, name);
+      try {
+        return readFileSync(path);
+      } catch {
+        return null;
+      }
+    },
+
+    /** How many streams run (the benchmark's and tests' view). */
+    running: () => [...streams.values()].filter((s) => s.state !== 'failed').length,
+
+    close() {
+      clearInterval(sweep);
+      for (const id of [...streams.keys()]) stop(id);
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+export type LiveGateway = ReturnType<typeof createLiveGateway>;

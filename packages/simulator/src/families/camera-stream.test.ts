@@ -1,0 +1,73 @@
+import { spawn } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
+import { camera, cameraStreams } from './camera.js';
+import { simFfmpeg } from './camera-stream.js';
+import { commandContext, simDevice } from './test-fixtures.js';
+
+const FFMPEG = simFfmpeg();
+
+/** `ms` of a stream's bytes from now. */
+async function read(url: string, ms: number) {
+  const controller = new AbortController();
+  const res = await fetch(url, { signal: controller.signal });
+  const chunks: Buffer[] = [];
+  const reader = res.body!.getReader();
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    chunks.push(Buffer.from(value));
+  }
+  controller.abort();
+  return Buffer.concat(chunks);
+}
+
+/** The last picture of some MPEG-TS as 64×36 grey pixels. */
+const lastFrame = (ts: Buffer) =>
+  new Promise<Buffer>((resolve) => {
+    const ff = spawn(FFMPEG!, [
+      ...['-hide_banner', '-loglevel', 'error', '-f', 'mpegts', '-i', 'pipe:0'],
+      ...['-vf', 'scale=64:36', '-pix_fmt', 'gray', '-f', 'rawvideo', 'pipe:1'],
+    ]);
+    const out: Buffer[] = [];
+    ff.stdout.on('data', (b: Buffer) => out.push(b));
+    ff.on('close', () => {
+      const all = Buffer.concat(out);
+      resolve(all.subarray(all.length - 64 * 36));
+    });
+    ff.stdin.end(ts);
+  });
+const difference = (a: Buffer, b: Buffer) => a.reduce((sum, v, i) => sum + Math.abs(v - b[i]!), 0) / a.length;
+
+afterAll(() => cameraStreams().close());
+
+describe.skipIf(!FFMPEG)('a simulated camera’s video', () => {
+  it('is H.264 in MPEG-TS over HTTP, made while read, and turns with PTZ', async () => {
+    const device = simDevice('camera', 'CAM-V1', {
+      family: camera,
+      props: { ptzSupported: true },
+    });
+    const ctx = () => commandContext(new Date());
+    const answer = await camera.commands!.stream!(device, {}, ctx());
+    expect(answer).toMatchObject({ ok: true, result: { codec: 'h264', width: 640, height: 360 } });
+    const url = (answer.result as { url: string }).url;
+    const before = await read(url, 2500);
+    expect(before[0]).toBe(0x47);
+    expect(before.length % 188).toBe(0);
+    expect(before.length).toBeGreaterThan(10_000);
+    const still = await lastFrame(before);
+    expect(still.length).toBe(64 * 36);
+    // Turned right at full speed for two seconds, then stopped: another part of the scene.
+    const reading = read(url, 5000);
+    await new Promise((r) => setTimeout(r, 300));
+    await camera.commands!.ptz!(device, { action: 'right', speed: 8 }, ctx());
+    expect(cameraStreams().running()).toBe(1);
+    await new Promise((r) => setTimeout(r, 2000));
+    await camera.commands!.ptz!(device, { action: 'stop' }, ctx());
+    const after = await reading;
+    expect(after.length % 188).toBe(0);
+    expect(difference(still, await lastFrame(after))).toBeGreaterThan(10);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(cameraStreams().running()).toBe(0);
+  }, 30_000);
+});

@@ -1,0 +1,191 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { accessSync, constants, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SimDevice } from './types.js';
+
+/** The wide picture a camera looks into, its window at the widest zoom is a quarter of it (640×360). */
+export const WIDE = { w: 1280, h: 720 } as const;
+export const FRAME = { w: 640, h: 360, fps: 10 } as const;
+/** MPEG-TS packets: the stream is forwarded in whole ones, so that a restart never cuts one. */
+const PACKET = 188;
+/** Fonts tried for the camera's name (CJK first). */
+const FONTS = [
+  '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc',
+  '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
+  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+];
+
+const usable = (path: string, mode = constants.R_OK) => {
+  try {
+    accessSync(path, mode);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The simulator's ffmpeg: FFMPEG_PATH, the npm package's binary, or none (cameras then have no video). */
+export function simFfmpeg(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (env.FFMPEG_PATH === 'none') return null;
+  if (env.FFMPEG_PATH) return usable(env.FFMPEG_PATH, constants.X_OK) ? env.FFMPEG_PATH : null;
+  try {
+    const path = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+    return usable(path, constants.X_OK) ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+/** How the picture moves from the generator's start: where it is, and how fast each part changes per second. */
+export interface ViewMotion {
+  pan: number;
+  tilt: number;
+  zoom: number;
+  dPan: number;
+  dTilt: number;
+  dZoom: number;
+}
+
+/**
+ * The filter graph of a camera's picture: ffmpeg's test pattern as the wide scene, a window over it
+ * (zoompan, per frame: pan and tilt 0-1 across what is left beside the window, zoom 1-4 narrowing it)
+ * moving as `m` says, scaled to 640×360, with the camera's name and the clock written on it.
+ */
+export function pictureFilter(m: ViewMotion, nameFile: string, font: string | undefined) {
+  const t = `(on/${FRAME.fps})`;
+  const z = `clip(${2 * m.zoom}+${2 * m.dZoom}*${t},2,8)`;
+  const pan = `clip(${m.pan}+${m.dPan}*${t},0,1)`;
+  const tilt = `clip(${m.tilt}+${m.dTilt}*${t},0,1)`;
+  const text = (what: string, y: number) =>
+    `drawtext=${font ? `fontfile=${font}:` : ''}${what}:x=12:y=${y}:fontsize=22:fontcolor=white:box=1:boxcolor=black@0.55:boxborderw=4`;
+  return [
+    `zoompan=z='${z}':x='${pan}*(iw-iw/zoom)':y='${tilt}*(ih-ih/zoom)':d=1:s=${FRAME.w}x${FRAME.h}:fps=${FRAME.fps}`,
+    text(`textfile=${nameFile}`, 12),
+    text("text='%{localtime}'", 44),
+  ].join(',');
+}
+
+interface Feed {
+  device: SimDevice;
+  clients: Set<ServerResponse>;
+  proc: ChildProcess | null;
+  /** When the feed started, ms: a restarted generator's timestamps go on from there. */
+  since: number;
+  carry: Buffer;
+  nameFile: string;
+}
+
+/**
+ * The simulated cameras' video: one HTTP server for all of them (`/camera/<equipment id>.ts`), each camera
+ * an ffmpeg encoding its picture to H.264 in MPEG-TS (640×360, 10 fps, ultrafast) while anybody reads it,
+ * shared by its readers; a PTZ move starts the camera's encoder again with the new motion.
+ */
+export function createCameraStreams(options: {
+  ffmpeg: string | null;
+  host?: string;
+  motion: (d: SimDevice) => ViewMotion;
+}) {
+  const feeds = new Map<string, Feed>();
+  const known = new Map<string, SimDevice>();
+  const dir = mkdtempSync(join(tmpdir(), 'sim-cam-'));
+  const font = FONTS.find((f) => usable(f));
+  let server: Server | null = null;
+  let listening: Promise<number> | null = null;
+
+  function run(feed: Feed) {
+    const offset = (Date.now() - feed.since) / 1000;
+    const args = [
+      ...['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi'],
+      ...['-i', `testsrc2=size=${WIDE.w}x${WIDE.h}:rate=${FRAME.fps}`],
+      ...['-vf', pictureFilter(options.motion(feed.device), feed.nameFile, font)],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p'],
+      ...['-g', String(FRAME.fps), '-output_ts_offset', offset.toFixed(3), '-f', 'mpegts', 'pipe:1'],
+    ];
+    const proc = spawn(options.ffmpeg!, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    feed.proc = proc;
+    feed.carry = Buffer.alloc(0);
+    proc.stdout!.on('data', (chunk: Buffer) => {
+      if (feed.proc !== proc) return;
+      const all = Buffer.concat([feed.carry, chunk]);
+      const whole = all.length - (all.length % PACKET);
+      feed.carry = all.subarray(whole);
+      const out = all.subarray(0, whole);
+      for (const client of feed.clients) client.write(out);
+    });
+  }
+
+  function stopFeed(feed: Feed) {
+    feed.proc?.kill('SIGKILL');
+    feed.proc = null;
+  }
+
+  function serve(path: string, res: ServerResponse, onClose: (f: () => void) => void) {
+    const match = /^\/camera\/([^/]+)\.ts$/.exec(path);
+    const device = match ? known.get(decodeURIComponent(match[1]!)) : undefined;
+    if (!device || !options.ffmpeg) {
+      res.writeHead(404).end();
+      return;
+    }
+    let feed = feeds.get(device.equipmentId);
+    if (!feed) {
+      const nameFile = join(dir, `${device.equipmentId}.txt`);
+      writeFileSync(nameFile, device.plan.name ?? device.equipmentId);
+      feed = { device, clients: new Set(), proc: null, since: Date.now(), carry: Buffer.alloc(0), nameFile };
+      feeds.set(device.equipmentId, feed);
+    }
+    res.writeHead(200, { 'content-type': 'video/mp2t', 'cache-control': 'no-store' });
+    feed.clients.add(res);
+    if (!feed.proc) {
+      feed.since = Date.now();
+      run(feed);
+    }
+    const f = feed;
+    onClose(() => {
+      f.clients.delete(res);
+      if (f.clients.size === 0) {
+        stopFeed(f);
+        feeds.delete(device.equipmentId);
+      }
+    });
+  }
+
+  function listen(): Promise<number> {
+    listening ??= new Promise((resolve) => {
+      server = createServer((req, res) =>
+        serve(new URL(req.url ?? '/', 'http://x').pathname, res, (f) => req.on('close', f)),
+      );
+      server.listen(0, options.host ?? '127.0.0.1', () => resolve((server!.address() as AddressInfo).port));
+      server.unref();
+    });
+    return listening;
+  }
+
+  return {
+    available: options.ffmpeg !== null,
+    /** The URL of a camera's stream (the server is started on first use). */
+    async urlOf(device: SimDevice) {
+      known.set(device.equipmentId, device);
+      const port = await listen();
+      return `http://${options.host ?? '127.0.0.1'}:${port}/camera/${encodeURIComponent(device.equipmentId)}.ts`;
+    },
+    /** The camera's view changed: its encoder starts again with the new motion (when anybody watches). */
+    moved(device: SimDevice) {
+      const feed = feeds.get(device.equipmentId);
+      if (!feed?.proc) return;
+      stopFeed(feed);
+      run(feed);
+    },
+    /** How many encoders run. */
+    running: () => [...feeds.values()].filter((f) => f.proc).length,
+    close() {
+      for (const feed of feeds.values()) stopFeed(feed);
+      feeds.clear();
+      server?.closeAllConnections();
+      server?.close();
+    },
+  };
+}
