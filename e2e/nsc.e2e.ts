@@ -12,7 +12,9 @@ import { describeFindings, inspectScreen } from './screen-checks';
  * Network speakers: a speaker answering as the simulator's model over MQTT is online in the list with
  * its volume and what it plays; a volume set from its row reaches it and comes back in its report; an
  * mp3 is uploaded (its duration read by the server's decoder) while a text file named .mp3 is refused
- * with the reason; a media group and a terminal group are made; in both languages at 1366 px.
+ * with the reason; a media group and a terminal group are made; a timed task starting at the next minute
+ * is made (no conflict), checked and started, and the speaker, running it on its own clock, plays it as
+ * the audio entry shows; the task list, its week and editor; in both languages at 1366 px.
  */
 let h: Harness;
 let client: MqttClient | undefined;
@@ -67,11 +69,13 @@ describe('network speakers in the console', () => {
     midnight.setUTCHours(0, 0, 0, 0);
     const noon = new Date(midnight);
     while (sim.telemetry!(device, noon)!.playing !== 'Noon chime') noon.setTime(noon.getTime() + 60_000);
+    // The speaker's own clock: noon of its place, until the timed task plays on the real one.
+    let clock = () => noon;
     client = await connectDevice(h, SPEAKER);
     const speaker = client;
     const publish = (kind: 'telemetry' | 'heartbeat' | 'reply', body: unknown) =>
       publishUp(speaker, SPEAKER.equipmentId, kind, body);
-    const report = () => publish('telemetry', { ts: Date.now(), values: sim.telemetry!(device, noon) });
+    const report = () => publish('telemetry', { ts: Date.now(), values: sim.telemetry!(device, clock()) });
     const commands: CommandRequest[] = [];
     await speaker.subscribeAsync(commandTopic(SPEAKER.equipmentId), { qos: 1 });
     speaker.on('message', async (_topic, payload) => {
@@ -79,7 +83,7 @@ describe('network speakers in the console', () => {
       commands.push(request);
       const handler = sim.commands?.[request.command];
       const outcome = handler
-        ? await handler(device, request.args, { now: noon, report: () => null, reboot: () => {}, children: [] })
+        ? await handler(device, request.args, { now: clock(), report: () => null, reboot: () => {}, children: [] })
         : { ok: true };
       await report();
       await publish('reply', { id: request.id, ...outcome });
@@ -161,8 +165,91 @@ describe('network speakers in the console', () => {
     expect(await findings(page, 'zh_CN')).toEqual([]);
     await h.screenshot(page, 'nsc-groups-zh');
 
+    // ── Timed task: at the next minute (UTC+8, the system timezone) at least 30 s away, for a minute, on
+    // the terminal group with the media group; checked and started, the speaker plays it on its own clock.
+    const startAt = new Date(Math.ceil((Date.now() + 30_000) / 60_000) * 60_000);
+    const local = new Date(startAt.getTime() + 8 * 3_600_000);
+    const hhmm = `${String(local.getUTCHours()).padStart(2, '0')}:${String(local.getUTCMinutes()).padStart(2, '0')}`;
+    await page.goto('/pjt/pjtnsctasklist');
+    await page.getByTestId('nsc-task-create').click();
+    await page.getByTestId('nsc-task-name').fill('早间广播');
+    await page.getByTestId('nsc-task-no').fill('NSCT01');
+    const startInput = page
+      .locator('[data-testid="nsc-task-start"] input, input[data-testid="nsc-task-start"]')
+      .first();
+    await startInput.click();
+    await startInput.fill(hhmm);
+    await startInput.press('Enter');
+    const duration = page
+      .locator('[data-testid="nsc-task-duration"] input, input[data-testid="nsc-task-duration"]')
+      .first();
+    await duration.fill('60');
+    const pick = async (select: string, option: string) => {
+      await page.getByTestId(select).click();
+      await page.locator('.ant-select-item-option', { hasText: option }).click();
+      await page.keyboard.press('Escape');
+    };
+    await pick('nsc-task-groups', '东门广场');
+    await pick('nsc-task-media-groups', '升旗仪式');
+    await page.getByTestId('nsc-task-conflicts').getByText('与其他定时任务没有冲突').waitFor();
+    expect(await findings(page, 'zh_CN')).toEqual([]);
+    await h.screenshot(page, 'nsc-task-editor-zh');
+    await page.getByTestId('nsc-task-save').click();
+    const taskRow = page.locator('.ant-table-row', { hasText: '早间广播' });
+    await taskRow.getByTestId('nsc-task-state').filter({ hasText: '编辑中' }).waitFor();
+    await taskRow.getByRole('button', { name: /审\s*核/ }).click();
+    await taskRow.getByTestId('nsc-task-state').filter({ hasText: '已审核' }).waitFor();
+    clock = () => new Date();
+    await taskRow.getByRole('button', { name: /启\s*动/ }).click();
+    await taskRow.getByTestId('nsc-task-running').waitFor();
+    await page.getByText('早间广播 已启动：1 个终端已收到，0 个终端上线后补发').waitFor();
+    expect(commands.find((c) => c.command === 'task')?.args).toMatchObject({
+      startTime: hhmm,
+      durationSeconds: 60,
+      media: [{ name: '国歌' }],
+    });
+    expect(await findings(page, 'zh_CN')).toEqual([]);
+    await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 15_000 });
+    await h.screenshot(page, 'nsc-tasks-zh');
+    await page.getByRole('tab', { name: '周视图' }).click();
+    await page.getByTestId('nsc-week-entry').filter({ hasText: '早间广播' }).first().waitFor();
+    expect(await findings(page, 'zh_CN')).toEqual([]);
+    await h.screenshot(page, 'nsc-week-zh');
+
+    // The speaker plays it at its start time, on its own clock: the audio entry shows what plays where.
+    await page.goto('/pjt/pjtdevicevoice');
+    const playingNow = page.getByTestId('nsc-voice-now').filter({ hasText: '国歌' });
+    await reportUntilShown(playingNow, report, 60, 2000);
+    expect(sim.telemetry!(device, new Date())).toMatchObject({
+      playing: '国歌',
+      volume: 60,
+      taskId: expect.any(Number),
+    });
+    expect(await findings(page, 'zh_CN')).toEqual([]);
+    await h.screenshot(page, 'nsc-voice-zh');
+    // Back to the speaker's noon for the rest.
+    clock = () => noon;
+    await report();
+
     // ── English.
     await switchLanguage(page, 'English');
+    await page.getByText('What plays where').waitFor();
+    await page.getByTestId('nsc-voice-now').filter({ hasText: 'Noon chime' }).waitFor();
+    expect(await findings(page, 'en_US')).toEqual([]);
+    await h.screenshot(page, 'nsc-voice-en');
+    await page.goto('/pjt/pjtnsctasklist');
+    await page.locator('.ant-table-row', { hasText: '早间广播' }).getByText('Running').waitFor();
+    expect(await findings(page, 'en_US')).toEqual([]);
+    await h.screenshot(page, 'nsc-tasks-en');
+    await page.getByRole('tab', { name: 'Week' }).click();
+    await page.getByTestId('nsc-week-entry').filter({ hasText: '早间广播' }).first().waitFor();
+    await h.screenshot(page, 'nsc-week-en');
+    await page.goto('/pjt/pjtnsctasklist');
+    await page.locator('.ant-table-row', { hasText: '早间广播' }).getByRole('link', { name: /View/ }).click();
+    await page.getByText('Timed task', { exact: true }).waitFor();
+    expect(await findings(page, 'en_US')).toEqual([]);
+    await h.screenshot(page, 'nsc-task-editor-en');
+    await page.goto('/pjt/pjtdevicenscgroup');
     await page.locator('.ant-table-row', { hasText: 'NSCG01' }).getByText('1 speakers').waitFor();
     expect(await findings(page, 'en_US')).toEqual([]);
     await h.screenshot(page, 'nsc-groups-en');
@@ -176,5 +263,5 @@ describe('network speakers in the console', () => {
     expect(await scrollsSideways(page)).toBe(false);
     expect(await findings(page, 'en_US')).toEqual([]);
     await h.screenshot(page, 'nsc-list-en');
-  }, 120_000);
+  }, 300_000);
 });

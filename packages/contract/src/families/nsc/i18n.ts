@@ -130,6 +130,7 @@ export const i18n = {
         missing: '定时任务不存在或不在当前项目中',
         edit: '编辑定时任务',
         view: '查看定时任务',
+        open: '查看',
         fields: {
           name: '名称',
           no: '编号',
@@ -355,6 +356,7 @@ export const i18n = {
         missing: 'The timed task does not exist or is not in this project',
         edit: 'Edit timed task',
         view: 'Timed task',
+        open: 'View',
         fields: {
           name: 'Name',
           no: 'No',

@@ -265,10 +265,8 @@ export const nscManifest = defineFamily({
     page('pjtdevicensclist', 'SoundOutlined', grantsOf(NSC_API)),
     page('pjtdevicenscgroup', 'GroupOutlined', grantsOf(NSC_GROUP_API)),
     page('pjtnscmediagroup', 'CustomerServiceOutlined', grantsOf(NSC_MEDIA_API)),
-    screen('pjtnsctasklist', 'FieldTimeOutlined', {
-      apis: [...grantsOf(NSC_TASK_API), ...TASK_PICKS, ...FAMILY_READS],
-    }),
-    screen('pjtnsctask', 'EditOutlined', { menu: false, authOf: 'pjtnsctasklist' }),
+    page('pjtnsctasklist', 'FieldTimeOutlined', [...grantsOf(NSC_TASK_API), ...TASK_PICKS]),
+    built('pjtnsctask', 'EditOutlined', { menu: false, authOf: 'pjtnsctasklist' }),
     screen('pjtnsccontrolcenter', 'ControlOutlined'),
   ],
   demo: { weight: 4 },

@@ -11,7 +11,7 @@ import {
   nscTaskFields,
   nscTaskProblems,
 } from '@sc/contract/families/nsc';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -131,6 +131,7 @@ function TaskForm({ projectId, task }: { projectId: number; task: NscTask | null
   const ask = useAskFirst();
   const api = nscTaskApi(projectId);
   const nsc = nscApi(projectId);
+  const client = useQueryClient();
   const [form] = Form.useForm<TaskForm>();
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -200,6 +201,12 @@ function TaskForm({ projectId, task }: { projectId: number; task: NscTask | null
         const body = bodyOf(form.getFieldsValue(true)) as never;
         const saved = task ? await api.updateTask({ taskId: task.id, body }) : await api.createTask({ body });
         message.success(t('nsc.tasks.saved', { name: saved.name }));
+        // The list and the week (kept open in their tab) read again.
+        await Promise.all([
+          client.invalidateQueries({ queryKey: api.tasks.key({}) }),
+          client.invalidateQueries({ queryKey: api.taskWeek.key({}) }),
+          client.invalidateQueries({ queryKey: api.task.key({}) }),
+        ]);
         navigate(LIST);
       } catch (error) {
         if (applyServerErrors(form, error)) return;

@@ -99,7 +99,7 @@ function TaskList({ projectId }: { projectId: number }) {
       <Space size={0} wrap>
         <Link to={`${TASK_PAGE}?id=${row.id}`}>
           <Button size="small" type="link" icon={edit ? <EditOutlined /> : <EyeOutlined />}>
-            {edit ? t('common.edit') : t('nsc.tasks.view')}
+            {edit ? t('common.edit') : t('nsc.tasks.open')}
           </Button>
         </Link>
         {checker && row.state === 'edit' && (
@@ -214,10 +214,9 @@ function TaskList({ projectId }: { projectId: number }) {
         loading={tasks.isLoading}
         dataSource={list}
         pagination={false}
-        scroll={{ x: 1100 }}
         columns={[
-          { title: t('nsc.tasks.fields.name'), dataIndex: 'name', width: 130, ellipsis: true },
-          { title: t('nsc.tasks.fields.no'), dataIndex: 'no', width: 90, ellipsis: true },
+          { title: t('nsc.tasks.fields.name'), dataIndex: 'name', width: 100, ellipsis: true },
+          { title: t('nsc.tasks.fields.no'), dataIndex: 'no', width: 80, ellipsis: true },
           {
             title: t('nsc.tasks.fields.startTime'),
             width: 150,
@@ -230,11 +229,11 @@ function TaskList({ projectId }: { projectId: number }) {
           },
           {
             title: t('nsc.tasks.fields.dateMode'),
-            width: 200,
+            width: 190,
             render: (_v, row) => (
               <div>
                 <div>{dateModeText(t, row)}</div>
-                <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap', fontSize: 12 }}>
                   {row.beginDate} ~ {row.endDate}
                 </Typography.Text>
               </div>
@@ -242,24 +241,25 @@ function TaskList({ projectId }: { projectId: number }) {
           },
           {
             title: t('nsc.tasks.fields.speakers'),
-            width: 110,
+            width: 100,
             render: (_v, row) => (
               <Tooltip title={row.speakers.map((s) => s.name).join(', ')}>
-                <span>{t('nsc.tasks.speakersOf', { count: row.speakers.length })}</span>
+                <span style={{ whiteSpace: 'nowrap' }}>
+                  {t('nsc.tasks.speakersOf', { count: row.speakers.length })}
+                </span>
               </Tooltip>
             ),
           },
           {
             title: t('nsc.tasks.fields.mediaIds'),
-            width: 150,
+            width: 110,
             ellipsis: true,
             render: (_v, row) => row.sources.map((s) => s.name).join(', '),
           },
-          { title: t('nsc.tasks.fields.volume'), dataIndex: 'volume', width: 70, align: 'right' },
-          { title: t('nsc.tasks.fields.priority'), dataIndex: 'priority', width: 70, align: 'right' },
+          { title: t('nsc.tasks.fields.volume'), dataIndex: 'volume', width: 80, align: 'right' },
           {
             title: t('nsc.tasks.fields.state'),
-            width: 150,
+            width: 130,
             render: (_v, row) => (
               <Space size={4}>
                 <Tag color={row.state === 'checked' ? 'blue' : 'default'} data-testid="nsc-task-state">
@@ -273,7 +273,7 @@ function TaskList({ projectId }: { projectId: number }) {
               </Space>
             ),
           },
-          { title: t('common.actions'), fixed: 'right', width: 240, render: (_v, row) => actions(row) },
+          { title: t('common.actions'), render: (_v, row) => actions(row) },
         ]}
       />
     </Flex>
@@ -313,10 +313,12 @@ function WeekView({ projectId }: { projectId: number }) {
             key={day.date}
             size="small"
             title={
-              <span>
-                {t(`schedule.weekday.${day.weekday}`)}{' '}
-                <Typography.Text type="secondary">{day.date.slice(5)}</Typography.Text>
-              </span>
+              <div style={{ lineHeight: 1.3, padding: '4px 0' }}>
+                <div>{t(`schedule.weekday.${day.weekday}`)}</div>
+                <Typography.Text type="secondary" style={{ fontWeight: 'normal' }}>
+                  {day.date.slice(5)}
+                </Typography.Text>
+              </div>
             }
             style={day.date === data?.today ? { borderColor: '#1677ff' } : undefined}
             styles={{ body: { padding: 8, minHeight: 160 } }}
