@@ -145,6 +145,17 @@ describe('LED programs in the console', () => {
         .getByTestId('led-playing')
         .filter({ hasText: PROGRAM })
         .waitFor();
+    // A screen's page: what it plays, and the program published to it, acknowledged.
+    const first = SCREENS[0]!.name;
+    await page.locator('.ant-table-row', { hasText: first }).getByRole('link', { name: first }).click();
+    await page.waitForURL('**/pjt/pjtdeviceled?id=*');
+    await page.getByTestId('led-runtime').getByTestId('led-playing').filter({ hasText: PROGRAM }).waitFor();
+    const given = page.getByTestId('led-screen-programs');
+    await given.locator('[data-delivered="true"]').filter({ hasText: '屏幕已确认' }).waitFor();
+    expect(await given.textContent()).toContain(PROGRAM);
+    await settle(page);
+    expect(await screenFindings(page, 'zh_CN')).toEqual([]);
+    await h.screenshot(page, 'led-screen-programs-zh');
 
     // ── English.
     await switchLanguage(page, 'English');

@@ -164,6 +164,14 @@ export const i18n = {
       filters: { none: '每天', week: '按周', month: '按月' },
       languages: { zh_CN: '中文', en_US: '英文' },
       weekdays: { 1: '周一', 2: '周二', 3: '周三', 4: '周四', 5: '周五', 6: '周六', 7: '周日' },
+      screenPrograms: {
+        title: '已发布的节目',
+        delivery: '送达',
+        delivered: '屏幕已确认',
+        waiting: '等待屏幕上线',
+        deliveredAt: '确认时间',
+        none: '尚未向该屏幕发布节目',
+      },
       programRules: {
         mediaType: '请选择图层的媒体类型',
         textSubtype: '请选择文本类型',
@@ -398,6 +406,14 @@ export const i18n = {
       filters: { none: 'Every day', week: 'By week', month: 'By month' },
       languages: { zh_CN: 'Chinese', en_US: 'English' },
       weekdays: { 1: 'Mon', 2: 'Tue', 3: 'Wed', 4: 'Thu', 5: 'Fri', 6: 'Sat', 7: 'Sun' },
+      screenPrograms: {
+        title: 'Published programs',
+        delivery: 'Delivery',
+        delivered: 'Acknowledged',
+        waiting: 'Waiting for the screen',
+        deliveredAt: 'Acknowledged at',
+        none: 'No program published to this screen yet',
+      },
       programRules: {
         mediaType: 'Choose the layer’s media type',
         textSubtype: 'Choose the kind of text',

@@ -21,7 +21,7 @@ import {
   recordDeleted,
 } from '../kit/responses.js';
 import { deviceScreens, familyMenu } from '../kit/screens.js';
-import { ledProgramCalls } from './programs.js';
+import { ledProgramCalls, ledScreenProgramsCall } from './programs.js';
 
 export * from './programs.js';
 
@@ -104,6 +104,8 @@ export const LED_API = {
   // Power, brightness and volume of many screens at once (spec 001 §3 "batch power and brightness").
   ...batchCalls(e, LED_BATCH_COMMANDS),
   page: pageCall(e, ledRow, "A page of the project's LED screens with their latest report", ledPageFilter),
+  // The programs published to a screen, with their delivery (its page's tab).
+  ...ledScreenProgramsCall(e),
   runtime: e.get(':id/runtime', {
     response: ledRuntime,
     summary: "A screen's latest reported runtime: brightness, volume, power and what it plays",

@@ -258,6 +258,29 @@ export const ledPublishRow = z.object({
   createdAt: isoTime,
 });
 
+/** A program published to a screen: when, and whether the screen acknowledged it (and when). */
+export const ledScreenProgramRow = z.object({
+  programId: z.number().int(),
+  name: z.string(),
+  no: z.string(),
+  state: z.enum(LED_PROGRAM_STATES),
+  width: z.number().int(),
+  height: z.number().int(),
+  durationSeconds: z.number().int(),
+  publishedAt: isoTime,
+  delivered: z.boolean(),
+  deliveredAt: isoTime.nullable(),
+});
+export type LedScreenProgramRow = z.infer<typeof ledScreenProgramRow>;
+
+/** GET …/:id/programs: the programs published to one screen, the latest first (its page's tab). */
+export const ledScreenProgramsCall = <S extends string>(e: FamilyEndpoints<S>) => ({
+  screenPrograms: e.get(':id/programs', {
+    response: z.array(ledScreenProgramRow),
+    summary: 'The programs published to a screen, the latest first, and whether it acknowledged each',
+  }),
+});
+
 /** What a screen is sent when a program is published to it (the device command `program`). */
 export const LED_PROGRAM_COMMAND = 'program';
 

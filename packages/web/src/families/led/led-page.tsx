@@ -11,10 +11,11 @@ import {
 } from '../../components/device';
 import { LIST_PAGE, ledApi, runtimeFromPush } from './api';
 import { LedControl } from './led-control';
+import { ScreenPrograms } from './screen-programs';
 
 const BACK: DeviceBack = { to: LIST_PAGE, label: 'led.back', missing: 'led.missing' };
 
-/** /pjt/pjtdeviceled?id= (spec 001 §2): one screen's runtime (live), its control and its registration. */
+/** /pjt/pjtdeviceled?id= (spec 001 §2): one screen's runtime (live), its control, its registration and its programs. */
 export default devicePage(BACK, LedDetail);
 
 function LedDetail({ projectId, id, editable }: DeviceDetailProps) {
@@ -90,6 +91,8 @@ function LedDetail({ projectId, id, editable }: DeviceDetailProps) {
           current={{ brightness: runtime?.brightness ?? null, volume: runtime?.volume ?? null }}
         />
       }
-    />
+    >
+      <ScreenPrograms projectId={projectId} id={id} />
+    </FamilyDeviceShell>
   );
 }

@@ -84,6 +84,23 @@ const family = familyScreens({
   device: ONE,
   more: (call, pathname) => {
     if (pathname === `${LED}/61/runtime`) return { json: RUNTIME };
+    if (pathname === `${LED}/61/programs`)
+      return {
+        json: [
+          {
+            programId: 8,
+            name: '晚间公告',
+            no: 'P8',
+            state: 'checked',
+            width: 192,
+            height: 96,
+            durationSeconds: 30,
+            publishedAt: '2026-05-01T08:00:00Z',
+            delivered: false,
+            deliveredAt: null,
+          },
+        ],
+      };
     if (pathname === `${LED}/61/control`)
       return { json: { command: 'control', ok: true, result: { brightness: 90 }, durationMs: 60, attempts: 1 } };
     if (pathname === `${LED}/resources` && call.method === 'GET')
@@ -137,6 +154,10 @@ describe('LED screen page', () => {
     family.pushReport(61, 'led', { brightness: 90, volume: 7, power: 1, playing: '空气质量' }, '2026-05-01T20:15:00Z');
     await waitFor(() => expect(screen.getByTestId('led-playing').textContent).toBe('空气质量'));
     expect(runtime.querySelector('[data-reading="brightness"]')?.textContent).toBe('亮度90');
+    // The programs published to it: this one waits for the screen.
+    const programs = screen.getByTestId('led-screen-programs');
+    expect(await within(programs).findByText('晚间公告')).toBeTruthy();
+    expect(programs.querySelector('[data-delivered="false"]')?.textContent).toBe('等待屏幕上线');
   }, 120_000);
 
   it('says so when the screen is not in the project', async () => {

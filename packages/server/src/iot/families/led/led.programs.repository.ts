@@ -145,6 +145,27 @@ export function createLedProgramRepository(db: Db) {
         )
         .orderBy(asc(ledScreenPrograms.publishedAt)),
 
+    /** The programs published to a screen, the latest first. */
+    screenPrograms: (deviceId: number) =>
+      db
+        .select({
+          programId: ledPrograms.id,
+          name: ledPrograms.name,
+          no: ledPrograms.no,
+          state: ledPrograms.state,
+          width: ledPrograms.width,
+          height: ledPrograms.height,
+          durationSeconds: ledPrograms.durationSeconds,
+          publishedAt: ledScreenPrograms.publishedAt,
+          delivered: ledScreenPrograms.delivered,
+          deliveredAt: ledScreenPrograms.deliveredAt,
+        })
+        .from(ledScreenPrograms)
+        .innerJoin(ledPrograms, eq(ledPrograms.id, ledScreenPrograms.programId))
+        .where(eq(ledScreenPrograms.deviceId, deviceId))
+        .orderBy(desc(ledScreenPrograms.publishedAt))
+        .limit(200),
+
     publishes(projectId: number, programId: number | undefined, window: PageWindow) {
       const where = and(
         eq(ledPublishes.projectId, projectId),

@@ -221,6 +221,17 @@ export function createLedProgramService(ctx: FamilyContext, batches: () => Batch
       return started;
     },
 
+    /** The programs published to a screen (of the caller's project: checked by the route). */
+    async ofScreen(screenId: number) {
+      const rows = await repo.screenPrograms(screenId);
+      return rows.map((r) => ({
+        ...r,
+        state: r.state as LedProgram['state'],
+        publishedAt: r.publishedAt.toISOString(),
+        deliveredAt: r.deliveredAt?.toISOString() ?? null,
+      }));
+    },
+
     async publishes(
       session: SessionContext,
       projectId: number,

@@ -267,6 +267,15 @@ describe('LED programs', () => {
     expect(row.screens).toBe(2);
     const lamp = await createIotDevice(suite.t.database.db, { type: 'lighting', modelNo: 'lcunb' });
     expect((await json('POST', `${base}/programs/${p.id}/publish`, { ids: [lamp.id] })).statusCode).toBe(404);
+    // Each screen's page lists what was published to it, acknowledged.
+    const given = (await json('GET', `${base}/${a.d.id}/programs`)).json();
+    expect(given).toEqual([
+      expect.objectContaining({ programId: p.id, name: '城市公告', delivered: true, deliveredAt: expect.any(String) }),
+    ]);
+    // Not a screen: refused as its runtime is.
+    const notScreen = (await json('GET', `${base}/${lamp.id}/programs`)).statusCode;
+    expect(notScreen).toBe((await json('GET', `${base}/${lamp.id}/runtime`)).statusCode);
+    expect(notScreen).toBeGreaterThanOrEqual(400);
     await a.device.close();
     await b.device.close();
   });
@@ -280,6 +289,9 @@ describe('LED programs', () => {
       (s) => s.done,
     );
     expect(status.results[0]).toMatchObject({ ok: false, error: 'offline' });
+    expect((await json('GET', `${base}/${away.id}/programs`)).json()).toEqual([
+      expect.objectContaining({ programId: p.id, delivered: false, deliveredAt: null }),
+    ]);
     const device = await connectOnline(suite, away, echo);
     const received = await eventually(
       async () => device.received.filter((r) => r.command === 'program'),
@@ -289,6 +301,7 @@ describe('LED programs', () => {
     await device.publish('heartbeat', {});
     await new Promise((r) => setTimeout(r, 1000));
     expect(device.received.filter((r) => r.command === 'program')).toHaveLength(1);
+    expect((await json('GET', `${base}/${away.id}/programs`)).json()[0]).toMatchObject({ delivered: true });
     await device.close();
   });
 });

@@ -26,6 +26,7 @@ export function ledRoutes(app: FastifyInstance, ctx: FamilyContext): void {
     ...deviceHandlers(ctx, ledManifest, LED_COMMANDS, { events: false }),
     page: deviceListHandler(ctx, led.page),
     runtime: async (call) => led.runtime(await screen(call)),
+    screenPrograms: async (call) => programs.ofScreen((await screen(call)).id),
   });
   mountTable(app, LED_RESOURCE_API, {
     resources: ({ session, params, query }) => led.resources(session, params.projectId, query),
