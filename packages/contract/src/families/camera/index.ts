@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { grantsOf, storedFile } from '../../endpoints/endpoint.js';
+import { grantOf, grantsOf, storedFile } from '../../endpoints/endpoint.js';
 import { AUTH_LEVEL } from '../../enums.js';
 import { int as setting } from '../../settings/kinds.js';
 import { intRange } from '../../validation/rules.js';
@@ -179,7 +179,10 @@ export const cameraManifest = defineFamily({
       ready: true,
       apis: [...grantsOf(CAMERA_API), ...FAMILY_READS],
     }),
-    video('pjtcameralivegrid', 'AppstoreOutlined'),
+    video('pjtcameralivegrid', 'AppstoreOutlined', {
+      ready: true,
+      apis: [grantOf(CAMERA_API.page), grantOf(CAMERA_API.live), grantOf(CAMERA_API.liveFile), ...FAMILY_READS],
+    }),
     video('pjtdevicecamera', 'VideoCameraOutlined', { ready: true, menu: false, authOf: 'pjtdevicecameralist' }),
     video('pjtdevicecamerarecord', 'PlaySquareOutlined'),
   ],

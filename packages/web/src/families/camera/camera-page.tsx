@@ -15,6 +15,7 @@ import {
   useManifestCommands,
 } from '../../components/device';
 import { cameraApi, LIST_PAGE } from './api';
+import { LivePlayer } from './live-player';
 import { PtzPad } from './ptz-pad';
 import { SnapshotCard } from './snapshot-card';
 
@@ -112,6 +113,18 @@ function CameraDetail({ projectId, id, editable }: DeviceDetailProps) {
       }}
     >
       <Row gutter={[12, 12]}>
+        <Col xs={24} xl={editable ? 16 : 24}>
+          <Card size="small" title={t('camera.live.title')} data-testid="camera-live">
+            <LivePlayer projectId={projectId} id={id} controls={editable} height={400} />
+          </Card>
+        </Col>
+        {editable && (
+          <Col xs={24} xl={8}>
+            <PtzPad projectId={projectId} id={id} supported={ptz} />
+          </Col>
+        )}
+      </Row>
+      <Row gutter={[12, 12]}>
         <Col xs={24} lg={8}>
           {group('stream')}
         </Col>
@@ -128,9 +141,6 @@ function CameraDetail({ projectId, id, editable }: DeviceDetailProps) {
             <CommandBar title={t('camera.commandsTitle')} commands={commands} send={send} />
           </Col>
           <Col xs={24} xl={12}>
-            <PtzPad projectId={projectId} id={id} supported={ptz} />
-          </Col>
-          <Col xs={24}>
             <SnapshotCard projectId={projectId} id={id} />
           </Col>
         </Row>

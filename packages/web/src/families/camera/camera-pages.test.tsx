@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deviceSample, familyScreens, listedSample } from '../../test/family-page';
+import { renderWithApp } from '../../test/render';
 import type { CameraListRow } from './api';
 import CameraListPage from './camera-list-page';
 import CameraPage from './camera-page';
+import LiveGridPage from './live-grid-page';
 
 const LIST = '/pjt/pjtdevicecameralist';
 const CAM = '/api/pjts/2/iot/camera';
@@ -47,6 +50,19 @@ const family = familyScreens({
   device: DOME,
   more: (call, pathname) => {
     if (pathname.endsWith('/devices.do/one/72')) return { json: FIXED };
+    if (pathname === `${CAM}/71/live`)
+      return { json: { id: 71, available: false, reason: 'noFfmpeg', state: 'idle', playlist: null, copy: null } };
+    if (pathname === `${CAM}/72/live`)
+      return {
+        json: {
+          id: 72,
+          available: true,
+          reason: null,
+          state: 'live',
+          playlist: `${CAM}/72/live/index.m3u8`,
+          copy: true,
+        },
+      };
     if (call.method === 'POST' && pathname.startsWith(`${CAM}/71/`)) {
       const command = pathname.split('/').at(-1)!;
       const result =
@@ -122,4 +138,28 @@ describe('camera page', () => {
     offline: { button: /调\s*用/, message: '设备离线或通讯异常，请稍后重试' },
     readOnly: { ns: 'camera', table: 'camera-dss', buttons: [/重\s*启/, /抓\s*拍/] },
   });
+});
+
+describe('live grid', () => {
+  const GRID = '/pjt/pjtcameralivegrid';
+
+  it('puts cameras picked from the tree into tiles, says why video is unavailable, and switches to 3x3', async () => {
+    family.serve(1, GRID);
+    const user = userEvent.setup();
+    renderWithApp(<LiveGridPage />, { path: GRID });
+    const tree = await screen.findByTestId('grid-tree', undefined, { timeout: 20_000 });
+    await user.click(await within(tree).findByText('路口球机', undefined, { timeout: 20_000 }));
+    await user.click(within(tree).getByText('门口枪机'));
+    const tiles = screen.getAllByTestId('grid-tile');
+    expect(tiles).toHaveLength(4);
+    expect(tiles[0]!.dataset.camera).toBe('路口球机');
+    expect(await within(tiles[0]!).findByText(/服务器上没有 ffmpeg/)).toBeTruthy();
+    // jsdom has no Media Source Extensions: the player says so in words.
+    expect(await within(tiles[1]!).findByText('浏览器不支持播放该视频')).toBeTruthy();
+    expect(within(tiles[1]!).getByText('正常')).toBeTruthy();
+    await user.click(within(screen.getByTestId('grid-layout')).getByText('3×3'));
+    expect(screen.getAllByTestId('grid-tile')).toHaveLength(9);
+    await user.dblClick(screen.getAllByTestId('grid-tile')[0]!);
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  }, 120_000);
 });
