@@ -105,7 +105,9 @@ export function createCameraStreams(options: {
       ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p'],
       ...['-g', String(FRAME.fps), '-output_ts_offset', offset.toFixed(3), '-f', 'mpegts', 'pipe:1'],
     ];
-    const proc = spawn(options.ffmpeg!, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    // The clock on the picture is the platform's default timezone (UTC+8) unless SIM_CAMERA_TZ says otherwise.
+    const env = { ...process.env, TZ: process.env.SIM_CAMERA_TZ ?? 'CST-8' };
+    const proc = spawn(options.ffmpeg!, args, { stdio: ['ignore', 'pipe', 'ignore'], env });
     feed.proc = proc;
     feed.carry = Buffer.alloc(0);
     proc.stdout!.on('data', (chunk: Buffer) => {

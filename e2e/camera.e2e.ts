@@ -1,0 +1,186 @@
+import { type CommandRequest, commandTopic } from '@sc/contract';
+import { familySim } from '@sc/simulator';
+import type { MqttClient } from 'mqtt';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiOf, connectDevice, createDevice, publishUp, rootProjectId } from './devices';
+import { type Harness, signIn, startHarness, switchLanguage } from './harness';
+
+/**
+ * Cameras with real video: nine cameras answering as the simulator's (their picture made by ffmpeg, H.264
+ * over HTTP), pulled by the server's stream gateway and played with hls.js in Chromium: the camera page
+ * plays live and PTZ turns the picture; the 3x3 grid plays all nine, every video advancing with a picture
+ * that is not blank. Both languages, 1366 px, screenshots.
+ */
+let h: Harness;
+const clients: MqttClient[] = [];
+beforeAll(async () => {
+  h = await startHarness({ mqtt: true });
+});
+afterAll(async () => {
+  for (const c of clients) await c.endAsync(true).catch(() => undefined);
+  const errors = h?.pageErrors() ?? [];
+  await h?.stop();
+  expect(errors).toEqual([]);
+});
+
+const sim = familySim('camera');
+const NAMES = [
+  '路口球机',
+  '广场枪机',
+  '东门枪机',
+  '西门枪机',
+  '南门枪机',
+  '北门枪机',
+  '停车场枪机',
+  '公园枪机',
+  '桥头枪机',
+];
+
+/** A camera over MQTT answering as the simulator's cameras do (its video served by the simulator's streams). */
+async function simulatedCamera(equipmentId: string, key1: string, name: string, props: Record<string, unknown>) {
+  const device = {
+    equipmentId,
+    type: 'camera',
+    plan: { props, name },
+    place: { lng: 116.4, lat: 39.9, offset: 0.5 },
+    state: {} as Record<string, unknown>,
+  } as unknown as Parameters<NonNullable<typeof sim.init>>[0];
+  sim.init!(device);
+  const client = await connectDevice(h, { equipmentId, key1 });
+  clients.push(client);
+  await client.subscribeAsync(commandTopic(equipmentId), { qos: 1 });
+  client.on('message', (_topic, payload) => {
+    const request = JSON.parse(payload.toString()) as CommandRequest;
+    void (async () => {
+      const handler = sim.commands?.[request.command];
+      const outcome = handler
+        ? await handler(device, request.args, { now: new Date(), report: () => null, reboot: () => {}, children: [] })
+        : { ok: true, result: {} };
+      await publishUp(client, equipmentId, 'reply', { id: request.id, ...outcome });
+    })();
+  });
+  await publishUp(client, equipmentId, 'heartbeat', {});
+  return device;
+}
+
+/** The video's time and whether its picture has more than one colour (not blank), read from a canvas. */
+const videoState = (page: Page, index = 0) =>
+  page
+    .getByTestId('live-video')
+    .nth(index)
+    .evaluate((v: HTMLVideoElement) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 64;
+      canvas.height = 36;
+      const g = canvas.getContext('2d')!;
+      g.drawImage(v, 0, 0, 64, 36);
+      const data = g.getImageData(0, 0, 64, 36).data;
+      const grey: number[] = [];
+      for (let i = 0; i < data.length; i += 4) grey.push(Math.round((data[i]! + data[i + 1]! + data[i + 2]!) / 3));
+      const min = Math.min(...grey);
+      const max = Math.max(...grey);
+      return { time: v.currentTime, contrast: max - min, grey };
+    });
+const difference = (a: number[], b: number[]) => a.reduce((s, v, i) => s + Math.abs(v - b[i]!), 0) / a.length;
+
+/** Waits until the `index`th video plays: its time grows and its picture is not blank. */
+async function advancing(page: Page, index = 0) {
+  await expect.poll(async () => (await videoState(page, index)).time, { timeout: 40_000 }).toBeGreaterThan(0);
+  const first = await videoState(page, index);
+  await expect
+    .poll(async () => (await videoState(page, index)).time, { timeout: 20_000 })
+    .toBeGreaterThan(first.time + 0.5);
+  expect((await videoState(page, index)).contrast).toBeGreaterThan(40);
+}
+
+const quiet = async (page: Page) => {
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+};
+
+describe('cameras with live video in Chromium', () => {
+  it('plays a camera live, turns it with PTZ, and plays nine cameras in the 3x3 grid', async () => {
+    const page = await h.newPage();
+    await page.goto('/index');
+    await signIn(page);
+    await page.waitForURL('**/man/manmain');
+    const api = await apiOf(page);
+    const projectId = await rootProjectId(api);
+    // Chromium here plays H.264 through Media Source Extensions (what hls.js needs).
+    expect(await page.evaluate(() => MediaSource.isTypeSupported('video/mp4; codecs="avc1.42E01E"'))).toBe(true);
+
+    const ids: number[] = [];
+    for (const [i, name] of NAMES.entries()) {
+      const equipmentId = `EQE2ECAM${i + 1}`;
+      const key1 = `cam-secret-${i + 1}`;
+      const props = { streamMode: 'hls', ptzSupported: i === 0, code: `C-00${i + 1}`, serialNumber: `SN-CAM-${i + 1}` };
+      const id = await createDevice(
+        api,
+        projectId,
+        'camera',
+        'dahuadss',
+        { name, no: `CAM-E2E-0${i + 1}`, equipmentId, key1 },
+        { props: JSON.stringify(props) },
+      );
+      await api.post(`/api/pjts/${projectId}/iot/camera/${id}/register`);
+      await simulatedCamera(equipmentId, key1, name, props);
+      ids.push(id);
+    }
+
+    // ── The list.
+    await page.goto('/pjt/pjtdevicecameralist');
+    const row = page.locator('.ant-table-row', { hasText: NAMES[0]! });
+    await row.getByText('正常', { exact: true }).waitFor({ timeout: 20_000 });
+    expect(await row.locator('[data-ptz="true"]').textContent()).toBe('支持');
+    await quiet(page);
+    await h.screenshot(page, 'camera-list-zh');
+
+    // ── One camera: live, then turned right with the pad; the picture changes.
+    await row.getByRole('link', { name: NAMES[0]! }).click();
+    await page.waitForURL(`**/pjt/pjtdevicecamera?id=${ids[0]}`);
+    await advancing(page);
+    const before = (await videoState(page)).grey;
+    const right = page.getByTestId('ptz-right');
+    await right.hover();
+    await page.mouse.down();
+    await page.waitForTimeout(2000);
+    await page.mouse.up();
+    await expect
+      .poll(async () => difference(before, (await videoState(page)).grey), { timeout: 20_000 })
+      .toBeGreaterThan(8);
+    await quiet(page);
+    await h.screenshot(page, 'camera-device-zh');
+
+    // ── The 3x3 grid: nine cameras picked from the tree, every one advancing.
+    await page.goto('/pjt/pjtcameralivegrid');
+    await page.getByTestId('grid-layout').getByText('3×3').click();
+    const tree = page.getByTestId('grid-tree');
+    for (const name of NAMES) await tree.getByText(name, { exact: true }).click();
+    await expect.poll(() => page.getByTestId('live-video').count()).toBe(9);
+    for (let i = 0; i < 9; i += 1) await advancing(page, i);
+    await quiet(page);
+    await h.screenshot(page, 'camera-grid-zh');
+    await page.getByTestId('grid-tile').first().dblclick();
+    await page.locator('.ant-modal').getByTestId('live-video').waitFor();
+    await page.keyboard.press('Escape');
+
+    // ── English: the same screens.
+    await switchLanguage(page, 'English');
+    await page.goto('/pjt/pjtdevicecameralist');
+    await page.locator('.ant-table-row', { hasText: NAMES[0]! }).getByText('Normal', { exact: true }).waitFor();
+    await quiet(page);
+    await h.screenshot(page, 'camera-list-en');
+    await page.goto(`/pjt/pjtdevicecamera?id=${ids[0]}`);
+    await advancing(page);
+    await page.getByText('PTZ control').waitFor();
+    await quiet(page);
+    await h.screenshot(page, 'camera-device-en');
+    await page.goto('/pjt/pjtcameralivegrid');
+    await page.getByTestId('grid-layout').getByText('3×3').click();
+    for (const name of NAMES.slice(0, 4)) await page.getByTestId('grid-tree').getByText(name, { exact: true }).click();
+    await advancing(page, 3);
+    await quiet(page);
+    await h.screenshot(page, 'camera-grid-en');
+  }, 300_000);
+});
