@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { grantOf, grantsOf, storedFile } from '../../endpoints/endpoint.js';
-import { AUTH_LEVEL } from '../../enums.js';
 import { int as setting } from '../../settings/kinds.js';
 import { intRange } from '../../validation/rules.js';
 import { deviceCalls, familyEndpoints, pageCall } from '../kit/calls.js';
@@ -122,9 +121,9 @@ const e = familyEndpoints('camera');
 export const CAMERA_API = {
   ...deviceCalls(e, { commands: CAMERA_COMMANDS }),
   page: pageCall(e, cameraRow, "A page of the project's cameras with their stream mode and PTZ", cameraPageFilter),
-  live: e.post(':id/live', {
+  // A GET (a viewer's read): opening the video starts the gateway's stream on demand, nothing else.
+  live: e.get(':id/live', {
     response: cameraLive,
-    level: AUTH_LEVEL.view,
     summary:
       "Opens a camera's live video for a viewer: the stream gateway pulls the camera's stream with ffmpeg (shared by every viewer of the camera, copied when H.264) and answers once the HLS playlist is there; it stops a while (setting cameraLiveIdle) after the last viewer's last request",
   }),

@@ -57,7 +57,7 @@ describe('live video through the stream gateway', () => {
   it('pulls the camera’s H.264 stream once for every viewer and serves it as HLS, copied', async () => {
     expect(FFMPEG.path).toBeTruthy();
     const { d, device } = await streamer();
-    const first = await call('POST', `${base}/${d.id}/live`);
+    const first = await call('GET', `${base}/${d.id}/live`);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({
       id: d.id,
@@ -68,7 +68,7 @@ describe('live video through the stream gateway', () => {
       playlist: `${base}/${d.id}/live/index.m3u8`,
     });
     const viewer = await signInWith(suite.t, 1, { pjtdevicecameralist: 1 });
-    const second = await call('POST', `${base}/${d.id}/live`, undefined, viewer);
+    const second = await call('GET', `${base}/${d.id}/live`, undefined, viewer);
     expect(second.json()).toMatchObject({ state: 'live' });
     expect(connections.size).toBe(1);
     expect(device.received.filter((r) => r.command === 'stream')).toHaveLength(2);
@@ -87,7 +87,7 @@ describe('live video through the stream gateway', () => {
     const other = await createProject(suite.t.database.db, 1, ['video']);
     const outsider = await signInWith(suite.t, other.id, { pjtdevicecameralist: 5 });
     expect((await file(`/api/pjts/${other.id}/iot/camera/${d.id}/live/index.m3u8`, outsider)).statusCode).toBe(404);
-    expect((await call('POST', `/api/pjts/${other.id}/iot/camera/${d.id}/live`, undefined, outsider)).statusCode).toBe(
+    expect((await call('GET', `/api/pjts/${other.id}/iot/camera/${d.id}/live`, undefined, outsider)).statusCode).toBe(
       404,
     );
     expect((await call('POST', `${base}/${d.id}/live/stop`, undefined, viewer)).statusCode).toBe(403);
@@ -116,7 +116,7 @@ describe('live video through the stream gateway', () => {
       async () => connections.size,
       (n) => n === 0,
     );
-    expect((await call('POST', `${base}/${d.id}/live`)).json().state).toBe('live');
+    expect((await call('GET', `${base}/${d.id}/live`)).json().state).toBe('live');
     expect(connections.size).toBe(1);
     // A viewer's requests keep it going…
     for (let i = 0; i < 4; i += 1) {
@@ -135,11 +135,11 @@ describe('live video through the stream gateway', () => {
 
   it('answers 409 for an offline camera, 504 for a silent one, in the caller’s language', async () => {
     const away = await createIotDevice(suite.t.database.db, { type: TYPE, modelNo: 'dahuadss', props: {} });
-    const offline = await call('POST', `${base}/${away.id}/live`, undefined, suite.admin, 'zh_CN');
+    const offline = await call('GET', `${base}/${away.id}/live`, undefined, suite.admin, 'zh_CN');
     expect(offline.statusCode).toBe(409);
     expect(offline.json().message).toBe('设备离线或通讯异常，请稍后重试');
     const { d, device } = await onlineDevice(suite, { type: TYPE, modelNo: 'dahuadss', props: {} }, () => null);
-    expect((await json('POST', `${base}/${d.id}/live`)).statusCode).toBe(504);
+    expect((await json('GET', `${base}/${d.id}/live`)).statusCode).toBe(504);
     await device.close();
   }, 60_000);
 });
