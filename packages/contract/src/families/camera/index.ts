@@ -88,11 +88,13 @@ export const cameraRow = deviceRow.extend({
   ptzSupported: z.boolean(),
   /** The recorder it is bound to (null: none). */
   parentName: z.string().nullable(),
+  /** Its live video on the stream gateway now (spec 001 §2 "live state"). */
+  live: z.enum(['idle', 'starting', 'live', 'failed']),
 });
 export type CameraRow = z.infer<typeof cameraRow>;
 
 /** A camera's live stream on the server's stream gateway (spec 001 §7 "live, HLS restart and stop"). */
-export const LIVE_STATES = ['idle', 'starting', 'live', 'failed'] as const;
+export const LIVE_STATES = cameraRow.shape.live.options;
 export type LiveState = (typeof LIVE_STATES)[number];
 /** Why this server has no live video: no ffmpeg found, or turned off (FFMPEG_PATH=none). */
 export const LIVE_UNAVAILABLE = ['noFfmpeg', 'disabled'] as const;

@@ -5,6 +5,9 @@ import type { CrudColumn, PagedList } from '../../components/crud';
 import { ActiveStateFilter, familyListPage, pagedBy } from '../../components/device';
 import { type CameraFilters, type CameraListRow, type CameraPage, cameraApi, DEVICE_PAGE } from './api';
 
+/** The live state's colour: playing green, starting blue, failed red, idle plain. */
+const LIVE_COLORS = { idle: 'default', starting: 'processing', live: 'green', failed: 'red' } as const;
+
 const detailPath = (d: { id: number }) => `${DEVICE_PAGE}?id=${d.id}`;
 
 /** /pjt/pjtdevicecameralist (spec 001 §2): the project's cameras, their state live, PTZ and stream mode. */
@@ -19,11 +22,14 @@ export default familyListPage<CameraListRow, CameraFilters, CameraPage>({
       <ActiveStateFilter namespace="camera" list={list} />
     </>
   ),
-  texts: { namespace: 'camera', own: new Set(['code', 'serialNumber', 'streamMode', 'ptzSupported', 'parentName']) },
+  texts: {
+    namespace: 'camera',
+    own: new Set(['code', 'serialNumber', 'streamMode', 'ptzSupported', 'parentName', 'live']),
+  },
   columns: cameraColumns,
   actions: { detail: detailPath, width: { editor: 165, reader: 80 } },
   hidden: ['no', 'serialNumber', 'lastActiveAt'],
-  width: 1040,
+  width: 1140,
 });
 
 /** Cameras with or without PTZ. */
@@ -65,6 +71,15 @@ function cameraColumns(t: TFunction): CrudColumn<CameraListRow>[] {
       render: (_, row) => (
         <Tag color={row.ptzSupported ? 'blue' : 'default'} data-ptz={String(row.ptzSupported)}>
           {t(row.ptzSupported ? 'camera.yes' : 'camera.no')}
+        </Tag>
+      ),
+    },
+    {
+      field: 'live',
+      width: 100,
+      render: (_, row) => (
+        <Tag color={LIVE_COLORS[row.live]} data-live={row.live}>
+          {t(`camera.live.states.${row.live}`)}
         </Tag>
       ),
     },

@@ -17,6 +17,7 @@ const row = (id: number, name: string, more: Partial<CameraListRow>): CameraList
   streamMode: 'hls',
   ptzSupported: true,
   parentName: '一号录像机',
+  live: 'live',
   ...more,
 });
 const CAMERAS = [
@@ -86,6 +87,7 @@ describe('cameras list', () => {
     expect(dome.textContent).toContain('HLS');
     expect(dome.querySelector('[data-ptz="true"]')?.textContent).toBe('支持');
     expect(dome.textContent).toContain('一号录像机');
+    expect(dome.querySelector('[data-live="live"]')?.textContent).toBe('直播中');
     expect((await family.rowWith('门口枪机')).querySelector('[data-ptz="false"]')?.textContent).toBe('不支持');
     expect(screen.getByRole('columnheader', { name: '云台' })).toBeTruthy();
   }, 120_000);

@@ -72,6 +72,8 @@ describe('live video through the stream gateway', () => {
     expect(second.json()).toMatchObject({ state: 'live' });
     expect(connections.size).toBe(1);
     expect(device.received.filter((r) => r.command === 'stream')).toHaveLength(2);
+    const listed = (await call('GET', `${base}/pages?keyword=${d.no}`)).json().list;
+    expect(listed[0]).toMatchObject({ id: d.id, live: 'live' });
     const playlist = await file(first.json().playlist, viewer);
     expect(playlist.statusCode).toBe(200);
     expect(playlist.headers['content-type']).toContain('mpegurl');

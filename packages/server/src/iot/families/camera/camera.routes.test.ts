@@ -26,6 +26,7 @@ describe('cameras list', () => {
       streamMode: 'hls',
       ptzSupported: true,
       parentName: null,
+      live: 'idle',
     });
     expect(list.find((x) => x.id === bullet.id)).toMatchObject({ ptzSupported: false, code: null, streamMode: 'rtsp' });
     const ptz = (await listOf(call, `${base}/pages?ptz=true&pageSize=100`)).map((x) => x.id);

@@ -27,7 +27,6 @@ function argsOf<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
 
 /** Spec 001 §7 "camera: register, PTZ, reboot, synctime" and snapshots: the traits plus the list. */
 export function cameraRoutes(app: FastifyInstance, ctx: FamilyContext): void {
-  const camera = createCameraService(ctx);
   const one = familyDeviceOf(ctx, cameraManifest.type);
   const gateway = createLiveGateway({
     ffmpeg: findFfmpeg(),
@@ -35,6 +34,7 @@ export function cameraRoutes(app: FastifyInstance, ctx: FamilyContext): void {
   });
   app.addHook('onClose', () => gateway.close());
   const live = createCameraLive(ctx, gateway);
+  const camera = createCameraService(ctx, (id) => gateway.state(id).state);
   mountTable(app, CAMERA_API, {
     // Commands go on the command bus: offline 409, silent 504, operation log. synctime carries our time.
     ...deviceHandlers(ctx, cameraManifest, CAMERA_COMMANDS, {

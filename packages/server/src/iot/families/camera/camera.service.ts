@@ -1,4 +1,10 @@
-import { type PresetBody, type PtzBody, STREAM_MODES, type StreamMode } from '@sc/contract/families/camera';
+import {
+  type LiveState,
+  type PresetBody,
+  type PtzBody,
+  STREAM_MODES,
+  type StreamMode,
+} from '@sc/contract/families/camera';
 import { badRequest } from '../../../platform/errors.js';
 import type { Actor, FamilyContext } from '../family-handler.js';
 import { sendCommand } from '../kit/device-commands.js';
@@ -13,7 +19,7 @@ const modeOf = (v: unknown): StreamMode | null => (STREAM_MODES.includes(v as St
 export const hasPtz = (props: Record<string, unknown> | null | undefined) => props?.ptzSupported === true;
 
 /** What the camera calls do beyond the kit: the list, PTZ only where the camera has it, snapshots. */
-export function createCameraService(ctx: FamilyContext) {
+export function createCameraService(ctx: FamilyContext, liveOf: (id: number) => LiveState) {
   const repo = ctx.repository(createCameraRepository);
   const ptzOnly = (camera: FamilyDevice) => {
     if (!hasPtz(camera.props)) throw badRequest('camera.rules.noPtz', [{ field: 'action', key: 'camera.rules.noPtz' }]);
@@ -31,6 +37,7 @@ export function createCameraService(ctx: FamilyContext) {
           serialNumber: textOf(own.serialNumber),
           streamMode: modeOf(own.streamMode),
           ptzSupported: hasPtz(own),
+          live: liveOf(camera.id),
           lastActiveAt: lastActiveAt?.toISOString() ?? null,
         };
       });
