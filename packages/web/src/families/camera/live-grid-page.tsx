@@ -100,6 +100,7 @@ function LiveGrid({ projectId }: { projectId: number }) {
             {tiles.slice(0, count).map((cameraId, i) => {
               const camera = cameraId === null ? undefined : byId.get(cameraId);
               return (
+                // biome-ignore lint/a11y/useSemanticElements: a tile holds a video and its own remove button, which a button may not contain
                 <div
                   // biome-ignore lint/suspicious/noArrayIndexKey: a tile is its place in the grid
                   key={i}
