@@ -157,6 +157,22 @@ describe('LED programs in the console', () => {
     expect(await screenFindings(page, 'zh_CN')).toEqual([]);
     await h.screenshot(page, 'led-screen-programs-zh');
 
+    // ── Live: what the screen shows now, drawn as it plays.
+    await page.goto('/pjt/pjtledlive');
+    await page.getByTestId('live-screen').click();
+    await page.locator('.ant-select-item-option').getByText(first).click();
+    const picture = page.getByTestId('live-picture');
+    await picture.getByText('欢迎光临').waitFor();
+    await picture
+      .locator('[data-subtype="digitalClock"]')
+      .filter({ hasText: /^\d\d:\d\d:\d\d$/ })
+      .waitFor();
+    expect(await page.getByTestId('live-playing').textContent()).toBe(PROGRAM);
+    await page.mouse.move(0, 0);
+    await settle(page);
+    expect(await screenFindings(page, 'zh_CN')).toEqual([]);
+    await h.screenshot(page, 'led-live-zh');
+
     // ── English.
     await switchLanguage(page, 'English');
     await page.goto('/pjt/pjtledprogramlist');
@@ -173,5 +189,11 @@ describe('LED programs in the console', () => {
     await settle(page);
     expect(await screenFindings(page, 'en_US')).toEqual([]);
     await h.screenshot(page, 'led-program-editor-en');
+    await page.goto('/pjt/pjtledlive');
+    await page.getByTestId('live-picture').getByText('欢迎光临').waitFor();
+    await page.getByText('Playing').first().waitFor();
+    await settle(page);
+    expect(await screenFindings(page, 'en_US')).toEqual([]);
+    await h.screenshot(page, 'led-live-en');
   }, 180_000);
 });

@@ -164,6 +164,13 @@ export const i18n = {
       filters: { none: '每天', week: '按周', month: '按月' },
       languages: { zh_CN: '中文', en_US: '英文' },
       weekdays: { 1: '周一', 2: '周二', 3: '周三', 4: '周四', 5: '周五', 6: '周六', 7: '周日' },
+      live: {
+        screen: '屏幕',
+        noScreens: '项目中还没有 LED 屏',
+        off: '屏幕已关闭',
+        builtIn: '屏幕正在播放内置内容',
+        nothing: '屏幕尚未上报正在播放的内容',
+      },
       screenPrograms: {
         title: '已发布的节目',
         delivery: '送达',
@@ -406,6 +413,13 @@ export const i18n = {
       filters: { none: 'Every day', week: 'By week', month: 'By month' },
       languages: { zh_CN: 'Chinese', en_US: 'English' },
       weekdays: { 1: 'Mon', 2: 'Tue', 3: 'Wed', 4: 'Thu', 5: 'Fri', 6: 'Sat', 7: 'Sun' },
+      live: {
+        screen: 'Screen',
+        noScreens: 'The project has no LED screen yet',
+        off: 'The screen is off',
+        builtIn: 'The screen plays its built-in content',
+        nothing: 'The screen has not reported what it plays yet',
+      },
       screenPrograms: {
         title: 'Published programs',
         delivery: 'Delivery',

@@ -291,7 +291,10 @@ export const ledManifest = defineFamily({
       ],
     }),
     led('pjtledprogram', 'EditOutlined', { menu: false, authOf: 'pjtledprogramlist', ready: true }),
-    led('pjtledlive', 'PlayCircleOutlined'),
+    led('pjtledlive', 'PlayCircleOutlined', {
+      ready: true,
+      apis: [...[LED_API.page, LED_API.runtime, LED_API.screenPrograms, LED_PROGRAM_API.program].map(grantOf)],
+    }),
   ],
   demo: { weight: 3, props: () => ({ screenWidth: 192, screenHeight: 96 }) },
 });

@@ -1,4 +1,10 @@
-import { DesktopOutlined, EditOutlined, FileImageOutlined, OrderedListOutlined } from '@ant-design/icons';
+import {
+  DesktopOutlined,
+  EditOutlined,
+  FileImageOutlined,
+  OrderedListOutlined,
+  PlayCircleOutlined,
+} from '@ant-design/icons';
 import { familyConsole } from '../types';
 
 const SCREENS = {
@@ -7,11 +13,12 @@ const SCREENS = {
   pjtledresourcelist: () => import('./led-resources-page'),
   pjtledprogramlist: () => import('./led-programs-page'),
   pjtledprogram: () => import('./led-program-page'),
+  pjtledlive: () => import('./led-live-page'),
 };
 
-/** LED screens (spec 001 §2): the list, one screen, the media resources, the programs and their editor (the live view comes later). */
+/** LED screens (spec 001 §2): the list, one screen, the media resources, the programs, their editor and the live view. */
 export const led = familyConsole(
   'led',
-  { DesktopOutlined, EditOutlined, FileImageOutlined, OrderedListOutlined },
+  { DesktopOutlined, EditOutlined, FileImageOutlined, OrderedListOutlined, PlayCircleOutlined },
   SCREENS,
 );

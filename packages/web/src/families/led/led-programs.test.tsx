@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
 import { familyScreens, listedSample, pageOf, pushLive } from '../../test/family-page';
 import { jsonBody, renderWithApp } from '../../test/render';
+import LedLivePage from './led-live-page';
 import LedProgramPage from './led-program-page';
 import LedProgramsPage from './led-programs-page';
 
@@ -77,6 +78,60 @@ const family = familyScreens({
     if (pathname === `${LED}/programs` && call.method === 'POST')
       return { json: { ...row(9, '新节目', 'edit'), layers: [] } };
     if (pathname === `${LED}/programs/7/check`) return { json: { ...row(7, '早间公告', 'checked'), layers: [] } };
+    if (pathname === `${LED}/61/runtime`)
+      return {
+        json: { id: 61, at: '2026-05-01T08:00:00Z', brightness: 180, volume: 6, power: true, playing: '晚间公告' },
+      };
+    if (pathname === `${LED}/61/programs`)
+      return {
+        json: [
+          {
+            programId: 8,
+            name: '晚间公告',
+            no: 'P8',
+            state: 'checked',
+            width: 192,
+            height: 96,
+            durationSeconds: 30,
+            publishedAt: '2026-05-01T08:00:00Z',
+            delivered: true,
+            deliveredAt: '2026-05-01T08:00:01Z',
+          },
+        ],
+      };
+    if (pathname === `${LED}/programs/8` && call.method === 'GET')
+      return {
+        json: {
+          ...row(8, '晚间公告', 'checked'),
+          layers: [
+            {
+              type: 'text',
+              left: 0,
+              top: 0,
+              width: 192,
+              height: 48,
+              resources: [],
+              entryEffect: 'none',
+              entryMs: 0,
+              exitEffect: 'none',
+              exitMs: 0,
+              envDeviceId: null,
+              text: {
+                subtype: 'singleLine',
+                content: '晚安',
+                font: 'sans-serif',
+                fontSize: 24,
+                color: '#ff0000',
+                background: '#000000',
+                align: 'left',
+                lineHeight: 120,
+                speed: 0,
+                timeZone: 8,
+              },
+            },
+          ],
+        },
+      };
     if (pathname === `${LED}/programs/8/publish`) return { json: { batchId: BATCH, command: 'publish', total: 2 } };
     if (pathname === `${LED}/batches/${BATCH}`)
       return {
@@ -149,6 +204,19 @@ describe('LED program list', () => {
     await family.rowWith('早间公告');
     await waitFor(() => expect(screen.queryByTestId('program-check')).toBeNull());
     expect(screen.queryByTestId('program-publish')).toBeNull();
+  }, 120_000);
+});
+
+describe('LED live view', () => {
+  it('draws the program the screen reports it plays, and follows its reports', async () => {
+    family.serve(5, '/pjt/pjtledlive');
+    renderWithApp(<LedLivePage />, { path: '/pjt/pjtledlive' });
+    const picture = await screen.findByTestId('live-picture', undefined, { timeout: 20_000 });
+    expect(await within(picture).findByText('晚安')).toBeTruthy();
+    expect(screen.getByTestId('live-playing').textContent).toBe('晚间公告');
+    family.pushReport(61, 'led', { brightness: 180, volume: 6, power: 0, playing: null }, '2026-05-01T20:15:00Z');
+    expect(await screen.findByText('屏幕已关闭')).toBeTruthy();
+    expect(screen.queryByTestId('live-picture')).toBeNull();
   }, 120_000);
 });
 
