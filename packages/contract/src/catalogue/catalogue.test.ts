@@ -118,12 +118,8 @@ describe('the catalogue', () => {
   it('asks view for reads and at least modify for writes', () => {
     // A secret (a device's MQTT password) is read at the level that may change it, never at view.
     const secretReads = new Set(['GET /api/biz/productionlib.do/:id/key1']);
-    // The spec's POSTs for a read: whoever sees a work order may print it (spec 001 §7 "POST /{id}/pdf"),
-    // whoever sees a camera may open its live video (the stream gateway starts pulling it for them).
-    const readsByPost = new Set([
-      'POST /api/pjts/:projectId/maintenance.do/:id/pdf',
-      'POST /api/pjts/:projectId/iot/camera/:id/live',
-    ]);
+    // The spec's POST for a read (spec 001 §7 "POST /{id}/pdf"): whoever sees a work order may print it.
+    const readsByPost = new Set(['POST /api/pjts/:projectId/maintenance.do/:id/pdf']);
     for (const [key, owners] of apiIndex()) {
       for (const { grant } of owners) {
         if (secretReads.has(key)) expect(grant.level, key).toBe(AUTH_LEVEL.modify);
