@@ -28,8 +28,8 @@ export default familyListPage<CameraListRow, CameraFilters, CameraPage>({
   },
   columns: cameraColumns,
   actions: { detail: detailPath, width: { editor: 165, reader: 80 } },
-  hidden: ['no', 'serialNumber', 'lastActiveAt'],
-  width: 1140,
+  hidden: ['no', 'serialNumber', 'parentName', 'lastActiveAt'],
+  width: 1040,
 });
 
 /** Cameras with or without PTZ. */
