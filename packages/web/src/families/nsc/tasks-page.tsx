@@ -14,14 +14,14 @@ import { AUTH_LEVEL } from '@sc/contract';
 import { addDays } from '@sc/contract/families/kit';
 import { NSC_TASK_LIMITS } from '@sc/contract/families/nsc';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Empty, Flex, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useFeedback } from '../../app/feedback';
 import { useAskFirst } from '../../components/ask-first';
-import { canModify, useAuthLevel } from '../../components/crud';
+import { canModify, ResponsiveTable, useAuthLevel } from '../../components/crud';
 import { formatDuration } from '../../components/format';
 import { ProjectScoped } from '../../components/project-scoped';
 import { type NscTask, type NscWeek, nscTaskApi } from './api';
@@ -208,7 +208,7 @@ function TaskList({ projectId }: { projectId: number }) {
           </Button>
         )}
       </Flex>
-      <Table<NscTask>
+      <ResponsiveTable<NscTask>
         rowKey="id"
         size="middle"
         loading={tasks.isLoading}
