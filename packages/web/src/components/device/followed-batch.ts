@@ -60,11 +60,15 @@ export function useFollowedBatch(projectId: number, family: string, statusOf: (b
         devices,
       ),
   });
+  /** Sends the batch and follows it; rejects when the server refused it (the caller says why). */
+  const runOrFail = (call: () => Promise<Started>, devices: BatchDeviceResult[] = []) =>
+    send.mutateAsync({ call, devices });
   return {
     ...batch,
     sending: send.isPending,
+    runOrFail,
     run: (call: () => Promise<Started>, devices: BatchDeviceResult[] = []) =>
-      send.mutateAsync({ call, devices }).catch(() => undefined),
+      runOrFail(call, devices).catch(() => undefined),
   };
 }
 export type FollowedBatch = ReturnType<typeof useFollowedBatch>;

@@ -1,66 +1,21 @@
 import { BulbFilled, BulbOutlined, PoweroffOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { BatchCommand } from '@sc/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, InputNumber, Popover, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../app/feedback';
-import {
-  type BatchDeviceResult,
-  BatchProgress,
-  type BatchProgressState,
-  useBatchProgress,
-} from '../../components/device';
-import { type BatchRequest, type BatchStarted, type BatchStatus, lightingApi } from './api';
-
-const outcomeOf = (ok: boolean | null): BatchDeviceResult['outcome'] =>
-  ok === null ? 'pending' : ok ? 'acknowledged' : 'failed';
-
-/** The batch's status answer as progress (never behind what pushes already said). */
-function progressOf(status: BatchStatus, current: BatchProgressState | null): Partial<BatchProgressState> | null {
-  if (current && !status.done && status.acknowledged + status.failed < current.acknowledged + current.failed)
-    return null;
-  const { total, acknowledged, failed, pending, done, state } = status;
-  return { total, acknowledged, failed, pending, done, state };
-}
+import { BatchProgress, useFollowedBatch } from '../../components/device';
+import { type BatchRequest, type BatchStarted, lightingApi } from './api';
 
 /**
  * A batch (or group, area, policy) command's progress: `run` sends it and follows it on the realtime
- * channel; the per-lamp results come from the batch's status (at the start and once done).
+ * channel (the kit's useFollowedBatch), rejecting when the server refused it; the per-lamp results and
+ * their reasons in words come from the batch's status.
  */
 export function useLampBatch(projectId: number) {
-  const batch = useBatchProgress(projectId);
   const l = lightingApi(projectId);
-  const id = batch.progress?.batchId;
-  const done = batch.progress?.done ?? false;
-  const status = useQuery({
-    queryKey: ['lighting', projectId, 'batch', id, done],
-    queryFn: () => l.batchStatus(id!),
-    enabled: Boolean(id),
-  });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: settles on each new status answer
-  useEffect(() => {
-    const s = status.data;
-    if (!s || s.batchId !== id) return;
-    batch.settle(
-      progressOf(s, batch.progress),
-      s.results.map((r) => ({ deviceId: r.deviceId, name: r.name, outcome: outcomeOf(r.ok), reason: r.error })),
-    );
-  }, [status.data]);
-  const run = useMutation({
-    mutationFn: (send: () => Promise<BatchStarted>) => send(),
-    onSuccess: (started) =>
-      batch.start({
-        batchId: started.batchId,
-        command: started.command,
-        total: started.total,
-        acknowledged: 0,
-        failed: 0,
-        pending: started.total,
-        done: started.total === 0,
-      }),
-  });
-  return { ...batch, run: (send: () => Promise<BatchStarted>) => run.mutateAsync(send), sending: run.isPending };
+  const batch = useFollowedBatch(projectId, 'lighting', (id) => l.batchStatus(id));
+  return { ...batch, run: (send: () => Promise<BatchStarted>) => batch.runOrFail(send) };
 }
 
 /** The running (or last) batch's progress card, with the command in the operator's words. */
