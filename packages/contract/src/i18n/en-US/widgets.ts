@@ -31,6 +31,7 @@ export const widgets = {
     reasons: {
       offline: 'The device is offline',
       timeout: 'The device did not answer in time',
+      deleted: 'The device was deleted',
     },
   },
   firmware: {

@@ -30,6 +30,7 @@ export const widgets = {
     reasons: {
       offline: '设备离线',
       timeout: '设备未及时应答',
+      deleted: '设备已删除',
     },
   },
   firmware: {
