@@ -142,9 +142,16 @@ export function createLiveGateway(options: LiveGatewayOptions) {
     return true;
   }
 
-  const sweep = setInterval(async () => {
-    const idle = await options.idleMs();
-    for (const [id, stream] of streams) if (now() - stream.seen > idle) stop(id);
+  // The idle time is a setting, read only while a stream runs: with none (or the database away, when
+  // the read fails) the sweep asks nothing, so it never queues reads behind an outage.
+  const sweep = setInterval(() => {
+    if (streams.size === 0) return;
+    options
+      .idleMs()
+      .then((idle) => {
+        for (const [id, stream] of streams) if (now() - stream.seen > idle) stop(id);
+      })
+      .catch(() => {});
   }, 1000);
   sweep.unref();
 
