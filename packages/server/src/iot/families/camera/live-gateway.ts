@@ -146,8 +146,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
   // the read fails) the sweep asks nothing, so it never queues reads behind an outage.
   const sweep = setInterval(() => {
     if (streams.size === 0) return;
-    options
-      .idleMs()
+    Promise.resolve(options.idleMs())
       .then((idle) => {
         for (const [id, stream] of streams) if (now() - stream.seen > idle) stop(id);
       })
