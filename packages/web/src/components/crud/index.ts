@@ -13,6 +13,7 @@ export { FormDialog } from './form-dialog';
 export { EmptyList, ListScreen, type ListScreenProps, LoadFailed } from './list-screen';
 export { withRecordCells } from './record-cells';
 export { DeleteButton, dialogTitle, ResourceTable } from './resource-table';
+export { type ReviewActions, type ReviewedRow, useReviewActions } from './review-actions';
 export { INLINE_ACTIONS, type RowAction, RowActions } from './row-actions';
 export { ResponsiveTable, RowCards } from './row-cards';
 export { SearchBar } from './search-bar';

@@ -14,6 +14,9 @@ export interface RowAction {
   onClick: () => void;
   /** Omitted when false (e.g. below the modify level). */
   shown?: boolean;
+  /** Spinning while the action's call runs. */
+  loading?: boolean;
+  testId?: string;
 }
 
 /** Up to this many actions stay inline; a row with more shows the first ones and "More" (issue 13). */
@@ -44,8 +47,10 @@ export function RowActions({
             type="link"
             danger={action.danger}
             icon={action.icon}
+            loading={action.loading}
             disabled={Boolean(action.disabledReason)}
             onClick={action.onClick}
+            data-testid={action.testId}
           >
             {action.label}
           </Button>

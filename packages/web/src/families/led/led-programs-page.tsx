@@ -1,13 +1,4 @@
-import {
-  CheckCircleOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  HistoryOutlined,
-  PlusOutlined,
-  RollbackOutlined,
-  SendOutlined,
-} from '@ant-design/icons';
-import { AUTH_LEVEL } from '@sc/contract';
+import { HistoryOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
 import { LED_PROGRAM_STATES } from '@sc/contract/families/led';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Modal, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
@@ -16,8 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { failureText } from '../../api/report';
 import { useFeedback } from '../../app/feedback';
-import { useAskFirst } from '../../components/ask-first';
-import { canModify, ListScreen, tableColumns, useAuthLevel, usePagedList } from '../../components/crud';
+import { ListScreen, RowActions, tableColumns, usePagedList, useReviewActions } from '../../components/crud';
 import { BatchProgress, useFollowedBatch } from '../../components/device';
 import { ProjectScoped } from '../../components/project-scoped';
 import { formatTime } from '../../components/time';
@@ -50,10 +40,7 @@ function Programs({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { message } = useFeedback();
-  const askFirst = useAskFirst();
-  const level = useAuthLevel();
-  const writable = canModify(level);
-  const checker = level >= AUTH_LEVEL.check;
+  const { writable, actions: reviewActions } = useReviewActions();
   const api = programApi(projectId);
   const [publishing, setPublishing] = useState<LedProgramListed | null>(null);
   const [history, setHistory] = useState<LedProgramListed | null>(null);
@@ -106,81 +93,43 @@ function Programs({ projectId }: { projectId: number }) {
     title: t('common.actions'),
     key: 'actions',
     fixed: 'right',
-    width: 230,
-    render: (_, row) => (
-      <Space size={0} wrap>
-        {writable && row.state === 'edit' && (
-          <Button size="small" type="link" icon={<EditOutlined />} onClick={() => edit(row)} data-testid="program-edit">
-            {t('common.edit')}
-          </Button>
-        )}
-        {(!writable || row.state === 'checked') && (
-          <Button size="small" type="link" onClick={() => edit(row)}>
-            {t('led.programs.view')}
-          </Button>
-        )}
-        {checker && row.state === 'edit' && (
-          <Button
-            size="small"
-            type="link"
-            icon={<CheckCircleOutlined />}
-            data-testid="program-check"
-            onClick={() =>
-              askFirst({
-                title: t('led.programs.check'),
-                content: t('led.programs.confirmCheck', { name: row.name }),
-                onOk: () => act(() => api.checkProgram({ programId: row.id }), 'led.programs.checked'),
-              })
-            }
-          >
-            {t('led.programs.check')}
-          </Button>
-        )}
-        {checker && row.state === 'checked' && (
-          <Button
-            size="small"
-            type="link"
-            icon={<RollbackOutlined />}
-            data-testid="program-uncheck"
-            onClick={() => act(() => api.uncheckProgram({ programId: row.id }), 'led.programs.unchecked')}
-          >
-            {t('led.programs.uncheck')}
-          </Button>
-        )}
-        {writable && row.state === 'checked' && (
-          <Button
-            size="small"
-            type="link"
-            icon={<SendOutlined />}
-            data-testid="program-publish"
-            onClick={() => setPublishing(row)}
-          >
-            {t('led.programs.publish')}
-          </Button>
-        )}
-        <Button size="small" type="link" icon={<HistoryOutlined />} onClick={() => setHistory(row)}>
-          {t('led.programs.history')}
-        </Button>
-        {writable && row.state === 'edit' && (
-          <Button
-            size="small"
-            type="link"
-            danger
-            icon={<DeleteOutlined />}
-            onClick={() =>
-              askFirst({
-                title: t('common.delete'),
-                content: t('led.programs.confirmDelete', { name: row.name }),
-                danger: true,
-                onOk: () => act(() => api.deleteProgram({ programId: row.id }), 'led.programs.deleted'),
-              })
-            }
-          >
-            {t('common.delete')}
-          </Button>
-        )}
-      </Space>
-    ),
+    width: 300,
+    render: (_, row) => {
+      const review = reviewActions(row, {
+        open: () => edit(row),
+        check: () => act(() => api.checkProgram({ programId: row.id }), 'led.programs.checked'),
+        uncheck: () => act(() => api.uncheckProgram({ programId: row.id }), 'led.programs.unchecked'),
+        remove: () => act(() => api.deleteProgram({ programId: row.id }), 'led.programs.deleted'),
+        confirmCheck: t('led.programs.confirmCheck', { name: row.name }),
+        confirmDelete: t('led.programs.confirmDelete', { name: row.name }),
+        testId: 'program',
+      });
+      return (
+        <RowActions
+          inline={4}
+          actions={[
+            review.open,
+            review.check,
+            review.uncheck,
+            {
+              key: 'publish',
+              label: t('led.programs.publish'),
+              icon: <SendOutlined />,
+              shown: writable && row.state === 'checked',
+              testId: 'program-publish',
+              onClick: () => setPublishing(row),
+            },
+            {
+              key: 'history',
+              label: t('led.programs.history'),
+              icon: <HistoryOutlined />,
+              onClick: () => setHistory(row),
+            },
+            review.remove,
+          ]}
+        />
+      );
+    },
   });
 
   return (

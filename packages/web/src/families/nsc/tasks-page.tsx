@@ -1,16 +1,4 @@
-import {
-  CheckCircleOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  EyeOutlined,
-  LeftOutlined,
-  PauseCircleOutlined,
-  PlayCircleOutlined,
-  PlusOutlined,
-  RightOutlined,
-  RollbackOutlined,
-} from '@ant-design/icons';
-import { AUTH_LEVEL } from '@sc/contract';
+import { LeftOutlined, PauseCircleOutlined, PlayCircleOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { addDays } from '@sc/contract/families/kit';
 import { NSC_TASK_LIMITS } from '@sc/contract/families/nsc';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,10 +6,10 @@ import { Button, Card, Empty, Flex, Space, Tabs, Tag, Tooltip, Typography } from
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useFeedback } from '../../app/feedback';
 import { useAskFirst } from '../../components/ask-first';
-import { canModify, ResponsiveTable, useAuthLevel } from '../../components/crud';
+import { ResponsiveTable, RowActions, useReviewActions } from '../../components/crud';
 import { formatDuration } from '../../components/format';
 import { ProjectScoped } from '../../components/project-scoped';
 import { type NscTask, type NscWeek, nscTaskApi } from './api';
@@ -60,9 +48,7 @@ function TasksScreen({ projectId }: { projectId: number }) {
 function TaskList({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const api = nscTaskApi(projectId);
-  const level = useAuthLevel();
-  const writable = canModify(level);
-  const checker = level >= AUTH_LEVEL.check;
+  const { writable, actions: reviewActions } = useReviewActions();
   const navigate = useNavigate();
   const client = useQueryClient();
   const { message } = useFeedback();
@@ -94,99 +80,61 @@ function TaskList({ projectId }: { projectId: number }) {
 
   const actions = (row: NscTask) => {
     const id = { taskId: row.id };
-    const edit = row.state === 'edit' && writable;
+    const review = reviewActions(row, {
+      open: () => navigate(`${TASK_PAGE}?id=${row.id}`),
+      check: () =>
+        act(
+          row,
+          () => api.checkTask(id),
+          () => t('nsc.tasks.checked', { name: row.name }),
+        ),
+      uncheck: () =>
+        act(
+          row,
+          () => api.uncheckTask(id),
+          () => t('nsc.tasks.unchecked', { name: row.name }),
+        ),
+      remove: () =>
+        act(
+          row,
+          () => api.deleteTask(id),
+          () => t('common.deleted'),
+        ),
+      confirmDelete: t('nsc.tasks.confirmDelete', { name: row.name }),
+      testId: `nsc-task-${row.id}`,
+      busy: busy === row.id,
+    });
     return (
-      <Space size={0} wrap>
-        <Link to={`${TASK_PAGE}?id=${row.id}`}>
-          <Button size="small" type="link" icon={edit ? <EditOutlined /> : <EyeOutlined />}>
-            {edit ? t('common.edit') : t('nsc.tasks.open')}
-          </Button>
-        </Link>
-        {checker && row.state === 'edit' && (
-          <Button
-            size="small"
-            type="link"
-            icon={<CheckCircleOutlined />}
-            loading={busy === row.id}
-            data-testid={`nsc-task-check-${row.id}`}
-            onClick={() =>
-              act(
-                row,
-                () => api.checkTask(id),
-                () => t('nsc.tasks.checked', { name: row.name }),
-              )
-            }
-          >
-            {t('nsc.tasks.check')}
-          </Button>
-        )}
-        {checker && row.state === 'checked' && (
-          <Button
-            size="small"
-            type="link"
-            icon={<RollbackOutlined />}
-            onClick={() =>
-              act(
-                row,
-                () => api.uncheckTask(id),
-                () => t('nsc.tasks.unchecked', { name: row.name }),
-              )
-            }
-          >
-            {t('nsc.tasks.uncheck')}
-          </Button>
-        )}
-        {writable && row.state === 'checked' && !row.running && (
-          <Button
-            size="small"
-            type="link"
-            icon={<PlayCircleOutlined />}
-            loading={busy === row.id}
-            data-testid={`nsc-task-start-${row.id}`}
-            onClick={() => act(row, () => api.startTask(id), runText('started', row))}
-          >
-            {t('nsc.tasks.start')}
-          </Button>
-        )}
-        {writable && row.running && (
-          <Button
-            size="small"
-            type="link"
-            icon={<PauseCircleOutlined />}
-            onClick={() =>
+      <RowActions
+        inline={4}
+        actions={[
+          review.open,
+          review.check,
+          review.uncheck,
+          {
+            key: 'start',
+            label: t('nsc.tasks.start'),
+            icon: <PlayCircleOutlined />,
+            shown: writable && row.state === 'checked' && !row.running,
+            loading: busy === row.id,
+            testId: `nsc-task-${row.id}-start`,
+            onClick: () => act(row, () => api.startTask(id), runText('started', row)),
+          },
+          {
+            key: 'stop',
+            label: t('nsc.tasks.stop'),
+            icon: <PauseCircleOutlined />,
+            shown: writable && row.running,
+            onClick: () =>
               ask({
                 title: t('nsc.tasks.confirmStop', { name: row.name }),
                 danger: true,
                 onOk: () => act(row, () => api.stopTask(id), runText('stopped', row)),
-              })
-            }
-          >
-            {t('nsc.tasks.stop')}
-          </Button>
-        )}
-        {edit && (
-          <Button
-            size="small"
-            type="link"
-            danger
-            icon={<DeleteOutlined />}
-            onClick={() =>
-              ask({
-                title: t('nsc.tasks.confirmDelete', { name: row.name }),
-                danger: true,
-                onOk: () =>
-                  act(
-                    row,
-                    () => api.deleteTask(id),
-                    () => t('common.deleted'),
-                  ),
-              })
-            }
-          >
-            {t('common.delete')}
-          </Button>
-        )}
-      </Space>
+              }),
+          },
+          review.remove,
+        ]}
+      />
     );
   };
 
