@@ -1,5 +1,5 @@
 import { SaveOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, type FormInstance, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -94,4 +94,11 @@ export function DeviceConfigCard<V extends object, A extends { delivered: boolea
       </Form>
     </Card>
   );
+}
+
+/** A device's stored configuration, loaded for the config card, and `store` to keep what a save answered. */
+export function useStoredConfig<C>(key: QueryKey, load: () => Promise<C>) {
+  const client = useQueryClient();
+  const config = useQuery({ queryKey: key, queryFn: load });
+  return { data: config.data, store: (answer: C) => client.setQueryData(key, answer) };
 }

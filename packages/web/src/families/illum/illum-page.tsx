@@ -21,6 +21,7 @@ import {
   ReadingsChart,
   useCardCall,
   useLiveDevice,
+  useStoredConfig,
 } from '../../components/device';
 import { formatTime } from '../../components/time';
 import { useLang } from '../../i18n/i18n';
@@ -166,10 +167,9 @@ function ConfigCard({ projectId, device, editable }: { projectId: number; device
   const client = useQueryClient();
   const { message, confirm } = useFeedback();
   const illum = illumApi(projectId);
-  const configKey = illumKeys.config(projectId, device.id);
-  const config = useQuery({ queryKey: configKey, queryFn: () => illum.config(device.id) });
+  const config = useStoredConfig(illumKeys.config(projectId, device.id), () => illum.config(device.id));
   const saved = (answer: ConfigSaved) => {
-    client.setQueryData(configKey, answer);
+    config.store(answer);
     void client.invalidateQueries({ queryKey: illumKeys.sensors(projectId) });
   };
   const inuse = useMutation({

@@ -51,6 +51,7 @@ import {
   useErrorText,
   useManifestCommands,
   useParentDevice,
+  useStoredConfig,
 } from '../../components/device';
 import { linkClient, linkTabs } from '../../components/device/link';
 import { formatDuration } from '../../components/format';
@@ -389,10 +390,8 @@ function RuntimeCard({ projectId, device }: { projectId: number; device: DeviceV
 function ConfigCard({ projectId, device, editable }: { projectId: number; device: DeviceView; editable: boolean }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const client = useQueryClient();
   const pgw = pgwApi(projectId);
-  const configKey = pgwKeys.config(projectId, device.id);
-  const config = useQuery({ queryKey: configKey, queryFn: () => pgw.config(device.id) });
+  const config = useStoredConfig(pgwKeys.config(projectId, device.id), () => pgw.config(device.id));
   const shape = pgwConfigBody.shape;
   const { relayLevels, searchInterval } = PGW_CONFIG;
   return (
@@ -405,7 +404,7 @@ function ConfigCard({ projectId, device, editable }: { projectId: number; device
       messages={{ delivered: t('pgw.configSaved'), notDelivered: t('pgw.configSavedOffline') }}
       initialValues={config.data}
       save={(values: PgwConfigBody) => pgw.setConfig(device.id, values)}
-      onSaved={(answer) => client.setQueryData(configKey, answer)}
+      onSaved={config.store}
     >
       <Form.Item
         name="relayLevels"
