@@ -50,7 +50,9 @@ async function phone(lang: 'zh_CN' | 'en_US'): Promise<Page> {
 }
 
 describe('on a phone', () => {
-  for (const lang of ['zh_CN', 'en_US'] as const)
+  // English only: its words are the longer ones, so a screen that fits in English fits in Chinese (the
+  // device pages below are walked in both), and a second walk would cost CI two minutes.
+  for (const lang of ['en_US'] as const)
     it(`every screen fits 390 px (${lang})`, { timeout: 300_000 }, async () => {
       const page = await phone(lang);
       const network = trackRequests(page);

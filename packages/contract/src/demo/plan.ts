@@ -1,6 +1,7 @@
 import { DEFAULT_MAP } from '../constants.js';
 import { ACTIVE_STATE, DEVICE_MODELS, type DeviceType } from '../enums.js';
 import { FAMILY_MANIFESTS, familyOf } from '../families/index.js';
+import { FEEDER } from '../families/kit/properties.js';
 import { I18N_RESOURCES } from '../i18n/translate.js';
 
 /**
@@ -115,6 +116,19 @@ export function demoCarrierIndex(index: number, type: DeviceType): number | null
   return null;
 }
 
+const FEEDER_TYPE = FAMILY_MANIFESTS.find((f) => f.demo.feeds)?.type;
+const FED_TYPES = new Set(FAMILY_MANIFESTS.filter((f) => f.fields.some((p) => p.key === FEEDER.no)).map((f) => f.type));
+
+/** The feeder properties of device `index`: the nearest earlier cabinet of its district and one of its circuits. */
+function demoFeeder(index: number, type: DeviceType): Record<string, unknown> {
+  if (!FEEDER_TYPE || !FED_TYPES.has(type)) return {};
+  const at = demoCarrierIndex(index, FEEDER_TYPE);
+  if (at === null) return {};
+  const cabinet = planDevices(at, at + 1)[0]!;
+  const circuits = Number(cabinet.props.circuitCount) || 1;
+  return { [FEEDER.no]: cabinet.no, [FEEDER.circuit]: 1 + ((index + 1) % circuits) };
+}
+
 /** Devices `from` (inclusive) to `to` (exclusive) of the demo: ranges allow seeding in batches. */
 export function planDevices(from: number, to: number): PlannedDevice[] {
   const types = DEMO_BLOCK;
@@ -161,7 +175,7 @@ export function planDevices(from: number, to: number): PlannedDevice[] {
       lat: Math.round(lat * 1e6) / 1e6,
       activeState: roll < 0.85 ? ACTIVE_STATE.active : roll < 0.95 ? ACTIVE_STATE.unknown : ACTIVE_STATE.error,
       registered: roll < 0.95,
-      props: demoOf(type).props?.(random) ?? {},
+      props: { ...demoOf(type).props?.(random), ...demoFeeder(i, type) },
     });
   }
   return out;

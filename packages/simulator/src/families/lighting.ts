@@ -1,6 +1,6 @@
 import { LIGHTING_EVENT, levelAt, localClock, type ScheduledPolicy } from '@sc/contract';
 import { clamp, jitter, round, sunElevation } from '../cycles.js';
-import { fed } from './mtc.js';
+import { fed, feedFrom } from './mtc.js';
 import type { CommandHandler, FamilySim, SimDevice, SimEvent, Values } from './types.js';
 
 /**
@@ -93,6 +93,7 @@ export const lighting: FamilySim = {
   type: 'lighting',
   firmware: 'LCU-2.0.1',
   init: (device) => {
+    feedFrom(device);
     device.state.energyTotal = round(200 + device.place.offset * 3000, 2);
     device.state.onDuration = round(1000 + device.place.offset * 8000, 1);
     device.state.at = Date.now();

@@ -119,17 +119,23 @@ describe('simulated cabinets', () => {
 });
 
 describe('lamps on a cabinet circuit', () => {
-  it('go dark in their own reports when their circuit is switched off', () => {
+  it('go dark in their own reports when their circuit is switched off, and report at once when it is back', () => {
     const c = cabinet('MTC7', 4);
-    const lamp = device('lighting', 'LCU0002', { ratedPower: 100 }, null);
+    const lamp = device('lighting', 'LCU0002', { ratedPower: 100, feederNo: c.plan.no, feederCircuit: 3 }, null);
     lighting.init!(lamp);
     lamp.state.driftMs = 0;
     expect(feederOf(lamp)).toMatchObject({ cabinet: c, circuit: 3 });
     const night = at('2026-12-21', 21 * 60);
     expect(lighting.telemetry!(lamp, night)!.on).toBe(1);
+    lamp.nextTelemetry = Number.POSITIVE_INFINITY;
     mtc.commands!.switch!(c, { circuit: 3, on: false }, ctxAt(c, night));
     const dark = lighting.telemetry!(lamp, new Date(night.getTime() + 1000))!;
     expect(dark).toMatchObject({ on: 0, level: 0 });
+    // The lamp reports within two seconds of its circuit switching, not at its next interval.
+    expect(lamp.nextTelemetry).toBeLessThan(Date.now() + 2000);
+    lamp.nextTelemetry = Number.POSITIVE_INFINITY;
+    mtc.commands!.switch!(c, { circuit: 4, on: false }, ctxAt(c, night));
+    expect(lamp.nextTelemetry).toBe(Number.POSITIVE_INFINITY);
     // Another circuit stays lit; a lamp whose parent is the cabinet names its circuit.
     const other = device('lighting', 'LCU0009', { ratedPower: 100, circuit: 2 }, 'MTC7');
     lighting.init!(other);

@@ -13,9 +13,10 @@ import {
   mtcCircuitsAt,
   toMtcTime,
 } from '@sc/contract';
+import { FEEDER } from '@sc/contract/families/kit';
 import { clamp, jitter, round } from '../cycles.js';
 import { upkeepCommands } from '../upkeep.js';
-import type { CommandHandler, FamilySim, SimDevice, SimEvent, Values } from './types.js';
+import type { CommandAnswer, CommandHandler, FamilySim, SimDevice, SimEvent, Values } from './types.js';
 
 /**
  * Centralized controllers (cabinets): each runs its policies on its own clock (dusk to dawn on every
@@ -53,32 +54,32 @@ const all = (device: SimDevice) => maskOfCircuits(Array.from({ length: countOf(d
 
 // ── Feeders: which cabinet circuit a simulated lamp hangs on ─────────────────────────────────────────
 
-/** Cabinets of this simulator by equipment id, and by district (lowest equipment id first). */
+/** Cabinets of this simulator by equipment id and by device number, and the devices that may hang on them. */
 const cabinets = new Map<string, SimDevice>();
-const byDistrict = new Map<number, SimDevice[]>();
+const byNo = new Map<string, SimDevice>();
+const fedDevices = new Set<SimDevice>();
 
 function register(device: SimDevice) {
   cabinets.set(device.equipmentId, device);
-  const list = [
-    ...(byDistrict.get(device.plan.district) ?? []).filter((d) => d.equipmentId !== device.equipmentId),
-    device,
-  ];
-  list.sort((a, b) => a.equipmentId.localeCompare(b.equipmentId));
-  byDistrict.set(device.plan.district, list);
+  byNo.set(device.plan.no, device);
 }
 
+/** A device a cabinet may power (lamps): its report follows at once when its circuit switches. */
+export const feedFrom = (device: SimDevice) => void fedDevices.add(device);
+
 /**
- * The cabinet and circuit that feed a lamp: its parent when that is a cabinet, else the first cabinet
- * (lowest equipment id) of its district; the circuit is the lamp's `circuit` property when given, else
- * 1 + (the digits of its equipment id mod the cabinet's circuit count). Null: no cabinet feeds it.
+ * The cabinet and circuit that feed a device: the cabinet its feeder properties name (the console's
+ * view too), else its parent when that is a cabinet; the circuit is the one named, else 1 + (the digits
+ * of its equipment id mod the cabinet's circuit count). Null: no cabinet feeds it.
  */
 export function feederOf(lamp: SimDevice): { cabinet: SimDevice; circuit: number } | null {
+  const props = lamp.plan.props;
   const cabinet =
-    (lamp.plan.parentEquipmentId ? cabinets.get(lamp.plan.parentEquipmentId) : undefined) ??
-    byDistrict.get(lamp.plan.district)?.[0];
+    (typeof props[FEEDER.no] === 'string' ? byNo.get(props[FEEDER.no] as string) : undefined) ??
+    (lamp.plan.parentEquipmentId ? cabinets.get(lamp.plan.parentEquipmentId) : undefined);
   if (!cabinet) return null;
   const count = countOf(cabinet);
-  const given = Number(lamp.plan.props.circuit);
+  const given = Number(props[FEEDER.circuit] ?? props.circuit);
   const digits = Number(lamp.equipmentId.replace(/\D/g, '').slice(-9) || '0');
   const circuit = Number.isInteger(given) && given >= 1 && given <= count ? given : 1 + (digits % count);
   return { cabinet, circuit };
@@ -91,10 +92,33 @@ export function fed(lamp: SimDevice, at: Date): boolean {
   return circuitBit(actualMask(feeder.cabinet, at), feeder.circuit);
 }
 
+type SyncHandler = (...call: Parameters<CommandHandler>) => CommandAnswer;
+
+/**
+ * A command that may switch circuits: the devices on circuits that changed report within a second or
+ * two (a lamp controller coming back on power reports as it boots), not at their next interval.
+ */
+const followed =
+  (handler: SyncHandler): CommandHandler =>
+  (device, args, ctx) => {
+    const before = actualMask(device, ctx.now);
+    const answer = handler(device, args, ctx);
+    const changed = before ^ actualMask(device, ctx.now);
+    if (changed === 0) return answer;
+    const soon = Date.now();
+    for (const d of fedDevices) {
+      const feeder = feederOf(d);
+      if (feeder?.cabinet === device && circuitBit(changed, feeder.circuit))
+        d.nextTelemetry = Math.min(d.nextTelemetry, soon + 200 + Math.random() * 1500);
+    }
+    return answer;
+  };
+
 /** Forgets every cabinet (tests). */
 export const clearFeeders = () => {
   cabinets.clear();
-  byDistrict.clear();
+  byNo.clear();
+  fedDevices.clear();
 };
 
 // ── The cabinet's circuits ──────────────────────────────────────────────────────────────────────────
@@ -141,7 +165,7 @@ const queue = (device: SimDevice, event: SimEvent) => {
 
 /** Switches circuits by hand; answers the report. */
 const switchCircuits =
-  (changes: (args: Record<string, unknown>) => { circuit: number; on: boolean }[]): CommandHandler =>
+  (changes: (args: Record<string, unknown>) => { circuit: number; on: boolean }[]): SyncHandler =>
   (device, args, ctx) => {
     let mask = settingMask(device, ctx.now);
     for (const { circuit, on } of changes(args)) {
@@ -282,14 +306,16 @@ export const mtc: FamilySim = {
   },
   commands: {
     runtime: (_device, _args, ctx) => ({ ok: true, result: { values: ctx.report() } }),
-    switch: switchCircuits((a) => [{ circuit: Number(a.circuit), on: a.on === true }]),
-    multiswitch: switchCircuits((a) =>
-      (Array.isArray(a.circuits) ? (a.circuits as { circuit: number; on: boolean }[]) : []).map((c) => ({
-        circuit: Number(c.circuit),
-        on: c.on === true,
-      })),
+    switch: followed(switchCircuits((a) => [{ circuit: Number(a.circuit), on: a.on === true }])),
+    multiswitch: followed(
+      switchCircuits((a) =>
+        (Array.isArray(a.circuits) ? (a.circuits as { circuit: number; on: boolean }[]) : []).map((c) => ({
+          circuit: Number(c.circuit),
+          on: c.on === true,
+        })),
+      ),
     ),
-    writecircuits: (device, args, ctx) => {
+    writecircuits: followed((device, args, ctx) => {
       let enable = num(device.state.enable, all(device));
       for (const c of Array.isArray(args.circuits) ? (args.circuits as { circuit: number; enable: boolean }[]) : []) {
         const n = Number(c.circuit);
@@ -299,8 +325,8 @@ export const mtc: FamilySim = {
       }
       device.state.enable = enable;
       return { ok: true, result: { values: ctx.report() } };
-    },
-    mode: (device, args, ctx) => {
+    }),
+    mode: followed((device, args, ctx) => {
       const mode = args.mode === 'manual' ? 'manual' : 'policy';
       if (mode === 'manual' && device.state.mode !== 'manual')
         device.state.manual = { mask: settingMask(device, ctx.now), scheduled: scheduledMask(device, ctx.now) };
@@ -308,19 +334,19 @@ export const mtc: FamilySim = {
       device.state.mode = mode;
       queue(device, { code: 'MODE_CHANGED', type: 'info', level: 'info', detail: { trigger: 'manual' } });
       return { ok: true, result: { mode, values: ctx.report() } };
-    },
+    }),
     reboot: (device, _args, ctx) => {
       queue(device, { code: 'REBOOTED', type: 'info', level: 'info' });
       ctx.reboot(3000);
       return { ok: true, result: {} };
     },
-    recovery: (device, _args, ctx) => {
+    recovery: followed((device, _args, ctx) => {
       for (const key of ['policies', 'manual', 'config', 'comm', 'peripherals', 'alarmConfig'])
         device.state[key] = undefined;
       device.state.mode = 'policy';
       device.state.enable = all(device);
       return { ok: true, result: { values: ctx.report() } };
-    },
+    }),
     correcttime: (device, args, ctx) => {
       const target = typeof args.time === 'number' ? fromMtcTime(args.time).getTime() : ctx.now.getTime();
       device.state.driftMs = Number.isFinite(target) ? target - ctx.now.getTime() : 0;

@@ -14,7 +14,7 @@ export function simDevice(
   options: { props?: Record<string, unknown>; place?: Place; parent?: string | null; family?: FamilySim } = {},
 ): SimDevice {
   const device = {
-    plan: { props: options.props ?? {}, district: 0, parentEquipmentId: options.parent ?? null },
+    plan: { no: equipmentId, props: options.props ?? {}, district: 0, parentEquipmentId: options.parent ?? null },
     equipmentId,
     type,
     place: options.place ?? TEST_PLACE,

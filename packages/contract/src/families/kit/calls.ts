@@ -15,6 +15,7 @@ import {
   childList,
   commandResponse,
   eventPage,
+  fedRow,
   locationAnswer,
   pageOf,
   readingRow,
@@ -166,6 +167,17 @@ export const eventCalls = <S extends string>(e: FamilyEndpoints<S>, withChildren
 /** Children: GET …/:id/children, the devices behind a carrier with their state. */
 export const childrenCalls = <S extends string>(e: FamilyEndpoints<S>) => ({
   children: e.get(':id/children', { response: childList, summary: 'The devices behind a device with their state' }),
+});
+
+/**
+ * Fed devices: GET …/:id/fed, the devices a cabinet's circuits power (their `feederNo` property names
+ * the cabinet, `feederCircuit` the circuit), ordered by circuit.
+ */
+export const fedCalls = <S extends string>(e: FamilyEndpoints<S>) => ({
+  fed: e.get(':id/fed', {
+    response: z.array(fedRow),
+    summary: "The devices a cabinet's circuits power, by circuit, with their state",
+  }),
 });
 
 /** Readings history: a page, a series for the chart, and a CSV export (GET …/:id/reports.do…). */
@@ -345,6 +357,8 @@ export interface DeviceTraits {
   /** Its events (default), with its children's (carriers), or none. */
   events?: boolean | 'withChildren';
   children?: boolean;
+  /** Powers other devices from its circuits (a cabinet): `fed` lists them. */
+  feeds?: boolean;
   readings?: readonly FamilyReading[];
 }
 
@@ -358,22 +372,24 @@ export type DeviceCalls<S extends string, T extends DeviceTraits> = ReturnType<t
     : None) &
   (T['events'] extends false ? None : ReturnType<typeof eventCalls<S>>) &
   (T['children'] extends true ? ReturnType<typeof childrenCalls<S>> : None) &
+  (T['feeds'] extends true ? ReturnType<typeof fedCalls<S>> : None) &
   (T['readings'] extends readonly FamilyReading[] ? ReturnType<typeof readingsCalls<S, T['readings']>> : None);
 
 /**
  * The traits' calls of a device family, in this order: registration, its commands, its events (unless
- * `events: false`), its children, its readings' history.
+ * `events: false`), its children, the devices it powers, its readings' history.
  */
 export function deviceCalls<S extends string, const T extends DeviceTraits>(
   e: FamilyEndpoints<S>,
   traits: T,
 ): DeviceCalls<S, T> {
-  const { commands, events = true, children, readings } = traits;
+  const { commands, events = true, children, feeds, readings } = traits;
   return {
     ...registrationCalls(e),
     ...(commands ? commandCalls(e, commands) : {}),
     ...(events ? eventCalls(e, events === 'withChildren') : {}),
     ...(children ? childrenCalls(e) : {}),
+    ...(feeds ? fedCalls(e) : {}),
     ...(readings ? readingsCalls(e, readings) : {}),
   } as DeviceCalls<S, T>;
 }

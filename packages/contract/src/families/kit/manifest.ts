@@ -76,6 +76,11 @@ export interface FamilyDemo {
    * instead of the ordinary gateway (a power-line gateway carries the power-line lamp controllers).
    */
   carries?: readonly DeviceModelCode[];
+  /**
+   * Powers devices from its circuits (a cabinet): a demo device with the feeder properties takes the
+   * nearest earlier such device of its district as its feeder, on one of its circuits.
+   */
+  feeds?: boolean;
   /** Type properties of demo device; may draw from `random` (always the same draws for a device). */
   props?: (random: () => number) => Record<string, unknown>;
 }

@@ -51,6 +51,12 @@ export const select = <T extends readonly [string, ...string[]]>(key: string, op
   schema: optional(z.enum(options, { error: 'validation.validParam' })),
 });
 
+/** Feeder keys: the number of the cabinet that powers a device, and its circuit (the cabinet page lists them). */
+export const FEEDER = { no: 'feederNo', circuit: 'feederCircuit' } as const;
+
+/** Which cabinet circuit powers the device: the cabinet's device number and the circuit (1-32). */
+export const feeder = (): Property[] => [text(FEEDER.no, 32), int(FEEDER.circuit, 1, 32)];
+
 /** The zod schema of `props` and the wizard fields, both from one list. */
 export function properties(
   list: readonly Property[],

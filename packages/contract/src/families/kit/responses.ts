@@ -70,6 +70,9 @@ export const deviceRow = deviceRef.extend(deviceLink);
 export const childRow = deviceRef.extend({ type: z.string(), ...deviceLink });
 export const childList = z.array(childRow);
 
+/** A device a cabinet powers, with the circuit that feeds it (null: the circuit is not said). */
+export const fedRow = childRow.extend({ circuit: z.number().int().nullable() });
+
 /** The shape of a readings row: `at` and each reading by its key. */
 export type ReadingShape<R extends readonly FamilyReading[]> = { at: typeof isoTime } & {
   [K in R[number]['key']]: z.ZodNullable<z.ZodNumber>;

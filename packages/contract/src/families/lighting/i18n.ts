@@ -24,6 +24,8 @@ export const i18n = {
         ratedPower: '额定功率',
         lampLifeCycle: '灯具寿命',
         fatigueThreshold: '疲劳阈值',
+        feederNo: '供电集控箱编号',
+        feederCircuit: '供电回路',
       },
     },
     menu: {
@@ -191,6 +193,8 @@ export const i18n = {
         ratedPower: 'Rated power',
         lampLifeCycle: 'Lamp life cycle',
         fatigueThreshold: 'Fatigue threshold',
+        feederNo: 'Feeding cabinet no.',
+        feederCircuit: 'Feeding circuit',
       },
     },
     menu: {

@@ -2,7 +2,7 @@ import { grantOf, grantsOf } from '../../endpoints/endpoint.js';
 import { int as setting } from '../../settings/kinds.js';
 import { defineFamily } from '../kit/manifest.js';
 import { IOT_NET } from '../kit/network.js';
-import { int, text } from '../kit/properties.js';
+import { feeder, int, text } from '../kit/properties.js';
 import { retentionSetting } from '../kit/retention.js';
 import { FAMILY_READS, familyGroup, familyMenu } from '../kit/screens.js';
 import {
@@ -47,6 +47,7 @@ export const lightingManifest = defineFamily({
     int('ratedPower', 1, 100000, 'W'),
     int('lampLifeCycle', 1, 1000000, 'h'),
     int('fatigueThreshold', 1, 1000000, 'h'),
+    ...feeder(),
   ],
   network: [...IOT_NET, 'modbusAddress', 'channelNo'],
   parentTypes: ['gateway', 'pgw', 'mtc'],

@@ -68,7 +68,7 @@ const cabinetSettings = <const R extends string, const W extends string, B exten
 export const MTC_API = {
   // commands: runtime, switch {circuit, on}, multiswitch {circuits}, writecircuits {circuits}, mode {mode},
   // reboot, recovery, correcttime (the server adds UNIX seconds at UTC+8), version
-  ...deviceCalls(e, { commands: MTC_COMMANDS, children: true, readings: MTC_READINGS }),
+  ...deviceCalls(e, { commands: MTC_COMMANDS, children: true, feeds: true, readings: MTC_READINGS }),
   cabinets: pageCall(
     e,
     mtcRow,
@@ -182,6 +182,7 @@ export const mtcManifest = defineFamily({
   api: { ...MTC_API, ...MTC_POLICY_API },
   demo: {
     weight: 3,
+    feeds: true,
     props: () => ({ circuitCount: MTC_DEFAULT_CIRCUITS, upPort: 18089, upProtocol: 'tcp', version: 'MTC1.0.00' }),
   },
 });

@@ -14,6 +14,8 @@ import { familyKeys, pagedEvents, registerBy } from '../../components/device';
 /** Answers of the MTC calls, from the contract's tables. */
 export type Cabinet = AnswerOf<typeof MTC_API.cabinets>['list'][number];
 export type Runtime = AnswerOf<typeof MTC_API.lastRuntime>;
+/** A device a cabinet's circuit powers. */
+export type FedDevice = AnswerOf<typeof MTC_API.fed>[number];
 export type CabinetConfig = AnswerOf<typeof MTC_API.config>;
 export type CabinetComm = AnswerOf<typeof MTC_API.comm>;
 export type CabinetPeripherals = AnswerOf<typeof MTC_API.peripherals>;
@@ -58,6 +60,7 @@ export const mtcApi = (projectId: number) => {
     command: (id: number, command: string, args?: Record<string, unknown>) =>
       calls[command as MtcCommandName]({ id, body: args }, { silent: true }),
     runtime: (id: number) => calls.lastRuntime({ id }, { silent: true }),
+    fed: (id: number) => calls.fed({ id }),
     config: (id: number) => calls.config({ id }),
     saveConfig: (id: number, body: MtcConfig) => calls.setConfig({ id, body }, { silent: true }),
     alarmConfig: (id: number) => calls.alarmConfig({ id }),

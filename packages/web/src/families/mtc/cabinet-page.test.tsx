@@ -37,12 +37,25 @@ const ALARM_CONFIG = {
   updatedAt: null,
   delivered: true,
 };
+const fedLamp = (id: number, circuit: number | null, activeState = 1) => ({
+  id,
+  name: `路灯${id}`,
+  no: `LIGHTING-${id}`,
+  type: 'lighting',
+  equipmentId: null,
+  activeState,
+  registered: true,
+  lastActiveAt: null,
+  circuit,
+});
+const FED = [fedLamp(7, 3), fedLamp(8, 3, 0), fedLamp(9, null)];
 const ok = { json: { ok: true, durationMs: 95, attempts: 1, result: null } };
 
 function answers(call: { url: URL; method: string }) {
   const p = call.url.pathname;
   if (p === '/api/pjts/2/devices.do/one/41') return { json: DEVICE };
   if (p === `${BASE}/41/runtime`) return { json: RUNTIME };
+  if (p === `${BASE}/41/fed`) return { json: FED };
   if (p === `${BASE}/41/events`)
     return {
       json: {
@@ -99,6 +112,23 @@ describe('one cabinet', () => {
     expect(within(events).getByText('电缆防盗告警')).toBeTruthy();
     expect(within(events).getByText('回路 5')).toBeTruthy();
     expect(within(events).getByText('2026-05-01 17:58:00')).toBeTruthy();
+  }, 60_000);
+
+  it('says which devices each circuit feeds, with their state and a link to their page', async () => {
+    serve(PATH, answers);
+    const user = userEvent.setup();
+    renderWithApp(<CabinetPage />, { path: `${PATH}?id=41` });
+    const grid = await screen.findByTestId('circuit-grid');
+    const fed = await within(grid).findByTestId('circuit-3-fed');
+    expect(fed.textContent).toBe('供电设备 2 台');
+    expect(within(within(grid).getByTestId('circuit-1')).getByText('没有设备登记在此回路')).toBeTruthy();
+    expect(screen.getByTestId('circuit-unsaid-fed').textContent).toBe('1 台设备登记由本集控箱供电但未注明回路');
+    await user.click(fed);
+    const list = await screen.findByTestId('fed-list');
+    expect(within(list).getByRole('link', { name: '路灯7' }).getAttribute('href')).toBe('/pjt/pjtdevicelighting?id=7');
+    expect(within(list).getByText('LIGHTING-8')).toBeTruthy();
+    expect(within(list).getByText('正常')).toBeTruthy();
+    expect(within(list).getByText('未知')).toBeTruthy();
   }, 60_000);
 
   it('says what switching a circuit off does before it sends, then sends one or several circuits', async () => {

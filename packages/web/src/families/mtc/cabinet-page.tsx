@@ -99,6 +99,7 @@ function CabinetDetail({ projectId, id, editable }: DeviceDetailProps) {
     },
   });
   const runtime = useQuery({ queryKey: runtimeKey, queryFn: () => m.runtime(id), enabled: ok });
+  const fed = useQuery({ queryKey: [...key, 'fed'], queryFn: () => m.fed(id), enabled: ok });
   const command = useCommand(
     (c, args) => m.command(id, c, args),
     () => {
@@ -179,6 +180,7 @@ function CabinetDetail({ projectId, id, editable }: DeviceDetailProps) {
               mode={r?.mode ?? null}
               editable={editable}
               command={command}
+              fed={fed.data}
             />
           )}
         </Col>

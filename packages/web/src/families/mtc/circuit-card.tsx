@@ -3,8 +3,10 @@ import { Button, Card, Flex, Modal, Switch, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../app/feedback';
+import type { FedDevice } from './api';
 import { CircuitGrid, type CircuitView } from './circuits';
 import { CIRCUIT_COMMANDS, CommandOutcome, type useCommand } from './controls';
+import { FedDevices, fedByCircuit } from './fed-devices';
 import './texts';
 
 /** "回路 1、3" / "circuits 1, 3": the circuits a confirmation names. */
@@ -26,8 +28,11 @@ export function CircuitCard({
   mode,
   editable,
   command,
+  fed,
 }: {
   circuits: CircuitView[];
+  /** The devices the circuits power (their feeder properties name the cabinet). */
+  fed?: readonly FedDevice[];
   mode: string | null;
   editable: boolean;
   command: ReturnType<typeof useCommand>;
@@ -54,6 +59,7 @@ export function CircuitCard({
         ).then(() => setSelected([])),
     });
   const running = command.pending('switch') || command.pending('multiswitch');
+  const byCircuit = fedByCircuit(fed);
 
   return (
     <Card
@@ -78,8 +84,10 @@ export function CircuitCard({
             onSelect={editable ? setSelected : undefined}
             onSwitch={editable ? (index, on) => askSwitch([index], on) : undefined}
             pending={running ? selected : undefined}
+            fed={fed ? byCircuit : undefined}
           />
         )}
+        <FedDevices index={null} devices={byCircuit.get(null) ?? []} />
         {editable && (
           <Flex gap={8} wrap align="center" data-testid="circuit-multi">
             <Button

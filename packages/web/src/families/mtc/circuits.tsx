@@ -2,7 +2,9 @@ import { AlertOutlined, BulbFilled, BulbOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatReading } from '../../components/format';
+import type { FedDevice } from './api';
 import './circuits.css';
+import { FedDevices } from './fed-devices';
 import './texts';
 
 /**
@@ -60,8 +62,11 @@ export function CircuitGrid({
   onSelect,
   onSwitch,
   pending,
+  fed,
 }: {
   circuits: CircuitView[];
+  /** The devices each circuit powers (absent: not shown). */
+  fed?: ReadonlyMap<number | null, readonly FedDevice[]>;
   selected?: number[];
   onSelect?: (indexes: number[]) => void;
   onSwitch?: (index: number, on: boolean) => void;
@@ -115,6 +120,7 @@ export function CircuitGrid({
                 </Tag>
               )}
             </div>
+            {fed && <FedDevices index={c.index} devices={fed.get(c.index) ?? []} />}
             {onSwitch && (
               <div>
                 <Button

@@ -1,3 +1,4 @@
+import { FEEDER } from '@sc/contract/families/kit';
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client.js';
@@ -120,6 +121,34 @@ export function createFamilyDevices(db: Db) {
         .orderBy(devices.name)
         .limit(4096);
       return rows.map((d) => ({ ...d, lastActiveAt: d.lastActiveAt?.toISOString() ?? null }));
+    },
+
+    /**
+     * The devices a cabinet powers (at most 4096): those of its project's subtree whose feeder property
+     * names its number, by circuit (unsaid last) and name.
+     */
+    async fedBy(cabinet: { id: number; projectId: number }) {
+      const found = await rows(
+        db,
+        sql`SELECT d.id, d.name, d.no, d.type, d.equipment_id, d.active_state, d.registered, d.last_active_at,
+            CASE WHEN d.props->>${FEEDER.circuit} ~ '^[0-9]{1,2}$' THEN (d.props->>${FEEDER.circuit})::int END AS circuit
+          FROM devices d
+          WHERE ${inSubtreeOfD(cabinet.projectId)}
+            AND d.props->>${FEEDER.no} = (SELECT c.no FROM devices c WHERE c.id = ${cabinet.id})
+          ORDER BY circuit NULLS LAST, d.name
+          LIMIT 4096`,
+      );
+      return found.map((r) => ({
+        id: Number(r.id),
+        name: String(r.name),
+        no: String(r.no),
+        type: String(r.type),
+        equipmentId: (r.equipment_id as string | null) ?? null,
+        activeState: Number(r.active_state),
+        registered: Boolean(r.registered),
+        lastActiveAt: r.last_active_at ? new Date(r.last_active_at as string).toISOString() : null,
+        circuit: r.circuit === null || r.circuit === undefined ? null : Number(r.circuit),
+      }));
     },
   };
 }

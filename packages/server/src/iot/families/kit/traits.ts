@@ -5,6 +5,7 @@ import {
   type eventCalls,
   type FamilyCommand,
   type FamilyManifest,
+  type fedCalls,
   I18N_RESOURCES,
   lookupText,
   type readingsCalls,
@@ -163,6 +164,13 @@ export function childrenHandlers<S extends string>(
 ): Handlers<typeof childrenCalls<S>> {
   return {
     children: async (call: Loose) => ctx.devices.childrenOf((await deviceOf(ctx, manifest.type, call)).id),
+  } as never;
+}
+
+/** Fed devices: what a cabinet's circuits power, by circuit. */
+export function fedHandlers<S extends string>(ctx: FamilyContext, manifest: Manifest): Handlers<typeof fedCalls<S>> {
+  return {
+    fed: async (call: Loose) => ctx.devices.fedBy(await deviceOf(ctx, manifest.type, call)),
   } as never;
 }
 

@@ -106,6 +106,33 @@ describe('MTC list and runtime', () => {
   });
 });
 
+describe('MTC fed devices', () => {
+  it('lists the devices each circuit powers, by circuit: those naming it in its project and the child projects', async () => {
+    const c = await cabinet({ online: false });
+    const db = suite.t.database.db;
+    const lamp = (props: Record<string, unknown>, projectId?: number) =>
+      createIotDevice(db, { type: 'lighting', modelNo: 'lcunb', props, projectId });
+    const second = await lamp({ feederNo: c.no, feederCircuit: 2 });
+    const first = await lamp({ feederNo: c.no, feederCircuit: 1 });
+    const unsaid = await lamp({ feederNo: c.no });
+    await lamp({ feederNo: 'ANOTHER', feederCircuit: 1 });
+    const child = await createProject(db, 1, ['mtc', 'lighting']);
+    const below = await lamp({ feederNo: c.no, feederCircuit: 3 }, child.id);
+    const fed = (await call('GET', `${base}/${c.id}/fed`)).json();
+    expect(fed.map((d: { id: number; circuit: number | null }) => [d.id, d.circuit])).toEqual([
+      [first.id, 1],
+      [second.id, 2],
+      [below.id, 3],
+      [unsaid.id, null],
+    ]);
+    expect(fed[0]).toMatchObject({ name: first.name, no: first.no, type: 'lighting', registered: true });
+    // A cabinet of the child project does not reach up to the parent's devices naming it.
+    const inChild = await cabinet({ online: false, projectId: child.id });
+    await lamp({ feederNo: inChild.no, feederCircuit: 1 });
+    expect((await call('GET', `/api/pjts/${child.id}/iot/mtc/${inChild.id}/fed`)).json()).toEqual([]);
+  });
+});
+
 describe('MTC circuit control', () => {
   it('switches one circuit and several, checks the circuit count, and corrects the time in UTC+8 seconds', async () => {
     const c = await cabinet({ circuitCount: 4 });

@@ -6,7 +6,7 @@ import { pageWindow, toPage } from '../../../platform/paging.js';
 import type { FamilyContext } from '../family-handler.js';
 import { firmwareHandlers, linkHandlers, locationHandlers } from '../kit/link-traits.js';
 import { checkedPolicyBody } from '../kit/policy-store.js';
-import { childrenHandlers, eventHandlers, readingsHandlers, registrationHandlers } from '../kit/traits.js';
+import { childrenHandlers, eventHandlers, fedHandlers, readingsHandlers, registrationHandlers } from '../kit/traits.js';
 import { createMtcService } from './mtc.service.js';
 
 const manifest = mtcManifest;
@@ -46,6 +46,7 @@ export function mtcRoutes(app: FastifyInstance, ctx: FamilyContext): void {
     ...commands,
     ...eventHandlers(ctx, manifest),
     ...childrenHandlers(ctx, manifest),
+    ...fedHandlers(ctx, manifest),
     ...readingsHandlers(ctx, manifest, repo.readings, { csvName: 'mtc' }),
     cabinets: async ({ session, params, query }) => {
       const project = await ctx.devices.reach(session, params.projectId, query.includeChildren);

@@ -72,6 +72,10 @@ export const cabinets = {
     phaseVoltageDiff: 'Phase voltage difference',
   },
   circuits: {
+    fed: 'Devices fed: {count}',
+    fedTitle: 'Devices circuit {index} feeds',
+    fedNone: 'No device names this circuit',
+    fedUnsaid: 'Devices naming this cabinet as feeder without a circuit: {count}',
     title: 'Circuits',
     name: 'Circuit {index}',
     names: 'circuits {list}',

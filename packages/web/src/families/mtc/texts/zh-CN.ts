@@ -72,6 +72,10 @@ export const cabinets = {
     phaseVoltageDiff: '相电压差阈值',
   },
   circuits: {
+    fed: '供电设备 {count} 台',
+    fedTitle: '回路 {index} 供电的设备',
+    fedNone: '没有设备登记在此回路',
+    fedUnsaid: '{count} 台设备登记由本集控箱供电但未注明回路',
     title: '回路',
     name: '回路 {index}',
     names: '回路 {list}',
