@@ -172,7 +172,7 @@ describe.skipIf(!ready)('lighting cabinets in the console', () => {
           parentId: cabinetId,
           lng: l.lng,
           lat: l.lat,
-          props: JSON.stringify({ ratedPower: 100, channelCount: 1 }),
+          props: JSON.stringify({ ratedPower: 100, channelCount: 1, feederNo: CABINET.no, feederCircuit: l.circuit }),
         }),
       );
     await api.post(`/api/pjts/${projectId}/iot/mtc/${cabinetId}/register`);
@@ -182,7 +182,12 @@ describe.skipIf(!ready)('lighting cabinets in the console', () => {
     // 1. Circuit 2 switched off on the cabinet's screen: lamps 3 and 4 go dark on the lighting list.
     await page.goto(`/pjt/pjtdevicemtc?id=${cabinetId}`);
     await page.getByTestId('circuit-2').and(page.locator('[data-actual="on"]')).waitFor({ timeout: 30_000 });
+    // Each circuit says which lamps it feeds.
+    await page.getByTestId('circuit-2-fed').getByText('供电设备 2 台').waitFor();
+    await page.getByTestId('circuit-2-fed').click();
+    await page.getByTestId('fed-list').getByRole('link', { name: LAMPS[2]!.name }).waitFor();
     await h.screenshot(page, 'mtc-cabinet-zh');
+    await page.keyboard.press('Escape');
     await page.getByTestId('circuit-2-switch').click();
     await page.getByText('关闭回路 2 将熄灭该回路上的所有路灯。').waitFor();
     await okButton(page).click();
