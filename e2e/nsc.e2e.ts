@@ -245,7 +245,7 @@ describe('network speakers in the console', () => {
     await page.getByTestId('nsc-week-entry').filter({ hasText: '早间广播' }).first().waitFor();
     await h.screenshot(page, 'nsc-week-en');
     await page.goto('/pjt/pjtnsctasklist');
-    await page.locator('.ant-table-row', { hasText: '早间广播' }).getByRole('link', { name: /View/ }).click();
+    await page.locator('.ant-table-row', { hasText: '早间广播' }).getByRole('button', { name: /View/ }).click();
     await page.getByText('Timed task', { exact: true }).waitFor();
     expect(await findings(page, 'en_US')).toEqual([]);
     await h.screenshot(page, 'nsc-task-editor-en');

@@ -29,16 +29,19 @@ export const INLINE_ACTIONS = 3;
 export function RowActions({
   actions,
   inline = INLINE_ACTIONS,
+  wrap = false,
 }: {
   actions: (RowAction | false | undefined)[];
   inline?: number;
+  /** Lets the inline actions wrap onto a second line (a table with many columns), default one line. */
+  wrap?: boolean;
 }) {
   const { t } = useTranslation();
   const all = actions.filter((a): a is RowAction => Boolean(a) && (a as RowAction).shown !== false);
   const direct = all.length > inline ? all.slice(0, inline - 1) : all;
   const more = all.slice(direct.length);
   return (
-    <Space size={0} wrap={false} style={{ whiteSpace: 'nowrap' }}>
+    <Space size={0} wrap={wrap} style={wrap ? undefined : { whiteSpace: 'nowrap' }}>
       {direct.map((action) => {
         const button = (
           <Button

@@ -93,7 +93,7 @@ function Programs({ projectId }: { projectId: number }) {
     title: t('common.actions'),
     key: 'actions',
     fixed: 'right',
-    width: 300,
+    width: 230,
     render: (_, row) => {
       const review = reviewActions(row, {
         open: () => edit(row),
@@ -107,6 +107,7 @@ function Programs({ projectId }: { projectId: number }) {
       return (
         <RowActions
           inline={4}
+          wrap
           actions={[
             review.open,
             review.check,

@@ -107,6 +107,7 @@ function TaskList({ projectId }: { projectId: number }) {
     return (
       <RowActions
         inline={4}
+        wrap
         actions={[
           review.open,
           review.check,
