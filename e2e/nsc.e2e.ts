@@ -199,7 +199,9 @@ describe('network speakers in the console', () => {
     await taskRow.getByTestId('nsc-task-state').filter({ hasText: '编辑中' }).waitFor();
     await taskRow.getByRole('button', { name: /审\s*核/ }).click();
     await taskRow.getByTestId('nsc-task-state').filter({ hasText: '已审核' }).waitFor();
-    clock = () => new Date();
+    // The speaker's clock runs from just past the start time: it plays the task now, not in up to a minute.
+    const ahead = startAt.getTime() + 1000 - Date.now();
+    clock = () => new Date(Date.now() + Math.max(0, ahead));
     await taskRow.getByRole('button', { name: /启\s*动/ }).click();
     await taskRow.getByTestId('nsc-task-running').waitFor();
     await page.getByText('早间广播 已启动：1 个终端已收到，0 个终端上线后补发').waitFor();
@@ -220,7 +222,7 @@ describe('network speakers in the console', () => {
     await page.goto('/pjt/pjtdevicevoice');
     const playingNow = page.getByTestId('nsc-voice-now').filter({ hasText: '国歌' });
     await reportUntilShown(playingNow, report, 60, 2000);
-    expect(sim.telemetry!(device, new Date())).toMatchObject({
+    expect(sim.telemetry!(device, clock())).toMatchObject({
       playing: '国歌',
       volume: 60,
       taskId: expect.any(Number),
