@@ -81,6 +81,7 @@ export {
   ReadingsTable,
   useHistoryPeriod,
 } from './readings-history';
+export { ReadingsHistory } from './readings-history-card';
 export { type Registrable, RegistrationButton, useRegistration } from './registration';
 export { REPORT_WRITTEN_MS, useRereadLater } from './reread-later';
 export { DeviceRowsCard } from './rows-card';

@@ -1,21 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Flex, Space, Statistic } from 'antd';
-import { useState } from 'react';
+import { Card, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  HistoryExport,
-  HistoryPeriodPicker,
-  HistoryViews,
-  ReadingsChart,
-  ReadingsPicker,
-  ReadingsTable,
-  useHistoryPeriod,
-} from '../../components/device';
+import { ReadingsHistory, useHistoryPeriod } from '../../components/device';
 import { withUnit } from '../../components/format';
 import { useWhmReadings, type WhmReading, type WhmReadingKey, whmApi } from './api';
 
 const WHM_VIEWS = ['table', 'chart'] as const;
-type View = (typeof WHM_VIEWS)[number];
 const CHART_DEFAULT: WhmReadingKey[] = ['power', 'energy'];
 
 /**
@@ -27,57 +16,36 @@ export function WhmHistory({ projectId, id }: { projectId: number; id: number })
   const { t } = useTranslation();
   const whm = whmApi(projectId);
   const history = useHistoryPeriod();
-  const { period } = history;
-  const [view, setView] = useState<View>('table');
-  const [chosen, setChosen] = useState<WhmReadingKey[]>(CHART_DEFAULT);
-  const allDefs = useWhmReadings();
-  const chosenDefs = useWhmReadings(chosen);
-
-  // The series feeds the chart and the period's consumption (energy is summed per bucket).
-  const series = useQuery({
-    queryKey: whm.series.key({ id, query: period }),
-    queryFn: () => whm.series({ id, query: period }),
-  });
-  const consumption = series.data?.points.reduce((sum, p) => sum + (p.energy ?? 0), 0);
-
   return (
     <Card title={t('whm.history.title')} size="small" data-testid="whm-history">
-      <Flex vertical gap={12}>
-        <Flex wrap gap={12} align="center" justify="space-between">
-          <HistoryPeriodPicker history={history} texts="whm.history" />
-          <Space wrap>
-            <HistoryViews views={WHM_VIEWS} value={view} onChange={setView} texts="whm.views" />
-            <HistoryExport href={(format) => whm.export.href({ id, query: { ...period, format } })} />
-          </Space>
-        </Flex>
-        <Statistic
-          data-testid="history-consumption"
-          title={t('whm.history.consumption')}
-          // The value with its unit through the shared formatter: a no-break space, never wrapped.
-          value={withUnit(consumption, 'kWh')}
-          styles={{ content: { whiteSpace: 'nowrap' } }}
-        />
-        {series.isError && <Alert type="error" showIcon message={t('common.loadFailed')} />}
-        {view === 'chart' ? (
-          <>
-            <ReadingsPicker<WhmReadingKey>
-              label={t('whm.history.readings')}
-              readings={allDefs}
-              value={chosen}
-              onChange={setChosen}
-              width={{ min: 320, max: 640 }}
-            />
-            <ReadingsChart series={series} readings={chosenDefs} period={period} />
-          </>
-        ) : (
-          <ReadingsTable<WhmReading>
-            history={history}
-            readings={allDefs}
-            load={{ key: (query) => whm.readings.key({ id, query }), fn: (query) => whm.readings({ id, query }) }}
-            timeTitle={t('whm.readings.at')}
+      <ReadingsHistory<WhmReading, WhmReadingKey>
+        history={history}
+        texts="whm"
+        readings={useWhmReadings()}
+        charted={CHART_DEFAULT}
+        views={WHM_VIEWS}
+        calls={{
+          series: {
+            key: (period) => whm.series.key({ id, query: period }),
+            fn: (period) => whm.series({ id, query: period }),
+          },
+          page: { key: (query) => whm.readings.key({ id, query }), fn: (query) => whm.readings({ id, query }) },
+          exportHref: (format, period) => whm.export.href({ id, query: { ...period, format } }),
+        }}
+        // The period's consumption: the energy increments of the series added up.
+        summary={(series) => (
+          <Statistic
+            data-testid="history-consumption"
+            title={t('whm.history.consumption')}
+            // The value with its unit through the shared formatter: a no-break space, never wrapped.
+            value={withUnit(
+              series?.points.reduce((sum, p) => sum + (Number(p.energy) || 0), 0),
+              'kWh',
+            )}
+            styles={{ content: { whiteSpace: 'nowrap' } }}
           />
         )}
-      </Flex>
+      />
     </Card>
   );
 }
