@@ -2,7 +2,7 @@ import { CheckCircleOutlined, DeleteOutlined, EditOutlined, EyeOutlined, Rollbac
 import { AUTH_LEVEL } from '@sc/contract';
 import { useTranslation } from 'react-i18next';
 import { useAskFirst } from '../ask-first';
-import type { RowAction } from './row-actions';
+import { type RowAction, RowActions } from './row-actions';
 import { canModify, useAuthLevel } from './use-auth-level';
 
 /** An item reviewed before use (spec 001 §4): edited, checked at the check level, then used; back to editing by unchecking. */
@@ -36,7 +36,7 @@ export interface ReviewActions {
 /**
  * The review workflow's row actions by state and level: edit (modify level, while editable) or view,
  * check and uncheck (check level), delete (modify level, while editable). A family adds its own actions
- * between them (publish, start, history) and shows them with `RowActions`.
+ * between them (publish, start, history): `cell` shows them all in a table's action column.
  */
 export function useReviewActions() {
   const { t } = useTranslation();
@@ -88,5 +88,10 @@ export function useReviewActions() {
       },
     };
   };
-  return { writable, checker, actions };
+  /** The row's action cell: open, check, uncheck, the family's own actions, delete (wrapping in a wide table). */
+  const cell = (row: ReviewedRow, calls: ReviewCalls, own: RowAction[]) => {
+    const review = actions(row, calls);
+    return <RowActions inline={4} wrap actions={[review.open, review.check, review.uncheck, ...own, review.remove]} />;
+  };
+  return { writable, checker, actions, cell };
 }

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { failureText } from '../../api/report';
 import { useFeedback } from '../../app/feedback';
-import { ListScreen, RowActions, tableColumns, usePagedList, useReviewActions } from '../../components/crud';
+import { ListScreen, tableColumns, usePagedList, useReviewActions } from '../../components/crud';
 import { BatchProgress, useFollowedBatch } from '../../components/device';
 import { ProjectScoped } from '../../components/project-scoped';
 import { formatTime } from '../../components/time';
@@ -40,7 +40,7 @@ function Programs({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { message } = useFeedback();
-  const { writable, actions: reviewActions } = useReviewActions();
+  const { writable, cell: reviewCell } = useReviewActions();
   const api = programApi(projectId);
   const [publishing, setPublishing] = useState<LedProgramListed | null>(null);
   const [history, setHistory] = useState<LedProgramListed | null>(null);
@@ -95,40 +95,33 @@ function Programs({ projectId }: { projectId: number }) {
     fixed: 'right',
     width: 230,
     render: (_, row) => {
-      const review = reviewActions(row, {
-        open: () => edit(row),
-        check: () => act(() => api.checkProgram({ programId: row.id }), 'led.programs.checked'),
-        uncheck: () => act(() => api.uncheckProgram({ programId: row.id }), 'led.programs.unchecked'),
-        remove: () => act(() => api.deleteProgram({ programId: row.id }), 'led.programs.deleted'),
-        confirmCheck: t('led.programs.confirmCheck', { name: row.name }),
-        confirmDelete: t('led.programs.confirmDelete', { name: row.name }),
-        testId: 'program',
-      });
-      return (
-        <RowActions
-          inline={4}
-          wrap
-          actions={[
-            review.open,
-            review.check,
-            review.uncheck,
-            {
-              key: 'publish',
-              label: t('led.programs.publish'),
-              icon: <SendOutlined />,
-              shown: writable && row.state === 'checked',
-              testId: 'program-publish',
-              onClick: () => setPublishing(row),
-            },
-            {
-              key: 'history',
-              label: t('led.programs.history'),
-              icon: <HistoryOutlined />,
-              onClick: () => setHistory(row),
-            },
-            review.remove,
-          ]}
-        />
+      return reviewCell(
+        row,
+        {
+          open: () => edit(row),
+          check: () => act(() => api.checkProgram({ programId: row.id }), 'led.programs.checked'),
+          uncheck: () => act(() => api.uncheckProgram({ programId: row.id }), 'led.programs.unchecked'),
+          remove: () => act(() => api.deleteProgram({ programId: row.id }), 'led.programs.deleted'),
+          confirmCheck: t('led.programs.confirmCheck', { name: row.name }),
+          confirmDelete: t('led.programs.confirmDelete', { name: row.name }),
+          testId: 'program',
+        },
+        [
+          {
+            key: 'publish',
+            label: t('led.programs.publish'),
+            icon: <SendOutlined />,
+            shown: writable && row.state === 'checked',
+            testId: 'program-publish',
+            onClick: () => setPublishing(row),
+          },
+          {
+            key: 'history',
+            label: t('led.programs.history'),
+            icon: <HistoryOutlined />,
+            onClick: () => setHistory(row),
+          },
+        ],
       );
     },
   });

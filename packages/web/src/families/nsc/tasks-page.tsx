@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFeedback } from '../../app/feedback';
 import { useAskFirst } from '../../components/ask-first';
-import { ResponsiveTable, RowActions, useReviewActions } from '../../components/crud';
+import { ResponsiveTable, useReviewActions } from '../../components/crud';
 import { formatDuration } from '../../components/format';
 import { ProjectScoped } from '../../components/project-scoped';
 import { type NscTask, type NscWeek, nscTaskApi } from './api';
@@ -48,7 +48,7 @@ function TasksScreen({ projectId }: { projectId: number }) {
 function TaskList({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const api = nscTaskApi(projectId);
-  const { writable, actions: reviewActions } = useReviewActions();
+  const { writable, cell: reviewCell } = useReviewActions();
   const navigate = useNavigate();
   const client = useQueryClient();
   const { message } = useFeedback();
@@ -80,62 +80,55 @@ function TaskList({ projectId }: { projectId: number }) {
 
   const actions = (row: NscTask) => {
     const id = { taskId: row.id };
-    const review = reviewActions(row, {
-      open: () => navigate(`${TASK_PAGE}?id=${row.id}`),
-      check: () =>
-        act(
-          row,
-          () => api.checkTask(id),
-          () => t('nsc.tasks.checked', { name: row.name }),
-        ),
-      uncheck: () =>
-        act(
-          row,
-          () => api.uncheckTask(id),
-          () => t('nsc.tasks.unchecked', { name: row.name }),
-        ),
-      remove: () =>
-        act(
-          row,
-          () => api.deleteTask(id),
-          () => t('common.deleted'),
-        ),
-      confirmDelete: t('nsc.tasks.confirmDelete', { name: row.name }),
-      testId: `nsc-task-${row.id}`,
-      busy: busy === row.id,
-    });
-    return (
-      <RowActions
-        inline={4}
-        wrap
-        actions={[
-          review.open,
-          review.check,
-          review.uncheck,
-          {
-            key: 'start',
-            label: t('nsc.tasks.start'),
-            icon: <PlayCircleOutlined />,
-            shown: writable && row.state === 'checked' && !row.running,
-            loading: busy === row.id,
-            testId: `nsc-task-${row.id}-start`,
-            onClick: () => act(row, () => api.startTask(id), runText('started', row)),
-          },
-          {
-            key: 'stop',
-            label: t('nsc.tasks.stop'),
-            icon: <PauseCircleOutlined />,
-            shown: writable && row.running,
-            onClick: () =>
-              ask({
-                title: t('nsc.tasks.confirmStop', { name: row.name }),
-                danger: true,
-                onOk: () => act(row, () => api.stopTask(id), runText('stopped', row)),
-              }),
-          },
-          review.remove,
-        ]}
-      />
+    return reviewCell(
+      row,
+      {
+        open: () => navigate(`${TASK_PAGE}?id=${row.id}`),
+        check: () =>
+          act(
+            row,
+            () => api.checkTask(id),
+            () => t('nsc.tasks.checked', { name: row.name }),
+          ),
+        uncheck: () =>
+          act(
+            row,
+            () => api.uncheckTask(id),
+            () => t('nsc.tasks.unchecked', { name: row.name }),
+          ),
+        remove: () =>
+          act(
+            row,
+            () => api.deleteTask(id),
+            () => t('common.deleted'),
+          ),
+        confirmDelete: t('nsc.tasks.confirmDelete', { name: row.name }),
+        testId: `nsc-task-${row.id}`,
+        busy: busy === row.id,
+      },
+      [
+        {
+          key: 'start',
+          label: t('nsc.tasks.start'),
+          icon: <PlayCircleOutlined />,
+          shown: writable && row.state === 'checked' && !row.running,
+          loading: busy === row.id,
+          testId: `nsc-task-${row.id}-start`,
+          onClick: () => act(row, () => api.startTask(id), runText('started', row)),
+        },
+        {
+          key: 'stop',
+          label: t('nsc.tasks.stop'),
+          icon: <PauseCircleOutlined />,
+          shown: writable && row.running,
+          onClick: () =>
+            ask({
+              title: t('nsc.tasks.confirmStop', { name: row.name }),
+              danger: true,
+              onOk: () => act(row, () => api.stopTask(id), runText('stopped', row)),
+            }),
+        },
+      ],
     );
   };
 
