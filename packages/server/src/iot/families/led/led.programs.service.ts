@@ -10,6 +10,7 @@ import { conflict, conflictField, fieldError, notFound } from '../../../platform
 import { pageWindow, toPage } from '../../../platform/paging.js';
 import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
 import type { createFamilyBatches } from '../kit/batches/index.js';
+import { reviewedRecords } from '../kit/reviewed-records.js';
 import { createLedProgramRepository, type ProgramFields } from './led.programs.repository.js';
 import type { ledPrograms } from './led.tables.js';
 
@@ -60,7 +61,7 @@ export const programArgs = (p: LedProgram | ProgramRow) => ({
 export function createLedProgramService(ctx: FamilyContext, batches: () => Batches) {
   const repo = ctx.repository(createLedProgramRepository);
   const project = (session: SessionContext, projectId: number) => ctx.devices.project(session, projectId);
-  const audit = (actor: Actor, action: 'create' | 'update' | 'delete', id: number, summary: string) =>
+  const _audit = (actor: Actor, action: 'create' | 'update' | 'delete', id: number, summary: string) =>
     ctx.audit.manage(actor, { action, entity: 'ledProgram', entityId: id, summary });
 
   async function program(projectId: number, id: number) {
@@ -123,6 +124,18 @@ export function createLedProgramService(ctx: FamilyContext, batches: () => Batch
     };
   });
 
+  const reviewed = reviewedRecords(ctx, {
+    entity: 'ledProgram',
+    rules: 'led.programRules',
+    store: { ...repo, stored: program },
+    fieldsOf,
+    check: async (projectId, body: LedProgramBody, id) => {
+      await checkReferences(projectId, body);
+      await noFree(projectId, body.no, id);
+    },
+    answer: async (projectId, id) => answerOf(await program(projectId, id)),
+  });
+
   return {
     onAcks: { publish: delivered },
 
@@ -151,44 +164,7 @@ export function createLedProgramService(ctx: FamilyContext, batches: () => Batch
       return answerOf(await program(projectId, id));
     },
 
-    async create(actor: Actor, projectId: number, body: LedProgramBody) {
-      await project(actor.session, projectId);
-      await checkReferences(projectId, body);
-      await noFree(projectId, body.no);
-      const id = await repo.create(projectId, fieldsOf(body), actor.session.user.name);
-      await audit(actor, 'create', id, body.name);
-      return answerOf(await program(projectId, id));
-    },
-
-    async update(actor: Actor, projectId: number, id: number, body: LedProgramBody) {
-      await project(actor.session, projectId);
-      const before = await program(projectId, id);
-      if (before.state !== 'edit') throw conflict('led.programRules.checkedLocked');
-      await checkReferences(projectId, body);
-      await noFree(projectId, body.no, id);
-      if (!(await repo.update(projectId, id, fieldsOf(body)))) throw conflict('led.programRules.checkedLocked');
-      await audit(actor, 'update', id, body.name);
-      return answerOf(await program(projectId, id));
-    },
-
-    async remove(actor: Actor, projectId: number, id: number) {
-      await project(actor.session, projectId);
-      const before = await program(projectId, id);
-      if (!(await repo.remove(projectId, id))) throw conflict('led.programRules.checkedLocked');
-      await audit(actor, 'delete', id, before.name);
-      return { id, deleted: true as const };
-    },
-
-    /** Edit → checked (check level, by the table), or back. */
-    async setChecked(actor: Actor, projectId: number, id: number, checked: boolean) {
-      await project(actor.session, projectId);
-      const before = await program(projectId, id);
-      const [from, to] = checked ? ['edit', 'checked'] : ['checked', 'edit'];
-      if (!(await repo.setState(projectId, id, from, to, checked ? actor.session.user.name : null)))
-        throw conflict(checked ? 'led.programRules.alreadyChecked' : 'led.programRules.notCheckedYet');
-      await audit(actor, 'update', id, `${before.name}: ${to}`);
-      return answerOf(await program(projectId, id));
-    },
+    ...reviewed,
 
     /** Sends a checked program to screens of the project, as a batch (per-screen progress). */
     async publish(actor: Actor, projectId: number, id: number, ids: number[]) {

@@ -18,6 +18,7 @@ import {
 import { AppError, conflict, conflictField, fieldError, notFound } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
 import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
+import { reviewedRecords } from '../kit/reviewed-records.js';
 import { createNscRepository } from './nsc.repository.js';
 import { createNscTaskRepository, type TaskFields, type TaskRow } from './nsc.tasks.repository.js';
 
@@ -232,6 +233,22 @@ export function createNscTaskService(ctx: FamilyContext) {
     };
   });
 
+  const reviewed = reviewedRecords(ctx, {
+    entity: 'nscTask',
+    rules: 'nsc.taskRules',
+    store: { ...repo, stored },
+    fieldsOf,
+    check: async (projectId, body: NscTaskFields, id) => {
+      if (id === undefined && (await repo.count(projectId)) >= NSC_TASK_LIMITS.perProject)
+        throw conflict('nsc.taskRules.tooMany', { max: NSC_TASK_LIMITS.perProject });
+      await checkReferences(projectId, body);
+      await noFree(projectId, body.no, id);
+    },
+    answer,
+    // A started task is stopped before it goes back to editing.
+    beforeUncheck: async (actor, projectId, row) => row.running && stop(actor, projectId, row),
+  });
+
   return {
     async page(session: SessionContext, projectId: number, query: { page: number; pageSize?: number; state?: string }) {
       await project(session, projectId);
@@ -250,47 +267,7 @@ export function createNscTaskService(ctx: FamilyContext) {
       return answer(projectId, id);
     },
 
-    async create(actor: Actor, projectId: number, body: NscTaskFields) {
-      await project(actor.session, projectId);
-      if ((await repo.count(projectId)) >= NSC_TASK_LIMITS.perProject)
-        throw conflict('nsc.taskRules.tooMany', { max: NSC_TASK_LIMITS.perProject });
-      await checkReferences(projectId, body);
-      await noFree(projectId, body.no);
-      const id = await repo.create(projectId, fieldsOf(body), actor.session.user.name);
-      await audit(actor, 'create', id, body.name);
-      return answer(projectId, id);
-    },
-
-    async update(actor: Actor, projectId: number, id: number, body: NscTaskFields) {
-      await project(actor.session, projectId);
-      const before = await stored(projectId, id);
-      if (before.state !== 'edit') throw conflict('nsc.taskRules.checkedLocked');
-      await checkReferences(projectId, body);
-      await noFree(projectId, body.no, id);
-      if (!(await repo.update(projectId, id, fieldsOf(body)))) throw conflict('nsc.taskRules.checkedLocked');
-      await audit(actor, 'update', id, body.name);
-      return answer(projectId, id);
-    },
-
-    async remove(actor: Actor, projectId: number, id: number) {
-      await project(actor.session, projectId);
-      const before = await stored(projectId, id);
-      if (!(await repo.remove(projectId, id))) throw conflict('nsc.taskRules.checkedLocked');
-      await audit(actor, 'delete', id, before.name);
-      return { id, deleted: true as const };
-    },
-
-    /** Edit → checked (check level, by the table), or back (a started task is stopped first). */
-    async setChecked(actor: Actor, projectId: number, id: number, checked: boolean) {
-      await project(actor.session, projectId);
-      const before = await stored(projectId, id);
-      if (!checked && before.running) await stop(actor, projectId, before);
-      const [from, to] = checked ? ['edit', 'checked'] : ['checked', 'edit'];
-      if (!(await repo.setState(projectId, id, from, to, checked ? actor.session.user.name : null)))
-        throw conflict(checked ? 'nsc.taskRules.alreadyChecked' : 'nsc.taskRules.notCheckedYet');
-      await audit(actor, 'update', id, `${before.name}: ${to}`);
-      return answer(projectId, id);
-    },
+    ...reviewed,
 
     /** Sends a checked task to its speakers; one offline or silent gets it when it comes back. */
     async start(actor: Actor, projectId: number, id: number) {
