@@ -61,8 +61,6 @@ export const programArgs = (p: LedProgram | ProgramRow) => ({
 export function createLedProgramService(ctx: FamilyContext, batches: () => Batches) {
   const repo = ctx.repository(createLedProgramRepository);
   const project = (session: SessionContext, projectId: number) => ctx.devices.project(session, projectId);
-  const _audit = (actor: Actor, action: 'create' | 'update' | 'delete', id: number, summary: string) =>
-    ctx.audit.manage(actor, { action, entity: 'ledProgram', entityId: id, summary });
 
   async function program(projectId: number, id: number) {
     const row = await repo.program(projectId, id);
