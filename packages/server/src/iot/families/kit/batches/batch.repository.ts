@@ -1,7 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.js';
 import { redactText, redactValue } from '../../../../platform/redact.js';
-import type { CommandTarget } from '../../../command-bus.js';
 import { type Row, rows, targetOf } from '../raw-rows.js';
 
 export type BatchState = 'running' | 'done' | 'interrupted';
