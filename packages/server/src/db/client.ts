@@ -9,7 +9,7 @@ import { type Availability, createAvailability } from './availability.js';
 import { migrateWithStatistics } from './migrations-applied.js';
 import { copyTemplate, templateFor } from './pgdata-template.js';
 import { type PgliteLike, startPgliteWorker } from './pglite-worker.js';
-import { PLANNER_OPTIONS, PLANNER_SETUP } from './planner.js';
+import { PGLITE_CONF, PLANNER_OPTIONS, PLANNER_SETUP } from './planner.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -132,7 +132,11 @@ export async function openPglite(
   if (dataDir && template) copyTemplate(template, dataDir);
   // pg_trgm serves the device search (migration 0005); PostgreSQL ships it in its contrib.
   const loadDataDir = options.dump ? new Blob([fs.readFileSync(options.dump)]) : undefined;
-  const client = await PGlite.create(dataDir ?? undefined, { extensions: { pg_trgm }, loadDataDir });
+  const client = await PGlite.create(dataDir ?? undefined, {
+    extensions: { pg_trgm },
+    loadDataDir,
+    postgresqlconf: PGLITE_CONF,
+  });
   await client.exec(setup);
   const db = drizzlePglite(client, { schema });
   return {

@@ -59,6 +59,13 @@ describe('the embedded database', () => {
     expect(delay.max / 1e6).toBeLessThan(bound);
   });
 
+  it('keeps 64 MB of shared buffers, so a burst does not grow its heap by 128 MB', async () => {
+    const shown = (await t.database.db.execute(sql`SHOW shared_buffers`)) as unknown as {
+      rows: { shared_buffers: string }[];
+    };
+    expect(shown.rows[0]!.shared_buffers).toBe('64MB');
+  });
+
   it('keeps transactions, errors and binary values as in-process PGlite does', async () => {
     const db = t.database.db;
     await db.execute(sql`CREATE TABLE worker_probe (id int PRIMARY KEY, data bytea)`);

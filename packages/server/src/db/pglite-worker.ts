@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { PGLITE_CONF } from './planner.js';
 
 /**
  * The worker's program, plain JavaScript (it runs the same under tsx, vitest and the built server):
@@ -36,7 +37,7 @@ const errorOf = (error) => {
   }
   // An in-memory database may start from a dumpDataDir() tarball instead of initdb (the tests' template).
   const loadDataDir = workerData.dump ? new Blob([fs.readFileSync(workerData.dump)]) : undefined;
-  const db = await PGlite.create(workerData.dataDir ?? undefined, { extensions: { pg_trgm }, loadDataDir });
+  const db = await PGlite.create(workerData.dataDir ?? undefined, { extensions: { pg_trgm }, loadDataDir, postgresqlconf: workerData.conf });
   await db.exec(workerData.setup);
   parentPort.on('message', async (m) => {
     try {
@@ -99,7 +100,7 @@ export function startPgliteWorker(
 ): PgliteLike {
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { dataDir, setup, template, dump, base: import.meta.url, textTypes: TEXT_TYPES },
+    workerData: { dataDir, setup, template, dump, base: import.meta.url, textTypes: TEXT_TYPES, conf: PGLITE_CONF },
     // The worker needs none of the server's loaders (tsx, vitest): plain JavaScript.
     execArgv: [],
   });
