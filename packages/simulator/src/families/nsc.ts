@@ -1,5 +1,13 @@
 import { localClock } from '@sc/contract/families/kit';
-import { NSC_VOLUME, type NscTaskArgs, taskRunsOn, taskSpan } from '@sc/contract/families/nsc';
+import {
+  liveLevel,
+  NSC_LIVE_PLAYING,
+  NSC_VOLUME,
+  type NscTaskArgs,
+  readLiveFrame,
+  taskRunsOn,
+  taskSpan,
+} from '@sc/contract/families/nsc';
 import { clamp, solarHour } from '../cycles.js';
 import type { CommandContext, FamilySim, SimDevice, Values } from './types.js';
 
@@ -124,12 +132,90 @@ const isTask = (v: unknown): v is NscTaskArgs => {
 
 const report = (ctx: CommandContext) => ({ values: ctx.report() });
 
+/** How often a speaker playing a live broadcast reports its level and delay, ms. */
+export const LIVE_REPORT_MS = 500;
+
+/** A live broadcast the speaker pulls: what it measured since its last report, and in all. */
+interface Live {
+  session: string;
+  abort: AbortController;
+  frames: number;
+  lost: number;
+  lastSeq: number;
+  /** The last report's measures (null before the first half second of frames). */
+  report: { level: number; delayMs: number } | null;
+  window: { levels: number; delays: number; n: number };
+}
+
+const liveOf = (device: SimDevice) => device.state.live as Live | undefined;
+
+/** Stops pulling the live broadcast, if any. */
+function endLive(device: SimDevice) {
+  const live = liveOf(device);
+  if (!live) return;
+  delete device.state.live;
+  live.abort.abort();
+}
+
+/** One frame of the stream: its sequence (gaps are frames lost), level and delay from capture. */
+function heard(live: Live, frame: Uint8Array, now: number) {
+  const read = readLiveFrame(frame);
+  if (!read) return;
+  if (live.lastSeq >= 0 && read.seq > live.lastSeq + 1) live.lost += read.seq - live.lastSeq - 1;
+  if (read.seq > live.lastSeq) live.lastSeq = read.seq;
+  live.frames++;
+  live.window.levels += liveLevel(read.samples);
+  live.window.delays += Math.max(0, now - read.capturedAt);
+  live.window.n++;
+}
+
+/**
+ * Pulls a live broadcast (docs/nsc-live.md): length-prefixed frames over HTTP while it lasts, each
+ * measured as it arrives; every half second the speaker reports the level and mean delay it heard.
+ * The stream's end (the operator stopped) or a failure ends it, reported at once.
+ */
+async function pullLive(device: SimDevice, live: Live, url: string, ctx: CommandContext) {
+  const tick = setInterval(() => {
+    const w = live.window;
+    if (w.n) live.report = { level: Math.round(w.levels / w.n), delayMs: Math.round(w.delays / w.n) };
+    live.window = { levels: 0, delays: 0, n: 0 };
+    if (liveOf(device) === live) ctx.report();
+  }, LIVE_REPORT_MS);
+  try {
+    const response = await fetch(url, { signal: live.abort.signal });
+    if (!response.ok || !response.body) return;
+    let pending = new Uint8Array(0);
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      const joined = new Uint8Array(pending.length + chunk.length);
+      joined.set(pending);
+      joined.set(chunk, pending.length);
+      let at = 0;
+      while (joined.length - at >= 2) {
+        const length = joined[at]! | (joined[at + 1]! << 8);
+        if (joined.length - at - 2 < length) break;
+        heard(live, joined.subarray(at + 2, at + 2 + length), Date.now());
+        at += 2 + length;
+      }
+      pending = joined.slice(at);
+    }
+  } catch {
+    // Aborted (stopped, or another broadcast), or the server went away: the broadcast is over here.
+  } finally {
+    clearInterval(tick);
+    if (liveOf(device) === live) {
+      delete device.state.live;
+      ctx.report();
+    }
+  }
+}
+
 /**
  * Network speakers (docs/device-protocol.md "Network speakers"): each reports its volume, whether it
  * plays and what (its own programme at the morning, noon and evening hours of its place, a timed task it
  * was given on its own clock, or a media file the platform told it to play, for the file's duration), how
  * far into it (`position`, seconds) and which task (`taskId`), and its version. A timed task plays at its
- * volume. Volume, stop, play and the task commands (`task`, `untask`, `tasks`: the whole list) are
+ * volume. A live broadcast (`live`: a stream to pull) plays before all else while it lasts, with its
+ * level and delay reported every half second. Volume, stop, play, live and the task commands (`task`, `untask`, `tasks`: the whole list) are
  * answered with a report at once, so the consoles see the change.
  */
 export const nsc: FamilySim = {
@@ -140,6 +226,23 @@ export const nsc: FamilySim = {
     device.state.volume = Number.isInteger(planned) ? planned : 40 + Math.round(device.place.offset * 40);
   },
   telemetry: (device, at): Values => {
+    const live = liveOf(device);
+    if (live)
+      return {
+        volume: Number(device.state.volume),
+        status: 'playing',
+        playing: NSC_LIVE_PLAYING,
+        live: live.session,
+        ...(live.report
+          ? {
+              liveLevel: live.report.level,
+              liveDelayMs: live.report.delayMs,
+              liveFrames: live.frames,
+              liveLost: live.lost,
+            }
+          : {}),
+        version: nsc.firmware!,
+      };
     const playing = nowPlaying(device, at);
     return {
       volume: playing?.task ? playing.task.task.volume : Number(device.state.volume),
@@ -159,6 +262,7 @@ export const nsc: FamilySim = {
       return { ok: true, result: report(ctx) };
     },
     stop: (device, _args, ctx) => {
+      endLive(device);
       delete device.state.played;
       const task = taskAt(device, ctx.now);
       if (task) device.state.stoppedTask = task.key;
@@ -175,6 +279,24 @@ export const nsc: FamilySim = {
         duration,
         until: ctx.now.getTime() + duration * 1000,
       } satisfies Played;
+      return { ok: true, result: report(ctx) };
+    },
+    /** A live broadcast to pull (`url`, with its key): replaces one it plays. */
+    live: (device, args, ctx) => {
+      if (typeof args.url !== 'string' || !/^https?:\/\//.test(args.url) || typeof args.session !== 'string')
+        return { ok: false, error: 'bad live' };
+      endLive(device);
+      const live: Live = {
+        session: args.session,
+        abort: new AbortController(),
+        frames: 0,
+        lost: 0,
+        lastSeq: -1,
+        report: null,
+        window: { levels: 0, delays: 0, n: 0 },
+      };
+      device.state.live = live;
+      void pullLive(device, live, args.url, ctx);
       return { ok: true, result: report(ctx) };
     },
     task: (device, args, ctx) => {

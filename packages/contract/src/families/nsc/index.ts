@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { deletedAnswer, pageQuery } from '../../api/paging.js';
-import { grantsOf } from '../../endpoints/endpoint.js';
+import { grantsOf, publicGrantsOf } from '../../endpoints/endpoint.js';
 import { description, idParam, intRange, scopedName, scopedNo } from '../../validation/rules.js';
 import { deviceCalls, familyEndpoints, groupCalls, pageCall } from '../kit/calls.js';
 import { idList, required } from '../kit/forms.js';
@@ -18,8 +18,10 @@ import {
   projectRecord,
 } from '../kit/responses.js';
 import { FAMILY_READS, familyGroup, familyMenu } from '../kit/screens.js';
+import { NSC_STREAM_API, nscLiveCalls } from './live.js';
 import { nscTaskCalls } from './tasks.js';
 
+export * from './live.js';
 export * from './tasks.js';
 
 /** What a speaker is doing (its reports' `status`). */
@@ -231,6 +233,16 @@ export const NSC_MEDIA_API = {
 /** Spec 001 §7 "nsc: … tasks including start, stop, check": timed tasks, their conflicts and week. */
 export const NSC_TASK_API = nscTaskCalls(e);
 
+/** Spec 001 §2 control center, realtime broadcast: the operator's socket (docs/nsc-live.md). */
+export const NSC_LIVE_API = nscLiveCalls(e);
+
+/** What the control center reads and does: the speakers live with volume and stop, the groups, the broadcast. */
+const CONTROL_CENTER = grantsOf(
+  NSC_API,
+  { groups: NSC_GROUP_API.groups, groupOptions: NSC_GROUP_API.groupOptions },
+  NSC_LIVE_API,
+);
+
 /** What the task editor picks from: terminal groups, speakers, media groups and media. */
 const TASK_PICKS = grantsOf({
   groups: NSC_GROUP_API.groups,
@@ -249,7 +261,7 @@ const page = (key: string, icon: string, apis: ReturnType<typeof grantsOf>) =>
 
 /**
  * Network speakers (spec 001 §3 "NSC"): broadcast terminals, terminal groups, media and media groups.
- * The control center is not built yet: its screen stays held.
+ * The control center's live broadcast is served; its screen stays held until the console's is built.
  */
 export const nscManifest = defineFamily({
   type: 'nsc',
@@ -258,7 +270,8 @@ export const nscManifest = defineFamily({
   properties: [text('terminalId', 64), text('version', 32)],
   network: ipNetwork(),
   commands: NSC_COMMANDS,
-  api: { ...NSC_API, ...NSC_GROUP_API, ...NSC_MEDIA_API, ...NSC_TASK_API },
+  api: { ...NSC_API, ...NSC_GROUP_API, ...NSC_MEDIA_API, ...NSC_TASK_API, ...NSC_LIVE_API, ...NSC_STREAM_API },
+  publicApis: publicGrantsOf(NSC_STREAM_API),
   screens: [
     familyGroup('pjtnsc', 'SoundOutlined'),
     page('pjtdevicevoice', 'SoundOutlined', VOICE_READS),
@@ -267,7 +280,8 @@ export const nscManifest = defineFamily({
     page('pjtnscmediagroup', 'CustomerServiceOutlined', grantsOf(NSC_MEDIA_API)),
     page('pjtnsctasklist', 'FieldTimeOutlined', [...grantsOf(NSC_TASK_API), ...TASK_PICKS]),
     built('pjtnsctask', 'EditOutlined', { menu: false, authOf: 'pjtnsctasklist' }),
-    screen('pjtnsccontrolcenter', 'ControlOutlined'),
+    // Held until its console screen lands: its calls are granted already (the broadcast socket).
+    screen('pjtnsccontrolcenter', 'ControlOutlined', { apis: [...CONTROL_CENTER, ...FAMILY_READS] }),
   ],
   demo: { weight: 4 },
 });

@@ -1,4 +1,5 @@
 import { nscManifest, type TelemetryMessage } from '@sc/contract';
+import { liveReportOf } from '@sc/contract/families/nsc';
 import type { BatchWriter } from '../../batch-writer.js';
 import type { DirectoryEntry } from '../../device-directory.js';
 import type { FamilyHandler } from '../family-handler.js';
@@ -14,7 +15,8 @@ const volumeOf = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) &
 
 /**
  * A speaker's report (docs/device-protocol.md "Network speakers"): volume, status (idle or playing),
- * what it plays and its version, kept as its latest state and pushed to the consoles.
+ * what it plays and its version, kept as its latest state and pushed to the consoles; while it plays a live
+ * broadcast, its level and delay (`live`), pushed only.
  */
 function telemetry(device: DirectoryEntry, message: TelemetryMessage, at: Date, writer: BatchWriter) {
   const v = message.values;
@@ -34,7 +36,9 @@ function telemetry(device: DirectoryEntry, message: TelemetryMessage, at: Date, 
     values.playing,
     values.version,
   ]);
-  return values;
+  // A live broadcast's level and delay go to the consoles only (they change twice a second).
+  const live = liveReportOf(v);
+  return live ? { ...values, live } : values;
 }
 
 /** Network speakers (spec 001 §3 "NSC"): their reports as latest state, and their calls. */

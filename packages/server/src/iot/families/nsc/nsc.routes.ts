@@ -11,6 +11,7 @@ import { mountTable } from '../../../platform/endpoints/mount.js';
 import type { FamilyContext } from '../family-handler.js';
 import { deviceListHandler } from '../kit/device-list.js';
 import { deviceHandlers } from '../kit/traits.js';
+import { nscLiveRoutes } from './nsc.live.js';
 import { createNscService } from './nsc.service.js';
 import { createNscTaskService } from './nsc.tasks.service.js';
 import { readUpload } from './nsc.upload.js';
@@ -66,4 +67,5 @@ export function nscRoutes(app: FastifyInstance, ctx: FamilyContext): void {
     startTask: ({ actor, params }) => tasks.start(actor, params.projectId, params.taskId),
     stopTask: ({ actor, params }) => tasks.stop(actor, params.projectId, params.taskId),
   });
+  nscLiveRoutes(app, ctx);
 }

@@ -1,0 +1,194 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import type {} from '@fastify/websocket';
+import { decodeMessage } from '@sc/contract';
+import {
+  NSC_LIVE_API,
+  NSC_LIVE_COMMAND,
+  NSC_LIVE_FORMAT,
+  NSC_LIVE_MAX_SPEAKERS,
+  NSC_STREAM_API,
+  type NscLiveMessage,
+  type NscLiveOutcome,
+  nscLiveQuery,
+  nscManifest,
+} from '@sc/contract/families/nsc';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, notFound } from '../../../platform/errors.js';
+import type { CommandTarget } from '../../command-bus.js';
+import { type Actor, actorOf, type FamilyContext } from '../family-handler.js';
+import { createNscRepository } from './nsc.repository.js';
+
+const TYPE = nscManifest.type;
+/** A frame larger than this is not audio of the declared format: dropped. */
+const MAX_FRAME = 8 * 1024;
+/** A speaker's stream holding more than this unsent (about 1.5 s of audio) loses frames until it drains. */
+const MAX_BACKLOG = 48 * 1024;
+
+interface Live {
+  id: string;
+  projectId: number;
+  /** Each speaker's key (given in its `live` command) to its id. */
+  keys: Map<string, number>;
+  /** The streams the speakers pull, by speaker id. */
+  pulls: Map<number, PassThrough>;
+  say(message: NscLiveMessage): void;
+  ended: boolean;
+}
+
+/** The absolute address a speaker pulls from: the one the operator's console reached the server at. */
+const streamUrl = (req: FastifyRequest, session: string, key: string) => {
+  const path = NSC_STREAM_API.stream.path.replace(':session', session);
+  return `${req.protocol}://${req.host}${path}?key=${key}`;
+};
+
+/**
+ * The control center's live broadcast (docs/nsc-live.md): the operator's WebSocket carries microphone
+ * frames in; each chosen speaker (the speakers and the members of the groups chosen, of the path's
+ * project) is told by the command `live` where to pull them, with a key of its own; the frames are
+ * relayed to the streams the speakers pull as they arrive (a speaker that cannot keep up loses frames,
+ * never delays the others). The broadcast ends when the operator's socket closes: every pull ends.
+ * Broadcasts live in the instance that holds the operator's socket.
+ */
+export function nscLiveRoutes(app: FastifyInstance, ctx: FamilyContext) {
+  const repo = ctx.repository(createNscRepository);
+  const lives = new Map<string, Live>();
+
+  /** The speakers chosen: by id and as members of the chosen groups, all of the project. */
+  async function speakersOf(projectId: number, deviceIds: number[], groupIds: number[]): Promise<CommandTarget[]> {
+    const groups = await repo.groupsOf(groupIds);
+    if (groups.length !== groupIds.length || groups.some((g) => g.projectId !== projectId))
+      throw new AppError(404, 'NOT_FOUND', 'nsc.live.notFound');
+    const members = [...(await repo.speakersOf(groupIds)).values()].flat().map((m) => m.id);
+    const ids = [...new Set([...deviceIds, ...members])];
+    if (!ids.length)
+      throw new AppError(400, 'VALIDATION', groupIds.length ? 'nsc.live.noSpeakers' : 'nsc.live.noTargets');
+    if (ids.length > NSC_LIVE_MAX_SPEAKERS)
+      throw new AppError(400, 'VALIDATION', 'nsc.live.tooMany', { max: NSC_LIVE_MAX_SPEAKERS });
+    const { targets, missing } = await ctx.devices.targets(projectId, ids, TYPE);
+    if (missing.some((id) => deviceIds.includes(id))) throw new AppError(404, 'NOT_FOUND', 'nsc.live.notFound');
+    return targets.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+  }
+
+  /** Tells a speaker to pull the broadcast; answers what happened. */
+  async function tell(actor: Actor, live: Live, target: CommandTarget, url: string, key: string) {
+    let outcome: NscLiveOutcome;
+    try {
+      const args = { session: live.id, url, key, ...NSC_LIVE_FORMAT };
+      outcome = (await ctx.iot.bus.send(actor, target, NSC_LIVE_COMMAND, args)).ok ? 'sent' : 'failed';
+    } catch (err) {
+      const status = err instanceof AppError ? err.statusCode : 0;
+      outcome = status === 409 ? 'offline' : status === 504 ? 'silent' : 'failed';
+    }
+    // A speaker already pulling is reported so (its pull may come before its answer).
+    if (!live.ended && !live.pulls.has(target.id)) live.say({ kind: 'outcome', id: target.id, outcome });
+  }
+
+  function end(live: Live) {
+    live.ended = true;
+    lives.delete(live.id);
+    for (const pull of live.pulls.values()) pull.end();
+    live.pulls.clear();
+  }
+
+  /** A frame in: to every speaker pulling, length-prefixed; a speaker with a backlog skips it. */
+  function relay(live: Live, frame: Buffer) {
+    if (frame.length < NSC_LIVE_FORMAT.headerBytes || frame.length > MAX_FRAME) return;
+    const length = Buffer.alloc(2);
+    length.writeUInt16LE(frame.length, 0);
+    for (const pull of live.pulls.values()) {
+      if (pull.writableLength > MAX_BACKLOG) continue;
+      pull.write(length);
+      pull.write(frame);
+    }
+  }
+
+  app.get(
+    NSC_LIVE_API.broadcast.path,
+    { websocket: true, schema: { hide: true } },
+    async (socket, req: FastifyRequest<{ Params: { projectId: string } }>) => {
+      const say = (message: NscLiveMessage) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+      };
+      const refuse = (err: unknown) => {
+        const known = err instanceof AppError;
+        if (!known) req.log.error({ err }, 'live broadcast refused');
+        say({
+          kind: 'error',
+          key: known ? err.key : 'errors.internal',
+          ...(known && err.params ? { params: err.params as Record<string, string | number> } : {}),
+        });
+        socket.close(1008);
+      };
+      // Frames that come while the speakers are looked up are dropped (the broadcast has not begun).
+      let live: Live | null = null;
+      socket.on('message', (data: Buffer, binary: boolean) => {
+        if (live && binary) relay(live, data);
+      });
+      socket.on('close', () => {
+        if (live) end(live);
+      });
+      try {
+        const projectId = Number(req.params.projectId);
+        const session = req.session!;
+        await ctx.devices.project(session, projectId);
+        const parsed = nscLiveQuery.safeParse(req.query);
+        if (!parsed.success) {
+          const { key, params } = decodeMessage(parsed.error.issues[0]!.message);
+          throw new AppError(400, 'VALIDATION', key, params);
+        }
+        const targets = await speakersOf(projectId, parsed.data.deviceIds, parsed.data.groupIds);
+        if (socket.readyState !== socket.OPEN) return;
+        const current: Live = {
+          id: randomUUID(),
+          projectId,
+          keys: new Map(),
+          pulls: new Map(),
+          say,
+          ended: false,
+        };
+        live = current;
+        lives.set(current.id, current);
+        say({ kind: 'started', session: current.id, speakers: targets.map((t) => ({ id: t.id, name: t.name })) });
+        const actor = actorOf(req);
+        for (const target of targets) {
+          const key = randomBytes(16).toString('hex');
+          current.keys.set(key, target.id);
+          void tell(actor, current, target, streamUrl(req, current.id, key), key);
+        }
+      } catch (err) {
+        refuse(err);
+      }
+    },
+  );
+
+  app.get(
+    NSC_STREAM_API.stream.path,
+    { schema: { hide: true }, compress: false },
+    async (req: FastifyRequest<{ Params: { session: string }; Querystring: { key?: string } }>, reply) => {
+      const live = lives.get(req.params.session);
+      const id = live?.keys.get(String(req.query.key ?? ''));
+      if (!live || id === undefined) throw notFound();
+      live.pulls.get(id)?.end();
+      const pull = new PassThrough();
+      live.pulls.set(id, pull);
+      live.say({ kind: 'outcome', id, outcome: 'pulling' });
+      req.raw.socket.setNoDelay(true);
+      req.raw.on('close', () => {
+        if (live.pulls.get(id) !== pull) return;
+        live.pulls.delete(id);
+        pull.end();
+        if (!live.ended) live.say({ kind: 'outcome', id, outcome: 'left' });
+      });
+      // Straight onto the socket: headers at once, each frame as it is written (no hook buffers it).
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        'content-type': 'application/octet-stream',
+        'cache-control': 'no-store',
+        'x-nsc-format': `${NSC_LIVE_FORMAT.codec};rate=${NSC_LIVE_FORMAT.sampleRate}`,
+      });
+      reply.raw.flushHeaders();
+      pull.pipe(reply.raw);
+    },
+  );
+}
