@@ -164,6 +164,18 @@ describe('live broadcast', () => {
     o.socket.close();
   });
 
+  it('refuses a viewer of the control center: a broadcast needs its modify level', async () => {
+    const viewer = await signInWith(suite.t, 1, { pjtnsccontrolcenter: 1 });
+    const liveCommands = () => told.filter((r) => r.command === 'live').length;
+    const before = liveCommands();
+    expect(await errorOf(`deviceIds=${speaker.id}`, viewer)).toMatchObject({ key: 'errors.forbidden' });
+    expect(liveCommands()).toBe(before);
+    const operatorRole = await signInWith(suite.t, 1, { pjtnsccontrolcenter: 5 });
+    const o = await operator(`deviceIds=${speaker.id}`, operatorRole);
+    expect(await o.next((m) => m.kind === 'started')).toMatchObject({ speakers: [{ id: speaker.id }] });
+    o.socket.close();
+  });
+
   it('refuses a socket without a valid token before it opens', async () => {
     const o = await operator(`deviceIds=${speaker.id}`, 'nonsense');
     expect(o.opened).toBe(false);
