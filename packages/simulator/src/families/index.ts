@@ -1,4 +1,5 @@
 import { camera } from './camera.js';
+import { dvr } from './dvr.js';
 import { envmonitor } from './envmonitor.js';
 import { gateway } from './gateway.js';
 import { heartbeatOnly } from './heartbeat-only.js';
@@ -27,7 +28,8 @@ export const FAMILY_SIMS: readonly FamilySim[] = [
   led,
   nsc,
   camera,
-  ...['dvr', 'evse', 'emergencycallequipment'].map((t) => heartbeatOnly(t)),
+  dvr,
+  ...['evse', 'emergencycallequipment'].map((t) => heartbeatOnly(t)),
 ];
 
 const byType = new Map(FAMILY_SIMS.map((f) => [f.type, f]));

@@ -1,17 +1,219 @@
-import { ipNetwork, plannedFamily } from '../kit/planned.js';
+import { z } from 'zod';
+import { grantsOf } from '../../endpoints/endpoint.js';
+import { intRange } from '../../validation/rules.js';
+import { deviceCalls, familyEndpoints, pageCall } from '../kit/calls.js';
+import { noArgs, REBOOT_COMMAND } from '../kit/commands.js';
+import { blank } from '../kit/forms.js';
+import { defineFamily } from '../kit/manifest.js';
+import { ipNetwork } from '../kit/planned.js';
 import { int } from '../kit/properties.js';
+import { deviceRef, deviceRow, isoTime, projectColumn } from '../kit/responses.js';
+import { FAMILY_READS, familyGroup, familyMenu } from '../kit/screens.js';
 
-/** Recorders (spec 001 §3 "DVR"): cameras record to them. The video menu group starts here. */
-export const dvrManifest = plannedFamily({
+/** Spec 001 §3 "Recorder: … record types normal, event, warning, manual". */
+export const RECORD_TYPES = ['normal', 'event', 'warning', 'manual'] as const;
+export type RecordType = (typeof RECORD_TYPES)[number];
+
+/** A recorder's channels (its `channelCount` property): 1 to 256. */
+export const DVR_CHANNELS = { min: 1, max: 256 } as const;
+
+/**
+ * The longest period one record-file search covers, in hours. Spec 001 §9 caps a DSS playback search at
+ * 120 minutes; a recorder's own file search pages offer one day at a time, so a search here covers at
+ * most 24 hours (docs/device-protocol.md "Recorder").
+ */
+export const RECORD_SEARCH_HOURS = 24;
+/** The most files one search answers (the recorder says `truncated` when it holds more). */
+export const RECORD_FILES_MAX = 2000;
+/** The cameras a recorder's channel picker offers at most (spec 000 §9 "parent list 1000"). */
+export const DVR_CAMERAS_MAX = 1000;
+
+/**
+ * Spec 001 §7 "dvr: reboot, synctime": what the platform tells a recorder (docs/device-protocol.md
+ * "Recorder"). synctime carries the server's time. The record-file search is the command `records`,
+ * asked by its own call (POST …/:id/records, its period checked and its answer checked and completed).
+ */
+export const DVR_COMMANDS = [REBOOT_COMMAND, { name: 'synctime', args: noArgs }] as const;
+/** The command that asks a recorder for its record files (arguments `recordsArgs`, answer `deviceRecords`). */
+export const RECORDS_COMMAND = 'records';
+
+const channelRule = z.preprocess(blank, intRange(DVR_CHANNELS.min, DVR_CHANNELS.max));
+const positiveId = z.preprocess(
+  blank,
+  z.coerce
+    .number({ error: 'dvr.rules.cameraRequired' })
+    .int('dvr.rules.cameraRequired')
+    .positive('dvr.rules.cameraRequired'),
+);
+
+/**
+ * POST …/:id/bind: a camera of the recorder's project on one of its channels (1 to its channel count,
+ * checked by the server against the recorder), one camera per channel.
+ */
+export const bindBody = z.object({ channel: channelRule, cameraId: positiveId });
+export type BindBody = z.infer<typeof bindBody>;
+/** POST …/:id/unbind: frees a channel. */
+export const unbindBody = z.object({ channel: channelRule });
+export type UnbindBody = z.infer<typeof unbindBody>;
+
+/** The period's time: required, a date. */
+const periodTime = z.preprocess(blank, z.coerce.date({ error: 'dvr.rules.periodRequired' }));
+
+/**
+ * What is wrong with a search's period (`from` before `to`, at most RECORD_SEARCH_HOURS): a message key
+ * with its parameters, null when it is right. The server checks it and the console's form before asking.
+ */
+export function recordsPeriodError(from: Date, to: Date): { key: string; params?: Record<string, number> } | null {
+  if (from >= to) return { key: 'dvr.rules.periodOrder' };
+  if (to.getTime() - from.getTime() > RECORD_SEARCH_HOURS * 3_600_000)
+    return { key: 'dvr.rules.periodTooLong', params: { hours: RECORD_SEARCH_HOURS } };
+  return null;
+}
+
+/**
+ * POST …/:id/records: the recorder's files of a period (required; `recordsPeriodError` says what else it
+ * must be), of one type and one channel when given.
+ */
+export const recordsBody = z.object({
+  from: periodTime,
+  to: periodTime,
+  type: z.preprocess(blank, z.enum(RECORD_TYPES, { error: 'validation.validParam' }).optional()),
+  channel: z.preprocess(blank, intRange(DVR_CHANNELS.min, DVR_CHANNELS.max).optional()),
+});
+export type RecordsBody = z.infer<typeof recordsBody>;
+
+/** What the platform sends with `records` (ISO times; `type` and `channel` only when asked). */
+export interface RecordsArgs {
+  from: string;
+  to: string;
+  type?: RecordType;
+  channel?: number;
+  /** The most files to answer. */
+  limit: number;
+}
+
+/** One file as the recorder answers it: its channel, type, start and end (ISO) and size in bytes. */
+export const deviceRecordFile = z.object({
+  channel: z.number().int().min(DVR_CHANNELS.min).max(DVR_CHANNELS.max),
+  type: z.enum(RECORD_TYPES),
+  start: z.string().refine((s) => !Number.isNaN(Date.parse(s))),
+  end: z.string().refine((s) => !Number.isNaN(Date.parse(s))),
+  size: z.number().nonnegative(),
+});
+export type DeviceRecordFile = z.infer<typeof deviceRecordFile>;
+/** The recorder's answer to `records`: its files (malformed ones are left out) and whether it holds more. */
+export const deviceRecords = z.object({ files: z.array(z.unknown()), truncated: z.boolean().optional() });
+
+/** A camera as a recorder's channel names it: who it is and its online state. */
+export const boundCamera = deviceRef.extend({ activeState: z.number().int() });
+
+/** One record file in the search's answer, with the camera bound to its channel (null: none). */
+export const recordFile = z.object({
+  channel: z.number().int(),
+  camera: boundCamera.nullable(),
+  type: z.enum(RECORD_TYPES),
+  start: isoTime,
+  end: isoTime,
+  /** Length, seconds. */
+  seconds: z.number().int(),
+  size: z.number(),
+});
+export type RecordFile = z.infer<typeof recordFile>;
+
+export const recordsAnswer = z.object({
+  id: z.number().int(),
+  from: isoTime,
+  to: isoTime,
+  files: z.array(recordFile),
+  /** The recorder holds more files than it answered (RECORD_FILES_MAX): narrow the period or the type. */
+  truncated: z.boolean(),
+});
+export type RecordsAnswer = z.infer<typeof recordsAnswer>;
+
+/** A recorder's channels 1 to its channel count, each with its camera (null: free). */
+export const dvrChannels = z.object({
+  id: z.number().int(),
+  channelCount: z.number().int(),
+  channels: z.array(z.object({ channel: z.number().int(), camera: boundCamera.nullable() })),
+});
+export type DvrChannels = z.infer<typeof dvrChannels>;
+
+/** A camera the channel picker offers: the recorder's project's, with the channel it has here (null: none). */
+export const dvrCamera = boundCamera.extend({ channel: z.number().int().nullable() });
+export type DvrCamera = z.infer<typeof dvrCamera>;
+
+/** GET …/pages: the project's recorders by name, no or equipment id, and online state. */
+export const dvrPageFilter = z.object({
+  activeState: z.enum(['-1', '0', '1'], { error: 'validation.validParam' }).transform(Number).optional(),
+});
+
+/** Spec 001 §3 "Recorder: name, model, group, IPv4, MAC, channel count, registered, active, last active time". */
+export const dvrRow = deviceRow.extend({
+  ...projectColumn,
+  modelName: z.string().nullable(),
+  groupName: z.string().nullable(),
+  ip: z.string().nullable(),
+  mac: z.string().nullable(),
+  channelCount: z.number().int().nullable(),
+  /** Channels with a camera bound. */
+  boundCount: z.number().int(),
+});
+export type DvrRow = z.infer<typeof dvrRow>;
+
+const e = familyEndpoints('dvr');
+
+/** Spec 001 §7 "dvr: register, channels, bind/unbind, record files, reboot, synctime", declared once. */
+export const DVR_API = {
+  ...deviceCalls(e, { commands: DVR_COMMANDS, events: false }),
+  page: pageCall(
+    e,
+    dvrRow,
+    "A page of the project's recorders with their model, group, address and channels",
+    dvrPageFilter,
+  ),
+  channels: e.get(':id/channels', {
+    response: dvrChannels,
+    summary: "A recorder's channels, 1 to its channel count, each with the camera bound to it",
+  }),
+  cameras: e.get(':id/cameras', {
+    response: z.array(dvrCamera),
+    summary: `The cameras of the recorder's project that a channel may take (at most ${DVR_CAMERAS_MAX}), with the channel each has on this recorder`,
+  }),
+  bind: e.post(':id/bind', {
+    body: bindBody,
+    response: dvrChannels,
+    summary:
+      "Binds a camera of the recorder's project to a channel (1 to its channel count; one camera per channel, a camera on one channel of a recorder); answers the channels",
+  }),
+  unbind: e.post(':id/unbind', {
+    body: unbindBody,
+    response: dvrChannels,
+    summary: 'Frees a channel of a recorder; answers the channels',
+  }),
+  records: e.post(':id/records', {
+    body: recordsBody,
+    response: recordsAnswer,
+    summary: `Asks the recorder (the command records, as realdata asks a device for its values) for its record files of a period (required, at most ${RECORD_SEARCH_HOURS} hours), of one type (normal, event, warning, manual) and channel when given; at most ${RECORD_FILES_MAX} files, oldest first. Offline 409, silent 504`,
+  }),
+};
+
+const video = familyMenu('pjtvideo', 'video');
+
+/** Recorders (spec 001 §3 "Recorder"): cameras record to their channels. The video menu group starts here. */
+export const dvrManifest = defineFamily({
   type: 'dvr',
   slug: 'dvr',
   module: 'video',
-  properties: [int('channelCount', 1, 256)],
+  properties: [int('channelCount', DVR_CHANNELS.min, DVR_CHANNELS.max)],
   network: ipNetwork('rtspPort', 'minPort', 'maxPort'),
-  menu: { group: 'pjtvideo', icon: 'VideoCameraOutlined' },
+  // The cameras its channels record: a type as data (the binding names no other family's code).
+  peers: { recorded: 'camera' },
+  commands: DVR_COMMANDS,
+  api: DVR_API,
   screens: [
-    ['pjtdevicedvrlist', 'DatabaseOutlined'],
-    ['pjtdevicedvr', 'DatabaseOutlined', 'pjtdevicedvrlist'],
+    familyGroup('pjtvideo', 'VideoCameraOutlined'),
+    video('pjtdevicedvrlist', 'DatabaseOutlined', { apis: [...grantsOf(DVR_API), ...FAMILY_READS] }),
+    video('pjtdevicedvr', 'DatabaseOutlined', { menu: false, authOf: 'pjtdevicedvrlist' }),
   ],
-  demo: { weight: 2 },
+  demo: { weight: 2, props: (random) => ({ channelCount: [4, 8, 16][Math.floor(random() * 3)] }) },
 });

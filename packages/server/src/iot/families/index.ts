@@ -4,6 +4,7 @@ import type { AuditService } from '../../modules/logs/audit.service.js';
 import type { SettingsService } from '../../modules/system/settings.service.js';
 import type { IotRuntime } from '../runtime.js';
 import { cameraFamily } from './camera/camera.handler.js';
+import { dvrFamily } from './dvr/dvr.handler.js';
 import { envMonitorFamily } from './envmonitor/env.handler.js';
 import type { FamilyHandler } from './family-handler.js';
 import { gatewayFamily } from './gateway/gateway.handler.js';
@@ -32,6 +33,7 @@ export const FAMILY_HANDLERS: readonly FamilyHandler[] = [
   ledFamily,
   nscFamily,
   cameraFamily,
+  dvrFamily,
 ];
 
 /** Registers every family's calls, each with the family context (services, never the raw database). */

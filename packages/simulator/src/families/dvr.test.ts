@@ -1,0 +1,87 @@
+import { deviceRecordFile, RECORD_TYPES } from '@sc/contract/families/dvr';
+import { describe, expect, it, vi } from 'vitest';
+import { channelsOf, dvr, KEPT_DAYS, recordFiles, SEGMENT_MINUTES } from './dvr.js';
+import { commandContext, simDevice } from './test-fixtures.js';
+
+const NOW = Date.parse('2026-11-28T12:00:00Z');
+const recorder = (channelCount?: number) =>
+  simDevice('dvr', 'EQDVR01', { props: channelCount ? { channelCount } : {}, family: dvr });
+const run = (device: ReturnType<typeof recorder>, command: string, args: Record<string, unknown>) =>
+  dvr.commands![command]!(device, args, commandContext(new Date(NOW)));
+
+describe('recorder simulator', () => {
+  it('records every channel continuously in half-hour files, with clips of the other types', () => {
+    const device = recorder(4);
+    const day = recordFiles(device, { from: NOW - 24 * 3_600_000, to: NOW }, NOW);
+    expect(day.truncated).toBe(false);
+    for (const f of day.files) expect(deviceRecordFile.safeParse(f).success, JSON.stringify(f)).toBe(true);
+    const normal = day.files.filter((f) => f.type === 'normal');
+    // 4 channels × 48 half hours.
+    expect(normal).toHaveLength(4 * 48);
+    expect(new Set(normal.map((f) => f.channel))).toEqual(new Set([1, 2, 3, 4]));
+    for (const f of normal) expect(Date.parse(f.end) - Date.parse(f.start)).toBe(SEGMENT_MINUTES * 60_000);
+    const types = new Set(day.files.map((f) => f.type));
+    expect(types.has('event')).toBe(true);
+    // Over a week every type turns up.
+    const week = new Set<string>();
+    for (let d = 1; d <= 7; d++)
+      for (const f of recordFiles(device, { from: NOW - d * 86_400_000, to: NOW - (d - 1) * 86_400_000 }, NOW).files)
+        week.add(f.type);
+    expect([...week].sort()).toEqual([...RECORD_TYPES].sort());
+    // Oldest first, sizes about 2 Mbps.
+    const starts = day.files.map((f) => f.start);
+    expect([...starts].sort()).toEqual(starts);
+    expect(normal[0]!.size).toBeGreaterThan(350_000_000);
+    expect(normal[0]!.size).toBeLessThan(600_000_000);
+  });
+
+  it('answers the same files each time, none unfinished or older than it keeps', () => {
+    const device = recorder(8);
+    const q = { from: NOW - 3 * 3_600_000, to: NOW + 3_600_000 };
+    expect(recordFiles(device, q, NOW)).toEqual(recordFiles(recorder(8), q, NOW));
+    expect(recordFiles(device, q, NOW).files.every((f) => Date.parse(f.end) <= NOW)).toBe(true);
+    const old = NOW - (KEPT_DAYS + 2) * 86_400_000;
+    expect(recordFiles(device, { from: old, to: old + 3_600_000 }, NOW).files).toEqual([]);
+  });
+
+  it('answers records by period, type and channel, and caps the answer', () => {
+    const device = recorder(8);
+    const from = new Date(NOW - 6 * 3_600_000).toISOString();
+    const to = new Date(NOW).toISOString();
+    const events = run(device, 'records', { from, to, type: 'event', channel: 3 }) as {
+      ok: boolean;
+      result: { files: { type: string; channel: number }[] };
+    };
+    expect(events.ok).toBe(true);
+    expect(events.result.files.length).toBeGreaterThan(0);
+    expect(events.result.files.every((f) => f.type === 'event' && f.channel === 3)).toBe(true);
+    const capped = run(device, 'records', { from, to, limit: 10 }) as {
+      result: { files: unknown[]; truncated: boolean };
+    };
+    expect(capped.result.files).toHaveLength(10);
+    expect(capped.result.truncated).toBe(true);
+    expect(run(device, 'records', { from: to, to: from })).toMatchObject({ ok: false });
+    expect(run(device, 'records', { from, to, channel: 9 })).toMatchObject({ ok: false, error: 'no such channel' });
+    expect(run(device, 'records', { from, to, type: 'motion' })).toMatchObject({ ok: false });
+  });
+
+  it('takes its channel count from its properties (4 when not set)', () => {
+    expect(channelsOf(recorder(16))).toBe(16);
+    expect(channelsOf(recorder())).toBe(4);
+  });
+
+  it('reboots (away a few seconds, after its answer) and syncs its clock', () => {
+    vi.useFakeTimers();
+    const device = recorder(4);
+    const reboot = vi.fn();
+    const answer = dvr.commands!.reboot!(device, {}, { ...commandContext(new Date(NOW)), reboot });
+    expect(answer).toMatchObject({ ok: true });
+    expect(reboot).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(400);
+    expect(reboot).toHaveBeenCalledWith(5000);
+    vi.useRealTimers();
+    expect(run(device, 'synctime', { time: '2026-11-28T12:00:00Z' })).toMatchObject({ ok: true });
+    expect(device.state.syncedAt).toBe('2026-11-28T12:00:00Z');
+    expect(run(device, 'synctime', {})).toMatchObject({ ok: false });
+  });
+});
