@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { liveFrame, NSC_LIVE_FRAME_SAMPLES } from '@sc/contract/families/nsc';
 import { describe, expect, it } from 'vitest';
-import { nsc } from './nsc.js';
+import { liveProbe, nsc } from './nsc.js';
 import { commandContext, simDevice } from './test-fixtures.js';
 import type { Values } from './types.js';
 
@@ -30,6 +30,11 @@ describe('network speaker simulator, live broadcast', () => {
       reports.push(values);
       return values;
     });
+    // A measurement's hook hears every frame with its delay.
+    const probed: { seq: number; delayMs: number }[] = [];
+    liveProbe.heard = (d, seq, delayMs) => {
+      if (d === device) probed.push({ seq, delayMs });
+    };
     const answer = await nsc.commands!.live!(device, { session: 'abc', url, key: 'k' }, ctx);
     expect(answer.ok).toBe(true);
     expect(reports[0]).toMatchObject({ status: 'playing', playing: 'Live broadcast', live: 'abc' });
@@ -42,6 +47,9 @@ describe('network speaker simulator, live broadcast', () => {
     expect(Number(last.liveLevel)).toBeGreaterThan(50);
     expect(Number(last.liveDelayMs)).toBeLessThan(1000);
     expect(last.liveLost).toBe(2);
+    liveProbe.heard = null;
+    expect(probed.map((p) => p.seq)).toEqual([...Array(10).keys(), ...Array.from({ length: 8 }, (_, i) => 12 + i)]);
+    expect(probed.every((p) => p.delayMs >= 0 && p.delayMs < 1000)).toBe(true);
     expect(reports.at(-1)).toMatchObject({ version: 'NSC-2.3.1' });
     expect((await nsc.commands!.live!(device, { session: 'x', url: 'ftp://no' }, ctx)).ok).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nsc, PROGRAMME, taskPlayAt } from './nsc.js';
+import { nextChange, nsc, PROGRAMME, taskPlayAt } from './nsc.js';
 import { commandContext, simDevice, TEST_PLACE } from './test-fixtures.js';
 
 /** An instant at a solar hour of the test place (Beijing, 116.4° E) on 1 June 2026. */
@@ -114,6 +114,23 @@ describe('timed tasks on the speaker', () => {
     expect((await nsc.commands!.task!(device, { taskId: 'x' }, ctxAt(device, at(0)))).ok).toBe(false);
     await nsc.commands!.stop!(device, {}, ctxAt(device, at(3)));
     expect(nsc.telemetry!(device, at(4))).toMatchObject({ playing: 'Bells', taskId: 4 });
+  });
+
+  it('brings its next reading forward to the instant a task starts or ends, so it says so at once', async () => {
+    const device = speaker();
+    device.nextTelemetry = at(600).getTime();
+    await nsc.commands!.task!(device, task(), ctxAt(device, at(-60)));
+    // Told a minute ahead: its next reading is at the start, then at the end, then none is due that day.
+    expect(device.nextTelemetry).toBe(at(0).getTime());
+    expect(nextChange(device, at(0))).toBe(at(20).getTime());
+    device.nextTelemetry = at(60).getTime();
+    expect(nsc.telemetry!(device, at(0))).toMatchObject({ status: 'playing', taskId: 4 });
+    expect(device.nextTelemetry).toBe(at(20).getTime());
+    expect(nextChange(device, at(20))).toBeNull();
+    // Not on a Tuesday; a file played ends at its duration.
+    expect(nextChange(device, new Date(at(-60).getTime() + 86_400_000))).toBeNull();
+    await nsc.commands!.play!(device, { mediaId: 1, name: 'Bells', duration: 5 }, ctxAt(device, at(100)));
+    expect(nextChange(device, at(100))).toBe(at(105).getTime());
   });
 
   it('plays its media in a random order in random play mode, each one whole', () => {

@@ -114,6 +114,26 @@ function nowPlaying(
   return slot && device.state.stoppedSlot !== slot.key ? { name: slot.name, position: null, task: null } : null;
 }
 
+/**
+ * The next instant after `at` when what the speaker plays may change by itself: a timed task starting or
+ * ending that day (its timezone's), or the media file it plays ending; null when none is due.
+ */
+export function nextChange(device: SimDevice, at: Date): number | null {
+  const now = at.getTime();
+  const instants: number[] = [];
+  const played = device.state.played as Played | undefined;
+  if (played) instants.push(played.until);
+  for (const task of (device.state.tasks ?? []) as NscTaskArgs[]) {
+    const { date } = localClock(at, task.tz);
+    if (!taskRunsOn(task, date)) continue;
+    const midnight = Date.parse(`${date}T00:00:00Z`) - task.tz * 3_600_000;
+    const span = taskSpan(task);
+    instants.push(midnight + span.start * 1000, midnight + span.end * 1000);
+  }
+  const later = instants.filter((t) => t > now);
+  return later.length ? Math.min(...later) : null;
+}
+
 /** The speaker keeps the tasks it is given by id (a task given again replaces the one it had). */
 const keepTasks = (device: SimDevice, tasks: NscTaskArgs[]) => {
   device.state.tasks = tasks;
@@ -157,10 +177,20 @@ function endLive(device: SimDevice) {
   live.abort.abort();
 }
 
+/**
+ * Told of every live frame a speaker hears, with its delay from capture (ms): a measurement's hook
+ * (bench/nsc.bench.mjs takes the delay of each frame, where the reports carry half-second means).
+ * None by default.
+ */
+export const liveProbe: { heard: ((device: SimDevice, seq: number, delayMs: number) => void) | null } = {
+  heard: null,
+};
+
 /** One frame of the stream: its sequence (gaps are frames lost), level and delay from capture. */
-function heard(live: Live, frame: Uint8Array, now: number) {
+function heard(device: SimDevice, live: Live, frame: Uint8Array, now: number) {
   const read = readLiveFrame(frame);
   if (!read) return;
+  liveProbe.heard?.(device, read.seq, now - read.capturedAt);
   if (live.lastSeq >= 0 && read.seq > live.lastSeq + 1) live.lost += read.seq - live.lastSeq - 1;
   if (read.seq > live.lastSeq) live.lastSeq = read.seq;
   live.frames++;
@@ -193,7 +223,7 @@ async function pullLive(device: SimDevice, live: Live, url: string, ctx: Command
       while (joined.length - at >= 2) {
         const length = joined[at]! | (joined[at + 1]! << 8);
         if (joined.length - at - 2 < length) break;
-        heard(live, joined.subarray(at + 2, at + 2 + length), Date.now());
+        heard(device, live, joined.subarray(at + 2, at + 2 + length), Date.now());
         at += 2 + length;
       }
       pending = joined.slice(at);
@@ -216,7 +246,8 @@ async function pullLive(device: SimDevice, live: Live, url: string, ctx: Command
  * far into it (`position`, seconds) and which task (`taskId`), and its version. A timed task plays at its
  * volume. A live broadcast (`live`: a stream to pull) plays before all else while it lasts, with its
  * level and delay reported every half second. Volume, stop, play, live and the task commands (`task`, `untask`, `tasks`: the whole list) are
- * answered with a report at once, so the consoles see the change.
+ * answered with a report at once, so the consoles see the change; a timed task starting or ending, or a
+ * file played to its end, brings its next reading forward to that instant (the fleet's tick sends it).
  */
 export const nsc: FamilySim = {
   type: 'nsc',
@@ -244,6 +275,10 @@ export const nsc: FamilySim = {
         version: nsc.firmware!,
       };
     const playing = nowPlaying(device, at);
+    // It says so as soon as what it plays changes (a task starting or ending, a file played to its
+    // end), not at its next reading only: the consoles see a timed task start on every speaker at once.
+    const change = nextChange(device, at);
+    if (change !== null && change < device.nextTelemetry) device.nextTelemetry = change;
     return {
       volume: playing?.task ? playing.task.task.volume : Number(device.state.volume),
       status: playing ? 'playing' : 'idle',
