@@ -141,6 +141,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // A microphone for the speakers' live broadcast: Chromium's generated tone, allowed without asking.
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
       ],
     });
   } catch (error) {

@@ -48,6 +48,10 @@ export const i18n = {
         tabs: {
           endpoint: '终端',
           broadcast: '实时广播',
+          vod: '语音点播',
+          vodTasks: '点播任务',
+          timers: '定时广播',
+          resources: '语音资源',
         },
         group: '终端分组',
         groupPlaceholder: '选择分组，对组内全部终端操作',
@@ -58,6 +62,9 @@ export const i18n = {
         confirmGroupStop: '确定停止分组 {name} 内全部终端的播放？',
         online: '在线 {online}/{count}',
         playingCount: '播放中 {count}',
+        state: '状态',
+        onlineTag: '在线',
+        offlineTag: '离线',
       },
       live: {
         speakers: '广播终端',
@@ -79,6 +86,9 @@ export const i18n = {
         micDenied: '无法打开麦克风：{reason}',
         micUnsupported: '此浏览器不能采集麦克风（需要 HTTPS 或本机地址）',
         closed: '广播连接已断开',
+        readOnly: '您对广播控制中心只有查看权限，不能发起广播',
+        receivers: '接收终端',
+        nobody: '开始广播后，这里显示每个终端的接收情况',
         refused: '服务器拒绝了广播连接（无权限或登录已过期）',
         columns: {
           name: '终端',
@@ -334,6 +344,10 @@ export const i18n = {
         tabs: {
           endpoint: 'Endpoint',
           broadcast: 'Realtime broadcast',
+          vod: 'Voice on demand',
+          vodTasks: 'VOD tasks',
+          timers: 'Timer tasks',
+          resources: 'Voice resources',
         },
         group: 'Terminal group',
         groupPlaceholder: 'Pick a group to act on all its speakers',
@@ -344,6 +358,9 @@ export const i18n = {
         confirmGroupStop: 'Stop what every speaker of {name} is playing?',
         online: 'Online {online}/{count}',
         playingCount: 'Playing {count}',
+        state: 'State',
+        onlineTag: 'Online',
+        offlineTag: 'Offline',
       },
       live: {
         speakers: 'Speakers',
@@ -365,6 +382,9 @@ export const i18n = {
         micDenied: 'The microphone could not be opened: {reason}',
         micUnsupported: 'This browser cannot capture the microphone (it needs HTTPS or a local address)',
         closed: 'The broadcast connection closed',
+        readOnly: 'You may view the control center but not broadcast from it',
+        receivers: 'Receiving speakers',
+        nobody: 'Once the broadcast starts, each speaker shows here with what it receives',
         refused: 'The server refused the broadcast connection (no permission, or the sign-in expired)',
         columns: {
           name: 'Speaker',

@@ -241,6 +241,8 @@ const CONTROL_CENTER = grantsOf(
   NSC_API,
   { groups: NSC_GROUP_API.groups, groupOptions: NSC_GROUP_API.groupOptions },
   NSC_LIVE_API,
+  // The voice resource tab: the media, uploaded and grouped as on their own screen.
+  NSC_MEDIA_API,
 );
 
 /** What the task editor picks from: terminal groups, speakers, media groups and media. */
@@ -254,14 +256,12 @@ const TASK_PICKS = grantsOf({
 /** What the audio entry reads: the speakers with their reports, and the week of tasks (today's). */
 const VOICE_READS = grantsOf({ page: NSC_API.page, taskWeek: NSC_TASK_API.taskWeek });
 
-const screen = familyMenu('pjtnsc', 'nsc');
 const built = familyMenu('pjtnsc', 'nsc', { ready: true });
 const page = (key: string, icon: string, apis: ReturnType<typeof grantsOf>) =>
   built(key, icon, { apis: [...apis, ...FAMILY_READS] });
 
 /**
  * Network speakers (spec 001 §3 "NSC"): broadcast terminals, terminal groups, media and media groups.
- * The control center's live broadcast is served; its screen stays held until the console's is built.
  */
 export const nscManifest = defineFamily({
   type: 'nsc',
@@ -280,8 +280,7 @@ export const nscManifest = defineFamily({
     page('pjtnscmediagroup', 'CustomerServiceOutlined', grantsOf(NSC_MEDIA_API)),
     page('pjtnsctasklist', 'FieldTimeOutlined', [...grantsOf(NSC_TASK_API), ...TASK_PICKS]),
     built('pjtnsctask', 'EditOutlined', { menu: false, authOf: 'pjtnsctasklist' }),
-    // Held until its console screen lands: its calls are granted already (the broadcast socket).
-    screen('pjtnsccontrolcenter', 'ControlOutlined', { apis: [...CONTROL_CENTER, ...FAMILY_READS] }),
+    page('pjtnsccontrolcenter', 'ControlOutlined', CONTROL_CENTER),
   ],
   demo: { weight: 4 },
 });

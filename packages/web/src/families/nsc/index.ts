@@ -1,4 +1,5 @@
 import {
+  ControlOutlined,
   CustomerServiceOutlined,
   EditOutlined,
   FieldTimeOutlined,
@@ -14,11 +15,12 @@ const SCREENS = {
   pjtnscmediagroup: () => import('./media-page'),
   pjtnsctasklist: () => import('./tasks-page'),
   pjtnsctask: () => import('./task-page'),
+  pjtnsccontrolcenter: () => import('./control-center/control-center-page'),
 };
 
-/** Network speakers (spec 001 §2): the audio entry, the speakers list, terminal groups, media and media groups, timed tasks and their editor. */
+/** Network speakers (spec 001 §2): the audio entry, the speakers list, terminal groups, media and media groups, timed tasks and their editor, and the control center. */
 export const nsc = familyConsole(
   'nsc',
-  { SoundOutlined, GroupOutlined, CustomerServiceOutlined, FieldTimeOutlined, EditOutlined },
+  { SoundOutlined, GroupOutlined, CustomerServiceOutlined, FieldTimeOutlined, EditOutlined, ControlOutlined },
   SCREENS,
 );

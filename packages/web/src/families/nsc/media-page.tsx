@@ -103,7 +103,7 @@ function MediaFileInput({
 }
 
 /** The project's media: upload (checked before and by the server), rename and delete (refused while a media group holds it). */
-function MediaCard({ projectId }: { projectId: number }) {
+export function MediaCard({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const client = useQueryClient();

@@ -106,7 +106,7 @@ function VolumeButton({ row, send }: { row: NscSpeaker; send: (volume: number) =
 }
 
 /** An editor's buttons on a speaker: its volume, and stop while it plays (the server's reason shown on refusal). */
-function SpeakerActions({ row, projectId }: { row: NscSpeaker; projectId: number }) {
+export function SpeakerActions({ row, projectId }: { row: NscSpeaker; projectId: number }) {
   const { t } = useTranslation();
   const { message, confirm } = useFeedback();
   const nsc = nscApi(projectId);

@@ -1,0 +1,159 @@
+import { type CommandRequest, commandTopic } from '@sc/contract';
+import { familySim } from '@sc/simulator';
+import type { MqttClient } from 'mqtt';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiOf, connectDevice, createDevice, publishUp, reportUntilShown, rootProjectId } from './devices';
+import { type Harness, signIn, startHarness, switchLanguage } from './harness';
+import { describeFindings, inspectScreen } from './screen-checks';
+
+/**
+ * The speakers' control center: two speakers answering as the simulator's model over MQTT are live on the
+ * endpoint tab; a terminal group's volume reaches both; the operator's microphone (Chromium's fake
+ * capture) is broadcast live to one speaker and a group holding the other: each speaker pulls the stream
+ * from the server, measures it as the simulator does and reports level and delay, which the tab shows
+ * under a second; stop ends both pulls; in both languages at 1366 px.
+ */
+let h: Harness;
+const clients: MqttClient[] = [];
+beforeAll(async () => {
+  h = await startHarness({ mqtt: true });
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.endAsync(true).catch(() => undefined)));
+  const errors = h?.pageErrors() ?? [];
+  await h?.stop();
+  expect(errors).toEqual([]);
+});
+
+const TYPE = 'nsc';
+const sim = familySim(TYPE);
+const SPEAKERS = [
+  { name: '广场音柱', no: 'NSC-CC-01', equipmentId: 'EQCCNSC01', key1: 'nsc-cc-secret-1' },
+  { name: '公园音柱', no: 'NSC-CC-02', equipmentId: 'EQCCNSC02', key1: 'nsc-cc-secret-2' },
+];
+const findings = async (page: Page, lang: 'zh_CN' | 'en_US') => describeFindings(await inspectScreen(page, lang));
+
+/** A speaker as the simulator's model: answers every command with the model's handler and reports after. */
+async function runSpeaker(speaker: (typeof SPEAKERS)[number], commands: CommandRequest[]) {
+  const device = {
+    equipmentId: speaker.equipmentId,
+    type: TYPE,
+    plan: { props: { volume: 60 } },
+    place: { lng: 120, lat: 30, offset: 0.5 },
+    state: {} as Record<string, unknown>,
+  } as unknown as Parameters<NonNullable<typeof sim.init>>[0];
+  sim.init!(device);
+  const client = await connectDevice(h, speaker);
+  clients.push(client);
+  const publish = (kind: 'telemetry' | 'heartbeat' | 'reply', body: unknown) =>
+    publishUp(client, speaker.equipmentId, kind, body);
+  const report = () => publish('telemetry', { ts: Date.now(), values: sim.telemetry!(device, new Date()) });
+  await client.subscribeAsync(commandTopic(speaker.equipmentId), { qos: 1 });
+  client.on('message', async (_topic, payload) => {
+    const request = JSON.parse(payload.toString()) as CommandRequest;
+    commands.push(request);
+    const handler = sim.commands?.[request.command];
+    const ctx = { now: new Date(), report: () => void report().catch(() => undefined), reboot: () => {}, children: [] };
+    const outcome = handler ? await handler(device, request.args, ctx as never) : { ok: true };
+    await report();
+    await publish('reply', { id: request.id, ...outcome });
+  });
+  await publish('heartbeat', {});
+  await report();
+  return { device, report };
+}
+
+describe('the speakers’ control center', () => {
+  it('speakers live with a group’s volume, and the microphone broadcast live to a speaker and a group', async () => {
+    const page = await h.newPage();
+    await page.goto('/index');
+    await signIn(page);
+    await page.waitForURL('**/man/manmain');
+    const api = await apiOf(page);
+    const projectId = await rootProjectId(api);
+    const ids: number[] = [];
+    for (const [i, speaker] of SPEAKERS.entries()) {
+      const id = await createDevice(api, projectId, TYPE, 'nscitc', speaker, {
+        mac: `00:1A:2B:3C:4D:6${i}`,
+        ip: `10.1.2.${10 + i}`,
+      });
+      await api.post(`/api/pjts/${projectId}/iot/nsc/${id}/register`);
+      ids.push(id);
+    }
+    const group = await api.post<{ id: number }>(`/api/pjts/${projectId}/iot/nsc/groups`, {
+      name: '公园分组',
+      no: 'NSCG-CC',
+      deviceIds: String(ids[1]),
+    });
+    expect(group.id).toBeGreaterThan(0);
+    const commands: CommandRequest[] = [];
+    const speakers: Awaited<ReturnType<typeof runSpeaker>>[] = [];
+    for (const speaker of SPEAKERS) speakers.push(await runSpeaker(speaker, commands));
+    const reportAll = () => Promise.all(speakers.map((s) => s.report()));
+
+    // ── Endpoint: both speakers live; the group's volume reaches its member, summed up in one message.
+    await page.goto('/pjt/pjtnsccontrolcenter');
+    await reportUntilShown(page.getByTestId('nsc-control-online').filter({ hasText: '在线 2/2' }), reportAll);
+    await page.getByTestId('nsc-control-group').click();
+    await page.locator('.ant-select-item-option', { hasText: '公园分组' }).click();
+    await page.getByRole('spinbutton', { name: '音量' }).fill('35');
+    await page.getByTestId('nsc-control-group-volume').click();
+    await page.getByText('公园分组：1/1 个终端已执行').waitFor();
+    expect(commands.find((c) => c.command === 'volume')?.args).toEqual({ volume: 35 });
+    const park = page.getByTestId(`nsc-control-speaker-${ids[1]}`);
+    await park.getByTestId('nsc-control-volume').filter({ hasText: /^35$/ }).waitFor();
+    expect(await findings(page, 'zh_CN')).toEqual([]);
+    await h.screenshot(page, 'nsc-control-endpoint-zh');
+
+    // ── Realtime broadcast: the microphone to the square's speaker and the park's group.
+    await page.getByRole('tab', { name: '实时广播' }).click();
+    const pick = async (select: string, option: string) => {
+      await page.getByTestId(select).click();
+      await page.locator('.ant-select-item-option:visible', { hasText: option }).first().click();
+      await page.keyboard.press('Escape');
+    };
+    await pick('nsc-live-speakers', '广场音柱');
+    await pick('nsc-live-groups', '公园分组');
+    await page.getByTestId('nsc-live-start').click();
+    await page.getByTestId('nsc-live-phase').filter({ hasText: '正在广播' }).waitFor();
+    for (const id of ids) {
+      const row = page.getByTestId(`nsc-live-row-${id}`);
+      await row.getByText('正在接收').waitFor({ timeout: 15_000 });
+      // The speaker measured the frames it pulled: the delay from capture in the page to its arrival.
+      const delay = row.getByTestId('nsc-live-delay');
+      await delay.waitFor({ timeout: 15_000 });
+      expect(Number((await delay.textContent())?.replace(/\D/g, ''))).toBeLessThan(1000);
+    }
+    // Frames keep arriving, and the meter moves with Chromium's tone.
+    const received = page.getByTestId(`nsc-live-row-${ids[0]}`).getByTestId('nsc-live-received');
+    const before = Number(await received.textContent());
+    await expect.poll(async () => Number(await received.textContent()), { timeout: 10_000 }).toBeGreaterThan(before);
+    await expect
+      .poll(async () => Number(await page.getByTestId('nsc-live-mic-level').getAttribute('data-level')), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0);
+    expect(commands.filter((c) => c.command === 'live')).toHaveLength(2);
+    expect(await findings(page, 'zh_CN')).toEqual([]);
+    await h.screenshot(page, 'nsc-control-live-zh');
+    await page.getByTestId('nsc-live-stop').click();
+    await page.getByTestId('nsc-live-phase').filter({ hasText: '未广播' }).waitFor();
+    // Each speaker's pull ends with the broadcast: it no longer plays it.
+    await expect.poll(() => speakers.every((s) => s.device.state.live === undefined), { timeout: 10_000 }).toBe(true);
+
+    // ── English: the tabs.
+    await switchLanguage(page, 'English');
+    await page.getByRole('tab', { name: 'Realtime broadcast' }).waitFor();
+    expect(await findings(page, 'en_US')).toEqual([]);
+    await h.screenshot(page, 'nsc-control-live-en');
+    await page.getByRole('tab', { name: 'Endpoint' }).click();
+    await page.getByTestId('nsc-control-online').filter({ hasText: 'Online 2/2' }).waitFor();
+    expect(await findings(page, 'en_US')).toEqual([]);
+    await h.screenshot(page, 'nsc-control-endpoint-en');
+    await page.getByRole('tab', { name: 'Voice resources' }).click();
+    await page.getByRole('button', { name: /Upload MP3/ }).waitFor();
+    expect(await findings(page, 'en_US')).toEqual([]);
+    await h.screenshot(page, 'nsc-control-resources-en');
+  }, 240_000);
+});
