@@ -16,7 +16,7 @@
 // Usage: node --import tsx bench/nsc.bench.mjs [--speakers 100] [--task-speakers 500] [--seconds 20]
 //   [--lead 20] [--rate 1] (readings a minute per speaker) [--url postgres://…] (PostgreSQL, a new
 //   database in that cluster; PGlite otherwise)
-// Prints one JSON line and writes it to bench/results/nsc-<date>.json.
+// Prints one JSON line and writes it to bench/results/nsc-<date>.json (nsc-pg-<date>.json on PostgreSQL).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -171,7 +171,6 @@ async function consoleSocket(server, token, onTelemetry) {
 /** Live broadcast to `targets`: figures. */
 async function live(server, token, speakers, targets, pushes) {
   const ids = new Set(targets.map((t) => t.id));
-  const byId = new Map(targets.map((t) => [t.id, t.equipmentId]));
   const reports = new Map();
   pushes.live = (push) => {
     const r = push.values?.live;
@@ -261,9 +260,9 @@ async function live(server, token, speakers, targets, pushes) {
     delayMs: {
       p50: round(pct(delays, 50)),
       p99: round(pct(delays, 99)),
-      max: round(Math.max(...delays)),
+      max: round(delays.reduce((a, b) => Math.max(a, b), 0)),
     },
-    lost: { total: lost, worstSpeaker: worst, seqGaps: gaps, byByteCount: byId.size * frames - delays.length },
+    lost: { total: lost, worstSpeaker: worst, seqGaps: gaps },
     senderLateMs: { p50: pct(late, 50), p99: pct(late, 99), max: Math.max(...late) },
     reported: {
       speakers: reports.size,
@@ -417,5 +416,5 @@ try {
   await server.stop();
   await prepared.drop();
 }
-await writeResult('nsc', figures);
+await writeResult(PG_URL ? 'nsc-pg' : 'nsc', figures);
 process.exit(0);
