@@ -126,7 +126,7 @@ export const dvr: FamilySim = {
     [RECORDS_COMMAND]: (device, args, ctx) => recordsCommand(device, args, ctx.now),
     reboot: (_device, _args, ctx) => {
       setTimeout(() => ctx.reboot(REBOOT_MS), 300);
-      return { ok: true, result: { rebooting: true, downMs: REBOOT_MS } };
+      return { ok: true, result: { rebooting: true } };
     },
     synctime: (device, args) => {
       if (typeof args.time !== 'string' || Number.isNaN(Date.parse(args.time))) return { ok: false, error: 'bad time' };

@@ -1,4 +1,5 @@
 import { camera } from './camera';
+import { dvr } from './dvr';
 import { envmonitor } from './envmonitor';
 import { gateway } from './gateway';
 import { illum } from './illum';
@@ -26,6 +27,7 @@ export const FAMILIES: readonly FamilyConsole[] = [
   led,
   nsc,
   camera,
+  dvr,
 ];
 
 const merged = <T>(pick: (f: FamilyConsole) => Record<string, T> | undefined): Record<string, T> =>

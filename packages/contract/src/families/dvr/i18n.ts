@@ -9,6 +9,8 @@ export const i18n = {
       },
       dvr: {
         channelCount: '通道数',
+        // What a recorder answers to reboot, as the command's outcome shows it.
+        rebooting: '正在重启',
       },
     },
     menu: {
@@ -95,6 +97,7 @@ export const i18n = {
       },
       dvr: {
         channelCount: 'Channel count',
+        rebooting: 'Restarting',
       },
     },
     menu: {

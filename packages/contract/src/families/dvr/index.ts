@@ -197,7 +197,7 @@ export const DVR_API = {
   }),
 };
 
-const video = familyMenu('pjtvideo', 'video');
+const video = familyMenu('pjtvideo', 'video', { ready: true });
 
 /** Recorders (spec 001 §3 "Recorder"): cameras record to their channels. The video menu group starts here. */
 export const dvrManifest = defineFamily({

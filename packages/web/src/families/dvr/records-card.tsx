@@ -1,0 +1,178 @@
+import { SearchOutlined } from '@ant-design/icons';
+import {
+  RECORD_SEARCH_HOURS,
+  RECORD_TYPES,
+  type RecordFile,
+  type RecordType,
+  recordsPeriodError,
+} from '@sc/contract/families/dvr';
+import { useMutation } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  DatePicker,
+  Empty,
+  Flex,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { failureText } from '../../api/report';
+import { formatDuration } from '../../components/format';
+import { formatTime, fromPickerValue, TIME_FORMAT, toPickerValue } from '../../components/time';
+import { dvrApi } from './api';
+
+/** The record types' tag colours: continuous plain, motion blue, alarm red, an operator's green. */
+const TYPE_COLORS: Record<RecordType, string> = { normal: 'default', event: 'blue', warning: 'red', manual: 'green' };
+/** The period a search starts with: the last six hours. */
+const DEFAULT_HOURS = 6;
+
+/** A file's size in MB or GB. */
+const sizeText = (bytes: number) =>
+  bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(2)} GB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+
+/**
+ * Spec 001 §3 "record types normal, event, warning, manual", §7 "dvr: record files": the recorder's
+ * files of a period (at most RECORD_SEARCH_HOURS), of a type and a channel when chosen, asked of the
+ * recorder itself, each with the camera of its channel.
+ */
+export function RecordsCard({ projectId, id, channelCount }: { projectId: number; id: number; channelCount: number }) {
+  const { t } = useTranslation();
+  const api = dvrApi(projectId);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => {
+    const now = Date.now();
+    return [toPickerValue(now - DEFAULT_HOURS * 3_600_000), toPickerValue(now)];
+  });
+  const [type, setType] = useState<RecordType | undefined>();
+  const [channel, setChannel] = useState<number | undefined>();
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const search = useMutation({
+    mutationFn: (body: { from: string; to: string; type?: RecordType; channel?: number }) =>
+      api.records({ id, body }, { silent: true }),
+  });
+  const run = () => {
+    const from = fromPickerValue(range[0]);
+    const to = fromPickerValue(range[1]);
+    const wrong = recordsPeriodError(new Date(from), new Date(to));
+    setInvalid(wrong ? t(wrong.key, wrong.params) : null);
+    if (wrong) return;
+    search.mutate({ from, to, ...(type ? { type } : {}), ...(channel ? { channel } : {}) });
+  };
+
+  const columns: TableColumnsType<RecordFile> = [
+    { title: t('dvr.records.channel'), dataIndex: 'channel', width: 90, align: 'right' },
+    {
+      title: t('dvr.records.camera'),
+      key: 'boundCamera',
+      ellipsis: true,
+      render: (_, f) => f.camera?.name ?? <Typography.Text type="secondary">—</Typography.Text>,
+    },
+    {
+      title: t('dvr.records.type'),
+      dataIndex: 'type',
+      width: 110,
+      render: (v: RecordType) => (
+        <Tag color={TYPE_COLORS[v]} data-record-type={v}>
+          {t(`dvr.recordTypes.${v}`)}
+        </Tag>
+      ),
+    },
+    { title: t('dvr.records.start'), dataIndex: 'start', width: 170, render: formatTime },
+    { title: t('dvr.records.end'), dataIndex: 'end', width: 170, render: formatTime },
+    { title: t('dvr.records.duration'), dataIndex: 'seconds', width: 130, render: (v: number) => formatDuration(v, t) },
+    { title: t('dvr.records.size'), dataIndex: 'size', width: 100, align: 'right', render: sizeText },
+  ];
+
+  const answer = search.data;
+  return (
+    <Card size="small" title={t('dvr.records.title')} data-testid="dvr-records">
+      <Flex vertical gap={12}>
+        <Space wrap>
+          <Typography.Text>{t('dvr.records.period')}</Typography.Text>
+          <DatePicker.RangePicker
+            showTime
+            format={TIME_FORMAT}
+            value={range}
+            allowClear={false}
+            aria-label={t('dvr.records.period')}
+            data-testid="dvr-records-period"
+            onChange={(values) => {
+              if (values?.[0] && values[1]) setRange([values[0], values[1]]);
+            }}
+          />
+          <Select<RecordType>
+            aria-label={t('dvr.records.type')}
+            data-testid="dvr-records-type"
+            allowClear
+            placeholder={t('dvr.records.allTypes')}
+            style={{ width: 130 }}
+            value={type}
+            onChange={(v) => setType(v)}
+            options={RECORD_TYPES.map((v) => ({ value: v, label: t(`dvr.recordTypes.${v}`) }))}
+          />
+          <Select<number>
+            aria-label={t('dvr.records.channel')}
+            data-testid="dvr-records-channel"
+            allowClear
+            placeholder={t('dvr.records.allChannels')}
+            style={{ width: 130 }}
+            value={channel}
+            onChange={(v) => setChannel(v)}
+            options={Array.from({ length: channelCount }, (_, i) => ({
+              value: i + 1,
+              label: `${t('dvr.records.channel')} ${i + 1}`,
+            }))}
+          />
+          <Button
+            type="primary"
+            icon={<SearchOutlined />}
+            loading={search.isPending}
+            onClick={run}
+            data-testid="dvr-records-search"
+          >
+            {t('dvr.records.search')}
+          </Button>
+        </Space>
+        {invalid && (
+          <Typography.Text type="danger" data-testid="dvr-records-invalid">
+            {invalid}
+          </Typography.Text>
+        )}
+        {search.error && (
+          <Alert type="error" showIcon title={failureText(search.error)} data-testid="dvr-records-error" />
+        )}
+        {answer?.truncated && (
+          <Alert type="warning" showIcon title={t('dvr.records.truncated', { count: answer.files.length })} />
+        )}
+        {answer && !answer.truncated && answer.files.length > 0 && (
+          <Typography.Text type="secondary" data-testid="dvr-records-count">
+            {t('dvr.records.count', { count: answer.files.length })}
+          </Typography.Text>
+        )}
+        <Table<RecordFile>
+          rowKey={(f) => `${f.channel}-${f.type}-${f.start}`}
+          size="small"
+          columns={columns}
+          dataSource={answer?.files ?? []}
+          loading={search.isPending}
+          pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
+          locale={{
+            emptyText: (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={answer ? t('dvr.records.empty') : t('dvr.records.hint', { hours: RECORD_SEARCH_HOURS })}
+              />
+            ),
+          }}
+        />
+      </Flex>
+    </Card>
+  );
+}
