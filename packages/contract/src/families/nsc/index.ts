@@ -96,6 +96,8 @@ export type NscGroupBody = z.infer<typeof nscGroupBody>;
 
 /** A speaker as a group names it: who it is and whether it is online. */
 const speakerRef = deviceRef.extend({ activeState: z.number().int() });
+/** A speaker a group may hold: with its place, when it has one, to be picked on the map. */
+const speakerOption = speakerRef.extend({ lng: z.number().nullable(), lat: z.number().nullable() });
 
 const groupRow = z.object({
   ...namedRecord,
@@ -185,8 +187,8 @@ const groups = groupCalls(
 export const NSC_GROUP_API = {
   groups: groups.list,
   groupOptions: e.get('groups/options', {
-    response: z.array(speakerRef),
-    summary: "What a terminal group may hold: the project's speakers (up to 1000)",
+    response: z.array(speakerOption),
+    summary: "What a terminal group may hold: the project's speakers (up to 1000) with their places",
   }),
   ...groups.records,
 };

@@ -1,12 +1,57 @@
+import { EnvironmentOutlined } from '@ant-design/icons';
 import { nscGroupBody } from '@sc/contract/families/nsc';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Input, Select, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, Input, Select, Tooltip, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CrudField, ResourceTable } from '../../components/crud';
 import { ProjectScoped } from '../../components/project-scoped';
-import { type NscGroup, nscApi } from './api';
+import { type NscGroup, type NscSpeakerOption, nscApi } from './api';
 
 type GroupRow = NscGroup & { [key: string]: unknown };
+
+const SpeakersMap = lazy(() => import('./speakers-map'));
+
+/** A group's members: picked from the list, or on the map (a click, or an area drawn). */
+function SpeakerPicker({
+  speakers,
+  value = [],
+  onChange,
+}: {
+  speakers: NscSpeakerOption[] | undefined;
+  value?: number[];
+  onChange?: (ids: number[]) => void;
+}) {
+  const { t } = useTranslation();
+  const [onMap, setOnMap] = useState(false);
+  return (
+    <Flex vertical gap={8}>
+      <Flex gap={8}>
+        <Select<number[]>
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={!speakers}
+          placeholder={t('nsc.groups.devicesPlaceholder')}
+          options={(speakers ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.no})` }))}
+          value={value}
+          onChange={onChange}
+          style={{ flex: 1, minWidth: 0 }}
+          data-testid="nsc-group-devices"
+        />
+        <Button icon={<EnvironmentOutlined />} onClick={() => setOnMap(!onMap)} data-testid="nsc-group-on-map">
+          {onMap ? t('nsc.groups.hideMap') : t('nsc.groups.onMap')}
+        </Button>
+      </Flex>
+      {onMap && speakers && (
+        <Suspense fallback={<div style={{ height: 300 }} />}>
+          <SpeakersMap speakers={speakers} value={value} onChange={(ids) => onChange?.(ids)} />
+        </Suspense>
+      )}
+    </Flex>
+  );
+}
 
 /** /pjt/pjtdevicenscgroup (spec 001 §2): the project's terminal groups, members picked from its speakers. */
 export default function NscGroupPage() {
@@ -27,18 +72,7 @@ function NscGroups({ projectId }: { projectId: number }) {
       rule: shape.deviceIds,
       required: true,
       initialValue: [],
-      input: (
-        <Select<number[]>
-          mode="multiple"
-          allowClear
-          maxTagCount="responsive"
-          showSearch={{ optionFilterProp: 'label' }}
-          loading={!speakers.data}
-          placeholder={t('nsc.groups.devicesPlaceholder')}
-          options={(speakers.data ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.no})` }))}
-          style={{ width: '100%' }}
-        />
-      ),
+      input: <SpeakerPicker speakers={speakers.data} />,
     },
     { name: 'description', rule: shape.description, input: <Input.TextArea rows={3} showCount maxLength={100} /> },
   ];

@@ -87,7 +87,16 @@ const family = familyScreens({
         ]),
       };
     if (pathname === `${BASE}/groups/options`)
-      return { json: SPEAKERS.map(({ id, name, no, activeState }) => ({ id, name, no, activeState })) };
+      return {
+        json: SPEAKERS.map(({ id, name, no, activeState }, i) => ({
+          id,
+          name,
+          no,
+          activeState,
+          lng: i === 0 ? 120.15 : null,
+          lat: i === 0 ? 30.28 : null,
+        })),
+      };
     if (pathname === `${BASE}/media/pages`) return { json: pageOf(MEDIA) };
     if (pathname === `${BASE}/media/options`)
       return { json: MEDIA.map(({ id, name, duration }) => ({ id, name, duration })) };
@@ -149,6 +158,16 @@ describe('terminal groups', () => {
     await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
     expect((await within(dialog).findAllByText('请至少选择一个广播终端')).length).toBeGreaterThan(0);
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    // Members may be picked on the map too: the speakers with a place are on it.
+    await user.click(within(dialog).getByTestId('nsc-group-on-map'));
+    expect(
+      await within(dialog).findByText(
+        '点击终端选中或取消；也可画一个区域，选中其中的全部终端（1/2 个终端有坐标）',
+        {},
+        { timeout: 20_000 },
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByTestId('area-map')).toBeTruthy();
   }, 120_000);
 });
 

@@ -117,10 +117,17 @@ export function createNscRepository(db: Db) {
       return pageDevices(db, list, where, window);
     },
 
-    /** The project's speakers (options of a group), by name. */
+    /** The project's speakers (options of a group, with their places for the map), by name. */
     speakers: (projectId: number) =>
       db
-        .select({ id: devices.id, name: devices.name, no: devices.no, activeState: devices.activeState })
+        .select({
+          id: devices.id,
+          name: devices.name,
+          no: devices.no,
+          activeState: devices.activeState,
+          lng: devices.lng,
+          lat: devices.lat,
+        })
         .from(devices)
         .where(and(eq(devices.projectId, projectId), eq(devices.type, TYPE)))
         .orderBy(asc(devices.name), asc(devices.id))

@@ -140,7 +140,11 @@ describe('terminal groups', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ name: 'SquareEast', speakers: [{ id: park.id }] });
     expect((await listOf(call, `${base}/groups/pages?keyword=SquareEast`)).map((g) => g.id)).toEqual([id]);
-    expect((await call('GET', `${base}/groups/options`)).json().map((s: { id: number }) => s.id)).toContain(hall.id);
+    // The options carry each speaker's place (null without one), for picking members on the map.
+    const options = (await call('GET', `${base}/groups/options`)).json() as { id: number; lng: unknown }[];
+    expect(options.find((s) => s.id === hall.id)).toMatchObject({
+      lng: expect.toSatisfy((v) => v === null || typeof v === 'number'),
+    });
     expect((await call('DELETE', `${base}/groups/${id}`)).json()).toEqual({ deleted: 1 });
   });
 

@@ -1,0 +1,65 @@
+import { Flex, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { devicesInArea } from '../../components/map/area';
+import { AreaDrawBar } from '../../components/map/area-draw-bar';
+import AreaMap from '../../components/map/area-map';
+import { useAreaDraw } from '../../components/map/use-area-draw';
+import { stateTone, TONE_COLOURS } from '../../pages/map/bizindex/device-layer';
+import type { NscSpeakerOption } from './api';
+
+type Placed = NscSpeakerOption & { lng: number; lat: number };
+const placed = (s: NscSpeakerOption): s is Placed => s.lng !== null && s.lat !== null;
+
+/**
+ * The project's speakers on the map, coloured by state, for a terminal group's members: a click adds or
+ * drops a speaker, an area drawn adds every speaker inside. Speakers without a place are picked from the list.
+ */
+export default function SpeakersMap({
+  speakers,
+  value,
+  onChange,
+}: {
+  speakers: readonly NscSpeakerOption[];
+  value: readonly number[];
+  onChange: (ids: number[]) => void;
+}) {
+  const { t } = useTranslation();
+  const located = useMemo(() => speakers.filter(placed), [speakers]);
+  const picked = useMemo(() => new Set(value), [value]);
+  const draw = useAreaDraw((polygon) => {
+    const inside = devicesInArea(located, polygon).map((s) => s.id);
+    onChange([...value, ...inside.filter((id) => !picked.has(id))]);
+  });
+  const inside = useMemo(() => (draw.area ? devicesInArea(located, draw.area).length : 0), [draw.area, located]);
+  const marks = useMemo(
+    () => located.map((s) => ({ id: s.id, lng: s.lng, lat: s.lat, tone: stateTone(s.activeState) })),
+    [located],
+  );
+  const tones = useMemo(
+    () => ({
+      error: { colour: TONE_COLOURS.error, label: t('enums.active_-1') },
+      unknown: { colour: TONE_COLOURS.unknown, label: t('enums.active_0') },
+      active: { colour: TONE_COLOURS.active, label: t('enums.active_1') },
+    }),
+    [t],
+  );
+  if (located.length === 0) return <Typography.Text type="secondary">{t('nsc.groups.mapNone')}</Typography.Text>;
+  return (
+    <Flex vertical gap={8} data-testid="nsc-group-map">
+      <Typography.Text type="secondary">
+        {t('nsc.groups.mapHint', { placed: located.length, count: speakers.length })}
+      </Typography.Text>
+      <AreaDrawBar draw={draw} inside={inside} />
+      <AreaMap
+        marks={marks}
+        tones={tones}
+        draw={draw}
+        picked={picked}
+        pickedLabel={t('nsc.groups.mapPicked')}
+        onDevice={(id) => onChange(picked.has(id) ? value.filter((v) => v !== id) : [...value, id])}
+        height={300}
+      />
+    </Flex>
+  );
+}
