@@ -20,9 +20,13 @@ import {
 import { FAMILY_READS, familyGroup, familyMenu } from '../kit/screens.js';
 import { NSC_STREAM_API, nscLiveCalls } from './live.js';
 import { nscTaskCalls } from './tasks.js';
+import { nscTimerCalls } from './timers.js';
+import { nscVodCalls } from './vod.js';
 
 export * from './live.js';
 export * from './tasks.js';
+export * from './timers.js';
+export * from './vod.js';
 
 /** What a speaker is doing (its reports' `status`). */
 export const NSC_STATUSES = ['idle', 'playing'] as const;
@@ -238,13 +242,25 @@ export const NSC_TASK_API = nscTaskCalls(e);
 /** Spec 001 §2 control center, realtime broadcast: the operator's socket (docs/nsc-live.md). */
 export const NSC_LIVE_API = nscLiveCalls(e);
 
-/** What the control center reads and does: the speakers live with volume and stop, the groups, the broadcast. */
+/** Spec 001 §2 control center, voice on demand and VOD task: the on-demand queue (docs/nsc-vod.md). */
+export const NSC_VOD_API = nscVodCalls(e);
+
+/** Spec 001 §2 control center, timer task: timer broadcasts enabled on the speakers (docs/nsc-vod.md). */
+export const NSC_TIMER_API = nscTimerCalls(e);
+
+/**
+ * What the control center reads and does: the speakers live with volume and stop, the groups, the
+ * broadcast, the media (voice resource), the on-demand queue and the timers (reads at view level,
+ * changes at modify).
+ */
 const CONTROL_CENTER = grantsOf(
   NSC_API,
   { groups: NSC_GROUP_API.groups, groupOptions: NSC_GROUP_API.groupOptions },
   NSC_LIVE_API,
   // The voice resource tab: the media, uploaded and grouped as on their own screen.
   NSC_MEDIA_API,
+  NSC_VOD_API,
+  NSC_TIMER_API,
 );
 
 /** What the task editor picks from: terminal groups, speakers, media groups and media. */
@@ -272,7 +288,16 @@ export const nscManifest = defineFamily({
   properties: [text('terminalId', 64), text('version', 32)],
   network: ipNetwork(),
   commands: NSC_COMMANDS,
-  api: { ...NSC_API, ...NSC_GROUP_API, ...NSC_MEDIA_API, ...NSC_TASK_API, ...NSC_LIVE_API, ...NSC_STREAM_API },
+  api: {
+    ...NSC_API,
+    ...NSC_GROUP_API,
+    ...NSC_MEDIA_API,
+    ...NSC_TASK_API,
+    ...NSC_LIVE_API,
+    ...NSC_VOD_API,
+    ...NSC_TIMER_API,
+    ...NSC_STREAM_API,
+  },
   publicApis: publicGrantsOf(NSC_STREAM_API),
   screens: [
     familyGroup('pjtnsc', 'SoundOutlined'),
