@@ -53,6 +53,8 @@ interface World {
   nscMediaGroup: number;
   ledProgram: number;
   nscTask: number;
+  nscVod: number;
+  nscTimer: number;
   /** A maintenance work order with the world's device (and a photo). */
   bill: number;
   billDetail: number;
@@ -183,6 +185,8 @@ async function seed(db: Db, projectId: number, projectName: string, tag: string)
     nscMediaGroup: 0,
     ledProgram: 0,
     nscTask: 0,
+    nscVod: 0,
+    nscTimer: 0,
     bill,
     billDetail,
     item: { id: item, no: itemNo },
@@ -321,9 +325,27 @@ beforeAll(async () => {
       mediaGroupIds: [],
       mediaIds: [w.nscMedia],
     });
+    w.nscVod = await post('nsc/vod', {
+      name: `${w.tag}点播任务`,
+      groupIds: [w.nscGroup],
+      mediaIds: [w.nscMedia],
+      volume: 50,
+    });
+    w.nscTimer = await post('nsc/timers', {
+      name: `${w.tag}定时广播`,
+      type: 'file',
+      mode: 'everyday',
+      startTime: '07:00:00',
+      durationSeconds: 60,
+      volume: 50,
+      groupIds: [w.nscGroup],
+      mediaIds: [w.nscMedia],
+    });
     w.secrets.push(
       `${w.tag}节目`,
       `${w.tag}定时任务`,
+      `${w.tag}点播任务`,
+      `${w.tag}定时广播`,
       `${w.tag}策略`,
       `${w.tag}回路策略`,
       `${w.tag}灯组`,
@@ -385,6 +407,8 @@ function urlFor(path: string, w: World) {
     .replace(':file', 'index.m3u8')
     .replace(':programId', String(w.ledProgram))
     .replace(':taskId', String(w.nscTask))
+    .replace(':vodId', String(w.nscVod))
+    .replace(':timerId', String(w.nscTimer))
     .replace(':type', 'envmonitor')
     .replace(':serial', 'envmonitor')
     .replace(':n', '1')

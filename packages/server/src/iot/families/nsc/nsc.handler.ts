@@ -1,5 +1,5 @@
 import { nscManifest, type TelemetryMessage } from '@sc/contract';
-import { liveReportOf } from '@sc/contract/families/nsc';
+import { liveReportOf, vodReportOf } from '@sc/contract/families/nsc';
 import type { BatchWriter } from '../../batch-writer.js';
 import type { DirectoryEntry } from '../../device-directory.js';
 import type { FamilyHandler } from '../family-handler.js';
@@ -16,7 +16,7 @@ const volumeOf = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) &
 /**
  * A speaker's report (docs/device-protocol.md "Network speakers"): volume, status (idle or playing),
  * what it plays and its version, kept as its latest state and pushed to the consoles; while it plays a live
- * broadcast, its level and delay (`live`), pushed only.
+ * broadcast, its level and delay (`live`), and its on-demand task (`vod`) and position, pushed only.
  */
 function telemetry(device: DirectoryEntry, message: TelemetryMessage, at: Date, writer: BatchWriter) {
   const v = message.values;
@@ -36,9 +36,17 @@ function telemetry(device: DirectoryEntry, message: TelemetryMessage, at: Date, 
     values.playing,
     values.version,
   ]);
-  // A live broadcast's level and delay go to the consoles only (they change twice a second).
+  // A live broadcast's level and delay, the on-demand task it plays or played last, and how far into
+  // the media it is go to the consoles only (the server follows the on-demand task from the push).
   const live = liveReportOf(v);
-  return live ? { ...values, live } : values;
+  const vod = vodReportOf(v);
+  const position = status === 'playing' && typeof v.position === 'number' ? Math.max(0, Math.floor(v.position)) : null;
+  return {
+    ...values,
+    ...(live ? { live } : {}),
+    ...(vod ? { vod } : {}),
+    ...(position !== null ? { position } : {}),
+  };
 }
 
 /** Network speakers (spec 001 §3 "NSC"): their reports as latest state, and their calls. */

@@ -4,6 +4,8 @@ import {
   NSC_GROUP_API,
   NSC_MEDIA_API,
   NSC_TASK_API,
+  NSC_TIMER_API,
+  NSC_VOD_API,
   nscManifest,
 } from '@sc/contract/families/nsc';
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +16,9 @@ import { deviceHandlers } from '../kit/traits.js';
 import { nscLiveRoutes } from './nsc.live.js';
 import { createNscService } from './nsc.service.js';
 import { createNscTaskService } from './nsc.tasks.service.js';
+import { createNscTimerService } from './nsc.timers.service.js';
 import { readUpload } from './nsc.upload.js';
+import { createNscVodService } from './nsc.vod.service.js';
 
 /**
  * Spec 001 §7 "nsc: groups, media with upload, media groups": the speakers (registration, volume, stop
@@ -66,6 +70,29 @@ export function nscRoutes(app: FastifyInstance, ctx: FamilyContext): void {
     uncheckTask: ({ actor, params }) => tasks.setChecked(actor, params.projectId, params.taskId, false),
     startTask: ({ actor, params }) => tasks.start(actor, params.projectId, params.taskId),
     stopTask: ({ actor, params }) => tasks.stop(actor, params.projectId, params.taskId),
+  });
+  const vod = createNscVodService(ctx);
+  mountTable(app, NSC_VOD_API, {
+    vods: ({ session, params, query }) => vod.page(session, params.projectId, query),
+    vod: ({ session, params }) => vod.one(session, params.projectId, params.vodId),
+    createVod: ({ actor, params, body }) => vod.create(actor, params.projectId, body),
+    updateVod: ({ actor, params, body }) => vod.update(actor, params.projectId, params.vodId, body),
+    deleteVod: ({ actor, params }) => vod.remove(actor, params.projectId, params.vodId),
+    playVod: ({ actor, params }) => vod.play(actor, params.projectId, params.vodId),
+    pauseVod: ({ actor, params }) => vod.pause(actor, params.projectId, params.vodId),
+    resumeVod: ({ actor, params }) => vod.resume(actor, params.projectId, params.vodId),
+    stopVod: ({ actor, params }) => vod.stop(actor, params.projectId, params.vodId),
+    vodVolume: ({ actor, params, body }) => vod.volume(actor, params.projectId, params.vodId, body.volume as number),
+  });
+  const timers = createNscTimerService(ctx);
+  mountTable(app, NSC_TIMER_API, {
+    timers: ({ session, params, query }) => timers.page(session, params.projectId, query),
+    timer: ({ session, params }) => timers.one(session, params.projectId, params.timerId),
+    createTimer: ({ actor, params, body }) => timers.create(actor, params.projectId, body),
+    updateTimer: ({ actor, params, body }) => timers.update(actor, params.projectId, params.timerId, body),
+    deleteTimer: ({ actor, params }) => timers.remove(actor, params.projectId, params.timerId),
+    enableTimer: ({ actor, params }) => timers.enable(actor, params.projectId, params.timerId),
+    disableTimer: ({ actor, params }) => timers.disable(actor, params.projectId, params.timerId),
   });
   nscLiveRoutes(app, ctx);
 }
