@@ -9,6 +9,7 @@ import {
   taskSpan,
 } from '@sc/contract/families/nsc';
 import { clamp, solarHour } from '../cycles.js';
+import { stopTimer, stopVod, timerCommands, timerInstants, timerReport, vodCommands, vodReport } from './nsc-vod.js';
 import type { CommandContext, FamilySim, SimDevice, Values } from './types.js';
 
 /** The speakers' own daily programme by solar hour: [from, to, what]; the rest of the day they are idle. */
@@ -130,6 +131,7 @@ export function nextChange(device: SimDevice, at: Date): number | null {
     const span = taskSpan(task);
     instants.push(midnight + span.start * 1000, midnight + span.end * 1000);
   }
+  instants.push(...timerInstants(device, at));
   const later = instants.filter((t) => t > now);
   return later.length ? Math.min(...later) : null;
 }
@@ -245,9 +247,11 @@ async function pullLive(device: SimDevice, live: Live, url: string, ctx: Command
  * was given on its own clock, or a media file the platform told it to play, for the file's duration), how
  * far into it (`position`, seconds) and which task (`taskId`), and its version. A timed task plays at its
  * volume. A live broadcast (`live`: a stream to pull) plays before all else while it lasts, with its
- * level and delay reported every half second. Volume, stop, play, live and the task commands (`task`, `untask`, `tasks`: the whole list) are
- * answered with a report at once, so the consoles see the change; a timed task starting or ending, or a
- * file played to its end, brings its next reading forward to that instant (the fleet's tick sends it).
+ * level and delay reported every half second. On-demand tasks (`vod` and its pause, resume, stop, volume)
+ * and timer broadcasts (`timers`) are in nsc-vod.ts. Volume, stop, play, live and the task commands
+ * (`task`, `untask`, `tasks`: the whole list) are answered with a report at once, so the consoles see the
+ * change; a timed task starting or ending, or a file played to its end, brings its next reading forward to
+ * that instant (the fleet's tick sends it).
  */
 export const nsc: FamilySim = {
   type: 'nsc',
@@ -274,12 +278,19 @@ export const nsc: FamilySim = {
           : {}),
         version: nsc.firmware!,
       };
-    const playing = nowPlaying(device, at);
-    // It says so as soon as what it plays changes (a task starting or ending, a file played to its
-    // end), not at its next reading only: the consoles see a timed task start on every speaker at once.
+    // It says so as soon as what it plays changes (a task or a timer starting or ending, a file played
+    // to its end), not at its next reading only: the consoles see a timed task start on every speaker at once.
     const change = nextChange(device, at);
     if (change !== null && change < device.nextTelemetry) device.nextTelemetry = change;
+    // An on-demand task plays (or holds, paused) before a timer, a timer before the rest; the last
+    // on-demand task's id and state go with every report, so the platform sees its end.
+    const vod = vodReport(device, at);
+    if (vod?.active) return { ...vod.values, version: nsc.firmware! };
+    const timer = timerReport(device, at);
+    if (timer) return { ...timer, ...vod?.values, version: nsc.firmware! };
+    const playing = nowPlaying(device, at);
     return {
+      ...vod?.values,
       volume: playing?.task ? playing.task.task.volume : Number(device.state.volume),
       status: playing ? 'playing' : 'idle',
       playing: playing?.name ?? null,
@@ -298,6 +309,8 @@ export const nsc: FamilySim = {
     },
     stop: (device, _args, ctx) => {
       endLive(device);
+      stopVod(device);
+      stopTimer(device, ctx.now);
       delete device.state.played;
       const task = taskAt(device, ctx.now);
       if (task) device.state.stoppedTask = task.key;
@@ -353,5 +366,7 @@ export const nsc: FamilySim = {
       keepTasks(device, tasks);
       return { ok: true, result: report(ctx) };
     },
+    ...vodCommands,
+    ...timerCommands,
   },
 };
