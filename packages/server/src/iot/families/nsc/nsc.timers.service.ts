@@ -85,6 +85,8 @@ export function createNscTimerService(ctx: FamilyContext) {
   /** Each speaker's list of enabled timers, of the project's (read once). */
   async function listsOf(projectId: number) {
     const rows = await repo.enabled(projectId);
+    // Most projects enable none: every speaker heard after a restart asks, so that answer stays cheap.
+    if (!rows.length) return (_deviceId: number): NscTimerArgs[] => [];
     const l = await nscPicks(nsc, projectId, rows);
     const hours = await tz();
     const lists = new Map<number, NscTimerArgs[]>();
