@@ -187,6 +187,16 @@ describe('recorder page', () => {
     expect(within(card).getByTestId('dvr-records-count').textContent).toBe('共 2 个文件');
   }, 120_000);
 
+  it('says a recorder without a channel count has no channels to bind', async () => {
+    await family.openDevice(<DvrPage />, PAGE, 'dvr', {
+      first: (call) =>
+        call.url.pathname === `${DVR}/81/channels` ? { json: { id: 81, channelCount: 0, channels: [] } } : undefined,
+    });
+    const card = screen.getByTestId('dvr-channels');
+    expect(await within(card).findByText('录像机未设置通道数，请先在设备编辑中填写通道数')).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: /绑\s*定/ })).toBeNull();
+  }, 120_000);
+
   it('is in English too', async () => {
     await changeLang('en_US');
     await family.openDevice(<DvrPage />, PAGE, 'dvr');
