@@ -304,6 +304,9 @@ export const i18n = {
       vod: {
         title: '点播队列',
         create: '新建点播任务',
+        all: '全部',
+        empty: '还没有点播任务：在“点播任务”中新建',
+        done: '{done}/{count} 已结束',
         edit: '编辑点播任务',
         fields: {
           name: '名称',
@@ -718,6 +721,9 @@ export const i18n = {
       vod: {
         title: 'On-demand queue',
         create: 'New on-demand task',
+        all: 'All',
+        empty: 'No on-demand task yet: make one under "VOD tasks"',
+        done: '{done}/{count} finished',
         edit: 'Edit on-demand task',
         fields: {
           name: 'Name',

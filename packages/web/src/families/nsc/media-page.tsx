@@ -202,7 +202,7 @@ export function MediaCard({ projectId }: { projectId: number }) {
 }
 
 /** A media group's media in playing order: add from the project's media, move up or down, remove. */
-function OrderedMedia({
+export function OrderedMedia({
   value = [],
   onChange,
   media,

@@ -6,12 +6,14 @@ import { ProjectScoped } from '../../../components/project-scoped';
 import { MediaCard } from '../media-page';
 import { EndpointTab } from './endpoint-tab';
 import { LiveTab } from './live-tab';
+import { VodQueueTab } from './vod-queue-tab';
+import { VodTasksTab } from './vod-tasks-tab';
 
 /** The tabs of spec 001 §2, in its order; the open one is in the address (`?tab=`) so a reload keeps it. */
-const TABS = ['endpoint', 'broadcast', 'resources'] as const;
+const TABS = ['endpoint', 'broadcast', 'vod', 'vodTasks', 'resources'] as const;
 type TabKey = (typeof TABS)[number];
 
-/** /pjt/pjtnsccontrolcenter (spec 001 §2): the speakers live, the live broadcast and the voice resources. */
+/** /pjt/pjtnsccontrolcenter (spec 001 §2): the speakers live, the live broadcast, voice on demand and its tasks, timer broadcasts and the voice resources. */
 export default function NscControlCenterPage() {
   return <ProjectScoped>{(projectId) => <ControlCenter projectId={projectId} />}</ProjectScoped>;
 }
@@ -25,6 +27,8 @@ function ControlCenter({ projectId }: { projectId: number }) {
   const panes: Record<TabKey, React.ReactNode> = {
     endpoint: <EndpointTab projectId={projectId} editable={editable} />,
     broadcast: <LiveTab projectId={projectId} editable={editable} />,
+    vod: <VodQueueTab projectId={projectId} editable={editable} />,
+    vodTasks: <VodTasksTab projectId={projectId} editable={editable} />,
     resources: <MediaCard projectId={projectId} />,
   };
   return (

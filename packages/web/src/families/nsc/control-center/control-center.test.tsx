@@ -49,6 +49,34 @@ const GROUP = {
   createdAt: '2026-05-01T08:00:00Z',
 };
 
+const VOD = {
+  id: 7,
+  projectId: 2,
+  name: '寻人启事',
+  deviceIds: [11, 12],
+  groupIds: [],
+  mediaIds: [1],
+  volume: 70,
+  repeat: 3,
+  state: 'playing',
+  devices: [
+    { id: 11, name: '广场音柱' },
+    { id: 12, name: '公园音柱' },
+  ],
+  groups: [],
+  media: [{ id: 1, name: '国歌', duration: 5.2 }],
+  durationSeconds: 15.6,
+  speakers: [
+    { id: 11, name: '广场音柱', state: 'playing' },
+    { id: 12, name: '公园音柱', state: 'missed' },
+  ],
+  createdBy: 'admin',
+  createdAt: '2026-05-01T08:00:00Z',
+  updatedAt: '2026-05-01T08:00:00Z',
+  startedAt: '2026-05-01T08:01:00Z',
+  finishedAt: null,
+};
+
 const family = familyScreens({
   screen: PAGE,
   base: BASE,
@@ -62,6 +90,19 @@ const family = familyScreens({
     if (pathname === `${BASE}/groups/pages`) return { json: pageOf([GROUP]) };
     if (pathname === `${BASE}/groups/options`) return { json: refs };
     if (pathname === `${BASE}/media/pages`) return { json: pageOf([]) };
+    if (pathname === `${BASE}/media/options`) return { json: [{ id: 1, name: '国歌', duration: 5.2 }] };
+    if (pathname === `${BASE}/vod/pages`) return { json: pageOf([VOD]) };
+    const playback = /^\/api\/pjts\/2\/iot\/nsc\/vod\/7\/(play|pause|resume|stop)$/.exec(pathname);
+    if (playback && call.method === 'POST')
+      return {
+        json: {
+          vod: { ...VOD, state: 'paused' },
+          speakers: [
+            { id: 11, name: '广场音柱', outcome: 'sent' },
+            { id: 12, name: '公园音柱', outcome: 'offline' },
+          ],
+        },
+      };
     return undefined;
   },
 });
@@ -170,5 +211,46 @@ describe('control center', () => {
     renderWithApp(<NscControlCenterPage />, { path: `${PAGE}?tab=broadcast` });
     expect(await screen.findByText('您对广播控制中心只有查看权限，不能发起广播')).toBeTruthy();
     expect((screen.getByTestId('nsc-live-start') as HTMLButtonElement).disabled).toBe(true);
+  }, 120_000);
+
+  it('plays the on-demand queue: pause says which speakers it missed, and the end is said when it comes', async () => {
+    const { calls } = family.serve(5, PAGE);
+    const user = userEvent.setup();
+    renderWithApp(<NscControlCenterPage />, { path: `${PAGE}?tab=vod` });
+    const row = await screen.findByTestId('nsc-vod-row-7');
+    expect(within(row).getByTestId('nsc-vod-state').textContent).toBe('播放中');
+    expect(row.textContent).toContain('3 次');
+    expect(within(row).getByTestId('nsc-vod-speakers').textContent).toBe('2 个终端 (0/2 已结束)');
+    await user.click(within(row).getByTestId('nsc-vod-pause-7'));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === `${BASE}/vod/7/pause`)).toBe(true));
+    // Spec 001 §8 "error while executing", naming the speaker not reached.
+    expect(await screen.findByText('执行出错: 1 个终端未执行（公园音柱） (1/2 个终端已执行)')).toBeTruthy();
+    push({
+      kind: 'batch',
+      batchId: 'nsc-vod-7',
+      projectId: 2,
+      type: 'nsc',
+      command: 'vod',
+      total: 1,
+      acknowledged: 1,
+      failed: 0,
+      pending: 0,
+      done: true,
+      at: '2026-05-01T08:02:00Z',
+    });
+    expect(await screen.findByText('寻人启事 已结束')).toBeTruthy();
+  }, 120_000);
+
+  it('makes an on-demand task only with its media, checked before sending', async () => {
+    const { calls } = family.serve(5, PAGE);
+    const user = userEvent.setup();
+    renderWithApp(<NscControlCenterPage />, { path: `${PAGE}?tab=vodTasks` });
+    await family.rowWith('寻人启事');
+    await user.click(await screen.findByRole('button', { name: /新\s*建|新增|创建/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: '名称' }), '午间通知');
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect((await within(dialog).findAllByText('请至少选择一个媒体')).length).toBeGreaterThan(0);
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   }, 120_000);
 });
