@@ -89,27 +89,38 @@ export function FormDialog({
       <Form form={form} layout="vertical" initialValues={initialValues} preserve={false} name={`${resource}-form`}>
         {fields
           .filter((field) => !(editing && field.createOnly))
-          .map((field) => (
-            <Form.Item
-              key={field.name}
-              name={field.name}
-              label={t(`${resource}.fields.${field.name}`)}
-              required={field.required}
-              rules={
-                field.rule
-                  ? [
-                      zodRule(field.rule, lang, {
-                        label: t(`${resource}.fields.${field.name}`),
-                        choose: isChoice(field.input),
-                      }),
-                    ]
-                  : undefined
-              }
-              initialValue={field.initialValue}
-            >
-              {field.input ?? <Input />}
-            </Form.Item>
-          ))}
+          .map((field) => {
+            const item = (
+              <Form.Item
+                key={field.name}
+                name={field.name}
+                label={t(`${resource}.fields.${field.name}`)}
+                required={field.required}
+                rules={[
+                  ...(field.rule
+                    ? [
+                        zodRule(field.rule, lang, {
+                          label: t(`${resource}.fields.${field.name}`),
+                          choose: isChoice(field.input),
+                        }),
+                      ]
+                    : []),
+                  ...(field.rules ?? []),
+                ]}
+                initialValue={field.initialValue}
+              >
+                {field.input ?? <Input />}
+              </Form.Item>
+            );
+            const { shown } = field;
+            return shown ? (
+              <Form.Item key={field.name} noStyle shouldUpdate>
+                {({ getFieldsValue }) => (shown(getFieldsValue(true)) ? item : null)}
+              </Form.Item>
+            ) : (
+              item
+            );
+          })}
       </Form>
     </DraggableModal>
   );

@@ -1,4 +1,5 @@
 import type { AuthLevel } from '@sc/contract';
+import type { FormRule } from 'antd';
 import type { ReactNode } from 'react';
 import type { CrudColumn } from './columns';
 import type { Schema } from './zod-rule';
@@ -19,6 +20,10 @@ export interface CrudField {
   initialValue?: unknown;
   /** Only in the create dialog (e.g. a password). */
   createOnly?: boolean;
+  /** Shown only while the form's values pass this (a field of one mode); a hidden field's value is not sent. */
+  shown?: (values: Record<string, unknown>) => boolean;
+  /** Rules besides `rule`, e.g. a rule spanning fields checked against the whole form. */
+  rules?: FormRule[];
 }
 
 export interface ResourceTableProps<T extends Row> {

@@ -51,3 +51,6 @@ export const nscApi = (projectId: number) => {
       }),
   };
 };
+
+/** A timer broadcast as its calls answer it. */
+export type { NscTimer } from '@sc/contract/families/nsc';
