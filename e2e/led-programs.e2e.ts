@@ -128,6 +128,8 @@ describe('LED programs in the console', () => {
     await progress.and(page.locator('[data-done="true"]')).waitFor();
     expect(await progress.getByTestId('batch-acknowledged').textContent()).toBe('已确认 2');
     await page.mouse.move(0, 0);
+    // The screens' select turns disabled once sent: its colours fade, measured once still.
+    await settle(page);
     expect(await screenFindings(page, 'zh_CN')).toEqual([]);
     await h.screenshot(page, 'led-program-publish-zh');
     await dialog.getByRole('button', { name: '关闭' }).click();

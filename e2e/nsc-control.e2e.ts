@@ -1,4 +1,5 @@
 import { type CommandRequest, commandTopic } from '@sc/contract';
+import { silentMp3 } from '@sc/contract/families/nsc/media';
 import { familySim } from '@sc/simulator';
 import type { MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
@@ -16,10 +17,12 @@ import { describeFindings, inspectScreen } from './screen-checks';
  */
 let h: Harness;
 const clients: MqttClient[] = [];
+const timers: ReturnType<typeof setInterval>[] = [];
 beforeAll(async () => {
   h = await startHarness({ mqtt: true });
 });
 afterAll(async () => {
+  for (const timer of timers) clearInterval(timer);
   await Promise.all(clients.map((c) => c.endAsync(true).catch(() => undefined)));
   const errors = h?.pageErrors() ?? [];
   await h?.stop();
@@ -61,6 +64,8 @@ async function runSpeaker(speaker: (typeof SPEAKERS)[number], commands: CommandR
   });
   await publish('heartbeat', {});
   await report();
+  // Its readings, as a real speaker sends them (it says at once when what it plays changes).
+  timers.push(setInterval(() => void report().catch(() => undefined), 1000));
   return { device, report };
 }
 
@@ -142,15 +147,84 @@ describe('the speakers’ control center', () => {
     // Each speaker's pull ends with the broadcast: it no longer plays it.
     await expect.poll(() => speakers.every((s) => s.device.state.live === undefined), { timeout: 10_000 }).toBe(true);
 
+    // ── Voice on demand: a task made for the square's speaker plays from the queue and ends by itself.
+    const token = await page.evaluate(() => localStorage.getItem('sc.token'));
+    const uploaded = await page.request.post(`/api/pjts/${projectId}/iot/nsc/media?token=${token}&lang=zh_CN`, {
+      multipart: {
+        name: '国歌',
+        description: '',
+        file: { name: 'anthem.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from(silentMp3(200)) },
+      },
+    });
+    expect(uploaded.status()).toBe(200);
+    const mediaId = ((await uploaded.json()) as { id: number }).id;
+    const vod = await api.json<{ id: number }>(`/api/pjts/${projectId}/iot/nsc/vod`, {
+      name: '午间通知',
+      deviceIds: [ids[0]],
+      groupIds: [],
+      mediaIds: [mediaId],
+      volume: 50,
+      repeat: 1,
+    });
+    await page.getByRole('tab', { name: '语音点播' }).click();
+    const vodRow = page.getByTestId(`nsc-vod-row-${vod.id}`);
+    await vodRow.getByTestId('nsc-vod-state').filter({ hasText: '就绪' }).waitFor();
+    await vodRow.getByTestId(`nsc-vod-play-${vod.id}`).click();
+    await page.getByText('午间通知 启动成功').waitFor();
+    expect(commands.find((c) => c.command === 'vod')?.args).toMatchObject({ vodId: vod.id, volume: 50, repeat: 1 });
+    await vodRow.getByTestId('nsc-vod-state').filter({ hasText: '播放中' }).waitFor();
+    expect(await findings(page, 'zh_CN')).toEqual([]);
+    await h.screenshot(page, 'nsc-control-vod-zh');
+    // The file lasts about 5 s: the speaker says it ended, and the queue says so (spec 001 §8 "finished").
+    await vodRow.getByTestId('nsc-vod-state').filter({ hasText: '已结束' }).waitFor({ timeout: 30_000 });
+    await page.getByText('午间通知 已结束').waitFor();
+    await page.getByRole('tab', { name: '点播任务' }).click();
+    await page.locator('.ant-table-row', { hasText: '午间通知' }).waitFor();
+    expect(await findings(page, 'zh_CN')).toEqual([]);
+    await h.screenshot(page, 'nsc-control-vod-tasks-zh');
+
+    // ── Timer broadcasts: a weekday timer on a speaker and the group, enabled from its row.
+    const timer = await api.json<{ id: number }>(`/api/pjts/${projectId}/iot/nsc/timers`, {
+      name: '早间播报',
+      type: 'file',
+      mode: 'week',
+      weekdays: [1, 2, 3, 4, 5],
+      startTime: '07:30:00',
+      durationSeconds: 600,
+      volume: 60,
+      deviceIds: [ids[0]],
+      groupIds: [group.id],
+      mediaIds: [mediaId],
+    });
+    await page.getByRole('tab', { name: '定时广播' }).click();
+    const timerRow = page.locator('.ant-table-row', { hasText: '早间播报' });
+    await timerRow.getByTestId(`nsc-timer-${timer.id}-enable`).click();
+    await page.getByText(/早间播报 已启用：2 个终端已收到/).waitFor();
+    expect(commands.filter((c) => c.command === 'timers')).toHaveLength(2);
+    await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 15_000 });
+    await h.screenshot(page, 'nsc-control-timers-zh');
+    expect(await findings(page, 'zh_CN')).toEqual([]);
+
     // ── English: the tabs.
     await switchLanguage(page, 'English');
-    await page.getByRole('tab', { name: 'Realtime broadcast' }).waitFor();
+    await page.locator('.ant-table-row', { hasText: '早间播报' }).getByText('Enabled').waitFor();
+    await h.screenshot(page, 'nsc-control-timers-en');
+    expect(await findings(page, 'en_US')).toEqual([]);
+    await page.getByRole('tab', { name: 'Realtime broadcast' }).click();
     expect(await findings(page, 'en_US')).toEqual([]);
     await h.screenshot(page, 'nsc-control-live-en');
     await page.getByRole('tab', { name: 'Endpoint' }).click();
     await page.getByTestId('nsc-control-online').filter({ hasText: 'Online 2/2' }).waitFor();
     expect(await findings(page, 'en_US')).toEqual([]);
     await h.screenshot(page, 'nsc-control-endpoint-en');
+    await page.getByRole('tab', { name: 'Voice on demand' }).click();
+    await page
+      .getByTestId(`nsc-vod-row-${vod.id}`)
+      .getByTestId('nsc-vod-state')
+      .filter({ hasText: 'Finished' })
+      .waitFor();
+    expect(await findings(page, 'en_US')).toEqual([]);
+    await h.screenshot(page, 'nsc-control-vod-en');
     await page.getByRole('tab', { name: 'Voice resources' }).click();
     await page.getByRole('button', { name: /Upload MP3/ }).waitFor();
     expect(await findings(page, 'en_US')).toEqual([]);

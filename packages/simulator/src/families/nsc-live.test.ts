@@ -9,10 +9,11 @@ import type { Values } from './types.js';
 describe('network speaker simulator, live broadcast', () => {
   it('pulls the stream it is told, reports level, delay and frames lost, and stops when it ends', async () => {
     const tone = new Int16Array(NSC_LIVE_FRAME_SAMPLES).map((_, i) => Math.round(16000 * Math.sin(i / 2)));
-    // Frames 0-9 then 12-19 (two lost), length-prefixed, 20 ms apart, then the end.
+    // Frames 0-9 then 12-36 (two lost), length-prefixed, 40 ms apart, then the end: a second of frames after
+    // the gap, so a half-second report counts it however late its timer runs.
     const server = createServer(async (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/octet-stream' });
-      for (const seq of [...Array(10).keys(), ...Array.from({ length: 8 }, (_, i) => 12 + i)]) {
+      for (const seq of [...Array(10).keys(), ...Array.from({ length: 25 }, (_, i) => 12 + i)]) {
         const frame = liveFrame(seq, Date.now(), tone);
         const length = Buffer.alloc(2);
         length.writeUInt16LE(frame.length);
@@ -48,7 +49,7 @@ describe('network speaker simulator, live broadcast', () => {
     expect(Number(last.liveDelayMs)).toBeLessThan(1000);
     expect(last.liveLost).toBe(2);
     liveProbe.heard = null;
-    expect(probed.map((p) => p.seq)).toEqual([...Array(10).keys(), ...Array.from({ length: 8 }, (_, i) => 12 + i)]);
+    expect(probed.map((p) => p.seq)).toEqual([...Array(10).keys(), ...Array.from({ length: 25 }, (_, i) => 12 + i)]);
     expect(probed.every((p) => p.delayMs >= 0 && p.delayMs < 1000)).toBe(true);
     expect(reports.at(-1)).toMatchObject({ version: 'NSC-2.3.1' });
     expect((await nsc.commands!.live!(device, { session: 'x', url: 'ftp://no' }, ctx)).ok).toBe(false);

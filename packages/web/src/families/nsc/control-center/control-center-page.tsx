@@ -6,11 +6,12 @@ import { ProjectScoped } from '../../../components/project-scoped';
 import { MediaCard } from '../media-page';
 import { EndpointTab } from './endpoint-tab';
 import { LiveTab } from './live-tab';
+import { TimersTab } from './timers-tab';
 import { VodQueueTab } from './vod-queue-tab';
 import { VodTasksTab } from './vod-tasks-tab';
 
 /** The tabs of spec 001 §2, in its order; the open one is in the address (`?tab=`) so a reload keeps it. */
-const TABS = ['endpoint', 'broadcast', 'vod', 'vodTasks', 'resources'] as const;
+const TABS = ['endpoint', 'broadcast', 'vod', 'vodTasks', 'timers', 'resources'] as const;
 type TabKey = (typeof TABS)[number];
 
 /** /pjt/pjtnsccontrolcenter (spec 001 §2): the speakers live, the live broadcast, voice on demand and its tasks, timer broadcasts and the voice resources. */
@@ -29,6 +30,7 @@ function ControlCenter({ projectId }: { projectId: number }) {
     broadcast: <LiveTab projectId={projectId} editable={editable} />,
     vod: <VodQueueTab projectId={projectId} editable={editable} />,
     vodTasks: <VodTasksTab projectId={projectId} editable={editable} />,
+    timers: <TimersTab projectId={projectId} editable={editable} />,
     resources: <MediaCard projectId={projectId} />,
   };
   return (

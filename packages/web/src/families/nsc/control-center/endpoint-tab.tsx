@@ -159,6 +159,7 @@ function GroupBar({ projectId }: { projectId: number }) {
       <Flex gap={16} align="center" wrap>
         <Typography.Text strong>{t('nsc.control.group')}</Typography.Text>
         <Select<number>
+          aria-label={t('nsc.control.group')}
           data-testid="nsc-control-group"
           style={{ width: 260 }}
           allowClear
@@ -175,6 +176,7 @@ function GroupBar({ projectId }: { projectId: number }) {
         <Flex align="center" gap={8}>
           <SoundOutlined />
           <Slider
+            ariaLabelForHandle={t('nsc.fields.volume')}
             style={{ width: 160 }}
             min={NSC_VOLUME.min}
             max={NSC_VOLUME.max}

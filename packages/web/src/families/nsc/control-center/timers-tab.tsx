@@ -1,4 +1,3 @@
-import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import {
   NSC_TIMER_API,
   NSC_TIMER_LIMITS,
@@ -19,6 +18,7 @@ import {
   Select,
   Slider,
   Space,
+  Switch,
   Tag,
   TimePicker,
   Tooltip,
@@ -30,14 +30,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clientOf, fillPath } from '../../../api/endpoints';
 import { useFeedback } from '../../../app/feedback';
-import {
-  type CrudField,
-  canModify,
-  ResourceTable,
-  RowActions,
-  ruleMessage,
-  useAuthLevel,
-} from '../../../components/crud';
+import { type CrudField, canModify, ResourceTable, ruleMessage, useAuthLevel } from '../../../components/crud';
 import { useLang } from '../../../i18n/i18n';
 import { type NscTimer, nscApi } from '../api';
 
@@ -215,7 +208,13 @@ export function TimersTab({ projectId, editable }: { projectId: number; editable
       rule: shape.volume,
       required: true,
       initialValue: 60,
-      input: <Slider min={NSC_TIMER_LIMITS.volume.min} max={NSC_TIMER_LIMITS.volume.max} />,
+      input: (
+        <Slider
+          ariaLabelForHandle={t('nsc.timers.fields.volume')}
+          min={NSC_TIMER_LIMITS.volume.min}
+          max={NSC_TIMER_LIMITS.volume.max}
+        />
+      ),
     },
     {
       name: 'deviceIds',
@@ -276,35 +275,25 @@ export function TimersTab({ projectId, editable }: { projectId: number; editable
         groupIds: row.groupIds,
         mediaIds: row.mediaIds,
       })}
-      rowActions={
-        writable
-          ? (row) => (
-              <RowActions
-                actions={[
-                  {
-                    key: 'toggle',
-                    label: row.enabled ? t('nsc.timers.disable') : t('nsc.timers.enable'),
-                    icon: row.enabled ? <PauseCircleOutlined /> : <PlayCircleOutlined />,
-                    loading: busy === row.id,
-                    testId: `nsc-timer-${row.id}-${row.enabled ? 'disable' : 'enable'}`,
-                    onClick: () => toggle(row),
-                  },
-                ]}
-              />
-            )
-          : undefined
-      }
+      // The time range says the duration, and the media column a mic timer's type ("microphone input").
+      hiddenByDefault={['durationSeconds', 'type']}
       columns={[
-        { field: 'name', ellipsis: true },
+        { field: 'name', ellipsis: true, width: 110 },
         {
           field: 'type',
+          width: 70,
           kind: { kind: 'status', colors: { mic: 'purple', file: 'blue' }, label: (v) => t(`nsc.timers.types.${v}`) },
         },
-        { field: 'mode', render: (_v, row) => <span data-testid="nsc-timer-days">{timerDays(t, row)}</span> },
+        {
+          field: 'mode',
+          width: 130,
+          render: (_v, row) => <span data-testid="nsc-timer-days">{timerDays(t, row)}</span>,
+        },
         {
           field: 'time',
           dataIndex: 'startTime',
           title: `${label('startTime')} – ${label('endTime')}`,
+          width: 150,
           render: (_v, row) => (
             <span style={{ whiteSpace: 'nowrap' }} data-testid="nsc-timer-time">
               {timerTime(t, row)}
@@ -312,11 +301,12 @@ export function TimersTab({ projectId, editable }: { projectId: number; editable
           ),
         },
         { field: 'durationSeconds' },
-        { field: 'volume' },
+        { field: 'volume', width: 60 },
         {
           field: 'targets',
           dataIndex: 'groupIds',
           title: `${label('groupIds')} / ${label('deviceIds')}`,
+          width: 150,
           render: (_v, row) => {
             const names = [...row.groups.map((g) => g.name), ...row.devices.map((d) => d.name)];
             return (
@@ -340,6 +330,7 @@ export function TimersTab({ projectId, editable }: { projectId: number; editable
         {
           field: 'mediaIds',
           ellipsis: true,
+          width: 110,
           render: (_v, row) =>
             row.type === 'file' ? (
               row.media.map((m) => m.name).join(', ')
@@ -349,11 +340,22 @@ export function TimersTab({ projectId, editable }: { projectId: number; editable
         },
         {
           field: 'enabled',
-          kind: {
-            kind: 'status',
-            colors: { true: 'green', false: 'default' },
-            label: (v) => t(`nsc.timers.enabledStates.${v}`),
-          },
+          width: 90,
+          // An editor switches it here (spec 001 §4 "enabled/disabled"); a reader sees its state.
+          render: (_v, row) =>
+            writable ? (
+              <Switch
+                checked={row.enabled}
+                loading={busy === row.id}
+                onChange={() => toggle(row)}
+                checkedChildren={t('nsc.timers.enabledStates.true')}
+                unCheckedChildren={t('nsc.timers.enabledStates.false')}
+                aria-label={row.enabled ? t('nsc.timers.disable') : t('nsc.timers.enable')}
+                data-testid={`nsc-timer-${row.id}-${row.enabled ? 'disable' : 'enable'}`}
+              />
+            ) : (
+              <Tag color={row.enabled ? 'green' : 'default'}>{t(`nsc.timers.enabledStates.${row.enabled}`)}</Tag>
+            ),
         },
       ]}
     />

@@ -169,7 +169,7 @@ function VodVolume({ row, projectId }: { row: NscVod; projectId: number }) {
       title={t('nsc.volumeTitle', { name: row.name })}
       content={
         <Space direction="vertical" style={{ width: 220 }}>
-          <Slider min={min} max={max} value={volume} onChange={setVolume} />
+          <Slider ariaLabelForHandle={t('nsc.vod.volume')} min={min} max={max} value={volume} onChange={setVolume} />
           <Space>
             <InputNumber
               aria-label={t('nsc.vod.volume')}

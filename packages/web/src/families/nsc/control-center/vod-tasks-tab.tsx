@@ -72,7 +72,7 @@ export function VodTasksTab({ projectId, editable }: { projectId: number; editab
       rule: shape.volume,
       required: true,
       initialValue: 60,
-      input: <Slider min={volume.min} max={volume.max} />,
+      input: <Slider ariaLabelForHandle={t('nsc.vod.fields.volume')} min={volume.min} max={volume.max} />,
     },
     {
       name: 'repeat',
