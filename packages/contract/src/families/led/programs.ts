@@ -239,13 +239,35 @@ export const ledProgramRow = ledProgram.omit({ layers: true }).extend({
 });
 export type LedProgramRow = z.infer<typeof ledProgramRow>;
 
-/** POST …/programs/:programId/publish: the screens (of the project) it goes to. */
-export const ledPublishBody = z.object({
-  ids: z
-    .array(z.coerce.number().int('validation.validParam').positive('validation.validParam'))
-    .min(1, 'led.programRules.screensRequired')
-    .max(10_000),
+/** Ids of the publish body: a list, or none. */
+const publishIds = z
+  .array(z.coerce.number().int('validation.validParam').positive('validation.validParam'))
+  .max(10_000)
+  .optional()
+  .default([]);
+
+/**
+ * POST …/programs/:programId/publish: the screens and the device groups (of the project) it goes to, at
+ * least one of either; the server unfolds each group to its LED screens (a group without any refused),
+ * each screen once.
+ */
+export const ledPublishBody = z
+  .object({ ids: publishIds, groupIds: publishIds })
+  .refine((b) => b.ids.length + b.groupIds.length > 0, {
+    path: ['ids'],
+    message: 'led.programRules.screensRequired',
+  });
+export type LedPublishInput = z.input<typeof ledPublishBody>;
+
+/** A device group of the project holding LED screens, as the publish dialog offers it. */
+export const ledPublishGroup = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  no: z.string(),
+  /** How many LED screens it holds. */
+  screens: z.number().int(),
 });
+export type LedPublishGroup = z.infer<typeof ledPublishGroup>;
 
 /** One publishing of a program: when, by whom, to how many screens, and its batch (per-screen progress). */
 export const ledPublishRow = z.object({
@@ -321,7 +343,12 @@ export const ledProgramCalls = <S extends string>(e: FamilyEndpoints<S>) => ({
     body: ledPublishBody,
     response: batchStarted,
     summary:
-      'Send a checked program to screens of the project; progress per screen as realtime `batch` pushes and the batch status; an offline screen gets it when it comes back',
+      'Send a checked program to screens and device groups of the project (each group unfolded to its LED screens, each screen once); progress per screen as realtime `batch` pushes and the batch status; an offline screen gets it when it comes back',
+  }),
+  publishGroups: e.get('programs/groups', {
+    response: z.array(ledPublishGroup),
+    summary:
+      "The project's device groups holding LED screens, with how many each holds (the publish dialog's groups), by name",
   }),
   publishes: e.get('publishes', {
     query: pageQuery.extend({ programId: z.coerce.number().int().positive().optional() }),

@@ -30,7 +30,7 @@ export function ProgramState({ state }: { state: string }) {
 
 /**
  * /pjt/pjtledprogramlist (spec 001 §2, §4): the project's programs, their state; checked (check level) or
- * back to editable, published to chosen screens with each screen's progress, and their publish history.
+ * back to editable, published to chosen screens and device groups with each screen's progress, and their publish history.
  */
 export default function LedProgramsPage() {
   return <ProjectScoped>{(projectId) => <Programs projectId={projectId} />}</ProjectScoped>;
@@ -173,7 +173,7 @@ function Programs({ projectId }: { projectId: number }) {
   );
 }
 
-/** Publishing a checked program: the screens chosen, then each screen's progress over the realtime channel. */
+/** Publishing a checked program: the screens and device groups chosen, then each screen's progress over the realtime channel. */
 function PublishDialog({
   projectId,
   program,
@@ -184,20 +184,26 @@ function PublishDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const { message } = useFeedback();
   const led = ledApi(projectId);
   const api = programApi(projectId);
   const [ids, setIds] = useState<number[]>([]);
+  const [groupIds, setGroupIds] = useState<number[]>([]);
   const batch = useFollowedBatch(projectId, 'led', (batchId) => led.batchStatus({ batchId }));
   const screens = useQuery({
     queryKey: [...led.page.key(), 'publish'],
     queryFn: () => led.page({ query: { page: 1, pageSize: 100 } as never }),
   });
+  const groups = useQuery({ queryKey: api.publishGroups.key({}), queryFn: () => api.publishGroups({}) });
   const names = new Map((screens.data?.list ?? []).map((s) => [s.id, s.name]));
+  // The chosen screens are pending at once; the groups' screens come with the batch's first status.
   const send = () =>
-    batch.run(
-      () => api.publishProgram({ programId: program.id, body: { ids } }),
-      ids.map((deviceId) => ({ deviceId, name: names.get(deviceId), outcome: 'pending' as const })),
-    );
+    batch
+      .runOrFail(
+        () => api.publishProgram({ programId: program.id, body: { ids, groupIds } }),
+        ids.map((deviceId) => ({ deviceId, name: names.get(deviceId), outcome: 'pending' as const })),
+      )
+      .catch((error: unknown) => message.error(failureText(error)));
   return (
     <Modal
       open
@@ -211,7 +217,7 @@ function PublishDialog({
             <Button
               type="primary"
               icon={<SendOutlined />}
-              disabled={ids.length === 0}
+              disabled={ids.length + groupIds.length === 0}
               loading={batch.sending}
               onClick={() => void send()}
               data-testid="publish-send"
@@ -238,6 +244,22 @@ function PublishDialog({
           }))}
           showSearch={{ optionFilterProp: 'label' }}
           data-testid="publish-screens"
+        />
+        <Select
+          mode="multiple"
+          aria-label={t('led.programs.groups')}
+          placeholder={t('led.programs.chooseGroups')}
+          style={{ width: '100%' }}
+          loading={groups.isLoading}
+          disabled={Boolean(batch.progress)}
+          value={groupIds}
+          onChange={setGroupIds}
+          options={(groups.data ?? []).map((g) => ({
+            value: g.id,
+            label: t('led.programs.groupScreens', { name: g.name, n: g.screens }),
+          }))}
+          showSearch={{ optionFilterProp: 'label' }}
+          data-testid="publish-groups"
         />
         <Typography.Text type="secondary">{t('led.programs.offlineHint')}</Typography.Text>
         {batch.progress && (

@@ -69,6 +69,13 @@ const SCREENS = [
   },
 ];
 
+const GROUPS = [
+  { id: 5, name: '北区屏幕', no: 'G5', screens: 2 },
+  { id: 6, name: '南区屏幕', no: 'G6', screens: 1 },
+];
+/** The server's refusal of the next publish, when set. */
+let refusal: string | null = null;
+
 const family = familyScreens({
   screen: LIST,
   base: LED,
@@ -132,7 +139,11 @@ const family = familyScreens({
           ],
         },
       };
-    if (pathname === `${LED}/programs/8/publish`) return { json: { batchId: BATCH, command: 'publish', total: 2 } };
+    if (pathname === `${LED}/programs/groups`) return { json: GROUPS };
+    if (pathname === `${LED}/programs/8/publish`)
+      return refusal
+        ? { status: 400, json: { statusCode: 400, code: 'VALIDATION', message: refusal } }
+        : { json: { batchId: BATCH, command: 'publish', total: 2 } };
     if (pathname === `${LED}/batches/${BATCH}`)
       return {
         json: {
@@ -179,7 +190,9 @@ describe('LED program list', () => {
     await user.click(await screen.findByTitle('广场屏'));
     await user.click(await screen.findByTitle('路口屏'));
     await user.click(publish);
-    await waitFor(() => expect(jsonBody(fetchMock, `${LED}/programs/8/publish`)).toEqual({ ids: [61, 62] }));
+    await waitFor(() =>
+      expect(jsonBody(fetchMock, `${LED}/programs/8/publish`)).toEqual({ ids: [61, 62], groupIds: [] }),
+    );
     const progress = await within(dialog).findByTestId('batch-progress');
     pushLive({
       kind: 'batch',
@@ -196,6 +209,49 @@ describe('LED program list', () => {
     } as never);
     await waitFor(() => expect(progress.getAttribute('data-done')).toBe('true'));
     expect(within(progress).getByTestId('batch-acknowledged').textContent).toBe('已确认 2');
+  }, 120_000);
+
+  it.each([
+    ['zh_CN', '北区屏幕（2 块屏幕）', '已确认 2'],
+    ['en_US', '北区屏幕 (2 screens)', '2 acknowledged'],
+  ] as const)(
+    'publishes to a device group, its screens’ progress from the server (%s)',
+    async (lang, option, acked) => {
+      await changeLang(lang);
+      refusal = null;
+      const { fetchMock } = family.serve(10, LIST);
+      const user = userEvent.setup();
+      renderWithApp(<LedProgramsPage />, { path: LIST });
+      await user.click(within(await family.rowWith('晚间公告')).getByTestId('program-publish'));
+      const dialog = await screen.findByRole('dialog');
+      const groups = within(dialog).getByTestId('publish-groups');
+      fireEvent.mouseDown(groups.querySelector('.ant-select-selector') ?? groups);
+      await user.click(await screen.findByTitle(option));
+      await user.click(within(dialog).getByTestId('publish-send'));
+      await waitFor(() => expect(jsonBody(fetchMock, `${LED}/programs/8/publish`)).toEqual({ ids: [], groupIds: [5] }));
+      const progress = await within(dialog).findByTestId('batch-progress');
+      // The group's screens, unknown to the dialog, come with the batch's status.
+      expect(await within(dialog).findByText('路口屏')).toBeTruthy();
+      await waitFor(() => expect(within(progress).getByTestId('batch-acknowledged').textContent).toBe(acked));
+    },
+    120_000,
+  );
+
+  it('says why the server refused a group, and stays open to choose again', async () => {
+    refusal = '分组“南区屏幕”中没有 LED 屏幕';
+    family.serve(10, LIST);
+    const user = userEvent.setup();
+    renderWithApp(<LedProgramsPage />, { path: LIST });
+    await user.click(within(await family.rowWith('晚间公告')).getByTestId('program-publish'));
+    const dialog = await screen.findByRole('dialog');
+    const groups = within(dialog).getByTestId('publish-groups');
+    fireEvent.mouseDown(groups.querySelector('.ant-select-selector') ?? groups);
+    await user.click(await screen.findByTitle('南区屏幕（1 块屏幕）'));
+    await user.click(within(dialog).getByTestId('publish-send'));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(within(dialog).queryByTestId('batch-progress')).toBeNull();
+    expect(within(dialog).getByTestId('publish-send').hasAttribute('disabled')).toBe(false);
+    refusal = null;
   }, 120_000);
 
   it('offers neither check nor publish below the check and edit levels', async () => {

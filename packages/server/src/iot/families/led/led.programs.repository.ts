@@ -3,8 +3,15 @@ import { ledManifest } from '@sc/contract/families/led';
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { devices } from '../../../db/schema/index.js';
+import { inSubtreeOfD } from '../kit/project-reach.js';
+import { rows } from '../kit/raw-rows.js';
 import { type PageWindow, pageRows } from '../kit/records.repository.js';
 import { ledPrograms, ledPublishes, ledResources, ledScreenPrograms } from './led.tables.js';
+
+const SCREEN = ledManifest.type;
+/** Device groups `g` of the project's subtree (as the screens a program goes to). */
+const groupInSubtree = (projectId: number) =>
+  sql`g.project_id IN (SELECT c.id FROM projects c JOIN projects p ON c.path LIKE p.path || '%' WHERE p.id = ${projectId})`;
 
 /** The device type an env layer reads (the manifest's peer). */
 const ENV_MONITOR = peerOf(ledManifest, 'envMonitor');
@@ -107,6 +114,38 @@ export function createLedProgramRepository(db: Db) {
       return rows.map((r) => r.id);
     },
 
+    /** The device groups of the project's subtree holding LED screens, with how many, by name. */
+    async publishGroups(projectId: number) {
+      const found = await rows<{ id: number; name: string; no: string; screens: number }>(
+        db,
+        sql`SELECT g.id, g.name, g.no, count(d.id)::int AS screens
+          FROM device_groups g JOIN devices d ON d.group_id = g.id
+          WHERE ${groupInSubtree(projectId)} AND d.type = ${SCREEN} AND ${inSubtreeOfD(projectId)}
+          GROUP BY g.id, g.name, g.no
+          ORDER BY g.name, g.id
+          LIMIT 1000`,
+      );
+      return found.map((r) => ({ id: Number(r.id), name: r.name, no: r.no, screens: Number(r.screens) }));
+    },
+
+    /**
+     * The device groups `ids` of the project's subtree with the ids of their LED screens (of the subtree),
+     * `screens` empty for a group without any; groups not found are left out.
+     */
+    async groupScreens(projectId: number, ids: number[]) {
+      if (!ids.length) return [];
+      const found = await rows<{ id: number; name: string; screens: number[] | string }>(
+        db,
+        sql`SELECT g.id, g.name,
+            COALESCE((SELECT array_agg(d.id ORDER BY d.id) FROM devices d
+              WHERE d.group_id = g.id AND d.type = ${SCREEN} AND ${inSubtreeOfD(projectId)}), '{}') AS screens
+          FROM device_groups g
+          WHERE ${groupInSubtree(projectId)} AND g.id = ANY(${sql.param(ids)}::int4[])
+          ORDER BY g.id`,
+      );
+      return found.map((r) => ({ id: Number(r.id), name: r.name, screens: idArray(r.screens) }));
+    },
+
     /** Each screen's program, not delivered yet (before it is sent: an answer may come at once). */
     assign: (projectId: number, programId: number, deviceIds: number[]) =>
       deviceIds.length
@@ -176,4 +215,8 @@ export function createLedProgramRepository(db: Db) {
     },
   };
 }
+/** An int array as the driver gives it: an array, or its text form `{1,2}` (PGlite). */
+const idArray = (v: number[] | string): number[] =>
+  (Array.isArray(v) ? v : v.replace(/[{}]/g, '').split(',').filter(Boolean)).map(Number);
+
 export type LedProgramRepository = ReturnType<typeof createLedProgramRepository>;

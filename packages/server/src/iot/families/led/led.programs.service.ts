@@ -164,12 +164,28 @@ export function createLedProgramService(ctx: FamilyContext, batches: () => Batch
 
     ...reviewed,
 
-    /** Sends a checked program to screens of the project, as a batch (per-screen progress). */
-    async publish(actor: Actor, projectId: number, id: number, ids: number[]) {
+    /** The project's device groups holding screens (the publish dialog's groups). */
+    async publishGroups(session: SessionContext, projectId: number) {
+      await project(session, projectId);
+      return repo.publishGroups(projectId);
+    },
+
+    /**
+     * Sends a checked program to screens and device groups of the project (each group unfolded to its
+     * screens, each screen once), as a batch (per-screen progress). A screen or group not of the project:
+     * 404; a group without screens: 400 with its name.
+     */
+    async publish(actor: Actor, projectId: number, id: number, body: { ids: number[]; groupIds: number[] }) {
       await project(actor.session, projectId);
       const p = await program(projectId, id);
       if (p.state !== 'checked') throw conflict('led.programRules.notChecked');
-      const { targets, missing } = await ctx.devices.targets(projectId, [...new Set(ids)], TYPE);
+      const groupIds = [...new Set(body.groupIds)];
+      const groups = await repo.groupScreens(projectId, groupIds);
+      if (groups.length < groupIds.length) throw notFound();
+      const empty = groups.find((g) => g.screens.length === 0);
+      if (empty) throw fieldError('groupIds', 'led.programRules.groupEmpty', 'VALIDATION', { name: empty.name });
+      const ids = [...new Set([...body.ids, ...groups.flatMap((g) => g.screens)])];
+      const { targets, missing } = await ctx.devices.targets(projectId, ids, TYPE);
       if (missing.length) throw notFound();
       await repo.assign(
         projectId,

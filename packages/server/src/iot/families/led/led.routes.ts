@@ -45,7 +45,8 @@ export function ledRoutes(app: FastifyInstance, ctx: FamilyContext): void {
     deleteProgram: ({ actor, params }) => programs.remove(actor, params.projectId, params.programId),
     checkProgram: ({ actor, params }) => programs.setChecked(actor, params.projectId, params.programId, true),
     uncheckProgram: ({ actor, params }) => programs.setChecked(actor, params.projectId, params.programId, false),
-    publishProgram: ({ actor, params, body }) => programs.publish(actor, params.projectId, params.programId, body.ids),
+    publishProgram: ({ actor, params, body }) => programs.publish(actor, params.projectId, params.programId, body),
+    publishGroups: ({ session, params }) => programs.publishGroups(session, params.projectId),
     publishes: ({ session, params, query }) => programs.publishes(session, params.projectId, query),
   });
 }
