@@ -111,7 +111,9 @@ describe('gateway detail', () => {
     await user.click(await screen.findByRole('button', { name: /确\s*定/ }));
     const outcome = await screen.findByTestId('command-outcome');
     expect(outcome.textContent).toContain('重启成功（42 ms，1 次尝试）');
-    expect(outcome.textContent).toContain('rebooting');
+    // The device's answer in words, not its raw "rebooting".
+    expect(outcome.textContent).toContain('正在重启');
+    expect(outcome.textContent).not.toContain('rebooting');
   });
 
   it('updates children states and prepends events from the realtime channel', async () => {
