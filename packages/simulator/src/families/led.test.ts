@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN, led, NOTICE_MS, playingAt } from './led.js';
+import { BUILT_IN, heldBy, led, NOTICE_MS, playingAt } from './led.js';
 import { commandContext, simDevice } from './test-fixtures.js';
 
 const screen = () => simDevice('led', 'LED1', { family: led });
@@ -52,5 +55,57 @@ describe('LED screens', () => {
     await led.commands!.program!(device, { programId: 4, name: '午间公告', durationSeconds: 30, layers }, ctx);
     expect([playingAt(device, start), playingAt(device, new Date(start.getTime() + 15_000))]).toContain('午间公告');
     expect((await led.commands!.program!(device, { name: 'x' }, ctx)).ok).toBe(false);
+  });
+
+  it('fetch each media file once, kept by checksum: a republish fetches nothing; a bad file is refused', async () => {
+    const video = Buffer.alloc(200_000, 3);
+    const image = Buffer.alloc(5000, 9);
+    const requests: string[] = [];
+    const server = createServer((req, res) => {
+      requests.push(req.url!);
+      if (req.url!.startsWith('/video')) res.end(video);
+      else if (req.url!.startsWith('/image')) res.end(image);
+      else {
+        res.statusCode = 404;
+        res.end();
+      }
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+    const file = (resourceId: number, path: string, bytes: Buffer) => ({
+      resourceId,
+      url: `${origin}${path}?key=k${requests.length}`,
+      sha256: sha(bytes),
+      size: bytes.length,
+      mime: 'video/mp4',
+    });
+    const device = screen();
+    const ctx = commandContext(at, () => led.telemetry!(device, at));
+    const layers = [{ type: 'video', resources: [1] }];
+    const program = (programId: number, files: unknown[]) =>
+      led.commands!.program!(device, { programId, name: `节目${programId}`, durationSeconds: 10, layers, files }, ctx);
+    try {
+      const first = await program(1, [file(1, '/video', video), file(2, '/image', image)]);
+      expect(first).toMatchObject({ ok: true, result: { files: 2, bytes: 205_000, downloaded: 205_000 } });
+      expect(requests).toHaveLength(2);
+      // Published again (new keys, so new URLs), and another program with the same video: nothing fetched.
+      expect(await program(1, [file(1, '/video', video), file(2, '/image', image)])).toMatchObject({
+        ok: true,
+        result: { files: 2, downloaded: 0 },
+      });
+      expect(await program(2, [file(1, '/video', video)])).toMatchObject({ ok: true, result: { downloaded: 0 } });
+      expect(requests).toHaveLength(2);
+      // Not there, or not the bytes announced: refused, nothing kept, the program not taken.
+      const missing = await program(3, [file(3, '/gone', Buffer.alloc(10))]);
+      expect(missing).toMatchObject({ ok: false, error: 'media 3: HTTP 404' });
+      const wrong = await program(4, [{ ...file(4, '/image', image), sha256: sha(video).replace(/^./, '0') }]);
+      expect(wrong).toMatchObject({ ok: false, error: 'media 4: checksum mismatch' });
+      expect(heldBy(device)).toEqual({ files: 2, bytes: 205_000 });
+      expect(playingAt(device, at)).toMatch(/^节目[12]$/);
+      expect((await program(5, [{ url: 'ftp://x', sha256: 'a' }])).ok).toBe(false);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { LED_BRIGHTNESS, LED_VOLUME } from '@sc/contract/families/led';
+import { createHash } from 'node:crypto';
+import { LED_BRIGHTNESS, LED_VOLUME, type LedProgramFile } from '@sc/contract/families/led';
 import type { FamilySim, SimDevice, Values } from './types.js';
 
 /** What a screen shows in turn until programs are published to it: its built-in notices. */
@@ -11,6 +12,8 @@ interface Program {
   programId: number;
   name: string;
   durationSeconds: number;
+  /** The SHA-256 of its media files. */
+  files: string[];
 }
 
 interface Screen {
@@ -19,7 +22,17 @@ interface Screen {
   power: boolean;
   /** The programs published to it, in the order they came (one per program id, the latest version). */
   programs?: Program[];
+  /**
+   * The media files it holds, by SHA-256: their size (a simulated screen keeps the checksum and size of
+   * what it fetched and checked, not the bytes: 200 screens of a 20 MB video would hold 4 GB).
+   */
+  media?: Record<string, number>;
+  /** Bytes it fetched, all told. */
+  fetched?: number;
 }
+
+/** Fetches of a file under way, by screen and SHA-256: a file published twice at once is fetched once. */
+const fetching = new WeakMap<SimDevice, Map<string, Promise<string | null>>>();
 const screenOf = (device: SimDevice) => device.state as unknown as Screen;
 
 /**
@@ -80,16 +93,75 @@ export const led: FamilySim = {
       const values = ctx.report() ?? report(device, ctx.now);
       return { ok: true, result: values };
     },
-    /** A published program (docs/device-protocol.md "LED"): kept, played in turn, reported as playing. */
-    program: (device, args, ctx) => {
+    /**
+     * A published program (docs/device-protocol.md "LED"): its media files fetched (those it does not hold
+     * by checksum already), then kept, played in turn, reported as playing; answered with what it holds.
+     */
+    program: async (device, args, ctx) => {
       const { programId, name, durationSeconds, layers } = args;
       if (typeof programId !== 'number' || typeof name !== 'string' || !Array.isArray(layers))
         return { ok: false, error: 'bad program' };
+      const files = Array.isArray(args.files) ? (args.files as LedProgramFile[]) : [];
+      if (files.some((f) => typeof f?.url !== 'string' || !/^https?:\/\//.test(f.url) || typeof f.sha256 !== 'string'))
+        return { ok: false, error: 'bad files' };
       const s = screenOf(device);
-      const program = { programId, name, durationSeconds: Math.max(1, Number(durationSeconds) || 1) };
+      const before = s.fetched ?? 0;
+      for (const file of files) {
+        const error = await holdFile(device, file);
+        if (error) return { ok: false, error };
+      }
+      const program = {
+        programId,
+        name,
+        durationSeconds: Math.max(1, Number(durationSeconds) || 1),
+        files: files.map((f) => f.sha256),
+      };
       s.programs = [...(s.programs ?? []).filter((p) => p.programId !== programId), program];
       const values = ctx.report() ?? report(device, ctx.now);
-      return { ok: true, result: { programId, layers: layers.length, playing: values.playing ?? null } };
+      return {
+        ok: true,
+        result: {
+          programId,
+          layers: layers.length,
+          playing: values.playing ?? null,
+          ...heldBy(device),
+          downloaded: (s.fetched ?? 0) - before,
+        },
+      };
     },
   },
 };
+
+/** What a screen holds: how many media files and their bytes. */
+export function heldBy(device: SimDevice) {
+  const media = Object.values(screenOf(device).media ?? {});
+  return { files: media.length, bytes: media.reduce((sum, n) => sum + n, 0) };
+}
+
+/** Makes sure the screen holds `file`: fetched and checked unless held already. Answers an error, or null. */
+async function holdFile(device: SimDevice, file: LedProgramFile): Promise<string | null> {
+  const s = screenOf(device);
+  if (s.media?.[file.sha256] !== undefined) return null;
+  const underway = fetching.get(device) ?? new Map<string, Promise<string | null>>();
+  fetching.set(device, underway);
+  const pending = underway.get(file.sha256);
+  if (pending) return pending;
+  const work = (async () => {
+    try {
+      const response = await fetch(file.url);
+      if (!response.ok) return `media ${file.resourceId}: HTTP ${response.status}`;
+      const bytes = Buffer.from(await response.arrayBuffer());
+      if (createHash('sha256').update(bytes).digest('hex') !== file.sha256)
+        return `media ${file.resourceId}: checksum mismatch`;
+      s.media = { ...s.media, [file.sha256]: bytes.length };
+      s.fetched = (s.fetched ?? 0) + bytes.length;
+      return null;
+    } catch (error) {
+      return `media ${file.resourceId}: ${(error as Error).message}`;
+    } finally {
+      underway.delete(file.sha256);
+    }
+  })();
+  underway.set(file.sha256, work);
+  return work;
+}

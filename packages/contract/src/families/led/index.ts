@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from '../../api/paging.js';
 import { UPLOAD_LIMITS } from '../../constants.js';
-import { grantOf, grantsOf, storedFile } from '../../endpoints/endpoint.js';
+import { grantOf, grantsOf, publicGrantsOf, storedFile } from '../../endpoints/endpoint.js';
 import { msg } from '../../validation/message.js';
 import { description, intRange, scopedName, scopedNo } from '../../validation/rules.js';
 import { batchCalls } from '../kit/batches.js';
@@ -21,7 +21,7 @@ import {
   recordDeleted,
 } from '../kit/responses.js';
 import { deviceScreens, familyMenu } from '../kit/screens.js';
-import { ledProgramCalls, ledScreenProgramsCall } from './programs.js';
+import { LED_MEDIA_API, ledProgramCalls, ledScreenProgramsCall } from './programs.js';
 
 export * from './programs.js';
 
@@ -277,7 +277,8 @@ export const ledManifest = defineFamily({
   commands: LED_COMMANDS,
   // An env layer of a program shows an environment monitor's readings.
   peers: { envMonitor: 'envmonitor' },
-  api: { ...LED_API, ...LED_RESOURCE_API, ...LED_PROGRAM_API },
+  api: { ...LED_API, ...LED_RESOURCE_API, ...LED_PROGRAM_API, ...LED_MEDIA_API },
+  publicApis: publicGrantsOf(LED_MEDIA_API),
   screens: [
     ...deviceScreens({ slug: 'led', module: 'led', icon: 'DesktopOutlined' }, grantsOf(LED_API), [
       { key: 'pjtledresourcelist', icon: 'FileImageOutlined', apis: grantsOf(LED_RESOURCE_API) },

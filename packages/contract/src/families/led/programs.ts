@@ -4,7 +4,7 @@ import { AUTH_LEVEL } from '../../enums.js';
 import { msg } from '../../validation/message.js';
 import { description, intRange, scopedName, scopedNo } from '../../validation/rules.js';
 import { batchStarted } from '../kit/batches.js';
-import type { FamilyEndpoints } from '../kit/calls.js';
+import { type FamilyEndpoints, familyPublicEndpoints } from '../kit/calls.js';
 import { clockTime, isoDate } from '../kit/policy.js';
 import { isoTime, pageOf, projectRecord, recordDeleted } from '../kit/responses.js';
 
@@ -292,6 +292,8 @@ export const ledScreenProgramRow = z.object({
   publishedAt: isoTime,
   delivered: z.boolean(),
   deliveredAt: isoTime.nullable(),
+  /** The bytes of the program's media files the server sent the screen (every fetch of them, all publishings). */
+  bytesSent: z.number().int(),
 });
 export type LedScreenProgramRow = z.infer<typeof ledScreenProgramRow>;
 
@@ -305,6 +307,36 @@ export const ledScreenProgramsCall = <S extends string>(e: FamilyEndpoints<S>) =
 
 /** What a screen is sent when a program is published to it (the device command `program`). */
 export const LED_PROGRAM_COMMAND = 'program';
+
+/**
+ * A media file of a published program, in its `program` command's `files`: the screen fetches `url`
+ * (public, with a key good for that screen and that publishing only) unless it holds a file of that
+ * `sha256` already.
+ */
+export const ledProgramFile = z.object({
+  resourceId: z.number().int(),
+  url: z.string(),
+  sha256: z.string(),
+  size: z.number().int(),
+  mime: z.string(),
+});
+export type LedProgramFile = z.infer<typeof ledProgramFile>;
+
+const pub = familyPublicEndpoints('led', 'led');
+/** The media files screens fetch (no sign-in: the key of the screen's publishing, docs/device-protocol.md). */
+export const LED_MEDIA_API = {
+  media: pub.get('media/:resourceId', {
+    params: { resourceId: z.coerce.number().int('validation.validParam').positive('validation.validParam') },
+    query: z.object({
+      screen: z.coerce.number().int('validation.validParam').positive('validation.validParam'),
+      program: z.coerce.number().int('validation.validParam').positive('validation.validParam'),
+      key: z.string().min(16).max(64),
+    }),
+    response: z.string(),
+    summary:
+      "A program's media file as a screen fetches it: the key of that screen's publishing of that program, 404 otherwise",
+  }),
+};
 
 const program = 'programs/:programId' as const;
 

@@ -146,17 +146,68 @@ export function createLedProgramRepository(db: Db) {
       return found.map((r) => ({ id: Number(r.id), name: r.name, screens: idArray(r.screens) }));
     },
 
-    /** Each screen's program, not delivered yet (before it is sent: an answer may come at once). */
-    assign: (projectId: number, programId: number, deviceIds: number[]) =>
-      deviceIds.length
+    /**
+     * Each screen's program, not delivered yet (before it is sent: an answer may come at once), with the
+     * key of this publishing to it and where it fetches the files.
+     */
+    assign: (
+      projectId: number,
+      programId: number,
+      screens: { deviceId: number; mediaKey: string }[],
+      origin: string,
+    ) =>
+      screens.length
         ? db
             .insert(ledScreenPrograms)
-            .values(deviceIds.map((deviceId) => ({ programId, deviceId, projectId })))
+            .values(screens.map((s) => ({ programId, projectId, ...s, mediaOrigin: origin })))
             .onConflictDoUpdate({
               target: [ledScreenPrograms.programId, ledScreenPrograms.deviceId],
-              set: { delivered: false, deliveredAt: null, publishedAt: new Date() },
+              set: {
+                delivered: false,
+                deliveredAt: null,
+                publishedAt: new Date(),
+                mediaKey: sql`excluded.media_key`,
+                mediaOrigin: sql`excluded.media_origin`,
+              },
             })
         : Promise.resolve(),
+
+    /** The files of resources `ids` of the project that have one: size, type and SHA-256 (hex). */
+    async mediaFiles(projectId: number, ids: number[]) {
+      if (!ids.length) return [];
+      const found = await rows<{ id: number; size: number; mime: string; sha256: string }>(
+        db,
+        sql`SELECT r.id, r.size, r.mime, encode(sha256(r.file), 'hex') AS sha256 FROM led_resources r
+          WHERE r.project_id = ${projectId} AND r.file IS NOT NULL AND r.id = ANY(${sql.param(ids)}::int4[])`,
+      );
+      return found.map((r) => ({ resourceId: Number(r.id), size: Number(r.size), mime: r.mime, sha256: r.sha256 }));
+    },
+
+    /** A screen's publishing of a program: its key and the program's project and layers (null: none). */
+    async mediaGrant(programId: number, deviceId: number) {
+      const [row] = await db
+        .select({ mediaKey: ledScreenPrograms.mediaKey, projectId: ledPrograms.projectId, layers: ledPrograms.layers })
+        .from(ledScreenPrograms)
+        .innerJoin(ledPrograms, eq(ledPrograms.id, ledScreenPrograms.programId))
+        .where(and(eq(ledScreenPrograms.programId, programId), eq(ledScreenPrograms.deviceId, deviceId)));
+      return row ?? null;
+    },
+
+    /** A resource's file (null: none). */
+    async mediaFile(projectId: number, id: number) {
+      const [row] = await db
+        .select({ file: ledResources.file, mime: ledResources.mime })
+        .from(ledResources)
+        .where(and(eq(ledResources.projectId, projectId), eq(ledResources.id, id)));
+      return row?.file && row.mime ? { bytes: row.file, mime: row.mime } : null;
+    },
+
+    /** Counts bytes of a program's files sent to a screen. */
+    sent: (programId: number, deviceId: number, bytes: number) =>
+      db
+        .update(ledScreenPrograms)
+        .set({ bytesSent: sql`${ledScreenPrograms.bytesSent} + ${bytes}` })
+        .where(and(eq(ledScreenPrograms.programId, programId), eq(ledScreenPrograms.deviceId, deviceId))),
 
     /** A publishing in the history. */
     published: (p: typeof ledPublishes.$inferInsert) => db.insert(ledPublishes).values(p),
@@ -172,7 +223,11 @@ export function createLedProgramRepository(db: Db) {
     /** The checked programs a screen was given but has not acknowledged, oldest publishing first. */
     undelivered: (deviceId: number) =>
       db
-        .select({ program: ledPrograms })
+        .select({
+          program: ledPrograms,
+          mediaKey: ledScreenPrograms.mediaKey,
+          mediaOrigin: ledScreenPrograms.mediaOrigin,
+        })
         .from(ledScreenPrograms)
         .innerJoin(ledPrograms, eq(ledPrograms.id, ledScreenPrograms.programId))
         .where(
@@ -198,6 +253,7 @@ export function createLedProgramRepository(db: Db) {
           publishedAt: ledScreenPrograms.publishedAt,
           delivered: ledScreenPrograms.delivered,
           deliveredAt: ledScreenPrograms.deliveredAt,
+          bytesSent: ledScreenPrograms.bytesSent,
         })
         .from(ledScreenPrograms)
         .innerJoin(ledPrograms, eq(ledPrograms.id, ledScreenPrograms.programId))

@@ -1,8 +1,11 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
+  LED_MEDIA_API,
   LED_PROGRAM_COMMAND,
   type LedLayer,
   type LedProgram,
   type LedProgramBody,
+  type LedProgramFile,
   ledLayer,
   ledManifest,
 } from '@sc/contract/families/led';
@@ -51,6 +54,26 @@ export const programArgs = (p: LedProgram | ProgramRow) => ({
   days: p.days,
   layers: p.layers as LedLayer[],
 });
+
+type FileMeta = Omit<LedProgramFile, 'url'>;
+
+/** The address a screen fetches a file of its publishing at: the media call, its key in the query. */
+export const mediaUrl = (
+  origin: string,
+  resourceId: number,
+  screen: { deviceId: number; programId: number },
+  key: string,
+) =>
+  `${origin}${LED_MEDIA_API.media.path.replace(':resourceId', String(resourceId))}?screen=${screen.deviceId}&program=${screen.programId}&key=${key}`;
+
+/** A new publishing's key for one screen. */
+const newKey = () => randomBytes(16).toString('hex');
+const sameKey = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** The resources a program's layers show, each once. */
+export const programResources = (layers: unknown[]) => [
+  ...new Set((layers as LedLayer[]).flatMap((l) => (Array.isArray(l.resources) ? l.resources : []))),
+];
 
 /**
  * Programs (spec 001 §4, §5, §7): the contract's rules checked by the table's body, the project's
@@ -107,17 +130,36 @@ export function createLedProgramService(ctx: FamilyContext, batches: () => Batch
     );
 
   /** A screen that comes back is sent the checked programs it has not acknowledged, oldest first. */
+  /** The files of a program, their URLs for one screen's publishing (none without its key). */
+  const filesFor = (
+    files: FileMeta[],
+    screen: { deviceId: number; programId: number },
+    key: string | null,
+    origin: string | null,
+  ): LedProgramFile[] =>
+    key && origin ? files.map((f) => ({ ...f, url: mediaUrl(origin, f.resourceId, screen, key) })) : [];
+  const filesOf = (p: ProgramRow) => repo.mediaFiles(p.projectId, programResources(p.layers));
+
+  /** A screen that comes back is sent the checked programs it has not acknowledged, oldest first. */
   ctx.iot.resendWhenOnline(TYPE, async (change) => {
     const waiting = await repo.undelivered(change.id);
     if (!waiting.length) return null;
     const { targets } = await ctx.devices.targets(change.projectId, [change.id], TYPE);
     const target = targets[0];
     if (!target) return null;
+    const commands: [string, Record<string, unknown>][] = [];
+    for (const w of waiting) {
+      const files = filesFor(
+        await filesOf(w.program),
+        { deviceId: change.id, programId: w.program.id },
+        w.mediaKey,
+        w.mediaOrigin,
+      );
+      commands.push([LED_PROGRAM_COMMAND, { ...programArgs(w.program), files }]);
+    }
     return {
       target,
-      commands: waiting.map(
-        ({ program: p }) => [LED_PROGRAM_COMMAND, programArgs(p)] as [string, Record<string, unknown>],
-      ),
+      commands,
       done: () => Promise.all(waiting.map(({ program: p }) => repo.delivered(p.id, [change.id]))),
     };
   });
@@ -175,7 +217,13 @@ export function createLedProgramService(ctx: FamilyContext, batches: () => Batch
      * screens, each screen once), as a batch (per-screen progress). A screen or group not of the project:
      * 404; a group without screens: 400 with its name.
      */
-    async publish(actor: Actor, projectId: number, id: number, body: { ids: number[]; groupIds: number[] }) {
+    async publish(
+      actor: Actor,
+      projectId: number,
+      id: number,
+      body: { ids: number[]; groupIds: number[] },
+      origin: string,
+    ) {
       await project(actor.session, projectId);
       const p = await program(projectId, id);
       if (p.state !== 'checked') throw conflict('led.programRules.notChecked');
@@ -187,18 +235,23 @@ export function createLedProgramService(ctx: FamilyContext, batches: () => Batch
       const ids = [...new Set([...body.ids, ...groups.flatMap((g) => g.screens)])];
       const { targets, missing } = await ctx.devices.targets(projectId, ids, TYPE);
       if (missing.length) throw notFound();
+      // Each screen its own key for this publishing: its files' URLs carry it.
+      const keys = new Map(targets.map((t) => [t.id, newKey()]));
       await repo.assign(
         projectId,
         id,
-        targets.map((t) => t.id),
+        targets.map((t) => ({ deviceId: t.id, mediaKey: keys.get(t.id)! })),
+        origin,
       );
+      const files = await filesOf(p);
+      const args = programArgs(p);
       const started = await batches().start({
         actor,
         projectId,
         command: 'publish',
         deviceCommand: LED_PROGRAM_COMMAND,
         targets,
-        args: programArgs(p),
+        args: (t) => ({ ...args, files: filesFor(files, { deviceId: t.id, programId: id }, keys.get(t.id)!, origin) }),
       });
       await repo.published({
         projectId,
@@ -209,6 +262,20 @@ export function createLedProgramService(ctx: FamilyContext, batches: () => Batch
         creator: actor.session.user.name,
       });
       return started;
+    },
+
+    /**
+     * A program's media file as a screen fetches it (docs/device-protocol.md "LED"): the key must be that
+     * screen's for its latest publishing of that program, and the resource one of the program's; 404
+     * otherwise. The bytes are counted for the screen once sent.
+     */
+    async media(query: { resourceId: number; screen: number; program: number; key: string }) {
+      const grant = await repo.mediaGrant(query.program, query.screen);
+      if (!grant?.mediaKey || !sameKey(grant.mediaKey, query.key)) throw notFound();
+      if (!programResources(grant.layers).includes(query.resourceId)) throw notFound();
+      const file = await repo.mediaFile(grant.projectId, query.resourceId);
+      if (!file) throw notFound();
+      return { ...file, sent: () => repo.sent(query.program, query.screen, file.bytes.length) };
     },
 
     /** The programs published to a screen (of the caller's project: checked by the route). */

@@ -1,6 +1,15 @@
-import { LED_API, LED_COMMANDS, LED_PROGRAM_API, LED_RESOURCE_API, ledManifest } from '@sc/contract/families/led';
-import type { FastifyInstance } from 'fastify';
+import {
+  LED_API,
+  LED_COMMANDS,
+  LED_MEDIA_API,
+  LED_PROGRAM_API,
+  LED_RESOURCE_API,
+  ledManifest,
+} from '@sc/contract/families/led';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { mountTable } from '../../../platform/endpoints/mount.js';
+import { notFound } from '../../../platform/errors.js';
 import type { FamilyContext } from '../family-handler.js';
 import { batchHandlers } from '../kit/batches/index.js';
 import { deviceListHandler } from '../kit/device-list.js';
@@ -45,8 +54,23 @@ export function ledRoutes(app: FastifyInstance, ctx: FamilyContext): void {
     deleteProgram: ({ actor, params }) => programs.remove(actor, params.projectId, params.programId),
     checkProgram: ({ actor, params }) => programs.setChecked(actor, params.projectId, params.programId, true),
     uncheckProgram: ({ actor, params }) => programs.setChecked(actor, params.projectId, params.programId, false),
-    publishProgram: ({ actor, params, body }) => programs.publish(actor, params.projectId, params.programId, body),
+    publishProgram: ({ actor, params, body, request }) =>
+      programs.publish(actor, params.projectId, params.programId, body, `${request.protocol}://${request.host}`),
     publishGroups: ({ session, params }) => programs.publishGroups(session, params.projectId),
     publishes: ({ session, params, query }) => programs.publishes(session, params.projectId, query),
+  });
+
+  // The media files screens fetch: no sign-in, the key of the screen's publishing (404 for anything else).
+  const mediaQuery = z.object({ ...LED_MEDIA_API.media.params.shape, ...LED_MEDIA_API.media.query.shape });
+  app.get(LED_MEDIA_API.media.path, { schema: { hide: true }, compress: false }, async (req: FastifyRequest, reply) => {
+    const parsed = mediaQuery.safeParse({ ...(req.params as object), ...(req.query as object) });
+    if (!parsed.success) throw notFound();
+    const file = await programs.media(parsed.data);
+    reply.raw.once('finish', () => void file.sent().catch(() => undefined));
+    return reply
+      .header('content-type', file.mime)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'no-store')
+      .send(file.bytes);
   });
 }

@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   customType,
   index,
@@ -108,7 +109,7 @@ export const ledPublishes = pgTable(
 
 /**
  * The programs published to each screen: `delivered` once the screen acknowledged it; an undelivered one
- * (the screen was offline) is sent when the screen comes back.
+ * (the screen was offline) is sent when the screen comes back, with the same media key.
  */
 export const ledScreenPrograms = pgTable(
   'led_screen_programs',
@@ -119,6 +120,12 @@ export const ledScreenPrograms = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     delivered: boolean('delivered').notNull().default(false),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** The key of this publishing to this screen: its media files' URLs carry it (a new one each time). */
+    mediaKey: varchar('media_key', { length: 64 }),
+    /** Where the screen fetches the files: the origin the publishing console reached the server at. */
+    mediaOrigin: varchar('media_origin', { length: 255 }),
+    /** Bytes of the program's files sent to the screen, every fetch of every publishing. */
+    bytesSent: bigint('bytes_sent', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.programId, t.deviceId] }),
