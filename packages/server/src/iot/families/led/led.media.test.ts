@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type LedProgramFile, type LedProgramInput, ledManifest } from '@sc/contract/families/led';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createIotDevice } from '../../../test/factories.js';
 import { eventually } from '../../test-device.js';
@@ -123,6 +124,17 @@ describe('LED media files fetched by the screens', () => {
     expect(again!.url).not.toBe(fileA!.url);
     expect((await fetchFile(fileA!.url)).statusCode).toBe(404);
     expect((await fetchFile(again!.url)).statusCode).toBe(200);
+
+    // The file replaced (removed, another put): the next fetch has the new bytes, not a kept copy.
+    const replaced = Buffer.concat([PNG, Buffer.alloc(100, 1)]);
+    await db()
+      .update(ledResources)
+      .set({ file: replaced, size: replaced.length, updatedAt: new Date(Date.now() + 1000) })
+      .where(eq(ledResources.id, image.id));
+    await publish(programId, [a.d.id]);
+    const [fresh] = await filesOf(a);
+    expect(fresh).toMatchObject({ size: replaced.length, sha256: createHash('sha256').update(replaced).digest('hex') });
+    expect((await fetchFile(fresh!.url)).rawPayload.equals(replaced)).toBe(true);
     for (const s of [a, b]) await s.device.close();
   });
 

@@ -193,6 +193,15 @@ export function createLedProgramRepository(db: Db) {
       return row ?? null;
     },
 
+    /** A resource's file's version: when it last changed, and its type (null: no file). */
+    async mediaVersion(projectId: number, id: number) {
+      const [row] = await db
+        .select({ updatedAt: ledResources.updatedAt, mime: ledResources.mime, size: ledResources.size })
+        .from(ledResources)
+        .where(and(eq(ledResources.projectId, projectId), eq(ledResources.id, id)));
+      return row?.mime && row.size !== null ? { version: row.updatedAt.getTime(), mime: row.mime } : null;
+    },
+
     /** A resource's file (null: none). */
     async mediaFile(projectId: number, id: number) {
       const [row] = await db

@@ -14,7 +14,11 @@ import { pageWindow, toPage } from '../../../platform/paging.js';
 import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
 import type { createFamilyBatches } from '../kit/batches/index.js';
 import { reviewedRecords } from '../kit/reviewed-records.js';
-import { createLedProgramRepository, type ProgramFields } from './led.programs.repository.js';
+import {
+  createLedProgramRepository,
+  type LedProgramRepository,
+  type ProgramFields,
+} from './led.programs.repository.js';
 import type { ledPrograms } from './led.tables.js';
 
 const TYPE = ledManifest.type;
@@ -69,6 +73,51 @@ export const mediaUrl = (
 /** A new publishing's key for one screen. */
 const newKey = () => randomBytes(16).toString('hex');
 const sameKey = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** The files the media cache holds at most, bytes (a 20 MB video to 200 screens is read once). */
+const MEDIA_CACHE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The media files screens fetch, kept in memory by resource and version (the time its file last
+ * changed), the oldest dropped past MEDIA_CACHE_BYTES: screens fetching the same file at once read it
+ * from the database once.
+ */
+function createMediaCache(repo: LedProgramRepository) {
+  type File = { bytes: Buffer; mime: string };
+  const held = new Map<string, Promise<File | null>>();
+  const sizes = new Map<string, number>();
+  let total = 0;
+  const drop = (key: string) => {
+    held.delete(key);
+    total -= sizes.get(key) ?? 0;
+    sizes.delete(key);
+  };
+  return {
+    async get(projectId: number, id: number): Promise<File | null> {
+      const version = await repo.mediaVersion(projectId, id);
+      if (!version) return null;
+      const key = `${id}@${version.version}`;
+      let file = held.get(key);
+      if (!file) {
+        for (const k of held.keys()) if (k.startsWith(`${id}@`)) drop(k);
+        file = repo.mediaFile(projectId, id);
+        held.set(key, file);
+        const got = await file.catch(() => null);
+        if (!got) drop(key);
+        else if (held.get(key) === file) {
+          sizes.set(key, got.bytes.length);
+          total += got.bytes.length;
+          for (const k of held.keys()) {
+            if (total <= MEDIA_CACHE_BYTES || k === key) break;
+            drop(k);
+          }
+          if (got.bytes.length > MEDIA_CACHE_BYTES) drop(key);
+        }
+      }
+      return file;
+    },
+  };
+}
 
 /** The resources a program's layers show, each once. */
 export const programResources = (layers: unknown[]) => [
@@ -163,6 +212,8 @@ export function createLedProgramService(ctx: FamilyContext, batches: () => Batch
       done: () => Promise.all(waiting.map(({ program: p }) => repo.delivered(p.id, [change.id]))),
     };
   });
+
+  const mediaCache = createMediaCache(repo);
 
   const reviewed = reviewedRecords(ctx, {
     entity: 'ledProgram',
@@ -273,7 +324,7 @@ export function createLedProgramService(ctx: FamilyContext, batches: () => Batch
       const grant = await repo.mediaGrant(query.program, query.screen);
       if (!grant?.mediaKey || !sameKey(grant.mediaKey, query.key)) throw notFound();
       if (!programResources(grant.layers).includes(query.resourceId)) throw notFound();
-      const file = await repo.mediaFile(grant.projectId, query.resourceId);
+      const file = await mediaCache.get(grant.projectId, query.resourceId);
       if (!file) throw notFound();
       return { ...file, sent: () => repo.sent(query.program, query.screen, file.bytes.length) };
     },
