@@ -71,10 +71,6 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each journey has its own server and browser; scripts/test.mjs runs two at once (they wait on
           // devices and timers much of the time) and the ones listed there as heavy alone afterwards.
-          // A journey failing once is run again: two at once on 2 cores, a wait of 15 s now and then runs
-          // out (a dialog's animation, a device's answer). scripts/test.mjs names every journey that passed
-          // only the second time, so a flaky one is seen, not hidden.
-          retry: 1,
         },
       },
     ],

@@ -107,18 +107,11 @@ try {
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-/** Tests that passed only when run again (their first run's failure is kept in the report). */
-const retried = [];
 for (const file of fs.readdirSync(reports)) {
   const r = JSON.parse(fs.readFileSync(path.join(reports, file), 'utf8'));
   passed += r.numPassedTests ?? 0;
   failed += r.numFailedTests ?? 0;
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-  for (const result of r.testResults ?? [])
-    for (const a of result.assertionResults ?? [])
-      if (a.status === 'passed' && a.failureMessages?.length)
-        retried.push(`${path.relative(root, result.name)} > ${a.fullName}: ${a.failureMessages[0].split('\n')[0]}`);
 }
-if (retried.length) console.log(`\nPassed only when run again (${retried.length}):\n  ${retried.join('\n  ')}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(status);
