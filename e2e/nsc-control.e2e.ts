@@ -128,7 +128,10 @@ describe('the speakers’ control center', () => {
       // The speaker measured the frames it pulled: the delay from capture in the page to its arrival.
       const delay = row.getByTestId('nsc-live-delay');
       await delay.waitFor({ timeout: 15_000 });
-      expect(Number((await delay.textContent())?.replace(/\D/g, ''))).toBeLessThan(1000);
+      // Under a second once it plays along (its first half second may still hold what waited for its pull).
+      await expect
+        .poll(async () => Number((await delay.textContent())?.replace(/\D/g, '')), { timeout: 10_000 })
+        .toBeLessThan(1000);
     }
     // Frames keep arriving, and the meter moves with Chromium's tone.
     const received = page.getByTestId(`nsc-live-row-${ids[0]}`).getByTestId('nsc-live-received');
@@ -139,7 +142,8 @@ describe('the speakers’ control center', () => {
         timeout: 10_000,
       })
       .toBeGreaterThan(0);
-    expect(commands.filter((c) => c.command === 'live')).toHaveLength(2);
+    // Each speaker told once (a command resent for a late reply keeps its id).
+    expect(new Set(commands.filter((c) => c.command === 'live').map((c) => c.id)).size).toBe(2);
     expect(await findings(page, 'zh_CN')).toEqual([]);
     await h.screenshot(page, 'nsc-control-live-zh');
     await page.getByTestId('nsc-live-stop').click();
@@ -179,7 +183,7 @@ describe('the speakers’ control center', () => {
     await vodRow.getByTestId('nsc-vod-state').filter({ hasText: '已结束' }).waitFor({ timeout: 30_000 });
     await page.getByText('午间通知 已结束').waitFor();
     await page.getByRole('tab', { name: '点播任务' }).click();
-    await page.locator('.ant-table-row', { hasText: '午间通知' }).waitFor();
+    await page.locator('.ant-table-row:visible', { hasText: '午间通知' }).waitFor();
     expect(await findings(page, 'zh_CN')).toEqual([]);
     await h.screenshot(page, 'nsc-control-vod-tasks-zh');
 
@@ -200,7 +204,7 @@ describe('the speakers’ control center', () => {
     const timerRow = page.locator('.ant-table-row', { hasText: '早间播报' });
     await timerRow.getByTestId(`nsc-timer-${timer.id}-enable`).click();
     await page.getByText(/早间播报 已启用：2 个终端已收到/).waitFor();
-    expect(commands.filter((c) => c.command === 'timers')).toHaveLength(2);
+    expect(new Set(commands.filter((c) => c.command === 'timers').map((c) => c.id)).size).toBe(2);
     await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 15_000 });
     await h.screenshot(page, 'nsc-control-timers-zh');
     expect(await findings(page, 'zh_CN')).toEqual([]);
