@@ -157,7 +157,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     mqttPort,
     browser: launched,
     async newPage(locale = 'zh-CN') {
-      const context = await launched.newContext({ baseURL: baseUrl, locale, viewport: { width: 1366, height: 820 } });
+      // Reduced motion, as an operator may ask of the system: modals and menus open and close at once, so
+      // a busy machine does not leave a journey waiting on an animation.
+      const context = await launched.newContext({
+        baseURL: baseUrl,
+        locale,
+        viewport: { width: 1366, height: 820 },
+        reducedMotion: 'reduce',
+      });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
