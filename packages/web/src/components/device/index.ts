@@ -82,6 +82,7 @@ export {
   useHistoryPeriod,
 } from './readings-history';
 export { ReadingsHistory } from './readings-history-card';
+export { useRegisteredDevice } from './registered-device';
 export { type Registrable, RegistrationButton, useRegistration } from './registration';
 export { REPORT_WRITTEN_MS, useRereadLater } from './reread-later';
 export { DeviceRowsCard } from './rows-card';

@@ -11,8 +11,7 @@ import {
   DeviceShell,
   devicePage,
   propertyItems,
-  useLiveDevice,
-  useManifestCommands,
+  useRegisteredDevice,
 } from '../../components/device';
 import { cameraApi, LIST_PAGE } from './api';
 import { LivePlayer } from './live-player';
@@ -56,14 +55,9 @@ function CameraDetail({ projectId, id, editable }: DeviceDetailProps) {
   const {
     device: d,
     fallback,
-    query,
-  } = useLiveDevice({
-    id,
-    queryKey: api.one.key(id),
-    queryFn: () => api.one(id),
-    back: BACK,
-  });
-  const commands = useManifestCommands('camera', COMMANDS, ICONS, d?.name ?? '');
+    commands,
+    registration,
+  } = useRegisteredDevice(api, { id, back: BACK, editable, texts: 'camera', commands: COMMANDS, icons: ICONS });
   if (!d) return fallback;
   const props = d.props ?? {};
   const ptz = props.ptzSupported === true;
@@ -86,15 +80,7 @@ function CameraDetail({ projectId, id, editable }: DeviceDetailProps) {
       device={d}
       back={BACK}
       testId="camera"
-      registration={
-        editable
-          ? {
-              texts: 'camera',
-              send: (registered) => api.setRegistered(id, registered),
-              onChanged: () => void query.refetch(),
-            }
-          : undefined
-      }
+      registration={registration}
       properties={{
         columns: 4,
         items: [

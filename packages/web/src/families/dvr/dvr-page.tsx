@@ -9,8 +9,7 @@ import {
   DeviceShell,
   devicePage,
   propertyItems,
-  useLiveDevice,
-  useManifestCommands,
+  useRegisteredDevice,
 } from '../../components/device';
 import { dvrApi, LIST_PAGE } from './api';
 import { ChannelsCard } from './channels-card';
@@ -33,14 +32,9 @@ function DvrDetail({ projectId, id, editable }: DeviceDetailProps) {
   const {
     device: d,
     fallback,
-    query,
-  } = useLiveDevice({
-    id,
-    queryKey: api.one.key(id),
-    queryFn: () => api.one(id),
-    back: BACK,
-  });
-  const commands = useManifestCommands('dvr', COMMANDS, ICONS, d?.name ?? '');
+    commands,
+    registration,
+  } = useRegisteredDevice(api, { id, back: BACK, editable, texts: 'dvr', commands: COMMANDS, icons: ICONS });
   if (!d) return fallback;
   const channelCount = Number(d.props?.channelCount) || 0;
   const send = (name: string): Promise<CommandAnswer> =>
@@ -51,15 +45,7 @@ function DvrDetail({ projectId, id, editable }: DeviceDetailProps) {
       device={d}
       back={BACK}
       testId="dvr"
-      registration={
-        editable
-          ? {
-              texts: 'dvr',
-              send: (registered) => api.setRegistered(id, registered),
-              onChanged: () => void query.refetch(),
-            }
-          : undefined
-      }
+      registration={registration}
       properties={{
         columns: 4,
         items: [
