@@ -69,7 +69,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each journey has its own server and browser; scripts/test.mjs runs two at once (they wait on
+          // devices and timers much of the time) and the ones listed there as heavy alone afterwards.
         },
       },
     ],

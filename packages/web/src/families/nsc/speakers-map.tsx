@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { devicesInArea } from '../../components/map/area';
 import { AreaDrawBar } from '../../components/map/area-draw-bar';
 import AreaMap from '../../components/map/area-map';
+import { useStateMarks } from '../../components/map/state-marks';
 import { useAreaDraw } from '../../components/map/use-area-draw';
-import { stateTone, TONE_COLOURS } from '../../pages/map/bizindex/device-layer';
 import type { NscSpeakerOption } from './api';
 
 type Placed = NscSpeakerOption & { lng: number; lat: number };
@@ -32,18 +32,7 @@ export default function SpeakersMap({
     onChange([...value, ...inside.filter((id) => !picked.has(id))]);
   });
   const inside = useMemo(() => (draw.area ? devicesInArea(located, draw.area).length : 0), [draw.area, located]);
-  const marks = useMemo(
-    () => located.map((s) => ({ id: s.id, lng: s.lng, lat: s.lat, tone: stateTone(s.activeState) })),
-    [located],
-  );
-  const tones = useMemo(
-    () => ({
-      error: { colour: TONE_COLOURS.error, label: t('enums.active_-1') },
-      unknown: { colour: TONE_COLOURS.unknown, label: t('enums.active_0') },
-      active: { colour: TONE_COLOURS.active, label: t('enums.active_1') },
-    }),
-    [t],
-  );
+  const { marks, tones } = useStateMarks(located);
   if (located.length === 0) return <Typography.Text type="secondary">{t('nsc.groups.mapNone')}</Typography.Text>;
   return (
     <Flex vertical gap={8} data-testid="nsc-group-map">

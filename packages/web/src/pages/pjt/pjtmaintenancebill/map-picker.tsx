@@ -7,8 +7,8 @@ import { maintenanceApi } from '../../../components/maintenance/maintenance-api'
 import { devicesInArea } from '../../../components/map/area';
 import { AreaDrawBar } from '../../../components/map/area-draw-bar';
 import AreaMap from '../../../components/map/area-map';
+import { useStateMarks } from '../../../components/map/state-marks';
 import { useAreaDraw } from '../../../components/map/use-area-draw';
-import { stateTone, TONE_COLOURS } from '../../map/bizindex/device-layer';
 
 export interface MapPickerProps {
   projectId: number;
@@ -35,18 +35,7 @@ export default function MapPicker({ projectId, present, picked, onToggle, onArea
   const offered = useMemo(() => (located.data ?? []).filter((d) => !present.has(d.id)), [located.data, present]);
   const draw = useAreaDraw((polygon) => onArea(devicesInArea(offered, polygon)));
   const inside = useMemo(() => (draw.area ? devicesInArea(offered, draw.area).length : 0), [draw.area, offered]);
-  const marks = useMemo(
-    () => offered.map((d) => ({ id: d.id, lng: d.lng, lat: d.lat, tone: stateTone(d.activeState) })),
-    [offered],
-  );
-  const tones = useMemo(
-    () => ({
-      error: { colour: TONE_COLOURS.error, label: t('enums.active_-1') },
-      unknown: { colour: TONE_COLOURS.unknown, label: t('enums.active_0') },
-      active: { colour: TONE_COLOURS.active, label: t('enums.active_1') },
-    }),
-    [t],
-  );
+  const { marks, tones } = useStateMarks(offered);
   const byId = useMemo(() => new Map(offered.map((d) => [d.id, d])), [offered]);
   if (located.isLoading) return <Spin size="small" />;
   if (marks.length === 0) return <Typography.Text type="secondary">{t('maintenance.mapNone')}</Typography.Text>;
