@@ -19,7 +19,7 @@ import { AppError, conflict, conflictField, fieldError, notFound } from '../../.
 import { pageWindow, toPage } from '../../../platform/paging.js';
 import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
 import { reviewedRecords } from '../kit/reviewed-records.js';
-import { createNscRepository } from './nsc.repository.js';
+import { nscRecords } from './nsc.records.js';
 import { createNscTaskRepository, type TaskFields, type TaskRow } from './nsc.tasks.repository.js';
 
 const TYPE = nscManifest.type;
@@ -40,12 +40,7 @@ const byName = (a: Named, b: Named) => a.name.localeCompare(b.name) || a.id - b.
  * the week of what plays where are computed with the contract's tasksOverlap and taskRunsOn.
  */
 export function createNscTaskService(ctx: FamilyContext) {
-  const repo = ctx.repository(createNscTaskRepository);
-  const nsc = ctx.repository(createNscRepository);
-  const project = (session: SessionContext, projectId: number) => ctx.devices.project(session, projectId);
-  const tz = () => ctx.settings.get('timezone');
-  const audit = (actor: Actor, action: 'create' | 'update' | 'delete', id: number, summary: string) =>
-    ctx.audit.manage(actor, { action, entity: 'nscTask', entityId: id, summary });
+  const { repo, nsc, project, tz, audit } = nscRecords(ctx, 'nscTask', createNscTaskRepository);
 
   async function stored(projectId: number, id: number) {
     const row = await repo.task(projectId, id);

@@ -1,12 +1,11 @@
 import { type NscTaskInput, nscManifest } from '@sc/contract/families/nsc';
-import { silentMp3 } from '@sc/contract/families/nsc/media';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject, queryRows } from '../../../test/factories.js';
 import { eventually } from '../../test-device.js';
 import { commandSuite, connectOnline, echo, jsonCaller, onlineDevice, type TestDevice } from '../kit/test-fixtures.js';
-import { nscMedia } from './nsc.tables.js';
+import { mediaIn } from './nsc.test-fixtures.js';
 
 const suite = commandSuite(nscManifest);
 const { base, type: TYPE } = suite;
@@ -21,20 +20,7 @@ let other: { id: number };
 let outsider: string;
 
 const speaker = (props = {}) => createIotDevice(suite.t.database.db, { type: TYPE, modelNo: 'nscitc', props });
-const mediaRow = async (name: string, projectId = 1) =>
-  (
-    await suite.t.database.db
-      .insert(nscMedia)
-      .values({
-        projectId,
-        name,
-        fileName: `${name}.mp3`,
-        size: 83_400,
-        duration: 5.22,
-        content: Buffer.from(silentMp3()),
-      })
-      .returning({ id: nscMedia.id })
-  )[0]!.id;
+const mediaRow = (name: string, projectId = 1) => mediaIn(suite, name, projectId);
 
 const task = (more: Partial<NscTaskInput> = {}): NscTaskInput => ({
   name: '早间广播',

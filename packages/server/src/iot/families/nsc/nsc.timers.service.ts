@@ -14,7 +14,7 @@ import { pageWindow, toPage } from '../../../platform/paging.js';
 import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
 import { type Delivered, deliver } from './nsc.delivery.js';
 import { checkPicks, type Named, type NscPicks, nscPicks } from './nsc.picks.js';
-import { createNscRepository } from './nsc.repository.js';
+import { nscRecords } from './nsc.records.js';
 import { createNscTimerRepository, type TimerFields, type TimerRow } from './nsc.timers.repository.js';
 
 const TYPE = nscManifest.type;
@@ -26,12 +26,7 @@ const TYPE = nscManifest.type;
  * needs no bookkeeping of what it holds. One that did not answer is sent it when it is heard again.
  */
 export function createNscTimerService(ctx: FamilyContext) {
-  const repo = ctx.repository(createNscTimerRepository);
-  const nsc = ctx.repository(createNscRepository);
-  const project = (session: SessionContext, projectId: number) => ctx.devices.project(session, projectId);
-  const tz = () => ctx.settings.get('timezone');
-  const audit = (actor: Actor, action: 'create' | 'update' | 'delete', id: number, summary: string) =>
-    ctx.audit.manage(actor, { action, entity: 'nscTimer', entityId: id, summary });
+  const { repo, nsc, project, tz, audit } = nscRecords(ctx, 'nscTimer', createNscTimerRepository);
 
   async function stored(projectId: number, id: number) {
     const row = await repo.timer(projectId, id);
