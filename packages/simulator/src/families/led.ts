@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
 import { LED_BRIGHTNESS, LED_VOLUME, type LedProgramFile } from '@sc/contract/families/led';
 import type { FamilySim, SimDevice, Values } from './types.js';
 
@@ -148,13 +150,11 @@ async function holdFile(device: SimDevice, file: LedProgramFile): Promise<string
   if (pending) return pending;
   const work = (async () => {
     try {
-      const response = await fetch(file.url);
-      if (!response.ok) return `media ${file.resourceId}: HTTP ${response.status}`;
-      const bytes = Buffer.from(await response.arrayBuffer());
-      if (createHash('sha256').update(bytes).digest('hex') !== file.sha256)
-        return `media ${file.resourceId}: checksum mismatch`;
-      s.media = { ...s.media, [file.sha256]: bytes.length };
-      s.fetched = (s.fetched ?? 0) + bytes.length;
+      const got = await download(file.url);
+      if ('status' in got) return `media ${file.resourceId}: HTTP ${got.status}`;
+      if (got.sha256 !== file.sha256) return `media ${file.resourceId}: checksum mismatch`;
+      s.media = { ...s.media, [file.sha256]: got.size };
+      s.fetched = (s.fetched ?? 0) + got.size;
       return null;
     } catch (error) {
       return `media ${file.resourceId}: ${(error as Error).message}`;
@@ -164,4 +164,30 @@ async function holdFile(device: SimDevice, file: LedProgramFile): Promise<string
   })();
   underway.set(file.sha256, work);
   return work;
+}
+
+/**
+ * Fetches `url`, hashing the bytes as they come (a screen checks what it stored; nothing is kept here):
+ * their SHA-256 and size, or the HTTP status when it is not 200.
+ */
+function download(url: string): Promise<{ sha256: string; size: number } | { status: number }> {
+  return new Promise((resolve, reject) => {
+    const get = url.startsWith('https:') ? https.get : http.get;
+    const request = get(url, (response) => {
+      if (response.statusCode !== 200) {
+        response.resume();
+        resolve({ status: response.statusCode ?? 0 });
+        return;
+      }
+      const hash = createHash('sha256');
+      let size = 0;
+      response.on('data', (chunk: Buffer) => {
+        hash.update(chunk);
+        size += chunk.length;
+      });
+      response.on('end', () => resolve({ sha256: hash.digest('hex'), size }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
 }
