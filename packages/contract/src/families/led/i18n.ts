@@ -174,12 +174,21 @@ export const i18n = {
         builtIn: '屏幕正在播放内置内容',
         nothing: '屏幕尚未上报正在播放的内容',
       },
+      programScreens: {
+        title: '各屏幕收到的文件',
+        screen: '屏幕',
+        bytes: '服务器发送的文件',
+        sent: '已发送 {size}',
+        nothing: '未发送文件',
+        none: '节目尚未发布到屏幕',
+      },
       screenPrograms: {
         title: '已发布的节目',
         delivery: '送达',
         delivered: '屏幕已确认',
         waiting: '等待屏幕上线',
         deliveredAt: '确认时间',
+        bytes: '发送的文件',
         none: '尚未向该屏幕发布节目',
       },
       programRules: {
@@ -427,12 +436,21 @@ export const i18n = {
         builtIn: 'The screen plays its built-in content',
         nothing: 'The screen has not reported what it plays yet',
       },
+      programScreens: {
+        title: 'Files sent per screen',
+        screen: 'Screen',
+        bytes: 'Files the server sent',
+        sent: '{size} sent',
+        nothing: 'No file sent',
+        none: 'The program has not been published to any screen yet',
+      },
       screenPrograms: {
         title: 'Published programs',
         delivery: 'Delivery',
         delivered: 'Acknowledged',
         waiting: 'Waiting for the screen',
         deliveredAt: 'Acknowledged at',
+        bytes: 'Files sent',
         none: 'No program published to this screen yet',
       },
       programRules: {

@@ -297,6 +297,21 @@ export const ledScreenProgramRow = z.object({
 });
 export type LedScreenProgramRow = z.infer<typeof ledScreenProgramRow>;
 
+/**
+ * One screen a program was published to, as the publish dialog and the history show it: whether it
+ * acknowledged it and the bytes of the program's media files the server sent it.
+ */
+export const ledProgramScreenRow = z.object({
+  deviceId: z.number().int(),
+  name: z.string(),
+  publishedAt: isoTime,
+  delivered: z.boolean(),
+  deliveredAt: isoTime.nullable(),
+  /** The bytes of the program's media files sent to this screen (every fetch of them, all publishings). */
+  bytesSent: z.number().int(),
+});
+export type LedProgramScreenRow = z.infer<typeof ledProgramScreenRow>;
+
 /** GET …/:id/programs: the programs published to one screen, the latest first (its page's tab). */
 export const ledScreenProgramsCall = <S extends string>(e: FamilyEndpoints<S>) => ({
   screenPrograms: e.get(':id/programs', {
@@ -381,6 +396,11 @@ export const ledProgramCalls = <S extends string>(e: FamilyEndpoints<S>) => ({
     response: z.array(ledPublishGroup),
     summary:
       "The project's device groups holding LED screens, with how many each holds (the publish dialog's groups), by name",
+  }),
+  programScreens: e.get(`${program}/screens`, {
+    response: z.array(ledProgramScreenRow),
+    summary:
+      'The screens a program was published to, by name: whether each acknowledged it and the bytes of its media files the server sent each',
   }),
   publishes: e.get('publishes', {
     query: pageQuery.extend({ programId: z.coerce.number().int().positive().optional() }),

@@ -12,6 +12,7 @@ import { BatchProgress, useFollowedBatch } from '../../components/device';
 import { ProjectScoped } from '../../components/project-scoped';
 import { formatTime } from '../../components/time';
 import { type LedProgramListed, ledApi, PROGRAM_PAGE, programApi } from './api';
+import { ProgramScreens } from './program-screens';
 
 interface Filters {
   keyword: string;
@@ -265,12 +266,13 @@ function PublishDialog({
         {batch.progress && (
           <BatchProgress progress={batch.progress} results={batch.results} commandLabel={t('led.programs.publish')} />
         )}
+        {batch.progress && <ProgramScreens projectId={projectId} programId={program.id} live={!batch.progress.done} />}
       </Flex>
     </Modal>
   );
 }
 
-/** A program's publish history: when, by whom, to how many screens. */
+/** A program's publish history: when, by whom, to how many screens; each screen's delivery and bytes sent. */
 function HistoryDialog({
   projectId,
   program,
@@ -296,7 +298,7 @@ function HistoryDialog({
     <Modal
       open
       footer={null}
-      width={560}
+      width={640}
       title={t('led.programs.historyTitle', { name: program.name })}
       onCancel={onClose}
     >
@@ -309,6 +311,9 @@ function HistoryDialog({
         pagination={false}
         data-testid="publish-history"
       />
+      <div style={{ marginTop: 16 }}>
+        <ProgramScreens projectId={projectId} programId={program.id} />
+      </div>
     </Modal>
   );
 }

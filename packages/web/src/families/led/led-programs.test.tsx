@@ -73,6 +73,9 @@ const GROUPS = [
   { id: 5, name: '北区屏幕', no: 'G5', screens: 2 },
   { id: 6, name: '南区屏幕', no: 'G6', screens: 1 },
 ];
+/** A screen's delivery of program 8, as …/programs/8/screens answers it. */
+const SENT = { publishedAt: '2026-05-01T10:00:00Z', delivered: true, deliveredAt: '2026-05-01T10:00:01Z' };
+
 /** The server's refusal of the next publish, when set. */
 let refusal: string | null = null;
 
@@ -140,6 +143,31 @@ const family = familyScreens({
         },
       };
     if (pathname === `${LED}/programs/groups`) return { json: GROUPS };
+    if (pathname === `${LED}/programs/8/screens`)
+      return {
+        json: [
+          { ...SENT, deviceId: 61, name: '广场屏', bytesSent: 20 * 1024 * 1024 },
+          { ...SENT, deviceId: 62, name: '路口屏', bytesSent: 0 },
+        ],
+      };
+    if (pathname === `${LED}/publishes`)
+      return {
+        json: {
+          ...pageOf([
+            {
+              id: 3,
+              projectId: 2,
+              programId: 8,
+              programName: '晚间公告',
+              batchId: BATCH,
+              total: 2,
+              creator: 'admin',
+              createdAt: '2026-05-01T10:00:00Z',
+            },
+          ]),
+          pageSize: 50,
+        },
+      };
     if (pathname === `${LED}/programs/8/publish`)
       return refusal
         ? { status: 400, json: { statusCode: 400, code: 'VALIDATION', message: refusal } }
@@ -209,7 +237,43 @@ describe('LED program list', () => {
     } as never);
     await waitFor(() => expect(progress.getAttribute('data-done')).toBe('true'));
     expect(within(progress).getByTestId('batch-acknowledged').textContent).toBe('已确认 2');
+    // Each screen with the bytes the server sent it, in words.
+    const sent = await within(dialog).findByTestId('program-screens');
+    await waitFor(() =>
+      expect(
+        within(sent)
+          .getAllByTestId('bytes-sent')
+          .map((e) => e.textContent),
+      ).toEqual(['已发送 20 MB', '未发送文件']),
+    );
   }, 120_000);
+
+  it.each([
+    ['zh_CN', ['已发送 20 MB', '未发送文件']],
+    ['en_US', ['20 MB sent', 'No file sent']],
+  ] as const)(
+    'shows the publish history with the bytes sent to each screen (%s)',
+    async (lang, words) => {
+      await changeLang(lang);
+      family.serve(10, LIST);
+      const user = userEvent.setup();
+      renderWithApp(<LedProgramsPage />, { path: LIST });
+      const ready = await family.rowWith('晚间公告');
+      await user.click(within(ready).getByRole('button', { name: lang === 'zh_CN' ? /发布记录/ : /History/ }));
+      const dialog = await screen.findByRole('dialog');
+      await within(dialog).findByText('admin');
+      const sent = within(dialog).getByTestId('program-screens');
+      await waitFor(() =>
+        expect(
+          within(sent)
+            .getAllByTestId('bytes-sent')
+            .map((e) => e.textContent),
+        ).toEqual([...words]),
+      );
+      expect(within(sent).getByText('广场屏')).toBeTruthy();
+    },
+    120_000,
+  );
 
   it.each([
     ['zh_CN', '北区屏幕（2 块屏幕）', '已确认 2'],
@@ -231,7 +295,7 @@ describe('LED program list', () => {
       await waitFor(() => expect(jsonBody(fetchMock, `${LED}/programs/8/publish`)).toEqual({ ids: [], groupIds: [5] }));
       const progress = await within(dialog).findByTestId('batch-progress');
       // The group's screens, unknown to the dialog, come with the batch's status.
-      expect(await within(dialog).findByText('路口屏')).toBeTruthy();
+      expect(await within(progress).findByText('路口屏')).toBeTruthy();
       await waitFor(() => expect(within(progress).getByTestId('batch-acknowledged').textContent).toBe(acked));
     },
     120_000,

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { formatTime } from '../../components/time';
 import { ledApi, PROGRAM_PAGE } from './api';
 import { ProgramState } from './led-programs-page';
+import { BytesSent } from './program-screens';
 
 type Row = Awaited<ReturnType<ReturnType<typeof ledApi>['screenPrograms']>>[number];
 
@@ -56,6 +57,13 @@ export function ScreenPrograms({ projectId, id }: { projectId: number; id: numbe
       dataIndex: 'deliveredAt',
       width: 170,
       render: (v: string | null) => (v ? formatTime(v) : '—'),
+    },
+    {
+      title: t('led.screenPrograms.bytes'),
+      dataIndex: 'bytesSent',
+      width: 150,
+      align: 'right',
+      render: (bytes: number) => <BytesSent bytes={bytes} />,
     },
   ];
   return (

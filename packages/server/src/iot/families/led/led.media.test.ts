@@ -118,6 +118,20 @@ describe('LED media files fetched by the screens', () => {
       expect((await fetchFile(url)).statusCode, url).toBe(404);
     expect(await bytesSent(a.d.id, programId)).toBe(PNG.length);
 
+    // The program's screens, as the publish dialog and the history show them: each with its bytes.
+    const screens = await json('GET', `${base}/programs/${programId}/screens`);
+    expect(screens.statusCode, screens.body).toBe(200);
+    expect(
+      (screens.json() as { deviceId: number; bytesSent: number; delivered: boolean }[])
+        .map((r) => [r.deviceId, r.bytesSent, r.delivered])
+        .sort((x, y) => Number(x[0]) - Number(y[0])),
+    ).toEqual([
+      [a.d.id, PNG.length, true],
+      [b.d.id, 0, true],
+    ]);
+    expect((await json('GET', `${base}/programs/${programId + 1000}/screens`)).statusCode).toBe(404);
+    expect((await json('GET', `/api/pjts/2/iot/led/programs/${programId}/screens`)).statusCode).not.toBe(200);
+
     // A new publishing: new keys, the old ones good no more.
     await publish(programId, [a.d.id]);
     const [again] = await filesOf(a);

@@ -270,6 +270,23 @@ export function createLedProgramRepository(db: Db) {
         .orderBy(desc(ledScreenPrograms.publishedAt))
         .limit(200),
 
+    /** The screens a program of the project was published to, by name (at most 1000). */
+    programScreens: (projectId: number, programId: number) =>
+      db
+        .select({
+          deviceId: ledScreenPrograms.deviceId,
+          name: devices.name,
+          publishedAt: ledScreenPrograms.publishedAt,
+          delivered: ledScreenPrograms.delivered,
+          deliveredAt: ledScreenPrograms.deliveredAt,
+          bytesSent: ledScreenPrograms.bytesSent,
+        })
+        .from(ledScreenPrograms)
+        .innerJoin(devices, eq(devices.id, ledScreenPrograms.deviceId))
+        .where(and(eq(ledScreenPrograms.projectId, projectId), eq(ledScreenPrograms.programId, programId)))
+        .orderBy(asc(devices.name), asc(ledScreenPrograms.deviceId))
+        .limit(1000),
+
     publishes(projectId: number, programId: number | undefined, window: PageWindow) {
       const where = and(
         eq(ledPublishes.projectId, projectId),

@@ -340,6 +340,18 @@ export function createLedProgramService(ctx: FamilyContext, batches: () => Batch
       }));
     },
 
+    /** The screens a program was published to: delivery and the bytes of its files sent to each. */
+    async programScreens(session: SessionContext, projectId: number, id: number) {
+      await project(session, projectId);
+      await program(projectId, id);
+      const rows = await repo.programScreens(projectId, id);
+      return rows.map((r) => ({
+        ...r,
+        publishedAt: r.publishedAt.toISOString(),
+        deliveredAt: r.deliveredAt?.toISOString() ?? null,
+      }));
+    },
+
     async publishes(
       session: SessionContext,
       projectId: number,

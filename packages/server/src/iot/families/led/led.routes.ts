@@ -57,6 +57,7 @@ export function ledRoutes(app: FastifyInstance, ctx: FamilyContext): void {
     publishProgram: ({ actor, params, body, request }) =>
       programs.publish(actor, params.projectId, params.programId, body, `${request.protocol}://${request.host}`),
     publishGroups: ({ session, params }) => programs.publishGroups(session, params.projectId),
+    programScreens: ({ session, params }) => programs.programScreens(session, params.projectId, params.programId),
     publishes: ({ session, params, query }) => programs.publishes(session, params.projectId, query),
   });
 
