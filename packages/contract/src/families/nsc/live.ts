@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTH_LEVEL } from '../../enums.js';
 import { type FamilyEndpoints, familyPublicEndpoints } from '../kit/calls.js';
 import { idList } from '../kit/forms.js';
 
@@ -118,6 +119,8 @@ const streamParams = { session: z.string().regex(/^[0-9a-f-]{36}$/, 'validation.
 /** The control center's live broadcast: the operator's socket, and the stream the speakers pull. */
 export const nscLiveCalls = <S extends string>(e: FamilyEndpoints<S>) => ({
   broadcast: e.get('live', {
+    // A GET only to open the socket: what it does is play on the speakers, as a command would.
+    level: AUTH_LEVEL.modify,
     query: nscLiveQuery,
     response: z.object({}),
     summary:
