@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { camera, cameraStreams } from './camera.js';
-import { simFfmpeg } from './camera-stream.js';
+import { replayPace, simFfmpeg } from './camera-stream.js';
 import { commandContext, simDevice } from './test-fixtures.js';
 
 const FFMPEG = simFfmpeg();
@@ -71,4 +71,76 @@ describe.skipIf(!FFMPEG)('a simulated camera’s video', () => {
     for (let i = 0; i < 30 && cameraStreams().running() > 0; i += 1) await new Promise((r) => setTimeout(r, 100));
     expect(cameraStreams().running()).toBe(0);
   }, 30_000);
+});
+
+/** Every byte of a finite stream, and how long it took. */
+async function whole(url: string) {
+  const started = Date.now();
+  const res = await fetch(url);
+  return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()), ms: Date.now() - started };
+}
+
+/** The frames of some MPEG-TS as 64×36 grey pixels each. */
+const frames = (ts: Buffer) =>
+  new Promise<Buffer[]>((resolve) => {
+    const ff = spawn(FFMPEG!, [
+      ...['-hide_banner', '-loglevel', 'error', '-f', 'mpegts', '-i', 'pipe:0'],
+      ...['-vf', 'scale=64:36', '-pix_fmt', 'gray', '-f', 'rawvideo', 'pipe:1'],
+    ]);
+    const out: Buffer[] = [];
+    ff.stdout.on('data', (b: Buffer) => out.push(b));
+    ff.on('close', () => {
+      const all = Buffer.concat(out);
+      resolve(
+        Array.from({ length: Math.floor(all.length / (64 * 36)) }, (_, i) => all.subarray(i * 2304, (i + 1) * 2304)),
+      );
+    });
+    ff.stdin.end(ts);
+  });
+
+describe('replay pace', () => {
+  it('plays a period in real time up to a minute, a longer one faster in a minute', () => {
+    expect(replayPace(45_000)).toEqual({ seconds: 45, speed: 1 });
+    expect(replayPace(30 * 60_000)).toEqual({ seconds: 60, speed: 30 });
+    expect(replayPace(120 * 60_000)).toEqual({ seconds: 60, speed: 120 });
+  });
+});
+
+describe.skipIf(!FFMPEG)('a simulated camera’s replay', () => {
+  it('is the recorded period as a finite H.264 stream, sped up to a minute, its pictures moving', async () => {
+    const device = simDevice('camera', 'CAM-R1', { family: camera });
+    const now = new Date();
+    const from = new Date(now.getTime() - 3_600_000);
+    const to = new Date(from.getTime() + 30 * 60_000);
+    const answer = await camera.commands!.replay!(
+      device,
+      { from: from.toISOString(), to: to.toISOString() },
+      commandContext(now),
+    );
+    expect(answer).toMatchObject({ ok: true, result: { codec: 'h264', seconds: 60, speed: 30 } });
+    const { status, bytes } = await whole((answer.result as { url: string }).url);
+    expect(status).toBe(200);
+    expect(bytes[0]).toBe(0x47);
+    expect(bytes.length % 188).toBe(0);
+    const pictures = await frames(bytes);
+    // A minute at 10 frames a second.
+    expect(pictures.length).toBeGreaterThanOrEqual(590);
+    expect(pictures.length).toBeLessThanOrEqual(610);
+    expect(difference(pictures[0]!, pictures.at(-1)!)).toBeGreaterThan(5);
+  }, 60_000);
+
+  it('refuses a period in the future, reversed or over the 120 minutes of a DSS playback', async () => {
+    const device = simDevice('camera', 'CAM-R2', { family: camera });
+    const now = new Date();
+    const ask = (from: number, to: number) =>
+      camera.commands!.replay!(
+        device,
+        { from: new Date(from).toISOString(), to: new Date(to).toISOString() },
+        commandContext(now),
+      );
+    const t = now.getTime();
+    expect(await ask(t + 60_000, t + 120_000)).toMatchObject({ ok: false });
+    expect(await ask(t - 60_000, t - 120_000)).toMatchObject({ ok: false });
+    expect(await ask(t - 130 * 60_000, t)).toMatchObject({ ok: false, error: 'period too long' });
+  });
 });

@@ -69,6 +69,47 @@ export function pictureFilter(m: ViewMotion, nameFile: string, font: string | un
   ].join(',');
 }
 
+/** A replay lasts the recorded period but at most this long, seconds (longer periods play faster). */
+export const REPLAY_MAX_SECONDS = 60;
+
+/** How a recorded period of `ms` is replayed: the video's length (s) and how many times faster it plays. */
+export function replayPace(ms: number): { seconds: number; speed: number } {
+  const recorded = ms / 1000;
+  const seconds = Math.min(recorded, REPLAY_MAX_SECONDS);
+  return { seconds, speed: recorded / seconds };
+}
+
+/**
+ * The ffmpeg arguments of a replay of [from, to): the test picture as it was recorded (one source frame
+ * per 1/10 s of video, so a sped-up replay samples the recorded time), the camera's name and the
+ * RECORDED time written on it, played `speed` times as fast, H.264 at 10 fps with a key frame every 2 s
+ * (the gateway's segments), in MPEG-TS, as fast as ffmpeg makes it (a finite stream).
+ */
+export function replayArgs(from: number, to: number, nameFile: string, font: string | undefined) {
+  const { seconds, speed } = replayPace(to - from);
+  const recorded = (to - from) / 1000;
+  const rate = `${FRAME.fps * 1000}/${Math.round(speed * 1000)}`;
+  const text = (what: string, y: number) =>
+    `drawtext=${font ? `fontfile=${font}:` : ''}${what}:x=12:y=${y}:fontsize=22:fontcolor=white:box=1:boxcolor=black@0.55:boxborderw=4`;
+  const filter = [
+    text(`textfile=${nameFile}`, 48),
+    text(`text='%{pts\\:localtime\\:${(from / 1000).toFixed(3)}}'`, 80),
+    text(`text='REC x${speed.toFixed(1)}'`, FRAME.h - 40),
+    // A fine time base first: the source's (a frame per `speed`/10 s) cannot hold the faster times.
+    'settb=1/1000',
+    `setpts=PTS/${speed.toFixed(6)}`,
+    `fps=${FRAME.fps}`,
+  ].join(',');
+  return [
+    ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi'],
+    ...['-i', `testsrc2=size=${FRAME.w}x${FRAME.h}:rate=${rate}:duration=${recorded.toFixed(3)}`],
+    ...['-vf', filter, '-t', seconds.toFixed(3)],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
+    ...['-g', String(FRAME.fps * 2), '-keyint_min', String(FRAME.fps * 2), '-sc_threshold', '0'],
+    ...['-f', 'mpegts', 'pipe:1'],
+  ];
+}
+
 interface Feed {
   device: SimDevice;
   clients: Set<ServerResponse>;
@@ -90,6 +131,7 @@ export function createCameraStreams(options: {
   motion: (d: SimDevice) => ViewMotion;
 }) {
   const feeds = new Map<string, Feed>();
+  const replaying = new Set<ChildProcess>();
   const known = new Map<string, SimDevice>();
   const dir = mkdtempSync(join(tmpdir(), 'sim-cam-'));
   const font = FONTS.find((f) => usable(f));
@@ -125,6 +167,34 @@ export function createCameraStreams(options: {
     feed.proc = null;
   }
 
+  const nameFileOf = (device: SimDevice) => {
+    const nameFile = join(dir, `${device.equipmentId}.txt`);
+    writeFileSync(nameFile, device.plan.name ?? device.equipmentId);
+    return nameFile;
+  };
+
+  /** `/replay/<equipment id>.ts?from=&to=` (ms): the recorded period as a finite stream, one ffmpeg per reader. */
+  function replay(url: URL, res: ServerResponse, onClose: (f: () => void) => void) {
+    const match = /^\/replay\/([^/]+)\.ts$/.exec(url.pathname);
+    const device = match ? known.get(decodeURIComponent(match[1]!)) : undefined;
+    const from = Number(url.searchParams.get('from'));
+    const to = Number(url.searchParams.get('to'));
+    if (!device || !options.ffmpeg || !(from > 0 && to > from)) {
+      res.writeHead(404).end();
+      return;
+    }
+    const env = { ...process.env, TZ: process.env.SIM_CAMERA_TZ ?? 'CST-8' };
+    const proc = spawn(options.ffmpeg, replayArgs(from, to, nameFileOf(device), font), {
+      stdio: ['ignore', 'pipe', 'ignore'],
+      env,
+    });
+    replaying.add(proc);
+    res.writeHead(200, { 'content-type': 'video/mp2t', 'cache-control': 'no-store' });
+    proc.stdout!.pipe(res);
+    proc.on('exit', () => replaying.delete(proc));
+    onClose(() => proc.kill('SIGKILL'));
+  }
+
   function serve(path: string, res: ServerResponse, onClose: (f: () => void) => void) {
     const match = /^\/camera\/([^/]+)\.ts$/.exec(path);
     const device = match ? known.get(decodeURIComponent(match[1]!)) : undefined;
@@ -134,8 +204,7 @@ export function createCameraStreams(options: {
     }
     let feed = feeds.get(device.equipmentId);
     if (!feed) {
-      const nameFile = join(dir, `${device.equipmentId}.txt`);
-      writeFileSync(nameFile, device.plan.name ?? device.equipmentId);
+      const nameFile = nameFileOf(device);
       feed = { device, clients: new Set(), proc: null, since: Date.now(), carry: Buffer.alloc(0), nameFile };
       feeds.set(device.equipmentId, feed);
     }
@@ -157,9 +226,12 @@ export function createCameraStreams(options: {
 
   function listen(): Promise<number> {
     listening ??= new Promise((resolve) => {
-      server = createServer((req, res) =>
-        serve(new URL(req.url ?? '/', 'http://x').pathname, res, (f) => req.on('close', f)),
-      );
+      server = createServer((req, res) => {
+        const url = new URL(req.url ?? '/', 'http://x');
+        const onClose = (f: () => void) => req.on('close', f);
+        if (url.pathname.startsWith('/replay/')) replay(url, res, onClose);
+        else serve(url.pathname, res, onClose);
+      });
       server.listen(0, options.host ?? '127.0.0.1', () => resolve((server!.address() as AddressInfo).port));
       server.unref();
     });
@@ -174,6 +246,12 @@ export function createCameraStreams(options: {
       const port = await listen();
       return `http://${options.host ?? '127.0.0.1'}:${port}/camera/${encodeURIComponent(device.equipmentId)}.ts`;
     },
+    /** The URL of the replay of [from, to) (ms) of a camera's recording. */
+    async replayUrlOf(device: SimDevice, from: number, to: number) {
+      known.set(device.equipmentId, device);
+      const port = await listen();
+      return `http://${options.host ?? '127.0.0.1'}:${port}/replay/${encodeURIComponent(device.equipmentId)}.ts?from=${from}&to=${to}`;
+    },
     /** The camera's view changed: its encoder starts again with the new motion (when anybody watches). */
     moved(device: SimDevice) {
       const feed = feeds.get(device.equipmentId);
@@ -184,6 +262,7 @@ export function createCameraStreams(options: {
     /** How many encoders run. */
     running: () => [...feeds.values()].filter((f) => f.proc).length,
     close() {
+      for (const proc of replaying) proc.kill('SIGKILL');
       for (const feed of feeds.values()) stopFeed(feed);
       feeds.clear();
       server?.closeAllConnections();

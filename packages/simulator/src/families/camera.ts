@@ -1,6 +1,17 @@
-import { PTZ_ACTIONS, PTZ_PRESET, type PtzAction, SNAPSHOTS } from '@sc/contract/families/camera';
-import { createCameraStreams, simFfmpeg, type ViewMotion } from './camera-stream.js';
-import type { FamilySim, SimDevice } from './types.js';
+import {
+  CAMERA_RECORD_TYPES,
+  CAMERA_RECORDS_MAX,
+  type CameraRecordType,
+  PLAYBACK_MINUTES,
+  PTZ_ACTIONS,
+  PTZ_PRESET,
+  type PtzAction,
+  RECORDS_COMMAND,
+  REPLAY_COMMAND,
+  SNAPSHOTS,
+} from '@sc/contract/families/camera';
+import { createCameraStreams, replayPace, simFfmpeg, type ViewMotion } from './camera-stream.js';
+import type { CommandAnswer, FamilySim, SimDevice, SimEvent } from './types.js';
 
 /**
  * Where a camera looks: pan and tilt as the share of the wide picture left of and above its window
@@ -60,9 +71,148 @@ export const cameraStreams = () => {
 };
 const changed = (device: SimDevice) => streams?.moved(device);
 
+/** Minutes of one continuous recording on the camera's card. */
+export const SEGMENT_MINUTES = 30;
+/** How long the card keeps recordings (older ones are overwritten), days. */
+export const CARD_DAYS = 7;
+/** Average bit rate of the card's recording, bits per second (1 Mbps: 1080p H.265). */
+const BITRATE = 1_000_000;
+const HOUR = 3_600_000;
+
+export interface CameraRecordFile {
+  type: CameraRecordType;
+  start: string;
+  end: string;
+  size: number;
+}
+
+/** A number in [0, 1) from the camera, hour and salt: the same records every time they are asked for. */
+function draw(device: SimDevice, hour: number, salt: number): number {
+  let h = 2166136261;
+  for (const ch of `${device.equipmentId}:${hour}:${salt}`) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+  h = Math.imul(h ^ (h >>> 15), h | 1);
+  h ^= h + Math.imul(h ^ (h >>> 7), h | 61);
+  return ((h ^ (h >>> 14)) >>> 0) / 4_294_967_296;
+}
+
+const record = (type: CameraRecordType, start: number, end: number): CameraRecordFile => ({
+  type,
+  start: new Date(start).toISOString(),
+  end: new Date(end).toISOString(),
+  size: Math.round(((end - start) / 1000) * (BITRATE / 8) * (0.85 + (start % 7) / 20)),
+});
+
 /**
- * Cameras (docs/device-protocol.md "Camera"): they answer stream (the URL of their video), reboot,
- * synctime, snapshot (1-16 pictures) and,
+ * What the card wrote during the hour starting at `hour` (ms): two half-hour continuous files, a motion
+ * clip or two (event), now and then an alarm clip (warning) and, some days at 10:00 (UTC+8), a manual one.
+ */
+function hourRecords(device: SimDevice, hour: number): CameraRecordFile[] {
+  const out: CameraRecordFile[] = [];
+  for (let start = hour; start < hour + HOUR; start += SEGMENT_MINUTES * 60_000)
+    out.push(record('normal', start, start + SEGMENT_MINUTES * 60_000));
+  const clips = 1 + Math.floor(draw(device, hour, 1) * 2);
+  for (let i = 0; i < clips; i++) {
+    const start = hour + Math.floor(draw(device, hour, 10 + i) * 55 * 60_000);
+    out.push(record('event', start, start + (20 + Math.floor(draw(device, hour, 20 + i) * 100)) * 1000));
+  }
+  if (draw(device, hour, 2) < 0.08) {
+    const start = hour + Math.floor(draw(device, hour, 3) * 50 * 60_000);
+    out.push(record('warning', start, start + 60_000 + Math.floor(draw(device, hour, 4) * 60_000)));
+  }
+  if ((new Date(hour).getUTCHours() + 8) % 24 === 10 && draw(device, Math.floor(hour / (24 * HOUR)), 5) < 0.5)
+    out.push(record('manual', hour + 15 * 60_000, hour + 20 * 60_000));
+  return out;
+}
+
+/**
+ * The card's records overlapping [from, to), of `type` when given, finished by `now` and younger than
+ * CARD_DAYS, oldest first, at most `limit` (`truncated` when it holds more).
+ */
+export function cameraRecords(
+  device: SimDevice,
+  query: { from: number; to: number; type?: CameraRecordType; limit?: number },
+  now: number,
+): { files: CameraRecordFile[]; truncated: boolean } {
+  const limit = Math.min(query.limit ?? CAMERA_RECORDS_MAX, CAMERA_RECORDS_MAX);
+  const kept = now - CARD_DAYS * 24 * HOUR;
+  const from = Math.max(query.from, kept);
+  const to = Math.min(query.to, now);
+  const found: CameraRecordFile[] = [];
+  for (let hour = Math.floor(from / HOUR) * HOUR - HOUR; hour < to; hour += HOUR)
+    for (const f of hourRecords(device, hour)) {
+      const start = Date.parse(f.start);
+      const end = Date.parse(f.end);
+      if (end <= from || start >= to || end > now || start < kept) continue;
+      if (query.type && f.type !== query.type) continue;
+      found.push(f);
+    }
+  found.sort((a, b) => a.start.localeCompare(b.start));
+  return { files: found.slice(0, limit), truncated: found.length > limit };
+}
+
+/** The period of `records` and `replay` (ISO times): within the card's days and at most the DSS's 120 minutes. */
+function periodOf(args: Record<string, unknown>, now: number): { from: number; to: number } | string {
+  const from = Date.parse(String(args.from));
+  const to = Date.parse(String(args.to));
+  if (Number.isNaN(from) || Number.isNaN(to) || from >= to) return 'bad period';
+  if (to - from > PLAYBACK_MINUTES.max * 60_000) return 'period too long';
+  if (from > now) return 'period in the future';
+  return { from, to };
+}
+
+/** `records`: the card's records of the period, of a type when given. */
+function recordsCommand(device: SimDevice, args: Record<string, unknown>, now: Date): CommandAnswer {
+  const period = periodOf(args, now.getTime());
+  if (typeof period === 'string') return { ok: false, error: period };
+  const type = args.type === undefined ? undefined : CAMERA_RECORD_TYPES.find((t) => t === args.type);
+  if (args.type !== undefined && !type) return { ok: false, error: 'bad type' };
+  const limit = Number(args.limit) || CAMERA_RECORDS_MAX;
+  return { ok: true, result: cameraRecords(device, { ...period, type, limit }, now.getTime()) };
+}
+
+/** `replay`: where the recorded period streams from (its length and speed: `replayPace`). */
+async function replayCommand(device: SimDevice, args: Record<string, unknown>, now: Date): Promise<CommandAnswer> {
+  const period = periodOf(args, now.getTime());
+  if (typeof period === 'string') return { ok: false, error: period };
+  const video = cameraStreams();
+  if (!video.available) return { ok: false, error: 'no video: ffmpeg not found' };
+  const to = Math.min(period.to, now.getTime());
+  const url = await video.replayUrlOf(device, period.from, to);
+  return { ok: true, result: { url, codec: 'h264', ...replayPace(to - period.from) } };
+}
+
+/**
+ * The chances, per reading, that a camera raises motion, loses its video or is tampered with; an alarm
+ * is restored at a later reading with the chance `restore`.
+ */
+export const CAMERA_ALARMS = { MOTION: 0.05, VIDEO_LOSS: 0.004, TAMPER: 0.002, restore: 0.5 } as const;
+
+/** Motion (a warning) and video loss and tampering (alarms) now and then, each restored a while later. */
+export function cameraEvents(device: SimDevice, random: () => number = Math.random): SimEvent[] {
+  const out: SimEvent[] = [];
+  for (const [code, level] of [
+    ['MOTION', 'warning'],
+    ['VIDEO_LOSS', 'alarm'],
+    ['TAMPER', 'alarm'],
+  ] as const) {
+    const key = `alarm:${code}`;
+    if (device.state[key] === true) {
+      if (random() < CAMERA_ALARMS.restore) {
+        device.state[key] = false;
+        out.push({ code, type: 'restore', level });
+      }
+    } else if (random() < CAMERA_ALARMS[code]) {
+      device.state[key] = true;
+      out.push({ code, type: 'occur', level, detail: code === 'MOTION' ? { area: 1 + Math.floor(random() * 4) } : {} });
+    }
+  }
+  return out;
+}
+
+/**
+ * Cameras (docs/device-protocol.md "Camera"): they answer stream (the URL of their video), records (what
+ * their card holds of a period), replay (the URL of a recorded period's video), reboot, synctime,
+ * snapshot (1-16 pictures) and,
  * when their properties say they have PTZ, ptz (pan, tilt, zoom at a speed until stop) and presets.
  */
 export const camera: FamilySim = {
@@ -72,7 +222,10 @@ export const camera: FamilySim = {
     const view: CameraView = { pan: 0.5, tilt: 0.5, zoom: 1, move: null, presets: {} };
     device.state.view = view;
   },
+  events: (device) => cameraEvents(device),
   commands: {
+    [RECORDS_COMMAND]: (device, args, ctx) => recordsCommand(device, args, ctx.now),
+    [REPLAY_COMMAND]: (device, args, ctx) => replayCommand(device, args, ctx.now),
     // Where its video is: H.264 in MPEG-TS over HTTP, made by ffmpeg while anybody reads it.
     stream: async (device) => {
       const video = cameraStreams();

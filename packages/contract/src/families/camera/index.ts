@@ -8,7 +8,7 @@ import { blank } from '../kit/forms.js';
 import { defineFamily } from '../kit/manifest.js';
 import { ipNetwork } from '../kit/planned.js';
 import { bool, int, select, text } from '../kit/properties.js';
-import { deviceRow, projectColumn } from '../kit/responses.js';
+import { deviceRow, isoTime, projectColumn } from '../kit/responses.js';
 import { FAMILY_READS, familyMenu } from '../kit/screens.js';
 
 /** Spec 001 §3 "record source none/device/center" (DSS and ISC alike). */
@@ -117,6 +117,113 @@ export const cameraLive = z.object({
 });
 export type CameraLive = z.infer<typeof cameraLive>;
 
+/**
+ * Spec 001 §9 "DSS playback max 120 minutes": the longest period one recordings search or one replay
+ * covers, minutes (the setting `cameraPlaybackMinutes`, 10 to 120; the server checks the setting, the
+ * console the spec's maximum before asking).
+ */
+export const PLAYBACK_MINUTES = { min: 10, max: 120, default: 120 } as const;
+/** The kinds of a camera's local (on-board card) records: spec 001 §3's record types of a recorder. */
+export const CAMERA_RECORD_TYPES = ['normal', 'event', 'warning', 'manual'] as const;
+export type CameraRecordType = (typeof CAMERA_RECORD_TYPES)[number];
+/** The most records one search answers (the camera says `truncated` when it holds more). */
+export const CAMERA_RECORDS_MAX = 500;
+/**
+ * A replay's video lasts the recorded period, but at most this many seconds: a longer period is played
+ * faster (a 30-minute record in 60 s is 30 times as fast), the recorded time burned into each picture
+ * (docs/device-protocol.md "Camera").
+ */
+export const REPLAY_SECONDS = 60;
+/** The commands the camera answers for its records and replays (asked by their own calls). */
+export const RECORDS_COMMAND = 'records';
+export const REPLAY_COMMAND = 'replay';
+
+const periodTime = z.preprocess(blank, z.coerce.date({ error: 'camera.rules.periodRequired' }));
+
+/**
+ * What is wrong with a period (`from` before `to`, at most `maxMinutes`): a message key with its
+ * parameters, null when it is right. The server checks it against the setting, the console against the
+ * spec's 120 minutes before asking.
+ */
+export function playbackPeriodError(
+  from: Date,
+  to: Date,
+  maxMinutes: number = PLAYBACK_MINUTES.max,
+): { key: string; params?: Record<string, number> } | null {
+  if (from >= to) return { key: 'camera.rules.periodOrder' };
+  if (to.getTime() - from.getTime() > maxMinutes * 60_000)
+    return { key: 'camera.rules.periodTooLong', params: { minutes: maxMinutes } };
+  return null;
+}
+
+/** GET …/:id/records: the camera's local records of a period (required, see `playbackPeriodError`), of a type. */
+export const cameraRecordsQuery = z.object({
+  from: periodTime,
+  to: periodTime,
+  type: z.preprocess(blank, z.enum(CAMERA_RECORD_TYPES, { error: 'validation.validParam' }).optional()),
+});
+export type CameraRecordsQuery = z.infer<typeof cameraRecordsQuery>;
+/** GET …/:id/replay: the recorded period to play (required, see `playbackPeriodError`). */
+export const cameraReplayQuery = z.object({ from: periodTime, to: periodTime });
+export type CameraReplayQuery = z.infer<typeof cameraReplayQuery>;
+
+/** One record as the camera answers `records`: its type, start and end (ISO) and size in bytes. */
+export const deviceCameraRecord = z.object({
+  type: z.enum(CAMERA_RECORD_TYPES),
+  start: z.string().refine((s) => !Number.isNaN(Date.parse(s))),
+  end: z.string().refine((s) => !Number.isNaN(Date.parse(s))),
+  size: z.number().nonnegative(),
+});
+/** The camera's answer to `records` (malformed records are left out) and whether it holds more. */
+export const deviceCameraRecords = z.object({ files: z.array(z.unknown()), truncated: z.boolean().optional() });
+
+/** One record in the search's answer. */
+export const cameraRecord = z.object({
+  type: z.enum(CAMERA_RECORD_TYPES),
+  start: isoTime,
+  end: isoTime,
+  /** Length, seconds. */
+  seconds: z.number().int(),
+  size: z.number(),
+});
+export type CameraRecord = z.infer<typeof cameraRecord>;
+export const cameraRecords = z.object({
+  id: z.number().int(),
+  from: isoTime,
+  to: isoTime,
+  files: z.array(cameraRecord),
+  truncated: z.boolean(),
+});
+export type CameraRecords = z.infer<typeof cameraRecords>;
+
+/** A replay's key in its files' path: the period's start and end, ms. */
+export const REPLAY_KEY = /^\d{1,15}-\d{1,15}$/;
+export const replayKeyOf = (from: Date, to: Date) => `${from.getTime()}-${to.getTime()}`;
+
+/** A replay on the stream gateway: an HLS VOD (a finite playlist, seekable), shared by its viewers. */
+export const cameraReplay = z.object({
+  id: z.number().int(),
+  available: z.boolean(),
+  reason: z.enum(LIVE_UNAVAILABLE).nullable(),
+  /** `live` here: the whole recording is on the gateway, ready to play and seek. */
+  state: z.enum(LIVE_STATES),
+  from: isoTime,
+  to: isoTime,
+  /** The playlist to play (sent with the session token), null unless ready. */
+  playlist: z.string().nullable(),
+  /** The video's length, seconds, and how many times faster than recorded it plays (null unless ready). */
+  duration: z.number().nullable(),
+  speed: z.number().nullable(),
+});
+export type CameraReplay = z.infer<typeof cameraReplay>;
+
+/** What the camera raises: motion (a warning), video loss and tampering (alarms, into site messages). */
+export const CAMERA_EVENTS = [
+  { code: 'MOTION', level: 'warning' },
+  { code: 'VIDEO_LOSS', level: 'alarm' },
+  { code: 'TAMPER', level: 'alarm' },
+] as const;
+
 const e = familyEndpoints('camera');
 
 /** Spec 001 §7 "camera: register, PTZ, reboot, synctime": the cameras' calls, declared once. */
@@ -138,6 +245,25 @@ export const CAMERA_API = {
     params: { file: z.string().regex(LIVE_FILE, 'validation.validParam') },
     response: storedFile,
     summary: "The HLS playlist (index.m3u8) or a segment (seg<n>.ts) of a camera's live stream",
+  }),
+  records: e.get(':id/records', {
+    query: cameraRecordsQuery,
+    response: cameraRecords,
+    summary: `Spec 001 §7 "camera: local records": asks the camera (the command records) for the records on its own card of a period (required, at most the setting cameraPlaybackMinutes, ${PLAYBACK_MINUTES.max} minutes), of one type when given; at most ${CAMERA_RECORDS_MAX}, oldest first. Offline 409, silent 504`,
+  }),
+  replay: e.get(':id/replay', {
+    query: cameraReplayQuery,
+    response: cameraReplay,
+    summary: `Spec 001 §7 "camera: replay": asks the camera (the command replay) for the recorded period as a stream (at most the setting cameraPlaybackMinutes; played in at most ${REPLAY_SECONDS} s, faster when longer) and has the stream gateway copy it to an HLS VOD (a finite playlist that can be sought), shared by the replay's viewers and stopped a while after the last one (setting cameraLiveIdle). Offline 409, silent 504`,
+  }),
+  replayFile: e.get(':id/replay/:key/:file', {
+    params: {
+      key: z.string().regex(REPLAY_KEY, 'validation.validParam'),
+      file: z.string().regex(LIVE_FILE, 'validation.validParam'),
+    },
+    response: storedFile,
+    summary:
+      "The HLS playlist (index.m3u8) or a segment (seg<n>.ts) of a camera's replay (key: the period's start-end, ms)",
   }),
 };
 
@@ -173,7 +299,12 @@ export const cameraManifest = defineFamily({
   network: ipNetwork('rtspPort', 'minPort', 'maxPort', 'channelNo'),
   parentTypes: ['dvr'],
   commands: CAMERA_COMMANDS,
-  settings: [setting('cameraSnapshots', 'device', SNAPSHOTS), setting('cameraLiveIdle', 'device', LIVE_IDLE)],
+  settings: [
+    setting('cameraSnapshots', 'device', SNAPSHOTS),
+    setting('cameraLiveIdle', 'device', LIVE_IDLE),
+    setting('cameraPlaybackMinutes', 'video', PLAYBACK_MINUTES),
+  ],
+  events: CAMERA_EVENTS,
   api: CAMERA_API,
   screens: [
     video('pjtdevicecameralist', 'VideoCameraOutlined', {
@@ -185,7 +316,16 @@ export const cameraManifest = defineFamily({
       apis: [grantOf(CAMERA_API.page), grantOf(CAMERA_API.live), grantOf(CAMERA_API.liveFile), ...FAMILY_READS],
     }),
     video('pjtdevicecamera', 'VideoCameraOutlined', { ready: true, menu: false, authOf: 'pjtdevicecameralist' }),
-    video('pjtdevicecamerarecord', 'PlaySquareOutlined'),
+    video('pjtdevicecamerarecord', 'PlaySquareOutlined', {
+      ready: true,
+      apis: [
+        grantOf(CAMERA_API.page),
+        grantOf(CAMERA_API.records),
+        grantOf(CAMERA_API.replay),
+        grantOf(CAMERA_API.replayFile),
+        ...FAMILY_READS,
+      ],
+    }),
   ],
   demo: { weight: 12, props: (random) => ({ streamMode: 'hls', ptzSupported: random() < 0.3 }) },
 });

@@ -391,6 +391,10 @@ function idFor(path: string, w: World): number | null {
   return null;
 }
 
+/** A period a camera's records and replays are asked for: the last hour. */
+const NOW = new Date().toISOString();
+const HOUR_AGO = new Date(Date.parse(NOW) - 3_600_000).toISOString();
+
 /** A concrete URL of a route in world `w` (its project, its record). */
 function urlFor(path: string, w: World) {
   const id = idFor(path, w);
@@ -405,6 +409,7 @@ function urlFor(path: string, w: World) {
     .replace(':batchId', w.batch[/\/iot\/([^/]+)\//.exec(path)?.[1] ?? ''] ?? '')
     .replace(':resourceId', String(w.ledResource))
     .replace(':file', 'index.m3u8')
+    .replace(':key', '1764300000000-1764303600000')
     .replace(':programId', String(w.ledProgram))
     .replace(':taskId', String(w.nscTask))
     .replace(':vodId', String(w.nscVod))
@@ -413,7 +418,8 @@ function urlFor(path: string, w: World) {
     .replace(':serial', 'envmonitor')
     .replace(':n', '1')
     .concat(path.endsWith('/batch') ? `?ids=${w.device},${w.gateway}` : '')
-    .concat(path.endsWith('/preview') ? '?lng=116.4&lat=39.9' : '');
+    .concat(path.endsWith('/preview') ? '?lng=116.4&lat=39.9' : '')
+    .concat(/\/iot\/camera\/:id\/(records|replay)$/.test(path) ? `?from=${HOUR_AGO}&to=${NOW}` : '');
 }
 
 /** Whether a route names a record of a project (in its path): the walk targets those. */
@@ -523,9 +529,9 @@ describe('the cross-project walk', () => {
       for (const w of [sibling, root]) {
         const res = await call('GET', urlFor(r.path, w), tokens.admin);
         expect(res.statusCode, `admin GET ${urlFor(r.path, w)} ${res.body.slice(0, 200)}`).toBeLessThan(500);
-        // Live video needs the camera (409 while it is away); its playlist and segments exist only while
-        // someone watches (404 otherwise).
-        const onlyWhileLive = /\/live(\/|$)/.test(r.path);
+        // Live video, a camera's records and replays need the camera (409 while it is away); playlists
+        // and segments exist only while someone watches (404 otherwise).
+        const onlyWhileLive = /\/(live|replay)(\/|$)|\/iot\/camera\/:id\/records$/.test(r.path);
         if (!r.path.includes('/key1') && !r.path.includes('/export') && !onlyWhileLive && res.statusCode !== 200)
           expect.soft(res.statusCode, `admin GET ${r.path}`).toBe(200);
       }

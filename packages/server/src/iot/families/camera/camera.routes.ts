@@ -14,6 +14,7 @@ import type { FamilyContext } from '../family-handler.js';
 import { deviceListHandler } from '../kit/device-list.js';
 import { deviceHandlers, familyDeviceOf } from '../kit/traits.js';
 import { createCameraLive } from './camera.live.js';
+import { createCameraReplay } from './camera.replay.js';
 import { createCameraService } from './camera.service.js';
 import { findFfmpeg } from './ffmpeg-binary.js';
 import { createLiveGateway } from './live-gateway.js';
@@ -25,14 +26,26 @@ function argsOf<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   return parsed.data;
 }
 
-/** Spec 001 §7 "camera: register, PTZ, reboot, synctime" and snapshots: the traits plus the list. */
+/** Spec 001 §7 "camera: register, live, PTZ, reboot, synctime, local records, replay" and snapshots: the traits plus the list. */
 export function cameraRoutes(app: FastifyInstance, ctx: FamilyContext): void {
   const one = familyDeviceOf(ctx, cameraManifest.type);
   const gateway = createLiveGateway({
     ffmpeg: findFfmpeg(),
     idleMs: async () => Number(await ctx.settings.get('cameraLiveIdle')) * 1000,
   });
-  app.addHook('onClose', () => gateway.close());
+  // Replays: the recorded period copied whole into HLS VOD, one ffmpeg per camera and period.
+  const replays = createCameraReplay(
+    ctx,
+    createLiveGateway<string>({
+      ffmpeg: findFfmpeg(),
+      vod: true,
+      idleMs: async () => Number(await ctx.settings.get('cameraLiveIdle')) * 1000,
+    }),
+  );
+  app.addHook('onClose', () => {
+    gateway.close();
+    replays.close();
+  });
   const live = createCameraLive(ctx, gateway);
   const camera = createCameraService(ctx, (id) => gateway.state(id).state);
   mountTable(app, CAMERA_API, {
@@ -47,6 +60,9 @@ export function cameraRoutes(app: FastifyInstance, ctx: FamilyContext): void {
     liveRestart: async (call) => live.restart(call.actor, call.params.projectId, await one(call)),
     liveStop: async (call) => live.stop(call.params.projectId, await one(call)),
     liveFile: async (call) => live.file(await one(call), call.params.file, call.reply),
+    records: async (call) => replays.records(call.actor, await one(call), call.query),
+    replay: async (call) => replays.open(call.actor, call.params.projectId, await one(call), call.query),
+    replayFile: async (call) => replays.file(await one(call), call.params.key, call.params.file, call.reply),
     page: deviceListHandler(ctx, camera.page, (query) => ({
       ptz: query.ptz === undefined ? undefined : query.ptz === 'true',
     })),

@@ -31,6 +31,11 @@ export interface LiveGatewayOptions {
   startMs?: number;
   /** Segment length, seconds. */
   segmentSeconds?: number;
+  /**
+   * Replays: the source is finite (a recorded period) and becomes an HLS VOD, every segment kept and the
+   * playlist ended (#EXT-X-ENDLIST, PLAYLIST-TYPE VOD) so that a player can seek; ready once whole.
+   */
+  vod?: boolean;
   now?: () => number;
 }
 
@@ -43,20 +48,24 @@ export const PLAYLIST = 'index.m3u8';
  * camera reads the same playlist, each request counting as a sign of life; a sweep stops the ffmpeg of a
  * camera nobody asked for within the idle time.
  */
-export function createLiveGateway(options: LiveGatewayOptions) {
+export function createLiveGateway<K extends number | string = number>(options: LiveGatewayOptions) {
   const { ffmpeg } = options;
+  const vod = options.vod === true;
   const now = options.now ?? Date.now;
-  const startMs = options.startMs ?? 15_000;
-  const segment = options.segmentSeconds ?? 1;
-  const streams = new Map<number, Stream>();
-  const root = mkdtempSync(join(tmpdir(), 'sc-live-'));
+  const startMs = options.startMs ?? (vod ? 60_000 : 15_000);
+  const segment = options.segmentSeconds ?? (vod ? 2 : 1);
+  const streams = new Map<K, Stream>();
+  const root = mkdtempSync(join(tmpdir(), vod ? 'sc-replay-' : 'sc-live-'));
+  /** A live playlist is there with its first segment; a replay's once it is ended (the whole period). */
+  const complete = (text: string) => (vod ? /#EXT-X-ENDLIST/.test(text) : /#EXTINF/.test(text));
 
   const argsOf = (source: LiveSource, dir: string) => [
     '-hide_banner',
     '-loglevel',
     'error',
     '-fflags',
-    '+genpts+nobuffer',
+    // Without buffering a live picture comes sooner; a replay's finite source must be read whole.
+    vod ? '+genpts' : '+genpts+nobuffer',
     // Read a second of the source to know it, not five: the first picture comes sooner.
     '-analyzeduration',
     '1000000',
@@ -73,16 +82,23 @@ export function createLiveGateway(options: LiveGatewayOptions) {
     'hls',
     '-hls_time',
     String(segment),
-    '-hls_list_size',
-    '6',
-    '-hls_flags',
-    'delete_segments+omit_endlist+independent_segments',
+    ...(vod
+      ? ['-hls_list_size', '0', '-hls_playlist_type', 'vod', '-hls_flags', 'independent_segments']
+      : ['-hls_list_size', '6', '-hls_flags', 'delete_segments+omit_endlist+independent_segments']),
     '-hls_segment_filename',
     join(dir, 'seg%d.ts'),
     join(dir, PLAYLIST),
   ];
 
-  function start(id: number, source: LiveSource): Stream {
+  const read = (path: string) => {
+    try {
+      return readFileSync(path, 'utf8');
+    } catch {
+      return '';
+    }
+  };
+
+  function start(id: K, source: LiveSource): Stream {
     const dir = join(root, String(id));
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
@@ -100,22 +116,26 @@ export function createLiveGateway(options: LiveGatewayOptions) {
     proc.stderr?.on('data', (chunk: Buffer) => {
       stream.error = chunk.toString().trim().slice(-300);
     });
-    const exited = new Promise<false>((resolve) =>
+    const playlist = join(dir, PLAYLIST);
+    // A replay's ffmpeg ends when its period does: whole, it stays served until nobody asks.
+    const exited = new Promise<boolean>((resolve) =>
       proc.on('exit', () => {
-        if (streams.get(id) === stream) stream.state = 'failed';
-        resolve(false);
+        const whole = vod && streams.get(id) === stream && complete(read(playlist));
+        if (whole) stream.state = 'live';
+        else if (streams.get(id) === stream) stream.state = 'failed';
+        resolve(whole);
       }),
     );
     proc.on('error', (e) => {
       stream.error = e.message;
       stream.state = 'failed';
     });
-    const playlist = join(dir, PLAYLIST);
+    // A replay's finite source is read once: a stream that ended whole is not 'failed' (see `exited`).
     const appeared = new Promise<boolean>((resolve) => {
       const deadline = now() + startMs;
       const look = () => {
         if (stream.state === 'failed' || streams.get(id) !== stream) return resolve(false);
-        if (existsSync(playlist) && /#EXTINF/.test(readFileSync(playlist, 'utf8'))) {
+        if (existsSync(playlist) && complete(read(playlist))) {
           stream.state = 'live';
           return resolve(true);
         }
@@ -133,7 +153,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
     return stream;
   }
 
-  function stop(id: number) {
+  function stop(id: K) {
     const stream = streams.get(id);
     if (!stream) return false;
     streams.delete(id);
@@ -163,7 +183,7 @@ export function createLiveGateway(options: LiveGatewayOptions) {
      * Opens a camera's stream for a viewer: the running one (started again when it failed or its source
      * changed), or a new one; answers once the first playlist is written (or it failed).
      */
-    async open(id: number, source: LiveSource) {
+    async open(id: K, source: LiveSource) {
       let stream = streams.get(id);
       if (stream && (stream.state === 'failed' || stream.source.url !== source.url)) {
         stop(id);
@@ -177,8 +197,21 @@ export function createLiveGateway(options: LiveGatewayOptions) {
       return this.state(id);
     },
 
+    /**
+     * Joins a stream under way or ready (a viewer's sign of life, then its readiness awaited): false when
+     * there is none or it failed, so that the caller opens it anew.
+     */
+    async join(id: K): Promise<boolean> {
+      const stream = streams.get(id);
+      if (!stream || stream.state === 'failed') return false;
+      stream.seen = now();
+      const ready = await stream.ready;
+      stream.seen = now();
+      return ready && streams.get(id) === stream;
+    },
+
     /** Stops the camera's stream and starts it again (spec 001 §7 "HLS restart"). */
-    async restart(id: number, source: LiveSource) {
+    async restart(id: K, source: LiveSource) {
       stop(id);
       return this.open(id, source);
     },
@@ -186,13 +219,13 @@ export function createLiveGateway(options: LiveGatewayOptions) {
     /** Stops the camera's stream now (spec 001 §7 "HLS stop"); viewers see it end. */
     stop,
 
-    state(id: number): { state: LiveState; error: string | null } {
+    state(id: K): { state: LiveState; error: string | null } {
       const stream = streams.get(id);
       return { state: stream?.state ?? 'idle', error: stream?.state === 'failed' ? stream.error : null };
     },
 
     /** A playlist or segment of a running stream (null: none such), counting as a viewer's sign of life. */
-    file(id: number, name: string): Buffer | null {
+    file(id: K, name: string): Buffer | null {
       const stream = streams.get(id);
       if (!stream || !LIVE_FILE.test(name)) return null;
       stream.seen = now();
@@ -207,6 +240,15 @@ export function createLiveGateway(options: LiveGatewayOptions) {
     /** How many streams run (the benchmark's and tests' view). */
     running: () => [...streams.values()].filter((s) => s.state !== 'failed').length,
 
+    /** The length of a ready replay, seconds (the sum of its segments), null before. */
+    duration(id: K): number | null {
+      const stream = streams.get(id);
+      if (stream?.state !== 'live') return null;
+      const text = read(join(stream.dir, PLAYLIST));
+      const total = [...text.matchAll(/#EXTINF:([\d.]+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+      return Math.round(total * 10) / 10;
+    },
+
     close() {
       clearInterval(sweep);
       for (const id of [...streams.keys()]) stop(id);
@@ -214,4 +256,4 @@ export function createLiveGateway(options: LiveGatewayOptions) {
     },
   };
 }
-export type LiveGateway = ReturnType<typeof createLiveGateway>;
+export type LiveGateway<K extends number | string = number> = ReturnType<typeof createLiveGateway<K>>;

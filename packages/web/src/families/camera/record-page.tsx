@@ -1,0 +1,251 @@
+import { PlayCircleOutlined, SearchOutlined } from '@ant-design/icons';
+import {
+  CAMERA_RECORD_TYPES,
+  type CameraRecord,
+  type CameraRecordType,
+  PLAYBACK_MINUTES,
+  playbackPeriodError,
+} from '@sc/contract/families/camera';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Empty,
+  Flex,
+  Row,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { failureText } from '../../api/report';
+import { formatDuration } from '../../components/format';
+import { projectScreen } from '../../components/project-scoped';
+import { formatTime, fromPickerValue, TIME_FORMAT, toPickerValue } from '../../components/time';
+import { cameraApi } from './api';
+import { ReplayPlayer } from './replay-player';
+
+/** The record types' tag colours: continuous plain, motion blue, alarm red, an operator's green. */
+const TYPE_COLORS: Record<CameraRecordType, string> = {
+  normal: 'default',
+  event: 'blue',
+  warning: 'red',
+  manual: 'green',
+};
+/** The period a search starts with: the last hour. */
+const DEFAULT_MINUTES = 60;
+
+/** A record's size in MB or GB. */
+const sizeText = (bytes: number) =>
+  bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(2)} GB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+
+/**
+ * /pjt/pjtdevicecamerarecord (spec 001 §2, §7 "camera: local records, replay"): a camera's recordings
+ * on its own card, searched by period (at most 120 minutes, spec 001 §9 "DSS playback") and type, and a
+ * chosen one replayed in the player, which can seek. `?id=` opens on a camera.
+ */
+export default projectScreen(CameraRecords);
+
+function CameraRecords({ projectId }: { projectId: number }) {
+  const { t } = useTranslation();
+  const api = cameraApi(projectId);
+  const [params] = useSearchParams();
+  const [cameraId, setCameraId] = useState<number | undefined>(() => Number(params.get('id')) || undefined);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => {
+    const now = Date.now();
+    return [toPickerValue(now - DEFAULT_MINUTES * 60_000), toPickerValue(now)];
+  });
+  const [type, setType] = useState<CameraRecordType | undefined>();
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [playing, setPlaying] = useState<{ id: number; from: string; to: string } | null>(null);
+  const cameras = useQuery({
+    queryKey: [...api.page.key({ query: { page: 1, pageSize: 100, includeChildren: true } }), 'records'],
+    queryFn: () => api.page({ query: { page: 1, pageSize: 100, includeChildren: true } }),
+  });
+  const search = useMutation({
+    mutationFn: (query: { id: number; from: string; to: string; type?: CameraRecordType }) =>
+      api.records(
+        { id: query.id, query: { from: query.from, to: query.to, ...(query.type ? { type: query.type } : {}) } },
+        { silent: true },
+      ),
+  });
+  const run = () => {
+    if (!cameraId) {
+      setInvalid(t('camera.records.pickCamera'));
+      return;
+    }
+    const from = fromPickerValue(range[0]);
+    const to = fromPickerValue(range[1]);
+    const wrong = playbackPeriodError(new Date(from), new Date(to));
+    setInvalid(wrong ? t(wrong.key, wrong.params) : null);
+    if (wrong) return;
+    search.mutate({ id: cameraId, from, to, type });
+  };
+
+  const columns: TableColumnsType<CameraRecord> = [
+    {
+      title: t('camera.records.type'),
+      dataIndex: 'type',
+      width: 110,
+      render: (v: CameraRecordType) => (
+        <Tag color={TYPE_COLORS[v]} data-record-type={v}>
+          {t(`camera.recordTypes.${v}`)}
+        </Tag>
+      ),
+    },
+    { title: t('camera.records.start'), dataIndex: 'start', width: 170, render: formatTime },
+    {
+      title: t('camera.records.duration'),
+      dataIndex: 'seconds',
+      render: (v: number) => formatDuration(v, t),
+    },
+    { title: t('camera.records.size'), dataIndex: 'size', width: 95, align: 'right', render: sizeText },
+    {
+      title: t('camera.records.action'),
+      key: 'action',
+      width: 90,
+      render: (_, r) => {
+        const id = search.variables?.id;
+        // A record is replayed within the period searched (a file may start before it or end after it).
+        const from = search.data && r.start < search.data.from ? search.data.from : r.start;
+        const to = search.data && r.end > search.data.to ? search.data.to : r.end;
+        const current = playing?.id === id && playing?.from === from && playing?.to === to;
+        return (
+          <Button
+            size="small"
+            type={current ? 'primary' : 'default'}
+            icon={<PlayCircleOutlined />}
+            data-testid="record-replay"
+            onClick={() => id && setPlaying({ id, from, to })}
+          >
+            {t('camera.records.replay')}
+          </Button>
+        );
+      },
+    },
+  ];
+
+  const answer = search.data;
+  return (
+    <Flex vertical gap={12} data-testid="camera-records-page">
+      <Card size="small" title={t('camera.records.title')}>
+        <Flex vertical gap={8}>
+          <Space wrap>
+            <Select<number>
+              aria-label={t('camera.records.camera')}
+              data-testid="records-camera"
+              showSearch
+              optionFilterProp="label"
+              placeholder={t('camera.records.pickCamera')}
+              style={{ width: 220 }}
+              loading={cameras.isLoading}
+              value={cameraId}
+              onChange={(v) => setCameraId(v)}
+              options={(cameras.data?.list ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            />
+            <DatePicker.RangePicker
+              showTime
+              format={TIME_FORMAT}
+              value={range}
+              allowClear={false}
+              aria-label={t('camera.records.period')}
+              data-testid="records-period"
+              onChange={(values) => {
+                if (values?.[0] && values[1]) setRange([values[0], values[1]]);
+              }}
+            />
+            <Select<CameraRecordType>
+              aria-label={t('camera.records.type')}
+              data-testid="records-type"
+              allowClear
+              placeholder={t('camera.records.allTypes')}
+              style={{ width: 130 }}
+              value={type}
+              onChange={(v) => setType(v)}
+              options={CAMERA_RECORD_TYPES.map((v) => ({ value: v, label: t(`camera.recordTypes.${v}`) }))}
+            />
+            <Button
+              type="primary"
+              icon={<SearchOutlined />}
+              loading={search.isPending}
+              onClick={run}
+              data-testid="records-search"
+            >
+              {t('camera.records.search')}
+            </Button>
+          </Space>
+          <Typography.Text type="secondary">{t('camera.records.source')}</Typography.Text>
+          {invalid && (
+            <Typography.Text type="danger" data-testid="records-invalid">
+              {invalid}
+            </Typography.Text>
+          )}
+          {search.error && (
+            <Alert type="error" showIcon title={failureText(search.error)} data-testid="records-error" />
+          )}
+        </Flex>
+      </Card>
+      <Row gutter={[12, 12]}>
+        <Col xs={24} xl={11}>
+          <Card size="small" data-testid="camera-records">
+            {answer?.truncated && (
+              <Alert
+                type="warning"
+                showIcon
+                style={{ marginBottom: 8 }}
+                title={t('camera.records.truncated', { count: answer.files.length })}
+              />
+            )}
+            {answer && !answer.truncated && answer.files.length > 0 && (
+              <Typography.Text type="secondary" data-testid="records-count">
+                {t('camera.records.count', { count: answer.files.length })}
+              </Typography.Text>
+            )}
+            <Table<CameraRecord>
+              rowKey={(r) => `${r.type}-${r.start}`}
+              size="small"
+              columns={columns}
+              dataSource={answer?.files ?? []}
+              loading={search.isPending}
+              pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
+              locale={{
+                emptyText: (
+                  <Empty
+                    image={Empty.PRESENTED_IMAGE_SIMPLE}
+                    description={
+                      answer ? t('camera.records.empty') : t('camera.records.hint', { minutes: PLAYBACK_MINUTES.max })
+                    }
+                  />
+                ),
+              }}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} xl={13}>
+          <Card size="small" title={t('camera.replay.title')}>
+            {playing ? (
+              <ReplayPlayer
+                key={`${playing.id}:${playing.from}:${playing.to}`}
+                projectId={projectId}
+                id={playing.id}
+                from={playing.from}
+                to={playing.to}
+              />
+            ) : (
+              <Empty description={t('camera.replay.none')} />
+            )}
+          </Card>
+        </Col>
+      </Row>
+    </Flex>
+  );
+}

@@ -1,0 +1,149 @@
+import type { CameraReplay } from '@sc/contract/families/camera';
+import { Alert, Flex, Spin, Tag, Typography } from 'antd';
+import Hls from 'hls.js';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { failureText } from '../../api/report';
+import { formatTime } from '../../components/time';
+import { getToken } from '../../session/store';
+import { cameraApi } from './api';
+import { playerErrorOf } from './live-player';
+
+type Shown =
+  | { kind: 'loading' }
+  | { kind: 'playing' }
+  | { kind: 'ended' }
+  | { kind: 'unavailable'; reason: NonNullable<CameraReplay['reason']> }
+  | { kind: 'error'; text: string };
+
+/**
+ * A recorded period of a camera replayed (spec 001 §7 "camera: replay"): the server's stream gateway is
+ * asked for it (the camera's recording copied whole into an HLS VOD, shared with everybody replaying the
+ * same period), then hls.js plays it with the video's own controls, so the reader can pause and seek
+ * anywhere in it; the recorded time is written on the picture, the speed shown beside it. What goes
+ * wrong is said in the reader's words (the server's refusal: an offline camera's 409 carries the spec's
+ * "offline or abnormal communication, retry later"; the player errors of spec 000 §8).
+ */
+export function ReplayPlayer({
+  projectId,
+  id,
+  from,
+  to,
+  height = 400,
+}: {
+  projectId: number;
+  id: number;
+  from: string;
+  to: string;
+  height?: number;
+}) {
+  const { t } = useTranslation();
+  const video = useRef<HTMLVideoElement>(null);
+  const [shown, setShown] = useState<Shown>({ kind: 'loading' });
+  const [answer, setAnswer] = useState<CameraReplay | null>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new camera or period opens another replay
+  useEffect(() => {
+    let hls: Hls | null = null;
+    let gone = false;
+    setShown({ kind: 'loading' });
+    setAnswer(null);
+    cameraApi(projectId)
+      .replay({ id, query: { from, to } }, { silent: true })
+      .then((replay) => {
+        if (gone) return;
+        setAnswer(replay);
+        if (!replay.available && replay.reason) return setShown({ kind: 'unavailable', reason: replay.reason });
+        if (replay.state !== 'live' || !replay.playlist)
+          return setShown({ kind: 'error', text: t('camera.live.player.notFound') });
+        const media = video.current;
+        if (!media) return;
+        if (!Hls.isSupported()) return setShown({ kind: 'error', text: t('camera.live.player.notSupported') });
+        hls = new Hls({
+          manifestLoadingMaxRetry: 2,
+          fragLoadingMaxRetry: 2,
+          xhrSetup: (xhr) => {
+            const token = getToken();
+            if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+          },
+        });
+        hls.on(Hls.Events.ERROR, (_event, data) => {
+          if (!data.fatal) return;
+          setShown({ kind: 'error', text: t(`camera.live.player.${playerErrorOf(data)}`) });
+          hls?.destroy();
+          hls = null;
+        });
+        hls.on(Hls.Events.FRAG_BUFFERED, () => setShown((s) => (s.kind === 'loading' ? { kind: 'playing' } : s)));
+        hls.loadSource(replay.playlist);
+        hls.attachMedia(media);
+        media.muted = true;
+        void media.play().catch(() => undefined);
+      })
+      .catch((error) => {
+        if (!gone) setShown({ kind: 'error', text: failureText(error) });
+      });
+    return () => {
+      gone = true;
+      hls?.destroy();
+    };
+  }, [projectId, id, from, to]);
+
+  return (
+    <Flex vertical gap={8}>
+      <div
+        style={{ position: 'relative', background: '#000', height, width: '100%', overflow: 'hidden' }}
+        data-testid="replay-player"
+        data-shown={shown.kind}
+      >
+        <video
+          ref={video}
+          muted
+          playsInline
+          controls={shown.kind === 'playing' || shown.kind === 'ended'}
+          onEnded={() => setShown({ kind: 'ended' })}
+          onPlaying={() => setShown((s) => (s.kind === 'ended' ? { kind: 'playing' } : s))}
+          style={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
+          data-testid="replay-video"
+        />
+        {shown.kind !== 'playing' && shown.kind !== 'ended' && (
+          <Flex
+            align="center"
+            justify="center"
+            style={{ position: 'absolute', inset: 0, padding: 12, textAlign: 'center' }}
+          >
+            {shown.kind === 'loading' && (
+              <Spin tip={t('camera.replay.loading')}>
+                <div style={{ width: 160 }} />
+              </Spin>
+            )}
+            {shown.kind === 'unavailable' && (
+              <Alert
+                type="warning"
+                showIcon
+                message={t('camera.live.unavailable')}
+                description={t(`camera.live.reasons.${shown.reason}`)}
+                data-testid="replay-unavailable"
+              />
+            )}
+            {shown.kind === 'error' && (
+              <Typography.Text style={{ color: '#fff' }} data-testid="replay-error">
+                {shown.text}
+              </Typography.Text>
+            )}
+          </Flex>
+        )}
+      </div>
+      <Flex gap={8} wrap align="center">
+        <Typography.Text type="secondary" data-testid="replay-period">
+          {t('camera.replay.period', { from: formatTime(from), to: formatTime(to) })}
+        </Typography.Text>
+        {answer?.speed && answer.speed > 1 && (
+          <Tag color="orange" data-testid="replay-speed">
+            {t('camera.replay.speed', { speed: answer.speed })}
+          </Tag>
+        )}
+        {shown.kind === 'ended' && <Tag data-testid="replay-ended">{t('camera.replay.ended')}</Tag>}
+      </Flex>
+    </Flex>
+  );
+}
