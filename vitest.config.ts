@@ -67,8 +67,9 @@ export default defineConfig({
           root: 'e2e',
           include: ['**/*.e2e.ts'],
           environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Generous: a journey beside another on two cores may wait a while for its server or browser.
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
           // Each journey has its own server and browser; scripts/test.mjs runs two at once (they wait on
           // devices and timers much of the time) and the ones listed there as heavy alone afterwards.
         },

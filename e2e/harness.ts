@@ -166,7 +166,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         reducedMotion: 'reduce',
       });
       const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
+      // A wait ends as soon as its condition holds: the bound only says how long a busy machine may
+      // take (two journeys share two cores) before the step is a failure.
+      page.setDefaultTimeout(30_000);
       page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
       // A 500 is never an expected answer (504 is: a silent device): the journey fails on it, naming the call.
       page.on('response', (response) => {

@@ -57,7 +57,7 @@ if (!env.TEST_DATABASE_URL) {
 }
 
 /** Journeys that need the machine to themselves (CPU-bound video): run one at a time after the rest. */
-const SERIAL_JOURNEYS = ['camera.e2e.ts'];
+const SERIAL_JOURNEYS = ['camera.e2e.ts', 'every-screen.e2e.ts', 'phones.e2e.ts'];
 
 // Unit and API suites first, then the browser journeys on their own: on a 2-core machine the
 // journeys' timings are only fair without the server suites competing for the CPU.
@@ -84,8 +84,9 @@ const runs = args.length
         ],
       ],
       // Two journeys at once: each spends much of its time waiting on its simulated devices, timers
-      // and the browser, so a second one uses the idle core. The camera journey plays nine ffmpeg
-      // streams and asserts they advance: it runs alone after.
+      // and the browser, so a second one uses the idle core. Those that keep both cores busy run alone
+      // after: the camera journey plays nine ffmpeg streams and asserts they advance, and the two
+      // screen walks (every screen at 1366 px with axe, and at 390 px) draw screen after screen.
       ['journeys', ['--project', 'e2e', '--maxWorkers=2', ...SERIAL_JOURNEYS.flatMap((j) => ['--exclude', `**/${j}`])]],
       ['journeys-alone', ['--project', 'e2e', '--maxWorkers=1', ...SERIAL_JOURNEYS]],
     ];
