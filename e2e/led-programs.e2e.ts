@@ -3,13 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings, describeAxe } from './axe';
 import { apiOf, createDevice, rootProjectId } from './devices';
 import { type Harness, signIn, startHarness, switchLanguage } from './harness';
-import { simulatedScreen } from './led-screens';
+import { CHECKED_PNG, simulatedScreen } from './led-screens';
 import { describeFindings, inspectScreen, settle } from './screen-checks';
 
 /**
- * LED programs: a program composed in the editor with a text layer and a digital clock placed by
- * dragging them on the screen's canvas, previewed, checked, then published to two simulated screens that
- * acknowledge it, play it and report it (the screens list shows it, live). Both languages, 1366 px.
+ * LED programs: an image uploaded as a resource; a program composed in the editor with that image, a
+ * text layer and a digital clock placed by dragging them on the screen's canvas, previewed, checked,
+ * then published to a device group holding two simulated screens, which fetch the image over HTTP (the
+ * bytes the server sent each: the image once), acknowledge it, play it and report it (the screens list
+ * shows it, live). Both languages, 1366 px.
  */
 let h: Harness;
 const clients: { endAsync: (force?: boolean) => Promise<unknown> }[] = [];
@@ -29,6 +31,8 @@ const SCREENS = [
   { name: '西门LED屏', no: 'LED-PG-02', equipmentId: 'EQE2ELEDPG2', key1: 'led-pg-secret-2' },
 ];
 const PROGRAM = '迎宾公告';
+const GROUP = '东西门屏幕';
+const IMAGE = '迎宾图片';
 
 const screenFindings = async (page: Page, lang: 'zh_CN' | 'en_US') => [
   ...describeFindings(await inspectScreen(page, lang)),
@@ -51,21 +55,46 @@ async function drag(page: Page, canvas: Locator, from: [number, number], to: [nu
 const inputValue = (page: Page, id: string) => page.getByTestId('layer-panel').getByTestId(id).inputValue();
 
 describe('LED programs in the console', () => {
-  it('composes a program by dragging, previews it, checks it and publishes it to two screens that show it', async () => {
+  it('uploads an image, composes a program with it by dragging, previews it, checks it and publishes it to a group of two screens that show it', async () => {
     const page = await h.newPage();
     await page.goto('/index');
     await signIn(page);
     await page.waitForURL('**/man/manmain');
     const api = await apiOf(page);
     const projectId = await rootProjectId(api);
+    // Both screens in one device group: the program goes to the group.
+    const group = await api.post<{ id: number }>('/api/biz/devicegroups.do', {
+      name: GROUP,
+      no: 'LED-PG-G1',
+      projectId,
+    });
+    const screenIds: number[] = [];
     for (const [i, s] of SCREENS.entries()) {
-      const id = await createDevice(api, projectId, 'led', 'ledxx', s, { props: JSON.stringify(PROPS) });
+      const id = await createDevice(api, projectId, 'led', 'ledxx', s, {
+        props: JSON.stringify(PROPS),
+        groupId: group.id,
+      });
+      screenIds.push(id);
       await api.post(`/api/pjts/${projectId}/iot/led/${id}/register`);
       const screen = await simulatedScreen(h, s, PROPS, 0.2 + i * 0.3);
       clients.push(screen.client);
     }
 
-    // ── The editor: properties, then a text layer and a digital clock placed by dragging them.
+    // ── An image uploaded as a resource (checked by its content on the server).
+    await page.goto('/pjt/pjtledresourcelist');
+    await page.getByRole('button', { name: /新增资源/ }).click();
+    const upload = page.locator('.ant-modal').filter({ hasText: '新增资源' });
+    await upload.getByLabel('名称').fill(IMAGE);
+    await upload.getByLabel('编号').fill('RES-PG-01');
+    await upload
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'welcome.png', mimeType: 'image/png', buffer: CHECKED_PNG });
+    await upload.getByTestId('led-file-name').filter({ hasText: 'welcome.png' }).waitFor();
+    await upload.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('资源已保存').waitFor();
+    await page.locator('.ant-table-row', { hasText: IMAGE }).getByTestId('led-thumb').waitFor();
+
+    // ── The editor: properties, then a text layer and a digital clock placed by dragging them, and the image.
     await page.goto('/pjt/pjtledprogramlist');
     await page.getByRole('button', { name: /新建节目/ }).click();
     await page.waitForURL('**/pjt/pjtledprogram');
@@ -89,8 +118,18 @@ describe('LED programs in the console', () => {
     await expect.poll(() => inputValue(page, 'layer-top')).toBe('60');
     expect(await inputValue(page, 'layer-left')).toBe('0');
     expect(await page.getByTestId('layer-item').allTextContents()).toEqual(['1. 单行文本', '2. 数字时钟']);
+    // The image in a layer of its own at the top left (96 × 32), clear of the text and the clock.
+    await page.getByTestId('add-image-layer').click();
+    await page.getByTestId('layer-panel').getByText('图层 3').waitFor();
+    await page.getByTestId('layer-panel').getByLabel('资源').click();
+    await page.getByTitle(IMAGE).click();
+    await page.keyboard.press('Escape');
+    expect(await page.getByTestId('layer-item').allTextContents()).toEqual(['1. 单行文本', '2. 数字时钟', '3. 图片']);
     await page.getByTestId('program-preview-toggle').click();
     const preview = page.getByTestId('program-preview');
+    await expect
+      .poll(() => preview.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(48);
     await preview
       .locator('[data-subtype="digitalClock"]')
       .filter({ hasText: /^\d\d:\d\d:\d\d$/ })
@@ -111,30 +150,50 @@ describe('LED programs in the console', () => {
     expect(await screenFindings(page, 'zh_CN')).toEqual([]);
     await h.screenshot(page, 'led-program-editor-zh');
 
-    // ── The list: checked after asking, then published to both screens, each acknowledging it.
+    // ── The list: checked after asking, then published to the group, each of its screens acknowledging it.
     await page.getByRole('link', { name: '返回节目列表' }).click();
     const row = page.locator('.ant-table-row', { hasText: PROGRAM });
     await row.locator('[data-program-state="edit"]').waitFor();
+    const checked = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && /\/led\/programs\/\d+\/check\?/.test(r.url()),
+      { timeout: 30_000 },
+    );
     await row.getByTestId('program-check').click();
     await page.getByRole('button', { name: /确\s*定/ }).click();
+    expect((await checked).status()).toBe(200);
+    // The row shows the state the check answered, without waiting for the list to be read again.
     await row.locator('[data-program-state="checked"]').waitFor();
     await row.getByTestId('program-publish').click();
     const dialog = page.locator('.ant-modal').filter({ hasText: PROGRAM });
-    await dialog.getByTestId('publish-screens').click();
-    for (const s of SCREENS) await page.getByTitle(s.name).click();
+    await dialog.getByTestId('publish-groups').click();
+    await page.getByTitle(`${GROUP}（2 块屏幕）`).click();
     await page.keyboard.press('Escape');
     await dialog.getByTestId('publish-send').click();
     const progress = dialog.getByTestId('batch-progress');
-    await progress.and(page.locator('[data-done="true"]')).waitFor();
+    await progress.and(page.locator('[data-done="true"]')).waitFor({ timeout: 30_000 });
     expect(await progress.getByTestId('batch-acknowledged').textContent()).toBe('已确认 2');
+    // Each screen fetched the image: the server sent it once to each, said in words.
+    for (const id of screenIds)
+      await expect
+        .poll(async () =>
+          (await api.get<{ name: string; bytesSent: number }[]>(`/api/pjts/${projectId}/iot/led/${id}/programs`)).map(
+            (p) => [p.name, p.bytesSent],
+          ),
+        )
+        .toEqual([[PROGRAM, CHECKED_PNG.length]]);
+    const sent = dialog.getByTestId('program-screens');
+    await expect
+      .poll(() => sent.getByTestId('bytes-sent').allTextContents())
+      .toEqual(SCREENS.map(() => `已发送 ${CHECKED_PNG.length} B`));
     await page.mouse.move(0, 0);
     // The screens' select turns disabled once sent: its colours fade, measured once still.
     await settle(page);
     expect(await screenFindings(page, 'zh_CN')).toEqual([]);
     await h.screenshot(page, 'led-program-publish-zh');
     await dialog.getByRole('button', { name: '关闭' }).click();
-    // Two layers, and now two screens.
-    await expect.poll(() => row.getByText('2', { exact: true }).count()).toBe(2);
+    // Three layers, and now two screens.
+    await expect.poll(() => row.getByText('2', { exact: true }).count()).toBe(1);
+    expect(await row.getByText('3', { exact: true }).count()).toBe(1);
     await settle(page);
     expect(await screenFindings(page, 'zh_CN')).toEqual([]);
     await h.screenshot(page, 'led-programs-zh');
@@ -165,6 +224,9 @@ describe('LED programs in the console', () => {
     await page.locator('.ant-select-item-option').getByText(first).click();
     const picture = page.getByTestId('live-picture');
     await picture.getByText('欢迎光临').waitFor();
+    await expect
+      .poll(() => picture.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(48);
     await picture
       .locator('[data-subtype="digitalClock"]')
       .filter({ hasText: /^\d\d:\d\d:\d\d$/ })

@@ -6,6 +6,12 @@ import type { Harness } from './harness';
 
 const sim = familySim('led');
 
+/** A 48×24 checked PNG. */
+export const CHECKED_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAYCAIAAAAzn+mLAAAAPElEQVR42mO4o6GBhn6dkEND9FTDMOqgUQcNOwcNrPWYakYdNOqg4eeg0XJo1EGjDhqty0YdNOqgIe4gANDa21t+iRPqAAAAAElFTkSuQmCC',
+  'base64',
+);
+
 /**
  * An LED screen over MQTT answering as the simulator's screens do (control, realdata, program), its
  * reports sent after each command; `report` sends one now, `commands` are those it was sent.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings, describeAxe } from './axe';
 import { apiOf, createDevice, reportUntilShown, rootProjectId } from './devices';
 import { type Harness, signIn, startHarness, switchLanguage } from './harness';
-import { simulatedScreen } from './led-screens';
+import { CHECKED_PNG, simulatedScreen } from './led-screens';
 import { describeFindings, inspectScreen, settle } from './screen-checks';
 
 /**
@@ -28,11 +28,7 @@ afterAll(async () => {
 const SCREEN = { name: '广场LED屏', no: 'LED-E2E-01', equipmentId: 'EQE2ELED01', key1: 'led-secret-1' };
 const TYPE = 'led';
 const PROPS = { screenWidth: 192, screenHeight: 96 };
-/** A 48×24 checked PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAYCAIAAAAzn+mLAAAAPElEQVR42mO4o6GBhn6dkEND9FTDMOqgUQcNOwcNrPWYakYdNOqg4eeg0XJo1EGjDhqty0YdNOqgIe4gANDa21t+iRPqAAAAAElFTkSuQmCC',
-  'base64',
-);
+const PNG = CHECKED_PNG;
 
 const screenFindings = async (page: Page, lang: 'zh_CN' | 'en_US') => [
   ...describeFindings(await inspectScreen(page, lang)),

@@ -1,6 +1,7 @@
 import { HistoryOutlined, PlusOutlined, SendOutlined } from '@ant-design/icons';
+import type { LedProgram } from '@sc/contract/families/led';
 import { LED_PROGRAM_STATES } from '@sc/contract/families/led';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Modal, Select, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +12,7 @@ import { ListScreen, tableColumns, usePagedList, useReviewActions } from '../../
 import { BatchProgress, useFollowedBatch } from '../../components/device';
 import { ProjectScoped } from '../../components/project-scoped';
 import { formatTime } from '../../components/time';
-import { type LedProgramListed, ledApi, PROGRAM_PAGE, programApi } from './api';
+import { type LedProgramListed, ledApi, PROGRAM_PAGE, type ProgramPage, programApi } from './api';
 import { ProgramScreens } from './program-screens';
 
 interface Filters {
@@ -59,11 +60,35 @@ function Programs({ projectId }: { projectId: number }) {
         } as never,
       }),
   });
+  const client = useQueryClient();
+  /**
+   * The row as the server answered a check or an uncheck, shown at once: the list read again behind it
+   * (not awaited) may come late on a busy server, and the state must not wait for it.
+   */
+  const shownAs = (answer: LedProgram) =>
+    client.setQueryData<ProgramPage>(list.queryKey, (old) =>
+      old
+        ? {
+            ...old,
+            list: old.list.map((r) =>
+              r.id === answer.id
+                ? {
+                    ...r,
+                    state: answer.state,
+                    checkedBy: answer.checkedBy,
+                    checkedAt: answer.checkedAt,
+                    updatedAt: answer.updatedAt,
+                  }
+                : r,
+            ),
+          }
+        : old,
+    );
   const act = async (work: () => Promise<unknown>, done: string) => {
     try {
       await work();
       message.success(t(done));
-      await list.refresh();
+      void list.refresh();
     } catch (error) {
       message.error(failureText(error));
     }
@@ -100,8 +125,9 @@ function Programs({ projectId }: { projectId: number }) {
         row,
         {
           open: () => edit(row),
-          check: () => act(() => api.checkProgram({ programId: row.id }), 'led.programs.checked'),
-          uncheck: () => act(() => api.uncheckProgram({ programId: row.id }), 'led.programs.unchecked'),
+          check: () => act(async () => shownAs(await api.checkProgram({ programId: row.id })), 'led.programs.checked'),
+          uncheck: () =>
+            act(async () => shownAs(await api.uncheckProgram({ programId: row.id })), 'led.programs.unchecked'),
           remove: () => act(() => api.deleteProgram({ programId: row.id }), 'led.programs.deleted'),
           confirmCheck: t('led.programs.confirmCheck', { name: row.name }),
           confirmDelete: t('led.programs.confirmDelete', { name: row.name }),

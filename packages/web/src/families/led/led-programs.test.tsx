@@ -76,6 +76,9 @@ const GROUPS = [
 /** A screen's delivery of program 8, as …/programs/8/screens answers it. */
 const SENT = { publishedAt: '2026-05-01T10:00:00Z', delivered: true, deliveredAt: '2026-05-01T10:00:01Z' };
 
+/** The list call failing (a busy server): set once a program was checked. */
+let listDown = false;
+
 /** The server's refusal of the next publish, when set. */
 let refusal: string | null = null;
 
@@ -84,10 +87,16 @@ const family = familyScreens({
   base: LED,
   list: SCREENS,
   more: (call, pathname) => {
-    if (pathname === `${LED}/programs` && call.method === 'GET') return { json: { ...pageOf(PROGRAMS), pageSize: 25 } };
+    if (pathname === `${LED}/programs` && call.method === 'GET')
+      return listDown
+        ? { status: 503, json: { statusCode: 503, code: 'UNAVAILABLE', message: '服务繁忙' } }
+        : { json: { ...pageOf(PROGRAMS), pageSize: 25 } };
     if (pathname === `${LED}/programs` && call.method === 'POST')
       return { json: { ...row(9, '新节目', 'edit'), layers: [] } };
-    if (pathname === `${LED}/programs/7/check`) return { json: { ...row(7, '早间公告', 'checked'), layers: [] } };
+    if (pathname === `${LED}/programs/7/check`) {
+      listDown = true;
+      return { json: { ...row(7, '早间公告', 'checked'), layers: [] } };
+    }
     if (pathname === `${LED}/61/runtime`)
       return {
         json: { id: 61, at: '2026-05-01T08:00:00Z', brightness: 180, volume: 6, power: true, playing: '晚间公告' },
@@ -205,6 +214,13 @@ describe('LED program list', () => {
     await user.click(within(draft).getByTestId('program-check'));
     await user.click(await screen.findByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(calls.some((c) => c.url.pathname === `${LED}/programs/7/check`)).toBe(true));
+    // Checked as the call answered, not waiting for the list read again (failing here).
+    await waitFor(() => expect(draft.querySelector('[data-program-state]')?.textContent).toBe('已审核'));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.pathname === `${LED}/programs` && c.method === 'GET').length).toBeGreaterThan(1),
+    );
+    expect((await family.rowWith('早间公告')).querySelector('[data-program-state]')?.textContent).toBe('已审核');
+    listDown = false;
 
     const ready = await family.rowWith('晚间公告');
     await user.click(within(ready).getByTestId('program-publish'));
