@@ -1,5 +1,6 @@
 import { camera } from './camera.js';
 import { dvr } from './dvr.js';
+import { emergencycallequipment } from './emergencycallequipment.js';
 import { envmonitor } from './envmonitor.js';
 import { gateway } from './gateway.js';
 import { heartbeatOnly } from './heartbeat-only.js';
@@ -29,7 +30,8 @@ export const FAMILY_SIMS: readonly FamilySim[] = [
   nsc,
   camera,
   dvr,
-  ...['evse', 'emergencycallequipment'].map((t) => heartbeatOnly(t)),
+  emergencycallequipment,
+  heartbeatOnly('evse'),
 ];
 
 const byType = new Map(FAMILY_SIMS.map((f) => [f.type, f]));

@@ -1,5 +1,6 @@
 import { camera } from './camera';
 import { dvr } from './dvr';
+import { ece } from './ece';
 import { envmonitor } from './envmonitor';
 import { gateway } from './gateway';
 import { illum } from './illum';
@@ -28,6 +29,7 @@ export const FAMILIES: readonly FamilyConsole[] = [
   nsc,
   camera,
   dvr,
+  ece,
 ];
 
 const merged = <T>(pick: (f: FamilyConsole) => Record<string, T> | undefined): Record<string, T> =>

@@ -5,6 +5,7 @@ import type { SettingsService } from '../../modules/system/settings.service.js';
 import type { IotRuntime } from '../runtime.js';
 import { cameraFamily } from './camera/camera.handler.js';
 import { dvrFamily } from './dvr/dvr.handler.js';
+import { eceFamily } from './ece/ece.handler.js';
 import { envMonitorFamily } from './envmonitor/env.handler.js';
 import type { FamilyHandler } from './family-handler.js';
 import { gatewayFamily } from './gateway/gateway.handler.js';
@@ -34,6 +35,7 @@ export const FAMILY_HANDLERS: readonly FamilyHandler[] = [
   nscFamily,
   cameraFamily,
   dvrFamily,
+  eceFamily,
 ];
 
 /** Registers every family's calls, each with the family context (services, never the raw database). */

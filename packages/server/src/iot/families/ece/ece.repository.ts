@@ -1,0 +1,240 @@
+import { peerOf } from '@sc/contract';
+import {
+  type AlarmFilter,
+  type ConnectionBody,
+  ECE_CALL,
+  ECE_CHANNEL_TYPE,
+  eceManifest,
+} from '@sc/contract/families/ece';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { devices } from '../../../db/schema/index.js';
+import { DEVICE_COLUMNS } from '../kit/device-columns.js';
+import { type ListFilter, listedDevicesWhere, type PageWindow, pageDevices } from '../kit/device-list.js';
+import { deviceProjectName, type ProjectReach } from '../kit/project-reach.js';
+import { iso, type Row, rows, textOrNull } from '../kit/raw-rows.js';
+import { eceAlarms, eceConnections } from './ece.tables.js';
+
+const TYPE = eceManifest.type;
+/** The device type of the camera a post is linked with (its manifest's peer). */
+const CAMERA = peerOf(eceManifest, 'linked');
+
+/** The linked camera of `devices d` (its `linkedCameraId`, a camera of the post's project), as `c`. */
+const LINKED_CAMERA = sql`LEFT JOIN devices c ON c.id = CASE WHEN (d.props->>'linkedCameraId') ~ '^[0-9]{1,9}$'
+  THEN (d.props->>'linkedCameraId')::int END AND c.type = ${CAMERA} AND c.project_id = d.project_id`;
+
+/** An alarm as the calls answer it. */
+export function alarmOf(r: Row) {
+  const detail = String(r.settle_detail) as 'init' | 'settled' | 'ignored';
+  return {
+    id: Number(r.id),
+    projectId: Number(r.project_id),
+    device: { id: Number(r.device_id), name: String(r.device_name), no: String(r.device_no) },
+    linkedCamera:
+      r.camera_id === null || r.camera_id === undefined
+        ? null
+        : { id: Number(r.camera_id), name: String(r.camera_name), no: String(r.camera_no) },
+    startTime: iso(r.start_time)!,
+    stopTime: iso(r.stop_time),
+    eventId: String(r.event_id),
+    deviceIndexCode: String(r.device_index_code),
+    channelIndexCode: String(r.channel_index_code),
+    channelType: String(r.channel_type),
+    channelName: String(r.channel_name),
+    eventType: String(r.event_type),
+    settleStatus: detail === 'init' ? ('unsettled' as const) : ('settled' as const),
+    settleDetail: detail,
+    settleNote: textOrNull(r.settle_note),
+    settledBy: textOrNull(r.settled_by),
+    settleTime: iso(r.settle_time),
+    answeredAt: iso(r.answered_at),
+    answeredBy: textOrNull(r.answered_by),
+  };
+}
+export type AlarmRow = ReturnType<typeof alarmOf>;
+
+const ALARM_COLUMNS = sql`a.*, d.name AS device_name, d.no AS device_no,
+  c.id AS camera_id, c.name AS camera_name, c.no AS camera_no`;
+
+const filterOf = (filter: AlarmFilter): SQL =>
+  filter === 'unhandled'
+    ? sql`a.settle_detail = 'init'`
+    : filter === 'handled'
+      ? sql`a.settle_detail <> 'init'`
+      : sql`true`;
+
+/** What the list shows of each post: the device, its address and codes, linked camera and unhandled alarms. */
+const LISTED = {
+  ...DEVICE_COLUMNS,
+  props: devices.props,
+  ip: devices.ip,
+  projectName: deviceProjectName,
+  unhandled: sql<number>`(select count(*)::int from ece_alarms ea where ea.device_id = "devices"."id" and ea.settle_detail = 'init')`,
+};
+
+/** The SQL of the posts: their list, their alarm log and the project's connection parameters. */
+export function createEceRepository(db: Db) {
+  return {
+    async page(project: number | ProjectReach, filter: ListFilter, window: PageWindow) {
+      const where = listedDevicesWhere(TYPE, project, filter);
+      return pageDevices(db, db.select(LISTED).from(devices).$dynamic(), where, window);
+    },
+
+    /** The cameras of these ids (of the posts' projects), with their state. */
+    async cameras(ids: number[]) {
+      if (!ids.length)
+        return new Map<number, { id: number; name: string; no: string; activeState: number; projectId: number }>();
+      const found = await rows(
+        db,
+        sql`SELECT id, name, no, active_state, project_id FROM devices WHERE type = ${CAMERA} AND id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
+      return new Map(
+        found.map((r) => [
+          Number(r.id),
+          {
+            id: Number(r.id),
+            name: String(r.name),
+            no: String(r.no),
+            activeState: Number(r.active_state),
+            projectId: Number(r.project_id),
+          },
+        ]),
+      );
+    },
+
+    /**
+     * A call begins: its row (the post's codes from its properties, else its equipment id), once per
+     * post and event id (a message delivered twice makes one row). Answers the new row's id, null when
+     * it was there already or the device is gone.
+     */
+    async callStarted(deviceId: number, at: Date, eventId: string): Promise<number | null> {
+      const [row] = await rows(
+        db,
+        sql`INSERT INTO ece_alarms (project_id, device_id, start_time, event_id, device_index_code,
+              channel_index_code, channel_type, channel_name, event_type)
+            SELECT d.project_id, d.id, ${at.toISOString()}::timestamptz, ${eventId},
+              left(coalesce(nullif(d.props->>'eceCode', ''), d.equipment_id, d.no), 64),
+              left(coalesce(nullif(d.props->>'eceCameraIndexCode', ''), nullif(d.props->>'cameraIndexCode', ''), d.equipment_id, d.no), 64),
+              ${ECE_CHANNEL_TYPE}, left(d.name, 64), ${ECE_CALL}
+            FROM devices d WHERE d.id = ${deviceId}
+            ON CONFLICT (device_id, event_id) DO NOTHING
+            RETURNING id`,
+      );
+      return row ? Number(row.id) : null;
+    },
+
+    /** A call ends: the post's open calls begun by `at` get their stop time. Answers their ids. */
+    async callStopped(deviceId: number, at: Date): Promise<number[]> {
+      const ended = await db
+        .update(eceAlarms)
+        .set({ stopTime: at })
+        .where(
+          and(
+            eq(eceAlarms.deviceId, deviceId),
+            sql`${eceAlarms.stopTime} IS NULL`,
+            sql`${eceAlarms.startTime} <= ${at.toISOString()}::timestamptz`,
+          ),
+        )
+        .returning({ id: eceAlarms.id });
+      return ended.map((r) => r.id);
+    },
+
+    /** A page of the project's (or its subtree's) alarms, newest first, and how many match. */
+    async alarms(
+      project: SQL,
+      query: { filter: AlarmFilter; deviceId?: number; words: string[]; from?: Date; to?: Date },
+      window: PageWindow,
+    ) {
+      const words = query.words.map(
+        (w) => sql`(d.name ILIKE ${`%${w}%`} OR d.no ILIKE ${`%${w}%`} OR a.event_id ILIKE ${`%${w}%`})`,
+      );
+      const where = sql.join(
+        [
+          project,
+          filterOf(query.filter),
+          query.deviceId ? sql`a.device_id = ${query.deviceId}` : sql`true`,
+          query.from ? sql`a.start_time >= ${query.from.toISOString()}::timestamptz` : sql`true`,
+          query.to ? sql`a.start_time < ${query.to.toISOString()}::timestamptz` : sql`true`,
+          ...words,
+        ],
+        sql` AND `,
+      );
+      const [list, [total]] = await Promise.all([
+        rows(
+          db,
+          sql`SELECT ${ALARM_COLUMNS} FROM ece_alarms a JOIN devices d ON d.id = a.device_id ${LINKED_CAMERA}
+              WHERE ${where} ORDER BY a.start_time DESC, a.id DESC LIMIT ${window.limit} OFFSET ${window.offset}`,
+        ),
+        rows(db, sql`SELECT count(*)::int AS n FROM ece_alarms a JOIN devices d ON d.id = a.device_id WHERE ${where}`),
+      ]);
+      return { rows: list.map(alarmOf), total: Number(total?.n ?? 0) };
+    },
+
+    /** How many alarms of the project there are, unhandled and handled. */
+    async counts(project: SQL) {
+      const [r] = await rows(
+        db,
+        sql`SELECT count(*)::int AS all, count(*) FILTER (WHERE a.settle_detail = 'init')::int AS unhandled
+            FROM ece_alarms a WHERE ${project}`,
+      );
+      const all = Number(r?.all ?? 0);
+      const unhandled = Number(r?.unhandled ?? 0);
+      return { all, unhandled, handled: all - unhandled };
+    },
+
+    /** One alarm of the project, or undefined. */
+    async alarm(projectId: number, id: number): Promise<AlarmRow | undefined> {
+      const [r] = await rows(
+        db,
+        sql`SELECT ${ALARM_COLUMNS} FROM ece_alarms a JOIN devices d ON d.id = a.device_id ${LINKED_CAMERA}
+            WHERE a.id = ${id} AND a.project_id = ${projectId}`,
+      );
+      return r ? alarmOf(r) : undefined;
+    },
+
+    /** Settles or ignores an alarm still to be processed; false when it was handled already. */
+    async settle(projectId: number, id: number, detail: 'settled' | 'ignored', note: string, by: string) {
+      const done = await db
+        .update(eceAlarms)
+        .set({ settleDetail: detail, settleNote: note || null, settledBy: by, settleTime: new Date() })
+        .where(and(eq(eceAlarms.id, id), eq(eceAlarms.projectId, projectId), eq(eceAlarms.settleDetail, 'init')))
+        .returning({ id: eceAlarms.id });
+      return done.length > 0;
+    },
+
+    /** Marks an alarm answered by an operator (the first answer counts). */
+    answered: (id: number, by: string) =>
+      db
+        .update(eceAlarms)
+        .set({ answeredAt: new Date(), answeredBy: by })
+        .where(and(eq(eceAlarms.id, id), sql`${eceAlarms.answeredAt} IS NULL`)),
+
+    /** Alarms begun before `before` deleted (the retention of eceRetentionDays); answers how many. */
+    async prune(before: Date) {
+      const gone = await db
+        .delete(eceAlarms)
+        .where(sql`${eceAlarms.startTime} < ${before.toISOString()}::timestamptz`)
+        .returning({ id: eceAlarms.id });
+      return gone.map((g) => g.id);
+    },
+
+    async connection(projectId: number) {
+      const [row] = await db.select().from(eceConnections).where(eq(eceConnections.projectId, projectId));
+      return row;
+    },
+
+    saveConnection: (projectId: number, body: ConnectionBody, by: string) =>
+      db
+        .insert(eceConnections)
+        .values({ projectId, ...body, updatedBy: by, updatedAt: new Date() })
+        .onConflictDoUpdate({
+          target: eceConnections.projectId,
+          set: { ...body, updatedBy: by, updatedAt: new Date() },
+        }),
+  };
+}
+
+export type EceRepository = ReturnType<typeof createEceRepository>;

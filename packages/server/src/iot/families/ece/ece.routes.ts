@@ -1,0 +1,29 @@
+import { ECE_API, eceManifest } from '@sc/contract/families/ece';
+import type { FastifyInstance } from 'fastify';
+import { mountTable } from '../../../platform/endpoints/mount.js';
+import type { FamilyContext } from '../family-handler.js';
+import { deviceListHandler } from '../kit/device-list.js';
+import { deviceHandlers } from '../kit/traits.js';
+import type { EceService } from './ece.service.js';
+
+/** How often the alarm log is pruned to the setting eceRetentionDays. */
+const PRUNE_EVERY_MS = 3600_000;
+
+/** Spec 001 §7 "ece: logs, counts, settle, connection params", and the posts' list and registration. */
+export function eceRoutes(app: FastifyInstance, ctx: FamilyContext, ece: EceService): void {
+  mountTable(app, ECE_API, {
+    ...deviceHandlers(ctx, eceManifest, [], { events: false }),
+    page: deviceListHandler(ctx, ece.page),
+    logs: async (call) => ece.logs(call.session, call.params.projectId, call.query),
+    counts: async (call) => ece.counts(call.session, call.params.projectId),
+    settle: async (call) => ece.settle(call.actor, call.params.projectId, call.params.alarmId, call.body),
+    connection: async (call) => ece.connection(call.session, call.params.projectId),
+    saveConnection: async (call) => ece.saveConnection(call.actor, call.params.projectId, call.body),
+  });
+
+  // The log's retention (deleting past rows is idempotent: several instances may run it).
+  const prune = () => void ece.prune().catch((err) => app.log.error({ err }, 'ece alarm retention failed'));
+  const timer = setInterval(prune, PRUNE_EVERY_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}

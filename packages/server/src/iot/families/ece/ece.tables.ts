@@ -1,0 +1,60 @@
+import { index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { devices } from '../../../db/schema/devices.js';
+import { projects } from '../../../db/schema/index.js';
+import { goneWith } from '../kit/family-tables.js';
+
+const tz = { withTimezone: true } as const;
+
+/**
+ * The alarm log of the emergency call posts (spec 001 §3 "ECE alarm log"): one row per call (a post's
+ * button pressed), from its start to its stop (the post hung up), settled or ignored by an operator with
+ * a note. Kept for the days of the setting eceRetentionDays; goes with its post.
+ */
+export const eceAlarms = pgTable(
+  'ece_alarms',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    deviceId: goneWith('device_id', devices),
+    startTime: timestamp('start_time', tz).notNull(),
+    stopTime: timestamp('stop_time', tz),
+    eventId: varchar('event_id', { length: 64 }).notNull(),
+    deviceIndexCode: varchar('device_index_code', { length: 64 }).notNull(),
+    channelIndexCode: varchar('channel_index_code', { length: 64 }).notNull(),
+    channelType: varchar('channel_type', { length: 32 }).notNull(),
+    channelName: varchar('channel_name', { length: 64 }).notNull(),
+    eventType: varchar('event_type', { length: 32 }).notNull(),
+    /** init (to be processed), settled, ignored. */
+    settleDetail: varchar('settle_detail', { length: 16 }).notNull().default('init'),
+    settleNote: varchar('settle_note', { length: 200 }),
+    settledBy: varchar('settled_by', { length: 64 }),
+    settleTime: timestamp('settle_time', tz),
+    answeredAt: timestamp('answered_at', tz),
+    answeredBy: varchar('answered_by', { length: 64 }),
+  },
+  (t) => [
+    uniqueIndex('ece_alarms_event_idx').on(t.deviceId, t.eventId),
+    index('ece_alarms_project_time_idx').on(t.projectId, t.startTime),
+    index('ece_alarms_start_idx').on(t.startTime),
+  ],
+);
+
+/**
+ * Spec 001 §7 "ece: connection params": where a project's posts' intercom platform is (one row per
+ * project; the defaults until saved).
+ */
+export const eceConnections = pgTable('ece_connections', {
+  projectId: integer('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  platform: varchar('platform', { length: 8 }).notNull(),
+  clientServerIp: varchar('client_server_ip', { length: 253 }).notNull(),
+  iscPort: integer('isc_port').notNull(),
+  iscContextPath: varchar('isc_context_path', { length: 16 }).notNull(),
+  dssPort: integer('dss_port').notNull(),
+  dhApiAddress: varchar('dh_api_address', { length: 100 }).notNull(),
+  updatedBy: varchar('updated_by', { length: 64 }).notNull(),
+  updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
+});
