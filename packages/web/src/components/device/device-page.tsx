@@ -168,6 +168,37 @@ export function useRegistryDevice(options: {
   });
 }
 
+/**
+ * A registry device (useRegistryDevice) whose page keeps its latest report under `report.key`: each push
+ * of the device is folded into that answer by `report.apply` as it comes, so the page is live without
+ * reading again, and an event push rereads the events under `[...key, 'events']`. `onPush` sees every
+ * push after that.
+ */
+export function useReportingDevice<R>(options: {
+  projectId: number;
+  id: number;
+  key: QueryKey;
+  back: DeviceBack;
+  report: { key: QueryKey; apply: (data: R, push: RealtimePush) => R };
+  onPush?: (push: RealtimePush) => void;
+}) {
+  const client = useQueryClient();
+  const { id, key, report } = options;
+  return useRegistryDevice({
+    projectId: options.projectId,
+    id,
+    key,
+    back: options.back,
+    onPush: (push) => {
+      if ('deviceId' in push && push.deviceId === id) {
+        client.setQueryData<R>(report.key, (d) => (d ? report.apply(d, push) : d));
+        if (push.kind === 'event') void client.invalidateQueries({ queryKey: [...key, 'events'] });
+      }
+      options.onPush?.(push);
+    },
+  });
+}
+
 /** One line of the device's properties. */
 export interface DeviceProperty {
   key?: string;

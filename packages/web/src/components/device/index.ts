@@ -10,7 +10,7 @@ export {
   useBatchProgress,
 } from './batch-progress';
 export { useCardCall } from './card-call';
-export { ControlsCard, ReportedAtRefresh } from './card-parts';
+export { ControlsCard, LastReportCard, ReportedAtRefresh } from './card-parts';
 export { CommandBar, type DeviceCommand, type ManifestCommand, useManifestCommands } from './command-bar';
 export { DeviceConfigCard, useStoredConfig } from './config-card';
 export { type DeviceRowCall, familyClient, fetchDevice, pagedEvents, registerBy } from './device-client';
@@ -30,6 +30,7 @@ export {
   useFollowDevice,
   useLiveDevice,
   useRegistryDevice,
+  useReportingDevice,
 } from './device-page';
 export { type DeviceDetailProps, devicePage } from './device-screen';
 export { EventsCard, type EventsQuery, firstEventsPages, useCodeWords } from './events-card';

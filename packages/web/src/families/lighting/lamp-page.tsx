@@ -13,7 +13,7 @@ import {
   devicePage,
   namedTabs,
   propertyItems,
-  useRegistryDevice,
+  useReportingDevice,
   useRereadLater,
 } from '../../components/device';
 import { lightingApi, lightingKeys, type Realdata } from './api';
@@ -63,16 +63,12 @@ function LampDetail({ projectId, id, editable }: DeviceDetailProps) {
   const lampKey = lightingKeys.lamp(projectId, id);
   const realKey = [...lampKey, 'realdata'];
   // The lamp's row from the list call (name, place, registration, gateway).
-  const { query, ok, device, fallback } = useRegistryDevice({
+  const { query, ok, device, fallback } = useReportingDevice<Realdata>({
     projectId,
     id,
     key: lampKey,
     back: BACK,
-    onPush: (push) => {
-      if ('deviceId' in push && push.deviceId === id)
-        client.setQueryData<Realdata>(realKey, (d) => (d ? applyRealdataPush(d, push) : d));
-      if (push.kind === 'event') void client.invalidateQueries({ queryKey: [...lampKey, 'events'] });
-    },
+    report: { key: realKey, apply: applyRealdataPush },
   });
   const realdata = useQuery({ queryKey: realKey, queryFn: () => l.realdata(id), enabled: ok });
   const reread = useRereadLater(realKey);

@@ -1,8 +1,8 @@
 import { LIGHTING_READINGS } from '@sc/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Card, Descriptions, Tag, Typography } from 'antd';
+import { Descriptions, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ReportedAtRefresh } from '../../components/device';
+import { LastReportCard } from '../../components/device';
 import { withUnit } from '../../components/format';
 import { formatTime } from '../../components/time';
 import type { Realdata } from './api';
@@ -21,17 +21,7 @@ export function RealdataCard({ realdata }: { realdata: UseQueryResult<Realdata> 
     return withUnit(v, def?.unit ?? '', def?.decimals);
   };
   return (
-    <Card
-      size="small"
-      title={t('lamps.realdata.title')}
-      extra={
-        <ReportedAtRefresh
-          text={t('lamps.realdata.at', { at: formatTime(data?.at) || '—' })}
-          loading={realdata.isFetching}
-          onRefresh={() => void realdata.refetch()}
-        />
-      }
-    >
+    <LastReportCard title={t('lamps.realdata.title')} query={realdata} atText="lamps.realdata.at">
       <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} data-testid="lamp-realdata">
         {LIGHTING_READINGS.filter((r) => r.key !== 'energy').map((r) => (
           <Descriptions.Item key={r.key} label={t(`lighting.readings.${r.key}`)}>
@@ -54,6 +44,6 @@ export function RealdataCard({ realdata }: { realdata: UseQueryResult<Realdata> 
           </Typography.Text>
         </Descriptions.Item>
       </Descriptions>
-    </Card>
+    </LastReportCard>
   );
 }

@@ -2,7 +2,7 @@ import { MTC_PERIPHERAL_KINDS, MTC_READINGS } from '@sc/contract/families/mtc';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Card, Col, Descriptions, Empty, Flex, Row, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ReportedAtRefresh } from '../../components/device';
+import { LastReportCard } from '../../components/device';
 import { formatReading } from '../../components/format';
 import { formatTime } from '../../components/time';
 import type { Runtime } from './api';
@@ -22,18 +22,7 @@ export function PowerCard({ query }: { query: UseQueryResult<Runtime> }) {
   const v = runtime?.values ?? {};
   const reading = (k: string, unit: string) => withUnit(v[k] as number | null | undefined, unit, DECIMALS.get(k));
   return (
-    <Card
-      size="small"
-      title={t('cabinets.runtime.power')}
-      extra={
-        <ReportedAtRefresh
-          text={t('cabinets.runtime.at', { at: formatTime(runtime?.at) || '—' })}
-          loading={query.isFetching}
-          onRefresh={() => void query.refetch()}
-          testId="runtime-at"
-        />
-      }
-    >
+    <LastReportCard title={t('cabinets.runtime.power')} query={query} atText="cabinets.runtime.at" testId="runtime-at">
       <Row gutter={[16, 12]}>
         <Col xs={24} lg={14}>
           {runtime ? (
@@ -62,7 +51,7 @@ export function PowerCard({ query }: { query: UseQueryResult<Runtime> }) {
           </Descriptions>
         </Col>
       </Row>
-    </Card>
+    </LastReportCard>
   );
 }
 

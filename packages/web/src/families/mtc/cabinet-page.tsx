@@ -14,7 +14,7 @@ import {
   namedTabs,
   propertyItems,
   useErrorText,
-  useRegistryDevice,
+  useReportingDevice,
   useRereadLater,
 } from '../../components/device';
 import { linkClient, linkTabs } from '../../components/device/link';
@@ -85,17 +85,15 @@ function CabinetDetail({ projectId, id, editable }: DeviceDetailProps) {
   const key = mtcKeys.cabinet(projectId, id);
   const runtimeKey = [...key, 'runtime'];
   const reread = useRereadLater(runtimeKey);
-  const { query, ok, device, fallback } = useRegistryDevice({
+  const { query, ok, device, fallback } = useReportingDevice<Runtime>({
     projectId,
     id,
-    key: key,
+    key,
     back: BACK,
+    report: { key: runtimeKey, apply: applyRuntimePush },
+    // The stored state (alarm times, peripherals) a moment later, once the report is written.
     onPush: (push) => {
-      if (!touchesRuntime(push, id)) return;
-      client.setQueryData<Runtime>(runtimeKey, (d) => (d ? applyRuntimePush(d, push) : d));
-      if (push.kind === 'event') void client.invalidateQueries({ queryKey: [...key, 'events'] });
-      // The stored state (alarm times, peripherals) a moment later, once the report is written.
-      reread();
+      if (touchesRuntime(push, id)) reread();
     },
   });
   const runtime = useQuery({ queryKey: runtimeKey, queryFn: () => m.runtime(id), enabled: ok });
