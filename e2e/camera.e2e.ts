@@ -10,7 +10,8 @@ import { type Harness, signIn, startHarness, switchLanguage } from './harness';
  * Cameras with real video: nine cameras answering as the simulator's (their picture made by ffmpeg, H.264
  * over HTTP), pulled by the server's stream gateway and played with hls.js in Chromium: the camera page
  * plays live and PTZ turns the picture; the 3x3 grid plays all nine, every video advancing with a picture
- * that is not blank. Both languages, 1366 px, screenshots.
+ * that is not blank; a camera's recordings are searched and one replayed and sought (its time jumps and
+ * frames keep coming). Both languages, 1366 px, screenshots.
  */
 let h: Harness;
 const clients: MqttClient[] = [];
@@ -65,9 +66,9 @@ async function simulatedCamera(equipmentId: string, key1: string, name: string, 
 }
 
 /** The video's time and whether its picture has more than one colour (not blank), read from a canvas. */
-const videoState = (page: Page, index = 0) =>
+const videoState = (page: Page, index = 0, testId = 'live-video') =>
   page
-    .getByTestId('live-video')
+    .getByTestId(testId)
     .nth(index)
     .evaluate((v: HTMLVideoElement) => {
       const canvas = document.createElement('canvas');
@@ -92,6 +93,47 @@ async function advancing(page: Page, index = 0) {
     .poll(async () => (await videoState(page, index)).time, { timeout: 20_000 })
     .toBeGreaterThan(first.time + 0.5);
   expect((await videoState(page, index)).contrast).toBeGreaterThan(40);
+}
+
+/**
+ * Replays the first continuous record (half an hour, a minute of video) in the record page (opened on
+ * the last whole hour, `recordsPage`):
+ * the replay plays, a seek moves its time there and it goes on from there with another picture (the
+ * recorded time written on it has moved on).
+ */
+async function replayAndSeek(page: Page) {
+  await page.getByTestId('records-search').click();
+  const rows = page
+    .getByTestId('camera-records')
+    .locator('.ant-table-row', { has: page.locator('[data-record-type="normal"]') });
+  await rows.first().waitFor({ timeout: 30_000 });
+  await rows.first().getByTestId('record-replay').click();
+  const state = () => videoState(page, 0, 'replay-video');
+  await expect.poll(async () => (await state()).time, { timeout: 60_000 }).toBeGreaterThan(0.5);
+  const duration = await page.getByTestId('replay-video').evaluate((v: HTMLVideoElement) => v.duration);
+  expect(duration).toBeGreaterThan(20);
+  expect(Number.isFinite(duration)).toBe(true);
+  const before = await state();
+  expect(before.contrast).toBeGreaterThan(40);
+  const target = Math.floor(duration * 0.7);
+  await page.getByTestId('replay-video').evaluate((v: HTMLVideoElement, t: number) => {
+    v.currentTime = t;
+  }, target);
+  // The time jumps there and goes on: frames keep coming after the seek.
+  await expect.poll(async () => (await state()).time, { timeout: 30_000 }).toBeGreaterThanOrEqual(target);
+  const landed = await state();
+  await expect.poll(async () => (await state()).time, { timeout: 30_000 }).toBeGreaterThan(landed.time + 0.5);
+  const after = await state();
+  expect(after.contrast).toBeGreaterThan(40);
+  expect(difference(before.grey, after.grey)).toBeGreaterThan(2);
+  expect(await page.getByTestId('replay-video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+}
+
+/** The record page of camera `id` on the last whole hour (two whole half-hour files on the card). */
+function recordsPage(id: number) {
+  const to = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+  const from = new Date(to - 3_600_000).toISOString();
+  return `/pjt/pjtdevicecamerarecord?id=${id}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(new Date(to).toISOString())}`;
 }
 
 const quiet = async (page: Page) => {
@@ -165,6 +207,14 @@ describe('cameras with live video in Chromium', () => {
     await page.locator('.ant-modal').getByTestId('live-video').waitFor();
     await page.keyboard.press('Escape');
 
+    // ── Recordings: the first camera's card searched for the last hour, a record replayed and sought.
+    await page.goto(recordsPage(ids[0]!));
+    await page.getByTestId('records-camera').getByText(NAMES[0]!).waitFor({ timeout: 20_000 });
+    await replayAndSeek(page);
+    expect(await page.getByTestId('replay-speed').textContent()).toMatch(/倍速/);
+    await quiet(page);
+    await h.screenshot(page, 'camera-record-zh');
+
     // ── English: the same screens.
     await switchLanguage(page, 'English');
     await page.goto('/pjt/pjtdevicecameralist');
@@ -182,5 +232,11 @@ describe('cameras with live video in Chromium', () => {
     await advancing(page, 3);
     await quiet(page);
     await h.screenshot(page, 'camera-grid-en');
-  }, 300_000);
+    await page.goto(recordsPage(ids[0]!));
+    await page.getByTestId('records-camera').getByText(NAMES[0]!).waitFor({ timeout: 20_000 });
+    await replayAndSeek(page);
+    expect(await page.getByTestId('replay-speed').textContent()).toMatch(/speed/);
+    await quiet(page);
+    await h.screenshot(page, 'camera-record-en');
+  }, 420_000);
 });

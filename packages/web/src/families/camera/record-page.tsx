@@ -41,6 +41,7 @@ const TYPE_COLORS: Record<CameraRecordType, string> = {
   warning: 'red',
   manual: 'green',
 };
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 /** The period a search starts with: the last hour. */
 const DEFAULT_MINUTES = 60;
 
@@ -51,7 +52,7 @@ const sizeText = (bytes: number) =>
 /**
  * /pjt/pjtdevicecamerarecord (spec 001 §2, §7 "camera: local records, replay"): a camera's recordings
  * on its own card, searched by period (at most 120 minutes, spec 001 §9 "DSS playback") and type, and a
- * chosen one replayed in the player, which can seek. `?id=` opens on a camera.
+ * chosen one replayed in the player, which can seek. `?id=` opens on a camera, `?from=&to=` on a period.
  */
 export default projectScreen(CameraRecords);
 
@@ -60,7 +61,11 @@ function CameraRecords({ projectId }: { projectId: number }) {
   const api = cameraApi(projectId);
   const [params] = useSearchParams();
   const [cameraId, setCameraId] = useState<number | undefined>(() => Number(params.get('id')) || undefined);
+  // `?from=&to=` (ISO) open on a period (a link from an alarm), else the last hour.
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => {
+    const from = Date.parse(params.get('from') ?? '');
+    const to = Date.parse(params.get('to') ?? '');
+    if (from < to) return [toPickerValue(from), toPickerValue(to)];
     const now = Date.now();
     return [toPickerValue(now - DEFAULT_MINUTES * 60_000), toPickerValue(now)];
   });
@@ -95,24 +100,36 @@ function CameraRecords({ projectId }: { projectId: number }) {
     {
       title: t('camera.records.type'),
       dataIndex: 'type',
-      width: 110,
+      width: 104,
       render: (v: CameraRecordType) => (
         <Tag color={TYPE_COLORS[v]} data-record-type={v}>
           {t(`camera.recordTypes.${v}`)}
         </Tag>
       ),
     },
-    { title: t('camera.records.start'), dataIndex: 'start', width: 170, render: formatTime },
+    // Times and lengths on one line each: the table fits 1366 px beside the player in both languages.
+    {
+      title: t('camera.records.start'),
+      dataIndex: 'start',
+      width: 165,
+      render: (v: string) => <span style={NOWRAP}>{formatTime(v)}</span>,
+    },
     {
       title: t('camera.records.duration'),
       dataIndex: 'seconds',
-      render: (v: number) => formatDuration(v, t),
+      render: (v: number) => <span style={NOWRAP}>{formatDuration(v, t)}</span>,
     },
-    { title: t('camera.records.size'), dataIndex: 'size', width: 95, align: 'right', render: sizeText },
+    {
+      title: t('camera.records.size'),
+      dataIndex: 'size',
+      width: 90,
+      align: 'right',
+      render: (v: number) => <span style={NOWRAP}>{sizeText(v)}</span>,
+    },
     {
       title: t('camera.records.action'),
       key: 'action',
-      width: 90,
+      width: 100,
       render: (_, r) => {
         const id = search.variables?.id;
         // A record is replayed within the period searched (a file may start before it or end after it).
@@ -195,7 +212,7 @@ function CameraRecords({ projectId }: { projectId: number }) {
         </Flex>
       </Card>
       <Row gutter={[12, 12]}>
-        <Col xs={24} xl={11}>
+        <Col xs={24} xl={13}>
           <Card size="small" data-testid="camera-records">
             {answer?.truncated && (
               <Alert
@@ -230,7 +247,7 @@ function CameraRecords({ projectId }: { projectId: number }) {
             />
           </Card>
         </Col>
-        <Col xs={24} xl={13}>
+        <Col xs={24} xl={11}>
           <Card size="small" title={t('camera.replay.title')}>
             {playing ? (
               <ReplayPlayer

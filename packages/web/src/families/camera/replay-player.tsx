@@ -29,12 +29,13 @@ export function ReplayPlayer({
   id,
   from,
   to,
-  height = 400,
+  height,
 }: {
   projectId: number;
   id: number;
   from: string;
   to: string;
+  /** The player's height; by default 16:9 of its width (the cameras' picture). */
   height?: number;
 }) {
   const { t } = useTranslation();
@@ -91,7 +92,13 @@ export function ReplayPlayer({
   return (
     <Flex vertical gap={8}>
       <div
-        style={{ position: 'relative', background: '#000', height, width: '100%', overflow: 'hidden' }}
+        style={{
+          position: 'relative',
+          background: '#000',
+          width: '100%',
+          overflow: 'hidden',
+          ...(height ? { height } : { aspectRatio: '16 / 9' }),
+        }}
         data-testid="replay-player"
         data-shown={shown.kind}
       >
