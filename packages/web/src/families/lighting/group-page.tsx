@@ -21,6 +21,7 @@ import {
 import { DraggableModal } from '../../components/draggable-modal';
 import { devicesInArea } from '../../components/map/area';
 import { AreaDrawBar } from '../../components/map/area-draw-bar';
+import { useMapPicks } from '../../components/map/map-picks';
 import { useAreaDraw } from '../../components/map/use-area-draw';
 import { ProjectScoped } from '../../components/project-scoped';
 import { OwnProjectNote } from '../../components/project-switcher';
@@ -303,7 +304,7 @@ function MembersOnMap({
   const l = lightingApi(projectId);
   const points = useQuery({ queryKey: lightingKeys.map(projectId), queryFn: () => l.map() });
   const draw = useAreaDraw();
-  const picked = useMemo(() => new Set(members), [members]);
+  const picks = useMapPicks(members, onChange);
   const inside = useMemo(
     () => (draw.area ? devicesInArea(points.data ?? [], draw.area) : []),
     [draw.area, points.data],
@@ -327,7 +328,7 @@ function MembersOnMap({
             type="primary"
             disabled={inside.length === 0}
             onClick={() => {
-              onChange([...new Set([...members, ...inside.map((p) => p.id)])]);
+              picks.add(inside.map((p) => p.id));
               draw.clear();
             }}
             data-testid="group-add-area"
@@ -341,9 +342,9 @@ function MembersOnMap({
           marks={marks}
           tones={tones}
           draw={draw}
-          picked={picked}
+          picked={picks.picked}
           pickedLabel={t('lamps.group.memberLegend')}
-          onDevice={(id) => onChange(picked.has(id) ? members.filter((m) => m !== id) : [...members, id])}
+          onDevice={picks.toggle}
           height={360}
         />
       </Suspense>

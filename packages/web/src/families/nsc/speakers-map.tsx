@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { devicesInArea } from '../../components/map/area';
 import { AreaDrawBar } from '../../components/map/area-draw-bar';
 import AreaMap from '../../components/map/area-map';
+import { useMapPicks } from '../../components/map/map-picks';
 import { useStateMarks } from '../../components/map/state-marks';
 import { useAreaDraw } from '../../components/map/use-area-draw';
 import type { NscSpeakerOption } from './api';
@@ -26,11 +27,8 @@ export default function SpeakersMap({
 }) {
   const { t } = useTranslation();
   const located = useMemo(() => speakers.filter(placed), [speakers]);
-  const picked = useMemo(() => new Set(value), [value]);
-  const draw = useAreaDraw((polygon) => {
-    const inside = devicesInArea(located, polygon).map((s) => s.id);
-    onChange([...value, ...inside.filter((id) => !picked.has(id))]);
-  });
+  const picks = useMapPicks(value, onChange);
+  const draw = useAreaDraw((polygon) => picks.add(devicesInArea(located, polygon).map((s) => s.id)));
   const inside = useMemo(() => (draw.area ? devicesInArea(located, draw.area).length : 0), [draw.area, located]);
   const { marks, tones } = useStateMarks(located);
   if (located.length === 0) return <Typography.Text type="secondary">{t('nsc.groups.mapNone')}</Typography.Text>;
@@ -44,9 +42,9 @@ export default function SpeakersMap({
         marks={marks}
         tones={tones}
         draw={draw}
-        picked={picked}
+        picked={picks.picked}
         pickedLabel={t('nsc.groups.mapPicked')}
-        onDevice={(id) => onChange(picked.has(id) ? value.filter((v) => v !== id) : [...value, id])}
+        onDevice={picks.toggle}
         height={300}
       />
     </Flex>
