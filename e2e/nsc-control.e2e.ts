@@ -208,6 +208,11 @@ describe('the speakers’ control center', () => {
     await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 15_000 });
     await h.screenshot(page, 'nsc-control-timers-zh');
     expect(await findings(page, 'zh_CN')).toEqual([]);
+    await page.getByRole('tab', { name: '语音资源' }).click();
+    await page.getByRole('button', { name: /上传 MP3/ }).waitFor();
+    expect(await findings(page, 'zh_CN')).toEqual([]);
+    await h.screenshot(page, 'nsc-control-resources-zh');
+    await page.getByRole('tab', { name: '定时广播' }).click();
 
     // ── English: the tabs.
     await switchLanguage(page, 'English');
@@ -229,6 +234,11 @@ describe('the speakers’ control center', () => {
       .waitFor();
     expect(await findings(page, 'en_US')).toEqual([]);
     await h.screenshot(page, 'nsc-control-vod-en');
+    await page.getByRole('tab', { name: 'VOD tasks' }).click();
+    await page.getByRole('tab', { name: 'VOD tasks', selected: true }).waitFor();
+    await page.locator('.ant-table-row:visible', { hasText: '午间通知' }).waitFor();
+    expect(await findings(page, 'en_US')).toEqual([]);
+    await h.screenshot(page, 'nsc-control-vod-tasks-en');
     await page.getByRole('tab', { name: 'Voice resources' }).click();
     await page.getByRole('button', { name: /Upload MP3/ }).waitFor();
     expect(await findings(page, 'en_US')).toEqual([]);

@@ -18,8 +18,13 @@ const enUS = withFamilyTexts(CORE_RESOURCES.en_US, 'en_US');
 export const I18N_RESOURCES = { zh_CN: zhCN, en_US: enUS } as const;
 export type Namespace = keyof typeof zhCN;
 
-/** The en-US shape of a zh-CN namespace: same keys at every depth, any strings. */
-export type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Translation<T[K]> };
+/**
+ * The en-US shape of a zh-CN namespace: same keys at every depth, any strings, and beside a text an
+ * optional singular `<key>_one` for a count of 1 ("1 speaker"; Chinese has one form).
+ */
+export type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Translation<T[K]> } & {
+  [K in keyof T as T[K] extends string ? `${K & string}_one` : never]?: string;
+};
 
 /**
  * Translates `ns.key` (optionally an encoded validation message, see `msg`) into `lang`; an unknown
@@ -27,8 +32,12 @@ export type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Tr
  */
 export function translate(lang: Lang, keyOrEncoded: string, params?: Record<string, string | number>): string {
   const ref = decodeMessage(keyOrEncoded);
-  const template = lookupText(I18N_RESOURCES[lang], ref.key) ?? lookupText(I18N_RESOURCES.zh_CN, ref.key) ?? ref.key;
-  return interpolate(template, withTextParams(lang, { ...ref.params, ...params }));
+  const all = { ...ref.params, ...params };
+  // The singular where the language has one, as the console's i18next picks it.
+  const singular = Number(all.count) === 1 ? lookupText(I18N_RESOURCES[lang], `${ref.key}_one`) : undefined;
+  const template =
+    singular ?? lookupText(I18N_RESOURCES[lang], ref.key) ?? lookupText(I18N_RESOURCES.zh_CN, ref.key) ?? ref.key;
+  return interpolate(template, withTextParams(lang, all));
 }
 
 /**

@@ -236,6 +236,7 @@ export const i18n = {
         count: 'Pictures',
         take: 'Take',
         taken: '{count} pictures taken',
+        taken_one: '{count} picture taken',
         none: 'The camera sent no pictures',
       },
       ptz: {
@@ -319,6 +320,7 @@ export const i18n = {
         empty: 'No recordings in this period',
         hint: "Choose a camera and a period (at most {minutes} minutes) to search the camera's own recordings",
         count: '{count} recordings',
+        count_one: '{count} recording',
         truncated: 'Too many recordings: the first {count} are shown; shorten the period or choose a type',
         replay: 'Replay',
         source: "Recordings are kept on the camera's own card",

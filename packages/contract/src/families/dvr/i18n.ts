@@ -143,6 +143,7 @@ export const i18n = {
         noCameras: 'This project has no cameras',
         noChannelCount: 'The recorder has no channel count: set it in the device editor first',
         summary: '{bound} of {count} channels bound',
+        summary_one: '{bound} of {count} channel bound',
       },
       records: {
         title: 'Record files',
@@ -160,6 +161,7 @@ export const i18n = {
         empty: 'No record files in this period',
         hint: 'Choose a period (at most {hours} hours) and search: the recorder answers the files it keeps',
         count: '{count} files',
+        count_one: '{count} file',
         truncated: 'Too many files: the first {count} are shown. Narrow the period or choose a type',
         offline: 'The recorder is offline or not answering; try again later',
       },

@@ -143,6 +143,7 @@ export const lamps = {
     edit: 'Edit lamp group',
     control: 'Control',
     controlTitle: 'Group control: {name} ({count} lamps)',
+    controlTitle_one: 'Group control: {name} ({count} lamp)',
     choosePolicy: 'Choose a policy',
     members: 'Members: {count} lamp(s)',
     fromList: 'Pick from the list',

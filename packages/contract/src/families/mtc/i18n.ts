@@ -336,6 +336,7 @@ export const i18n = {
         noCircuits: 'Select at least one circuit',
         circuitTwice: 'A circuit may appear only once',
         circuitRange: 'Circuit {circuit} is beyond the controller’s {count} circuits',
+        circuitRange_one: 'Circuit {circuit} is beyond the controller’s single circuit',
         clockTime: 'The time format is HH:mm',
         relativeTo: 'Choose what the time is relative to',
         date: 'The date format is yyyy-MM-dd',

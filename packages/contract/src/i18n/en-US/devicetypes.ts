@@ -22,4 +22,5 @@ export const devicetypes: Translation<typeof zh> = {
   builtinNoHint: 'The no of a built-in type cannot change',
   builtinDeleteHint: 'Built-in types cannot be deleted',
   inUseHint: '{count} devices still use this type; it cannot be deleted',
+  inUseHint_one: '{count} device still uses this type; it cannot be deleted',
 };

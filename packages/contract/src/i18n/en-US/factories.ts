@@ -19,4 +19,5 @@ export const factories: Translation<typeof zh> = {
   builtinNoHint: 'The no of a built-in factory cannot change',
   builtinDeleteHint: 'Built-in factories cannot be deleted',
   inUseHint: 'This factory still has {count} models; it cannot be deleted',
+  inUseHint_one: 'This factory still has {count} model; it cannot be deleted',
 };

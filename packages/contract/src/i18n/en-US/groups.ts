@@ -35,4 +35,5 @@ export const groups: Translation<typeof zh> = {
   forceActiveDone: 'Forced to the normal state',
   forcedAt: 'Forced at {time}',
   inUseHint: 'This group still has {count} devices; it cannot be deleted',
+  inUseHint_one: 'This group still has {count} device; it cannot be deleted',
 };

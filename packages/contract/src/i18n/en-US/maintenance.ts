@@ -72,6 +72,7 @@ export const maintenance: Translation<typeof zh> = {
   mapNone: 'No device of this project has coordinates',
   mapPicked: 'Picked',
   devicesAdded: '{count} devices added',
+  devicesAdded_one: '{count} device added',
   removeDevice: 'Remove',
   complete: 'Complete',
   abandon: 'Abandon',

@@ -9,7 +9,9 @@ export const mapview: Translation<typeof zh> = {
     all: 'All',
   },
   devices: '{count} devices',
+  devices_one: '{count} device',
   clusterHint: '{count} devices (abnormal {error}, unknown {unknown}, normal {active})',
+  clusterHint_one: '{count} device (abnormal {error}, unknown {unknown}, normal {active})',
   loading: 'Loading devices…',
   noTiles: 'No map tiles configured: device positions only',
   edit: 'Edit device',
@@ -29,4 +31,5 @@ export const mapview: Translation<typeof zh> = {
     none: 'No devices on the pole',
   },
   showing: 'In view: {count} devices',
+  showing_one: 'In view: {count} device',
 };

@@ -23,4 +23,5 @@ export const models: Translation<typeof zh> = {
   builtinNoHint: 'The no and type of a built-in model cannot change',
   builtinDeleteHint: 'Built-in models cannot be deleted',
   inUseHint: '{count} devices still use this model; it cannot be deleted',
+  inUseHint_one: '{count} device still uses this model; it cannot be deleted',
 };

@@ -16,6 +16,7 @@ export const permissions: Translation<typeof zh> = {
   globalOnly: 'Platform-wide function: only roles of the root project can have it',
   setGroup: 'Set the group to',
   functions: '{count} functions',
+  functions_one: '{count} function',
   menuPreview: 'Menu preview',
   menuEmpty: 'The role sees no menu',
   unsaved: 'Unsaved changes',

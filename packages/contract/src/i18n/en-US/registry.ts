@@ -25,6 +25,7 @@ export const registry: Translation<typeof zh> = {
   csvHeader: 'The first line must be the header: {columns}',
   csvEmpty: 'The file has no data lines',
   csvColumns: '{count} columns expected',
+  csvColumns_one: '{count} column expected',
   csvQuote: 'A quote is not closed',
   csvDuplicateNo: 'The number repeats line {line}',
   csvModelNotFound: 'No model has this number',

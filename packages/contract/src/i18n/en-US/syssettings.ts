@@ -1,12 +1,14 @@
+import type { Translation } from '../translate.js';
 import type { syssettings as zh } from '../zh-CN/syssettings.js';
 
-export const syssettings: Record<keyof typeof zh, string> = {
+export const syssettings: Translation<Record<keyof typeof zh, string>> = {
   range: 'Range {min} - {max}',
   defaultValue: 'Default {value}',
   reset: 'Revert',
   unchanged: 'Nothing changed',
   unsavedTab: 'Unsaved changes in this tab',
   savedCount: '{count} settings saved',
+  savedCount_one: '{count} setting saved',
   partlySaved: '{saved} saved, {failed} not saved',
   enabled: 'On',
   disabled: 'Off',
