@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeWebSocket } from '../../api/realtime-fake';
 import { openDeviceTab } from '../../components/device/family-testing';
+import { pageOf } from '../../test/family-page';
 import { guardRawText } from '../../test/raw-guard';
 import { renderWithApp } from '../../test/render';
 import LampPage from './lamp-page';
@@ -78,23 +79,18 @@ function answers(call: { url: URL; method: string }) {
     return { json: dimmed ? { ...REALDATA, deviceTime: '2026-05-01 18:05:00', raw: '68 01 09 16' } : REALDATA };
   if (p === `${BASE}/32/events`)
     return {
-      json: {
-        list: [
-          {
-            id: 1,
-            deviceId: 32,
-            deviceName: '路灯二',
-            at: '2026-05-01T09:00:00Z',
-            code: '16',
-            eventType: 'occur',
-            level: 'alarm',
-            detail: { triggerType: 'other', triggerDetail: 'current', value: 2600 },
-          },
-        ],
-        total: 1,
-        page: 1,
-        pageSize: 50,
-      },
+      json: pageOf([
+        {
+          id: 1,
+          deviceId: 32,
+          deviceName: '路灯二',
+          at: '2026-05-01T09:00:00Z',
+          code: '16',
+          eventType: 'occur',
+          level: 'alarm',
+          detail: { triggerType: 'other', triggerDetail: 'current', value: 2600 },
+        },
+      ]),
     };
   if (p === `${BASE}/32/config` && call.method === 'GET') return { json: CONFIG };
   if (p === `${BASE}/32/reset`) return { json: { ok: true, durationMs: 120, attempts: 1, result: null } };
