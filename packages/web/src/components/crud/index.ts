@@ -11,6 +11,7 @@ export {
 export { FilterBar, type FilterSpec, rangeQuery, type TimeRange } from './filters';
 export { FormDialog } from './form-dialog';
 export { EmptyList, ListScreen, type ListScreenProps, LoadFailed } from './list-screen';
+export { NamesTip } from './names-tip';
 export { withRecordCells } from './record-cells';
 export { DeleteButton, dialogTitle, ResourceTable } from './resource-table';
 export { type ReviewActions, type ReviewedRow, useReviewActions } from './review-actions';

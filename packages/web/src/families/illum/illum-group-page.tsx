@@ -1,8 +1,8 @@
 import { illumGroupBody } from '@sc/contract/families/illum';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Form, Input, Select, type SelectProps, Tooltip, Typography } from 'antd';
+import { Card, Form, Input, Select, type SelectProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type CrudField, ResourceTable } from '../../components/crud';
+import { type CrudField, NamesTip, ResourceTable } from '../../components/crud';
 import { ProjectScoped } from '../../components/project-scoped';
 import { type IllumGroup, type IllumGroupOption, illumApi, illumKeys } from './api';
 
@@ -118,11 +118,9 @@ function IllumGroups({ projectId }: { projectId: number }) {
               row.lamps.length === 0 ? (
                 <Typography.Text type="secondary">{t('illum.groups.none')}</Typography.Text>
               ) : (
-                <Tooltip title={row.lamps.map((c) => c.name).join(', ')}>
-                  <span style={{ whiteSpace: 'nowrap' }}>
-                    {t('illum.groups.childCount', { count: row.lamps.length })}
-                  </span>
-                </Tooltip>
+                <NamesTip names={row.lamps.map((c) => c.name)}>
+                  {t('illum.groups.childCount', { count: row.lamps.length })}
+                </NamesTip>
               ),
           },
           { field: 'description' },

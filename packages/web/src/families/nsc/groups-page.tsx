@@ -1,10 +1,10 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { nscGroupBody } from '@sc/contract/families/nsc';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Input, Select, Tooltip, Typography } from 'antd';
+import { Button, Card, Flex, Input, Select, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CrudField, ResourceTable } from '../../components/crud';
+import { type CrudField, NamesTip, ResourceTable } from '../../components/crud';
 import { ProjectScoped } from '../../components/project-scoped';
 import { type NscGroup, type NscSpeakerOption, nscApi } from './api';
 
@@ -97,14 +97,12 @@ function NscGroups({ projectId }: { projectId: number }) {
             render: (_v, row) => {
               const online = row.speakers.filter((s) => s.activeState === 1).length;
               return (
-                <Tooltip title={row.speakers.map((s) => s.name).join(', ')}>
-                  <span style={{ whiteSpace: 'nowrap' }} data-testid="nsc-group-speakers">
-                    {t('nsc.groups.count', { count: row.speakers.length })}{' '}
-                    <Typography.Text type="secondary">
-                      ({t('nsc.groups.online', { online, count: row.speakers.length })})
-                    </Typography.Text>
-                  </span>
-                </Tooltip>
+                <NamesTip names={row.speakers.map((s) => s.name)} testId="nsc-group-speakers">
+                  {t('nsc.groups.count', { count: row.speakers.length })}{' '}
+                  <Typography.Text type="secondary">
+                    ({t('nsc.groups.online', { online, count: row.speakers.length })})
+                  </Typography.Text>
+                </NamesTip>
               );
             },
           },

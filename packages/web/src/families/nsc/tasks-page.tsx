@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFeedback } from '../../app/feedback';
 import { useAskFirst } from '../../components/ask-first';
-import { ResponsiveTable, useReviewActions } from '../../components/crud';
+import { NamesTip, ResponsiveTable, useReviewActions } from '../../components/crud';
 import { formatDuration } from '../../components/format';
 import { ProjectScoped } from '../../components/project-scoped';
 import { type NscTask, type NscWeek, nscTaskApi } from './api';
@@ -185,11 +185,9 @@ function TaskList({ projectId }: { projectId: number }) {
             title: t('nsc.tasks.fields.speakers'),
             width: 100,
             render: (_v, row) => (
-              <Tooltip title={row.speakers.map((s) => s.name).join(', ')}>
-                <span style={{ whiteSpace: 'nowrap' }}>
-                  {t('nsc.tasks.speakersOf', { count: row.speakers.length })}
-                </span>
-              </Tooltip>
+              <NamesTip names={row.speakers.map((s) => s.name)}>
+                {t('nsc.tasks.speakersOf', { count: row.speakers.length })}
+              </NamesTip>
             ),
           },
           {
