@@ -55,7 +55,7 @@ describe('main frame', () => {
     await menu.getByText('Home').waitFor();
     await page
       .getByTestId('unread-count')
-      .getByText(/^Total \d+ unread messages$/)
+      .getByText(/^Unread messages: \d+$/)
       .waitFor();
     await page.getByTestId('tab-/man/manmain').getByText('Home').waitFor();
 

@@ -124,7 +124,7 @@ describe('site messages with a real message', () => {
     await device.endAsync();
 
     // One message (the repeat is the same open alarm), named in words with its project.
-    await bell.getByText(`Total ${before + 1} unread messages`).waitFor({ timeout: 15_000 });
+    await bell.getByText(`Unread messages: ${before + 1}`).waitFor({ timeout: 15_000 });
     await bell.click();
     await page.waitForURL('**/man/sitemessage');
     const row = page
@@ -133,6 +133,6 @@ describe('site messages with a real message', () => {
     await row.waitFor();
     await h.screenshot(page, 'site-messages-live-en');
     await page.waitForTimeout(1000);
-    expect(await bell.textContent()).toContain(`Total ${before + 1} unread messages`);
+    expect(await bell.textContent()).toContain(`Unread messages: ${before + 1}`);
   });
 });

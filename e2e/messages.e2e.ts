@@ -39,7 +39,7 @@ describe('site messages', () => {
     await switchLanguage(page, 'English');
     await screen.getByTestId('message-tab-unread').getByText('Unread').waitFor();
     await screen.getByRole('button', { name: /Empty recycle bin/ }).waitFor();
-    await page.getByTestId('unread-count').getByText('Total 0 unread messages').waitFor();
+    await page.getByTestId('unread-count').getByText('Unread messages: 0').waitFor();
     await h.screenshot(page, 'site-messages-en');
   });
 });

@@ -10,7 +10,7 @@ describe('i18next set-up', () => {
 
   it('switches to English and keeps the choice in storage', async () => {
     await changeLang('en_US');
-    expect(i18n.t('frame.unread', { msg: 3 })).toBe('Total 3 unread messages');
+    expect(i18n.t('frame.unread', { msg: 3 })).toBe('Unread messages: 3');
     expect(i18n.t('common.confirmDelete', { count: 2 })).toBe('Delete the 2 selected records?');
     expect(localStorage.getItem('sc.lang')).toBe('en_US');
     await changeLang('zh_CN');

@@ -21,7 +21,7 @@ export const areas: Translation<typeof zh> = {
   locationTitle: 'Location of area {name}',
   locationSaved: 'Location saved',
   noLocation: 'Not set',
-  inUseHint: 'This area still has {groups} groups and {devices} devices; it cannot be deleted',
+  inUseHint: 'This area is still in use (groups: {groups}, devices: {devices}); it cannot be deleted',
   switcher: {
     label: 'Current project',
     placeholder: 'Choose a project',

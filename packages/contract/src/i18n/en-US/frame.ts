@@ -1,7 +1,7 @@
 import type { frame as zh } from '../zh-CN/frame.js';
 
 export const frame: Record<keyof typeof zh, string> = {
-  unread: 'Total {msg} unread messages',
+  unread: 'Unread messages: {msg}',
   fullscreen: 'Full screen',
   exitFullscreen: 'Exit full screen',
   language: 'Language',

@@ -15,6 +15,7 @@ export const registry: Translation<typeof zh> = {
   duplicateDeviceName: 'The project already has a device with this name',
   duplicateDeviceNo: 'The project already has a device with this number',
   deviceHasChildren: 'The device still has {count} child devices: it cannot be deleted',
+  deviceHasChildren_one: 'The device still has {count} child device: it cannot be deleted',
   productionOccupied: 'This production number is already used by another device',
   productionItemOccupied: 'The item is used by a device: it cannot be deleted',
   productionItemLocked: 'The number, key, model and project of a used item cannot change',

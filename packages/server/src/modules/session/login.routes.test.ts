@@ -149,7 +149,7 @@ describe('POST /api/login.do', () => {
     expect(locked.statusCode).toBe(423);
     expect(locked.json()).toMatchObject({
       code: 'ACCOUNT_LOCKED',
-      message: 'Too many failed sign-ins: try again in 15 minutes',
+      message: 'Too many failed sign-ins: try again in 15 min',
     });
     for (let i = 0; i < 5; i++) await t.login('ghostuser', 'wrongpass');
     expect((await t.login('ghostuser', 'wrongpass', 'en_US')).json().code).toBe('ACCOUNT_LOCKED');

@@ -14,7 +14,7 @@ const ignorePush = () => {};
 const SEVERITY_COLOURS = { alarm: '#cf1322', warning: '#ad4e00' } as const;
 
 /**
- * 'Total {msg} unread messages' and, beside the bell, the unread device alarms by level (alarms, then
+ * 'Unread messages: {msg}' and, beside the bell, the unread device alarms by level (alarms, then
  * warnings; repeats of one alarm count once, folded by the server), polled every 30 s; screens that read messages invalidate UNREAD_KEY,
  * and the frame keeps the realtime channel open so a new message moves the count at once.
  */

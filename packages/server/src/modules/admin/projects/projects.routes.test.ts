@@ -170,7 +170,7 @@ describe('DELETE /api/projects.do/{id}', () => {
     const res = await call('DELETE', `/api/projects.do/${p.id}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
-      'The project still has 1 child projects, 1 roles, 1 users and 1 devices: it cannot be deleted',
+      'The project is still in use (child projects: 1, roles: 1, users: 1, devices: 1): it cannot be deleted',
     );
     expect((await call('GET', `/api/projects.do/${p.id}`)).statusCode).toBe(200);
   });

@@ -58,7 +58,7 @@ describe('/api/roles.do', () => {
     await createUser(t.database.db, role.id);
     const res = await call('DELETE', `/api/roles.do/${role.id}`);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('The role still has 1 users: it cannot be deleted');
+    expect(res.json().message).toBe('The role still has users (1): it cannot be deleted');
   });
 
   it('keeps the built-in administrator role', async () => {

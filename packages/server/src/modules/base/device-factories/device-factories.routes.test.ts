@@ -92,7 +92,7 @@ describe('/api/bas/devicefactories.do', () => {
     await t.database.db.insert(deviceModels).values({ name: 'M', no: `M-${f.no}`, factoryId: f.id, typeNo: 'camera' });
     const res = await call('DELETE', `/api/bas/devicefactories.do/${f.id}`);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('The factory still has 1 models and 0 devices: it cannot be deleted');
+    expect(res.json().message).toBe('The factory is still in use (models: 1, devices: 0): it cannot be deleted');
   });
 
   it("keeps another project's factories out of a caller's lists and reach", async () => {

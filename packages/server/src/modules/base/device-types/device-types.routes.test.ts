@@ -148,7 +148,7 @@ describe('/api/bas/devicetypes.do', () => {
     await t.database.db.insert(devices).values({ name: 'D', no: `D${type.no}`, type: type.no, projectId: 1 });
     const res = await call('DELETE', `/api/bas/devicetypes.do/${type.id}`);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('The device type is used by 1 devices and 1 models: it cannot be deleted');
+    expect(res.json().message).toBe('The device type is still in use (devices: 1, models: 1): it cannot be deleted');
     expect((await call('GET', `/api/bas/devicetypes.do/${type.id}`)).json().deviceCount).toBe(1);
     await t.database.db.delete(devices).where(eq(devices.type, type.no));
     await t.database.db.delete(deviceModels).where(eq(deviceModels.id, model!.id));

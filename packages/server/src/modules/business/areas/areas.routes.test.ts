@@ -81,7 +81,7 @@ describe('/api/biz/deviceareas.do', () => {
       .values({ name: 'D', no: `D-${x.no}`, type: 'lighting', projectId: a.id, areaId: x.id });
     const res = await call('DELETE', `/api/biz/deviceareas.do/${x.id}`);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('The area still has 0 groups and 1 devices: it cannot be deleted');
+    expect(res.json().message).toBe('The area is still in use (groups: 0, devices: 1): it cannot be deleted');
     expect((await call('PUT', `/api/biz/deviceareas.do/${x.id}`, area(b.id, { no: x.no }))).statusCode).toBe(409);
   });
 

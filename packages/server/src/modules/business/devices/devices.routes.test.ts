@@ -199,7 +199,7 @@ describe('updating and deleting devices', () => {
     const child = await create(lamp({ parentId: String(gw.id) }));
     const res = await call('DELETE', `/api/biz/devices.do/${gw.id}`);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('The device still has 1 child devices: it cannot be deleted');
+    expect(res.json().message).toBe('The device still has 1 child device: it cannot be deleted');
     expect((await call('DELETE', `/api/biz/devices.do/${child.id}`)).json()).toEqual({ ok: true });
     expect((await call('DELETE', `/api/biz/devices.do/${gw.id}`)).json()).toEqual({ ok: true });
     expect((await call('GET', `/api/biz/devices.do/${gw.id}`)).statusCode).toBe(404);

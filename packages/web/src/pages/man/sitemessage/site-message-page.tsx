@@ -62,7 +62,7 @@ export default function SiteMessagePage() {
   });
   const { setSelected } = list;
 
-  /** After any change: this screen's lists and counts, and the frame's 'Total {msg} unread messages'. */
+  /** After any change: this screen's lists and counts, and the frame's 'Unread messages: {msg}'. */
   const refresh = async () => {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: UNREAD_KEY }),
