@@ -252,7 +252,10 @@ describe('network speakers in the console', () => {
     expect(await findings(page, 'en_US')).toEqual([]);
     await h.screenshot(page, 'nsc-task-editor-en');
     await page.goto('/pjt/pjtdevicenscgroup');
-    await page.locator('.ant-table-row', { hasText: 'NSCG01' }).getByText(/1 speaker(?!s)/).waitFor();
+    await page
+      .locator('.ant-table-row', { hasText: 'NSCG01' })
+      .getByText(/1 speaker(?!s)/)
+      .waitFor();
     expect(await findings(page, 'en_US')).toEqual([]);
     await h.screenshot(page, 'nsc-groups-en');
     await page.goto('/pjt/pjtnscmediagroup');
