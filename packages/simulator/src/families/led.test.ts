@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN, heldBy, led, NOTICE_MS, playingAt } from './led.js';
+import { BUILT_IN, envLines, heldBy, led, NOTICE_MS, playingAt, rendered } from './led.js';
 import { commandContext, simDevice } from './test-fixtures.js';
 
 const screen = () => simDevice('led', 'LED1', { family: led });
@@ -107,5 +107,32 @@ describe('LED screens', () => {
     } finally {
       server.close();
     }
+  });
+
+  it('draw the env values they receive for their env layers, the newest kept, beside their text and clock', async () => {
+    const device = screen();
+    const ctx = commandContext(at, () => led.telemetry!(device, at));
+    const layers = [
+      { type: 'env', left: 0, top: 0, width: 192, height: 64, envDeviceId: 31 },
+      { type: 'text', left: 0, top: 64, width: 96, height: 32, text: { subtype: 'digitalClock', timeZone: 8 } },
+      { type: 'text', left: 96, top: 64, width: 96, height: 32, text: { subtype: 'singleLine', content: '空气' } },
+    ];
+    // The program comes with the readings the server knew.
+    const env = [{ envDeviceId: 31, at: '2026-11-28T01:59:00Z', values: { temperature: 21.5, pm25: 35 } }];
+    await led.commands!.program!(device, { programId: 9, name: '空气质量', durationSeconds: 30, layers, env }, ctx);
+    expect(rendered(device, at)).toEqual([['temperature 21.5 °C', 'pm25 35 μg/m³'], ['10:00:00'], ['空气']]);
+    // Each report after: drawn at once; an older one does not replace a newer.
+    const next = { envDeviceId: 31, at: '2026-11-28T02:00:00Z', values: { temperature: 22, noise: 48 } };
+    expect(await led.commands!.env!(device, next, ctx)).toEqual({
+      ok: true,
+      result: { envDeviceId: 31, shown: ['temperature 22 °C', 'noise 48 dB'] },
+    });
+    await led.commands!.env!(device, { ...next, at: '2026-11-28T01:00:00Z', values: { temperature: 5 } }, ctx);
+    expect(rendered(device, at)![0]).toEqual(['temperature 22 °C', 'noise 48 dB']);
+    // Another monitor's readings are kept for its own layers only; bad readings are refused.
+    await led.commands!.env!(device, { envDeviceId: 32, at: next.at, values: { temperature: 40 } }, ctx);
+    expect(envLines(device, 32)).toEqual(['temperature 40 °C']);
+    expect(rendered(device, at)![0]).toEqual(['temperature 22 °C', 'noise 48 dB']);
+    expect((await led.commands!.env!(device, { envDeviceId: 'x', values: {} }, ctx)).ok).toBe(false);
   });
 });

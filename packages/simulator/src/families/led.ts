@@ -1,8 +1,19 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import { LED_BRIGHTNESS, LED_VOLUME, type LedProgramFile } from '@sc/contract/families/led';
+import { FAMILY_MANIFESTS, peerOf } from '@sc/contract';
+import {
+  LED_BRIGHTNESS,
+  LED_VOLUME,
+  type LedEnvReadings,
+  type LedLayer,
+  type LedProgramFile,
+  ledManifest,
+} from '@sc/contract/families/led';
 import type { FamilySim, SimDevice, Values } from './types.js';
+
+/** The readings of the monitors env layers are bound to (the manifest's peer), with their units. */
+const ENV_READINGS = FAMILY_MANIFESTS.find((m) => m.type === peerOf(ledManifest, 'envMonitor'))!.readings;
 
 /** What a screen shows in turn until programs are published to it: its built-in notices. */
 export const BUILT_IN = ['城市公告', '空气质量', '交通提示'] as const;
@@ -16,6 +27,8 @@ interface Program {
   durationSeconds: number;
   /** The SHA-256 of its media files. */
   files: string[];
+  /** Its layers, as it draws them (`rendered`). */
+  layers: LedLayer[];
 }
 
 interface Screen {
@@ -31,6 +44,8 @@ interface Screen {
   media?: Record<string, number>;
   /** Bytes it fetched, all told. */
   fetched?: number;
+  /** The latest readings of each environment monitor its env layers show, by the monitor's id. */
+  env?: Record<number, LedEnvReadings>;
 }
 
 /** Fetches of a file under way, by screen and SHA-256: a file published twice at once is fetched once. */
@@ -96,6 +111,17 @@ export const led: FamilySim = {
       return { ok: true, result: values };
     },
     /**
+     * An environment monitor's readings for the env layers bound to it: kept, drawn from now on; answered
+     * with what the screen draws of them.
+     */
+    env: (device, args) => {
+      if (!keepReadings(device, args)) return { ok: false, error: 'bad env readings' };
+      return {
+        ok: true,
+        result: { envDeviceId: args.envDeviceId, shown: envLines(device, args.envDeviceId as number) },
+      };
+    },
+    /**
      * A published program (docs/device-protocol.md "LED"): its media files fetched (those it does not hold
      * by checksum already), then kept, played in turn, reported as playing; answered with what it holds.
      */
@@ -117,7 +143,9 @@ export const led: FamilySim = {
         name,
         durationSeconds: Math.max(1, Number(durationSeconds) || 1),
         files: files.map((f) => f.sha256),
+        layers: layers as LedLayer[],
       };
+      for (const readings of Array.isArray(args.env) ? args.env : []) keepReadings(device, readings);
       s.programs = [...(s.programs ?? []).filter((p) => p.programId !== programId), program];
       const values = ctx.report() ?? report(device, ctx.now);
       return {
@@ -133,6 +161,46 @@ export const led: FamilySim = {
     },
   },
 };
+
+/** Keeps a monitor's readings (the newer of what it holds and `readings`); false when they are not readings. */
+function keepReadings(device: SimDevice, readings: unknown): boolean {
+  const r = readings as LedEnvReadings;
+  if (typeof r?.envDeviceId !== 'number' || typeof r.values !== 'object' || r.values === null) return false;
+  const s = screenOf(device);
+  const held = s.env?.[r.envDeviceId];
+  if (!held || !(Date.parse(held.at) > Date.parse(r.at))) s.env = { ...s.env, [r.envDeviceId]: r };
+  return true;
+}
+
+/** What an env layer bound to `envDeviceId` shows: each reading held, with its unit (`pm25 35 μg/m³`). */
+export function envLines(device: SimDevice, envDeviceId: number | null): string[] {
+  const held = envDeviceId === null ? undefined : screenOf(device).env?.[envDeviceId];
+  if (!held) return [];
+  return ENV_READINGS.flatMap((r) => {
+    const v = held.values[r.key];
+    return typeof v === 'number' && Number.isFinite(v) ? [`${r.key} ${v} ${r.unit}`] : [];
+  });
+}
+
+/**
+ * What the screen draws at `at`, layer by layer (null while it is off or plays its built-in notices): a
+ * text layer its text (a digital clock the time of its zone), an env layer its monitor's readings, a
+ * media layer its resources.
+ */
+export function rendered(device: SimDevice, at: Date): string[][] | null {
+  const name = playingAt(device, at);
+  const program = (screenOf(device).programs ?? []).find((p) => p.name === name);
+  if (!program) return null;
+  return program.layers.map((l) => {
+    if (l.type === 'env') return envLines(device, l.envDeviceId ?? null);
+    if (l.type === 'text' && l.text?.subtype === 'digitalClock') {
+      const local = new Date(at.getTime() + (l.text.timeZone ?? 8) * 3_600_000);
+      return [local.toISOString().slice(11, 19)];
+    }
+    if (l.type === 'text') return [l.text?.content ?? ''];
+    return (l.resources ?? []).map((id) => `${l.type} ${id}`);
+  });
+}
 
 /** What a screen holds: how many media files and their bytes. */
 export function heldBy(device: SimDevice) {

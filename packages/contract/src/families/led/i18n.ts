@@ -174,6 +174,11 @@ export const i18n = {
         builtIn: '屏幕正在播放内置内容',
         nothing: '屏幕尚未上报正在播放的内容',
       },
+      env: {
+        noMonitor: '未选择环境监测仪',
+        chooseMonitor: '选择环境监测仪',
+        noReading: '环境监测仪暂无数据',
+      },
       programScreens: {
         title: '各屏幕收到的文件',
         screen: '屏幕',
@@ -435,6 +440,11 @@ export const i18n = {
         off: 'The screen is off',
         builtIn: 'The screen plays its built-in content',
         nothing: 'The screen has not reported what it plays yet',
+      },
+      env: {
+        noMonitor: 'No environment monitor chosen',
+        chooseMonitor: 'Choose an environment monitor',
+        noReading: 'No readings from the monitor yet',
       },
       programScreens: {
         title: 'Files sent per screen',

@@ -324,6 +324,20 @@ export const ledScreenProgramsCall = <S extends string>(e: FamilyEndpoints<S>) =
 export const LED_PROGRAM_COMMAND = 'program';
 
 /**
+ * What a screen is sent for its env layers (the device command `env`): the readings of an environment
+ * monitor a layer of one of its programs is bound to, each time the monitor reports; a `program`
+ * command carries the latest known ones too (`env`, a list of these).
+ */
+export const LED_ENV_COMMAND = 'env';
+export const ledEnvReadings = z.object({
+  envDeviceId: z.number().int(),
+  /** The monitor's reading time (ISO). */
+  at: z.string(),
+  values: z.record(z.string(), z.unknown()),
+});
+export type LedEnvReadings = z.infer<typeof ledEnvReadings>;
+
+/**
  * A media file of a published program, in its `program` command's `files`: the screen fetches `url`
  * (public, with a key good for that screen and that publishing only) unless it holds a file of that
  * `sha256` already.

@@ -51,6 +51,7 @@ import { canModify, ruleMessage, useAuthLevel } from '../../components/crud';
 import { ProjectScoped } from '../../components/project-scoped';
 import { useLang } from '../../i18n/i18n';
 import { PROGRAM_LIST, PROGRAM_PAGE, programApi, resourceApi } from './api';
+import { useEnvMonitors } from './env-readings';
 import { ProgramState } from './led-programs-page';
 import {
   bodyOf,
@@ -564,6 +565,7 @@ function LayerPanel({
       resourceApi(projectId).resources({ query: { page: 1, pageSize: 100, mediaType: layer.type } as never }),
     enabled: ['image', 'video', 'flash', 'html'].includes(layer.type),
   });
+  const monitors = useEnvMonitors(projectId, layer.type === 'env');
   const field = (path: string, label: string, input: ReactNode, span = 6) => (
     <Col span={span}>
       <Form.Item
@@ -621,12 +623,16 @@ function LayerPanel({
           field(
             'envDeviceId',
             t('led.editor.envDevice'),
-            <InputNumber
+            <Select
               disabled={disabled}
-              value={layer.envDeviceId ?? null}
-              min={1}
-              onChange={(v) => onChange({ envDeviceId: v })}
-              style={{ width: '100%' }}
+              value={layer.envDeviceId ?? undefined}
+              placeholder={t('led.env.chooseMonitor')}
+              loading={monitors.isLoading}
+              options={monitors.options}
+              onChange={(v?: number) => onChange({ envDeviceId: v ?? null })}
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              data-testid="layer-env-device"
             />,
             12,
           )}

@@ -2,6 +2,7 @@ import { type LedLayer, ledLayer } from '@sc/contract/families/led';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resourceApi } from './api';
+import { EnvLayer } from './env-readings';
 import type { Draft } from './program-model';
 import { countdownAt, digitalClock, handsAt, layerPhase, scrollOffset } from './program-play';
 
@@ -87,7 +88,8 @@ function TextLayer({ layer, now, elapsed, scale }: { layer: LedLayer; now: numbe
 
 /**
  * The program played in the browser as the screen plays it: each layer where it sits, scaled to
- * `scale`, with its effects, clocks, countdown and scrolling text, looping over the program's duration.
+ * `scale`, with its effects, clocks, countdown and scrolling text, and its env layers' monitor's readings
+ * as they come, looping over the program's duration.
  */
 export function ProgramPreview({
   projectId,
@@ -165,7 +167,8 @@ export function ProgramPreview({
                 style={{ border: 0, width: '100%', height: '100%' }}
               />
             )}
-            {(layer.type === 'env' || layer.type === 'flash') && (
+            {layer.type === 'env' && <EnvLayer projectId={projectId} deviceId={layer.envDeviceId} scale={scale} />}
+            {layer.type === 'flash' && (
               <div style={{ color: '#fff', fontSize: 12, padding: 4 }}>{t(`led.layerTypes.${layer.type}`)}</div>
             )}
           </div>

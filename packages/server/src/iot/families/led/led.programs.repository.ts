@@ -270,6 +270,27 @@ export function createLedProgramRepository(db: Db) {
         .orderBy(desc(ledScreenPrograms.publishedAt))
         .limit(200),
 
+    /**
+     * Which screens show which environment monitors: for each screen that acknowledged a checked
+     * program with an env layer, the monitor bound to it (each pair once).
+     */
+    async envBindings() {
+      const found = await rows<{ device_id: number; project_id: number; env_id: number }>(
+        db,
+        sql`SELECT DISTINCT sp.device_id, sp.project_id, (l->>'envDeviceId')::int AS env_id
+          FROM led_screen_programs sp
+          JOIN led_programs p ON p.id = sp.program_id
+          CROSS JOIN LATERAL jsonb_array_elements(p.layers) l
+          WHERE sp.delivered AND p.state = 'checked' AND l->>'type' = 'env'
+            AND jsonb_typeof(l->'envDeviceId') = 'number'`,
+      );
+      return found.map((r) => ({
+        screenId: Number(r.device_id),
+        projectId: Number(r.project_id),
+        envId: Number(r.env_id),
+      }));
+    },
+
     /** The screens a program of the project was published to, by name (at most 1000). */
     programScreens: (projectId: number, programId: number) =>
       db

@@ -14,6 +14,7 @@ import { pageWindow, toPage } from '../../../platform/paging.js';
 import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
 import type { createFamilyBatches } from '../kit/batches/index.js';
 import { reviewedRecords } from '../kit/reviewed-records.js';
+import { createEnvRelay, envMonitorsOf } from './led.env.js';
 import {
   createLedProgramRepository,
   type LedProgramRepository,
@@ -171,12 +172,18 @@ export function createLedProgramService(ctx: FamilyContext, batches: () => Batch
     days: b.filter === 'month' ? [...new Set(b.days)].sort((x, y) => x - y) : [],
   });
 
-  /** Marks a program delivered to the screens that acknowledged it. */
-  const delivered = (targets: { id: number }[], args: Record<string, unknown>) =>
-    repo.delivered(
+  const env = createEnvRelay(ctx);
+  /** What a screen is sent of a program: its fields and layers, the latest readings of its env layers' monitors. */
+  const commandArgs = (p: ProgramRow) => ({ ...programArgs(p), env: env.latest(envMonitorsOf(p.layers)) });
+
+  /** Marks a program delivered to the screens that acknowledged it (their env layers live from now on). */
+  const delivered = async (targets: { id: number }[], args: Record<string, unknown>) => {
+    await repo.delivered(
       Number(args.programId),
       targets.map((t) => t.id),
     );
+    env.changed();
+  };
 
   /** A screen that comes back is sent the checked programs it has not acknowledged, oldest first. */
   /** The files of a program, their URLs for one screen's publishing (none without its key). */
@@ -204,12 +211,13 @@ export function createLedProgramService(ctx: FamilyContext, batches: () => Batch
         w.mediaKey,
         w.mediaOrigin,
       );
-      commands.push([LED_PROGRAM_COMMAND, { ...programArgs(w.program), files }]);
+      commands.push([LED_PROGRAM_COMMAND, { ...commandArgs(w.program), files }]);
     }
     return {
       target,
       commands,
-      done: () => Promise.all(waiting.map(({ program: p }) => repo.delivered(p.id, [change.id]))),
+      done: () =>
+        Promise.all(waiting.map(({ program: p }) => repo.delivered(p.id, [change.id]))).then(() => env.changed()),
     };
   });
 
@@ -295,7 +303,7 @@ export function createLedProgramService(ctx: FamilyContext, batches: () => Batch
         origin,
       );
       const files = await filesOf(p);
-      const args = programArgs(p);
+      const args = commandArgs(p);
       const started = await batches().start({
         actor,
         projectId,
