@@ -14,6 +14,8 @@ export const POLICY_TEXTS = {
       clockTime: '时间格式为 HH:mm',
       date: '日期格式为 yyyy-MM-dd',
       effectiveDates: '失效日期不能早于生效日期',
+      unitsMin: '至少需要一个步骤',
+      unitsMax: '已达到最大步骤数 {max}',
       cycle: {
         date: '请选择日期',
         months: '请至少选择一个月份',
@@ -40,6 +42,8 @@ export const POLICY_TEXTS = {
       clockTime: 'Time as HH:mm',
       date: 'Date as yyyy-MM-dd',
       effectiveDates: 'The end date cannot be before the start date',
+      unitsMin: 'At least one step is required',
+      unitsMax: 'The maximum of {max} steps is reached',
       cycle: {
         date: 'Choose a date',
         months: 'Choose at least one month',

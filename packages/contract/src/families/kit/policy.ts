@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../../validation/message.js';
 import { intRange as range } from '../../validation/rules.js';
 
 /**
@@ -66,6 +67,16 @@ export const policyCycle = z
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'schedule.rules.effectiveDates' });
   });
 export type PolicyCycle = z.infer<typeof policyCycle>;
+
+/**
+ * A policy's steps (`unit` each): at least one, at most `maxUnits` (the policyUnitsMax setting of the
+ * time of the call), the same rule and words for every family with stepped policies.
+ */
+export const policyUnits = <U extends z.ZodType>(unit: U, maxUnits: number) =>
+  z
+    .array(unit, { error: 'schedule.rules.unitsMin' })
+    .min(1, 'schedule.rules.unitsMin')
+    .max(maxUnits, msg('schedule.rules.unitsMax', { max: maxUnits }));
 
 /** A policy's cycle as the calls answer it. */
 export const policyCycleOut = z.object({

@@ -103,11 +103,11 @@ describe('lighting contract', () => {
     expect(ok.units[0]).toEqual({ type: 'on', level: 100, start: { kind: 'sunset', offset: 10 } });
     expect(ok.range).toBe('all');
     expect(messages(lightingPolicyBody(5).safeParse({ ...base, units: [] }))).toEqual([
-      'units:lighting.rules.unitsMin',
+      'units:schedule.rules.unitsMin',
     ]);
     const three = { ...base, units: [base.units[0], base.units[0], base.units[0]] };
     const over = lightingPolicyBody(2).safeParse(three);
-    expect(messages(over)).toEqual(['units:lighting.rules.unitsMax']);
+    expect(messages(over)).toEqual(['units:schedule.rules.unitsMax']);
     expect(decodeMessage(over.error!.issues[0]!.message).params).toEqual({ max: 2 });
     expect(messages(lightingPolicyBody(5).safeParse({ ...base, channelControl: true }))).toEqual([
       'channels:lighting.rules.noChannel',

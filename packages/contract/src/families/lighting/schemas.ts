@@ -14,7 +14,7 @@ import { idList } from '../kit/batches.js';
 import { commandsOf } from '../kit/commands.js';
 import { alarmConfigBody, formFlag, lowBelowHigh, rangeRules } from '../kit/forms.js';
 import type { FamilyReading } from '../kit/manifest.js';
-import { isoDate, policyCycle, policyStart, UNIT_TYPES } from '../kit/policy.js';
+import { isoDate, policyCycle, policyStart, policyUnits, UNIT_TYPES } from '../kit/policy.js';
 import { percent, type ReadingKey, reading } from '../kit/readings.js';
 
 /**
@@ -287,10 +287,7 @@ export const lightingPolicyBody = (maxUnits = POLICY_UNITS_MAX_DEFAULT) =>
       name: scopedName(),
       no: scopedNo(),
       alias: optionalText(32),
-      units: z
-        .array(policyUnit, { error: 'lighting.rules.unitsMin' })
-        .min(1, 'lighting.rules.unitsMin')
-        .max(maxUnits, msg('lighting.rules.unitsMax', { max: maxUnits })),
+      units: policyUnits(policyUnit, maxUnits),
       range: channel().optional().default('all'),
       /** Control channels one by one: `channels` lists them (1-4); none chosen is "no channel selected". */
       channelControl: formFlag().optional().default(false),

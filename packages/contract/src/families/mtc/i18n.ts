@@ -168,8 +168,6 @@ export const i18n = {
         clockTime: '时间格式为 HH:mm',
         relativeTo: '请选择相对类型',
         date: '日期格式为 yyyy-MM-dd',
-        unitsMin: '至少需要一个步骤',
-        unitsMax: '已达到最大步骤数 {max}',
         noCabinets: '请至少选择一个集中控制器',
       },
       errors: {
@@ -340,8 +338,6 @@ export const i18n = {
         clockTime: 'The time format is HH:mm',
         relativeTo: 'Choose what the time is relative to',
         date: 'The date format is yyyy-MM-dd',
-        unitsMin: 'At least one step is required',
-        unitsMax: 'The maximum of {max} steps is reached',
         noCabinets: 'Select at least one controller',
       },
       errors: {

@@ -192,7 +192,7 @@ describe('MTC contract', () => {
     ).toEqual(['units.0.offset:validation.range', 'units.1.relativeTo:mtc.rules.relativeTo']);
     const six = Array.from({ length: 6 }, () => ({ time: '01:00' }));
     expect(messages(body.safeParse({ name: '夜间', no: 'P1', timeMode: 'absolute', units: six }))).toEqual([
-      'units:mtc.rules.unitsMax',
+      'units:schedule.rules.unitsMax',
     ]);
   });
 

@@ -31,7 +31,7 @@ import {
   upCommBody,
 } from '../kit/link.js';
 import type { FamilyReading } from '../kit/manifest.js';
-import { policyCycle } from '../kit/policy.js';
+import { policyCycle, policyUnits } from '../kit/policy.js';
 import { type ReadingKey, reading, threePhase } from '../kit/readings.js';
 
 /**
@@ -357,10 +357,7 @@ export const mtcPolicyBody = (maxUnits = 5) =>
       no: scopedNo(),
       description: description(),
       timeMode: z.enum(MTC_TIME_MODES, { error: 'validation.validParam' }),
-      units: z
-        .array(mtcPolicyUnit, { error: 'mtc.rules.unitsMin' })
-        .min(1, 'mtc.rules.unitsMin')
-        .max(maxUnits, msg('mtc.rules.unitsMax', { max: maxUnits })),
+      units: policyUnits(mtcPolicyUnit, maxUnits),
       cycle: policyCycle.optional().default({ mode: 'everyday' }),
       inUse: formFlag().optional().default(true),
     })
