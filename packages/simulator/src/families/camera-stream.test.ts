@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { camera, cameraStreams } from './camera.js';
-import { replayPace, simFfmpeg } from './camera-stream.js';
+import { replayPace, SNAPSHOT_BYTES, simFfmpeg } from './camera-stream.js';
 import { commandContext, simDevice } from './test-fixtures.js';
 
 const FFMPEG = simFfmpeg();
@@ -143,4 +143,25 @@ describe.skipIf(!FFMPEG)('a simulated camera’s replay', () => {
     expect(await ask(t - 60_000, t - 120_000)).toMatchObject({ ok: false });
     expect(await ask(t - 130 * 60_000, t)).toMatchObject({ ok: false, error: 'period too long' });
   });
+});
+
+describe.skipIf(!FFMPEG)('a simulated camera’s snapshots', () => {
+  it('are JPEGs of its picture half a second apart, kept within an MQTT packet', async () => {
+    const device = simDevice('camera', 'CAM-S1', { family: camera });
+    const at = new Date();
+    const answer = await camera.commands!.snapshot!(device, { count: 3 }, commandContext(at));
+    const pictures = (answer.result as { pictures: { at: string; image: string | null }[] }).pictures;
+    expect(pictures.map((p) => Date.parse(p.at) - at.getTime())).toEqual([0, 500, 1000]);
+    for (const p of pictures) {
+      expect(p.image).toMatch(/^data:image\/jpeg;base64,/);
+      const jpeg = Buffer.from(p.image!.split(',')[1]!, 'base64');
+      expect([jpeg[0], jpeg[1], jpeg.at(-2), jpeg.at(-1)]).toEqual([0xff, 0xd8, 0xff, 0xd9]);
+    }
+    // Sixteen fit in one answer, or those beyond its size come without their picture.
+    const all = await camera.commands!.snapshot!(device, { count: 16 }, commandContext(at));
+    const sixteen = (all.result as { pictures: { image: string | null }[] }).pictures;
+    expect(sixteen).toHaveLength(16);
+    expect(sixteen.reduce((n, p) => n + (p.image?.length ?? 0), 0)).toBeLessThanOrEqual(SNAPSHOT_BYTES);
+    expect(sixteen[0]!.image).not.toBeNull();
+  }, 30_000);
 });

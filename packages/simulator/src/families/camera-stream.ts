@@ -110,6 +110,70 @@ export function replayArgs(from: number, to: number, nameFile: string, font: str
   ];
 }
 
+/** The largest total of a snapshot answer's pictures, bytes (an MQTT packet holds 256 KB at most). */
+export const SNAPSHOT_BYTES = 180_000;
+
+/** The JPEGs in a stream of them (each from its start marker FFD8 to its end marker FFD9). */
+export function splitJpegs(all: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  let start = -1;
+  for (let i = 0; i + 1 < all.length; i++) {
+    if (start < 0 && all[i] === 0xff && all[i + 1] === 0xd8) start = i;
+    else if (start >= 0 && all[i] === 0xff && all[i + 1] === 0xd9) {
+      out.push(all.subarray(start, i + 2));
+      start = -1;
+      i += 1;
+    }
+  }
+  return out;
+}
+
+/**
+ * `count` pictures of a camera, half a second apart from `at` (ms): its test picture at 320×180 with its
+ * name and the time written on it, as JPEG data URLs; null for those past SNAPSHOT_BYTES in all (and all
+ * null without ffmpeg or when ffmpeg fails).
+ */
+export function snapshotPictures(
+  ffmpeg: string | null,
+  nameFile: string,
+  at: number,
+  count: number,
+): Promise<(string | null)[]> {
+  const none = Array.from({ length: count }, () => null);
+  if (!ffmpeg) return Promise.resolve(none);
+  const font = FONTS.find((f) => usable(f));
+  const text = (what: string, y: number) =>
+    `drawtext=${font ? `fontfile=${font}:` : ''}${what}:x=8:y=${y}:fontsize=14:fontcolor=white:box=1:boxcolor=black@0.55:boxborderw=3`;
+  const args = [
+    ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc2=size=320x180:rate=2`],
+    ...[
+      '-vf',
+      [text(`textfile=${nameFile}`, 40), text(`text='%{pts\\:localtime\\:${(at / 1000).toFixed(3)}}'`, 62)].join(','),
+    ],
+    ...['-frames:v', String(count), '-c:v', 'mjpeg', '-q:v', '8', '-f', 'image2pipe', 'pipe:1'],
+  ];
+  return new Promise((resolve) => {
+    const env = { ...process.env, TZ: process.env.SIM_CAMERA_TZ ?? 'CST-8' };
+    const proc = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'ignore'], env });
+    const chunks: Buffer[] = [];
+    proc.stdout!.on('data', (b: Buffer) => chunks.push(b));
+    proc.on('error', () => resolve(none));
+    proc.on('close', () => {
+      let total = 0;
+      const jpegs = splitJpegs(Buffer.concat(chunks));
+      resolve(
+        none.map((_, i) => {
+          const jpeg = jpegs[i];
+          if (!jpeg) return null;
+          const url = `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+          total += url.length;
+          return total <= SNAPSHOT_BYTES ? url : null;
+        }),
+      );
+    });
+  });
+}
+
 interface Feed {
   device: SimDevice;
   clients: Set<ServerResponse>;
@@ -251,6 +315,10 @@ export function createCameraStreams(options: {
       known.set(device.equipmentId, device);
       const port = await listen();
       return `http://${options.host ?? '127.0.0.1'}:${port}/replay/${encodeURIComponent(device.equipmentId)}.ts?from=${from}&to=${to}`;
+    },
+    /** `count` pictures of the camera from `at` (ms), half a second apart (see `snapshotPictures`). */
+    snapshots(device: SimDevice, at: number, count: number) {
+      return snapshotPictures(options.ffmpeg, nameFileOf(device), at, count);
     },
     /** The camera's view changed: its encoder starts again with the new motion (when anybody watches). */
     moved(device: SimDevice) {
