@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings, describeAxe } from './axe';
-import { apiOf, createDevice, rootProjectId } from './devices';
+import { apiOf, connectDevice, createDevice, publishUp, rootProjectId } from './devices';
 import { type Harness, signIn, startHarness, switchLanguage } from './harness';
 import { CHECKED_PNG, simulatedScreen } from './led-screens';
 import { describeFindings, inspectScreen, settle } from './screen-checks';
@@ -32,6 +32,9 @@ const SCREENS = [
 ];
 const PROGRAM = '迎宾公告';
 const GROUP = '东西门屏幕';
+const ENV_PROGRAM = '空气质量播报';
+const MONITOR = { name: '东门环境监测', no: 'ENV-PG-01', equipmentId: 'EQE2EENVPG1', key1: 'env-pg-secret-1' };
+const ENV_SCREEN = { name: '南门LED屏', no: 'LED-PG-03', equipmentId: 'EQE2ELEDPG3', key1: 'led-pg-secret-3' };
 const IMAGE = '迎宾图片';
 
 const screenFindings = async (page: Page, lang: 'zh_CN' | 'en_US') => [
@@ -191,6 +194,18 @@ describe('LED programs in the console', () => {
     expect(await screenFindings(page, 'zh_CN')).toEqual([]);
     await h.screenshot(page, 'led-program-publish-zh');
     await dialog.getByRole('button', { name: '关闭' }).click();
+    // Its publish history: the publishing, and the bytes each screen was sent.
+    await row.getByRole('button', { name: /发布记录/ }).click();
+    const history = page.locator('.ant-modal').filter({ hasText: '发布记录' });
+    await expect
+      .poll(() => history.getByTestId('bytes-sent').allTextContents())
+      .toEqual(SCREENS.map(() => `已发送 ${CHECKED_PNG.length} B`));
+    await page.mouse.move(0, 0);
+    await settle(page);
+    expect(await screenFindings(page, 'zh_CN')).toEqual([]);
+    await h.screenshot(page, 'led-program-history-zh');
+    await page.keyboard.press('Escape');
+    await history.waitFor({ state: 'detached' });
     // Three layers, and now two screens.
     await expect.poll(() => row.getByText('2', { exact: true }).count()).toBe(1);
     expect(await row.getByText('3', { exact: true }).count()).toBe(1);
@@ -244,6 +259,20 @@ describe('LED programs in the console', () => {
     await settle(page);
     expect(await screenFindings(page, 'en_US')).toEqual([]);
     await h.screenshot(page, 'led-programs-en');
+    await page
+      .locator('.ant-table-row', { hasText: PROGRAM })
+      .getByRole('button', { name: /History/ })
+      .click();
+    const historyEn = page.locator('.ant-modal').filter({ hasText: 'Publish history' });
+    await expect
+      .poll(() => historyEn.getByTestId('bytes-sent').allTextContents())
+      .toEqual(SCREENS.map(() => `${CHECKED_PNG.length} B sent`));
+    await page.mouse.move(0, 0);
+    await settle(page);
+    expect(await screenFindings(page, 'en_US')).toEqual([]);
+    await h.screenshot(page, 'led-program-history-en');
+    await page.keyboard.press('Escape');
+    await historyEn.waitFor({ state: 'detached' });
     await page.locator('.ant-table-row', { hasText: PROGRAM }).getByRole('button', { name: 'View' }).click();
     await page.getByRole('tab', { name: 'Resources (layers)' }).click();
     await page.getByTestId('program-canvas').locator('canvas').first().waitFor();
@@ -259,5 +288,93 @@ describe('LED programs in the console', () => {
     await settle(page);
     expect(await screenFindings(page, 'en_US')).toEqual([]);
     await h.screenshot(page, 'led-live-en');
+  }, 180_000);
+
+  it('binds an env layer to a monitor: its readings live in the preview and on the screen it is published to', async () => {
+    const page = await h.newPage();
+    await page.goto('/index');
+    await signIn(page);
+    await page.waitForURL('**/man/manmain');
+    const api = await apiOf(page);
+    const projectId = await rootProjectId(api);
+    const monitorId = await createDevice(api, projectId, 'envmonitor', 'envwifi', MONITOR, {
+      props: JSON.stringify({ public: false, pickInterval: 60 }),
+    });
+    await api.post(`/api/pjts/${projectId}/iot/envmonitor/${monitorId}/register`);
+    const monitor = await connectDevice(h, MONITOR);
+    clients.push(monitor);
+    const report = (values: Record<string, number>) =>
+      publishUp(monitor, MONITOR.equipmentId, 'telemetry', { ts: Date.now(), values });
+    await report({ temperature: 21.5, humidity: 46, pm25: 35 });
+    const screenId = await createDevice(api, projectId, 'led', 'ledxx', ENV_SCREEN, { props: JSON.stringify(PROPS) });
+    await api.post(`/api/pjts/${projectId}/iot/led/${screenId}/register`);
+    const screen = await simulatedScreen(h, ENV_SCREEN, PROPS, 0.7);
+    clients.push(screen.client);
+
+    // ── The editor: an env layer over the whole screen, bound to the monitor chosen by name.
+    await page.goto('/pjt/pjtledprogramlist');
+    await page.getByRole('button', { name: /新建节目/ }).click();
+    await page.waitForURL('**/pjt/pjtledprogram');
+    await page.getByTestId('program-name').fill(ENV_PROGRAM);
+    await page.getByTestId('program-no').fill('PG-E2E-02');
+    await page.getByRole('tab', { name: '资源（图层）' }).click();
+    await page.getByTestId('program-canvas').locator('canvas').first().waitFor();
+    await page.getByTestId('add-env-layer').click();
+    const panel = page.getByTestId('layer-panel');
+    await panel.getByTestId('layer-width').fill('192');
+    await panel.getByTestId('layer-width').press('Tab');
+    await panel.getByTestId('layer-height').fill('96');
+    await panel.getByTestId('layer-height').press('Tab');
+    await panel.getByTestId('layer-env-device').click();
+    await page.getByTitle(MONITOR.name).click();
+    await page.getByTestId('program-preview-toggle').click();
+    const shown = page.getByTestId('program-preview').getByTestId('preview-env');
+    await shown.getByText('温度 21.5 °C').waitFor();
+    expect(await shown.locator('div').allTextContents()).toEqual(['温度 21.5 °C', '湿度 46 %RH', 'PM2.5 35 μg/m³']);
+    // The monitor's next report, live in the preview.
+    await report({ temperature: 22, humidity: 45, pm25: 30 });
+    await shown.getByText('温度 22 °C').waitFor();
+    await page.getByTestId('program-save').click();
+    await page.getByText('节目已保存').waitFor();
+    await page.waitForURL('**/pjt/pjtledprogram?id=*');
+    await page.locator('.ant-message-notice').first().waitFor({ state: 'detached' });
+    await page.getByRole('tab', { name: '资源（图层）' }).click();
+    await page.getByTestId('program-preview-toggle').click();
+    await page.getByTestId('program-preview').getByText('温度 22 °C').waitFor();
+    await page.mouse.move(0, 0);
+    await settle(page);
+    expect(await screenFindings(page, 'zh_CN')).toEqual([]);
+    await h.screenshot(page, 'led-program-env-zh');
+
+    // ── Checked and published to the screen: it draws the monitor's readings, then each new report.
+    const programId = Number(new URL(page.url()).searchParams.get('id'));
+    await api.post(`/api/pjts/${projectId}/iot/led/programs/${programId}/check`);
+    await api.json(`/api/pjts/${projectId}/iot/led/programs/${programId}/publish`, { ids: [screenId] });
+    // The program came with the readings the server knew.
+    const held = () => (screen.device.state as { env?: Record<number, { values: Record<string, number> }> }).env;
+    await expect.poll(() => held()?.[monitorId]?.values.temperature, { timeout: 30_000 }).toBe(22);
+    expect(screen.commands.some((c) => c.command === 'program')).toBe(true);
+    // Once it acknowledged the program, each report of the monitor reaches it (bindings read again).
+    await expect
+      .poll(
+        async () => {
+          await report({ temperature: 23.5, humidity: 44, pm25: 28 });
+          return held()?.[monitorId]?.values.temperature;
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
+      .toBe(23.5);
+    expect(screen.commands.some((c) => c.command === 'env')).toBe(true);
+
+    // ── English: the preview's readings in words.
+    await switchLanguage(page, 'English');
+    await page.reload();
+    await page.getByRole('tab', { name: 'Resources (layers)' }).click();
+    await page.getByTestId('program-preview-toggle').click();
+    await page.getByTestId('program-preview').getByText('Temperature 23.5 °C').waitFor();
+    await page.mouse.move(0, 0);
+    await settle(page);
+    expect(await screenFindings(page, 'en_US')).toEqual([]);
+    await h.screenshot(page, 'led-program-env-en');
   }, 180_000);
 });
