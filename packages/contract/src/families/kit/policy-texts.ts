@@ -10,6 +10,7 @@ export const POLICY_TEXTS = {
     to: '失效日期',
     cycleModes: { everyday: '每天', once: '单次', year: '每年', month: '每月', week: '每周', holiday: '节假日' },
     polar: { day: '极昼', night: '极夜' },
+    errors: { policyMissing: '策略不存在或不在当前项目中' },
     rules: {
       clockTime: '时间格式为 HH:mm',
       date: '日期格式为 yyyy-MM-dd',
@@ -38,6 +39,7 @@ export const POLICY_TEXTS = {
       holiday: 'Holidays',
     },
     polar: { day: 'Polar day', night: 'Polar night' },
+    errors: { policyMissing: 'The policy does not exist or is not in this project' },
     rules: {
       clockTime: 'Time as HH:mm',
       date: 'Date as yyyy-MM-dd',

@@ -171,7 +171,6 @@ export const i18n = {
         noCabinets: '请至少选择一个集中控制器',
       },
       errors: {
-        policyMissing: '策略不存在或不在当前项目中',
         policyInUse: '策略正在使用中，请先移除',
         cabinetMissing: '集中控制器不存在或不在当前项目中',
         noCoordinate: '集中控制器没有坐标',
@@ -341,7 +340,6 @@ export const i18n = {
         noCabinets: 'Select at least one controller',
       },
       errors: {
-        policyMissing: 'The policy does not exist or is not in this project',
         policyInUse: 'The policy is in use; remove it first',
         cabinetMissing: 'The controller does not exist or is not in this project',
         noCoordinate: 'The controller has no coordinates',

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../../db/client.js';
-import { badRequest } from '../../../platform/errors.js';
+import { badRequest, notFound } from '../../../platform/errors.js';
 import type { FamilyContext } from '../family-handler.js';
 import { type Row, rows } from './raw-rows.js';
 
@@ -43,6 +43,12 @@ export const policyHeadOf = <const N extends string>(r: Row, note: N) =>
     name: string;
     no: string;
   } & { [P in N]: string };
+
+/** The policy a family's store found, or a 404 in the words every family with policies shares. */
+export function foundPolicy<P>(policy: P | null | undefined): P {
+  if (!policy) throw notFound('schedule.errors.policyMissing');
+  return policy;
+}
 
 /**
  * A policy's body checked by the family's schema for the policy-units maximum of the settings at the

@@ -12,13 +12,12 @@ import type { z } from 'zod';
 import { AppError, badRequest, conflictField, notFound } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
 import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
-import { checkedPolicyBody } from '../kit/policy-store.js';
+import { checkedPolicyBody, foundPolicy } from '../kit/policy-store.js';
 import type { LightingBatches } from './lighting.batches.js';
 import type { LampTarget, LightingRepository, StoredPolicy } from './lighting.repository.js';
 
 export const noPolicy = () => new AppError(409, 'NO_POLICY', 'lighting.errors.noPolicy');
 export const groupMissing = () => new AppError(404, 'NOT_FOUND', 'lighting.errors.groupMissing');
-const policyMissing = () => new AppError(404, 'NOT_FOUND', 'lighting.errors.policyMissing');
 
 /** The policies of a lamp as it runs them (in use only), with the place and timezone. */
 export const policyDefinition = (
@@ -53,11 +52,7 @@ type Targets = { lampIds: number[]; groupIds: number[] };
 export function createLightingPolicies(ctx: FamilyContext, repo: LightingRepository, batches: LightingBatches) {
   const project = (session: SessionContext, projectId: number) => ctx.devices.project(session, projectId);
 
-  const policy = async (projectId: number, id: number) => {
-    const p = await repo.policy(projectId, id);
-    if (!p) throw policyMissing();
-    return p;
-  };
+  const policy = async (projectId: number, id: number) => foundPolicy(await repo.policy(projectId, id));
 
   // A carrier of lamps (a power-line gateway) hands its lamps' policies over to run while the server is away.
   ctx.schedules.provide(lightingManifest.type, async (projectId, lampIds) => {

@@ -465,7 +465,9 @@ describe('MTC policies', () => {
     const token = await suite.t.token(user.name, user.password);
     expect((await call('GET', `${base}/policies/${p.id}`, undefined, token)).statusCode).toBeGreaterThanOrEqual(403);
     const own = `/api/pjts/${other.id}/iot/mtc`;
-    expect((await call('GET', `${own}/policies/${p.id}`, undefined, token)).statusCode).toBe(404);
+    const missing = await call('GET', `${own}/policies/${p.id}`, undefined, token);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('The policy does not exist or is not in this project');
     expect((await call('POST', `${own}/policies/${p.id}/use`, { cabinetIds: [foreign.id] }, token)).statusCode).toBe(
       404,
     );

@@ -19,6 +19,7 @@ import type { Actor, FamilyContext, SessionContext } from '../family-handler.js'
 import { sendCommand } from '../kit/device-commands.js';
 import { familyDeviceGetter, familyReferences } from '../kit/family-service.js';
 import { LINK_PARTS } from '../kit/link-traits.js';
+import { foundPolicy } from '../kit/policy-store.js';
 import { createStoredSettings } from '../kit/stored-settings.js';
 import { type CabinetTarget, createMtcRepository, presentPeripherals } from './mtc.repository.js';
 
@@ -188,9 +189,7 @@ export function createMtcService(ctx: FamilyContext) {
   }
 
   async function policyOr404(projectId: number, id: number) {
-    const p = await repo.policy(projectId, id);
-    if (!p) throw notFound('mtc.errors.policyMissing');
-    return p;
+    return foundPolicy(await repo.policy(projectId, id));
   }
 
   return {
