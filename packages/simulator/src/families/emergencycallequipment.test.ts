@@ -1,6 +1,16 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { lengthPrefixed, splitFrames, talkFrame } from '@sc/contract/families/ece';
 import { describe, expect, it, vi } from 'vitest';
-import { emergencycallequipment as ece, hangUp, postOf, pressButton, RING_MS } from './emergencycallequipment.js';
-import { simDevice } from './test-fixtures.js';
+import {
+  emergencycallequipment as ece,
+  hangUp,
+  postOf,
+  pressButton,
+  RING_MS,
+  voiceFrame,
+} from './emergencycallequipment.js';
+import { commandContext, simDevice } from './test-fixtures.js';
 
 const NOW = Date.parse('2026-11-28T12:00:00Z');
 const post = () => simDevice(ece.type, 'EQECE01', { family: ece });
@@ -36,5 +46,70 @@ describe('emergency call post simulator', () => {
     // Ringing: no second press.
     expect(ece.events!(device, null, new Date(NOW + 1000))).toEqual([]);
     pressed.mockRestore();
+  });
+});
+
+describe('a talking post', () => {
+  it('hears the operator, keeps and counts it, sends its voice, reports, and hangs up when the call ends', async () => {
+    let uploaded = 0;
+    let release: () => void = () => undefined;
+    const server = createServer((req, res) => {
+      if (req.method === 'POST') {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          const n = splitFrames(new Uint8Array(Buffer.concat(chunks))).frames.length;
+          uploaded += n;
+          res.setHeader('content-type', 'application/json');
+          res.end(JSON.stringify({ received: n }));
+        });
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/octet-stream' });
+      const voice = new Int16Array(320).fill(8000);
+      res.write(lengthPrefixed(Array.from({ length: 25 }, (_, i) => talkFrame(i, Date.now(), voice))));
+      release = () => res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const device = post();
+    pressButton(device, Date.now());
+    const reports: unknown[] = [];
+    const ctx = {
+      ...commandContext(new Date()),
+      report: () => {
+        const values = ece.telemetry!(device, new Date());
+        reports.push(values);
+        return values;
+      },
+    };
+    const answer = await ece.commands!.talk!(
+      device,
+      { session: 's-1', url: `${base}/pull`, upload: `${base}/up` },
+      ctx,
+    );
+    expect(answer).toMatchObject({ ok: true });
+    await vi.waitFor(() => expect(postOf(device).talk?.heard).toBe(25), { timeout: 5000 });
+    await vi.waitFor(() => expect(uploaded).toBeGreaterThan(10), { timeout: 5000 });
+    await vi.waitFor(() => expect(reports).toContainEqual(expect.objectContaining({ talk: 's-1', talkHeard: 25 })), {
+      timeout: 5000,
+    });
+    const talk = postOf(device).talk!;
+    expect(talk.recorded).toBe(25 * 320);
+    expect(talk.level).toBeGreaterThan(50);
+    expect(talk.sent).toBeGreaterThan(0);
+    // The operator hangs up: the pull ends, the post reports its hang-up next.
+    release();
+    await vi.waitFor(() => expect(postOf(device).talk).toBeNull(), { timeout: 5000 });
+    expect(ece.events!(device, null, new Date())).toEqual([{ code: 'CALL', type: 'restore', level: 'alarm' }]);
+    server.close();
+  });
+
+  it('speaks with a synthesised voice: syllables, not silence', () => {
+    const frames = Array.from({ length: 50 }, (_, i) => voiceFrame(i));
+    expect(frames[0]).toHaveLength(320);
+    const peak = Math.max(...frames.flatMap((f) => [...f].map(Math.abs)));
+    expect(peak).toBeGreaterThan(3000);
+    expect(peak).toBeLessThan(32768);
   });
 });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { grantsOf } from '../../endpoints/endpoint.js';
+import { endpoint, grantsOf, publicGrantsOf } from '../../endpoints/endpoint.js';
 import { AUTH_LEVEL } from '../../enums.js';
 import { blankOr, contextPathRule, hostRule, wsAddressRule } from '../../settings/rules.js';
 import { intRange } from '../../validation/rules.js';
-import { deviceCalls, familyEndpoints, pageCall } from '../kit/calls.js';
+import { deviceCalls, familyEndpoints, familyPublicEndpoints, pageCall } from '../kit/calls.js';
 import { blank } from '../kit/forms.js';
 import { defineFamily } from '../kit/manifest.js';
 import { ipNetwork } from '../kit/planned.js';
@@ -11,6 +11,9 @@ import { int, text } from '../kit/properties.js';
 import { deviceRef, deviceRow, isoTime, pageOf, projectColumn } from '../kit/responses.js';
 import { keptFor } from '../kit/retention.js';
 import { FAMILY_READS, familyGroup, familyMenu } from '../kit/screens.js';
+import { eceTalkCalls } from './talk.js';
+
+export * from './talk.js';
 
 /**
  * What a post reports (docs/device-protocol.md "Emergency call posts"): its call button pressed
@@ -207,6 +210,31 @@ export const ECE_API = {
   }),
 };
 
+/** The agent seat's call with a post (talk.ts): the operator's socket. */
+export const ECE_TALK_API = eceTalkCalls(e);
+
+const sessionParams = { session: z.string().regex(/^[0-9a-f-]{36}$/, 'validation.validParam') };
+const keyQuery = z.object({ key: z.string().min(16).max(64) });
+const pub = familyPublicEndpoints('ece', 'ece');
+
+/** What a post reaches without sign-in during a call (the key its `talk` command carried, for this call only). */
+export const ECE_TALK_PUBLIC = {
+  listen: pub.get('talk/:session', {
+    params: sessionParams,
+    query: keyQuery,
+    response: z.string(),
+    summary: "The operator's voice a post pulls: length-prefixed frames while the call lasts",
+  }),
+  speak: endpoint('POST', '/api/pub/iot/ece/talk/:session', {
+    tags: ['ece'],
+    public: true,
+    params: sessionParams,
+    query: keyQuery,
+    response: z.object({ received: z.number().int() }),
+    summary: "A post's voice: length-prefixed frames (application/octet-stream), a few hundred ms a post",
+  }),
+};
+
 const screen = familyMenu('pjtece', 'ece', { ready: true });
 const page = (key: string, icon: string, apis: ReturnType<typeof grantsOf>) =>
   screen(key, icon, { apis: [...apis, ...FAMILY_READS] });
@@ -227,16 +255,14 @@ export const eceManifest = defineFamily({
   network: ipNetwork(),
   peers: { linked: 'camera' },
   events: ECE_EVENTS,
-  api: ECE_API,
+  api: { ...ECE_API, ...ECE_TALK_API, ...ECE_TALK_PUBLIC },
+  publicApis: publicGrantsOf(ECE_TALK_PUBLIC),
   ...keptFor('eceRetentionDays', ['events']),
   screens: [
     familyGroup('pjtece', 'AlertOutlined'),
     page('pjtdeviceecelist', 'AlertOutlined', grantsOf({ list, connection, saveConnection, ...device })),
     page('pjtdeviceece', 'FileSearchOutlined', grantsOf({ logs, counts, settle })),
-    screen('pjtdeviceeceagentseat', 'CustomerServiceOutlined', {
-      ready: false,
-      apis: [...grantsOf({ logs, counts, settle }), ...FAMILY_READS],
-    }),
+    page('pjtdeviceeceagentseat', 'CustomerServiceOutlined', grantsOf({ logs, counts, settle, ...ECE_TALK_API })),
     screen('pjtdeviceecerecord', 'PlaySquareOutlined', { ready: false }),
   ],
   demo: { weight: 3 },

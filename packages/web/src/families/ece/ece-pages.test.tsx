@@ -79,6 +79,8 @@ const family = familyScreens({
       );
       return { json: { list, total: list.length, page: 1, pageSize: 50 } };
     }
+    if (pathname === '/api/pjts/2/devices.do/one/91')
+      return { json: { id: 91, name: '东门呼叫柱', lng: null, lat: null } };
     if (pathname === `${ECE}/logs/1/settle`)
       return { json: { ...ALARMS[0], settleStatus: 'settled', settleDetail: 'settled', settledBy: 'admin' } };
     return undefined;
@@ -177,5 +179,38 @@ describe('alarm log', () => {
     expect(within(log).getByText('Ignored')).toBeTruthy();
     expect(await screen.findByText('Unhandled (1)')).toBeTruthy();
     await act(() => changeLang('zh_CN'));
+  }, 120_000);
+});
+
+describe('agent seat', () => {
+  const SEAT = '/pjt/pjtdeviceeceagentseat';
+
+  it('rings for a call, says when the microphone cannot open, and settles the call', async () => {
+    const { calls } = family.serve(10, SEAT);
+    const { renderWithApp } = await import('../../test/render');
+    const { default: AgentSeatPage } = await import('./agent-seat-page');
+    renderWithApp(<AgentSeatPage />, { path: SEAT });
+    const banner = await screen.findByTestId('ece-seat-ringing', {}, { timeout: 20_000 });
+    expect(banner.textContent).toContain('东门呼叫柱 正在呼叫');
+    const panel = await screen.findByTestId('ece-seat-panel');
+    expect(within(panel).getByTestId('ece-camera-live').textContent).toContain('东门球机');
+    expect(within(panel).getByTestId('ece-camera-live').getAttribute('href')).toBe('/pjt/pjtdevicecamera?id=71');
+    // No microphone in this page: the call does not start, and the seat says why.
+    fireEvent.click(within(panel).getByTestId('ece-answer'));
+    expect((await screen.findByTestId('ece-seat-ended')).textContent).toContain('无法打开麦克风');
+    fireEvent.click(within(panel).getByTestId('ece-seat-settle'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === `${ECE}/logs/1/settle`)).toBe(true));
+  }, 120_000);
+
+  it('offers neither answer nor settle to a viewer', async () => {
+    family.serve(1, SEAT);
+    const { renderWithApp } = await import('../../test/render');
+    const { default: AgentSeatPage } = await import('./agent-seat-page');
+    renderWithApp(<AgentSeatPage />, { path: SEAT });
+    const panel = await screen.findByTestId('ece-seat-panel', {}, { timeout: 20_000 });
+    expect(within(panel).queryByTestId('ece-answer')).toBeNull();
+    expect(within(panel).queryByTestId('ece-seat-settle')).toBeNull();
   }, 120_000);
 });

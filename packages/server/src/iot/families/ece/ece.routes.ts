@@ -5,6 +5,7 @@ import type { FamilyContext } from '../family-handler.js';
 import { deviceListHandler } from '../kit/device-list.js';
 import { deviceHandlers } from '../kit/traits.js';
 import type { EceService } from './ece.service.js';
+import { eceTalkRoutes } from './ece.talk.js';
 
 /** How often the alarm log is pruned to the setting eceRetentionDays. */
 const PRUNE_EVERY_MS = 3600_000;
@@ -20,6 +21,8 @@ export function eceRoutes(app: FastifyInstance, ctx: FamilyContext, ece: EceServ
     connection: async (call) => ece.connection(call.session, call.params.projectId),
     saveConnection: async (call) => ece.saveConnection(call.actor, call.params.projectId, call.body),
   });
+
+  eceTalkRoutes(app, ctx, ece);
 
   // The log's retention (deleting past rows is idempotent: several instances may run it).
   const prune = () => void ece.prune().catch((err) => app.log.error({ err }, 'ece alarm retention failed'));

@@ -1,0 +1,192 @@
+import type { CommandRequest } from '@sc/contract';
+import {
+  ECE_TALK_FRAME_SAMPLES,
+  type EceTalkMessage,
+  eceManifest,
+  lengthPrefixed,
+  readTalkFrame,
+  splitFrames,
+  talkFrame,
+} from '@sc/contract/families/ece';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { signInWith } from '../../../test/caller.js';
+import { createIotDevice, createProject, queryRows } from '../../../test/factories.js';
+import { eventually } from '../../test-device.js';
+import { commandSuite, connectOnline, type TestDevice } from '../kit/test-fixtures.js';
+
+const suite = commandSuite(eceManifest);
+const { base, type: TYPE } = suite;
+let origin: string;
+let post: TestDevice;
+const told: CommandRequest[] = [];
+let otherProject: { id: number };
+
+/** An alarm of `d` (a row as a CALL makes it), its id. */
+async function alarmOf(d: TestDevice, projectId = 1) {
+  const [row] = await queryRows<{ id: number }>(
+    suite.t.database.db,
+    sql`insert into ece_alarms (project_id, device_id, start_time, event_id, device_index_code, channel_index_code,
+          channel_type, channel_name, event_type)
+        values (${projectId}, ${d.id}, now(), ${`E${d.id}-${Date.now()}`}, 'D', 'C', 'intercom', 'N', 'CALL') returning id`,
+  );
+  return Number(row!.id);
+}
+
+beforeAll(async () => {
+  await suite.t.app.listen({ port: 0, host: '127.0.0.1' });
+  origin = `127.0.0.1:${(suite.t.app.server.address() as { port: number }).port}`;
+  post = await createIotDevice(suite.t.database.db, { type: TYPE, modelNo: 'eceisc' });
+  await connectOnline(suite, post, (r) => {
+    told.push(r);
+    return { ok: true, result: { talking: r.args.session } };
+  });
+  otherProject = await createProject(suite.t.database.db, 1, ['ece']);
+});
+
+/** The operator's socket: the server's messages and the post's frames as they come. */
+async function operator(query: string, token = suite.admin) {
+  const socket = new WebSocket(`ws://${origin}${base}/live?token=${token}&lang=en_US&${query}`);
+  const messages: EceTalkMessage[] = [];
+  const frames: Uint8Array[] = [];
+  socket.on('message', (data: Buffer, binary) => {
+    if (binary) frames.push(new Uint8Array(data));
+    else messages.push(JSON.parse(String(data)) as EceTalkMessage);
+  });
+  let refused = '';
+  const opened = await new Promise<boolean>((resolve) => {
+    socket.on('open', () => resolve(true));
+    socket.on('error', (error) => {
+      refused = error.message;
+      resolve(false);
+    });
+  });
+  const next = (match: (m: EceTalkMessage) => boolean, ms = 5000) =>
+    eventually(
+      async () => messages.find(match),
+      (m) => m !== undefined,
+      ms,
+    );
+  return { socket, opened, refused, messages, frames, next };
+}
+
+const pcm = (value: number) => new Int16Array(ECE_TALK_FRAME_SAMPLES).fill(value);
+
+describe('agent seat call', () => {
+  it("relays the operator's voice to the post and the post's back, counted both ways", async () => {
+    const alarmId = await alarmOf(post);
+    const o = await operator(`alarmId=${alarmId}`);
+    expect(o.opened).toBe(true);
+    const started = await o.next((m) => m.kind === 'started');
+    expect(started).toMatchObject({ post: { id: post.id } });
+    expect(await o.next((m) => m.kind === 'outcome')).toMatchObject({ outcome: 'sent' });
+    const command = told.at(-1)!;
+    expect(command.command).toBe('talk');
+    expect(command.args).toMatchObject({ codec: 'pcm_s16le', sampleRate: 16000, frameMs: 20 });
+    const { url, upload } = command.args as { url: string; upload: string };
+
+    // The post pulls the operator's voice.
+    const pull = await fetch(url);
+    expect(pull.status).toBe(200);
+    await o.next((m) => m.kind === 'outcome' && m.outcome === 'pulling');
+    for (let i = 0; i < 10; i++) o.socket.send(talkFrame(i, Date.now(), pcm(1000 + i)));
+    const reader = pull.body!.getReader();
+    let bytes = new Uint8Array(0);
+    const heard: number[] = [];
+    while (heard.length < 10) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      const joined = new Uint8Array(bytes.length + value.length);
+      joined.set(bytes);
+      joined.set(value, bytes.length);
+      const { frames, rest } = splitFrames(joined);
+      for (const f of frames) heard.push(readTalkFrame(f)!.samples[0]!);
+      bytes = rest.slice();
+    }
+    expect(heard).toEqual(Array.from({ length: 10 }, (_, i) => 1000 + i));
+
+    // The post speaks: its frames reach the operator's socket.
+    const voice = Array.from({ length: 5 }, (_, i) => talkFrame(i, Date.now(), pcm(-200 - i)));
+    const spoke = await fetch(upload, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: lengthPrefixed(voice),
+    });
+    expect(await spoke.json()).toEqual({ received: 5 });
+    await eventually(
+      async () => o.frames.length,
+      (n) => n === 5,
+    );
+    expect(o.frames.map((f) => readTalkFrame(f)!.samples[0])).toEqual([-200, -201, -202, -203, -204]);
+    const stats = await o.next((m) => m.kind === 'stats' && m.down === 10 && m.up === 5, 5000);
+    expect(stats).toBeTruthy();
+    const [row] = await queryRows<{ answered_at: Date | null; answered_by: string | null }>(
+      suite.t.database.db,
+      sql`select answered_at, answered_by from ece_alarms where id = ${alarmId}`,
+    );
+    expect(row!.answered_at).not.toBeNull();
+
+    // Hanging up ends the post's pull and refuses its voice.
+    o.socket.close();
+    await eventually(
+      async () => (await reader.read()).done,
+      (done) => done === true,
+    );
+    const late = await fetch(upload, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: lengthPrefixed(voice),
+    });
+    expect(late.status).toBe(404);
+  });
+
+  it('says so when the post is offline or silent', async () => {
+    const offline = await createIotDevice(suite.t.database.db, { type: TYPE, modelNo: 'eceisc' });
+    const o = await operator(`alarmId=${await alarmOf(offline)}`);
+    expect(await o.next((m) => m.kind === 'outcome')).toMatchObject({ outcome: 'offline' });
+    o.socket.close();
+    const quiet = await createIotDevice(suite.t.database.db, { type: TYPE, modelNo: 'eceisc' });
+    const device = await connectOnline(suite, quiet, () => null);
+    const s = await operator(`alarmId=${await alarmOf(quiet)}`);
+    expect(await s.next((m) => m.kind === 'outcome', 20_000)).toMatchObject({ outcome: 'silent' });
+    s.socket.close();
+    await device.close();
+  }, 30_000);
+
+  it("refuses another project's alarm, a bad id, a viewer and a wrong key, in words", async () => {
+    const foreign = await createIotDevice(suite.t.database.db, {
+      type: TYPE,
+      modelNo: 'eceisc',
+      projectId: otherProject.id,
+    });
+    const theirs = await alarmOf(foreign, otherProject.id);
+    const outsider = await signInWith(suite.t, otherProject.id, { pjtdeviceeceagentseat: 5 });
+    const mine = await alarmOf(post);
+    const wrong = await operator(`alarmId=${mine}`, outsider);
+    expect(await wrong.next((m) => m.kind === 'error')).toMatchObject({ key: 'errors.notFound' });
+    // Their own project's path, my alarm: not theirs.
+    const admin = await operator(`alarmId=${theirs}`);
+    expect(await admin.next((m) => m.kind === 'error')).toMatchObject({ key: 'ece.rules.alarmMissing' });
+    const bad = await operator('alarmId=abc');
+    expect(await bad.next((m) => m.kind === 'error')).toMatchObject({ key: 'validation.validParam' });
+    const viewer = await signInWith(suite.t, 1, { pjtdeviceeceagentseat: 1 });
+    const refused = await operator(`alarmId=${mine}`, viewer);
+    expect(await refused.next((m) => m.kind === 'error')).toMatchObject({ key: 'errors.forbidden' });
+    const session = '00000000-0000-4000-8000-000000000000';
+    expect(
+      (await suite.t.app.inject({ method: 'GET', url: `/api/pub/iot/ece/talk/${session}?key=${'0'.repeat(32)}` }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await suite.t.app.inject({
+          method: 'POST',
+          url: `/api/pub/iot/ece/talk/${session}?key=${'0'.repeat(32)}`,
+          headers: { 'content-type': 'application/octet-stream' },
+          payload: Buffer.from(lengthPrefixed([talkFrame(0, 0, pcm(1))])),
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});

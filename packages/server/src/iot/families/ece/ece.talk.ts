@@ -1,0 +1,222 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import type {} from '@fastify/websocket';
+import { AUTH_LEVEL, decodeMessage } from '@sc/contract';
+import {
+  ECE_TALK_API,
+  ECE_TALK_COMMAND,
+  ECE_TALK_FORMAT,
+  ECE_TALK_PUBLIC,
+  ECE_TALK_UPLOAD_MAX,
+  type EceTalkMessage,
+  type EceTalkOutcome,
+  eceManifest,
+  splitFrames,
+  talkQuery,
+} from '@sc/contract/families/ece';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, notFound } from '../../../platform/errors.js';
+import { actorOf, type FamilyContext } from '../family-handler.js';
+import type { EceService } from './ece.service.js';
+
+const TYPE = eceManifest.type;
+/** The screen whose modify level a call needs (it speaks on the post, as a command would). */
+const SEAT = 'pjtdeviceeceagentseat';
+/** A frame larger than this is not audio of the declared format: dropped. */
+const MAX_FRAME = 8 * 1024;
+/** The post's stream holding more than this unsent (about 1.5 s of audio) loses frames until it drains. */
+const MAX_BACKLOG = 48 * 1024;
+/** How often the operator hears how many frames went each way. */
+const STATS_MS = 1000;
+
+interface Talk {
+  id: string;
+  key: string;
+  postId: number;
+  /** The stream the post pulls (the operator's voice), once it pulls. */
+  pull: PassThrough | null;
+  say(message: EceTalkMessage): void;
+  /** Sends a frame of the post's voice to the operator. */
+  hear(frame: Uint8Array): void;
+  down: number;
+  up: number;
+  ended: boolean;
+}
+
+/** The absolute address a post reaches: the one the operator's console reached the server at. */
+const urlOf = (req: FastifyRequest, path: string, session: string, key: string) =>
+  `${req.protocol}://${req.host}${path.replace(':session', session)}?key=${key}`;
+
+/**
+ * The agent seat's call with a post, both ways (docs/device-protocol.md "Emergency call posts"), as the
+ * speakers' live broadcast does it one way: the operator's socket carries microphone frames in; the
+ * post is told (command `talk`) where to pull them and where to post its own, with a key of its own; its
+ * frames go back on the operator's socket. The call ends when the operator's socket closes: the pull
+ * ends (the post hangs up). A call lives in the instance that holds the operator's socket.
+ */
+export function eceTalkRoutes(app: FastifyInstance, ctx: FamilyContext, ece: EceService) {
+  const talks = new Map<string, Talk>();
+  const live = (session: string, key: unknown) => {
+    const talk = talks.get(session);
+    return talk && !talk.ended && talk.key === String(key ?? '') ? talk : null;
+  };
+
+  function end(talk: Talk) {
+    talk.ended = true;
+    talks.delete(talk.id);
+    talk.pull?.end();
+    talk.pull = null;
+  }
+
+  app.get(
+    ECE_TALK_API.talk.path,
+    { websocket: true, schema: { hide: true } },
+    async (socket, req: FastifyRequest<{ Params: { projectId: string } }>) => {
+      const say = (message: EceTalkMessage) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+      };
+      const refuse = (err: unknown) => {
+        const known = err instanceof AppError;
+        if (!known) req.log.error({ err }, 'ece talk refused');
+        say({
+          kind: 'error',
+          key: known ? err.key : 'errors.internal',
+          ...(known && err.params ? { params: err.params as Record<string, string | number> } : {}),
+        });
+        socket.close(1008);
+      };
+      let talk: Talk | null = null;
+      let stats: NodeJS.Timeout | null = null;
+      socket.on('message', (data: Buffer, binary: boolean) => {
+        const t = talk;
+        if (!t || !binary || !t.pull) return;
+        if (data.length < ECE_TALK_FORMAT.headerBytes || data.length > MAX_FRAME) return;
+        if (t.pull.writableLength > MAX_BACKLOG) return;
+        const length = Buffer.alloc(2);
+        length.writeUInt16LE(data.length, 0);
+        t.pull.write(length);
+        t.pull.write(data);
+        t.down++;
+      });
+      socket.on('close', () => {
+        if (stats) clearInterval(stats);
+        if (talk) end(talk);
+      });
+      try {
+        const projectId = Number(req.params.projectId);
+        const session = req.session!;
+        await ctx.devices.project(session, projectId);
+        if (((await req.levels()).get(SEAT) ?? AUTH_LEVEL.none) < AUTH_LEVEL.modify)
+          throw new AppError(403, 'FORBIDDEN', 'errors.forbidden');
+        const parsed = talkQuery.safeParse(req.query);
+        if (!parsed.success) {
+          const { key, params } = decodeMessage(parsed.error.issues[0]!.message);
+          throw new AppError(400, 'VALIDATION', key, params);
+        }
+        const alarm = await ece.repo.alarm(projectId, parsed.data.alarmId);
+        if (!alarm) throw new AppError(404, 'NOT_FOUND', 'ece.rules.alarmMissing');
+        const post = await ctx.devices.get(session, projectId, alarm.device.id, TYPE).catch(() => {
+          throw new AppError(404, 'NOT_FOUND', 'ece.seat.deviceNotFound');
+        });
+        if (socket.readyState !== socket.OPEN) return;
+        const current: Talk = {
+          id: randomUUID(),
+          key: randomBytes(16).toString('hex'),
+          postId: post.id,
+          pull: null,
+          say,
+          hear: (frame) => {
+            if (socket.readyState !== socket.OPEN) return;
+            socket.send(frame, { binary: true });
+            current.up++;
+          },
+          down: 0,
+          up: 0,
+          ended: false,
+        };
+        talk = current;
+        talks.set(current.id, current);
+        say({ kind: 'started', session: current.id, post: { id: post.id, name: post.name } });
+        stats = setInterval(() => say({ kind: 'stats', down: current.down, up: current.up }), STATS_MS);
+        const actor = actorOf(req);
+        await ece.repo.answered(alarm.id, session.user.name);
+        let outcome: EceTalkOutcome;
+        try {
+          const args = {
+            session: current.id,
+            url: urlOf(req, ECE_TALK_PUBLIC.listen.path, current.id, current.key),
+            upload: urlOf(req, ECE_TALK_PUBLIC.speak.path, current.id, current.key),
+            key: current.key,
+            ...ECE_TALK_FORMAT,
+          };
+          outcome = (await ctx.iot.bus.send(actor, post, ECE_TALK_COMMAND, args)).ok ? 'sent' : 'failed';
+        } catch (err) {
+          const status = err instanceof AppError ? err.statusCode : 0;
+          outcome = status === 409 ? 'offline' : status === 504 ? 'silent' : 'failed';
+        }
+        // A post already pulling is reported so (its pull may come before its answer).
+        if (!current.ended && !current.pull) say({ kind: 'outcome', outcome });
+      } catch (err) {
+        refuse(err);
+      }
+    },
+  );
+
+  app.get(
+    ECE_TALK_PUBLIC.listen.path,
+    { schema: { hide: true }, compress: false },
+    async (req: FastifyRequest<{ Params: { session: string }; Querystring: { key?: string } }>, reply) => {
+      const talk = live(req.params.session, req.query.key);
+      if (!talk) throw notFound();
+      talk.pull?.end();
+      const pull = new PassThrough();
+      talk.pull = pull;
+      talk.say({ kind: 'outcome', outcome: 'pulling' });
+      req.raw.socket.setNoDelay(true);
+      req.raw.on('close', () => {
+        if (talk.pull !== pull) return;
+        talk.pull = null;
+        pull.end();
+        if (!talk.ended) talk.say({ kind: 'outcome', outcome: 'left' });
+      });
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        'content-type': 'application/octet-stream',
+        'cache-control': 'no-store',
+        'x-ece-format': `${ECE_TALK_FORMAT.codec};rate=${ECE_TALK_FORMAT.sampleRate}`,
+      });
+      reply.raw.flushHeaders();
+      pull.pipe(reply.raw);
+    },
+  );
+
+  // The post's voice: bytes of length-prefixed frames, read as they are (a parser of this scope only).
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      'application/octet-stream',
+      { parseAs: 'buffer', bodyLimit: ECE_TALK_UPLOAD_MAX },
+      (_req, body, done) => done(null, body),
+    );
+    scope.post(
+      ECE_TALK_PUBLIC.speak.path,
+      { schema: { hide: true } },
+      async (req: FastifyRequest<{ Params: { session: string }; Querystring: { key?: string } }>) => {
+        const talk = live(req.params.session, req.query.key);
+        if (!talk) throw notFound();
+        const body = Buffer.isBuffer(req.body) ? new Uint8Array(req.body) : new Uint8Array();
+        const { frames } = splitFrames(body);
+        let received = 0;
+        for (const frame of frames) {
+          if (frame.length < ECE_TALK_FORMAT.headerBytes || frame.length > MAX_FRAME) continue;
+          talk.hear(frame);
+          received++;
+        }
+        return { received };
+      },
+    );
+  });
+
+  app.addHook('onClose', async () => {
+    for (const talk of talks.values()) end(talk);
+  });
+}

@@ -1,0 +1,293 @@
+import { deviceScreenOf, peerOf } from '@sc/contract';
+import { ECE_CALL, eceManifest, talkReportOf } from '@sc/contract/families/ece';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Col, Descriptions, Empty, Flex, List, Row, Space, Tag, Typography } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useRealtime } from '../../api/realtime';
+import { useAuthLevel } from '../../components/crud';
+import { useAreaDraw } from '../../components/map/use-area-draw';
+import { ProjectScoped } from '../../components/project-scoped';
+import { formatTime } from '../../components/time';
+import { useAlarmCalls } from './alarm-log-page';
+import { SettleTag } from './alarm-table';
+import { type Alarm, ECE_TYPE } from './api';
+import { SettleDialog } from './settle-dialog';
+import { ring } from './talk-audio';
+import { type TalkEnd, useTalk } from './use-talk';
+
+const AreaMap = lazy(() => import('../../components/map/area-map'));
+/** The linked camera's page (the registry's device page of the peer type), where its live video plays. */
+const CAMERA_SCREEN = deviceScreenOf(peerOf(eceManifest, 'linked'));
+/** How often a ringing seat rings again, and reads the calls again (a push may be missed). */
+const RING_EVERY_MS = 3000;
+const READ_EVERY_MS = 5000;
+
+/** /pjt/pjtdeviceeceagentseat (spec 001 §2 "agent seat"): the posts' calls ring here, are answered and settled. */
+export default function AgentSeatPage() {
+  return <ProjectScoped>{(projectId) => <AgentSeat projectId={projectId} />}</ProjectScoped>;
+}
+
+const ringing = (a: Alarm) => a.stopTime === null && a.answeredAt === null;
+
+function AgentSeat({ projectId }: { projectId: number }) {
+  const { t } = useTranslation();
+  const { notification } = App.useApp();
+  const level = useAuthLevel();
+  const { api, settle } = useAlarmCalls(projectId);
+  const query = { filter: 'unhandled' as const, page: 1, pageSize: 50 };
+  const calls = useQuery({
+    queryKey: api.logs.key({ query }),
+    queryFn: () => api.logs({ query }),
+    refetchInterval: READ_EVERY_MS,
+  });
+  const list = calls.data?.list ?? [];
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [settling, setSettling] = useState<Alarm | null>(null);
+  const [ended, setEnded] = useState<string | null>(null);
+  const [rings, setRings] = useState(0);
+  const [muted, setMuted] = useState(false);
+
+  const onEnd = useCallback(
+    (end: TalkEnd) => {
+      if (end.kind === 'refused') setEnded(t(end.key, end.params));
+      else if (end.kind === 'microphone') setEnded(t('ece.seat.micDenied', { reason: end.error.message }));
+      else setEnded(t('ece.seat.closed'));
+    },
+    [t],
+  );
+  const talk = useTalk(projectId, onEnd);
+
+  // A post's call: the banner, and the calls read at once; its telemetry: the call's figures.
+  useRealtime({ projects: [projectId] }, (push) => {
+    if (push.kind === 'event' && push.type === ECE_TYPE && push.code === ECE_CALL && push.eventType === 'occur') {
+      notification.warning({
+        key: `ece-call-${push.deviceId}`,
+        title: t('ece.seat.ringingTitle'),
+        description: t('ece.seat.ringing', {
+          name: list.find((a) => a.device.id === push.deviceId)?.device.name ?? '',
+        }),
+        placement: 'topRight',
+      });
+      void calls.refetch();
+    }
+    if (push.kind === 'telemetry' && push.type === ECE_TYPE) talk.report(push.deviceId, talkReportOf(push.values));
+  });
+
+  const ringingCalls = list.filter(ringing);
+  const anyRinging = ringingCalls.length > 0 && talk.state.phase === 'idle';
+  const rang = useRef(false);
+  useEffect(() => {
+    if (!anyRinging || muted) return;
+    let stop = false;
+    const beep = () =>
+      void ring().then((played) => {
+        if (!stop && played) setRings((n) => n + 1);
+      });
+    if (!rang.current) beep();
+    rang.current = true;
+    const timer = window.setInterval(beep, RING_EVERY_MS);
+    return () => {
+      stop = true;
+      rang.current = false;
+      clearInterval(timer);
+    };
+  }, [anyRinging, muted]);
+
+  const current = list.find((a) => a.id === (talk.state.alarmId ?? chosen)) ?? ringingCalls[0] ?? list[0] ?? null;
+  const talking = talk.state.phase !== 'idle';
+
+  return (
+    <Card title={t('menu.pjtdeviceeceagentseat')}>
+      {anyRinging ? (
+        <Alert
+          type="error"
+          showIcon
+          data-testid="ece-seat-ringing"
+          data-rings={rings}
+          style={{ marginBottom: 12 }}
+          title={t('ece.seat.ringing', { name: ringingCalls.map((a) => a.device.name).join('、') })}
+          action={
+            <Button size="small" onClick={() => setMuted((m) => !m)}>
+              {muted ? t('ece.seat.soundOn') : t('ece.seat.mute')}
+            </Button>
+          }
+        />
+      ) : null}
+      {ended && (
+        <Alert
+          type="info"
+          showIcon
+          closable
+          onClose={() => setEnded(null)}
+          title={ended}
+          style={{ marginBottom: 12 }}
+          data-testid="ece-seat-ended"
+        />
+      )}
+      <Row gutter={16}>
+        <Col xs={24} lg={9}>
+          <Typography.Title level={5}>{t('ece.seat.calls')}</Typography.Title>
+          <List
+            bordered
+            size="small"
+            loading={calls.isLoading}
+            dataSource={list}
+            locale={{ emptyText: <Empty description={t('ece.seat.idleHint')} /> }}
+            data-testid="ece-seat-calls"
+            renderItem={(a) => (
+              <List.Item
+                onClick={() => !talking && setChosen(a.id)}
+                style={{ cursor: 'pointer', background: current?.id === a.id ? '#fff7e6' : undefined }}
+                data-testid={`ece-seat-call-${a.id}`}
+              >
+                <Flex vertical gap={2} style={{ width: '100%' }}>
+                  <Flex justify="space-between" gap={8}>
+                    <Typography.Text strong ellipsis>
+                      {a.device.name}
+                    </Typography.Text>
+                    {ringing(a) ? <Tag color="red">{t('ece.log.calling')}</Tag> : <SettleTag alarm={a} />}
+                  </Flex>
+                  <Typography.Text type="secondary">{formatTime(a.startTime)}</Typography.Text>
+                </Flex>
+              </List.Item>
+            )}
+          />
+        </Col>
+        <Col xs={24} lg={15}>
+          {current ? (
+            <CallPanel
+              projectId={projectId}
+              alarm={current}
+              level={level}
+              talk={talk}
+              onSettle={() => setSettling(current)}
+            />
+          ) : (
+            <Empty description={t('ece.seat.idle')} />
+          )}
+        </Col>
+      </Row>
+      <SettleDialog
+        alarm={settling}
+        onSettle={(alarm, values) => settle.mutateAsync({ alarm, values })}
+        onClose={() => setSettling(null)}
+      />
+    </Card>
+  );
+}
+
+function CallPanel({
+  projectId,
+  alarm,
+  level,
+  talk,
+  onSettle,
+}: {
+  projectId: number;
+  alarm: Alarm;
+  level: number;
+  talk: ReturnType<typeof useTalk>;
+  onSettle: () => void;
+}) {
+  const { t } = useTranslation();
+  const { api } = useAlarmCalls(projectId);
+  const post = useQuery({ queryKey: api.one.key(alarm.device.id), queryFn: () => api.one(alarm.device.id) });
+  const draw = useAreaDraw();
+  const marks = useMemo(
+    () =>
+      post.data?.lng != null && post.data.lat != null
+        ? [{ id: alarm.device.id, lng: post.data.lng, lat: post.data.lat, tone: 'calling' }]
+        : [],
+    [post.data, alarm.device.id],
+  );
+  const tones = useMemo(() => ({ calling: { colour: '#ff4d4f', label: alarm.device.name } }), [alarm.device.name]);
+  const s = talk.state;
+  const mine = s.alarmId === alarm.id;
+  const canTalk = level >= 5;
+  const canSettle = level >= 10 && alarm.settleDetail === 'init';
+  return (
+    <Flex vertical gap={12} data-testid="ece-seat-panel">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {mine && s.phase !== 'idle' ? t('ece.seat.talking', { name: alarm.device.name }) : alarm.device.name}
+        </Typography.Title>
+        <Space wrap>
+          {canTalk && !mine && alarm.stopTime === null && (
+            <Button
+              type="primary"
+              onClick={() => void talk.answer(alarm.id)}
+              disabled={s.phase !== 'idle'}
+              data-testid="ece-answer"
+            >
+              {t('ece.seat.answer')}
+            </Button>
+          )}
+          {mine && (
+            <Button danger onClick={talk.hangUp} data-testid="ece-hangup">
+              {t('ece.seat.hangUp')}
+            </Button>
+          )}
+          {canSettle && (
+            <Button onClick={onSettle} data-testid="ece-seat-settle">
+              {t('ece.log.settle')}
+            </Button>
+          )}
+        </Space>
+      </Flex>
+      {mine && (
+        <Descriptions size="small" column={2} bordered data-testid="ece-talk">
+          <Descriptions.Item label={t('ece.seat.state')}>
+            {s.outcome ? t(`ece.seat.outcomes.${s.outcome}`) : t('ece.seat.connecting')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('ece.seat.toPost')}>
+            <span data-testid="ece-talk-sent" data-count={s.sent}>
+              {t('ece.seat.sent', { count: s.sent })}
+            </span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('ece.seat.fromPost')}>
+            <span data-testid="ece-talk-received" data-count={s.received}>
+              {t('ece.seat.received', { count: s.received })}
+            </span>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('ece.seat.postHeardLabel')}>
+            <span data-testid="ece-talk-heard" data-count={s.post?.heard ?? 0}>
+              {t('ece.seat.postHeard', { count: s.post?.heard ?? 0 })}
+            </span>
+          </Descriptions.Item>
+        </Descriptions>
+      )}
+      <Descriptions size="small" column={2}>
+        <Descriptions.Item label={t('ece.log.startTime')}>{formatTime(alarm.startTime)}</Descriptions.Item>
+        <Descriptions.Item label={t('ece.log.settleDetail')}>
+          <SettleTag alarm={alarm} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('ece.seat.camera')}>
+          {alarm.linkedCamera && CAMERA_SCREEN ? (
+            <Link
+              to={`${CAMERA_SCREEN.path}?id=${alarm.linkedCamera.id}`}
+              target="_blank"
+              data-testid="ece-camera-live"
+            >
+              {alarm.linkedCamera.name} · {t('ece.seat.openCamera')}
+            </Link>
+          ) : (
+            t('ece.seat.noCamera')
+          )}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('ece.log.eventId')}>{alarm.eventId}</Descriptions.Item>
+      </Descriptions>
+      <Typography.Text type="secondary">{t('ece.seat.place')}</Typography.Text>
+      {marks.length ? (
+        <Suspense fallback={<div style={{ height: 260 }} />}>
+          <AreaMap marks={marks} tones={tones} draw={draw} height={260} />
+        </Suspense>
+      ) : (
+        <Typography.Text type="secondary" data-testid="ece-no-place">
+          {t('ece.seat.noPlace')}
+        </Typography.Text>
+      )}
+    </Flex>
+  );
+}
