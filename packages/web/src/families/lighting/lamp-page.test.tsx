@@ -1,9 +1,8 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FakeWebSocket } from '../../api/realtime-fake';
 import { openDeviceTab } from '../../components/device/family-testing';
-import { pageOf } from '../../test/family-page';
+import { pageOf, pushReport } from '../../test/family-page';
 import { guardRawText } from '../../test/raw-guard';
 import { renderWithApp } from '../../test/render';
 import LampPage from './lamp-page';
@@ -139,18 +138,7 @@ describe('one lamp', () => {
     await waitFor(() => expect(within(realdata).getByText('68 01 09 16')).toBeTruthy());
     expect(within(realdata).getByText('2026-05-01 18:05:00')).toBeTruthy();
 
-    const socket = FakeWebSocket.last!;
-    act(() => socket.open());
-    act(() =>
-      socket.push({
-        kind: 'telemetry',
-        deviceId: 32,
-        projectId: 2,
-        type: 'lighting',
-        values: { on: 1, level: 80, activePower: 78 },
-        at: '2026-05-01T10:01:00Z',
-      }),
-    );
+    pushReport(32, 'lighting', { on: 1, level: 80, activePower: 78 }, '2026-05-01T10:01:00Z');
     await waitFor(() => expect(realdata.querySelector('[data-reading="activePower"]')?.textContent).toBe('78\u00a0W'));
     expect(realdata.querySelector('[data-reading="level"]')?.textContent).toBe('80\u00a0%');
   }, 60_000);
