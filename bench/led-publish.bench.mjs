@@ -483,6 +483,18 @@ async function main() {
     const answers = Object.values(sim.byScreen).map((s) => s.answered);
     const holding = Object.values(sim.byScreen).filter((s) => s.held[sha256] === bytes.length).length;
     const answerMs = answers.filter((a) => a?.ok).map((a) => a.ended - publishedAt);
+    // When the screens whose command failed began on it, against those confirmed (s after the publish call).
+    const equipmentOf = new Map(prepared.screens.map((x) => [x.id, x.equipmentId]));
+    const startedOf = (ok) =>
+      status.results
+        .filter((r) => r.ok === ok)
+        .map((r) => sim.byScreen[equipmentOf.get(r.deviceId)]?.answered?.started)
+        .filter((t) => t !== undefined)
+        .map((t) => (t - publishedAt) / 1000);
+    const spanOf = (list) =>
+      list.length
+        ? { first: round(Math.min(...list), 2), p50: round(pct(list, 50), 2), last: round(Math.max(...list), 2) }
+        : null;
     figures.publish = {
       acknowledged: status.acknowledged,
       failed: status.failed,
@@ -507,6 +519,7 @@ async function main() {
         p50: round(pct(answerMs, 50) / 1000, 2),
         last: answerMs.length ? round(Math.max(...answerMs) / 1000, 2) : null,
       },
+      screenStartedSeconds: { confirmed: spanOf(startedOf(true)), failed: spanOf(startedOf(false)) },
       commandsRepeated: sim.repeated,
       screensHoldingTheFile: holding,
     };

@@ -303,6 +303,9 @@ export function createLedProgramService(ctx: FamilyContext, batches: () => Batch
         origin,
       );
       const files = await filesOf(p);
+      // The files read into the cache before any screen is told to fetch them: the first screens' commands
+      // do not wait for the database's read of a large file within their timeout.
+      await Promise.all(files.map((f) => mediaCache.get(projectId, f.resourceId)));
       const args = commandArgs(p);
       const started = await batches().start({
         actor,
