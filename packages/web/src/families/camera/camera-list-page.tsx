@@ -1,3 +1,4 @@
+import { LIVE_STATES, type LiveState } from '@sc/contract/families/camera';
 import { Select, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -8,14 +9,16 @@ import { type CameraFilters, type CameraListRow, type CameraPage, cameraApi, DEV
 /** The live state's colour: playing green, starting blue, failed red, idle plain. */
 const LIVE_COLORS = { idle: 'default', starting: 'processing', live: 'green', failed: 'red' } as const;
 
+const isLiveState = (v: unknown): v is LiveState => LIVE_STATES.includes(v as LiveState);
+
 const detailPath = (d: { id: number }) => `${DEVICE_PAGE}?id=${d.id}`;
 
 /** /pjt/pjtdevicecameralist (spec 001 §2): the project's cameras, their state live, PTZ and stream mode. */
 export default familyListPage<CameraListRow, CameraFilters, CameraPage>({
   source: (projectId) => pagedBy(cameraApi(projectId)),
   initialFilters: { keyword: '', activeState: '', ptz: '' },
-  // Cameras send no readings: a state push alone patches the row.
-  report: () => ({}),
+  // Cameras send no readings: a state push patches the row's tag, the stream gateway's push its live state.
+  report: (values) => (isLiveState(values.live) ? { live: values.live } : undefined),
   lead: (list) => (
     <>
       <PtzFilter list={list} />

@@ -89,6 +89,11 @@ describe('cameras list', () => {
     expect(dome.querySelector('[data-live="live"]')?.textContent).toBe('直播中');
     expect((await family.rowWith('门口枪机')).querySelector('[data-ptz="false"]')?.textContent).toBe('不支持');
     expect(screen.getByRole('columnheader', { name: '云台' })).toBeTruthy();
+    // The stream gateway's pushes change the live state in place.
+    family.pushReport(71, 'camera', { live: 'idle' }, '2026-05-01T20:15:00Z');
+    await waitFor(() => expect(dome.querySelector('[data-live="idle"]')?.textContent).toBe('未播放'));
+    family.pushReport(71, 'camera', { live: 'bogus' }, '2026-05-01T20:15:01Z');
+    expect(dome.querySelector('[data-live="idle"]')).toBeTruthy();
   }, 120_000);
 
   family.registrationTests(<CameraListPage />, LIST, {

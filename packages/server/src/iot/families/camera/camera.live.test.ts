@@ -97,6 +97,18 @@ describe('live video through the stream gateway', () => {
     // Stop ends it at once; restart asks the camera again and pulls anew.
     const stopped = await call('POST', `${base}/${d.id}/live/stop`);
     expect(stopped.json()).toMatchObject({ state: 'idle', playlist: null });
+    // The camera list follows: each change of its live state is pushed as the camera's `live` value.
+    const liveStates = () =>
+      suite.pushes.flatMap((p) => (p.kind === 'telemetry' && p.deviceId === d.id ? [p.values.live] : []));
+    await eventually(
+      async () => liveStates(),
+      (states) => states.at(-1) === 'idle',
+    );
+    expect(liveStates()).toEqual(['starting', 'live', 'idle']);
+    expect(suite.pushes.find((p) => p.kind === 'telemetry' && p.deviceId === d.id)).toMatchObject({
+      projectId: 1,
+      type: 'camera',
+    });
     await eventually(
       async () => connections.size,
       (n) => n === 0,

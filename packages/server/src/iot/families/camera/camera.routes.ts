@@ -29,10 +29,29 @@ function argsOf<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
 /** Spec 001 §7 "camera: register, live, PTZ, reboot, synctime, local records, replay" and snapshots: the traits plus the list. */
 export function cameraRoutes(app: FastifyInstance, ctx: FamilyContext): void {
   const one = familyDeviceOf(ctx, cameraManifest.type);
+  // The camera list shows each camera's live state as it changes: pushed as the camera's `live` value.
+  const projectOf = new Map<number, number>();
   const gateway = createLiveGateway({
     ffmpeg: findFfmpeg(),
     idleMs: async () => Number(await ctx.settings.get('cameraLiveIdle')) * 1000,
+    onState: (id, state) => {
+      const projectId = projectOf.get(id);
+      if (projectId === undefined) return;
+      ctx.iot.hub.publish({
+        kind: 'telemetry',
+        deviceId: id,
+        projectId,
+        type: cameraManifest.type,
+        values: { live: state },
+        at: new Date().toISOString(),
+      });
+    },
   });
+  const known = async (call: Parameters<typeof one>[0]) => {
+    const camera = await one(call);
+    projectOf.set(camera.id, camera.projectId);
+    return camera;
+  };
   // Replays: the recorded period copied whole into HLS VOD, one ffmpeg per camera and period.
   const replays = createCameraReplay(
     ctx,
@@ -56,9 +75,9 @@ export function cameraRoutes(app: FastifyInstance, ctx: FamilyContext): void {
     ptz: async (call) => camera.ptz(call.actor, await one(call), argsOf(ptzBody, call.body)),
     preset: async (call) => camera.preset(call.actor, await one(call), argsOf(presetBody, call.body)),
     snapshot: async (call) => camera.snapshot(call.actor, await one(call), argsOf(snapshotBody, call.body).count),
-    live: async (call) => live.open(call.actor, call.params.projectId, await one(call)),
-    liveRestart: async (call) => live.restart(call.actor, call.params.projectId, await one(call)),
-    liveStop: async (call) => live.stop(call.params.projectId, await one(call)),
+    live: async (call) => live.open(call.actor, call.params.projectId, await known(call)),
+    liveRestart: async (call) => live.restart(call.actor, call.params.projectId, await known(call)),
+    liveStop: async (call) => live.stop(call.params.projectId, await known(call)),
     liveFile: async (call) => live.file(await one(call), call.params.file, call.reply),
     records: async (call) => replays.records(call.actor, await one(call), call.query),
     replay: async (call) => replays.open(call.actor, call.params.projectId, await one(call), call.query),

@@ -23,7 +23,7 @@ interface Stream {
   ready: Promise<boolean>;
 }
 
-export interface LiveGatewayOptions {
+export interface LiveGatewayOptions<K extends number | string = number> {
   ffmpeg: FfmpegFound;
   /** How long a stream runs after its last viewer left, ms (read at each sweep). */
   idleMs: () => Promise<number> | number;
@@ -36,6 +36,8 @@ export interface LiveGatewayOptions {
    * playlist ended (#EXT-X-ENDLIST, PLAYLIST-TYPE VOD) so that a player can seek; ready once whole.
    */
   vod?: boolean;
+  /** Told every change of a stream's state (`idle` once stopped), e.g. to push it to the consoles. */
+  onState?: (id: K, state: LiveState) => void;
   now?: () => number;
 }
 
@@ -48,13 +50,15 @@ export const PLAYLIST = 'index.m3u8';
  * camera reads the same playlist, each request counting as a sign of life; a sweep stops the ffmpeg of a
  * camera nobody asked for within the idle time.
  */
-export function createLiveGateway<K extends number | string = number>(options: LiveGatewayOptions) {
+export function createLiveGateway<K extends number | string = number>(options: LiveGatewayOptions<K>) {
   const { ffmpeg } = options;
   const vod = options.vod === true;
   const now = options.now ?? Date.now;
   const startMs = options.startMs ?? (vod ? 60_000 : 15_000);
   const segment = options.segmentSeconds ?? (vod ? 2 : 1);
   const streams = new Map<K, Stream>();
+  /** Shutting down: streams stop without telling `onState`. */
+  let closing = false;
   const root = mkdtempSync(join(tmpdir(), vod ? 'sc-replay-' : 'sc-live-'));
   /** A live playlist is there with its first segment; a replay's once it is ended (the whole period). */
   const complete = (text: string) => (vod ? /#EXT-X-ENDLIST/.test(text) : /#EXTINF/.test(text));
@@ -98,6 +102,13 @@ export function createLiveGateway<K extends number | string = number>(options: L
     }
   };
 
+  /** A stream's new state, told to `onState` when it changes and the stream is still the camera's. */
+  const change = (id: K, stream: Stream, state: LiveState) => {
+    if (stream.state === state) return;
+    stream.state = state;
+    if (streams.get(id) === stream) options.onState?.(id, state);
+  };
+
   function start(id: K, source: LiveSource): Stream {
     const dir = join(root, String(id));
     rmSync(dir, { recursive: true, force: true });
@@ -113,6 +124,7 @@ export function createLiveGateway<K extends number | string = number>(options: L
       ready: Promise.resolve(false),
     };
     streams.set(id, stream);
+    options.onState?.(id, 'starting');
     proc.stderr?.on('data', (chunk: Buffer) => {
       stream.error = chunk.toString().trim().slice(-300);
     });
@@ -121,14 +133,14 @@ export function createLiveGateway<K extends number | string = number>(options: L
     const exited = new Promise<boolean>((resolve) =>
       proc.on('exit', () => {
         const whole = vod && streams.get(id) === stream && complete(read(playlist));
-        if (whole) stream.state = 'live';
-        else if (streams.get(id) === stream) stream.state = 'failed';
+        if (whole) change(id, stream, 'live');
+        else if (streams.get(id) === stream) change(id, stream, 'failed');
         resolve(whole);
       }),
     );
     proc.on('error', (e) => {
       stream.error = e.message;
-      stream.state = 'failed';
+      change(id, stream, 'failed');
     });
     // A replay's finite source is read once: a stream that ended whole is not 'failed' (see `exited`).
     const appeared = new Promise<boolean>((resolve) => {
@@ -136,11 +148,11 @@ export function createLiveGateway<K extends number | string = number>(options: L
       const look = () => {
         if (stream.state === 'failed' || streams.get(id) !== stream) return resolve(false);
         if (existsSync(playlist) && complete(read(playlist))) {
-          stream.state = 'live';
+          change(id, stream, 'live');
           return resolve(true);
         }
         if (now() > deadline) {
-          stream.state = 'failed';
+          change(id, stream, 'failed');
           stream.error ??= 'no playlist in time';
           proc.kill('SIGKILL');
           return resolve(false);
@@ -159,6 +171,7 @@ export function createLiveGateway<K extends number | string = number>(options: L
     streams.delete(id);
     stream.proc.kill('SIGKILL');
     rmSync(stream.dir, { recursive: true, force: true });
+    if (!closing) options.onState?.(id, 'idle');
     return true;
   }
 
@@ -251,6 +264,7 @@ export function createLiveGateway<K extends number | string = number>(options: L
 
     close() {
       clearInterval(sweep);
+      closing = true;
       for (const id of [...streams.keys()]) stop(id);
       rmSync(root, { recursive: true, force: true });
     },
