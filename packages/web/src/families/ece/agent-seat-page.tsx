@@ -62,15 +62,16 @@ function AgentSeat({ projectId }: { projectId: number }) {
   // A post's call: the banner, and the calls read at once; its telemetry: the call's figures.
   useRealtime({ projects: [projectId] }, (push) => {
     if (push.kind === 'event' && push.type === ECE_TYPE && push.code === ECE_CALL && push.eventType === 'occur') {
-      notification.warning({
-        key: `ece-call-${push.deviceId}`,
-        title: t('ece.seat.ringingTitle'),
-        description: t('ece.seat.ringing', {
-          name: list.find((a) => a.device.id === push.deviceId)?.device.name ?? '',
-        }),
-        placement: 'topRight',
+      // The call's row is read first: the notification names the post.
+      void calls.refetch().then((read) => {
+        const name = read.data?.list.find((a) => a.device.id === push.deviceId)?.device.name;
+        notification.warning({
+          key: `ece-call-${push.deviceId}`,
+          title: t('ece.seat.ringingTitle'),
+          ...(name ? { description: t('ece.seat.ringing', { name }) } : {}),
+          placement: 'topRight',
+        });
       });
-      void calls.refetch();
     }
     if (push.kind === 'telemetry' && push.type === ECE_TYPE) talk.report(push.deviceId, talkReportOf(push.values));
   });

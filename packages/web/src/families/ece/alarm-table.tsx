@@ -42,32 +42,31 @@ export function AlarmTable({
   const { t } = useTranslation();
   const checker = level >= AUTH_LEVEL.check;
   const columns: ColumnsType<Alarm> = [
-    { title: t('ece.log.startTime'), dataIndex: 'startTime', width: 170, render: (v: string) => formatTime(v) },
-    { title: t('ece.log.device'), key: 'device', ellipsis: true, width: 150, render: (_, a) => a.device.name },
+    { title: t('ece.log.startTime'), dataIndex: 'startTime', width: 160, render: (v: string) => formatTime(v) },
+    { title: t('ece.log.device'), key: 'device', ellipsis: true, width: 130, render: (_, a) => a.device.name },
     {
       title: t('ece.log.eventType'),
       dataIndex: 'eventType',
-      width: 110,
+      width: 96,
       render: (v: string) => t(`ece.eventCodes.${v}`, { defaultValue: v }),
     },
     {
       title: t('ece.log.stopTime'),
       dataIndex: 'stopTime',
-      width: 170,
+      width: 160,
       render: (v: string | null) => (v ? formatTime(v) : <Tag color="orange">{t('ece.log.calling')}</Tag>),
     },
-    { title: t('ece.log.settleDetail'), key: 'detail', width: 110, render: (_, a) => <SettleTag alarm={a} /> },
+    { title: t('ece.log.settleDetail'), key: 'detail', width: 96, render: (_, a) => <SettleTag alarm={a} /> },
     {
       title: t('ece.log.settleTime'),
       dataIndex: 'settleTime',
-      width: 170,
+      width: 160,
       render: (v: string | null) => (v ? formatTime(v) : '—'),
     },
-    { title: t('ece.log.settledBy'), dataIndex: 'settledBy', width: 100, ellipsis: true, render: (v) => v ?? '—' },
     {
       title: t('common.actions'),
       key: 'actions',
-      width: 150,
+      width: 90,
       render: (_, a) => (
         <>
           {extra?.(a)}
@@ -109,6 +108,7 @@ export function AlarmTable({
             <Descriptions.Item label={t('ece.log.answered')}>
               {a.answeredAt ? `${formatTime(a.answeredAt)} ${a.answeredBy ?? ''}` : '—'}
             </Descriptions.Item>
+            <Descriptions.Item label={t('ece.log.settledBy')}>{a.settledBy ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('ece.log.settleNote')}>{a.settleNote ?? '—'}</Descriptions.Item>
           </Descriptions>
         ),

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { CrudColumn } from '../../components/crud';
 import { ActiveStateFilter, familyListPage, pagedBy } from '../../components/device';
-import { ProjectScoped } from '../../components/project-scoped';
+import { useCurrentProject } from '../../session/use-current-project';
 import { type EceFilters, type EceListRow, type EcePage, eceApi, LOG_PAGE } from './api';
 import { ConnectionButton } from './connection-dialog';
 
@@ -20,12 +20,18 @@ export default familyListPage<EceListRow, EceFilters, EcePage>({
   // Posts send no readings: a state push alone patches the row.
   report: () => ({}),
   lead: (list) => <ActiveStateFilter namespace="ece" list={list} />,
-  tools: () => <ProjectScoped>{(projectId) => <ConnectionButton projectId={projectId} />}</ProjectScoped>,
+  tools: () => <ConnectionTool />,
   texts: { namespace: 'ece', own: new Set(['ip', 'eceCode', 'deviceSerial', 'linkedCamera', 'unhandled']) },
   columns: eceColumns,
   hidden: ['no', 'deviceSerial', 'lastActiveAt'],
   width: 1010,
 });
+
+/** The connection parameters' button of the current project (the list's tools get no project). */
+function ConnectionTool() {
+  const { projectId } = useCurrentProject();
+  return projectId ? <ConnectionButton projectId={projectId} /> : null;
+}
 
 /** The posts' columns, built again only for another language. */
 function eceColumns(t: TFunction): CrudColumn<EceListRow>[] {

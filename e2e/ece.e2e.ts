@@ -1,0 +1,189 @@
+import { type CommandRequest, commandTopic } from '@sc/contract';
+import { familySim } from '@sc/simulator';
+import type { MqttClient } from 'mqtt';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiOf, connectDevice, createDevice, publishUp, rootProjectId } from './devices';
+import { type Harness, signIn, startHarness, switchLanguage } from './harness';
+import { describeFindings, inspectScreen } from './screen-checks';
+
+/**
+ * Emergency call posts: a post answering as the simulator's model over MQTT is listed with its linked
+ * camera; its button pressed, the agent seat rings (banner, the call in its list); the operator answers
+ * and talks both ways live (Chromium's fake microphone to the post, the post's synthesised voice back:
+ * frames counted on both sides, the post's own count shown), hangs up (the post hangs up too), settles
+ * the call from the seat, and the alarm log shows it settled; the four screens in both languages at
+ * 1366 px. Waits poll for state (a busy machine).
+ */
+let h: Harness;
+const clients: MqttClient[] = [];
+const timers: ReturnType<typeof setInterval>[] = [];
+beforeAll(async () => {
+  h = await startHarness({ mqtt: true });
+});
+afterAll(async () => {
+  for (const timer of timers) clearInterval(timer);
+  await Promise.all(clients.map((c) => c.endAsync(true).catch(() => undefined)));
+  const errors = h?.pageErrors() ?? [];
+  await h?.stop();
+  expect(errors).toEqual([]);
+});
+
+const TYPE = 'emergencycallequipment';
+const sim = familySim(TYPE);
+const POST = { name: '东门呼叫柱', no: 'ECE-E2E-01', equipmentId: 'EQE2EECE01', key1: 'ece-secret-1' };
+const CAMERA = { name: '东门球机', no: 'CAM-ECE-01' };
+const findings = async (page: Page, lang: 'zh_CN' | 'en_US') => describeFindings(await inspectScreen(page, lang));
+const count = async (page: Page, testId: string) => Number(await page.getByTestId(testId).getAttribute('data-count'));
+
+/** The post as the simulator's model: answers commands with the model's handlers, reports and sends its events. */
+async function runPost(commands: CommandRequest[]) {
+  const device = {
+    equipmentId: POST.equipmentId,
+    type: TYPE,
+    plan: { props: {} },
+    place: { lng: 116.4, lat: 39.9, offset: 0.5 },
+    state: {} as Record<string, unknown>,
+  } as unknown as Parameters<NonNullable<typeof sim.init>>[0];
+  sim.init!(device);
+  const client = await connectDevice(h, POST);
+  clients.push(client);
+  const publish = (kind: 'telemetry' | 'heartbeat' | 'reply' | 'event', body: unknown) =>
+    publishUp(client, POST.equipmentId, kind, body);
+  const report = async () => {
+    const values = sim.telemetry!(device, new Date());
+    if (values) await publish('telemetry', { ts: Date.now(), values });
+    for (const event of sim.events!(device, values, new Date()).filter((e) => e.type === 'restore'))
+      await publish('event', { ts: Date.now(), ...event });
+  };
+  await client.subscribeAsync(commandTopic(POST.equipmentId), { qos: 1 });
+  client.on('message', async (_topic, payload) => {
+    const request = JSON.parse(payload.toString()) as CommandRequest;
+    commands.push(request);
+    const handler = sim.commands?.[request.command];
+    const ctx = { now: new Date(), report: () => void report().catch(() => undefined), reboot: () => {}, children: [] };
+    const outcome = handler ? await handler(device, request.args, ctx as never) : { ok: true };
+    await publish('reply', { id: request.id, ...outcome });
+  });
+  await publish('heartbeat', {});
+  timers.push(setInterval(() => void publish('heartbeat', {}).catch(() => undefined), 5000));
+  /** Someone presses the call button: the model's own press (its chance made certain for this report). */
+  const press = async () => {
+    const chance = Math.random;
+    Math.random = () => 0;
+    const events = sim.events!(device, null, new Date());
+    Math.random = chance;
+    expect(events).toEqual([expect.objectContaining({ code: 'CALL', type: 'occur', level: 'alarm' })]);
+    for (const event of events) await publish('event', { ts: Date.now(), ...event });
+  };
+  return { device, publish, press };
+}
+
+describe('emergency call posts', () => {
+  it('a press rings the seat; answered, talked both ways, hung up and settled; the log shows it settled', async () => {
+    const page = await h.newPage();
+    await page.goto('/index');
+    await signIn(page);
+    await page.waitForURL('**/man/manmain');
+    const api = await apiOf(page);
+    const projectId = await rootProjectId(api);
+    const cameraId = await createDevice(api, projectId, 'camera', 'ipcxswpusher', CAMERA);
+    const postId = await createDevice(api, projectId, TYPE, 'eceisc', POST, {
+      props: JSON.stringify({ eceCode: 'ECE-0001', linkedCameraId: cameraId }),
+      ip: '10.8.0.21',
+      lng: 116.397,
+      lat: 39.909,
+    });
+    await api.post(`/api/pjts/${projectId}/iot/ece/${postId}/register`);
+    const commands: CommandRequest[] = [];
+    const post = await runPost(commands);
+
+    // ── The list: the post online, its camera in words.
+    await page.goto('/pjt/pjtdeviceecelist');
+    const row = page.locator('tr', { hasText: POST.name });
+    await row.getByTestId('ece-camera').filter({ hasText: CAMERA.name }).waitFor({ timeout: 30_000 });
+    expect(await findings(page, 'zh_CN')).toEqual([]);
+    await h.screenshot(page, 'ece-list-zh');
+
+    // ── The seat, waiting; the button pressed: it rings.
+    await page.goto('/pjt/pjtdeviceeceagentseat');
+    await page.getByTestId('ece-seat-calls').waitFor();
+    await post.press();
+    const banner = page.getByTestId('ece-seat-ringing');
+    await banner.filter({ hasText: `${POST.name} 正在呼叫` }).waitFor({ timeout: 30_000 });
+    await page.getByTestId('ece-answer').waitFor({ timeout: 30_000 });
+    // Its place on the map, and the notification naming it.
+    await page.getByTestId('area-map').waitFor({ timeout: 30_000 });
+    await page.locator('.ant-notification-notice', { hasText: `${POST.name} 正在呼叫` }).waitFor({ timeout: 30_000 });
+    expect(await findings(page, 'zh_CN')).toEqual([]);
+    await h.screenshot(page, 'ece-seat-zh');
+
+    // ── Answer: both ways live, counted on both sides.
+    await page.getByTestId('ece-answer').click();
+    await page.getByTestId('ece-talk').waitFor({ timeout: 30_000 });
+    await expect.poll(() => count(page, 'ece-talk-sent'), { timeout: 30_000 }).toBeGreaterThan(50);
+    await expect.poll(() => count(page, 'ece-talk-received'), { timeout: 30_000 }).toBeGreaterThan(20);
+    await expect.poll(() => count(page, 'ece-talk-heard'), { timeout: 30_000 }).toBeGreaterThan(20);
+    const talk = (post.device.state.post as { talk: { heard: number; sent: number; recorded: number } | null }).talk!;
+    expect(talk.heard).toBeGreaterThan(20);
+    expect(talk.sent).toBeGreaterThan(20);
+    expect(talk.recorded).toBe(talk.heard * 320);
+    expect(commands.filter((c) => c.command === 'talk')).toHaveLength(1);
+    await page.getByTestId('ece-talk').scrollIntoViewIfNeeded();
+    await h.screenshot(page, 'ece-seat-talking-zh');
+
+    // ── Hang up: the post's pull ends, it hangs up too (its restore closes the call).
+    await page.getByTestId('ece-hangup').click();
+    await expect.poll(() => (post.device.state.post as { talk: unknown }).talk, { timeout: 30_000 }).toBeNull();
+    await expect
+      .poll(
+        async () => {
+          const logs = await api.get<{ list: { stopTime: string | null }[] }>(
+            `/api/pjts/${projectId}/iot/ece/logs?deviceId=${postId}`,
+          );
+          return logs.list[0]?.stopTime ?? null;
+        },
+        { timeout: 30_000 },
+      )
+      .not.toBeNull();
+
+    // ── Settle from the seat.
+    await page.getByTestId('ece-seat-settle').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox').waitFor({ timeout: 30_000 });
+    await dialog.getByRole('textbox').fill('已派人到场处置');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await page.getByText('报警已处理').first().waitFor({ timeout: 30_000 });
+
+    // ── The log: settled, with the note.
+    await page.goto('/pjt/pjtdeviceece?filter=handled');
+    const log = page.getByTestId('ece-log');
+    const settledRow = log.locator('tr', { hasText: POST.name }).first();
+    await settledRow.getByTestId('ece-settle-detail').filter({ hasText: '已处理' }).waitFor({ timeout: 30_000 });
+    expect(await findings(page, 'zh_CN')).toEqual([]);
+    await h.screenshot(page, 'ece-log-zh');
+
+    // ── English.
+    await switchLanguage(page, 'English');
+    await settledRow.getByTestId('ece-settle-detail').filter({ hasText: 'Settled' }).waitFor({ timeout: 30_000 });
+    expect(await findings(page, 'en_US')).toEqual([]);
+    await h.screenshot(page, 'ece-log-en');
+    await page.goto('/pjt/pjtdeviceecelist');
+    await page.locator('tr', { hasText: POST.name }).getByTestId('ece-camera').waitFor({ timeout: 30_000 });
+    expect(await findings(page, 'en_US')).toEqual([]);
+    await h.screenshot(page, 'ece-list-en');
+    await page.goto('/pjt/pjtdeviceeceagentseat');
+    await page.getByTestId('ece-seat-calls').waitFor();
+    await post.press();
+    await page
+      .getByTestId('ece-seat-ringing')
+      .filter({ hasText: `${POST.name} is calling` })
+      .waitFor({
+        timeout: 30_000,
+      });
+    await page.getByTestId('area-map').waitFor({ timeout: 30_000 });
+    await page.locator('.ant-notification-notice', { hasText: `${POST.name} is calling` }).waitFor({ timeout: 30_000 });
+    expect(await findings(page, 'en_US')).toEqual([]);
+    await h.screenshot(page, 'ece-seat-en');
+  }, 300_000);
+});
