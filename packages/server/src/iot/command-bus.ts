@@ -88,9 +88,17 @@ export function createCommandBus(deps: {
        * no `command` push per device (a batch pushes its progress instead); `requestId`: the command's
        * id fixed by the caller (a batch keeps it per target, so sending it again after a restart is a
        * repeat the device answers without running the command twice); `logArgs`: what the operation log
-       * keeps of the arguments when they are too large to read there (a gateway's lamps' policies).
+       * keeps of the arguments when they are too large to read there (a gateway's lamps' policies);
+       * `extraSeconds`: time the device needs beyond the settings' timeout before it can reply (files to
+       * fetch first): the request is still repeated as the settings say, and its reply awaited longer.
        */
-      options: { log?: boolean; push?: boolean; requestId?: string; logArgs?: Record<string, unknown> } = {},
+      options: {
+        log?: boolean;
+        push?: boolean;
+        requestId?: string;
+        logArgs?: Record<string, unknown>;
+        extraSeconds?: number;
+      } = {},
     ): Promise<CommandOutcome> {
       const started = Date.now();
       const log = async (success: boolean, result: string) => {
@@ -136,7 +144,8 @@ export function createCommandBus(deps: {
           transport!.publish(topic, payload).catch(() => {});
         };
         const retry = setInterval(resend, every);
-        const deadline = setTimeout(() => finish(null), timeoutSeconds * 1000);
+        const waitSeconds = timeoutSeconds + Math.max(0, options.extraSeconds ?? 0);
+        const deadline = setTimeout(() => finish(null), waitSeconds * 1000);
         const finish = (r: ReplyMessage | null) => {
           clearInterval(retry);
           clearTimeout(deadline);

@@ -3,6 +3,7 @@ import {
   LED_COMMANDS,
   LED_MEDIA_API,
   LED_PROGRAM_API,
+  LED_PROGRAM_COMMAND,
   LED_RESOURCE_API,
   ledManifest,
 } from '@sc/contract/families/led';
@@ -14,6 +15,7 @@ import type { FamilyContext } from '../family-handler.js';
 import { batchHandlers } from '../kit/batches/index.js';
 import { deviceListHandler } from '../kit/device-list.js';
 import { deviceHandlers, familyDeviceOf } from '../kit/traits.js';
+import { fetchSeconds } from './led.fetch-time.js';
 import { createLedProgramService } from './led.programs.service.js';
 import { createLedService } from './led.service.js';
 
@@ -28,6 +30,8 @@ export function ledRoutes(app: FastifyInstance, ctx: FamilyContext): void {
     targetsName: (count) => `${count} screens`,
     // A program published to a screen is delivered once the screen acknowledged it.
     onAcks: programs.onAcks,
+    // It acknowledges once it holds the program's files: its reply is awaited while they come.
+    extraSeconds: (command, args) => (command === LED_PROGRAM_COMMAND ? fetchSeconds(args) : 0),
   });
   mountTable(app, LED_API, {
     ...batches.handlers,

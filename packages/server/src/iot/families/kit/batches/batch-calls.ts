@@ -22,12 +22,15 @@ export function batchHandlers(
     targetsName: (count: number) => string;
     /** What to store for the targets that acknowledged a batch command (the family's own batches too). */
     onAcks?: FamilyBatchOptions['onAcks'];
+    /** Seconds a target needs beyond the command timeout for a command's arguments (files to fetch). */
+    extraSeconds?: FamilyBatchOptions['extraSeconds'];
   },
 ) {
   const batches = createFamilyBatches(ctx, {
     type: family.type,
     targetsName: family.targetsName,
     onAcks: family.onAcks,
+    extraSeconds: family.extraSeconds,
   });
   app.addHook('onReady', async () => batches.startSweeping());
   app.addHook('onClose', () => batches.stop());

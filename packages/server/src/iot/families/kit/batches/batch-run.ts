@@ -79,6 +79,8 @@ export function runBatch(input: {
   counts: { acknowledged: number; failed: number };
   /** Adds what the family computes as a command goes out. */
   atSend: (deviceCommand: string, args: Record<string, unknown>) => Record<string, unknown>;
+  /** Seconds a target needs beyond the command timeout for these arguments (files to fetch first). */
+  extraSeconds?: (deviceCommand: string, args: Record<string, unknown>) => number;
   onAcks?: (targets: { id: number; projectId: number }[]) => Promise<unknown>;
   onProgress: (counts: { acknowledged: number; failed: number }) => void;
 }) {
@@ -155,7 +157,12 @@ export function runBatch(input: {
         w.target,
         input.deviceCommand,
         input.atSend(input.deviceCommand, w.args),
-        { log: false, push: false, requestId: w.requestId },
+        {
+          log: false,
+          push: false,
+          requestId: w.requestId,
+          extraSeconds: input.extraSeconds?.(input.deviceCommand, w.args) ?? 0,
+        },
       );
       record(w, outcome.ok, outcome.ok ? null : (outcome.error ?? 'error'), outcome.durationMs);
     } catch (error) {

@@ -58,15 +58,21 @@ function instance(
   fleet: ReturnType<typeof devices>,
   options: Partial<FamilyBatchOptions> & { acks?: number[][] } = {},
 ) {
-  const sent: { deviceId: number; requestId: string; args: unknown }[] = [];
+  const sent: { deviceId: number; requestId: string; args: unknown; extraSeconds?: number }[] = [];
   const pushes: RealtimePush[] = [];
   const ctx = {
     repository: (create: (db: TestApp['database']['db']) => unknown) => create(t.database.db),
     iot: {
       hub: { publish: (p: RealtimePush) => pushes.push(p) },
       bus: {
-        async send(_actor: unknown, target: CommandTarget, _command: string, args: unknown, o: { requestId: string }) {
-          sent.push({ deviceId: target.id, requestId: o.requestId, args });
+        async send(
+          _actor: unknown,
+          target: CommandTarget,
+          _command: string,
+          args: unknown,
+          o: { requestId: string; extraSeconds?: number },
+        ) {
+          sent.push({ deviceId: target.id, requestId: o.requestId, args, extraSeconds: o.extraSeconds });
           const reply = await fleet.receive(target.id, o.requestId);
           return { ...reply, requestId: o.requestId, durationMs: 1, attempts: 1 };
         },
@@ -126,6 +132,21 @@ describe('family batches', () => {
     expect(await batchRow(started.batchId)).toMatchObject({ state: 'done', acknowledged: 4, failed: 0 });
     expect(await logOf(started.batchId)).toMatchObject({ result: '4/4 acknowledged, 0 failed', success: true });
     expect((await logOf(started.batchId))!.args.results).toHaveLength(4);
+    await a.batches.stop();
+  });
+
+  it("awaits each target's reply the extra seconds the family asks for its arguments", async () => {
+    const a = instance(devices(), { extraSeconds: (_command, args) => Number(args.bytes) / 1000 });
+    const started = await a.batches.start({
+      actor: null,
+      projectId: 1,
+      command: 'poweron',
+      targets: lamps.slice(0, 2),
+      args: (target) => ({ bytes: target.id === lamps[0]!.id ? 80_000 : 0 }),
+    });
+    await a.batches.settled();
+    expect(await batchRow(started.batchId)).toMatchObject({ state: 'done', acknowledged: 2 });
+    expect(a.sent.map((s) => s.extraSeconds)).toEqual([80, 0]);
     await a.batches.stop();
   });
 

@@ -34,6 +34,11 @@ export interface FamilyBatchOptions {
   /** Added to a target's arguments as its command goes out (the current time, …). */
   atSend?: (deviceCommand: string, args: Args) => Args;
   /**
+   * Seconds a target needs beyond the command timeout before it can answer these arguments (an LED
+   * screen fetches the program's files first): its reply is awaited that much longer.
+   */
+  extraSeconds?: (deviceCommand: string, args: Args) => number;
+  /**
    * Per batch command: what to store for targets that acknowledged, in sets. Called again with every
    * acknowledged target when a batch is closed after its instance died, so it must be idempotent.
    */
@@ -88,6 +93,7 @@ export function createFamilyBatches(
     concurrency: options.concurrency ?? BATCH_CONCURRENCY,
   };
   const atSend = options.atSend ?? ((_: string, args: Args) => args);
+  const extraSeconds = options.extraSeconds ?? (() => 0);
   const bornAt = Date.now();
   const running = new Map<string, { run: ReturnType<typeof runBatch>; job: Promise<void> }>();
   let sweeper: NodeJS.Timeout | null = null;
@@ -158,6 +164,7 @@ export function createFamilyBatches(
       work,
       counts,
       atSend,
+      extraSeconds,
       onAcks: onAcks && ((set) => onAcks(set, b.args)),
       onProgress: (c) => push(b, c, 'running'),
     });
