@@ -1,5 +1,5 @@
 import { AUTH_LEVEL } from '@sc/contract';
-import { Button, Descriptions, Table, Tag } from 'antd';
+import { Button, Descriptions, Empty, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../components/time';
@@ -88,7 +88,7 @@ export function AlarmTable({
       columns={columns}
       scroll={{ x: 'max-content' }}
       pagination={pagination}
-      locale={{ emptyText: t('ece.log.empty') }}
+      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('ece.log.empty')} /> }}
       expandable={{
         expandedRowRender: (a) => (
           <Descriptions size="small" column={3}>
