@@ -10,6 +10,7 @@ import { ipNetwork } from '../kit/planned.js';
 import { bool, int, select, text } from '../kit/properties.js';
 import { deviceRow, isoTime, projectColumn } from '../kit/responses.js';
 import { FAMILY_READS, familyMenu } from '../kit/screens.js';
+import { VIDEO_RECORD_TYPES, type VideoRecordType } from '../kit/video-records.js';
 
 /** Spec 001 §3 "record source none/device/center" (DSS and ISC alike). */
 export const RECORD_SOURCES = ['none', 'device', 'center'] as const;
@@ -124,8 +125,8 @@ export type CameraLive = z.infer<typeof cameraLive>;
  */
 export const PLAYBACK_MINUTES = { min: 10, max: 120, default: 120 } as const;
 /** The kinds of a camera's local (on-board card) records: spec 001 §3's record types of a recorder. */
-export const CAMERA_RECORD_TYPES = ['normal', 'event', 'warning', 'manual'] as const;
-export type CameraRecordType = (typeof CAMERA_RECORD_TYPES)[number];
+export const CAMERA_RECORD_TYPES = VIDEO_RECORD_TYPES;
+export type CameraRecordType = VideoRecordType;
 /** The most records one search answers (the camera says `truncated` when it holds more). */
 export const CAMERA_RECORDS_MAX = 500;
 /**

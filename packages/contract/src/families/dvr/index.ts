@@ -9,10 +9,11 @@ import { ipNetwork } from '../kit/planned.js';
 import { int } from '../kit/properties.js';
 import { deviceRef, deviceRow, isoTime, projectColumn } from '../kit/responses.js';
 import { FAMILY_READS, familyGroup, familyMenu } from '../kit/screens.js';
+import { VIDEO_RECORD_TYPES, type VideoRecordType } from '../kit/video-records.js';
 
 /** Spec 001 §3 "Recorder: … record types normal, event, warning, manual". */
-export const RECORD_TYPES = ['normal', 'event', 'warning', 'manual'] as const;
-export type RecordType = (typeof RECORD_TYPES)[number];
+export const RECORD_TYPES = VIDEO_RECORD_TYPES;
+export type RecordType = VideoRecordType;
 
 /** A recorder's channels (its `channelCount` property): 1 to 256. */
 export const DVR_CHANNELS = { min: 1, max: 256 } as const;

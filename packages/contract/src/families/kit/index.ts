@@ -20,3 +20,4 @@ export * from './retention.js';
 export * from './schedule.js';
 export * from './screens.js';
 export * from './totals.js';
+export * from './video-records.js';

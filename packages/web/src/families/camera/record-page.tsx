@@ -1,6 +1,5 @@
 import { PlayCircleOutlined, SearchOutlined } from '@ant-design/icons';
 import {
-  CAMERA_RECORD_TYPES,
   type CameraRecord,
   type CameraRecordType,
   PLAYBACK_MINUTES,
@@ -12,7 +11,6 @@ import {
   Button,
   Card,
   Col,
-  DatePicker,
   Empty,
   Flex,
   Row,
@@ -20,7 +18,6 @@ import {
   Space,
   Table,
   type TableColumnsType,
-  Tag,
   Typography,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -28,26 +25,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { failureText } from '../../api/report';
+import { RecordSearchFields, RecordTypeTag, recordSizeText } from '../../components/device';
 import { formatDuration } from '../../components/format';
 import { projectScreen } from '../../components/project-scoped';
-import { formatTime, fromPickerValue, TIME_FORMAT, toPickerValue } from '../../components/time';
+import { formatTime, fromPickerValue, toPickerValue } from '../../components/time';
 import { cameraApi } from './api';
 import { ReplayPlayer } from './replay-player';
 
-/** The record types' tag colours: continuous plain, motion blue, alarm red, an operator's green. */
-const TYPE_COLORS: Record<CameraRecordType, string> = {
-  normal: 'default',
-  event: 'blue',
-  warning: 'red',
-  manual: 'green',
-};
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 /** The period a search starts with: the last hour. */
 const DEFAULT_MINUTES = 60;
-
-/** A record's size in MB or GB. */
-const sizeText = (bytes: number) =>
-  bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(2)} GB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 
 /**
  * /pjt/pjtdevicecamerarecord (spec 001 §2, §7 "camera: local records, replay"): a camera's recordings
@@ -101,11 +88,7 @@ function CameraRecords({ projectId }: { projectId: number }) {
       title: t('camera.records.type'),
       dataIndex: 'type',
       width: 104,
-      render: (v: CameraRecordType) => (
-        <Tag color={TYPE_COLORS[v]} data-record-type={v}>
-          {t(`camera.recordTypes.${v}`)}
-        </Tag>
-      ),
+      render: (v: CameraRecordType) => <RecordTypeTag ns="camera" type={v} />,
     },
     // Times and lengths on one line each: the table fits 1366 px beside the player in both languages.
     {
@@ -124,7 +107,7 @@ function CameraRecords({ projectId }: { projectId: number }) {
       dataIndex: 'size',
       width: 90,
       align: 'right',
-      render: (v: number) => <span style={NOWRAP}>{sizeText(v)}</span>,
+      render: (v: number) => <span style={NOWRAP}>{recordSizeText(v)}</span>,
     },
     {
       title: t('camera.records.action'),
@@ -169,26 +152,13 @@ function CameraRecords({ projectId }: { projectId: number }) {
               onChange={(v) => setCameraId(v)}
               options={(cameras.data?.list ?? []).map((c) => ({ value: c.id, label: c.name }))}
             />
-            <DatePicker.RangePicker
-              showTime
-              format={TIME_FORMAT}
-              value={range}
-              allowClear={false}
-              aria-label={t('camera.records.period')}
-              data-testid="records-period"
-              onChange={(values) => {
-                if (values?.[0] && values[1]) setRange([values[0], values[1]]);
-              }}
-            />
-            <Select<CameraRecordType>
-              aria-label={t('camera.records.type')}
-              data-testid="records-type"
-              allowClear
-              placeholder={t('camera.records.allTypes')}
-              style={{ width: 130 }}
-              value={type}
-              onChange={(v) => setType(v)}
-              options={CAMERA_RECORD_TYPES.map((v) => ({ value: v, label: t(`camera.recordTypes.${v}`) }))}
+            <RecordSearchFields
+              ns="camera"
+              testId="records"
+              range={range}
+              onRange={setRange}
+              type={type}
+              onType={setType}
             />
             <Button
               type="primary"

@@ -1,42 +1,18 @@
 import { SearchOutlined } from '@ant-design/icons';
-import {
-  RECORD_SEARCH_HOURS,
-  RECORD_TYPES,
-  type RecordFile,
-  type RecordType,
-  recordsPeriodError,
-} from '@sc/contract/families/dvr';
+import { RECORD_SEARCH_HOURS, type RecordFile, type RecordType, recordsPeriodError } from '@sc/contract/families/dvr';
 import { useMutation } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  DatePicker,
-  Empty,
-  Flex,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Empty, Flex, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../../api/report';
+import { RecordSearchFields, RecordTypeTag, recordSizeText } from '../../components/device';
 import { formatDuration } from '../../components/format';
-import { formatTime, fromPickerValue, TIME_FORMAT, toPickerValue } from '../../components/time';
+import { formatTime, fromPickerValue, toPickerValue } from '../../components/time';
 import { dvrApi } from './api';
 
-/** The record types' tag colours: continuous plain, motion blue, alarm red, an operator's green. */
-const TYPE_COLORS: Record<RecordType, string> = { normal: 'default', event: 'blue', warning: 'red', manual: 'green' };
 /** The period a search starts with: the last six hours. */
 const DEFAULT_HOURS = 6;
-
-/** A file's size in MB or GB. */
-const sizeText = (bytes: number) =>
-  bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(2)} GB` : `${(bytes / 1024 ** 2).toFixed(1)} MB`;
 
 /**
  * Spec 001 §3 "record types normal, event, warning, manual", §7 "dvr: record files": the recorder's
@@ -78,16 +54,12 @@ export function RecordsCard({ projectId, id, channelCount }: { projectId: number
       title: t('dvr.records.type'),
       dataIndex: 'type',
       width: 110,
-      render: (v: RecordType) => (
-        <Tag color={TYPE_COLORS[v]} data-record-type={v}>
-          {t(`dvr.recordTypes.${v}`)}
-        </Tag>
-      ),
+      render: (v: RecordType) => <RecordTypeTag ns="dvr" type={v} />,
     },
     { title: t('dvr.records.start'), dataIndex: 'start', width: 170, render: formatTime },
     { title: t('dvr.records.end'), dataIndex: 'end', width: 170, render: formatTime },
     { title: t('dvr.records.duration'), dataIndex: 'seconds', width: 130, render: (v: number) => formatDuration(v, t) },
-    { title: t('dvr.records.size'), dataIndex: 'size', width: 100, align: 'right', render: sizeText },
+    { title: t('dvr.records.size'), dataIndex: 'size', width: 100, align: 'right', render: recordSizeText },
   ];
 
   const answer = search.data;
@@ -96,26 +68,13 @@ export function RecordsCard({ projectId, id, channelCount }: { projectId: number
       <Flex vertical gap={12}>
         <Space wrap>
           <Typography.Text>{t('dvr.records.period')}</Typography.Text>
-          <DatePicker.RangePicker
-            showTime
-            format={TIME_FORMAT}
-            value={range}
-            allowClear={false}
-            aria-label={t('dvr.records.period')}
-            data-testid="dvr-records-period"
-            onChange={(values) => {
-              if (values?.[0] && values[1]) setRange([values[0], values[1]]);
-            }}
-          />
-          <Select<RecordType>
-            aria-label={t('dvr.records.type')}
-            data-testid="dvr-records-type"
-            allowClear
-            placeholder={t('dvr.records.allTypes')}
-            style={{ width: 130 }}
-            value={type}
-            onChange={(v) => setType(v)}
-            options={RECORD_TYPES.map((v) => ({ value: v, label: t(`dvr.recordTypes.${v}`) }))}
+          <RecordSearchFields
+            ns="dvr"
+            testId="dvr-records"
+            range={range}
+            onRange={setRange}
+            type={type}
+            onType={setType}
           />
           <Select<number>
             aria-label={t('dvr.records.channel')}
