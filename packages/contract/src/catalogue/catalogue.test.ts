@@ -117,8 +117,13 @@ describe('the catalogue', () => {
 
   it('asks view for reads and at least modify for writes', () => {
     // A secret (a device's MQTT password) is read at the level that may change it, never at view.
-    // So are the GETs that only open a socket which acts on devices (the speakers' live broadcast).
-    const secretReads = new Set(['GET /api/biz/productionlib.do/:id/key1', 'GET /api/pjts/:projectId/iot/nsc/live']);
+    // So are the GETs that only open a socket which acts on devices (the speakers' live broadcast, the
+    // agent seat's call with a post).
+    const secretReads = new Set([
+      'GET /api/biz/productionlib.do/:id/key1',
+      'GET /api/pjts/:projectId/iot/nsc/live',
+      'GET /api/pjts/:projectId/iot/ece/live',
+    ]);
     // The spec's POST for a read (spec 001 §7 "POST /{id}/pdf"): whoever sees a work order may print it.
     const readsByPost = new Set(['POST /api/pjts/:projectId/maintenance.do/:id/pdf']);
     for (const [key, owners] of apiIndex()) {

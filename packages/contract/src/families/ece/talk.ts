@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTH_LEVEL } from '../../enums.js';
 import type { FamilyEndpoints } from '../kit/calls.js';
 
 /**
@@ -119,6 +120,8 @@ export const talkQuery = z.object({
  */
 export const eceTalkCalls = <S extends string>(e: FamilyEndpoints<S>) => ({
   talk: e.get('live', {
+    // A GET only to open the socket: what it does is speak on the post, as a command would.
+    level: AUTH_LEVEL.modify,
     query: talkQuery,
     response: z.object({}),
     summary:

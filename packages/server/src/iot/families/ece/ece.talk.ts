@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type {} from '@fastify/websocket';
-import { AUTH_LEVEL, decodeMessage } from '@sc/contract';
+import { decodeMessage } from '@sc/contract';
 import {
   ECE_TALK_API,
   ECE_TALK_COMMAND,
@@ -20,8 +20,6 @@ import { actorOf, type FamilyContext } from '../family-handler.js';
 import type { EceService } from './ece.service.js';
 
 const TYPE = eceManifest.type;
-/** The screen whose modify level a call needs (it speaks on the post, as a command would). */
-const SEAT = 'pjtdeviceeceagentseat';
 /** A frame larger than this is not audio of the declared format: dropped. */
 const MAX_FRAME = 8 * 1024;
 /** The post's stream holding more than this unsent (about 1.5 s of audio) loses frames until it drains. */
@@ -106,8 +104,6 @@ export function eceTalkRoutes(app: FastifyInstance, ctx: FamilyContext, ece: Ece
         const projectId = Number(req.params.projectId);
         const session = req.session!;
         await ctx.devices.project(session, projectId);
-        if (((await req.levels()).get(SEAT) ?? AUTH_LEVEL.none) < AUTH_LEVEL.modify)
-          throw new AppError(403, 'FORBIDDEN', 'errors.forbidden');
         const parsed = talkQuery.safeParse(req.query);
         if (!parsed.success) {
           const { key, params } = decodeMessage(parsed.error.issues[0]!.message);

@@ -1,6 +1,5 @@
 import { NSC_LIVE_FORMAT, NSC_LIVE_FRAME_SAMPLES } from '@sc/contract/families/nsc';
-/** The worklet module, a file served beside the bundle: the content security policy allows same-origin scripts only, not an inlined data: URL. */
-import WORKLET_URL from './pcm-capture.worklet.js?url&no-inline';
+import { PCM_CAPTURE_PROCESSOR, PCM_CAPTURE_URL } from '../../../components/audio/pcm-capture';
 
 /** Why the microphone could not be opened: no capture in this page, or the browser's refusal. */
 export class MicrophoneError extends Error {
@@ -38,9 +37,9 @@ export async function openMicrophone(onFrame: (pcm: Int16Array, capturedAt: numb
     void context.close().catch(() => undefined);
   };
   try {
-    await context.audioWorklet.addModule(WORKLET_URL);
+    await context.audioWorklet.addModule(PCM_CAPTURE_URL);
     const source = context.createMediaStreamSource(stream);
-    const capture = new AudioWorkletNode(context, 'sc-pcm-capture', {
+    const capture = new AudioWorkletNode(context, PCM_CAPTURE_PROCESSOR, {
       processorOptions: { frameSamples: NSC_LIVE_FRAME_SAMPLES },
     });
     capture.port.onmessage = (event: MessageEvent<{ pcm: Int16Array; startedAt: number }>) => {

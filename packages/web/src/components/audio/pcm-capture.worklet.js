@@ -1,6 +1,6 @@
 // The microphone's samples in 20 ms frames of 16-bit PCM, posted to the page with the context time of
-// each frame's first sample (the page turns it into the wall-clock capture time the speakers measure
-// delay from). Plain JavaScript: an AudioWorklet module is loaded by URL, outside the bundle.
+// each frame's first sample (the page turns it into the wall-clock capture time a listener measures delay
+// from). Plain JavaScript: an AudioWorklet module is loaded by URL, outside the bundle.
 class PcmCapture extends AudioWorkletProcessor {
   constructor(options) {
     super();
