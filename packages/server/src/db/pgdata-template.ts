@@ -15,7 +15,7 @@ export const MIGRATIONS_FOLDER = path.join(import.meta.dirname, 'migrations');
 
 export interface TemplateManifest {
   pglite: string;
-  /** "tag sha256" of each migration the template holds, in order. */
+  /** "tag when sha256" of each migration the template holds, in order. */
   migrations: string[];
 }
 
@@ -39,14 +39,18 @@ export function pgliteVersion(): string {
   }
 }
 
-/** Today's migrations as the manifest lists them. */
+/**
+ * Today's migrations as the manifest lists them: each one's tag, journal time and SQL hash. The time is
+ * part of it because drizzle's migrator applies what is newer than the last applied migration's time: a
+ * migration generated again with the same SQL (after a rebase) is another migration to it.
+ */
 export function currentMigrations(migrationsFolder = MIGRATIONS_FOLDER): string[] {
   const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
-    entries: { tag: string }[];
+    entries: { tag: string; when: number }[];
   };
-  return journal.entries.map(({ tag }) => {
+  return journal.entries.map(({ tag, when }) => {
     const sql = fs.readFileSync(path.join(migrationsFolder, `${tag}.sql`));
-    return `${tag} ${createHash('sha256').update(sql).digest('hex')}`;
+    return `${tag} ${when} ${createHash('sha256').update(sql).digest('hex')}`;
   });
 }
 

@@ -51,4 +51,20 @@ describe('the test files’ databases, copies of a migrated template', () => {
       fs.rmSync(temp, { recursive: true, force: true });
     }
   });
+
+  it('come from another template when a migration is generated again with the same SQL but a later time', () => {
+    // drizzle applies a migration newer than the last one applied: a template holding the earlier one
+    // would have it run again (its CREATE TABLE failing).
+    const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-template-key-'));
+    try {
+      fs.cpSync(MIGRATIONS_FOLDER, temp, { recursive: true });
+      const journalFile = path.join(temp, 'meta/_journal.json');
+      const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { when: number }[] };
+      journal.entries[journal.entries.length - 1]!.when += 60_000;
+      fs.writeFileSync(journalFile, JSON.stringify(journal));
+      expect(migrationsKey(temp)).not.toBe(migrationsKey());
+    } finally {
+      fs.rmSync(temp, { recursive: true, force: true });
+    }
+  });
 });
