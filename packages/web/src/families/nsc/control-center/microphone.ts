@@ -1,58 +1,8 @@
 import { NSC_LIVE_FORMAT, NSC_LIVE_FRAME_SAMPLES } from '@sc/contract/families/nsc';
-import { PCM_CAPTURE_PROCESSOR, PCM_CAPTURE_URL } from '../../../components/audio/pcm-capture';
+import { type Microphone, openMicrophone as openAt } from '../../../components/audio/microphone';
 
-/** Why the microphone could not be opened: no capture in this page, or the browser's refusal. */
-export class MicrophoneError extends Error {
-  constructor(
-    readonly kind: 'unsupported' | 'denied',
-    reason: string,
-  ) {
-    super(reason);
-  }
-}
+export { type Microphone, MicrophoneError } from '../../../components/audio/microphone';
 
-export interface Microphone {
-  stop(): void;
-}
-
-/**
- * Opens the operator's microphone and calls `onFrame` with each 20 ms frame at the broadcast's rate and
- * the wall-clock time its first sample was captured. The audio context resamples to 16 kHz, and the
- * worklet cuts frames on the audio thread, so a busy page does not stretch them.
- */
-export async function openMicrophone(onFrame: (pcm: Int16Array, capturedAt: number) => void): Promise<Microphone> {
-  if (!navigator.mediaDevices?.getUserMedia || typeof AudioWorkletNode === 'undefined')
-    throw new MicrophoneError('unsupported', '');
-  let stream: MediaStream;
-  try {
-    stream = await navigator.mediaDevices.getUserMedia({
-      audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true, autoGainControl: true },
-    });
-  } catch (error) {
-    throw new MicrophoneError('denied', error instanceof Error ? error.message || error.name : String(error));
-  }
-  const context = new AudioContext({ sampleRate: NSC_LIVE_FORMAT.sampleRate, latencyHint: 'interactive' });
-  const stopAll = () => {
-    for (const track of stream.getTracks()) track.stop();
-    void context.close().catch(() => undefined);
-  };
-  try {
-    await context.audioWorklet.addModule(PCM_CAPTURE_URL);
-    const source = context.createMediaStreamSource(stream);
-    const capture = new AudioWorkletNode(context, PCM_CAPTURE_PROCESSOR, {
-      processorOptions: { frameSamples: NSC_LIVE_FRAME_SAMPLES },
-    });
-    capture.port.onmessage = (event: MessageEvent<{ pcm: Int16Array; startedAt: number }>) => {
-      const { pcm, startedAt } = event.data;
-      onFrame(pcm, Date.now() - (context.currentTime - startedAt) * 1000);
-    };
-    source.connect(capture);
-    // Connected to the output (it writes silence) so the graph keeps pulling it.
-    capture.connect(context.destination);
-    await context.resume();
-  } catch (error) {
-    stopAll();
-    throw new MicrophoneError('unsupported', error instanceof Error ? error.message : String(error));
-  }
-  return { stop: stopAll };
-}
+/** The operator's microphone in the live broadcast's 20 ms frames at its rate (components/audio). */
+export const openMicrophone = (onFrame: (pcm: Int16Array, capturedAt: number) => void): Promise<Microphone> =>
+  openAt({ sampleRate: NSC_LIVE_FORMAT.sampleRate, frameSamples: NSC_LIVE_FRAME_SAMPLES }, onFrame);
