@@ -1,8 +1,10 @@
 import type { FamilyI18n } from '../kit/manifest.js';
+import { VIDEO_TEXTS } from '../kit/video-texts.js';
 
 /** Texts of the family: merged into the i18n resources by namespace. */
 export const i18n = {
   zh_CN: {
+    video: VIDEO_TEXTS.zh_CN,
     families: {
       types: {
         camera: '摄像机',
@@ -98,29 +100,8 @@ export const i18n = {
       },
       live: {
         title: '实时视频',
-        unavailable: '实时视频不可用',
-        reasons: {
-          noFfmpeg: '服务器上没有 ffmpeg（npm 安装的 ffmpeg 包缺失，PATH 中也没有），无法转发视频流',
-          disabled: '服务器已关闭实时视频（FFMPEG_PATH=none）',
-        },
         states: { idle: '未播放', starting: '正在连接', live: '直播中', failed: '取流失败' },
-        restart: '重新取流',
-        stop: '停止取流',
-        copy: '原码流转发（H.264）',
-        transcode: '转码为 H.264',
-        player: {
-          network: '网络错误，无法加载视频',
-          coding: '视频解码错误',
-          notSupported: '浏览器不支持播放该视频',
-          missingParam: '缺少播放参数',
-          notFound: '未找到视频源',
-          ended: '直播已结束',
-          source: '视频源错误',
-          crossDomain: '跨域错误，无法加载视频',
-        },
-        offline: '摄像机离线，无法取流',
         open: '打开视频',
-        loading: '正在加载视频',
       },
       rules: {
         noPtz: '该摄像机不支持云台控制',
@@ -171,6 +152,7 @@ export const i18n = {
     },
   },
   en_US: {
+    video: VIDEO_TEXTS.en_US,
     families: {
       types: {
         camera: 'Camera',
@@ -267,30 +249,8 @@ export const i18n = {
       },
       live: {
         title: 'Live video',
-        unavailable: 'Live video is unavailable',
-        reasons: {
-          noFfmpeg:
-            'The server has no ffmpeg (the npm ffmpeg package is missing and none is on the PATH), so it cannot relay video',
-          disabled: 'Live video is turned off on the server (FFMPEG_PATH=none)',
-        },
         states: { idle: 'Not playing', starting: 'Connecting', live: 'Live', failed: 'Could not get the stream' },
-        restart: 'Restart stream',
-        stop: 'Stop stream',
-        copy: 'Relayed as sent (H.264)',
-        transcode: 'Encoded to H.264',
-        player: {
-          network: 'Network error: the video cannot be loaded',
-          coding: 'The video cannot be decoded',
-          notSupported: 'This browser cannot play the video',
-          missingParam: 'A playing parameter is missing',
-          notFound: 'Video source not found',
-          ended: 'The live stream has ended',
-          source: 'The video source is in error',
-          crossDomain: 'Cross-domain error: the video cannot be loaded',
-        },
-        offline: 'The camera is offline: no stream',
         open: 'Open video',
-        loading: 'Loading the video',
       },
       rules: {
         noPtz: 'This camera has no PTZ',

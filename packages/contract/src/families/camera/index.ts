@@ -5,6 +5,7 @@ import { intRange } from '../../validation/rules.js';
 import { deviceCalls, familyEndpoints, pageCall } from '../kit/calls.js';
 import { noArgs, REBOOT_COMMAND } from '../kit/commands.js';
 import { blank } from '../kit/forms.js';
+import { LIVE_FILE, LIVE_STATES, LIVE_UNAVAILABLE, type LiveVideo, liveVideoCalls } from '../kit/live-video.js';
 import { defineFamily } from '../kit/manifest.js';
 import { ipNetwork } from '../kit/planned.js';
 import { bool, int, select, text } from '../kit/properties.js';
@@ -90,33 +91,14 @@ export const cameraRow = deviceRow.extend({
   /** The recorder it is bound to (null: none). */
   parentName: z.string().nullable(),
   /** Its live video on the stream gateway now (spec 001 §2 "live state"). */
-  live: z.enum(['idle', 'starting', 'live', 'failed']),
+  live: z.enum(LIVE_STATES),
 });
 export type CameraRow = z.infer<typeof cameraRow>;
 
-/** A camera's live stream on the server's stream gateway (spec 001 §7 "live, HLS restart and stop"). */
-export const LIVE_STATES = cameraRow.shape.live.options;
-export type LiveState = (typeof LIVE_STATES)[number];
-/** Why this server has no live video: no ffmpeg found, or turned off (FFMPEG_PATH=none). */
-export const LIVE_UNAVAILABLE = ['noFfmpeg', 'disabled'] as const;
-export type LiveUnavailable = (typeof LIVE_UNAVAILABLE)[number];
-/** The files of a live stream: its playlist and its segments. */
-export const LIVE_FILE = /^(index\.m3u8|seg\d{1,9}\.ts)$/;
 /** The idle time of a stream after its last viewer, seconds (the setting `cameraLiveIdle`). */
 export const LIVE_IDLE = { min: 5, max: 600, default: 30 } as const;
-
-export const cameraLive = z.object({
-  id: z.number().int(),
-  /** Whether this server can run live video at all. */
-  available: z.boolean(),
-  reason: z.enum(LIVE_UNAVAILABLE).nullable(),
-  state: z.enum(LIVE_STATES),
-  /** The HLS playlist to play (sent with the session token), null unless live. */
-  playlist: z.string().nullable(),
-  /** Whether the stream is copied as the camera sends it (H.264) rather than encoded again. */
-  copy: z.boolean().nullable(),
-});
-export type CameraLive = z.infer<typeof cameraLive>;
+/** A camera's live stream on the server's stream gateway (spec 001 §7 "live, HLS restart and stop"): the kit's. */
+export type CameraLive = LiveVideo;
 
 /**
  * Spec 001 §9 "DSS playback max 120 minutes": the longest period one recordings search or one replay
@@ -231,22 +213,7 @@ const e = familyEndpoints('camera');
 export const CAMERA_API = {
   ...deviceCalls(e, { commands: CAMERA_COMMANDS }),
   page: pageCall(e, cameraRow, "A page of the project's cameras with their stream mode and PTZ", cameraPageFilter),
-  // A GET (a viewer's read): opening the video starts the gateway's stream on demand, nothing else.
-  live: e.get(':id/live', {
-    response: cameraLive,
-    summary:
-      "Opens a camera's live video for a viewer: the stream gateway pulls the camera's stream with ffmpeg (shared by every viewer of the camera, copied when H.264) and answers once the HLS playlist is there; it stops a while (setting cameraLiveIdle) after the last viewer's last request",
-  }),
-  liveRestart: e.post(':id/live/restart', {
-    response: cameraLive,
-    summary: "Restarts a camera's live stream (the camera is asked for its stream again)",
-  }),
-  liveStop: e.post(':id/live/stop', { response: cameraLive, summary: "Stops a camera's live stream now" }),
-  liveFile: e.get(':id/live/:file', {
-    params: { file: z.string().regex(LIVE_FILE, 'validation.validParam') },
-    response: storedFile,
-    summary: "The HLS playlist (index.m3u8) or a segment (seg<n>.ts) of a camera's live stream",
-  }),
+  ...liveVideoCalls(e, 'camera'),
   records: e.get(':id/records', {
     query: cameraRecordsQuery,
     response: cameraRecords,

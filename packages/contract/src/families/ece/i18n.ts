@@ -1,8 +1,10 @@
 import type { FamilyI18n } from '../kit/manifest.js';
+import { VIDEO_TEXTS } from '../kit/video-texts.js';
 
 /** Texts of the family: merged into the i18n resources by namespace. */
 export const i18n = {
   zh_CN: {
+    video: VIDEO_TEXTS.zh_CN,
     families: {
       types: {
         emergencycallequipment: '紧急呼叫设备',
@@ -141,6 +143,7 @@ export const i18n = {
     },
   },
   en_US: {
+    video: VIDEO_TEXTS.en_US,
     families: {
       types: {
         emergencycallequipment: 'Emergency call post',

@@ -1,4 +1,4 @@
-import { LIVE_STATES, type LiveState } from '@sc/contract/families/camera';
+import { LIVE_STATES, type LiveState } from '@sc/contract/families/kit';
 import { Select, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';

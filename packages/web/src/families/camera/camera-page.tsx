@@ -13,8 +13,8 @@ import {
   propertyItems,
   useRegisteredDevice,
 } from '../../components/device';
+import { LivePlayer } from '../../components/video/live-player';
 import { cameraApi, LIST_PAGE } from './api';
-import { LivePlayer } from './live-player';
 import { PtzPad } from './ptz-pad';
 import { SnapshotCard } from './snapshot-card';
 
@@ -101,7 +101,7 @@ function CameraDetail({ projectId, id, editable }: DeviceDetailProps) {
       <Row gutter={[12, 12]}>
         <Col xs={24} xl={editable ? 16 : 24}>
           <Card size="small" title={t('camera.live.title')} data-testid="camera-live">
-            <LivePlayer projectId={projectId} id={id} controls={editable} height={400} />
+            <LivePlayer calls={cameraApi} projectId={projectId} id={id} controls={editable} height={400} />
           </Card>
         </Col>
         {editable && (

@@ -5,8 +5,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActiveStateTag } from '../../components/device';
 import { ProjectScoped } from '../../components/project-scoped';
+import { LivePlayer } from '../../components/video/live-player';
 import { type CameraListRow, cameraApi } from './api';
-import { LivePlayer } from './live-player';
 
 /** Spec 001 §9 "layout grids 2x2, 3x3". */
 const LAYOUTS = { '2x2': 2, '3x3': 3 } as const;
@@ -138,7 +138,12 @@ function LiveGrid({ projectId }: { projectId: number }) {
                     )}
                   </Flex>
                   {camera ? (
-                    <LivePlayer projectId={projectId} id={camera.id} height={size === 2 ? 260 : 170} />
+                    <LivePlayer
+                      calls={cameraApi}
+                      projectId={projectId}
+                      id={camera.id}
+                      height={size === 2 ? 260 : 170}
+                    />
                   ) : (
                     <Flex align="center" justify="center" style={{ height: size === 2 ? 260 : 170, color: '#bbb' }}>
                       {t('camera.grid.pick')}
@@ -158,7 +163,7 @@ function LiveGrid({ projectId }: { projectId: number }) {
         onCancel={() => setEnlarged(null)}
         destroyOnHidden
       >
-        {enlarged && <LivePlayer projectId={projectId} id={enlarged.id} height={540} />}
+        {enlarged && <LivePlayer calls={cameraApi} projectId={projectId} id={enlarged.id} height={540} />}
       </Modal>
     </Row>
   );

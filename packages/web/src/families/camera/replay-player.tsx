@@ -1,13 +1,11 @@
 import type { CameraReplay } from '@sc/contract/families/camera';
 import { Alert, Flex, Spin, Tag, Typography } from 'antd';
-import Hls from 'hls.js';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../../api/report';
 import { formatTime } from '../../components/time';
-import { getToken } from '../../session/store';
+import { playerErrorText, playHls } from '../../components/video/hls-play';
 import { cameraApi } from './api';
-import { playerErrorOf } from './live-player';
 
 type Shown =
   | { kind: 'loading' }
@@ -45,7 +43,7 @@ export function ReplayPlayer({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new camera or period opens another replay
   useEffect(() => {
-    let hls: Hls | null = null;
+    let stop: () => void = () => undefined;
     let gone = false;
     setShown({ kind: 'loading' });
     setAnswer(null);
@@ -55,37 +53,20 @@ export function ReplayPlayer({
         if (gone) return;
         setAnswer(replay);
         if (!replay.available && replay.reason) return setShown({ kind: 'unavailable', reason: replay.reason });
-        if (replay.state !== 'live' || !replay.playlist)
-          return setShown({ kind: 'error', text: t('camera.live.player.notFound') });
         const media = video.current;
         if (!media) return;
-        if (!Hls.isSupported()) return setShown({ kind: 'error', text: t('camera.live.player.notSupported') });
-        hls = new Hls({
-          manifestLoadingMaxRetry: 2,
-          fragLoadingMaxRetry: 2,
-          xhrSetup: (xhr) => {
-            const token = getToken();
-            if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-          },
+        stop = playHls(media, replay.state === 'live' ? replay.playlist : null, {
+          config: { fragLoadingMaxRetry: 2 },
+          onBuffered: () => setShown((s) => (s.kind === 'loading' ? { kind: 'playing' } : s)),
+          onError: (error) => setShown({ kind: 'error', text: playerErrorText(t, error) }),
         });
-        hls.on(Hls.Events.ERROR, (_event, data) => {
-          if (!data.fatal) return;
-          setShown({ kind: 'error', text: t(`camera.live.player.${playerErrorOf(data)}`) });
-          hls?.destroy();
-          hls = null;
-        });
-        hls.on(Hls.Events.FRAG_BUFFERED, () => setShown((s) => (s.kind === 'loading' ? { kind: 'playing' } : s)));
-        hls.loadSource(replay.playlist);
-        hls.attachMedia(media);
-        media.muted = true;
-        void media.play().catch(() => undefined);
       })
       .catch((error) => {
         if (!gone) setShown({ kind: 'error', text: failureText(error) });
       });
     return () => {
       gone = true;
-      hls?.destroy();
+      stop();
     };
   }, [projectId, id, from, to]);
 
@@ -127,8 +108,8 @@ export function ReplayPlayer({
               <Alert
                 type="warning"
                 showIcon
-                message={t('camera.live.unavailable')}
-                description={t(`camera.live.reasons.${shown.reason}`)}
+                message={t('video.unavailable')}
+                description={t(`video.reasons.${shown.reason}`)}
                 data-testid="replay-unavailable"
               />
             )}

@@ -1,10 +1,5 @@
-import {
-  type LiveState,
-  type PresetBody,
-  type PtzBody,
-  STREAM_MODES,
-  type StreamMode,
-} from '@sc/contract/families/camera';
+import { type PresetBody, type PtzBody, STREAM_MODES, type StreamMode } from '@sc/contract/families/camera';
+import type { LiveState } from '@sc/contract/families/kit';
 import { badRequest } from '../../../platform/errors.js';
 import type { Actor, FamilyContext } from '../family-handler.js';
 import { sendCommand } from '../kit/device-commands.js';

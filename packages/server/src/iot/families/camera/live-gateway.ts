@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LIVE_FILE, type LiveState } from '@sc/contract/families/camera';
+import { LIVE_FILE, type LiveState } from '@sc/contract/families/kit';
 import type { FfmpegFound } from './ffmpeg-binary.js';
 
 export interface LiveSource {
