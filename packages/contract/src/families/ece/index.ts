@@ -11,8 +11,10 @@ import { int, text } from '../kit/properties.js';
 import { deviceRef, deviceRow, isoTime, pageOf, projectColumn } from '../kit/responses.js';
 import { keptFor } from '../kit/retention.js';
 import { FAMILY_READS, familyGroup, familyMenu } from '../kit/screens.js';
+import { eceRecordCalls, eceRecordSetting } from './record.js';
 import { eceTalkCalls } from './talk.js';
 
+export * from './record.js';
 export * from './talk.js';
 
 /**
@@ -35,9 +37,6 @@ export type AlarmFilter = (typeof ALARM_FILTERS)[number];
 export const SETTLE_RESULTS = ['settled', 'ignored'] as const;
 /** The channel an alarm names: the post's intercom (its call button and voice). */
 export const ECE_CHANNEL_TYPE = 'intercom';
-
-/** Spec 001 §5 / §9 "ECE record period required, at most 30 days". */
-export const ECE_RECORD_DAYS = 30;
 
 /** A settle note: up to 200 characters, blank allowed. */
 export const SETTLE_NOTE_MAX = 200;
@@ -144,22 +143,6 @@ export const CONNECTION_DEFAULTS: ConnectionBody = {
   dhApiAddress: '',
 };
 
-/**
- * What is wrong with a recordings search's period (both given, `from` before `to`, at most
- * ECE_RECORD_DAYS): a message key with its parameters, null when it is right. The server checks it and
- * the console's form before asking.
- */
-export function recordPeriodError(
-  from: Date | undefined,
-  to: Date | undefined,
-): { key: string; params?: Record<string, number> } | null {
-  if (!from || !to) return { key: 'ece.rules.periodRequired' };
-  if (from >= to) return { key: 'ece.rules.periodOrder' };
-  if (to.getTime() - from.getTime() > ECE_RECORD_DAYS * 86_400_000)
-    return { key: 'ece.rules.periodTooLong', params: { days: ECE_RECORD_DAYS } };
-  return null;
-}
-
 /** GET …/pages: the project's posts by name, no or equipment id, and online state. */
 export const ecePageFilter = z.object({
   activeState: z.enum(['-1', '0', '1'], { error: 'validation.validParam' }).transform(Number).optional(),
@@ -213,6 +196,9 @@ export const ECE_API = {
 /** The agent seat's call with a post (talk.ts): the operator's socket. */
 export const ECE_TALK_API = eceTalkCalls(e);
 
+/** The alarm recordings (record.ts): the search and one recording's audio. */
+export const ECE_RECORD_API = eceRecordCalls(e);
+
 const sessionParams = { session: z.string().regex(/^[0-9a-f-]{36}$/, 'validation.validParam') };
 const keyQuery = z.object({ key: z.string().min(16).max(64) });
 const pub = familyPublicEndpoints('ece', 'ece');
@@ -238,6 +224,7 @@ export const ECE_TALK_PUBLIC = {
 const screen = familyMenu('pjtece', 'ece', { ready: true });
 const page = (key: string, icon: string, apis: ReturnType<typeof grantsOf>) =>
   screen(key, icon, { apis: [...apis, ...FAMILY_READS] });
+const kept = keptFor('eceRetentionDays', ['events']);
 const { page: list, logs, counts, settle, connection, saveConnection, ...device } = ECE_API;
 
 /** Emergency call posts (spec 001 §3 "ECE"), linked to a camera; their calls ring the agent seats. */
@@ -255,15 +242,17 @@ export const eceManifest = defineFamily({
   network: ipNetwork(),
   peers: { linked: 'camera' },
   events: ECE_EVENTS,
-  api: { ...ECE_API, ...ECE_TALK_API, ...ECE_TALK_PUBLIC },
+  api: { ...ECE_API, ...ECE_TALK_API, ...ECE_RECORD_API, ...ECE_TALK_PUBLIC },
   publicApis: publicGrantsOf(ECE_TALK_PUBLIC),
-  ...keptFor('eceRetentionDays', ['events']),
+  // The alarm log and its recordings (which go with their alarm) are kept for eceRetentionDays.
+  retention: kept.retention,
+  settings: [...kept.settings, eceRecordSetting],
   screens: [
     familyGroup('pjtece', 'AlertOutlined'),
     page('pjtdeviceecelist', 'AlertOutlined', grantsOf({ list, connection, saveConnection, ...device })),
     page('pjtdeviceece', 'FileSearchOutlined', grantsOf({ logs, counts, settle })),
     page('pjtdeviceeceagentseat', 'CustomerServiceOutlined', grantsOf({ logs, counts, settle, ...ECE_TALK_API })),
-    screen('pjtdeviceecerecord', 'PlaySquareOutlined', { ready: false }),
+    page('pjtdeviceecerecord', 'PlaySquareOutlined', grantsOf({ list, ...ECE_RECORD_API })),
   ],
   demo: { weight: 3 },
 });

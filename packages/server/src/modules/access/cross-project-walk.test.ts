@@ -55,6 +55,8 @@ interface World {
   nscTask: number;
   nscVod: number;
   nscTimer: number;
+  /** An emergency call's recording (of the world's post's alarm). */
+  eceRecording: number;
   /** A maintenance work order with the world's device (and a photo). */
   bill: number;
   billDetail: number;
@@ -159,6 +161,17 @@ async function seed(db: Db, projectId: number, projectName: string, tag: string)
       .values({ billId: bill, deviceId: child, photo: Buffer.from([0xff, 0xd8, 0xff, 0xe0]), photoMime: 'image/jpeg' })
       .returning({ id: maintenanceDetails.id }),
   );
+  const [alarm] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into ece_alarms (project_id, device_id, start_time, event_id, device_index_code, channel_index_code,
+          channel_type, channel_name, event_type)
+        values (${projectId}, ${family.ece}, now(), ${name('EV')}, 'D', 'C', 'intercom', 'N', 'CALL') returning id`,
+  );
+  const [recording] = await queryRows<{ id: number }>(
+    db,
+    sql`insert into ece_recordings (project_id, alarm_id, start_time, duration_ms, size, answered_by, audio)
+        values (${projectId}, ${alarm!.id}, now(), 0, 4, 'admin', ${Buffer.from('RIFF')}) returning id`,
+  );
   const role = await createRole(db, projectId);
   secrets.push(role.name, role.no);
   const user = await createUser(db, role.id);
@@ -187,6 +200,7 @@ async function seed(db: Db, projectId: number, projectName: string, tag: string)
     nscTask: 0,
     nscVod: 0,
     nscTimer: 0,
+    eceRecording: Number(recording!.id),
     bill,
     billDetail,
     item: { id: item, no: itemNo },
@@ -414,12 +428,14 @@ function urlFor(path: string, w: World) {
     .replace(':taskId', String(w.nscTask))
     .replace(':vodId', String(w.nscVod))
     .replace(':timerId', String(w.nscTimer))
+    .replace(':recordingId', String(w.eceRecording))
     .replace(':type', 'envmonitor')
     .replace(':serial', 'envmonitor')
     .replace(':n', '1')
     .concat(path.endsWith('/batch') ? `?ids=${w.device},${w.gateway}` : '')
     .concat(path.endsWith('/preview') ? '?lng=116.4&lat=39.9' : '')
-    .concat(/\/iot\/camera\/:id\/(records|replay)$/.test(path) ? `?from=${HOUR_AGO}&to=${NOW}` : '');
+    .concat(/\/iot\/camera\/:id\/(records|replay)$/.test(path) ? `?from=${HOUR_AGO}&to=${NOW}` : '')
+    .concat(path.endsWith('/iot/ece/recordings') ? `?from=${HOUR_AGO}&to=${NOW}` : '');
 }
 
 /** Whether a route names a record of a project (in its path): the walk targets those. */

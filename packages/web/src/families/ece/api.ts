@@ -1,5 +1,5 @@
 import type { AnswerOf } from '@sc/contract';
-import { ECE_API, eceManifest } from '@sc/contract/families/ece';
+import { ECE_API, ECE_RECORD_API, eceManifest } from '@sc/contract/families/ece';
 import { familyClient } from '../../components/device';
 
 /** The emergency call post device type. */
@@ -19,5 +19,5 @@ export interface EceFilters {
 }
 
 /** Spec 001 §7 "ece": the posts' calls with the project bound, typed from the contract. */
-export const eceApi = (projectId: number) => familyClient(ECE_API, ECE_TYPE, projectId);
+export const eceApi = (projectId: number) => familyClient({ ...ECE_API, ...ECE_RECORD_API }, ECE_TYPE, projectId);
 export type EceClient = ReturnType<typeof eceApi>;

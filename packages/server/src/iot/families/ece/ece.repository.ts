@@ -13,7 +13,7 @@ import { DEVICE_COLUMNS } from '../kit/device-columns.js';
 import { type ListFilter, listedDevicesWhere, type PageWindow, pageDevices } from '../kit/device-list.js';
 import { deviceProjectName, type ProjectReach } from '../kit/project-reach.js';
 import { iso, type Row, rows, textOrNull } from '../kit/raw-rows.js';
-import { eceAlarms, eceConnections } from './ece.tables.js';
+import { eceAlarms, eceConnections, eceRecordings } from './ece.tables.js';
 
 const TYPE = eceManifest.type;
 /** The device type of the camera a post is linked with (its manifest's peer). */
@@ -52,6 +52,21 @@ export function alarmOf(r: Row) {
   };
 }
 export type AlarmRow = ReturnType<typeof alarmOf>;
+
+/** A recording as the search answers it (without its audio). */
+export const recordingOf = (r: Row) => ({
+  id: Number(r.id),
+  projectId: Number(r.project_id),
+  alarmId: Number(r.alarm_id),
+  device: { id: Number(r.device_id), name: String(r.device_name), no: String(r.device_no) },
+  eventId: String(r.event_id),
+  eventType: String(r.event_type),
+  startTime: iso(r.start_time)!,
+  durationMs: Number(r.duration_ms),
+  size: Number(r.size),
+  cut: r.cut === true || r.cut === 't',
+  answeredBy: String(r.answered_by),
+});
 
 const ALARM_COLUMNS = sql`a.*, d.name AS device_name, d.no AS device_no,
   c.id AS camera_id, c.name AS camera_name, c.no AS camera_no`;
@@ -219,6 +234,68 @@ export function createEceRepository(db: Db) {
         .where(sql`${eceAlarms.startTime} < ${before.toISOString()}::timestamptz`)
         .returning({ id: eceAlarms.id });
       return gone.map((g) => g.id);
+    },
+
+    /** A call's recording, attached to its alarm. */
+    async saveRecording(row: {
+      projectId: number;
+      alarmId: number;
+      startTime: Date;
+      durationMs: number;
+      cut: boolean;
+      answeredBy: string;
+      audio: Buffer;
+    }) {
+      const [saved] = await db
+        .insert(eceRecordings)
+        .values({ ...row, size: row.audio.length })
+        .returning({ id: eceRecordings.id });
+      return saved!.id;
+    },
+
+    /** A page of the project's recordings begun within [from, to], of one post when given, newest first. */
+    async recordings(projectId: number, query: { deviceId?: number; from: Date; to: Date }, window: PageWindow) {
+      const where = sql.join(
+        [
+          sql`r.project_id = ${projectId}`,
+          sql`r.start_time >= ${query.from.toISOString()}::timestamptz`,
+          sql`r.start_time <= ${query.to.toISOString()}::timestamptz`,
+          query.deviceId ? sql`a.device_id = ${query.deviceId}` : sql`true`,
+        ],
+        sql` AND `,
+      );
+      const from = sql`FROM ece_recordings r JOIN ece_alarms a ON a.id = r.alarm_id JOIN devices d ON d.id = a.device_id`;
+      const [list, [total]] = await Promise.all([
+        rows(
+          db,
+          sql`SELECT r.id, r.project_id, r.alarm_id, r.start_time, r.duration_ms, r.size, r.cut, r.answered_by,
+                a.event_id, a.event_type, d.id AS device_id, d.name AS device_name, d.no AS device_no
+              ${from} WHERE ${where} ORDER BY r.start_time DESC, r.id DESC LIMIT ${window.limit} OFFSET ${window.offset}`,
+        ),
+        rows(db, sql`SELECT count(*)::int AS n ${from} WHERE ${where}`),
+      ]);
+      return { rows: list.map(recordingOf), total: Number(total?.n ?? 0) };
+    },
+
+    /** The size (bytes) and start of one recording of the project, or undefined. */
+    async recordingSize(projectId: number, id: number) {
+      const [r] = await rows(
+        db,
+        sql`SELECT size, start_time FROM ece_recordings WHERE id = ${id} AND project_id = ${projectId}`,
+      );
+      return r ? { size: Number(r.size), startTime: iso(r.start_time)! } : undefined;
+    },
+
+    /** `length` bytes of a recording's audio from `start` (read in the database: only that part travels). */
+    async recordingPart(projectId: number, id: number, start: number, length: number): Promise<Buffer | undefined> {
+      const [r] = await rows(
+        db,
+        sql`SELECT substring(audio FROM ${start + 1} FOR ${length}) AS part FROM ece_recordings
+            WHERE id = ${id} AND project_id = ${projectId}`,
+      );
+      if (!r) return undefined;
+      const part = r.part as Buffer | Uint8Array;
+      return Buffer.isBuffer(part) ? part : Buffer.from(part);
     },
 
     async connection(projectId: number) {

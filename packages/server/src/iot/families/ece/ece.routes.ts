@@ -1,4 +1,4 @@
-import { ECE_API, eceManifest } from '@sc/contract/families/ece';
+import { ECE_API, ECE_RECORD_API, eceManifest } from '@sc/contract/families/ece';
 import type { FastifyInstance } from 'fastify';
 import { mountTable } from '../../../platform/endpoints/mount.js';
 import type { FamilyContext } from '../family-handler.js';
@@ -10,7 +10,7 @@ import { eceTalkRoutes } from './ece.talk.js';
 /** How often the alarm log is pruned to the setting eceRetentionDays. */
 const PRUNE_EVERY_MS = 3600_000;
 
-/** Spec 001 §7 "ece: logs, counts, settle, connection params", and the posts' list and registration. */
+/** Spec 001 §7 "ece: logs, counts, replay, settle, connection params", the posts' list and registration, the recordings. */
 export function eceRoutes(app: FastifyInstance, ctx: FamilyContext, ece: EceService): void {
   mountTable(app, ECE_API, {
     ...deviceHandlers(ctx, eceManifest, [], { events: false }),
@@ -20,6 +20,13 @@ export function eceRoutes(app: FastifyInstance, ctx: FamilyContext, ece: EceServ
     settle: async (call) => ece.settle(call.actor, call.params.projectId, call.params.alarmId, call.body),
     connection: async (call) => ece.connection(call.session, call.params.projectId),
     saveConnection: async (call) => ece.saveConnection(call.actor, call.params.projectId, call.body),
+  });
+
+  // The recordings of answered calls (ece.recorder.ts makes them as the calls are relayed).
+  mountTable(app, ECE_RECORD_API, {
+    recordings: async (call) => ece.recordings(call.session, call.params.projectId, call.query),
+    recordingAudio: async (call) =>
+      ece.recordingAudio(call.session, call.params.projectId, call.params.recordingId, call.request, call.reply),
   });
 
   eceTalkRoutes(app, ctx, ece);

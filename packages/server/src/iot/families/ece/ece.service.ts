@@ -4,15 +4,20 @@ import {
   type ConnectionAnswer,
   type ConnectionBody,
   ECE_CALL,
+  ECE_RECORD_FORMAT,
   type EceRow,
+  type RecordQuery,
+  recordPeriodError,
   type SettleBody,
 } from '@sc/contract/families/ece';
 import { sql } from 'drizzle-orm';
-import { AppError } from '../../../platform/errors.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, fieldError } from '../../../platform/errors.js';
 import type { DirectoryEntry } from '../../device-directory.js';
 import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
 import type { ListFilter, PageWindow } from '../kit/device-list.js';
 import { type ProjectReach, projectIn } from '../kit/project-reach.js';
+import type { CallRecorder } from './ece.recorder.js';
 import { createEceRepository } from './ece.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -22,6 +27,29 @@ const textOf = (v: unknown) => (typeof v === 'string' && v ? v : null);
 export const eventIdOf = (equipmentId: string, at: Date) => `${equipmentId.slice(0, 40)}-${at.getTime()}`;
 
 const alarmMissing = () => new AppError(404, 'NOT_FOUND', 'ece.rules.alarmMissing');
+const recordingMissing = () => new AppError(404, 'NOT_FOUND', 'ece.rules.recordingMissing');
+
+/**
+ * The part of `size` bytes a Range header asks (one range of bytes: `a-b`, `a-`, `-n`): null to send the
+ * whole (no header, or one this server does not read: several ranges, another unit), 'unsatisfiable' when
+ * it starts beyond the end.
+ */
+export function rangeOf(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | 'unsatisfiable' {
+  const m = /^bytes=(\d*)-(\d*)$/.exec((header ?? '').trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
 
 /**
  * What the emergency call calls do beyond the kit: the posts' list, the alarm log (rows made by the
@@ -129,7 +157,68 @@ export function createEceService(ctx: FamilyContext) {
       return this.connection(actor.session, projectId);
     },
 
-    /** Deletes the alarms older than the setting eceRetentionDays; answers how many. */
+    /** A call's recording kept with its alarm (nothing when nothing was heard either way); its id. */
+    async saveRecording(alarm: { id: number; projectId: number }, recorder: CallRecorder, answeredBy: string) {
+      const done = recorder.finish();
+      if (!done) return null;
+      return repo.saveRecording({
+        projectId: alarm.projectId,
+        alarmId: alarm.id,
+        startTime: recorder.startedAt,
+        durationMs: done.durationMs,
+        cut: done.cut,
+        answeredBy: answeredBy.slice(0, 64),
+        audio: done.wav,
+      });
+    },
+
+    /** A page of the project's recordings of a period (required, at most 30 days: 400 otherwise). */
+    async recordings(session: SessionContext, projectId: number, query: RecordQuery) {
+      await projectOf(session, projectId);
+      const wrong = recordPeriodError(query.from, query.to);
+      if (wrong) throw fieldError(query.from ? 'to' : 'from', wrong.key, 'VALIDATION', wrong.params);
+      const window = { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+      const { rows, total } = await repo.recordings(
+        projectId,
+        { deviceId: query.deviceId, from: query.from!, to: query.to! },
+        window,
+      );
+      return { list: rows, total, page: query.page, pageSize: query.pageSize };
+    },
+
+    /**
+     * A recording's audio: the whole, or the part a Range header asks (206, so a player can seek); a
+     * range beyond the end is 416. Only the bytes asked are read from the database.
+     */
+    async recordingAudio(
+      session: SessionContext,
+      projectId: number,
+      id: number,
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ) {
+      await projectOf(session, projectId);
+      const meta = await repo.recordingSize(projectId, id);
+      if (!meta) throw recordingMissing();
+      const range = rangeOf(request.headers.range, meta.size);
+      reply
+        .header('accept-ranges', 'bytes')
+        .header('content-type', ECE_RECORD_FORMAT.mime)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=300')
+        .header('content-disposition', `inline; filename="ece-recording-${id}.wav"`);
+      if (range === 'unsatisfiable') {
+        reply.header('content-range', `bytes */${meta.size}`);
+        throw new AppError(416, 'RANGE', 'ece.rules.rangeNotSatisfiable');
+      }
+      const { start, end } = range ?? { start: 0, end: meta.size - 1 };
+      const part = await repo.recordingPart(projectId, id, start, end - start + 1);
+      if (!part) throw recordingMissing();
+      if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${meta.size}`);
+      return reply.send(part);
+    },
+
+    /** Deletes the alarms (and so their recordings) older than the setting eceRetentionDays; answers how many. */
     async prune(now = new Date()) {
       const days = Number(await ctx.settings.get('eceRetentionDays' as never)) || 365;
       return (await repo.prune(new Date(now.getTime() - days * DAY_MS))).length;

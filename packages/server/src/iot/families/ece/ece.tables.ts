@@ -1,4 +1,14 @@
-import { index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  serial,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { devices } from '../../../db/schema/devices.js';
 import { projects } from '../../../db/schema/index.js';
 import { goneWith } from '../kit/family-tables.js';
@@ -58,3 +68,36 @@ export const eceConnections = pgTable('ece_connections', {
   updatedBy: varchar('updated_by', { length: 64 }).notNull(),
   updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
 });
+
+/** bytea as a Buffer on both drivers (PGlite answers a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/**
+ * The recordings of answered calls (spec 001 §2 "pjtdeviceecerecord"): one row per answer, the whole WAV
+ * in the database so every server instance serves it (ece.recorder.ts makes it). Goes with its alarm, so
+ * it is kept as long as the alarm log (eceRetentionDays) and goes with its post.
+ */
+export const eceRecordings = pgTable(
+  'ece_recordings',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id),
+    alarmId: goneWith('alarm_id', eceAlarms),
+    startTime: timestamp('start_time', tz).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    size: integer('size').notNull(),
+    /** The call went on beyond the setting eceRecordMinutes: only its first minutes are kept. */
+    cut: boolean('cut').notNull().default(false),
+    answeredBy: varchar('answered_by', { length: 64 }).notNull(),
+    audio: bytea('audio').notNull(),
+  },
+  (t) => [
+    index('ece_recordings_project_time_idx').on(t.projectId, t.startTime),
+    index('ece_recordings_alarm_idx').on(t.alarmId),
+  ],
+);

@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import type {} from '@fastify/websocket';
 import { decodeMessage } from '@sc/contract';
 import {
+  ECE_RECORD_MINUTES,
   ECE_TALK_API,
   ECE_TALK_COMMAND,
   ECE_TALK_FORMAT,
@@ -17,6 +18,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../../../platform/errors.js';
 import { actorOf, type FamilyContext } from '../family-handler.js';
+import { type CallRecorder, callRecorder } from './ece.recorder.js';
 import type { EceService } from './ece.service.js';
 
 const TYPE = eceManifest.type;
@@ -39,6 +41,10 @@ interface Talk {
   down: number;
   up: number;
   ended: boolean;
+  /** The call's recording (ece.recorder.ts), saved to its alarm when the call ends. */
+  recorder: CallRecorder;
+  alarm: { id: number; projectId: number };
+  answeredBy: string;
 }
 
 /** The absolute address a post reaches: the one the operator's console reached the server at. */
@@ -59,12 +65,32 @@ export function eceTalkRoutes(app: FastifyInstance, ctx: FamilyContext, ece: Ece
     return talk && !talk.ended && talk.key === String(key ?? '') ? talk : null;
   };
 
-  function end(talk: Talk) {
+  /** Recordings being written: the server's close waits for them. */
+  const saving = new Set<Promise<unknown>>();
+
+  /**
+   * The call ends (the operator hung up or closed the tab, or the server closes): the post's pull ends,
+   * and what was recorded is kept, however the call ended.
+   */
+  function end(talk: Talk): Promise<unknown> {
+    if (talk.ended) return Promise.resolve();
     talk.ended = true;
     talks.delete(talk.id);
     talk.pull?.end();
     talk.pull = null;
+    const done = ece
+      .saveRecording(talk.alarm, talk.recorder, talk.answeredBy)
+      .catch((err) => app.log.error({ err, alarmId: talk.alarm.id }, 'ece recording not saved'))
+      .finally(() => saving.delete(done));
+    saving.add(done);
+    return done;
   }
+
+  /** The longest call recorded (the setting eceRecordMinutes), ms. */
+  const recordMs = async () => {
+    const minutes = Number(await ctx.settings.get('eceRecordMinutes' as never));
+    return (Number.isInteger(minutes) && minutes > 0 ? minutes : ECE_RECORD_MINUTES.default) * 60_000;
+  };
 
   app.get(
     ECE_TALK_API.talk.path,
@@ -87,9 +113,11 @@ export function eceTalkRoutes(app: FastifyInstance, ctx: FamilyContext, ece: Ece
       let stats: NodeJS.Timeout | null = null;
       socket.on('message', (data: Buffer, binary: boolean) => {
         const t = talk;
-        if (!t || !binary || !t.pull) return;
+        if (!t || t.ended || !binary) return;
         if (data.length < ECE_TALK_FORMAT.headerBytes || data.length > MAX_FRAME) return;
-        if (t.pull.writableLength > MAX_BACKLOG) return;
+        // The operator's voice is recorded as spoken, also before the post pulls it or once it dropped.
+        t.recorder.add('seat', data);
+        if (!t.pull || t.pull.writableLength > MAX_BACKLOG) return;
         const length = Buffer.alloc(2);
         length.writeUInt16LE(data.length, 0);
         t.pull.write(length);
@@ -98,7 +126,7 @@ export function eceTalkRoutes(app: FastifyInstance, ctx: FamilyContext, ece: Ece
       });
       socket.on('close', () => {
         if (stats) clearInterval(stats);
-        if (talk) end(talk);
+        if (talk) void end(talk);
       });
       try {
         const projectId = Number(req.params.projectId);
@@ -114,6 +142,7 @@ export function eceTalkRoutes(app: FastifyInstance, ctx: FamilyContext, ece: Ece
         const post = await ctx.devices.get(session, projectId, alarm.device.id, TYPE).catch(() => {
           throw new AppError(404, 'NOT_FOUND', 'ece.seat.deviceNotFound');
         });
+        const maxMs = await recordMs();
         if (socket.readyState !== socket.OPEN) return;
         const current: Talk = {
           id: randomUUID(),
@@ -122,6 +151,7 @@ export function eceTalkRoutes(app: FastifyInstance, ctx: FamilyContext, ece: Ece
           pull: null,
           say,
           hear: (frame) => {
+            current.recorder.add('post', frame);
             if (socket.readyState !== socket.OPEN) return;
             socket.send(frame, { binary: true });
             current.up++;
@@ -129,6 +159,9 @@ export function eceTalkRoutes(app: FastifyInstance, ctx: FamilyContext, ece: Ece
           down: 0,
           up: 0,
           ended: false,
+          recorder: callRecorder(maxMs),
+          alarm: { id: alarm.id, projectId },
+          answeredBy: session.user.name,
         };
         talk = current;
         talks.set(current.id, current);
@@ -213,6 +246,7 @@ export function eceTalkRoutes(app: FastifyInstance, ctx: FamilyContext, ece: Ece
   });
 
   app.addHook('onClose', async () => {
-    for (const talk of talks.values()) end(talk);
+    await Promise.all([...talks.values()].map(end));
+    await Promise.all([...saving]);
   });
 }
