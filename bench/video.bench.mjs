@@ -178,15 +178,16 @@ try {
     chromium: browserPids(),
   });
 
-  // ── ffmpeg alone: the gateway's arguments (copy, 1 s HLS segments) on a camera's URL, into a temp dir.
+  // ── ffmpeg alone: the gateway's arguments (copy, HLS segments of 1 s after the first 0.5 s ones) on a
+  // camera's URL, into a temp dir.
   const aloneDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-video-bench-'));
   const startAlone = (url, n) => {
     const dir = path.join(aloneDir, String(n));
     fs.mkdirSync(dir, { recursive: true });
     const args = [
-      ...['-hide_banner', '-loglevel', 'error', '-fflags', '+genpts+nobuffer'],
-      ...['-analyzeduration', '1000000', '-probesize', '1000000', '-i', url, '-an', '-c:v', 'copy'],
-      ...['-f', 'hls', '-hls_time', '1', '-hls_list_size', '6'],
+      ...['-hide_banner', '-loglevel', 'error', '-fflags', '+genpts'],
+      ...['-analyzeduration', '0', '-probesize', '32768', '-i', url, '-an', '-c:v', 'copy'],
+      ...['-f', 'hls', '-hls_time', '1', '-hls_init_time', '0.5', '-hls_list_size', '4'],
       ...['-hls_flags', 'delete_segments+omit_endlist+independent_segments'],
       ...['-hls_segment_filename', path.join(dir, 'seg%d.ts'), path.join(dir, 'index.m3u8')],
     ];

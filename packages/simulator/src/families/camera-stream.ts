@@ -209,7 +209,8 @@ export function createCameraStreams(options: {
       ...['-i', `testsrc2=size=${WIDE.w}x${WIDE.h}:rate=${FRAME.fps}`],
       ...['-vf', pictureFilter(options.motion(feed.device), feed.nameFile, font)],
       ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p'],
-      ...['-g', String(FRAME.fps), '-output_ts_offset', offset.toFixed(3), '-f', 'mpegts', 'pipe:1'],
+      ...['-g', String(FRAME.fps / 2), '-keyint_min', String(FRAME.fps / 2), '-sc_threshold', '0'],
+      ...['-flush_packets', '1', '-output_ts_offset', offset.toFixed(3), '-f', 'mpegts', 'pipe:1'],
     ];
     // The clock on the picture is the platform's default timezone (UTC+8) unless SIM_CAMERA_TZ says otherwise.
     const env = { ...process.env, TZ: process.env.SIM_CAMERA_TZ ?? 'CST-8' };

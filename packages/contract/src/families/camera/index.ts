@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { grantOf, grantsOf, storedFile } from '../../endpoints/endpoint.js';
+import { grantOf, grantsOf, publicGrantsOf, storedFile } from '../../endpoints/endpoint.js';
 import { int as setting } from '../../settings/kinds.js';
 import { intRange } from '../../validation/rules.js';
-import { deviceCalls, familyEndpoints, pageCall } from '../kit/calls.js';
+import { deviceCalls, familyEndpoints, familyPublicEndpoints, pageCall } from '../kit/calls.js';
 import { noArgs, REBOOT_COMMAND } from '../kit/commands.js';
 import { blank } from '../kit/forms.js';
 import { LIVE_FILE, LIVE_STATES, LIVE_UNAVAILABLE, type LiveVideo, liveVideoCalls } from '../kit/live-video.js';
@@ -99,6 +99,12 @@ export type CameraRow = z.infer<typeof cameraRow>;
 export const LIVE_IDLE = { min: 5, max: 600, default: 30 } as const;
 /** A camera's live stream on the server's stream gateway (spec 001 §7 "live, HLS restart and stop"): the kit's. */
 export type CameraLive = LiveVideo;
+/**
+ * A live stream's key (its files' path carries it): random, made when the stream starts, forgotten when
+ * it stops; whoever was given the playlist by the live call (signed in, the camera in their projects)
+ * reads the files with it, without a session lookup for each of them.
+ */
+export const LIVE_KEY = /^[A-Za-z0-9_-]{32}$/;
 
 /**
  * Spec 001 §9 "DSS playback max 120 minutes": the longest period one recordings search or one replay
@@ -235,6 +241,20 @@ export const CAMERA_API = {
   }),
 };
 
+const pub = familyPublicEndpoints('camera', 'camera');
+/** A live stream's files by its key (no sign-in: the key the live call gave, 404 for any other). */
+export const CAMERA_LIVE_MEDIA_API = {
+  liveMedia: pub.get('live/:key/:file', {
+    params: {
+      key: z.string().regex(LIVE_KEY, 'validation.validParam'),
+      file: z.string().regex(LIVE_FILE, 'validation.validParam'),
+    },
+    response: z.string(),
+    summary:
+      "The HLS playlist (index.m3u8) or a segment (seg<n>.ts) of a camera's live stream, by the stream's key that the live call answered (no sign-in; 404 for a wrong key or a stopped stream)",
+  }),
+};
+
 const video = familyMenu('pjtvideo', 'video');
 
 /** Cameras (spec 001 §3 "Camera"), in the video group the recorders open. */
@@ -273,7 +293,8 @@ export const cameraManifest = defineFamily({
     setting('cameraPlaybackMinutes', 'video', PLAYBACK_MINUTES),
   ],
   events: CAMERA_EVENTS,
-  api: CAMERA_API,
+  api: { ...CAMERA_API, ...CAMERA_LIVE_MEDIA_API },
+  publicApis: publicGrantsOf(CAMERA_LIVE_MEDIA_API),
   screens: [
     video('pjtdevicecameralist', 'VideoCameraOutlined', {
       ready: true,

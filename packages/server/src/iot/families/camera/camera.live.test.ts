@@ -2,12 +2,14 @@ import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cameraManifest } from '@sc/contract/families/camera';
-import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { secretSafeLogger } from '../../../platform/redact.js';
 import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject } from '../../../test/factories.js';
 import { eventually } from '../../test-device.js';
 import { commandSuite, jsonCaller, onlineDevice } from '../kit/test-fixtures.js';
+import { liveMediaRoute } from './camera.live.js';
 import { findFfmpeg } from './ffmpeg-binary.js';
 import { createLiveGateway } from './live-gateway.js';
 
@@ -27,7 +29,7 @@ beforeAll(async () => {
   source = createServer((req, res) => {
     const ff = spawn(FFMPEG.path!, [
       ...['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=10'],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '10', '-pix_fmt', 'yuv420p'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '5', '-pix_fmt', 'yuv420p'],
       ...['-f', 'mpegts', 'pipe:1'],
     ]);
     connections.add(req);
@@ -52,6 +54,9 @@ const streamer = () =>
   );
 const file = (path: string, token = suite.admin) =>
   suite.t.app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}` } });
+/** A request with no session at all (a live stream's files by its key). */
+const plain = (path: string) => suite.t.app.inject({ method: 'GET', url: path });
+const KEYED = /^\/api\/pub\/iot\/camera\/live\/([A-Za-z0-9_-]{32})\/index\.m3u8$/;
 
 describe('live video through the stream gateway', () => {
   it('pulls the camera’s H.264 stream once for every viewer and serves it as HLS, copied', async () => {
@@ -65,25 +70,35 @@ describe('live video through the stream gateway', () => {
       reason: null,
       state: 'live',
       copy: true,
-      playlist: `${base}/${d.id}/live/index.m3u8`,
     });
+    // The playlist is the public media call with the stream's key: its files need no session.
+    const playlistPath: string = first.json().playlist;
+    expect(playlistPath).toMatch(KEYED);
     const viewer = await signInWith(suite.t, 1, { pjtdevicecameralist: 1 });
     const second = await call('GET', `${base}/${d.id}/live`, undefined, viewer);
-    expect(second.json()).toMatchObject({ state: 'live' });
+    expect(second.json()).toMatchObject({ state: 'live', playlist: playlistPath });
     expect(connections.size).toBe(1);
     expect(device.received.filter((r) => r.command === 'stream')).toHaveLength(2);
     const listed = (await call('GET', `${base}/pages?keyword=${d.no}`)).json().list;
     expect(listed[0]).toMatchObject({ id: d.id, live: 'live' });
-    const playlist = await file(first.json().playlist, viewer);
+    const playlist = await plain(playlistPath);
     expect(playlist.statusCode).toBe(200);
     expect(playlist.headers['content-type']).toContain('mpegurl');
+    expect(playlist.headers['cache-control']).toBe('no-store');
     const segment = playlist.body.split('\n').find((l) => l.endsWith('.ts'))!;
     expect(segment).toMatch(/^seg\d+\.ts$/);
-    const ts = await file(`${base}/${d.id}/live/${segment}`);
+    const ts = await plain(playlistPath.replace('index.m3u8', segment));
     expect(ts.statusCode).toBe(200);
+    expect(ts.headers['cache-control']).toContain('immutable');
     expect(ts.rawPayload[0]).toBe(0x47); // an MPEG-TS sync byte
     expect(ts.rawPayload.length).toBeGreaterThan(1000);
-    // Only the gateway's own names are served, and only to callers who may see the camera.
+    // A wrong key, a malformed one or a name the gateway does not write: 404, nothing said.
+    const wrongKey = playlistPath.replace(KEYED.exec(playlistPath)![1]!, 'A'.repeat(32));
+    expect((await plain(wrongKey)).statusCode).toBe(404);
+    expect((await plain(playlistPath.replace(/live\/[^/]+\//, 'live/short/'))).statusCode).toBe(404);
+    expect((await plain(playlistPath.replace('index.m3u8', '..%2F..%2Fetc%2Fpasswd'))).statusCode).toBe(404);
+    // The signed-in file call stays, for callers who may see the camera only.
+    expect((await file(`${base}/${d.id}/live/index.m3u8`, viewer)).statusCode).toBe(200);
     expect((await file(`${base}/${d.id}/live/..%2F..%2Fetc%2Fpasswd`)).statusCode).toBe(400);
     expect((await file(`${base}/${d.id}/live/index.m3u8?token=nope`, 'nope')).statusCode).toBe(401);
     const other = await createProject(suite.t.database.db, 1, ['video']);
@@ -113,37 +128,15 @@ describe('live video through the stream gateway', () => {
       async () => connections.size,
       (n) => n === 0,
     );
-    expect((await file(first.json().playlist)).statusCode).toBe(404);
+    // The stopped stream's key is forgotten; a new run of the stream has a new one.
+    expect((await plain(playlistPath)).statusCode).toBe(404);
+    expect((await file(`${base}/${d.id}/live/index.m3u8`)).statusCode).toBe(404);
     const again = await call('POST', `${base}/${d.id}/live/restart`);
     expect(again.json()).toMatchObject({ state: 'live' });
+    expect(again.json().playlist).toMatch(KEYED);
+    expect(again.json().playlist).not.toBe(playlistPath);
+    expect((await plain(again.json().playlist)).statusCode).toBe(200);
     expect(connections.size).toBe(1);
-    await device.close();
-  }, 60_000);
-
-  it('stops the stream the idle time after its last viewer', async () => {
-    await suite.t.database.db.execute(
-      sql`insert into web_params (key, value) values ('cameraLiveIdle', '5') on conflict (key) do update set value = excluded.value`,
-    );
-    const { d, device } = await streamer();
-    await call('POST', `${base}/${d.id}/live/stop`);
-    await eventually(
-      async () => connections.size,
-      (n) => n === 0,
-    );
-    expect((await call('GET', `${base}/${d.id}/live`)).json().state).toBe('live');
-    expect(connections.size).toBe(1);
-    // A viewer's requests keep it going…
-    for (let i = 0; i < 4; i += 1) {
-      await new Promise((r) => setTimeout(r, 2000));
-      expect((await file(`${base}/${d.id}/live/index.m3u8`)).statusCode).toBe(200);
-    }
-    // …and nobody asking stops it.
-    await eventually(
-      async () => connections.size,
-      (n) => n === 0,
-      15_000,
-    );
-    expect((await file(`${base}/${d.id}/live/index.m3u8`)).statusCode).toBe(404);
     await device.close();
   }, 60_000);
 
@@ -156,6 +149,60 @@ describe('live video through the stream gateway', () => {
     expect((await json('GET', `${base}/${d.id}/live`)).statusCode).toBe(504);
     await device.close();
   }, 60_000);
+});
+
+describe('a live stream’s files by its key', () => {
+  it('are served without a session or a log line, 404 for a wrong key, and end when the stream goes idle', async () => {
+    const lines: string[] = [];
+    const app = Fastify({
+      logger: secretSafeLogger({ level: 'trace', stream: { write: (l: string) => lines.push(l) } }),
+    });
+    // A short idle time and sweep: the stream stops within a second of its last request.
+    const gateway = createLiveGateway({ ffmpeg: FFMPEG, idleMs: () => 600, sweepMs: 100 });
+    liveMediaRoute(app, gateway);
+    await app.ready();
+    try {
+      expect(await gateway.open(7, { url: sourceUrl, codec: 'h264' })).toMatchObject({ state: 'live' });
+      const key = gateway.keyOf(7)!;
+      expect(key).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      const at = (k: string, name = 'index.m3u8') =>
+        app.inject({ method: 'GET', url: `/api/pub/iot/camera/live/${k}/${name}` });
+      const playlist = await at(key);
+      expect(playlist.statusCode).toBe(200);
+      const segment = playlist.body.split('\n').find((l) => l.endsWith('.ts'))!;
+      const ts = await at(key, segment);
+      expect(ts.statusCode).toBe(200);
+      // Read again: the same bytes (kept in memory while listed).
+      expect((await at(key, segment)).rawPayload.equals(ts.rawPayload)).toBe(true);
+      expect((await at(key.replace(/^./, key[0] === 'B' ? 'C' : 'B'))).statusCode).toBe(404);
+      expect((await at(key, 'seg999999.ts')).statusCode).toBe(404);
+      // Its viewer's requests keep it going past the idle time…
+      for (let i = 0; i < 4; i += 1) {
+        await new Promise((r) => setTimeout(r, 300));
+        expect((await at(key)).statusCode).toBe(200);
+      }
+      expect(gateway.running()).toBe(1);
+      // …and nobody asking stops it: its key then answers 404, and the camera's connection is closed.
+      await eventually(
+        async () => gateway.running(),
+        (n) => n === 0,
+        5000,
+      );
+      expect((await at(key)).statusCode).toBe(404);
+      expect(gateway.keyOf(7)).toBeNull();
+      await eventually(
+        async () => connections.size,
+        (n) => n === 0,
+      );
+      // The key is in no log line (the route logs nothing; an unknown path still logs, so the logger works).
+      await app.inject({ method: 'GET', url: '/nowhere' });
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.join('')).not.toContain(key);
+    } finally {
+      gateway.close();
+      await app.close();
+    }
+  }, 30_000);
 });
 
 describe('without ffmpeg', () => {

@@ -1,29 +1,28 @@
-import { CAMERA_API, type CameraLive } from '@sc/contract/families/camera';
-import type { FastifyReply } from 'fastify';
+import { CAMERA_LIVE_MEDIA_API, type CameraLive, LIVE_KEY } from '@sc/contract/families/camera';
+import { LIVE_FILE } from '@sc/contract/families/kit';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError, notFound } from '../../../platform/errors.js';
 import type { Actor, FamilyContext } from '../family-handler.js';
 import type { FamilyDevice } from '../kit/devices.repository.js';
 import type { LiveGateway, LiveSource } from './live-gateway.js';
 
-/** The playlist's path: the table's file call for this camera. */
-const playlistOf = (projectId: number, id: number) =>
-  CAMERA_API.liveFile.path
-    .replace(':projectId', String(projectId))
-    .replace(':id', String(id))
-    .replace(':file', 'index.m3u8');
+/** The playlist's path: the public media call with the stream's key. */
+const playlistOf = (key: string) =>
+  CAMERA_LIVE_MEDIA_API.liveMedia.path.replace(':key', key).replace(':file', 'index.m3u8');
 
 const URL_LIKE = /^(rtsp|rtmp|https?):\/\//i;
 
 /** Live video of the cameras over the stream gateway: where a camera's stream is, and its HLS files. */
 export function createCameraLive(ctx: FamilyContext, gateway: LiveGateway) {
-  const answer = (projectId: number, id: number): CameraLive => {
+  const answer = (_projectId: number, id: number): CameraLive => {
     const { state } = gateway.state(id);
+    const key = gateway.keyOf(id);
     return {
       id,
       available: gateway.available,
       reason: gateway.unavailableReason,
       state,
-      playlist: state === 'live' ? playlistOf(projectId, id) : null,
+      playlist: state === 'live' && key ? playlistOf(key) : null,
       copy: state === 'live' ? (sources.get(id)?.codec ?? 'h264').toLowerCase() === 'h264' : null,
     };
   };
@@ -73,4 +72,31 @@ export function createCameraLive(ctx: FamilyContext, gateway: LiveGateway) {
         .send(bytes);
     },
   };
+}
+
+/**
+ * The live streams' files by their stream's key (the public media call), two requests a second per
+ * viewer: the key checked in memory (no session, no database), 404 for a wrong key, a stopped stream's
+ * or a name the gateway does not write. Not compressed (video), and not in the request log (the path
+ * carries the key). The playlist is never cached (it moves on every second), a segment may be (it
+ * never changes, and its path carries the key of one run of the stream).
+ */
+export function liveMediaRoute(app: FastifyInstance, gateway: LiveGateway) {
+  app.get(
+    CAMERA_LIVE_MEDIA_API.liveMedia.path,
+    { schema: { hide: true }, compress: false, logLevel: 'silent' },
+    async (request, reply) => {
+      const { key, file } = request.params as { key?: unknown; file?: unknown };
+      if (typeof key !== 'string' || typeof file !== 'string' || !LIVE_KEY.test(key) || !LIVE_FILE.test(file))
+        throw notFound();
+      const bytes = gateway.media(key, file);
+      if (!bytes) throw notFound();
+      const playlist = file.endsWith('.m3u8');
+      return reply
+        .header('content-type', playlist ? 'application/vnd.apple.mpegurl' : 'video/mp2t')
+        .header('cache-control', playlist ? 'no-store' : 'private, max-age=60, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(bytes);
+    },
+  );
 }

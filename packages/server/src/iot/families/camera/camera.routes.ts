@@ -13,7 +13,7 @@ import { badRequest } from '../../../platform/errors.js';
 import type { FamilyContext } from '../family-handler.js';
 import { deviceListHandler } from '../kit/device-list.js';
 import { deviceHandlers, familyDeviceOf } from '../kit/traits.js';
-import { createCameraLive } from './camera.live.js';
+import { createCameraLive, liveMediaRoute } from './camera.live.js';
 import { createCameraReplay } from './camera.replay.js';
 import { createCameraService } from './camera.service.js';
 import { findFfmpeg } from './ffmpeg-binary.js';
@@ -86,4 +86,5 @@ export function cameraRoutes(app: FastifyInstance, ctx: FamilyContext): void {
       ptz: query.ptz === undefined ? undefined : query.ptz === 'true',
     })),
   });
+  liveMediaRoute(app, gateway);
 }

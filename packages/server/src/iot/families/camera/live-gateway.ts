@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +22,12 @@ interface Stream {
   /** Why it failed (ffmpeg's last words), for the log. */
   error: string | null;
   ready: Promise<boolean>;
+  /** Its files' key (LIVE_KEY): made at its start, forgotten at its stop. */
+  key: string;
+  /** The segments its playlist listed when last read. */
+  listed: Set<string>;
+  /** Listed segments read once, kept while listed (a segment never changes once listed). */
+  segments: Map<string, Buffer>;
 }
 
 export interface LiveGatewayOptions<K extends number | string = number> {
@@ -31,6 +38,8 @@ export interface LiveGatewayOptions<K extends number | string = number> {
   startMs?: number;
   /** Segment length, seconds. */
   segmentSeconds?: number;
+  /** How often streams nobody asked for are looked for, ms (default 1000; tests shorten it). */
+  sweepMs?: number;
   /**
    * Replays: the source is finite (a recorded period) and becomes an HLS VOD, every segment kept and the
    * playlist ended (#EXT-X-ENDLIST, PLAYLIST-TYPE VOD) so that a player can seek; ready once whole.
@@ -57,6 +66,8 @@ export function createLiveGateway<K extends number | string = number>(options: L
   const startMs = options.startMs ?? (vod ? 60_000 : 15_000);
   const segment = options.segmentSeconds ?? (vod ? 2 : 1);
   const streams = new Map<K, Stream>();
+  /** The running streams by their files' key. */
+  const byKey = new Map<string, K>();
   /** Shutting down: streams stop without telling `onState`. */
   let closing = false;
   const root = mkdtempSync(join(tmpdir(), vod ? 'sc-replay-' : 'sc-live-'));
@@ -67,14 +78,16 @@ export function createLiveGateway<K extends number | string = number>(options: L
     '-hide_banner',
     '-loglevel',
     'error',
+    // Not +nobuffer: it drops what the probe read, the first key frame with it, and the first segment
+    // then waits for the next one (a second or two later).
     '-fflags',
-    // Without buffering a live picture comes sooner; a replay's finite source must be read whole.
-    vod ? '+genpts' : '+genpts+nobuffer',
-    // Read a second of the source to know it, not five: the first picture comes sooner.
+    '+genpts',
+    // A live source is known from its first packets (the first picture comes sooner: 32 KB, no waiting
+    // for more of its time); a replay's is read for a second, it has no hurry.
     '-analyzeduration',
-    '1000000',
+    vod ? '1000000' : '0',
     '-probesize',
-    '1000000',
+    vod ? '1000000' : '32768',
     ...(/^rtsp:/i.test(source.url) ? ['-rtsp_transport', 'tcp'] : []),
     '-i',
     source.url,
@@ -88,7 +101,12 @@ export function createLiveGateway<K extends number | string = number>(options: L
     String(segment),
     ...(vod
       ? ['-hls_list_size', '0', '-hls_playlist_type', 'vod', '-hls_flags', 'independent_segments']
-      : ['-hls_list_size', '6', '-hls_flags', 'delete_segments+omit_endlist+independent_segments']),
+      : [
+          // The first segments are cut at the first key frame past half a second (a camera sending one
+          // every half second: the first playlist after about that), the later ones at `segment`.
+          ...['-hls_init_time', String(segment / 2), '-hls_list_size', '4'],
+          ...['-hls_flags', 'delete_segments+omit_endlist+independent_segments'],
+        ]),
     '-hls_segment_filename',
     join(dir, 'seg%d.ts'),
     join(dir, PLAYLIST),
@@ -122,8 +140,12 @@ export function createLiveGateway<K extends number | string = number>(options: L
       seen: now(),
       error: null,
       ready: Promise.resolve(false),
+      key: randomBytes(24).toString('base64url'),
+      listed: new Set(),
+      segments: new Map(),
     };
     streams.set(id, stream);
+    byKey.set(stream.key, id);
     options.onState?.(id, 'starting');
     proc.stderr?.on('data', (chunk: Buffer) => {
       stream.error = chunk.toString().trim().slice(-300);
@@ -157,7 +179,7 @@ export function createLiveGateway<K extends number | string = number>(options: L
           proc.kill('SIGKILL');
           return resolve(false);
         }
-        setTimeout(look, 150);
+        setTimeout(look, vod ? 150 : 40);
       };
       look();
     });
@@ -169,6 +191,7 @@ export function createLiveGateway<K extends number | string = number>(options: L
     const stream = streams.get(id);
     if (!stream) return false;
     streams.delete(id);
+    byKey.delete(stream.key);
     stream.proc.kill('SIGKILL');
     rmSync(stream.dir, { recursive: true, force: true });
     if (!closing) options.onState?.(id, 'idle');
@@ -181,10 +204,11 @@ export function createLiveGateway<K extends number | string = number>(options: L
     if (streams.size === 0) return;
     Promise.resolve(options.idleMs())
       .then((idle) => {
-        for (const [id, stream] of streams) if (now() - stream.seen > idle) stop(id);
+        // One starting is awaited by its opener (and ended by `startMs` when it never comes).
+        for (const [id, stream] of streams) if (stream.state !== 'starting' && now() - stream.seen > idle) stop(id);
       })
       .catch(() => {});
-  }, 1000);
+  }, options.sweepMs ?? 1000);
   sweep.unref();
 
   return {
@@ -245,6 +269,39 @@ export function createLiveGateway<K extends number | string = number>(options: L
       const path = join(stream.dir, name);
       try {
         return readFileSync(path);
+      } catch {
+        return null;
+      }
+    },
+
+    /** The key of a camera's stream (its files' path carries it), null without one. */
+    keyOf(id: K): string | null {
+      return streams.get(id)?.key ?? null;
+    },
+
+    /**
+     * A playlist or segment by its stream's key (null: no running stream has that key, or no such file),
+     * counting as a viewer's sign of life: the playlist read anew each time, a segment from memory once
+     * read (kept while the playlist lists it).
+     */
+    media(key: string, name: string): Buffer | null {
+      const id = byKey.get(key);
+      const stream = id === undefined ? undefined : streams.get(id);
+      if (!stream || stream.key !== key || !LIVE_FILE.test(name)) return null;
+      stream.seen = now();
+      if (name === PLAYLIST) {
+        const text = read(join(stream.dir, PLAYLIST));
+        if (!text) return null;
+        stream.listed = new Set(text.split('\n').filter((line) => line.endsWith('.ts')));
+        for (const name of stream.segments.keys()) if (!stream.listed.has(name)) stream.segments.delete(name);
+        return Buffer.from(text);
+      }
+      const kept = stream.segments.get(name);
+      if (kept) return kept;
+      try {
+        const bytes = readFileSync(join(stream.dir, name));
+        if (stream.listed.has(name)) stream.segments.set(name, bytes);
+        return bytes;
       } catch {
         return null;
       }
