@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { type LedProgramFile, type LedProgramInput, ledManifest } from '@sc/contract/families/led';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createIotDevice } from '../../../test/factories.js';
 import { eventually } from '../../test-device.js';
 import { commandSuite, connectOnline, echo, jsonCaller, onlineDevice } from '../kit/test-fixtures.js';
+import { createLedRepository } from './led.repository.js';
 import { ledResources } from './led.tables.js';
 
 const suite = commandSuite(ledManifest);
@@ -14,17 +14,16 @@ const db = () => suite.t.database.db;
 let serial = 0;
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(3000, 7)]);
+const repo = () => createLedRepository(db());
 const resource = async (bytes: Buffer | null = PNG) => {
+  const fields = { name: '图片', no: `RM${++serial}`, mediaType: 'image', description: '' };
+  if (bytes) {
+    const id = await repo().create(1, fields, { fileName: 'a.png', mime: 'image/png', bytes }, 'admin');
+    return { id };
+  }
   const [row] = await db()
     .insert(ledResources)
-    .values({
-      projectId: 1,
-      name: '图片',
-      no: `RM${++serial}`,
-      mediaType: 'image',
-      creator: 'admin',
-      ...(bytes ? { file: bytes, size: bytes.length, mime: 'image/png', fileName: 'a.png' } : {}),
-    })
+    .values({ projectId: 1, ...fields, creator: 'admin' })
     .returning();
   return row!;
 };
@@ -141,10 +140,8 @@ describe('LED media files fetched by the screens', () => {
 
     // The file replaced (removed, another put): the next fetch has the new bytes, not a kept copy.
     const replaced = Buffer.concat([PNG, Buffer.alloc(100, 1)]);
-    await db()
-      .update(ledResources)
-      .set({ file: replaced, size: replaced.length, updatedAt: new Date(Date.now() + 1000) })
-      .where(eq(ledResources.id, image.id));
+    await repo().removeFile(1, image.id);
+    expect(await repo().putFile(1, image.id, { fileName: 'b.png', mime: 'image/png', bytes: replaced })).toBe(true);
     await publish(programId, [a.d.id]);
     const [fresh] = await filesOf(a);
     expect(fresh).toMatchObject({ size: replaced.length, sha256: createHash('sha256').update(replaced).digest('hex') });

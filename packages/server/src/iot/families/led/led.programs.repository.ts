@@ -1,11 +1,12 @@
 import { peerOf } from '@sc/contract';
 import { ledManifest } from '@sc/contract/families/led';
-import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { devices } from '../../../db/schema/index.js';
 import { inSubtreeOfD } from '../kit/project-reach.js';
 import { rows } from '../kit/raw-rows.js';
 import { type PageWindow, pageRows } from '../kit/records.repository.js';
+import { createLedMediaFiles } from './led.media-files.js';
 import { ledPrograms, ledPublishes, ledResources, ledScreenPrograms } from './led.tables.js';
 
 const SCREEN = ledManifest.type;
@@ -20,6 +21,7 @@ export type ProgramFields = Omit<typeof ledPrograms.$inferInsert, 'id' | 'projec
 
 /** The programs of a project, their publishings and what each screen was given. */
 export function createLedProgramRepository(db: Db) {
+  const files = createLedMediaFiles(db);
   const one = (projectId: number, id: number) => and(eq(ledPrograms.projectId, projectId), eq(ledPrograms.id, id));
   const layerCount = sql<number>`jsonb_array_length(${ledPrograms.layers})`.mapWith(Number);
   const screens =
@@ -175,12 +177,18 @@ export function createLedProgramRepository(db: Db) {
     /** The files of resources `ids` of the project that have one: size, type and SHA-256 (hex). */
     async mediaFiles(projectId: number, ids: number[]) {
       if (!ids.length) return [];
-      const found = await rows<{ id: number; size: number; mime: string; sha256: string }>(
-        db,
-        sql`SELECT r.id, r.size, r.mime, encode(sha256(r.file), 'hex') AS sha256 FROM led_resources r
-          WHERE r.project_id = ${projectId} AND r.file IS NOT NULL AND r.id = ANY(${sql.param(ids)}::int4[])`,
-      );
-      return found.map((r) => ({ resourceId: Number(r.id), size: Number(r.size), mime: r.mime, sha256: r.sha256 }));
+      const found = await db
+        .select({ id: ledResources.id, size: ledResources.size, mime: ledResources.mime, sha256: ledResources.sha256 })
+        .from(ledResources)
+        .where(
+          and(
+            eq(ledResources.projectId, projectId),
+            inArray(ledResources.id, ids),
+            isNotNull(ledResources.fileId),
+            isNotNull(ledResources.sha256),
+          ),
+        );
+      return found.map((r) => ({ resourceId: r.id, size: Number(r.size), mime: r.mime!, sha256: r.sha256! }));
     },
 
     /** A screen's publishing of a program: its key and the program's project and layers (null: none). */
@@ -193,23 +201,22 @@ export function createLedProgramRepository(db: Db) {
       return row ?? null;
     },
 
-    /** A resource's file's version: when it last changed, and its type (null: no file). */
+    /**
+     * A resource's file as stored: its id (a file never changes, another one replaces it), type and size
+     * (null: no file).
+     */
     async mediaVersion(projectId: number, id: number) {
       const [row] = await db
-        .select({ updatedAt: ledResources.updatedAt, mime: ledResources.mime, size: ledResources.size })
+        .select({ fileId: ledResources.fileId, mime: ledResources.mime, size: ledResources.size })
         .from(ledResources)
         .where(and(eq(ledResources.projectId, projectId), eq(ledResources.id, id)));
-      return row?.mime && row.size !== null ? { version: row.updatedAt.getTime(), mime: row.mime } : null;
+      return row?.mime && row.size !== null && row.fileId !== null
+        ? { fileId: row.fileId, mime: row.mime, size: row.size }
+        : null;
     },
 
-    /** A resource's file (null: none). */
-    async mediaFile(projectId: number, id: number) {
-      const [row] = await db
-        .select({ file: ledResources.file, mime: ledResources.mime })
-        .from(ledResources)
-        .where(and(eq(ledResources.projectId, projectId), eq(ledResources.id, id)));
-      return row?.file && row.mime ? { bytes: row.file, mime: row.mime } : null;
-    },
+    /** A stored file's bytes, read a chunk per statement (null: it is gone). */
+    mediaBytes: (fileId: number, size: number) => files.read(fileId, size),
 
     /** Counts bytes of a program's files sent to a screen. */
     sent: (programId: number, deviceId: number, bytes: number) =>

@@ -79,9 +79,9 @@ const sameKey = (a: string, b: string) => a.length === b.length && timingSafeEqu
 const MEDIA_CACHE_BYTES = 256 * 1024 * 1024;
 
 /**
- * The media files screens fetch, kept in memory by resource and version (the time its file last
- * changed), the oldest dropped past MEDIA_CACHE_BYTES: screens fetching the same file at once read it
- * from the database once.
+ * The media files screens fetch, kept in memory by resource and stored file (a file never changes:
+ * another one replaces it), the oldest dropped past MEDIA_CACHE_BYTES: screens fetching the same file at
+ * once read it from the database once, a chunk per statement (led.media-files.ts).
  */
 function createMediaCache(repo: LedProgramRepository) {
   type File = { bytes: Buffer; mime: string };
@@ -97,11 +97,13 @@ function createMediaCache(repo: LedProgramRepository) {
     async get(projectId: number, id: number): Promise<File | null> {
       const version = await repo.mediaVersion(projectId, id);
       if (!version) return null;
-      const key = `${id}@${version.version}`;
+      const key = `${id}@${version.fileId}`;
       let file = held.get(key);
       if (!file) {
         for (const k of held.keys()) if (k.startsWith(`${id}@`)) drop(k);
-        file = repo.mediaFile(projectId, id);
+        file = repo
+          .mediaBytes(version.fileId, version.size)
+          .then((bytes) => (bytes ? { bytes, mime: version.mime } : null));
         held.set(key, file);
         const got = await file.catch(() => null);
         if (!got) drop(key);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ledManifest } from '@sc/contract/families/led';
 import { and, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
@@ -6,6 +7,7 @@ import { DEVICE_COLUMNS } from '../kit/device-columns.js';
 import { type ListFilter, listedDevicesWhere, type PageWindow, pageDevices } from '../kit/device-list.js';
 import { deviceProjectName, type ProjectReach } from '../kit/project-reach.js';
 import { pageRows } from '../kit/records.repository.js';
+import { createLedMediaFiles } from './led.media-files.js';
 import { ledResources, ledState } from './led.tables.js';
 
 const TYPE = ledManifest.type;
@@ -31,6 +33,15 @@ export interface StoredFile {
   bytes: Buffer;
 }
 
+/** What a resource row holds of its file (its bytes are the chunks of `fileId`). */
+const fileColumns = (file: StoredFile, fileId: number) => ({
+  fileName: file.fileName,
+  mime: file.mime,
+  size: file.bytes.length,
+  sha256: createHash('sha256').update(file.bytes).digest('hex'),
+  fileId,
+});
+
 export interface ResourceFields {
   name: string;
   no: string;
@@ -41,6 +52,9 @@ export interface ResourceFields {
 /** The screens of a project with their last report, and the project's media resources. */
 export function createLedRepository(db: Db) {
   const one = (projectId: number, id: number) => and(eq(ledResources.projectId, projectId), eq(ledResources.id, id));
+  const files = createLedMediaFiles(db);
+  const fileIdOf = async (projectId: number, id: number) =>
+    (await db.select({ fileId: ledResources.fileId }).from(ledResources).where(one(projectId, id)))[0]?.fileId ?? null;
   const resource = async (projectId: number, id: number) =>
     (await db.select(RESOURCE_COLUMNS).from(ledResources).where(one(projectId, id)))[0] ?? null;
   return {
@@ -90,12 +104,19 @@ export function createLedRepository(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * A new resource with its file: the bytes stored in chunks first, the resource row (holding them)
+     * written in one statement once they all are; nothing is left of a failed one (led.media-files.ts).
+     */
     async create(projectId: number, fields: ResourceFields, file: StoredFile, creator: string) {
-      const [row] = await db
-        .insert(ledResources)
-        .values({ projectId, ...fields, ...file, file: file.bytes, size: file.bytes.length, creator })
-        .returning({ id: ledResources.id });
-      return row!.id;
+      const id = await files.store(file.bytes, async (fileId) => {
+        const [row] = await db
+          .insert(ledResources)
+          .values({ projectId, ...fields, ...fileColumns(file, fileId), creator })
+          .returning({ id: ledResources.id });
+        return row!.id;
+      });
+      return id as number;
     },
 
     update: (projectId: number, id: number, fields: ResourceFields) =>
@@ -105,36 +126,55 @@ export function createLedRepository(db: Db) {
         .where(one(projectId, id)),
 
     /** Stores a file on a resource that has none (false: it has one, nothing written). */
-    async putFile(projectId: number, id: number, file: StoredFile) {
-      const done = await db
-        .update(ledResources)
-        .set({
-          fileName: file.fileName,
-          mime: file.mime,
-          file: file.bytes,
-          size: file.bytes.length,
-          updatedAt: new Date(),
+    putFile: (projectId: number, id: number, file: StoredFile) =>
+      files
+        .store(file.bytes, async (fileId) => {
+          const done = await db
+            .update(ledResources)
+            .set({ ...fileColumns(file, fileId), updatedAt: new Date() })
+            .where(and(one(projectId, id), isNull(ledResources.size)))
+            .returning({ id: ledResources.id });
+          return done.length > 0;
         })
-        .where(and(one(projectId, id), isNull(ledResources.size)))
-        .returning({ id: ledResources.id });
-      return done.length > 0;
+        .then((done) => done === true),
+
+    async removeFile(projectId: number, id: number) {
+      const fileId = await fileIdOf(projectId, id);
+      await db
+        .update(ledResources)
+        .set({ fileName: null, mime: null, size: null, sha256: null, fileId: null, updatedAt: new Date() })
+        .where(one(projectId, id));
+      await files.release(fileId);
     },
 
-    removeFile: (projectId: number, id: number) =>
-      db
-        .update(ledResources)
-        .set({ fileName: null, mime: null, file: null, size: null, updatedAt: new Date() })
-        .where(one(projectId, id)),
+    async remove(projectId: number, id: number) {
+      const fileId = await fileIdOf(projectId, id);
+      await db.delete(ledResources).where(one(projectId, id));
+      await files.release(fileId);
+    },
 
-    remove: (projectId: number, id: number) => db.delete(ledResources).where(one(projectId, id)),
-
-    /** A resource's file (null: no such resource or no file). */
+    /**
+     * A resource's file (null: no such resource or no file): its bytes in order, a chunk per statement,
+     * from `range.start` to `range.end` (exclusive) when given.
+     */
     async file(projectId: number, id: number) {
       const [row] = await db
-        .select({ fileName: ledResources.fileName, mime: ledResources.mime, bytes: ledResources.file })
+        .select({
+          fileName: ledResources.fileName,
+          mime: ledResources.mime,
+          size: ledResources.size,
+          fileId: ledResources.fileId,
+        })
         .from(ledResources)
         .where(one(projectId, id));
-      return row?.bytes && row.mime ? { fileName: row.fileName ?? 'file', mime: row.mime, bytes: row.bytes } : null;
+      if (!row?.mime || row.size === null || row.fileId === null) return null;
+      const fileId = row.fileId;
+      return {
+        fileName: row.fileName ?? 'file',
+        mime: row.mime,
+        size: row.size,
+        chunks: (range?: { start: number; end: number }) => files.chunks(fileId, range?.start, range?.end),
+      };
     },
   };
 }

@@ -48,7 +48,8 @@ export function ledRoutes(app: FastifyInstance, ctx: FamilyContext): void {
     deleteResource: ({ actor, params }) => led.remove(actor, params.projectId, params.resourceId),
     putFile: ({ actor, params, request }) => led.putFile(actor, params.projectId, params.resourceId, request),
     removeFile: ({ actor, params }) => led.removeFile(actor, params.projectId, params.resourceId),
-    file: ({ session, params, reply }) => led.file(session, params.projectId, params.resourceId, reply),
+    file: ({ session, params, request, reply }) =>
+      led.file(session, params.projectId, params.resourceId, request, reply),
   });
   mountTable(app, LED_PROGRAM_API, {
     programs: ({ session, params, query }) => programs.page(session, params.projectId, query),

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   LED_MEDIA_MAX_BYTES,
   type LedMediaType,
@@ -19,6 +20,26 @@ import { createLedRepository, type StoredFile } from './led.repository.js';
 
 const numberOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const powerOf = (v: unknown) => (v === null || v === undefined ? null : Number(v) === 1);
+
+/**
+ * The one range of a `Range: bytes=…` header within a file of `size` bytes, end exclusive (null: none
+ * asked, or not one this answers, so the whole file; 'unsatisfiable': it starts past the end).
+ */
+export function byteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | 'unsatisfiable' {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  if (m[1] === '') {
+    const last = Math.min(Number(m[2]), size);
+    return last > 0 ? { start: size - last, end: size } : 'unsatisfiable';
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size : Math.min(Number(m[2]) + 1, size);
+  if (start >= size) return 'unsatisfiable';
+  return end > start ? { start, end } : null;
+}
 
 /** What a file's bytes are: a signature file-type knows, else html or plain text, else nothing known. */
 export async function mediaMimeOf(bytes: Buffer): Promise<string | null> {
@@ -184,9 +205,10 @@ export function createLedService(ctx: FamilyContext) {
 
     /**
      * The file as its own type for the preview: html and text in a sandbox (no script, nothing fetched),
-     * never sniffed as something else.
+     * never sniffed as something else. Sent as it is read, a chunk at a time; a `Range` of bytes (the
+     * video player seeking) answers 206 with those bytes, an unsatisfiable one 416.
      */
-    async file(session: SessionContext, projectId: number, id: number, reply: FastifyReply) {
+    async file(session: SessionContext, projectId: number, id: number, request: FastifyRequest, reply: FastifyReply) {
       await project(session, projectId);
       const file = await repo.file(projectId, id);
       if (!file) throw notFound();
@@ -196,12 +218,19 @@ export function createLedService(ctx: FamilyContext) {
           'content-security-policy',
           "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'self'",
         );
-      return reply
+      reply
         .header('content-type', text ? `${file.mime}; charset=utf-8` : file.mime)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=300')
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-        .send(file.bytes);
+        .header('accept-ranges', 'bytes')
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
+      const range = byteRange(request.headers.range, file.size);
+      if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${file.size}`).send();
+      if (range) {
+        reply.code(206).header('content-range', `bytes ${range.start}-${range.end - 1}/${file.size}`);
+        return reply.header('content-length', range.end - range.start).send(Readable.from(file.chunks(range)));
+      }
+      return reply.header('content-length', file.size).send(Readable.from(file.chunks()));
     },
   };
 }

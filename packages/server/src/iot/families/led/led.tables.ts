@@ -8,6 +8,7 @@ import {
   pgTable,
   primaryKey,
   real,
+  serial,
   timestamp,
   uniqueIndex,
   varchar,
@@ -33,8 +34,32 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
+ * A media file's bytes, stored in chunks (`led_media_chunks`) so that no database call carries a whole
+ * file: on PGlite's one connection a 20 MB file read in one statement held every other query for 1.5 s.
+ * A file is written chunk by chunk and becomes a resource's only when complete (`led_resources.file_id`,
+ * one statement); a file no resource holds is an upload that failed, deleted then, or swept after an
+ * hour if the process died meanwhile. A file never changes: another one replaces it.
+ */
+export const ledMediaFiles = pgTable('led_media_files', {
+  id: serial('id').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The bytes of a media file in order (`seq` from 0), LED_MEDIA_CHUNK_BYTES each but the last. */
+export const ledMediaChunks = pgTable(
+  'led_media_chunks',
+  {
+    fileId: goneWith('file_id', ledMediaFiles),
+    seq: integer('seq').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
+);
+
+/**
  * A project's media resources (spec 001 §4 "LED resource"): fields, and the file stored with its type as
- * its content says (`mime`), null once removed (a file is removed before another replaces it).
+ * its content says (`mime`), its size and SHA-256 (hex), null once removed (a file is removed before
+ * another replaces it).
  */
 export const ledResources = pgTable(
   'led_resources',
@@ -46,7 +71,8 @@ export const ledResources = pgTable(
     fileName: varchar('file_name', { length: 255 }),
     mime: varchar('mime', { length: 64 }),
     size: integer('size'),
-    file: bytea('file'),
+    sha256: varchar('sha256', { length: 64 }),
+    fileId: integer('file_id').references(() => ledMediaFiles.id, { onDelete: 'set null' }),
     creator: varchar('creator', { length: 64 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
