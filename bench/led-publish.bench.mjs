@@ -17,14 +17,16 @@
 // Usage: node --import tsx bench/led-publish.bench.mjs [--screens 200] [--mb 20] [--url postgres://…]
 //   (PostgreSQL, a new database in that cluster; PGlite otherwise) [--timeout 60] (the command timeout,
 //   setting httpTimeout in s: a screen answers its program once it holds the files, so the timeout
-//   covers the download; the installation's default otherwise)
+//   covers the download; the installation's default otherwise) [--tag word] (in the result file's name)
 // Prints one JSON line and writes it to bench/results/led-publish-<date>.json (led-publish-pg-… on PostgreSQL).
+// The server, the database with its screens and the screens' worker start as every device benchmark's
+// do (bench/lib/server.mjs `startBench`, bench/lib/sim-devices.mjs).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, workerData } from 'node:worker_threads';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const round = (v, d = 1) => (v === null || v === undefined ? null : Math.round(v * 10 ** d) / 10 ** d);
@@ -34,43 +36,17 @@ if (!isMainThread) await screensWorker();
 else await main();
 
 /**
- * The simulated screens (worker thread): packages/simulator's connections and led family, one MQTT
- * connection each, heartbeats as the fleet sends them. Notes when each screen answered its program
- * command, and what it fetched (bytes) and holds. Posts { ready, connected }
- * once connected; answers 'figures'; 'close' ends it.
+ * The simulated screens (worker thread, bench/lib/sim-devices.mjs with the simulator's led family): notes
+ * when each screen began and answered its program command, and what it fetched (bytes) and holds;
+ * answers 'figures' with them.
  */
 async function screensWorker() {
-  const { register } = await import('tsx/esm/api');
-  // Node 20's workers do not inherit the TypeScript loader of the main thread.
-  register();
-  const { Connection } = await import('../packages/simulator/src/device.ts');
-  const { familySim } = await import('../packages/simulator/src/families/index.ts');
-  const { url, secret, screens } = workerData;
-  const sim = familySim('led');
+  const { runDevices, serve } = await import('./lib/sim-devices.mjs');
+  const run = await runDevices({ ...workerData, type: 'led', props: { screenWidth: 192, screenHeight: 96 } });
   const answered = new Map();
-  const program = sim.commands.program;
-  let n = 0;
-  const simDevice = (equipmentId) => {
-    const device = {
-      plan: { props: { screenWidth: 192, screenHeight: 96 }, district: 0, parentEquipmentId: null },
-      equipmentId,
-      type: 'led',
-      place: { lng: 116.3, lat: 39.9, offset: ((n++ * 2654435761) >>> 0) / 4294967296 },
-      registered: true,
-      silentUntil: 0,
-      nextTelemetry: Number.POSITIVE_INFINITY,
-      state: {},
-    };
-    sim.init?.(device);
-    return device;
-  };
-  const devices = screens.map(simDevice);
-  const stats = { connected: 0, sent: 0, answered: 0, executed: 0, repeated: 0, failedConnects: 0 };
-  const connections = devices.map(
-    (d) => new Connection(d, [], { url, secret, protocol: 2, qos: 1, intervalMs: 60_000, stats }),
-  );
+  const program = run.sim.commands.program;
   // The handler shared by every screen: timed per screen, around the simulator's own.
-  sim.commands.program = async (device, args, ctx) => {
+  run.sim.commands.program = async (device, args, ctx) => {
     const started = Date.now();
     const outcome = await program(device, args, ctx);
     answered.set(device.equipmentId, {
@@ -82,65 +58,30 @@ async function screensWorker() {
     });
     return outcome;
   };
-  for (let i = 0; i < connections.length; i += 100)
-    await Promise.all(connections.slice(i, i + 100).map((c) => c.connect()));
-  const tick = setInterval(() => {
-    const t = Date.now();
-    for (const c of connections) {
-      if (c.online && t >= c.nextHeartbeat) {
-        c.heartbeat(t);
-        c.nextHeartbeat = t + 60_000 * (0.95 + Math.random() * 0.1);
-      }
-    }
-  }, 1000);
-  parentPort.postMessage({ ready: true, connected: stats.connected, failed: stats.failedConnects });
-  parentPort.on('message', async (m) => {
-    if (m === 'figures') {
+  serve(run, {
+    figures: () => {
       const byScreen = {};
-      for (const d of devices) {
+      for (const d of run.devices) {
         const id = d.equipmentId;
         byScreen[id] = { answered: answered.get(id) ?? null, held: d.state.media ?? {}, fetched: d.state.fetched ?? 0 };
       }
-      parentPort.postMessage({ figures: { byScreen, repeated: stats.repeated } });
-    }
-    if (m === 'close') {
-      clearInterval(tick);
-      await Promise.all(connections.map((c) => c.close()));
-      process.exit(0);
-    }
+      return { value: { byScreen, repeated: run.stats.repeated } };
+    },
   });
 }
 
 async function main() {
-  const { eq, sql } = await import('drizzle-orm');
-  const pg = (await import('pg')).default;
-  const WebSocket = (await import('ws')).default;
-  const { demoKey } = await import('../packages/contract/src/protocol/demo-key.ts');
-  const { bootstrap } = await import('../packages/server/src/db/bootstrap.ts');
-  const { openPglite, openPostgres } = await import('../packages/server/src/db/client.ts');
-  const { productionItems } = await import('../packages/server/src/db/schema/index.ts');
-  const { applyBuiltinData } = await import('../packages/server/src/modules/system/sync-steps.ts');
-  const { createIotDevice } = await import('../packages/server/src/test/factories.ts');
   const { arg, pct, timedApi, writeResult } = await import('./lib/figures.mjs');
-  const { freePort, rssMb, signIn, startServer } = await import('./lib/server.mjs');
+  const { cpuMs, rssMb, startBench, until } = await import('./lib/server.mjs');
 
   const SCREENS = Number(arg('screens', 200));
   const MB = Number(arg('mb', 20));
   const PG_URL = arg('url', null);
   /** The command timeout (setting httpTimeout, s); the installation's default (10 s) unless given. */
   const TIMEOUT = arg('timeout', null);
+  /** A word naming this run in its result file's name (led-publish-<tag>-<date>.json). */
+  const TAG = arg('tag', null);
   const load = () => os.loadavg().map((v) => round(v));
-  const cpuMs = (pid) => {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  };
-  const until = async (what, test, ms = 30_000) => {
-    const end = Date.now() + ms;
-    while (!test()) {
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-      await sleep(50);
-    }
-  };
 
   /** A real mp4 (a second of ffmpeg's test pattern) padded with a `free` box to `mb` MB; cached in tmp. */
   function video(mb) {
@@ -189,111 +130,6 @@ async function main() {
     const bytes = Buffer.concat([head, free]);
     fs.writeFileSync(file, bytes);
     return bytes;
-  }
-
-  /** A migrated database with the first start's data and `count` screens signing in with demo keys. */
-  async function prepare(count) {
-    let database;
-    let env;
-    let drop = async () => {};
-    if (PG_URL) {
-      const name = `bench_led_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(PG_URL);
-      url.pathname = `/${name}`;
-      database = await openPostgres(url.toString(), 2);
-      env = { DATABASE_URL: url.toString() };
-      drop = async () => {
-        const c = new pg.Client({ connectionString: PG_URL });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      };
-    } else {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-led-'));
-      database = await openPglite(dataDir, { thread: 'main' });
-      env = { DATA_DIR: dataDir };
-      drop = async () => fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-    await database.migrate();
-    await bootstrap(database.db, 'Admin12345');
-    await applyBuiltinData(database.db);
-    if (TIMEOUT)
-      await database.db.execute(
-        sql`INSERT INTO web_params (key, value) VALUES ('httpTimeout', ${String(TIMEOUT)})
-          ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-      );
-    const screens = [];
-    for (let i = 0; i < count; i++)
-      screens.push(
-        await createIotDevice(database.db, {
-          type: 'led',
-          modelNo: 'ledxx',
-          props: { screenWidth: 192, screenHeight: 96 },
-        }),
-      );
-    for (const s of screens)
-      await database.db
-        .update(productionItems)
-        .set({ key1: demoKey(SECRET, s.equipmentId) })
-        .where(eq(productionItems.no, s.equipmentId));
-    await database.close();
-    return { env, screens: screens.map((s) => ({ id: s.id, equipmentId: s.equipmentId })), drop };
-  }
-
-  function startScreens(url, screens) {
-    const worker = new Worker(new URL(import.meta.url), {
-      workerData: { url, secret: SECRET, screens: screens.map((s) => s.equipmentId) },
-    });
-    const ask = (message, key) =>
-      new Promise((resolve) => {
-        const on = (m) => {
-          if (key in m) {
-            worker.off('message', on);
-            resolve(m[key]);
-          }
-        };
-        worker.on('message', on);
-        worker.postMessage(message);
-      });
-    return new Promise((resolve, reject) => {
-      worker.once('error', reject);
-      worker.once('message', (m) =>
-        resolve({
-          ready: m,
-          figures: () => ask('figures', 'figures'),
-          close: () =>
-            new Promise((r) => {
-              worker.once('exit', r);
-              worker.postMessage('close');
-            }),
-        }),
-      );
-    });
-  }
-
-  const opening = (socket) =>
-    new Promise((resolve, reject) => {
-      socket.once('open', resolve);
-      socket.once('error', reject);
-    });
-
-  /** The console's realtime socket, subscribed to project 1: every push handed to `on`. */
-  async function consoleSocket(server, token, on) {
-    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/ws?token=${token}`);
-    await opening(socket);
-    let subscribed = false;
-    socket.on('message', (data) => {
-      const push = JSON.parse(String(data));
-      if (push.kind === 'subscribed') subscribed = true;
-      on(push, Date.now());
-    });
-    socket.send(JSON.stringify({ op: 'subscribe', projects: [1] }));
-    await until('the subscription', () => subscribed);
-    return socket;
   }
 
   /** Multipart POST …/led/resources as the console sends it: answers the resource. */
@@ -353,29 +189,21 @@ async function main() {
   const bytes = video(MB);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   figures.fileBytes = bytes.length;
-  const t0 = Date.now();
-  const prepared = await prepare(SCREENS);
-  figures.prepareSeconds = round((Date.now() - t0) / 1000);
-  const mqttPort = await freePort();
-  const server = await startServer({ ...prepared.env, MQTT_PORT: String(mqttPort) });
-  let screens = null;
-  let socket = null;
+  const bench = await startBench({
+    pgUrl: PG_URL,
+    prefix: 'bench_led',
+    count: SCREENS,
+    device: { type: 'led', modelNo: 'ledxx', props: { screenWidth: 192, screenHeight: 96 } },
+    secret: SECRET,
+    settings: TIMEOUT ? { httpTimeout: TIMEOUT } : {},
+    worker: new URL(import.meta.url),
+  });
+  const { server, token, prepared } = bench;
+  const handlers = bench.pushes;
+  const screens = { figures: () => bench.devices.ask('figures') };
+  Object.assign(figures, bench.figures);
   try {
-    const token = await signIn(server.url);
     const api = timedApi(server.url, token);
-    const handlers = {};
-    socket = await consoleSocket(server, token, (push, at) => {
-      for (const on of Object.values(handlers)) on(push, at);
-    });
-    const active = new Set();
-    handlers.active = (push) => {
-      if (push.kind === 'state' && push.activeState === 1) active.add(push.deviceId);
-    };
-    screens = await startScreens(`mqtt://127.0.0.1:${mqttPort}`, prepared.screens);
-    figures.connected = screens.ready.connected;
-    if (figures.connected !== SCREENS) throw new Error(`${figures.connected} of ${SCREENS} screens connected`);
-    await until('every screen active', () => active.size === SCREENS, 60_000);
-    delete handlers.active;
 
     const resource = await upload(server, token, bytes);
     figures.uploadMs = resource.ms;
@@ -450,7 +278,7 @@ async function main() {
     const deadline = publishedAt + 120_000;
     const reading = readList(api, () => allConfirmedAt === null && Date.now() < deadline);
     const published = await api('POST', `/api/pjts/1/iot/led/programs/${programId}/publish`, {
-      ids: prepared.screens.map((s) => s.id),
+      ids: prepared.devices.map((s) => s.id),
     });
     batchId = published.json.batchId;
     figures.publishCallMs = published.ms;
@@ -475,7 +303,7 @@ async function main() {
     }
     await sleep(1000);
     const sent = [];
-    for (const s of prepared.screens) {
+    for (const s of prepared.devices) {
       const rows = (await api('GET', `/api/pjts/1/iot/led/${s.id}/programs`)).json;
       sent.push(rows.find((r) => r.programId === programId)?.bytesSent ?? 0);
     }
@@ -484,7 +312,7 @@ async function main() {
     const holding = Object.values(sim.byScreen).filter((s) => s.held[sha256] === bytes.length).length;
     const answerMs = answers.filter((a) => a?.ok).map((a) => a.ended - publishedAt);
     // When the screens whose command failed began on it, against those confirmed (s after the publish call).
-    const equipmentOf = new Map(prepared.screens.map((x) => [x.id, x.equipmentId]));
+    const equipmentOf = new Map(prepared.devices.map((x) => [x.id, x.equipmentId]));
     const startedOf = (ok) =>
       status.results
         .filter((r) => r.ok === ok)
@@ -545,11 +373,11 @@ async function main() {
       listP99Under100ms: figures.listDuringPublish.p99 !== null && figures.listDuringPublish.p99 < 100,
     };
   } finally {
-    socket?.close();
-    await screens?.close();
-    await server.stop();
-    await prepared.drop();
+    await bench.close();
   }
-  await writeResult(`led-publish${PG_URL ? '-pg' : ''}${TIMEOUT ? `-timeout${TIMEOUT}` : ''}`, figures);
+  await writeResult(
+    `led-publish${PG_URL ? '-pg' : ''}${TIMEOUT ? `-timeout${TIMEOUT}` : ''}${TAG ? `-${TAG}` : ''}`,
+    figures,
+  );
   process.exit(0);
 }

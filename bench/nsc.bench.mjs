@@ -17,23 +17,13 @@
 //   [--lead 20] [--rate 1] (readings a minute per speaker) [--url postgres://…] (PostgreSQL, a new
 //   database in that cluster; PGlite otherwise)
 // Prints one JSON line and writes it to bench/results/nsc-<date>.json (nsc-pg-<date>.json on PostgreSQL).
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { eq, inArray } from 'drizzle-orm';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { liveFrame, NSC_LIVE_FORMAT, NSC_LIVE_FRAME_SAMPLES } from '../packages/contract/src/families/nsc/live.ts';
 import { silentMp3 } from '../packages/contract/src/families/nsc/media/index.ts';
-import { demoKey } from '../packages/contract/src/protocol/demo-key.ts';
-import { bootstrap } from '../packages/server/src/db/bootstrap.ts';
-import { openPglite, openPostgres } from '../packages/server/src/db/client.ts';
-import { productionItems } from '../packages/server/src/db/schema/index.ts';
-import { applyBuiltinData } from '../packages/server/src/modules/system/sync-steps.ts';
-import { createIotDevice } from '../packages/server/src/test/factories.ts';
 import { arg, pct, timedApi, writeResult } from './lib/figures.mjs';
-import { freePort, rssMb, signIn, startServer } from './lib/server.mjs';
+import { cpuMs, rssMb, startBench, until } from './lib/server.mjs';
 
 const SPEAKERS = Number(arg('speakers', 100));
 const TASK_SPEAKERS = Number(arg('task-speakers', 500));
@@ -49,124 +39,12 @@ const MEDIA = 'Chime';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const round = (v, d = 1) => (v === null || v === undefined ? null : Math.round(v * 10 ** d) / 10 ** d);
 const load = () => os.loadavg().map((v) => round(v));
-/** CPU time (user + system) of a process so far, in ms (Linux). */
-const cpuMs = (pid) => {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-};
-const until = async (what, test, ms = 30_000) => {
-  const end = Date.now() + ms;
-  while (!test()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-};
-
-/** A migrated database with the first start's data and `count` speakers signing in with demo keys. */
-async function prepare(count) {
-  let database;
-  let env;
-  let drop = async () => {};
-  if (PG_URL) {
-    const name = `bench_nsc_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(PG_URL);
-    url.pathname = `/${name}`;
-    database = await openPostgres(url.toString(), 2);
-    env = { DATABASE_URL: url.toString() };
-    drop = async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  } else {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-nsc-'));
-    database = await openPglite(dataDir, { thread: 'main' });
-    env = { DATA_DIR: dataDir };
-    drop = async () => fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-  await database.migrate();
-  await bootstrap(database.db, 'Admin12345');
-  await applyBuiltinData(database.db);
-  const speakers = [];
-  for (let i = 0; i < count; i++) speakers.push(await createIotDevice(database.db, { type: 'nsc', modelNo: 'nscitc' }));
-  // Their keys as the simulator derives them from the installation's demo secret.
-  for (const s of speakers)
-    await database.db
-      .update(productionItems)
-      .set({ key1: demoKey(SECRET, s.equipmentId) })
-      .where(eq(productionItems.no, s.equipmentId));
-  const keyed = await database.db
-    .select({ no: productionItems.no })
-    .from(productionItems)
-    .where(
-      inArray(
-        productionItems.no,
-        speakers.map((s) => s.equipmentId),
-      ),
-    );
-  if (keyed.length !== count) throw new Error('the speakers’ keys were not all set');
-  await database.close();
-  return { env, speakers: speakers.map((s) => ({ id: s.id, equipmentId: s.equipmentId })), drop };
-}
-
-/** The simulated speakers' worker: answers its handle once every speaker is connected. */
-function startSpeakers(url, speakers) {
-  const worker = new Worker(path.join(import.meta.dirname, 'lib/nsc-speakers.mjs'), {
-    workerData: { url, secret: SECRET, rate: RATE, speakers: speakers.map((s) => s.equipmentId) },
-  });
-  const ask = (message, key) =>
-    new Promise((resolve) => {
-      const on = (m) => {
-        if (key in m) {
-          worker.off('message', on);
-          resolve(m[key]);
-        }
-      };
-      worker.on('message', on);
-      worker.postMessage(message);
-    });
-  return new Promise((resolve, reject) => {
-    worker.once('error', reject);
-    worker.once('message', (m) =>
-      resolve({
-        ready: m,
-        frames: () => ask('frames', 'frames'),
-        close: () =>
-          new Promise((r) => {
-            worker.once('exit', r);
-            worker.postMessage('close');
-          }),
-      }),
-    );
-  });
-}
-
 /** Resolves once `socket` is open (rejects on its error). */
 const opening = (socket) =>
   new Promise((resolve, reject) => {
     socket.once('open', resolve);
     socket.once('error', reject);
   });
-
-/** The console's realtime socket (/api/ws), subscribed to project 1: the state and telemetry pushes as they come. */
-async function consoleSocket(server, token, onTelemetry) {
-  const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/ws?token=${token}`);
-  await opening(socket);
-  let subscribed = false;
-  socket.on('message', (data) => {
-    const push = JSON.parse(String(data));
-    if (push.kind === 'subscribed') subscribed = true;
-    if (push.kind === 'telemetry' || push.kind === 'state') onTelemetry(push, Date.now());
-  });
-  socket.send(JSON.stringify({ op: 'subscribe', projects: [1] }));
-  await until('the subscription', () => subscribed);
-  return socket;
-}
 
 /** Live broadcast to `targets`: figures. */
 async function live(server, token, speakers, targets, pushes) {
@@ -377,44 +255,31 @@ const figures = {
   rate: RATE,
   loadAverageAtStart: load(),
 };
-const t0 = Date.now();
-const prepared = await prepare(count);
-figures.prepareSeconds = round((Date.now() - t0) / 1000);
-const mqttPort = await freePort();
-const server = await startServer({ ...prepared.env, MQTT_PORT: String(mqttPort) });
-let speakers = null;
-let socket = null;
+const bench = await startBench({
+  pgUrl: PG_URL,
+  prefix: 'bench_nsc',
+  count,
+  device: { type: 'nsc', modelNo: 'nscitc' },
+  secret: SECRET,
+  worker: path.join(import.meta.dirname, 'lib/nsc-speakers.mjs'),
+  workerData: { rate: RATE },
+});
 try {
-  const token = await signIn(server.url);
-  const pushes = {};
-  socket = await consoleSocket(server, token, (push, at) => {
-    for (const on of Object.values(pushes)) on(push, at);
-  });
-  // Every speaker connected and heard (active): the server sends commands to active speakers only.
-  const active = new Set();
-  pushes.active = (push) => {
-    if (push.kind === 'state' && push.activeState === 1) active.add(push.deviceId);
-  };
-  speakers = await startSpeakers(`mqtt://127.0.0.1:${mqttPort}`, prepared.speakers);
-  figures.connected = speakers.ready.connected;
-  if (figures.connected !== count) throw new Error(`${figures.connected} of ${count} speakers connected`);
-  await until('every speaker active', () => active.size === count, 60_000);
-  delete pushes.active;
+  const { server, token, pushes, prepared } = bench;
+  Object.assign(figures, bench.figures);
+  const speakers = { frames: () => bench.devices.ask('frames') };
   await sleep(2000);
-  figures.live = await live(server, token, speakers, prepared.speakers.slice(0, SPEAKERS), pushes);
+  figures.live = await live(server, token, speakers, prepared.devices.slice(0, SPEAKERS), pushes);
   delete pushes.live;
   await sleep(2000);
-  figures.task = await timedTask(server, token, prepared.speakers.slice(0, TASK_SPEAKERS), pushes);
+  figures.task = await timedTask(server, token, prepared.devices.slice(0, TASK_SPEAKERS), pushes);
   figures.targets = {
     liveP99Under1s: figures.live.delayMs.p99 < 1000,
     noFrameLost: figures.live.lost.total === 0,
     startsWithin2s: figures.task.playing === TASK_SPEAKERS && figures.task.consoleReceivedMs.spread <= 2000,
   };
 } finally {
-  socket?.close();
-  await speakers?.close();
-  await server.stop();
-  await prepared.drop();
+  await bench.close();
 }
 await writeResult(PG_URL ? 'nsc-pg' : 'nsc', figures);
 process.exit(0);
