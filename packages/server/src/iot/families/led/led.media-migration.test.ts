@@ -8,6 +8,7 @@ import { createLedRepository } from './led.repository.js';
 let close: (() => Promise<void>) | null = null;
 afterAll(() => close?.());
 
+// Every migration from an empty database: half a minute on a loaded machine.
 it('moves the files stored whole into chunks, keeping their bytes, sizes and checksums', async () => {
   const database = await emptyDatabase();
   close = database.close;
@@ -63,4 +64,4 @@ it('moves the files stored whole into chunks, keeping their bytes, sizes and che
   );
   const [made] = await queryRows<{ file_id: number }>(db, sql`SELECT file_id FROM led_resources WHERE id = ${id}`);
   expect(made!.file_id).toBeGreaterThan(Math.max(rows[0]!.file_id!, rows[1]!.file_id!));
-});
+}, 120_000);
