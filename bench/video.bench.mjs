@@ -259,8 +259,20 @@ try {
   await page.getByTestId('grid-layout').getByText('3×3').click();
   const treeOf = page.getByTestId('grid-tree');
   await treeOf.getByText(cameras[0].name, { exact: true }).waitFor({ timeout: 30_000 });
+  // Where each tile's first frame goes: the live call's answer names its stream's playlist (by key);
+  // the page's resource timing then gives the live call, the first playlist and the first segment.
+  const playlistOf = new Map();
+  page.on('response', (response) => {
+    const m = /\/camera\/(\d+)\/live$/.exec(new URL(response.url()).pathname);
+    if (m && response.ok())
+      response
+        .json()
+        .then((live) => live.playlist && !playlistOf.has(Number(m[1])) && playlistOf.set(Number(m[1]), live.playlist))
+        .catch(() => undefined);
+  });
   // Each tile's first frame: the first instant its video's time is past 0, seen by a 20 ms poll in the page.
   await page.evaluate(() => {
+    performance.setResourceTimingBufferSize(10_000);
     window.__first = {};
     setInterval(() => {
       document.querySelectorAll('[data-testid="live-video"]').forEach((v, i) => {
@@ -274,6 +286,7 @@ try {
     await treeOf.getByText(cameras[i].name, { exact: true }).click();
   }
   const firstFrame = await waitFirstFrames(page, 0, GRID, picked);
+  const firstFrameSteps = await stepsOf(page, cameras.slice(0, GRID), picked, playlistOf);
 
   // ── Smooth: nine tiles for SECONDS; the server's CPU meanwhile.
   const gatewayWindow = cpuWindow(groups);
@@ -338,6 +351,13 @@ try {
     max: round(Math.max(...firstMs), 0),
     ffmpegAloneFirstSegmentMs: { p50: round(pct(aloneMs, 50), 0), max: round(Math.max(...aloneMs), 0) },
     ratio: round(pct(firstMs, 50) / pct(aloneMs, 50), 2),
+    // Per tile, ms: pick → live call answered (the camera asked, the gateway's first segment written),
+    // → first playlist read, → first segment read, → first frame.
+    steps: firstFrameSteps.map((t, i) =>
+      t && firstFrame[i] !== null
+        ? { liveCall: t.liveCall, playlist: t.playlist, segment: t.segment, frame: round(firstFrame[i] - t.upTo, 0) }
+        : null,
+    ),
   };
   figures.smooth = { ...smooth, load: gatewayLoad };
   figures.cpu = {
@@ -401,6 +421,31 @@ async function openGrid(pages) {
   });
   pages.push(tab);
   return tab;
+}
+
+/**
+ * Where the first frame's time went, per tile of the first grid (page times): from the pick to the end of
+ * its live call, then to its first playlist's and first segment's answers (null: not seen).
+ */
+async function stepsOf(page, cameras, picked, playlistOf) {
+  const entries = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((e) => ({ name: e.name, start: e.startTime, end: e.responseEnd })),
+  );
+  return cameras.map((camera, i) => {
+    const call = entries.find((e) => e.name.includes(`/camera/${camera.id}/live`) && e.start >= picked[i] - 1);
+    const playlist = playlistOf.get(camera.id);
+    if (!call || !playlist) return null;
+    const dir = playlist.replace(/index\.m3u8$/, '');
+    const list = entries.find((e) => e.name.endsWith(playlist));
+    const segment = entries.find((e) => e.name.includes(dir) && e.name.endsWith('.ts'));
+    if (!list || !segment) return null;
+    return {
+      liveCall: round(call.end - picked[i], 0),
+      playlist: round(list.end - call.end, 0),
+      segment: round(segment.end - list.end, 0),
+      upTo: segment.end - picked[i],
+    };
+  });
 }
 
 /** Tiles [from, to) of a page: ms from each one's pick (`picked`) to its first frame (null: none in 60 s). */
