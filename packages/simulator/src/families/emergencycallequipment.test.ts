@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { lengthPrefixed, splitFrames, talkFrame } from '@sc/contract/families/ece';
+import { talkFrame } from '@sc/contract/families/ece';
+import { lengthPrefixed, splitFrames } from '@sc/contract/families/kit';
 import { describe, expect, it, vi } from 'vitest';
 import {
   emergencycallequipment as ece,

@@ -4,11 +4,10 @@ import {
   ECE_TALK_FORMAT,
   ECE_TALK_FRAME_SAMPLES,
   eceManifest,
-  lengthPrefixed,
   readTalkFrame,
-  splitFrames,
   talkFrame,
 } from '@sc/contract/families/ece';
+import { lengthPrefixed, streamedFrames } from '@sc/contract/families/kit';
 import type { CommandContext, FamilySim, SimDevice, SimEvent, Values } from './types.js';
 
 /** How long a call rings unanswered before the caller gives up (hangs up), ms. */
@@ -160,15 +159,8 @@ async function talkWith(device: SimDevice, talk: PostTalk, url: string, upload: 
   try {
     const response = await fetch(url, { signal: talk.abort.signal });
     if (!response.ok || !response.body) return;
-    let pending = new Uint8Array(0);
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      const joined = new Uint8Array(pending.length + chunk.length);
-      joined.set(pending);
-      joined.set(chunk, pending.length);
-      const { frames, rest } = splitFrames(joined);
-      for (const frame of frames) heard(talk, frame, window);
-      pending = rest.slice();
-    }
+    for await (const frame of streamedFrames(response.body as unknown as AsyncIterable<Uint8Array>))
+      heard(talk, frame, window);
   } catch {
     // Aborted, or the server went away: the call is over here.
   } finally {

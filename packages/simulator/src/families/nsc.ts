@@ -1,4 +1,4 @@
-import { localClock } from '@sc/contract/families/kit';
+import { localClock, streamedFrames } from '@sc/contract/families/kit';
 import {
   liveLevel,
   NSC_LIVE_PLAYING,
@@ -216,20 +216,8 @@ async function pullLive(device: SimDevice, live: Live, url: string, ctx: Command
   try {
     const response = await fetch(url, { signal: live.abort.signal });
     if (!response.ok || !response.body) return;
-    let pending = new Uint8Array(0);
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      const joined = new Uint8Array(pending.length + chunk.length);
-      joined.set(pending);
-      joined.set(chunk, pending.length);
-      let at = 0;
-      while (joined.length - at >= 2) {
-        const length = joined[at]! | (joined[at + 1]! << 8);
-        if (joined.length - at - 2 < length) break;
-        heard(device, live, joined.subarray(at + 2, at + 2 + length), Date.now());
-        at += 2 + length;
-      }
-      pending = joined.slice(at);
-    }
+    for await (const frame of streamedFrames(response.body as unknown as AsyncIterable<Uint8Array>))
+      heard(device, live, frame, Date.now());
   } catch {
     // Aborted (stopped, or another broadcast), or the server went away: the broadcast is over here.
   } finally {

@@ -1,80 +1,39 @@
 import { z } from 'zod';
 import { AUTH_LEVEL } from '../../enums.js';
 import type { FamilyEndpoints } from '../kit/calls.js';
+import {
+  flatReportOf,
+  PCM_FRAME_FORMAT,
+  PCM_FRAME_SAMPLES,
+  PULL_OUTCOMES,
+  type PullOutcome,
+  pcmFrame,
+  readPcmFrame,
+} from '../kit/live-audio.js';
 
 /**
  * The agent seat's call with a post, both ways live (docs/device-protocol.md "Emergency call posts"):
  * the operator's microphone goes from the browser over a WebSocket to the server, which tells the post
  * (command `talk`) where to pull it and where to post its own microphone; the post's frames come back on
- * the operator's socket and play in the browser.
- *
- * A frame, the same bytes everywhere: a 12-byte header (`seq` u32 little-endian, `capturedAt` float64
- * little-endian, UNIX ms of its first sample), then 16-bit little-endian PCM, mono, 16 kHz, 20 ms. On
- * the pulled stream and in a post's upload each frame is preceded by its length (u16 little-endian).
+ * the operator's socket and play in the browser. The frames are the kit's (`kit/live-audio.ts`), the
+ * speakers' live broadcast's: length-prefixed on the pulled stream and in a post's upload.
  */
-export const ECE_TALK_FORMAT = {
-  codec: 'pcm_s16le',
-  sampleRate: 16_000,
-  channels: 1,
-  frameMs: 20,
-  headerBytes: 12,
-} as const;
-export const ECE_TALK_FRAME_SAMPLES = (ECE_TALK_FORMAT.sampleRate * ECE_TALK_FORMAT.frameMs) / 1000;
+export const ECE_TALK_FORMAT = PCM_FRAME_FORMAT;
+export const ECE_TALK_FRAME_SAMPLES = PCM_FRAME_SAMPLES;
 /** The command that tells a post to pull the operator's voice and send its own. */
 export const ECE_TALK_COMMAND = 'talk';
 /** The largest upload of a post's frames at once (bytes): a few hundred ms of audio. */
 export const ECE_TALK_UPLOAD_MAX = 64 * 1024;
 
-/** A frame's header and audio. */
-export function talkFrame(seq: number, capturedAt: number, pcm: Int16Array): Uint8Array {
-  const h = ECE_TALK_FORMAT.headerBytes;
-  const out = new Uint8Array(h + pcm.length * 2);
-  const view = new DataView(out.buffer);
-  view.setUint32(0, seq >>> 0, true);
-  view.setFloat64(4, capturedAt, true);
-  for (let i = 0; i < pcm.length; i++) view.setInt16(h + i * 2, pcm[i]!, true);
-  return out;
-}
-
-/** A frame read back: null when it is shorter than its header or its audio is not whole samples. */
-export function readTalkFrame(bytes: Uint8Array): { seq: number; capturedAt: number; samples: Int16Array } | null {
-  const h = ECE_TALK_FORMAT.headerBytes;
-  if (bytes.length < h || (bytes.length - h) % 2 !== 0) return null;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const samples = new Int16Array((bytes.length - h) / 2);
-  for (let i = 0; i < samples.length; i++) samples[i] = view.getInt16(h + i * 2, true);
-  return { seq: view.getUint32(0, true), capturedAt: view.getFloat64(4, true), samples };
-}
-
-/** Frames one after the other, each preceded by its length (u16 LE): a pulled stream's or an upload's bytes. */
-export function lengthPrefixed(frames: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(frames.reduce((n, f) => n + 2 + f.length, 0));
-  let at = 0;
-  for (const f of frames) {
-    out[at] = f.length & 0xff;
-    out[at + 1] = f.length >> 8;
-    out.set(f, at + 2);
-    at += 2 + f.length;
-  }
-  return out;
-}
-
-/** The whole frames of length-prefixed bytes, and what is left of an incomplete one. */
-export function splitFrames(bytes: Uint8Array): { frames: Uint8Array[]; rest: Uint8Array } {
-  const frames: Uint8Array[] = [];
-  let at = 0;
-  while (at + 2 <= bytes.length) {
-    const length = bytes[at]! | (bytes[at + 1]! << 8);
-    if (at + 2 + length > bytes.length) break;
-    frames.push(bytes.subarray(at + 2, at + 2 + length));
-    at += 2 + length;
-  }
-  return { frames, rest: bytes.subarray(at) };
-}
+/** A frame's header and audio, and a frame read back: the kit's. */
+export const talkFrame = pcmFrame;
+export const readTalkFrame = readPcmFrame;
+/** A pulled stream's or an upload's bytes, and their frames read back: the kit's. */
+export { lengthPrefixed, splitFrames } from '../kit/live-audio.js';
 
 /** What happened to the `talk` command on the post, then whether it pulls the operator's voice. */
-export const ECE_TALK_OUTCOMES = ['sent', 'offline', 'silent', 'failed', 'pulling', 'left'] as const;
-export type EceTalkOutcome = (typeof ECE_TALK_OUTCOMES)[number];
+export const ECE_TALK_OUTCOMES = PULL_OUTCOMES;
+export type EceTalkOutcome = PullOutcome;
 
 /** What the server says on the operator's socket (JSON text; the post's frames come as binary messages). */
 export type EceTalkMessage =
@@ -95,14 +54,7 @@ export type EceTalkReport = z.infer<typeof eceTalkReport>;
 
 /** The talk report of a post's telemetry values, or null when it talks to no one. */
 export function talkReportOf(values: Record<string, unknown>): EceTalkReport | null {
-  if (typeof values.talk !== 'string') return null;
-  const parsed = eceTalkReport.safeParse({
-    session: values.talk,
-    heard: values.talkHeard,
-    sent: values.talkSent,
-    level: values.talkLevel,
-  });
-  return parsed.success ? parsed.data : null;
+  return flatReportOf(eceTalkReport, values, 'talk');
 }
 
 /** The query of the operator's socket: the alarm answered. */

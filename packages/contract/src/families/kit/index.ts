@@ -8,6 +8,7 @@ export * from './firmware.js';
 export * from './forms.js';
 export * from './link.js';
 export * from './link-texts.js';
+export * from './live-audio.js';
 export * from './live-video.js';
 export * from './manifest.js';
 export * from './network.js';

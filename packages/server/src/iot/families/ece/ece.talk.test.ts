@@ -3,11 +3,10 @@ import {
   ECE_TALK_FRAME_SAMPLES,
   type EceTalkMessage,
   eceManifest,
-  lengthPrefixed,
   readTalkFrame,
-  splitFrames,
   talkFrame,
 } from '@sc/contract/families/ece';
+import { lengthPrefixed, splitFrames } from '@sc/contract/families/kit';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';

@@ -12,9 +12,9 @@ import {
   type EceTalkMessage,
   type EceTalkOutcome,
   eceManifest,
-  splitFrames,
   talkQuery,
 } from '@sc/contract/families/ece';
+import { splitFrames } from '@sc/contract/families/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../../../platform/errors.js';
 import { actorOf, type FamilyContext } from '../family-handler.js';
