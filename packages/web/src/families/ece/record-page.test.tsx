@@ -54,6 +54,7 @@ describe('formats', () => {
     expect(recordDuration(83_400)).toBe('01:23');
     expect(recordDuration(600_000)).toBe('10:00');
     expect(recordDuration(400)).toBe('00:00');
+    expect(recordDuration(4_990)).toBe('00:04');
     expect(recordSize(64_044)).toBe('62.5 KB');
     expect(recordSize(5_337_644)).toBe('5.1 MB');
   });

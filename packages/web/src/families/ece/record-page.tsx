@@ -31,9 +31,9 @@ const NOWRAP = { whiteSpace: 'nowrap' } as const;
 /** The period a search starts with: the last 7 days. */
 const DEFAULT_DAYS = 7;
 
-/** A length in ms as mm:ss (a recording is at most 30 minutes). */
+/** A length in ms as mm:ss, whole seconds as the browser's player counts them (at most 30 minutes). */
 export const recordDuration = (ms: number) => {
-  const s = Math.round(ms / 1000);
+  const s = Math.floor(ms / 1000);
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 };
 
@@ -231,7 +231,7 @@ function EceRecords({ projectId }: { projectId: number }) {
         </Flex>
       </Card>
       <Row gutter={[12, 12]}>
-        <Col xs={24} xl={15}>
+        <Col xs={24} xl={17}>
           <Card size="small" data-testid="ece-records">
             <Table<EceRecording>
               rowKey="id"
@@ -259,7 +259,7 @@ function EceRecords({ projectId }: { projectId: number }) {
             />
           </Card>
         </Col>
-        <Col xs={24} xl={9}>
+        <Col xs={24} xl={7}>
           <Card size="small" title={t('ece.record.player')} data-testid="ece-record-player">
             {playing ? (
               <Flex vertical gap={8}>
