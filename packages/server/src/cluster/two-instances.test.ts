@@ -456,4 +456,68 @@ describe.skipIf(skip)('two server instances on one PostgreSQL and one Mosquitto'
       instances.a = await startInstance('a', instances.a.port);
     }
   }, 180_000);
+  it("sends an env monitor's reports to the screens once, from the instance that stored each, and goes on when one stops", async () => {
+    const monitor = await createIotDevice(database.db, { type: 'envmonitor', modelNo: 'envrs485' });
+    const screen = await createIotDevice(database.db, { type: 'led', modelNo: 'ledxx' });
+    // A checked program with an env layer bound to the monitor, acknowledged by the screen.
+    const [program] = await queryRows<{ id: number }>(
+      database.db,
+      sql`insert into led_programs (project_id, name, no, version, language, width, height, duration_seconds,
+          start_date, end_date, start_time, end_time, filter, weekdays, days, layers, state, creator)
+        values (1, 'Env', ${`PENV${monitor.id}`}, 'advanced', 'zh_CN', 192, 96, 30, '2026-01-01', '2099-12-31',
+          '00:00', '23:59', 'none', '[]', '[]',
+          ${JSON.stringify([{ type: 'env', left: 0, top: 0, width: 192, height: 96, envDeviceId: monitor.id }])}::jsonb,
+          'checked', 'admin')
+        returning id`,
+    );
+    await database.db.execute(
+      sql`insert into led_screen_programs (program_id, device_id, project_id, delivered) values (${program!.id}, ${screen.id}, 1, true)`,
+    );
+    const shown = await connectTestDevice(mqttPort, screen.equipmentId, screen.key1, () => ({ ok: true }));
+    const reporter = await connectTestDevice(mqttPort, monitor.equipmentId, monitor.key1);
+    const envs = () =>
+      shown.received
+        .filter((r) => r.command === 'env')
+        .map((r) => (r.args as { values: { humidity: number } }).values.humidity);
+    try {
+      await shown.publish('heartbeat', {});
+      await until(
+        'the screen active',
+        async () =>
+          (
+            await queryRows<{ s: number }>(
+              database.db,
+              sql`select active_state as s from devices where id = ${screen.id}`,
+            )
+          )[0]?.s,
+        (s) => s === ACTIVE_STATE.active,
+      );
+      // Consecutive reports go to the instances in turn: each is sent by the one that stored it, once.
+      for (let i = 1; i <= 6; i++) await reporter.publish('telemetry', { values: { humidity: i } });
+      await until(
+        '6 env commands',
+        async () => envs().length,
+        (n) => n >= 6,
+      );
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(envs().sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6]);
+
+      // Instance b stops (as a deployment stops one): a sends every report from now on.
+      await new Promise((resolve) => {
+        instances.b.child.once('exit', resolve);
+        instances.b.child.kill('SIGTERM');
+      });
+      for (let i = 7; i <= 9; i++) await reporter.publish('telemetry', { values: { humidity: i } });
+      await until(
+        '3 more env commands',
+        async () => envs().length,
+        (n) => n >= 9,
+      );
+      await new Promise((r) => setTimeout(r, 500));
+      expect(envs().sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    } finally {
+      await shown.close();
+      await reporter.close();
+    }
+  }, 60_000);
 });

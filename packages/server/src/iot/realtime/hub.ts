@@ -17,6 +17,7 @@ export function createRealtimeHub() {
   const clients = new Set<RealtimeClient>();
   let broadcast: ((push: RealtimePush) => void) | null = null;
   const observers: ((push: RealtimePush) => void)[] = [];
+  const publishedHere: ((push: RealtimePush) => void)[] = [];
 
   const wants = (client: RealtimeClient, push: RealtimePush) => {
     if (push.kind === 'messages') return push.userIds.includes(client.userId);
@@ -39,12 +40,21 @@ export function createRealtimeHub() {
       broadcast = fn;
     },
     publish(push: RealtimePush) {
+      for (const observe of publishedHere) observe(push);
       if (broadcast) broadcast(push);
       else deliver(push);
     },
     /** Sees every push this instance delivers (each instance receives all): the map keeps its states with it. */
     observe(fn: (push: RealtimePush) => void) {
       observers.push(fn);
+    },
+    /**
+     * Sees the pushes this instance publishes, before they go out (`observe` sees every instance's once
+     * delivered): what follows a device message, done once in a cluster, by the instance that handled it
+     * (a shared subscription hands each message to one instance).
+     */
+    observePublished(fn: (push: RealtimePush) => void) {
+      publishedHere.push(fn);
     },
     /** What arrived on the internal topic: this instance's share of the fan-out. */
     deliver,

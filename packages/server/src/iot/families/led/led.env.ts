@@ -1,4 +1,4 @@
-import { peerOf } from '@sc/contract';
+import { peerOf, type RealtimePush } from '@sc/contract';
 import { LED_ENV_COMMAND, type LedEnvReadings, type LedLayer, ledManifest } from '@sc/contract/families/led';
 import type { FamilyContext } from '../family-handler.js';
 import { createLedProgramRepository } from './led.programs.repository.js';
@@ -19,11 +19,12 @@ export const envMonitorsOf = (layers: unknown[]) => [
 ];
 
 /**
- * Env layers live on the screens: each report of an environment monitor (its realtime push) is sent as
- * the command `env` to every screen that acknowledged a checked program with a layer bound to that
- * monitor, without waiting for the answer (the next report follows); the latest readings of each monitor
- * are kept so that a program sent to a screen carries them (`latest`). Which screens show which monitor is
- * read from the database at most every 10 s, and at once after a screen acknowledged a program (`changed`).
+ * Env layers live on the screens: each report of an environment monitor (its realtime push, by the
+ * instance that stored it: once in a cluster) is sent as the command `env` to every screen that
+ * acknowledged a checked program with a layer bound to that monitor, without waiting for the answer (the
+ * next report follows); the latest readings of each monitor are kept so that a program sent to a screen
+ * carries them (`latest`). Which screens show which monitor is read from the database at most every 10 s,
+ * and at once after a screen acknowledged a program (`changed`).
  */
 export function createEnvRelay(ctx: FamilyContext) {
   const repo = ctx.repository(createLedProgramRepository);
@@ -63,11 +64,21 @@ export function createEnvRelay(ctx: FamilyContext) {
     }
   }
 
+  const readingsOf = (push: RealtimePush): LedEnvReadings | null =>
+    push.kind === 'telemetry' && push.type === ENV_MONITOR
+      ? { envDeviceId: push.deviceId, at: push.at, values: push.values }
+      : null;
+  // Every instance keeps the latest readings (for the program commands it sends)...
   ctx.iot.hub.observe((push) => {
-    if (push.kind !== 'telemetry' || push.type !== ENV_MONITOR) return;
-    const readings = { envDeviceId: push.deviceId, at: push.at, values: push.values };
-    latest.set(push.deviceId, readings);
-    void relay(readings).catch(() => undefined);
+    const readings = readingsOf(push);
+    if (readings) latest.set(readings.envDeviceId, readings);
+  });
+  // ...and the one that stored a report sends it to the screens: each report once however many
+  // instances run (a shared subscription hands each device message to one of them; when one stops,
+  // the others get its share).
+  ctx.iot.hub.observePublished((push) => {
+    const readings = readingsOf(push);
+    if (readings) void relay(readings).catch(() => undefined);
   });
 
   return {
