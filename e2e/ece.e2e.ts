@@ -1,11 +1,11 @@
-import { type CommandRequest, commandTopic } from '@sc/contract';
+import type { CommandRequest } from '@sc/contract';
 import { familySim } from '@sc/simulator';
-import type { MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiOf, connectDevice, createDevice, publishUp, rootProjectId } from './devices';
-import { type Harness, signIn, startHarness, switchLanguage } from './harness';
+import { describe, expect, it } from 'vitest';
+import { createDevice } from './devices';
+import { switchLanguage } from './harness';
 import { describeFindings, inspectScreen } from './screen-checks';
+import { devicesJourney, simulatedDevice } from './simulated-devices';
 
 /**
  * Emergency call posts: a post answering as the simulator's model over MQTT is listed with its linked
@@ -15,19 +15,7 @@ import { describeFindings, inspectScreen } from './screen-checks';
  * the call from the seat, and the alarm log shows it settled; the four screens in both languages at
  * 1366 px. Waits poll for state (a busy machine).
  */
-let h: Harness;
-const clients: MqttClient[] = [];
-const timers: ReturnType<typeof setInterval>[] = [];
-beforeAll(async () => {
-  h = await startHarness({ mqtt: true });
-});
-afterAll(async () => {
-  for (const timer of timers) clearInterval(timer);
-  await Promise.all(clients.map((c) => c.endAsync(true).catch(() => undefined)));
-  const errors = h?.pageErrors() ?? [];
-  await h?.stop();
-  expect(errors).toEqual([]);
-});
+const journey = devicesJourney();
 
 const TYPE = 'emergencycallequipment';
 const sim = familySim(TYPE);
@@ -36,37 +24,17 @@ const CAMERA = { name: '东门球机', no: 'CAM-ECE-01' };
 const findings = async (page: Page, lang: 'zh_CN' | 'en_US') => describeFindings(await inspectScreen(page, lang));
 const count = async (page: Page, testId: string) => Number(await page.getByTestId(testId).getAttribute('data-count'));
 
-/** The post as the simulator's model: answers commands with the model's handlers, reports and sends its events. */
+/**
+ * The post as the simulator's model (commands answered with the model's handlers, its reports with the
+ * restore that ends a call), heartbeats every 5 s.
+ */
 async function runPost(commands: CommandRequest[]) {
-  const device = {
-    equipmentId: POST.equipmentId,
-    type: TYPE,
-    plan: { props: {} },
+  const { device, publish } = await simulatedDevice(journey, TYPE, POST, {
+    commands,
     place: { lng: 116.4, lat: 39.9, offset: 0.5 },
-    state: {} as Record<string, unknown>,
-  } as unknown as Parameters<NonNullable<typeof sim.init>>[0];
-  sim.init!(device);
-  const client = await connectDevice(h, POST);
-  clients.push(client);
-  const publish = (kind: 'telemetry' | 'heartbeat' | 'reply' | 'event', body: unknown) =>
-    publishUp(client, POST.equipmentId, kind, body);
-  const report = async () => {
-    const values = sim.telemetry!(device, new Date());
-    if (values) await publish('telemetry', { ts: Date.now(), values });
-    for (const event of sim.events!(device, values, new Date()).filter((e) => e.type === 'restore'))
-      await publish('event', { ts: Date.now(), ...event });
-  };
-  await client.subscribeAsync(commandTopic(POST.equipmentId), { qos: 1 });
-  client.on('message', async (_topic, payload) => {
-    const request = JSON.parse(payload.toString()) as CommandRequest;
-    commands.push(request);
-    const handler = sim.commands?.[request.command];
-    const ctx = { now: new Date(), report: () => void report().catch(() => undefined), reboot: () => {}, children: [] };
-    const outcome = handler ? await handler(device, request.args, ctx as never) : { ok: true };
-    await publish('reply', { id: request.id, ...outcome });
+    eventsOf: (events) => events.filter((e) => e.type === 'restore'),
+    heartbeatMs: 5000,
   });
-  await publish('heartbeat', {});
-  timers.push(setInterval(() => void publish('heartbeat', {}).catch(() => undefined), 5000));
   /** Someone presses the call button: the model's own press (its chance made certain for this report). */
   const press = async () => {
     const chance = Math.random;
@@ -81,12 +49,7 @@ async function runPost(commands: CommandRequest[]) {
 
 describe('emergency call posts', () => {
   it('a press rings the seat; answered, talked both ways, hung up and settled; the log shows it settled', async () => {
-    const page = await h.newPage();
-    await page.goto('/index');
-    await signIn(page);
-    await page.waitForURL('**/man/manmain');
-    const api = await apiOf(page);
-    const projectId = await rootProjectId(api);
+    const { page, api, projectId } = await journey.signedIn();
     const cameraId = await createDevice(api, projectId, 'camera', 'ipcxswpusher', CAMERA);
     const postId = await createDevice(api, projectId, TYPE, 'eceisc', POST, {
       props: JSON.stringify({ eceCode: 'ECE-0001', linkedCameraId: cameraId }),
@@ -103,7 +66,7 @@ describe('emergency call posts', () => {
     const row = page.locator('tr', { hasText: POST.name });
     await row.getByTestId('ece-camera').filter({ hasText: CAMERA.name }).waitFor({ timeout: 30_000 });
     expect(await findings(page, 'zh_CN')).toEqual([]);
-    await h.screenshot(page, 'ece-list-zh');
+    await journey.h.screenshot(page, 'ece-list-zh');
 
     // ── The seat, waiting; the button pressed: it rings.
     await page.goto('/pjt/pjtdeviceeceagentseat');
@@ -116,7 +79,7 @@ describe('emergency call posts', () => {
     await page.getByTestId('area-map').waitFor({ timeout: 30_000 });
     await page.locator('.ant-notification-notice', { hasText: `${POST.name} 正在呼叫` }).waitFor({ timeout: 30_000 });
     expect(await findings(page, 'zh_CN')).toEqual([]);
-    await h.screenshot(page, 'ece-seat-zh');
+    await journey.h.screenshot(page, 'ece-seat-zh');
 
     // ── Answer: both ways live, counted on both sides.
     await page.getByTestId('ece-answer').click();
@@ -130,7 +93,7 @@ describe('emergency call posts', () => {
     expect(talk.recorded).toBe(talk.heard * 320);
     expect(commands.filter((c) => c.command === 'talk')).toHaveLength(1);
     await page.getByTestId('ece-talk').scrollIntoViewIfNeeded();
-    await h.screenshot(page, 'ece-seat-talking-zh');
+    await journey.h.screenshot(page, 'ece-seat-talking-zh');
 
     // ── Hang up: the post's pull ends, it hangs up too (its restore closes the call).
     await page.getByTestId('ece-hangup').click();
@@ -161,17 +124,17 @@ describe('emergency call posts', () => {
     const settledRow = log.locator('tr', { hasText: POST.name }).first();
     await settledRow.getByTestId('ece-settle-detail').filter({ hasText: '已处理' }).waitFor({ timeout: 30_000 });
     expect(await findings(page, 'zh_CN')).toEqual([]);
-    await h.screenshot(page, 'ece-log-zh');
+    await journey.h.screenshot(page, 'ece-log-zh');
 
     // ── English.
     await switchLanguage(page, 'English');
     await settledRow.getByTestId('ece-settle-detail').filter({ hasText: 'Settled' }).waitFor({ timeout: 30_000 });
     expect(await findings(page, 'en_US')).toEqual([]);
-    await h.screenshot(page, 'ece-log-en');
+    await journey.h.screenshot(page, 'ece-log-en');
     await page.goto('/pjt/pjtdeviceecelist');
     await page.locator('tr', { hasText: POST.name }).getByTestId('ece-camera').waitFor({ timeout: 30_000 });
     expect(await findings(page, 'en_US')).toEqual([]);
-    await h.screenshot(page, 'ece-list-en');
+    await journey.h.screenshot(page, 'ece-list-en');
     await page.goto('/pjt/pjtdeviceeceagentseat');
     await page.getByTestId('ece-seat-calls').waitFor();
     await post.press();
@@ -184,6 +147,6 @@ describe('emergency call posts', () => {
     await page.getByTestId('area-map').waitFor({ timeout: 30_000 });
     await page.locator('.ant-notification-notice', { hasText: `${POST.name} is calling` }).waitFor({ timeout: 30_000 });
     expect(await findings(page, 'en_US')).toEqual([]);
-    await h.screenshot(page, 'ece-seat-en');
+    await journey.h.screenshot(page, 'ece-seat-en');
   }, 300_000);
 });

@@ -1,12 +1,11 @@
-import { type CommandRequest, commandTopic } from '@sc/contract';
+import type { CommandRequest } from '@sc/contract';
 import { silentMp3 } from '@sc/contract/families/nsc/media';
-import { familySim } from '@sc/simulator';
-import type { MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiOf, connectDevice, createDevice, publishUp, reportUntilShown, rootProjectId } from './devices';
-import { type Harness, signIn, startHarness, switchLanguage } from './harness';
+import { describe, expect, it } from 'vitest';
+import { createDevice, reportUntilShown } from './devices';
+import { switchLanguage } from './harness';
 import { describeFindings, inspectScreen } from './screen-checks';
+import { devicesJourney, simulatedDevice } from './simulated-devices';
 
 /**
  * The speakers' control center: two speakers answering as the simulator's model over MQTT are live on the
@@ -15,22 +14,9 @@ import { describeFindings, inspectScreen } from './screen-checks';
  * from the server, measures it as the simulator does and reports level and delay, which the tab shows
  * under a second; stop ends both pulls; in both languages at 1366 px.
  */
-let h: Harness;
-const clients: MqttClient[] = [];
-const timers: ReturnType<typeof setInterval>[] = [];
-beforeAll(async () => {
-  h = await startHarness({ mqtt: true });
-});
-afterAll(async () => {
-  for (const timer of timers) clearInterval(timer);
-  await Promise.all(clients.map((c) => c.endAsync(true).catch(() => undefined)));
-  const errors = h?.pageErrors() ?? [];
-  await h?.stop();
-  expect(errors).toEqual([]);
-});
+const journey = devicesJourney();
 
 const TYPE = 'nsc';
-const sim = familySim(TYPE);
 const SPEAKERS = [
   { name: '广场音柱', no: 'NSC-CC-01', equipmentId: 'EQCCNSC01', key1: 'nsc-cc-secret-1' },
   { name: '公园音柱', no: 'NSC-CC-02', equipmentId: 'EQCCNSC02', key1: 'nsc-cc-secret-2' },
@@ -39,44 +25,19 @@ const findings = async (page: Page, lang: 'zh_CN' | 'en_US') => describeFindings
 
 /** A speaker as the simulator's model: answers every command with the model's handler and reports after. */
 async function runSpeaker(speaker: (typeof SPEAKERS)[number], commands: CommandRequest[]) {
-  const device = {
-    equipmentId: speaker.equipmentId,
-    type: TYPE,
-    plan: { props: { volume: 60 } },
+  return simulatedDevice(journey, TYPE, speaker, {
+    commands,
+    props: { volume: 60 },
     place: { lng: 120, lat: 30, offset: 0.5 },
-    state: {} as Record<string, unknown>,
-  } as unknown as Parameters<NonNullable<typeof sim.init>>[0];
-  sim.init!(device);
-  const client = await connectDevice(h, speaker);
-  clients.push(client);
-  const publish = (kind: 'telemetry' | 'heartbeat' | 'reply', body: unknown) =>
-    publishUp(client, speaker.equipmentId, kind, body);
-  const report = () => publish('telemetry', { ts: Date.now(), values: sim.telemetry!(device, new Date()) });
-  await client.subscribeAsync(commandTopic(speaker.equipmentId), { qos: 1 });
-  client.on('message', async (_topic, payload) => {
-    const request = JSON.parse(payload.toString()) as CommandRequest;
-    commands.push(request);
-    const handler = sim.commands?.[request.command];
-    const ctx = { now: new Date(), report: () => void report().catch(() => undefined), reboot: () => {}, children: [] };
-    const outcome = handler ? await handler(device, request.args, ctx as never) : { ok: true };
-    await report();
-    await publish('reply', { id: request.id, ...outcome });
+    reportOnCommand: true,
+    // Its readings, as a real speaker sends them (it says at once when what it plays changes).
+    reportMs: 1000,
   });
-  await publish('heartbeat', {});
-  await report();
-  // Its readings, as a real speaker sends them (it says at once when what it plays changes).
-  timers.push(setInterval(() => void report().catch(() => undefined), 1000));
-  return { device, report };
 }
 
 describe('the speakers’ control center', () => {
   it('speakers live with a group’s volume, and the microphone broadcast live to a speaker and a group', async () => {
-    const page = await h.newPage();
-    await page.goto('/index');
-    await signIn(page);
-    await page.waitForURL('**/man/manmain');
-    const api = await apiOf(page);
-    const projectId = await rootProjectId(api);
+    const { page, api, projectId } = await journey.signedIn();
     const ids: number[] = [];
     for (const [i, speaker] of SPEAKERS.entries()) {
       const id = await createDevice(api, projectId, TYPE, 'nscitc', speaker, {
@@ -109,7 +70,7 @@ describe('the speakers’ control center', () => {
     const park = page.getByTestId(`nsc-control-speaker-${ids[1]}`);
     await park.getByTestId('nsc-control-volume').filter({ hasText: /^35$/ }).waitFor();
     expect(await findings(page, 'zh_CN')).toEqual([]);
-    await h.screenshot(page, 'nsc-control-endpoint-zh');
+    await journey.h.screenshot(page, 'nsc-control-endpoint-zh');
 
     // ── Realtime broadcast: the microphone to the square's speaker and the park's group.
     await page.getByRole('tab', { name: '实时广播' }).click();
@@ -145,7 +106,7 @@ describe('the speakers’ control center', () => {
     // Each speaker told once (a command resent for a late reply keeps its id).
     expect(new Set(commands.filter((c) => c.command === 'live').map((c) => c.id)).size).toBe(2);
     expect(await findings(page, 'zh_CN')).toEqual([]);
-    await h.screenshot(page, 'nsc-control-live-zh');
+    await journey.h.screenshot(page, 'nsc-control-live-zh');
     await page.getByTestId('nsc-live-stop').click();
     await page.getByTestId('nsc-live-phase').filter({ hasText: '未广播' }).waitFor();
     // Each speaker's pull ends with the broadcast: it no longer plays it.
@@ -178,14 +139,14 @@ describe('the speakers’ control center', () => {
     expect(commands.find((c) => c.command === 'vod')?.args).toMatchObject({ vodId: vod.id, volume: 50, repeat: 1 });
     await vodRow.getByTestId('nsc-vod-state').filter({ hasText: '播放中' }).waitFor();
     expect(await findings(page, 'zh_CN')).toEqual([]);
-    await h.screenshot(page, 'nsc-control-vod-zh');
+    await journey.h.screenshot(page, 'nsc-control-vod-zh');
     // The file lasts about 5 s: the speaker says it ended, and the queue says so (spec 001 §8 "finished").
     await vodRow.getByTestId('nsc-vod-state').filter({ hasText: '已结束' }).waitFor({ timeout: 30_000 });
     await page.getByText('午间通知 已结束').waitFor();
     await page.getByRole('tab', { name: '点播任务' }).click();
     await page.locator('.ant-table-row:visible', { hasText: '午间通知' }).waitFor();
     expect(await findings(page, 'zh_CN')).toEqual([]);
-    await h.screenshot(page, 'nsc-control-vod-tasks-zh');
+    await journey.h.screenshot(page, 'nsc-control-vod-tasks-zh');
 
     // ── Timer broadcasts: a weekday timer on a speaker and the group, enabled from its row.
     const timer = await api.json<{ id: number }>(`/api/pjts/${projectId}/iot/nsc/timers`, {
@@ -206,26 +167,26 @@ describe('the speakers’ control center', () => {
     await page.getByText(/早间播报 已启用：2 个终端已收到/).waitFor();
     expect(new Set(commands.filter((c) => c.command === 'timers').map((c) => c.id)).size).toBe(2);
     await page.locator('.ant-message-notice').first().waitFor({ state: 'detached', timeout: 15_000 });
-    await h.screenshot(page, 'nsc-control-timers-zh');
+    await journey.h.screenshot(page, 'nsc-control-timers-zh');
     expect(await findings(page, 'zh_CN')).toEqual([]);
     await page.getByRole('tab', { name: '语音资源' }).click();
     await page.getByRole('button', { name: /上传 MP3/ }).waitFor();
     expect(await findings(page, 'zh_CN')).toEqual([]);
-    await h.screenshot(page, 'nsc-control-resources-zh');
+    await journey.h.screenshot(page, 'nsc-control-resources-zh');
     await page.getByRole('tab', { name: '定时广播' }).click();
 
     // ── English: the tabs.
     await switchLanguage(page, 'English');
     await page.locator('.ant-table-row', { hasText: '早间播报' }).getByText('Enabled').waitFor();
-    await h.screenshot(page, 'nsc-control-timers-en');
+    await journey.h.screenshot(page, 'nsc-control-timers-en');
     expect(await findings(page, 'en_US')).toEqual([]);
     await page.getByRole('tab', { name: 'Realtime broadcast' }).click();
     expect(await findings(page, 'en_US')).toEqual([]);
-    await h.screenshot(page, 'nsc-control-live-en');
+    await journey.h.screenshot(page, 'nsc-control-live-en');
     await page.getByRole('tab', { name: 'Endpoint' }).click();
     await page.getByTestId('nsc-control-online').filter({ hasText: 'Online 2/2' }).waitFor();
     expect(await findings(page, 'en_US')).toEqual([]);
-    await h.screenshot(page, 'nsc-control-endpoint-en');
+    await journey.h.screenshot(page, 'nsc-control-endpoint-en');
     await page.getByRole('tab', { name: 'Voice on demand' }).click();
     await page
       .getByTestId(`nsc-vod-row-${vod.id}`)
@@ -233,15 +194,15 @@ describe('the speakers’ control center', () => {
       .filter({ hasText: 'Finished' })
       .waitFor();
     expect(await findings(page, 'en_US')).toEqual([]);
-    await h.screenshot(page, 'nsc-control-vod-en');
+    await journey.h.screenshot(page, 'nsc-control-vod-en');
     await page.getByRole('tab', { name: 'VOD tasks' }).click();
     await page.getByRole('tab', { name: 'VOD tasks', selected: true }).waitFor();
     await page.locator('.ant-table-row:visible', { hasText: '午间通知' }).waitFor();
     expect(await findings(page, 'en_US')).toEqual([]);
-    await h.screenshot(page, 'nsc-control-vod-tasks-en');
+    await journey.h.screenshot(page, 'nsc-control-vod-tasks-en');
     await page.getByRole('tab', { name: 'Voice resources' }).click();
     await page.getByRole('button', { name: /Upload MP3/ }).waitFor();
     expect(await findings(page, 'en_US')).toEqual([]);
-    await h.screenshot(page, 'nsc-control-resources-en');
+    await journey.h.screenshot(page, 'nsc-control-resources-en');
   }, 240_000);
 });
