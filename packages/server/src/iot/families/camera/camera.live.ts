@@ -14,7 +14,7 @@ const URL_LIKE = /^(rtsp|rtmp|https?):\/\//i;
 
 /** Live video of the cameras over the stream gateway: where a camera's stream is, and its HLS files. */
 export function createCameraLive(ctx: FamilyContext, gateway: LiveGateway) {
-  const answer = (_projectId: number, id: number): CameraLive => {
+  const answer = (id: number): CameraLive => {
     const { state } = gateway.state(id);
     const key = gateway.keyOf(id);
     return {
@@ -47,20 +47,20 @@ export function createCameraLive(ctx: FamilyContext, gateway: LiveGateway) {
     throw new AppError(502, 'DEVICE_FAILED', 'errors.deviceFailed', { error: 'stream' });
   }
 
-  const run = async (actor: Actor, projectId: number, camera: FamilyDevice, restart: boolean) => {
-    if (!gateway.available) return answer(projectId, camera.id);
+  const run = async (actor: Actor, camera: FamilyDevice, restart: boolean) => {
+    if (!gateway.available) return answer(camera.id);
     const source = await sourceOf(actor, camera);
     sources.set(camera.id, source);
     await (restart ? gateway.restart(camera.id, source) : gateway.open(camera.id, source));
-    return answer(projectId, camera.id);
+    return answer(camera.id);
   };
 
   return {
-    open: (actor: Actor, projectId: number, camera: FamilyDevice) => run(actor, projectId, camera, false),
-    restart: (actor: Actor, projectId: number, camera: FamilyDevice) => run(actor, projectId, camera, true),
-    stop(projectId: number, camera: FamilyDevice) {
+    open: (actor: Actor, camera: FamilyDevice) => run(actor, camera, false),
+    restart: (actor: Actor, camera: FamilyDevice) => run(actor, camera, true),
+    stop(camera: FamilyDevice) {
       gateway.stop(camera.id);
-      return answer(projectId, camera.id);
+      return answer(camera.id);
     },
     /** A playlist or segment, never cached (the playlist moves on every second). */
     file(camera: FamilyDevice, name: string, reply: FastifyReply) {
