@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type {} from '@fastify/websocket';
-import { decodeMessage } from '@sc/contract';
 import {
   ECE_RECORD_MINUTES,
   ECE_TALK_API,
@@ -18,14 +17,12 @@ import { splitFrames } from '@sc/contract/families/kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../../../platform/errors.js';
 import { actorOf, type FamilyContext } from '../family-handler.js';
+import { commandOutcome } from '../kit/device-commands.js';
+import { isAudioFrame, operatorSocket, servePull, socketQuery, writeFrame } from '../kit/live-audio.js';
 import { type CallRecorder, callRecorder } from './ece.recorder.js';
 import type { EceService } from './ece.service.js';
 
 const TYPE = eceManifest.type;
-/** A frame larger than this is not audio of the declared format: dropped. */
-const MAX_FRAME = 8 * 1024;
-/** The post's stream holding more than this unsent (about 1.5 s of audio) loses frames until it drains. */
-const MAX_BACKLOG = 48 * 1024;
 /** How often the operator hears how many frames went each way. */
 const STATS_MS = 1000;
 
@@ -96,33 +93,16 @@ export function eceTalkRoutes(app: FastifyInstance, ctx: FamilyContext, ece: Ece
     ECE_TALK_API.talk.path,
     { websocket: true, schema: { hide: true } },
     async (socket, req: FastifyRequest<{ Params: { projectId: string } }>) => {
-      const say = (message: EceTalkMessage) => {
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
-      };
-      const refuse = (err: unknown) => {
-        const known = err instanceof AppError;
-        if (!known) req.log.error({ err }, 'ece talk refused');
-        say({
-          kind: 'error',
-          key: known ? err.key : 'errors.internal',
-          ...(known && err.params ? { params: err.params as Record<string, string | number> } : {}),
-        });
-        socket.close(1008);
-      };
+      const { say, refuse } = operatorSocket<EceTalkMessage>(socket, req, 'ece talk refused');
       let talk: Talk | null = null;
       let stats: NodeJS.Timeout | null = null;
       socket.on('message', (data: Buffer, binary: boolean) => {
         const t = talk;
         if (!t || t.ended || !binary) return;
-        if (data.length < ECE_TALK_FORMAT.headerBytes || data.length > MAX_FRAME) return;
+        if (!isAudioFrame(data)) return;
         // The operator's voice is recorded as spoken, also before the post pulls it or once it dropped.
         t.recorder.add('seat', data);
-        if (!t.pull || t.pull.writableLength > MAX_BACKLOG) return;
-        const length = Buffer.alloc(2);
-        length.writeUInt16LE(data.length, 0);
-        t.pull.write(length);
-        t.pull.write(data);
-        t.down++;
+        if (t.pull && writeFrame(t.pull, data)) t.down++;
       });
       socket.on('close', () => {
         if (stats) clearInterval(stats);
@@ -132,12 +112,8 @@ export function eceTalkRoutes(app: FastifyInstance, ctx: FamilyContext, ece: Ece
         const projectId = Number(req.params.projectId);
         const session = req.session!;
         await ctx.devices.project(session, projectId);
-        const parsed = talkQuery.safeParse(req.query);
-        if (!parsed.success) {
-          const { key, params } = decodeMessage(parsed.error.issues[0]!.message);
-          throw new AppError(400, 'VALIDATION', key, params);
-        }
-        const alarm = await ece.repo.alarm(projectId, parsed.data.alarmId);
+        const query = socketQuery(talkQuery, req.query);
+        const alarm = await ece.repo.alarm(projectId, query.alarmId);
         if (!alarm) throw new AppError(404, 'NOT_FOUND', 'ece.rules.alarmMissing');
         const post = await ctx.devices.get(session, projectId, alarm.device.id, TYPE).catch(() => {
           throw new AppError(404, 'NOT_FOUND', 'ece.seat.deviceNotFound');
@@ -169,20 +145,14 @@ export function eceTalkRoutes(app: FastifyInstance, ctx: FamilyContext, ece: Ece
         stats = setInterval(() => say({ kind: 'stats', down: current.down, up: current.up }), STATS_MS);
         const actor = actorOf(req);
         await ece.repo.answered(alarm.id, session.user.name);
-        let outcome: EceTalkOutcome;
-        try {
-          const args = {
-            session: current.id,
-            url: urlOf(req, ECE_TALK_PUBLIC.listen.path, current.id, current.key),
-            upload: urlOf(req, ECE_TALK_PUBLIC.speak.path, current.id, current.key),
-            key: current.key,
-            ...ECE_TALK_FORMAT,
-          };
-          outcome = (await ctx.iot.bus.send(actor, post, ECE_TALK_COMMAND, args)).ok ? 'sent' : 'failed';
-        } catch (err) {
-          const status = err instanceof AppError ? err.statusCode : 0;
-          outcome = status === 409 ? 'offline' : status === 504 ? 'silent' : 'failed';
-        }
+        const args = {
+          session: current.id,
+          url: urlOf(req, ECE_TALK_PUBLIC.listen.path, current.id, current.key),
+          upload: urlOf(req, ECE_TALK_PUBLIC.speak.path, current.id, current.key),
+          key: current.key,
+          ...ECE_TALK_FORMAT,
+        };
+        const outcome: EceTalkOutcome = await commandOutcome(ctx, actor, post, ECE_TALK_COMMAND, args);
         // A post already pulling is reported so (its pull may come before its answer).
         if (!current.ended && !current.pull) say({ kind: 'outcome', outcome });
       } catch (err) {
@@ -201,21 +171,12 @@ export function eceTalkRoutes(app: FastifyInstance, ctx: FamilyContext, ece: Ece
       const pull = new PassThrough();
       talk.pull = pull;
       talk.say({ kind: 'outcome', outcome: 'pulling' });
-      req.raw.socket.setNoDelay(true);
-      req.raw.on('close', () => {
+      servePull(req, reply, pull, 'x-ece-format', () => {
         if (talk.pull !== pull) return;
         talk.pull = null;
         pull.end();
         if (!talk.ended) talk.say({ kind: 'outcome', outcome: 'left' });
       });
-      reply.hijack();
-      reply.raw.writeHead(200, {
-        'content-type': 'application/octet-stream',
-        'cache-control': 'no-store',
-        'x-ece-format': `${ECE_TALK_FORMAT.codec};rate=${ECE_TALK_FORMAT.sampleRate}`,
-      });
-      reply.raw.flushHeaders();
-      pull.pipe(reply.raw);
     },
   );
 
@@ -236,7 +197,7 @@ export function eceTalkRoutes(app: FastifyInstance, ctx: FamilyContext, ece: Ece
         const { frames } = splitFrames(body);
         let received = 0;
         for (const frame of frames) {
-          if (frame.length < ECE_TALK_FORMAT.headerBytes || frame.length > MAX_FRAME) continue;
+          if (!isAudioFrame(frame)) continue;
           talk.hear(frame);
           received++;
         }

@@ -41,6 +41,25 @@ export const tellDevice = (ctx: FamilyContext, actor: Actor, target: CommandTarg
   );
 
 /**
+ * Tells a device by command what it need not answer with a result (to pull live audio, to play): `sent` when it
+ * answered ok, `failed` when it refused, `offline` (the bus's 409) or `silent` (504).
+ */
+export async function commandOutcome(
+  ctx: FamilyContext,
+  actor: Actor,
+  target: CommandTarget,
+  command: string,
+  args: Record<string, unknown>,
+): Promise<'sent' | 'failed' | 'offline' | 'silent'> {
+  try {
+    return (await ctx.iot.bus.send(actor, target, command, args)).ok ? 'sent' : 'failed';
+  } catch (err) {
+    const status = err instanceof AppError ? err.statusCode : 0;
+    return status === 409 ? 'offline' : status === 504 ? 'silent' : 'failed';
+  }
+}
+
+/**
  * Stores a device's settings in its type properties (the management log says what changed, as
  * `settingsOf` reads them) and tells a connected device its new settings (`command`): the settings
  * with whether it was told.

@@ -1,6 +1,6 @@
 import { type NSC_DELIVERY, nscManifest } from '@sc/contract/families/nsc';
-import { AppError } from '../../../platform/errors.js';
 import type { Actor, FamilyContext } from '../family-handler.js';
+import { commandOutcome } from '../kit/device-commands.js';
 import { byName, type Named } from './nsc.picks.js';
 
 export type Outcome = (typeof NSC_DELIVERY)[number];
@@ -27,16 +27,13 @@ export async function deliver(
     nscManifest.type,
   );
   const outcomes = await Promise.all(
-    targets.map(async (target): Promise<Delivered> => {
-      let outcome: Outcome;
-      try {
-        outcome = (await ctx.iot.bus.send(actor, target, command, argsOf(target.id))).ok ? 'sent' : 'failed';
-      } catch (err) {
-        const status = err instanceof AppError ? err.statusCode : 0;
-        outcome = status === 409 ? 'offline' : status === 504 ? 'silent' : 'failed';
-      }
-      return { id: target.id, name: target.name, outcome };
-    }),
+    targets.map(
+      async (target): Promise<Delivered> => ({
+        id: target.id,
+        name: target.name,
+        outcome: await commandOutcome(ctx, actor, target, command, argsOf(target.id)),
+      }),
+    ),
   );
   return outcomes.sort(byName);
 }

@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type {} from '@fastify/websocket';
-import { decodeMessage } from '@sc/contract';
 import {
   NSC_LIVE_API,
   NSC_LIVE_COMMAND,
@@ -17,13 +16,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../../../platform/errors.js';
 import type { CommandTarget } from '../../command-bus.js';
 import { type Actor, actorOf, type FamilyContext } from '../family-handler.js';
+import { commandOutcome } from '../kit/device-commands.js';
+import { isAudioFrame, operatorSocket, servePull, socketQuery, writeFrame } from '../kit/live-audio.js';
 import { createNscRepository } from './nsc.repository.js';
 
 const TYPE = nscManifest.type;
-/** A frame larger than this is not audio of the declared format: dropped. */
-const MAX_FRAME = 8 * 1024;
-/** A speaker's stream holding more than this unsent (about 1.5 s of audio) loses frames until it drains. */
-const MAX_BACKLOG = 48 * 1024;
 
 interface Live {
   id: string;
@@ -72,14 +69,8 @@ export function nscLiveRoutes(app: FastifyInstance, ctx: FamilyContext) {
 
   /** Tells a speaker to pull the broadcast; answers what happened. */
   async function tell(actor: Actor, live: Live, target: CommandTarget, url: string, key: string) {
-    let outcome: NscLiveOutcome;
-    try {
-      const args = { session: live.id, url, key, ...NSC_LIVE_FORMAT };
-      outcome = (await ctx.iot.bus.send(actor, target, NSC_LIVE_COMMAND, args)).ok ? 'sent' : 'failed';
-    } catch (err) {
-      const status = err instanceof AppError ? err.statusCode : 0;
-      outcome = status === 409 ? 'offline' : status === 504 ? 'silent' : 'failed';
-    }
+    const args = { session: live.id, url, key, ...NSC_LIVE_FORMAT };
+    const outcome: NscLiveOutcome = await commandOutcome(ctx, actor, target, NSC_LIVE_COMMAND, args);
     // A speaker already pulling is reported so (its pull may come before its answer).
     if (!live.ended && !live.pulls.has(target.id)) live.say({ kind: 'outcome', id: target.id, outcome });
   }
@@ -93,33 +84,15 @@ export function nscLiveRoutes(app: FastifyInstance, ctx: FamilyContext) {
 
   /** A frame in: to every speaker pulling, length-prefixed; a speaker with a backlog skips it. */
   function relay(live: Live, frame: Buffer) {
-    if (frame.length < NSC_LIVE_FORMAT.headerBytes || frame.length > MAX_FRAME) return;
-    const length = Buffer.alloc(2);
-    length.writeUInt16LE(frame.length, 0);
-    for (const pull of live.pulls.values()) {
-      if (pull.writableLength > MAX_BACKLOG) continue;
-      pull.write(length);
-      pull.write(frame);
-    }
+    if (!isAudioFrame(frame)) return;
+    for (const pull of live.pulls.values()) writeFrame(pull, frame);
   }
 
   app.get(
     NSC_LIVE_API.broadcast.path,
     { websocket: true, schema: { hide: true } },
     async (socket, req: FastifyRequest<{ Params: { projectId: string } }>) => {
-      const say = (message: NscLiveMessage) => {
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
-      };
-      const refuse = (err: unknown) => {
-        const known = err instanceof AppError;
-        if (!known) req.log.error({ err }, 'live broadcast refused');
-        say({
-          kind: 'error',
-          key: known ? err.key : 'errors.internal',
-          ...(known && err.params ? { params: err.params as Record<string, string | number> } : {}),
-        });
-        socket.close(1008);
-      };
+      const { say, refuse } = operatorSocket<NscLiveMessage>(socket, req, 'live broadcast refused');
       // Frames that come while the speakers are looked up are dropped (the broadcast has not begun).
       let live: Live | null = null;
       socket.on('message', (data: Buffer, binary: boolean) => {
@@ -132,12 +105,8 @@ export function nscLiveRoutes(app: FastifyInstance, ctx: FamilyContext) {
         const projectId = Number(req.params.projectId);
         const session = req.session!;
         await ctx.devices.project(session, projectId);
-        const parsed = nscLiveQuery.safeParse(req.query);
-        if (!parsed.success) {
-          const { key, params } = decodeMessage(parsed.error.issues[0]!.message);
-          throw new AppError(400, 'VALIDATION', key, params);
-        }
-        const targets = await speakersOf(projectId, parsed.data.deviceIds, parsed.data.groupIds);
+        const query = socketQuery(nscLiveQuery, req.query);
+        const targets = await speakersOf(projectId, query.deviceIds, query.groupIds);
         if (socket.readyState !== socket.OPEN) return;
         const current: Live = {
           id: randomUUID(),
@@ -173,22 +142,12 @@ export function nscLiveRoutes(app: FastifyInstance, ctx: FamilyContext) {
       const pull = new PassThrough();
       live.pulls.set(id, pull);
       live.say({ kind: 'outcome', id, outcome: 'pulling' });
-      req.raw.socket.setNoDelay(true);
-      req.raw.on('close', () => {
+      servePull(req, reply, pull, 'x-nsc-format', () => {
         if (live.pulls.get(id) !== pull) return;
         live.pulls.delete(id);
         pull.end();
         if (!live.ended) live.say({ kind: 'outcome', id, outcome: 'left' });
       });
-      // Straight onto the socket: headers at once, each frame as it is written (no hook buffers it).
-      reply.hijack();
-      reply.raw.writeHead(200, {
-        'content-type': 'application/octet-stream',
-        'cache-control': 'no-store',
-        'x-nsc-format': `${NSC_LIVE_FORMAT.codec};rate=${NSC_LIVE_FORMAT.sampleRate}`,
-      });
-      reply.raw.flushHeaders();
-      pull.pipe(reply.raw);
     },
   );
 }

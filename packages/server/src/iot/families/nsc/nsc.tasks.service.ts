@@ -15,9 +15,10 @@ import {
   taskSpan,
   tasksOverlap,
 } from '@sc/contract/families/nsc';
-import { AppError, conflict, conflictField, fieldError, notFound } from '../../../platform/errors.js';
+import { conflict, conflictField, fieldError, notFound } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
 import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
+import { commandOutcome } from '../kit/device-commands.js';
 import { reviewedRecords } from '../kit/reviewed-records.js';
 import { nscRecords } from './nsc.records.js';
 import { createNscTaskRepository, type TaskFields, type TaskRow } from './nsc.tasks.repository.js';
@@ -177,16 +178,13 @@ export function createNscTaskService(ctx: FamilyContext) {
       TYPE,
     );
     const outcomes = await Promise.all(
-      targets.map(async (target): Promise<Named & { outcome: Outcome }> => {
-        let outcome: Outcome;
-        try {
-          outcome = (await ctx.iot.bus.send(actor, target, command, args)).ok ? 'sent' : 'failed';
-        } catch (err) {
-          const status = err instanceof AppError ? err.statusCode : 0;
-          outcome = status === 409 ? 'offline' : status === 504 ? 'silent' : 'failed';
-        }
-        return { id: target.id, name: target.name, outcome };
-      }),
+      targets.map(
+        async (target): Promise<Named & { outcome: Outcome }> => ({
+          id: target.id,
+          name: target.name,
+          outcome: await commandOutcome(ctx, actor, target, command, args),
+        }),
+      ),
     );
     await repo.told(
       taskId,
