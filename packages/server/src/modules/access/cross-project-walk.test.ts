@@ -169,8 +169,8 @@ async function seed(db: Db, projectId: number, projectName: string, tag: string)
   );
   const [recording] = await queryRows<{ id: number }>(
     db,
-    sql`insert into ece_recordings (project_id, alarm_id, start_time, duration_ms, size, answered_by, audio)
-        values (${projectId}, ${alarm!.id}, now(), 0, 4, 'admin', ${Buffer.from('RIFF')}) returning id`,
+    sql`insert into ece_recordings (project_id, alarm_id, start_time, duration_ms, size, answered_by, stored)
+        values (${projectId}, ${alarm!.id}, now(), 0, 0, 'admin', true) returning id`,
   );
   const role = await createRole(db, projectId);
   secrets.push(role.name, role.no);

@@ -236,8 +236,9 @@ describe('recordings search', () => {
 
 describe('recording audio', () => {
   it('serves the WAV whole, or a part with 206 so a player can seek', async () => {
-    const id = await stored(await alarmOf(post), new Date(), 2);
-    const size = 44 + 2 * 16_000 * 4;
+    // 10 s: 640 KB, three chunks of 256 KB.
+    const id = await stored(await alarmOf(post), new Date(), 10);
+    const size = 44 + 10 * 16_000 * 4;
     const whole = await audio(id);
     expect(whole.statusCode).toBe(200);
     expect(whole.headers['content-type']).toBe('audio/wav');
@@ -251,6 +252,10 @@ describe('recording audio', () => {
     expect(part.headers['content-range']).toBe(`bytes ${from}-${size - 1}/${size}`);
     expect(Number(part.headers['content-length'])).toBe(size - from);
     expect(part.rawPayload.equals(whole.rawPayload.subarray(from))).toBe(true);
+    // Across a chunk's end.
+    const across = await audio(id, { range: 'bytes=262000-262300' });
+    expect(across.statusCode).toBe(206);
+    expect(across.rawPayload.equals(whole.rawPayload.subarray(262000, 262301))).toBe(true);
     const head = await audio(id, { range: 'bytes=0-43' });
     expect(head.statusCode).toBe(206);
     expect(head.rawPayload.equals(whole.rawPayload.subarray(0, 44))).toBe(true);
@@ -258,6 +263,12 @@ describe('recording audio', () => {
     expect(beyond.statusCode).toBe(416);
     expect(beyond.headers['content-range']).toBe(`bytes */${size}`);
     expect(beyond.json().message).toBe('请求的录音范围无效');
+    // One still being written (not stored) is neither listed nor served.
+    await suite.t.database.db.execute(sql`update ece_recordings set stored = false where id = ${id}`);
+    expect((await audio(id)).statusCode).toBe(404);
+    const now = Date.now();
+    const listed = await search(`from=${iso(new Date(now - DAY))}&to=${iso(new Date(now + 60_000))}`);
+    expect((listed.json().list as EceRecording[]).some((r) => r.id === id)).toBe(false);
   });
 
   it("refuses another project's recording, a missing one and a bad id, in words", async () => {

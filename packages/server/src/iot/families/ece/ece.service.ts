@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   type AlarmQuery,
   CONNECTION_DEFAULTS,
@@ -188,7 +189,7 @@ export function createEceService(ctx: FamilyContext) {
 
     /**
      * A recording's audio: the whole, or the part a Range header asks (206, so a player can seek); a
-     * range beyond the end is 416. Only the bytes asked are read from the database.
+     * range beyond the end is 416. Only the chunks of the part asked are read from the database.
      */
     async recordingAudio(
       session: SessionContext,
@@ -212,10 +213,11 @@ export function createEceService(ctx: FamilyContext) {
         throw new AppError(416, 'RANGE', 'ece.rules.rangeNotSatisfiable');
       }
       const { start, end } = range ?? { start: 0, end: meta.size - 1 };
-      const part = await repo.recordingPart(projectId, id, start, end - start + 1);
-      if (!part) throw recordingMissing();
       if (range) reply.code(206).header('content-range', `bytes ${start}-${end}/${meta.size}`);
-      return reply.send(part);
+      // Streamed as the chunks are read, one statement each.
+      return reply
+        .header('content-length', end - start + 1)
+        .send(Readable.from(repo.recordingPart(id, start, end + 1)));
     },
 
     /** Deletes the alarms (and so their recordings) older than the setting eceRetentionDays; answers how many. */

@@ -4,6 +4,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   timestamp,
   uniqueIndex,
@@ -76,9 +77,10 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * The recordings of answered calls (spec 001 §2 "pjtdeviceecerecord"): one row per answer, the whole WAV
- * in the database so every server instance serves it (ece.recorder.ts makes it). Goes with its alarm, so
- * it is kept as long as the alarm log (eceRetentionDays) and goes with its post.
+ * The recordings of answered calls (spec 001 §2 "pjtdeviceecerecord"): one row per answer, its WAV in
+ * chunks (ece_recording_chunks) in the database so every server instance serves it (ece.recorder.ts makes
+ * it). `stored` once all its chunks are written (only those are listed and served). Goes with its alarm,
+ * so it is kept as long as the alarm log (eceRetentionDays) and goes with its post.
  */
 export const eceRecordings = pgTable(
   'ece_recordings',
@@ -94,10 +96,26 @@ export const eceRecordings = pgTable(
     /** The call went on beyond the setting eceRecordMinutes: only its first minutes are kept. */
     cut: boolean('cut').notNull().default(false),
     answeredBy: varchar('answered_by', { length: 64 }).notNull(),
-    audio: bytea('audio').notNull(),
+    /** All its chunks are written. */
+    stored: boolean('stored').notNull().default(false),
+    createdAt: timestamp('created_at', tz).notNull().defaultNow(),
   },
   (t) => [
     index('ece_recordings_project_time_idx').on(t.projectId, t.startTime),
     index('ece_recordings_alarm_idx').on(t.alarmId),
   ],
+);
+
+/**
+ * A recording's WAV in chunks of ECE_RECORDING_CHUNK_BYTES: one statement writes or reads one, so the
+ * other queries wait that long at most behind a recording (one bytea of 37 MB held PGlite for seconds).
+ */
+export const eceRecordingChunks = pgTable(
+  'ece_recording_chunks',
+  {
+    recordingId: goneWith('recording_id', eceRecordings),
+    seq: integer('seq').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.recordingId, t.seq] })],
 );
