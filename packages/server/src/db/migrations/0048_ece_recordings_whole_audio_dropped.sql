@@ -1,0 +1,1 @@
+ALTER TABLE "ece_recordings" DROP COLUMN "audio";
