@@ -3,8 +3,8 @@ import { familySim } from '@sc/simulator';
 import type { MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiOf, connectDevice, createDevice, publishUp, rootProjectId } from './devices';
 import { axeFindings, describeAxe } from './axe';
+import { apiOf, connectDevice, createDevice, publishUp, rootProjectId } from './devices';
 import { type Harness, signIn, startHarness, switchLanguage } from './harness';
 import { describeFindings, inspectScreen } from './screen-checks';
 
