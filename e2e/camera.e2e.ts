@@ -1,9 +1,8 @@
-import { type CommandRequest, commandTopic } from '@sc/contract';
-import { familySim } from '@sc/simulator';
 import type { MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiOf, connectDevice, createDevice, publishUp, rootProjectId } from './devices';
+import { simulatedCamera as simulatedCameraOf } from './cameras';
+import { apiOf, createDevice, rootProjectId } from './devices';
 import { type Harness, signIn, startHarness, switchLanguage } from './harness';
 
 /**
@@ -25,7 +24,6 @@ afterAll(async () => {
   expect(errors).toEqual([]);
 });
 
-const sim = familySim('camera');
 const NAMES = [
   '路口球机',
   '广场枪机',
@@ -40,28 +38,8 @@ const NAMES = [
 
 /** A camera over MQTT answering as the simulator's cameras do (its video served by the simulator's streams). */
 async function simulatedCamera(equipmentId: string, key1: string, name: string, props: Record<string, unknown>) {
-  const device = {
-    equipmentId,
-    type: 'camera',
-    plan: { props, name },
-    place: { lng: 116.4, lat: 39.9, offset: 0.5 },
-    state: {} as Record<string, unknown>,
-  } as unknown as Parameters<NonNullable<typeof sim.init>>[0];
-  sim.init!(device);
-  const client = await connectDevice(h, { equipmentId, key1 });
+  const { device, client } = await simulatedCameraOf(h, { equipmentId, key1, name }, props);
   clients.push(client);
-  await client.subscribeAsync(commandTopic(equipmentId), { qos: 1 });
-  client.on('message', (_topic, payload) => {
-    const request = JSON.parse(payload.toString()) as CommandRequest;
-    void (async () => {
-      const handler = sim.commands?.[request.command];
-      const outcome = handler
-        ? await handler(device, request.args, { now: new Date(), report: () => null, reboot: () => {}, children: [] })
-        : { ok: true, result: {} };
-      await publishUp(client, equipmentId, 'reply', { id: request.id, ...outcome });
-    })();
-  });
-  await publishUp(client, equipmentId, 'heartbeat', {});
   return device;
 }
 

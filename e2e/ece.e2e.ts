@@ -2,6 +2,7 @@ import type { CommandRequest } from '@sc/contract';
 import { familySim } from '@sc/simulator';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { simulatedCamera } from './cameras';
 import { createDevice } from './devices';
 import { switchLanguage } from './harness';
 import { describeFindings, inspectScreen } from './screen-checks';
@@ -9,7 +10,8 @@ import { devicesJourney, simulatedDevice } from './simulated-devices';
 
 /**
  * Emergency call posts: a post answering as the simulator's model over MQTT is listed with its linked
- * camera; its button pressed, the agent seat rings (banner, the call in its list); the operator answers
+ * camera (a simulated one, streaming); its button pressed, the agent seat rings (banner, the call in its
+ * list, the linked camera live beside the map: its video advances); the operator answers
  * and talks both ways live (Chromium's fake microphone to the post, the post's synthesised voice back:
  * frames counted on both sides, the post's own count shown), hangs up (the post hangs up too), settles
  * the call from the seat, and the alarm log shows it settled; the four screens in both languages at
@@ -20,9 +22,22 @@ const journey = devicesJourney();
 const TYPE = 'emergencycallequipment';
 const sim = familySim(TYPE);
 const POST = { name: '东门呼叫柱', no: 'ECE-E2E-01', equipmentId: 'EQE2EECE01', key1: 'ece-secret-1' };
-const CAMERA = { name: '东门球机', no: 'CAM-ECE-01' };
+const CAMERA = { name: '东门球机', no: 'CAM-ECE-01', equipmentId: 'EQE2EECECAM1', key1: 'ece-cam-secret-1' };
+const CAMERA_PROPS = { streamMode: 'hls', ptzSupported: false, code: 'C-ECE-01' };
 const findings = async (page: Page, lang: 'zh_CN' | 'en_US') => describeFindings(await inspectScreen(page, lang));
 const count = async (page: Page, testId: string) => Number(await page.getByTestId(testId).getAttribute('data-count'));
+/** The seat's video of the linked camera: its time. */
+const seatVideoTime = (page: Page) =>
+  page
+    .getByTestId('ece-seat-video')
+    .getByTestId('live-video')
+    .evaluate((v: HTMLVideoElement) => v.currentTime);
+/** Waits until the seat's video of the linked camera plays: its time grows. */
+async function seatVideoAdvancing(page: Page) {
+  await expect.poll(() => seatVideoTime(page), { timeout: 40_000 }).toBeGreaterThan(0);
+  const first = await seatVideoTime(page);
+  await expect.poll(() => seatVideoTime(page), { timeout: 20_000 }).toBeGreaterThan(first + 0.5);
+}
 
 /**
  * The post as the simulator's model (commands answered with the model's handlers, its reports with the
@@ -50,7 +65,12 @@ async function runPost(commands: CommandRequest[]) {
 describe('emergency call posts', () => {
   it('a press rings the seat; answered, talked both ways, hung up and settled; the log shows it settled', async () => {
     const { page, api, projectId } = await journey.signedIn();
-    const cameraId = await createDevice(api, projectId, 'camera', 'ipcxswpusher', CAMERA);
+    // The post's linked camera: a simulated one, its picture streamed (as the camera journey's).
+    const cameraId = await createDevice(api, projectId, 'camera', 'dahuadss', CAMERA, {
+      props: JSON.stringify(CAMERA_PROPS),
+    });
+    await api.post(`/api/pjts/${projectId}/iot/camera/${cameraId}/register`);
+    journey.clients.push((await simulatedCamera(journey.h, CAMERA, CAMERA_PROPS)).client);
     const postId = await createDevice(api, projectId, TYPE, 'eceisc', POST, {
       props: JSON.stringify({ eceCode: 'ECE-0001', linkedCameraId: cameraId }),
       ip: '10.8.0.21',
@@ -78,6 +98,9 @@ describe('emergency call posts', () => {
     // Its place on the map, and the notification naming it.
     await page.getByTestId('area-map').waitFor({ timeout: 30_000 });
     await page.locator('.ant-notification-notice', { hasText: `${POST.name} 正在呼叫` }).waitFor({ timeout: 30_000 });
+    // The linked camera live beside the map: its video advances.
+    expect(await page.getByTestId('ece-seat-video').getAttribute('data-camera')).toBe(String(cameraId));
+    await seatVideoAdvancing(page);
     expect(await findings(page, 'zh_CN')).toEqual([]);
     await journey.h.screenshot(page, 'ece-seat-zh');
 
@@ -146,6 +169,7 @@ describe('emergency call posts', () => {
       });
     await page.getByTestId('area-map').waitFor({ timeout: 30_000 });
     await page.locator('.ant-notification-notice', { hasText: `${POST.name} is calling` }).waitFor({ timeout: 30_000 });
+    await seatVideoAdvancing(page);
     expect(await findings(page, 'en_US')).toEqual([]);
     await journey.h.screenshot(page, 'ece-seat-en');
   }, 300_000);

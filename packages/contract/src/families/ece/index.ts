@@ -5,6 +5,7 @@ import { blankOr, contextPathRule, hostRule, wsAddressRule } from '../../setting
 import { intRange } from '../../validation/rules.js';
 import { deviceCalls, familyEndpoints, familyPublicEndpoints, pageCall } from '../kit/calls.js';
 import { blank } from '../kit/forms.js';
+import { LIVE_VIDEO_API } from '../kit/live-video.js';
 import { defineFamily } from '../kit/manifest.js';
 import { ipNetwork } from '../kit/planned.js';
 import { int, text } from '../kit/properties.js';
@@ -251,7 +252,12 @@ export const eceManifest = defineFamily({
     familyGroup('pjtece', 'AlertOutlined'),
     page('pjtdeviceecelist', 'AlertOutlined', grantsOf({ list, connection, saveConnection, ...device })),
     page('pjtdeviceece', 'FileSearchOutlined', grantsOf({ logs, counts, settle })),
-    page('pjtdeviceeceagentseat', 'CustomerServiceOutlined', grantsOf({ logs, counts, settle, ...ECE_TALK_API })),
+    // The seat plays the calling post's linked camera live (the kit's live video, any family's device by id).
+    page(
+      'pjtdeviceeceagentseat',
+      'CustomerServiceOutlined',
+      grantsOf({ logs, counts, settle, ...ECE_TALK_API, ...LIVE_VIDEO_API }),
+    ),
     page('pjtdeviceecerecord', 'PlaySquareOutlined', grantsOf({ list, ...ECE_RECORD_API })),
   ],
   demo: { weight: 3 },

@@ -33,25 +33,22 @@ export const liveVideo = z.object({
 });
 export type LiveVideo = z.infer<typeof liveVideo>;
 
-const liveFileParams = { file: z.string().regex(LIVE_FILE, 'validation.validParam') };
-
-/** Watching: `GET …/:id/live` opens the stream (a viewer's read), `GET …/:id/live/:file` its HLS files. */
-export const liveViewCalls = <S extends string>(e: FamilyEndpoints<S>, device: string) => ({
+/** `GET …/:id/live`: opens the stream for a viewer (a read), answering where its playlist is. */
+const liveCall = <S extends string>(e: FamilyEndpoints<S>, device: string) =>
   // A GET (a viewer's read): opening the video starts the gateway's stream on demand, nothing else.
-  live: e.get(':id/live', {
+  e.get(':id/live', {
     response: liveVideo,
     summary: `Opens a ${device}'s live video for a viewer: the stream gateway pulls its stream with ffmpeg (shared by every viewer of the ${device}, copied when H.264) and answers once the HLS playlist is there; it stops a while (setting cameraLiveIdle) after the last viewer's last request`,
-  }),
-  liveFile: e.get(':id/live/:file', {
-    params: liveFileParams,
-    response: storedFile,
-    summary: `The HLS playlist (index.m3u8) or a segment (seg<n>.ts) of a ${device}'s live stream`,
-  }),
-});
+  });
 
 /** The live-video trait of a streaming family: watching, and restart and stop for its editors. */
 export const liveVideoCalls = <S extends string>(e: FamilyEndpoints<S>, device: string) => ({
-  ...liveViewCalls(e, device),
+  live: liveCall(e, device),
+  liveFile: e.get(':id/live/:file', {
+    params: { file: z.string().regex(LIVE_FILE, 'validation.validParam') },
+    response: storedFile,
+    summary: `The HLS playlist (index.m3u8) or a segment (seg<n>.ts) of a ${device}'s live stream`,
+  }),
   liveRestart: e.post(':id/live/restart', {
     response: liveVideo,
     summary: `Restarts a ${device}'s live stream (the ${device} is asked for its stream again)`,
@@ -63,6 +60,6 @@ export const liveVideoCalls = <S extends string>(e: FamilyEndpoints<S>, device: 
  * Any device's live video by its id, for the screens of other families (the emergency call seat shows
  * its post's linked camera): `…/iot/video/:id/live`. The server answers it as the streaming family's
  * own `live` (the device in the caller's project, 404 otherwise; a device that does not stream: 400),
- * with the same stream; a screen grants it with `grantsOf(LIVE_VIDEO_API)`.
+ * with the same stream and its playlist; a screen grants it with `grantsOf(LIVE_VIDEO_API)`.
  */
-export const LIVE_VIDEO_API = liveViewCalls(familyEndpoints('video'), 'device');
+export const LIVE_VIDEO_API = { live: liveCall(familyEndpoints('video'), 'device') };

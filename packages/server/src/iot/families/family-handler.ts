@@ -10,6 +10,7 @@ import type { TimePartitioned } from '../telemetry/tables.js';
 import type { DeviceSchedules } from './kit/device-schedules.js';
 import type { FamilyDevices } from './kit/devices.repository.js';
 import type { EventsRepository } from './kit/events.repository.js';
+import type { LiveVideos } from './kit/live-video.js';
 
 /**
  * What a family may take from the platform besides its context: who acts (for the operation and
@@ -31,6 +32,8 @@ export interface FamilyContext {
   settings: SettingsService;
   /** Devices' own schedules by type: one family provides them, a carrier's family hands them over. */
   schedules: DeviceSchedules;
+  /** Devices' live video by type: the family that streams provides it, any family's screen plays it. */
+  liveVideo: LiveVideos;
   /** Builds one of the family's repositories (the only code that holds the database). */
   repository<T>(create: (db: Db) => T): T;
   /** How long an instance holds a batch before renewing (config BATCH_LEASE_S); the kit's default when absent. */

@@ -11,6 +11,7 @@ import type { FamilyHandler } from './family-handler.js';
 import { gatewayFamily } from './gateway/gateway.handler.js';
 import { illumFamily } from './illum/illum.handler.js';
 import { createFamilyContext } from './kit/context.js';
+import { liveVideoRoutes } from './kit/live-video.js';
 import { ledFamily } from './led/led.handler.js';
 import { lightingFamily } from './lighting/lighting.handler.js';
 import { mtcFamily } from './mtc/mtc.handler.js';
@@ -46,4 +47,6 @@ export function registerFamilyRoutes(
 ): void {
   const ctx = createFamilyContext(deps);
   for (const family of families) family.routes?.(app, ctx);
+  // The kit's own calls, answered with what the families provided.
+  liveVideoRoutes(app, ctx);
 }

@@ -10,6 +10,7 @@ import { useAuthLevel } from '../../components/crud';
 import { useAreaDraw } from '../../components/map/use-area-draw';
 import { ProjectScoped } from '../../components/project-scoped';
 import { formatTime } from '../../components/time';
+import { CameraLive } from '../../components/video/camera-live';
 import { useAlarmCalls } from './alarm-log-page';
 import { SettleTag } from './alarm-table';
 import { type Alarm, ECE_TYPE } from './api';
@@ -23,6 +24,8 @@ const CAMERA_SCREEN = deviceScreenOf(peerOf(eceManifest, 'linked'));
 /** How often a ringing seat rings again, and reads the calls again (a push may be missed). */
 const RING_EVERY_MS = 3000;
 const READ_EVERY_MS = 5000;
+/** The height of the camera's video and of the map beside it. */
+const PANE_HEIGHT = 260;
 
 /** /pjt/pjtdeviceeceagentseat (spec 001 §2 "agent seat"): the posts' calls ring here, are answered and settled. */
 export default function AgentSeatPage() {
@@ -128,7 +131,7 @@ function AgentSeat({ projectId }: { projectId: number }) {
         />
       )}
       <Row gutter={16}>
-        <Col xs={24} lg={9}>
+        <Col xs={24} lg={7}>
           <Typography.Title level={5}>{t('ece.seat.calls')}</Typography.Title>
           <List
             bordered
@@ -156,7 +159,7 @@ function AgentSeat({ projectId }: { projectId: number }) {
             )}
           />
         </Col>
-        <Col xs={24} lg={15}>
+        <Col xs={24} lg={17}>
           {current ? (
             <CallPanel
               projectId={projectId}
@@ -279,16 +282,54 @@ function CallPanel({
         </Descriptions.Item>
         <Descriptions.Item label={t('ece.log.eventId')}>{alarm.eventId}</Descriptions.Item>
       </Descriptions>
-      <Typography.Text type="secondary">{t('ece.seat.place')}</Typography.Text>
-      {marks.length ? (
-        <Suspense fallback={<div style={{ height: 260 }} />}>
-          <AreaMap marks={marks} tones={tones} draw={draw} height={260} />
-        </Suspense>
-      ) : (
-        <Typography.Text type="secondary" data-testid="ece-no-place">
-          {t('ece.seat.noPlace')}
-        </Typography.Text>
-      )}
+      {/* The post's linked camera live beside its place on the map. */}
+      <Row gutter={[12, 12]}>
+        <Col xs={24} xl={14}>
+          <Flex vertical gap={4}>
+            <Typography.Text type="secondary">
+              {alarm.linkedCamera
+                ? `${t('ece.seat.cameraLive')} · ${alarm.linkedCamera.name}`
+                : t('ece.seat.cameraLive')}
+            </Typography.Text>
+            {alarm.linkedCamera ? (
+              <div data-testid="ece-seat-video" data-camera={alarm.linkedCamera.id}>
+                <CameraLive projectId={projectId} deviceId={alarm.linkedCamera.id} height={PANE_HEIGHT} />
+              </div>
+            ) : (
+              <Flex
+                align="center"
+                justify="center"
+                style={{ height: PANE_HEIGHT, background: '#fafafa', border: '1px dashed #d9d9d9', padding: 16 }}
+                data-testid="ece-seat-no-video"
+              >
+                <Typography.Text type="secondary" style={{ textAlign: 'center' }}>
+                  {t('ece.seat.noCameraVideo')}
+                </Typography.Text>
+              </Flex>
+            )}
+          </Flex>
+        </Col>
+        <Col xs={24} xl={10}>
+          <Flex vertical gap={4}>
+            <Typography.Text type="secondary">{t('ece.seat.place')}</Typography.Text>
+            {marks.length ? (
+              <Suspense fallback={<div style={{ height: PANE_HEIGHT }} />}>
+                <AreaMap marks={marks} tones={tones} draw={draw} height={PANE_HEIGHT} />
+              </Suspense>
+            ) : (
+              <Flex
+                align="center"
+                justify="center"
+                style={{ height: PANE_HEIGHT, background: '#fafafa', border: '1px dashed #d9d9d9' }}
+              >
+                <Typography.Text type="secondary" data-testid="ece-no-place">
+                  {t('ece.seat.noPlace')}
+                </Typography.Text>
+              </Flex>
+            )}
+          </Flex>
+        </Col>
+      </Row>
     </Flex>
   );
 }

@@ -63,6 +63,11 @@ const CONNECTION = {
   updatedAt: null,
 };
 
+/** The seat's calls: the post's linked camera, or none (`seat.unlinked`). */
+const seat = { unlinked: false };
+/** The kit's live video of the linked camera: on the stream gateway, its playlist there. */
+const VIDEO = '/api/pjts/2/iot/video/71/live';
+
 const family = familyScreens({
   screen: LIST,
   base: ECE,
@@ -76,11 +81,15 @@ const family = familyScreens({
       const filter = call.url.searchParams.get('filter');
       const list = ALARMS.filter((a) =>
         filter === 'unhandled' ? a.settleDetail === 'init' : filter === 'handled' ? a.settleDetail !== 'init' : true,
-      );
+      ).map((a) => (seat.unlinked ? { ...a, linkedCamera: null } : a));
       return { json: { list, total: list.length, page: 1, pageSize: 50 } };
     }
     if (pathname === '/api/pjts/2/devices.do/one/91')
       return { json: { id: 91, name: '东门呼叫柱', lng: null, lat: null } };
+    if (pathname === VIDEO)
+      return {
+        json: { id: 71, available: true, reason: null, state: 'live', playlist: `${VIDEO}/index.m3u8`, copy: true },
+      };
     if (pathname === `${ECE}/logs/1/settle`)
       return { json: { ...ALARMS[0], settleStatus: 'settled', settleDetail: 'settled', settledBy: 'admin' } };
     return undefined;
@@ -195,6 +204,13 @@ describe('agent seat', () => {
     const panel = await screen.findByTestId('ece-seat-panel');
     expect(within(panel).getByTestId('ece-camera-live').textContent).toContain('东门球机');
     expect(within(panel).getByTestId('ece-camera-live').getAttribute('href')).toBe('/pjt/pjtdevicecamera?id=71');
+    // The linked camera plays beside the map (the kit's live video); jsdom has no Media Source
+    // Extensions, and the player says so in words.
+    const video = within(panel).getByTestId('ece-seat-video');
+    expect(video.dataset.camera).toBe('71');
+    expect(await within(video).findByText('浏览器不支持播放该视频')).toBeTruthy();
+    expect(calls.some((c) => c.url.pathname === VIDEO)).toBe(true);
+    expect(within(panel).getByText('联动摄像机实时视频 · 东门球机')).toBeTruthy();
     // No microphone in this page: the call does not start, and the seat says why.
     fireEvent.click(within(panel).getByTestId('ece-answer'));
     expect((await screen.findByTestId('ece-seat-ended')).textContent).toContain('无法打开麦克风');
@@ -202,6 +218,29 @@ describe('agent seat', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(calls.some((c) => c.url.pathname === `${ECE}/logs/1/settle`)).toBe(true));
+  }, 120_000);
+
+  it('says the post has no linked camera instead of a video, in both languages', async () => {
+    seat.unlinked = true;
+    try {
+      const { calls } = family.serve(10, SEAT);
+      const { renderWithApp } = await import('../../test/render');
+      const { default: AgentSeatPage } = await import('./agent-seat-page');
+      renderWithApp(<AgentSeatPage />, { path: SEAT });
+      const panel = await screen.findByTestId('ece-seat-panel', {}, { timeout: 20_000 });
+      const none = within(panel).getByTestId('ece-seat-no-video');
+      expect(none.textContent).toBe('该设备未联动摄像机，没有实时视频。可在设备信息中设置“联动摄像机”。');
+      expect(within(panel).queryByTestId('ece-seat-video')).toBeNull();
+      expect(within(panel).getByText('未联动摄像机')).toBeTruthy();
+      await act(() => changeLang('en_US'));
+      expect(within(panel).getByTestId('ece-seat-no-video').textContent).toBe(
+        'This post is linked to no camera, so there is no live video. Set its linked camera in the device details.',
+      );
+      expect(calls.some((c) => c.url.pathname.includes('/iot/video/'))).toBe(false);
+    } finally {
+      seat.unlinked = false;
+      await act(() => changeLang('zh_CN'));
+    }
   }, 120_000);
 
   it('offers neither answer nor settle to a viewer', async () => {

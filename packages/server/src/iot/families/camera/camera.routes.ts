@@ -66,6 +66,13 @@ export function cameraRoutes(app: FastifyInstance, ctx: FamilyContext): void {
     replays.close();
   });
   const live = createCameraLive(ctx, gateway);
+  // Other families' screens play a camera through the kit's live-video calls: the same stream and check.
+  ctx.liveVideo.provide(cameraManifest.type, {
+    open: (actor, camera) => {
+      projectOf.set(camera.id, camera.projectId);
+      return live.open(actor, camera);
+    },
+  });
   const camera = createCameraService(ctx, (id) => gateway.state(id).state);
   mountTable(app, CAMERA_API, {
     // Commands go on the command bus: offline 409, silent 504, operation log. synctime carries our time.

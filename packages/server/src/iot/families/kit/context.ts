@@ -6,6 +6,7 @@ import type { FamilyContext } from '../family-handler.js';
 import { createDeviceSchedules } from './device-schedules.js';
 import { createFamilyDevices } from './devices.repository.js';
 import { createEventsRepository, type HandledWorkLookup } from './events.repository.js';
+import { createLiveVideos } from './live-video.js';
 
 /** The context every family's routes get: services and repositories over the one database. */
 export function createFamilyContext(deps: {
@@ -24,6 +25,7 @@ export function createFamilyContext(deps: {
     devices: createFamilyDevices(db),
     events: createEventsRepository(db, deps.handledWork),
     schedules: createDeviceSchedules(),
+    liveVideo: createLiveVideos(),
     repository: (create) => create(db),
     batchLeaseMs: deps.batchLeaseMs,
   };
