@@ -9,11 +9,10 @@ import {
 import { lengthPrefixed, splitFrames } from '@sc/contract/families/kit';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject, queryRows } from '../../../test/factories.js';
 import { eventually } from '../../test-device.js';
-import { commandSuite, connectOnline, type TestDevice } from '../kit/test-fixtures.js';
+import { commandSuite, connectOnline, operatorSocket, type TestDevice } from '../kit/test-fixtures.js';
 
 const suite = commandSuite(eceManifest);
 const { base, type: TYPE } = suite;
@@ -45,30 +44,8 @@ beforeAll(async () => {
 });
 
 /** The operator's socket: the server's messages and the post's frames as they come. */
-async function operator(query: string, token = suite.admin) {
-  const socket = new WebSocket(`ws://${origin}${base}/live?token=${token}&lang=en_US&${query}`);
-  const messages: EceTalkMessage[] = [];
-  const frames: Uint8Array[] = [];
-  socket.on('message', (data: Buffer, binary) => {
-    if (binary) frames.push(new Uint8Array(data));
-    else messages.push(JSON.parse(String(data)) as EceTalkMessage);
-  });
-  let refused = '';
-  const opened = await new Promise<boolean>((resolve) => {
-    socket.on('open', () => resolve(true));
-    socket.on('error', (error) => {
-      refused = error.message;
-      resolve(false);
-    });
-  });
-  const next = (match: (m: EceTalkMessage) => boolean, ms = 5000) =>
-    eventually(
-      async () => messages.find(match),
-      (m) => m !== undefined,
-      ms,
-    );
-  return { socket, opened, refused, messages, frames, next };
-}
+const operator = (query: string, token = suite.admin) =>
+  operatorSocket<EceTalkMessage>(`ws://${origin}${base}/live?token=${token}&lang=en_US&${query}`);
 
 const pcm = (value: number) => new Int16Array(ECE_TALK_FRAME_SAMPLES).fill(value);
 

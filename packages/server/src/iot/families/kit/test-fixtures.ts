@@ -2,6 +2,7 @@ import type { RealtimePush } from '@sc/contract';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
+import WebSocket from 'ws';
 import { apiCaller } from '../../../test/caller.js';
 import { createIotDevice, queryRows } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -118,3 +119,33 @@ export const upgradeDone = (read: () => Promise<LightMyRequestResponse>) =>
     (u) => u?.state === 'done',
     10_000,
   );
+
+/**
+ * An operator's live socket (`url`: ws://…?token=…): whether it opened (else the refusal's words), the
+ * server's JSON messages and the binary frames as they come, and `next`, the first message that matches
+ * within `ms`.
+ */
+export async function operatorSocket<M>(url: string) {
+  const socket = new WebSocket(url);
+  const messages: M[] = [];
+  const frames: Uint8Array[] = [];
+  socket.on('message', (data: Buffer, binary) => {
+    if (binary) frames.push(new Uint8Array(data));
+    else messages.push(JSON.parse(String(data)) as M);
+  });
+  let refused = '';
+  const opened = await new Promise<boolean>((resolve) => {
+    socket.on('open', () => resolve(true));
+    socket.on('error', (error) => {
+      refused = error.message;
+      resolve(false);
+    });
+  });
+  const next = (match: (m: M) => boolean, ms = 5000) =>
+    eventually(
+      async () => messages.find(match),
+      (m) => m !== undefined,
+      ms,
+    );
+  return { socket, opened, refused, messages, frames, next };
+}

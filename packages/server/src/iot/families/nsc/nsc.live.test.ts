@@ -7,11 +7,10 @@ import {
   readLiveFrame,
 } from '@sc/contract/families/nsc';
 import { beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject } from '../../../test/factories.js';
 import { eventually } from '../../test-device.js';
-import { commandSuite, onlineDevice, type TestDevice } from '../kit/test-fixtures.js';
+import { commandSuite, onlineDevice, operatorSocket, type TestDevice } from '../kit/test-fixtures.js';
 
 const suite = commandSuite(nscManifest);
 const { call, base, type: TYPE } = suite;
@@ -42,27 +41,8 @@ beforeAll(async () => {
 });
 
 /** The operator's socket: the server's messages as they come. */
-async function operator(query: string, token = suite.admin) {
-  const socket = new WebSocket(`ws://${origin}${base}/live?token=${token}&lang=en_US&${query}`);
-  const messages: NscLiveMessage[] = [];
-  socket.on('message', (data, binary) => {
-    if (!binary) messages.push(JSON.parse(String(data)) as NscLiveMessage);
-  });
-  let refused = '';
-  const opened = await new Promise<boolean>((resolve) => {
-    socket.on('open', () => resolve(true));
-    socket.on('error', (error) => {
-      refused = error.message;
-      resolve(false);
-    });
-  });
-  const next = (match: (m: NscLiveMessage) => boolean) =>
-    eventually(
-      async () => messages.find(match),
-      (m) => m !== undefined,
-    );
-  return { socket, opened, refused, messages, next };
-}
+const operator = (query: string, token = suite.admin) =>
+  operatorSocket<NscLiveMessage>(`ws://${origin}${base}/live?token=${token}&lang=en_US&${query}`);
 
 const errorOf = async (query: string, token?: string) => {
   const o = await operator(query, token);
