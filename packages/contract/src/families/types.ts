@@ -4,7 +4,7 @@ import type { DeviceType } from '../enums.js';
 /** One field of the wizard's "type property" step, rendered by the console from this description. */
 export interface FamilyField {
   key: string;
-  kind: 'int' | 'number' | 'text' | 'bool' | 'select';
+  kind: 'int' | 'number' | 'text' | 'bool' | 'select' | 'device';
   min?: number;
   /** int/number: the largest value; text: the longest. */
   max?: number;
@@ -12,6 +12,8 @@ export interface FamilyField {
   /** i18n key of the label: `families.<type>.<key>` unless given. */
   label?: string;
   unit?: string;
+  /** device: the type of the device it refers to (by id, a device of the same project). */
+  refType?: DeviceType;
 }
 
 /**

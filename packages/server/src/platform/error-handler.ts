@@ -49,16 +49,19 @@ export function errorBody(
   key: string,
   params?: Record<string, ErrorParam>,
 ): ErrorBody {
-  const values = params
-    ? Object.fromEntries(
+  return { statusCode, code, message: translate(lang, key, paramValues(lang, params)) };
+}
+
+/** Message parameters in the caller's language: a list of i18n keys is translated and joined. */
+const paramValues = (lang: Lang, params?: Record<string, ErrorParam>) =>
+  params
+    ? (Object.fromEntries(
         Object.entries(params).map(([name, v]) => [
           name,
           Array.isArray(v) ? v.map((k: string) => translate(lang, k)).join(lang === 'zh_CN' ? '、' : ', ') : v,
         ]),
-      )
+      ) as Record<string, string | number>)
     : undefined;
-  return { statusCode, code, message: translate(lang, key, values as Record<string, string | number> | undefined) };
-}
 
 /** Strips `/` and the `body/` prefix so the console can put the message on its field. */
 const fieldName = (instancePath: string) => instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -68,7 +71,10 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
   if (error instanceof AppError) {
     const body = errorBody(lang, error.statusCode, error.code, error.key, error.params);
     if (error.fieldErrors) {
-      body.errors = error.fieldErrors.map((f) => ({ field: f.field, message: translate(lang, f.key, f.params) }));
+      body.errors = error.fieldErrors.map((f) => ({
+        field: f.field,
+        message: translate(lang, f.key, paramValues(lang, f.params)),
+      }));
       if (error.key === 'errors.badRequest' && body.errors[0]) body.message = body.errors[0].message;
     }
     return reply.status(error.statusCode).send(body);

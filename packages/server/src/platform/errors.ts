@@ -11,7 +11,7 @@ export class AppError extends Error {
     readonly code: string,
     readonly key: string,
     readonly params?: Record<string, ErrorParam>,
-    readonly fieldErrors?: { field: string; key: string; params?: Record<string, string | number> }[],
+    readonly fieldErrors?: { field: string; key: string; params?: Record<string, ErrorParam> }[],
   ) {
     super(key);
   }

@@ -8,7 +8,7 @@ import { blank } from '../kit/forms.js';
 import { LIVE_VIDEO_API } from '../kit/live-video.js';
 import { defineFamily } from '../kit/manifest.js';
 import { ipNetwork } from '../kit/planned.js';
-import { int, text } from '../kit/properties.js';
+import { linkedDevice, text } from '../kit/properties.js';
 import { deviceRef, deviceRow, isoTime, pageOf, projectColumn } from '../kit/responses.js';
 import { keptFor } from '../kit/retention.js';
 import { FAMILY_READS, familyGroup, familyMenu } from '../kit/screens.js';
@@ -238,7 +238,7 @@ export const eceManifest = defineFamily({
     text('eceCode', 64),
     text('cameraIndexCode', 64),
     text('eceCameraIndexCode', 64),
-    int('linkedCameraId', 1, 2147483647),
+    linkedDevice('linkedCameraId', 'camera'),
   ],
   network: ipNetwork(),
   peers: { linked: 'camera' },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DeviceType } from '../../enums.js';
 import { msg } from '../../validation/message.js';
 import { intRange } from '../../validation/rules.js';
 import type { FamilyField } from '../types.js';
@@ -49,6 +50,15 @@ export const bool = (key: string): Property => ({
 export const select = <T extends readonly [string, ...string[]]>(key: string, options: T): Property => ({
   field: { key, kind: 'select', options },
   schema: optional(z.enum(options, { error: 'validation.validParam' })),
+});
+
+/**
+ * Another device of the same project, of type `refType`, by its id (the wizard picks it by name; the
+ * server checks it exists, is of that type and in the device's project).
+ */
+export const linkedDevice = (key: string, refType: DeviceType): Property => ({
+  field: { key, kind: 'device', refType },
+  schema: optional(intRange(1, 2147483647)),
 });
 
 /** Feeder keys: the number of the cabinet that powers a device, and its circuit (the cabinet page lists them). */

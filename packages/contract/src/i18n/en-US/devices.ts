@@ -111,6 +111,8 @@ export const devices: Translation<typeof zh> = {
     draftDiscarded: 'Draft discarded',
     saved: 'Device saved',
     notSet: 'Not set',
+    linkedGone: 'The chosen device no longer exists or is no longer in the project',
+    linkedPick: 'Choose a {type}',
     coordinateHint: 'Click the map or type a longitude and latitude to place the device (optional)',
     coordinateAround: 'The map opens around "{place}"',
     clearCoordinate: 'Clear coordinate',

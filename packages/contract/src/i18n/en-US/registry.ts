@@ -11,6 +11,7 @@ export const registry: Translation<typeof zh> = {
   groupAreaMismatch: 'The group is not in the chosen area',
   parentNotAllowed: 'The parent must be a device of an allowed type in the same project',
   parentSelf: 'A device cannot be its own parent',
+  linkedDeviceInvalid: "{field}: it must be a device of type {type} in the device's project",
   duplicateEquipmentId: 'The equipment id is used by another device',
   duplicateDeviceName: 'The project already has a device with this name',
   duplicateDeviceNo: 'The project already has a device with this number',

@@ -109,6 +109,8 @@ export const devices = {
     draftDiscarded: '草稿已丢弃',
     saved: '设备已保存',
     notSet: '未填写',
+    linkedGone: '所选设备已不存在或已不在本项目中',
+    linkedPick: '选择{type}',
     coordinateHint: '在地图上点击或输入经纬度来确定设备位置（可留空）',
     coordinateAround: '地图已定位到「{place}」附近',
     clearCoordinate: '清除坐标',

@@ -9,6 +9,7 @@ export const registry = {
   groupAreaMismatch: '设备分组不属于所选区域',
   parentNotAllowed: '父设备须为同一项目中允许类型的设备',
   parentSelf: '设备不能作为自己的父设备',
+  linkedDeviceInvalid: '{field}须为本设备所在项目中的{type}',
   duplicateEquipmentId: '设备ID已被其他设备使用',
   duplicateDeviceName: '项目中已有同名设备',
   duplicateDeviceNo: '项目中已有该编号的设备',

@@ -95,6 +95,24 @@ export function createDevicesService(deps: {
         throw badRequest('errors.badRequest', fieldErrors);
       }
       props = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
+      for (const field of family.fields) {
+        const linked = props[field.key];
+        if (field.kind !== 'device' || typeof linked !== 'number') continue;
+        // Another project's device answers as one that does not exist: the same words, nothing of it said.
+        const row = await refs.device(session, linked, project.id).catch((e: unknown) => {
+          if (e instanceof AppError) return null;
+          throw e;
+        });
+        if (!row || row.type !== field.refType) {
+          const params = {
+            field: [field.label ?? `families.${body.type}.${field.key}`],
+            type: [`families.types.${field.refType}`],
+          };
+          throw new AppError(400, 'VALIDATION', 'registry.linkedDeviceInvalid', params, [
+            { field: `props.${field.key}`, key: 'registry.linkedDeviceInvalid', params },
+          ]);
+        }
+      }
     }
 
     if (body.equipmentId && (await repo.equipmentIdHolder(body.equipmentId, current?.id)))

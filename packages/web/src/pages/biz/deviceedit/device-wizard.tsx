@@ -46,6 +46,8 @@ import { usePropText } from '../devicelist/device-list';
 import { type DeviceScope, deviceApi, deviceRoutes } from '../devicelist/device-scope';
 import {
   DEVICES_KEY,
+  linkedDeviceLabel,
+  linkedTypesOf,
   ProjectTreeSelect,
   useAreas,
   useDeviceModels,
@@ -132,9 +134,12 @@ function propRule(
 
 function PropInput({
   field,
+  linked,
   ...rest
 }: {
   field: FamilyField;
+  /** The project's devices that `device` fields may refer to. */
+  linked: { data: readonly DeviceView[]; isLoading: boolean };
   id?: string;
   value?: unknown;
   onChange?: (v: unknown) => void;
@@ -143,6 +148,29 @@ function PropInput({
   const range =
     field.min !== undefined || field.max !== undefined ? `${field.min ?? ''} - ${field.max ?? ''}` : undefined;
   switch (field.kind) {
+    case 'device': {
+      const options = linked.data
+        .filter((d) => d.type === field.refType)
+        .map((d) => ({ value: d.id, label: linkedDeviceLabel(d) }));
+      const stored =
+        rest.value === undefined || rest.value === null || rest.value === '' ? undefined : Number(rest.value);
+      // A stored device that is gone (or moved out of the project) reads as such, never as its id.
+      if (stored !== undefined && !linked.isLoading && !options.some((o) => o.value === stored))
+        options.unshift({ value: stored, label: t('devices.wizard.linkedGone') });
+      return (
+        <Select
+          id={rest.id}
+          showSearch
+          allowClear
+          optionFilterProp="label"
+          loading={linked.isLoading}
+          placeholder={t('devices.wizard.linkedPick', { type: t(`families.types.${field.refType}`) })}
+          value={linked.isLoading ? undefined : stored}
+          onChange={(v) => rest.onChange?.(v ?? undefined)}
+          options={options}
+        />
+      );
+    }
     case 'bool':
       return <Switch id={rest.id} checked={rest.value === true} onChange={(v) => rest.onChange?.(v)} />;
     case 'select':
@@ -293,7 +321,8 @@ export function DeviceWizard({ scope, id }: { scope: DeviceScope; id?: number })
   const parents = useDevicesOfTypes(scope, family?.parentTypes ?? [], projectId);
   const projects = useVisibleProjects();
   const projectNames = useMemo(() => indexTree(projects.data), [projects.data]);
-  const propText = usePropText();
+  const linked = useDevicesOfTypes(scope, linkedTypesOf(family?.fields), projectId);
+  const propText = usePropText(linked);
   const model = models.data?.find((m) => m.id === modelId);
   // The coordinate step opens where the device goes: its group, else its area, else its project.
   const around =
@@ -311,7 +340,11 @@ export function DeviceWizard({ scope, id }: { scope: DeviceScope; id?: number })
       const picked = models.data?.find((m) => m.id === changed.modelId);
       form.setFieldsValue({ factoryId: picked?.factoryId });
     }
-    if ('projectId' in changed) form.setFieldsValue({ areaId: undefined, groupId: undefined, parentId: undefined });
+    if ('projectId' in changed) {
+      form.setFieldsValue({ areaId: undefined, groupId: undefined, parentId: undefined });
+      // The devices the properties refer to are of the old project.
+      for (const f of family?.fields ?? []) if (f.kind === 'device') form.setFieldValue(['props', f.key], undefined);
+    }
     if ('areaId' in changed) form.setFieldsValue({ groupId: undefined });
     saveDraft();
   };
@@ -638,7 +671,7 @@ export function DeviceWizard({ scope, id }: { scope: DeviceScope; id?: number })
                           valuePropName="value"
                           style={{ flex: '1 1 280px' }}
                         >
-                          <PropInput field={field} />
+                          <PropInput field={field} linked={linked} />
                         </Form.Item>
                       ))}
                     </Flex>

@@ -12,6 +12,7 @@ import {
   DEVICE_SEARCH_WORD_LIMIT,
   type DeviceListItem,
   type DeviceTypeView,
+  type DeviceView,
   type FamilyField,
   familyOf,
   PAGE_SIZE,
@@ -55,11 +56,14 @@ import {
   ACTIVE_STATE_VALUES,
   ActiveStateTag,
   DEVICES_KEY,
+  linkedDeviceLabel,
+  linkedTypesOf,
   ProjectTreeSelect,
   subtree,
   TypeIcon,
   useAreas,
   useDeviceModels,
+  useDevicesOfTypes,
   useDeviceTypes,
   useGroups,
   useTypeLabel,
@@ -252,11 +256,19 @@ function FilterBar({
   );
 }
 
-/** A type property as a cell: yes/no, an option's label, or a number with its unit. */
-export function usePropText() {
+/**
+ * A type property as a cell: yes/no, an option's label, a number with its unit, or the device it refers
+ * to by name (from `linked`, the devices of its type; words when it is gone, never its id).
+ */
+export function usePropText(linked?: { data: readonly DeviceView[]; isLoading: boolean }) {
   const { t } = useTranslation();
   return (field: FamilyField, value: unknown): ReactNode => {
     if (value === undefined || value === null || value === '') return dash(value);
+    if (field.kind === 'device') {
+      if (!linked || linked.isLoading) return '…';
+      const device = linked.data.find((d) => d.id === Number(value) && d.type === field.refType);
+      return device ? linkedDeviceLabel(device) : t('devices.wizard.linkedGone');
+    }
     if (field.kind === 'bool')
       return value === true || value === 'true' ? t('devices.wizard.yes') : t('devices.wizard.no');
     if (field.kind === 'select') return t(`families.options.${String(value)}`, { defaultValue: String(value) });
@@ -282,7 +294,6 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
   const routes = deviceRoutes(scope);
   const types = useDeviceTypes();
   const typeLabel = useTypeLabel();
-  const propText = usePropText();
   const projects = useVisibleProjects();
   const rootProjectId = scope.kind === 'pjt' ? scope.projectId : undefined;
   // The /pjt switch (issue 13): the child projects' devices too, in the list and on the map.
@@ -307,6 +318,14 @@ export function DeviceList({ scope }: { scope: DeviceScope }) {
   // The type-properties view lists one type: the picked one (defaults to the type filter).
   const shownType = view === 'type' ? (propType ?? filters.type) : undefined;
   const effective: DeviceFilters = view === 'type' ? { ...filters, type: shownType } : filters;
+  // The devices the shown type's properties refer to, read by name in its columns.
+  const linked = useDevicesOfTypes(
+    scope,
+    linkedTypesOf(shownType ? familyOf(shownType)?.fields : undefined),
+    undefined,
+    includeChildren,
+  );
+  const propText = usePropText(linked);
   const query = buildDeviceQuery(effective, { page, pageSize: size, keyword });
   if (includeChildren) query.includeChildren = true;
 

@@ -5,6 +5,7 @@ import {
   type DeviceModelView,
   type DeviceTypeView,
   type DeviceView,
+  type FamilyField,
   type ProjectTreeNode,
 } from '@sc/contract';
 import { useQueries, useQuery } from '@tanstack/react-query';
@@ -61,21 +62,41 @@ export function useGroups(scope: DeviceScope, projectId: number | undefined, are
   });
 }
 
-/** Devices of the given types (parent device candidates), optionally of one project. */
-export function useDevicesOfTypes(scope: DeviceScope, types: readonly string[], projectId: number | undefined) {
+/**
+ * Devices of the given types (parent device candidates, devices a property refers to), optionally of
+ * one project; with `includeChildren` (the /pjt scope) the child projects' too.
+ */
+export function useDevicesOfTypes(
+  scope: DeviceScope,
+  types: readonly string[],
+  projectId: number | undefined,
+  includeChildren = false,
+) {
   const results = useQueries({
     queries: types.map((type) => ({
-      queryKey: ['devices', 'family', scope, type, projectId],
+      queryKey: ['devices', 'family', scope, type, projectId, includeChildren],
       queryFn: () => {
         const [path, query] = deviceApi(scope).family(type);
         return api
-          .get<DeviceView[] | { list: DeviceView[] }>(path, { ...query, projectId }, { silent: true })
+          .get<DeviceView[] | { list: DeviceView[] }>(
+            path,
+            { ...query, projectId, ...(includeChildren ? { includeChildren: true } : {}) },
+            { silent: true },
+          )
           .then((a) => asList<DeviceView>(a));
       },
     })),
   });
   return { data: results.flatMap((r) => r.data ?? []), isLoading: results.some((r) => r.isLoading) };
 }
+
+/** The types of the devices a family's properties refer to (its `device` fields). */
+export const linkedTypesOf = (fields: readonly FamilyField[] = []): string[] => [
+  ...new Set(fields.flatMap((f) => (f.kind === 'device' && f.refType ? [f.refType] : []))),
+];
+
+/** How a device a property refers to reads: "name (number)". */
+export const linkedDeviceLabel = (d: { name: string; no: string }) => `${d.name} (${d.no})`;
 
 export interface TreeOption {
   value: number;
