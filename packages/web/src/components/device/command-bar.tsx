@@ -111,7 +111,7 @@ export function CommandBar({
             closable
             onClose={() => setOutcome(null)}
             type={outcome.ok ? 'success' : 'error'}
-            message={
+            title={
               outcome.ok
                 ? t('gateways.commandOk', {
                     command: label(outcome.command),

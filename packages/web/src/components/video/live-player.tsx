@@ -120,7 +120,7 @@ export function LivePlayer({
             style={{ position: 'absolute', inset: 0, padding: 12, textAlign: 'center' }}
           >
             {shown.kind === 'loading' && (
-              <Spin tip={t('video.loading')}>
+              <Spin description={t('video.loading')}>
                 <div style={{ width: 120 }} />
               </Spin>
             )}
@@ -128,7 +128,7 @@ export function LivePlayer({
               <Alert
                 type="warning"
                 showIcon
-                message={t('video.unavailable')}
+                title={t('video.unavailable')}
                 description={t(`video.reasons.${shown.reason}`)}
                 data-testid="live-unavailable"
               />

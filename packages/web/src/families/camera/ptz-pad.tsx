@@ -74,7 +74,7 @@ export function PtzPad({ projectId, id, supported }: { projectId: number; id: nu
   return (
     <Card size="small" title={t('camera.ptz.title')} data-testid="camera-ptz" style={{ height: '100%' }}>
       {!supported ? (
-        <Alert type="info" showIcon message={t('camera.ptz.unsupported')} data-testid="ptz-unsupported" />
+        <Alert type="info" showIcon title={t('camera.ptz.unsupported')} data-testid="ptz-unsupported" />
       ) : (
         <Flex gap={24} wrap align="center">
           <div

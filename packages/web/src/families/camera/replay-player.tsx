@@ -100,7 +100,7 @@ export function ReplayPlayer({
             style={{ position: 'absolute', inset: 0, padding: 12, textAlign: 'center' }}
           >
             {shown.kind === 'loading' && (
-              <Spin tip={t('camera.replay.loading')}>
+              <Spin description={t('camera.replay.loading')}>
                 <div style={{ width: 160 }} />
               </Spin>
             )}
@@ -108,7 +108,7 @@ export function ReplayPlayer({
               <Alert
                 type="warning"
                 showIcon
-                message={t('video.unavailable')}
+                title={t('video.unavailable')}
                 description={t(`video.reasons.${shown.reason}`)}
                 data-testid="replay-unavailable"
               />

@@ -180,7 +180,7 @@ function BindDialog(props: {
       onOk={() => cameraId !== undefined && bind.mutate(cameraId)}
       onCancel={props.onClose}
     >
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <Typography.Text>{t('dvr.channels.pick')}</Typography.Text>
         <Select
           aria-label={t('dvr.channels.pick')}

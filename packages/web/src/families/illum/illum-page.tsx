@@ -201,7 +201,7 @@ function ConfigCard({ projectId, device, editable }: { projectId: number; device
           // No min/max here: the contract's rule says what is wrong instead of the input silently clamping.
           placeholder={`${ILLUM_THRESHOLD.min} - ${ILLUM_THRESHOLD.max}`}
           step={0.5}
-          addonAfter={t('illum.unit')}
+          suffix={t('illum.unit')}
           style={{ width: 200 }}
         />
       </Form.Item>
@@ -265,7 +265,7 @@ function RealdataCard(props: {
             value={current ? current.value : t('illum.noReading')}
             precision={current ? 3 : undefined}
             suffix={current ? t('illum.unit') : undefined}
-            valueStyle={below ? { color: '#d46b08' } : undefined}
+            styles={below ? { content: { color: '#d46b08' } } : undefined}
           />
           <Statistic
             title={t('illum.fields.threshold')}

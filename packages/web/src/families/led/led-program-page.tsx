@@ -378,7 +378,7 @@ function Editor({
           ))}
         </Space>
       )}
-      {shown && problems.has('layers') && <Alert type="error" showIcon message={problem('layers')} />}
+      {shown && problems.has('layers') && <Alert type="error" showIcon title={problem('layers')} />}
       <Row gutter={16} wrap={false}>
         <Col flex="none">
           <div data-testid="program-canvas" style={{ width: screen.width * scale, height: screen.height * scale }}>
@@ -516,7 +516,7 @@ function Editor({
       }
     >
       {state === 'checked' && (
-        <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('led.editor.checkedHint')} />
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('led.editor.checkedHint')} />
       )}
       {previewing && (
         <Flex vertical gap={4} style={{ marginBottom: 16 }}>

@@ -41,7 +41,7 @@ type Editing = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; row: Le
 function FilePicker({ value, onChange, accept }: { value?: File; onChange?: (f?: File) => void; accept: string }) {
   const { t } = useTranslation();
   return (
-    <Space direction="vertical" size={4}>
+    <Space orientation="vertical" size={4}>
       <Upload
         accept={accept}
         multiple={false}
@@ -234,7 +234,6 @@ function Resources({ projectId }: { projectId: number }) {
       name: 'mediaType',
       rule: ledResourceBody.shape.mediaType,
       required: true,
-      initialValue: 'image',
       input: <Select options={kinds} data-testid="led-media-type" onChange={(v: LedMediaType) => setMediaType(v)} />,
     },
     { name: 'description', rule: ledResourceBody.shape.description, input: <Input.TextArea rows={2} /> },

@@ -155,14 +155,14 @@ function OverviewBody({ o, projectId, includeChildren }: { o: Overview; projectI
               <Statistic
                 title={t('lamps.summary.savedToday')}
                 value={kwh(o.savedToday)}
-                valueStyle={{ color: '#389e0d' }}
+                styles={{ content: { color: '#389e0d' } }}
               />
             </Col>
             <Col span={12}>
               <Statistic
                 title={t('lamps.summary.savedMonth')}
                 value={kwh(o.savedMonth)}
-                valueStyle={{ color: '#389e0d' }}
+                styles={{ content: { color: '#389e0d' } }}
               />
             </Col>
           </Row>

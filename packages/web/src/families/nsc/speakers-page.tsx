@@ -81,7 +81,7 @@ function VolumeButton({ row, send }: { row: NscSpeaker; send: (volume: number) =
       trigger="click"
       title={t('nsc.volumeTitle', { name: row.name })}
       content={
-        <Space direction="vertical" style={{ width: 220 }}>
+        <Space orientation="vertical" style={{ width: 220 }}>
           <Slider min={NSC_VOLUME.min} max={NSC_VOLUME.max} value={volume} onChange={setVolume} />
           <Space>
             <InputNumber

@@ -408,11 +408,11 @@ function TaskForm({ projectId, task }: { projectId: number; task: NscTask | null
           style={{ marginBottom: 16, maxWidth: 1100 }}
           type={conflicts.data.length ? 'warning' : 'success'}
           showIcon
-          message={conflicts.data.length ? t('nsc.tasks.conflicts') : t('nsc.tasks.noConflicts')}
+          title={conflicts.data.length ? t('nsc.tasks.conflicts') : t('nsc.tasks.noConflicts')}
           description={conflicts.data.length ? <ConflictList conflicts={conflicts.data} /> : undefined}
         />
       )}
-      {failure && <Alert type="error" showIcon message={failure} style={{ marginBottom: 16, maxWidth: 1100 }} />}
+      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16, maxWidth: 1100 }} />}
       {!readOnly && (
         <Space>
           <Button type="primary" loading={saving} onClick={save} data-testid="nsc-task-save">

@@ -53,7 +53,7 @@ export function WhmProjectEnergy({ projectId }: { projectId: number }) {
             styles={{ content: { whiteSpace: 'nowrap' } }}
           />
         </Flex>
-        {totals.isError && <Alert type="error" showIcon message={t('common.loadFailed')} />}
+        {totals.isError && <Alert type="error" showIcon title={t('common.loadFailed')} />}
         <ReadingsChart
           points={totals.data?.points}
           readings={readings}

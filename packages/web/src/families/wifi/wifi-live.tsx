@@ -91,7 +91,7 @@ export function WifiLive({ projectId, id }: { projectId: number; id: number }) {
   if (live.isError)
     return (
       <Card title={t('wifi.clientsTitle')} size="small" extra={refresh} data-testid="wifi-clients-card">
-        <Alert type="warning" showIcon message={t('wifi.deviceUnreachable', { message: failureText(live.error) })} />
+        <Alert type="warning" showIcon title={t('wifi.deviceUnreachable', { message: failureText(live.error) })} />
       </Card>
     );
   const data = live.data;

@@ -168,7 +168,7 @@ function VodVolume({ row, projectId }: { row: NscVod; projectId: number }) {
       trigger="click"
       title={t('nsc.volumeTitle', { name: row.name })}
       content={
-        <Space direction="vertical" style={{ width: 220 }}>
+        <Space orientation="vertical" style={{ width: 220 }}>
           <Slider ariaLabelForHandle={t('nsc.vod.volume')} min={min} max={max} value={volume} onChange={setVolume} />
           <Space>
             <InputNumber

@@ -190,7 +190,7 @@ function PropInput({
           id={rest.id}
           style={{ width: '100%' }}
           placeholder={range}
-          addonAfter={field.unit}
+          suffix={field.unit}
           precision={field.kind === 'int' ? undefined : 3}
           value={rest.value as number | undefined}
           onChange={(v) => rest.onChange?.(v ?? undefined)}

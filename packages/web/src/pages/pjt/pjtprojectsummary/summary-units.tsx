@@ -450,7 +450,7 @@ function Maintenance({ data }: { data: ProjectSummary }) {
           key={state}
           title={t(`maintenance.counts.${state}`)}
           value={m[state]}
-          valueStyle={state === 'inProcess' && m.inProcess > 0 ? { color: '#fa8c16' } : undefined}
+          styles={state === 'inProcess' && m.inProcess > 0 ? { content: { color: '#fa8c16' } } : undefined}
           style={{ minWidth: 96 }}
           data-testid={`maintenance-${state}`}
         />
