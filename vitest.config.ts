@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { webMocksProject, webProject } from './packages/web/vitest.config.ts';
 
 /**
  * One runner for every suite. The server suites run once on PGlite and, when TEST_DATABASE_URL points
@@ -48,7 +49,8 @@ export default defineConfig({
             serverProject('server-pg', { TEST_DB: 'pg', FUZZ_REQUESTS: '600', FUZZ_SEED: '20261127' }, NO_DATABASE),
           ]
         : []),
-      'packages/web/vitest.config.ts',
+      webProject,
+      webMocksProject,
       {
         test: {
           name: 'simulator',
