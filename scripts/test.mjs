@@ -56,8 +56,8 @@ if (!env.TEST_DATABASE_URL) {
   }
 }
 
-/** Journeys that need the machine to themselves (CPU-bound video): run one at a time after the rest. */
-const SERIAL_JOURNEYS = ['camera.e2e.ts', 'every-screen.e2e.ts', 'phones.e2e.ts'];
+/** Journeys that need the machine to themselves (CPU-bound video): run after the rest, alone. */
+const SERIAL_JOURNEYS = ['camera.e2e.ts'];
 
 // Unit and API suites first, then the browser journeys on their own: on a 2-core machine the
 // journeys' timings are only fair without the server suites competing for the CPU.
@@ -80,13 +80,16 @@ const runs = args.length
           '--project',
           'web',
           '--project',
+          'web-mocks',
+          '--project',
           'simulator',
         ],
       ],
       // Two journeys at once: each spends much of its time waiting on its simulated devices, timers
-      // and the browser, so a second one uses the idle core. Those that keep both cores busy run alone
-      // after: the camera journey plays nine ffmpeg streams and asserts they advance, and the two
-      // screen walks (every screen at 1366 px with axe, and at 390 px) draw screen after screen.
+      // and the browser, so a second one uses the idle core. The camera journey keeps both cores busy
+      // (nine ffmpeg streams that must all advance) and runs alone after. The two screen walks (every
+      // screen at 1366 px with axe, and at 390 px) draw screen after screen but wait on each screen's
+      // own readiness, so they share the machine like the rest.
       ['journeys', ['--project', 'e2e', '--maxWorkers=2', ...SERIAL_JOURNEYS.flatMap((j) => ['--exclude', `**/${j}`])]],
       ['journeys-alone', ['--project', 'e2e', '--maxWorkers=1', ...SERIAL_JOURNEYS]],
     ];
