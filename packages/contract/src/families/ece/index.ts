@@ -238,7 +238,7 @@ export const eceManifest = defineFamily({
     text('eceCode', 64),
     text('cameraIndexCode', 64),
     text('eceCameraIndexCode', 64),
-    linkedDevice('linkedCameraId', 'camera'),
+    linkedDevice('linkedCameraId', 'linked'),
   ],
   network: ipNetwork(),
   peers: { linked: 'camera' },

@@ -161,7 +161,10 @@ export interface FamilyInput
 export function defineFamily<const A extends EndpointTable = {}, const R extends Record<string, z.ZodType> = {}>(
   input: FamilyInput & { api?: A; responses?: R },
 ): FamilyManifest<A, R> {
-  const { properties: list, refine, ...rest } = input;
+  const { properties: declared, refine, ...rest } = input;
+  const list = declared.map((p) =>
+    p.peer ? { ...p, field: { ...p.field, refType: peerOf({ type: input.type, peers: input.peers }, p.peer) } } : p,
+  );
   const seen = new Set<string>();
   for (const call of Object.values(input.api ?? {})) {
     const key = `${call.method} ${call.path}`;

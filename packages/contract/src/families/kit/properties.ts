@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { DeviceType } from '../../enums.js';
 import { msg } from '../../validation/message.js';
 import { intRange } from '../../validation/rules.js';
 import type { FamilyField } from '../types.js';
@@ -11,6 +10,8 @@ import type { FamilyField } from '../types.js';
 export interface Property {
   field: FamilyField;
   schema: z.ZodType;
+  /** A `device` field's role among the family's `peers`: defineFamily sets its `refType` from it. */
+  peer?: string;
 }
 
 /** Every property is optional: blank and null mean "not given". */
@@ -53,12 +54,14 @@ export const select = <T extends readonly [string, ...string[]]>(key: string, op
 });
 
 /**
- * Another device of the same project, of type `refType`, by its id (the wizard picks it by name; the
- * server checks it exists, is of that type and in the device's project).
+ * Another device of the same project, by its id: the family's peer in `role` (its manifest's `peers`
+ * names the type, so a family's code names no other family). The wizard picks it by name; the server
+ * checks it exists, is of that type and in the device's project.
  */
-export const linkedDevice = (key: string, refType: DeviceType): Property => ({
-  field: { key, kind: 'device', refType },
+export const linkedDevice = (key: string, role: string): Property => ({
+  field: { key, kind: 'device' },
   schema: optional(intRange(1, 2147483647)),
+  peer: role,
 });
 
 /** Feeder keys: the number of the cabinet that powers a device, and its circuit (the cabinet page lists them). */

@@ -1,3 +1,4 @@
+import { FAMILY_MANIFESTS } from '@sc/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,10 +15,14 @@ import { draftKey } from './device-form';
  * project's devices of that type, saved as the device's id; a stored device that is gone says so in words.
  */
 const PATH = '/biz/deviceedit';
-const ECE = 'emergencycallequipment';
+/** The family whose type properties name another device (the emergency call post's linked camera). */
+const LINKING = FAMILY_MANIFESTS.find((f) => f.fields.some((field) => field.kind === 'device'))!;
+const ECE = LINKING.type;
+/** The type of the device it names (a camera). */
+const CAMERA = LINKING.fields.find((field) => field.kind === 'device')!.refType!;
 const TYPES = [
   { id: 1, name: '紧急呼叫设备', no: ECE, builtin: true, icon: null, deviceCount: 0, createdAt: '' },
-  { id: 2, name: '摄像机', no: 'camera', builtin: true, icon: null, deviceCount: 0, createdAt: '' },
+  { id: 2, name: '摄像机', no: CAMERA, builtin: true, icon: null, deviceCount: 0, createdAt: '' },
 ];
 const MODEL = {
   id: 14,
@@ -32,7 +37,7 @@ const MODEL = {
   deviceCount: 0,
   createdAt: '',
 };
-const camera = (id: number, name: string, no: string) => ({ id, name, no, type: 'camera', projectId: 2 });
+const camera = (id: number, name: string, no: string) => ({ id, name, no, type: CAMERA, projectId: 2 });
 const GONE = 999;
 
 const TEXTS = {
@@ -63,7 +68,7 @@ function serve() {
     if (pathname === '/api/bas/devicemodels.do') return { json: searchParams.get('typeNo') === ECE ? [MODEL] : [] };
     if (pathname === '/api/biz/deviceareas.do' || pathname === '/api/biz/devicegroups.do') return { json: [] };
     if (pathname === '/api/biz/devices.do' && call.method === 'GET') {
-      if (searchParams.get('type') !== 'camera') return { json: [] };
+      if (searchParams.get('type') !== CAMERA) return { json: [] };
       cameraQueries.push(searchParams);
       return { json: [camera(501, '东门摄像机', 'CAM-1'), camera(502, '西门摄像机', 'CAM-2')] };
     }

@@ -1,3 +1,4 @@
+import { FAMILY_MANIFESTS } from '@sc/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +11,11 @@ import DeviceListPage from './device-list-page';
 
 /** The type-properties view reads a property naming another device (a post's linked camera) by name. */
 const PATH = '/biz/devicelist';
-const ECE = 'emergencycallequipment';
+/** The family whose type properties name another device (the emergency call post's linked camera). */
+const LINKING = FAMILY_MANIFESTS.find((f) => f.fields.some((field) => field.kind === 'device'))!;
+const ECE = LINKING.type;
+/** The type of the device it names (a camera). */
+const CAMERA = LINKING.fields.find((field) => field.kind === 'device')!.refType!;
 const post = (id: number, name: string, linkedCameraId: number) => ({
   id,
   name,
@@ -50,8 +55,8 @@ function serve() {
       return {
         json: { list: [post(5, '东门呼叫柱', 501), post(6, '西门呼叫柱', 999)], total: 2, page: 1, pageSize: 25 },
       };
-    if (pathname === '/api/biz/devices.do' && searchParams.get('type') === 'camera')
-      return { json: [{ id: 501, name: '东门摄像机', no: 'CAM-1', type: 'camera', projectId: 2 }] };
+    if (pathname === '/api/biz/devices.do' && searchParams.get('type') === CAMERA)
+      return { json: [{ id: 501, name: '东门摄像机', no: 'CAM-1', type: CAMERA, projectId: 2 }] };
     return undefined;
   });
 }
