@@ -459,7 +459,12 @@ describe.skipIf(skip)('two server instances on one PostgreSQL and one Mosquitto'
   it("sends an env monitor's reports to the screens once, from the instance that stored each, and goes on when one stops", async () => {
     const monitor = await createIotDevice(database.db, { type: 'envmonitor', modelNo: 'envrs485' });
     const screen = await createIotDevice(database.db, { type: 'led', modelNo: 'ledxx' });
-    // A checked program with an env layer bound to the monitor, acknowledged by the screen.
+    // The monitor reports before any screen shows it: the instances read their bindings without it.
+    const reporter = await connectTestDevice(mqttPort, monitor.equipmentId, monitor.key1);
+    for (const humidity of [90, 91]) await reporter.publish('telemetry', { values: { humidity } });
+    await new Promise((r) => setTimeout(r, 1200));
+    // A checked program with an env layer bound to the monitor, acknowledged by the screen (as through
+    // another instance: neither relay is told), found at the next report.
     const [program] = await queryRows<{ id: number }>(
       database.db,
       sql`insert into led_programs (project_id, name, no, version, language, width, height, duration_seconds,
@@ -474,7 +479,6 @@ describe.skipIf(skip)('two server instances on one PostgreSQL and one Mosquitto'
       sql`insert into led_screen_programs (program_id, device_id, project_id, delivered) values (${program!.id}, ${screen.id}, 1, true)`,
     );
     const shown = await connectTestDevice(mqttPort, screen.equipmentId, screen.key1, () => ({ ok: true }));
-    const reporter = await connectTestDevice(mqttPort, monitor.equipmentId, monitor.key1);
     const envs = () =>
       shown.received
         .filter((r) => r.command === 'env')

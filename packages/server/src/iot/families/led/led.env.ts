@@ -8,6 +8,11 @@ const TYPE = ledManifest.type;
 const ENV_MONITOR = peerOf(ledManifest, 'envMonitor');
 /** How long the screens' bindings to monitors are kept before they are read again, ms. */
 const BINDINGS_MS = 10_000;
+/**
+ * A monitor missing from bindings read longer ago than this reads them again: a program acknowledged
+ * through another instance (which only tells its own relay) shows at the next report, not 10 s later.
+ */
+const MISSING_MS = 1_000;
 
 /** The monitors a program's env layers are bound to, each once. */
 export const envMonitorsOf = (layers: unknown[]) => [
@@ -24,7 +29,8 @@ export const envMonitorsOf = (layers: unknown[]) => [
  * acknowledged a checked program with a layer bound to that monitor, without waiting for the answer (the
  * next report follows); the latest readings of each monitor are kept so that a program sent to a screen
  * carries them (`latest`). Which screens show which monitor is read from the database at most every 10 s,
- * and at once after a screen acknowledged a program (`changed`).
+ * at once after a screen acknowledged a program here (`changed`), and at a report of a monitor not bound
+ * in bindings older than a second (acknowledged through another instance).
  */
 export function createEnvRelay(ctx: FamilyContext) {
   const repo = ctx.repository(createLedProgramRepository);
@@ -54,8 +60,14 @@ export function createEnvRelay(ctx: FamilyContext) {
   };
 
   async function relay(readings: LedEnvReadings) {
-    const groups = (await bound()).get(readings.envDeviceId) ?? [];
-    for (const g of groups) {
+    const read = bound();
+    let groups = (await read).get(readings.envDeviceId);
+    if (!groups) {
+      if (bindings === read && Date.now() - readAt > MISSING_MS) bindings = null;
+      // Read again, or take the read another report began meanwhile.
+      if (bindings !== read) groups = (await bound()).get(readings.envDeviceId);
+    }
+    for (const g of groups ?? []) {
       const { targets } = await ctx.devices.targets(g.projectId, g.screens, TYPE);
       for (const target of targets)
         void ctx.iot.bus
