@@ -1,12 +1,13 @@
 import { ReloadOutlined, StopOutlined } from '@ant-design/icons';
 import type { LiveVideo } from '@sc/contract/families/kit';
-import { Alert, Button, Flex, Space, Spin, Tag, Typography } from 'antd';
+import { Button, Flex, Space, Tag } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallOptions } from '../../api/endpoints';
 import { isApiError } from '../../api/errors';
 import { failureText } from '../../api/report';
 import { playerErrorText, playHls } from './hls-play';
+import { VideoOverlay } from './video-overlay';
 
 type LiveCall = (args: { id: number }, options?: CallOptions) => Promise<LiveVideo>;
 
@@ -113,33 +114,7 @@ export function LivePlayer({
           style={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
           data-testid="live-video"
         />
-        {shown.kind !== 'playing' && (
-          <Flex
-            align="center"
-            justify="center"
-            style={{ position: 'absolute', inset: 0, padding: 12, textAlign: 'center' }}
-          >
-            {shown.kind === 'loading' && (
-              <Spin description={t('video.loading')}>
-                <div style={{ width: 120 }} />
-              </Spin>
-            )}
-            {shown.kind === 'unavailable' && (
-              <Alert
-                type="warning"
-                showIcon
-                title={t('video.unavailable')}
-                description={t(`video.reasons.${shown.reason}`)}
-                data-testid="live-unavailable"
-              />
-            )}
-            {shown.kind === 'error' && (
-              <Typography.Text style={{ color: '#fff' }} data-testid="live-error">
-                {shown.text}
-              </Typography.Text>
-            )}
-          </Flex>
-        )}
+        {shown.kind !== 'playing' && <VideoOverlay state={shown} loadingText={t('video.loading')} testId="live" />}
       </div>
       {controls && (
         <Space wrap>

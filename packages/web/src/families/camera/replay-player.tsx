@@ -1,10 +1,11 @@
 import type { CameraReplay } from '@sc/contract/families/camera';
-import { Alert, Flex, Spin, Tag, Typography } from 'antd';
+import { Flex, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../../api/report';
 import { formatTime } from '../../components/time';
 import { playerErrorText, playHls } from '../../components/video/hls-play';
+import { VideoOverlay } from '../../components/video/video-overlay';
 import { cameraApi } from './api';
 
 type Shown =
@@ -94,31 +95,7 @@ export function ReplayPlayer({
           data-testid="replay-video"
         />
         {shown.kind !== 'playing' && shown.kind !== 'ended' && (
-          <Flex
-            align="center"
-            justify="center"
-            style={{ position: 'absolute', inset: 0, padding: 12, textAlign: 'center' }}
-          >
-            {shown.kind === 'loading' && (
-              <Spin description={t('camera.replay.loading')}>
-                <div style={{ width: 160 }} />
-              </Spin>
-            )}
-            {shown.kind === 'unavailable' && (
-              <Alert
-                type="warning"
-                showIcon
-                title={t('video.unavailable')}
-                description={t(`video.reasons.${shown.reason}`)}
-                data-testid="replay-unavailable"
-              />
-            )}
-            {shown.kind === 'error' && (
-              <Typography.Text style={{ color: '#fff' }} data-testid="replay-error">
-                {shown.text}
-              </Typography.Text>
-            )}
-          </Flex>
+          <VideoOverlay state={shown} loadingText={t('camera.replay.loading')} testId="replay" />
         )}
       </div>
       <Flex gap={8} wrap align="center">
