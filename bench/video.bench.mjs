@@ -28,7 +28,7 @@ import path from 'node:path';
 import { commandTopic, upTopic } from '@sc/contract';
 import mqtt from 'mqtt';
 import { signIn, startHarness } from '../e2e/harness.ts';
-import { findFfmpeg } from '../packages/server/src/iot/families/camera/ffmpeg-binary.ts';
+import { findFfmpeg } from '../packages/server/src/iot/families/kit/ffmpeg-binary.ts';
 import { cameraStreams } from '../packages/simulator/src/families/camera.ts';
 import { familySim } from '../packages/simulator/src/families/index.ts';
 import { arg, pct, timedApi, writeResult } from './lib/figures.mjs';

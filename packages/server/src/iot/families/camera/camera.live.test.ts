@@ -8,10 +8,10 @@ import { secretSafeLogger } from '../../../platform/redact.js';
 import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject } from '../../../test/factories.js';
 import { eventually } from '../../test-device.js';
+import { findFfmpeg } from '../kit/ffmpeg-binary.js';
+import { createLiveGateway } from '../kit/live-gateway.js';
 import { commandSuite, jsonCaller, onlineDevice } from '../kit/test-fixtures.js';
 import { liveMediaRoute } from './camera.live.js';
-import { findFfmpeg } from './ffmpeg-binary.js';
-import { createLiveGateway } from './live-gateway.js';
 
 const suite = commandSuite(cameraManifest);
 const { call, base, type: TYPE } = suite;

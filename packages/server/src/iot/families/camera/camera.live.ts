@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError, notFound } from '../../../platform/errors.js';
 import type { Actor, FamilyContext } from '../family-handler.js';
 import type { FamilyDevice } from '../kit/devices.repository.js';
-import type { LiveGateway, LiveSource } from './live-gateway.js';
+import type { LiveGateway, LiveSource } from '../kit/live-gateway.js';
 
 /** The playlist's path: the public media call with the stream's key. */
 const playlistOf = (key: string) =>

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject, queryRows } from '../../../test/factories.js';
 import { eventually } from '../../test-device.js';
+import { findFfmpeg } from '../kit/ffmpeg-binary.js';
+import { createLiveGateway } from '../kit/live-gateway.js';
 import { type Answer, commandSuite, onlineDevice } from '../kit/test-fixtures.js';
-import { findFfmpeg } from './ffmpeg-binary.js';
-import { createLiveGateway } from './live-gateway.js';
 
 const suite = commandSuite(cameraManifest);
 const { call, base, type: TYPE } = suite;

@@ -19,7 +19,7 @@ import { fieldError, notFound } from '../../../platform/errors.js';
 import type { Actor, FamilyContext } from '../family-handler.js';
 import { deviceFailed } from '../kit/device-commands.js';
 import type { FamilyDevice } from '../kit/devices.repository.js';
-import type { LiveGateway } from './live-gateway.js';
+import type { LiveGateway } from '../kit/live-gateway.js';
 
 const URL_LIKE = /^(rtsp|rtmp|https?):\/\//i;
 

@@ -12,12 +12,12 @@ import { mountTable } from '../../../platform/endpoints/mount.js';
 import { badRequest } from '../../../platform/errors.js';
 import type { FamilyContext } from '../family-handler.js';
 import { deviceListHandler } from '../kit/device-list.js';
+import { findFfmpeg } from '../kit/ffmpeg-binary.js';
+import { createLiveGateway } from '../kit/live-gateway.js';
 import { deviceHandlers, familyDeviceOf } from '../kit/traits.js';
 import { createCameraLive, liveMediaRoute } from './camera.live.js';
 import { createCameraReplay } from './camera.replay.js';
 import { createCameraService } from './camera.service.js';
-import { findFfmpeg } from './ffmpeg-binary.js';
-import { createLiveGateway } from './live-gateway.js';
 
 /** A command's arguments as validated by the call (a bare POST is refused when the command needs some). */
 function argsOf<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {

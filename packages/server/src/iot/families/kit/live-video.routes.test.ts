@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject } from '../../../test/factories.js';
 import { eventually } from '../../test-device.js';
-import { findFfmpeg } from '../camera/ffmpeg-binary.js';
+import { findFfmpeg } from './ffmpeg-binary.js';
 import { commandSuite, onlineDevice } from './test-fixtures.js';
 
 /**
