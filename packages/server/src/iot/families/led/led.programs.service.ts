@@ -235,35 +235,19 @@ export function createLedProgramService(ctx: FamilyContext, batches: () => Batch
       await noFree(projectId, body.no, id);
     },
     answer: async (projectId, id) => answerOf(await program(projectId, id)),
-  });
-
-  return {
-    onAcks: { publish: delivered },
-
-    async page(
-      session: SessionContext,
-      projectId: number,
-      query: { page: number; pageSize?: number; keyword: string[]; state?: string },
-    ) {
-      await project(session, projectId);
-      const window = pageWindow(query, await ctx.settings.get('pageSize'));
+    list: async (projectId, query: { page: number; pageSize?: number; keyword: string[]; state?: string }, window) => {
       const { rows, total } = await repo.page(projectId, query.keyword, query.state, window);
       const list = rows.map((r) => ({
         ...answerOf({ ...r, layers: [] }),
         layerCount: r.layerCount,
         screens: r.screens,
       }));
-      return toPage(
-        list.map(({ layers: _, ...r }) => r),
-        total,
-        window,
-      );
+      return { rows: list.map(({ layers: _, ...r }) => r), total };
     },
+  });
 
-    async one(session: SessionContext, projectId: number, id: number) {
-      await project(session, projectId);
-      return answerOf(await program(projectId, id));
-    },
+  return {
+    onAcks: { publish: delivered },
 
     ...reviewed,
 

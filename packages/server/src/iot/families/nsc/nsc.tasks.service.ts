@@ -16,7 +16,6 @@ import {
   tasksOverlap,
 } from '@sc/contract/families/nsc';
 import { conflict, conflictField, fieldError, notFound } from '../../../platform/errors.js';
-import { pageWindow, toPage } from '../../../platform/paging.js';
 import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
 import { commandOutcome } from '../kit/device-commands.js';
 import { reviewedRecords } from '../kit/reviewed-records.js';
@@ -240,26 +239,14 @@ export function createNscTaskService(ctx: FamilyContext) {
     answer,
     // A started task is stopped before it goes back to editing.
     beforeUncheck: async (actor, projectId, row) => row.running && stop(actor, projectId, row),
+    list: async (projectId, _query: { page: number; pageSize?: number; state?: string }, window) => {
+      const { rows, total } = await repo.page(projectId, window);
+      const l = await lookups(projectId, rows as Timed[]);
+      return { rows: rows.map((r) => answerOf(r, l)), total };
+    },
   });
 
   return {
-    async page(session: SessionContext, projectId: number, query: { page: number; pageSize?: number; state?: string }) {
-      await project(session, projectId);
-      const window = pageWindow(query, await ctx.settings.get('pageSize'));
-      const { rows, total } = await repo.page(projectId, window);
-      const l = await lookups(projectId, rows as Timed[]);
-      return toPage(
-        rows.map((r) => answerOf(r, l)),
-        total,
-        window,
-      );
-    },
-
-    async one(session: SessionContext, projectId: number, id: number) {
-      await project(session, projectId);
-      return answer(projectId, id);
-    },
-
     ...reviewed,
 
     /** Sends a checked task to its speakers; one offline or silent gets it when it comes back. */

@@ -11,8 +11,8 @@ import {
   nscVodBatchId,
 } from '@sc/contract/families/nsc';
 import { conflict, notFound } from '../../../platform/errors.js';
-import { pageWindow, toPage } from '../../../platform/paging.js';
 import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
+import { projectRecords } from '../kit/reviewed-records.js';
 import { type Delivered, deliver } from './nsc.delivery.js';
 import { checkPicks, type NscPicks, nscPicks } from './nsc.picks.js';
 import { createNscRepository } from './nsc.repository.js';
@@ -165,53 +165,26 @@ export function createNscVodService(ctx: FamilyContext) {
     return { vod: await answer(projectId, id), speakers: outcomes };
   }
 
-  return {
-    async page(
-      session: SessionContext,
-      projectId: number,
-      query: { page: number; pageSize?: number; keyword: string[]; state?: string },
-    ) {
-      await project(session, projectId);
-      const window = pageWindow(query, await ctx.settings.get('pageSize'));
+  const records = projectRecords(ctx, {
+    entity: 'nscVod',
+    store: { ...repo, stored },
+    fieldsOf,
+    check: async (projectId, body: NscVodBody) => {
+      await checkPicks(nsc, projectId, body, 'nsc.vodRules');
+    },
+    answer,
+    list: async (projectId, query: { page: number; pageSize?: number; keyword: string[]; state?: string }, window) => {
       const { rows, total } = await repo.page(projectId, { words: query.keyword, state: query.state }, window);
       const [l, parts] = await Promise.all([nscPicks(nsc, projectId, rows), repo.parts(rows.map((r) => r.id))]);
       const byVod = partsBy(parts);
-      return toPage(
-        rows.map((r) => answerOf(r, l, byVod.get(r.id))),
-        total,
-        window,
-      );
+      return { rows: rows.map((r) => answerOf(r, l, byVod.get(r.id))), total };
     },
+    // A playing or paused task is neither changed nor deleted.
+    refused: 'nsc.vodRules.busy',
+  });
 
-    async one(session: SessionContext, projectId: number, id: number) {
-      await project(session, projectId);
-      return answer(projectId, id);
-    },
-
-    async create(actor: Actor, projectId: number, body: NscVodBody) {
-      await project(actor.session, projectId);
-      await checkPicks(nsc, projectId, body, 'nsc.vodRules');
-      const id = await repo.create(projectId, fieldsOf(body), actor.session.user.name);
-      await audit(actor, 'create', id, body.name);
-      return answer(projectId, id);
-    },
-
-    async update(actor: Actor, projectId: number, id: number, body: NscVodBody) {
-      await project(actor.session, projectId);
-      await stored(projectId, id);
-      await checkPicks(nsc, projectId, body, 'nsc.vodRules');
-      if (!(await repo.update(projectId, id, fieldsOf(body)))) throw conflict('nsc.vodRules.busy');
-      await audit(actor, 'update', id, body.name);
-      return answer(projectId, id);
-    },
-
-    async remove(actor: Actor, projectId: number, id: number) {
-      await project(actor.session, projectId);
-      const row = await stored(projectId, id);
-      if (!(await repo.remove(projectId, id))) throw conflict('nsc.vodRules.busy');
-      await audit(actor, 'delete', id, row.name);
-      return { id, deleted: true as const };
-    },
+  return {
+    ...records,
 
     /**
      * Plays a ready or finished task now on every speaker it reaches. Playing once one speaker took it;
