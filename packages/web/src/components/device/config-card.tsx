@@ -96,6 +96,28 @@ export function DeviceConfigCard<V extends object, A extends { delivered: boolea
   );
 }
 
+/**
+ * A device's configuration beside its labels, in a card as tall as its row (a detail page's half of a
+ * row): the form named `<ns>-config` (its fields' ids), saved by a plain button, what the answer says in
+ * `<ns>.configSaved` or `<ns>.configSavedOffline`.
+ */
+export function SideConfigCard<V extends object, A extends { delivered: boolean }>(
+  props: Omit<Parameters<typeof DeviceConfigCard<V, A>>[0], 'name' | 'saveIcon' | 'messages' | 'labelWidth'> & {
+    labelWidth: number;
+  },
+) {
+  const { t } = useTranslation();
+  const { ns } = props;
+  return (
+    <DeviceConfigCard<V, A>
+      {...props}
+      name={`${ns}-config`}
+      saveIcon={false}
+      messages={{ delivered: t(`${ns}.configSaved`), notDelivered: t(`${ns}.configSavedOffline`) }}
+    />
+  );
+}
+
 /** A device's stored configuration, loaded for the config card, and `store` to keep what a save answered. */
 export function useStoredConfig<C>(key: QueryKey, load: () => Promise<C>) {
   const client = useQueryClient();

@@ -12,7 +12,7 @@ export {
 export { useCardCall } from './card-call';
 export { ControlsCard, LastReportCard, ReportedAtRefresh } from './card-parts';
 export { CommandBar, type DeviceCommand, type ManifestCommand, useManifestCommands } from './command-bar';
-export { DeviceConfigCard, useStoredConfig } from './config-card';
+export { DeviceConfigCard, SideConfigCard, useStoredConfig } from './config-card';
 export { type DeviceRowCall, familyClient, fetchDevice, pagedEvents, registerBy } from './device-client';
 export {
   BackLink,

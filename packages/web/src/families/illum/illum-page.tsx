@@ -11,7 +11,6 @@ import { type CrudColumn, tableColumns, zodRule } from '../../components/crud';
 import {
   ActiveStateTag,
   type DeviceBack,
-  DeviceConfigCard,
   type DeviceDetailProps,
   DeviceRowsCard,
   DeviceShell,
@@ -19,6 +18,7 @@ import {
   EventsCard,
   firstEventsPages,
   ReadingsChart,
+  SideConfigCard,
   useCardCall,
   useLiveDevice,
   useStoredConfig,
@@ -183,13 +183,10 @@ function ConfigCard({ projectId, device, editable }: { projectId: number; device
   const shape = illumConfigBody.shape;
 
   return (
-    <DeviceConfigCard
+    <SideConfigCard
       ns="illum"
-      name="illum-config"
       labelWidth={140}
-      saveIcon={false}
       editable={editable}
-      messages={{ delivered: t('illum.configSaved'), notDelivered: t('illum.configSavedOffline') }}
       initialValues={
         config.data && { threshold: config.data.threshold ?? undefined, peripheralIndex: config.data.peripheralIndex }
       }
@@ -232,7 +229,7 @@ function ConfigCard({ projectId, device, editable }: { projectId: number; device
           }
         />
       </Form.Item>
-    </DeviceConfigCard>
+    </SideConfigCard>
   );
 }
 

@@ -40,13 +40,13 @@ import { type CrudColumn, tableColumns, zodRule } from '../../components/crud';
 import {
   CommandBar,
   type DeviceBack,
-  DeviceConfigCard,
   type DeviceDetailProps,
   DeviceRowsCard,
   DeviceShell,
   devicePage,
   EventsCard,
   firstEventsPages,
+  SideConfigCard,
   useCardCall,
   useErrorText,
   useManifestCommands,
@@ -395,13 +395,10 @@ function ConfigCard({ projectId, device, editable }: { projectId: number; device
   const shape = pgwConfigBody.shape;
   const { relayLevels, searchInterval } = PGW_CONFIG;
   return (
-    <DeviceConfigCard
+    <SideConfigCard
       ns="pgw"
-      name="pgw-config"
       labelWidth={210}
-      saveIcon={false}
       editable={editable}
-      messages={{ delivered: t('pgw.configSaved'), notDelivered: t('pgw.configSavedOffline') }}
       initialValues={config.data}
       save={(values: PgwConfigBody) => pgw.setConfig(device.id, values)}
       onSaved={config.store}
@@ -432,6 +429,6 @@ function ConfigCard({ projectId, device, editable }: { projectId: number; device
           options={CARRIER_BANDS.map((b) => ({ value: b, label: t(`families.pgw.carrierBand_${b}`) }))}
         />
       </Form.Item>
-    </DeviceConfigCard>
+    </SideConfigCard>
   );
 }
