@@ -8,7 +8,9 @@ import { deviceRef, isoTime, pageOf } from '../kit/responses.js';
 
 /**
  * The alarm recordings (spec 001 §2 "pjtdeviceecerecord"): every answered call is recorded by the server
- * as it relays it, the post's voice on the left channel and the operator's on the right of one WAV.
+ * as it relays it, the post's voice on the left channel and the operator's on the right of one WAV,
+ * written to the database while the call goes on, so a server that dies mid-call loses its last seconds
+ * only (the recording is then marked interrupted).
  */
 
 /** Spec 001 §5 / §9 "ECE record period required, at most 30 days". */
@@ -71,6 +73,11 @@ export const eceRecording = z.object({
   size: z.number().int(),
   /** Whether the call went on beyond the setting eceRecordMinutes and only its first minutes are kept. */
   cut: z.boolean(),
+  /**
+   * Whether the server stopped during the call (a crash, a kill): the recording holds what was stored
+   * until then (it is written as the call goes on, a chunk every 4 s) and was finalised after the restart.
+   */
+  interrupted: z.boolean(),
   /** The operator who answered. */
   answeredBy: z.string(),
 });

@@ -1,5 +1,5 @@
 import type { EceRecording } from '@sc/contract/families/ece';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
 import { familyScreens, listedSample } from '../../test/family-page';
@@ -28,6 +28,7 @@ const recording = (id: number, more: Partial<EceRecording>): EceRecording => ({
   durationMs: 83_400,
   size: 5_337_644,
   cut: false,
+  interrupted: false,
   answeredBy: 'admin',
   ...more,
 });
@@ -122,6 +123,33 @@ describe('alarm recordings', () => {
     expect((await screen.findByTestId('ece-record-error', {}, { timeout: 20_000 })).textContent).toContain(
       'The period is limited to 30 days',
     );
+    await act(() => changeLang('zh_CN'));
+  }, 120_000);
+
+  it('tags a recording the server stopping during its call left incomplete, with why, in both languages', async () => {
+    const interrupted = family(() => ({
+      json: {
+        list: [recording(3, { durationMs: 12_288, size: 786_550, interrupted: true })],
+        total: 1,
+        page: 1,
+        pageSize: 25,
+      },
+    }));
+    for (const [lang, tag, tip] of [
+      ['zh_CN', '不完整', '录音因服务器中断而不完整：保留了中断前已保存的部分'],
+      ['en_US', 'Incomplete', 'Incomplete: the server stopped during the call; what was stored until then is kept'],
+    ] as const) {
+      await act(() => changeLang(lang));
+      await open(interrupted);
+      const table = await screen.findByTestId('ece-records', {}, { timeout: 20_000 });
+      const marked = await within(table).findByTestId('ece-record-interrupted', {}, { timeout: 20_000 });
+      expect(marked.textContent).toBe(tag);
+      expect(within(table).getByText('00:12')).toBeTruthy();
+      expect(within(table).queryByText(lang === 'zh_CN' ? '已截断' : 'Cut')).toBeNull();
+      fireEvent.mouseEnter(marked);
+      expect((await screen.findByRole('tooltip', {}, { timeout: 5000 })).textContent).toBe(tip);
+      cleanup();
+    }
     await act(() => changeLang('zh_CN'));
   }, 120_000);
 

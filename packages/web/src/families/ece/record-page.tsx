@@ -45,7 +45,8 @@ export const recordSize = (bytes: number) =>
  * /pjt/pjtdeviceecerecord (spec 001 §2 "alarm recordings", §5 "ECE record period required, at most 30
  * days"): the recordings of the answered calls, searched by period (the contract's rule, checked here
  * before asking and by the server) and post; one replayed in the browser's player, which can seek (the
- * server answers ranges). `?deviceId=` opens on a post, `?from=&to=` (ISO) on a period.
+ * server answers ranges). A recording cut at the maximum length or interrupted by the server stopping
+ * during the call carries a tag saying so. `?deviceId=` opens on a post, `?from=&to=` (ISO) on a period.
  */
 export default projectScreen(EceRecords);
 
@@ -152,6 +153,13 @@ function EceRecords({ projectId }: { projectId: number }) {
           {r.cut && (
             <Tooltip title={t('ece.record.cutTip', { minutes: Math.round(v / 60_000) })}>
               <Tag color="orange">{t('ece.record.cut')}</Tag>
+            </Tooltip>
+          )}
+          {r.interrupted && (
+            <Tooltip title={t('ece.record.interruptedTip')}>
+              <Tag color="red" data-testid="ece-record-interrupted">
+                {t('ece.record.interrupted')}
+              </Tag>
             </Tooltip>
           )}
         </Space>

@@ -14,7 +14,7 @@ import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject, queryRows } from '../../../test/factories.js';
 import { eventually } from '../../test-device.js';
 import { commandSuite, connectOnline, type TestDevice } from '../kit/test-fixtures.js';
-import { callRecorder, stereoWav } from './ece.recorder.js';
+import { callRecorder, recordingComment, stereoWav, wavHeader } from './ece.recorder.js';
 import { createEceRepository } from './ece.repository.js';
 import { rangeOf } from './ece.service.js';
 
@@ -85,10 +85,15 @@ describe('the recorder', () => {
     r.add('post', new Uint8Array(5));
     now += 2000;
     r.add('seat', frame(200, 9));
+    // A second is less than a chunk: nothing handed out before the end, all of it the rest.
+    expect(r.take()).toEqual([]);
     const done = r.finish()!;
     expect(done.cut).toBe(true);
     expect(done.durationMs).toBe(1000);
-    const wav = done.wav;
+    const wav = Buffer.concat([
+      wavHeader(done.rest.length, recordingComment({ ...done, interrupted: false, maxMinutes: 1 })),
+      done.rest,
+    ]);
     expect(wav.toString('ascii', 0, 4)).toBe('RIFF');
     expect(wav.readUInt16LE(22)).toBe(2);
     expect(wav.readUInt32LE(24)).toBe(16_000);
@@ -103,6 +108,48 @@ describe('the recorder', () => {
     expect(sample(at + ECE_TALK_FRAME_SAMPLES * 5, 0)).toBe(0);
     expect(sample(at + ECE_TALK_FRAME_SAMPLES * 6, 0)).toBe(-7);
     expect(wav.length - data).toBe(16_000 * 4);
+  });
+
+  it('hands out each chunk once no frame can reach it any more, and keeps the rest to the end', () => {
+    let now = 5_000_000;
+    const r = callRecorder(60_000, () => now);
+    const frame = (seq: number, v: number) => talkFrame(seq, now, new Int16Array(ECE_TALK_FRAME_SAMPLES).fill(v));
+    const chunk = 65_536; // samples of 256 KB of stereo 16-bit
+    // Nothing heard yet: nothing to hand out, however long.
+    now += 5000;
+    expect(r.take()).toEqual([]);
+    r.add('seat', frame(0, 7));
+    // The first chunk ends at 4.096 s: complete only 2 s later (a frame may land 2 s before its arrival).
+    now += 1000;
+    expect(r.take()).toEqual([]);
+    now += 100;
+    const [first, ...none] = r.take();
+    expect(none).toEqual([]);
+    expect(first!.length).toBe(chunk * 4);
+    expect(first!.every((b) => b === 0)).toBe(true);
+    expect(r.take()).toEqual([]);
+    r.add('post', frame(0, -3));
+    now += 10_000;
+    const later = r.take();
+    expect(later).toHaveLength(2);
+    // The seat's frame 5 s in on the right channel, the post's 6.1 s in on the left, in the second chunk.
+    expect(later[0]!.readInt16LE((5 * 16_000 - chunk) * 4 + 2)).toBe(7);
+    expect(later[0]!.readInt16LE((6100 * 16 - chunk) * 4)).toBe(-3);
+    const done = r.finish()!;
+    expect(done.cut).toBe(false);
+    expect(done.durationMs).toBe(16_100);
+    expect(done.rest.length).toBe((16_100 * 16 - 3 * chunk) * 4);
+    expect(chunk * 3 * 4 + done.rest.length).toBe(16_100 * 16 * 4);
+  });
+
+  it('says in the WAV why a recording is incomplete', () => {
+    expect(recordingComment({ cut: false, interrupted: false, maxMinutes: 10 })).toBeNull();
+    const both = wavHeader(4, recordingComment({ cut: true, interrupted: true, maxMinutes: 10 }));
+    expect(both.toString('utf8')).toContain('Cut: the call went on beyond 10 minutes');
+    expect(both.toString('utf8')).toContain('Incomplete: the server stopped during the call');
+    expect(both.readUInt32LE(4)).toBe(both.length + 4 - 8);
+    expect(both.readUInt32LE(both.length - 4)).toBe(4);
+    expect(wavHeader(8).length).toBe(44);
   });
 
   it('keeps nothing of a call where nobody spoke', () => {
@@ -161,7 +208,7 @@ describe('a call answered at the seat', () => {
         (
           await queryRows<{ size: number; duration_ms: number; cut: boolean; answered_by: string }>(
             suite.t.database.db,
-            sql`select size, duration_ms, cut, answered_by from ece_recordings where alarm_id = ${alarmId}`,
+            sql`select size, duration_ms, cut, answered_by from ece_recordings where alarm_id = ${alarmId} and stored`,
           )
         )[0],
       (r) => r !== undefined,

@@ -13,6 +13,7 @@ import { DEVICE_COLUMNS } from '../kit/device-columns.js';
 import { type ListFilter, listedDevicesWhere, type PageWindow, pageDevices } from '../kit/device-list.js';
 import { deviceProjectName, type ProjectReach } from '../kit/project-reach.js';
 import { iso, type Row, rows, textOrNull } from '../kit/raw-rows.js';
+import { ECE_RECORDING_CHUNK_BYTES, pcmDurationMs, recordingComment, wavHeader } from './ece.recorder.js';
 import { eceAlarms, eceConnections, eceRecordingChunks, eceRecordings } from './ece.tables.js';
 
 const TYPE = eceManifest.type;
@@ -53,8 +54,7 @@ export function alarmOf(r: Row) {
 }
 export type AlarmRow = ReturnType<typeof alarmOf>;
 
-/** Bytes per chunk of a recording (4 s of its stereo 16 kHz audio): one statement each. */
-export const ECE_RECORDING_CHUNK_BYTES = 256 * 1024;
+export { ECE_RECORDING_CHUNK_BYTES };
 
 /**
  * Chunks go to and come from the database as base64 text, decoded on its side: PGlite's driver turns a
@@ -62,8 +62,14 @@ export const ECE_RECORDING_CHUNK_BYTES = 256 * 1024;
  */
 const fromBase64 = (bytes: Uint8Array) => sql<Buffer>`decode(${Buffer.from(bytes).toString('base64')}, 'base64')`;
 
-/** A recording left unstored this long ago was being written by a process that died: swept. */
-const ABANDONED_AFTER = '1 hour';
+/**
+ * A recording not stored and not written this long was being written by an instance that died (a live
+ * call writes a chunk every 4 s and its heartbeat every ECE_RECORDING_HEARTBEAT_MS): finalised as
+ * interrupted (the chunks of a whole WAV of before, half-written: deleted).
+ */
+export const ECE_RECORDING_ABANDONED_MS = 120_000;
+/** How often a live call's recording says it is being written when no chunk was (silence not yet a chunk). */
+export const ECE_RECORDING_HEARTBEAT_MS = 20_000;
 
 /** A recording as the search answers it (without its audio). */
 export const recordingOf = (r: Row) => ({
@@ -77,6 +83,7 @@ export const recordingOf = (r: Row) => ({
   durationMs: Number(r.duration_ms),
   size: Number(r.size),
   cut: r.cut === true || r.cut === 't',
+  interrupted: r.interrupted === true || r.interrupted === 't',
   answeredBy: String(r.answered_by),
 });
 
@@ -101,7 +108,7 @@ const LISTED = {
 
 /** The SQL of the posts: their list, their alarm log and the project's connection parameters. */
 export function createEceRepository(db: Db) {
-  return {
+  const repo = {
     async page(project: number | ProjectReach, filter: ListFilter, window: PageWindow) {
       const where = listedDevicesWhere(TYPE, project, filter);
       return pageDevices(db, db.select(LISTED).from(devices).$dynamic(), where, window);
@@ -249,9 +256,9 @@ export function createEceRepository(db: Db) {
     },
 
     /**
-     * A call's recording, attached to its alarm: its row, its WAV one chunk per statement, then marked
-     * stored (listed and served from then on); a failure deletes what was written. Recordings a process
-     * that died left half-written are swept first. Answers its id.
+     * A whole recording at once (a WAV made elsewhere), attached to its alarm: its row, its WAV one chunk
+     * per statement, then marked stored (listed and served from then on); a failure deletes what was
+     * written. Answers its id. A call's recording is written as it goes instead (`openRecording`).
      */
     async saveRecording(row: {
       projectId: number;
@@ -262,9 +269,6 @@ export function createEceRepository(db: Db) {
       answeredBy: string;
       audio: Buffer;
     }) {
-      await db
-        .delete(eceRecordings)
-        .where(sql`NOT ${eceRecordings.stored} AND ${eceRecordings.createdAt} < now() - ${ABANDONED_AFTER}::interval`);
       const { audio, ...fields } = row;
       const [saved] = await db
         .insert(eceRecordings)
@@ -287,6 +291,101 @@ export function createEceRepository(db: Db) {
       }
     },
 
+    /** A call answered: its recording's row (empty, not stored), its chunks of PCM to come. Answers its id. */
+    async openRecording(row: { projectId: number; alarmId: number; startTime: Date; answeredBy: string }) {
+      const [opened] = await db
+        .insert(eceRecordings)
+        .values({ ...row, durationMs: 0, size: 0, pcm: true })
+        .returning({ id: eceRecordings.id });
+      return opened!.id;
+    },
+
+    /**
+     * The next chunk of PCM of a recording being written (`cut`: the call went beyond the maximum
+     * already), with the row's heartbeat, in one statement; a chunk there already (a retry of one that
+     * was written) is left as it is. False when the recording is not open any more (finalised by
+     * another instance that took it for abandoned, or gone with its alarm).
+     */
+    async writeChunk(id: number, seq: number, bytes: Buffer, cut: boolean) {
+      const written = await rows(
+        db,
+        sql`WITH open AS (
+              UPDATE ece_recordings SET written_at = now(), cut = cut OR ${cut}
+              WHERE id = ${id} AND NOT stored RETURNING id)
+            INSERT INTO ece_recording_chunks (recording_id, seq, bytes)
+            SELECT id, ${seq}, ${fromBase64(bytes)} FROM open
+            ON CONFLICT (recording_id, seq) DO NOTHING
+            RETURNING seq`,
+      );
+      if (written.length) return true;
+      const [open] = await rows(db, sql`SELECT 1 AS open FROM ece_recordings WHERE id = ${id} AND NOT stored`);
+      return open !== undefined;
+    },
+
+    /** A recording being written says so (no chunk was due); false when it is not open any more. */
+    async touchRecording(id: number) {
+      const touched = await db
+        .update(eceRecordings)
+        .set({ writtenAt: sql`now()` })
+        .where(and(eq(eceRecordings.id, id), sql`NOT ${eceRecordings.stored}`))
+        .returning({ id: eceRecordings.id });
+      return touched.length > 0;
+    },
+
+    /**
+     * A recording being written is finalised: its length from its chunks, the WAV header made for them
+     * (its comment saying why it is incomplete, if it is), stored. `interrupted`: its writer died, and
+     * then only when not written since `staleBefore` (another instance may finalise it at the same time:
+     * only one does). A recording without any chunk is deleted instead (nothing was heard, or nothing
+     * stored before the writer died). Answers whether this call finalised it.
+     */
+    async finaliseRecording(
+      id: number,
+      how: { interrupted: false; cut: boolean; maxMinutes: number } | { interrupted: true; staleBefore: Date },
+    ) {
+      const open = how.interrupted
+        ? sql`NOT stored AND written_at < ${how.staleBefore.toISOString()}::timestamptz`
+        : sql`NOT stored`;
+      const [row] = await rows(
+        db,
+        sql`SELECT r.cut, (SELECT coalesce(sum(length(c.bytes)), 0) FROM ece_recording_chunks c
+              WHERE c.recording_id = r.id)::bigint AS bytes
+            FROM ece_recordings r WHERE r.id = ${id} AND ${open}`,
+      );
+      if (!row) return false;
+      const bytes = Number(row.bytes);
+      if (bytes === 0) {
+        const gone = await rows(db, sql`DELETE FROM ece_recordings WHERE id = ${id} AND ${open} RETURNING id`);
+        return gone.length > 0;
+      }
+      const durationMs = pcmDurationMs(bytes);
+      const cut = how.interrupted ? row.cut === true || row.cut === 't' : how.cut;
+      const maxMinutes = how.interrupted ? Math.max(1, Math.round(durationMs / 60_000)) : how.maxMinutes;
+      const header = wavHeader(bytes, recordingComment({ cut, interrupted: how.interrupted, maxMinutes }));
+      const done = await rows(
+        db,
+        sql`UPDATE ece_recordings SET stored = true, interrupted = ${how.interrupted}, cut = ${cut},
+              header = ${fromBase64(header)}, size = ${header.length + bytes}, duration_ms = ${durationMs}
+            WHERE id = ${id} AND ${open} RETURNING id`,
+      );
+      return done.length > 0;
+    },
+
+    /**
+     * The recordings left unstored by an instance that died (not written since `staleBefore`): those
+     * written as the call went on are finalised as interrupted (`finaliseRecording`), whole WAVs of
+     * before half-written are deleted. Safe on several instances at once. Answers the ids finalised.
+     */
+    async finaliseAbandoned(staleBefore: Date) {
+      const stale = sql`NOT stored AND written_at < ${staleBefore.toISOString()}::timestamptz`;
+      await rows(db, sql`DELETE FROM ece_recordings WHERE ${stale} AND NOT pcm`);
+      const open = await rows(db, sql`SELECT id FROM ece_recordings WHERE ${stale} ORDER BY id`);
+      const finalised: number[] = [];
+      for (const { id } of open)
+        if (await repo.finaliseRecording(Number(id), { interrupted: true, staleBefore })) finalised.push(Number(id));
+      return finalised;
+    },
+
     /** A page of the project's recordings begun within [from, to], of one post when given, newest first. */
     async recordings(projectId: number, query: { deviceId?: number; from: Date; to: Date }, window: PageWindow) {
       const where = sql.join(
@@ -303,7 +402,7 @@ export function createEceRepository(db: Db) {
       const [list, [total]] = await Promise.all([
         rows(
           db,
-          sql`SELECT r.id, r.project_id, r.alarm_id, r.start_time, r.duration_ms, r.size, r.cut, r.answered_by,
+          sql`SELECT r.id, r.project_id, r.alarm_id, r.start_time, r.duration_ms, r.size, r.cut, r.interrupted, r.answered_by,
                 a.event_id, a.event_type, d.id AS device_id, d.name AS device_name, d.no AS device_no
               ${from} WHERE ${where} ORDER BY r.start_time DESC, r.id DESC LIMIT ${window.limit} OFFSET ${window.offset}`,
         ),
@@ -312,21 +411,35 @@ export function createEceRepository(db: Db) {
       return { rows: list.map(recordingOf), total: Number(total?.n ?? 0) };
     },
 
-    /** The size (bytes) of one stored recording of the project, or undefined. */
+    /**
+     * One stored recording of the project: its size (bytes) and its WAV header when that is kept apart
+     * from the chunks (none: the chunks hold the whole WAV); or undefined.
+     */
     async recordingSize(projectId: number, id: number) {
       const [r] = await rows(
         db,
-        sql`SELECT size FROM ece_recordings WHERE id = ${id} AND project_id = ${projectId} AND stored`,
+        sql`SELECT size, encode(header, 'base64') AS header FROM ece_recordings
+            WHERE id = ${id} AND project_id = ${projectId} AND stored`,
       );
-      return r ? { size: Number(r.size) } : undefined;
+      if (!r) return undefined;
+      const size = Number(r.size);
+      return r.header ? { size, header: Buffer.from(String(r.header), 'base64') } : { size };
     },
 
     /**
-     * A recording's bytes from `start` to `end` (exclusive), in order, one chunk per statement (only the
-     * chunks of that part are read). Stops early when the recording is gone meanwhile.
+     * A recording's bytes from `start` to `end` (exclusive), in order: the part of `header` asked (when
+     * the header is kept apart), then the chunks' bytes, one chunk per statement (only the chunks of that
+     * part are read). Stops early when the recording is gone meanwhile.
      */
-    async *recordingPart(id: number, start: number, end: number): AsyncGenerator<Buffer> {
-      for (let seq = Math.floor(start / ECE_RECORDING_CHUNK_BYTES); seq * ECE_RECORDING_CHUNK_BYTES < end; seq++) {
+    async *recordingPart(id: number, start: number, end: number, header?: Buffer): AsyncGenerator<Buffer> {
+      const skip = header?.length ?? 0;
+      if (header && start < skip) {
+        yield header.subarray(start, Math.min(skip, end));
+        start = skip;
+      }
+      if (start >= end) return;
+      const [from, to] = [start - skip, end - skip];
+      for (let seq = Math.floor(from / ECE_RECORDING_CHUNK_BYTES); seq * ECE_RECORDING_CHUNK_BYTES < to; seq++) {
         const [row] = await db
           .select({ base64: sql<string>`encode(${eceRecordingChunks.bytes}, 'base64')` })
           .from(eceRecordingChunks)
@@ -334,7 +447,7 @@ export function createEceRepository(db: Db) {
         if (!row) return;
         const bytes = Buffer.from(row.base64, 'base64');
         const at = seq * ECE_RECORDING_CHUNK_BYTES;
-        const slice = bytes.subarray(Math.max(0, start - at), Math.min(bytes.length, end - at));
+        const slice = bytes.subarray(Math.max(0, from - at), Math.min(bytes.length, to - at));
         if (slice.length) yield slice;
       }
     },
@@ -353,6 +466,7 @@ export function createEceRepository(db: Db) {
           set: { ...body, updatedBy: by, updatedAt: new Date() },
         }),
   };
+  return repo;
 }
 
 export type EceRepository = ReturnType<typeof createEceRepository>;

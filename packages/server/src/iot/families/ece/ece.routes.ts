@@ -9,6 +9,8 @@ import { eceTalkRoutes } from './ece.talk.js';
 
 /** How often the alarm log is pruned to the setting eceRetentionDays. */
 const PRUNE_EVERY_MS = 3600_000;
+/** How often the recordings left unstored by an instance that died are looked for. */
+const FINALISE_EVERY_MS = 60_000;
 
 /** Spec 001 §7 "ece: logs, counts, replay, settle, connection params", the posts' list and registration, the recordings. */
 export function eceRoutes(app: FastifyInstance, ctx: FamilyContext, ece: EceService): void {
@@ -35,5 +37,21 @@ export function eceRoutes(app: FastifyInstance, ctx: FamilyContext, ece: EceServ
   const prune = () => void ece.prune().catch((err) => app.log.error({ err }, 'ece alarm retention failed'));
   const timer = setInterval(prune, PRUNE_EVERY_MS);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+
+  // Recordings an instance that died was writing: finalised as interrupted at start-up, then every
+  // minute (one abandoned by an instance that died a moment ago is so only once not written for a while).
+  const finalise = () =>
+    ece
+      .finaliseAbandoned()
+      .then((ids) => {
+        if (ids.length) app.log.warn({ recordings: ids }, 'ece recordings interrupted by a server stop finalised');
+      })
+      .catch((err) => app.log.error({ err }, 'ece interrupted recordings not finalised'));
+  app.addHook('onReady', finalise);
+  const sweep = setInterval(() => void finalise(), FINALISE_EVERY_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    clearInterval(sweep);
+  });
 }

@@ -12,14 +12,14 @@ import {
   type SettleBody,
 } from '@sc/contract/families/ece';
 import { sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, fieldError } from '../../../platform/errors.js';
 import type { DirectoryEntry } from '../../device-directory.js';
 import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
 import type { ListFilter, PageWindow } from '../kit/device-list.js';
 import { type ProjectReach, projectIn } from '../kit/project-reach.js';
-import type { CallRecorder } from './ece.recorder.js';
-import { createEceRepository } from './ece.repository.js';
+import { type LiveRecording, liveRecording } from './ece.live-recording.js';
+import { createEceRepository, ECE_RECORDING_ABANDONED_MS } from './ece.repository.js';
 
 const DAY_MS = 86_400_000;
 const textOf = (v: unknown) => (typeof v === 'string' && v ? v : null);
@@ -158,19 +158,26 @@ export function createEceService(ctx: FamilyContext) {
       return this.connection(actor.session, projectId);
     },
 
-    /** A call's recording kept with its alarm (nothing when nothing was heard either way); its id. */
-    async saveRecording(alarm: { id: number; projectId: number }, recorder: CallRecorder, answeredBy: string) {
-      const done = recorder.finish();
-      if (!done) return null;
-      return repo.saveRecording({
-        projectId: alarm.projectId,
-        alarmId: alarm.id,
-        startTime: recorder.startedAt,
-        durationMs: done.durationMs,
-        cut: done.cut,
-        answeredBy: answeredBy.slice(0, 64),
-        audio: done.wav,
-      });
+    /**
+     * An answered call's recording, written to the database as the call goes on (ece.live-recording.ts):
+     * its row now, its chunks as they complete, stored when it ends.
+     */
+    startRecording(
+      alarm: { id: number; projectId: number },
+      answeredBy: string,
+      maxMs: number,
+      log: FastifyBaseLogger,
+    ): LiveRecording {
+      return liveRecording(repo, { projectId: alarm.projectId, alarmId: alarm.id, answeredBy, maxMs }, log);
+    },
+
+    /**
+     * The recordings an instance that died was writing (not written for ECE_RECORDING_ABANDONED_MS)
+     * finalised as interrupted: what was stored is kept and served, marked so. Run at start-up and every
+     * minute by each instance (only one finalises a recording). Answers their ids.
+     */
+    finaliseAbandoned(now = new Date()) {
+      return repo.finaliseAbandoned(new Date(now.getTime() - ECE_RECORDING_ABANDONED_MS));
     },
 
     /** A page of the project's recordings of a period (required, at most 30 days: 400 otherwise). */
@@ -189,7 +196,8 @@ export function createEceService(ctx: FamilyContext) {
 
     /**
      * A recording's audio: the whole, or the part a Range header asks (206, so a player can seek); a
-     * range beyond the end is 416. Only the chunks of the part asked are read from the database.
+     * range beyond the end is 416. Only the chunks of the part asked are read from the database (a
+     * recording written during its call: its WAV header kept in its row, then its chunks of PCM).
      */
     async recordingAudio(
       session: SessionContext,
@@ -217,7 +225,7 @@ export function createEceService(ctx: FamilyContext) {
       // Streamed as the chunks are read, one statement each.
       return reply
         .header('content-length', end - start + 1)
-        .send(Readable.from(repo.recordingPart(id, start, end + 1)));
+        .send(Readable.from(repo.recordingPart(id, start, end + 1, meta.header)));
     },
 
     /** Deletes the alarms (and so their recordings) older than the setting eceRetentionDays; answers how many. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   customType,
@@ -77,10 +78,14 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * The recordings of answered calls (spec 001 §2 "pjtdeviceecerecord"): one row per answer, its WAV in
- * chunks (ece_recording_chunks) in the database so every server instance serves it (ece.recorder.ts makes
- * it). `stored` once all its chunks are written (only those are listed and served). Goes with its alarm,
- * so it is kept as long as the alarm log (eceRetentionDays) and goes with its post.
+ * The recordings of answered calls (spec 001 §2 "pjtdeviceecerecord"): one row per answer, made when the
+ * call is answered, its audio in chunks (ece_recording_chunks) in the database so every server instance
+ * serves it (ece.recorder.ts makes it). The chunks of a call hold its stereo PCM, each stored as soon as
+ * it is complete while the call goes on (`pcm`), and the WAV header goes in `header` when the recording
+ * is finalised; recordings stored before that hold the whole WAV in their chunks (`header` null).
+ * `stored` once finalised (only those are listed and served): when the call ends, or after a restart
+ * when the instance writing it died (`interrupted`). Goes with its alarm, so it is kept as long as the
+ * alarm log (eceRetentionDays) and goes with its post.
  */
 export const eceRecordings = pgTable(
   'ece_recordings',
@@ -92,22 +97,32 @@ export const eceRecordings = pgTable(
     alarmId: goneWith('alarm_id', eceAlarms),
     startTime: timestamp('start_time', tz).notNull(),
     durationMs: integer('duration_ms').notNull(),
+    /** The WAV's size, header included. */
     size: integer('size').notNull(),
     /** The call went on beyond the setting eceRecordMinutes: only its first minutes are kept. */
     cut: boolean('cut').notNull().default(false),
+    /** The server writing it stopped during the call: what was stored until then is kept. */
+    interrupted: boolean('interrupted').notNull().default(false),
     answeredBy: varchar('answered_by', { length: 64 }).notNull(),
-    /** All its chunks are written. */
+    /** Finalised: listed and served. */
     stored: boolean('stored').notNull().default(false),
+    /** Its chunks hold PCM written as the call went on (the WAV header is `header`). */
+    pcm: boolean('pcm').notNull().default(false),
+    /** The WAV header before the chunks' PCM (set when finalised); null: the chunks hold the whole WAV. */
+    header: bytea('header'),
     createdAt: timestamp('created_at', tz).notNull().defaultNow(),
+    /** Its last write (a chunk, or the live call's heartbeat): a row not stored and not written for long is abandoned. */
+    writtenAt: timestamp('written_at', tz).notNull().defaultNow(),
   },
   (t) => [
     index('ece_recordings_project_time_idx').on(t.projectId, t.startTime),
     index('ece_recordings_alarm_idx').on(t.alarmId),
+    index('ece_recordings_open_idx').on(t.writtenAt).where(sql`NOT ${t.stored}`),
   ],
 );
 
 /**
- * A recording's WAV in chunks of ECE_RECORDING_CHUNK_BYTES: one statement writes or reads one, so the
+ * A recording's audio in chunks of ECE_RECORDING_CHUNK_BYTES (the last one shorter): one statement writes or reads one, so the
  * other queries wait that long at most behind a recording (one bytea of 37 MB held PGlite for seconds).
  */
 export const eceRecordingChunks = pgTable(

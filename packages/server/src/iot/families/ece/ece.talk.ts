@@ -19,7 +19,7 @@ import { AppError, notFound } from '../../../platform/errors.js';
 import { actorOf, type FamilyContext } from '../family-handler.js';
 import { commandOutcome } from '../kit/device-commands.js';
 import { isAudioFrame, operatorSocket, servePull, socketQuery, writeFrame } from '../kit/live-audio.js';
-import { type CallRecorder, callRecorder } from './ece.recorder.js';
+import type { LiveRecording } from './ece.live-recording.js';
 import type { EceService } from './ece.service.js';
 
 const TYPE = eceManifest.type;
@@ -38,10 +38,9 @@ interface Talk {
   down: number;
   up: number;
   ended: boolean;
-  /** The call's recording (ece.recorder.ts), saved to its alarm when the call ends. */
-  recorder: CallRecorder;
+  /** The call's recording (ece.live-recording.ts), written as the call goes on, stored when it ends. */
+  recording: LiveRecording;
   alarm: { id: number; projectId: number };
-  answeredBy: string;
 }
 
 /** The absolute address a post reaches: the one the operator's console reached the server at. */
@@ -67,7 +66,7 @@ export function eceTalkRoutes(app: FastifyInstance, ctx: FamilyContext, ece: Ece
 
   /**
    * The call ends (the operator hung up or closed the tab, or the server closes): the post's pull ends,
-   * and what was recorded is kept, however the call ended.
+   * and the recording's rest is written and it is stored, however the call ended.
    */
   function end(talk: Talk): Promise<unknown> {
     if (talk.ended) return Promise.resolve();
@@ -75,8 +74,8 @@ export function eceTalkRoutes(app: FastifyInstance, ctx: FamilyContext, ece: Ece
     talks.delete(talk.id);
     talk.pull?.end();
     talk.pull = null;
-    const done = ece
-      .saveRecording(talk.alarm, talk.recorder, talk.answeredBy)
+    const done = talk.recording
+      .end()
       .catch((err) => app.log.error({ err, alarmId: talk.alarm.id }, 'ece recording not saved'))
       .finally(() => saving.delete(done));
     saving.add(done);
@@ -101,7 +100,7 @@ export function eceTalkRoutes(app: FastifyInstance, ctx: FamilyContext, ece: Ece
         if (!t || t.ended || !binary) return;
         if (!isAudioFrame(data)) return;
         // The operator's voice is recorded as spoken, also before the post pulls it or once it dropped.
-        t.recorder.add('seat', data);
+        t.recording.add('seat', data);
         if (t.pull && writeFrame(t.pull, data)) t.down++;
       });
       socket.on('close', () => {
@@ -127,7 +126,7 @@ export function eceTalkRoutes(app: FastifyInstance, ctx: FamilyContext, ece: Ece
           pull: null,
           say,
           hear: (frame) => {
-            current.recorder.add('post', frame);
+            current.recording.add('post', frame);
             if (socket.readyState !== socket.OPEN) return;
             socket.send(frame, { binary: true });
             current.up++;
@@ -135,14 +134,17 @@ export function eceTalkRoutes(app: FastifyInstance, ctx: FamilyContext, ece: Ece
           down: 0,
           up: 0,
           ended: false,
-          recorder: callRecorder(maxMs),
+          recording: ece.startRecording({ id: alarm.id, projectId }, session.user.name, maxMs, app.log),
           alarm: { id: alarm.id, projectId },
-          answeredBy: session.user.name,
         };
         talk = current;
         talks.set(current.id, current);
         say({ kind: 'started', session: current.id, post: { id: post.id, name: post.name } });
-        stats = setInterval(() => say({ kind: 'stats', down: current.down, up: current.up }), STATS_MS);
+        // Each second: the counts to the operator, the recording's chunks complete by now to the database.
+        stats = setInterval(() => {
+          say({ kind: 'stats', down: current.down, up: current.up });
+          current.recording.tick();
+        }, STATS_MS);
         const actor = actorOf(req);
         await ece.repo.answered(alarm.id, session.user.name);
         const args = {
