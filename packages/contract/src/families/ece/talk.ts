@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { AUTH_LEVEL } from '../../enums.js';
 import type { FamilyEndpoints } from '../kit/calls.js';
 import {
   flatReportOf,
+  liveAudioSocket,
   PCM_FRAME_FORMAT,
   PCM_FRAME_SAMPLES,
   PULL_OUTCOMES,
@@ -65,17 +65,10 @@ export const talkQuery = z.object({
     .positive('validation.validParam'),
 });
 
-/**
- * The operator's socket: a GET to open it (view level in the catalogue, as every read: the catalogue's
- * test lists the reads granted higher); the socket itself asks the seat's modify level, as the command
- * it sends to the post would.
- */
+/** The operator's socket: answers an alarm's call at the agent seat (the kit's `liveAudioSocket`). */
 export const eceTalkCalls = <S extends string>(e: FamilyEndpoints<S>) => ({
-  talk: e.get('live', {
-    // A GET only to open the socket: what it does is speak on the post, as a command would.
-    level: AUTH_LEVEL.modify,
+  talk: liveAudioSocket(e, {
     query: talkQuery,
-    response: z.object({}),
     summary:
       "WebSocket: answers an alarm's call at the agent seat; the operator's microphone frames go to the post, the post's come back (docs/device-protocol.md)",
   }),

@@ -1,4 +1,6 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { AUTH_LEVEL } from '../../enums.js';
+import type { FamilyEndpoints } from './calls.js';
 
 /**
  * Live audio frames, the same bytes from a browser's microphone to the server and on to a device, and
@@ -120,3 +122,14 @@ export function flatReportOf<T extends z.ZodObject<{ session: z.ZodString }>>(
   const parsed = schema.safeParse(Object.fromEntries(Object.keys(schema.shape).map((f) => [f, values[flat(f)]])));
   return parsed.success ? parsed.data : null;
 }
+
+/**
+ * The operator's socket of a live-audio call, `GET …/live` upgraded to a WebSocket (the speakers'
+ * broadcast, the agent seat's call). A GET only to open the socket: what it does is speak on devices,
+ * as a command would, so it asks the modify level (the catalogue's test lists it among the reads
+ * granted higher); its answer is the socket, no JSON.
+ */
+export const liveAudioSocket = <S extends string, Q extends z.ZodObject>(
+  e: FamilyEndpoints<S>,
+  o: { query: Q; summary: string },
+) => e.get('live', { level: AUTH_LEVEL.modify, query: o.query, response: z.object({}), summary: o.summary });

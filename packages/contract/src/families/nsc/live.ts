@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { AUTH_LEVEL } from '../../enums.js';
 import { type FamilyEndpoints, familyPublicEndpoints } from '../kit/calls.js';
 import { idList } from '../kit/forms.js';
 import {
   flatReportOf,
+  liveAudioSocket,
   PCM_FRAME_BYTES,
   PCM_FRAME_FORMAT,
   PCM_FRAME_SAMPLES,
@@ -81,11 +81,8 @@ const streamParams = { session: z.string().regex(/^[0-9a-f-]{36}$/, 'validation.
 
 /** The control center's live broadcast: the operator's socket, and the stream the speakers pull. */
 export const nscLiveCalls = <S extends string>(e: FamilyEndpoints<S>) => ({
-  broadcast: e.get('live', {
-    // A GET only to open the socket: what it does is play on the speakers, as a command would.
-    level: AUTH_LEVEL.modify,
+  broadcast: liveAudioSocket(e, {
     query: nscLiveQuery,
-    response: z.object({}),
     summary:
       'WebSocket: the operator sends microphone frames, the chosen speakers and groups are told to pull them (docs/nsc-live.md)',
   }),
