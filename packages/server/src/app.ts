@@ -15,6 +15,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerCompression } from './http/compression.js';
 import { registerConsoleAssets } from './http/console-assets.js';
+import { createFastPaths } from './http/fast-paths.js';
 import { FAMILY_HANDLERS, registerFamilyRoutes } from './iot/families/index.js';
 import { createFamilyContext } from './iot/families/kit/context.js';
 import { createRealtimeHub } from './iot/realtime/hub.js';
@@ -161,7 +162,10 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const db = database.db;
+  // The live video's files are answered before fastify (http/fast-paths.ts).
+  const fastPaths = createFastPaths();
   const app = Fastify({
+    serverFactory: fastPaths.serverFactory,
     logger: secretSafeLogger(options.logger ?? false),
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
@@ -186,8 +190,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   registerInputGuard(app);
 
+  app.decorate('fastPaths', fastPaths);
+
   // ── Plugins
-  registerSecurityHeaders(app, {
+  const securityHeaders = registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -201,6 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
   });
+  fastPaths.headers(securityHeaders);
   await registerCompression(app);
   registerBuiltinNames(app);
   await app.register(cookie);

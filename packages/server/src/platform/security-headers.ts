@@ -20,11 +20,13 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 /**
  * Helmet's headers on every answer. @fastify/helmet rebuilt helmet and parsed the content security
  * policy on every request, in two extra hooks; the headers never change, so they are computed at start.
+ * Answers them (the fast paths send them too).
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
+export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): Record<string, string> {
   const headers = helmetHeaders(options);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
   });
+  return headers;
 }

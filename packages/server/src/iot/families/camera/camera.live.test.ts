@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { cameraManifest } from '@sc/contract/families/camera';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFastPaths } from '../../../http/fast-paths.js';
 import { secretSafeLogger } from '../../../platform/redact.js';
 import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject } from '../../../test/factories.js';
@@ -198,6 +199,65 @@ describe('a live stream’s files by its key', () => {
       await app.inject({ method: 'GET', url: '/nowhere' });
       expect(lines.length).toBeGreaterThan(0);
       expect(lines.join('')).not.toContain(key);
+    } finally {
+      gateway.close();
+      await app.close();
+    }
+  }, 30_000);
+});
+
+describe('a live stream’s files on a listening server', () => {
+  it('are sent before fastify’s routing and hooks, with the common headers; anything else still goes through fastify', async () => {
+    const fast = createFastPaths();
+    const app = Fastify({ serverFactory: fast.serverFactory });
+    app.decorate('fastPaths', fast);
+    fast.headers({ 'x-frame-options': 'SAMEORIGIN' });
+    let routed = 0;
+    app.addHook('onRequest', async () => {
+      routed += 1;
+    });
+    const gateway = createLiveGateway({ ffmpeg: FFMPEG, idleMs: () => 60_000 });
+    liveMediaRoute(app, gateway);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      expect(await gateway.open(8, { url: sourceUrl, codec: 'h264' })).toMatchObject({ state: 'live' });
+      const key = gateway.keyOf(8)!;
+      const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/pub/iot/camera/live`;
+      const playlist = await fetch(`${base}/${key}/index.m3u8`);
+      expect(playlist.status).toBe(200);
+      expect(playlist.headers.get('content-type')).toContain('mpegurl');
+      expect(playlist.headers.get('cache-control')).toBe('no-store');
+      expect(playlist.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(playlist.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      const text = await playlist.text();
+      expect(playlist.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+      const segment = text.split('\n').find((l) => l.endsWith('.ts'))!;
+      const ts = await fetch(`${base}/${key}/${segment}`);
+      expect(ts.status).toBe(200);
+      expect(ts.headers.get('content-type')).toBe('video/mp2t');
+      expect(ts.headers.get('cache-control')).toContain('immutable');
+      expect(Buffer.from(await ts.arrayBuffer()).equals(gateway.media(key, segment)!)).toBe(true);
+      expect(routed).toBe(0);
+      // Misses are fastify's: a wrong key, a name the gateway does not write, a path past the file, a
+      // query, another method; each a 404 (HEAD of a found file: 200 without a body, as fastify answers).
+      const wrong = key.replace(/^./, key[0] === 'B' ? 'C' : 'B');
+      for (const [url, status] of [
+        [`${base}/${wrong}/index.m3u8`, 404],
+        [`${base}/${key}/seg999999.ts`, 404],
+        [`${base}/${key}/..%2F..%2Fetc%2Fpasswd`, 404],
+        [`${base}/${key}/index.m3u8/x`, 404],
+        [`${base}/${key}`, 404],
+        [`${base}/${key}/index.m3u8?x=1`, 200],
+      ] as const) {
+        const before = routed;
+        const res = await fetch(url);
+        expect(res.status, url).toBe(status);
+        expect(routed, url).toBe(before + 1);
+      }
+      expect((await fetch(`${base}/${key}/index.m3u8`, { method: 'HEAD' })).status).toBe(200);
+      // Nothing answered after the stream stopped: its key is gone.
+      gateway.stop(8);
+      expect((await fetch(`${base}/${key}/index.m3u8`)).status).toBe(404);
     } finally {
       gateway.close();
       await app.close();

@@ -1,6 +1,7 @@
 import { CAMERA_LIVE_MEDIA_API, type CameraLive, LIVE_KEY } from '@sc/contract/families/camera';
 import { LIVE_FILE } from '@sc/contract/families/kit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastAnswer } from '../../../http/fast-paths.js';
 import { AppError, notFound } from '../../../platform/errors.js';
 import type { Actor, FamilyContext } from '../family-handler.js';
 import type { FamilyDevice } from '../kit/devices.repository.js';
@@ -79,24 +80,39 @@ export function createCameraLive(ctx: FamilyContext, gateway: LiveGateway) {
  * viewer: the key checked in memory (no session, no database), 404 for a wrong key, a stopped stream's
  * or a name the gateway does not write. Not compressed (video), and not in the request log (the path
  * carries the key). The playlist is never cached (it moves on every second), a segment may be (it
- * never changes, and its path carries the key of one run of the stream).
+ * never changes, and its path carries the key of one run of the stream). On the server, a file found
+ * is sent by the app's fast path, before fastify's routing and hooks (http/fast-paths.ts); the route
+ * answers the rest (a miss: 404) and `inject`.
  */
 export function liveMediaRoute(app: FastifyInstance, gateway: LiveGateway) {
-  app.get(
-    CAMERA_LIVE_MEDIA_API.liveMedia.path,
-    { schema: { hide: true }, compress: false, logLevel: 'silent' },
-    async (request, reply) => {
-      const { key, file } = request.params as { key?: unknown; file?: unknown };
-      if (typeof key !== 'string' || typeof file !== 'string' || !LIVE_KEY.test(key) || !LIVE_FILE.test(file))
-        throw notFound();
-      const bytes = gateway.media(key, file);
-      if (!bytes) throw notFound();
-      const playlist = file.endsWith('.m3u8');
-      return reply
-        .header('content-type', playlist ? 'application/vnd.apple.mpegurl' : 'video/mp2t')
-        .header('cache-control', playlist ? 'no-store' : 'private, max-age=60, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(bytes);
-    },
-  );
+  const path = CAMERA_LIVE_MEDIA_API.liveMedia.path;
+  const found = (key: unknown, file: unknown): FastAnswer | null => {
+    if (typeof key !== 'string' || typeof file !== 'string' || !LIVE_KEY.test(key) || !LIVE_FILE.test(file))
+      return null;
+    const body = gateway.media(key, file);
+    if (!body) return null;
+    return { body, headers: file.endsWith('.m3u8') ? PLAYLIST_HEADERS : SEGMENT_HEADERS };
+  };
+  const prefix = path.slice(0, path.indexOf(':'));
+  app.fastPaths?.get(prefix, (rest) => {
+    const slash = rest.indexOf('/');
+    return slash < 0 ? null : found(rest.slice(0, slash), rest.slice(slash + 1));
+  });
+  app.get(path, { schema: { hide: true }, compress: false, logLevel: 'silent' }, async (request, reply) => {
+    const { key, file } = request.params as { key?: unknown; file?: unknown };
+    const answer = found(key, file);
+    if (!answer) throw notFound();
+    return reply.headers(answer.headers).send(answer.body);
+  });
 }
+
+const PLAYLIST_HEADERS = {
+  'content-type': 'application/vnd.apple.mpegurl',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+};
+const SEGMENT_HEADERS = {
+  'content-type': 'video/mp2t',
+  'cache-control': 'private, max-age=60, immutable',
+  'x-content-type-options': 'nosniff',
+};
