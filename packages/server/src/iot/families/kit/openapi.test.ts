@@ -15,7 +15,9 @@ const undescribed = (paths: Doc['paths']) =>
     Object.entries(ops)
       .filter(
         ([, op]) =>
-          !Object.entries(op.responses ?? {}).some(([code, r]) => code === '204' || (code.startsWith('2') && r.content)),
+          !Object.entries(op.responses ?? {}).some(
+            ([code, r]) => code === '204' || (code.startsWith('2') && r.content),
+          ),
       )
       .map(([method]) => `${method.toUpperCase()} ${path}`),
   );
