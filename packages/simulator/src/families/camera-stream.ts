@@ -1,45 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { clockEnv, createReplayServer, FRAME, videoFont } from '../video.js';
 import type { SimDevice } from './types.js';
+
+export { FRAME, REPLAY_MAX_SECONDS, replayArgs, replayPace, simFfmpeg } from '../video.js';
 
 /** The wide picture a camera looks into, its window at the widest zoom is a quarter of it (640×360). */
 export const WIDE = { w: 1280, h: 720 } as const;
-export const FRAME = { w: 640, h: 360, fps: 10 } as const;
 /** MPEG-TS packets: the stream is forwarded in whole ones, so that a restart never cuts one. */
 const PACKET = 188;
-/** Fonts tried for the camera's name (CJK first). */
-const FONTS = [
-  '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc',
-  '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
-];
-
-const usable = (path: string, mode = constants.R_OK) => {
-  try {
-    accessSync(path, mode);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** The simulator's ffmpeg: FFMPEG_PATH, the npm package's binary, or none (cameras then have no video). */
-export function simFfmpeg(env: NodeJS.ProcessEnv = process.env): string | null {
-  if (env.FFMPEG_PATH === 'none') return null;
-  if (env.FFMPEG_PATH) return usable(env.FFMPEG_PATH, constants.X_OK) ? env.FFMPEG_PATH : null;
-  try {
-    const path = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-    return usable(path, constants.X_OK) ? path : null;
-  } catch {
-    return null;
-  }
-}
-
 /** How the picture moves from the generator's start: where it is, and how fast each part changes per second. */
 export interface ViewMotion {
   pan: number;
@@ -67,47 +40,6 @@ export function pictureFilter(m: ViewMotion, nameFile: string, font: string | un
     text(`textfile=${nameFile}`, 12),
     text("text='%{localtime}'", 44),
   ].join(',');
-}
-
-/** A replay lasts the recorded period but at most this long, seconds (longer periods play faster). */
-export const REPLAY_MAX_SECONDS = 60;
-
-/** How a recorded period of `ms` is replayed: the video's length (s) and how many times faster it plays. */
-export function replayPace(ms: number): { seconds: number; speed: number } {
-  const recorded = ms / 1000;
-  const seconds = Math.min(recorded, REPLAY_MAX_SECONDS);
-  return { seconds, speed: recorded / seconds };
-}
-
-/**
- * The ffmpeg arguments of a replay of [from, to): the test picture as it was recorded (one source frame
- * per 1/10 s of video, so a sped-up replay samples the recorded time), the camera's name and the
- * RECORDED time written on it, played `speed` times as fast, H.264 at 10 fps with a key frame every 2 s
- * (the gateway's segments), in MPEG-TS, as fast as ffmpeg makes it (a finite stream).
- */
-export function replayArgs(from: number, to: number, nameFile: string, font: string | undefined) {
-  const { seconds, speed } = replayPace(to - from);
-  const recorded = (to - from) / 1000;
-  const rate = `${FRAME.fps * 1000}/${Math.round(speed * 1000)}`;
-  const text = (what: string, y: number) =>
-    `drawtext=${font ? `fontfile=${font}:` : ''}${what}:x=12:y=${y}:fontsize=22:fontcolor=white:box=1:boxcolor=black@0.55:boxborderw=4`;
-  const filter = [
-    text(`textfile=${nameFile}`, 48),
-    text(`text='%{pts\\:localtime\\:${(from / 1000).toFixed(3)}}'`, 80),
-    text(`text='REC x${speed.toFixed(1)}'`, FRAME.h - 40),
-    // A fine time base first: the source's (a frame per `speed`/10 s) cannot hold the faster times.
-    'settb=1/1000',
-    `setpts=PTS/${speed.toFixed(6)}`,
-    `fps=${FRAME.fps}`,
-  ].join(',');
-  return [
-    ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi'],
-    ...['-i', `testsrc2=size=${FRAME.w}x${FRAME.h}:rate=${rate}:duration=${recorded.toFixed(3)}`],
-    ...['-vf', filter, '-t', seconds.toFixed(3)],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p'],
-    ...['-g', String(FRAME.fps * 2), '-keyint_min', String(FRAME.fps * 2), '-sc_threshold', '0'],
-    ...['-f', 'mpegts', 'pipe:1'],
-  ];
 }
 
 /** The largest total of a snapshot answer's pictures, bytes (an MQTT packet holds 256 KB at most). */
@@ -141,7 +73,7 @@ export function snapshotPictures(
 ): Promise<(string | null)[]> {
   const none = Array.from({ length: count }, () => null);
   if (!ffmpeg) return Promise.resolve(none);
-  const font = FONTS.find((f) => usable(f));
+  const font = videoFont();
   const text = (what: string, y: number) =>
     `drawtext=${font ? `fontfile=${font}:` : ''}${what}:x=8:y=${y}:fontsize=14:fontcolor=white:box=1:boxcolor=black@0.55:boxborderw=3`;
   const args = [
@@ -153,8 +85,7 @@ export function snapshotPictures(
     ...['-frames:v', String(count), '-c:v', 'mjpeg', '-q:v', '8', '-f', 'image2pipe', 'pipe:1'],
   ];
   return new Promise((resolve) => {
-    const env = { ...process.env, TZ: process.env.SIM_CAMERA_TZ ?? 'CST-8' };
-    const proc = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'ignore'], env });
+    const proc = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'ignore'], env: clockEnv() });
     const chunks: Buffer[] = [];
     proc.stdout!.on('data', (b: Buffer) => chunks.push(b));
     proc.on('error', () => resolve(none));
@@ -195,10 +126,11 @@ export function createCameraStreams(options: {
   motion: (d: SimDevice) => ViewMotion;
 }) {
   const feeds = new Map<string, Feed>();
-  const replaying = new Set<ChildProcess>();
+  // Recorded periods: made on demand by the shared replay server, the camera's name written on them.
+  const replays = createReplayServer({ ffmpeg: options.ffmpeg, host: options.host });
   const known = new Map<string, SimDevice>();
   const dir = mkdtempSync(join(tmpdir(), 'sim-cam-'));
-  const font = FONTS.find((f) => usable(f));
+  const font = videoFont();
   let server: Server | null = null;
   let listening: Promise<number> | null = null;
 
@@ -213,8 +145,7 @@ export function createCameraStreams(options: {
       ...['-flush_packets', '1', '-output_ts_offset', offset.toFixed(3), '-f', 'mpegts', 'pipe:1'],
     ];
     // The clock on the picture is the platform's default timezone (UTC+8) unless SIM_CAMERA_TZ says otherwise.
-    const env = { ...process.env, TZ: process.env.SIM_CAMERA_TZ ?? 'CST-8' };
-    const proc = spawn(options.ffmpeg!, args, { stdio: ['ignore', 'pipe', 'ignore'], env });
+    const proc = spawn(options.ffmpeg!, args, { stdio: ['ignore', 'pipe', 'ignore'], env: clockEnv() });
     feed.proc = proc;
     feed.carry = Buffer.alloc(0);
     proc.stdout!.on('data', (chunk: Buffer) => {
@@ -237,28 +168,6 @@ export function createCameraStreams(options: {
     writeFileSync(nameFile, device.plan.name ?? device.equipmentId);
     return nameFile;
   };
-
-  /** `/replay/<equipment id>.ts?from=&to=` (ms): the recorded period as a finite stream, one ffmpeg per reader. */
-  function replay(url: URL, res: ServerResponse, onClose: (f: () => void) => void) {
-    const match = /^\/replay\/([^/]+)\.ts$/.exec(url.pathname);
-    const device = match ? known.get(decodeURIComponent(match[1]!)) : undefined;
-    const from = Number(url.searchParams.get('from'));
-    const to = Number(url.searchParams.get('to'));
-    if (!device || !options.ffmpeg || !(from > 0 && to > from)) {
-      res.writeHead(404).end();
-      return;
-    }
-    const env = { ...process.env, TZ: process.env.SIM_CAMERA_TZ ?? 'CST-8' };
-    const proc = spawn(options.ffmpeg, replayArgs(from, to, nameFileOf(device), font), {
-      stdio: ['ignore', 'pipe', 'ignore'],
-      env,
-    });
-    replaying.add(proc);
-    res.writeHead(200, { 'content-type': 'video/mp2t', 'cache-control': 'no-store' });
-    proc.stdout!.pipe(res);
-    proc.on('exit', () => replaying.delete(proc));
-    onClose(() => proc.kill('SIGKILL'));
-  }
 
   function serve(path: string, res: ServerResponse, onClose: (f: () => void) => void) {
     const match = /^\/camera\/([^/]+)\.ts$/.exec(path);
@@ -294,8 +203,7 @@ export function createCameraStreams(options: {
       server = createServer((req, res) => {
         const url = new URL(req.url ?? '/', 'http://x');
         const onClose = (f: () => void) => req.on('close', f);
-        if (url.pathname.startsWith('/replay/')) replay(url, res, onClose);
-        else serve(url.pathname, res, onClose);
+        serve(url.pathname, res, onClose);
       });
       server.listen(0, options.host ?? '127.0.0.1', () => resolve((server!.address() as AddressInfo).port));
       server.unref();
@@ -312,11 +220,8 @@ export function createCameraStreams(options: {
       return `http://${options.host ?? '127.0.0.1'}:${port}/camera/${encodeURIComponent(device.equipmentId)}.ts`;
     },
     /** The URL of the replay of [from, to) (ms) of a camera's recording. */
-    async replayUrlOf(device: SimDevice, from: number, to: number) {
-      known.set(device.equipmentId, device);
-      const port = await listen();
-      return `http://${options.host ?? '127.0.0.1'}:${port}/replay/${encodeURIComponent(device.equipmentId)}.ts?from=${from}&to=${to}`;
-    },
+    replayUrlOf: (device: SimDevice, from: number, to: number) =>
+      replays.urlOf(device.equipmentId, device.plan.name ?? device.equipmentId, from, to),
     /** `count` pictures of the camera from `at` (ms), half a second apart (see `snapshotPictures`). */
     snapshots(device: SimDevice, at: number, count: number) {
       return snapshotPictures(options.ffmpeg, nameFileOf(device), at, count);
@@ -331,7 +236,7 @@ export function createCameraStreams(options: {
     /** How many encoders run. */
     running: () => [...feeds.values()].filter((f) => f.proc).length,
     close() {
-      for (const proc of replaying) proc.kill('SIGKILL');
+      replays.close();
       for (const feed of feeds.values()) stopFeed(feed);
       feeds.clear();
       server?.closeAllConnections();

@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import { deviceRecordFile, RECORD_TYPES } from '@sc/contract/families/dvr';
-import { describe, expect, it, vi } from 'vitest';
-import { channelsOf, dvr, KEPT_DAYS, recordFiles, SEGMENT_MINUTES } from './dvr.js';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { simFfmpeg } from '../video.js';
+import { channelsOf, dvr, dvrReplays, KEPT_DAYS, recordFiles, SEGMENT_MINUTES } from './dvr.js';
 import { commandContext, simDevice } from './test-fixtures.js';
 
 const NOW = Date.parse('2026-11-28T12:00:00Z');
@@ -83,5 +85,88 @@ describe('recorder simulator', () => {
     expect(run(device, 'synctime', { time: '2026-11-28T12:00:00Z' })).toMatchObject({ ok: true });
     expect(device.state.syncedAt).toBe('2026-11-28T12:00:00Z');
     expect(run(device, 'synctime', {})).toMatchObject({ ok: false });
+  });
+});
+
+const FFMPEG = simFfmpeg();
+afterAll(() => dvrReplays().close());
+
+/** The frames of a finite MPEG-TS stream at `url` as 64×36 grey pixels each (or the part `crop` (w:h:x:y) names). */
+async function framesOf(url: string, crop?: [number, number, number, number]) {
+  const size = crop ? crop[0] * crop[1] : 2304;
+  const res = await fetch(url);
+  const ts = Buffer.from(await res.arrayBuffer());
+  expect(res.status).toBe(200);
+  expect(ts[0]).toBe(0x47);
+  return new Promise<Buffer[]>((resolve) => {
+    const ff = spawn(FFMPEG!, [
+      ...['-hide_banner', '-loglevel', 'error', '-f', 'mpegts', '-i', 'pipe:0'],
+      ...['-vf', crop ? `crop=${crop.join(':')}` : 'scale=64:36', '-pix_fmt', 'gray', '-f', 'rawvideo', 'pipe:1'],
+    ]);
+    const out: Buffer[] = [];
+    ff.stdout.on('data', (b: Buffer) => out.push(b));
+    ff.on('close', () => {
+      const all = Buffer.concat(out);
+      resolve(Array.from({ length: Math.floor(all.length / size) }, (_, i) => all.subarray(i * size, (i + 1) * size)));
+    });
+    ff.stdin.end(ts);
+  });
+}
+const difference = (a: Buffer, b: Buffer) => a.reduce((sum, v, i) => sum + Math.abs(v - b[i]!), 0) / a.length;
+
+describe.skipIf(!FFMPEG)('a simulated recorder’s replay', () => {
+  const replay = (device: ReturnType<typeof recorder>, args: Record<string, unknown>, now = Date.now()) =>
+    dvr.commands!.replay!(device, args, commandContext(new Date(now))) as Promise<{
+      ok: boolean;
+      error?: string;
+      result?: { url: string; codec: string; seconds: number; speed: number };
+    }>;
+
+  it('streams a file of a channel once as finite H.264, its name, channel and recorded time on the picture', async () => {
+    const device = recorder(4);
+    const now = Date.now();
+    const from = new Date(now - 3_600_000).toISOString();
+    const to = new Date(now - 3_600_000 + 20_000).toISOString();
+    const second = await replay(device, { channel: 2, from, to }, now);
+    expect(second).toMatchObject({ ok: true, result: { codec: 'h264', seconds: 20, speed: 1 } });
+    const pictures = await framesOf(second.result!.url);
+    // 20 s at 10 frames a second, the picture moving.
+    expect(pictures.length).toBeGreaterThanOrEqual(195);
+    expect(pictures.length).toBeLessThanOrEqual(205);
+    expect(difference(pictures[0]!, pictures.at(-1)!)).toBeGreaterThan(5);
+    // The same period of another channel says so on its picture (the line with the name and channel).
+    const LABEL: [number, number, number, number] = [400, 32, 0, 46];
+    const first = await replay(device, { channel: 1, from, to }, now);
+    const [one] = await framesOf(first.result!.url, LABEL);
+    const [two] = await framesOf(second.result!.url, LABEL);
+    expect(difference(one!, two!)).toBeGreaterThan(0.3);
+    // A half-hour file plays in a minute, 30 times as fast.
+    const long = await replay(
+      device,
+      { channel: 1, from, to: new Date(Date.parse(from) + 30 * 60_000).toISOString() },
+      now,
+    );
+    expect(long.result).toMatchObject({ seconds: 60, speed: 30 });
+  }, 60_000);
+
+  it('refuses a channel it does not have, a wrong period and a file it does not keep', async () => {
+    const device = recorder(4);
+    const now = Date.now();
+    const at = (ms: number) => new Date(now + ms).toISOString();
+    expect(await replay(device, { channel: 5, from: at(-120_000), to: at(-60_000) }, now)).toMatchObject({
+      ok: false,
+      error: 'no such channel',
+    });
+    expect(await replay(device, { channel: 1, from: at(-60_000), to: at(-120_000) }, now)).toMatchObject({ ok: false });
+    expect(await replay(device, { channel: 1, from: at(60_000), to: at(120_000) }, now)).toMatchObject({
+      ok: false,
+      error: 'no such file',
+    });
+    const old = -(KEPT_DAYS + 1) * 86_400_000;
+    expect(await replay(device, { channel: 1, from: at(old), to: at(old + 60_000) }, now)).toMatchObject({ ok: false });
+    expect(await replay(device, { channel: 1, from: at(-26 * 3_600_000), to: at(-60_000) }, now)).toMatchObject({
+      ok: false,
+      error: 'period too long',
+    });
   });
 });

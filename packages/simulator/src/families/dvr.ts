@@ -2,10 +2,13 @@ import {
   type DeviceRecordFile,
   DVR_CHANNELS,
   RECORD_FILES_MAX,
+  RECORD_SEARCH_HOURS,
   RECORD_TYPES,
   RECORDS_COMMAND,
+  REPLAY_COMMAND,
   type RecordType,
 } from '@sc/contract/families/dvr';
+import { createReplayServer, replayPace, simFfmpeg } from '../video.js';
 import type { CommandAnswer, FamilySim, SimDevice } from './types.js';
 
 /** Minutes of one continuous (normal) recording file: a recorder closes a file every half hour. */
@@ -113,17 +116,48 @@ function recordsCommand(device: SimDevice, args: Record<string, unknown>, now: D
   return { ok: true, result: recordFiles(device, { from, to, type, channel, limit }, now.getTime()) };
 }
 
+/** The recorders' files as video, made on first use (FFMPEG_PATH, or the npm package's ffmpeg; SIM_STREAM_HOST). */
+let replays: ReturnType<typeof createReplayServer> | null = null;
+export const dvrReplays = () => {
+  replays ??= createReplayServer({ ffmpeg: simFfmpeg(), host: process.env.SIM_STREAM_HOST });
+  return replays;
+};
+
+/**
+ * `replay` (docs/device-protocol.md "Recorder"): where a file of a channel streams from, its start and end
+ * (ISO) within what the recorder keeps (past, younger than KEPT_DAYS, at most a search's hours); the
+ * video shows the recorder's name, the channel and the recorded time (its length and speed: `replayPace`).
+ */
+async function replayCommand(device: SimDevice, args: Record<string, unknown>, now: Date): Promise<CommandAnswer> {
+  const channel = Number(args.channel);
+  if (!(Number.isInteger(channel) && channel >= 1 && channel <= channelsOf(device)))
+    return { ok: false, error: 'no such channel' };
+  const from = Date.parse(String(args.from));
+  const end = Date.parse(String(args.to));
+  if (Number.isNaN(from) || Number.isNaN(end) || from >= end) return { ok: false, error: 'bad period' };
+  if (end - from > RECORD_SEARCH_HOURS * HOUR) return { ok: false, error: 'period too long' };
+  if (from >= now.getTime() || from < now.getTime() - KEPT_DAYS * 24 * HOUR)
+    return { ok: false, error: 'no such file' };
+  const video = dvrReplays();
+  if (!video.available) return { ok: false, error: 'no video: ffmpeg not found' };
+  const to = Math.min(end, now.getTime());
+  const name = device.plan.name ?? device.equipmentId;
+  const url = await video.urlOf(`${device.equipmentId}-${channel}`, `${name}  CH${channel}`, from, to);
+  return { ok: true, result: { url, codec: 'h264', ...replayPace(to - from) } };
+}
+
 /**
  * Recorders (docs/device-protocol.md "Recorder"): each channel records continuously in half-hour files,
  * with motion (event) clips, now and then an alarm (warning) clip and a daily manual recording, kept for
- * 30 days; it answers records (the files of a period by type and channel), reboot (away a few seconds)
- * and synctime.
+ * 30 days; it answers records (the files of a period by type and channel), replay (where a file streams
+ * from), reboot (away a few seconds) and synctime.
  */
 export const dvr: FamilySim = {
   type: 'dvr',
   firmware: 'NVR-4.2.1',
   commands: {
     [RECORDS_COMMAND]: (device, args, ctx) => recordsCommand(device, args, ctx.now),
+    [REPLAY_COMMAND]: (device, args, ctx) => replayCommand(device, args, ctx.now),
     reboot: (_device, _args, ctx) => {
       setTimeout(() => ctx.reboot(REBOOT_MS), 300);
       return { ok: true, result: { rebooting: true } };

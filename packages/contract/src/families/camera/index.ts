@@ -5,13 +5,14 @@ import { intRange } from '../../validation/rules.js';
 import { deviceCalls, familyEndpoints, familyPublicEndpoints, pageCall } from '../kit/calls.js';
 import { noArgs, REBOOT_COMMAND } from '../kit/commands.js';
 import { blank } from '../kit/forms.js';
-import { LIVE_FILE, LIVE_STATES, LIVE_UNAVAILABLE, type LiveVideo, liveVideoCalls } from '../kit/live-video.js';
+import { LIVE_FILE, LIVE_STATES, type LiveVideo, liveVideoCalls } from '../kit/live-video.js';
 import { defineFamily } from '../kit/manifest.js';
 import { ipNetwork } from '../kit/planned.js';
 import { bool, int, select, text } from '../kit/properties.js';
 import { deviceRow, isoTime, projectColumn } from '../kit/responses.js';
 import { FAMILY_READS, familyMenu } from '../kit/screens.js';
 import { VIDEO_RECORD_TYPES, type VideoRecordType } from '../kit/video-records.js';
+import { type VideoReplay, videoReplay } from '../kit/video-replay.js';
 
 /** Spec 001 §3 "record source none/device/center" (DSS and ISC alike). */
 export const RECORD_SOURCES = ['none', 'device', 'center'] as const;
@@ -189,22 +190,9 @@ export type CameraRecords = z.infer<typeof cameraRecords>;
 export const REPLAY_KEY = /^\d{1,15}-\d{1,15}$/;
 export const replayKeyOf = (from: Date, to: Date) => `${from.getTime()}-${to.getTime()}`;
 
-/** A replay on the stream gateway: an HLS VOD (a finite playlist, seekable), shared by its viewers. */
-export const cameraReplay = z.object({
-  id: z.number().int(),
-  available: z.boolean(),
-  reason: z.enum(LIVE_UNAVAILABLE).nullable(),
-  /** `live` here: the whole recording is on the gateway, ready to play and seek. */
-  state: z.enum(LIVE_STATES),
-  from: isoTime,
-  to: isoTime,
-  /** The playlist to play (sent with the session token), null unless ready. */
-  playlist: z.string().nullable(),
-  /** The video's length, seconds, and how many times faster than recorded it plays (null unless ready). */
-  duration: z.number().nullable(),
-  speed: z.number().nullable(),
-});
-export type CameraReplay = z.infer<typeof cameraReplay>;
+/** A replay on the stream gateway: an HLS VOD (a finite playlist, seekable), shared by its viewers (the kit's). */
+export const cameraReplay = videoReplay;
+export type CameraReplay = VideoReplay;
 
 /** What the camera raises: motion (a warning), video loss and tampering (alarms, into site messages). */
 export const CAMERA_EVENTS = [

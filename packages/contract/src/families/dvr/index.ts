@@ -1,15 +1,17 @@
 import { z } from 'zod';
-import { grantsOf } from '../../endpoints/endpoint.js';
+import { grantsOf, storedFile } from '../../endpoints/endpoint.js';
 import { intRange } from '../../validation/rules.js';
 import { deviceCalls, familyEndpoints, pageCall } from '../kit/calls.js';
 import { noArgs, REBOOT_COMMAND } from '../kit/commands.js';
 import { blank } from '../kit/forms.js';
+import { LIVE_FILE } from '../kit/live-video.js';
 import { defineFamily } from '../kit/manifest.js';
 import { ipNetwork } from '../kit/planned.js';
 import { int } from '../kit/properties.js';
 import { deviceRef, deviceRow, isoTime, projectColumn } from '../kit/responses.js';
 import { FAMILY_READS, familyGroup, familyMenu } from '../kit/screens.js';
 import { VIDEO_RECORD_TYPES, type VideoRecordType } from '../kit/video-records.js';
+import { videoReplay } from '../kit/video-replay.js';
 
 /** Spec 001 §3 "Recorder: … record types normal, event, warning, manual". */
 export const RECORD_TYPES = VIDEO_RECORD_TYPES;
@@ -37,6 +39,11 @@ export const DVR_CAMERAS_MAX = 1000;
 export const DVR_COMMANDS = [REBOOT_COMMAND, { name: 'synctime', args: noArgs }] as const;
 /** The command that asks a recorder for its record files (arguments `recordsArgs`, answer `deviceRecords`). */
 export const RECORDS_COMMAND = 'records';
+/**
+ * The command that asks a recorder where one of its files streams from (arguments `ReplayArgs`; answer
+ * `{ url, codec }`, a finite stream of the recording), asked by the call GET …/:id/replay.
+ */
+export const REPLAY_COMMAND = 'replay';
 
 const channelRule = z.preprocess(blank, intRange(DVR_CHANNELS.min, DVR_CHANNELS.max));
 const positiveId = z.preprocess(
@@ -104,6 +111,32 @@ export const deviceRecordFile = z.object({
 export type DeviceRecordFile = z.infer<typeof deviceRecordFile>;
 /** The recorder's answer to `records`: its files (malformed ones are left out) and whether it holds more. */
 export const deviceRecords = z.object({ files: z.array(z.unknown()), truncated: z.boolean().optional() });
+
+/**
+ * GET …/:id/replay: a record file to play, by its channel (1 to the recorder's channel count, checked by
+ * the server against the recorder) and its start and end (`recordsPeriodError` says what they must be).
+ */
+export const replayQuery = z.object({
+  channel: channelRule,
+  from: periodTime,
+  to: periodTime,
+});
+export type ReplayQuery = z.infer<typeof replayQuery>;
+
+/** What the platform sends with `replay`: the file's channel and its start and end (ISO). */
+export interface ReplayArgs {
+  channel: number;
+  from: string;
+  to: string;
+}
+
+/** A replay's key in its files' path: the file's channel, start and end (ms). */
+export const REPLAY_KEY = /^\d{1,3}-\d{1,15}-\d{1,15}$/;
+export const replayKeyOf = (channel: number, from: Date, to: Date) => `${channel}-${from.getTime()}-${to.getTime()}`;
+
+/** A record file's replay on the stream gateway (the kit's answer) and the channel it was recorded on. */
+export const dvrReplay = videoReplay.extend({ channel: z.number().int() });
+export type DvrReplay = z.infer<typeof dvrReplay>;
 
 /** A camera as a recorder's channel names it: who it is and its online state. */
 export const boundCamera = deviceRef.extend({ activeState: z.number().int() });
@@ -195,6 +228,20 @@ export const DVR_API = {
     body: recordsBody,
     response: recordsAnswer,
     summary: `Asks the recorder (the command records, as realdata asks a device for its values) for its record files of a period (required, at most ${RECORD_SEARCH_HOURS} hours), of one type (normal, event, warning, manual) and channel when given; at most ${RECORD_FILES_MAX} files, oldest first. Offline 409, silent 504`,
+  }),
+  replay: e.get(':id/replay', {
+    query: replayQuery,
+    response: dvrReplay,
+    summary: `Replays a record file: asks the recorder (the command replay) for the file of a channel (1 to its channel count) and period (its start and end, at most ${RECORD_SEARCH_HOURS} hours) as a stream, and has the stream gateway copy it whole to an HLS VOD (a finite playlist that can be sought), shared by the file's viewers and stopped a while after the last one (setting cameraLiveIdle). Offline 409, silent 504`,
+  }),
+  replayFile: e.get(':id/replay/:key/:file', {
+    params: {
+      key: z.string().regex(REPLAY_KEY, 'validation.validParam'),
+      file: z.string().regex(LIVE_FILE, 'validation.validParam'),
+    },
+    response: storedFile,
+    summary:
+      "The HLS playlist (index.m3u8) or a segment (seg<n>.ts) of a record file's replay (key: the file's channel-start-end, ms)",
   }),
 };
 

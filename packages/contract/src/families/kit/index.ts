@@ -23,4 +23,5 @@ export * from './schedule.js';
 export * from './screens.js';
 export * from './totals.js';
 export * from './video-records.js';
+export * from './video-replay.js';
 export * from './video-texts.js';

@@ -14,14 +14,11 @@ import {
   REPLAY_COMMAND,
   replayKeyOf,
 } from '@sc/contract/families/camera';
-import type { FastifyReply } from 'fastify';
-import { fieldError, notFound } from '../../../platform/errors.js';
+import { fieldError } from '../../../platform/errors.js';
 import type { Actor, FamilyContext } from '../family-handler.js';
-import { deviceFailed } from '../kit/device-commands.js';
 import type { FamilyDevice } from '../kit/devices.repository.js';
 import type { LiveGateway } from '../kit/live-gateway.js';
-
-const URL_LIKE = /^(rtsp|rtmp|https?):\/\//i;
+import { askRecordings, createVideoReplays } from '../kit/video-replay.js';
 
 /** A replay's playlist path: the table's file call for this camera and period. */
 const playlistOf = (projectId: number, id: number, key: string) =>
@@ -46,39 +43,13 @@ export function createCameraReplay(ctx: FamilyContext, gateway: LiveGateway<stri
     const wrong = playbackPeriodError(from, to, minutes);
     if (wrong) throw fieldError('to', wrong.key, 'VALIDATION', wrong.params);
   }
-
-  /** Asks the camera (not in the operation log: looking at recordings is not an operation); 409/504 from the bus. */
-  async function ask(actor: Actor, camera: FamilyDevice, command: string, args: Record<string, unknown>) {
-    const outcome = await ctx.iot.bus.send(actor, camera, command, args, { log: false });
-    if (!outcome.ok) throw deviceFailed(outcome.error ?? command);
-    return outcome.result ?? null;
-  }
-
-  const streamKey = (id: number, key: string) => `${id}:${key}`;
-
-  function answer(projectId: number, id: number, from: Date, to: Date): CameraReplay {
-    const key = replayKeyOf(from, to);
-    const { state } = gateway.state(streamKey(id, key));
-    const duration = state === 'live' ? gateway.duration(streamKey(id, key)) : null;
-    const recorded = (to.getTime() - from.getTime()) / 1000;
-    return {
-      id,
-      available: gateway.available,
-      reason: gateway.unavailableReason,
-      state,
-      from: from.toISOString(),
-      to: to.toISOString(),
-      playlist: state === 'live' ? playlistOf(projectId, id, key) : null,
-      duration,
-      speed: duration ? Math.max(1, Math.round((recorded / duration) * 10) / 10) : null,
-    };
-  }
+  const replays = createVideoReplays(ctx, gateway);
 
   return {
     /** The camera's records overlapping the period, of the type asked, oldest first, at most CAMERA_RECORDS_MAX. */
     async records(actor: Actor, camera: FamilyDevice, query: CameraRecordsQuery): Promise<CameraRecords> {
       await checkPeriod(query.from, query.to);
-      const result = await ask(actor, camera, RECORDS_COMMAND, {
+      const result = await askRecordings(ctx, actor, camera, RECORDS_COMMAND, {
         from: query.from.toISOString(),
         to: query.to.toISOString(),
         ...(query.type ? { type: query.type } : {}),
@@ -116,32 +87,22 @@ export function createCameraReplay(ctx: FamilyContext, gateway: LiveGateway<stri
      * Opens the replay of a period: one already on the gateway is shared; otherwise the camera is asked
      * where the recorded period streams from, and the gateway copies it whole into HLS VOD.
      */
-    async open(actor: Actor, projectId: number, camera: FamilyDevice, query: CameraReplayQuery) {
+    async open(actor: Actor, projectId: number, camera: FamilyDevice, query: CameraReplayQuery): Promise<CameraReplay> {
       await checkPeriod(query.from, query.to);
-      const key = streamKey(camera.id, replayKeyOf(query.from, query.to));
-      if (!gateway.available) return answer(projectId, camera.id, query.from, query.to);
-      // One being prepared or ready is shared; a failed one (or none) is asked of the camera again.
-      if (!(await gateway.join(key))) {
-        const result = (await ask(actor, camera, REPLAY_COMMAND, {
-          from: query.from.toISOString(),
-          to: query.to.toISOString(),
-        })) as { url?: unknown; codec?: unknown } | null;
-        if (typeof result?.url !== 'string' || !URL_LIKE.test(result.url)) throw deviceFailed(REPLAY_COMMAND);
-        await gateway.open(key, { url: result.url, codec: typeof result.codec === 'string' ? result.codec : 'h264' });
-      }
-      return answer(projectId, camera.id, query.from, query.to);
+      const key = replayKeyOf(query.from, query.to);
+      return replays.open(actor, camera, {
+        key,
+        from: query.from,
+        to: query.to,
+        command: REPLAY_COMMAND,
+        args: { from: query.from.toISOString(), to: query.to.toISOString() },
+        playlist: playlistOf(projectId, camera.id, key),
+      });
     },
 
     /** A replay's playlist or segment (it may be cached: a replay's files do not change). */
-    file(camera: FamilyDevice, key: string, name: string, reply: FastifyReply) {
-      const bytes = gateway.file(streamKey(camera.id, key), name);
-      if (!bytes) throw notFound();
-      return reply
-        .header('content-type', name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t')
-        .header('cache-control', 'private, max-age=300')
-        .send(bytes);
-    },
+    file: replays.file,
 
-    close: () => gateway.close(),
+    close: replays.close,
   };
 }

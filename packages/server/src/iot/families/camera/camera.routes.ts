@@ -15,6 +15,7 @@ import { deviceListHandler } from '../kit/device-list.js';
 import { findFfmpeg } from '../kit/ffmpeg-binary.js';
 import { createLiveGateway } from '../kit/live-gateway.js';
 import { deviceHandlers, familyDeviceOf } from '../kit/traits.js';
+import { createReplayGateway } from '../kit/video-replay.js';
 import { createCameraLive, liveMediaRoute } from './camera.live.js';
 import { createCameraReplay } from './camera.replay.js';
 import { createCameraService } from './camera.service.js';
@@ -55,11 +56,7 @@ export function cameraRoutes(app: FastifyInstance, ctx: FamilyContext): void {
   // Replays: the recorded period copied whole into HLS VOD, one ffmpeg per camera and period.
   const replays = createCameraReplay(
     ctx,
-    createLiveGateway<string>({
-      ffmpeg: findFfmpeg(),
-      vod: true,
-      idleMs: async () => Number(await ctx.settings.get('cameraLiveIdle')) * 1000,
-    }),
+    createReplayGateway(async () => Number(await ctx.settings.get('cameraLiveIdle')) * 1000),
   );
   app.addHook('onClose', () => {
     gateway.close();

@@ -1,0 +1,158 @@
+import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dvrManifest } from '@sc/contract/families/dvr';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInWith } from '../../../test/caller.js';
+import { createIotDevice, createProject } from '../../../test/factories.js';
+import { findFfmpeg } from '../kit/ffmpeg-binary.js';
+import { type Answer, commandSuite, onlineDevice } from '../kit/test-fixtures.js';
+
+const suite = commandSuite(dvrManifest);
+const { call, base, type: TYPE } = suite;
+const MIN = 60_000;
+
+/**
+ * A recorder's file as a real one streams it: a finite stream (8 s of ffmpeg's test picture in H.264,
+ * a key frame every 2 s, MPEG-TS over HTTP, as fast as ffmpeg makes it); `served` counts the requests.
+ */
+let source: Server;
+let fileUrl = '';
+let served = 0;
+beforeAll(async () => {
+  source = createServer((_req, res) => {
+    served += 1;
+    const ff = spawn(findFfmpeg().path!, [
+      ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=10:duration=8'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '20', '-keyint_min', '20', '-sc_threshold', '0'],
+      ...['-pix_fmt', 'yuv420p', '-f', 'mpegts', 'pipe:1'],
+    ]);
+    res.writeHead(200, { 'content-type': 'video/mp2t' });
+    ff.stdout.pipe(res);
+  });
+  await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
+  fileUrl = `http://127.0.0.1:${(source.address() as AddressInfo).port}/file.ts`;
+});
+afterAll(() => {
+  source.closeAllConnections();
+  source.close();
+});
+
+/** A file of `minutes` on `channel` ending an hour ago, as query parameters. */
+const fileQuery = (channel: number | string, minutes: number, end = Date.now() - 60 * MIN) =>
+  `channel=${channel}&from=${encodeURIComponent(new Date(end - minutes * MIN).toISOString())}&to=${encodeURIComponent(new Date(end).toISOString())}`;
+const replay = (id: number, query: string, token = suite.admin, lang?: string) =>
+  call('GET', `${base}/${id}/replay?${query}`, undefined, token, lang);
+const file = (path: string, token = suite.admin) =>
+  suite.t.app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}` } });
+
+const streams: Answer = (r) => (r.command === 'replay' ? { ok: true, result: { url: fileUrl, codec: 'h264' } } : null);
+const recorder = (answer: Answer = streams) =>
+  onlineDevice(suite, { type: TYPE, modelNo: 'dahualocal', props: { channelCount: 4 } }, answer);
+
+describe('a record file’s replay', () => {
+  it('asks the recorder for the file once and serves it as a seekable HLS VOD, shared by its viewers', async () => {
+    const { d, device } = await recorder();
+    const q = fileQuery(2, 8 / 60);
+    served = 0;
+    const first = await replay(d.id, q);
+    expect(first.statusCode, first.body).toBe(200);
+    const answer = first.json();
+    expect(answer).toMatchObject({ id: d.id, channel: 2, available: true, reason: null, state: 'live' });
+    expect(answer.playlist).toMatch(new RegExp(`^${base}/${d.id}/replay/2-\\d+-\\d+/index\\.m3u8$`));
+    expect(answer.duration).toBeGreaterThan(7);
+    expect(answer.duration).toBeLessThan(9);
+    const asked = device.received.filter((r) => r.command === 'replay');
+    expect(asked).toHaveLength(1);
+    const params = new URLSearchParams(q);
+    expect(asked[0]!.args).toEqual({ channel: 2, from: params.get('from'), to: params.get('to') });
+
+    // A second viewer (who may only look) shares the first one's copy: the recorder is neither asked nor read again.
+    const viewer = await signInWith(suite.t, 1, { pjtdevicedvrlist: 1 });
+    const second = await replay(d.id, q, viewer);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json()).toMatchObject({ state: 'live', playlist: answer.playlist });
+    expect(device.received.filter((r) => r.command === 'replay')).toHaveLength(1);
+    expect(served).toBe(1);
+
+    const playlist = await file(answer.playlist, viewer);
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.headers['content-type']).toContain('mpegurl');
+    expect(playlist.body).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+    expect(playlist.body).toContain('#EXT-X-ENDLIST');
+    const segments = playlist.body.split('\n').filter((l) => l.endsWith('.ts'));
+    expect(segments.length).toBeGreaterThanOrEqual(4);
+    const last = await file(answer.playlist.replace('index.m3u8', segments.at(-1)!), viewer);
+    expect(last.statusCode).toBe(200);
+    expect(last.rawPayload[0]).toBe(0x47);
+
+    // The same period of another channel is another file: the recorder is asked for it.
+    const other = await replay(d.id, q.replace('channel=2', 'channel=3'));
+    expect(other.json().playlist).not.toBe(answer.playlist);
+    expect(device.received.filter((r) => r.command === 'replay').map((r) => r.args.channel)).toEqual([2, 3]);
+
+    // Only the gateway's names, only the file's key, only callers who may see the recorder.
+    expect((await file(`${base}/${d.id}/replay/evil/index.m3u8`)).statusCode).toBe(400);
+    expect((await file(`${base}/${d.id}/replay/1-1-2/index.m3u8`)).statusCode).toBe(404);
+    expect((await file(answer.playlist, 'nope')).statusCode).toBe(401);
+    await device.close();
+  }, 60_000);
+
+  it.each([
+    ['zh_CN', fileQuery(5, 30), '通道号的取值范围为 1 - 4（录像机的通道数）'],
+    ['en_US', fileQuery(5, 30), "The channel must be 1 - 4 (the recorder's channel count)"],
+    ['zh_CN', fileQuery(1, -10), '结束时间必须晚于开始时间'],
+    ['en_US', fileQuery(1, 25 * 60), 'A period is at most 24 hours'],
+    ['zh_CN', 'channel=1&from=yesterday&to=now', '请选择时间段'],
+  ])(
+    'refuses a file not of the recorder or a wrong period in the caller’s language (%s %s)',
+    async (lang, q, message) => {
+      const { d, device } = await recorder();
+      const res = await replay(d.id, q, suite.admin, lang);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toContain(message);
+      expect(device.received.filter((r) => r.command === 'replay')).toHaveLength(0);
+      await device.close();
+    },
+  );
+
+  it('refuses a missing channel and a recorder without a channel count', async () => {
+    const { d, device } = await recorder();
+    const missing = await replay(d.id, fileQuery('', 30).replace('channel=&', ''), suite.admin, 'en_US');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors?.[0]?.field ?? missing.body).toContain('channel');
+    await device.close();
+    const bare = await createIotDevice(suite.t.database.db, { type: TYPE, modelNo: 'dahualocal', props: {} });
+    const none = await replay(bare.id, fileQuery(1, 30), suite.admin, 'zh_CN');
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe('录像机未设置通道数');
+  });
+
+  it('answers 409 with the spec’s message for an offline recorder, 504 for a silent one', async () => {
+    const away = await createIotDevice(suite.t.database.db, {
+      type: TYPE,
+      modelNo: 'dahualocal',
+      props: { channelCount: 4 },
+    });
+    const zh = await replay(away.id, fileQuery(1, 30), suite.admin, 'zh_CN');
+    expect(zh.statusCode).toBe(409);
+    expect(zh.json().message).toBe('设备离线或通讯异常，请稍后重试');
+    const en = await replay(away.id, fileQuery(1, 30), suite.admin, 'en_US');
+    expect(en.json().message).toBe('Offline or abnormal communication, retry later');
+    const { d, device } = await recorder(() => null);
+    expect((await replay(d.id, fileQuery(1, 30))).statusCode).toBe(504);
+    await device.close();
+  }, 60_000);
+
+  it("answers 404 for another project's recorder", async () => {
+    const { d, device } = await recorder();
+    const other = await createProject(suite.t.database.db, 1, ['video']);
+    const outsider = await signInWith(suite.t, other.id, { pjtdevicedvrlist: 5 });
+    const own = `/api/pjts/${other.id}/iot/dvr`;
+    expect((await call('GET', `${own}/${d.id}/replay?${fileQuery(1, 30)}`, undefined, outsider)).statusCode).toBe(404);
+    expect((await replay(d.id, fileQuery(1, 30), outsider)).statusCode).toBe(404);
+    expect((await file(`${own}/${d.id}/replay/1-1-2/index.m3u8`, outsider)).statusCode).toBe(404);
+    expect(device.received.filter((r) => r.command === 'replay')).toHaveLength(0);
+    await device.close();
+  });
+});

@@ -1,0 +1,103 @@
+import type { VideoReplay } from '@sc/contract/families/kit';
+import type { FastifyReply } from 'fastify';
+import { notFound } from '../../../platform/errors.js';
+import type { Actor, FamilyContext } from '../family-handler.js';
+import { deviceFailed } from './device-commands.js';
+import type { FamilyDevice } from './devices.repository.js';
+import { findFfmpeg } from './ffmpeg-binary.js';
+import { createLiveGateway, type LiveGateway } from './live-gateway.js';
+
+const URL_LIKE = /^(rtsp|rtmp|https?):\/\//i;
+
+/** One recording of a device to replay: its key (unique per device), its period, and how the device is asked. */
+export interface ReplayRequest {
+  /** The recording's key in its files' path (the family's pattern: a period, a channel and a period…). */
+  key: string;
+  from: Date;
+  to: Date;
+  /** The device command that answers `{ url, codec }`, the recording as a finite stream, and its arguments. */
+  command: string;
+  args: Record<string, unknown>;
+  /** The playlist's path for this device and key (the family's file call). */
+  playlist: string;
+}
+
+/** The stream gateway in VOD mode for a family's replays, stopped a while after the last viewer (`idleMs`). */
+export const createReplayGateway = (idleMs: () => Promise<number>) =>
+  createLiveGateway<string>({ ffmpeg: findFfmpeg(), vod: true, idleMs });
+
+/**
+ * Asks a device about its recordings (not in the operation log: looking at recordings is not an
+ * operation): its answer, or the bus's 409 (offline) and 504 (silent), or a 502 when it refused.
+ */
+export async function askRecordings(
+  ctx: FamilyContext,
+  actor: Actor,
+  device: FamilyDevice,
+  command: string,
+  args: Record<string, unknown>,
+) {
+  const outcome = await ctx.iot.bus.send(actor, device, command, args, { log: false });
+  if (!outcome.ok) throw deviceFailed(outcome.error ?? command);
+  return outcome.result ?? null;
+}
+
+/**
+ * Replays of a family's recordings over the stream gateway in VOD mode (a camera's own recorded period,
+ * a recorder's file): the device is asked where the recording streams from, the gateway copies it whole
+ * into a seekable HLS playlist shared by everybody replaying the same recording of the device (one
+ * ffmpeg per device and key), kept until nobody asked for it within the idle time.
+ */
+export function createVideoReplays(ctx: FamilyContext, gateway: LiveGateway<string>) {
+  const streamKey = (id: number, key: string) => `${id}:${key}`;
+
+  function answer(id: number, request: ReplayRequest): VideoReplay {
+    const { state } = gateway.state(streamKey(id, request.key));
+    const duration = state === 'live' ? gateway.duration(streamKey(id, request.key)) : null;
+    const recorded = (request.to.getTime() - request.from.getTime()) / 1000;
+    return {
+      id,
+      available: gateway.available,
+      reason: gateway.unavailableReason,
+      state,
+      from: request.from.toISOString(),
+      to: request.to.toISOString(),
+      playlist: state === 'live' ? request.playlist : null,
+      duration,
+      speed: duration ? Math.max(1, Math.round((recorded / duration) * 10) / 10) : null,
+    };
+  }
+
+  return {
+    /**
+     * Opens the replay of a recording: one already on the gateway is shared; otherwise the device is asked
+     * where the recording streams from, and the gateway copies it whole into HLS VOD.
+     */
+    async open(actor: Actor, device: FamilyDevice, request: ReplayRequest): Promise<VideoReplay> {
+      const key = streamKey(device.id, request.key);
+      if (!gateway.available) return answer(device.id, request);
+      // One being prepared or ready is shared; a failed one (or none) is asked of the device again.
+      if (!(await gateway.join(key))) {
+        const result = (await askRecordings(ctx, actor, device, request.command, request.args)) as {
+          url?: unknown;
+          codec?: unknown;
+        } | null;
+        if (typeof result?.url !== 'string' || !URL_LIKE.test(result.url)) throw deviceFailed(request.command);
+        await gateway.open(key, { url: result.url, codec: typeof result.codec === 'string' ? result.codec : 'h264' });
+      }
+      return answer(device.id, request);
+    },
+
+    /** A replay's playlist or segment (it may be cached: a replay's files do not change). */
+    file(device: FamilyDevice, key: string, name: string, reply: FastifyReply) {
+      const bytes = gateway.file(streamKey(device.id, key), name);
+      if (!bytes) throw notFound();
+      return reply
+        .header('content-type', name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t')
+        .header('cache-control', 'private, max-age=300')
+        .send(bytes);
+    },
+
+    close: () => gateway.close(),
+  };
+}
