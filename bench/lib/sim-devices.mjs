@@ -4,7 +4,8 @@
 // worker module calls `runDevices` with its workerData, adds what it measures (the family's handlers
 // wrapped, its own answers), then `serve` with its message handlers: `serve` posts { ready, connected,
 // failed } and answers each message `m` its handler knows with { [m]: what the handler answered };
-// 'close' ends the connections and the worker.
+// 'close' ends the connections and the worker. Another worker module (bench/lib/sim-gateways.mjs) builds
+// its devices with `simDevice` and connects them with `Connection`.
 import { parentPort } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
@@ -12,6 +13,28 @@ import { register } from 'tsx/esm/api';
 register();
 const { Connection } = await import('../../packages/simulator/src/device.ts');
 const { familySim } = await import('../../packages/simulator/src/families/index.ts');
+
+export { Connection };
+
+let placed = 0;
+/**
+ * A simulated device as the fleet builds one (planned properties `props`, a place, its family's state),
+ * behind the gateway `parent` if any.
+ */
+export function simDevice(type, equipmentId, props = {}, parent = null) {
+  const device = {
+    plan: { props, district: 0, parentEquipmentId: parent },
+    equipmentId,
+    type,
+    place: { lng: 116.3, lat: 39.9, offset: ((placed++ * 2654435761) >>> 0) / 4294967296 },
+    registered: true,
+    silentUntil: 0,
+    nextTelemetry: Number.POSITIVE_INFINITY,
+    state: {},
+  };
+  familySim(type).init?.(device);
+  return device;
+}
 
 /**
  * Connects `equipmentIds` as devices of `type` (type properties `props`) to the broker at `url` with
@@ -21,23 +44,7 @@ const { familySim } = await import('../../packages/simulator/src/families/index.
 export async function runDevices({ url, secret, type, equipmentIds, props = {}, rate = 0 }) {
   const sim = familySim(type);
   const intervalMs = rate > 0 ? 60_000 / rate : 60_000;
-  let n = 0;
-  /** A simulated device as the fleet builds one (a place, its family's state). */
-  const simDevice = (equipmentId) => {
-    const device = {
-      plan: { props, district: 0, parentEquipmentId: null },
-      equipmentId,
-      type,
-      place: { lng: 116.3, lat: 39.9, offset: ((n++ * 2654435761) >>> 0) / 4294967296 },
-      registered: true,
-      silentUntil: 0,
-      nextTelemetry: Number.POSITIVE_INFINITY,
-      state: {},
-    };
-    sim.init?.(device);
-    return device;
-  };
-  const devices = equipmentIds.map(simDevice);
+  const devices = equipmentIds.map((equipmentId) => simDevice(type, equipmentId, props));
   const stats = { connected: 0, sent: 0, answered: 0, executed: 0, repeated: 0, failedConnects: 0 };
   const connections = devices.map(
     (d) => new Connection(d, [], { url, secret, protocol: 2, qos: 1, intervalMs, stats }),
