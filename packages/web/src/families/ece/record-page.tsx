@@ -148,8 +148,11 @@ function EceRecords({ projectId }: { projectId: number }) {
       dataIndex: 'durationMs',
       width: 90,
       render: (v: number, r) => (
-        <Space size={4} style={NOWRAP}>
-          <span data-testid="ece-record-duration">{recordDuration(v)}</span>
+        // A tag saying why it is incomplete goes under the length: the column stays narrow at 1366 px.
+        <Flex vertical align="flex-start" gap={2}>
+          <span data-testid="ece-record-duration" style={NOWRAP}>
+            {recordDuration(v)}
+          </span>
           {r.cut && (
             <Tooltip title={t('ece.record.cutTip', { minutes: Math.round(v / 60_000) })}>
               <Tag color="orange">{t('ece.record.cut')}</Tag>
@@ -162,7 +165,7 @@ function EceRecords({ projectId }: { projectId: number }) {
               </Tag>
             </Tooltip>
           )}
-        </Space>
+        </Flex>
       ),
     },
     {

@@ -142,6 +142,22 @@ describe('the recorder', () => {
     expect(chunk * 3 * 4 + done.rest.length).toBe(16_100 * 16 * 4);
   });
 
+  it('hands out the last, shorter chunk once the maximum is past, nothing after it', () => {
+    let now = 0;
+    const r = callRecorder(5000, () => now);
+    r.add('post', talkFrame(0, now, new Int16Array(ECE_TALK_FRAME_SAMPLES).fill(4)));
+    now = 6999;
+    expect(r.take().map((c) => c.length)).toEqual([65_536 * 4]);
+    expect(r.cut).toBe(true);
+    now = 7000;
+    expect(r.take().map((c) => c.length)).toEqual([(80_000 - 65_536) * 4]);
+    now = 60_000;
+    expect(r.take()).toEqual([]);
+    const done = r.finish()!;
+    expect(done).toMatchObject({ cut: true, durationMs: 5000 });
+    expect(done.rest.length).toBe(0);
+  });
+
   it('says in the WAV why a recording is incomplete', () => {
     expect(recordingComment({ cut: false, interrupted: false, maxMinutes: 10 })).toBeNull();
     const both = wavHeader(4, recordingComment({ cut: true, interrupted: true, maxMinutes: 10 }));

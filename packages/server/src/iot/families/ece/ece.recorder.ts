@@ -104,17 +104,20 @@ export function callRecorder(maxMs: number, clock: () => number = Date.now) {
     },
 
     /**
-     * The chunks (ECE_RECORDING_CHUNK_BYTES of PCM each) of the timeline no frame can reach any more, in
-     * order, each handed out once; none until something was heard.
+     * The chunks (ECE_RECORDING_CHUNK_BYTES of PCM each; the last one at the maximum shorter) of the
+     * timeline no frame can reach any more, in order, each handed out once; none until something was heard.
      */
     take(): Buffer[] {
       if (frames === 0) return [];
       const now = elapsed();
       const out: Buffer[] = [];
-      while (base + CHUNK_SAMPLES <= max && now >= base + CHUNK_SAMPLES + DRIFT_SAMPLES) {
-        out.push(bytesOf(CHUNK_SAMPLES));
-        pcm = pcm.length > CHUNK_SAMPLES * 2 ? pcm.slice(CHUNK_SAMPLES * 2) : new Int16Array(0);
-        base += CHUNK_SAMPLES;
+      // Whole chunks, and the last one (shorter) once the maximum is past.
+      for (let end = Math.min(max, base + CHUNK_SAMPLES); end > base && now >= end + DRIFT_SAMPLES; ) {
+        const samples = end - base;
+        out.push(bytesOf(samples));
+        pcm = pcm.length > samples * 2 ? pcm.slice(samples * 2) : new Int16Array(0);
+        base = end;
+        end = Math.min(max, base + CHUNK_SAMPLES);
       }
       return out;
     },
