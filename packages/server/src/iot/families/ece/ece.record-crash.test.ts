@@ -191,8 +191,11 @@ describe('a server killed during a call', () => {
     socket.terminate();
     first.server.closeAllConnections();
     first.server.close();
-    const kept = going!.chunks.length;
     expect(going!.stored).toBe(false);
+    // A statement already on its way when it died may still land: what is kept is what is there now.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const kept = (await recordingOf(alarmId))!.chunks.length;
+    expect(kept).toBeGreaterThanOrEqual(going!.chunks.length);
 
     // A fresh instance starting soon after leaves it alone: its writer may be alive (not written 2 minutes).
     const soon = await buildApp({ config: loadConfig({ WEB_DIST: '/nonexistent' }), database: suite.t.database });
