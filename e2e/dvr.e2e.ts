@@ -12,7 +12,9 @@ import { describeFindings, inspectScreen } from './screen-checks';
  * Recorders: a recorder answering as the simulator's model over MQTT is listed with its model, address,
  * MAC and channel count; its page binds a camera of the project to a free channel, asks the recorder
  * for its record files of the last six hours (the bound camera named on its channel's files, by type in
- * words) and reboots it after a confirmation, in both languages; no sideways scroll at 1366 px.
+ * words), plays a file in the replay player (the recorder's stream through the server's stream gateway:
+ * its time grows, a seek moves it) and reboots it after a confirmation, in both languages; no sideways
+ * scroll at 1366 px.
  */
 let h: Harness;
 let client: MqttClient | undefined;
@@ -40,6 +42,25 @@ const screenFindings = async (page: Page, lang: 'zh_CN' | 'en_US') => [
   ...describeFindings(await inspectScreen(page, lang)),
   ...(lang === 'zh_CN' ? describeAxe(await axeFindings(page)) : []),
 ];
+
+/** The replay's time and a coarse grey picture of it (64×36, read from a canvas). */
+const replayState = (page: Page) =>
+  page.getByTestId('replay-video').evaluate((v: HTMLVideoElement) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 64;
+    canvas.height = 36;
+    const g = canvas.getContext('2d')!;
+    g.drawImage(v, 0, 0, 64, 36);
+    const data = g.getImageData(0, 0, 64, 36).data;
+    const grey: number[] = [];
+    for (let i = 0; i < data.length; i += 4) grey.push(Math.round((data[i]! + data[i + 1]! + data[i + 2]!) / 3));
+    return {
+      time: v.currentTime,
+      duration: v.duration,
+      paused: v.paused,
+      contrast: Math.max(...grey) - Math.min(...grey),
+    };
+  });
 
 /** The table scrolls sideways only when its content is wider than the table itself. */
 const scrollsSideways = (page: Page) =>
@@ -69,7 +90,7 @@ describe('recorders in the console', () => {
     const device = {
       equipmentId: DVR.equipmentId,
       type: TYPE,
-      plan: { props: PROPS },
+      plan: { name: DVR.name, props: PROPS },
       place: { lng: 116.4, lat: 39.9, offset: 0.5 },
       state: {} as Record<string, unknown>,
     } as unknown as Parameters<NonNullable<typeof sim.init>>[0];
@@ -138,6 +159,41 @@ describe('recorders in the console', () => {
     expect(span).toBe(6 * 3_600_000);
     await records.locator('[data-record-type="normal"]').first().waitFor();
     await records.locator('.ant-table-row', { hasText: CAMERAS[0]!.name }).first().waitFor();
+
+    // ── A half-hour file of channel 2 played: the recorder streams it once, the video (a minute) plays and seeks.
+    const file = records
+      .locator('.ant-table-row', { hasText: CAMERAS[0]!.name })
+      .filter({ has: page.locator('[data-record-type="normal"]') })
+      .first();
+    await file.getByTestId('dvr-record-play').click();
+    const player = page.getByRole('dialog');
+    await player.getByText(`录像回放 · 通道 2 · ${CAMERAS[0]!.name}`).waitFor();
+    await expect.poll(async () => (await replayState(page)).time, { timeout: 60_000 }).toBeGreaterThan(0.5);
+    const replays = commands.filter((c) => c.command === 'replay');
+    expect(replays).toHaveLength(1);
+    expect(replays[0]!.args).toMatchObject({ channel: 2 });
+    expect(Date.parse(String(replays[0]!.args.to)) - Date.parse(String(replays[0]!.args.from))).toBe(30 * 60_000);
+    const playing = await replayState(page);
+    expect(playing.duration).toBeGreaterThan(50);
+    expect(playing.contrast).toBeGreaterThan(40);
+    await player.getByTestId('replay-speed').filter({ hasText: '30 倍速' }).waitFor();
+    await expect
+      .poll(async () => (await replayState(page)).time, { timeout: 20_000 })
+      .toBeGreaterThan(playing.time + 0.5);
+    const target = Math.floor(playing.duration * 0.7);
+    await page.getByTestId('replay-video').evaluate((v: HTMLVideoElement, t: number) => {
+      v.currentTime = t;
+    }, target);
+    await expect.poll(async () => (await replayState(page)).time, { timeout: 30_000 }).toBeGreaterThanOrEqual(target);
+    const landed = await replayState(page);
+    await expect
+      .poll(async () => (await replayState(page)).time, { timeout: 30_000 })
+      .toBeGreaterThan(landed.time + 0.5);
+    expect((await replayState(page)).paused).toBe(false);
+    await h.screenshot(page, 'dvr-replay-zh');
+    await player.getByRole('button', { name: /close|关闭/i }).click();
+    await player.waitFor({ state: 'detached' });
+
     // Only the event files of channel 2.
     await records.getByRole('combobox', { name: '录像类型' }).click();
     await page.locator('.ant-select-item-option', { hasText: '事件录像' }).click();
@@ -171,6 +227,14 @@ describe('recorders in the console', () => {
     await records.getByText('Event').first().waitFor();
     expect(await screenFindings(page, 'en_US')).toEqual([]);
     await h.screenshot(page, 'dvr-device-en');
+    // An event clip of channel 2 played, in English.
+    await records.locator('.ant-table-row').first().getByTestId('dvr-record-play').click();
+    const playerEn = page.getByRole('dialog');
+    await playerEn.getByText(/^Replay · channel \d+/).waitFor();
+    await expect.poll(async () => (await replayState(page)).time, { timeout: 60_000 }).toBeGreaterThan(0.5);
+    await h.screenshot(page, 'dvr-replay-en');
+    await playerEn.getByRole('button', { name: /close/i }).click();
+    await playerEn.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Back to the list' }).click();
     await page.locator('.ant-table-row', { hasText: DVR.name }).getByText('192.168.10.64').waitFor();
     expect(await scrollsSideways(page)).toBe(false);

@@ -138,10 +138,6 @@ export const i18n = {
       replay: {
         title: '录像回放',
         none: '在列表中选择一段录像回放',
-        loading: '正在准备回放',
-        period: '{from} 至 {to}',
-        speed: '{speed} 倍速',
-        ended: '回放结束',
       },
     },
     menu: {
@@ -288,10 +284,6 @@ export const i18n = {
       replay: {
         title: 'Replay',
         none: 'Choose a recording in the list to replay it',
-        loading: 'Preparing the replay',
-        period: '{from} to {to}',
-        speed: '{speed}× speed',
-        ended: 'Replay finished',
       },
     },
     menu: {

@@ -1,8 +1,10 @@
 import type { FamilyI18n } from '../kit/manifest.js';
+import { VIDEO_TEXTS } from '../kit/video-texts.js';
 
 /** Texts of the family: merged into the i18n resources by namespace. */
 export const i18n = {
   zh_CN: {
+    video: VIDEO_TEXTS.zh_CN,
     families: {
       types: {
         dvr: '硬盘录像机',
@@ -75,6 +77,11 @@ export const i18n = {
         count: '共 {count} 个文件',
         truncated: '文件过多，仅显示前 {count} 个，请缩小时间段或选择类型',
         offline: '录像机离线或通讯异常，请稍后重试',
+        play: '播放',
+      },
+      replay: {
+        title: '录像回放 · 通道 {channel}',
+        titleCamera: '录像回放 · 通道 {channel} · {camera}',
       },
       recordTypes: { normal: '普通录像', event: '事件录像', warning: '报警录像', manual: '手动录像' },
       rules: {
@@ -91,6 +98,7 @@ export const i18n = {
     },
   },
   en_US: {
+    video: VIDEO_TEXTS.en_US,
     families: {
       types: {
         dvr: 'Recorder',
@@ -164,6 +172,11 @@ export const i18n = {
         count_one: '{count} file',
         truncated: 'Too many files: the first {count} are shown. Narrow the period or choose a type',
         offline: 'The recorder is offline or not answering; try again later',
+        play: 'Play',
+      },
+      replay: {
+        title: 'Replay · channel {channel}',
+        titleCamera: 'Replay · channel {channel} · {camera}',
       },
       recordTypes: { normal: 'Normal', event: 'Event', warning: 'Warning', manual: 'Manual' },
       rules: {

@@ -1,6 +1,6 @@
 /**
  * Texts of the shared video player (the console's components/video: live and replay alike), in the
- * platform's `video` namespace: loading, live video unavailable and why, the device offline, the
+ * platform's `video` namespace: loading, live video unavailable and why, a replay's words, the device offline, the
  * editors' restart and stop, and the player errors of spec 000 §8. A family whose screens play video
  * adds them to its own texts (`video: VIDEO_TEXTS.zh_CN`), so they load with the family, not with the
  * login page.
@@ -18,6 +18,12 @@ export const VIDEO_TEXTS = {
     stop: '停止取流',
     copy: '原码流转发（H.264）',
     transcode: '转码为 H.264',
+    replay: {
+      loading: '正在准备回放',
+      period: '{from} 至 {to}',
+      speed: '{speed} 倍速',
+      ended: '回放结束',
+    },
     player: {
       network: '网络错误，无法加载视频',
       coding: '视频解码错误',
@@ -42,6 +48,12 @@ export const VIDEO_TEXTS = {
     stop: 'Stop stream',
     copy: 'Relayed as sent (H.264)',
     transcode: 'Encoded to H.264',
+    replay: {
+      loading: 'Preparing the replay',
+      period: '{from} to {to}',
+      speed: '{speed}× speed',
+      ended: 'Replay finished',
+    },
     player: {
       network: 'Network error: the video cannot be loaded',
       coding: 'The video cannot be decoded',

@@ -1,37 +1,39 @@
-import type { CameraReplay } from '@sc/contract/families/camera';
+import type { VideoReplay } from '@sc/contract/families/kit';
 import { Flex, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../../api/report';
-import { formatTime } from '../../components/time';
-import { playerErrorText, playHls } from '../../components/video/hls-play';
-import { VideoOverlay } from '../../components/video/video-overlay';
-import { cameraApi } from './api';
+import { formatTime } from '../time';
+import { playerErrorText, playHls } from './hls-play';
+import { VideoOverlay } from './video-overlay';
 
 type Shown =
   | { kind: 'loading' }
   | { kind: 'playing' }
   | { kind: 'ended' }
-  | { kind: 'unavailable'; reason: NonNullable<CameraReplay['reason']> }
+  | { kind: 'unavailable'; reason: NonNullable<VideoReplay['reason']> }
   | { kind: 'error'; text: string };
 
 /**
- * A recorded period of a camera replayed (spec 001 §7 "camera: replay"): the server's stream gateway is
- * asked for it (the camera's recording copied whole into an HLS VOD, shared with everybody replaying the
- * same period), then hls.js plays it with the video's own controls, so the reader can pause and seek
- * anywhere in it; the recorded time is written on the picture, the speed shown beside it. What goes
- * wrong is said in the reader's words (the server's refusal: an offline camera's 409 carries the spec's
- * "offline or abnormal communication, retry later"; the player errors of spec 000 §8).
+ * A recording replayed (a camera's recorded period, a recorder's file): `open` asks the server's stream
+ * gateway for it (the device's recording copied whole into an HLS VOD, shared with everybody replaying
+ * the same recording: the family's replay call), then hls.js plays it with the video's own controls, so
+ * the reader can pause and seek anywhere in it; the recorded time is written on the picture, the speed
+ * shown beside it. What goes wrong is said in the reader's words (the server's refusal: an offline
+ * device's 409 carries the spec's "offline or abnormal communication, retry later"; the player errors of
+ * spec 000 §8). A new `openKey` opens another replay.
  */
 export function ReplayPlayer({
-  projectId,
-  id,
+  open,
+  openKey,
   from,
   to,
   height,
 }: {
-  projectId: number;
-  id: number;
+  /** The family's replay call for this recording. */
+  open: () => Promise<VideoReplay>;
+  /** What names the recording (device and period…): when it changes, the new one is opened. */
+  openKey: string;
   from: string;
   to: string;
   /** The player's height; by default 16:9 of its width (the cameras' picture). */
@@ -40,16 +42,15 @@ export function ReplayPlayer({
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [shown, setShown] = useState<Shown>({ kind: 'loading' });
-  const [answer, setAnswer] = useState<CameraReplay | null>(null);
+  const [answer, setAnswer] = useState<VideoReplay | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new camera or period opens another replay
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new recording (its key) opens another replay
   useEffect(() => {
     let stop: () => void = () => undefined;
     let gone = false;
     setShown({ kind: 'loading' });
     setAnswer(null);
-    cameraApi(projectId)
-      .replay({ id, query: { from, to } }, { silent: true })
+    open()
       .then((replay) => {
         if (gone) return;
         setAnswer(replay);
@@ -69,7 +70,7 @@ export function ReplayPlayer({
       gone = true;
       stop();
     };
-  }, [projectId, id, from, to]);
+  }, [openKey]);
 
   return (
     <Flex vertical gap={8}>
@@ -95,19 +96,19 @@ export function ReplayPlayer({
           data-testid="replay-video"
         />
         {shown.kind !== 'playing' && shown.kind !== 'ended' && (
-          <VideoOverlay state={shown} loadingText={t('camera.replay.loading')} testId="replay" />
+          <VideoOverlay state={shown} loadingText={t('video.replay.loading')} testId="replay" />
         )}
       </div>
       <Flex gap={8} wrap align="center">
         <Typography.Text type="secondary" data-testid="replay-period">
-          {t('camera.replay.period', { from: formatTime(from), to: formatTime(to) })}
+          {t('video.replay.period', { from: formatTime(from), to: formatTime(to) })}
         </Typography.Text>
         {answer?.speed && answer.speed > 1 && (
           <Tag color="orange" data-testid="replay-speed">
-            {t('camera.replay.speed', { speed: answer.speed })}
+            {t('video.replay.speed', { speed: answer.speed })}
           </Tag>
         )}
-        {shown.kind === 'ended' && <Tag data-testid="replay-ended">{t('camera.replay.ended')}</Tag>}
+        {shown.kind === 'ended' && <Tag data-testid="replay-ended">{t('video.replay.ended')}</Tag>}
       </Flex>
     </Flex>
   );

@@ -29,8 +29,8 @@ import { RecordSearchFields, RecordTypeTag, recordSizeText } from '../../compone
 import { formatDuration } from '../../components/format';
 import { projectScreen } from '../../components/project-scoped';
 import { formatTime, fromPickerValue, toPickerValue } from '../../components/time';
+import { ReplayPlayer } from '../../components/video/replay-player';
 import { cameraApi } from './api';
-import { ReplayPlayer } from './replay-player';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 /** The period a search starts with: the last hour. */
@@ -222,8 +222,10 @@ function CameraRecords({ projectId }: { projectId: number }) {
             {playing ? (
               <ReplayPlayer
                 key={`${playing.id}:${playing.from}:${playing.to}`}
-                projectId={projectId}
-                id={playing.id}
+                openKey={`${playing.id}:${playing.from}:${playing.to}`}
+                open={() =>
+                  api.replay({ id: playing.id, query: { from: playing.from, to: playing.to } }, { silent: true })
+                }
                 from={playing.from}
                 to={playing.to}
               />

@@ -87,6 +87,27 @@ const family = familyScreens({
     if (pathname === `${DVR}/81/unbind`)
       return { json: { ...CHANNELS, channels: CHANNELS.channels.map((c) => ({ ...c, camera: null })) } };
     if (pathname === `${DVR}/81/records`) return { json: FILES };
+    // Channel 1's file replays (sped up); channel 2's recorder answers 409 with the server's words.
+    if (pathname === `${DVR}/81/replay` && call.url.searchParams.get('channel') === '2')
+      return {
+        status: 409,
+        json: { statusCode: 409, code: 'DEVICE_OFFLINE', message: '设备离线或通讯异常，请稍后重试' },
+      };
+    if (pathname === `${DVR}/81/replay`)
+      return {
+        json: {
+          id: 81,
+          channel: 1,
+          available: true,
+          reason: null,
+          state: 'live',
+          from: call.url.searchParams.get('from'),
+          to: call.url.searchParams.get('to'),
+          playlist: `${DVR}/81/replay/1-2-3/index.m3u8`,
+          duration: 45,
+          speed: 2,
+        },
+      };
     if (call.method === 'POST' && pathname.startsWith(`${DVR}/81/`)) {
       const command = pathname.split('/').at(-1)!;
       return { json: { command, ok: true, result: null, durationMs: 40, attempts: 1 } };
@@ -187,6 +208,40 @@ describe('recorder page', () => {
     expect(within(card).getByTestId('dvr-records-count').textContent).toBe('共 2 个文件');
   }, 120_000);
 
+  it('plays a file of the list in the replay player, and says a refusal in words', async () => {
+    const { calls, user } = await family.openDevice(<DvrPage />, PAGE, 'dvr');
+    const card = screen.getByTestId('dvr-records');
+    await user.click(within(card).getByTestId('dvr-records-search'));
+    const eventRow = (await within(card).findByText('路口球机')).closest('tr')!;
+    await user.click(within(eventRow).getByTestId('dvr-record-play'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('录像回放 · 通道 1 · 路口球机')).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === `${DVR}/81/replay`)).toBe(true));
+    // The file itself: its channel, start and end.
+    const asked = calls.find((c) => c.url.pathname === `${DVR}/81/replay`)!.url.searchParams;
+    expect([asked.get('channel'), asked.get('from'), asked.get('to')]).toEqual([
+      '1',
+      '2026-05-01T01:10:00.000Z',
+      '2026-05-01T01:11:30.000Z',
+    ]);
+    expect((await within(dialog).findByTestId('replay-speed')).textContent).toBe('2 倍速');
+    expect(within(dialog).getByTestId('replay-period').textContent).toContain(' 至 ');
+    // jsdom has no Media Source Extensions: the player says so in words.
+    expect((await within(dialog).findByTestId('replay-error')).textContent).toBe('浏览器不支持播放该视频');
+    await user.click(within(dialog).getByRole('button', { name: /close|关闭/i }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Channel 2's file, the recorder offline: the server's words over the picture.
+    const normalRow = within(card).getByText('普通录像').closest('tr')!;
+    await user.click(within(normalRow).getByTestId('dvr-record-play'));
+    const second = await screen.findByRole('dialog');
+    expect(within(second).getByText('录像回放 · 通道 2')).toBeTruthy();
+    expect((await within(second).findByTestId('replay-error')).textContent).toContain('设备离线或通讯异常，请稍后重试');
+    expect(
+      calls.filter((c) => c.url.pathname === `${DVR}/81/replay`).map((c) => c.url.searchParams.get('channel')),
+    ).toEqual(['1', '2']);
+  }, 120_000);
+
   it('says a recorder without a channel count has no channels to bind', async () => {
     await family.openDevice(<DvrPage />, PAGE, 'dvr', {
       first: (call) =>
@@ -199,10 +254,16 @@ describe('recorder page', () => {
 
   it('is in English too', async () => {
     await changeLang('en_US');
-    await family.openDevice(<DvrPage />, PAGE, 'dvr');
+    const { user } = await family.openDevice(<DvrPage />, PAGE, 'dvr');
     expect(await screen.findByText('Channels and cameras')).toBeTruthy();
     expect(screen.getByText('Record files')).toBeTruthy();
     expect(screen.getByTestId('dvr-channels-summary').textContent).toBe('1 of 4 channels bound');
+    await user.click(within(screen.getByTestId('dvr-records')).getByTestId('dvr-records-search'));
+    await user.click((await screen.findAllByTestId('dvr-record-play'))[0]!);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Replay · channel 1 · 路口球机')).toBeTruthy();
+    expect((await within(dialog).findByTestId('replay-speed')).textContent).toBe('2× speed');
+    expect((await within(dialog).findByTestId('replay-error')).textContent).toBe('This browser cannot play the video');
   }, 120_000);
 
   family.guardTests(<DvrPage />, PAGE, {

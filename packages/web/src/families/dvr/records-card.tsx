@@ -1,4 +1,4 @@
-import { SearchOutlined } from '@ant-design/icons';
+import { PlayCircleOutlined, SearchOutlined } from '@ant-design/icons';
 import { RECORD_SEARCH_HOURS, type RecordFile, type RecordType, recordsPeriodError } from '@sc/contract/families/dvr';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Flex, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
@@ -7,8 +7,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureText } from '../../api/report';
 import { RecordSearchFields, RecordTypeTag, recordSizeText } from '../../components/device';
+import { DraggableModal } from '../../components/draggable-modal';
 import { formatDuration } from '../../components/format';
 import { formatTime, fromPickerValue, toPickerValue } from '../../components/time';
+import { ReplayPlayer } from '../../components/video/replay-player';
 import { dvrApi } from './api';
 
 /** The period a search starts with: the last six hours. */
@@ -17,7 +19,8 @@ const DEFAULT_HOURS = 6;
 /**
  * Spec 001 §3 "record types normal, event, warning, manual", §7 "dvr: record files": the recorder's
  * files of a period (at most RECORD_SEARCH_HOURS), of a type and a channel when chosen, asked of the
- * recorder itself, each with the camera of its channel.
+ * recorder itself, each with the camera of its channel; a file played in the shared replay player (the
+ * recorder's stream copied into a seekable HLS by the server's stream gateway), in a dialog.
  */
 export function RecordsCard({ projectId, id, channelCount }: { projectId: number; id: number; channelCount: number }) {
   const { t } = useTranslation();
@@ -29,6 +32,7 @@ export function RecordsCard({ projectId, id, channelCount }: { projectId: number
   const [type, setType] = useState<RecordType | undefined>();
   const [channel, setChannel] = useState<number | undefined>();
   const [invalid, setInvalid] = useState<string | null>(null);
+  const [playing, setPlaying] = useState<RecordFile | null>(null);
   const search = useMutation({
     mutationFn: (body: { from: string; to: string; type?: RecordType; channel?: number }) =>
       api.records({ id, body }, { silent: true }),
@@ -60,6 +64,22 @@ export function RecordsCard({ projectId, id, channelCount }: { projectId: number
     { title: t('dvr.records.end'), dataIndex: 'end', width: 170, render: formatTime },
     { title: t('dvr.records.duration'), dataIndex: 'seconds', width: 130, render: (v: number) => formatDuration(v, t) },
     { title: t('dvr.records.size'), dataIndex: 'size', width: 100, align: 'right', render: recordSizeText },
+    {
+      title: t('common.actions'),
+      key: 'play',
+      width: 90,
+      render: (_, f) => (
+        <Button
+          size="small"
+          type={playing === f ? 'primary' : 'default'}
+          icon={<PlayCircleOutlined />}
+          data-testid="dvr-record-play"
+          onClick={() => setPlaying(f)}
+        >
+          {t('dvr.records.play')}
+        </Button>
+      ),
+    },
   ];
 
   const answer = search.data;
@@ -132,6 +152,34 @@ export function RecordsCard({ projectId, id, channelCount }: { projectId: number
           }}
         />
       </Flex>
+      <DraggableModal
+        open={playing !== null}
+        title={
+          playing &&
+          (playing.camera
+            ? t('dvr.replay.titleCamera', { channel: playing.channel, camera: playing.camera.name })
+            : t('dvr.replay.title', { channel: playing.channel }))
+        }
+        width={760}
+        footer={null}
+        onCancel={() => setPlaying(null)}
+        data-testid="dvr-replay"
+      >
+        {playing && (
+          <ReplayPlayer
+            key={`${playing.channel}:${playing.start}:${playing.end}`}
+            openKey={`${id}:${playing.channel}:${playing.start}:${playing.end}`}
+            open={() =>
+              api.replay(
+                { id, query: { channel: playing.channel, from: playing.start, to: playing.end } },
+                { silent: true },
+              )
+            }
+            from={playing.start}
+            to={playing.end}
+          />
+        )}
+      </DraggableModal>
     </Card>
   );
 }
