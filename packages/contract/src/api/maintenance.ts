@@ -66,7 +66,7 @@ const alarmFields = {
     z
       .string()
       .trim()
-      .max(64, msg('validation.tooLongMax', { max: 64 }))
+      .max(64, msg('validation.tooLongMax', { count: 64 }))
       .optional(),
   ),
   alarmAt: z.preprocess(blank, z.iso.datetime({ offset: true, error: 'validation.validParam' }).optional()),

@@ -31,7 +31,7 @@ const listOf = <T extends z.ZodType>(item: T) =>
     },
     z
       .array(item, { error: 'validation.validParam' })
-      .max(NOTICE_RECEIVERS_MAX, msg('notices.tooManyReceivers', { max: NOTICE_RECEIVERS_MAX })),
+      .max(NOTICE_RECEIVERS_MAX, msg('notices.tooManyReceivers', { count: NOTICE_RECEIVERS_MAX })),
   );
 
 /** POST /api/pjts/{projectId}/noticeevents/{eventId}: the project's rule for one event. */

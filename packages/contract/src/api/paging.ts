@@ -8,10 +8,10 @@ export const keywordRule = (limit = SEARCH_WORD_LIMIT) =>
   z
     .string()
     .trim()
-    .max(200, msg('validation.tooLongMax', { max: 200 }))
+    .max(200, msg('validation.tooLongMax', { count: 200 }))
     .optional()
     .transform((v) => (v ? v.split(/\s+/).filter(Boolean) : []))
-    .refine((words) => words.length <= limit, msg('validation.searchWords', { max: limit }));
+    .refine((words) => words.length <= limit, msg('validation.searchWords', { count: limit }));
 
 const pageNumber = () =>
   z.coerce

@@ -94,7 +94,7 @@ export const deviceBody = z
       z
         .string()
         .trim()
-        .max(64, msg('validation.tooLongMax', { max: 64 })),
+        .max(64, msg('validation.tooLongMax', { count: 64 })),
     ),
     imei: optional(
       z
@@ -120,15 +120,15 @@ export const deviceBody = z
       z
         .string()
         .trim()
-        .max(64, msg('validation.tooLongMax', { max: 64 })),
+        .max(64, msg('validation.tooLongMax', { count: 64 })),
     ),
     /** Write-only: never answered; left unchanged on update when not given. */
-    loginPassword: optional(z.string().max(128, msg('validation.tooLongMax', { max: 128 }))),
+    loginPassword: optional(z.string().max(128, msg('validation.tooLongMax', { count: 128 }))),
     alias: optional(
       z
         .string()
         .trim()
-        .max(64, msg('validation.tooLongMax', { max: 64 })),
+        .max(64, msg('validation.tooLongMax', { count: 64 })),
     ),
     modbusAddress: optional(intRange(0, 255)),
     channelNo: optional(intRange(0, 1024)),
@@ -137,13 +137,13 @@ export const deviceBody = z
       z
         .string()
         .trim()
-        .max(64, msg('validation.tooLongMax', { max: 64 })),
+        .max(64, msg('validation.tooLongMax', { count: 64 })),
     ),
     productionNo: optional(
       z
         .string()
         .trim()
-        .max(64, msg('validation.tooLongMax', { max: 64 })),
+        .max(64, msg('validation.tooLongMax', { count: 64 })),
     ),
     /** Type-specific properties; a JSON string in a form. Validated by the type's family. */
     props: z
@@ -261,7 +261,7 @@ export const productionItemBody = z.object({
     .string({ error: 'validation.key1Required' })
     .trim()
     .min(1, 'validation.key1Required')
-    .max(128, msg('validation.tooLongMax', { max: 128 })),
+    .max(128, msg('validation.tooLongMax', { count: 128 })),
   modelId: requiredId('validation.modelRequired'),
   projectId: requiredId('validation.projectRequired'),
   description: description(),

@@ -74,7 +74,7 @@ const unitsField = z.preprocess(
   z
     .array(layoutUnit, { error: 'summary.rules.unitsRequired' })
     .min(1, 'summary.rules.unitsRequired')
-    .max(9, msg('summary.rules.unitsMax', { max: 9 })),
+    .max(9, msg('summary.rules.unitsMax', { count: 9 })),
 );
 
 /** `true`/`false`, `1`/`0`, `on` from a form. */

@@ -27,8 +27,8 @@ export const httpAddressRule = () =>
     .trim()
     .min(1, 'validation.required')
     .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'settings.rule_httpAddress')
-    .min(13, msg('validation.length', { min: 13, max: 50 }))
-    .max(50, msg('validation.length', { min: 13, max: 50 }));
+    .min(13, msg('validation.length', { min: 13, count: 50 }))
+    .max(50, msg('validation.length', { min: 13, count: 50 }));
 
 /** An http(s) URL of up to 300 characters (an SMS provider's endpoint with its path and query). */
 export const httpAddressUrlRule = () => text(10, 300).regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'settings.rule_httpUrl');

@@ -1,6 +1,6 @@
 /**
  * Validation messages travel as i18n keys with optional parameters, encoded in one string so that
- * zod can carry them: `validation.length|{"min":3,"max":25}`. Server and console decode them with
+ * zod can carry them: `validation.length|{"min":3,"count":25}`. Server and console decode them with
  * `decodeMessage` and translate them in the caller's language.
  */
 export interface MessageRef {

@@ -32,13 +32,18 @@ export function text(min: number, max: number, required = 'validation.required')
     .string({ error: required })
     .trim()
     .min(1, required)
-    .min(min, msg('validation.length', { min, max }))
-    .max(max, msg('validation.length', { min, max }));
+    .min(min, msg('validation.length', { min, count: max }))
+    .max(max, msg('validation.length', { min, count: max }));
 }
 
 /** Optional text up to `max` characters; blank becomes ''. */
 export function optionalText(max: number) {
-  return z.string().trim().max(max, msg('validation.tooLongMax', { max })).optional().default('');
+  return z
+    .string()
+    .trim()
+    .max(max, msg('validation.tooLongMax', { count: max }))
+    .optional()
+    .default('');
 }
 
 export const nameRule = (min: number, max: number) => text(min, max).regex(PATTERNS.name, 'validation.namePattern');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IDENTIFY_CODE } from '../constants.js';
 import { msg } from './message.js';
 
-const len3to16 = msg('validation.length', { min: 3, max: 16 });
+const len3to16 = msg('validation.length', { min: 3, count: 16 });
 
 /** POST /api/login.do (spec 000 §5 "Login"). */
 export const loginBody = z.object({
@@ -21,7 +21,7 @@ export const loginBody = z.object({
     .string({ error: 'validation.identifyCodeRequired' })
     .trim()
     .min(1, 'validation.identifyCodeRequired')
-    .length(IDENTIFY_CODE.length, msg('validation.exactLength', { len: IDENTIFY_CODE.length })),
+    .length(IDENTIFY_CODE.length, msg('validation.exactLength', { count: IDENTIFY_CODE.length })),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 

@@ -1,6 +1,8 @@
 import { I18N_RESOURCES } from '@sc/contract';
+import { PJTADMIN_TEXTS } from '@sc/contract/i18n/pjtadmin';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { pluralProblems } from '../components/screen-texts-testing';
 
 /** Every leaf of a catalogue as [key path, text], recursing through nested objects. */
 function leaves(value: unknown, prefix = ''): [string, unknown][] {
@@ -17,8 +19,20 @@ const keysOf = (tree: unknown, singulars = false) =>
     .map(([path]) => path)
     .filter((path) => singulars || !SINGULAR.test(path))
     .sort();
-/** A count followed by an English plural noun ("{count} speakers"), which reads wrong for one. */
-const COUNTED_PLURAL = /\{count\} [a-z]+s\b/;
+/**
+ * English counts, one rule: a number right before the plural noun it counts is the parameter `count`
+ * ("{count} speakers", "{count} media files"), with a singular `<key>_one` beside the text, which
+ * i18next (console) and `translate()` (server) pick for a count of 1. A text counting two things names
+ * `count` the number its noun follows ("{sent} of {count} packets sent"). Otherwise the text is
+ * worded with no number before a plural ("Speakers: {n}"). `pluralProblems` checks it.
+ */
+/** Every screen's own English texts (`texts/en-US.ts`, added when the screen loads). */
+const SCREEN_TEXTS = import.meta.glob<Record<string, object>>(
+  ['../pages/**/texts/en-US.ts', '../families/**/texts/en-US.ts'],
+  {
+    eager: true,
+  },
+);
 const emptyIn = (tree: unknown) => leaves(tree).filter(([, text]) => typeof text !== 'string' || text.trim() === '');
 
 describe('i18n catalogues', () => {
@@ -42,21 +56,46 @@ describe('i18n catalogues', () => {
     expect(i18n.t('nsc.vod.repeatTimes', { count: 3 })).toBe('3 times');
   });
 
+  it('reads right for one and for many where a text counted with another name before', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      lng: 'en_US',
+      resources: { en_US: { translation: en } },
+      interpolation: { prefix: '{', suffix: '}', escapeValue: false },
+    });
+    expect(i18n.t('led.programs.groupScreens', { name: 'North', count: 1 })).toBe('North (1 screen)');
+    expect(i18n.t('led.programs.groupScreens', { name: 'North', count: 2 })).toBe('North (2 screens)');
+    expect(i18n.t('firmware.chunks', { sent: 0, count: 1 })).toBe('0 of 1 packet sent');
+    expect(i18n.t('firmware.chunks', { sent: 3, count: 40 })).toBe('3 of 40 packets sent');
+    expect(i18n.t('nsc.tasks.started', { name: 'Bell', count: 1, waiting: 2 })).toBe(
+      'Bell started: 1 speaker has it; those offline (2) get it when they come back',
+    );
+    expect(i18n.t('gateways.commandOk', { command: 'Read', ms: 80, count: 1 })).toBe(
+      'Read succeeded (80 ms, first attempt)',
+    );
+    expect(i18n.t('gateways.commandOk', { command: 'Read', ms: 80, count: 2 })).toBe(
+      'Read succeeded (80 ms, 2 attempts)',
+    );
+    expect(i18n.t('lamps.batch.lamps', { count: 1 })).toBe('1 lamp');
+  });
+
+  it('screens added with their own texts count by the same rule', () => {
+    expect(Object.keys(SCREEN_TEXTS).length).toBeGreaterThan(5);
+    const problems = [...Object.entries(SCREEN_TEXTS), ['pjtadmin', { en: PJTADMIN_TEXTS.en_US }] as const].flatMap(
+      ([file, texts]) =>
+        Object.values(texts).flatMap((tree) => pluralProblems(tree).map((problem) => `${file} ${problem}`)),
+    );
+    expect(problems).toEqual([]);
+  });
+
   for (const ns of Object.keys(zh)) {
     it(`namespace ${ns} has the same keys in zh-CN and en-US`, () => {
       expect(keysOf(en[ns])).toEqual(keysOf(zh[ns]));
     });
 
-    it(`namespace ${ns} says "1 speaker", not "1 speakers": a singular beside each counted plural`, () => {
-      const texts = new Map(leaves(en[ns]));
-      const missing = [...texts]
-        .filter(([path, text]) => !SINGULAR.test(path) && typeof text === 'string' && COUNTED_PLURAL.test(text))
-        .filter(([path]) => typeof texts.get(`${path}_one`) !== 'string')
-        .map(([path]) => path);
-      expect(missing).toEqual([]);
-      // A singular stands beside a text of its own, and only in English.
-      const orphans = [...texts.keys()].filter((path) => SINGULAR.test(path) && !texts.has(path.replace(SINGULAR, '')));
-      expect(orphans).toEqual([]);
+    it(`namespace ${ns} says "1 speaker", not "1 speakers": counted plurals follow {count}, with a singular`, () => {
+      expect(pluralProblems(en[ns])).toEqual([]);
+      // Only English has singulars.
       expect(keysOf(zh[ns], true)).toEqual(keysOf(zh[ns]));
     });
 

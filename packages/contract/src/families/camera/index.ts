@@ -142,7 +142,7 @@ export function playbackPeriodError(
 ): { key: string; params?: Record<string, number> } | null {
   if (from >= to) return { key: 'camera.rules.periodOrder' };
   if (to.getTime() - from.getTime() > maxMinutes * 60_000)
-    return { key: 'camera.rules.periodTooLong', params: { minutes: maxMinutes } };
+    return { key: 'camera.rules.periodTooLong', params: { count: maxMinutes } };
   return null;
 }
 

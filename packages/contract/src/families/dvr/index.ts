@@ -74,7 +74,7 @@ const periodTime = z.preprocess(blank, z.coerce.date({ error: 'dvr.rules.periodR
 export function recordsPeriodError(from: Date, to: Date): { key: string; params?: Record<string, number> } | null {
   if (from >= to) return { key: 'dvr.rules.periodOrder' };
   if (to.getTime() - from.getTime() > RECORD_SEARCH_HOURS * 3_600_000)
-    return { key: 'dvr.rules.periodTooLong', params: { hours: RECORD_SEARCH_HOURS } };
+    return { key: 'dvr.rules.periodTooLong', params: { count: RECORD_SEARCH_HOURS } };
   return null;
 }
 

@@ -38,7 +38,7 @@ export function recordPeriodError(
   if (!from || !to) return { key: 'ece.rules.periodRequired' };
   if (from >= to) return { key: 'ece.rules.periodOrder' };
   if (to.getTime() - from.getTime() > ECE_RECORD_DAYS * 86_400_000)
-    return { key: 'ece.rules.periodTooLong', params: { days: ECE_RECORD_DAYS } };
+    return { key: 'ece.rules.periodTooLong', params: { count: ECE_RECORD_DAYS } };
   return null;
 }
 

@@ -55,7 +55,7 @@ export const i18n = {
         reboot: '确定重启网关 {name}？重启期间子设备将暂时离线。',
         clearlcus: '确定清除网关 {name} 上的全部单灯控制器？',
       },
-      commandOk: '{command}成功（{ms} ms，{attempts} 次尝试）',
+      commandOk: '{command}成功（{ms} ms，{count} 次尝试）',
       commandFailed: '{command}失败',
       result: '设备返回',
       events: {
@@ -130,7 +130,8 @@ export const i18n = {
         reboot: 'Reboot gateway {name}? Its children go offline while it restarts.',
         clearlcus: 'Clear every lamp controller held by gateway {name}?',
       },
-      commandOk: '{command} succeeded ({ms} ms, {attempts} attempt(s))',
+      commandOk: '{command} succeeded ({ms} ms, {count} attempts)',
+      commandOk_one: '{command} succeeded ({ms} ms, first attempt)',
       commandFailed: '{command} failed',
       result: 'Device answer',
       events: {

@@ -20,7 +20,7 @@ export const required = <T extends z.ZodType>(rule: T, message = 'validation.req
 
 /**
  * Ids of a form (`childIds=1&childIds=2`, or `1,2`) or JSON (an array), each once; none is an empty
- * list unless `required` (its message) asks for one at least. `tooMany` is the message key (with `max`)
+ * list unless `required` (its message) asks for one at least. `tooMany` is the message key (with `count` = `max`)
  * of a list longer than `max`, `duplicate` the one of an id given twice.
  */
 export const idList = (rules: { max: number; tooMany: string; duplicate: string; required?: string }) => {
@@ -33,7 +33,7 @@ export const idList = (rules: { max: number; tooMany: string; duplicate: string;
         v === undefined || v === null || v === ''
           ? []
           : (Array.isArray(v) ? v : String(v).split(',')).filter((x) => x !== '').map(Number),
-      (rules.required ? ids.min(1, rules.required) : ids).max(rules.max, msg(rules.tooMany, { max: rules.max })),
+      (rules.required ? ids.min(1, rules.required) : ids).max(rules.max, msg(rules.tooMany, { count: rules.max })),
     )
     .refine((list) => new Set(list).size === list.length, rules.duplicate);
 };

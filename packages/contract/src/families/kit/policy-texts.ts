@@ -16,7 +16,7 @@ export const POLICY_TEXTS = {
       date: '日期格式为 yyyy-MM-dd',
       effectiveDates: '失效日期不能早于生效日期',
       unitsMin: '至少需要一个步骤',
-      unitsMax: '已达到最大步骤数 {max}',
+      unitsMax: '已达到最大步骤数 {count}',
       cycle: {
         date: '请选择日期',
         months: '请至少选择一个月份',
@@ -45,7 +45,8 @@ export const POLICY_TEXTS = {
       date: 'Date as yyyy-MM-dd',
       effectiveDates: 'The end date cannot be before the start date',
       unitsMin: 'At least one step is required',
-      unitsMax: 'The maximum of {max} steps is reached',
+      unitsMax: 'The maximum of {count} steps is reached',
+      unitsMax_one: 'The maximum of {count} step is reached',
       cycle: {
         date: 'Choose a date',
         months: 'Choose at least one month',

@@ -76,7 +76,7 @@ export const policyUnits = <U extends z.ZodType>(unit: U, maxUnits: number) =>
   z
     .array(unit, { error: 'schedule.rules.unitsMin' })
     .min(1, 'schedule.rules.unitsMin')
-    .max(maxUnits, msg('schedule.rules.unitsMax', { max: maxUnits }));
+    .max(maxUnits, msg('schedule.rules.unitsMax', { count: maxUnits }));
 
 /** A policy's cycle as the calls answer it. */
 export const policyCycleOut = z.object({

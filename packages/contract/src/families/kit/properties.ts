@@ -36,7 +36,7 @@ export const num = (key: string, min: number, max: number, unit?: string): Prope
 /** Text of at most `max` characters, or matching `pattern` (with its message key). */
 export const text = (key: string, max?: number, pattern?: { regex: RegExp; message: string }): Property => {
   let rule = z.string().trim();
-  if (max !== undefined) rule = rule.max(max, msg('validation.tooLongMax', { max }));
+  if (max !== undefined) rule = rule.max(max, msg('validation.tooLongMax', { count: max }));
   if (pattern) rule = rule.regex(pattern.regex, pattern.message);
   return { field: { key, kind: 'text', ...(max !== undefined ? { max } : {}) }, schema: optional(rule) };
 };

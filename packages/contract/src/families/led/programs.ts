@@ -72,7 +72,7 @@ export const ledTextStyle = z.object({
   subtype: z.enum(LED_TEXT_SUBTYPES, { error: 'led.programRules.textSubtype' }),
   content: z
     .string()
-    .max(L.text, msg('validation.tooLongMax', { max: L.text }))
+    .max(L.text, msg('validation.tooLongMax', { count: L.text }))
     .optional()
     .default(''),
   font: z.string().trim().max(64).optional().default('sans-serif'),
@@ -185,7 +185,7 @@ export function ledPropertyProblems(p: z.infer<typeof ledProgramProperties>): [s
  */
 export const ledProgramBody = ledProgramProperties
   .extend({
-    layers: z.array(ledLayer).max(L.layers, msg('led.programRules.tooManyLayers', { max: L.layers })),
+    layers: z.array(ledLayer).max(L.layers, msg('led.programRules.tooManyLayers', { count: L.layers })),
   })
   .superRefine((p, ctx) => {
     const add = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });

@@ -108,7 +108,7 @@ describe('lighting contract', () => {
     const three = { ...base, units: [base.units[0], base.units[0], base.units[0]] };
     const over = lightingPolicyBody(2).safeParse(three);
     expect(messages(over)).toEqual(['units:schedule.rules.unitsMax']);
-    expect(decodeMessage(over.error!.issues[0]!.message).params).toEqual({ max: 2 });
+    expect(decodeMessage(over.error!.issues[0]!.message).params).toEqual({ count: 2 });
     expect(messages(lightingPolicyBody(5).safeParse({ ...base, channelControl: true }))).toEqual([
       'channels:lighting.rules.noChannel',
     ]);

@@ -64,7 +64,7 @@ export const nscTaskFields = z.object({
   /** Date mode: the dates it plays on, between its begin and end dates. */
   dates: z
     .array(isoDate)
-    .max(L.dates, msg('nsc.taskRules.tooManyDates', { max: L.dates }))
+    .max(L.dates, msg('nsc.taskRules.tooManyDates', { count: L.dates }))
     .optional()
     .default([]),
   targetMode: z.enum(NSC_TARGET_MODES, { error: 'validation.validParam' }),

@@ -42,7 +42,7 @@ export const i18n = {
     pgw: {
       // Server messages (validation, references); the screens' texts load with them (web families/pgw/texts).
       lampsRequired: '请选择灯控器',
-      tooManyLamps: '一个网关最多 {max} 个灯控器',
+      tooManyLamps: '一个网关最多 {count} 个灯控器',
       duplicateLamp: '灯控器不能重复',
       lampNotFound: '灯控器不存在或不在当前项目',
       notPowerLine: '{device} 不是电力线灯控器',
@@ -89,7 +89,8 @@ export const i18n = {
     pgw: {
       // Server messages (validation, references); the screens' texts load with them (web families/pgw/texts).
       lampsRequired: 'Choose lamp controllers',
-      tooManyLamps: 'At most {max} lamp controllers behind one gateway',
+      tooManyLamps: 'At most {count} lamp controllers behind one gateway',
+      tooManyLamps_one: 'At most {count} lamp controller behind one gateway',
       duplicateLamp: 'A lamp controller is listed twice',
       lampNotFound: 'The lamp controller does not exist or is not in this project',
       notPowerLine: '{device} is not a power-line lamp controller',

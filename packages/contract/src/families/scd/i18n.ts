@@ -96,7 +96,8 @@ export const i18n = {
       search: 'Name, no or equipment ID',
       activeFilter: 'Online state',
       views: { table: 'Table', map: 'Map' },
-      onMap: '{count} bin(s) on the map (bins without coordinates are not shown)',
+      onMap: '{count} bins on the map (bins without coordinates are not shown)',
+      onMap_one: '{count} bin on the map (bins without coordinates are not shown)',
       tones: { normal: 'Normal', full: 'Full', overfill: 'Over-filled', unknown: 'No report yet', offline: 'Offline' },
       fields: {
         fill: 'Fill level',

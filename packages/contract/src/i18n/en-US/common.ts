@@ -1,6 +1,7 @@
+import type { Translation } from '../translate.js';
 import type { common as zh } from '../zh-CN/common.js';
 
-export const common: Record<keyof typeof zh, string> = {
+export const common: Translation<typeof zh> = {
   productName: 'Smart City Device Management',
   noProject: 'Choose the current project first',
   ok: 'OK',
@@ -15,6 +16,7 @@ export const common: Record<keyof typeof zh, string> = {
   refresh: 'Refresh',
   actions: 'Actions',
   confirmDelete: 'Delete the {count} selected records?',
+  confirmDelete_one: 'Delete the selected record?',
   deleted: 'Deleted',
   saved: 'Saved',
   empty: 'No data',

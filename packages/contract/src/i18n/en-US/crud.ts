@@ -1,8 +1,10 @@
+import type { Translation } from '../translate.js';
 import type { crud as zh } from '../zh-CN/crud.js';
 
-export const crud: Record<keyof typeof zh, string> = {
+export const crud: Translation<typeof zh> = {
   searchPlaceholder: 'Keywords separated by spaces, up to {limit}',
-  searchLimit: 'Up to {limit} search words: the rest were ignored',
+  searchLimit: 'Up to {count} search words: the rest were ignored',
+  searchLimit_one: 'Up to {count} search word: the rest were ignored',
   createTitle: 'New {what}',
   editTitle: 'Edit {what}',
   noun_users: 'user',

@@ -17,6 +17,7 @@ export const messages: Translation<typeof zh> = {
   batchRestore: 'Restore selected',
   emptyRecycle: 'Empty recycle bin',
   confirmRemove: 'Move the {count} selected messages to the recycle bin?',
+  confirmRemove_one: 'Move the selected message to the recycle bin?',
   confirmRemoveOne: 'Move this message to the recycle bin?',
   confirmEmpty: 'Empty the recycle bin? Its messages will be deleted for good.',
   markedRead: 'Marked read',

@@ -9,7 +9,7 @@ export const notices: Translation<typeof zh> = {
   test: 'Test message',
   testSubject: 'Test message: {project}',
   testBody:
-    'This is a test message from the smart-city device console: receiving it shows that {channel} notices arrive.',
+    'This is a test message from the smart-city device console: receiving it shows that notices by {channel} arrive.',
   testSent: 'Test message sent: the server accepted it',
   testRefused: 'The mail server refused the message: {reason}',
   testUnreachable: 'Could not reach the mail server: {reason}',
@@ -18,7 +18,8 @@ export const notices: Translation<typeof zh> = {
   smsNotConfigured: 'No SMS provider is set in the system settings: SMS wait until one is',
   emailReceiverRequired: 'E-mail notices need at least one receiving address',
   smsReceiverRequired: 'SMS notices need at least one number or project user',
-  tooManyReceivers: 'At most {max} receivers per channel',
+  tooManyReceivers: 'At most {count} receivers per channel',
+  tooManyReceivers_one: 'At most {count} receiver per channel',
   eventNotFound: 'No such notice event',
   typeNotAllowed: 'This event cannot be notified by {type}',
   userNotInProject: 'SMS receivers must be users of this project or its sub-projects',

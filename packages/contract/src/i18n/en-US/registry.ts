@@ -34,4 +34,5 @@ export const registry: Translation<typeof zh> = {
   csvProjectNotFound: 'No project in your scope has this number',
   csvRowErrors: 'Lines with errors in the file: {count}. Nothing was imported',
   csvMoreErrors: '{count} more lines with errors are not listed',
+  csvMoreErrors_one: '{count} more line with errors is not listed',
 };

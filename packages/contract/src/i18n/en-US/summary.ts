@@ -6,7 +6,8 @@ export const summary: Translation<typeof zh> = {
   rules: {
     unitCode: 'Choose a valid summary unit',
     unitsRequired: 'Place at least one unit',
-    unitsMax: 'At most {max} units',
+    unitsMax: 'At most {count} units',
+    unitsMax_one: 'At most {count} unit',
     grid: 'The grid is 2x2 or 3x3',
     unitTwice: 'A unit can be placed only once',
     outsideGrid: 'A unit lies outside the {grid}x{grid} grid',

@@ -1,6 +1,7 @@
+import type { Translation } from '../translate.js';
 import type { validation as zh } from '../zh-CN/validation.js';
 
-export const validation: Record<keyof typeof zh, string> = {
+export const validation: Translation<typeof zh> = {
   required: 'Required',
   enterField: 'Enter the {field}',
   chooseField: 'Choose the {field}',
@@ -8,11 +9,14 @@ export const validation: Record<keyof typeof zh, string> = {
   accountRequired: 'Account required',
   passwordRequired: 'Password required',
   identifyCodeRequired: 'Identity code required',
-  length: '{min}-{max} characters',
-  exactLength: 'Must be {len} characters',
+  length: '{min}-{count} characters',
+  length_one: '{min}-{count} character',
+  exactLength: 'Must be {count} characters',
+  exactLength_one: 'Must be {count} character',
   tooShort: 'Too short',
   tooLong: 'Too long',
-  tooLongMax: 'At most {max} characters',
+  tooLongMax: 'At most {count} characters',
+  tooLongMax_one: 'At most {count} character',
   lessThanMin: 'Less than the minimum value',
   moreThanMax: 'More than the maximum value',
   validParam: 'A valid parameter is required.',
@@ -35,7 +39,8 @@ export const validation: Record<keyof typeof zh, string> = {
   fileSize: 'File too large',
   conformRules: 'The data does not conform to the rules',
   missingParam: 'Missing parameter',
-  searchWords: 'At most {max} search words',
+  searchWords: 'At most {count} search words',
+  searchWords_one: 'At most {count} search word',
   parentRequired: 'Parent project required',
   projectRequired: 'Project required',
   fullBelowOverfill: 'The full threshold must be below the over-fill threshold',

@@ -9,7 +9,8 @@ export const widgets = {
     hintIdle: 'Draw an area on the map to select the devices inside it',
     hintStart: 'Click the map to place corners ({count} more needed)',
     hintClose: 'Click to add corners; double-click or Finish closes the area',
-    inside: '{count} device(s) inside the area',
+    inside: '{count} devices inside the area',
+    inside_one: '{count} device inside the area',
   },
   batch: {
     title: 'Batch command: {command}',

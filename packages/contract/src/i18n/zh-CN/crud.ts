@@ -1,7 +1,7 @@
 /** Texts of the console's CRUD kit (list screens). */
 export const crud = {
   searchPlaceholder: '输入关键字，空格分隔，最多 {limit} 个',
-  searchLimit: '最多 {limit} 个搜索词，多余的已忽略',
+  searchLimit: '最多 {count} 个搜索词，多余的已忽略',
   createTitle: '新增{what}',
   editTitle: '编辑{what}',
   noun_users: '用户',

@@ -67,7 +67,7 @@ export const devices = {
   },
   registeredYes: '已注册',
   registeredNo: '未注册',
-  searchPlaceholder: '名称 / 编号 / 设备标识 / IP，最多 {limit} 个词',
+  searchPlaceholder: '名称 / 编号 / 设备标识 / IP，最多 {count} 个词',
   pickType: '选择设备类型',
   pickTypeHint: '选择一种设备类型以查看其类型属性',
   noTypeFields: '该类型没有类型属性',

@@ -145,7 +145,7 @@ export const maintenance = {
     alreadyApproved: '工单 {no} 不是编辑中状态，不能审核',
     noDevices: '工单 {no} 还没有设备，不能审核',
     cannotDelete: '工单 {no} 已审核，不能删除',
-    deviceCap: '每张工单最多 {cap} 台设备',
+    deviceCap: '每张工单最多 {count} 台设备',
     duplicateDevice: '设备 {name} 已在工单中',
     alreadyHandled: '设备 {name} 已处理',
     deviceOtherProject: '设备不属于工单所在项目',

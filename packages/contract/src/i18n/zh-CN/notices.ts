@@ -15,7 +15,7 @@ export const notices = {
   smsNotConfigured: '系统设置中尚未配置短信服务，短信会等待配置后再发送',
   emailReceiverRequired: '选择邮件通知时至少填写一个接收邮箱',
   smsReceiverRequired: '选择短信通知时至少填写一个手机号或选择一个项目用户',
-  tooManyReceivers: '每种方式最多 {max} 个接收人',
+  tooManyReceivers: '每种方式最多 {count} 个接收人',
   eventNotFound: '没有这个通知事件',
   typeNotAllowed: '这个事件不能用 {type} 通知',
   userNotInProject: '接收短信的用户必须属于本项目或其下级项目',

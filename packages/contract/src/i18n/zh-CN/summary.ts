@@ -3,7 +3,7 @@ export const summary = {
   rules: {
     unitCode: '请选择有效的总览单元',
     unitsRequired: '请至少放置一个单元',
-    unitsMax: '最多放置 {max} 个单元',
+    unitsMax: '最多放置 {count} 个单元',
     grid: '栅格只能是 2x2 或 3x3',
     unitTwice: '同一个单元只能放置一次',
     outsideGrid: '单元超出了 {grid}x{grid} 栅格',

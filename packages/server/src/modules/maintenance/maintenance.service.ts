@@ -120,7 +120,7 @@ export function createMaintenanceService(deps: {
       seen.add(d.id);
     }
     const cap = await deps.settings.get('maintenanceDeviceCap');
-    if (present.size + found.length > cap) throw conflict('maintenance.errors.deviceCap', { cap });
+    if (present.size + found.length > cap) throw conflict('maintenance.errors.deviceCap', { count: cap });
     await bills.insertDetails(
       found.map((d) => ({
         billId: bill.id,

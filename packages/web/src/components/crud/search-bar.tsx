@@ -15,7 +15,7 @@ export function SearchBar({ limit = SEARCH_WORD_LIMIT, onSearch }: { limit?: num
       style={{ maxWidth: 420 }}
       onSearch={(value) => {
         const words = value.trim().split(/\s+/).filter(Boolean);
-        if (words.length > limit) message.warning(t('crud.searchLimit', { limit }));
+        if (words.length > limit) message.warning(t('crud.searchLimit', { count: limit }));
         onSearch(words.slice(0, limit).join(' '));
       }}
     />

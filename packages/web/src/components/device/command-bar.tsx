@@ -116,7 +116,7 @@ export function CommandBar({
                 ? t('gateways.commandOk', {
                     command: label(outcome.command),
                     ms: outcome.answer.durationMs,
-                    attempts: outcome.answer.attempts,
+                    count: outcome.answer.attempts,
                   })
                 : `${t('gateways.commandFailed', { command: label(outcome.command) })}: ${outcome.text}`
             }

@@ -108,7 +108,7 @@ export function OpenWorkOrderButton({
               label={t('maintenance.fields.title')}
               rules={[
                 { required: true, message: t('validation.required') },
-                { min: 2, max: 50, message: t('validation.length', { min: 2, max: 50 }) },
+                { min: 2, max: 50, message: t('validation.length', { min: 2, count: 50 }) },
               ]}
             >
               <Input maxLength={50} />

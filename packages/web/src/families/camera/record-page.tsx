@@ -209,7 +209,7 @@ function CameraRecords({ projectId }: { projectId: number }) {
                   <Empty
                     image={Empty.PRESENTED_IMAGE_SIMPLE}
                     description={
-                      answer ? t('camera.records.empty') : t('camera.records.hint', { minutes: PLAYBACK_MINUTES.max })
+                      answer ? t('camera.records.empty') : t('camera.records.hint', { count: PLAYBACK_MINUTES.max })
                     }
                   />
                 ),

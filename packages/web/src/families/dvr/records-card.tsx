@@ -146,7 +146,7 @@ export function RecordsCard({ projectId, id, channelCount }: { projectId: number
             emptyText: (
               <Empty
                 image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={answer ? t('dvr.records.empty') : t('dvr.records.hint', { hours: RECORD_SEARCH_HOURS })}
+                description={answer ? t('dvr.records.empty') : t('dvr.records.hint', { count: RECORD_SEARCH_HOURS })}
               />
             ),
           }}

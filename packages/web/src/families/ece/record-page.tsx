@@ -154,7 +154,7 @@ function EceRecords({ projectId }: { projectId: number }) {
             {recordDuration(v)}
           </span>
           {r.cut && (
-            <Tooltip title={t('ece.record.cutTip', { minutes: Math.round(v / 60_000) })}>
+            <Tooltip title={t('ece.record.cutTip', { count: Math.round(v / 60_000) })}>
               <Tag color="orange">{t('ece.record.cut')}</Tag>
             </Tooltip>
           )}
@@ -263,7 +263,7 @@ function EceRecords({ projectId }: { projectId: number }) {
                 emptyText: (
                   <Empty
                     image={Empty.PRESENTED_IMAGE_SIMPLE}
-                    description={answer ? t('ece.record.empty') : t('ece.record.hint', { days: ECE_RECORD_DAYS })}
+                    description={answer ? t('ece.record.empty') : t('ece.record.hint', { count: ECE_RECORD_DAYS })}
                   />
                 ),
               }}

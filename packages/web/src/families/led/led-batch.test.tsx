@@ -62,7 +62,7 @@ const TEXTS = {
   },
   en_US: {
     off: 'Screen off',
-    ask: 'Turn off the 2 selected screen(s)? They show nothing until turned on again.',
+    ask: 'Turn off the 2 selected screens? They show nothing until turned on again.',
     ok: /OK/,
     brightness: 'Brightness',
     send: 'Send',

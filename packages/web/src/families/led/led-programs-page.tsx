@@ -283,7 +283,7 @@ function PublishDialog({
           onChange={setGroupIds}
           options={(groups.data ?? []).map((g) => ({
             value: g.id,
-            label: t('led.programs.groupScreens', { name: g.name, n: g.screens }),
+            label: t('led.programs.groupScreens', { name: g.name, count: g.screens }),
           }))}
           showSearch={{ optionFilterProp: 'label' }}
           data-testid="publish-groups"

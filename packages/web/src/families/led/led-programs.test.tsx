@@ -292,11 +292,11 @@ describe('LED program list', () => {
   );
 
   it.each([
-    ['zh_CN', '北区屏幕（2 块屏幕）', '已确认 2'],
-    ['en_US', '北区屏幕 (2 screens)', '2 acknowledged'],
+    ['zh_CN', '北区屏幕（2 块屏幕）', '南区屏幕（1 块屏幕）', '已确认 2'],
+    ['en_US', '北区屏幕 (2 screens)', '南区屏幕 (1 screen)', '2 acknowledged'],
   ] as const)(
     'publishes to a device group, its screens’ progress from the server (%s)',
-    async (lang, option, acked) => {
+    async (lang, option, single, acked) => {
       await changeLang(lang);
       refusal = null;
       const { fetchMock } = family.serve(10, LIST);
@@ -306,6 +306,8 @@ describe('LED program list', () => {
       const dialog = await screen.findByRole('dialog');
       const groups = within(dialog).getByTestId('publish-groups');
       fireEvent.mouseDown(groups.querySelector('.ant-select-selector') ?? groups);
+      // A group of one screen reads "1 screen", not "1 screens".
+      expect(await screen.findByTitle(single)).toBeTruthy();
       await user.click(await screen.findByTitle(option));
       await user.click(within(dialog).getByTestId('publish-send'));
       await waitFor(() => expect(jsonBody(fetchMock, `${LED}/programs/8/publish`)).toEqual({ ids: [], groupIds: [5] }));

@@ -196,7 +196,7 @@ export function LampControls({
             initial={1}
             suffix={t('lamps.controls.hoursUnit')}
             danger
-            run={(args) => ask('reset', t('lamps.confirm.reset', { name, hours: args.hours }), args)}
+            run={(args) => ask('reset', t('lamps.confirm.reset', { name, count: args.hours }), args)}
             pending={pending('reset')}
           />
           {plain('restart', <ReloadOutlined />, true)}
@@ -257,7 +257,7 @@ export function LampControls({
                 ? t('gateways.commandOk', {
                     command: t(`lighting.commands.${outcome.command}`),
                     ms: outcome.answer.durationMs,
-                    attempts: outcome.answer.attempts,
+                    count: outcome.answer.attempts,
                   })
                 : `${t('gateways.commandFailed', { command: t(`lighting.commands.${outcome.command}`) })}: ${outcome.text}`
             }

@@ -133,7 +133,7 @@ export function PolicyDialog({
         newUnit={() => ({ type: 'eco', level: 50, kind: 'clock', time: dayjs('23:00', 'HH:mm') })}
         full={
           <Typography.Text type="warning" data-testid="policy-max-units">
-            {t('schedule.rules.unitsMax', { max: maxUnits })}
+            {t('schedule.rules.unitsMax', { count: maxUnits })}
           </Typography.Text>
         }
         list={{ style: { margin: '8px 0 12px' }, 'data-testid': 'policy-units' }}

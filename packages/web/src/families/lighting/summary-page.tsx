@@ -137,7 +137,7 @@ function OverviewBody({ o, projectId, includeChildren }: { o: Overview; projectI
             <Typography.Text type="secondary">
               {o.shouldBeLit === 0
                 ? t('lamps.summary.noneShouldBeLit')
-                : t('lamps.summary.litOfShould', { lit: o.litOfShould, should: o.shouldBeLit })}
+                : t('lamps.summary.litOfShould', { lit: o.litOfShould, count: o.shouldBeLit })}
             </Typography.Text>
           </Flex>
         </Card>

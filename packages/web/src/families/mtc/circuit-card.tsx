@@ -69,7 +69,7 @@ export function CircuitCard({
         <Typography.Text type="secondary">
           {t('cabinets.circuits.litOf', {
             lit: circuits.filter((c) => c.actual === true).length,
-            total: circuits.length,
+            count: circuits.length,
           })}
         </Typography.Text>
       }

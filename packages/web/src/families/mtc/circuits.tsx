@@ -29,12 +29,12 @@ export function CircuitStrip({ circuits }: { circuits: CircuitView[] }) {
   if (circuits.length === 0) return <>—</>;
   const lit = circuits.filter((c) => c.actual === true).length;
   return (
-    <Tooltip title={t('cabinets.circuits.litOf', { lit, total: circuits.length })}>
+    <Tooltip title={t('cabinets.circuits.litOf', { lit, count: circuits.length })}>
       <span
         className="mtc-strip"
         data-testid="circuit-strip"
         role="img"
-        aria-label={t('cabinets.circuits.litOf', { lit, total: circuits.length })}
+        aria-label={t('cabinets.circuits.litOf', { lit, count: circuits.length })}
       >
         {circuits.map((c) => (
           <span

@@ -69,7 +69,7 @@ export function CommandOutcome({ outcome, onClose }: { outcome: Outcome | null; 
       type={outcome.ok ? 'success' : 'error'}
       title={
         outcome.ok
-          ? t('gateways.commandOk', { command: name, ms: outcome.answer.durationMs, attempts: outcome.answer.attempts })
+          ? t('gateways.commandOk', { command: name, ms: outcome.answer.durationMs, count: outcome.answer.attempts })
           : `${t('gateways.commandFailed', { command: name })}: ${outcome.text}`
       }
       description={version ? t('cabinets.controls.versionIs', { version }) : undefined}

@@ -142,7 +142,7 @@ export function CabinetPolicyDialog({ ...dialog }: PolicyDialogProps<CabinetPoli
             ? { time: dayjs('23:00', 'HH:mm'), circuits: [] }
             : { relativeTo: 'midnight', offset: 0, circuits: [] }
         }
-        full={<Typography.Text type="secondary">{t('cabinets.policy.unitsMax', { max: maxUnits })}</Typography.Text>}
+        full={<Typography.Text type="secondary">{t('cabinets.policy.unitsMax', { count: maxUnits })}</Typography.Text>}
       >
         {(field, index) => {
           const unit = units[index];

@@ -236,7 +236,7 @@ function UseResult({ dialog, onClose }: { dialog: UseDialog; onClose: () => void
         <Alert
           type={answer.delivered === answer.total ? 'success' : 'warning'}
           showIcon
-          title={t('cabinets.policy.useResult', { delivered: answer.delivered, total: answer.total })}
+          title={t('cabinets.policy.useResult', { delivered: answer.delivered, count: answer.total })}
         />
         <Table
           rowKey="deviceId"

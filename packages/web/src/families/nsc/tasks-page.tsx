@@ -74,7 +74,7 @@ function TaskList({ projectId }: { projectId: number }) {
   const runText = (key: 'started' | 'stopped', row: NscTask) => (answer: { speakers: { outcome: string }[] }) =>
     t(`nsc.tasks.${key}`, {
       name: row.name,
-      sent: answer.speakers.filter((s) => s.outcome === 'sent').length,
+      count: answer.speakers.filter((s) => s.outcome === 'sent').length,
       waiting: answer.speakers.filter((s) => s.outcome !== 'sent').length,
     });
 
@@ -136,7 +136,7 @@ function TaskList({ projectId }: { projectId: number }) {
     <Flex vertical gap={12}>
       <Flex justify="space-between" align="center">
         <Typography.Text type="secondary">
-          {t('nsc.tasks.count', { count: list.length, max: NSC_TASK_LIMITS.perProject })} · {t('nsc.tasks.rules')}
+          {t('nsc.tasks.count', { used: list.length, count: NSC_TASK_LIMITS.perProject })} · {t('nsc.tasks.rules')}
         </Typography.Text>
         {writable && (
           <Button

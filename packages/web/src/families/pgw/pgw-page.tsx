@@ -200,7 +200,7 @@ function LampsCard(props: {
   const sendPolicies = useMutation({
     mutationFn: () => pgw.sendChildPolicies(device.id),
     onSuccess: (answer) => {
-      message.success(t('pgw.childPoliciesSent', { devices: answer.devices, scheduled: answer.scheduled }));
+      message.success(t('pgw.childPoliciesSent', { count: answer.devices, scheduled: answer.scheduled }));
       if (!answer.delivered) message.info(t('pgw.childPoliciesLater'));
     },
   });

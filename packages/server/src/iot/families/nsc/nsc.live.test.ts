@@ -139,7 +139,7 @@ describe('live broadcast', () => {
       'The speaker or group does not exist or is not in this project',
     );
     expect(translate('zh_CN', 'nsc.live.noTargets')).toBe('请至少选择一个广播终端或终端分组');
-    expect(translate('en_US', 'nsc.live.tooMany', { max: 1000 })).toBe('A broadcast reaches at most 1000 speakers');
+    expect(translate('en_US', 'nsc.live.tooMany', { count: 1000 })).toBe('A broadcast reaches at most 1000 speakers');
     // A group of the project reaches its speakers.
     const group = await call('POST', `${base}/groups`, { name: 'Hall', no: 'G-LIVE-1', deviceIds: `${speaker.id}` });
     expect(group.statusCode, group.body).toBe(200);

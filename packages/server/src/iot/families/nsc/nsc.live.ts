@@ -61,7 +61,7 @@ export function nscLiveRoutes(app: FastifyInstance, ctx: FamilyContext) {
     if (!ids.length)
       throw new AppError(400, 'VALIDATION', groupIds.length ? 'nsc.live.noSpeakers' : 'nsc.live.noTargets');
     if (ids.length > NSC_LIVE_MAX_SPEAKERS)
-      throw new AppError(400, 'VALIDATION', 'nsc.live.tooMany', { max: NSC_LIVE_MAX_SPEAKERS });
+      throw new AppError(400, 'VALIDATION', 'nsc.live.tooMany', { count: NSC_LIVE_MAX_SPEAKERS });
     const { targets, missing } = await ctx.devices.targets(projectId, ids, TYPE);
     if (missing.some((id) => deviceIds.includes(id))) throw new AppError(404, 'NOT_FOUND', 'nsc.live.notFound');
     return targets.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);

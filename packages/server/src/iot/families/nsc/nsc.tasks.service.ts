@@ -232,7 +232,7 @@ export function createNscTaskService(ctx: FamilyContext) {
     fieldsOf,
     check: async (projectId, body: NscTaskFields, id) => {
       if (id === undefined && (await repo.count(projectId)) >= NSC_TASK_LIMITS.perProject)
-        throw conflict('nsc.taskRules.tooMany', { max: NSC_TASK_LIMITS.perProject });
+        throw conflict('nsc.taskRules.tooMany', { count: NSC_TASK_LIMITS.perProject });
       await checkReferences(projectId, body);
       await noFree(projectId, body.no, id);
     },

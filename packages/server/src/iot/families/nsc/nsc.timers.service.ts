@@ -172,7 +172,7 @@ export function createNscTimerService(ctx: FamilyContext) {
     async create(actor: Actor, projectId: number, body: NscTimerBody) {
       await project(actor.session, projectId);
       if ((await repo.count(projectId)) >= NSC_TIMER_LIMITS.perProject)
-        throw conflict('nsc.timerRules.tooMany', { max: NSC_TIMER_LIMITS.perProject });
+        throw conflict('nsc.timerRules.tooMany', { count: NSC_TIMER_LIMITS.perProject });
       const fields = fieldsOf(body);
       await checkPicks(nsc, projectId, fields, 'nsc.timerRules');
       const id = await repo.create(projectId, fields, actor.session.user.name);

@@ -15,7 +15,7 @@ export function createPasswordPolicy(deps: { access: AccessService; settings: Se
       if (![...levels.values()].some((level) => level >= AUTH_LEVEL.check)) return;
       const min = await deps.settings.get('checkPasswordLength');
       if (!isStrongPassword(password, min))
-        throw fieldError('password', 'security.passwordWeak', 'VALIDATION', { min });
+        throw fieldError('password', 'security.passwordWeak', 'VALIDATION', { count: min });
     },
   };
 }

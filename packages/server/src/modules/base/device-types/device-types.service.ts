@@ -93,7 +93,8 @@ export function createDeviceTypesService(deps: {
       const size = imageSize(bytes, mime);
       if (!size) throw fieldError('file', 'validation.iconType');
       const max = UPLOAD_LIMITS.iconPixels;
-      if (size.width > max || size.height > max) throw fieldError('file', 'security.iconPixels', 'VALIDATION', { max });
+      if (size.width > max || size.height > max)
+        throw fieldError('file', 'security.iconPixels', 'VALIDATION', { count: max });
       await types.setIcon(id, bytes, mime);
       const view = (await types.view(id))!;
       await audit.manage(actor, {

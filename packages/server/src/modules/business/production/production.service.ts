@@ -224,7 +224,7 @@ export function createProductionService(deps: {
       const refs = await references(actor.session, body);
       const nos = consecutiveNos(body.startNo, body.count);
       if (!nos) throw fieldError('startNo', 'registry.startNoDigits');
-      if (nos.some((no) => no.length > 64)) throw fieldError('startNo', 'validation.tooLongMax|{"max":64}');
+      if (nos.some((no) => no.length > 64)) throw fieldError('startNo', 'validation.tooLongMax|{"count":64}');
       const taken = await repo.existingNos(nos);
       if (taken.length)
         throw new AppError(409, 'CONFLICT', 'registry.productionNosTaken', {

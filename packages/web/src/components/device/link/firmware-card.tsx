@@ -122,7 +122,7 @@ export function DeviceFirmware({
             percent={Math.round(u.percent)}
             status={u.state === 'failed' ? 'exception' : u.state === 'done' ? 'success' : 'active'}
           />
-          <Typography.Text type="secondary">{t('firmware.chunks', { sent: u.sent, total: u.total })}</Typography.Text>
+          <Typography.Text type="secondary">{t('firmware.chunks', { sent: u.sent, count: u.total })}</Typography.Text>
           {u.state === 'done' && (
             <Alert
               style={{ marginTop: 8 }}

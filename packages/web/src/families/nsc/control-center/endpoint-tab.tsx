@@ -132,7 +132,7 @@ function GroupBar({ projectId }: { projectId: number }) {
         message.warning(
           t('nsc.control.groupFailed', {
             name: g.name,
-            failed: failed.length,
+            count: failed.length,
             names: failed
               .slice(0, 5)
               .map((s) => s.name)

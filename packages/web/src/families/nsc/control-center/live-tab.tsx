@@ -150,7 +150,7 @@ export function LiveTab({ projectId, editable }: { projectId: number; editable: 
           </Flex>
           {phase !== 'idle' && (
             <Typography.Text type="secondary" data-testid="nsc-live-frames">
-              {t('nsc.live.sentFrames', { frames })}
+              {t('nsc.live.sentFrames', { count: frames })}
             </Typography.Text>
           )}
         </Flex>

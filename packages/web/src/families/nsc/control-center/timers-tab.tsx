@@ -244,7 +244,7 @@ export function TimersTab({ projectId, editable }: { projectId: number; editable
       message.success(
         t(`nsc.timers.${key}`, {
           name: run.timer.name,
-          sent: run.speakers.filter((s) => s.outcome === 'sent').length,
+          count: run.speakers.filter((s) => s.outcome === 'sent').length,
           waiting: run.speakers.filter((s) => s.outcome !== 'sent').length,
         }),
       );

@@ -41,19 +41,24 @@ export const pgwScreens = {
     'The gateway will manage the chosen lamp controllers over the power line and carry their traffic. Only power-line lamp controllers of this project that are not behind another gateway are listed.',
   registerPlaceholder: 'Choose lamp controllers (several allowed)',
   registerNone: 'No power-line lamp controllers to register',
-  registerDone: '{count} lamp controller(s) registered',
+  registerDone: '{count} lamp controllers registered',
+  registerDone_one: '{count} lamp controller registered',
   unregister: 'Unregister',
   unregisterSelected: 'Unregister selected',
   unregisterConfirm:
     '{name} will no longer communicate through this gateway: its data and control stop until it is registered with another gateway. Unregister it?',
   unregisterManyConfirm:
     'These {count} lamp controllers will no longer communicate through this gateway: their data and control stop until they are registered with another gateway. Unregister them?',
-  unregisterDone: '{count} lamp controller(s) unregistered',
+  unregisterManyConfirm_one:
+    'This lamp controller will no longer communicate through this gateway: its data and control stop until it is registered with another gateway. Unregister it?',
+  unregisterDone: '{count} lamp controllers unregistered',
+  unregisterDone_one: '{count} lamp controller unregistered',
   offlineNote: 'The gateway is offline: the change is saved and reaches it when it reconnects',
   sendChildPolicies: 'Send lamp policies',
   sendChildPoliciesHint:
     'Hands the gateway the policies its lamp controllers use: while the platform is away, the gateway switches the lamps by them',
-  childPoliciesSent: 'Policies of {devices} lamp controller(s) sent to the gateway ({scheduled} with a policy)',
+  childPoliciesSent: 'Policies of {count} lamp controllers sent to the gateway ({scheduled} with a policy)',
+  childPoliciesSent_one: 'Policies of {count} lamp controller sent to the gateway ({scheduled} with a policy)',
   childPoliciesLater: 'The gateway is offline: they are sent when it reconnects',
   runtime: 'Runtime',
   readRuntime: 'Read runtime',

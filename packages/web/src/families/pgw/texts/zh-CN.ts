@@ -51,7 +51,7 @@ export const pgwScreens = {
   offlineNote: '网关离线，变更已保存，网关上线后同步',
   sendChildPolicies: '下发灯策略',
   sendChildPoliciesHint: '把各灯控器正在使用的策略交给网关：平台不在线时，网关按这些策略开关灯',
-  childPoliciesSent: '已把 {devices} 个灯控器的策略下发到网关（其中 {scheduled} 个有策略）',
+  childPoliciesSent: '已把 {count} 个灯控器的策略下发到网关（其中 {scheduled} 个有策略）',
   childPoliciesLater: '网关离线，上线后自动下发',
   runtime: '运行数据',
   readRuntime: '读取运行数据',

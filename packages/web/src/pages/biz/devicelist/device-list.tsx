@@ -118,12 +118,12 @@ function DeviceSearch({ onSearch }: { onSearch: (keyword: string) => void }) {
     <Input.Search
       allowClear
       aria-label={t('common.search')}
-      placeholder={t('devices.searchPlaceholder', { limit })}
+      placeholder={t('devices.searchPlaceholder', { count: limit })}
       enterButton={t('common.search')}
       style={{ maxWidth: 420 }}
       onSearch={(value) => {
         const words = value.trim().split(/\s+/).filter(Boolean);
-        if (words.length > limit) message.warning(t('crud.searchLimit', { limit }));
+        if (words.length > limit) message.warning(t('crud.searchLimit', { count: limit }));
         onSearch(words.slice(0, limit).join(' '));
       }}
     />

@@ -68,7 +68,7 @@ export function DeliveryHistory({ projectId }: { projectId: number }) {
     <Flex vertical gap={12}>
       <Flex justify="space-between" align="center" gap={8} wrap>
         <Typography.Text type="secondary">
-          {query.data ? t('noticerule.historyHint', { days: query.data.historyDays }) : ''}
+          {query.data ? t('noticerule.historyHint', { count: query.data.historyDays }) : ''}
         </Typography.Text>
         <Flex gap={8}>
           <Select

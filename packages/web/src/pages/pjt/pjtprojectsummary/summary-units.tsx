@@ -497,7 +497,7 @@ function LightRate({ data, height }: { data: ProjectSummary; height: number }) {
         <Typography.Text type="secondary" style={{ textAlign: 'center', fontSize: 12 }}>
           {l.shouldBeLit === 0
             ? t('summary.dashboard.noneShouldBeLit')
-            : t('summary.dashboard.litOfShould', { lit: l.litOfShould, should: l.shouldBeLit })}
+            : t('summary.dashboard.litOfShould', { lit: l.litOfShould, count: l.shouldBeLit })}
         </Typography.Text>
       </Flex>
       <Flex vertical gap={4} style={{ minWidth: 110 }}>

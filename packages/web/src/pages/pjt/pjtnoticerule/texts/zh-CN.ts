@@ -31,7 +31,7 @@ export const noticerule = {
   status_failed: '发送失败',
   tabRules: '通知规则',
   tabHistory: '发送记录',
-  historyHint: '邮件和短信记录保留 {days} 天（系统设置“短信记录保留”）',
+  historyHint: '邮件和短信记录保留 {count} 天（系统设置“短信记录保留”）',
   allChannels: '全部方式',
   edit: '设置',
   editTitle: '通知规则：{event}',

@@ -49,7 +49,8 @@ export const summaryScreens = {
     noMonitors: 'No environment monitor of the project tree has reported',
     lamps: 'Lamps',
     noneShouldBeLit: 'No lamp should be lit by its policies now',
-    litOfShould: '{lit} of {should} lamps that should be lit are lit',
+    litOfShould: '{lit} of {count} lamps that should be lit are lit',
+    litOfShould_one: '{lit} of {count} lamp that should be lit is lit',
     noLamps: 'No lamp of the project tree has reported',
     aps: 'Devices',
     apsOnline: 'Online',
@@ -90,6 +91,7 @@ export const summaryScreens = {
     remove: 'Remove',
     addUnit: 'Add',
     unitCount: '{count} units',
+    unitCount_one: '{count} unit',
     saved: 'Layout saved',
   },
 } as const;

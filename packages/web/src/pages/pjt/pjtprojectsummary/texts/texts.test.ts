@@ -10,7 +10,9 @@ const keys = (tree: unknown) => leaves(tree).map(([key]) => key);
 
 describe('summary screen texts', () => {
   it('have the same keys in both languages, none empty', () => {
-    expect(keys(SUMMARY_SCREEN_TEXTS.en_US).sort()).toEqual(keys(SUMMARY_SCREEN_TEXTS.zh_CN).sort());
+    // English adds singulars (`<key>_one`, "1 lamp") beside its counted plurals.
+    const plain = (tree: unknown) => keys(tree).filter((key) => !key.endsWith('_one'));
+    expect(plain(SUMMARY_SCREEN_TEXTS.en_US).sort()).toEqual(keys(SUMMARY_SCREEN_TEXTS.zh_CN).sort());
     for (const texts of Object.values(SUMMARY_SCREEN_TEXTS))
       expect(leaves(texts).filter(([, text]) => typeof text !== 'string' || !text.trim())).toEqual([]);
   });

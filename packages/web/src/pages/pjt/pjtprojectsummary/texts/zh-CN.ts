@@ -48,7 +48,7 @@ export const summaryScreens = {
     noMonitors: '子项目树中没有上报数据的环境监测设备',
     lamps: '单灯总数',
     noneShouldBeLit: '当前按策略不应亮灯',
-    litOfShould: '应亮 {should} 盏，已亮 {lit} 盏',
+    litOfShould: '应亮 {count} 盏，已亮 {lit} 盏',
     noLamps: '子项目树中没有上报数据的单灯',
     aps: '设备数',
     apsOnline: '在线',
