@@ -54,4 +54,33 @@ describe('a list as cards on a phone', () => {
     rerender(<RowCards rows={[]} columns={COLUMNS} loading={false} empty="暂无数据" pagination={false} />);
     expect(screen.getByText('暂无数据')).toBeTruthy();
   });
+
+  it('pages rows that are all here, keeps a page the server sent as it is, and warns of nothing deprecated', async () => {
+    const said = vi.spyOn(console, 'error');
+    const many = Array.from({ length: 12 }, (_, i) => ({ ...ROWS[0]!, id: i + 1, name: `路灯${i + 1}` }));
+    const { rerender } = render(<RowCards rows={many} columns={COLUMNS} loading={false} empty="" pagination={{}} />);
+    const cards = () =>
+      [...screen.getByTestId('row-cards').querySelectorAll('[data-row-key]')].map((c) =>
+        c.getAttribute('data-row-key'),
+      );
+    expect(cards()).toHaveLength(10);
+    await userEvent.click(screen.getByTitle('2'));
+    expect(cards()).toEqual(['11', '12']);
+    // The server's second page of 12: its two rows, not a slice of them.
+    const onChange = vi.fn();
+    rerender(
+      <RowCards
+        rows={many.slice(10)}
+        columns={COLUMNS}
+        loading={false}
+        empty=""
+        pagination={{ current: 2, pageSize: 10, total: 12, onChange }}
+      />,
+    );
+    expect(cards()).toEqual(['11', '12']);
+    await userEvent.click(screen.getByTitle('1'));
+    expect(onChange).toHaveBeenCalledWith(1, 10);
+    expect(said.mock.calls.flat().join(' ')).not.toMatch(/deprecated/i);
+    said.mockRestore();
+  });
 });

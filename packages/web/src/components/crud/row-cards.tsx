@@ -4,13 +4,14 @@ import {
   Descriptions,
   Empty,
   Flex,
-  List,
+  Pagination,
+  Spin,
   Table,
   type TableColumnsType,
   type TablePaginationConfig,
   type TableProps,
 } from 'antd';
-import type { Key, ReactNode } from 'react';
+import { type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePhone } from '../use-phone';
 
@@ -41,7 +42,7 @@ const titleOf = (column: Column<never>): ReactNode =>
 /**
  * A list's rows as cards on a phone, where a table of many columns would scroll sideways: the first
  * column (the name) heads each card, the others follow as label and value, the actions column at the
- * foot; the same columns, renders, paging and selection as the table.
+ * foot; the same columns, renders, paging and selection as the table, one card under another.
  */
 export function RowCards<T extends { id: Key }>(props: {
   rows: readonly T[];
@@ -56,69 +57,79 @@ export function RowCards<T extends { id: Key }>(props: {
   const actions = rest.find((c) => c.key === 'actions');
   const fields = rest.filter((c) => c !== actions);
   const { selection } = props;
+  const paging = props.pagination === false ? null : props.pagination;
+  // Paged as the table (and antd's List before it) pages: a page of the rows when they are all here,
+  // the rows as they are when the server sent one page of `total`.
+  const [own, setOwn] = useState({ current: paging?.defaultCurrent ?? 1, pageSize: paging?.defaultPageSize ?? 10 });
+  const pageSize = paging?.pageSize ?? own.pageSize;
+  const total = paging?.total ?? props.rows.length;
+  const current = Math.max(1, Math.min(paging?.current ?? own.current, Math.ceil(total / pageSize)));
+  const from = (current - 1) * pageSize;
+  const rows = paging && props.rows.length > from ? props.rows.slice(from, from + pageSize) : props.rows;
   return (
-    <List
-      data-testid="row-cards"
-      dataSource={[...props.rows]}
-      loading={props.loading}
-      locale={{ emptyText: props.empty }}
-      pagination={
-        props.pagination === false
-          ? false
-          : {
-              current: props.pagination.current,
-              pageSize: props.pagination.pageSize,
-              defaultPageSize: props.pagination.defaultPageSize,
-              hideOnSinglePage: props.pagination.hideOnSinglePage,
-              total: props.pagination.total,
-              showSizeChanger: props.pagination.showSizeChanger,
-              pageSizeOptions: props.pagination.pageSizeOptions,
-              showTotal: props.pagination.showTotal,
-              onChange: props.pagination.onChange,
-              size: 'small',
-              align: 'center',
-            }
-      }
-      rowKey="id"
-      renderItem={(row: T, index: number) => (
-        <List.Item style={{ padding: '6px 0', borderBlockEnd: 'none' }}>
-          <Card
-            size="small"
-            style={{ width: '100%' }}
-            data-row-key={row.id}
-            title={
-              <Flex gap={8} align="center" style={{ minWidth: 0 }}>
-                {selection && (
-                  <Checkbox
-                    checked={selection.selected.includes(row.id)}
-                    disabled={selection.disabled?.(row)}
-                    onChange={(e) =>
-                      selection.onChange(
-                        e.target.checked
-                          ? [...selection.selected, row.id]
-                          : selection.selected.filter((id) => id !== row.id),
-                      )
-                    }
-                  />
-                )}
-                {head && cellOf(head, row, index)}
-              </Flex>
-            }
-          >
-            <Descriptions
+    <Spin spinning={props.loading}>
+      <Flex vertical gap={12} data-testid="row-cards">
+        {rows.length === 0 && !props.loading ? (
+          <Flex justify="center" style={{ padding: 16 }}>
+            {props.empty}
+          </Flex>
+        ) : (
+          rows.map((row, index) => (
+            <Card
+              key={row.id}
               size="small"
-              column={1}
-              items={fields.map((c, i) => ({
-                key: String(c.key ?? c.dataIndex ?? i),
-                label: titleOf(c as Column<never>),
-                children: cellOf(c, row, index),
-              }))}
-            />
-            {actions && <Flex justify="flex-end">{cellOf(actions, row, index)}</Flex>}
-          </Card>
-        </List.Item>
-      )}
-    />
+              data-row-key={row.id}
+              title={
+                <Flex gap={8} align="center" style={{ minWidth: 0 }}>
+                  {selection && (
+                    <Checkbox
+                      checked={selection.selected.includes(row.id)}
+                      disabled={selection.disabled?.(row)}
+                      onChange={(e) =>
+                        selection.onChange(
+                          e.target.checked
+                            ? [...selection.selected, row.id]
+                            : selection.selected.filter((id) => id !== row.id),
+                        )
+                      }
+                    />
+                  )}
+                  {head && cellOf(head, row, index)}
+                </Flex>
+              }
+            >
+              <Descriptions
+                size="small"
+                column={1}
+                items={fields.map((c, i) => ({
+                  key: String(c.key ?? c.dataIndex ?? i),
+                  label: titleOf(c as Column<never>),
+                  children: cellOf(c, row, index),
+                }))}
+              />
+              {actions && <Flex justify="flex-end">{cellOf(actions, row, index)}</Flex>}
+            </Card>
+          ))
+        )}
+        {paging && (
+          <Pagination
+            size="small"
+            align="center"
+            current={current}
+            pageSize={pageSize}
+            total={total}
+            hideOnSinglePage={paging.hideOnSinglePage}
+            showSizeChanger={paging.showSizeChanger}
+            pageSizeOptions={paging.pageSizeOptions}
+            showTotal={paging.showTotal}
+            onChange={(page, size) => {
+              setOwn({ current: page, pageSize: size });
+              paging.onChange?.(page, size);
+            }}
+          />
+        )}
+      </Flex>
+    </Spin>
   );
 }
 

@@ -27,10 +27,10 @@ export function PolicyScreen({ children }: { children: (projectId: number) => Re
 }
 
 /** A family's policy list screen (PolicyScreen) around its list, given the project and whether the user may change it. */
-export function policyPage(List: ComponentType<{ projectId: number; editable: boolean }>) {
+export function policyPage(PolicyList: ComponentType<{ projectId: number; editable: boolean }>) {
   return function FamilyPolicyPage() {
     const editable = canModify(useAuthLevel());
-    return <PolicyScreen>{(projectId) => <List projectId={projectId} editable={editable} />}</PolicyScreen>;
+    return <PolicyScreen>{(projectId) => <PolicyList projectId={projectId} editable={editable} />}</PolicyScreen>;
   };
 }
 

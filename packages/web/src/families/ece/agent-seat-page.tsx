@@ -1,12 +1,13 @@
 import { deviceScreenOf, peerOf } from '@sc/contract';
 import { ECE_CALL, eceManifest, talkReportOf } from '@sc/contract/families/ece';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Descriptions, Empty, Flex, List, Row, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Empty, Flex, Row, Space, Spin, Tag, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRealtime } from '../../api/realtime';
 import { useAuthLevel } from '../../components/crud';
+import { ItemList } from '../../components/item-list';
 import { useAreaDraw } from '../../components/map/use-area-draw';
 import { ProjectScoped } from '../../components/project-scoped';
 import { formatTime } from '../../components/time';
@@ -133,31 +134,37 @@ function AgentSeat({ projectId }: { projectId: number }) {
       <Row gutter={16}>
         <Col xs={24} lg={7}>
           <Typography.Title level={5}>{t('ece.seat.calls')}</Typography.Title>
-          <List
-            bordered
-            size="small"
-            loading={calls.isLoading}
-            dataSource={list}
-            locale={{ emptyText: <Empty description={t('ece.seat.idleHint')} /> }}
-            data-testid="ece-seat-calls"
-            renderItem={(a) => (
-              <List.Item
-                onClick={() => !talking && setChosen(a.id)}
-                style={{ cursor: 'pointer', background: current?.id === a.id ? '#fff7e6' : undefined }}
-                data-testid={`ece-seat-call-${a.id}`}
-              >
-                <Flex vertical gap={2} style={{ width: '100%' }}>
-                  <Flex justify="space-between" gap={8}>
-                    <Typography.Text strong ellipsis>
-                      {a.device.name}
-                    </Typography.Text>
-                    {ringing(a) ? <Tag color="red">{t('ece.log.calling')}</Tag> : <SettleTag alarm={a} />}
+          <Spin spinning={calls.isLoading}>
+            {list.length === 0 ? (
+              <Card size="small" data-testid="ece-seat-calls">
+                <Empty description={t('ece.seat.idleHint')} />
+              </Card>
+            ) : (
+              <ItemList
+                bordered
+                size="small"
+                items={list}
+                rowKey={(a) => a.id}
+                data-testid="ece-seat-calls"
+                rowProps={(a) => ({
+                  onClick: () => !talking && setChosen(a.id),
+                  style: { cursor: 'pointer', background: current?.id === a.id ? '#fff7e6' : undefined },
+                  'data-testid': `ece-seat-call-${a.id}`,
+                })}
+                render={(a) => (
+                  <Flex vertical gap={2}>
+                    <Flex justify="space-between" gap={8}>
+                      <Typography.Text strong ellipsis>
+                        {a.device.name}
+                      </Typography.Text>
+                      {ringing(a) ? <Tag color="red">{t('ece.log.calling')}</Tag> : <SettleTag alarm={a} />}
+                    </Flex>
+                    <Typography.Text type="secondary">{formatTime(a.startTime)}</Typography.Text>
                   </Flex>
-                  <Typography.Text type="secondary">{formatTime(a.startTime)}</Typography.Text>
-                </Flex>
-              </List.Item>
+                )}
+              />
             )}
-          />
+          </Spin>
         </Col>
         <Col xs={24} lg={17}>
           {current ? (

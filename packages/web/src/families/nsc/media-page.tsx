@@ -17,9 +17,9 @@ import {
   Form,
   Input,
   InputNumber,
-  List,
   Progress,
   Select,
+  Space,
   Tooltip,
   Typography,
   Upload,
@@ -28,6 +28,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CrudField, canModify, FormDialog, ResourceTable, useAuthLevel } from '../../components/crud';
 import { formatBytes } from '../../components/device';
+import { ItemList } from '../../components/item-list';
 import { ProjectScoped } from '../../components/project-scoped';
 import { type NscMedia, type NscMediaGroup, type NscMediaOption, nscApi } from './api';
 
@@ -247,24 +248,26 @@ export function OrderedMedia({
         onChange={(id) => onChange?.([...value, id])}
       />
       {value.length > 0 && (
-        <List
+        <ItemList
           size="small"
           bordered
           data-testid="nsc-media-order"
-          dataSource={value}
-          renderItem={(id, index) => (
-            <List.Item
-              actions={[
-                iconAction('moveUp', <ArrowUpOutlined />, index === 0, () => move(index, index - 1)),
-                iconAction('moveDown', <ArrowDownOutlined />, index === value.length - 1, () => move(index, index + 1)),
-                iconAction('remove', <CloseOutlined />, false, () => onChange?.(value.filter((x) => x !== id))),
-              ]}
-            >
-              <Typography.Text>
+          items={value}
+          rowKey={(id) => id}
+          render={(id, index) => (
+            <Flex align="center" gap={8}>
+              <Typography.Text ellipsis style={{ flex: 1 }}>
                 {index + 1}. {byId.get(id)?.name ?? `#${id}`}
               </Typography.Text>
               <Typography.Text type="secondary">{byId.has(id) ? clock(byId.get(id)!.duration) : ''}</Typography.Text>
-            </List.Item>
+              <Space size={0}>
+                {iconAction('moveUp', <ArrowUpOutlined />, index === 0, () => move(index, index - 1))}
+                {iconAction('moveDown', <ArrowDownOutlined />, index === value.length - 1, () =>
+                  move(index, index + 1),
+                )}
+                {iconAction('remove', <CloseOutlined />, false, () => onChange?.(value.filter((x) => x !== id)))}
+              </Space>
+            </Flex>
           )}
         />
       )}

@@ -32,7 +32,6 @@ import {
   Grid,
   Image,
   Input,
-  List,
   Modal,
   Select,
   Space,
@@ -48,6 +47,7 @@ import { api } from '../../../api/client';
 import { ApiError } from '../../../api/errors';
 import { useFeedback } from '../../../app/feedback';
 import { LoadFailed, ruleMessage, useAuthLevel, zodRule } from '../../../components/crud';
+import { ItemList } from '../../../components/item-list';
 import { useLabels } from '../../../components/labels';
 import {
   BILL_LIST_PATH,
@@ -251,23 +251,23 @@ function Bill({ projectId, id }: { projectId: number; id: number }) {
         {b.details.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('maintenance.noDetails')} />
         ) : phone ? (
-          <List
-            dataSource={b.details}
-            renderItem={(d) => (
-              <List.Item key={d.id} data-testid="detail-card">
-                <Flex vertical gap={4} style={{ width: '100%' }}>
-                  <Flex justify="space-between" gap={8}>
-                    <Link to={historyPath(d.deviceId)}>{d.deviceName}</Link>
-                    <DetailStatusTag status={d.handleStatus} />
-                  </Flex>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {d.deviceNo}
-                    {d.groupName ? ` · ${d.groupName}` : ''}
-                  </Typography.Text>
-                  <DetailFacts bill={b} detail={d} m={m} />
-                  {detailActions(d)}
+          <ItemList
+            items={b.details}
+            rowKey={(d) => d.id}
+            rowProps={() => ({ 'data-testid': 'detail-card' })}
+            render={(d) => (
+              <Flex vertical gap={4}>
+                <Flex justify="space-between" gap={8}>
+                  <Link to={historyPath(d.deviceId)}>{d.deviceName}</Link>
+                  <DetailStatusTag status={d.handleStatus} />
                 </Flex>
-              </List.Item>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {d.deviceNo}
+                  {d.groupName ? ` · ${d.groupName}` : ''}
+                </Typography.Text>
+                <DetailFacts bill={b} detail={d} m={m} />
+                {detailActions(d)}
+              </Flex>
             )}
           />
         ) : (
@@ -449,19 +449,19 @@ function Messages({ bill }: { bill: MaintenanceBillFull }) {
       {bill.messages.length === 0 ? (
         <Typography.Text type="secondary">{t('maintenance.noMessages')}</Typography.Text>
       ) : (
-        <List
+        <ItemList
           size="small"
-          dataSource={bill.messages}
-          renderItem={(msg) => (
-            <List.Item key={msg.id} data-testid="message">
-              <Flex vertical gap={2} style={{ width: '100%' }}>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {msg.senderName} · {formatTime(msg.createdAt)}
-                  {msg.detailId !== null ? ` · ${deviceOf.get(msg.detailId) ?? ''}` : ''}
-                </Typography.Text>
-                <Typography.Text>{msg.content}</Typography.Text>
-              </Flex>
-            </List.Item>
+          items={bill.messages}
+          rowKey={(msg) => msg.id}
+          rowProps={() => ({ 'data-testid': 'message' })}
+          render={(msg) => (
+            <Flex vertical gap={2}>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {msg.senderName} · {formatTime(msg.createdAt)}
+                {msg.detailId !== null ? ` · ${deviceOf.get(msg.detailId) ?? ''}` : ''}
+              </Typography.Text>
+              <Typography.Text>{msg.content}</Typography.Text>
+            </Flex>
           )}
         />
       )}

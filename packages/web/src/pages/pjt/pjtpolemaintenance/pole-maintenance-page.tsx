@@ -1,11 +1,12 @@
 import { type DeviceGroupView, POLE_FILTERS, type PoleFilter, type PoleOrderRow } from '@sc/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, Flex, Grid, List, Segmented, Select, Table, Typography } from 'antd';
+import { Card, Empty, Flex, Grid, Segmented, Select, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../../api/client';
 import { ListScreen, usePagedList } from '../../../components/crud';
 import { ActiveStateTag } from '../../../components/device';
+import { ItemList } from '../../../components/item-list';
 import { useLabels } from '../../../components/labels';
 import {
   BillStatusTag,
@@ -194,19 +195,18 @@ export function Pole({ projectId, groupId }: { projectId: number; groupId: numbe
       {devices.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('common.empty')} />
       ) : phone ? (
-        <List
-          dataSource={devices}
-          renderItem={(d) => (
-            <List.Item key={d.id}>
-              <Flex vertical gap={4} style={{ width: '100%' }}>
-                <Flex justify="space-between">
-                  <Typography.Text strong>{d.name}</Typography.Text>
-                  <ActiveStateTag state={d.activeState} />
-                </Flex>
-                {alarm(d)}
-                {actions(d)}
+        <ItemList
+          items={devices}
+          rowKey={(d) => d.id}
+          render={(d) => (
+            <Flex vertical gap={4}>
+              <Flex justify="space-between">
+                <Typography.Text strong>{d.name}</Typography.Text>
+                <ActiveStateTag state={d.activeState} />
               </Flex>
-            </List.Item>
+              {alarm(d)}
+              {actions(d)}
+            </Flex>
           )}
         />
       ) : (
