@@ -33,6 +33,35 @@ const SCREEN_TEXTS = import.meta.glob<Record<string, object>>(
     eager: true,
   },
 );
+/** The same screens' Chinese texts (`texts/zh-CN.ts`). */
+const SCREEN_TEXTS_ZH = import.meta.glob<Record<string, object>>(
+  ['../pages/**/texts/zh-CN.ts', '../families/**/texts/zh-CN.ts'],
+  { eager: true },
+);
+/** The parameters a text fills ("{name}"), once each, in order. */
+const paramsOf = (text: unknown) =>
+  typeof text === 'string' ? [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!))].sort().join() : '';
+/** Texts whose languages fill different parameters on purpose ("and {others} more" against "等 {count} 台"). */
+const OWN_PARAMETERS = new Set(['messages/system/devicesOffline', 'messages/system/offlineManyIn']);
+/**
+ * Where the two languages of a catalogue fill different parameters: a parameter renamed in one language
+ * only shows as "{max}" in the other. A singular fills some of its plural's parameters ("once").
+ */
+function parameterMismatches(zhTree: unknown, enTree: unknown, prefix: string): string[] {
+  const zhTexts = new Map(leaves(zhTree));
+  const enTexts = new Map(leaves(enTree));
+  return [...enTexts].flatMap(([path, text]) => {
+    if (SINGULAR.test(path)) {
+      const plural = paramsOf(enTexts.get(path.replace(SINGULAR, ''))).split(',');
+      const extra = paramsOf(text)
+        .split(',')
+        .filter((name) => name && !plural.includes(name));
+      return extra.length > 0 ? [`${prefix}${path}: ${extra.join()}`] : [];
+    }
+    if (OWN_PARAMETERS.has(`${prefix}${path}`) || paramsOf(text) === paramsOf(zhTexts.get(path))) return [];
+    return [`${prefix}${path}: ${paramsOf(zhTexts.get(path))} / ${paramsOf(text)}`];
+  });
+}
 const emptyIn = (tree: unknown) => leaves(tree).filter(([, text]) => typeof text !== 'string' || text.trim() === '');
 
 describe('i18n catalogues', () => {
@@ -86,6 +115,16 @@ describe('i18n catalogues', () => {
         Object.values(texts).flatMap((tree) => pluralProblems(tree).map((problem) => `${file} ${problem}`)),
     );
     expect(problems).toEqual([]);
+  });
+
+  it('fill the same parameters in both languages, the screens’ own texts too', () => {
+    const catalogue = Object.keys(zh).flatMap((ns) => parameterMismatches(zh[ns], en[ns], `${ns}/`));
+    const screens = Object.entries(SCREEN_TEXTS).flatMap(([file, texts]) => {
+      const zhTexts = SCREEN_TEXTS_ZH[file.replace('en-US', 'zh-CN')] ?? {};
+      return parameterMismatches(Object.values(zhTexts)[0], Object.values(texts)[0], `${file} `);
+    });
+    const admin = parameterMismatches(PJTADMIN_TEXTS.zh_CN, PJTADMIN_TEXTS.en_US, 'pjtadmin ');
+    expect([...catalogue, ...screens, ...admin]).toEqual([]);
   });
 
   for (const ns of Object.keys(zh)) {
