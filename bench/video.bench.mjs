@@ -12,7 +12,10 @@
 //   decodes >= 9 a second and its time keeps up with the clock), frames dropped.
 // - CPU per stream with copy: the server's CPU (node + its ffmpeg children) over SECONDS with the nine
 //   tiles playing, per stream, against nine ffmpeg alone copying the same nine URLs to HLS on disk over
-//   as long (no server, no browser).
+//   as long (no server, no browser); the playlists, segments and bytes the page asked for meanwhile.
+//   Two more figures tell the serving apart from the browser: ffmpeg alone plus the least node server of
+//   its files (lib/hls-static.mjs) to nine viewers polling as a player does (the floor of serving HLS from
+//   node), and the server serving those same polling viewers (`cpu.polled`, no browser).
 // - Most streams: tiles are added three at a time (a second tab of grids once the first is full) while
 //   every tile keeps advancing (>= 8 frames a second over 8 s); the last count where all did. Beside it,
 //   the same steps with ffmpeg alone (each copy keeping real time, >= 0.9 s of HLS a second).
@@ -96,6 +99,10 @@ const h = await startHarness({ mqtt: true });
 const figures = { cores: os.cpus().length, loadAverageAtStart: load(), seconds: SECONDS };
 const clients = [];
 const alone = new Set();
+/** The least node server of HLS (lib/hls-static.mjs) while it runs. */
+let floorPid = null;
+/** The segments' length of the gateway's live HLS (and ffmpeg alone's), seconds. */
+const ALONE_SEGMENT = 1;
 try {
   // The server is this process's child running the built main.js.
   const serverPid = childrenOf(process.pid).find((p) => commandOf(p).some((a) => a.endsWith('main.js')));
@@ -175,6 +182,7 @@ try {
     serverFfmpeg: childrenOf(serverPid),
     simulatedCameras: simulatorEncoders().filter((p) => !alone.has(p)),
     ffmpegAlone: [...alone],
+    staticServer: floorPid ? [floorPid] : [],
     chromium: browserPids(),
   });
 
@@ -187,7 +195,7 @@ try {
     const args = [
       ...['-hide_banner', '-loglevel', 'error', '-fflags', '+genpts'],
       ...['-analyzeduration', '0', '-probesize', '32768', '-i', url, '-an', '-c:v', 'copy'],
-      ...['-f', 'hls', '-hls_time', '1', '-hls_init_time', '0.5', '-hls_list_size', '4'],
+      ...['-f', 'hls', '-hls_time', String(ALONE_SEGMENT), '-hls_init_time', '0.5', '-hls_list_size', '4'],
       ...['-hls_flags', 'delete_segments+omit_endlist+independent_segments'],
       ...['-hls_segment_filename', path.join(dir, 'seg%d.ts'), path.join(dir, 'index.m3u8')],
     ];
@@ -239,14 +247,45 @@ try {
     a.stop();
     await sleep(300);
   }
-  // CPU of nine ffmpeg alone copying the nine cameras, over SECONDS once all write.
+  // CPU of nine ffmpeg alone copying the nine cameras, over SECONDS once all write; meanwhile the least
+  // node server (lib/hls-static.mjs) serves their files to nine viewers polling as a player does (the
+  // playlist every segment's length, each new segment once): the floor of serving HLS from node.
   const nine = urls.slice(0, GRID).map((u, i) => startAlone(u, `cpu${i}`));
   await Promise.all(nine.map((a) => a.first));
+  const floor = spawn(process.execPath, [path.join(import.meta.dirname, 'lib/hls-static.mjs'), aloneDir], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const floorPort = await new Promise((resolve) => floor.stdout.once('data', (d) => resolve(Number(String(d)))));
+  floorPid = floor.pid;
+  const floorViewers = pollers(urls.slice(0, GRID).map((_, n) => `http://127.0.0.1:${floorPort}/cpu${n}/index.m3u8`));
+  await sleep(2000);
   const aloneWindow = cpuWindow(groups);
   const aloneLoad = load();
+  floorViewers.count();
   await sleep(SECONDS * 1000);
   const aloneCpu = aloneWindow();
+  const floorAsked = floorViewers.count();
+  await floorViewers.stop();
+  floor.kill('SIGKILL');
+  floorPid = null;
   for (const a of nine) a.stop();
+  await sleep(1000);
+
+  // ── The server with the same nine polling viewers (no browser): its live call for each camera, then
+  // the playlists and segments polled as above, for SECONDS; the streams stopped after.
+  const served = [];
+  for (const c of cameras.slice(0, GRID))
+    served.push((await api('GET', `/api/pjts/${projectId}/iot/camera/${c.id}/live`)).json.playlist);
+  const serverViewers = pollers(served.map((p) => `${h.baseUrl}${p}`));
+  await sleep(2000);
+  const polledWindow = cpuWindow(groups);
+  const polledLoad = load();
+  serverViewers.count();
+  await sleep(SECONDS * 1000);
+  const polledCpu = polledWindow();
+  const polledAsked = serverViewers.count();
+  await serverViewers.stop();
+  for (const c of cameras.slice(0, GRID)) await api('POST', `/api/pjts/${projectId}/iot/camera/${c.id}/live/stop`);
   await sleep(1000);
 
   // ── The grid in Chromium: nine tiles, each camera picked in the tree; time to its first frame.
@@ -288,15 +327,33 @@ try {
   const firstFrame = await waitFirstFrames(page, 0, GRID, picked);
   const firstFrameSteps = await stepsOf(page, cameras.slice(0, GRID), picked, playlistOf);
 
-  // ── Smooth: nine tiles for SECONDS; the server's CPU meanwhile.
+  // ── Smooth: nine tiles for SECONDS; the server's CPU meanwhile, and what the page asked of it.
+  const asked = { playlists: 0, segments: 0, segmentBytes: 0, other: 0 };
+  const count = (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith('.m3u8')) asked.playlists += 1;
+    else if (url.pathname.endsWith('.ts')) {
+      asked.segments += 1;
+      void request
+        .response()
+        .then((r) => r?.headers()['content-length'])
+        .then((n) => {
+          asked.segmentBytes += Number(n ?? 0);
+        })
+        .catch(() => undefined);
+    } else asked.other += 1;
+  };
+  page.on('requestfinished', count);
   const gatewayWindow = cpuWindow(groups);
   const gatewayLoad = load();
   const smooth = await advancing(page, SECONDS);
   const gatewayCpu = gatewayWindow();
+  page.off('requestfinished', count);
   // CPU a second per stream (share of one core), unrounded: the ratios are taken of these.
   const perStream = (w) => (w.cpuSeconds.serverNode + w.cpuSeconds.serverFfmpeg) / w.seconds / GRID;
   const perStreamAlone = aloneCpu.cpuSeconds.ffmpegAlone / aloneCpu.seconds / GRID;
   const perStreamFfmpeg = gatewayCpu.cpuSeconds.serverFfmpeg / gatewayCpu.seconds / GRID;
+  const perStreamFloor = (aloneCpu.cpuSeconds.ffmpegAlone + aloneCpu.cpuSeconds.staticServer) / aloneCpu.seconds / GRID;
 
   // ── Most streams: three more tiles at a time (a new tab of grids once one is full) while all advance.
   const pages = [page];
@@ -367,8 +424,19 @@ try {
     // The gateway's ffmpegs only (its copying), against ffmpeg alone doing the same copies.
     gatewayFfmpegPerStream: round(perStreamFfmpeg, 4),
     gatewayFfmpegRatio: round(perStreamFfmpeg / perStreamAlone, 2),
-    gatewayWindow: { ...gatewayCpu, load: gatewayLoad },
-    aloneWindow: { ...aloneCpu, load: aloneLoad },
+    gatewayWindow: { ...gatewayCpu, load: gatewayLoad, requests: asked },
+    aloneWindow: { ...aloneCpu, load: aloneLoad, requests: floorAsked },
+    // ffmpeg alone plus the least node server of its files to nine polling viewers (lib/hls-static.mjs):
+    // the floor of serving HLS from node; the whole server against it.
+    ffmpegAndStaticServerPerStream: round(perStreamFloor, 4),
+    ratioToFfmpegAndStaticServer: round(perStream(gatewayCpu) / perStreamFloor, 2),
+    // The server serving the same polling viewers (no browser), against ffmpeg alone and against the floor.
+    polled: {
+      perStream: round(perStream(polledCpu), 4),
+      ratio: round(perStream(polledCpu) / perStreamAlone, 2),
+      ratioToFfmpegAndStaticServer: round(perStream(polledCpu) / perStreamFloor, 2),
+      window: { ...polledCpu, load: polledLoad, requests: polledAsked },
+    },
   };
   figures.mostStreams = {
     gateway: sustained,
@@ -495,4 +563,44 @@ async function advancing(page, seconds) {
     })
     .filter(Boolean);
   return { tiles, seconds };
+}
+
+/**
+ * Viewers polling HLS playlists as a player does, one per URL: the playlist every segment's length,
+ * each segment it newly lists fetched once. `count()` answers the requests since its last call.
+ */
+function pollers(playlists) {
+  let asked = { playlists: 0, segments: 0, segmentBytes: 0 };
+  let polling = true;
+  const viewer = async (playlist) => {
+    const got = new Set();
+    while (polling) {
+      const t = performance.now();
+      const text = await fetch(playlist)
+        .then((r) => (r.ok ? r.text() : ''))
+        .catch(() => '');
+      asked.playlists += 1;
+      for (const name of text.split('\n').filter((l) => l.endsWith('.ts') && !got.has(l))) {
+        got.add(name);
+        const bytes = await fetch(new URL(name, playlist))
+          .then((r) => (r.ok ? r.arrayBuffer() : new ArrayBuffer(0)))
+          .catch(() => new ArrayBuffer(0));
+        asked.segments += 1;
+        asked.segmentBytes += bytes.byteLength;
+      }
+      await sleep(Math.max(0, ALONE_SEGMENT * 1000 - (performance.now() - t)));
+    }
+  };
+  const all = playlists.map(viewer);
+  return {
+    count() {
+      const was = asked;
+      asked = { playlists: 0, segments: 0, segmentBytes: 0 };
+      return was;
+    },
+    async stop() {
+      polling = false;
+      await Promise.all(all);
+    },
+  };
 }
