@@ -98,4 +98,10 @@ export {
 export { type ListView, TableOrMapCard } from './table-or-map';
 export { ActiveStateTag, EventLevelTag, FlagTag, LiveBadge, RegisteredTag } from './tags';
 export { uploadFile } from './upload';
-export { RecordSearchFields, RecordTypeTag, recordSizeText } from './video-records';
+export {
+  RecordFilesTable,
+  RecordSearchBar,
+  RecordSearchFields,
+  RecordTypeTag,
+  recordSizeText,
+} from './video-records';

@@ -1,4 +1,4 @@
-import { PlayCircleOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlayCircleOutlined } from '@ant-design/icons';
 import {
   type CameraRecord,
   type CameraRecordType,
@@ -6,26 +6,18 @@ import {
   playbackPeriodError,
 } from '@sc/contract/families/camera';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Empty,
-  Flex,
-  Row,
-  Select,
-  Space,
-  Table,
-  type TableColumnsType,
-  Typography,
-} from 'antd';
+import { Button, Card, Col, Empty, Flex, Row, Select, type TableColumnsType, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { failureText } from '../../api/report';
-import { RecordSearchFields, RecordTypeTag, recordSizeText } from '../../components/device';
+import {
+  RecordFilesTable,
+  RecordSearchBar,
+  RecordSearchFields,
+  RecordTypeTag,
+  recordSizeText,
+} from '../../components/device';
 import { formatDuration } from '../../components/format';
 import { projectScreen } from '../../components/project-scoped';
 import { formatTime, fromPickerValue, toPickerValue } from '../../components/time';
@@ -134,85 +126,57 @@ function CameraRecords({ projectId }: { projectId: number }) {
     },
   ];
 
-  const answer = search.data;
   return (
     <Flex vertical gap={12} data-testid="camera-records-page">
       <Card size="small" title={t('camera.records.title')}>
-        <Flex vertical gap={8}>
-          <Space wrap>
-            <Select<number>
-              aria-label={t('camera.records.camera')}
-              data-testid="records-camera"
-              showSearch
-              optionFilterProp="label"
-              placeholder={t('camera.records.pickCamera')}
-              style={{ width: 220 }}
-              loading={cameras.isLoading}
-              value={cameraId}
-              onChange={(v) => setCameraId(v)}
-              options={(cameras.data?.list ?? []).map((c) => ({ value: c.id, label: c.name }))}
-            />
-            <RecordSearchFields
-              ns="camera"
-              testId="records"
-              range={range}
-              onRange={setRange}
-              type={type}
-              onType={setType}
-            />
-            <Button
-              type="primary"
-              icon={<SearchOutlined />}
-              loading={search.isPending}
-              onClick={run}
-              data-testid="records-search"
-            >
-              {t('camera.records.search')}
-            </Button>
-          </Space>
-          <Typography.Text type="secondary">{t('camera.records.source')}</Typography.Text>
-          {invalid && (
-            <Typography.Text type="danger" data-testid="records-invalid">
-              {invalid}
-            </Typography.Text>
-          )}
-          {search.error && (
-            <Alert type="error" showIcon title={failureText(search.error)} data-testid="records-error" />
-          )}
-        </Flex>
+        <RecordSearchBar
+          testId="records"
+          fields={
+            <>
+              <Select<number>
+                aria-label={t('camera.records.camera')}
+                data-testid="records-camera"
+                showSearch
+                optionFilterProp="label"
+                placeholder={t('camera.records.pickCamera')}
+                style={{ width: 220 }}
+                loading={cameras.isLoading}
+                value={cameraId}
+                onChange={(v) => setCameraId(v)}
+                options={(cameras.data?.list ?? []).map((c) => ({ value: c.id, label: c.name }))}
+              />
+              <RecordSearchFields
+                ns="camera"
+                testId="records"
+                range={range}
+                onRange={setRange}
+                type={type}
+                onType={setType}
+              />
+            </>
+          }
+          searchText={t('camera.records.search')}
+          searching={search.isPending}
+          onSearch={run}
+          note={<Typography.Text type="secondary">{t('camera.records.source')}</Typography.Text>}
+          invalid={invalid}
+          error={search.error}
+        />
       </Card>
       <Row gutter={[12, 12]}>
         <Col xs={24} xl={13}>
           <Card size="small" data-testid="camera-records">
-            {answer?.truncated && (
-              <Alert
-                type="warning"
-                showIcon
-                style={{ marginBottom: 8 }}
-                title={t('camera.records.truncated', { count: answer.files.length })}
-              />
-            )}
-            {answer && !answer.truncated && answer.files.length > 0 && (
-              <Typography.Text type="secondary" data-testid="records-count">
-                {t('camera.records.count', { count: answer.files.length })}
-              </Typography.Text>
-            )}
-            <Table<CameraRecord>
-              rowKey={(r) => `${r.type}-${r.start}`}
-              size="small"
+            <RecordFilesTable<CameraRecord>
+              testId="records"
+              answer={search.data}
               columns={columns}
-              dataSource={answer?.files ?? []}
+              rowKey={(r) => `${r.type}-${r.start}`}
               loading={search.isPending}
-              pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
-              locale={{
-                emptyText: (
-                  <Empty
-                    image={Empty.PRESENTED_IMAGE_SIMPLE}
-                    description={
-                      answer ? t('camera.records.empty') : t('camera.records.hint', { count: PLAYBACK_MINUTES.max })
-                    }
-                  />
-                ),
+              texts={{
+                hint: t('camera.records.hint', { count: PLAYBACK_MINUTES.max }),
+                empty: t('camera.records.empty'),
+                count: (count) => t('camera.records.count', { count }),
+                truncated: (count) => t('camera.records.truncated', { count }),
               }}
             />
           </Card>

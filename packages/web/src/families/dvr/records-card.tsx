@@ -1,12 +1,17 @@
-import { PlayCircleOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlayCircleOutlined } from '@ant-design/icons';
 import { RECORD_SEARCH_HOURS, type RecordFile, type RecordType, recordsPeriodError } from '@sc/contract/families/dvr';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Flex, Select, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Card, Flex, Select, type TableColumnsType, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { failureText } from '../../api/report';
-import { RecordSearchFields, RecordTypeTag, recordSizeText } from '../../components/device';
+import {
+  RecordFilesTable,
+  RecordSearchBar,
+  RecordSearchFields,
+  RecordTypeTag,
+  recordSizeText,
+} from '../../components/device';
 import { DraggableModal } from '../../components/draggable-modal';
 import { formatDuration } from '../../components/format';
 import { formatTime, fromPickerValue, toPickerValue } from '../../components/time';
@@ -82,73 +87,54 @@ export function RecordsCard({ projectId, id, channelCount }: { projectId: number
     },
   ];
 
-  const answer = search.data;
   return (
     <Card size="small" title={t('dvr.records.title')} data-testid="dvr-records">
       <Flex vertical gap={12}>
-        <Space wrap>
-          <Typography.Text>{t('dvr.records.period')}</Typography.Text>
-          <RecordSearchFields
-            ns="dvr"
-            testId="dvr-records"
-            range={range}
-            onRange={setRange}
-            type={type}
-            onType={setType}
-          />
-          <Select<number>
-            aria-label={t('dvr.records.channel')}
-            data-testid="dvr-records-channel"
-            allowClear
-            placeholder={t('dvr.records.allChannels')}
-            style={{ width: 130 }}
-            value={channel}
-            onChange={(v) => setChannel(v)}
-            options={Array.from({ length: channelCount }, (_, i) => ({
-              value: i + 1,
-              label: `${t('dvr.records.channel')} ${i + 1}`,
-            }))}
-          />
-          <Button
-            type="primary"
-            icon={<SearchOutlined />}
-            loading={search.isPending}
-            onClick={run}
-            data-testid="dvr-records-search"
-          >
-            {t('dvr.records.search')}
-          </Button>
-        </Space>
-        {invalid && (
-          <Typography.Text type="danger" data-testid="dvr-records-invalid">
-            {invalid}
-          </Typography.Text>
-        )}
-        {search.error && (
-          <Alert type="error" showIcon title={failureText(search.error)} data-testid="dvr-records-error" />
-        )}
-        {answer?.truncated && (
-          <Alert type="warning" showIcon title={t('dvr.records.truncated', { count: answer.files.length })} />
-        )}
-        {answer && !answer.truncated && answer.files.length > 0 && (
-          <Typography.Text type="secondary" data-testid="dvr-records-count">
-            {t('dvr.records.count', { count: answer.files.length })}
-          </Typography.Text>
-        )}
-        <Table<RecordFile>
-          rowKey={(f) => `${f.channel}-${f.type}-${f.start}`}
-          size="small"
-          columns={columns}
-          dataSource={answer?.files ?? []}
-          loading={search.isPending}
-          pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true }}
-          locale={{
-            emptyText: (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={answer ? t('dvr.records.empty') : t('dvr.records.hint', { count: RECORD_SEARCH_HOURS })}
+        <RecordSearchBar
+          testId="dvr-records"
+          fields={
+            <>
+              <Typography.Text>{t('dvr.records.period')}</Typography.Text>
+              <RecordSearchFields
+                ns="dvr"
+                testId="dvr-records"
+                range={range}
+                onRange={setRange}
+                type={type}
+                onType={setType}
               />
-            ),
+              <Select<number>
+                aria-label={t('dvr.records.channel')}
+                data-testid="dvr-records-channel"
+                allowClear
+                placeholder={t('dvr.records.allChannels')}
+                style={{ width: 130 }}
+                value={channel}
+                onChange={(v) => setChannel(v)}
+                options={Array.from({ length: channelCount }, (_, i) => ({
+                  value: i + 1,
+                  label: `${t('dvr.records.channel')} ${i + 1}`,
+                }))}
+              />
+            </>
+          }
+          searchText={t('dvr.records.search')}
+          searching={search.isPending}
+          onSearch={run}
+          invalid={invalid}
+          error={search.error}
+        />
+        <RecordFilesTable<RecordFile>
+          testId="dvr-records"
+          answer={search.data}
+          columns={columns}
+          rowKey={(f) => `${f.channel}-${f.type}-${f.start}`}
+          loading={search.isPending}
+          texts={{
+            hint: t('dvr.records.hint', { count: RECORD_SEARCH_HOURS }),
+            empty: t('dvr.records.empty'),
+            count: (count) => t('dvr.records.count', { count }),
+            truncated: (count) => t('dvr.records.truncated', { count }),
           }}
         />
       </Flex>

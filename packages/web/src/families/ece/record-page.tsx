@@ -1,4 +1,4 @@
-import { PlayCircleOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlayCircleOutlined } from '@ant-design/icons';
 import { ECE_RECORD_DAYS, type EceRecording, recordPeriodError } from '@sc/contract/families/ece';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -11,7 +11,6 @@ import {
   Flex,
   Row,
   Select,
-  Space,
   Table,
   type TableColumnsType,
   Tag,
@@ -22,7 +21,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { failureText } from '../../api/report';
+import { RecordSearchBar } from '../../components/device';
 import { projectScreen } from '../../components/project-scoped';
 import { formatTime, fromPickerValue, TIME_FORMAT, toPickerValue } from '../../components/time';
 import { eceApi } from './api';
@@ -198,48 +197,39 @@ function EceRecords({ projectId }: { projectId: number }) {
   return (
     <Flex vertical gap={12} data-testid="ece-records-page">
       <Card size="small" title={t('menu.pjtdeviceecerecord')}>
-        <Flex vertical gap={8}>
-          <Space wrap>
-            <DatePicker.RangePicker
-              showTime
-              format={TIME_FORMAT}
-              value={range}
-              aria-label={t('ece.record.period')}
-              data-testid="ece-record-period"
-              onChange={(values) => setRange(values?.[0] && values[1] ? [values[0], values[1]] : null)}
-            />
-            <Select<number>
-              aria-label={t('ece.record.device')}
-              data-testid="ece-record-device"
-              allowClear
-              showSearch
-              optionFilterProp="label"
-              placeholder={t('ece.record.allDevices')}
-              style={{ width: 200 }}
-              loading={posts.isLoading}
-              value={deviceId}
-              onChange={(v) => setDeviceId(v)}
-              options={(posts.data?.list ?? []).map((p) => ({ value: p.id, label: p.name }))}
-            />
-            <Button
-              type="primary"
-              icon={<SearchOutlined />}
-              loading={found.isFetching}
-              onClick={run}
-              data-testid="ece-record-search"
-            >
-              {t('ece.record.search')}
-            </Button>
-          </Space>
-          {invalid && (
-            <Typography.Text type="danger" data-testid="ece-record-invalid">
-              {invalid}
-            </Typography.Text>
-          )}
-          {found.error && (
-            <Alert type="error" showIcon title={failureText(found.error)} data-testid="ece-record-error" />
-          )}
-        </Flex>
+        <RecordSearchBar
+          testId="ece-record"
+          fields={
+            <>
+              <DatePicker.RangePicker
+                showTime
+                format={TIME_FORMAT}
+                value={range}
+                aria-label={t('ece.record.period')}
+                data-testid="ece-record-period"
+                onChange={(values) => setRange(values?.[0] && values[1] ? [values[0], values[1]] : null)}
+              />
+              <Select<number>
+                aria-label={t('ece.record.device')}
+                data-testid="ece-record-device"
+                allowClear
+                showSearch
+                optionFilterProp="label"
+                placeholder={t('ece.record.allDevices')}
+                style={{ width: 200 }}
+                loading={posts.isLoading}
+                value={deviceId}
+                onChange={(v) => setDeviceId(v)}
+                options={(posts.data?.list ?? []).map((p) => ({ value: p.id, label: p.name }))}
+              />
+            </>
+          }
+          searchText={t('ece.record.search')}
+          searching={found.isFetching}
+          onSearch={run}
+          invalid={invalid}
+          error={found.error}
+        />
       </Card>
       <Row gutter={[12, 12]}>
         <Col xs={24} xl={17}>
