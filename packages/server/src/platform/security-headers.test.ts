@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
@@ -19,5 +20,29 @@ describe('security headers', () => {
       expect(res.headers['strict-transport-security']).toContain('max-age=');
       expect(res.headers['x-powered-by']).toBeUndefined();
     }
+  });
+});
+
+describe('the fast paths (http/fast-paths.ts)', () => {
+  it('send the same security headers as every other answer', async () => {
+    t.app.fastPaths!.get('/api/pub/fast-path-test/', (rest) =>
+      rest === 'x' ? { body: Buffer.from('found'), headers: { 'content-type': 'text/plain' } } : null,
+    );
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const fast = await fetch(`${base}/api/pub/fast-path-test/x`);
+    expect(fast.status).toBe(200);
+    expect(await fast.text()).toBe('found');
+    const routed = await fetch(`${base}/api/pub/runningparams.do`);
+    for (const name of [
+      'content-security-policy',
+      'x-content-type-options',
+      'x-frame-options',
+      'strict-transport-security',
+    ])
+      expect(fast.headers.get(name), name).toBe(routed.headers.get(name));
+    expect(fast.headers.get('x-powered-by')).toBeNull();
+    // Not found by the fast path: fastify's 404.
+    expect((await fetch(`${base}/api/pub/fast-path-test/y`)).status).toBe(404);
   });
 });
