@@ -125,7 +125,11 @@ describe('the catalogue', () => {
       'GET /api/pjts/:projectId/iot/ece/live',
     ]);
     // The spec's POST for a read (spec 001 §7 "POST /{id}/pdf"): whoever sees a work order may print it.
-    const readsByPost = new Set(['POST /api/pjts/:projectId/maintenance.do/:id/pdf']);
+    // A recorder's record-file search carries its filters as a body: looking at recordings is viewing.
+    const readsByPost = new Set([
+      'POST /api/pjts/:projectId/maintenance.do/:id/pdf',
+      'POST /api/pjts/:projectId/iot/dvr/:id/records',
+    ]);
     for (const [key, owners] of apiIndex()) {
       for (const { grant } of owners) {
         if (secretReads.has(key)) expect(grant.level, key).toBe(AUTH_LEVEL.modify);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTH_LEVEL } from '../../enums.js';
 import { grantsOf, storedFile } from '../../endpoints/endpoint.js';
 import { intRange } from '../../validation/rules.js';
 import { deviceCalls, familyEndpoints, pageCall } from '../kit/calls.js';
@@ -225,6 +226,8 @@ export const DVR_API = {
     summary: 'Frees a channel of a recorder; answers the channels',
   }),
   records: e.post(':id/records', {
+    // Looking at recordings is viewing, as the camera's own records and every replay are.
+    level: AUTH_LEVEL.view,
     body: recordsBody,
     response: recordsAnswer,
     summary: `Asks the recorder (the command records, as realdata asks a device for its values) for its record files of a period (required, at most ${RECORD_SEARCH_HOURS} hours), of one type (normal, event, warning, manual) and channel when given; at most ${RECORD_FILES_MAX} files, oldest first. Offline 409, silent 504`,

@@ -7,7 +7,7 @@ import type { CallOptions } from '../../api/endpoints';
 import { isApiError } from '../../api/errors';
 import { failureText } from '../../api/report';
 import { playerErrorText, playHls } from './hls-play';
-import { VideoOverlay } from './video-overlay';
+import { type OverlayText, VideoOverlay } from './video-overlay';
 
 type LiveCall = (args: { id: number }, options?: CallOptions) => Promise<LiveVideo>;
 
@@ -25,7 +25,7 @@ export type LiveShown =
   | { kind: 'loading' }
   | { kind: 'playing' }
   | { kind: 'unavailable'; reason: NonNullable<LiveVideo['reason']> }
-  | { kind: 'error'; text: string };
+  | { kind: 'error'; text: OverlayText };
 
 /**
  * A device's live video: the server's stream gateway is asked to open it (its HLS playlist, shared with
@@ -80,13 +80,13 @@ export function LivePlayer({
         stop = playHls(media, live.state === 'live' ? live.playlist : null, {
           config: { liveSyncDurationCount: 2, levelLoadingMaxRetry: 2 },
           onBuffered: () => show({ kind: 'playing' }),
-          onError: (error) => show({ kind: 'error', text: playerErrorText(t, error) }),
+          onError: (error) => show({ kind: 'error', text: (t) => playerErrorText(t, error) }),
         });
       })
       .catch((error) => {
         if (gone) return;
         const offline = isApiError(error) && error.status === 409;
-        show({ kind: 'error', text: offline ? t('video.offline') : failureText(error) });
+        show({ kind: 'error', text: offline ? (t) => t('video.offline') : failureText(error) });
       });
     return () => {
       gone = true;
@@ -96,7 +96,7 @@ export function LivePlayer({
 
   const stopNow = (liveStop: LiveCall) =>
     liveStop({ id }, { silent: true })
-      .then(() => show({ kind: 'error', text: playerErrorText(t, 'ended') }))
+      .then(() => show({ kind: 'error', text: (t) => playerErrorText(t, 'ended') }))
       .catch((error) => show({ kind: 'error', text: failureText(error) }));
 
   return (

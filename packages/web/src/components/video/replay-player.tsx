@@ -5,14 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { failureText } from '../../api/report';
 import { formatTime } from '../time';
 import { playerErrorText, playHls } from './hls-play';
-import { VideoOverlay } from './video-overlay';
+import { type OverlayText, VideoOverlay } from './video-overlay';
 
 type Shown =
   | { kind: 'loading' }
   | { kind: 'playing' }
   | { kind: 'ended' }
   | { kind: 'unavailable'; reason: NonNullable<VideoReplay['reason']> }
-  | { kind: 'error'; text: string };
+  | { kind: 'error'; text: OverlayText };
 
 /**
  * A recording replayed (a camera's recorded period, a recorder's file): `open` asks the server's stream
@@ -60,7 +60,7 @@ export function ReplayPlayer({
         stop = playHls(media, replay.state === 'live' ? replay.playlist : null, {
           config: { fragLoadingMaxRetry: 2 },
           onBuffered: () => setShown((s) => (s.kind === 'loading' ? { kind: 'playing' } : s)),
-          onError: (error) => setShown({ kind: 'error', text: playerErrorText(t, error) }),
+          onError: (error) => setShown({ kind: 'error', text: (t) => playerErrorText(t, error) }),
         });
       })
       .catch((error) => {

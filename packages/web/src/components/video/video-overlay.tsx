@@ -1,11 +1,18 @@
 import { Alert, Flex, Spin, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+
+/**
+ * An error's words: the server's (already in the caller's language) or the console's own, kept as a
+ * function of the language so that a switch of language while it shows says it anew.
+ */
+export type OverlayText = string | ((t: TFunction) => string);
 
 /** What a player shows over its picture until it plays: loading, why video is unavailable, or an error. */
 export type VideoOverlayState =
   | { kind: 'loading' }
   | { kind: 'unavailable'; reason: string }
-  | { kind: 'error'; text: string };
+  | { kind: 'error'; text: OverlayText };
 
 /** The live and replay players' overlay; `testId` prefixes its parts (`<testId>-unavailable`, `-error`). */
 export function VideoOverlay({
@@ -36,7 +43,7 @@ export function VideoOverlay({
       )}
       {state.kind === 'error' && (
         <Typography.Text style={{ color: '#fff' }} data-testid={`${testId}-error`}>
-          {state.text}
+          {typeof state.text === 'function' ? state.text(t) : state.text}
         </Typography.Text>
       )}
     </Flex>

@@ -22,7 +22,7 @@ const orDash = (v: unknown) => (v === undefined || v === null || v === '' ? '—
 
 /**
  * /pjt/pjtdevicedvr?id= (spec 001 §2): one recorder's fields, its channels with the cameras bound to
- * them (bind, unbind), its record files by type and period, reboot, sync time and registration.
+ * them (bind, unbind), its record files by type and period (searched and played by viewers too), reboot, sync time and registration.
  */
 export default devicePage(BACK, DvrDetail);
 
@@ -69,7 +69,7 @@ function DvrDetail({ projectId, id, editable }: DeviceDetailProps) {
           </Col>
         )}
       </Row>
-      {editable && <RecordsCard projectId={projectId} id={id} channelCount={channelCount} />}
+      <RecordsCard projectId={projectId} id={id} channelCount={channelCount} />
     </DeviceShell>
   );
 }

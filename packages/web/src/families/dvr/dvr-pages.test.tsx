@@ -252,6 +252,21 @@ describe('recorder page', () => {
     expect(within(card).queryByRole('button', { name: /绑\s*定/ })).toBeNull();
   }, 120_000);
 
+  it('lets a viewer search the record files and play one, without binding or commands', async () => {
+    const { calls, user } = await family.openDevice(<DvrPage />, PAGE, 'dvr', { level: 1 });
+    const card = screen.getByTestId('dvr-records');
+    await user.click(within(card).getByTestId('dvr-records-search'));
+    const eventRow = (await within(card).findByText('路口球机')).closest('tr')!;
+    await user.click(within(eventRow).getByTestId('dvr-record-play'));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === `${DVR}/81/replay`)).toBe(true));
+    expect(await within(dialog).findByTestId('replay-error')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: /close|关闭/i }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('button', { name: /绑\s*定/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /重\s*启/ })).toBeNull();
+  }, 120_000);
+
   it('is in English too', async () => {
     await changeLang('en_US');
     const { user } = await family.openDevice(<DvrPage />, PAGE, 'dvr');
@@ -268,6 +283,6 @@ describe('recorder page', () => {
 
   family.guardTests(<DvrPage />, PAGE, {
     offline: { button: /查\s*询/, message: '设备离线或通讯异常，请稍后重试' },
-    readOnly: { ns: 'dvr', table: 'dvr-channels', buttons: [/重\s*启/, /绑\s*定/, /查\s*询/, /校\s*时/] },
+    readOnly: { ns: 'dvr', table: 'dvr-channels', buttons: [/重\s*启/, /绑\s*定/, /校\s*时/] },
   });
 });

@@ -291,7 +291,7 @@ describe('commands', () => {
 });
 
 describe('permissions and scope', () => {
-  it('lets a viewer read channels but not bind, search records or reboot', async () => {
+  it('lets a viewer read channels and search records but not bind or reboot', async () => {
     const viewer = await signInWith(suite.t, 1, { pjtdevicedvrlist: 1 });
     expect((await call('GET', `${base}/pages`, undefined, viewer)).statusCode).toBe(200);
     expect((await call('GET', `${base}/${dvr.id}/channels`, undefined, viewer)).statusCode).toBe(200);
@@ -300,8 +300,15 @@ describe('permissions and scope', () => {
     expect((await call('POST', `${base}/${dvr.id}/bind`, body, viewer)).statusCode).toBe(403);
     expect((await call('POST', `${base}/${dvr.id}/unbind`, { channel: '1' }, viewer)).statusCode).toBe(403);
     expect((await call('POST', `${base}/${dvr.id}/reboot`, undefined, viewer)).statusCode).toBe(403);
-    // Asking the recorder is an operation, as a device's realdata.
-    expect((await records(dvr.id, `from=${FROM}&to=${TO}`, 'en_US', viewer)).statusCode).toBe(403);
+    // Looking at recordings is viewing (as the camera's records): the search reaches the recorder.
+    const answer: Answer = (r) => (r.command === 'records' ? { ok: true, result: { files: FILES } } : null);
+    const { d, device } = await onlineDevice(
+      suite,
+      { type: TYPE, modelNo: 'dahualocal', props: { channelCount: 4 } },
+      answer,
+    );
+    expect((await records(d.id, `from=${FROM}&to=${TO}`, 'en_US', viewer)).statusCode).toBe(200);
+    await device.close();
     expect((await call('GET', `${base}/${cam1.id}/channels`)).statusCode).toBe(400);
   });
 
