@@ -9,9 +9,9 @@ import { LIVE_FILE, LIVE_STATES, type LiveVideo, liveVideoCalls } from '../kit/l
 import { defineFamily } from '../kit/manifest.js';
 import { ipNetwork } from '../kit/planned.js';
 import { bool, int, select, text } from '../kit/properties.js';
-import { deviceRow, isoTime, projectColumn } from '../kit/responses.js';
+import { deviceRow, projectColumn } from '../kit/responses.js';
 import { FAMILY_READS, familyMenu } from '../kit/screens.js';
-import { VIDEO_RECORD_TYPES, type VideoRecordType } from '../kit/video-records.js';
+import { VIDEO_RECORD_TYPES, type VideoRecordType, videoRecord, videoRecords } from '../kit/video-records.js';
 import { type VideoReplay, videoReplay } from '../kit/video-replay.js';
 
 /** Spec 001 §3 "record source none/device/center" (DSS and ISC alike). */
@@ -168,22 +168,9 @@ export const deviceCameraRecord = z.object({
 export const deviceCameraRecords = z.object({ files: z.array(z.unknown()), truncated: z.boolean().optional() });
 
 /** One record in the search's answer. */
-export const cameraRecord = z.object({
-  type: z.enum(CAMERA_RECORD_TYPES),
-  start: isoTime,
-  end: isoTime,
-  /** Length, seconds. */
-  seconds: z.number().int(),
-  size: z.number(),
-});
+export const cameraRecord = videoRecord;
 export type CameraRecord = z.infer<typeof cameraRecord>;
-export const cameraRecords = z.object({
-  id: z.number().int(),
-  from: isoTime,
-  to: isoTime,
-  files: z.array(cameraRecord),
-  truncated: z.boolean(),
-});
+export const cameraRecords = videoRecords(cameraRecord);
 export type CameraRecords = z.infer<typeof cameraRecords>;
 
 /** A replay's key in its files' path: the period's start and end, ms. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { AUTH_LEVEL } from '../../enums.js';
 import { grantsOf, storedFile } from '../../endpoints/endpoint.js';
+import { AUTH_LEVEL } from '../../enums.js';
 import { intRange } from '../../validation/rules.js';
 import { deviceCalls, familyEndpoints, pageCall } from '../kit/calls.js';
 import { noArgs, REBOOT_COMMAND } from '../kit/commands.js';
@@ -9,9 +9,9 @@ import { LIVE_FILE } from '../kit/live-video.js';
 import { defineFamily } from '../kit/manifest.js';
 import { ipNetwork } from '../kit/planned.js';
 import { int } from '../kit/properties.js';
-import { deviceRef, deviceRow, isoTime, projectColumn } from '../kit/responses.js';
+import { deviceRef, deviceRow, projectColumn } from '../kit/responses.js';
 import { FAMILY_READS, familyGroup, familyMenu } from '../kit/screens.js';
-import { VIDEO_RECORD_TYPES, type VideoRecordType } from '../kit/video-records.js';
+import { VIDEO_RECORD_TYPES, type VideoRecordType, videoRecord, videoRecords } from '../kit/video-records.js';
 import { videoReplay } from '../kit/video-replay.js';
 
 /** Spec 001 §3 "Recorder: … record types normal, event, warning, manual". */
@@ -143,26 +143,10 @@ export type DvrReplay = z.infer<typeof dvrReplay>;
 export const boundCamera = deviceRef.extend({ activeState: z.number().int() });
 
 /** One record file in the search's answer, with the camera bound to its channel (null: none). */
-export const recordFile = z.object({
-  channel: z.number().int(),
-  camera: boundCamera.nullable(),
-  type: z.enum(RECORD_TYPES),
-  start: isoTime,
-  end: isoTime,
-  /** Length, seconds. */
-  seconds: z.number().int(),
-  size: z.number(),
-});
+export const recordFile = videoRecord.extend({ channel: z.number().int(), camera: boundCamera.nullable() });
 export type RecordFile = z.infer<typeof recordFile>;
 
-export const recordsAnswer = z.object({
-  id: z.number().int(),
-  from: isoTime,
-  to: isoTime,
-  files: z.array(recordFile),
-  /** The recorder holds more files than it answered (RECORD_FILES_MAX): narrow the period or the type. */
-  truncated: z.boolean(),
-});
+export const recordsAnswer = videoRecords(recordFile);
 export type RecordsAnswer = z.infer<typeof recordsAnswer>;
 
 /** A recorder's channels 1 to its channel count, each with its camera (null: free). */
