@@ -1,14 +1,12 @@
-import { spawn } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { cameraManifest } from '@sc/contract/families/camera';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject, queryRows } from '../../../test/factories.js';
 import { eventually } from '../../test-device.js';
 import { findFfmpeg } from '../kit/ffmpeg-binary.js';
 import { createLiveGateway } from '../kit/live-gateway.js';
+import { expectSeekableVod, recordedStreamSource } from '../kit/recorded-stream.fixtures.js';
 import { type Answer, commandSuite, onlineDevice } from '../kit/test-fixtures.js';
 
 const suite = commandSuite(cameraManifest);
@@ -16,31 +14,8 @@ const { call, base, type: TYPE } = suite;
 const FFMPEG = findFfmpeg();
 const MIN = 60_000;
 
-/**
- * A camera's replay as a real one sends it: a finite stream (8 s of ffmpeg's test picture in H.264,
- * a key frame every 2 s, MPEG-TS over HTTP, made as fast as ffmpeg can); `served` counts the requests.
- */
-let source: Server;
-let replayUrl = '';
-let served = 0;
-beforeAll(async () => {
-  source = createServer((_req, res) => {
-    served += 1;
-    const ff = spawn(FFMPEG.path!, [
-      ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=10:duration=8'],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '20', '-keyint_min', '20', '-sc_threshold', '0'],
-      ...['-pix_fmt', 'yuv420p', '-f', 'mpegts', 'pipe:1'],
-    ]);
-    res.writeHead(200, { 'content-type': 'video/mp2t' });
-    ff.stdout.pipe(res);
-  });
-  await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
-  replayUrl = `http://127.0.0.1:${(source.address() as AddressInfo).port}/replay.ts`;
-});
-afterAll(() => {
-  source.closeAllConnections();
-  source.close();
-});
+/** The camera's recorded period as it streams it (`served` counts the requests). */
+const source = recordedStreamSource('replay.ts');
 
 /** A period of `minutes` ending an hour ago, as query parameters. */
 const period = (minutes: number, end = Date.now() - 60 * MIN) =>
@@ -65,7 +40,7 @@ const card: Answer = (r) => {
       },
     };
   }
-  if (r.command === 'replay') return { ok: true, result: { url: replayUrl, codec: 'h264', seconds: 8, speed: 1 } };
+  if (r.command === 'replay') return { ok: true, result: { url: source.url, codec: 'h264', seconds: 8, speed: 1 } };
   return { ok: true, result: {} };
 };
 const camera = () => onlineDevice(suite, { type: TYPE, modelNo: 'dahuadss', props: { streamMode: 'hls' } }, card);
@@ -155,7 +130,7 @@ describe('replay through the stream gateway', () => {
     expect(FFMPEG.path).toBeTruthy();
     const { d, device } = await camera();
     const q = period(8 / 60);
-    served = 0;
+    source.served = 0;
     const first = await call('GET', `${base}/${d.id}/replay?${q}`);
     expect(first.statusCode, first.body).toBe(200);
     const answer = first.json();
@@ -172,18 +147,9 @@ describe('replay through the stream gateway', () => {
     expect(second.json()).toMatchObject({ state: 'live', playlist: answer.playlist });
     // The second viewer shares the first one's copy: the camera is neither asked nor read again.
     expect(device.received.filter((r) => r.command === 'replay')).toHaveLength(1);
-    expect(served).toBe(1);
+    expect(source.served).toBe(1);
 
-    const playlist = await file(answer.playlist, viewer);
-    expect(playlist.statusCode).toBe(200);
-    expect(playlist.headers['content-type']).toContain('mpegurl');
-    expect(playlist.body).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
-    expect(playlist.body).toContain('#EXT-X-ENDLIST');
-    const segments = playlist.body.split('\n').filter((l) => l.endsWith('.ts'));
-    expect(segments.length).toBeGreaterThanOrEqual(4);
-    const last = await file(answer.playlist.replace('index.m3u8', segments.at(-1)!), viewer);
-    expect(last.statusCode).toBe(200);
-    expect(last.rawPayload[0]).toBe(0x47);
+    await expectSeekableVod((path) => file(path, viewer), answer.playlist);
 
     // Only the gateway's names, only the replay's key, only callers who may see the camera.
     const dir = answer.playlist.replace('index.m3u8', '');
@@ -213,7 +179,7 @@ describe('the VOD gateway', () => {
     const gateway = createLiveGateway<string>({ ffmpeg: FFMPEG, vod: true, idleMs: () => 5000, now: () => clock });
     try {
       expect(await gateway.join('a')).toBe(false);
-      const state = await gateway.open('a', { url: replayUrl, codec: 'h264' });
+      const state = await gateway.open('a', { url: source.url, codec: 'h264' });
       expect(state.state).toBe('live');
       expect(gateway.file('a', 'index.m3u8')!.toString()).toContain('#EXT-X-ENDLIST');
       expect(await gateway.join('a')).toBe(true);

@@ -1,42 +1,16 @@
-import { spawn } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { dvrManifest } from '@sc/contract/families/dvr';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject } from '../../../test/factories.js';
-import { findFfmpeg } from '../kit/ffmpeg-binary.js';
+import { expectSeekableVod, recordedStreamSource } from '../kit/recorded-stream.fixtures.js';
 import { type Answer, commandSuite, onlineDevice } from '../kit/test-fixtures.js';
 
 const suite = commandSuite(dvrManifest);
 const { call, base, type: TYPE } = suite;
 const MIN = 60_000;
 
-/**
- * A recorder's file as a real one streams it: a finite stream (8 s of ffmpeg's test picture in H.264,
- * a key frame every 2 s, MPEG-TS over HTTP, as fast as ffmpeg makes it); `served` counts the requests.
- */
-let source: Server;
-let fileUrl = '';
-let served = 0;
-beforeAll(async () => {
-  source = createServer((_req, res) => {
-    served += 1;
-    const ff = spawn(findFfmpeg().path!, [
-      ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=10:duration=8'],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '20', '-keyint_min', '20', '-sc_threshold', '0'],
-      ...['-pix_fmt', 'yuv420p', '-f', 'mpegts', 'pipe:1'],
-    ]);
-    res.writeHead(200, { 'content-type': 'video/mp2t' });
-    ff.stdout.pipe(res);
-  });
-  await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
-  fileUrl = `http://127.0.0.1:${(source.address() as AddressInfo).port}/file.ts`;
-});
-afterAll(() => {
-  source.closeAllConnections();
-  source.close();
-});
+/** The recorder's file as it streams it (`served` counts the requests). */
+const source = recordedStreamSource('file.ts');
 
 /** A file of `minutes` on `channel` ending an hour ago, as query parameters. */
 const fileQuery = (channel: number | string, minutes: number, end = Date.now() - 60 * MIN) =>
@@ -46,7 +20,8 @@ const replay = (id: number, query: string, token = suite.admin, lang?: string) =
 const file = (path: string, token = suite.admin) =>
   suite.t.app.inject({ method: 'GET', url: path, headers: { authorization: `Bearer ${token}` } });
 
-const streams: Answer = (r) => (r.command === 'replay' ? { ok: true, result: { url: fileUrl, codec: 'h264' } } : null);
+const streams: Answer = (r) =>
+  r.command === 'replay' ? { ok: true, result: { url: source.url, codec: 'h264' } } : null;
 const recorder = (answer: Answer = streams) =>
   onlineDevice(suite, { type: TYPE, modelNo: 'dahualocal', props: { channelCount: 4 } }, answer);
 
@@ -54,7 +29,7 @@ describe('a record file’s replay', () => {
   it('asks the recorder for the file once and serves it as a seekable HLS VOD, shared by its viewers', async () => {
     const { d, device } = await recorder();
     const q = fileQuery(2, 8 / 60);
-    served = 0;
+    source.served = 0;
     const first = await replay(d.id, q);
     expect(first.statusCode, first.body).toBe(200);
     const answer = first.json();
@@ -73,18 +48,9 @@ describe('a record file’s replay', () => {
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json()).toMatchObject({ state: 'live', playlist: answer.playlist });
     expect(device.received.filter((r) => r.command === 'replay')).toHaveLength(1);
-    expect(served).toBe(1);
+    expect(source.served).toBe(1);
 
-    const playlist = await file(answer.playlist, viewer);
-    expect(playlist.statusCode).toBe(200);
-    expect(playlist.headers['content-type']).toContain('mpegurl');
-    expect(playlist.body).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
-    expect(playlist.body).toContain('#EXT-X-ENDLIST');
-    const segments = playlist.body.split('\n').filter((l) => l.endsWith('.ts'));
-    expect(segments.length).toBeGreaterThanOrEqual(4);
-    const last = await file(answer.playlist.replace('index.m3u8', segments.at(-1)!), viewer);
-    expect(last.statusCode).toBe(200);
-    expect(last.rawPayload[0]).toBe(0x47);
+    await expectSeekableVod((path) => file(path, viewer), answer.playlist);
 
     // The same period of another channel is another file: the recorder is asked for it.
     const other = await replay(d.id, q.replace('channel=2', 'channel=3'));
