@@ -7,6 +7,7 @@ import { noArgs, REBOOT_COMMAND } from '../kit/commands.js';
 import { blank } from '../kit/forms.js';
 import { LIVE_FILE, LIVE_STATES, type LiveVideo, liveVideoCalls } from '../kit/live-video.js';
 import { defineFamily } from '../kit/manifest.js';
+import { type PeriodError, periodLimitError } from '../kit/periods.js';
 import { ipNetwork } from '../kit/planned.js';
 import { bool, int, select, text } from '../kit/properties.js';
 import { deviceRow, projectColumn } from '../kit/responses.js';
@@ -135,15 +136,8 @@ const periodTime = z.preprocess(blank, z.coerce.date({ error: 'camera.rules.peri
  * parameters, null when it is right. The server checks it against the setting, the console against the
  * spec's 120 minutes before asking.
  */
-export function playbackPeriodError(
-  from: Date,
-  to: Date,
-  maxMinutes: number = PLAYBACK_MINUTES.max,
-): { key: string; params?: Record<string, number> } | null {
-  if (from >= to) return { key: 'camera.rules.periodOrder' };
-  if (to.getTime() - from.getTime() > maxMinutes * 60_000)
-    return { key: 'camera.rules.periodTooLong', params: { count: maxMinutes } };
-  return null;
+export function playbackPeriodError(from: Date, to: Date, maxMinutes: number = PLAYBACK_MINUTES.max): PeriodError {
+  return periodLimitError('camera', from, to, maxMinutes, 60_000);
 }
 
 /** GET …/:id/records: the camera's local records of a period (required, see `playbackPeriodError`), of a type. */

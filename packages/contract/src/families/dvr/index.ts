@@ -7,6 +7,7 @@ import { noArgs, REBOOT_COMMAND } from '../kit/commands.js';
 import { blank } from '../kit/forms.js';
 import { LIVE_FILE } from '../kit/live-video.js';
 import { defineFamily } from '../kit/manifest.js';
+import { type PeriodError, periodLimitError } from '../kit/periods.js';
 import { ipNetwork } from '../kit/planned.js';
 import { int } from '../kit/properties.js';
 import { deviceRef, deviceRow, projectColumn } from '../kit/responses.js';
@@ -72,12 +73,8 @@ const periodTime = z.preprocess(blank, z.coerce.date({ error: 'dvr.rules.periodR
  * What is wrong with a search's period (`from` before `to`, at most RECORD_SEARCH_HOURS): a message key
  * with its parameters, null when it is right. The server checks it and the console's form before asking.
  */
-export function recordsPeriodError(from: Date, to: Date): { key: string; params?: Record<string, number> } | null {
-  if (from >= to) return { key: 'dvr.rules.periodOrder' };
-  if (to.getTime() - from.getTime() > RECORD_SEARCH_HOURS * 3_600_000)
-    return { key: 'dvr.rules.periodTooLong', params: { count: RECORD_SEARCH_HOURS } };
-  return null;
-}
+export const recordsPeriodError = (from: Date, to: Date): PeriodError =>
+  periodLimitError('dvr', from, to, RECORD_SEARCH_HOURS, 3_600_000);
 
 /**
  * POST …/:id/records: the recorder's files of a period (required; `recordsPeriodError` says what else it

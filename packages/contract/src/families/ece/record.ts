@@ -4,6 +4,7 @@ import { int as setting } from '../../settings/kinds.js';
 import { intRange } from '../../validation/rules.js';
 import type { FamilyEndpoints } from '../kit/calls.js';
 import { blank } from '../kit/forms.js';
+import { type PeriodError, periodLimitError } from '../kit/periods.js';
 import { deviceRef, isoTime, pageOf } from '../kit/responses.js';
 
 /**
@@ -31,15 +32,9 @@ export const ECE_RECORD_FORMAT = { mime: 'audio/wav', sampleRate: 16_000, channe
  * ECE_RECORD_DAYS): a message key with its parameters, null when it is right. The server checks it and
  * the console's form before asking.
  */
-export function recordPeriodError(
-  from: Date | undefined,
-  to: Date | undefined,
-): { key: string; params?: Record<string, number> } | null {
+export function recordPeriodError(from: Date | undefined, to: Date | undefined): PeriodError {
   if (!from || !to) return { key: 'ece.rules.periodRequired' };
-  if (from >= to) return { key: 'ece.rules.periodOrder' };
-  if (to.getTime() - from.getTime() > ECE_RECORD_DAYS * 86_400_000)
-    return { key: 'ece.rules.periodTooLong', params: { count: ECE_RECORD_DAYS } };
-  return null;
+  return periodLimitError('ece', from, to, ECE_RECORD_DAYS, 86_400_000);
 }
 
 const periodTime = z.preprocess(blank, z.coerce.date({ error: 'ece.rules.periodRequired' }).optional());

@@ -12,6 +12,7 @@ export * from './live-audio.js';
 export * from './live-video.js';
 export * from './manifest.js';
 export * from './network.js';
+export * from './periods.js';
 export * from './planned.js';
 export * from './policy.js';
 export * from './policy-texts.js';
