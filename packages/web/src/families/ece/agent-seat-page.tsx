@@ -63,6 +63,8 @@ function AgentSeat({ projectId }: { projectId: number }) {
   );
   const talk = useTalk(projectId, onEnd);
 
+  /** The posts whose call is notified now. */
+  const notified = useRef(new Set<number>());
   // A post's call: the banner, and the calls read at once; its telemetry: the call's figures.
   useRealtime({ projects: [projectId] }, (push) => {
     if (push.kind === 'event' && push.type === ECE_TYPE && push.code === ECE_CALL && push.eventType === 'occur') {
@@ -74,13 +76,26 @@ function AgentSeat({ projectId }: { projectId: number }) {
           title: t('ece.seat.ringingTitle'),
           ...(name ? { description: t('ece.seat.ringing', { name }) } : {}),
           placement: 'topRight',
+          // A call rings until it is answered or the caller hangs up: so does its notification.
+          duration: 0,
         });
+        notified.current.add(push.deviceId);
       });
     }
     if (push.kind === 'telemetry' && push.type === ECE_TYPE) talk.report(push.deviceId, talkReportOf(push.values));
   });
 
   const ringingCalls = list.filter(ringing);
+  // A post's notification goes once its call rings no more (answered here or elsewhere, hung up).
+  useEffect(() => {
+    if (!calls.data) return;
+    const still = new Set(ringingCalls.map((a) => a.device.id));
+    for (const deviceId of notified.current)
+      if (!still.has(deviceId)) {
+        notification.destroy(`ece-call-${deviceId}`);
+        notified.current.delete(deviceId);
+      }
+  });
   const anyRinging = ringingCalls.length > 0 && talk.state.phase === 'idle';
   const rang = useRef(false);
   useEffect(() => {

@@ -63,8 +63,8 @@ const CONNECTION = {
   updatedAt: null,
 };
 
-/** The seat's calls: the post's linked camera, or none (`seat.unlinked`). */
-const seat = { unlinked: false };
+/** The seat's calls: the post's linked camera, or none (`seat.unlinked`); the caller hung up (`seat.hungUp`). */
+const seat = { unlinked: false, hungUp: false };
 /** The kit's live video of the linked camera: on the stream gateway, its playlist there. */
 const VIDEO = '/api/pjts/2/iot/video/71/live';
 
@@ -81,7 +81,9 @@ const family = familyScreens({
       const filter = call.url.searchParams.get('filter');
       const list = ALARMS.filter((a) =>
         filter === 'unhandled' ? a.settleDetail === 'init' : filter === 'handled' ? a.settleDetail !== 'init' : true,
-      ).map((a) => (seat.unlinked ? { ...a, linkedCamera: null } : a));
+      )
+        .map((a) => (seat.unlinked ? { ...a, linkedCamera: null } : a))
+        .map((a) => (seat.hungUp && a.stopTime === null ? { ...a, stopTime: '2026-05-01T09:01:00.000Z' } : a));
       return { json: { list, total: list.length, page: 1, pageSize: 50 } };
     }
     if (pathname === '/api/pjts/2/devices.do/one/91')
@@ -240,6 +242,41 @@ describe('agent seat', () => {
     } finally {
       seat.unlinked = false;
       await act(() => changeLang('zh_CN'));
+    }
+  }, 120_000);
+
+  it('keeps the notification of a call while it rings, and takes it away once the caller hangs up', async () => {
+    const { calls } = family.serve(10, SEAT);
+    const { renderWithApp } = await import('../../test/render');
+    const { default: AgentSeatPage } = await import('./agent-seat-page');
+    renderWithApp(<AgentSeatPage />, { path: SEAT });
+    await screen.findByTestId('ece-seat-ringing', {}, { timeout: 20_000 });
+    try {
+      const call = {
+        kind: 'event',
+        deviceId: 91,
+        projectId: 2,
+        type: 'emergencycallequipment',
+        code: 'CALL',
+        eventType: 'occur',
+        level: 'alarm',
+        at: '2026-05-01T09:00:00.000Z',
+      } as const;
+      pushLive(call);
+      const notice = () => document.querySelector('.ant-notification-notice')?.textContent ?? '';
+      await waitFor(() => expect(notice()).toContain('东门呼叫柱 正在呼叫'));
+      // Longer than a notification's usual 4.5 s: a ringing call's stays.
+      await act(() => new Promise((resolve) => setTimeout(resolve, 5_000)));
+      expect(notice()).toContain('东门呼叫柱 正在呼叫');
+      // The caller hangs up: the seat's next read of the calls finds none ringing.
+      seat.hungUp = true;
+      const reads = calls.filter((c) => c.url.pathname === `${ECE}/logs`).length;
+      await waitFor(() => expect(calls.filter((c) => c.url.pathname === `${ECE}/logs`).length).toBeGreaterThan(reads), {
+        timeout: 20_000,
+      });
+      await waitFor(() => expect(notice()).not.toContain('正在呼叫'), { timeout: 10_000 });
+    } finally {
+      seat.hungUp = false;
     }
   }, 120_000);
 
