@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { grantOf, grantsOf, publicGrantsOf, storedFile } from '../../endpoints/endpoint.js';
+import { grantOf, grantsOf, publicGrantsOf } from '../../endpoints/endpoint.js';
 import { int as setting } from '../../settings/kinds.js';
 import { intRange } from '../../validation/rules.js';
 import { deviceCalls, familyEndpoints, familyPublicEndpoints, pageCall } from '../kit/calls.js';
@@ -13,7 +13,7 @@ import { bool, int, select, text } from '../kit/properties.js';
 import { deviceRow, projectColumn } from '../kit/responses.js';
 import { FAMILY_READS, familyMenu } from '../kit/screens.js';
 import { VIDEO_RECORD_TYPES, type VideoRecordType, videoRecord, videoRecords } from '../kit/video-records.js';
-import { type VideoReplay, videoReplay } from '../kit/video-replay.js';
+import { replayFileCall, type VideoReplay, videoReplay } from '../kit/video-replay.js';
 
 /** Spec 001 §3 "record source none/device/center" (DSS and ISC alike). */
 export const RECORD_SOURCES = ['none', 'device', 'center'] as const;
@@ -199,15 +199,7 @@ export const CAMERA_API = {
     response: cameraReplay,
     summary: `Spec 001 §7 "camera: replay": asks the camera (the command replay) for the recorded period as a stream (at most the setting cameraPlaybackMinutes; played in at most ${REPLAY_SECONDS} s, faster when longer) and has the stream gateway copy it to an HLS VOD (a finite playlist that can be sought), shared by the replay's viewers and stopped a while after the last one (setting cameraLiveIdle). Offline 409, silent 504`,
   }),
-  replayFile: e.get(':id/replay/:key/:file', {
-    params: {
-      key: z.string().regex(REPLAY_KEY, 'validation.validParam'),
-      file: z.string().regex(LIVE_FILE, 'validation.validParam'),
-    },
-    response: storedFile,
-    summary:
-      "The HLS playlist (index.m3u8) or a segment (seg<n>.ts) of a camera's replay (key: the period's start-end, ms)",
-  }),
+  replayFile: replayFileCall(e, REPLAY_KEY, "a camera's replay", "the period's start-end, ms"),
 };
 
 const pub = familyPublicEndpoints('camera', 'camera');

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { grantsOf, storedFile } from '../../endpoints/endpoint.js';
+import { grantsOf } from '../../endpoints/endpoint.js';
 import { AUTH_LEVEL } from '../../enums.js';
 import { intRange } from '../../validation/rules.js';
 import { deviceCalls, familyEndpoints, pageCall } from '../kit/calls.js';
 import { noArgs, REBOOT_COMMAND } from '../kit/commands.js';
 import { blank } from '../kit/forms.js';
-import { LIVE_FILE } from '../kit/live-video.js';
 import { defineFamily } from '../kit/manifest.js';
 import { type PeriodError, periodLimitError } from '../kit/periods.js';
 import { ipNetwork } from '../kit/planned.js';
@@ -13,7 +12,7 @@ import { int } from '../kit/properties.js';
 import { deviceRef, deviceRow, projectColumn } from '../kit/responses.js';
 import { FAMILY_READS, familyGroup, familyMenu } from '../kit/screens.js';
 import { VIDEO_RECORD_TYPES, type VideoRecordType, videoRecord, videoRecords } from '../kit/video-records.js';
-import { videoReplay } from '../kit/video-replay.js';
+import { replayFileCall, videoReplay } from '../kit/video-replay.js';
 
 /** Spec 001 §3 "Recorder: … record types normal, event, warning, manual". */
 export const RECORD_TYPES = VIDEO_RECORD_TYPES;
@@ -218,15 +217,7 @@ export const DVR_API = {
     response: dvrReplay,
     summary: `Replays a record file: asks the recorder (the command replay) for the file of a channel (1 to its channel count) and period (its start and end, at most ${RECORD_SEARCH_HOURS} hours) as a stream, and has the stream gateway copy it whole to an HLS VOD (a finite playlist that can be sought), shared by the file's viewers and stopped a while after the last one (setting cameraLiveIdle). Offline 409, silent 504`,
   }),
-  replayFile: e.get(':id/replay/:key/:file', {
-    params: {
-      key: z.string().regex(REPLAY_KEY, 'validation.validParam'),
-      file: z.string().regex(LIVE_FILE, 'validation.validParam'),
-    },
-    response: storedFile,
-    summary:
-      "The HLS playlist (index.m3u8) or a segment (seg<n>.ts) of a record file's replay (key: the file's channel-start-end, ms)",
-  }),
+  replayFile: replayFileCall(e, REPLAY_KEY, "a record file's replay", "the file's channel-start-end, ms"),
 };
 
 const video = familyMenu('pjtvideo', 'video', { ready: true });

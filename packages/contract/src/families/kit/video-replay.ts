@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { LIVE_STATES, LIVE_UNAVAILABLE } from './live-video.js';
+import { storedFile } from '../../endpoints/endpoint.js';
+import type { FamilyEndpoints } from './calls.js';
+import { LIVE_FILE, LIVE_STATES, LIVE_UNAVAILABLE } from './live-video.js';
 import { isoTime } from './responses.js';
 
 /**
@@ -23,3 +25,17 @@ export const videoReplay = z.object({
   speed: z.number().nullable(),
 });
 export type VideoReplay = z.infer<typeof videoReplay>;
+
+/**
+ * GET …/:id/replay/:key/:file: a replay's playlist (index.m3u8) or segment (seg<n>.ts) on the gateway,
+ * the replay named by its key (`key`: the family's rule for it, `keyText`: what it is made of).
+ */
+export const replayFileCall = <S extends string>(e: FamilyEndpoints<S>, key: RegExp, what: string, keyText: string) =>
+  e.get(':id/replay/:key/:file', {
+    params: {
+      key: z.string().regex(key, 'validation.validParam'),
+      file: z.string().regex(LIVE_FILE, 'validation.validParam'),
+    },
+    response: storedFile,
+    summary: `The HLS playlist (index.m3u8) or a segment (seg<n>.ts) of ${what} (key: ${keyText})`,
+  });

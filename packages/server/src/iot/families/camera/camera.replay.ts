@@ -18,15 +18,7 @@ import { fieldError } from '../../../platform/errors.js';
 import type { Actor, FamilyContext } from '../family-handler.js';
 import type { FamilyDevice } from '../kit/devices.repository.js';
 import type { LiveGateway } from '../kit/live-gateway.js';
-import { askRecordings, createVideoReplays } from '../kit/video-replay.js';
-
-/** A replay's playlist path: the table's file call for this camera and period. */
-const playlistOf = (projectId: number, id: number, key: string) =>
-  CAMERA_API.replayFile.path
-    .replace(':projectId', String(projectId))
-    .replace(':id', String(id))
-    .replace(':key', key)
-    .replace(':file', 'index.m3u8');
+import { askRecordings, createVideoReplays, replayPlaylistOf } from '../kit/video-replay.js';
 
 /**
  * A camera's local records and their replay (spec 001 §7 "camera: local records, replay"): the camera is
@@ -96,7 +88,7 @@ export function createCameraReplay(ctx: FamilyContext, gateway: LiveGateway<stri
         to: query.to,
         command: REPLAY_COMMAND,
         args: { from: query.from.toISOString(), to: query.to.toISOString() },
-        playlist: playlistOf(projectId, camera.id, key),
+        playlist: replayPlaylistOf(CAMERA_API.replayFile, projectId, camera.id, key),
       });
     },
 

@@ -11,16 +11,8 @@ import type { FastifyReply } from 'fastify';
 import { fieldError } from '../../../platform/errors.js';
 import type { Actor, FamilyContext } from '../family-handler.js';
 import type { FamilyDevice } from '../kit/devices.repository.js';
-import { createReplayGateway, createVideoReplays } from '../kit/video-replay.js';
+import { createReplayGateway, createVideoReplays, replayPlaylistOf } from '../kit/video-replay.js';
 import { channelCountOf } from './dvr.service.js';
-
-/** A replay's playlist path: the table's file call for this recorder and file. */
-const playlistOf = (projectId: number, id: number, key: string) =>
-  DVR_API.replayFile.path
-    .replace(':projectId', String(projectId))
-    .replace(':id', String(id))
-    .replace(':key', key)
-    .replace(':file', 'index.m3u8');
 
 /**
  * A recorder's files replayed (docs/device-protocol.md "Recorder", `replay`): the recorder is asked where
@@ -53,7 +45,7 @@ export function createDvrReplay(ctx: FamilyContext) {
         to: query.to,
         command: REPLAY_COMMAND,
         args: args as unknown as Record<string, unknown>,
-        playlist: playlistOf(projectId, dvr.id, key),
+        playlist: replayPlaylistOf(DVR_API.replayFile, projectId, dvr.id, key),
       });
       return { ...replay, channel: query.channel };
     },

@@ -22,6 +22,14 @@ export interface ReplayRequest {
   playlist: string;
 }
 
+/** A replay's playlist path: the family's file call (`…/:id/replay/:key/:file`) for this device and key. */
+export const replayPlaylistOf = (fileCall: { path: string }, projectId: number, id: number, key: string) =>
+  fileCall.path
+    .replace(':projectId', String(projectId))
+    .replace(':id', String(id))
+    .replace(':key', key)
+    .replace(':file', 'index.m3u8');
+
 /** The stream gateway in VOD mode for a family's replays, stopped a while after the last viewer (`idleMs`). */
 export const createReplayGateway = (idleMs: () => Promise<number>) =>
   createLiveGateway<string>({ ffmpeg: findFfmpeg(), vod: true, idleMs });
