@@ -65,6 +65,17 @@ const CONNECTION = {
 
 /** The seat's calls: the post's linked camera, or none (`seat.unlinked`); the caller hung up (`seat.hungUp`). */
 const seat = { unlinked: false, hungUp: false };
+/** The realtime push of the post 91 calling (its CALL event occurring). */
+const POST_CALLS = {
+  kind: 'event',
+  deviceId: 91,
+  projectId: 2,
+  type: 'emergencycallequipment',
+  code: 'CALL',
+  eventType: 'occur',
+  level: 'alarm',
+  at: '2026-05-01T09:00:00.000Z',
+} as const;
 /** The kit's live video of the linked camera: on the stream gateway, its playlist there. */
 const VIDEO = '/api/pjts/2/iot/video/71/live';
 
@@ -166,16 +177,7 @@ describe('alarm log', () => {
     await within(log).findAllByText('东门呼叫柱', {}, { timeout: 20_000 });
     expect(within(log).queryByTestId('ece-settle')).toBeNull();
     const before = calls.filter((c) => c.url.pathname === `${ECE}/logs`).length;
-    pushLive({
-      kind: 'event',
-      deviceId: 91,
-      projectId: 2,
-      type: 'emergencycallequipment',
-      code: 'CALL',
-      eventType: 'occur',
-      level: 'alarm',
-      at: '2026-05-01T09:00:00.000Z',
-    });
+    pushLive(POST_CALLS);
     await waitFor(() => expect(calls.filter((c) => c.url.pathname === `${ECE}/logs`).length).toBeGreaterThan(before));
   }, 120_000);
 
@@ -252,17 +254,7 @@ describe('agent seat', () => {
     renderWithApp(<AgentSeatPage />, { path: SEAT });
     await screen.findByTestId('ece-seat-ringing', {}, { timeout: 20_000 });
     try {
-      const call = {
-        kind: 'event',
-        deviceId: 91,
-        projectId: 2,
-        type: 'emergencycallequipment',
-        code: 'CALL',
-        eventType: 'occur',
-        level: 'alarm',
-        at: '2026-05-01T09:00:00.000Z',
-      } as const;
-      pushLive(call);
+      pushLive(POST_CALLS);
       const notice = () => document.querySelector('.ant-notification-notice')?.textContent ?? '';
       await waitFor(() => expect(notice()).toContain('东门呼叫柱 正在呼叫'));
       // Longer than a notification's usual 4.5 s: a ringing call's stays.
