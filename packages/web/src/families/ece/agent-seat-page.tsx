@@ -36,7 +36,7 @@ export default function AgentSeatPage() {
 const ringing = (a: Alarm) => a.stopTime === null && a.answeredAt === null;
 
 function AgentSeat({ projectId }: { projectId: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { notification } = App.useApp();
   const level = useAuthLevel();
   const { api, settle } = useAlarmCalls(projectId);
@@ -63,37 +63,42 @@ function AgentSeat({ projectId }: { projectId: number }) {
   );
   const talk = useTalk(projectId, onEnd);
 
-  /** The posts whose call is notified now. */
-  const notified = useRef(new Set<number>());
-  // A post's call: the banner, and the calls read at once; its telemetry: the call's figures.
+  // A post's call: the calls read at once (the banner, the notification); its telemetry: the call's figures.
   useRealtime({ projects: [projectId] }, (push) => {
-    if (push.kind === 'event' && push.type === ECE_TYPE && push.code === ECE_CALL && push.eventType === 'occur') {
-      // The call's row is read first: the notification names the post.
-      void calls.refetch().then((read) => {
-        const name = read.data?.list.find((a) => a.device.id === push.deviceId)?.device.name;
-        notification.warning({
-          key: `ece-call-${push.deviceId}`,
-          title: t('ece.seat.ringingTitle'),
-          ...(name ? { description: t('ece.seat.ringing', { name }) } : {}),
-          placement: 'topRight',
-          // A call rings until it is answered or the caller hangs up: so does its notification.
-          duration: 0,
-        });
-        notified.current.add(push.deviceId);
-      });
-    }
+    if (push.kind === 'event' && push.type === ECE_TYPE && push.code === ECE_CALL && push.eventType === 'occur')
+      void calls.refetch();
     if (push.kind === 'telemetry' && push.type === ECE_TYPE) talk.report(push.deviceId, talkReportOf(push.values));
   });
 
   const ringingCalls = list.filter(ringing);
-  // A post's notification goes once its call rings no more (answered here or elsewhere, hung up).
+  /** The posts whose call is notified now. */
+  const notified = useRef(new Set<number>());
+  // Each ringing call is notified once, however the seat learnt of it (a push, or the periodic read when
+  // the push came before the socket), and stays until it rings no more (answered here or elsewhere, hung up).
+  const notifiedIn = useRef(i18n.language);
   useEffect(() => {
     if (!calls.data) return;
+    // A language switch says the ringing calls' notifications again, in place (same keys).
+    if (notifiedIn.current !== i18n.language) {
+      notifiedIn.current = i18n.language;
+      notified.current.clear();
+    }
     const still = new Set(ringingCalls.map((a) => a.device.id));
     for (const deviceId of notified.current)
       if (!still.has(deviceId)) {
         notification.destroy(`ece-call-${deviceId}`);
         notified.current.delete(deviceId);
+      }
+    for (const call of ringingCalls)
+      if (!notified.current.has(call.device.id)) {
+        notified.current.add(call.device.id);
+        notification.warning({
+          key: `ece-call-${call.device.id}`,
+          title: t('ece.seat.ringingTitle'),
+          description: t('ece.seat.ringing', { name: call.device.name }),
+          placement: 'topRight',
+          duration: 0,
+        });
       }
   });
   const anyRinging = ringingCalls.length > 0 && talk.state.phase === 'idle';
