@@ -1,26 +1,15 @@
-import { ClockCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Card, Col, Descriptions, Row } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type CommandAnswer,
-  CommandBar,
-  type DeviceBack,
-  type DeviceDetailProps,
-  DeviceShell,
-  devicePage,
-  propertyItems,
-  useRegisteredDevice,
-} from '../../components/device';
+import { CommandBar, type DeviceBack, DeviceShell, propertyItems } from '../../components/device';
 import { LivePlayer } from '../../components/video/live-player';
+import { type RebootableDeviceProps, rebootableDevicePage } from '../kit/rebootable-device';
 import { cameraApi, LIST_PAGE } from './api';
 import { PtzPad } from './ptz-pad';
 import { SnapshotCard } from './snapshot-card';
 
 const BACK: DeviceBack = { to: LIST_PAGE, label: 'camera.back', missing: 'camera.missing' };
-const COMMANDS = [{ name: 'reboot', dangerous: true }, { name: 'synctime' }] as const;
-const ICONS = { reboot: <ReloadOutlined />, synctime: <ClockCircleOutlined /> };
 
 /** Spec 001 §3: the stream, DSS and ISC fields of a camera, by group. */
 const GROUPS = {
@@ -47,18 +36,10 @@ function valueText(t: TFunction, key: string, v: unknown): ReactNode {
 }
 
 /** /pjt/pjtdevicecamera?id= (spec 001 §2): one camera's fields, its operations, snapshots and PTZ. */
-export default devicePage(BACK, CameraDetail);
+export default rebootableDevicePage({ back: BACK, texts: 'camera', client: cameraApi }, CameraDetail);
 
-function CameraDetail({ projectId, id, editable }: DeviceDetailProps) {
+function CameraDetail({ projectId, id, editable, device: d, commands, registration, send }: RebootableDeviceProps) {
   const { t } = useTranslation();
-  const api = cameraApi(projectId);
-  const {
-    device: d,
-    fallback,
-    commands,
-    registration,
-  } = useRegisteredDevice(api, { id, back: BACK, editable, texts: 'camera', commands: COMMANDS, icons: ICONS });
-  if (!d) return fallback;
   const props = d.props ?? {};
   const ptz = props.ptzSupported === true;
   const group = (name: keyof typeof GROUPS) => (
@@ -72,8 +53,6 @@ function CameraDetail({ projectId, id, editable }: DeviceDetailProps) {
       </Descriptions>
     </Card>
   );
-  const send = (name: string): Promise<CommandAnswer> =>
-    (name === 'reboot' ? api.reboot : api.synctime)({ id }, { silent: true });
 
   return (
     <DeviceShell

@@ -1,44 +1,23 @@
-import { ClockCircleOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  type CommandAnswer,
-  CommandBar,
-  type DeviceBack,
-  type DeviceDetailProps,
-  DeviceShell,
-  devicePage,
-  propertyItems,
-  useRegisteredDevice,
-} from '../../components/device';
+import { CommandBar, type DeviceBack, DeviceShell, propertyItems } from '../../components/device';
+import { type RebootableDeviceProps, rebootableDevicePage } from '../kit/rebootable-device';
 import { dvrApi, LIST_PAGE } from './api';
 import { ChannelsCard } from './channels-card';
 import { RecordsCard } from './records-card';
 
 const BACK: DeviceBack = { to: LIST_PAGE, label: 'dvr.back', missing: 'dvr.missing' };
-const COMMANDS = [{ name: 'reboot', dangerous: true }, { name: 'synctime' }] as const;
-const ICONS = { reboot: <ReloadOutlined />, synctime: <ClockCircleOutlined /> };
 const orDash = (v: unknown) => (v === undefined || v === null || v === '' ? '—' : String(v));
 
 /**
  * /pjt/pjtdevicedvr?id= (spec 001 §2): one recorder's fields, its channels with the cameras bound to
  * them (bind, unbind), its record files by type and period (searched and played by viewers too), reboot, sync time and registration.
  */
-export default devicePage(BACK, DvrDetail);
+export default rebootableDevicePage({ back: BACK, texts: 'dvr', client: dvrApi }, DvrDetail);
 
-function DvrDetail({ projectId, id, editable }: DeviceDetailProps) {
+function DvrDetail({ projectId, id, editable, device: d, commands, registration, send }: RebootableDeviceProps) {
   const { t } = useTranslation();
-  const api = dvrApi(projectId);
-  const {
-    device: d,
-    fallback,
-    commands,
-    registration,
-  } = useRegisteredDevice(api, { id, back: BACK, editable, texts: 'dvr', commands: COMMANDS, icons: ICONS });
-  if (!d) return fallback;
   const channelCount = Number(d.props?.channelCount) || 0;
-  const send = (name: string): Promise<CommandAnswer> =>
-    (name === 'reboot' ? api.reboot : api.synctime)({ id }, { silent: true });
 
   return (
     <DeviceShell
