@@ -66,15 +66,30 @@ function grow(s: MapSnapshot) {
   s.group = copy(s.group, (n) => new Int32Array(n));
 }
 
-/** The clusters computed from a snapshot are stale after any change to it; its poles after a move. */
-const changedSnapshot = (s: MapSnapshot, moved = false) => {
+/** The clusters and poles computed from a snapshot are stale after a device moves, joins or leaves. */
+const changedSnapshot = (s: MapSnapshot) => {
   groupings.delete(s);
-  if (moved) poleIndexes.delete(s);
+  poleIndexes.delete(s);
+  for (const b of builds.get(s) ?? []) b.stale = true;
 };
 
 /** Adds a device or updates it in place. */
 export function upsertDevice(s: MapSnapshot, r: LocatedDevice) {
   let i = s.index.get(r.id);
+  if (
+    i !== undefined &&
+    s.lng[i] === r.lng &&
+    s.lat[i] === r.lat &&
+    s.group[i] === (r.groupId ?? 0) &&
+    s.project[i] === r.projectId &&
+    s.type[i] === r.type
+  ) {
+    // Only its state or name (a forced state re-read, a rename): the clusters are patched, not rebuilt.
+    s.name[i] = r.name;
+    s.projectPath.set(r.projectId, r.projectPath);
+    setDeviceState(s, r.id, r.activeState);
+    return;
+  }
   if (i === undefined) {
     if (s.size === s.id.length) grow(s);
     i = s.size++;
@@ -89,7 +104,7 @@ export function upsertDevice(s: MapSnapshot, r: LocatedDevice) {
   s.name[i] = r.name;
   s.type[i] = r.type;
   s.projectPath.set(r.projectId, r.projectPath);
-  changedSnapshot(s, true);
+  changedSnapshot(s);
 }
 
 /** Removes a device (deleted, or without coordinates now): the last one takes its columns. */
@@ -112,7 +127,7 @@ export function removeDevice(s: MapSnapshot, id: number) {
   s.type.length = last;
   s.index.delete(id);
   s.size = last;
-  changedSnapshot(s, true);
+  changedSnapshot(s);
 }
 
 /** A device's new active state (a realtime state push): answers whether the snapshot holds it. */
@@ -121,7 +136,9 @@ export function setDeviceState(s: MapSnapshot, id: number, state: number): boole
   if (i === undefined) return false;
   if (s.state[i] !== state) {
     s.state[i] = state;
-    changedSnapshot(s);
+    for (const b of builds.get(s) ?? []) b.changed.push(i);
+    const bySize = groupings.get(s);
+    if (bySize) for (const grouping of bySize.values()) regroup(s, grouping, i);
   }
   return true;
 }
@@ -156,6 +173,23 @@ const poleIndexes = new WeakMap<MapSnapshot, PoleIndex>();
 export function polesOf(s: MapSnapshot): PoleIndex {
   const known = poleIndexes.get(s);
   if (known) return known;
+  const index = finish(poleSteps(s));
+  poleIndexes.set(s, index);
+  return index;
+}
+
+/** Devices per step of a computation over the snapshot: a few ms each, between which others run. */
+const STEP = 2048;
+
+/** Runs a computation's steps to the end at once. */
+function finish<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+function* poleSteps(s: MapSnapshot): Generator<void, PoleIndex> {
   const groups = new Map<number, { n: number; lng: number; lat: number; pole: boolean }>();
   for (let i = 0; i < s.size; i++) {
     const g = s.group[i]!;
@@ -168,6 +202,7 @@ export function polesOf(s: MapSnapshot): PoleIndex {
     a.n++;
     a.lng += s.lng[i]!;
     a.lat += s.lat[i]!;
+    if (i % STEP === STEP - 1) yield;
   }
   for (const a of groups.values()) {
     a.lng /= a.n;
@@ -182,6 +217,7 @@ export function polesOf(s: MapSnapshot): PoleIndex {
     const dy = s.lat[i]! - a.lat;
     const dx = (s.lng[i]! - a.lng) * Math.cos((a.lat * Math.PI) / 180);
     if (dx * dx + dy * dy > r2) a.pole = false;
+    if (i % STEP === STEP - 1) yield;
   }
   const index: PoleIndex = {
     pole: new Int32Array(s.size),
@@ -196,7 +232,6 @@ export function polesOf(s: MapSnapshot): PoleIndex {
     index.lng[i] = a.lng;
     index.lat[i] = a.lat;
   }
-  poleIndexes.set(s, index);
   return index;
 }
 
@@ -215,14 +250,22 @@ interface Group {
   first: number;
   /** The pole every device of the group stands on, else 0. */
   pole: number;
-  /** The group's devices are order[start, end). */
+  /** The group's devices are order[start, end), or `members` once the group was patched. */
   start: number;
   end: number;
+  /** The group's devices (column indexes, ascending) after a patch. */
+  members?: number[];
 }
 
 interface Grouping {
+  cell: number;
+  /** By their lowest column index, as a fresh grouping makes them. */
   groups: Group[];
   order: Int32Array;
+  /** Cell key → its groups. */
+  index: Map<number, Group[]>;
+  /** Column index → its group. */
+  groupOf: Group[];
 }
 
 /**
@@ -242,6 +285,12 @@ function groupingOf(s: MapSnapshot, cell: number): Grouping {
   }
   const known = bySize.get(cell);
   if (known) return known;
+  const grouping = finish(groupingSteps(s, cell));
+  bySize.set(cell, grouping);
+  return grouping;
+}
+
+function* groupingSteps(s: MapSnapshot, cell: number): Generator<void, Grouping> {
   // Groups by cell, then by project, type and state among the few of each cell; a pole's devices
   // stand at its centre, so that they always share a cell.
   const poles = polesOf(s);
@@ -274,6 +323,7 @@ function groupingOf(s: MapSnapshot, cell: number): Grouping {
     g.lat += lat;
     if (s.id[i]! < s.id[g.first]!) g.first = i;
     groupOf[i] = g;
+    if (i % STEP === STEP - 1) yield;
   }
   // Lay the devices out group after group.
   let offset = 0;
@@ -284,9 +334,156 @@ function groupingOf(s: MapSnapshot, cell: number): Grouping {
   }
   const order = new Int32Array(s.size);
   for (let i = 0; i < s.size; i++) order[groupOf[i]!.end++] = i;
-  const grouping = { groups, order };
-  bySize.set(cell, grouping);
-  return grouping;
+  return { cell, groups, order, index, groupOf };
+}
+
+/** Computations in progress over a snapshot, in steps: what happened to it meanwhile. */
+interface Build {
+  /** Devices whose state changed meanwhile. */
+  changed: number[];
+  /** A device moved, joined or left: the computation starts again. */
+  stale: boolean;
+}
+const builds = new WeakMap<MapSnapshot, Set<Build>>();
+const preparing = new WeakMap<MapSnapshot, Map<number, Promise<void>>>();
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Runs `steps` a few ms at a time; answers null when the snapshot changed under it (start again). */
+async function stepped<T>(s: MapSnapshot, steps: Generator<void, T>): Promise<{ value: T; changed: number[] } | null> {
+  const build: Build = { changed: [], stale: false };
+  let set = builds.get(s);
+  if (!set) {
+    set = new Set();
+    builds.set(s, set);
+  }
+  set.add(build);
+  try {
+    for (;;) {
+      const r = steps.next();
+      if (r.done) return { value: r.value, changed: build.changed };
+      await nextTurn();
+      if (build.stale) return null;
+    }
+  } finally {
+    set.delete(build);
+  }
+}
+
+/**
+ * Computes the snapshot's poles and, with `cell`, its grouping for that cell size, a few ms at a time
+ * (100,000 devices take 100-600 ms at once, which would hold every other request), so that the
+ * clusters then answer from them at once. A device moving meanwhile starts it again (after a few
+ * tries, it is computed at once); state changes meanwhile are patched in at the end.
+ */
+export function prepareSnapshot(s: MapSnapshot, cell?: number): Promise<void> {
+  if (poleIndexes.has(s) && (cell === undefined || groupings.get(s)?.has(cell))) return Promise.resolve();
+  let inFlight = preparing.get(s);
+  if (!inFlight) {
+    inFlight = new Map();
+    preparing.set(s, inFlight);
+  }
+  const key = cell ?? -1;
+  const known = inFlight.get(key);
+  if (known) return known;
+  const run = (async () => {
+    for (let attempt = 0; ; attempt++) {
+      if (attempt === 6) {
+        if (cell === undefined) polesOf(s);
+        else groupingOf(s, cell);
+        return;
+      }
+      if (!poleIndexes.has(s)) {
+        const done = await stepped(s, poleSteps(s));
+        if (done && !poleIndexes.has(s)) poleIndexes.set(s, done.value);
+        continue;
+      }
+      if (cell === undefined || groupings.get(s)?.has(cell)) return;
+      const done = await stepped(s, groupingSteps(s, cell));
+      if (!done || groupings.get(s)?.has(cell)) continue;
+      let bySize = groupings.get(s);
+      if (!bySize) {
+        bySize = new Map();
+        groupings.set(s, bySize);
+      }
+      bySize.set(cell, done.value);
+      for (const i of done.changed) regroup(s, done.value, i);
+    }
+  })().finally(() => inFlight.delete(key));
+  inFlight.set(key, run);
+  return run;
+}
+
+const membersOf = (g: Group, order: Int32Array): number[] => g.members ?? Array.from(order.subarray(g.start, g.end));
+const lowestOf = (g: Group, order: Int32Array) => (g.members ? g.members[0]! : order[g.start]!);
+
+/** Sums a group again from its devices in column order: the same numbers a fresh grouping adds up. */
+function resum(s: MapSnapshot, poles: PoleIndex, g: Group) {
+  const members = g.members!;
+  g.n = members.length;
+  g.lng = 0;
+  g.lat = 0;
+  g.first = members[0]!;
+  g.pole = poles.pole[members[0]!]!;
+  for (const i of members) {
+    g.lng += poles.lng[i]!;
+    g.lat += poles.lat[i]!;
+    if (s.id[i]! < s.id[g.first]!) g.first = i;
+    if (g.pole !== poles.pole[i]!) g.pole = 0;
+  }
+}
+
+/** The position in `groups` for a group whose lowest column index is `lowest`. */
+function positionOf(groups: Group[], order: Int32Array, lowest: number) {
+  let lo = 0;
+  let hi = groups.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (lowestOf(groups[mid]!, order) < lowest) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Device `i` changed state (its place, project and type did not): it leaves its group for the group of
+ * its new state in the same cell. Both are summed again from their devices and kept in the order a
+ * fresh grouping has, so that the clusters are the same to the last bit, at the cost of two groups
+ * instead of every device.
+ */
+function regroup(s: MapSnapshot, grouping: Grouping, i: number) {
+  const { groups, order, index, groupOf } = grouping;
+  const poles = polesOf(s);
+  const from = groupOf[i]!;
+  const state = s.state[i]!;
+  if (from.state === state) return;
+  const inCell = index.get(from.key)!;
+  // Out of its group.
+  const fromLowest = lowestOf(from, order);
+  const fromAt = positionOf(groups, order, fromLowest);
+  const rest = membersOf(from, order).filter((k) => k !== i);
+  groups.splice(fromAt, 1);
+  if (rest.length === 0) inCell.splice(inCell.indexOf(from), 1);
+  else {
+    from.members = rest;
+    resum(s, poles, from);
+    groups.splice(positionOf(groups, order, rest[0]!), 0, from);
+  }
+  // Into the group of its new state.
+  let to = inCell.find((x) => x.project === from.project && x.state === state && x.type === from.type);
+  if (to) {
+    const members = membersOf(to, order);
+    groups.splice(positionOf(groups, order, lowestOf(to, order)), 1);
+    let at = members.length;
+    while (at > 0 && members[at - 1]! > i) at--;
+    members.splice(at, 0, i);
+    to.members = members;
+  } else {
+    to = { ...from, state, members: [i], start: 0, end: 0 };
+    inCell.push(to);
+  }
+  resum(s, poles, to);
+  groups.splice(positionOf(groups, order, to.members![0]!), 0, to);
+  groupOf[i] = to;
 }
 
 interface Cell {
@@ -346,8 +543,9 @@ export function clusterSnapshot(s: MapSnapshot, scopePath: string, f: MapFilter,
       add(g.key, g.n, g.lng, g.lat, g.first, g.state, g.pole);
       continue;
     }
-    for (let k = g.start; k < g.end; k++) {
-      const i = order[k]!;
+    const members = g.members ?? order.subarray(g.start, g.end);
+    for (let k = 0; k < members.length; k++) {
+      const i = members[k]!;
       const lng = poles.lng[i]!;
       const lat = poles.lat[i]!;
       if (inBox(lng, lat)) add(g.key, 1, lng, lat, i, g.state, poles.pole[i]!);

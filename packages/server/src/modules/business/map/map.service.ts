@@ -2,7 +2,7 @@ import type { MapCluster, MapClusterTuple, MapExtent, MapPoint, MapPoleTuple, Ma
 import { notFound } from '../../../platform/errors.js';
 import type { SessionContext } from '../../session/session-context.js';
 import type { MapFilter, MapRepository } from './map.repository.js';
-import { clusterSnapshot, type MapSnapshots, snapshotExtent, streetSnapshot } from './map-snapshot.js';
+import { clusterSnapshot, type MapSnapshots, prepareSnapshot, snapshotExtent, streetSnapshot } from './map-snapshot.js';
 
 /** At this zoom and above the map shows single devices. */
 export const SINGLES_ZOOM = 17;
@@ -61,9 +61,9 @@ export function createMapService(deps: { map: MapRepository; snapshots: MapSnaps
       const { zoom, ...rest } = query;
       const { scope, filter } = await scoped(session, rest);
       if (await singlesAnswer(scope, filter, zoom)) return map.singles(scope, filter);
-      return clusterSnapshot(await deps.snapshots.get(), scope, filter, cellSize(zoom)).map(
-        ({ pole: _pole, ...c }) => c,
-      );
+      const snapshot = await deps.snapshots.get();
+      await prepareSnapshot(snapshot, cellSize(zoom));
+      return clusterSnapshot(snapshot, scope, filter, cellSize(zoom)).map(({ pole: _pole, ...c }) => c);
     },
 
     /**
@@ -81,6 +81,8 @@ export function createMapService(deps: { map: MapRepository; snapshots: MapSnaps
       const poles: MapPoleTuple[] = [];
       // From the snapshot, kept up to date from the changes: no database work per move of the map.
       const snapshot = await deps.snapshots.get();
+      // Poles and clusters computed a few ms at a time on first use, then patched from state changes.
+      await prepareSnapshot(snapshot, zoom >= SINGLES_ZOOM ? undefined : cellSize(zoom));
       // Below street level devices cluster wherever they overlap (share a quarter-tile cell), however few
       // are in the box: 500 devices drawn singly at zoom 9-12 were one unreadable blob. A cell with one
       // device answers it as a point.
