@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { deviceSample, familyScreens, listedSample } from '../../test/family-page';
+import { deviceSample, familyScreens } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
+import { listedRows } from '../kit/test-fixtures';
 import type { CameraListRow } from './api';
 import CameraListPage from './camera-list-page';
 import CameraPage from './camera-page';
@@ -10,15 +11,13 @@ import LiveGridPage from './live-grid-page';
 
 const LIST = '/pjt/pjtdevicecameralist';
 const CAM = '/api/pjts/2/iot/camera';
-const row = (id: number, name: string, more: Partial<CameraListRow>): CameraListRow => ({
-  ...listedSample(id, name, 'CAM'),
+const row = listedRows<CameraListRow>('CAM', {
   code: 'C-1',
   serialNumber: 'SN1',
   streamMode: 'hls',
   ptzSupported: true,
   parentName: '一号录像机',
   live: 'live',
-  ...more,
 });
 const CAMERAS = [
   row(71, '路口球机', {}),

@@ -2,15 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
-import { deviceSample, familyScreens, listedSample } from '../../test/family-page';
+import { deviceSample, familyScreens } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
+import { listedRows } from '../kit/test-fixtures';
 import type { CameraListRow } from './api';
 import RecordPage from './record-page';
 
 const PAGE = '/pjt/pjtdevicecamerarecord';
 const CAM = '/api/pjts/2/iot/camera';
-const row = (id: number, name: string): CameraListRow => ({
-  ...listedSample(id, name, 'CAM'),
+const row = listedRows<CameraListRow>('CAM', {
   code: null,
   serialNumber: null,
   streamMode: 'hls',

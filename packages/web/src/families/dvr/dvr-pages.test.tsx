@@ -1,22 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
-import { deviceSample, familyScreens, listedSample } from '../../test/family-page';
+import { deviceSample, familyScreens } from '../../test/family-page';
+import { listedRows } from '../kit/test-fixtures';
 import type { DvrListRow } from './api';
 import DvrListPage from './dvr-list-page';
 import DvrPage from './dvr-page';
 
 const LIST = '/pjt/pjtdevicedvrlist';
 const DVR = '/api/pjts/2/iot/dvr';
-const row = (id: number, name: string, more: Partial<DvrListRow>): DvrListRow => ({
-  ...listedSample(id, name, 'DVR'),
+const row = listedRows<DvrListRow>('DVR', {
   modelName: '大华本地',
   groupName: '东区一组',
   ip: '192.168.1.64',
   mac: 'AA:BB:CC:00:11:22',
   channelCount: 8,
   boundCount: 2,
-  ...more,
 });
 const RECORDERS = [
   row(81, '东门录像机', {}),

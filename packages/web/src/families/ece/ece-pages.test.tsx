@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
-import { familyScreens, listedSample, pushLive } from '../../test/family-page';
+import { familyScreens, pushLive } from '../../test/family-page';
+import { listedRows } from '../kit/test-fixtures';
 import AlarmLogPage from './alarm-log-page';
 import type { Alarm, EceListRow } from './api';
 import EceListPage from './ece-list-page';
@@ -9,14 +10,12 @@ import EceListPage from './ece-list-page';
 const LIST = '/pjt/pjtdeviceecelist';
 const LOG = '/pjt/pjtdeviceece';
 const ECE = '/api/pjts/2/iot/ece';
-const row = (id: number, name: string, more: Partial<EceListRow>): EceListRow => ({
-  ...listedSample(id, name, 'ECE'),
+const row = listedRows<EceListRow>('ECE', {
   ip: '10.0.0.8',
   eceCode: 'ECE-001',
   deviceSerial: 'SN-001',
   linkedCamera: { id: 71, name: '东门球机', no: 'CAM-71', activeState: 1 },
   unhandled: 2,
-  ...more,
 });
 const POSTS = [row(91, '东门呼叫柱', {}), row(92, '西门呼叫柱', { linkedCamera: null, unhandled: 0, ip: null })];
 const alarm = (id: number, more: Partial<Alarm>): Alarm => ({

@@ -2,15 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
-import { familyScreens, listedSample, pushLive } from '../../test/family-page';
+import { familyScreens, pushLive } from '../../test/family-page';
 import { jsonBody, renderWithApp } from '../../test/render';
+import { listedRows } from '../kit/test-fixtures';
 import type { LedScreen } from './api';
 import LedListPage from './led-list-page';
 
 const LIST = '/pjt/pjtdeviceledlist';
 const LED = '/api/pjts/2/iot/led';
-const screenRow = (id: number, name: string): LedScreen => ({
-  ...listedSample(id, name, 'LED'),
+const screenRow = listedRows<LedScreen>('LED', {
   screenWidth: 192,
   screenHeight: 96,
   reportedAt: '2026-05-01T08:00:00Z',

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
 import { stubXhr } from '../../test/fake-xhr';
-import { deviceSample, familyScreens, listedSample, pageOf } from '../../test/family-page';
+import { deviceSample, familyScreens, pageOf } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
+import { listedRows } from '../kit/test-fixtures';
 import type { LedResource, LedScreen } from './api';
 import LedListPage from './led-list-page';
 import LedPage from './led-page';
@@ -12,8 +13,7 @@ import LedResourcesPage from './led-resources-page';
 
 const LIST = '/pjt/pjtdeviceledlist';
 const LED = '/api/pjts/2/iot/led';
-const screenRow = (id: number, name: string, more: Partial<LedScreen>): LedScreen => ({
-  ...listedSample(id, name, 'LED'),
+const screenRow = listedRows<LedScreen>('LED', {
   screenWidth: 192,
   screenHeight: 96,
   reportedAt: '2026-05-01T08:00:00Z',
@@ -21,7 +21,6 @@ const screenRow = (id: number, name: string, more: Partial<LedScreen>): LedScree
   volume: 7,
   power: true,
   playing: '城市公告',
-  ...more,
 });
 const SCREENS = [
   screenRow(61, '广场屏', {}),

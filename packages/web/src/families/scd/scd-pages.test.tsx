@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { deviceSample, familyScreens, listedSample } from '../../test/family-page';
+import { deviceSample, familyScreens } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
+import { listedRows } from '../kit/test-fixtures';
 import type { ScdBin } from './api';
 import ScdListPage from './scd-list-page';
 import ScdPage from './scd-page';
@@ -10,8 +11,7 @@ import ScdPage from './scd-page';
 const LIST = '/pjt/pjtdevicescdlist';
 const SCD = '/api/pjts/2/iot/scd';
 const thresholds = { fullThreshold: 70, overfillThreshold: 90, freeDistance: 100 };
-const bin = (id: number, name: string, more: Partial<ScdBin>): ScdBin => ({
-  ...listedSample(id, name, 'B'),
+const bin = listedRows<ScdBin>('B', {
   ...thresholds,
   reportedAt: '2026-05-01T08:00:00Z',
   distance: 60,
@@ -19,7 +19,6 @@ const bin = (id: number, name: string, more: Partial<ScdBin>): ScdBin => ({
   weight: 14,
   battery: 88,
   fillState: 'normal',
-  ...more,
 });
 const BINS = [
   bin(41, '广场垃圾桶', { distance: 5, fill: 95, weight: 33.25, fillState: 'overfill' }),

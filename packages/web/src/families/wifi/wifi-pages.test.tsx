@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deviceSample, familyScreens, listedSample } from '../../test/family-page';
+import { deviceSample, familyScreens } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
+import { listedRows } from '../kit/test-fixtures';
 import type { WifiAp } from './api';
 import WifiListPage from './wifi-list-page';
 import WifiPage from './wifi-page';
 
 const LIST = '/pjt/pjtdevicewifilist';
 const WIFI = '/api/pjts/2/iot/wifi';
-const ap = (id: number, name: string, more: Partial<WifiAp>): WifiAp => ({
-  ...listedSample(id, name, 'AP'),
+const ap = listedRows<WifiAp>('AP', {
   parentName: '东区 AC',
   ssid: 'City-Free',
   linkType: 'cascade',
@@ -20,7 +20,6 @@ const ap = (id: number, name: string, more: Partial<WifiAp>): WifiAp => ({
   memory: 41,
   clients: 9,
   uptime: 3 * 86_400 + 4 * 3600,
-  ...more,
 });
 const APS = [
   ap(51, '广场 AP', {}),
