@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cellSize } from './map.service.js';
 import {
   clusterSnapshot,
+  everyGroup,
   type LocatedDevice,
   type MapSnapshot,
   prepareSnapshot,
@@ -91,6 +92,27 @@ function expectSameAnswers(s: MapSnapshot) {
 const warm = (s: MapSnapshot) => {
   for (const zoom of [9, 11, 13, 15, 16]) clusterSnapshot(s, '/1/', boxes[0]!, cellSize(zoom));
 };
+
+describe('clusters from the groups of the box’s cells', () => {
+  it('answer what clusters from every group answer, box by box', () => {
+    const s = toSnapshot(rows());
+    for (let k = 0; k < 200; k++) setDeviceState(s, 1 + Math.floor(random() * 4000), pick(states));
+    for (const zoom of [9, 12, 14, 15, 16])
+      for (let k = 0; k < 12; k++) {
+        // A 1280 x 800 px map somewhere over the devices, as the console asks.
+        const w = (1280 * 360) / (256 * 2 ** zoom);
+        const h = (800 * 360) / (256 * 2 ** zoom);
+        const lng = 119.3 + random() * 0.4;
+        const lat = 32 + random() * 0.3;
+        const b = { west: lng - w / 2, east: lng + w / 2, south: lat - h / 2, north: lat + h / 2 };
+        for (const f of filters)
+          for (const scope of scopes)
+            expect(clusterSnapshot(s, scope, { ...b, ...f }, cellSize(zoom))).toEqual(
+              clusterSnapshot(s, scope, { ...b, ...f }, cellSize(zoom), everyGroup),
+            );
+      }
+  });
+});
 
 describe('clusters patched on a state change', () => {
   it('answer what clusters computed afresh answer, after pushes, forced states and renames', () => {

@@ -486,6 +486,31 @@ function regroup(s: MapSnapshot, grouping: Grouping, i: number) {
   groupOf[i] = to;
 }
 
+/**
+ * The groups whose cell the box covers or cuts, in the grouping's order: a map's box spans a few
+ * hundred cells whatever its zoom, far fewer than the groups of a whole city at street-near zooms.
+ * A box of more cells than a quarter of the groups (or across the antimeridian) takes every group.
+ */
+function groupsInBox(grouping: Grouping, f: MapFilter): Group[] {
+  const { cell, groups, index, order } = grouping;
+  if (f.west > f.east) return groups;
+  const x0 = Math.floor(f.west / cell);
+  const x1 = Math.floor(f.east / cell);
+  const y0 = Math.floor(f.south / cell);
+  const y1 = Math.floor(f.north / cell);
+  if ((x1 - x0 + 1) * (y1 - y0 + 1) > groups.length / 4) return groups;
+  const found: Group[] = [];
+  for (let gx = x0; gx <= x1; gx++)
+    for (let gy = y0; gy <= y1; gy++) {
+      const inCell = index.get(cellKey(gx, gy));
+      if (inCell) for (const g of inCell) found.push(g);
+    }
+  return found.sort((a, b) => lowestOf(a, order) - lowestOf(b, order));
+}
+
+/** Every group of the grouping, box or not (what groupsInBox narrows; the tests compare the two). */
+export const everyGroup = (grouping: Grouping): Group[] => grouping.groups;
+
 interface Cell {
   n: number;
   lng: number;
@@ -507,7 +532,13 @@ export type SnapshotCluster = MapCluster & { pole?: number };
  * Whole groups are added when their cell lies inside the box; the devices of a cell the box's edge
  * cuts are tested one by one.
  */
-export function clusterSnapshot(s: MapSnapshot, scopePath: string, f: MapFilter, cell: number): SnapshotCluster[] {
+export function clusterSnapshot(
+  s: MapSnapshot,
+  scopePath: string,
+  f: MapFilter,
+  cell: number,
+  candidates: (grouping: Grouping, f: MapFilter) => Group[] = groupsInBox,
+): SnapshotCluster[] {
   const allowed = new Set<number>();
   for (const [id, path] of s.projectPath) if (path.startsWith(scopePath)) allowed.add(id);
   const wraps = f.west > f.east; // a box across the antimeridian
@@ -529,9 +560,10 @@ export function clusterSnapshot(s: MapSnapshot, scopePath: string, f: MapFilter,
     else c.unknown += n;
   };
 
-  const { groups, order } = groupingOf(s, cell);
+  const grouping = groupingOf(s, cell);
+  const { order } = grouping;
   const poles = polesOf(s);
-  for (const g of groups) {
+  for (const g of candidates(grouping, f)) {
     if (!allowed.has(g.project)) continue;
     if (f.projectId !== undefined && g.project !== f.projectId) continue;
     if (f.activeState !== undefined && g.state !== f.activeState) continue;
