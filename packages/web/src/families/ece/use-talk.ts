@@ -1,15 +1,7 @@
-import {
-  ECE_TALK_API,
-  type EceTalkMessage,
-  type EceTalkOutcome,
-  type EceTalkReport,
-  readTalkFrame,
-  talkFrame,
-} from '@sc/contract/families/ece';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { buildUrl } from '../../api/client';
-import { fillPath } from '../../api/endpoints';
-import { type CallAudio, MicrophoneError, openCallAudio } from './talk-audio';
+import { ECE_TALK_API, type EceTalkMessage, type EceTalkOutcome, type EceTalkReport } from '@sc/contract/families/ece';
+import { useCallback, useState } from 'react';
+import { type AudioEnd, operatorSocketUrl, useOperatorAudio } from '../kit/operator-audio';
+import { type CallAudio, openCallAudio } from './talk-audio';
 
 export type TalkPhase = 'idle' | 'connecting' | 'talking';
 
@@ -27,10 +19,7 @@ export interface TalkState {
 }
 
 /** Why a call ended other than by hanging up: the server's words, the microphone, or a closed connection. */
-export type TalkEnd =
-  | { kind: 'refused'; key: string; params?: Record<string, string | number> }
-  | { kind: 'microphone'; error: MicrophoneError }
-  | { kind: 'closed' };
+export type TalkEnd = AudioEnd;
 
 const IDLE: TalkState = {
   phase: 'idle',
@@ -44,94 +33,38 @@ const IDLE: TalkState = {
 };
 const COUNT_MS = 250;
 
-const socketUrl = (projectId: number, alarmId: number) => {
-  const path = fillPath(ECE_TALK_API.talk.path, { projectId });
-  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${window.location.host}${buildUrl(path, { alarmId: String(alarmId) })}`;
-};
-
 /**
- * The agent seat's call with a post, both ways live: the microphone is opened first (a refusal tells
- * the post nothing), then the socket; each 20 ms frame goes out stamped with its capture time; the
- * post's frames come back on the socket and play. Hanging up closes the socket (the post hangs up).
+ * The agent seat's call with a post, both ways live, on the kit's operator audio: the microphone and
+ * the player opened first, then the socket; the post's frames come back on the socket and play.
+ * Hanging up closes the socket (the post hangs up).
  */
 export function useTalk(projectId: number, onEnd: (end: TalkEnd) => void) {
   const [state, setState] = useState<TalkState>(IDLE);
-  const run = useRef<{ socket: WebSocket | null; audio: CallAudio | null; timer: number; stopped: boolean } | null>(
-    null,
-  );
-  const ended = useRef(onEnd);
-  ended.current = onEnd;
-
-  const hangUp = useCallback(() => {
-    const current = run.current;
-    if (!current) return;
-    run.current = null;
-    current.stopped = true;
-    current.audio?.stop();
-    clearInterval(current.timer);
-    if (current.socket && current.socket.readyState <= WebSocket.OPEN) current.socket.close(1000);
-    setState(IDLE);
-  }, []);
+  const audio = useOperatorAudio<CallAudio, EceTalkMessage>(() => setState(IDLE), onEnd);
+  const { start } = audio;
 
   const answer = useCallback(
     async (alarmId: number) => {
-      if (run.current) return;
-      const current = { socket: null as WebSocket | null, audio: null as CallAudio | null, timer: 0, stopped: false };
-      run.current = current;
-      setState({ ...IDLE, phase: 'connecting', alarmId });
-      let seq = 0;
       let received = 0;
-      try {
-        current.audio = await openCallAudio((pcm, capturedAt) => {
-          const socket = current.socket;
-          if (socket?.readyState !== WebSocket.OPEN) return;
-          socket.send(talkFrame(seq++, capturedAt, pcm));
-        });
-      } catch (error) {
-        hangUp();
-        ended.current({
-          kind: 'microphone',
-          error: error instanceof MicrophoneError ? error : new MicrophoneError('unsupported', String(error)),
-        });
-        return;
-      }
-      if (current.stopped) {
-        current.audio.stop();
-        return;
-      }
-      current.timer = window.setInterval(
-        () => setState((s) => (s.phase === 'idle' ? s : { ...s, sent: seq, received })),
-        COUNT_MS,
-      );
-      const socket = new WebSocket(socketUrl(projectId, alarmId));
-      socket.binaryType = 'arraybuffer';
-      current.socket = socket;
-      let refused = false;
-      socket.onmessage = (event) => {
-        if (typeof event.data !== 'string') {
-          const frame = readTalkFrame(new Uint8Array(event.data as ArrayBuffer));
-          if (!frame) return;
+      await start(() => setState({ ...IDLE, phase: 'connecting', alarmId }), {
+        url: operatorSocketUrl(ECE_TALK_API.talk.path, projectId, { alarmId: String(alarmId) }),
+        open: openCallAudio,
+        tick: {
+          ms: COUNT_MS,
+          run: (sent) => setState((s) => (s.phase === 'idle' ? s : { ...s, sent, received })),
+        },
+        heard: (samples, call) => {
           received++;
-          current.audio?.play(frame.samples);
-          return;
-        }
-        const message = JSON.parse(event.data) as EceTalkMessage;
-        if (message.kind === 'started')
-          setState((s) => ({ ...s, phase: 'talking', session: message.session, postId: message.post.id }));
-        else if (message.kind === 'outcome') setState((s) => ({ ...s, outcome: message.outcome }));
-        else if (message.kind === 'error') {
-          refused = true;
-          ended.current({ kind: 'refused', key: message.key, params: message.params });
-        }
-      };
-      socket.onclose = () => {
-        if (current.stopped) return;
-        hangUp();
-        if (!refused) ended.current({ kind: 'closed' });
-      };
+          call.play(samples);
+        },
+        message: (message) => {
+          if (message.kind === 'started')
+            setState((s) => ({ ...s, phase: 'talking', session: message.session, postId: message.post.id }));
+          else if (message.kind === 'outcome') setState((s) => ({ ...s, outcome: message.outcome }));
+        },
+      });
     },
-    [projectId, hangUp],
+    [projectId, start],
   );
 
   /** A post's pushed telemetry: its figures of this call, when it talks in it. */
@@ -141,6 +74,5 @@ export function useTalk(projectId: number, onEnd: (end: TalkEnd) => void) {
     );
   }, []);
 
-  useEffect(() => hangUp, [hangUp]);
-  return { state, answer, hangUp, report };
+  return { state, answer, hangUp: audio.stop, report };
 }

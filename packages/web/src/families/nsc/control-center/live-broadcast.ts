@@ -1,15 +1,13 @@
 import {
-  liveFrame,
   liveLevel,
   NSC_LIVE_API,
   type NscLiveMessage,
   type NscLiveOutcome,
   type NscLiveReport,
 } from '@sc/contract/families/nsc';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { buildUrl } from '../../../api/client';
-import { fillPath } from '../../../api/endpoints';
-import { type Microphone, MicrophoneError, openMicrophone } from './microphone';
+import { useCallback, useState } from 'react';
+import { type AudioEnd, operatorSocketUrl, useOperatorAudio } from '../../kit/operator-audio';
+import { type Microphone, openMicrophone } from './microphone';
 
 export type LivePhase = 'idle' | 'connecting' | 'onAir';
 
@@ -31,120 +29,63 @@ export interface LiveState {
 }
 
 /** Why a broadcast ended other than by its stop button: the server's words, or a closed connection. */
-export type LiveEnd =
-  | { kind: 'refused'; key: string; params?: Record<string, string | number> }
-  | { kind: 'microphone'; error: MicrophoneError }
-  | { kind: 'closed'; opened: boolean };
+export type LiveEnd = AudioEnd;
 
 const IDLE: LiveState = { phase: 'idle', session: null, speakers: [], micLevel: 0, frames: 0 };
 /** How often the level meter and the frame count repaint (the microphone gives 50 frames a second). */
 const METER_MS = 100;
 
-/** The operator's socket URL: same origin, with the session's token and language as every call. */
-function socketUrl(projectId: number, deviceIds: number[], groupIds: number[]): string {
-  const path = fillPath(NSC_LIVE_API.broadcast.path, { projectId });
-  const query: Record<string, string> = {};
-  if (deviceIds.length) query.deviceIds = deviceIds.join(',');
-  if (groupIds.length) query.groupIds = groupIds.join(',');
-  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${window.location.host}${buildUrl(path, query)}`;
-}
-
 /**
- * The control center's live broadcast (docs/nsc-live.md): opens the microphone first (a refusal tells no
- * speaker anything), then the socket; sends each frame stamped with its capture time while the socket is
- * open; follows what the server says of each speaker. `report` is fed the speakers' pushed figures.
+ * The control center's live broadcast (docs/nsc-live.md), on the kit's operator audio: the microphone
+ * first, then the socket; follows what the server says of each speaker. `report` is fed the speakers'
+ * pushed figures.
  */
 export function useLiveBroadcast(projectId: number, onEnd: (end: LiveEnd) => void) {
   const [state, setState] = useState<LiveState>(IDLE);
-  const run = useRef<{ socket: WebSocket | null; mic: Microphone | null; meter: number; stopped: boolean } | null>(
-    null,
-  );
-  const ended = useRef(onEnd);
-  ended.current = onEnd;
-
-  const teardown = useCallback(() => {
-    const current = run.current;
-    if (!current) return;
-    run.current = null;
-    current.stopped = true;
-    current.mic?.stop();
-    clearInterval(current.meter);
-    if (current.socket && current.socket.readyState <= WebSocket.OPEN) current.socket.close(1000);
-    setState(IDLE);
-  }, []);
+  const audio = useOperatorAudio<Microphone, NscLiveMessage>(() => setState(IDLE), onEnd);
+  const { start: begin } = audio;
 
   const start = useCallback(
     async (deviceIds: number[], groupIds: number[]) => {
-      if (run.current) return;
-      const current = { socket: null as WebSocket | null, mic: null as Microphone | null, meter: 0, stopped: false };
-      run.current = current;
-      setState({ ...IDLE, phase: 'connecting' });
-      let seq = 0;
+      const query: Record<string, string> = {};
+      if (deviceIds.length) query.deviceIds = deviceIds.join(',');
+      if (groupIds.length) query.groupIds = groupIds.join(',');
       let loudest = 0;
-      try {
-        current.mic = await openMicrophone((pcm, capturedAt) => {
+      await begin(() => setState({ ...IDLE, phase: 'connecting' }), {
+        url: operatorSocketUrl(NSC_LIVE_API.broadcast.path, projectId, query),
+        open: openMicrophone,
+        captured: (pcm) => {
           loudest = Math.max(loudest, liveLevel(pcm));
-          const socket = current.socket;
-          if (socket?.readyState !== WebSocket.OPEN) return;
-          socket.send(liveFrame(seq++, capturedAt, pcm));
-        });
-      } catch (error) {
-        teardown();
-        ended.current({
-          kind: 'microphone',
-          error: error instanceof MicrophoneError ? error : new MicrophoneError('unsupported', String(error)),
-        });
-        return;
-      }
-      if (current.stopped) {
-        current.mic.stop();
-        return;
-      }
-      current.meter = window.setInterval(() => {
-        const loud = loudest;
-        loudest = 0;
-        // Falls back gently, as a meter does, rather than flickering between frames.
-        setState((s) =>
-          s.phase === 'idle' ? s : { ...s, micLevel: Math.max(loud, Math.round(s.micLevel * 0.6)), frames: seq },
-        );
-      }, METER_MS);
-
-      const socket = new WebSocket(socketUrl(projectId, deviceIds, groupIds));
-      socket.binaryType = 'arraybuffer';
-      current.socket = socket;
-      let opened = false;
-      let refused = false;
-      socket.onopen = () => {
-        opened = true;
-      };
-      socket.onmessage = (event) => {
-        if (typeof event.data !== 'string') return;
-        const message = JSON.parse(event.data) as NscLiveMessage;
-        if (message.kind === 'started') {
-          setState((s) => ({
-            ...s,
-            phase: 'onAir',
-            session: message.session,
-            speakers: message.speakers.map((sp) => ({ ...sp, outcome: null, report: null })),
-          }));
-        } else if (message.kind === 'outcome') {
-          setState((s) => ({
-            ...s,
-            speakers: s.speakers.map((sp) => (sp.id === message.id ? { ...sp, outcome: message.outcome } : sp)),
-          }));
-        } else if (message.kind === 'error') {
-          refused = true;
-          ended.current({ kind: 'refused', key: message.key, params: message.params });
-        }
-      };
-      socket.onclose = () => {
-        if (current.stopped) return;
-        teardown();
-        if (!refused) ended.current({ kind: 'closed', opened });
-      };
+        },
+        tick: {
+          ms: METER_MS,
+          run: (frames) => {
+            const loud = loudest;
+            loudest = 0;
+            // Falls back gently, as a meter does, rather than flickering between frames.
+            setState((s) =>
+              s.phase === 'idle' ? s : { ...s, micLevel: Math.max(loud, Math.round(s.micLevel * 0.6)), frames },
+            );
+          },
+        },
+        message: (message) => {
+          if (message.kind === 'started') {
+            setState((s) => ({
+              ...s,
+              phase: 'onAir',
+              session: message.session,
+              speakers: message.speakers.map((sp) => ({ ...sp, outcome: null, report: null })),
+            }));
+          } else if (message.kind === 'outcome') {
+            setState((s) => ({
+              ...s,
+              speakers: s.speakers.map((sp) => (sp.id === message.id ? { ...sp, outcome: message.outcome } : sp)),
+            }));
+          }
+        },
+      });
     },
-    [projectId, teardown],
+    [projectId, begin],
   );
 
   /** A speaker's pushed telemetry: its figures of this broadcast, when it plays it. */
@@ -156,6 +97,5 @@ export function useLiveBroadcast(projectId: number, onEnd: (end: LiveEnd) => voi
     });
   }, []);
 
-  useEffect(() => teardown, [teardown]);
-  return { state, start, stop: teardown, report };
+  return { state, start, stop: audio.stop, report };
 }
