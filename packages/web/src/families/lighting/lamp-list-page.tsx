@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRealtime } from '../../api/realtime';
 import { type CrudColumn, canModify, ListScreen, SearchBar, useAuthLevel, usePagedList } from '../../components/crud';
-import { type FamilyRowActions, TableOrMapCard, useFamilyColumns, useRegistration } from '../../components/device';
+import { type FamilyRowActions, useFamilyColumns, useRegistration } from '../../components/device';
 import { devicesInArea } from '../../components/map/area';
 import { AreaDrawBar } from '../../components/map/area-draw-bar';
 import { useAreaDraw } from '../../components/map/use-area-draw';
-import { ProjectScoped } from '../../components/project-scoped';
 import { useReachProjects } from '../../components/project-switcher';
 import { useIncludeChildren } from '../../session/use-current-project';
+import { tableOrMapPage } from '../kit/table-or-map-page';
 import { type Lamp, type LampFilters, type LampPoint, lightingApi, lightingKeys } from './api';
 import { LampBatchProgress, PowerCommands, useLampBatch } from './batch';
 import { LampStateTag, lampPath, RunStatusTag, useLampOptions, withUnit } from './common';
@@ -21,22 +21,11 @@ import { applyLampPushes, STATE_COLOURS } from './lamp-state';
 const AreaMap = lazy(() => import('../../components/map/area-map'));
 
 /** /pjt/pjtdevicelightinglist (spec 001 §2): the project's lamp controllers, live, in a table or on a map. */
-export default function LampListPage() {
-  return <ProjectScoped>{(projectId) => <LampList projectId={projectId} />}</ProjectScoped>;
-}
-
-function LampList({ projectId }: { projectId: number }) {
-  const { t } = useTranslation();
-  return (
-    <TableOrMapCard
-      title={t('menu.pjtdevicelightinglist')}
-      labels={{ table: t('lamps.list.table'), map: t('lamps.list.map') }}
-      testId="lamp-view"
-      table={<LampTable projectId={projectId} />}
-      map={<LampMap projectId={projectId} />}
-    />
-  );
-}
+export default tableOrMapPage(
+  { menu: 'pjtdevicelightinglist', texts: 'lamps', testId: 'lamp-view' },
+  LampTable,
+  LampMap,
+);
 
 function LampTable({ projectId }: { projectId: number }) {
   const { t } = useTranslation();

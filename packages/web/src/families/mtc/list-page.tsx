@@ -6,21 +6,23 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRealtime } from '../../api/realtime';
-import { type CrudColumn, canModify, ListScreen, SearchBar, useAuthLevel, usePagedList } from '../../components/crud';
-import { type FamilyRowActions, TableOrMapCard, useFamilyColumns, useRegistration } from '../../components/device';
+import { type CrudColumn, ListScreen, SearchBar, usePagedList } from '../../components/crud';
+import { type FamilyRowActions, useFamilyColumns, useRegistration } from '../../components/device';
 import { ToneMap } from '../../components/map/tone-map';
-import { ProjectScoped } from '../../components/project-scoped';
 import { useReachProjects } from '../../components/project-switcher';
 import { useIncludeChildren } from '../../session/use-current-project';
+import { tableOrMapPage } from '../kit/table-or-map-page';
 import { type Cabinet, type CabinetFilters, mtcApi, mtcKeys } from './api';
 import { CircuitStrip } from './circuits';
 import { AlarmTag, cabinetPath, circuitViews, ModeTag, OnlineTag, withUnit } from './common';
 import './texts';
 
 /** /pjt/pjtdevicemtclist (spec 001 §2): the project's cabinets, live, in a table or on a map. */
-export default function CabinetListPage() {
-  return <ProjectScoped>{(projectId) => <CabinetList projectId={projectId} />}</ProjectScoped>;
-}
+export default tableOrMapPage(
+  { menu: 'pjtdevicemtclist', texts: 'cabinets', testId: 'cabinet-view' },
+  CabinetTable,
+  CabinetMap,
+);
 
 /**
  * Reloads what the caller shows when one of the project's cabinets reports, changes state or raises an
@@ -47,24 +49,10 @@ function useCabinetPushes(projectId: number, reload: () => void) {
   });
 }
 
-function CabinetList({ projectId }: { projectId: number }) {
-  const { t } = useTranslation();
-  return (
-    <TableOrMapCard
-      title={t('menu.pjtdevicemtclist')}
-      labels={{ table: t('cabinets.list.table'), map: t('cabinets.list.map') }}
-      testId="cabinet-view"
-      table={<CabinetTable projectId={projectId} />}
-      map={<CabinetMap projectId={projectId} />}
-    />
-  );
-}
-
 function CabinetTable({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const _editable = canModify(useAuthLevel());
   const m = mtcApi(projectId);
   const includeChildren = useIncludeChildren();
   const list = usePagedList<Cabinet, CabinetFilters>({
