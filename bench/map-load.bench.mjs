@@ -65,6 +65,10 @@ async function phase(name, work) {
     loopP99: loop.p99,
     loopMax: loop.max,
     turnsOver100ms: loop.over100,
+    // Of those, the turns in which the server's main thread itself computed over 100 ms (not waiting
+    // for a core of the loaded machine), and the most CPU time one late turn took (10 ms ticks).
+    turnsOver100msCpu: loop.over100Cpu,
+    lateTurnMaxCpuMs: loop.maxTurnCpu,
     trivialCalls: trivial.length,
     trivialP50: round(pct(trivial, 50)),
     trivialP99: round(pct(trivial, 99)),
