@@ -1,22 +1,16 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { queryRows } from '../../../test/factories.js';
-import { emptyDatabase, MIGRATIONS, migrationsBefore } from '../../../test/migration-steps.js';
+import { countingBytes, joined, migrationSuite } from '../kit/migration.fixtures.js';
 import { createLedRepository } from './led.repository.js';
 
-let close: (() => Promise<void>) | null = null;
-afterAll(() => close?.());
+const migration = migrationSuite();
 
-// Every migration from an empty database: half a minute on a loaded machine.
 it('moves the files stored whole into chunks, keeping their bytes, sizes and checksums', async () => {
-  const database = await emptyDatabase();
-  close = database.close;
-  const { db, migrate } = database;
-  await migrate(migrationsBefore('_led_media_chunks'));
+  const { db, finish } = await migration.before('_led_media_chunks');
   // 600 KB (three chunks, the last short), 10 bytes (one), and a resource without a file.
-  const big = Buffer.alloc(600 * 1024);
-  for (let i = 0; i + 4 <= big.length; i += 4) big.writeUInt32BE(i, i);
+  const big = countingBytes(600 * 1024);
   const small = Buffer.from('0123456789');
   const insert = (no: string, bytes: Buffer | null) =>
     db.execute(sql`INSERT INTO led_resources (project_id, name, no, media_type, file_name, mime, size, file, creator)
@@ -25,7 +19,7 @@ it('moves the files stored whole into chunks, keeping their bytes, sizes and che
   await insert('big', big);
   await insert('small', small);
   await insert('bare', null);
-  await migrate(MIGRATIONS);
+  await finish();
 
   const rows = await queryRows<{
     id: number;
@@ -51,9 +45,7 @@ it('moves the files stored whole into chunks, keeping their bytes, sizes and che
     [rows[1]!, small],
   ] as const) {
     const file = await repo.file(1, r.id);
-    const parts: Buffer[] = [];
-    for await (const part of file!.chunks()) parts.push(part);
-    expect(Buffer.concat(parts).equals(bytes)).toBe(true);
+    expect((await joined(file!.chunks())).equals(bytes)).toBe(true);
   }
   // A file stored after the migration gets an id of its own (the sequence moved past the moved files).
   const id = await repo.create(
