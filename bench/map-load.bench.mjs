@@ -6,7 +6,7 @@
 // view per zoom over the whole city: the first clustering per zoom), idle (the baseline: the trivial
 // call only), load. Load average beside every phase.
 // Usage: node bench/map-load.bench.mjs [--data-dir <seeded PGlite dir>] [--devices 100000] [--seconds 30]
-//   [--clients 32] [--state-rate 20] [--label before]
+//   [--clients 32] [--state-rate 20] [--state-batch 1] [--label before]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,10 @@ const devices = Number(arg('devices', '100000'));
 const seconds = Number(arg('seconds', '30'));
 const clients = Number(arg('clients', '32'));
 const stateRate = Number(arg('state-rate', '20'));
+// Devices per state call: 1 forces one device's state (PUT …/{id}/active), more force a batch (POST
+// …/batch/active, one database write) at stateRate / stateBatch calls a second. At most 8: the batch's
+// audit row keeps the ids joined in 64 characters, and more than that is refused.
+const stateBatch = Number(arg('state-batch', '1'));
 const label = arg('label', 'run');
 const round = (v) => (v === null || v === undefined ? null : Math.round(v * 10) / 10);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -141,21 +145,33 @@ try {
     };
     let stateChanges = 0;
     let stateErrors = 0;
+    let firstStateError = null;
     const stateMs = [];
     const changer = async () => {
-      const every = 1000 / stateRate;
+      const every = (1000 * stateBatch) / stateRate;
       let next = performance.now();
       while (Date.now() < until) {
-        const id = ids[Math.floor(Math.random() * ids.length)];
+        const some = Array.from({ length: stateBatch }, () => ids[Math.floor(Math.random() * ids.length)]);
+        const activeState = [-1, 0, 1][Math.floor(Math.random() * 3)];
         const t = performance.now();
-        const res = await fetch(`${server.url}/api/biz/devices.do/${id}/active?token=${token}`, {
-          method: 'PUT',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ activeState: [-1, 0, 1][Math.floor(Math.random() * 3)] }),
-        });
-        await res.arrayBuffer();
-        if (res.ok) stateChanges++;
-        else stateErrors++;
+        const res =
+          stateBatch === 1
+            ? await fetch(`${server.url}/api/biz/devices.do/${some[0]}/active?token=${token}`, {
+                method: 'PUT',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ activeState }),
+              })
+            : await fetch(`${server.url}/api/biz/devices.do/batch/active?token=${token}&lang=en_US`, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ ids: [...new Set(some)].join(','), activeState: String(activeState) }),
+              });
+        const answer = await res.text();
+        if (res.ok) stateChanges += new Set(some).size;
+        else {
+          stateErrors++;
+          firstStateError ??= `${res.status} ${answer.slice(0, 300)}`;
+        }
         stateMs.push(performance.now() - t);
         next += every;
         await sleep(Math.max(0, next - performance.now()));
@@ -173,12 +189,14 @@ try {
     });
     return {
       clients,
+      stateBatch,
       view: figures(lat.view),
       clusters: figures(lat.clusters),
       mapCallsPerSecond: round((lat.view.length + lat.clusters.length) / elapsed),
       mapErrors: errors,
       stateChanges,
       stateErrors,
+      firstStateError,
       stateChangesPerSecond: round(stateChanges / elapsed),
       stateCallP99: round(pct(stateMs, 99)),
     };
