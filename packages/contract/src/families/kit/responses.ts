@@ -55,6 +55,15 @@ export const deviceRef = z.object(namedRecord);
 /** The first fields of a project's own record (a media file, a resource): its id and its project. */
 export const projectRecord = { id: z.number().int(), projectId: z.number().int() };
 
+/** The last fields of a record checked before it runs (a program, a timed task): its creator, its check and its times. */
+export const reviewedRecord = {
+  creator: z.string(),
+  checkedBy: z.string().nullable(),
+  checkedAt: isoTime.nullable(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+};
+
 /** A device's link: its equipment id, online state, registration and last traffic. */
 const deviceLink = {
   equipmentId: z.string().nullable(),

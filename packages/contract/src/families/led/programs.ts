@@ -6,7 +6,7 @@ import { description, intRange, scopedName, scopedNo } from '../../validation/ru
 import { batchStarted } from '../kit/batches.js';
 import { type FamilyEndpoints, familyPublicEndpoints } from '../kit/calls.js';
 import { clockTime, isoDate } from '../kit/policy.js';
-import { isoTime, pageOf, projectRecord, recordDeleted } from '../kit/responses.js';
+import { isoTime, pageOf, projectRecord, recordDeleted, reviewedRecord } from '../kit/responses.js';
 
 /**
  * LED programs (spec 001 §3 "LED program", §4 edit and checked states, §5 program rules): a program's
@@ -224,11 +224,7 @@ export const ledProgram = z.object({
   days: z.array(z.number().int()),
   layers: z.array(ledLayer),
   state: z.enum(LED_PROGRAM_STATES),
-  creator: z.string(),
-  checkedBy: z.string().nullable(),
-  checkedAt: isoTime.nullable(),
-  createdAt: isoTime,
-  updatedAt: isoTime,
+  ...reviewedRecord,
 });
 export type LedProgram = z.infer<typeof ledProgram>;
 

@@ -5,7 +5,7 @@ import { description, intRange, scopedName, scopedNo } from '../../validation/ru
 import { type FamilyEndpoints, recordCalls } from '../kit/calls.js';
 import { idList } from '../kit/forms.js';
 import { clockTime, isoDate, type PolicyCycle } from '../kit/policy.js';
-import { isoTime, projectRecord, recordDeleted } from '../kit/responses.js';
+import { projectRecord, recordDeleted, reviewedRecord } from '../kit/responses.js';
 import { addDays, clockOf, policyApplies } from '../kit/schedule.js';
 
 /**
@@ -216,11 +216,7 @@ export const nscTask = z.object({
   state: z.enum(NSC_TASK_STATES),
   /** Started (sent to its speakers) and not stopped. */
   running: z.boolean(),
-  creator: z.string(),
-  checkedBy: z.string().nullable(),
-  checkedAt: isoTime.nullable(),
-  createdAt: isoTime,
-  updatedAt: isoTime,
+  ...reviewedRecord,
 });
 export type NscTask = z.infer<typeof nscTask>;
 
