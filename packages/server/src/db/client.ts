@@ -96,6 +96,20 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
 }
 
 /**
+ * Drizzle's pglite driver drops the name of a statement prepared with `.prepare(name)`: the worker's
+ * client is told its SQL instead, and runs it as a named statement, parsed once (pglite-worker.ts).
+ */
+function keepStatementNames<T extends object>(db: T, client: PgliteLike): T {
+  const session = (db as unknown as { session: { prepareQuery: (...args: unknown[]) => unknown } }).session;
+  const prepareQuery = session.prepareQuery.bind(session);
+  session.prepareQuery = (query: unknown, fields: unknown, name: unknown, ...rest: unknown[]) => {
+    if (name) client.nameStatement?.((query as { sql: string }).sql);
+    return prepareQuery(query, fields, name, ...rest);
+  };
+  return db;
+}
+
+/**
  * PGlite in `dataDir`, or in memory when dataDir is null (tests). By default in a worker thread
  * (pglite-worker.ts): a long query does not stop the server (docs/performance.md); `thread: 'main'`
  * runs it in this thread (the offline seed, the benchmark's comparison). A new data directory starts
@@ -117,11 +131,13 @@ export async function openPglite(
   if (options.thread !== 'main') {
     const client = options.worker ?? startPgliteWorker(dataDir, setup, template, options.dump ?? null);
     // Drizzle's pglite driver calls query, exec and transaction only: the worker's client has them.
-    const db = drizzlePglite(client as unknown as PGlite, { schema });
+    const db = keepStatementNames(drizzlePglite(client as unknown as PGlite, { schema }), client);
     const low = client.lowPriority?.();
     return {
       db: db as unknown as Db,
-      ingestDb: (low ? drizzlePglite(low as unknown as PGlite, { schema }) : db) as unknown as Db,
+      ingestDb: (low
+        ? keepStatementNames(drizzlePglite(low as unknown as PGlite, { schema }), client)
+        : db) as unknown as Db,
       kind: 'pglite',
       availability: createAvailability(),
       migrate: () =>

@@ -12,7 +12,8 @@ const { createRequire } = require('node:module');
 const fs = require('node:fs');
 const path = require('node:path');
 const load = createRequire(workerData.base);
-const { PGlite, types } = load('@electric-sql/pglite');
+const { PGlite, protocol, parse: results } = load('@electric-sql/pglite');
+const { serialize } = protocol;
 const { pg_trgm } = load('@electric-sql/pglite/contrib/pg_trgm');
 const same = (value) => value;
 const asText = {};
@@ -25,6 +26,82 @@ const errorOf = (error) => {
       if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) out[key] = value;
     }
   return out;
+};
+const joined = (parts) => {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};
+// Statements the server named, parsed (and, after a few runs, planned) once by PostgreSQL and then
+// only bound and executed: PGlite's own query parses and describes every statement on every call,
+// six protocol messages where a named one needs three (Bind, Execute, Sync in one buffer).
+const statements = new Map();
+const prepare = async (db, m) => {
+  const old = statements.get(m.name);
+  if (old && old.sql === m.sql) return old;
+  statements.delete(m.name);
+  if (old) await db.execProtocol(joined([serialize.close({ type: 'S', name: m.name }), serialize.sync()]));
+  const r = await db.execProtocol(
+    joined([serialize.parse({ name: m.name, text: m.sql, types: [] }), serialize.describe({ type: 'S', name: m.name }), serialize.sync()]),
+  );
+  const s = {
+    sql: m.sql,
+    params: r.messages.find((x) => x.name === 'parameterDescription')?.dataTypeIDs ?? [],
+    row: r.messages.find((x) => x.name === 'rowDescription'),
+  };
+  statements.set(m.name, s);
+  return s;
+};
+const runNamed = async (db, m, again = true) => {
+  const s = await prepare(db, m);
+  // Parameters and rows converted as PGlite's query converts them (its serializers and parsers).
+  const values = serializeParams(db, m.params, s.params);
+  try {
+    const r = await db.execProtocol(joined([serialize.bind({ statement: m.name, values }), serialize.execute({}), serialize.sync()]));
+    const messages = s.row ? [s.row, ...r.messages] : r.messages;
+    return results.parseResults(messages, db.parsers, { rowMode: m.rowMode, parsers: m.text ? asText : undefined })[0];
+  } catch (error) {
+    // Gone (DEALLOCATE, DISCARD): parsed again once.
+    if (again && error && error.code === '26000') {
+      statements.delete(m.name);
+      return runNamed(db, m, false);
+    }
+    throw Object.assign(error, { query: m.sql });
+  }
+};
+const serializeParams = (db, params, types) =>
+  (params ?? []).map((v, i) => {
+    if (v === null || v === undefined) return null;
+    const serializer = db.serializers[types[i]];
+    return serializer ? serializer(v) : v.toString();
+  });
+// PGlite's query without its round trips: Parse and Describe, then Bind, Describe, Execute and Sync,
+// two calls into the database where PGlite's query makes six (same messages, same conversions).
+const runUnnamed = async (db, m) => {
+  let described;
+  try {
+    described = await db.execProtocol(
+      joined([serialize.parse({ text: m.sql, types: [] }), serialize.describe({ type: 'S' })]),
+    );
+  } catch (error) {
+    await db.execProtocol(serialize.sync()).catch(() => undefined);
+    throw Object.assign(error, { query: m.sql });
+  }
+  const types = described.messages.find((x) => x.name === 'parameterDescription')?.dataTypeIDs ?? [];
+  const values = serializeParams(db, m.params, types);
+  let r;
+  try {
+    r = await db.execProtocol(
+      joined([serialize.bind({ values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+    );
+  } catch (error) {
+    throw Object.assign(error, { query: m.sql });
+  }
+  return results.parseResults(r.messages, db.parsers, { rowMode: m.rowMode, parsers: m.text ? asText : undefined })[0];
 };
 (async () => {
   // A new data directory starts as a copy of the build's template (pgdata-template.ts, copyTemplate):
@@ -39,20 +116,28 @@ const errorOf = (error) => {
   const loadDataDir = workerData.dump ? new Blob([fs.readFileSync(workerData.dump)]) : undefined;
   const db = await PGlite.create(workerData.dataDir ?? undefined, { extensions: { pg_trgm }, loadDataDir, postgresqlconf: workerData.conf });
   await db.exec(workerData.setup);
-  parentPort.on('message', async (m) => {
+  // One message after another, in the order they came (the server sends several ahead).
+  let last = Promise.resolve();
+  const handle = async (m) => {
     try {
       let result;
-      if (m.op === 'query') result = await db.query(m.sql, m.params, { rowMode: m.rowMode, parsers: m.text ? asText : undefined });
+      if (m.op === 'query') result = await db._runExclusiveQuery(() => (m.name ? runNamed(db, m) : runUnnamed(db, m)));
       else if (m.op === 'exec') result = await db.exec(m.sql);
       else if (m.op === 'close') result = await db.close();
       parentPort.postMessage({ id: m.id, result });
     } catch (error) {
       parentPort.postMessage({ id: m.id, error: errorOf(error) });
     }
+  };
+  parentPort.on('message', (m) => {
+    last = last.then(() => handle(m));
   });
   parentPort.postMessage({ id: 0, result: 'ready' });
 })().catch((error) => parentPort.postMessage({ id: 0, error: errorOf(error) }));
 `;
+
+/** The API's statements sent to the worker before the one it runs ends (startPgliteWorker). */
+export const IN_FLIGHT = 16;
 
 /** Timestamps, dates, intervals and numeric/time arrays: drizzle reads them as text (its pglite driver's parsers). */
 const TEXT_TYPES = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
@@ -77,6 +162,11 @@ export interface PgliteLike {
   transaction<T>(fn: (tx: PgliteLike) => Promise<T>): Promise<T>;
   /** The same database for device traffic: its statements go after the API's (startPgliteWorker). */
   lowPriority?(): PgliteLike;
+  /**
+   * Marks `sql` as a named statement (what `.prepare(name)` means on PostgreSQL): the worker parses it
+   * once and then only binds and executes it (openPglite registers drizzle's named statements).
+   */
+  nameStatement?(sql: string): void;
   close(): Promise<void>;
 }
 
@@ -144,27 +234,25 @@ export function startPgliteWorker(
   };
   let opened = false;
   /**
-   * Statements go to the worker one at a time, the API's first: device traffic's (`lowPriority`)
-   * only when none of the API's waits and no transaction is open (it would run inside it). PGlite
-   * has one connection: without this an API query waits behind every ingest statement sent before it.
+   * Statements go to the worker in order, the API's first: device traffic's (`lowPriority`) only when
+   * none of the API's waits or runs and no transaction is open (it would run inside it). PGlite has
+   * one connection: without this an API query waits behind every ingest statement sent before it.
+   * Up to IN_FLIGHT of the API's are sent ahead: the worker runs them one after another in the order
+   * they came (PGlite's query lock), but starts the next without waiting for this thread to send it.
    */
   type Job = { message: Record<string, unknown>; resolve(value: unknown): void; reject(error: Error): void };
   const urgent: Job[] = [];
   const background: Job[] = [];
-  let busy = false;
+  let inFlight = 0;
   let inTransaction = false;
   /** Set for one turn of the event loop after an API statement: its request's next one comes then. */
   let grace = false;
-  const dispatch = () => {
-    if (busy) return;
-    const isUrgent = urgent.length > 0;
-    const job = isUrgent ? urgent.shift() : inTransaction || grace ? undefined : background.shift();
-    if (!job) return;
-    busy = true;
+  const send = (job: Job, isUrgent: boolean) => {
+    inFlight++;
     post(job.message)
       .then(job.resolve, job.reject)
       .finally(() => {
-        busy = false;
+        inFlight--;
         if (isUrgent && !grace) {
           grace = true;
           setImmediate(() => {
@@ -174,6 +262,11 @@ export function startPgliteWorker(
         }
         dispatch();
       });
+  };
+  const dispatch = () => {
+    while (urgent.length > 0 && inFlight < IN_FLIGHT) send(urgent.shift()!, true);
+    if (inFlight === 0 && urgent.length === 0 && !inTransaction && !grace && background.length > 0)
+      send(background.shift()!, false);
   };
   const enqueue = <T>(message: Record<string, unknown>, low: boolean): Promise<T> =>
     new Promise<T>((resolve, reject) => {
@@ -187,11 +280,20 @@ export function startPgliteWorker(
           opened = true;
           return enqueue<T>(message, low);
         });
+  /** Named statements by their SQL: one name each, unique in the worker. */
+  const names = new Map<string, string>();
   const queryAs =
     (low: boolean) =>
     (sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
       call<Results>(
-        { op: 'query', sql, params, rowMode: options.rowMode ?? 'object', text: Boolean(options.parsers) },
+        {
+          op: 'query',
+          sql,
+          params,
+          rowMode: options.rowMode ?? 'object',
+          text: Boolean(options.parsers),
+          name: names.get(sql),
+        },
         low,
       );
   const query = queryAs(false);
@@ -233,6 +335,9 @@ export function startPgliteWorker(
         () => open--,
       );
       return result;
+    },
+    nameStatement(sql) {
+      if (!names.has(sql)) names.set(sql, `s${names.size + 1}`);
     },
     lowPriority: () => ({
       ...client,
