@@ -10,7 +10,7 @@
 // gracefully), over the phase's seconds. The phases start 15 s after the server (its start jobs done).
 // Usage: node --import tsx bench/burst.bench.mjs [--db pg,pglite] [--qos 0,1] [--publishers 20] [--url postgres://…]
 // BURST_SECONDS=10 shortens every phase. Prints one JSON line per database and writes it to
-// bench/results/burst-<db>-<date>.json.
+// bench/results/burst-<db>-<date>[-<tag>].json (--tag names a configuration, e.g. before/after).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +33,7 @@ const SECONDS = Number(process.env.BURST_SECONDS ?? 30);
 const PUBLISHERS = Number(arg('publishers', 20));
 const KINDS = arg('db', 'pg,pglite').split(',');
 const QOS = arg('qos', '0,1').split(',').map(Number);
+const TAG = arg('tag', '');
 /** After a phase: the backlog (at most 20,000 QoS 0 waiting and two statements' rows) drains. */
 const DRAIN_MS = 8000;
 /** After the server started, before the first phase. */
@@ -245,6 +246,9 @@ for (const kind of KINDS) {
   const line = JSON.stringify(out);
   console.log(line);
   fs.mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  fs.writeFileSync(path.join(root, `bench/results/burst-${kind}-${out.date.slice(0, 10)}.json`), `${line}\n`);
+  fs.writeFileSync(
+    path.join(root, `bench/results/burst-${kind}-${out.date.slice(0, 10)}${TAG ? `-${TAG}` : ''}.json`),
+    `${line}\n`,
+  );
 }
 process.exit(0);
