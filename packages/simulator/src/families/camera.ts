@@ -11,6 +11,7 @@ import {
   SNAPSHOTS,
 } from '@sc/contract/families/camera';
 import { createCameraStreams, replayPace, simFfmpeg, type ViewMotion } from './camera-stream.js';
+import { keptRecords } from './kit/records.js';
 import type { CommandAnswer, FamilySim, SimDevice, SimEvent } from './types.js';
 
 /**
@@ -134,20 +135,7 @@ export function cameraRecords(
   now: number,
 ): { files: CameraRecordFile[]; truncated: boolean } {
   const limit = Math.min(query.limit ?? CAMERA_RECORDS_MAX, CAMERA_RECORDS_MAX);
-  const kept = now - CARD_DAYS * 24 * HOUR;
-  const from = Math.max(query.from, kept);
-  const to = Math.min(query.to, now);
-  const found: CameraRecordFile[] = [];
-  for (let hour = Math.floor(from / HOUR) * HOUR - HOUR; hour < to; hour += HOUR)
-    for (const f of hourRecords(device, hour)) {
-      const start = Date.parse(f.start);
-      const end = Date.parse(f.end);
-      if (end <= from || start >= to || end > now || start < kept) continue;
-      if (query.type && f.type !== query.type) continue;
-      found.push(f);
-    }
-  found.sort((a, b) => a.start.localeCompare(b.start));
-  return { files: found.slice(0, limit), truncated: found.length > limit };
+  return keptRecords((hour) => hourRecords(device, hour), { ...query, limit, keptDays: CARD_DAYS }, now);
 }
 
 /** The period of `records` and `replay` (ISO times): within the card's days and at most the DSS's 120 minutes. */

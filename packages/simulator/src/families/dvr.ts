@@ -9,6 +9,7 @@ import {
   type RecordType,
 } from '@sc/contract/families/dvr';
 import { createReplayServer, replayPace, simFfmpeg } from '../video.js';
+import { keptRecords } from './kit/records.js';
 import type { CommandAnswer, FamilySim, SimDevice } from './types.js';
 
 /** Minutes of one continuous (normal) recording file: a recorder closes a file every half hour. */
@@ -83,23 +84,13 @@ export function recordFiles(
   now: number,
 ): { files: DeviceRecordFile[]; truncated: boolean } {
   const limit = Math.min(query.limit ?? RECORD_FILES_MAX, RECORD_FILES_MAX);
-  const kept = now - KEPT_DAYS * 24 * HOUR;
-  const from = Math.max(query.from, kept);
-  const to = Math.min(query.to, now);
   const channels = query.channel ? [query.channel] : Array.from({ length: channelsOf(device) }, (_, i) => i + 1);
-  const found: DeviceRecordFile[] = [];
-  // Clips may start in the hour before `from` and run into it.
-  for (let hour = Math.floor(from / HOUR) * HOUR - HOUR; hour < to; hour += HOUR)
-    for (const channel of channels)
-      for (const f of hourFiles(device, channel, hour)) {
-        const start = Date.parse(f.start);
-        const end = Date.parse(f.end);
-        if (end <= from || start >= to || end > now || start < kept) continue;
-        if (query.type && f.type !== query.type) continue;
-        found.push(f);
-      }
-  found.sort((a, b) => a.start.localeCompare(b.start) || a.channel - b.channel);
-  return { files: found.slice(0, limit), truncated: found.length > limit };
+  return keptRecords(
+    (hour) => channels.flatMap((channel) => hourFiles(device, channel, hour)),
+    { ...query, limit, keptDays: KEPT_DAYS },
+    now,
+    (a, b) => a.channel - b.channel,
+  );
 }
 
 /** What `records` asks (docs/device-protocol.md "Recorder"): ISO times, type and channel when given. */
