@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { CrudColumn } from '../../components/crud';
-import { ActiveStateFilter, familyListPage, pagedBy } from '../../components/device';
+import { familyListPage } from '../../components/device';
+import { stateOnlyList } from '../kit/state-only-list';
 import { DEVICE_PAGE, type DvrFilters, type DvrListRow, type DvrPage, dvrApi } from './api';
 
 const detailPath = (d: { id: number }) => `${DEVICE_PAGE}?id=${d.id}`;
@@ -11,11 +12,7 @@ const orDash = (v: string | number | null) => (v === null || v === '' ? '—' : 
  * registered, active, last active time"): the project's recorders, their state live.
  */
 export default familyListPage<DvrListRow, DvrFilters, DvrPage>({
-  source: (projectId) => pagedBy(dvrApi(projectId)),
-  initialFilters: { keyword: '', activeState: '' },
-  // Recorders send no readings: a state push alone patches the row.
-  report: () => ({}),
-  lead: (list) => <ActiveStateFilter namespace="dvr" list={list} />,
+  ...stateOnlyList('dvr', dvrApi),
   texts: { namespace: 'dvr', own: new Set(['modelName', 'groupName', 'ip', 'mac', 'channelCount', 'boundCount']) },
   columns: dvrColumns,
   actions: { detail: detailPath, width: { editor: 165, reader: 80 } },

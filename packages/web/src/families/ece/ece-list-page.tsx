@@ -2,8 +2,9 @@ import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { CrudColumn } from '../../components/crud';
-import { ActiveStateFilter, familyListPage, pagedBy } from '../../components/device';
+import { familyListPage } from '../../components/device';
 import { useCurrentProject } from '../../session/use-current-project';
+import { stateOnlyList } from '../kit/state-only-list';
 import { type EceFilters, type EceListRow, type EcePage, eceApi, LOG_PAGE } from './api';
 import { ConnectionButton } from './connection-dialog';
 
@@ -15,11 +16,7 @@ const orDash = (v: string | number | null) => (v === null || v === '' ? '—' : 
  * intercom platform's connection parameters.
  */
 export default familyListPage<EceListRow, EceFilters, EcePage>({
-  source: (projectId) => pagedBy(eceApi(projectId)),
-  initialFilters: { keyword: '', activeState: '' },
-  // Posts send no readings: a state push alone patches the row.
-  report: () => ({}),
-  lead: (list) => <ActiveStateFilter namespace="ece" list={list} />,
+  ...stateOnlyList('ece', eceApi),
   tools: () => <ConnectionTool />,
   texts: { namespace: 'ece', own: new Set(['ip', 'eceCode', 'deviceSerial', 'linkedCamera', 'unhandled']) },
   columns: eceColumns,
