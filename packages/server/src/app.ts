@@ -11,11 +11,14 @@ import { PRODUCT_VERSION, translate } from '@sc/contract';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { createInstances } from './cluster/instances.js';
+import { createInstancesRepository } from './cluster/instances.repository.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerCompression } from './http/compression.js';
 import { registerConsoleAssets } from './http/console-assets.js';
 import { createFastPaths } from './http/fast-paths.js';
+import { createInstanceForward } from './http/instance-forward.js';
 import { FAMILY_HANDLERS, registerFamilyRoutes } from './iot/families/index.js';
 import { createFamilyContext } from './iot/families/kit/context.js';
 import { createRealtimeHub } from './iot/realtime/hub.js';
@@ -162,8 +165,11 @@ declare module 'fastify' {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const db = database.db;
-  // The live video's files are answered before fastify (http/fast-paths.ts).
-  const fastPaths = createFastPaths();
+  // This instance among the others; what only it holds is fetched from it by the others (and the reverse).
+  const instances = createInstances(createInstancesRepository(db), { url: config.instanceUrl });
+  // The live video's files are answered before fastify (http/fast-paths.ts), and what another
+  // instance holds is sent to it before that.
+  const fastPaths = createFastPaths({ forward: createInstanceForward(instances) });
   const app = Fastify({
     serverFactory: fastPaths.serverFactory,
     logger: secretSafeLogger(options.logger ?? false),
@@ -191,6 +197,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerInputGuard(app);
 
   app.decorate('fastPaths', fastPaths);
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    const listening = typeof address === 'object' && address ? address : { address: config.host, port: config.port };
+    await instances.start(listening, (err) => app.log.warn({ err }, 'instance address not renewed'));
+  });
+  app.addHook('onClose', () => instances.stop());
 
   // ── Plugins
   const securityHeaders = registerSecurityHeaders(app, {
@@ -511,6 +523,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings,
     handledWork: alarmWork,
     batchLeaseMs: config.batchLeaseSeconds * 1000,
+    instanceKey: instances.key,
   });
 
   // ── Project summary and its layouts (spec 001 §2 pjtprojectsummary, pjtprojectsummarylayout)
@@ -524,7 +537,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   summaryRoutes(app, {
     summary: createSummaryService({
       summary: createSummaryRepository(db),
-      sources: summarySources(createFamilyContext({ db, iot, audit, settings, handledWork: alarmWork })),
+      sources: summarySources(
+        createFamilyContext({ db, iot, audit, settings, handledWork: alarmWork, instanceKey: instances.key }),
+      ),
       settings,
       layoutInUse: summaryLayouts.inUse,
       cache: config.summaryCache,

@@ -45,6 +45,11 @@ export interface Config {
   mapTileUrl: string;
   mapTileAttribution: string;
   trustProxy: boolean;
+  /**
+   * How the other instances reach this one (INSTANCE_URL, e.g. `http://10.0.0.11:8080`): what only it
+   * holds (a live stream, a call) is fetched from it there. Default: its own IPv4 and port.
+   */
+  instanceUrl: string | null;
   /** Origins besides the console's own whose pages may open the realtime WebSocket (behind a proxy). */
   allowedOrigins: string[];
   /** The project summary's answers kept a while (on) or computed at every call (off: benchmarks). */
@@ -102,6 +107,19 @@ function origins(raw: string | undefined): string[] {
   return list;
 }
 
+/** INSTANCE_URL: an http(s) origin without a path, or nothing. */
+function instanceUrl(raw: string | undefined): string | null {
+  if (!raw) return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {}
+  if (!url || !/^https?:$/.test(url.protocol) || url.origin !== raw.replace(/\/$/, '')) {
+    throw new ConfigError(`INSTANCE_URL must be an address such as http://10.0.0.11:8080, got "${raw}"`);
+  }
+  return url.origin;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
   const identifyCode = (env.LOGIN_IDENTIFY_CODE ?? 'on').toLowerCase() !== 'off';
@@ -138,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTileUrl: env.MAP_TILE_URL ?? '',
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION ?? '',
     trustProxy: (env.TRUST_PROXY ?? '').toLowerCase() === 'true',
+    instanceUrl: instanceUrl(env.INSTANCE_URL),
     allowedOrigins: origins(env.ALLOWED_ORIGINS),
     summaryCache: (env.SUMMARY_CACHE ?? 'on').toLowerCase() !== 'off',
   };

@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyServerFactory } from 'fastify';
+import type { InstanceForward } from './instance-forward.js';
 
 /** What a fast path sends: the body and its own headers (beside the common ones). */
 export interface FastAnswer {
@@ -27,7 +28,7 @@ declare module 'fastify' {
  * answer, and its own); everything else, a miss included, goes through fastify as before, so its
  * route, with the same checks, stays the reference for every other case (and for `inject`).
  */
-export function createFastPaths() {
+export function createFastPaths({ forward }: { forward?: InstanceForward } = {}) {
   const paths: { prefix: string; answer: FastPath }[] = [];
   let common: Record<string, string> = {};
 
@@ -56,6 +57,7 @@ export function createFastPaths() {
       maxRequestsPerSocket: number;
     };
     const server = http.createServer(options.http ?? {}, (req, res) => {
+      if (forward?.tryForward(req, res, () => handler(req, res))) return;
       if (paths.length === 0 || !tryFast(req, res)) handler(req, res);
     });
     // As fastify sets up its own server (lib/server.js), which it leaves to a factory.
@@ -76,6 +78,13 @@ export function createFastPaths() {
     get(prefix: string, answer: FastPath) {
       if (!prefix.startsWith('/') || !prefix.endsWith('/')) throw new Error(`fast path prefix ${prefix}`);
       paths.push({ prefix, answer });
+    },
+    /**
+     * Requests under `prefix` whose next path segment is a key of what one instance holds (made by
+     * `FamilyContext.instanceKey`): another instance's are sent to it (http/instance-forward.ts).
+     */
+    instanceBound(prefix: string) {
+      forward?.bind(prefix);
     },
   };
 }

@@ -5,6 +5,7 @@ import { intRange } from '../../validation/rules.js';
 import { deviceCalls, familyEndpoints, familyPublicEndpoints, pageCall } from '../kit/calls.js';
 import { noArgs, REBOOT_COMMAND } from '../kit/commands.js';
 import { blank } from '../kit/forms.js';
+import { HELD_KEY } from '../kit/held-key.js';
 import { LIVE_FILE, LIVE_STATES, type LiveVideo, liveVideoCalls } from '../kit/live-video.js';
 import { defineFamily } from '../kit/manifest.js';
 import { type PeriodError, periodLimitError } from '../kit/periods.js';
@@ -106,7 +107,7 @@ export type CameraLive = LiveVideo;
  * it stops; whoever was given the playlist by the live call (signed in, the camera in their projects)
  * reads the files with it, without a session lookup for each of them.
  */
-export const LIVE_KEY = /^[A-Za-z0-9_-]{32}$/;
+export const LIVE_KEY = HELD_KEY;
 
 /**
  * Spec 001 §9 "DSS playback max 120 minutes": the longest period one recordings search or one replay

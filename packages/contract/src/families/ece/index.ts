@@ -5,6 +5,7 @@ import { blankOr, contextPathRule, hostRule, wsAddressRule } from '../../setting
 import { intRange } from '../../validation/rules.js';
 import { deviceCalls, familyEndpoints, familyPublicEndpoints, pageCall } from '../kit/calls.js';
 import { blank } from '../kit/forms.js';
+import { heldKeyParam } from '../kit/held-key.js';
 import { LIVE_VIDEO_API } from '../kit/live-video.js';
 import { defineFamily } from '../kit/manifest.js';
 import { ipNetwork } from '../kit/planned.js';
@@ -200,7 +201,7 @@ export const ECE_TALK_API = eceTalkCalls(e);
 /** The alarm recordings (record.ts): the search and one recording's audio. */
 export const ECE_RECORD_API = eceRecordCalls(e);
 
-const sessionParams = { session: z.string().regex(/^[0-9a-f-]{36}$/, 'validation.validParam') };
+const sessionParams = { session: heldKeyParam() };
 const keyQuery = z.object({ key: z.string().min(16).max(64) });
 const pub = familyPublicEndpoints('ece', 'ece');
 

@@ -6,6 +6,7 @@ export * from './device-texts.js';
 export * from './events.js';
 export * from './firmware.js';
 export * from './forms.js';
+export * from './held-key.js';
 export * from './link.js';
 export * from './link-texts.js';
 export * from './live-audio.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type FamilyEndpoints, familyPublicEndpoints } from '../kit/calls.js';
 import { idList } from '../kit/forms.js';
+import { heldKeyParam } from '../kit/held-key.js';
 import {
   flatReportOf,
   liveAudioSocket,
@@ -77,7 +78,7 @@ export type NscLiveMessage =
   | { kind: 'error'; key: string; params?: Record<string, string | number> };
 
 /** The pull stream's params: the broadcast, and the speaker's own key (given in its `live` command). */
-const streamParams = { session: z.string().regex(/^[0-9a-f-]{36}$/, 'validation.validParam') };
+const streamParams = { session: heldKeyParam() };
 
 /** The control center's live broadcast: the operator's socket, and the stream the speakers pull. */
 export const nscLiveCalls = <S extends string>(e: FamilyEndpoints<S>) => ({

@@ -4,6 +4,7 @@ export * from '../../modules/maintenance/maintenance.tables.js';
 export * from './admin.js';
 export * from './base.js';
 export * from './business.js';
+export * from './cluster.js';
 export * from './devices.js';
 export * from './logs.js';
 export * from './messages.js';

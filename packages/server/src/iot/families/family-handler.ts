@@ -38,6 +38,12 @@ export interface FamilyContext {
   repository<T>(create: (db: Db) => T): T;
   /** How long an instance holds a batch before renewing (config BATCH_LEASE_S); the kit's default when absent. */
   batchLeaseMs?: number;
+  /**
+   * A key of something only this instance holds (a live stream's files, a call's audio), `length`
+   * url-safe characters starting with the instance's id: a request for it under a prefix made
+   * `app.fastPaths.instanceBound` reaches this instance from any other.
+   */
+  instanceKey(length: number): string;
 }
 
 /**

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { cameraManifest } from '@sc/contract/families/camera';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../app.js';
+import { loadConfig } from '../../../config.js';
 import { createFastPaths } from '../../../http/fast-paths.js';
 import { secretSafeLogger } from '../../../platform/redact.js';
 import { signInWith } from '../../../test/caller.js';
@@ -263,6 +265,34 @@ describe('a live stream’s files on a listening server', () => {
       await app.close();
     }
   }, 30_000);
+});
+
+describe('a live stream behind a load balancer', () => {
+  it('is served by another instance too: its files fetched from the instance running its ffmpeg', async () => {
+    const { d } = await streamer();
+    await suite.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const other = await buildApp({ config: loadConfig({ WEB_DIST: '/nonexistent' }), database: suite.t.database });
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const live = await call('GET', `${base}/${d.id}/live`);
+      expect(live.json()).toMatchObject({ state: 'live' });
+      const playlistPath: string = live.json().playlist;
+      const origin = (app: typeof other) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const viaOther = await fetch(`${origin(other)}${playlistPath}`);
+      expect(viaOther.status).toBe(200);
+      expect(viaOther.headers.get('content-type')).toContain('mpegurl');
+      const segment = (await viaOther.text()).split('\n').find((l) => l.endsWith('.ts'))!;
+      const ts = await fetch(`${origin(other)}${playlistPath.replace('index.m3u8', segment)}`);
+      expect(ts.status).toBe(200);
+      const bytes = Buffer.from(await ts.arrayBuffer());
+      expect(bytes.equals((await plain(playlistPath.replace('index.m3u8', segment))).rawPayload)).toBe(true);
+      // The stream stopped: neither instance has its files any more.
+      await call('POST', `${base}/${d.id}/live/stop`);
+      expect((await fetch(`${origin(other)}${playlistPath}`)).status).toBe(404);
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
 });
 
 describe('without ffmpeg', () => {

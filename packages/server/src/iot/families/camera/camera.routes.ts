@@ -34,6 +34,7 @@ export function cameraRoutes(app: FastifyInstance, ctx: FamilyContext): void {
   const projectOf = new Map<number, number>();
   const gateway = createLiveGateway({
     ffmpeg: findFfmpeg(),
+    keyOf: ctx.instanceKey,
     idleMs: async () => Number(await ctx.settings.get('cameraLiveIdle')) * 1000,
     onState: (id, state) => {
       const projectId = projectOf.get(id);

@@ -8,7 +8,9 @@ import {
 } from '@sc/contract/families/ece';
 import { lengthPrefixed, splitFrames } from '@sc/contract/families/kit';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../app.js';
+import { loadConfig } from '../../../config.js';
 import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject, queryRows } from '../../../test/factories.js';
 import { eventually } from '../../test-device.js';
@@ -167,4 +169,75 @@ describe('agent seat call', () => {
       ).statusCode,
     ).toBe(404);
   });
+});
+
+describe('a call behind a load balancer', () => {
+  /** A second instance on the same database, as a load balancer may send the post to. */
+  let other: Awaited<ReturnType<typeof buildApp>>;
+  let otherOrigin: string;
+  beforeAll(async () => {
+    other = await buildApp({ config: loadConfig({ WEB_DIST: '/nonexistent' }), database: suite.t.database });
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    otherOrigin = `127.0.0.1:${(other.server.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    await other.close();
+  });
+
+  it('reaches the instance holding the call from another one: the pull, the upload, and a 404 for a key of none', async () => {
+    const alarmId = await alarmOf(post);
+    const o = await operator(`alarmId=${alarmId}`);
+    await o.next((m) => m.kind === 'outcome');
+    const command = told.at(-1)!;
+    const via = (url: string) => url.replace(origin, otherOrigin);
+    const { url, upload } = command.args as { url: string; upload: string };
+    expect(via(url)).not.toBe(url);
+
+    // The post's pull lands on the other instance: the operator's voice comes all the same.
+    const pull = await fetch(via(url));
+    expect(pull.status).toBe(200);
+    await o.next((m) => m.kind === 'outcome' && m.outcome === 'pulling');
+    for (let i = 0; i < 5; i++) o.socket.send(talkFrame(i, Date.now(), pcm(3000 + i)));
+    const reader = pull.body!.getReader();
+    let bytes = new Uint8Array(0);
+    const heard: number[] = [];
+    while (heard.length < 5) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      const joined = new Uint8Array(bytes.length + value.length);
+      joined.set(bytes);
+      joined.set(value, bytes.length);
+      const { frames, rest } = splitFrames(joined);
+      for (const f of frames) heard.push(readTalkFrame(f)!.samples[0]!);
+      bytes = rest.slice();
+    }
+    expect(heard).toEqual([3000, 3001, 3002, 3003, 3004]);
+
+    // Its voice, uploaded through the other instance, reaches the operator.
+    const spoke = await fetch(via(upload), {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: lengthPrefixed([talkFrame(0, Date.now(), pcm(-900))]),
+    });
+    expect(await spoke.json()).toEqual({ received: 1 });
+    await eventually(
+      async () => o.frames.length,
+      (n) => n === 1,
+    );
+
+    // Hanging up ends the pull relayed by the other instance too.
+    o.socket.close();
+    await eventually(
+      async () => (await reader.read()).done,
+      (done) => done === true,
+    );
+
+    // A session of no instance that is up, asked of either: the route's 404 in the caller's language.
+    const nobody = `zzzzzzzz${'a'.repeat(24)}`;
+    for (const at of [origin, otherOrigin]) {
+      const res = await fetch(`http://${at}/api/pub/iot/ece/talk/${nobody}?key=${'0'.repeat(32)}&lang=zh_CN`);
+      expect(res.status).toBe(404);
+      expect(((await res.json()) as { message: string }).message).toMatch(/[\u4e00-\u9fa5]/);
+    }
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type {} from '@fastify/websocket';
 import {
@@ -120,7 +120,8 @@ export function eceTalkRoutes(app: FastifyInstance, ctx: FamilyContext, ece: Ece
         const maxMs = await recordMs();
         if (socket.readyState !== socket.OPEN) return;
         const current: Talk = {
-          id: randomUUID(),
+          // The call lives here: the post's pull and upload reach this instance from any other.
+          id: ctx.instanceKey(32),
           key: randomBytes(16).toString('hex'),
           postId: post.id,
           pull: null,
@@ -163,6 +164,7 @@ export function eceTalkRoutes(app: FastifyInstance, ctx: FamilyContext, ece: Ece
     },
   );
 
+  app.fastPaths?.instanceBound(ECE_TALK_PUBLIC.listen.path.slice(0, ECE_TALK_PUBLIC.listen.path.indexOf(':')));
   app.get(
     ECE_TALK_PUBLIC.listen.path,
     { schema: { hide: true }, compress: false },

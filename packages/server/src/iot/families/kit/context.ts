@@ -16,6 +16,7 @@ export function createFamilyContext(deps: {
   settings: SettingsService;
   handledWork: HandledWorkLookup;
   batchLeaseMs?: number;
+  instanceKey: (length: number) => string;
 }): FamilyContext {
   const { db, iot, audit, settings } = deps;
   return {
@@ -28,5 +29,6 @@ export function createFamilyContext(deps: {
     liveVideo: createLiveVideos(),
     repository: (create) => create(db),
     batchLeaseMs: deps.batchLeaseMs,
+    instanceKey: deps.instanceKey,
   };
 }

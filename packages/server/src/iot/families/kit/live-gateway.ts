@@ -45,6 +45,11 @@ export interface LiveGatewayOptions<K extends number | string = number> {
    * playlist ended (#EXT-X-ENDLIST, PLAYLIST-TYPE VOD) so that a player can seek; ready once whole.
    */
   vod?: boolean;
+  /**
+   * Makes a stream's files key (LIVE_KEY: 32 url-safe characters): the family context's `instanceKey`,
+   * so that another instance sends a request for them here. Default: random.
+   */
+  keyOf?: (length: number) => string;
   /** Told every change of a stream's state (`idle` once stopped), e.g. to push it to the consoles. */
   onState?: (id: K, state: LiveState) => void;
   now?: () => number;
@@ -140,7 +145,7 @@ export function createLiveGateway<K extends number | string = number>(options: L
       seen: now(),
       error: null,
       ready: Promise.resolve(false),
-      key: randomBytes(24).toString('base64url'),
+      key: options.keyOf ? options.keyOf(32) : randomBytes(24).toString('base64url'),
       listed: new Set(),
       segments: new Map(),
     };

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type {} from '@fastify/websocket';
 import {
@@ -109,7 +109,8 @@ export function nscLiveRoutes(app: FastifyInstance, ctx: FamilyContext) {
         const targets = await speakersOf(projectId, query.deviceIds, query.groupIds);
         if (socket.readyState !== socket.OPEN) return;
         const current: Live = {
-          id: randomUUID(),
+          // The broadcast lives here: the speakers' pulls reach this instance from any other.
+          id: ctx.instanceKey(32),
           projectId,
           keys: new Map(),
           pulls: new Map(),
@@ -131,6 +132,7 @@ export function nscLiveRoutes(app: FastifyInstance, ctx: FamilyContext) {
     },
   );
 
+  app.fastPaths?.instanceBound(NSC_STREAM_API.stream.path.slice(0, NSC_STREAM_API.stream.path.indexOf(':')));
   app.get(
     NSC_STREAM_API.stream.path,
     { schema: { hide: true }, compress: false },
