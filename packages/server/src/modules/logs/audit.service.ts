@@ -19,6 +19,24 @@ export const actorOf = (request: FastifyRequest): Actor => ({
   userAgent: String(request.headers['user-agent'] ?? '').slice(0, 256),
 });
 
+/** The management log's entity id column holds this many characters. */
+export const ENTITY_ID_MAX = 64;
+
+/**
+ * An entity id as the log keeps it: a list of ids longer than the column (a batch of many devices) keeps
+ * its first ids and says how many more there were, so the operation is logged instead of refused.
+ */
+export function loggedEntityId(value: string | number): string {
+  const id = String(value);
+  if (id.length <= ENTITY_ID_MAX) return id;
+  const ids = id.split(',');
+  for (let kept = ids.length - 1; kept > 0; kept--) {
+    const text = `${ids.slice(0, kept).join(',')},…+${ids.length - kept}`;
+    if (text.length <= ENTITY_ID_MAX) return text;
+  }
+  return `${id.slice(0, ENTITY_ID_MAX - 1)}…`;
+}
+
 /** Fields that changed between two versions of a record, secrets left out. */
 export function changedFields(before: Record<string, unknown> | null, after: Record<string, unknown> | null) {
   const changes: Record<string, { from: unknown; to: unknown }> = {};
@@ -64,7 +82,7 @@ export function createAuditService(repository: AuditRepository) {
         ip: actor.ip,
         action: entry.action,
         entity: entry.entity,
-        entityId: String(entry.entityId),
+        entityId: loggedEntityId(entry.entityId),
         summary: redactText(entry.summary ?? ''),
         changes: redactValue(entry.changes ?? null),
       });
