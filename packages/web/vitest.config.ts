@@ -24,6 +24,9 @@ const shared = {
     environment: 'jsdom' as const,
     setupFiles: ['src/test/setup.ts'],
     testTimeout: 60_000,
+    // The raw-text guard after each screen test switches the language twice: on a loaded machine that
+    // outlasts vitest's 10 s default for a hook.
+    hookTimeout: 60_000,
   },
 };
 
