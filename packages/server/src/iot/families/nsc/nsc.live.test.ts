@@ -7,6 +7,8 @@ import {
   readLiveFrame,
 } from '@sc/contract/families/nsc';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../../app.js';
+import { loadConfig } from '../../../config.js';
 import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject } from '../../../test/factories.js';
 import { eventually } from '../../test-device.js';
@@ -101,6 +103,39 @@ describe('live broadcast', () => {
     o.socket.close();
     await reading;
     expect((await fetch(url)).status).toBe(404);
+  });
+
+  it('reaches a speaker whose pull lands on another instance (a load balancer): relayed from the one broadcasting', async () => {
+    const other = await buildApp({ config: loadConfig({ WEB_DIST: '/nonexistent' }), database: suite.t.database });
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const otherOrigin = `127.0.0.1:${(other.server.address() as { port: number }).port}`;
+      const before = told.length;
+      const o = await operator(`deviceIds=${speaker.id}`);
+      await o.next((m) => m.kind === 'outcome' && m.id === speaker.id);
+      const url = String(told.slice(before).find((r) => r.command === 'live')!.args.url).replace(origin, otherOrigin);
+      const pull = await fetch(url);
+      expect(pull.status).toBe(200);
+      await o.next((m) => m.kind === 'outcome' && m.id === speaker.id && m.outcome === 'pulling');
+      const tone = new Int16Array(NSC_LIVE_FRAME_SAMPLES).fill(1234);
+      const reader = pull.body!.getReader();
+      o.socket.send(liveFrame(0, Date.now(), tone));
+      let bytes = new Uint8Array(0);
+      while (bytes.length < 2 + 12 + NSC_LIVE_FRAME_SAMPLES * 2) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        bytes = new Uint8Array([...bytes, ...value]);
+      }
+      const frame = readLiveFrame(bytes.subarray(2, 2 + (bytes[0]! | (bytes[1]! << 8))))!;
+      expect([frame.seq, frame.samples[0]]).toEqual([0, 1234]);
+      o.socket.close();
+      await eventually(
+        async () => (await reader.read()).done,
+        (done) => done === true,
+      );
+    } finally {
+      await other.close();
+    }
   });
 
   it('pushes the level and delay a speaker reports, and keeps its state', async () => {
