@@ -21,6 +21,7 @@ import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { useRealtime } from '../../api/realtime';
 import { useFeedback } from '../../app/feedback';
+import { AfterPaint } from '../after-paint';
 import { MaintenanceHistoryLink } from '../maintenance/history-link';
 import { CoordinatePicker, type CoordinateValue, coordinateError } from '../map/coordinate-picker';
 import { ProjectScoped } from '../project-scoped';
@@ -234,6 +235,14 @@ export interface DeviceShellProps {
   tabs?: DeviceTab[];
 }
 
+/**
+ * The tab open first shows its content once the top of the page is drawn: below the fold, and its
+ * tables measure their columns as they mount, laying out the whole page in the commit that mounts it.
+ * A tab opened later shows at once.
+ */
+const firstAfterPaint = (tabs: DeviceTab[]): DeviceTab[] =>
+  tabs.map((tab, i) => (i === 0 ? { ...tab, children: <AfterPaint>{tab.children}</AfterPaint> } : tab));
+
 /** The header card, the family's cards, the tabs. */
 export function DeviceShell(props: DeviceShellProps) {
   const { t } = useTranslation();
@@ -293,7 +302,7 @@ export function DeviceShell(props: DeviceShellProps) {
       {props.children}
       {props.tabs && (
         <Card size="small">
-          <Tabs items={props.tabs} />
+          <Tabs items={firstAfterPaint(props.tabs)} />
         </Card>
       )}
     </Flex>

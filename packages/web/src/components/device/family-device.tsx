@@ -5,6 +5,7 @@ import { Card, Col, Flex, Row } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AfterPaint } from '../after-paint';
 import { canModify, useAuthLevel } from '../crud';
 import { formatTime } from '../time';
 import type { CommandAnswer } from './answers';
@@ -207,7 +208,8 @@ export function FamilyDeviceShell(props: FamilyDeviceShellProps) {
           </Col>
         )}
       </Row>
-      {props.children}
+      {/* The family's cards, below the fold: mounted after the top of the page is drawn. */}
+      {props.children && <AfterPaint>{props.children}</AfterPaint>}
     </DeviceShell>
   );
 }

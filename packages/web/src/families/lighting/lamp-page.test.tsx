@@ -124,7 +124,7 @@ describe('one lamp', () => {
     expect(realdata.querySelector('[data-reading="powerFactor"]')?.textContent).toBe('0.95');
     expect(within(realdata).getByText('2026-05-01 18:00:00')).toBeTruthy();
     expect(within(realdata).getByText('68 01 02 16')).toBeTruthy();
-    expect(within(await screen.findByTestId('lamp-events')).getByText('过流')).toBeTruthy();
+    expect(await within(await screen.findByTestId('lamp-events')).findByText('过流')).toBeTruthy();
     expect(within(screen.getByTestId('lamp-events')).getByText('电流 · 2600')).toBeTruthy();
 
     await user.click(screen.getByTestId('command-dim'));

@@ -105,7 +105,7 @@ describe('one cabinet', () => {
     expect(screen.getByTestId('cabinet-device-time').textContent).toBe('2026-05-01 18:00:05');
     expect(screen.getByTestId('runtime-at').textContent).toBe('上报时间：2026-05-01 18:00:00');
     const events = await screen.findByTestId('cabinet-events');
-    expect(within(events).getByText('电缆防盗告警')).toBeTruthy();
+    expect(await within(events).findByText('电缆防盗告警')).toBeTruthy();
     expect(within(events).getByText('回路 5')).toBeTruthy();
     expect(within(events).getByText('2026-05-01 17:58:00')).toBeTruthy();
   }, 60_000);

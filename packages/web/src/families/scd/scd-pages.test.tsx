@@ -126,7 +126,7 @@ describe('dustbin page', () => {
     await user.click(screen.getByTestId('command-realdata'));
     expect((await screen.findByTestId('command-outcome')).textContent).toContain('读取实时数据成功');
     expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/41/realdata'))).toBe(true);
-    const recent = screen.getByTestId('scd-recent');
+    const recent = await screen.findByTestId('scd-recent');
     await waitFor(() => expect(recent.textContent).toContain('垃圾桶溢出'));
     const events = screen.getByTestId('scd-events');
     await waitFor(() => expect(events.textContent).toContain('垃圾桶已满'));

@@ -138,7 +138,7 @@ describe('WiFi page', () => {
     const runtime = screen.getByTestId('wifi-runtime');
     await waitFor(() => expect(runtime.querySelector('[data-reading="clients"]')?.textContent).toBe('终端数9'));
     expect(screen.getByTestId('wifi-uptime').textContent).toBe('在线时长: 1 天 1 小时');
-    const clients = screen.getByTestId('wifi-clients-card');
+    const clients = await screen.findByTestId('wifi-clients-card');
     const row = await within(clients).findByText('02:AA:BB:CC:00:01', undefined, { timeout: 20_000 });
     expect(row.closest('tr')!.textContent).toContain('-61');
     expect(row.closest('tr')!.textContent).toContain('2.4 GHz');
