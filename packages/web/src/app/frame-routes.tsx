@@ -1,13 +1,13 @@
 import { FUNCTIONS, GROUPS, PUBLIC_SCREENS } from '@sc/contract';
-import { lazy } from 'react';
 import { type RouteObject, redirect } from 'react-router';
 import { familyTextsLoader } from '../i18n/family-texts';
 import { PAGES, PUBLIC_PAGES } from '../pages/registry';
 import { HOME_PATH, pageGuard, type RouterPosition, signedIn } from './guard';
+import { lazyPage, preloadPage } from './lazy-page';
 import { PageSlot } from './page-slot';
 
-const MainFrame = lazy(() => import('./frame/main-frame'));
-const PageUnavailable = lazy(() => import('./page-unavailable'));
+const MainFrame = lazyPage(() => import('./frame/main-frame'));
+const PageUnavailable = lazyPage(() => import('./page-unavailable'));
 
 /**
  * The catalogue's routes (spec 000 §2): every ready function with a registered page lives inside the
@@ -33,7 +33,11 @@ export function frameRoutes(position: () => RouterPosition): RouteObject[] {
     {
       // The families' texts (menus, family screens) load with the frame, not with the login page.
       id: 'frame',
-      loader: familyTextsLoader,
+      // The frame's chunk is fetched beside the texts and the page's calls, not after them.
+      loader: () => {
+        preloadPage(MainFrame);
+        return familyTextsLoader();
+      },
       element: <MainFrame />,
       children: [
         ...groupPaths.map((g) => ({
@@ -42,7 +46,11 @@ export function frameRoutes(position: () => RouterPosition): RouteObject[] {
         })),
         ...routed.map((f) => ({
           path: f.path,
-          loader: guard,
+          // The screen's chunk loads while the guard asks whether it may be shown.
+          loader: (args: { request: Request }) => {
+            preloadPage(PAGES[f.key]);
+            return guard(args);
+          },
           handle: { key: f.key },
           element: <PageSlot page={PAGES[f.key]} />,
         })),

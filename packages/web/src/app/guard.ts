@@ -3,7 +3,7 @@ import { isApiError } from '../api/errors';
 import { sessionApi } from '../api/session-api';
 import { ensureSession, resetSessionCheck } from '../session/auto-login';
 import { rememberPageLevel } from '../session/page-levels';
-import { clearSession } from '../session/store';
+import { clearSession, getToken } from '../session/store';
 
 export const HOME_PATH = '/man/manmain';
 export const LOGIN_PATHS = ['/index', '/man/manindex'];
@@ -26,10 +26,13 @@ export function pageGuard(position: () => RouterPosition) {
   return async ({ request }: { request: Request }) => {
     const url = new URL(request.url);
     const target = url.pathname + url.search;
+    // With a stored token the page's permission is asked beside the session's check, not after it: on a
+    // reload the two calls would otherwise be two round trips in series before the screen renders.
+    const asked = getToken() ? settled(sessionApi.pageAuth(url.pathname)) : null;
     const user = await ensureSession();
     if (!user) throw redirect(loginRedirect(target));
 
-    const auth = await sessionApi.pageAuth(url.pathname).catch((error: unknown) => {
+    const auth = await (asked ? asked.then(unsettled) : sessionApi.pageAuth(url.pathname)).catch((error: unknown) => {
       // A session that ended meanwhile is not a refusal: sign in again and come back.
       if (isApiError(error) && (error.status === 401 || error.body?.code === 'SESSION_EXPIRED')) {
         clearSession();
@@ -51,6 +54,15 @@ export function pageGuard(position: () => RouterPosition) {
     return { denied: true };
   };
 }
+
+/** A call's outcome held without rejecting (no unhandled rejection while it waits), and given back. */
+const settled = <T>(call: Promise<T>) =>
+  call.then(
+    (value) => ({ ok: true as const, value }),
+    (error: unknown) => ({ ok: false as const, error }),
+  );
+const unsettled = <T>(outcome: { ok: true; value: T } | { ok: false; error: unknown }): Promise<T> =>
+  outcome.ok ? Promise.resolve(outcome.value) : Promise.reject(outcome.error);
 
 /** A screen any signed-in user may see (the "not available yet" page of an unbuilt function). */
 export async function signedIn({ request }: { request: Request }) {

@@ -1,4 +1,5 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyPage } from '../app/lazy-page';
 
 /** A screen, loaded on first visit. */
 export type LazyScreen = LazyExoticComponent<ComponentType>;
@@ -18,7 +19,7 @@ export interface FamilyConsole {
 export type ScreenModule = () => Promise<{ default: ComponentType }>;
 
 const lazyScreens = (screens: Record<string, ScreenModule>): Record<string, LazyScreen> =>
-  Object.fromEntries(Object.entries(screens).map(([key, load]) => [key, lazy(load)]));
+  Object.fromEntries(Object.entries(screens).map(([key, load]) => [key, lazyPage(load)]));
 
 /** A family's console part: its menu icons, its framed screens by catalogue key and its public ones, each loaded lazily. */
 export function familyConsole(
