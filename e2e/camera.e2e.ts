@@ -1,7 +1,7 @@
 import type { MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { simulatedCamera as simulatedCameraOf } from './cameras';
+import { simulatedCamera as simulatedCameraOf, videoState } from './cameras';
 import { apiOf, createDevice, rootProjectId } from './devices';
 import { type Harness, signIn, startHarness, switchLanguage } from './harness';
 
@@ -43,24 +43,6 @@ async function simulatedCamera(equipmentId: string, key1: string, name: string, 
   return device;
 }
 
-/** The video's time and whether its picture has more than one colour (not blank), read from a canvas. */
-const videoState = (page: Page, index = 0, testId = 'live-video') =>
-  page
-    .getByTestId(testId)
-    .nth(index)
-    .evaluate((v: HTMLVideoElement) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 64;
-      canvas.height = 36;
-      const g = canvas.getContext('2d')!;
-      g.drawImage(v, 0, 0, 64, 36);
-      const data = g.getImageData(0, 0, 64, 36).data;
-      const grey: number[] = [];
-      for (let i = 0; i < data.length; i += 4) grey.push(Math.round((data[i]! + data[i + 1]! + data[i + 2]!) / 3));
-      const min = Math.min(...grey);
-      const max = Math.max(...grey);
-      return { time: v.currentTime, contrast: max - min, grey };
-    });
 const difference = (a: number[], b: number[]) => a.reduce((s, v, i) => s + Math.abs(v - b[i]!), 0) / a.length;
 
 /** Waits until the `index`th video plays: its time grows and its picture is not blank. */

@@ -1,4 +1,5 @@
 import type { MqttClient } from 'mqtt';
+import type { Page } from 'playwright-core';
 import type { Harness } from './harness';
 import { simulatedClient } from './simulated-devices';
 
@@ -20,3 +21,29 @@ export async function simulatedCamera(
   );
   return { device, client };
 }
+
+/**
+ * The `index`th video of a test id (live or replay): its time, duration and whether it is paused, and a
+ * coarse grey picture of it (64×36, read from a canvas) with its contrast (0: blank).
+ */
+export const videoState = (page: Page, index = 0, testId = 'live-video') =>
+  page
+    .getByTestId(testId)
+    .nth(index)
+    .evaluate((v: HTMLVideoElement) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 64;
+      canvas.height = 36;
+      const g = canvas.getContext('2d')!;
+      g.drawImage(v, 0, 0, 64, 36);
+      const data = g.getImageData(0, 0, 64, 36).data;
+      const grey: number[] = [];
+      for (let i = 0; i < data.length; i += 4) grey.push(Math.round((data[i]! + data[i + 1]! + data[i + 2]!) / 3));
+      return {
+        time: v.currentTime,
+        duration: v.duration,
+        paused: v.paused,
+        contrast: Math.max(...grey) - Math.min(...grey),
+        grey,
+      };
+    });

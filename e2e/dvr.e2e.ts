@@ -4,6 +4,7 @@ import type { MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeFindings, describeAxe } from './axe';
+import { videoState } from './cameras';
 import { apiOf, connectDevice, createDevice, publishUp, rootProjectId } from './devices';
 import { type Harness, signIn, startHarness, switchLanguage } from './harness';
 import { describeFindings, inspectScreen } from './screen-checks';
@@ -43,24 +44,8 @@ const screenFindings = async (page: Page, lang: 'zh_CN' | 'en_US') => [
   ...(lang === 'zh_CN' ? describeAxe(await axeFindings(page)) : []),
 ];
 
-/** The replay's time and a coarse grey picture of it (64×36, read from a canvas). */
-const replayState = (page: Page) =>
-  page.getByTestId('replay-video').evaluate((v: HTMLVideoElement) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 64;
-    canvas.height = 36;
-    const g = canvas.getContext('2d')!;
-    g.drawImage(v, 0, 0, 64, 36);
-    const data = g.getImageData(0, 0, 64, 36).data;
-    const grey: number[] = [];
-    for (let i = 0; i < data.length; i += 4) grey.push(Math.round((data[i]! + data[i + 1]! + data[i + 2]!) / 3));
-    return {
-      time: v.currentTime,
-      duration: v.duration,
-      paused: v.paused,
-      contrast: Math.max(...grey) - Math.min(...grey),
-    };
-  });
+/** The replay's time, duration and a coarse grey picture of it. */
+const replayState = (page: Page) => videoState(page, 0, 'replay-video');
 
 /** The table scrolls sideways only when its content is wider than the table itself. */
 const scrollsSideways = (page: Page) =>
