@@ -13,8 +13,19 @@ export function createSettingsService(
   instanceDefaults: Partial<SettingValues> = {},
 ) {
   let cached: { at: number; values: SettingValues } | null = null;
+  /** The read under way: callers arriving meanwhile share it (not one read each when the cache expires). */
+  let reading: { generation: number; values: Promise<SettingValues> } | null = null;
+  /** Moves on at every write and forced read: a read begun before it is not shared nor kept after it. */
+  let generation = 0;
   const known = new Set<string>(SETTINGS.map((s) => s.key));
   const defaults = { ...SETTING_DEFAULTS, ...instanceDefaults } as SettingValues;
+
+  async function read(at: number): Promise<SettingValues> {
+    const values = { ...defaults } as Record<string, unknown>;
+    for (const row of await repository.all()) if (known.has(row.key)) values[row.key] = row.value;
+    if (at === generation) cached = { at: Date.now(), values: values as SettingValues };
+    return values as SettingValues;
+  }
 
   return {
     /** What a setting is when nobody changed it, on this instance. */
@@ -23,14 +34,20 @@ export function createSettingsService(
     },
     async all(): Promise<SettingValues> {
       if (cached && Date.now() - cached.at < ttlMs) return cached.values;
-      const values = { ...defaults } as Record<string, unknown>;
-      for (const row of await repository.all()) if (known.has(row.key)) values[row.key] = row.value;
-      cached = { at: Date.now(), values: values as SettingValues };
-      return cached.values;
+      if (reading?.generation !== generation) {
+        const current = { generation, values: read(generation) };
+        reading = current;
+        const done = () => {
+          if (reading === current) reading = null;
+        };
+        void current.values.then(done, done);
+      }
+      return reading.values;
     },
     /** Bypasses the cache: for rules that must see what other instances wrote (cross-field checks). */
     async fresh(): Promise<SettingValues> {
       cached = null;
+      generation++;
       return this.all();
     },
     async get<K extends keyof SettingValues>(key: K): Promise<SettingValues[K]> {
@@ -39,6 +56,7 @@ export function createSettingsService(
     async set(key: keyof SettingValues, value: unknown): Promise<void> {
       await repository.upsert(key, value);
       cached = null;
+      generation++;
     },
   };
 }
