@@ -4,6 +4,7 @@ import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.js';
 import { templateFor } from './db/pgdata-template.js';
 import { type PgliteLike, startPgliteWorker } from './db/pglite-worker.js';
 import { PLANNER_SETUP } from './db/planner.js';
+import { limitHeapGrowth } from './platform/heap-growth.js';
 
 /**
  * The server's entry: takes the data directory and starts the embedded database's worker first (it
@@ -11,6 +12,7 @@ import { PLANNER_SETUP } from './db/planner.js';
  * this thread meanwhile: on two cores the two overlap (issue 12, start time).
  */
 async function main(): Promise<void> {
+  limitHeapGrowth();
   const config = loadConfig();
   let embedded: { worker: PgliteLike; releaseLock: () => void } | null = null;
   if (!config.databaseUrl) {

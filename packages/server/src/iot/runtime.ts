@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import v8 from 'node:v8';
 import { type ParsedTopic, REALTIME_TOPIC, type RealtimePush } from '@sc/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseUnavailable } from '../db/availability.js';
@@ -32,24 +31,6 @@ const WRITER_HIGH_WATER = 2;
 
 /** Realtime pushes per internal message, in bytes: a quarter of the default packet limit (256 KB). */
 const REALTIME_MESSAGE_BYTES = 64 * 1024;
-
-/**
- * How much V8 lets a heap grow past what its last full collection kept before collecting again, in
- * percent. Left to itself on a machine with memory it grows a busy heap up to four times: under a
- * telemetry burst the server's heap kept about 90 MB and reached 340 MB of garbage between two
- * collections, the process (with PGlite) 680-710 MB; at 100 the heap peaked at 190 MB and the process
- * at 505 MB, storing as much (docs/performance.md, "the last two targets").
- */
-const HEAP_GROWING_PERCENT = 100;
-
-/**
- * Sets HEAP_GROWING_PERCENT for every heap of the process (flags are process-wide, read at each
- * collection), unless the operator gave node one (NODE_OPTIONS or the command line).
- */
-function limitHeapGrowth() {
-  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) => a.includes('heap-growing-percent'));
-  if (!given) v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
-}
 
 export type MqttMode =
   | {
@@ -396,7 +377,6 @@ export function createIotRuntime(deps: {
           outboxTimer ??= setTimeout(flushOutbox, 100);
         });
       activity.start();
-      limitHeapGrowth();
       if (options.jobs)
         jobs.start({ analyzeHourly: deps.analyzeHourly, onError: (err) => log.error({ err }, 'device job failed') });
     },
