@@ -17,6 +17,7 @@ export const PLANNER_SETUP = Object.entries(PLANNER_SETTINGS)
  * PGlite's server settings: shared buffers of 64 MB instead of 128 MB. Its WebAssembly heap only grows,
  * so the buffers a telemetry burst fills stay in the process's memory; 64 MB kept a 20 s burst at
  * 664 MB (761 with 128 MB) while still storing 0.69 of what the broker alone passes (32 MB: 602 MB but
- * 0.4, the writer's index pages evicted). docs/performance.md, "PGlite's shared buffers".
+ * 0.4, the writer's index pages evicted); with the heap growth limit of main.ts the process now peaks at
+ * 530-557 MB. docs/performance.md, "PGlite's shared buffers" and "the last two targets".
  */
 export const PGLITE_CONF = 'shared_buffers = 64MB\n';
