@@ -14,7 +14,8 @@
 //   live-list   bench/lib/console-live-list.mjs   each family's list and device page under a live fleet
 //                                                 (the simulator over MQTT): first row, long tasks
 //
-// Usage: node bench/console.bench.mjs [--devices 100000] [--only first-load,start] [--web-dist DIR]
+// Usage: node bench/console.bench.mjs [--devices 100000] [--only first-load,start] [--web-dist DIR] [--tag NAME]
+// (--tag NAME: the results file is <name>-<date>-NAME.json, e.g. a before and an after of the same day).
 // Needs the console built (`npm run build`) and Chromium (CHROMIUM_PATH or /usr/bin/chromium).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -115,4 +116,5 @@ console.log(line);
 const dir = path.join(root, 'bench/results');
 fs.mkdirSync(dir, { recursive: true });
 const name = only.length === 1 ? `console-${only[0]}` : 'console';
-fs.writeFileSync(path.join(dir, `${name}-${result.date.slice(0, 10)}.json`), `${line}\n`);
+const tag = arg('tag', '');
+fs.writeFileSync(path.join(dir, `${name}-${result.date.slice(0, 10)}${tag ? `-${tag}` : ''}.json`), `${line}\n`);
