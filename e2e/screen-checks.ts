@@ -26,6 +26,15 @@ export async function settle(page: Page, extraMs = 300): Promise<void> {
       timeout: 10_000,
     })
     .catch(() => undefined);
+  // Colours measured once still: a transition under way (a control fading to disabled) has neither its
+  // old nor its new contrast. Endless animations (a status dot's pulse) are not waited for.
+  await page
+    .waitForFunction(
+      () => document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).length === 0,
+      null,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   await page.waitForTimeout(extraMs);
 }
 
