@@ -190,7 +190,8 @@ describe('meter page', () => {
     // The answer's values go to the panel, not raw under the buttons.
     expect(screen.getByTestId('command-outcome').textContent).not.toContain('{');
     expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/31/realdata'))).toBe(true);
-    const history = screen.getByTestId('whm-history');
+    // Below the values: mounted once the top of the page is painted.
+    const history = await screen.findByTestId('whm-history');
     await waitFor(() =>
       expect(within(history).getByTestId('history-consumption').textContent).toContain('3.5\u00a0kWh'),
     );
