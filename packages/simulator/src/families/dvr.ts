@@ -56,9 +56,10 @@ function hourFiles(device: SimDevice, channel: number, hour: number): DeviceReco
   for (let start = hour; start < hour + HOUR; start += segment)
     out.push(file(channel, 'normal', start, start + segment));
   const utcHour = new Date(hour).getUTCHours();
-  // Busier by day (UTC+8 06:00-22:00), a clip or two an hour; fewer at night.
+  // A street is never still for an hour: at least one clip an hour, up to three by day (UTC+8
+  // 06:00-22:00), up to two at night. So any search of a few hours finds event files.
   const busy = (utcHour + 8) % 24 >= 6 && (utcHour + 8) % 24 < 22;
-  const clips = Math.floor(draw(device, channel, hour, 1) * (busy ? 3 : 1.4));
+  const clips = 1 + Math.floor(draw(device, channel, hour, 1) * (busy ? 2.5 : 1.4));
   for (let i = 0; i < clips; i++) {
     const start = hour + Math.floor(draw(device, channel, hour, 10 + i) * 55 * 60_000);
     out.push(file(channel, 'event', start, start + (30 + Math.floor(draw(device, channel, hour, 20 + i) * 90)) * 1000));
