@@ -51,6 +51,23 @@ const operator = (query: string, token = suite.admin) =>
 
 const pcm = (value: number) => new Int16Array(ECE_TALK_FRAME_SAMPLES).fill(value);
 
+/** The first sample of each of the next `count` frames a post's pull brings (fewer if it ends first). */
+async function firstSamples(reader: ReadableStreamDefaultReader<Uint8Array>, count: number) {
+  let bytes = new Uint8Array(0);
+  const heard: number[] = [];
+  while (heard.length < count) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    const joined = new Uint8Array(bytes.length + value.length);
+    joined.set(bytes);
+    joined.set(value, bytes.length);
+    const { frames, rest } = splitFrames(joined);
+    for (const f of frames) heard.push(readTalkFrame(f)!.samples[0]!);
+    bytes = rest.slice();
+  }
+  return heard;
+}
+
 describe('agent seat call', () => {
   it("relays the operator's voice to the post and the post's back, counted both ways", async () => {
     const alarmId = await alarmOf(post);
@@ -70,18 +87,7 @@ describe('agent seat call', () => {
     await o.next((m) => m.kind === 'outcome' && m.outcome === 'pulling');
     for (let i = 0; i < 10; i++) o.socket.send(talkFrame(i, Date.now(), pcm(1000 + i)));
     const reader = pull.body!.getReader();
-    let bytes = new Uint8Array(0);
-    const heard: number[] = [];
-    while (heard.length < 10) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      const joined = new Uint8Array(bytes.length + value.length);
-      joined.set(bytes);
-      joined.set(value, bytes.length);
-      const { frames, rest } = splitFrames(joined);
-      for (const f of frames) heard.push(readTalkFrame(f)!.samples[0]!);
-      bytes = rest.slice();
-    }
+    const heard = await firstSamples(reader, 10);
     expect(heard).toEqual(Array.from({ length: 10 }, (_, i) => 1000 + i));
 
     // The post speaks: its frames reach the operator's socket.
@@ -199,18 +205,7 @@ describe('a call behind a load balancer', () => {
     await o.next((m) => m.kind === 'outcome' && m.outcome === 'pulling');
     for (let i = 0; i < 5; i++) o.socket.send(talkFrame(i, Date.now(), pcm(3000 + i)));
     const reader = pull.body!.getReader();
-    let bytes = new Uint8Array(0);
-    const heard: number[] = [];
-    while (heard.length < 5) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      const joined = new Uint8Array(bytes.length + value.length);
-      joined.set(bytes);
-      joined.set(value, bytes.length);
-      const { frames, rest } = splitFrames(joined);
-      for (const f of frames) heard.push(readTalkFrame(f)!.samples[0]!);
-      bytes = rest.slice();
-    }
+    const heard = await firstSamples(reader, 5);
     expect(heard).toEqual([3000, 3001, 3002, 3003, 3004]);
 
     // Its voice, uploaded through the other instance, reaches the operator.
