@@ -177,6 +177,8 @@ describe('console polish', () => {
     const page = await signedIn();
     await page.goto('/man/projectlist');
     await tableRow(page, CHILD.no).waitFor();
+    // The tab bar mounts a task after the page: its tab must be kept before the page is left.
+    await page.getByTestId('tab-/man/projectlist').waitFor();
     await page.goto('/man/syssettings');
     await page.getByTestId('settings-page').waitFor();
     await page.getByTestId('settings-tab-display').click();
