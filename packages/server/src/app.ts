@@ -524,6 +524,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     handledWork: alarmWork,
     batchLeaseMs: config.batchLeaseSeconds * 1000,
     instanceKey: instances.key,
+    instanceId: instances.id,
   });
 
   // ── Project summary and its layouts (spec 001 §2 pjtprojectsummary, pjtprojectsummarylayout)
@@ -538,7 +539,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     summary: createSummaryService({
       summary: createSummaryRepository(db),
       sources: summarySources(
-        createFamilyContext({ db, iot, audit, settings, handledWork: alarmWork, instanceKey: instances.key }),
+        createFamilyContext({
+          db,
+          iot,
+          audit,
+          settings,
+          handledWork: alarmWork,
+          instanceKey: instances.key,
+          instanceId: instances.id,
+        }),
       ),
       settings,
       layoutInUse: summaryLayouts.inUse,

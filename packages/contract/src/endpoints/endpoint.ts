@@ -34,6 +34,11 @@ export interface Endpoint<
   tags: readonly string[];
   /** Needs no sign-in. */
   public: boolean;
+  /**
+   * The path param that is a key of what one server instance alone holds (`held-key.ts`): a request for
+   * another instance's is sent to it (the server's instance forwarding).
+   */
+  heldBy?: PathParamNames<P>;
 }
 
 /** Any endpoint (what tables hold). */
@@ -103,6 +108,8 @@ export interface EndpointInput<Query, Body, Response, Own extends z.ZodRawShape 
   tags?: readonly string[];
   /** Needs no sign-in (a public display): the catalogue's public calls, not a screen's grant. */
   public?: boolean;
+  /** The path param that is a key held by one server instance (see `Endpoint.heldBy`). */
+  heldBy?: string;
 }
 
 /** Declares one call; its params are the path's ids unless `params` gives a rule. */
@@ -130,6 +137,7 @@ export function endpoint<
     summary: input.summary,
     tags: input.tags ?? [],
     public: input.public ?? false,
+    ...(input.heldBy ? { heldBy: input.heldBy as PathParamNames<P> } : {}),
   };
 }
 

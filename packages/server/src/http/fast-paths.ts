@@ -80,11 +80,12 @@ export function createFastPaths({ forward }: { forward?: InstanceForward } = {})
       paths.push({ prefix, answer });
     },
     /**
-     * Requests under `prefix` whose next path segment is a key of what one instance holds (made by
-     * `FamilyContext.instanceKey`): another instance's are sent to it (http/instance-forward.ts).
+     * Requests for `path` (a route's, with `:params`) whose parameter `param` is a key of what one instance
+     * holds (`FamilyContext.instanceKey`, or one starting with `instanceId`): another instance's are sent to it
+     * (http/instance-forward.ts).
      */
-    instanceBound(prefix: string) {
-      forward?.bind(prefix);
+    instanceBound(path: string, param: string) {
+      forward?.bind(path, param);
     },
   };
 }

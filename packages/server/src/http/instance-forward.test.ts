@@ -12,6 +12,8 @@ import { createInstanceForward } from './instance-forward.js';
 const HOLDER = 'HOLDER01';
 const HERE = 'HERE0001';
 const PREFIX = '/api/pub/held/';
+/** Where such keys are: a file of a key, a key alone (a pull or an upload), and a key among other params. */
+const BOUND = ['/api/pub/held/:key/:file', '/api/pub/held/:key', '/api/:projectId/things/:id/replay/:key/:file'];
 const key = (owner: string) => owner + 'k'.repeat(24);
 
 /** An instance's `Instances` as the forwarder sees it: its id, and where the others are. */
@@ -58,7 +60,7 @@ beforeAll(async () => {
   });
   holderUrl = await listen(holder);
   const forward = createInstanceForward(instancesOf(HERE, where));
-  forward.bind(PREFIX);
+  for (const path of BOUND) forward.bind(path, 'key');
   here = http.createServer((req, res) => {
     if (forward.tryForward(req, res, () => res.writeHead(404).end('not here'))) return;
     res.writeHead(200).end('answered here');
@@ -92,9 +94,23 @@ describe('requests for what another instance holds', () => {
     expect(await res.text()).toBe('late bytes');
   });
 
+  it('finds the key among other params of a bound path', async () => {
+    const replay = await fetch(`${hereUrl}/api/7/things/12/replay/${key(HOLDER)}/index.m3u8`);
+    expect([replay.status, await replay.text()]).toEqual([201, 'held GET']);
+    expect(seenByHolder.at(-1)).toMatchObject({ url: `/api/7/things/12/replay/${key(HOLDER)}/index.m3u8` });
+  });
+
   it("leaves this instance's own keys, other paths and forwarded requests alone", async () => {
     const before = seenByHolder.length;
-    for (const url of [`${PREFIX}${key(HERE)}/file`, `/api/other/${key(HOLDER)}`, `${PREFIX}short`]) {
+    for (const url of [
+      `${PREFIX}${key(HERE)}/file`,
+      `/api/other/${key(HOLDER)}`,
+      `${PREFIX}short`,
+      // Not the bound path: a segment more or fewer, another param in the key's place.
+      `${PREFIX}${key(HOLDER)}/file/more`,
+      `/api/7/things/${key(HOLDER)}/replay/x/index.m3u8`,
+      `/api/7/things/12/replay/${key(HOLDER)}`,
+    ]) {
       const res = await fetch(`${hereUrl}${url}`);
       expect(await res.text()).toBe('answered here');
     }
@@ -111,5 +127,13 @@ describe('requests for what another instance holds', () => {
     where.GONE0001 = 'http://127.0.0.1:1';
     const gone = await fetch(`${hereUrl}${PREFIX}${key('GONE0001')}/file`);
     expect([gone.status, await gone.text()]).toEqual([404, 'not here']);
+  });
+});
+
+describe('binding a path', () => {
+  it('refuses a path without the named param', () => {
+    const forward = createInstanceForward(instancesOf(HERE, where));
+    expect(() => forward.bind('/api/pub/held/:session', 'key')).toThrow(/without :key/);
+    expect(() => forward.bind('api/:key', 'key')).toThrow();
   });
 });

@@ -19,15 +19,38 @@ const HOP_BY_HOP = new Set([
 const without = (headers: http.IncomingHttpHeaders | http.OutgoingHttpHeaders) =>
   Object.fromEntries(Object.entries(headers).filter(([name, v]) => v !== undefined && !HOP_BY_HOP.has(name)));
 
+/** A bound path: its literal start (a quick test), its pattern, and which of its groups is the key. */
+interface Bound {
+  start: string;
+  pattern: RegExp;
+  keyGroup: number;
+}
+
+/** `/api/:projectId/…/:key/:file` as a pattern of the whole path, each `:name` one segment. */
+function boundPath(path: string, param: string): Bound {
+  const names: string[] = [];
+  const source = path
+    .split(/(:[A-Za-z]\w*)/)
+    .map((part) => {
+      if (!part.startsWith(':')) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(part.slice(1));
+      return '([^/?]+)';
+    })
+    .join('');
+  const keyGroup = names.indexOf(param) + 1;
+  if (!path.startsWith('/') || keyGroup === 0) throw new Error(`instance-bound path ${path} without :${param}`);
+  return { start: path.slice(0, path.indexOf(':')), pattern: new RegExp(`^${source}$`), keyGroup };
+}
+
 /**
- * Requests for what another instance holds, sent to it: under a bound prefix, the path segment after it
- * is a key that starts with its holder's id (cluster/instances.ts). Behind any load balancer (round
+ * Requests for what another instance holds, sent to it: a bound path names the parameter that is a key
+ * starting with its holder's id (cluster/instances.ts). Behind any load balancer (round
  * robin included) a viewer's playlist and segments, a post's pull and upload, a speaker's pull reach the
  * instance that has them, through the one that received them; its answer (a stream included) is relayed
  * as it comes. A key of no live instance, or one of this instance's own, is left to the route (404).
  */
 export function createInstanceForward(instances: Instances) {
-  const prefixes: string[] = [];
+  const bound: Bound[] = [];
 
   function relay(req: IncomingMessage, res: ServerResponse, target: URL, body: Buffer | null, fallback: () => void) {
     const headers: http.OutgoingHttpHeaders = {
@@ -57,10 +80,9 @@ export function createInstanceForward(instances: Instances) {
   }
 
   return {
-    /** Requests under `prefix` (a path ending with '/') whose next segment is a key are the key holder's. */
-    bind(prefix: string) {
-      if (!prefix.startsWith('/') || !prefix.endsWith('/')) throw new Error(`instance-bound prefix ${prefix}`);
-      prefixes.push(prefix);
+    /** Requests for `path` (a route's, with `:params`) are the holder's of the key in its parameter `param`. */
+    bind(path: string, param: string) {
+      bound.push(boundPath(path, param));
     },
 
     /**
@@ -70,11 +92,15 @@ export function createInstanceForward(instances: Instances) {
     tryForward(req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean {
       const url = req.url;
       if (!url || (req.method !== 'GET' && req.method !== 'POST') || req.headers[FORWARDED]) return false;
-      const prefix = prefixes.find((p) => url.startsWith(p));
-      if (!prefix) return false;
-      const rest = url.slice(prefix.length);
-      const key = rest.slice(0, rest.search(/[/?]|$/));
-      const owner = instances.otherOwner(key);
+      const query = url.indexOf('?');
+      const path = query < 0 ? url : url.slice(0, query);
+      let key: string | undefined;
+      for (const b of bound) {
+        if (!path.startsWith(b.start)) continue;
+        key = b.pattern.exec(path)?.[b.keyGroup];
+        if (key) break;
+      }
+      const owner = key ? instances.otherOwner(key) : null;
       if (!owner) return false;
       const chunks: Buffer[] = [];
       let size = 0;

@@ -168,9 +168,9 @@ export type CameraRecord = z.infer<typeof cameraRecord>;
 export const cameraRecords = videoRecords(cameraRecord);
 export type CameraRecords = z.infer<typeof cameraRecords>;
 
-/** A replay's key in its files' path: the period's start and end, ms. */
-export const REPLAY_KEY = /^\d{1,15}-\d{1,15}$/;
-export const replayKeyOf = (from: Date, to: Date) => `${from.getTime()}-${to.getTime()}`;
+/** A replay's name in its files' key: the period's start and end, ms. */
+export const REPLAY_NAME = /\d{1,15}-\d{1,15}/;
+export const replayNameOf = (from: Date, to: Date) => `${from.getTime()}-${to.getTime()}`;
 
 /** A replay on the stream gateway: an HLS VOD (a finite playlist, seekable), shared by its viewers (the kit's). */
 export const cameraReplay = videoReplay;
@@ -200,7 +200,7 @@ export const CAMERA_API = {
     response: cameraReplay,
     summary: `Spec 001 §7 "camera: replay": asks the camera (the command replay) for the recorded period as a stream (at most the setting cameraPlaybackMinutes; played in at most ${REPLAY_SECONDS} s, faster when longer) and has the stream gateway copy it to an HLS VOD (a finite playlist that can be sought), shared by the replay's viewers and stopped a while after the last one (setting cameraLiveIdle). Offline 409, silent 504`,
   }),
-  replayFile: replayFileCall(e, REPLAY_KEY, "a camera's replay", "the period's start-end, ms"),
+  replayFile: replayFileCall(e, REPLAY_NAME, "a camera's replay", "the period's start-end, ms"),
 };
 
 const pub = familyPublicEndpoints('camera', 'camera');

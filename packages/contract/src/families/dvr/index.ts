@@ -127,9 +127,9 @@ export interface ReplayArgs {
   to: string;
 }
 
-/** A replay's key in its files' path: the file's channel, start and end (ms). */
-export const REPLAY_KEY = /^\d{1,3}-\d{1,15}-\d{1,15}$/;
-export const replayKeyOf = (channel: number, from: Date, to: Date) => `${channel}-${from.getTime()}-${to.getTime()}`;
+/** A replay's name in its files' key: the file's channel, start and end (ms). */
+export const REPLAY_NAME = /\d{1,3}-\d{1,15}-\d{1,15}/;
+export const replayNameOf = (channel: number, from: Date, to: Date) => `${channel}-${from.getTime()}-${to.getTime()}`;
 
 /** A record file's replay on the stream gateway (the kit's answer) and the channel it was recorded on. */
 export const dvrReplay = videoReplay.extend({ channel: z.number().int() });
@@ -217,7 +217,7 @@ export const DVR_API = {
     response: dvrReplay,
     summary: `Replays a record file: asks the recorder (the command replay) for the file of a channel (1 to its channel count) and period (its start and end, at most ${RECORD_SEARCH_HOURS} hours) as a stream, and has the stream gateway copy it whole to an HLS VOD (a finite playlist that can be sought), shared by the file's viewers and stopped a while after the last one (setting cameraLiveIdle). Offline 409, silent 504`,
   }),
-  replayFile: replayFileCall(e, REPLAY_KEY, "a record file's replay", "the file's channel-start-end, ms"),
+  replayFile: replayFileCall(e, REPLAY_NAME, "a record file's replay", "the file's channel-start-end, ms"),
 };
 
 const video = familyMenu('pjtvideo', 'video', { ready: true });

@@ -7,5 +7,12 @@ import { z } from 'zod';
  */
 export const HELD_KEY = /^[A-Za-z0-9_-]{32}$/;
 
+/**
+ * A key a family names itself (a recording's period…) that one instance holds: that instance's id, a
+ * dot, then what `name` matches (a pattern without anchors), so that viewers of the same thing on one
+ * instance share it and a request for it reaches that instance.
+ */
+export const heldName = (name: RegExp) => new RegExp(`^[A-Za-z0-9_-]{8}\\.(?:${name.source})$`);
+
 /** A path parameter that is such a key. */
 export const heldKeyParam = () => z.string().regex(HELD_KEY, 'validation.validParam');

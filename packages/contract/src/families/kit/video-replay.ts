@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { storedFile } from '../../endpoints/endpoint.js';
 import type { FamilyEndpoints } from './calls.js';
+import { heldName } from './held-key.js';
 import { LIVE_FILE, LIVE_STATES, LIVE_UNAVAILABLE } from './live-video.js';
 import { isoTime } from './responses.js';
 
@@ -28,14 +29,17 @@ export type VideoReplay = z.infer<typeof videoReplay>;
 
 /**
  * GET …/:id/replay/:key/:file: a replay's playlist (index.m3u8) or segment (seg<n>.ts) on the gateway,
- * the replay named by its key (`key`: the family's rule for it, `keyText`: what it is made of).
+ * the replay named by its key: the id of the instance preparing it, a dot, and the recording's name
+ * (`name`: the family's pattern for it, without anchors; `nameText`: what it is made of). Behind several
+ * instances the request is sent to the one preparing it.
  */
-export const replayFileCall = <S extends string>(e: FamilyEndpoints<S>, key: RegExp, what: string, keyText: string) =>
+export const replayFileCall = <S extends string>(e: FamilyEndpoints<S>, name: RegExp, what: string, nameText: string) =>
   e.get(':id/replay/:key/:file', {
     params: {
-      key: z.string().regex(key, 'validation.validParam'),
+      key: z.string().regex(heldName(name), 'validation.validParam'),
       file: z.string().regex(LIVE_FILE, 'validation.validParam'),
     },
     response: storedFile,
-    summary: `The HLS playlist (index.m3u8) or a segment (seg<n>.ts) of ${what} (key: ${keyText})`,
+    heldBy: 'key',
+    summary: `The HLS playlist (index.m3u8) or a segment (seg<n>.ts) of ${what} (key: the preparing instance's id, a dot, ${nameText})`,
   });

@@ -40,10 +40,12 @@ export interface FamilyContext {
   batchLeaseMs?: number;
   /**
    * A key of something only this instance holds (a live stream's files, a call's audio), `length`
-   * url-safe characters starting with the instance's id: a request for it under a prefix made
+   * url-safe characters starting with the instance's id: a request for it at a path made
    * `app.fastPaths.instanceBound` reaches this instance from any other.
    */
   instanceKey(length: number): string;
+  /** This instance's id, which such a key starts with (`HELD_ID` characters), for keys a family names itself. */
+  instanceId: string;
 }
 
 /**

@@ -56,6 +56,8 @@ const responseOf = (e: AnyEndpoint) =>
  */
 export function mountEndpoint<E extends AnyEndpoint>(app: FastifyInstance, e: E, handler: EndpointHandler<E>): void {
   const query = e.query ? commonQuery.extend(e.query.shape) : commonQuery;
+  // What another instance holds is sent there before routing (its key names it).
+  if (e.heldBy) app.fastPaths?.instanceBound(e.path, e.heldBy);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: e.method,
     url: e.path,

@@ -95,7 +95,7 @@ export function liveMediaRoute(app: FastifyInstance, gateway: LiveGateway) {
   };
   const prefix = path.slice(0, path.indexOf(':'));
   // A stream runs on the instance that started it: its files are fetched from there.
-  app.fastPaths?.instanceBound(prefix);
+  app.fastPaths?.instanceBound(path, 'key');
   app.fastPaths?.get(prefix, (rest) => {
     const slash = rest.indexOf('/');
     return slash < 0 ? null : found(rest.slice(0, slash), rest.slice(slash + 1));

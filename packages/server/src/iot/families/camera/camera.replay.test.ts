@@ -135,7 +135,8 @@ describe('replay through the stream gateway', () => {
     expect(first.statusCode, first.body).toBe(200);
     const answer = first.json();
     expect(answer).toMatchObject({ id: d.id, available: true, reason: null, state: 'live' });
-    expect(answer.playlist).toMatch(new RegExp(`^${base}/${d.id}/replay/\\d+-\\d+/index\\.m3u8$`));
+    // Its key: the preparing instance's id, a dot, the period.
+    expect(answer.playlist).toMatch(new RegExp(`^${base}/${d.id}/replay/[\\w-]{8}\\.\\d+-\\d+/index\\.m3u8$`));
     expect(answer.duration).toBeGreaterThan(7);
     expect(answer.duration).toBeLessThan(9);
     expect(answer.speed).toBe(1);
@@ -155,7 +156,9 @@ describe('replay through the stream gateway', () => {
     const dir = answer.playlist.replace('index.m3u8', '');
     expect((await file(`${dir}..%2F..%2Fetc%2Fpasswd`)).statusCode).toBe(400);
     expect((await file(`${base}/${d.id}/replay/evil/index.m3u8`)).statusCode).toBe(400);
-    expect((await file(`${base}/${d.id}/replay/1-2/index.m3u8`)).statusCode).toBe(404);
+    expect((await file(`${base}/${d.id}/replay/1-2/index.m3u8`)).statusCode).toBe(400);
+    const instance = answer.playlist.split('/replay/')[1].slice(0, 8);
+    expect((await file(`${base}/${d.id}/replay/${instance}.1-2/index.m3u8`)).statusCode).toBe(404);
     expect((await file(answer.playlist, 'nope')).statusCode).toBe(401);
     const other = await createProject(suite.t.database.db, 1, ['video']);
     const outsider = await signInWith(suite.t, other.id, { pjtdevicecamerarecord: 5 });

@@ -12,13 +12,13 @@ import {
   playbackPeriodError,
   RECORDS_COMMAND,
   REPLAY_COMMAND,
-  replayKeyOf,
+  replayNameOf,
 } from '@sc/contract/families/camera';
 import { fieldError } from '../../../platform/errors.js';
 import type { Actor, FamilyContext } from '../family-handler.js';
 import type { FamilyDevice } from '../kit/devices.repository.js';
 import type { LiveGateway } from '../kit/live-gateway.js';
-import { askRecordings, createVideoReplays, replayPlaylistOf } from '../kit/video-replay.js';
+import { askRecordings, createVideoReplays } from '../kit/video-replay.js';
 
 /**
  * A camera's local records and their replay (spec 001 §7 "camera: local records, replay"): the camera is
@@ -35,7 +35,7 @@ export function createCameraReplay(ctx: FamilyContext, gateway: LiveGateway<stri
     const wrong = playbackPeriodError(from, to, minutes);
     if (wrong) throw fieldError('to', wrong.key, 'VALIDATION', wrong.params);
   }
-  const replays = createVideoReplays(ctx, gateway);
+  const replays = createVideoReplays(ctx, gateway, CAMERA_API.replayFile);
 
   return {
     /** The camera's records overlapping the period, of the type asked, oldest first, at most CAMERA_RECORDS_MAX. */
@@ -81,14 +81,13 @@ export function createCameraReplay(ctx: FamilyContext, gateway: LiveGateway<stri
      */
     async open(actor: Actor, projectId: number, camera: FamilyDevice, query: CameraReplayQuery): Promise<CameraReplay> {
       await checkPeriod(query.from, query.to);
-      const key = replayKeyOf(query.from, query.to);
       return replays.open(actor, camera, {
-        key,
+        name: replayNameOf(query.from, query.to),
         from: query.from,
         to: query.to,
         command: REPLAY_COMMAND,
         args: { from: query.from.toISOString(), to: query.to.toISOString() },
-        playlist: replayPlaylistOf(CAMERA_API.replayFile, projectId, camera.id, key),
+        projectId,
       });
     },
 

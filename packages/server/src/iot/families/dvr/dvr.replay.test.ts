@@ -1,5 +1,8 @@
+import type { AddressInfo } from 'node:net';
 import { dvrManifest } from '@sc/contract/families/dvr';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../../app.js';
+import { loadConfig } from '../../../config.js';
 import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject } from '../../../test/factories.js';
 import { expectSeekableVod, recordedStreamSource } from '../kit/recorded-stream.fixtures.js';
@@ -34,7 +37,8 @@ describe('a record file’s replay', () => {
     expect(first.statusCode, first.body).toBe(200);
     const answer = first.json();
     expect(answer).toMatchObject({ id: d.id, channel: 2, available: true, reason: null, state: 'live' });
-    expect(answer.playlist).toMatch(new RegExp(`^${base}/${d.id}/replay/2-\\d+-\\d+/index\\.m3u8$`));
+    // Its key: the preparing instance's id, a dot, the channel and the period.
+    expect(answer.playlist).toMatch(new RegExp(`^${base}/${d.id}/replay/[\\w-]{8}\\.2-\\d+-\\d+/index\\.m3u8$`));
     expect(answer.duration).toBeGreaterThan(7);
     expect(answer.duration).toBeLessThan(9);
     const asked = device.received.filter((r) => r.command === 'replay');
@@ -59,7 +63,9 @@ describe('a record file’s replay', () => {
 
     // Only the gateway's names, only the file's key, only callers who may see the recorder.
     expect((await file(`${base}/${d.id}/replay/evil/index.m3u8`)).statusCode).toBe(400);
-    expect((await file(`${base}/${d.id}/replay/1-1-2/index.m3u8`)).statusCode).toBe(404);
+    expect((await file(`${base}/${d.id}/replay/1-1-2/index.m3u8`)).statusCode).toBe(400);
+    const instance = answer.playlist.split('/replay/')[1].slice(0, 8);
+    expect((await file(`${base}/${d.id}/replay/${instance}.1-1-2/index.m3u8`)).statusCode).toBe(404);
     expect((await file(answer.playlist, 'nope')).statusCode).toBe(401);
     await device.close();
   }, 60_000);
@@ -117,8 +123,46 @@ describe('a record file’s replay', () => {
     const own = `/api/pjts/${other.id}/iot/dvr`;
     expect((await call('GET', `${own}/${d.id}/replay?${fileQuery(1, 30)}`, undefined, outsider)).statusCode).toBe(404);
     expect((await replay(d.id, fileQuery(1, 30), outsider)).statusCode).toBe(404);
-    expect((await file(`${own}/${d.id}/replay/1-1-2/index.m3u8`, outsider)).statusCode).toBe(404);
+    expect((await file(`${own}/${d.id}/replay/AAAAAAAA.1-1-2/index.m3u8`, outsider)).statusCode).toBe(404);
     expect(device.received.filter((r) => r.command === 'replay')).toHaveLength(0);
     await device.close();
   });
+});
+
+describe('a record file’s replay behind a load balancer', () => {
+  it('is served by another instance too: its files fetched from the instance that prepared it', async () => {
+    const { d, device } = await recorder();
+    await suite.t.app.listen({ port: 0, host: '127.0.0.1' });
+    const other = await buildApp({ config: loadConfig({ WEB_DIST: '/nonexistent' }), database: suite.t.database });
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const opened = await replay(d.id, fileQuery(1, 8 / 60));
+      expect(opened.json()).toMatchObject({ state: 'live' });
+      const playlist: string = opened.json().playlist;
+      const viaOther = (path: string, token: string | null = suite.admin) =>
+        fetch(`http://127.0.0.1:${(other.server.address() as AddressInfo).port}${path}`, {
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        });
+      const list = await viaOther(playlist);
+      expect(list.status).toBe(200);
+      expect(list.headers.get('content-type')).toContain('mpegurl');
+      const text = await list.text();
+      expect(text).toContain('#EXT-X-ENDLIST');
+      const segment = text.split('\n').find((l) => l.endsWith('.ts'))!;
+      const ts = await viaOther(playlist.replace('index.m3u8', segment));
+      expect(ts.status).toBe(200);
+      const bytes = Buffer.from(await ts.arrayBuffer());
+      expect(bytes.equals((await file(playlist.replace('index.m3u8', segment))).rawPayload)).toBe(true);
+      // The holder checks the caller as for its own requests: no sign-in, another project's member.
+      expect((await viaOther(playlist, null)).status).toBe(401);
+      const project = await createProject(suite.t.database.db, 1, ['video']);
+      const outsider = await signInWith(suite.t, project.id, { pjtdevicedvrlist: 5 });
+      expect((await viaOther(playlist.replace('/pjts/1/', `/pjts/${project.id}/`), outsider)).status).toBe(404);
+      // The recorder was asked once, by the instance that prepared the replay.
+      expect(device.received.filter((r) => r.command === 'replay')).toHaveLength(1);
+    } finally {
+      await other.close();
+      await device.close();
+    }
+  }, 60_000);
 });

@@ -5,13 +5,13 @@ import {
   type ReplayArgs,
   type ReplayQuery,
   recordsPeriodError,
-  replayKeyOf,
+  replayNameOf,
 } from '@sc/contract/families/dvr';
 import type { FastifyReply } from 'fastify';
 import { fieldError } from '../../../platform/errors.js';
 import type { Actor, FamilyContext } from '../family-handler.js';
 import type { FamilyDevice } from '../kit/devices.repository.js';
-import { createReplayGateway, createVideoReplays, replayPlaylistOf } from '../kit/video-replay.js';
+import { createReplayGateway, createVideoReplays } from '../kit/video-replay.js';
 import { channelCountOf } from './dvr.service.js';
 
 /**
@@ -24,6 +24,7 @@ export function createDvrReplay(ctx: FamilyContext) {
   const replays = createVideoReplays(
     ctx,
     createReplayGateway(async () => Number(await ctx.settings.get('cameraLiveIdle')) * 1000),
+    DVR_API.replayFile,
   );
 
   return {
@@ -37,15 +38,14 @@ export function createDvrReplay(ctx: FamilyContext) {
       if (query.channel > count) throw fieldError('channel', 'dvr.rules.channelRange', 'VALIDATION', { max: count });
       const wrong = recordsPeriodError(query.from, query.to);
       if (wrong) throw fieldError('to', wrong.key, 'VALIDATION', wrong.params);
-      const key = replayKeyOf(query.channel, query.from, query.to);
       const args: ReplayArgs = { channel: query.channel, from: query.from.toISOString(), to: query.to.toISOString() };
       const replay = await replays.open(actor, dvr, {
-        key,
+        name: replayNameOf(query.channel, query.from, query.to),
         from: query.from,
         to: query.to,
         command: REPLAY_COMMAND,
         args: args as unknown as Record<string, unknown>,
-        playlist: replayPlaylistOf(DVR_API.replayFile, projectId, dvr.id, key),
+        projectId,
       });
       return { ...replay, channel: query.channel };
     },

@@ -164,7 +164,7 @@ export function eceTalkRoutes(app: FastifyInstance, ctx: FamilyContext, ece: Ece
     },
   );
 
-  app.fastPaths?.instanceBound(ECE_TALK_PUBLIC.listen.path.slice(0, ECE_TALK_PUBLIC.listen.path.indexOf(':')));
+  app.fastPaths?.instanceBound(ECE_TALK_PUBLIC.listen.path, 'session');
   app.get(
     ECE_TALK_PUBLIC.listen.path,
     { schema: { hide: true }, compress: false },

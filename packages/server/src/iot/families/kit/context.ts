@@ -17,6 +17,7 @@ export function createFamilyContext(deps: {
   handledWork: HandledWorkLookup;
   batchLeaseMs?: number;
   instanceKey: (length: number) => string;
+  instanceId: string;
 }): FamilyContext {
   const { db, iot, audit, settings } = deps;
   return {
@@ -30,5 +31,6 @@ export function createFamilyContext(deps: {
     repository: (create) => create(db),
     batchLeaseMs: deps.batchLeaseMs,
     instanceKey: deps.instanceKey,
+    instanceId: deps.instanceId,
   };
 }

@@ -9,21 +9,21 @@ import { createLiveGateway, type LiveGateway } from './live-gateway.js';
 
 const URL_LIKE = /^(rtsp|rtmp|https?):\/\//i;
 
-/** One recording of a device to replay: its key (unique per device), its period, and how the device is asked. */
+/** One recording of a device to replay: its name (unique per device), its period, and how the device is asked. */
 export interface ReplayRequest {
-  /** The recording's key in its files' path (the family's pattern: a period, a channel and a period…). */
-  key: string;
+  /** The recording's name in its files' key (the family's pattern: a period, a channel and a period…). */
+  name: string;
   from: Date;
   to: Date;
   /** The device command that answers `{ url, codec }`, the recording as a finite stream, and its arguments. */
   command: string;
   args: Record<string, unknown>;
-  /** The playlist's path for this device and key (the family's file call). */
-  playlist: string;
+  /** The device's project (its files' path names it). */
+  projectId: number;
 }
 
 /** A replay's playlist path: the family's file call (`…/:id/replay/:key/:file`) for this device and key. */
-export const replayPlaylistOf = (fileCall: { path: string }, projectId: number, id: number, key: string) =>
+const playlistOf = (fileCall: { path: string }, projectId: number, id: number, key: string) =>
   fileCall.path
     .replace(':projectId', String(projectId))
     .replace(':id', String(id))
@@ -53,15 +53,19 @@ export async function askRecordings(
 /**
  * Replays of a family's recordings over the stream gateway in VOD mode (a camera's own recorded period,
  * a recorder's file): the device is asked where the recording streams from, the gateway copies it whole
- * into a seekable HLS playlist shared by everybody replaying the same recording of the device (one
- * ffmpeg per device and key), kept until nobody asked for it within the idle time.
+ * into a seekable HLS playlist shared by everybody replaying the same recording of the device on this
+ * instance (one ffmpeg per device and recording), kept until nobody asked for it within the idle time.
+ * Its files' key is this instance's id and the recording's name, so that behind several instances any
+ * of them sends a request for them here (`fileCall`, the family's `replayFileCall`, is held by its key).
  */
-export function createVideoReplays(ctx: FamilyContext, gateway: LiveGateway<string>) {
+export function createVideoReplays(ctx: FamilyContext, gateway: LiveGateway<string>, fileCall: { path: string }) {
   const streamKey = (id: number, key: string) => `${id}:${key}`;
+  const heldKey = (request: ReplayRequest) => `${ctx.instanceId}.${request.name}`;
 
   function answer(id: number, request: ReplayRequest): VideoReplay {
-    const { state } = gateway.state(streamKey(id, request.key));
-    const duration = state === 'live' ? gateway.duration(streamKey(id, request.key)) : null;
+    const key = heldKey(request);
+    const { state } = gateway.state(streamKey(id, key));
+    const duration = state === 'live' ? gateway.duration(streamKey(id, key)) : null;
     const recorded = (request.to.getTime() - request.from.getTime()) / 1000;
     return {
       id,
@@ -70,7 +74,7 @@ export function createVideoReplays(ctx: FamilyContext, gateway: LiveGateway<stri
       state,
       from: request.from.toISOString(),
       to: request.to.toISOString(),
-      playlist: state === 'live' ? request.playlist : null,
+      playlist: state === 'live' ? playlistOf(fileCall, request.projectId, id, key) : null,
       duration,
       speed: duration ? Math.max(1, Math.round((recorded / duration) * 10) / 10) : null,
     };
@@ -82,7 +86,7 @@ export function createVideoReplays(ctx: FamilyContext, gateway: LiveGateway<stri
      * where the recording streams from, and the gateway copies it whole into HLS VOD.
      */
     async open(actor: Actor, device: FamilyDevice, request: ReplayRequest): Promise<VideoReplay> {
-      const key = streamKey(device.id, request.key);
+      const key = streamKey(device.id, heldKey(request));
       if (!gateway.available) return answer(device.id, request);
       // One being prepared or ready is shared; a failed one (or none) is asked of the device again.
       if (!(await gateway.join(key))) {

@@ -132,7 +132,7 @@ export function nscLiveRoutes(app: FastifyInstance, ctx: FamilyContext) {
     },
   );
 
-  app.fastPaths?.instanceBound(NSC_STREAM_API.stream.path.slice(0, NSC_STREAM_API.stream.path.indexOf(':')));
+  app.fastPaths?.instanceBound(NSC_STREAM_API.stream.path, 'session');
   app.get(
     NSC_STREAM_API.stream.path,
     { schema: { hide: true }, compress: false },
