@@ -106,6 +106,10 @@ export function liveRecording(
     get id() {
       return id;
     },
+    /** Still being written: the call has not ended. */
+    get writing() {
+      return !ended;
+    },
     /** A frame of one side, placed in memory (nothing is written here). */
     add(side: RecordSide, bytes: Uint8Array) {
       if (!ended) recorder.add(side, bytes);

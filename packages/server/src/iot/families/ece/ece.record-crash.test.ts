@@ -16,7 +16,8 @@ import { createIotDevice, queryRows } from '../../../test/factories.js';
 import { eventually } from '../../test-device.js';
 import { commandSuite, type TestDevice } from '../kit/test-fixtures.js';
 import { liveRecording, serialWrites } from './ece.live-recording.js';
-import { createEceRepository, ECE_RECORDING_CHUNK_BYTES } from './ece.repository.js';
+import { createEceRepository, ECE_RECORDING_ABANDONED_MS, ECE_RECORDING_CHUNK_BYTES } from './ece.repository.js';
+import { createEceService } from './ece.service.js';
 
 /**
  * A call's recording written while the call goes on, and one whose server died mid-call (the in-memory
@@ -197,7 +198,7 @@ describe('a server killed during a call', () => {
     const kept = (await recordingOf(alarmId))!.chunks.length;
     expect(kept).toBeGreaterThanOrEqual(going!.chunks.length);
 
-    // A fresh instance starting soon after leaves it alone: its writer may be alive (not written 2 minutes).
+    // A fresh instance starting soon after leaves it alone: its writer may be alive (not written for 30 s).
     const soon = await buildApp({ config: loadConfig({ WEB_DIST: '/nonexistent' }), database: suite.t.database });
     others.push(soon);
     await soon.ready();
@@ -367,5 +368,27 @@ describe('the writes of a recording', () => {
     expect(await ended).toBe(5);
     // 20 s: four chunks by the tick, the rest after the end, in order.
     expect(written).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('is never taken for abandoned by the sweep of the instance whose call it is, however stale', async () => {
+    const alarmId = await alarmOf(post);
+    const ece = createEceService({
+      repository: <T>(create: (db: Database['db']) => T) => create(suite.t.database.db),
+    } as never);
+    const silent = { warn: () => undefined, error: () => undefined } as unknown as FastifyBaseLogger;
+    const recording = ece.startRecording({ id: alarmId, projectId: 1 }, 'admin', 60_000, silent);
+    await recording.opened;
+    expect(await repo().writeChunk(recording.id!, 0, Buffer.alloc(CHUNK, 1), false)).toBe(true);
+    // Its writes stalled longer than an abandoned one's (the database away): this instance's sweep leaves it.
+    const later = new Date(Date.now() + ECE_RECORDING_ABANDONED_MS + 60_000);
+    expect(await ece.finaliseAbandoned(later)).not.toContain(recording.id);
+    expect((await recordingOf(alarmId))!.stored).toBe(false);
+    // Another instance's sweep takes it; its writer then finds it closed and writes no more.
+    expect(await repo().finaliseAbandoned(new Date(later.getTime() - ECE_RECORDING_ABANDONED_MS))).toContain(
+      recording.id,
+    );
+    expect((await recordingOf(alarmId))!).toMatchObject({ stored: true, interrupted: true });
+    expect(await repo().writeChunk(recording.id!, 1, Buffer.alloc(CHUNK, 2), false)).toBe(false);
+    await recording.end();
   });
 });

@@ -65,11 +65,13 @@ const fromBase64 = (bytes: Uint8Array) => sql<Buffer>`decode(${Buffer.from(bytes
 /**
  * A recording not stored and not written this long was being written by an instance that died (a live
  * call writes a chunk every 4 s and its heartbeat every ECE_RECORDING_HEARTBEAT_MS): finalised as
- * interrupted (the chunks of a whole WAV of before, half-written: deleted).
+ * interrupted (the chunks of a whole WAV of before, half-written: deleted). Short, so that a call cut by
+ * a crash is listed soon after the restart; a writer alive but stalled longer (the database away) finds
+ * its recording finalised and stops writing it (`writeChunk`).
  */
-export const ECE_RECORDING_ABANDONED_MS = 120_000;
+export const ECE_RECORDING_ABANDONED_MS = 30_000;
 /** How often a live call's recording says it is being written when no chunk was (silence not yet a chunk). */
-export const ECE_RECORDING_HEARTBEAT_MS = 20_000;
+export const ECE_RECORDING_HEARTBEAT_MS = 5_000;
 
 /** A recording as the search answers it (without its audio). */
 export const recordingOf = (r: Row) => ({
@@ -374,10 +376,11 @@ export function createEceRepository(db: Db) {
     /**
      * The recordings left unstored by an instance that died (not written since `staleBefore`): those
      * written as the call went on are finalised as interrupted (`finaliseRecording`), whole WAVs of
-     * before half-written are deleted. Safe on several instances at once. Answers the ids finalised.
+     * before half-written are deleted, but never those of `writing` (this instance's live calls). Safe on
+     * several instances at once. Answers the ids finalised.
      */
-    async finaliseAbandoned(staleBefore: Date) {
-      const stale = sql`NOT stored AND written_at < ${staleBefore.toISOString()}::timestamptz`;
+    async finaliseAbandoned(staleBefore: Date, writing: number[] = []) {
+      const stale = sql`NOT stored AND written_at < ${staleBefore.toISOString()}::timestamptz AND id <> ALL(${sql.param(writing)}::int4[])`;
       await rows(db, sql`DELETE FROM ece_recordings WHERE ${stale} AND NOT pcm`);
       const open = await rows(db, sql`SELECT id FROM ece_recordings WHERE ${stale} ORDER BY id`);
       const finalised: number[] = [];

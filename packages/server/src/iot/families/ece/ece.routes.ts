@@ -10,7 +10,7 @@ import { eceTalkRoutes } from './ece.talk.js';
 /** How often the alarm log is pruned to the setting eceRetentionDays. */
 const PRUNE_EVERY_MS = 3600_000;
 /** How often the recordings left unstored by an instance that died are looked for. */
-const FINALISE_EVERY_MS = 60_000;
+const FINALISE_EVERY_MS = 10_000;
 
 /** Spec 001 §7 "ece: logs, counts, replay, settle, connection params", the posts' list and registration, the recordings. */
 export function eceRoutes(app: FastifyInstance, ctx: FamilyContext, ece: EceService): void {
@@ -38,8 +38,8 @@ export function eceRoutes(app: FastifyInstance, ctx: FamilyContext, ece: EceServ
   const timer = setInterval(prune, PRUNE_EVERY_MS);
   timer.unref();
 
-  // Recordings an instance that died was writing: finalised as interrupted at start-up, then every
-  // minute (one abandoned by an instance that died a moment ago is so only once not written for a while).
+  // Recordings an instance that died was writing: finalised as interrupted at start-up, then every few
+  // seconds (one abandoned by an instance that died a moment ago is so only once not written for a while).
   const finalise = () =>
     ece
       .finaliseAbandoned()

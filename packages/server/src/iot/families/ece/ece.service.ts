@@ -58,6 +58,8 @@ export function rangeOf(
  */
 export function createEceService(ctx: FamilyContext) {
   const repo = ctx.repository(createEceRepository);
+  /** The recordings of this instance's calls, never taken for abandoned by its own sweep. */
+  const writing = new Set<LiveRecording>();
   const projectOf = (session: SessionContext, projectId: number) => ctx.devices.project(session, projectId);
   const ofProject = (projectId: number) => projectIn(sql`a.project_id`, projectId);
 
@@ -168,16 +170,21 @@ export function createEceService(ctx: FamilyContext) {
       maxMs: number,
       log: FastifyBaseLogger,
     ): LiveRecording {
-      return liveRecording(repo, { projectId: alarm.projectId, alarmId: alarm.id, answeredBy, maxMs }, log);
+      const recording = liveRecording(repo, { projectId: alarm.projectId, alarmId: alarm.id, answeredBy, maxMs }, log);
+      writing.add(recording);
+      return recording;
     },
 
     /**
      * The recordings an instance that died was writing (not written for ECE_RECORDING_ABANDONED_MS)
      * finalised as interrupted: what was stored is kept and served, marked so. Run at start-up and every
-     * minute by each instance (only one finalises a recording). Answers their ids.
+     * few seconds by each instance (only one finalises a recording), never one of its own live calls (a
+     * stall of its writes is not its death). Answers their ids.
      */
     finaliseAbandoned(now = new Date()) {
-      return repo.finaliseAbandoned(new Date(now.getTime() - ECE_RECORDING_ABANDONED_MS));
+      for (const recording of writing) if (!recording.writing) writing.delete(recording);
+      const own = [...writing].flatMap((recording) => (recording.id === null ? [] : [recording.id]));
+      return repo.finaliseAbandoned(new Date(now.getTime() - ECE_RECORDING_ABANDONED_MS), own);
     },
 
     /** A page of the project's recordings of a period (required, at most 30 days: 400 otherwise). */
