@@ -7,12 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { type CrudColumn, tableColumns } from '../../components/crud';
 import {
   CommandBar,
-  type DeviceBack,
-  type DeviceDetailProps,
   type DeviceEvent,
   DeviceRowsCard,
   DeviceShell,
-  devicePage,
   EventsCard,
   firstEventsPages,
   locationText,
@@ -21,6 +18,7 @@ import {
 } from '../../components/device';
 import { formatValue } from '../../components/format';
 import { formatTime } from '../../components/time';
+import { type FamilyDetailProps, familyDevicePage } from '../kit/family-device-page';
 import { GATEWAY_COMMANDS, type GatewayChild, type GatewayCommand, gatewayApi, gatewayKeys } from './api';
 
 const ICONS: Record<GatewayCommand, ReactNode> = {
@@ -29,12 +27,10 @@ const ICONS: Record<GatewayCommand, ReactNode> = {
   clearlcus: <ClearOutlined />,
 };
 
-const BACK: DeviceBack = { to: '/pjt/pjtdevicegatewaylist', label: 'gateways.back', missing: 'gateways.missing' };
-
 /** /pjt/pjtdevicegateway?id= (spec 001 §2): one gateway's state, children, events and commands. */
-export default devicePage(BACK, GatewayDetail);
+export default familyDevicePage({ ns: 'gateways', list: '/pjt/pjtdevicegatewaylist' }, GatewayDetail);
 
-function GatewayDetail({ projectId, id, editable }: DeviceDetailProps) {
+function GatewayDetail({ projectId, id, editable, back }: FamilyDetailProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const gw = gatewayApi(projectId);
@@ -45,7 +41,7 @@ function GatewayDetail({ projectId, id, editable }: DeviceDetailProps) {
     id,
     queryKey: gatewayKeys.one(projectId, id),
     queryFn: () => gw.one(id),
-    back: BACK,
+    back,
     // Another family's id is not shown as a gateway: the page says the device is not of this kind.
     isDevice: (d) => d.type === gatewayManifest.type,
     children: { queryKey: childrenKey, queryFn: () => gw.children(id) },
@@ -79,7 +75,7 @@ function GatewayDetail({ projectId, id, editable }: DeviceDetailProps) {
   return (
     <DeviceShell
       device={d}
-      back={BACK}
+      back={back}
       testId="gateway"
       properties={{
         title: t('gateways.properties'),

@@ -10,11 +10,8 @@ import { useFeedback } from '../../app/feedback';
 import { type CrudColumn, tableColumns, zodRule } from '../../components/crud';
 import {
   ActiveStateTag,
-  type DeviceBack,
-  type DeviceDetailProps,
   DeviceRowsCard,
   DeviceShell,
-  devicePage,
   EventsCard,
   firstEventsPages,
   ReadingsChart,
@@ -25,17 +22,16 @@ import {
 } from '../../components/device';
 import { formatTime } from '../../components/time';
 import { useLang } from '../../i18n/i18n';
+import { type FamilyDetailProps, familyDevicePage } from '../kit/family-device-page';
 import { type ConfigSaved, type IllumLamp, illumApi, illumKeys } from './api';
 import { EnabledTag } from './illum-list-page';
 
 const LIST = '/pjt/pjtdeviceillumlist';
 
-const BACK: DeviceBack = { to: LIST, label: 'illum.back', missing: 'illum.missing' };
-
 /** /pjt/pjtdeviceillum?id= (spec 001 §2): one sensor's configuration, real-time value, lamps and logs. */
-export default devicePage(BACK, IllumDetail);
+export default familyDevicePage({ ns: 'illum', list: LIST }, IllumDetail);
 
-function IllumDetail({ projectId, id, editable }: DeviceDetailProps) {
+function IllumDetail({ projectId, id, editable, back }: FamilyDetailProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const illum = illumApi(projectId);
@@ -51,7 +47,7 @@ function IllumDetail({ projectId, id, editable }: DeviceDetailProps) {
     id,
     queryKey: illumKeys.one(projectId, id),
     queryFn: () => illum.one(id),
-    back: BACK,
+    back,
     isDevice: (d) => d.type === illumManifest.type,
     onPush: (push: RealtimePush) => {
       if (!('deviceId' in push) || push.deviceId !== id) return;
@@ -85,7 +81,7 @@ function IllumDetail({ projectId, id, editable }: DeviceDetailProps) {
   return (
     <DeviceShell
       device={d}
-      back={BACK}
+      back={back}
       testId="illum"
       tags={
         <>

@@ -1,36 +1,30 @@
+import type { LedRuntime } from '@sc/contract/families/led';
 import { Descriptions, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type DeviceBack,
-  type DeviceDetailProps,
-  devicePage,
-  FamilyDeviceShell,
-  type ReadingDef,
-  useClientDevice,
-} from '../../components/device';
+import { FamilyDeviceShell, type ReadingDef } from '../../components/device';
+import { type ClientDeviceProps, clientDevicePage } from '../kit/family-device-page';
 import { LIST_PAGE, ledApi, runtimeFromPush } from './api';
 import { LedControl } from './led-control';
 import { ScreenPrograms } from './screen-programs';
 
-const BACK: DeviceBack = { to: LIST_PAGE, label: 'led.back', missing: 'led.missing' };
-
 /** /pjt/pjtdeviceled?id= (spec 001 §2): one screen's runtime (live), its control, its registration and its programs. */
-export default devicePage(BACK, LedDetail);
+export default clientDevicePage(
+  {
+    ns: 'led',
+    list: LIST_PAGE,
+    client: ledApi,
+    latest: (led, id) => ({
+      queryKey: led.runtime.key({ id }),
+      queryFn: () => led.runtime({ id }),
+      fromPush: runtimeFromPush(id),
+    }),
+  },
+  LedDetail,
+);
 
-function LedDetail({ projectId, id, editable }: DeviceDetailProps) {
+function LedDetail({ projectId, id, device: d, latest, shell }: ClientDeviceProps<typeof ledApi, LedRuntime>) {
   const { t } = useTranslation();
-  const led = ledApi(projectId);
-  const {
-    device: d,
-    fallback,
-    latest,
-  } = useClientDevice(led, {
-    id,
-    back: BACK,
-    latest: { queryKey: led.runtime.key({ id }), queryFn: () => led.runtime({ id }), fromPush: runtimeFromPush(id) },
-    events: [],
-  });
   const readings: ReadingDef[] = useMemo(
     () => [
       { key: 'brightness', unit: '', label: t('led.fields.brightness') },
@@ -39,7 +33,6 @@ function LedDetail({ projectId, id, editable }: DeviceDetailProps) {
     [t],
   );
 
-  if (!d) return fallback;
   const runtime = latest.data;
   const report = runtime?.at ? { at: runtime.at, brightness: runtime.brightness, volume: runtime.volume } : undefined;
   const size = (key: 'screenWidth' | 'screenHeight') => (typeof d.props?.[key] === 'number' ? d.props[key] : null);
@@ -48,10 +41,7 @@ function LedDetail({ projectId, id, editable }: DeviceDetailProps) {
 
   return (
     <FamilyDeviceShell
-      device={d}
-      back={BACK}
-      ns="led"
-      editable={editable}
+      {...shell}
       properties={[
         'no',
         'equipmentId',

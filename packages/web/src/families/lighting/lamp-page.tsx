@@ -5,17 +5,15 @@ import { useTranslation } from 'react-i18next';
 import {
   type CommandAnswer,
   ControlsCard,
-  type DeviceBack,
-  type DeviceDetailProps,
   type DeviceField,
   DeviceLocation,
   DeviceShell,
-  devicePage,
   namedTabs,
   propertyItems,
   useReportingDevice,
   useRereadLater,
 } from '../../components/device';
+import { type FamilyDetailProps, familyDevicePage } from '../kit/family-device-page';
 import { lightingApi, lightingKeys, type Realdata } from './api';
 import { LampStateTag, RunStatusTag } from './common';
 import { LampConfigForm } from './lamp-config';
@@ -28,7 +26,6 @@ import { lampStateOf } from './lamp-state';
 const LIST = '/pjt/pjtdevicelightinglist';
 const RUN_STATUS_OF = ['normal', 'alert', 'error'] as const;
 
-const BACK: DeviceBack = { to: LIST, label: 'lamps.back', missing: 'lamps.missing' };
 /** The lamp's row fields among its properties, labelled `lamps.fields.<field>` (the model and gateway by their own words). */
 const LAMP_FIELDS: DeviceField[] = [
   'no',
@@ -42,7 +39,7 @@ const LAMP_FIELDS: DeviceField[] = [
 const LAMP_LABELS: Partial<Record<DeviceField, string>> = { modelName: 'model', parentName: 'gatewayName' };
 
 /** /pjt/pjtdevicelighting?id= (spec 001 §2): one lamp controller, live, with its controls and settings. */
-export default devicePage(BACK, LampDetail);
+export default familyDevicePage({ ns: 'lamps', list: LIST }, LampDetail);
 
 /** Realdata after a telemetry push: the pushed values, the derived state. */
 export function applyRealdataPush(data: Realdata, push: RealtimePush): Realdata {
@@ -56,7 +53,7 @@ export function applyRealdataPush(data: Realdata, push: RealtimePush): Realdata 
   return { ...data, values, runStatus, state, at: push.at };
 }
 
-function LampDetail({ projectId, id, editable }: DeviceDetailProps) {
+function LampDetail({ projectId, id, editable, back }: FamilyDetailProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const l = lightingApi(projectId);
@@ -67,7 +64,7 @@ function LampDetail({ projectId, id, editable }: DeviceDetailProps) {
     projectId,
     id,
     key: lampKey,
-    back: BACK,
+    back,
     report: { key: realKey, apply: applyRealdataPush },
   });
   const realdata = useQuery({ queryKey: realKey, queryFn: () => l.realdata(id), enabled: ok });
@@ -87,7 +84,7 @@ function LampDetail({ projectId, id, editable }: DeviceDetailProps) {
   return (
     <DeviceShell
       device={d}
-      back={BACK}
+      back={back}
       testId="lamp"
       tags={
         <>

@@ -6,11 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../app/feedback';
 import {
   ControlsCard,
-  type DeviceBack,
-  type DeviceDetailProps,
   type DeviceField,
   DeviceShell,
-  devicePage,
   namedTabs,
   propertyItems,
   useErrorText,
@@ -19,6 +16,7 @@ import {
 } from '../../components/device';
 import { linkClient, linkTabs } from '../../components/device/link';
 import { formatTime } from '../../components/time';
+import { type FamilyDetailProps, familyDevicePage } from '../kit/family-device-page';
 import { mtcApi, mtcKeys, type Runtime } from './api';
 import { CircuitCard } from './circuit-card';
 import { AlarmTag, CABINET_LIST, circuitViews, ModeTag, OnlineTag } from './common';
@@ -29,10 +27,8 @@ import { AlarmCard, PeripheralCard, PowerCard } from './cabinet-cards';
 import { CabinetEvents } from './cabinet-events';
 import { CabinetPolicies } from './cabinet-policies';
 
-const BACK: DeviceBack = { to: CABINET_LIST, label: 'cabinets.back', missing: 'cabinets.missing' };
-
 /** /pjt/pjtdevicemtc?id= (spec 001 §2): one cabinet, live, with its circuits, controls and settings. */
-export default devicePage(BACK, CabinetDetail);
+export default familyDevicePage({ ns: 'cabinets', list: CABINET_LIST }, CabinetDetail);
 
 /**
  * The runtime after a report of the cabinet (the server pushes its readings with the circuits, mode,
@@ -76,7 +72,7 @@ export function applyRuntimePush(data: Runtime, push: RealtimePush): Runtime {
 const touchesRuntime = (push: RealtimePush, id: number) =>
   (push.kind === 'telemetry' || push.kind === 'state' || push.kind === 'event') && push.deviceId === id;
 
-function CabinetDetail({ projectId, id, editable }: DeviceDetailProps) {
+function CabinetDetail({ projectId, id, editable, back }: FamilyDetailProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const { message } = useFeedback();
@@ -89,7 +85,7 @@ function CabinetDetail({ projectId, id, editable }: DeviceDetailProps) {
     projectId,
     id,
     key,
-    back: BACK,
+    back,
     report: { key: runtimeKey, apply: applyRuntimePush },
     // The stored state (alarm times, peripherals) a moment later, once the report is written.
     onPush: (push) => {
@@ -128,7 +124,7 @@ function CabinetDetail({ projectId, id, editable }: DeviceDetailProps) {
   return (
     <DeviceShell
       device={d}
-      back={BACK}
+      back={back}
       testId="cabinet"
       tags={
         <>

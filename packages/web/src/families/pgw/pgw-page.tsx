@@ -39,11 +39,8 @@ import { useFeedback } from '../../app/feedback';
 import { type CrudColumn, tableColumns, zodRule } from '../../components/crud';
 import {
   CommandBar,
-  type DeviceBack,
-  type DeviceDetailProps,
   DeviceRowsCard,
   DeviceShell,
-  devicePage,
   EventsCard,
   firstEventsPages,
   SideConfigCard,
@@ -57,6 +54,7 @@ import { linkClient, linkTabs } from '../../components/device/link';
 import { formatDuration } from '../../components/format';
 import { formatTime } from '../../components/time';
 import { useLang } from '../../i18n/i18n';
+import { type FamilyDetailProps, familyDevicePage } from '../kit/family-device-page';
 import { type PgwLamp, type PgwRuntime, pgwApi, pgwKeys } from './api';
 import { LampCount } from './pgw-list-page';
 import { SignalQuality } from './signal';
@@ -69,12 +67,10 @@ const ICONS: Record<(typeof PGW_COMMANDS)[number]['name'], ReactNode> = {
   version: <TagOutlined />,
 };
 
-const BACK: DeviceBack = { to: LIST, label: 'pgw.back', missing: 'pgw.missing' };
-
 /** /pjt/pjtdevicepgw?id= (spec 001 §2): one power-line gateway, its lamp controllers, runtime, config, events. */
-export default devicePage(BACK, PgwDetail);
+export default familyDevicePage({ ns: 'pgw', list: LIST }, PgwDetail);
 
-function PgwDetail({ projectId, id, editable }: DeviceDetailProps) {
+function PgwDetail({ projectId, id, editable, back }: FamilyDetailProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const pgw = pgwApi(projectId);
@@ -92,7 +88,7 @@ function PgwDetail({ projectId, id, editable }: DeviceDetailProps) {
     id,
     queryKey: deviceKey,
     queryFn: () => pgw.one(id),
-    back: BACK,
+    back,
     isDevice: (d) => d.type === pgwManifest.type,
     children: { queryKey: lampsKey, queryFn: () => pgw.lamps(id) },
     onPush: (push: RealtimePush) => {
@@ -114,7 +110,7 @@ function PgwDetail({ projectId, id, editable }: DeviceDetailProps) {
   return (
     <DeviceShell
       device={d}
-      back={BACK}
+      back={back}
       testId="pgw"
       operationLog={t('pgw.operationLog')}
       properties={{

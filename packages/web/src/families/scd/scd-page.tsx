@@ -3,44 +3,39 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, InputNumber, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { zodFieldRule } from '../../components/crud';
-import {
-  type DeviceBack,
-  DeviceConfigCard,
-  type DeviceDetailProps,
-  devicePage,
-  FamilyDeviceShell,
-  useClientDevice,
-} from '../../components/device';
+import { DeviceConfigCard, FamilyDeviceShell } from '../../components/device';
 import { useLang } from '../../i18n/i18n';
-import { FILL_COLORS, LIST_PAGE, SCD_COMMANDS, type ScdConfig, scdApi, useScdReadings } from './api';
+import { type ClientDeviceProps, clientDevicePage } from '../kit/family-device-page';
+import { FILL_COLORS, LIST_PAGE, SCD_COMMANDS, type ScdConfig, type ScdLatest, scdApi, useScdReadings } from './api';
 import { PeriodEvents, RecentEvents } from './scd-events';
 
-const BACK: DeviceBack = { to: LIST_PAGE, label: 'scd.back', missing: 'scd.missing' };
 const THRESHOLDS = ['fullThreshold', 'overfillThreshold', 'freeDistance'] as const;
 type ScdCommand = (typeof SCD_COMMANDS)[number]['name'];
 
 /** /pjt/pjtdevicescd?id= (spec 001 §2): one bin's latest values, thresholds, last 24 hours and events by period. */
-export default devicePage(BACK, ScdDetail);
+export default clientDevicePage(
+  {
+    ns: 'scd',
+    list: LIST_PAGE,
+    client: scdApi,
+    latest: (scd) => scd.latest,
+    events: (scd, id) => [scd.recentEvents.key({ id }), scd.events.key({ id })],
+  },
+  ScdDetail,
+);
 
-function ScdDetail({ projectId, id, editable }: DeviceDetailProps) {
+function ScdDetail({ projectId, id, api: scd, device: d, latest, shell }: ClientDeviceProps<typeof scdApi, ScdLatest>) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const scd = scdApi(projectId);
-  const events = [scd.recentEvents.key({ id }), scd.events.key({ id })];
-  const { ok, device: d, fallback, latest } = useClientDevice(scd, { id, back: BACK, latest: scd.latest, events });
-  const config = useQuery({ queryKey: scd.config.key({ id }), queryFn: () => scd.config({ id }), enabled: ok });
+  const config = useQuery({ queryKey: scd.config.key({ id }), queryFn: () => scd.config({ id }) });
   const readings = useScdReadings();
 
-  if (!d) return fallback;
   const report = latest.data?.at ? { ...latest.data.values, at: latest.data.at } : undefined;
   const state = latest.data?.fillState;
 
   return (
     <FamilyDeviceShell
-      device={d}
-      back={BACK}
-      ns="scd"
-      editable={editable}
+      {...shell}
       properties={[
         'no',
         'equipmentId',

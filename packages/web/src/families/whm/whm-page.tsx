@@ -6,63 +6,55 @@ import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../app/feedback';
 import { useAskFirst } from '../../components/ask-first';
 import {
-  type DeviceBack,
   DeviceConfigCard,
-  type DeviceDetailProps,
   type DeviceField,
-  devicePage,
   EventsCard,
   FamilyDeviceShell,
   type ReadingPoint,
-  useClientDevice,
 } from '../../components/device';
+import { type ClientDeviceProps, clientDevicePage } from '../kit/family-device-page';
 import { LIST_PAGE, useWhmReadings, WHM_COMMANDS, type WhmConfig, whmApi } from './api';
 import { WhmHistory } from './whm-history';
 
-const BACK: DeviceBack = { to: LIST_PAGE, label: 'whm.back', missing: 'whm.missing' };
 /** The meter's words for the row's fields named otherwise. */
 const FIELD_WORDS: Partial<Record<DeviceField, string>> = { modelName: 'model', areaName: 'area', groupName: 'group' };
 
-/** /pjt/pjtdevicewhm?id= (spec 001 §2): one meter's state, real-time data, config, in-use flag, events and history. */
-export default devicePage(BACK, WhmDetail);
+/** Where the meter's latest reading is kept (its command answers patch it too). */
+const latestKey = (whm: ReturnType<typeof whmApi>, id: number) => [...whm.readings.key({ id }), 'latest'];
 
-function WhmDetail({ projectId, id, editable }: DeviceDetailProps) {
-  const { t } = useTranslation();
-  const client = useQueryClient();
-  const whm = whmApi(projectId);
-  const latestKey = [...whm.readings.key({ id }), 'latest'];
-  const {
-    ok,
-    device: d,
-    fallback,
-    latest,
-  } = useClientDevice(whm, {
-    id,
-    back: BACK,
+/** /pjt/pjtdevicewhm?id= (spec 001 §2): one meter's state, real-time data, config, in-use flag, events and history. */
+export default clientDevicePage(
+  {
+    ns: 'whm',
+    list: LIST_PAGE,
+    client: whmApi,
     // The latest reading: the newest of the last week, then live from telemetry pushes.
-    latest: {
-      queryKey: latestKey,
+    latest: (whm, id) => ({
+      queryKey: latestKey(whm, id),
       queryFn: async (): Promise<ReadingPoint | null> => {
         const from = new Date(Date.now() - 7 * 86_400_000).toISOString();
         const answer = await whm.readings({ id, query: { from, to: new Date().toISOString(), page: 1, pageSize: 25 } });
         return answer.list[0] ?? null;
       },
       fromPush: (values, at): ReadingPoint | null => ({ ...values, at }),
-    },
-    events: [whm.events.key({ id })],
-  });
-  const config = useQuery({ queryKey: whm.config.key({ id }), queryFn: () => whm.config({ id }), enabled: ok });
+    }),
+    events: (whm, id) => [whm.events.key({ id })],
+  },
+  WhmDetail,
+);
+
+function WhmDetail(props: ClientDeviceProps<typeof whmApi, ReadingPoint | null>) {
+  const { projectId, id, editable, api: whm, device: d, latest, shell } = props;
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const config = useQuery({ queryKey: whm.config.key({ id }), queryFn: () => whm.config({ id }) });
   const readings = useWhmReadings();
 
-  if (!d) return fallback;
   const inUse = d.props?.inUse !== false;
 
   return (
     <FamilyDeviceShell
-      device={d}
-      back={BACK}
-      ns="whm"
-      editable={editable}
+      {...shell}
       actions={<InUseSwitch projectId={projectId} device={d} inUse={inUse} editable={editable} />}
       fieldLabel={(f) => t(`whm.fields.${FIELD_WORDS[f] ?? f}`)}
       properties={[
@@ -86,7 +78,10 @@ function WhmDetail({ projectId, id, editable }: DeviceDetailProps) {
           // The meter's values go to the panel above (and the telemetry it sends): not shown raw.
           const values = (answer.result as { values?: Record<string, unknown> } | null)?.values;
           if (values)
-            client.setQueryData<ReadingPoint | null>(latestKey, () => ({ ...values, at: new Date().toISOString() }));
+            client.setQueryData<ReadingPoint | null>(latestKey(whm, id), () => ({
+              ...values,
+              at: new Date().toISOString(),
+            }));
           return { ...answer, result: null };
         },
       }}

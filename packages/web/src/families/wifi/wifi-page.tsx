@@ -1,40 +1,36 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  type DeviceBack,
-  type DeviceDetailProps,
-  type DeviceField,
-  devicePage,
-  FamilyDeviceShell,
-  useClientDevice,
-} from '../../components/device';
+import { type DeviceField, FamilyDeviceShell } from '../../components/device';
 import { formatDuration } from '../../components/format';
-import { LIST_PAGE, useWifiReadings, wifiApi } from './api';
+import { type ClientDeviceProps, clientDevicePage } from '../kit/family-device-page';
+import { LIST_PAGE, useWifiReadings, type WifiLatest, wifiApi } from './api';
 import { WifiControl } from './wifi-control';
 import { WifiLive } from './wifi-live';
 import { WifiLogs } from './wifi-logs';
 
-const BACK: DeviceBack = { to: LIST_PAGE, label: 'wifi.back', missing: 'wifi.missing' };
-
 /** /pjt/pjtdevicewifi?id= (spec 001 §2): one AP's runtime, interfaces, control, log and connected devices. */
-export default devicePage(BACK, WifiDetail);
+export default clientDevicePage(
+  {
+    ns: 'wifi',
+    list: LIST_PAGE,
+    client: wifiApi,
+    latest: (wifi) => wifi.latest,
+    events: (wifi, id) => [wifi.logs.key({ id })],
+  },
+  WifiDetail,
+);
 
-function WifiDetail({ projectId, id, editable }: DeviceDetailProps) {
+function WifiDetail({
+  projectId,
+  id,
+  editable,
+  device: d,
+  latest,
+  shell,
+}: ClientDeviceProps<typeof wifiApi, WifiLatest>) {
   const { t } = useTranslation();
-  const wifi = wifiApi(projectId);
-  const {
-    device: d,
-    fallback,
-    latest,
-  } = useClientDevice(wifi, {
-    id,
-    back: BACK,
-    latest: wifi.latest,
-    events: [wifi.logs.key({ id })],
-  });
   const readings = useWifiReadings();
 
-  if (!d) return fallback;
   const report = latest.data?.at ? { ...latest.data.values, at: latest.data.at } : undefined;
   const linkType = typeof d.props?.linkType === 'string' ? d.props.linkType : '';
   // The AP's parent is its AC: the family's word for it.
@@ -42,10 +38,7 @@ function WifiDetail({ projectId, id, editable }: DeviceDetailProps) {
 
   return (
     <FamilyDeviceShell
-      device={d}
-      back={BACK}
-      ns="wifi"
-      editable={editable}
+      {...shell}
       fieldLabel={fieldLabel}
       properties={[
         'no',

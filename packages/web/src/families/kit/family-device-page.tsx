@@ -1,0 +1,90 @@
+import type { QueryKey } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import {
+  type DeviceBack,
+  type DeviceDetailProps,
+  type DeviceRowCall,
+  devicePage,
+  useClientDevice,
+} from '../../components/device';
+
+/** What a family's one-device page is named by: its list screen and its texts' namespace. */
+export interface FamilyPage {
+  list: string;
+  ns: string;
+}
+
+/** A family's device detail, given the page's back link too. */
+export interface FamilyDetailProps extends DeviceDetailProps {
+  back: DeviceBack;
+}
+
+/** The back link of a family's device page: to its list, worded `<ns>.back`, and `<ns>.missing` for an id not found. */
+export const familyBack = ({ list, ns }: FamilyPage): DeviceBack => ({
+  to: list,
+  label: `${ns}.back`,
+  missing: `${ns}.missing`,
+});
+
+/** A family's one-device screen (devicePage) with its back link made from `page`, which `Detail` is given. */
+export function familyDevicePage(page: FamilyPage, Detail: ComponentType<FamilyDetailProps>) {
+  const back = familyBack(page);
+  function FamilyDetail(props: DeviceDetailProps) {
+    return <Detail {...props} back={back} />;
+  }
+  return devicePage(back, FamilyDetail);
+}
+
+type Client = { type: string; one: DeviceRowCall };
+type Latest<L> = Parameters<typeof useClientDevice<L>>[1]['latest'];
+type Opened<L> = ReturnType<typeof useClientDevice<L>>;
+
+/** What the body of a device page with latest values is given once the row is read (`F`: the family's client of a project, `L`: its latest values). */
+export interface ClientDeviceProps<F extends (projectId: number) => Client, L> extends DeviceDetailProps {
+  /** The family's client of the project. */
+  api: ReturnType<F>;
+  device: NonNullable<Opened<L>['device']>;
+  /** The latest values' query. */
+  latest: Opened<L>['latest'];
+  /** FamilyDeviceShell's device, back link, namespace and editable. */
+  shell: { device: NonNullable<Opened<L>['device']>; back: DeviceBack; ns: string; editable: boolean };
+}
+
+/**
+ * The one-device screen of a family with latest values (LED screens, APs, dustbins, meters): the row by the
+ * family's client, followed live, the latest values by `latest` (a call of the client, or as given), the
+ * event lists under `events` asked again on the device's events, the fallback until the row is read;
+ * `Body` draws the family's shell and cards.
+ */
+export function clientDevicePage<C extends Client, L>(
+  page: FamilyPage & {
+    client: (projectId: number) => C;
+    latest: (api: C, id: number) => Latest<L>;
+    events?: (api: C, id: number) => QueryKey[];
+  },
+  Body: ComponentType<ClientDeviceProps<(projectId: number) => C, L>>,
+) {
+  function ClientDetail({ projectId, id, editable, back }: FamilyDetailProps) {
+    const api = page.client(projectId);
+    const opened = useClientDevice<L>(api, {
+      id,
+      back,
+      latest: page.latest(api, id),
+      events: page.events?.(api, id) ?? [],
+    });
+    if (!opened.device) return opened.fallback;
+    const shell = { device: opened.device, back, ns: page.ns, editable };
+    return (
+      <Body
+        projectId={projectId}
+        id={id}
+        editable={editable}
+        api={api}
+        device={opened.device}
+        latest={opened.latest}
+        shell={shell}
+      />
+    );
+  }
+  return familyDevicePage(page, ClientDetail);
+}
