@@ -1,6 +1,7 @@
 import type { AnswerOf } from '@sc/contract';
 import { CAMERA_API, cameraManifest } from '@sc/contract/families/camera';
 import { familyClient } from '../../components/device';
+import type { ActiveStateFilters } from '../kit/family-api';
 
 /** The camera device type. */
 export const CAMERA_TYPE = cameraManifest.type;
@@ -11,9 +12,7 @@ export const DEVICE_PAGE = '/pjt/pjtdevicecamera';
 export type CameraPage = AnswerOf<typeof CAMERA_API.page>;
 export type CameraListRow = CameraPage['list'][number];
 
-export interface CameraFilters {
-  keyword: string;
-  activeState: string;
+export interface CameraFilters extends ActiveStateFilters {
   ptz: string;
 }
 

@@ -1,6 +1,7 @@
 import type { AnswerOf } from '@sc/contract';
 import { DVR_API, dvrManifest } from '@sc/contract/families/dvr';
 import { familyClient } from '../../components/device';
+import type { ActiveStateFilters } from '../kit/family-api';
 
 /** The recorder device type. */
 export const DVR_TYPE = dvrManifest.type;
@@ -11,10 +12,7 @@ export const DEVICE_PAGE = '/pjt/pjtdevicedvr';
 export type DvrPage = AnswerOf<typeof DVR_API.page>;
 export type DvrListRow = DvrPage['list'][number];
 
-export interface DvrFilters {
-  keyword: string;
-  activeState: string;
-}
+export type DvrFilters = ActiveStateFilters;
 
 /** Spec 001 §7 "dvr": the recorders' calls with the project bound, typed from the contract. */
 export const dvrApi = (projectId: number) => familyClient(DVR_API, DVR_TYPE, projectId);

@@ -1,6 +1,7 @@
 import type { AnswerOf } from '@sc/contract';
 import { ECE_API, ECE_RECORD_API, eceManifest } from '@sc/contract/families/ece';
 import { familyClient } from '../../components/device';
+import type { ActiveStateFilters } from '../kit/family-api';
 
 /** The emergency call post device type. */
 export const ECE_TYPE = eceManifest.type;
@@ -13,10 +14,7 @@ export type EceListRow = EcePage['list'][number];
 export type AlarmPage = AnswerOf<typeof ECE_API.logs>;
 export type Alarm = AlarmPage['list'][number];
 
-export interface EceFilters {
-  keyword: string;
-  activeState: string;
-}
+export type EceFilters = ActiveStateFilters;
 
 /** Spec 001 §7 "ece": the posts' calls with the project bound, typed from the contract. */
 export const eceApi = (projectId: number) => familyClient({ ...ECE_API, ...ECE_RECORD_API }, ECE_TYPE, projectId);

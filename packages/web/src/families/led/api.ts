@@ -2,6 +2,7 @@ import type { AnswerOf } from '@sc/contract';
 import { LED_API, LED_PROGRAM_API, LED_RESOURCE_API, type LedRuntime, ledManifest } from '@sc/contract/families/led';
 import { clientOf } from '../../api/endpoints';
 import { familyClient } from '../../components/device';
+import type { ActiveStateFilters } from '../kit/family-api';
 
 /** The LED screen device type (telemetry pushes of other families are ignored). */
 export const LED_TYPE = ledManifest.type;
@@ -14,10 +15,7 @@ export type LedScreen = LedPage['list'][number];
 export type ResourcePage = AnswerOf<typeof LED_RESOURCE_API.resources>;
 export type LedResource = ResourcePage['list'][number];
 
-export interface LedFilters {
-  keyword: string;
-  activeState: string;
-}
+export type LedFilters = ActiveStateFilters;
 
 const numberOrNull = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 const powerOrNull = (v: unknown) => (v === null || v === undefined ? null : v === true || v === 1);

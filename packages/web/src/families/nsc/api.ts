@@ -2,6 +2,7 @@ import type { AnswerOf } from '@sc/contract';
 import { NSC_API, NSC_GROUP_API, NSC_MEDIA_API, NSC_TASK_API, nscManifest } from '@sc/contract/families/nsc';
 import { clientOf, fillPath } from '../../api/endpoints';
 import { familyClient, uploadFile } from '../../components/device';
+import type { ActiveStateFilters } from '../kit/family-api';
 
 /** The speakers' device type (telemetry pushes of other families are ignored). */
 export const NSC_TYPE = nscManifest.type;
@@ -22,10 +23,7 @@ export type NscConflict = AnswerOf<typeof NSC_TASK_API.taskConflicts>[number];
 /** The timed tasks' calls (spec 001 §7 "tasks including start, stop, check"). */
 export const nscTaskApi = (projectId: number) => clientOf(NSC_TASK_API, { projectId });
 
-export interface NscFilters {
-  keyword: string;
-  activeState: string;
-}
+export type NscFilters = ActiveStateFilters;
 
 /** Spec 001 §7 "nsc": the speakers' calls, the groups' and the media's, typed from the contract. */
 export const nscApi = (projectId: number) => {

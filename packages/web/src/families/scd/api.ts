@@ -10,6 +10,7 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { familyClient, type ReadingDef } from '../../components/device';
+import type { ActiveStateFilters } from '../kit/family-api';
 
 export { SCD_COMMANDS };
 /** The dustbins' device type (telemetry pushes of other families are ignored). */
@@ -24,10 +25,7 @@ export type ScdMapBin = AnswerOf<typeof SCD_API.map>[number];
 export type ScdLatest = AnswerOf<typeof SCD_API.latest>;
 export type ScdConfig = AnswerOf<typeof SCD_API.config>;
 
-export interface ScdFilters {
-  keyword: string;
-  activeState: string;
-}
+export type ScdFilters = ActiveStateFilters;
 
 /** Tag colours of the fill states (over-fill is the urgent one). */
 export const FILL_COLORS: Record<ScdFillState, string> = { normal: 'green', full: 'orange', overfill: 'red' };

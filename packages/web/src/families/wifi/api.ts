@@ -3,6 +3,7 @@ import { WIFI_API, WIFI_READINGS, type WifiReadingKey, wifiManifest } from '@sc/
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { familyClient, type ReadingDef } from '../../components/device';
+import type { ActiveStateFilters } from '../kit/family-api';
 
 /** The WiFi device type (telemetry pushes of other families are ignored). */
 export const WIFI_TYPE = wifiManifest.type;
@@ -14,9 +15,7 @@ export type WifiPage = AnswerOf<typeof WIFI_API.page>;
 export type WifiAp = WifiPage['list'][number];
 export type WifiLatest = AnswerOf<typeof WIFI_API.latest>;
 
-export interface WifiFilters {
-  keyword: string;
-  activeState: string;
+export interface WifiFilters extends ActiveStateFilters {
   linkType: string;
 }
 
