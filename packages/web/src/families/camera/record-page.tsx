@@ -11,17 +11,12 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import {
-  RecordFilesTable,
-  RecordSearchBar,
-  RecordSearchFields,
-  RecordTypeTag,
-  recordSizeText,
-} from '../../components/device';
+import { RecordFilesTable, RecordTypeTag, recordSizeText } from '../../components/device';
 import { formatDuration } from '../../components/format';
 import { projectScreen } from '../../components/project-scoped';
-import { formatTime, fromPickerValue, toPickerValue } from '../../components/time';
+import { formatTime, toPickerValue } from '../../components/time';
 import { ReplayPlayer } from '../../components/video/replay-player';
+import { RecordSearch, useRecordSearch } from '../kit/record-search';
 import { cameraApi } from './api';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -41,15 +36,13 @@ function CameraRecords({ projectId }: { projectId: number }) {
   const [params] = useSearchParams();
   const [cameraId, setCameraId] = useState<number | undefined>(() => Number(params.get('id')) || undefined);
   // `?from=&to=` (ISO) open on a period (a link from an alarm), else the last hour.
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => {
+  const form = useRecordSearch((): [Dayjs, Dayjs] => {
     const from = Date.parse(params.get('from') ?? '');
     const to = Date.parse(params.get('to') ?? '');
     if (from < to) return [toPickerValue(from), toPickerValue(to)];
     const now = Date.now();
     return [toPickerValue(now - DEFAULT_MINUTES * 60_000), toPickerValue(now)];
-  });
-  const [type, setType] = useState<CameraRecordType | undefined>();
-  const [invalid, setInvalid] = useState<string | null>(null);
+  }, playbackPeriodError);
   const [playing, setPlaying] = useState<{ id: number; from: string; to: string } | null>(null);
   const cameras = useQuery({
     queryKey: [...api.page.key({ query: { page: 1, pageSize: 100, includeChildren: true } }), 'records'],
@@ -64,15 +57,11 @@ function CameraRecords({ projectId }: { projectId: number }) {
   });
   const run = () => {
     if (!cameraId) {
-      setInvalid(t('camera.records.pickCamera'));
+      form.refuse(t('camera.records.pickCamera'));
       return;
     }
-    const from = fromPickerValue(range[0]);
-    const to = fromPickerValue(range[1]);
-    const wrong = playbackPeriodError(new Date(from), new Date(to));
-    setInvalid(wrong ? t(wrong.key, wrong.params) : null);
-    if (wrong) return;
-    search.mutate({ id: cameraId, from, to, type });
+    const period = form.period();
+    if (period) search.mutate({ id: cameraId, ...period, type: form.type });
   };
 
   const columns: TableColumnsType<CameraRecord> = [
@@ -129,38 +118,27 @@ function CameraRecords({ projectId }: { projectId: number }) {
   return (
     <Flex vertical gap={12} data-testid="camera-records-page">
       <Card size="small" title={t('camera.records.title')}>
-        <RecordSearchBar
+        <RecordSearch
+          ns="camera"
           testId="records"
-          fields={
-            <>
-              <Select<number>
-                aria-label={t('camera.records.camera')}
-                data-testid="records-camera"
-                showSearch
-                optionFilterProp="label"
-                placeholder={t('camera.records.pickCamera')}
-                style={{ width: 220 }}
-                loading={cameras.isLoading}
-                value={cameraId}
-                onChange={(v) => setCameraId(v)}
-                options={(cameras.data?.list ?? []).map((c) => ({ value: c.id, label: c.name }))}
-              />
-              <RecordSearchFields
-                ns="camera"
-                testId="records"
-                range={range}
-                onRange={setRange}
-                type={type}
-                onType={setType}
-              />
-            </>
-          }
-          searchText={t('camera.records.search')}
-          searching={search.isPending}
+          form={form}
+          search={search}
           onSearch={run}
           note={<Typography.Text type="secondary">{t('camera.records.source')}</Typography.Text>}
-          invalid={invalid}
-          error={search.error}
+          before={
+            <Select<number>
+              aria-label={t('camera.records.camera')}
+              data-testid="records-camera"
+              showSearch
+              optionFilterProp="label"
+              placeholder={t('camera.records.pickCamera')}
+              style={{ width: 220 }}
+              loading={cameras.isLoading}
+              value={cameraId}
+              onChange={(v) => setCameraId(v)}
+              options={(cameras.data?.list ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            />
+          }
         />
       </Card>
       <Row gutter={[12, 12]}>

@@ -5,17 +5,12 @@ import { Button, Card, Flex, Select, type TableColumnsType, Typography } from 'a
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  RecordFilesTable,
-  RecordSearchBar,
-  RecordSearchFields,
-  RecordTypeTag,
-  recordSizeText,
-} from '../../components/device';
+import { RecordFilesTable, RecordTypeTag, recordSizeText } from '../../components/device';
 import { DraggableModal } from '../../components/draggable-modal';
 import { formatDuration } from '../../components/format';
-import { formatTime, fromPickerValue, toPickerValue } from '../../components/time';
+import { formatTime, toPickerValue } from '../../components/time';
 import { ReplayPlayer } from '../../components/video/replay-player';
+import { RecordSearch, useRecordSearch } from '../kit/record-search';
 import { dvrApi } from './api';
 
 /** The period a search starts with: the last six hours. */
@@ -30,25 +25,20 @@ const DEFAULT_HOURS = 6;
 export function RecordsCard({ projectId, id, channelCount }: { projectId: number; id: number; channelCount: number }) {
   const { t } = useTranslation();
   const api = dvrApi(projectId);
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => {
+  const form = useRecordSearch((): [Dayjs, Dayjs] => {
     const now = Date.now();
     return [toPickerValue(now - DEFAULT_HOURS * 3_600_000), toPickerValue(now)];
-  });
-  const [type, setType] = useState<RecordType | undefined>();
+  }, recordsPeriodError);
   const [channel, setChannel] = useState<number | undefined>();
-  const [invalid, setInvalid] = useState<string | null>(null);
   const [playing, setPlaying] = useState<RecordFile | null>(null);
   const search = useMutation({
     mutationFn: (body: { from: string; to: string; type?: RecordType; channel?: number }) =>
       api.records({ id, body }, { silent: true }),
   });
   const run = () => {
-    const from = fromPickerValue(range[0]);
-    const to = fromPickerValue(range[1]);
-    const wrong = recordsPeriodError(new Date(from), new Date(to));
-    setInvalid(wrong ? t(wrong.key, wrong.params) : null);
-    if (wrong) return;
-    search.mutate({ from, to, ...(type ? { type } : {}), ...(channel ? { channel } : {}) });
+    const period = form.period();
+    if (period)
+      search.mutate({ ...period, ...(form.type ? { type: form.type } : {}), ...(channel ? { channel } : {}) });
   };
 
   const columns: TableColumnsType<RecordFile> = [
@@ -90,39 +80,28 @@ export function RecordsCard({ projectId, id, channelCount }: { projectId: number
   return (
     <Card size="small" title={t('dvr.records.title')} data-testid="dvr-records">
       <Flex vertical gap={12}>
-        <RecordSearchBar
+        <RecordSearch
+          ns="dvr"
           testId="dvr-records"
-          fields={
-            <>
-              <Typography.Text>{t('dvr.records.period')}</Typography.Text>
-              <RecordSearchFields
-                ns="dvr"
-                testId="dvr-records"
-                range={range}
-                onRange={setRange}
-                type={type}
-                onType={setType}
-              />
-              <Select<number>
-                aria-label={t('dvr.records.channel')}
-                data-testid="dvr-records-channel"
-                allowClear
-                placeholder={t('dvr.records.allChannels')}
-                style={{ width: 130 }}
-                value={channel}
-                onChange={(v) => setChannel(v)}
-                options={Array.from({ length: channelCount }, (_, i) => ({
-                  value: i + 1,
-                  label: `${t('dvr.records.channel')} ${i + 1}`,
-                }))}
-              />
-            </>
-          }
-          searchText={t('dvr.records.search')}
-          searching={search.isPending}
+          form={form}
+          search={search}
           onSearch={run}
-          invalid={invalid}
-          error={search.error}
+          before={<Typography.Text>{t('dvr.records.period')}</Typography.Text>}
+          after={
+            <Select<number>
+              aria-label={t('dvr.records.channel')}
+              data-testid="dvr-records-channel"
+              allowClear
+              placeholder={t('dvr.records.allChannels')}
+              style={{ width: 130 }}
+              value={channel}
+              onChange={(v) => setChannel(v)}
+              options={Array.from({ length: channelCount }, (_, i) => ({
+                value: i + 1,
+                label: `${t('dvr.records.channel')} ${i + 1}`,
+              }))}
+            />
+          }
         />
         <RecordFilesTable<RecordFile>
           testId="dvr-records"
