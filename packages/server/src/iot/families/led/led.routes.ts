@@ -14,6 +14,7 @@ import { notFound } from '../../../platform/errors.js';
 import type { FamilyContext } from '../family-handler.js';
 import { batchHandlers } from '../kit/batches/index.js';
 import { deviceListHandler } from '../kit/device-list.js';
+import { reviewedCalls } from '../kit/record-calls.js';
 import { deviceHandlers, familyDeviceOf } from '../kit/traits.js';
 import { fetchSeconds } from './led.fetch-time.js';
 import { createLedProgramService } from './led.programs.service.js';
@@ -52,13 +53,7 @@ export function ledRoutes(app: FastifyInstance, ctx: FamilyContext): void {
       led.file(session, params.projectId, params.resourceId, request, reply),
   });
   mountTable(app, LED_PROGRAM_API, {
-    programs: ({ session, params, query }) => programs.page(session, params.projectId, query),
-    program: ({ session, params }) => programs.one(session, params.projectId, params.programId),
-    createProgram: ({ actor, params, body }) => programs.create(actor, params.projectId, body),
-    updateProgram: ({ actor, params, body }) => programs.update(actor, params.projectId, params.programId, body),
-    deleteProgram: ({ actor, params }) => programs.remove(actor, params.projectId, params.programId),
-    checkProgram: ({ actor, params }) => programs.setChecked(actor, params.projectId, params.programId, true),
-    uncheckProgram: ({ actor, params }) => programs.setChecked(actor, params.projectId, params.programId, false),
+    ...reviewedCalls('program', programs),
     publishProgram: ({ actor, params, body, request }) =>
       programs.publish(actor, params.projectId, params.programId, body, `${request.protocol}://${request.host}`),
     publishGroups: ({ session, params }) => programs.publishGroups(session, params.projectId),

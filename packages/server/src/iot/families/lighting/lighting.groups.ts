@@ -34,25 +34,25 @@ export function createLightingGroups(ctx: FamilyContext, repo: LightingRepositor
       return toPage(rows, total, window);
     },
 
-    async get(session: SessionContext, projectId: number, id: number) {
+    async one(session: SessionContext, projectId: number, id: number) {
       await project(session, projectId);
       return group(projectId, id);
     },
 
-    async create(session: SessionContext, projectId: number, body: LightingGroupBody) {
-      await project(session, projectId);
+    async create(actor: Actor, projectId: number, body: LightingGroupBody) {
+      await project(actor.session, projectId);
       return save(projectId, body);
     },
 
-    async update(session: SessionContext, projectId: number, id: number, body: LightingGroupBody) {
-      await project(session, projectId);
+    async update(actor: Actor, projectId: number, id: number, body: LightingGroupBody) {
+      await project(actor.session, projectId);
       await group(projectId, id);
       return save(projectId, body, id);
     },
 
     /** Deletes a group (its lamps stay). */
-    async remove(session: SessionContext, projectId: number, id: number) {
-      await project(session, projectId);
+    async remove(actor: Actor, projectId: number, id: number) {
+      await project(actor.session, projectId);
       await group(projectId, id);
       await repo.deleteGroup(projectId, id);
       return { id, deleted: true as const };

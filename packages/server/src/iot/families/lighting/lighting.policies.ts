@@ -89,20 +89,20 @@ export function createLightingPolicies(ctx: FamilyContext, repo: LightingReposit
       return toPage(rows, total, window);
     },
 
-    async get(session: SessionContext, projectId: number, id: number) {
+    async one(session: SessionContext, projectId: number, id: number) {
       await project(session, projectId);
       return policy(projectId, id);
     },
 
-    async create(session: SessionContext, projectId: number, input: unknown) {
-      await project(session, projectId);
+    async create(actor: Actor, projectId: number, input: unknown) {
+      await project(actor.session, projectId);
       const body = await parse(input);
       if (await repo.policyNoTaken(projectId, body.no)) throw conflictField('no', 'errors.duplicateNo');
       return policy(projectId, await repo.createPolicy(projectId, body));
     },
 
-    async update(session: SessionContext, projectId: number, id: number, input: unknown) {
-      await project(session, projectId);
+    async update(actor: Actor, projectId: number, id: number, input: unknown) {
+      await project(actor.session, projectId);
       await policy(projectId, id);
       const body = await parse(input);
       if (await repo.policyNoTaken(projectId, body.no, id)) throw conflictField('no', 'errors.duplicateNo');
@@ -111,8 +111,8 @@ export function createLightingPolicies(ctx: FamilyContext, repo: LightingReposit
     },
 
     /** Deletes a policy no lamp uses (409 while in use). */
-    async remove(session: SessionContext, projectId: number, id: number) {
-      await project(session, projectId);
+    async remove(actor: Actor, projectId: number, id: number) {
+      await project(actor.session, projectId);
       const p = await policy(projectId, id);
       if (p.lampCount > 0) throw new AppError(409, 'CONFLICT', 'lighting.errors.policyInUse');
       await repo.deletePolicy(projectId, id);

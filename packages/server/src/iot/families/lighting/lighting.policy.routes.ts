@@ -1,17 +1,14 @@
 import { LIGHTING_POLICY_API } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import { mountTable } from '../../../platform/endpoints/mount.js';
+import { recordCalls } from '../kit/record-calls.js';
 import type { LightingService } from './lighting.service.js';
 
 /** Lighting policies: list, CRUD, use and remove on lamps and groups, policydef, the day/year preview. */
 export function lightingPolicyRoutes(app: FastifyInstance, s: LightingService): void {
   const p = s.policies;
   mountTable(app, LIGHTING_POLICY_API, {
-    policies: ({ session, params, query }) => p.page(session, params.projectId, query),
-    policy: ({ session, params }) => p.get(session, params.projectId, params.policyId),
-    createPolicy: ({ session, params, body }) => p.create(session, params.projectId, body),
-    updatePolicy: ({ session, params, body }) => p.update(session, params.projectId, params.policyId, body),
-    deletePolicy: ({ session, params }) => p.remove(session, params.projectId, params.policyId),
+    ...recordCalls({ noun: 'policy', many: 'policies' }, p),
     usePolicy: ({ actor, params, body }) => p.apply(actor, params.projectId, params.policyId, 'use', body),
     removePolicy: ({ actor, params, body }) => p.apply(actor, params.projectId, params.policyId, 'remove', body),
     clearPolicies: ({ actor, params, body }) => p.clear(actor, params.projectId, body),

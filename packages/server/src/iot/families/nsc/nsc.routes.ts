@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { mountTable } from '../../../platform/endpoints/mount.js';
 import type { FamilyContext } from '../family-handler.js';
 import { deviceListHandler } from '../kit/device-list.js';
+import { recordCalls, reviewedCalls } from '../kit/record-calls.js';
 import { deviceHandlers } from '../kit/traits.js';
 import { nscLiveRoutes } from './nsc.live.js';
 import { createNscService } from './nsc.service.js';
@@ -59,25 +60,15 @@ export function nscRoutes(app: FastifyInstance, ctx: FamilyContext): void {
     deleteMediaGroups: ({ actor, params, body }) => s.deleteMediaGroups(actor, params.projectId, body.ids),
   });
   mountTable(app, NSC_TASK_API, {
-    tasks: ({ session, params, query }) => tasks.page(session, params.projectId, query),
-    task: ({ session, params }) => tasks.one(session, params.projectId, params.taskId),
-    createTask: ({ actor, params, body }) => tasks.create(actor, params.projectId, body),
-    updateTask: ({ actor, params, body }) => tasks.update(actor, params.projectId, params.taskId, body),
-    deleteTask: ({ actor, params }) => tasks.remove(actor, params.projectId, params.taskId),
+    ...reviewedCalls('task', tasks),
     taskConflicts: ({ session, params, body }) => tasks.conflicts(session, params.projectId, body),
     taskWeek: ({ session, params, query }) => tasks.week(session, params.projectId, query.from),
-    checkTask: ({ actor, params }) => tasks.setChecked(actor, params.projectId, params.taskId, true),
-    uncheckTask: ({ actor, params }) => tasks.setChecked(actor, params.projectId, params.taskId, false),
     startTask: ({ actor, params }) => tasks.start(actor, params.projectId, params.taskId),
     stopTask: ({ actor, params }) => tasks.stop(actor, params.projectId, params.taskId),
   });
   const vod = createNscVodService(ctx);
   mountTable(app, NSC_VOD_API, {
-    vods: ({ session, params, query }) => vod.page(session, params.projectId, query),
-    vod: ({ session, params }) => vod.one(session, params.projectId, params.vodId),
-    createVod: ({ actor, params, body }) => vod.create(actor, params.projectId, body),
-    updateVod: ({ actor, params, body }) => vod.update(actor, params.projectId, params.vodId, body),
-    deleteVod: ({ actor, params }) => vod.remove(actor, params.projectId, params.vodId),
+    ...recordCalls('vod', vod),
     playVod: ({ actor, params }) => vod.play(actor, params.projectId, params.vodId),
     pauseVod: ({ actor, params }) => vod.pause(actor, params.projectId, params.vodId),
     resumeVod: ({ actor, params }) => vod.resume(actor, params.projectId, params.vodId),
@@ -86,11 +77,7 @@ export function nscRoutes(app: FastifyInstance, ctx: FamilyContext): void {
   });
   const timers = createNscTimerService(ctx);
   mountTable(app, NSC_TIMER_API, {
-    timers: ({ session, params, query }) => timers.page(session, params.projectId, query),
-    timer: ({ session, params }) => timers.one(session, params.projectId, params.timerId),
-    createTimer: ({ actor, params, body }) => timers.create(actor, params.projectId, body),
-    updateTimer: ({ actor, params, body }) => timers.update(actor, params.projectId, params.timerId, body),
-    deleteTimer: ({ actor, params }) => timers.remove(actor, params.projectId, params.timerId),
+    ...recordCalls('timer', timers),
     enableTimer: ({ actor, params }) => timers.enable(actor, params.projectId, params.timerId),
     disableTimer: ({ actor, params }) => timers.disable(actor, params.projectId, params.timerId),
   });
