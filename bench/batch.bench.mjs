@@ -5,8 +5,8 @@
 // each round trip (the simulator in a worker thread, bench/lib/sim-gateways.mjs): a group command to every lamp (the kit's batches, which fan out through gateways),
 // time to the last acknowledgement, acknowledged / failed / lost, the requests the gateways received,
 // and meanwhile a console reading a lamp's page and the lamp list back to back (their p99).
-// Usage: node --import tsx bench/batch.bench.mjs [--gateways 100] [--lamps 10000] [--execute 50,1000] [--url postgres://…]
-// Prints one JSON line and writes it to bench/results/batch-<date>.json.
+// Usage: node --import tsx bench/batch.bench.mjs [--gateways 100] [--lamps 10000] [--execute 50,1000] [--url postgres://…] [--tag name]
+// Prints one JSON line and writes it to bench/results/batch-<date>[-<tag>].json (--tag names a run).
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { demoKey } from '../packages/contract/src/protocol/demo-key.ts';
@@ -163,4 +163,4 @@ try {
 } finally {
   await close();
 }
-await writeResult('batch', figures);
+await writeResult('batch', figures, arg('tag', ''));

@@ -32,13 +32,14 @@ export const timedApi = (url, token) => async (method, path, body) => {
   return { json, ms: ms(t) };
 };
 
-/** Prints the figures as one JSON line and keeps them in bench/results/<bench>-<date>.json. */
-export async function writeResult(bench, figures) {
+/** Prints the figures as one JSON line and keeps them in bench/results/<bench>-<date>[-<tag>].json. */
+export async function writeResult(bench, figures, tag = '') {
   const fs = await import('node:fs');
   const path = await import('node:path');
   const line = JSON.stringify({ bench, at: new Date().toISOString(), ...figures });
   console.log(line);
   const dir = path.resolve(import.meta.dirname, '../results');
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, `${bench}-${new Date().toISOString().slice(0, 10)}.json`), `${line}\n`);
+  const name = `${bench}-${new Date().toISOString().slice(0, 10)}${tag ? `-${tag}` : ''}.json`;
+  fs.writeFileSync(path.join(dir, name), `${line}\n`);
 }

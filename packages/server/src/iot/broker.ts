@@ -9,8 +9,11 @@ import type { DeviceDirectory, DirectoryEntry } from './device-directory.js';
 import { relaysChildren } from './families/kit/policies.js';
 import { DEFAULT_MAX_PACKET_BYTES, limitPacketSize } from './packet-size.js';
 
-/** QoS 0 messages let through per turn of the event loop (more wait for the next turn). */
-const MESSAGES_PER_TURN = 1000;
+/**
+ * QoS 0 messages let through per turn of the event loop (more wait for the next turn): a few ms of
+ * parsing and routing, so that an HTTP request waits behind at most that much device traffic.
+ */
+const MESSAGES_PER_TURN = 200;
 /** Device messages waiting for ingest (the uplink queue) from which QoS 0 connections stop being read. */
 const BACKLOG_HIGH = 2000;
 /** How soon a held connection is looked at again while ingest is behind (ms). */

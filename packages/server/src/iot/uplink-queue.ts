@@ -64,7 +64,7 @@ export function createUplinkQueue(options: {
   onError?: (error: unknown) => void;
 }) {
   const maxQos0 = options.maxQos0 ?? 20_000;
-  const sliceSize = options.sliceSize ?? 200;
+  const sliceSize = options.sliceSize ?? 100;
   const qos0 = new Fifo<Queued>();
   const qos1 = new Fifo<Queued>();
   const stats: UplinkQueueStats = { shed: 0, peak: 0 };
