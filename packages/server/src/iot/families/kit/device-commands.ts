@@ -1,5 +1,7 @@
 import { AppError } from '../../../platform/errors.js';
+import type { StateChange } from '../../activity.js';
 import type { CommandTarget } from '../../command-bus.js';
+import type { ResendPlan } from '../../resend.js';
 import { type Actor, changedFields, type FamilyContext } from '../family-handler.js';
 import type { FamilyDevice } from './devices.repository.js';
 
@@ -84,4 +86,21 @@ export async function saveDeviceSettings<S extends Record<string, unknown>>(
     changes: changedFields(settingsOf(device.props), settings),
   });
   return { ...settings, delivered: await tellDevice(ctx, actor, device, command, settings) };
+}
+
+/**
+ * Sends each device of `type` that comes back what `plan` answers for it (null: nothing to send), once
+ * it is found a device of that type in its project (ctx.iot.resendWhenOnline).
+ */
+export function resendOnReturn(
+  ctx: FamilyContext,
+  type: string,
+  plan: (change: StateChange) => Promise<Omit<ResendPlan, 'target'> | null>,
+) {
+  return ctx.iot.resendWhenOnline(type, async (change) => {
+    const planned = await plan(change);
+    if (!planned) return null;
+    const { targets } = await ctx.devices.targets(change.projectId, [change.id], type);
+    return targets[0] ? { target: targets[0], ...planned } : null;
+  });
 }

@@ -13,6 +13,7 @@ import { conflict, conflictField, fieldError, notFound } from '../../../platform
 import { pageWindow, toPage } from '../../../platform/paging.js';
 import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
 import type { createFamilyBatches } from '../kit/batches/index.js';
+import { resendOnReturn } from '../kit/device-commands.js';
 import { reviewedRecords } from '../kit/reviewed-records.js';
 import { createEnvRelay, envMonitorsOf } from './led.env.js';
 import {
@@ -199,12 +200,9 @@ export function createLedProgramService(ctx: FamilyContext, batches: () => Batch
   const filesOf = (p: ProgramRow) => repo.mediaFiles(p.projectId, programResources(p.layers));
 
   /** A screen that comes back is sent the checked programs it has not acknowledged, oldest first. */
-  ctx.iot.resendWhenOnline(TYPE, async (change) => {
+  resendOnReturn(ctx, TYPE, async (change) => {
     const waiting = await repo.undelivered(change.id);
     if (!waiting.length) return null;
-    const { targets } = await ctx.devices.targets(change.projectId, [change.id], TYPE);
-    const target = targets[0];
-    if (!target) return null;
     const commands: [string, Record<string, unknown>][] = [];
     for (const w of waiting) {
       const files = filesFor(
@@ -216,7 +214,6 @@ export function createLedProgramService(ctx: FamilyContext, batches: () => Batch
       commands.push([LED_PROGRAM_COMMAND, { ...commandArgs(w.program), files }]);
     }
     return {
-      target,
       commands,
       done: () =>
         Promise.all(waiting.map(({ program: p }) => repo.delivered(p.id, [change.id]))).then(() => env.changed()),

@@ -17,7 +17,7 @@ import {
 } from '@sc/contract/families/nsc';
 import { conflict, conflictField, fieldError, notFound } from '../../../platform/errors.js';
 import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
-import { commandOutcome } from '../kit/device-commands.js';
+import { commandOutcome, resendOnReturn } from '../kit/device-commands.js';
 import { reviewedRecords } from '../kit/reviewed-records.js';
 import { nscRecords } from './nsc.records.js';
 import { createNscTaskRepository, type TaskFields, type TaskRow } from './nsc.tasks.repository.js';
@@ -209,17 +209,13 @@ export function createNscTaskService(ctx: FamilyContext) {
   }
 
   /** A speaker that comes back, if some task was sent to it: the list of its started tasks, in full. */
-  ctx.iot.resendWhenOnline(TYPE, async (change) => {
+  resendOnReturn(ctx, TYPE, async (change) => {
     const rows = await repo.forSpeaker(change.id);
     if (!rows.length) return null;
-    const { targets } = await ctx.devices.targets(change.projectId, [change.id], TYPE);
-    const target = targets[0];
-    if (!target) return null;
     const running = rows.flatMap((r) => (r.command === NSC_TASK_COMMAND && r.task?.running ? [r.task] : []));
     const l = await lookups(change.projectId, running as Timed[]);
     const hours = await tz();
     return {
-      target,
       commands: [['tasks', { tasks: running.map((t) => argsOf(t, l, hours)) }]],
       done: () => repo.synced(change.id),
     };

@@ -12,6 +12,7 @@ import {
 import { conflict, notFound } from '../../../platform/errors.js';
 import { pageWindow, toPage } from '../../../platform/paging.js';
 import type { Actor, FamilyContext, SessionContext } from '../family-handler.js';
+import { resendOnReturn } from '../kit/device-commands.js';
 import { type Delivered, deliver } from './nsc.delivery.js';
 import { checkPicks, type Named, type NscPicks, nscPicks } from './nsc.picks.js';
 import { nscRecords } from './nsc.records.js';
@@ -108,13 +109,10 @@ export function createNscTimerService(ctx: FamilyContext) {
   const union = (a: Named[], b: Named[]) => [...new Map([...a, ...b].map((s) => [s.id, s])).values()];
 
   /** A speaker that comes back, with enabled timers or a list it missed: its whole list. */
-  ctx.iot.resendWhenOnline(TYPE, async (change) => {
+  resendOnReturn(ctx, TYPE, async (change) => {
     const timers = (await listsOf(change.projectId))(change.id);
     if (!timers.length && !(await repo.pending(change.id))) return null;
-    const { targets } = await ctx.devices.targets(change.projectId, [change.id], TYPE);
-    const target = targets[0];
-    if (!target) return null;
-    return { target, commands: [[NSC_TIMERS_COMMAND, { timers }]], done: () => repo.unpend([change.id]) };
+    return { commands: [[NSC_TIMERS_COMMAND, { timers }]], done: () => repo.unpend([change.id]) };
   });
 
   const fieldsOf = (b: NscTimerBody): TimerFields => {
