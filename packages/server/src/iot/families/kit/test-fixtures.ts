@@ -87,6 +87,18 @@ export const jsonCaller =
       ...(body === undefined ? {} : { payload: body as object }),
     });
 
+/**
+ * A family's records created through its API: `create(more)` POSTs `build(more)` to `url` (which must
+ * answer 200) and answers the created record as `A`.
+ */
+export const recordCreator =
+  <I, A>(json: ReturnType<typeof jsonCaller>, url: string, build: (more: Partial<I>) => I) =>
+  async (more: Partial<I> = {}) => {
+    const res = await json('POST', url, build(more));
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as A;
+  };
+
 /** Connects a device over MQTT, says it is there (a heartbeat) and waits until the platform sees it active. */
 export async function connectOnline(suite: FamilySuite, d: TestDevice, answer?: Answer) {
   const device = await connectTestDevice(suite.port, d.equipmentId, d.key1, answer);

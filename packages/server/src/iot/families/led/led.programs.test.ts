@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject } from '../../../test/factories.js';
 import { eventually } from '../../test-device.js';
-import { commandSuite, connectOnline, echo, jsonCaller, onlineDevice } from '../kit/test-fixtures.js';
+import { commandSuite, connectOnline, echo, jsonCaller, onlineDevice, recordCreator } from '../kit/test-fixtures.js';
 import { ledResources } from './led.tables.js';
 
 const suite = commandSuite(ledManifest);
@@ -40,11 +40,7 @@ const program = (more: Partial<LedProgramInput> = {}): LedProgramInput => ({
   layers: [textLayer, clockLayer] as LedProgramInput['layers'],
   ...more,
 });
-const create = async (more: Partial<LedProgramInput> = {}) => {
-  const res = await json('POST', `${base}/programs`, program(more));
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { id: number; state: string };
-};
+const create = recordCreator<LedProgramInput, { id: number; state: string }>(json, `${base}/programs`, program);
 const checked = async () => {
   const p = await create();
   expect((await json('POST', `${base}/programs/${p.id}/check`)).statusCode).toBe(200);

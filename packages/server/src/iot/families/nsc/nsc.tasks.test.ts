@@ -4,7 +4,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject, queryRows } from '../../../test/factories.js';
 import { eventually } from '../../test-device.js';
-import { commandSuite, connectOnline, echo, jsonCaller, onlineDevice, type TestDevice } from '../kit/test-fixtures.js';
+import {
+  commandSuite,
+  connectOnline,
+  echo,
+  jsonCaller,
+  onlineDevice,
+  recordCreator,
+  type TestDevice,
+} from '../kit/test-fixtures.js';
 import { mediaIn } from './nsc.test-fixtures.js';
 
 const suite = commandSuite(nscManifest);
@@ -43,11 +51,7 @@ const task = (more: Partial<NscTaskInput> = {}): NscTaskInput => ({
   mediaIds: [],
   ...more,
 });
-const create = async (more: Partial<NscTaskInput> = {}) => {
-  const res = await json('POST', `${base}/tasks`, task(more));
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { id: number; no: string; state: string };
-};
+const create = recordCreator<NscTaskInput, { id: number; no: string; state: string }>(json, `${base}/tasks`, task);
 const checked = async (more: Partial<NscTaskInput> = {}) => {
   const t = await create(more);
   const res = await json('POST', `${base}/tasks/${t.id}/check`);

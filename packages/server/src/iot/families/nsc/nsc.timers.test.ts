@@ -2,7 +2,7 @@ import type { NscTimerInput } from '@sc/contract/families/nsc';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInWith } from '../../../test/caller.js';
 import { eventually } from '../../test-device.js';
-import { commandSuite, connectOnline, echo, jsonCaller, onlineDevice } from '../kit/test-fixtures.js';
+import { commandSuite, connectOnline, echo, jsonCaller, onlineDevice, recordCreator } from '../kit/test-fixtures.js';
 import { mediaIn, otherProject, speakerIn } from './nsc.test-fixtures.js';
 
 const suite = commandSuite({ type: 'nsc', slug: 'nsc' });
@@ -27,11 +27,7 @@ const timer = (more: Partial<NscTimerInput> = {}): NscTimerInput => ({
   mediaIds: [chime],
   ...more,
 });
-const create = async (more: Partial<NscTimerInput> = {}) => {
-  const res = await json('POST', `${base}/timers`, timer(more));
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { id: number; enabled: boolean };
-};
+const create = recordCreator<NscTimerInput, { id: number; enabled: boolean }>(json, `${base}/timers`, timer);
 const removeAll = async () => {
   for (const t of (await json('GET', `${base}/timers/pages?pageSize=100`)).json().list as { id: number }[])
     await json('DELETE', `${base}/timers/${t.id}`);

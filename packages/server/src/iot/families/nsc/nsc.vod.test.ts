@@ -2,7 +2,7 @@ import { type NscVodInput, nscVodBatchId } from '@sc/contract/families/nsc';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signInWith } from '../../../test/caller.js';
 import { eventually } from '../../test-device.js';
-import { commandSuite, echo, jsonCaller, onlineDevice } from '../kit/test-fixtures.js';
+import { commandSuite, echo, jsonCaller, onlineDevice, recordCreator } from '../kit/test-fixtures.js';
 import { mediaIn, otherProject, speakerIn } from './nsc.test-fixtures.js';
 
 const suite = commandSuite({ type: 'nsc', slug: 'nsc' });
@@ -26,11 +26,7 @@ const vod = (more: Partial<NscVodInput> = {}): NscVodInput => ({
   repeat: 2,
   ...more,
 });
-const create = async (more: Partial<NscVodInput> = {}) => {
-  const res = await json('POST', `${base}/vod`, vod(more));
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { id: number; state: string };
-};
+const create = recordCreator<NscVodInput, { id: number; state: string }>(json, `${base}/vod`, vod);
 const stateOf = async (id: number) => (await json('GET', `${base}/vod/${id}`)).json().state as string;
 
 beforeAll(async () => {
