@@ -340,3 +340,32 @@ describe('lighting scope', () => {
     expect((await call('GET', `${base}/pages`, undefined, viewerToken)).statusCode).toBe(200);
   });
 });
+
+describe('the lamp list', () => {
+  it('pages a project’s lamps by name with their total, and filters them by state', async () => {
+    const project = await createProject(suite.t.database.db, 1, ['lighting']);
+    const names = ['灯G', '灯A', '灯F', '灯B', '灯E', '灯C', '灯D'];
+    const ids = new Map<string, number>();
+    for (const name of names) {
+      const l = await lamp({ online: false, projectId: project.id });
+      await suite.t.database.db.execute(sql`update devices set name = ${name}, active_state = 1 where id = ${l.id}`);
+      ids.set(name, l.id);
+    }
+    // 灯F reported itself on at half its level: dimmed; the others never reported (off).
+    await suite.t.database.db.execute(
+      sql`insert into lighting_state (device_id, project_id, at, "on", level) values (${ids.get('灯F')!}, ${project.id}, now(), 1, 50)`,
+    );
+    const list = `/api/pjts/${project.id}/iot/lighting/pages`;
+    const nameList = (page: { list: { name: string }[] }) => page.list.map((r) => r.name);
+    const second = (await call('GET', `${list}?pageSize=5&page=2`)).json();
+    expect(second).toMatchObject({ total: 7, page: 2, pageSize: 5 });
+    expect(nameList(second)).toEqual(['灯F', '灯G']);
+    expect(second.list[0]).toMatchObject({ id: ids.get('灯F'), state: 'dimmed', level: 50, on: true });
+    const dimmed = (await call('GET', `${list}?state=dimmed`)).json();
+    expect(dimmed).toMatchObject({ total: 1, list: [{ name: '灯F', state: 'dimmed' }] });
+    const off = (await call('GET', `${list}?state=off&pageSize=5`)).json();
+    expect(off.total).toBe(6);
+    expect(nameList(off)).toEqual(['灯A', '灯B', '灯C', '灯D', '灯E']);
+    expect((await call('GET', `${list}?state=fault`)).json()).toMatchObject({ total: 0, list: [] });
+  });
+});
