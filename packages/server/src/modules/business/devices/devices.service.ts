@@ -200,8 +200,9 @@ export function createDevicesService(deps: {
     },
 
     async get(scope: DeviceScope, id: number) {
-      await visible(scope, id);
-      return view(id);
+      // Both read at once (one round trip, not two); the view is answered only when the device is visible.
+      const [, shown] = await Promise.all([visible(scope, id), view(id)]);
+      return shown;
     },
 
     /** Devices of a type in the project (family list screens). */
