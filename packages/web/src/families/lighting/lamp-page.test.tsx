@@ -127,7 +127,7 @@ describe('one lamp', () => {
     expect(await within(await screen.findByTestId('lamp-events')).findByText('过流')).toBeTruthy();
     expect(within(screen.getByTestId('lamp-events')).getByText('电流 · 2600')).toBeTruthy();
 
-    await user.click(screen.getByTestId('command-dim'));
+    await user.click(await screen.findByTestId('command-dim'));
     await user.click(await screen.findByTestId('command-dim-send'));
     // Plain values go form-encoded; the server's schema reads them as numbers.
     await waitFor(() => expect(formBody(fetchMock, `${BASE}/32/dim`)).toEqual({ level: '50' }));
@@ -148,7 +148,7 @@ describe('one lamp', () => {
     const user = userEvent.setup();
     renderWithApp(<LampPage />, { path: `${PATH}?id=32` });
     await screen.findByTestId('lamp-name');
-    await user.click(screen.getByTestId('command-reset'));
+    await user.click(await screen.findByTestId('command-reset'));
     const hours = await screen.findByTestId('command-reset-value');
     await user.clear(hours.querySelector('input') ?? hours);
     await user.type(hours.querySelector('input') ?? hours, '6');

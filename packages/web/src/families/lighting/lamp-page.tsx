@@ -2,6 +2,7 @@ import type { RealtimePush } from '@sc/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AfterPaint } from '../../components/after-paint';
 import {
   type CommandAnswer,
   ControlsCard,
@@ -129,7 +130,10 @@ function LampDetail({ projectId, id, editable, back }: FamilyDetailProps) {
         </Col>
         <Col xs={24} xl={10}>
           <ControlsCard editable={editable} texts="lamps.controls">
-            <LampControls name={d.name} send={(c, args) => l.command(id, c, args)} onDone={afterCommand} />
+            {/* Nine command buttons and two selects: mounted once the rest of the top is painted. */}
+            <AfterPaint>
+              <LampControls name={d.name} send={(c, args) => l.command(id, c, args)} onDone={afterCommand} />
+            </AfterPaint>
           </ControlsCard>
         </Col>
       </Row>

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Col, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../app/feedback';
+import { AfterPaint } from '../../components/after-paint';
 import {
   ControlsCard,
   type DeviceField,
@@ -181,7 +182,10 @@ function CabinetDetail({ projectId, id, editable, back }: FamilyDetailProps) {
         <Col xs={24} xl={9}>
           <Flex vertical gap={12}>
             <ControlsCard editable={editable} texts="cabinets.controls">
-              <CabinetControls name={d.name} mode={r?.mode ?? null} command={command} />
+              {/* The controls mount once the rest of the top is painted. */}
+              <AfterPaint>
+                <CabinetControls name={d.name} mode={r?.mode ?? null} command={command} />
+              </AfterPaint>
             </ControlsCard>
             <AlarmCard runtime={r} />
           </Flex>
