@@ -121,6 +121,18 @@ describe('requests for what another instance holds', () => {
     expect(seenByHolder.length).toBe(before);
   });
 
+  it("answers a POST it cannot send on itself, in the caller's language: holder not up 404, body over 1 MB 413", async () => {
+    const gone = await fetch(`${hereUrl}${PREFIX}${key('NOBODY01')}?key=abc`, { method: 'POST', body: 'voice' });
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: '请求的资源不存在' });
+    const large = await fetch(`${hereUrl}${PREFIX}${key(HOLDER)}?key=abc&lang=en_US`, {
+      method: 'POST',
+      body: Buffer.alloc(1024 * 1024 + 1),
+    });
+    expect(large.status).toBe(413);
+    expect(await large.json()).toEqual({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: 'File too large' });
+  });
+
   it('answers as a miss here when the holder is not up: unknown, or gone', async () => {
     const unknown = await fetch(`${hereUrl}${PREFIX}${key('NOBODY01')}/file`);
     expect([unknown.status, await unknown.text()]).toEqual([404, 'not here']);

@@ -1,5 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { translate } from '@sc/contract';
 import type { Instances } from '../cluster/instances.js';
+import { langOfUrl } from '../platform/lang.js';
 
 /** A request already forwarded once carries this: it is never sent on again (no loops). */
 const FORWARDED = 'x-sc-forwarded-by';
@@ -116,13 +118,14 @@ export function createInstanceForward(instances: Instances) {
             })
           : Promise.resolve(Buffer.alloc(0));
       void Promise.all([instances.urlOf(owner).catch(() => null), bodyRead]).then(([address, body]) => {
-        // Unknown holder, a body too large: this instance's answer (its route's 404, 413) as for any miss.
+        // Unknown holder, a body too large: this instance's answer (its route's 404, 413) as for any miss,
+        // in the caller's language as every error answer is (the body already read cannot go to the route).
         const local = () => {
           if (req.method === 'GET') return fallback();
-          res.writeHead(body === null ? 413 : 404, { 'content-type': 'application/json' });
-          res.end(
-            JSON.stringify({ statusCode: body === null ? 413 : 404, code: body === null ? 'TOO_LARGE' : 'NOT_FOUND' }),
-          );
+          const [statusCode, code, key] =
+            body === null ? [413, 'PAYLOAD_TOO_LARGE', 'errors.payloadTooLarge'] : [404, 'NOT_FOUND', 'errors.notFound'];
+          res.writeHead(statusCode, { 'content-type': 'application/json; charset=utf-8' });
+          res.end(JSON.stringify({ statusCode, code, message: translate(langOfUrl(req.url), key) }));
         };
         if (!address || body === null) return local();
         relay(req, res, new URL(address), req.method === 'POST' ? body : null, local);
