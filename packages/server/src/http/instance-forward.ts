@@ -123,7 +123,9 @@ export function createInstanceForward(instances: Instances) {
         const local = () => {
           if (req.method === 'GET') return fallback();
           const [statusCode, code, key] =
-            body === null ? [413, 'PAYLOAD_TOO_LARGE', 'errors.payloadTooLarge'] : [404, 'NOT_FOUND', 'errors.notFound'];
+            body === null
+              ? [413, 'PAYLOAD_TOO_LARGE', 'errors.payloadTooLarge']
+              : [404, 'NOT_FOUND', 'errors.notFound'];
           res.writeHead(statusCode, { 'content-type': 'application/json; charset=utf-8' });
           res.end(JSON.stringify({ statusCode, code, message: translate(langOfUrl(req.url), key) }));
         };
