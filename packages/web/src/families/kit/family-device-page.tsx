@@ -5,6 +5,8 @@ import {
   type DeviceDetailProps,
   type DeviceRowCall,
   devicePage,
+  FamilyDeviceShell,
+  type FamilyDeviceShellProps,
   useClientDevice,
 } from '../../components/device';
 
@@ -39,22 +41,36 @@ type Client = { type: string; one: DeviceRowCall };
 type Latest<L> = Parameters<typeof useClientDevice<L>>[1]['latest'];
 type Opened<L> = ReturnType<typeof useClientDevice<L>>;
 
-/** What the body of a device page with latest values is given once the row is read (`F`: the family's client of a project, `L`: its latest values). */
+/** What a device page with latest values knows of its device once the row is read (`F`: the family's client of a project, `L`: its latest values). */
 export interface ClientDeviceProps<F extends (projectId: number) => Client, L> extends DeviceDetailProps {
   /** The family's client of the project. */
   api: ReturnType<F>;
   device: NonNullable<Opened<L>['device']>;
   /** The latest values' query. */
   latest: Opened<L>['latest'];
-  /** FamilyDeviceShell's device, back link, namespace and editable. */
-  shell: { device: NonNullable<Opened<L>['device']>; back: DeviceBack; ns: string; editable: boolean };
+}
+
+/** What a family says of its device's page: FamilyDeviceShell's properties, values, commands and cards. */
+export type FamilyShellParts = Omit<FamilyDeviceShellProps, 'device' | 'back' | 'ns' | 'editable'>;
+
+/** FamilyDeviceShell with the parts the family's `useShell` answers for the device. */
+function ClientShell<C extends Client, L>(
+  props: ClientDeviceProps<(projectId: number) => C, L> & {
+    back: DeviceBack;
+    ns: string;
+    useShell: (device: ClientDeviceProps<(projectId: number) => C, L>) => FamilyShellParts;
+  },
+) {
+  const { back, ns, useShell, ...device } = props;
+  const parts = useShell(device);
+  return <FamilyDeviceShell device={device.device} back={back} ns={ns} editable={device.editable} {...parts} />;
 }
 
 /**
  * The one-device screen of a family with latest values (LED screens, APs, dustbins, meters): the row by the
  * family's client, followed live, the latest values by `latest` (a call of the client, or as given), the
- * event lists under `events` asked again on the device's events, the fallback until the row is read;
- * `Body` draws the family's shell and cards.
+ * event lists under `events` asked again on the device's events, the fallback until the row is read,
+ * then FamilyDeviceShell with the parts the family's hook `shell` answers for the device.
  */
 export function clientDevicePage<C extends Client, L>(
   page: FamilyPage & {
@@ -62,8 +78,10 @@ export function clientDevicePage<C extends Client, L>(
     latest: (api: C, id: number) => Latest<L>;
     events?: (api: C, id: number) => QueryKey[];
   },
-  Body: ComponentType<ClientDeviceProps<(projectId: number) => C, L>>,
+  /** The family's hook answering the shell's parts for the device. */
+  shell: (device: ClientDeviceProps<(projectId: number) => C, L>) => FamilyShellParts,
 ) {
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per page, when its module loads
   function ClientDetail({ projectId, id, editable, back }: FamilyDetailProps) {
     const api = page.client(projectId);
     const opened = useClientDevice<L>(api, {
@@ -73,16 +91,17 @@ export function clientDevicePage<C extends Client, L>(
       events: page.events?.(api, id) ?? [],
     });
     if (!opened.device) return opened.fallback;
-    const shell = { device: opened.device, back, ns: page.ns, editable };
     return (
-      <Body
+      <ClientShell
+        ns={page.ns}
+        useShell={shell}
         projectId={projectId}
         id={id}
         editable={editable}
         api={api}
         device={opened.device}
         latest={opened.latest}
-        shell={shell}
+        back={back}
       />
     );
   }

@@ -2,8 +2,8 @@ import type { LedRuntime } from '@sc/contract/families/led';
 import { Descriptions, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FamilyDeviceShell, type ReadingDef } from '../../components/device';
-import { type ClientDeviceProps, clientDevicePage } from '../kit/family-device-page';
+import type { ReadingDef } from '../../components/device';
+import { type ClientDeviceProps, clientDevicePage, type FamilyShellParts } from '../kit/family-device-page';
 import { LIST_PAGE, ledApi, runtimeFromPush } from './api';
 import { LedControl } from './led-control';
 import { ScreenPrograms } from './screen-programs';
@@ -20,10 +20,10 @@ export default clientDevicePage(
       fromPush: runtimeFromPush(id),
     }),
   },
-  LedDetail,
+  useLedShell,
 );
 
-function LedDetail({ projectId, id, device: d, latest, shell }: ClientDeviceProps<typeof ledApi, LedRuntime>) {
+function useLedShell({ projectId, id, device: d, latest }: ClientDeviceProps<typeof ledApi, LedRuntime>) {
   const { t } = useTranslation();
   const readings: ReadingDef[] = useMemo(
     () => [
@@ -39,50 +39,46 @@ function LedDetail({ projectId, id, device: d, latest, shell }: ClientDeviceProp
   const resolution =
     size('screenWidth') && size('screenHeight') ? `${size('screenWidth')} × ${size('screenHeight')} px` : '—';
 
-  return (
-    <FamilyDeviceShell
-      {...shell}
-      properties={[
-        'no',
-        'equipmentId',
-        { key: 'resolution', label: t('led.fields.resolution'), value: resolution },
-        'lastActiveAt',
-        'modelName',
-        'areaName',
-        'location',
-      ]}
-      latest={{
-        title: t('led.runtime'),
-        testId: 'led-runtime',
-        reading: report,
-        readings,
-        atLabel: t('led.fields.reportedAt'),
-        footer: runtime?.at && (
-          <Descriptions size="small" column={2}>
-            <Descriptions.Item label={t('led.fields.power')}>
-              {runtime.power === null ? (
-                '—'
-              ) : (
-                <Tag color={runtime.power ? 'green' : 'default'} data-testid="led-power">
-                  {t(runtime.power ? 'led.power.on' : 'led.power.off')}
-                </Tag>
-              )}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('led.fields.playing')}>
-              <span data-testid="led-playing">{runtime.playing ?? t('led.nothingPlaying')}</span>
-            </Descriptions.Item>
-          </Descriptions>
-        ),
-      }}
-      side={
-        <LedControl
-          projectId={projectId}
-          id={id}
-          current={{ brightness: runtime?.brightness ?? null, volume: runtime?.volume ?? null }}
-        />
-      }
-    >
-      <ScreenPrograms projectId={projectId} id={id} />
-    </FamilyDeviceShell>
-  );
+  return {
+    properties: [
+      'no',
+      'equipmentId',
+      { key: 'resolution', label: t('led.fields.resolution'), value: resolution },
+      'lastActiveAt',
+      'modelName',
+      'areaName',
+      'location',
+    ],
+    latest: {
+      title: t('led.runtime'),
+      testId: 'led-runtime',
+      reading: report,
+      readings,
+      atLabel: t('led.fields.reportedAt'),
+      footer: runtime?.at && (
+        <Descriptions size="small" column={2}>
+          <Descriptions.Item label={t('led.fields.power')}>
+            {runtime.power === null ? (
+              '—'
+            ) : (
+              <Tag color={runtime.power ? 'green' : 'default'} data-testid="led-power">
+                {t(runtime.power ? 'led.power.on' : 'led.power.off')}
+              </Tag>
+            )}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('led.fields.playing')}>
+            <span data-testid="led-playing">{runtime.playing ?? t('led.nothingPlaying')}</span>
+          </Descriptions.Item>
+        </Descriptions>
+      ),
+    },
+    side: (
+      <LedControl
+        projectId={projectId}
+        id={id}
+        current={{ brightness: runtime?.brightness ?? null, volume: runtime?.volume ?? null }}
+      />
+    ),
+    children: <ScreenPrograms projectId={projectId} id={id} />,
+  } satisfies FamilyShellParts;
 }

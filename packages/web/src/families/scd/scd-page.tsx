@@ -3,9 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, InputNumber, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { zodFieldRule } from '../../components/crud';
-import { DeviceConfigCard, FamilyDeviceShell } from '../../components/device';
+import { DeviceConfigCard } from '../../components/device';
 import { useLang } from '../../i18n/i18n';
-import { type ClientDeviceProps, clientDevicePage } from '../kit/family-device-page';
+import { type ClientDeviceProps, clientDevicePage, type FamilyShellParts } from '../kit/family-device-page';
 import { FILL_COLORS, LIST_PAGE, SCD_COMMANDS, type ScdConfig, type ScdLatest, scdApi, useScdReadings } from './api';
 import { PeriodEvents, RecentEvents } from './scd-events';
 
@@ -21,10 +21,10 @@ export default clientDevicePage(
     latest: (scd) => scd.latest,
     events: (scd, id) => [scd.recentEvents.key({ id }), scd.events.key({ id })],
   },
-  ScdDetail,
+  useScdShell,
 );
 
-function ScdDetail({ projectId, id, api: scd, device: d, latest, shell }: ClientDeviceProps<typeof scdApi, ScdLatest>) {
+function useScdShell({ projectId, id, api: scd, device: d, latest }: ClientDeviceProps<typeof scdApi, ScdLatest>) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const config = useQuery({ queryKey: scd.config.key({ id }), queryFn: () => scd.config({ id }) });
@@ -33,46 +33,46 @@ function ScdDetail({ projectId, id, api: scd, device: d, latest, shell }: Client
   const report = latest.data?.at ? { ...latest.data.values, at: latest.data.at } : undefined;
   const state = latest.data?.fillState;
 
-  return (
-    <FamilyDeviceShell
-      {...shell}
-      properties={[
-        'no',
-        'equipmentId',
-        'lastActiveAt',
-        { label: t('families.smartclassifieddustbin.scdId'), value: String(d.props?.scdId ?? '') },
-        ...THRESHOLDS.map((k) => ({ label: t(`scd.fields.${k}`), value: config.data?.[k] ?? '' })),
-        'modelName',
-        'areaName',
-        'groupName',
-        'location',
-        'description',
-      ]}
-      latest={{
-        reading: report,
-        readings,
-        atLabel: t('scd.fields.reportedAt'),
-        extra: state ? (
-          <Tag color={FILL_COLORS[state]} data-fill-state={state}>
-            {t(`scd.fillStates.${state}`)}
-          </Tag>
-        ) : null,
-      }}
-      commands={{
-        names: SCD_COMMANDS.map((c) => c.name),
-        send: async (c) => {
-          const answer = await scd[c as ScdCommand]({ id }, { silent: true });
-          // The bin's values come back as a report too: the panel above reloads, nothing raw below.
-          void client.invalidateQueries({ queryKey: scd.latest.key({ id }) });
-          return { ...answer, result: null };
-        },
-      }}
-      side={<ThresholdsCard projectId={projectId} id={id} config={config.data} />}
-    >
-      <RecentEvents projectId={projectId} id={id} />
-      <PeriodEvents projectId={projectId} id={id} />
-    </FamilyDeviceShell>
-  );
+  return {
+    properties: [
+      'no',
+      'equipmentId',
+      'lastActiveAt',
+      { label: t('families.smartclassifieddustbin.scdId'), value: String(d.props?.scdId ?? '') },
+      ...THRESHOLDS.map((k) => ({ label: t(`scd.fields.${k}`), value: config.data?.[k] ?? '' })),
+      'modelName',
+      'areaName',
+      'groupName',
+      'location',
+      'description',
+    ],
+    latest: {
+      reading: report,
+      readings,
+      atLabel: t('scd.fields.reportedAt'),
+      extra: state ? (
+        <Tag color={FILL_COLORS[state]} data-fill-state={state}>
+          {t(`scd.fillStates.${state}`)}
+        </Tag>
+      ) : null,
+    },
+    commands: {
+      names: SCD_COMMANDS.map((c) => c.name),
+      send: async (c) => {
+        const answer = await scd[c as ScdCommand]({ id }, { silent: true });
+        // The bin's values come back as a report too: the panel above reloads, nothing raw below.
+        void client.invalidateQueries({ queryKey: scd.latest.key({ id }) });
+        return { ...answer, result: null };
+      },
+    },
+    side: <ThresholdsCard projectId={projectId} id={id} config={config.data} />,
+    children: (
+      <>
+        <RecentEvents projectId={projectId} id={id} />
+        <PeriodEvents projectId={projectId} id={id} />
+      </>
+    ),
+  } satisfies FamilyShellParts;
 }
 
 type ThresholdValues = { fullThreshold: number; overfillThreshold: number; freeDistance: number };

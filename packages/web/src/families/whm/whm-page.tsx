@@ -5,14 +5,8 @@ import { Form, InputNumber, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFeedback } from '../../app/feedback';
 import { useAskFirst } from '../../components/ask-first';
-import {
-  DeviceConfigCard,
-  type DeviceField,
-  EventsCard,
-  FamilyDeviceShell,
-  type ReadingPoint,
-} from '../../components/device';
-import { type ClientDeviceProps, clientDevicePage } from '../kit/family-device-page';
+import { DeviceConfigCard, type DeviceField, EventsCard, type ReadingPoint } from '../../components/device';
+import { type ClientDeviceProps, clientDevicePage, type FamilyShellParts } from '../kit/family-device-page';
 import { LIST_PAGE, useWhmReadings, WHM_COMMANDS, type WhmConfig, whmApi } from './api';
 import { WhmHistory } from './whm-history';
 
@@ -40,11 +34,11 @@ export default clientDevicePage(
     }),
     events: (whm, id) => [whm.events.key({ id })],
   },
-  WhmDetail,
+  useWhmShell,
 );
 
-function WhmDetail(props: ClientDeviceProps<typeof whmApi, ReadingPoint | null>) {
-  const { projectId, id, editable, api: whm, device: d, latest, shell } = props;
+function useWhmShell(props: ClientDeviceProps<typeof whmApi, ReadingPoint | null>) {
+  const { projectId, id, editable, api: whm, device: d, latest } = props;
   const { t } = useTranslation();
   const client = useQueryClient();
   const config = useQuery({ queryKey: whm.config.key({ id }), queryFn: () => whm.config({ id }) });
@@ -52,48 +46,48 @@ function WhmDetail(props: ClientDeviceProps<typeof whmApi, ReadingPoint | null>)
 
   const inUse = d.props?.inUse !== false;
 
-  return (
-    <FamilyDeviceShell
-      {...shell}
-      actions={<InUseSwitch projectId={projectId} device={d} inUse={inUse} editable={editable} />}
-      fieldLabel={(f) => t(`whm.fields.${FIELD_WORDS[f] ?? f}`)}
-      properties={[
-        'no',
-        'equipmentId',
-        'lastActiveAt',
-        'parentName',
-        { label: t('whm.fields.peripheralIndex'), value: config.data?.peripheralIndex ?? '' },
-        { label: t('whm.fields.pickInterval'), value: config.data?.pickInterval ?? '' },
-        'modelName',
-        'areaName',
-        'groupName',
-        'location',
-        'description',
-      ]}
-      latest={{ reading: latest.data ?? undefined, readings, atLabel: t('whm.fields.pickedAt') }}
-      commands={{
-        names: WHM_COMMANDS.map((c) => c.name),
-        send: async (c) => {
-          const answer = await whm.send(id, c as (typeof WHM_COMMANDS)[number]['name']);
-          // The meter's values go to the panel above (and the telemetry it sends): not shown raw.
-          const values = (answer.result as { values?: Record<string, unknown> } | null)?.values;
-          if (values)
-            client.setQueryData<ReadingPoint | null>(latestKey(whm, id), () => ({
-              ...values,
-              at: new Date().toISOString(),
-            }));
-          return { ...answer, result: null };
-        },
-      }}
-      side={<ConfigCard projectId={projectId} id={id} config={config.data} />}
-    >
-      <WhmHistory projectId={projectId} id={id} />
-      <EventsCard
-        title={t('whm.eventsTitle')}
-        load={{ key: (query) => whm.events.key({ id, query }), fn: (query) => whm.events({ id, query }) }}
-      />
-    </FamilyDeviceShell>
-  );
+  return {
+    actions: <InUseSwitch projectId={projectId} device={d} inUse={inUse} editable={editable} />,
+    fieldLabel: (f) => t(`whm.fields.${FIELD_WORDS[f] ?? f}`),
+    properties: [
+      'no',
+      'equipmentId',
+      'lastActiveAt',
+      'parentName',
+      { label: t('whm.fields.peripheralIndex'), value: config.data?.peripheralIndex ?? '' },
+      { label: t('whm.fields.pickInterval'), value: config.data?.pickInterval ?? '' },
+      'modelName',
+      'areaName',
+      'groupName',
+      'location',
+      'description',
+    ],
+    latest: { reading: latest.data ?? undefined, readings, atLabel: t('whm.fields.pickedAt') },
+    commands: {
+      names: WHM_COMMANDS.map((c) => c.name),
+      send: async (c) => {
+        const answer = await whm.send(id, c as (typeof WHM_COMMANDS)[number]['name']);
+        // The meter's values go to the panel above (and the telemetry it sends): not shown raw.
+        const values = (answer.result as { values?: Record<string, unknown> } | null)?.values;
+        if (values)
+          client.setQueryData<ReadingPoint | null>(latestKey(whm, id), () => ({
+            ...values,
+            at: new Date().toISOString(),
+          }));
+        return { ...answer, result: null };
+      },
+    },
+    side: <ConfigCard projectId={projectId} id={id} config={config.data} />,
+    children: (
+      <>
+        <WhmHistory projectId={projectId} id={id} />
+        <EventsCard
+          title={t('whm.eventsTitle')}
+          load={{ key: (query) => whm.events.key({ id, query }), fn: (query) => whm.events({ id, query }) }}
+        />
+      </>
+    ),
+  } satisfies FamilyShellParts;
 }
 
 /** The in-use flag (spec 001 §7 "whm: inuse"): taking a meter out of use asks first. */
