@@ -92,7 +92,7 @@ describe('one cabinet', () => {
     expect(within(grid).getByTestId('circuit-4-actual').textContent).toBe('断电');
     expect(within(within(grid).getByTestId('circuit-5')).getByText('电缆被盗')).toBeTruthy();
     expect(within(within(grid).getByTestId('circuit-6')).getByText('未启用')).toBeTruthy();
-    const phases = screen.getByTestId('phase-panel');
+    const phases = await screen.findByTestId('phase-panel');
     expect(phases.querySelector('[data-phase="A-voltage"]')?.textContent).toBe('221 V');
     expect(phases.querySelector('[data-phase="A-current"]')?.textContent).toBe('8.2 A');
     expect(phases.querySelector('[data-phase="B-power"]')?.textContent).toBe('1.7 kW');
@@ -193,7 +193,9 @@ describe('one cabinet', () => {
       }),
     );
     await waitFor(() => expect(within(grid).getByTestId('circuit-3-actual').textContent).toBe('断电'));
-    expect(screen.getByTestId('phase-panel').querySelector('[data-phase="A-voltage"]')?.textContent).toBe('230 V');
+    expect((await screen.findByTestId('phase-panel')).querySelector('[data-phase="A-voltage"]')?.textContent).toBe(
+      '230 V',
+    );
     expect(screen.getByTestId('alarm-statuses').querySelector('[data-alarm="cableTheft"]')?.textContent).toBe(
       '电缆防盗',
     );

@@ -190,12 +190,15 @@ function CabinetDetail({ projectId, id, editable, back }: FamilyDetailProps) {
             <AlarmCard runtime={r} />
           </Flex>
         </Col>
-        <Col xs={24} xl={15}>
-          <PowerCard query={runtime} />
-        </Col>
-        <Col xs={24} xl={9}>
-          <PeripheralCard runtime={r} />
-        </Col>
+        {/* The second row (two tables, below the fold at 768 px) mounts once the first is painted. */}
+        <AfterPaint>
+          <Col xs={24} xl={15}>
+            <PowerCard query={runtime} />
+          </Col>
+          <Col xs={24} xl={9}>
+            <PeripheralCard runtime={r} />
+          </Col>
+        </AfterPaint>
       </Row>
     </DeviceShell>
   );
