@@ -57,10 +57,14 @@ describe('smart dustbins in the console', () => {
     const bin = client;
     const publish = (kind: 'telemetry' | 'event' | 'heartbeat' | 'reply', body: unknown) =>
       publishUp(bin, BIN.equipmentId, kind, body);
+    // The model's clock at solar noon of the bin's place: its collector's morning round (solar 6-7 h)
+    // empties a bin over half full, which turned every report between 22:14 and 23:14 UTC into an
+    // empty bin. No time passes between two reports, so the height is the one given.
+    const noon = new Date(Date.UTC(2026, 0, 1, 12) - (device.place.lng / 15) * 3_600_000);
     const report = (height: number) => {
       device.state.height = height;
-      device.state.at = Date.now();
-      return { ts: Date.now(), values: sim.telemetry!(device, new Date()) };
+      device.state.at = noon.getTime();
+      return { ts: Date.now(), values: sim.telemetry!(device, noon) };
     };
     const commands: CommandRequest[] = [];
     await bin.subscribeAsync(commandTopic(BIN.equipmentId), { qos: 1 });
