@@ -65,9 +65,18 @@ describe('power-line gateways in the console', () => {
       publishUp(gw, GW.equipmentId, kind, body);
     const report = async () => {
       const at = new Date();
-      const values = sim.telemetry!(device, at);
-      const carried = sim.carrier!(device, children, at);
-      await publish('telemetry', { ts: at.getTime(), values, ...carried });
+      // The model loses a lamp on 1 % of its readings and its carrier module on 0.2 % (Math.random):
+      // over the journey's readings that hid a lamp for minutes in about one run of five. Here the
+      // draws are steady (never a loss, the usual signal), so the lamps stay reachable.
+      const random = Math.random;
+      Math.random = () => 0.5;
+      let carried: ReturnType<NonNullable<typeof sim.carrier>>;
+      try {
+        carried = sim.carrier!(device, children, at);
+      } finally {
+        Math.random = random;
+      }
+      await publish('telemetry', { ts: at.getTime(), values: sim.telemetry!(device, at), ...carried });
     };
     const commands: CommandRequest[] = [];
     await gw.subscribeAsync(commandTopic(GW.equipmentId), { qos: 1 });
