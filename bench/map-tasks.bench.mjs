@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { findChromium } from '../scripts/lib/chromium.mjs';
-import { signIn, startServer } from './lib/server.mjs';
+import { signedInUser, startServer } from './lib/server.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -82,14 +82,7 @@ const longest = (tasks) => ({
   longestParts: tasks.longestParts,
 });
 try {
-  await signIn(server.url);
-  const user = await (
-    await fetch(`${server.url}/api/login.do`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ account: 'admin', password: 'Admin12345', identifyCode: '000000' }),
-    })
-  ).json();
+  const user = await signedInUser(server.url);
   const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
   await page.addInitScript(
     ([token, json]) => {

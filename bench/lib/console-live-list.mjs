@@ -21,7 +21,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import { freePort, seedDemoWithSecret, signIn, startServer } from './server.mjs';
+import { freePort, seedDemoWithSecret, signedInContext, signedInUser, startServer } from './server.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const round = (v) => Math.round(v * 10) / 10;
@@ -304,14 +304,8 @@ export async function measure(ctx) {
   });
   let simulator = null;
   try {
-    const user = await (
-      await fetch(`${server.url}/api/login.do`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ account: 'admin', password: 'Admin12345', identifyCode: '000000' }),
-      })
-    ).json();
-    const token = user.userToken ?? (await signIn(server.url));
+    const user = await signedInUser(server.url);
+    const token = user.userToken;
     const trees = await (await fetch(`${server.url}/api/projects.do/trees?token=${token}`)).json();
     const find = (nodes) => {
       for (const n of nodes) {
@@ -333,15 +327,7 @@ export async function measure(ctx) {
     await sleep(intervalSeconds * 1500);
 
     const browser = await ctx.browser();
-    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-    await context.addInitScript(
-      ([tokenValue, userJson, projectJson]) => {
-        localStorage.setItem('sc.token', tokenValue);
-        localStorage.setItem('sc.user', userJson);
-        localStorage.setItem('sc.project.last', projectJson);
-      },
-      [token, JSON.stringify(user), JSON.stringify({ id: project.id, name: project.name, userId: user.userId })],
-    );
+    const context = await signedInContext(browser, user, project);
     // Warm the HTTP cache (the console's files), as a user who has the console open already has.
     const warm = await context.newPage();
     await warm.goto(`${server.url}/man/manmain`);

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { tsImport } from 'tsx/esm/api';
-import { freePort, seedDemoWithSecret, startServer } from './server.mjs';
+import { freePort, seedDemoWithSecret, signedInContext, signedInUser, startServer } from './server.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const arg = (n, f) => {
@@ -101,13 +101,7 @@ async function front(dir) {
   await new Promise((r) => s.listen(port, '127.0.0.1', r));
   return `http://127.0.0.1:${port}`;
 }
-const user = await (
-  await fetch(`${server.url}/api/login.do`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ account: 'admin', password: 'Admin12345', identifyCode: '000000' }),
-  })
-).json();
+const user = await signedInUser(server.url);
 const token = user.userToken;
 const trees = await (await fetch(`${server.url}/api/projects.do/trees?token=${token}`)).json();
 const screens = await tsImport(`${root}/bench/lib/live-list-screens.ts`, import.meta.url);
@@ -125,15 +119,7 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
 const variants = {};
 for (const [name, dir] of Object.entries(dists)) {
   const url = await front(dir);
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  await context.addInitScript(
-    ([t, u, p]) => {
-      localStorage.setItem('sc.token', t);
-      localStorage.setItem('sc.user', u);
-      localStorage.setItem('sc.project.last', p);
-    },
-    [token, JSON.stringify(user), JSON.stringify({ id: project.id, name: project.name, userId: user.userId })],
-  );
+  const context = await signedInContext(browser, user, project);
   const warm = await context.newPage();
   await warm.goto(`${url}/man/manmain`);
   await warm.waitForLoadState('networkidle');

@@ -64,13 +64,35 @@ export async function startServer(env) {
 }
 
 export async function signIn(url) {
+  return (await signedInUser(url)).userToken;
+}
+
+/** The administrator's sign-in answer (its `userToken` and the user the console keeps). */
+export async function signedInUser(url) {
   const res = await fetch(`${url}/api/login.do`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ account: 'admin', password: 'Admin12345', identifyCode: '000000' }),
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return (await res.json()).userToken;
+  return res.json();
+}
+
+/**
+ * A 1366 x 768 browser context signed in as `user` on `project` (what the console keeps in localStorage
+ * after a sign-in and a project choice), so a page opens straight on a screen.
+ */
+export async function signedInContext(browser, user, project) {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  await context.addInitScript(
+    ([token, userJson, projectJson]) => {
+      localStorage.setItem('sc.token', token);
+      localStorage.setItem('sc.user', userJson);
+      localStorage.setItem('sc.project.last', projectJson);
+    },
+    [user.userToken, JSON.stringify(user), JSON.stringify({ id: project.id, name: project.name, userId: user.userId })],
+  );
+  return context;
 }
 
 /** Seeds the demo tree with `devices` devices on the database `env` names; answers the seconds it took. */
