@@ -207,6 +207,10 @@ export async function pickMenuItem(page: Page, text: string): Promise<void> {
 export async function switchLanguage(page: Page, label: '中文' | 'English'): Promise<void> {
   await page.getByTestId('language-switch').first().click();
   await pickMenuItem(page, label);
+  // The switch loads the language's texts before it keeps the choice: a reload before then would open
+  // in the old language.
+  const lang = label === 'English' ? 'en-US' : 'zh-CN';
+  await page.waitForFunction((want) => document.documentElement.lang === want, lang);
   // A switch reads the session and every answer again in the new language: wait until they are in, so
   // what the journey opens next is not re-rendered under its hands (the frame's loading bar is up
   // while any call is pending).

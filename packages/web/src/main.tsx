@@ -6,7 +6,7 @@ import { toast } from './app/feedback';
 import { loginRedirect } from './app/guard';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
-import { currentLang, loadLanguage } from './i18n/i18n';
+import { currentLang, loadLanguage, markDocumentLang } from './i18n/i18n';
 import './app/global.css';
 
 // No main-thread task over 100 ms while the console opens (issue 12): the modules' evaluation, the
@@ -33,6 +33,7 @@ const render = () => {
   );
 };
 // The texts of the language shown first (a chunk of its own; index.html's splash shows meanwhile).
+markDocumentLang(currentLang());
 const language = loadLanguage(currentLang());
 setTimeout(() => {
   router = createAppRouter();

@@ -13,6 +13,9 @@ describe('i18next set-up', () => {
     expect(i18n.t('frame.unread', { msg: 3 })).toBe('Unread messages: 3');
     expect(i18n.t('common.confirmDelete', { count: 2 })).toBe('Delete the 2 selected records?');
     expect(localStorage.getItem('sc.lang')).toBe('en_US');
+    // Screen readers read the page in the language shown.
+    expect(document.documentElement.lang).toBe('en-US');
     await changeLang('zh_CN');
+    expect(document.documentElement.lang).toBe('zh-CN');
   });
 });

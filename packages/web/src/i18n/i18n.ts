@@ -52,10 +52,15 @@ export function currentLang(): Lang {
   return i18n.language === 'en_US' ? 'en_US' : 'zh_CN';
 }
 
+/** The page's `lang` (screen readers and fonts follow it); index.html says Chinese. */
+export function markDocumentLang(lang: Lang): void {
+  document.documentElement.lang = lang === 'zh_CN' ? 'zh-CN' : 'en-US';
+}
+
 export async function changeLang(lang: Lang): Promise<void> {
   await loadLanguage(lang);
   storeLang(lang);
-  document.documentElement.lang = lang === 'zh_CN' ? 'zh-CN' : 'en-US';
+  markDocumentLang(lang);
   await i18n.changeLanguage(lang);
 }
 
