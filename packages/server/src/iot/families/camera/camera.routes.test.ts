@@ -97,20 +97,17 @@ describe('talking to a camera', () => {
     await device.close();
   });
   it('registers and unregisters a camera', async () => {
-    const d = await fixed();
-    const off = await call('POST', `${base}/${d.id}/unregister`);
-    expect(off.statusCode, off.body).toBe(200);
-    expect(off.json()).toMatchObject({ id: d.id, registered: false, delivered: false });
-    expect((await call('POST', `${base}/${d.id}/register`)).json()).toMatchObject({ registered: true });
+    await suite.expectReregistered((await fixed()).id);
   });
 });
 
 describe('permissions and scope', () => {
   it('lets a viewer read but not command', async () => {
     const d = await fixed();
-    const viewer = await signInWith(suite.t, 1, { pjtdevicecameralist: 1 });
-    expect((await call('GET', `${base}/pages`, undefined, viewer)).statusCode).toBe(200);
-    expect((await call('POST', `${base}/${d.id}/reboot`, undefined, viewer)).statusCode).toBe(403);
+    await suite.expectStatuses(await signInWith(suite.t, 1, { pjtdevicecameralist: 1 }), [
+      [200, 'GET', `${base}/pages`],
+      [403, 'POST', `${base}/${d.id}/reboot`],
+    ]);
   });
   it("refuses another project's cameras", async () => {
     const d = await fixed();

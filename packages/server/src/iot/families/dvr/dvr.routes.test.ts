@@ -293,13 +293,14 @@ describe('commands', () => {
 describe('permissions and scope', () => {
   it('lets a viewer read channels and search records but not bind or reboot', async () => {
     const viewer = await signInWith(suite.t, 1, { pjtdevicedvrlist: 1 });
-    expect((await call('GET', `${base}/pages`, undefined, viewer)).statusCode).toBe(200);
-    expect((await call('GET', `${base}/${dvr.id}/channels`, undefined, viewer)).statusCode).toBe(200);
-    expect((await call('GET', `${base}/${dvr.id}/cameras`, undefined, viewer)).statusCode).toBe(200);
-    const body = { channel: '1', cameraId: String(cam1.id) };
-    expect((await call('POST', `${base}/${dvr.id}/bind`, body, viewer)).statusCode).toBe(403);
-    expect((await call('POST', `${base}/${dvr.id}/unbind`, { channel: '1' }, viewer)).statusCode).toBe(403);
-    expect((await call('POST', `${base}/${dvr.id}/reboot`, undefined, viewer)).statusCode).toBe(403);
+    await suite.expectStatuses(viewer, [
+      [200, 'GET', `${base}/pages`],
+      [200, 'GET', `${base}/${dvr.id}/channels`],
+      [200, 'GET', `${base}/${dvr.id}/cameras`],
+      [403, 'POST', `${base}/${dvr.id}/bind`, { channel: '1', cameraId: String(cam1.id) }],
+      [403, 'POST', `${base}/${dvr.id}/unbind`, { channel: '1' }],
+      [403, 'POST', `${base}/${dvr.id}/reboot`],
+    ]);
     // Looking at recordings is viewing (as the camera's records): the search reaches the recorder.
     const answer: Answer = (r) => (r.command === 'records' ? { ok: true, result: { files: FILES } } : null);
     const { d, device } = await onlineDevice(

@@ -27,7 +27,17 @@ export interface FamilySuite {
   /** With `family`: its devices' type and the base of its calls in project 1 (`/api/pjts/1/iot/<slug>`). */
   type: string;
   base: string;
+  /** Each call answers its expected status to `token` (a failure names the call). */
+  expectStatuses(token: string, calls: ExpectedCall[]): Promise<void>;
+  /**
+   * With `family`: its device `id` unregistered (`delivered`: whether the device was told, being online)
+   * and registered again.
+   */
+  expectReregistered(id: number, delivered?: boolean): Promise<void>;
 }
+
+/** A call as the console makes it (form body) and the status it must answer: `[status, method, url, body?]`. */
+export type ExpectedCall = [number, Parameters<FamilySuite['call']>[0], string, Record<string, string>?];
 
 /**
  * A family's route suite: before its tests a test app (with the MQTT broker when `mqtt`), the admin
@@ -49,6 +59,16 @@ export function familySuite(
     () => suite.t,
     () => suite.admin,
   );
+  suite.expectStatuses = async (token, calls) => {
+    for (const [status, method, url, body] of calls)
+      expect((await suite.call(method, url, body, token)).statusCode, `${method} ${url}`).toBe(status);
+  };
+  suite.expectReregistered = async (id, delivered = false) => {
+    const off = await suite.call('POST', `${suite.base}/${id}/unregister`);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ id, registered: false, delivered });
+    expect((await suite.call('POST', `${suite.base}/${id}/register`)).json()).toMatchObject({ registered: true });
+  };
   beforeAll(async () => {
     suite.t = await createTestApp({}, { mqtt: options.mqtt ?? false });
     suite.admin = await suite.t.token();

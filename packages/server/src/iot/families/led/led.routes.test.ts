@@ -134,10 +134,7 @@ describe('one screen', () => {
     expect(res.json().message).toContain(message);
   });
   it('registers and unregisters a screen', async () => {
-    const off = await call('POST', `${base}/${screen.id}/unregister`);
-    expect(off.statusCode, off.body).toBe(200);
-    expect(off.json()).toMatchObject({ id: screen.id, registered: false, delivered: false });
-    expect((await call('POST', `${base}/${screen.id}/register`)).json()).toMatchObject({ registered: true });
+    await suite.expectReregistered(screen.id);
   });
 });
 
@@ -268,9 +265,11 @@ describe('media resources', () => {
 describe('permissions and scope', () => {
   it('lets a viewer read but not command or upload', async () => {
     const viewer = await signInWith(suite.t, 1, { pjtdeviceledlist: 1, pjtledresourcelist: 1 });
-    expect((await call('GET', `${base}/pages`, undefined, viewer)).statusCode).toBe(200);
-    expect((await call('GET', `${base}/resources`, undefined, viewer)).statusCode).toBe(200);
-    expect((await call('POST', `${base}/${screen.id}/control`, { power: 'true' }, viewer)).statusCode).toBe(403);
+    await suite.expectStatuses(viewer, [
+      [200, 'GET', `${base}/pages`],
+      [200, 'GET', `${base}/resources`],
+      [403, 'POST', `${base}/${screen.id}/control`, { power: 'true' }],
+    ]);
     const up = await upload(`${base}/resources`, fieldsOf('image'), { name: 'a.png', bytes: PNG }, 'en_US', viewer);
     expect(up.statusCode).toBe(403);
   });

@@ -179,11 +179,11 @@ describe('readings', () => {
 
 describe('permissions and scope', () => {
   it('lets a viewer read but not change, and refuses another family', async () => {
-    const viewer = await signInWith(suite.t, 1, { pjtdevicewhmlist: 1 });
-    expect((await call('GET', `${base}/pages`, undefined, viewer)).statusCode).toBe(200);
-    expect((await call('PUT', `${base}/${meter.id}/inuse`, { inUse: 'false' }, viewer)).statusCode).toBe(403);
-    const none = await signInWith(suite.t, 1, {});
-    expect((await call('GET', `${base}/pages`, undefined, none)).statusCode).toBe(403);
+    await suite.expectStatuses(await signInWith(suite.t, 1, { pjtdevicewhmlist: 1 }), [
+      [200, 'GET', `${base}/pages`],
+      [403, 'PUT', `${base}/${meter.id}/inuse`, { inUse: 'false' }],
+    ]);
+    await suite.expectStatuses(await signInWith(suite.t, 1, {}), [[403, 'GET', `${base}/pages`]]);
     const gw = await createIotDevice(suite.t.database.db, { type: 'gateway', modelNo: 'gws' });
     expect((await call('GET', `${base}/${gw.id}/config`)).statusCode).toBe(400);
   });

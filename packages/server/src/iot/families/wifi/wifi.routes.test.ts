@@ -158,11 +158,12 @@ describe('talking to the AP', () => {
 
 describe('permissions and scope', () => {
   it('lets a viewer read but not command, and refuses another family', async () => {
-    const viewer = await signInWith(suite.t, 1, { pjtdevicewifilist: 1 });
-    expect((await call('GET', `${base}/pages`, undefined, viewer)).statusCode).toBe(200);
-    expect((await call('GET', `${base}/${ap.id}/logs`, undefined, viewer)).statusCode).toBe(200);
-    expect((await call('POST', `${base}/${ap.id}/control`, { action: 'reboot' }, viewer)).statusCode).toBe(403);
-    expect((await call('POST', `${base}/${ap.id}/realdata`, undefined, viewer)).statusCode).toBe(403);
+    await suite.expectStatuses(await signInWith(suite.t, 1, { pjtdevicewifilist: 1 }), [
+      [200, 'GET', `${base}/pages`],
+      [200, 'GET', `${base}/${ap.id}/logs`],
+      [403, 'POST', `${base}/${ap.id}/control`, { action: 'reboot' }],
+      [403, 'POST', `${base}/${ap.id}/realdata`],
+    ]);
     const gw = await createIotDevice(suite.t.database.db, { type: 'gateway', modelNo: 'gws' });
     expect((await call('GET', `${base}/${gw.id}/logs`)).statusCode).toBe(400);
   });
