@@ -1,15 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { deviceSample, familyScreens } from '../../test/family-page';
+import { deviceSample } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
-import { listedRows } from '../kit/test-fixtures';
+import { deviceScreens, listedRows } from '../kit/test-fixtures';
 import type { CameraListRow } from './api';
 import CameraListPage from './camera-list-page';
 import CameraPage from './camera-page';
 import LiveGridPage from './live-grid-page';
 
-const LIST = '/pjt/pjtdevicecameralist';
 const CAM = '/api/pjts/2/iot/camera';
 const row = listedRows<CameraListRow>('CAM', {
   code: 'C-1',
@@ -43,9 +42,9 @@ const FIXED = deviceSample(72, '门口枪机', 'CAM', {
   props: { streamMode: 'rtsp' },
 });
 
-const family = familyScreens({
-  screen: LIST,
-  base: CAM,
+const family = deviceScreens('camera', {
+  listPage: <CameraListPage />,
+  devicePage: <CameraPage />,
   list: CAMERAS,
   device: DOME,
   more: (call, pathname) => {
@@ -82,7 +81,7 @@ const family = familyScreens({
 
 describe('cameras list', () => {
   it('shows stream mode, PTZ in words and the recorder', async () => {
-    const { row: dome } = await family.openList(<CameraListPage />, LIST, '路口球机');
+    const { row: dome } = await family.openList('路口球机');
     expect(dome.textContent).toContain('HLS');
     expect(dome.querySelector('[data-ptz="true"]')?.textContent).toBe('支持');
     expect(dome.querySelector('[data-live="live"]')?.textContent).toBe('直播中');
@@ -95,17 +94,12 @@ describe('cameras list', () => {
     expect(dome.querySelector('[data-live="idle"]')).toBeTruthy();
   }, 120_000);
 
-  family.registrationTests(<CameraListPage />, LIST, {
-    register: ['门口枪机', `${CAM}/72/register`],
-    hidden: '路口球机',
-  });
+  family.registrationTests({ register: '门口枪机', hidden: '路口球机' });
 });
 
 describe('camera page', () => {
-  const PAGE = '/pjt/pjtdevicecamera?id=71';
-
   it('shows the stream, DSS and ISC fields in words, moves with the pad and takes snapshots', async () => {
-    const { calls, user } = await family.openDevice(<CameraPage />, PAGE, 'camera', { named: '路口球机' });
+    const { calls, user } = await family.openPage({ named: '路口球机' });
     const dss = screen.getByTestId('camera-dss');
     expect(dss.textContent).toContain('DSS-01');
     expect(dss.textContent).toContain('中心录像');
@@ -139,7 +133,7 @@ describe('camera page', () => {
     expect(screen.getByTestId('ptz-unsupported').textContent).toBe('该摄像机不支持云台控制');
   }, 120_000);
 
-  family.guardTests(<CameraPage />, PAGE, {
+  family.guardTests({
     offline: { button: /调\s*用/, message: '设备离线或通讯异常，请稍后重试' },
     readOnly: { ns: 'camera', table: 'camera-dss', buttons: [/重\s*启/, /抓\s*拍/] },
   });

@@ -1,13 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
-import { deviceSample, familyScreens } from '../../test/family-page';
-import { listedRows } from '../kit/test-fixtures';
+import { deviceSample } from '../../test/family-page';
+import { deviceScreens, listedRows } from '../kit/test-fixtures';
 import type { DvrListRow } from './api';
 import DvrListPage from './dvr-list-page';
 import DvrPage from './dvr-page';
 
-const LIST = '/pjt/pjtdevicedvrlist';
 const DVR = '/api/pjts/2/iot/dvr';
 const row = listedRows<DvrListRow>('DVR', {
   modelName: '大华本地',
@@ -68,9 +67,9 @@ const FILES = {
   ],
 };
 
-const family = familyScreens({
-  screen: LIST,
-  base: DVR,
+const family = deviceScreens('dvr', {
+  listPage: <DvrListPage />,
+  devicePage: <DvrPage />,
   list: RECORDERS,
   device: DEVICE,
   more: (call, pathname) => {
@@ -117,7 +116,7 @@ const family = familyScreens({
 
 describe('recorders list', () => {
   it('shows model, group, address, MAC and channel count, dashes where not set', async () => {
-    const { row: east } = await family.openList(<DvrListPage />, LIST, '东门录像机');
+    const { row: east } = await family.openList('东门录像机');
     for (const text of ['大华本地', '东区一组', '192.168.1.64', 'AA:BB:CC:00:11:22'])
       expect(east.textContent).toContain(text);
     expect(within(east).getByTestId('dvr-channel-count').textContent).toBe('8');
@@ -127,17 +126,12 @@ describe('recorders list', () => {
       expect(screen.getByRole('columnheader', { name })).toBeTruthy();
   }, 120_000);
 
-  family.registrationTests(<DvrListPage />, LIST, {
-    register: ['西门录像机', `${DVR}/82/register`],
-    hidden: '东门录像机',
-  });
+  family.registrationTests({ register: '西门录像机', hidden: '东门录像机' });
 });
 
 describe('recorder page', () => {
-  const PAGE = '/pjt/pjtdevicedvr?id=81';
-
   it('lists the channels with their cameras, binds a camera to a free channel and frees one', async () => {
-    const { calls, user } = await family.openDevice(<DvrPage />, PAGE, 'dvr', { named: '东门录像机' });
+    const { calls, user } = await family.openPage({ named: '东门录像机' });
     const card = screen.getByTestId('dvr-channels');
     await within(card).findByText('路口球机');
     expect(within(card).getByTestId('dvr-channels-summary').textContent).toBe('1 / 4 个通道已绑定');
@@ -170,7 +164,7 @@ describe('recorder page', () => {
 
   it("shows the server's reason when a binding is refused, in the dialog", async () => {
     const message = '请选择录像机所在项目的摄像机';
-    const { user } = await family.openDevice(<DvrPage />, PAGE, 'dvr', {
+    const { user } = await family.openPage({
       first: (call) =>
         call.url.pathname === `${DVR}/81/bind`
           ? { status: 400, json: { statusCode: 400, code: 'VALIDATION', message } }
@@ -187,7 +181,7 @@ describe('recorder page', () => {
   }, 120_000);
 
   it('searches record files of a period by type and channel, in words', async () => {
-    const { calls, user } = await family.openDevice(<DvrPage />, PAGE, 'dvr');
+    const { calls, user } = await family.openPage();
     const card = screen.getByTestId('dvr-records');
     expect(within(card).getByText('选择时间段（最长 24 小时）后查询，录像机返回其保存的录像文件')).toBeTruthy();
     await user.click(within(card).getByRole('combobox', { name: '录像类型' }));
@@ -208,7 +202,7 @@ describe('recorder page', () => {
   }, 120_000);
 
   it('plays a file of the list in the replay player, and says a refusal in words', async () => {
-    const { calls, user } = await family.openDevice(<DvrPage />, PAGE, 'dvr');
+    const { calls, user } = await family.openPage();
     const card = screen.getByTestId('dvr-records');
     await user.click(within(card).getByTestId('dvr-records-search'));
     const eventRow = (await within(card).findByText('路口球机')).closest('tr')!;
@@ -242,7 +236,7 @@ describe('recorder page', () => {
   }, 120_000);
 
   it('says a recorder without a channel count has no channels to bind', async () => {
-    await family.openDevice(<DvrPage />, PAGE, 'dvr', {
+    await family.openPage({
       first: (call) =>
         call.url.pathname === `${DVR}/81/channels` ? { json: { id: 81, channelCount: 0, channels: [] } } : undefined,
     });
@@ -252,7 +246,7 @@ describe('recorder page', () => {
   }, 120_000);
 
   it('lets a viewer search the record files and play one, without binding or commands', async () => {
-    const { calls, user } = await family.openDevice(<DvrPage />, PAGE, 'dvr', { level: 1 });
+    const { calls, user } = await family.openPage({ level: 1 });
     const card = screen.getByTestId('dvr-records');
     await user.click(within(card).getByTestId('dvr-records-search'));
     const eventRow = (await within(card).findByText('路口球机')).closest('tr')!;
@@ -268,7 +262,7 @@ describe('recorder page', () => {
 
   it('is in English too', async () => {
     await changeLang('en_US');
-    const { user } = await family.openDevice(<DvrPage />, PAGE, 'dvr');
+    const { user } = await family.openPage();
     expect(await screen.findByText('Channels and cameras')).toBeTruthy();
     expect(screen.getByText('Record files')).toBeTruthy();
     expect(screen.getByTestId('dvr-channels-summary').textContent).toBe('1 of 4 channels bound');
@@ -280,7 +274,7 @@ describe('recorder page', () => {
     expect((await within(dialog).findByTestId('replay-error')).textContent).toBe('This browser cannot play the video');
   }, 120_000);
 
-  family.guardTests(<DvrPage />, PAGE, {
+  family.guardTests({
     offline: { button: /查\s*询/, message: '设备离线或通讯异常，请稍后重试' },
     readOnly: { ns: 'dvr', table: 'dvr-channels', buttons: [/重\s*启/, /绑\s*定/, /校\s*时/] },
   });

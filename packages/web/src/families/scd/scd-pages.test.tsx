@@ -1,14 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { deviceSample, familyScreens } from '../../test/family-page';
+import { deviceSample } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
-import { listedRows } from '../kit/test-fixtures';
+import { deviceScreens, listedRows } from '../kit/test-fixtures';
 import type { ScdBin } from './api';
 import ScdListPage from './scd-list-page';
 import ScdPage from './scd-page';
 
-const LIST = '/pjt/pjtdevicescdlist';
 const SCD = '/api/pjts/2/iot/scd';
 const thresholds = { fullThreshold: 70, overfillThreshold: 90, freeDistance: 100 };
 const bin = listedRows<ScdBin>('B', {
@@ -40,9 +39,9 @@ const EVENT = {
   detail: null,
 };
 
-const family = familyScreens({
-  screen: LIST,
-  base: SCD,
+const family = deviceScreens('scd', {
+  listPage: <ScdListPage />,
+  devicePage: <ScdPage />,
   list: BINS,
   device: ONE,
   latest: {
@@ -72,7 +71,7 @@ const family = familyScreens({
 
 describe('dustbin list', () => {
   it('shows fill as a bar, the fill state as a tag and weight, and follows reports', async () => {
-    const { row } = await family.openList(<ScdListPage />, LIST, '广场垃圾桶');
+    const { row } = await family.openList('广场垃圾桶');
     expect(within(row).getByTestId('scd-fill').textContent).toContain('95%');
     expect(within(row).getByRole('progressbar', { name: '填充度' })).toBeTruthy();
     // An over-filled bin's bar is red, as its state's tag.
@@ -96,7 +95,7 @@ describe('dustbin list', () => {
 
   it('puts the bins on a map coloured by fill, with its legend in words', async () => {
     const { calls } = family.serve();
-    renderWithApp(<ScdListPage />, { path: LIST });
+    renderWithApp(<ScdListPage />, { path: family.LIST });
     await family.rowWith('广场垃圾桶');
     await userEvent.click(screen.getByText('地图'));
     expect((await screen.findByTestId('scd-map-count', {}, { timeout: 20_000 })).textContent).toBe(
@@ -109,17 +108,12 @@ describe('dustbin list', () => {
     });
   }, 120_000);
 
-  family.registrationTests(<ScdListPage />, LIST, {
-    register: ['路口垃圾桶', `${SCD}/42/register`],
-    hidden: '广场垃圾桶',
-  });
+  family.registrationTests({ register: '路口垃圾桶', hidden: '广场垃圾桶' });
 });
 
 describe('dustbin page', () => {
-  const PAGE = '/pjt/pjtdevicescd?id=41';
-
   it('shows the latest values with the fill state, reads real-time data and both event lists in words', async () => {
-    const { calls, user } = await family.openDevice(<ScdPage />, PAGE, 'scd', { named: '广场垃圾桶' });
+    const { calls, user } = await family.openPage({ named: '广场垃圾桶' });
     const realtime = screen.getByTestId('scd-realtime');
     await waitFor(() => expect(realtime.querySelector('[data-reading="fill"]')?.textContent).toBe('填充度95\u00a0%'));
     expect(realtime.querySelector('[data-fill-state]')?.textContent).toBe('溢出');
@@ -144,7 +138,7 @@ describe('dustbin page', () => {
   ] as const)(
     'checks full below over-fill with the contract’s message before saving (%s)',
     async (lang, label, rule, saved) => {
-      const { calls, user, card: config } = await family.openCard(<ScdPage />, PAGE, 'scd-config', lang);
+      const { calls, user, card: config } = await family.openCard('scd-config', lang);
       const full = within(config).getByLabelText(label);
       await user.clear(full);
       await user.type(full, '95');

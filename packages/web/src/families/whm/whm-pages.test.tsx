@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { EChartOption } from '../../components/device/echart';
-import { deviceSample, familyScreens, pageOf } from '../../test/family-page';
+import { deviceSample, pageOf } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
+import { deviceScreens } from '../kit/test-fixtures';
 import type { WhmMeter } from './api';
 import WhmListPage from './whm-list-page';
 import WhmPage from './whm-page';
@@ -13,7 +14,6 @@ vi.mock('../../components/device/echart', () => ({
   EChart: ({ option }: { option: EChartOption }) => <pre data-testid="chart-option">{JSON.stringify(option)}</pre>,
 }));
 
-const LIST = '/pjt/pjtdevicewhmlist';
 const METERS: WhmMeter[] = [
   {
     id: 31,
@@ -84,9 +84,9 @@ function totals(url: URL) {
   return { unit, from: url.searchParams.get('from'), to: url.searchParams.get('to'), points, total: { energy: total } };
 }
 
-const family = familyScreens({
-  screen: LIST,
-  base: BASE,
+const family = deviceScreens('whm', {
+  listPage: <WhmListPage />,
+  devicePage: <WhmPage />,
   list: METERS,
   device: DEVICE,
   events: { path: 'events', list: [] },
@@ -130,7 +130,7 @@ const family = familyScreens({
 
 describe('meter list', () => {
   it('shows each meter with its reading and pick time, and follows telemetry pushes', async () => {
-    const { calls, row } = await family.openList(<WhmListPage />, LIST, '东路电表');
+    const { calls, row } = await family.openList('东路电表');
     expect(row.textContent).toContain('18234.5');
     expect(row.textContent).toContain('一号网关');
     expect(screen.getByRole('columnheader', { name: '读数 (kWh)' })).toBeTruthy();
@@ -144,7 +144,7 @@ describe('meter list', () => {
   it("shows the project's consumption by day, and by month with the resolution named", async () => {
     const { calls } = family.serve(1);
     const user = userEvent.setup();
-    renderWithApp(<WhmListPage />, { path: LIST });
+    renderWithApp(<WhmListPage />, { path: family.LIST });
     const card = await screen.findByTestId('whm-project-energy', undefined, { timeout: 20_000 });
     expect(within(card).getByText('项目用电量')).toBeTruthy();
     await waitFor(() => expect(within(card).getByTestId('totals-total').textContent).toContain('80.3'));
@@ -170,17 +170,12 @@ describe('meter list', () => {
     expect(card.textContent!.replace(chart, '')).not.toMatch(/energy|UTC/);
   }, 120_000);
 
-  family.registrationTests(<WhmListPage />, LIST, {
-    register: ['西路电表', '/api/pjts/2/iot/whm/32/register'],
-    hidden: '东路电表',
-  });
+  family.registrationTests({ register: '西路电表', hidden: '东路电表' });
 });
 
 describe('meter page', () => {
-  const PAGE = '/pjt/pjtdevicewhm?id=31';
-
   it('shows the latest values, reads real-time data and the history with its consumption', async () => {
-    const { calls, user } = await family.openDevice(<WhmPage />, PAGE, 'whm', { named: '东路电表' });
+    const { calls, user } = await family.openPage({ named: '东路电表' });
     const realtime = screen.getByTestId('whm-realtime');
     await waitFor(() =>
       expect(realtime.querySelector('[data-reading="reading"]')?.textContent).toBe('读数18234.5\u00a0kWh'),
@@ -215,7 +210,7 @@ describe('meter page', () => {
   it('saves the config, shows the server message for a bad one, and takes the meter out of use after asking', async () => {
     const { calls } = family.serve(5, '/pjt/pjtdevicewhm');
     const user = userEvent.setup();
-    renderWithApp(<WhmPage />, { path: PAGE });
+    renderWithApp(<WhmPage />, { path: family.PAGE });
     const config = await screen.findByTestId('whm-config');
     const interval = within(config).getByLabelText('采集间隔 (秒)');
     await user.clear(interval);

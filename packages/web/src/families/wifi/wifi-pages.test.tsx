@@ -1,13 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deviceSample, familyScreens } from '../../test/family-page';
+import { deviceSample } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
-import { listedRows } from '../kit/test-fixtures';
+import { deviceScreens, listedRows } from '../kit/test-fixtures';
 import type { WifiAp } from './api';
 import WifiListPage from './wifi-list-page';
 import WifiPage from './wifi-page';
 
-const LIST = '/pjt/pjtdevicewifilist';
 const WIFI = '/api/pjts/2/iot/wifi';
 const ap = listedRows<WifiAp>('AP', {
   parentName: '东区 AC',
@@ -84,9 +83,9 @@ const LOG = {
   detail: { mac: '02:AA:BB:CC:00:01', band: '2g' },
 };
 
-const family = familyScreens({
-  screen: LIST,
-  base: WIFI,
+const family = deviceScreens('wifi', {
+  listPage: <WifiListPage />,
+  devicePage: <WifiPage />,
   list: APS,
   device: ONE,
   latest: {
@@ -106,7 +105,7 @@ const family = familyScreens({
 
 describe('WiFi list', () => {
   it('shows traffic, load, clients, online time and link type in words, and follows reports', async () => {
-    const { row } = await family.openList(<WifiListPage />, LIST, '广场 AP');
+    const { row } = await family.openList('广场 AP');
     expect(within(row).getByTestId('wifi-traffic').textContent).toBe('↑ 2.5 / ↓ 12.3');
     expect(within(row).getByTestId('wifi-clients').textContent).toBe('9');
     expect(row.querySelector('[data-link-type="cascade"]')?.textContent).toBe('级联');
@@ -127,14 +126,12 @@ describe('WiFi list', () => {
     );
   }, 120_000);
 
-  family.registrationTests(<WifiListPage />, LIST, { register: ['公园 AP', `${WIFI}/52/register`], hidden: '广场 AP' });
+  family.registrationTests({ register: '公园 AP', hidden: '广场 AP' });
 });
 
 describe('WiFi page', () => {
-  const PAGE = '/pjt/pjtdevicewifi?id=51';
-
   it('shows the runtime, connected devices, interfaces and the log in words, and blacklists a client', async () => {
-    const { calls, user } = await family.openDevice(<WifiPage />, PAGE, 'wifi', { named: '广场 AP' });
+    const { calls, user } = await family.openPage({ named: '广场 AP' });
     const runtime = screen.getByTestId('wifi-runtime');
     await waitFor(() => expect(runtime.querySelector('[data-reading="clients"]')?.textContent).toBe('终端数9'));
     expect(screen.getByTestId('wifi-uptime').textContent).toBe('在线时长: 1 天 1 小时');
@@ -168,7 +165,7 @@ describe('WiFi page', () => {
   ] as const)(
     'checks the MAC with the contract’s rule before sending (%s)',
     async (lang, label, rule, add) => {
-      const { calls, user, card: control } = await family.openCard(<WifiPage />, PAGE, 'wifi-control', lang);
+      const { calls, user, card: control } = await family.openCard('wifi-control', lang);
       const mac = within(control).getByLabelText(label);
       await user.type(mac, '00:1A:2B:3C:4D');
       await user.click(within(control).getByTestId('wifi-blacklist-add'));
