@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { droppedFields, responseSerializer } from './response-serializer.js';
+import { droppedFields, jsonText, responseSerializer } from './response-serializer.js';
 
 const route = (schema: z.ZodType) => ({ schema, method: 'GET', url: '/api/x.do', httpStatus: '200' });
 
@@ -19,5 +19,16 @@ describe('the response serializer', () => {
 
   it('otherwise sends what the schema describes', () => {
     expect(responseSerializer(false)(route(schema))(answer)).toBe('{"id":1,"list":[{"a":"x"}]}');
+  });
+
+  it('sends an answer already in JSON as it is, and checks it in the tests as any other', () => {
+    expect(responseSerializer(false)(route(schema))(jsonText('{"id":1,"list":[]}'))).toBe('{"id":1,"list":[]}');
+    expect(responseSerializer(true)(route(schema))(jsonText('{"id":1,"list":[{"a":"x"}]}'))).toBe(
+      '{"id":1,"list":[{"a":"x"}]}',
+    );
+    expect(() => responseSerializer(true)(route(schema))(jsonText('{"id":1,"list":[{"a":"x","b":2}]}'))).toThrow(
+      /leaves out \.list\[0\]\.b/,
+    );
+    expect(() => responseSerializer(true)(route(schema))(jsonText('{"id":"1","list":[]}'))).toThrow();
   });
 });

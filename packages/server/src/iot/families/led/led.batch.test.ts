@@ -65,5 +65,10 @@ describe('LED batches: power and brightness of many screens', () => {
     expect((await json('POST', `${base}/batch/command`, { ...body, ids: [lamp.id] })).statusCode).toBe(404);
     const unknown = await call('GET', `${base}/batches/7b0e1d1e-9c41-4f0a-8a8e-3f1f9c1d2e3f`);
     expect(unknown.statusCode).toBe(404);
+    // A batch's status (written as JSON by the database) is JSON on the wire like every answer.
+    const started = (await json('POST', `${base}/batch/command`, body)).json();
+    const status = await call('GET', `${base}/batches/${started.batchId}`);
+    expect(status.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(status.json()).toMatchObject({ batchId: started.batchId, total: 1 });
   });
 });

@@ -231,9 +231,10 @@ export function createLightingService(ctx: FamilyContext, repo: LightingReposito
       return batches.command(actor, projectId, body.command, body.args, targets);
     },
 
+    /** A batch's status, in JSON as the call sends it. */
     async batchStatus(session: SessionContext, projectId: number, batchId: string) {
       await project(session, projectId);
-      return batches.status(projectId, batchId);
+      return batches.statusJson(projectId, batchId);
     },
 
     /** The lamps inside a polygon drawn on the map (with `includeChildren`, the child projects' too). */

@@ -1,6 +1,7 @@
 import type { batchCalls, FamilyCommand } from '@sc/contract';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../../../platform/errors.js';
+import { jsonText } from '../../../../platform/response-serializer.js';
 import type { FamilyContext } from '../../family-handler.js';
 import type { Handlers, Loose } from '../traits.js';
 
@@ -47,9 +48,9 @@ export function batchHandlers(
     },
     batchStatus: async (call: BatchCall & { params: { batchId: string } }) => {
       await ctx.devices.project(call.session, call.params.projectId);
-      const found = await batches.status(call.params.projectId, call.params.batchId);
+      const found = await batches.statusJson(call.params.projectId, call.params.batchId);
       if (!found) throw notFound();
-      return found;
+      return jsonText(found);
     },
   };
   /** `handlers` for the family's table (typed by it where mounted); `batches` themselves (tests: `settled`). */

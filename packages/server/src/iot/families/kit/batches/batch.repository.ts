@@ -164,6 +164,20 @@ export function createBatchRepository(db: Db) {
       return r ? batchOf(r) : null;
     },
 
+    /**
+     * Every target's result as the status call shows it (`TargetResult` without `seq`), in the batch's
+     * order, written as JSON by the database: a batch of ten thousand is followed by polling it.
+     */
+    async resultsJson(id: string): Promise<string> {
+      const [r] = await rows<{ json: string }>(
+        db,
+        sql`SELECT coalesce(json_agg(json_build_object('deviceId', device_id, 'name', name, 'ok', ok, 'error', error,
+            'durationMs', duration_ms) ORDER BY seq), '[]')::text AS json
+          FROM family_batch_targets WHERE batch_id = ${id}`,
+      );
+      return r!.json;
+    },
+
     /** Every target's result, in the batch's order. */
     async results(id: string): Promise<TargetResult[]> {
       const list = await rows(

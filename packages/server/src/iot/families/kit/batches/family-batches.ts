@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
+import type { batchStatus } from '@sc/contract';
+import type { z } from 'zod';
 import type { CommandTarget } from '../../../command-bus.js';
 import type { Actor, FamilyContext } from '../../family-handler.js';
 import { type BatchRow, type BatchState, createBatchRepository, type TargetResult } from './batch.repository.js';
@@ -58,6 +60,8 @@ export interface BatchStart<T extends CommandTarget> {
   /** The same arguments for every target, or each target's own (kept per target to resume with). */
   args: Args | ((target: T) => Args);
 }
+
+type BatchStatus = z.infer<typeof batchStatus>;
 
 /** A target's result as the status and the operation log show it. */
 const shown = ({ seq: _, ...r }: TargetResult) => r;
@@ -284,12 +288,15 @@ export function createFamilyBatches(
       return { batchId: id, command, total: b.total };
     },
 
-    /** A batch of the project with each target's result; null when there is none. */
-    async status(projectId: number, id: string) {
+    /**
+     * A batch of the project with each target's result (the contract's `batchStatus`), in JSON as the
+     * status call sends it; null when there is none.
+     */
+    async statusJson(projectId: number, id: string): Promise<string | null> {
       const b = await repo.batch(projectId, type, id);
       if (!b) return null;
-      const results = await repo.results(id);
-      return {
+      const results = await repo.resultsJson(id);
+      const summary = JSON.stringify({
         batchId: b.id,
         command: b.command,
         total: b.total,
@@ -300,8 +307,14 @@ export function createFamilyBatches(
         state: b.state,
         startedAt: b.startedAt.toISOString(),
         finishedAt: b.finishedAt?.toISOString() ?? null,
-        results: results.map(shown),
-      };
+      });
+      return `${summary.slice(0, -1)},"results":${results}}`;
+    },
+
+    /** `statusJson` read back (tests, and callers in the server). */
+    async status(projectId: number, id: string): Promise<BatchStatus | null> {
+      const text = await this.statusJson(projectId, id);
+      return text === null ? null : (JSON.parse(text) as BatchStatus);
     },
 
     /** Waits for the batches this instance runs (tests, shutdown). */
