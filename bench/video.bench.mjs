@@ -46,8 +46,18 @@ const load = () => os.loadavg().map((v) => round(v));
 const FFMPEG = findFfmpeg().path;
 if (!FFMPEG) throw new Error('no ffmpeg (npm package @ffmpeg-installer/ffmpeg, or FFMPEG_PATH)');
 
-/** CPU seconds (user + system) of a process so far (Linux /proc); 0 once it is gone. */
+/**
+ * CPU seconds of a process so far, all its threads, to the nanosecond (Linux /proc/<pid>/task/<tid>/schedstat):
+ * ffmpeg copying one camera uses about a hundredth of a second a second, the size of the ticks that
+ * /proc/<pid>/stat counts in. Its stat (user + system, in ticks) where schedstat is missing; 0 once gone.
+ */
 function cpuSeconds(pid) {
+  try {
+    let ns = 0;
+    for (const t of fs.readdirSync(`/proc/${pid}/task`))
+      ns += Number(fs.readFileSync(`/proc/${pid}/task/${t}/schedstat`, 'utf8').split(' ')[0]);
+    return ns / 1e9;
+  } catch {}
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -89,7 +99,7 @@ function cpuWindow(groups) {
     for (const [name, pids] of Object.entries(groups()))
       used[name] = round(
         pids.reduce((sum, p) => sum + cpuSeconds(p) - (before.get(`${name}:${p}`) ?? cpuSeconds(p)), 0),
-        2,
+        4,
       );
     return { seconds: round(seconds, 2), cpuSeconds: used };
   };
