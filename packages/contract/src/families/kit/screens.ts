@@ -35,6 +35,12 @@ export interface FamilyPage {
   apis: readonly ApiGrant[];
 }
 
+/** The catalogue keys of a device family's list, `pjtdevice<slug>list`, and of its device page, `pjtdevice<slug>`. */
+export const deviceScreenKeys = <const S extends string>(slug: S) => ({
+  list: `pjtdevice${slug}list` as const,
+  device: `pjtdevice${slug}` as const,
+});
+
 /**
  * The menu of a family whose screens are built: its group `pjt<slug>`, the device list
  * `pjtdevice<slug>list` that may make `apis`, the device page `pjtdevice<slug>` the list opens (granted
@@ -47,11 +53,11 @@ export function deviceScreens(
 ): CatalogueEntry[] {
   const { slug, module, icon } = family;
   const screen = familyMenu(`pjt${slug}`, module, { ready: true });
-  const list = `pjtdevice${slug}list`;
+  const { list, device } = deviceScreenKeys(slug);
   return [
     familyGroup(`pjt${slug}`, icon),
     screen(list, icon, { apis: [...apis, ...FAMILY_READS] }),
-    screen(`pjtdevice${slug}`, icon, { menu: false, authOf: list }),
+    screen(device, icon, { menu: false, authOf: list }),
     ...more.map((page) => screen(page.key, page.icon, { apis: [...page.apis, ...FAMILY_READS] })),
   ];
 }

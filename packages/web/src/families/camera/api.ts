@@ -1,12 +1,14 @@
 import type { AnswerOf } from '@sc/contract';
 import { CAMERA_API, cameraManifest } from '@sc/contract/families/camera';
-import { familyClient } from '../../components/device';
-import type { ActiveStateFilters } from '../kit/family-api';
+import { type ActiveStateFilters, deviceFamilyApi } from '../kit/family-api';
 
-/** The camera device type. */
-export const CAMERA_TYPE = cameraManifest.type;
-export const LIST_PAGE = '/pjt/pjtdevicecameralist';
-export const DEVICE_PAGE = '/pjt/pjtdevicecamera';
+/** Spec 001 §7 "camera": the camera device type, its screens and its calls with the project bound, typed from the contract. */
+export const {
+  TYPE: CAMERA_TYPE,
+  LIST_PAGE,
+  DEVICE_PAGE,
+  client: cameraApi,
+} = deviceFamilyApi(cameraManifest, CAMERA_API);
 
 /** Answers of the camera calls, from the contract's table. */
 export type CameraPage = AnswerOf<typeof CAMERA_API.page>;
@@ -16,6 +18,4 @@ export interface CameraFilters extends ActiveStateFilters {
   ptz: string;
 }
 
-/** Spec 001 §7 "camera": the cameras' calls with the project bound, typed from the contract. */
-export const cameraApi = (projectId: number) => familyClient(CAMERA_API, CAMERA_TYPE, projectId);
 export type CameraClient = ReturnType<typeof cameraApi>;

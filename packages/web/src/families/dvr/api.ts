@@ -1,12 +1,9 @@
 import type { AnswerOf } from '@sc/contract';
 import { DVR_API, dvrManifest } from '@sc/contract/families/dvr';
-import { familyClient } from '../../components/device';
-import type { ActiveStateFilters } from '../kit/family-api';
+import { type ActiveStateFilters, deviceFamilyApi } from '../kit/family-api';
 
-/** The recorder device type. */
-export const DVR_TYPE = dvrManifest.type;
-export const LIST_PAGE = '/pjt/pjtdevicedvrlist';
-export const DEVICE_PAGE = '/pjt/pjtdevicedvr';
+/** Spec 001 §7 "dvr": the recorder device type, its screens and its calls with the project bound, typed from the contract. */
+export const { TYPE: DVR_TYPE, LIST_PAGE, DEVICE_PAGE, client: dvrApi } = deviceFamilyApi(dvrManifest, DVR_API);
 
 /** Answers of the recorder calls, from the contract's table. */
 export type DvrPage = AnswerOf<typeof DVR_API.page>;
@@ -14,6 +11,4 @@ export type DvrListRow = DvrPage['list'][number];
 
 export type DvrFilters = ActiveStateFilters;
 
-/** Spec 001 §7 "dvr": the recorders' calls with the project bound, typed from the contract. */
-export const dvrApi = (projectId: number) => familyClient(DVR_API, DVR_TYPE, projectId);
 export type DvrClient = ReturnType<typeof dvrApi>;

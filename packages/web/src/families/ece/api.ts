@@ -1,12 +1,17 @@
 import type { AnswerOf } from '@sc/contract';
 import { ECE_API, ECE_RECORD_API, eceManifest } from '@sc/contract/families/ece';
-import { familyClient } from '../../components/device';
-import type { ActiveStateFilters } from '../kit/family-api';
+import { type ActiveStateFilters, deviceFamilyApi } from '../kit/family-api';
 
-/** The emergency call post device type. */
-export const ECE_TYPE = eceManifest.type;
-export const LIST_PAGE = '/pjt/pjtdeviceecelist';
-export const LOG_PAGE = '/pjt/pjtdeviceece';
+/**
+ * Spec 001 §7 "ece": the emergency call post device type, its screens (its device page is the alarm log)
+ * and the posts' calls with the project bound, typed from the contract.
+ */
+export const {
+  TYPE: ECE_TYPE,
+  LIST_PAGE,
+  DEVICE_PAGE: LOG_PAGE,
+  client: eceApi,
+} = deviceFamilyApi(eceManifest, { ...ECE_API, ...ECE_RECORD_API });
 
 /** Answers of the posts' calls, from the contract's table. */
 export type EcePage = AnswerOf<typeof ECE_API.page>;
@@ -16,6 +21,4 @@ export type Alarm = AlarmPage['list'][number];
 
 export type EceFilters = ActiveStateFilters;
 
-/** Spec 001 §7 "ece": the posts' calls with the project bound, typed from the contract. */
-export const eceApi = (projectId: number) => familyClient({ ...ECE_API, ...ECE_RECORD_API }, ECE_TYPE, projectId);
 export type EceClient = ReturnType<typeof eceApi>;

@@ -1,4 +1,5 @@
 import type { Lang } from '@sc/contract';
+import { deviceScreenKeys } from '@sc/contract/families/kit';
 import type { ReactNode } from 'react';
 import { type FamilyData, familyScreens, listedSample, type openDevice, PROJECT_ID } from '../../test/family-page';
 
@@ -34,9 +35,10 @@ export function deviceScreens(
     device: Named;
   },
 ) {
-  const LIST = `/pjt/pjtdevice${slug}list`;
+  const keys = deviceScreenKeys(slug);
+  const LIST = `/pjt/${keys.list}`;
   const BASE = `/api/pjts/${PROJECT_ID}/iot/${slug}`;
-  const PAGE = `/pjt/pjtdevice${slug}?id=${data.device.id}`;
+  const PAGE = `/pjt/${keys.device}?id=${data.device.id}`;
   const family = familyScreens({ ...data, screen: LIST, base: BASE });
   const idOf = (name: string) => data.list.find((r) => r.name === name)!.id;
   return {

@@ -1,13 +1,13 @@
 import type { AnswerOf } from '@sc/contract';
 import { LED_API, LED_PROGRAM_API, LED_RESOURCE_API, type LedRuntime, ledManifest } from '@sc/contract/families/led';
 import { clientOf } from '../../api/endpoints';
-import { familyClient } from '../../components/device';
-import type { ActiveStateFilters } from '../kit/family-api';
+import { type ActiveStateFilters, deviceFamilyApi } from '../kit/family-api';
 
-/** The LED screen device type (telemetry pushes of other families are ignored). */
-export const LED_TYPE = ledManifest.type;
-export const LIST_PAGE = '/pjt/pjtdeviceledlist';
-export const DEVICE_PAGE = '/pjt/pjtdeviceled';
+/**
+ * Spec 001 §7 "led": the LED screen device type (telemetry pushes of other families are ignored), its
+ * screens and the screens' calls with the project bound, typed from the contract.
+ */
+export const { TYPE: LED_TYPE, LIST_PAGE, DEVICE_PAGE, client: ledApi } = deviceFamilyApi(ledManifest, LED_API);
 
 /** Answers of the LED calls, from the contract's tables. */
 export type LedPage = AnswerOf<typeof LED_API.page>;
@@ -33,8 +33,6 @@ export const runtimeFromPush =
   (id: number) =>
   (values: Record<string, unknown>, at: string): LedRuntime => ({ id, at, ...runtimeOf(values) });
 
-/** Spec 001 §7 "led": the screens' calls with the project bound, typed from the contract. */
-export const ledApi = (projectId: number) => familyClient(LED_API, LED_TYPE, projectId);
 /** The media resources' calls with the project bound. */
 export const resourceApi = (projectId: number) => clientOf(LED_RESOURCE_API, { projectId });
 

@@ -9,14 +9,16 @@ import {
 } from '@sc/contract/families/scd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { familyClient, type ReadingDef } from '../../components/device';
-import type { ActiveStateFilters } from '../kit/family-api';
+import type { ReadingDef } from '../../components/device';
+import { type ActiveStateFilters, deviceFamilyApi } from '../kit/family-api';
 
 export { SCD_COMMANDS };
-/** The dustbins' device type (telemetry pushes of other families are ignored). */
-export const SCD_TYPE = scdManifest.type;
-export const LIST_PAGE = '/pjt/pjtdevicescdlist';
-export const DEVICE_PAGE = '/pjt/pjtdevicescd';
+/**
+ * Spec 001 §7 "scd: realdata, last 24-hour events, paged events": the dustbins' device type (telemetry
+ * pushes of other families are ignored), their screens and their calls with the project bound, typed from
+ * the contract.
+ */
+export const { TYPE: SCD_TYPE, LIST_PAGE, DEVICE_PAGE, client: scdApi } = deviceFamilyApi(scdManifest, SCD_API);
 
 /** Answers of the dustbin calls, from the contract's table. */
 export type ScdPage = AnswerOf<typeof SCD_API.page>;
@@ -38,6 +40,3 @@ export function useScdReadings(): ReadingDef[] {
     [t],
   );
 }
-
-/** Spec 001 §7 "scd: realdata, last 24-hour events, paged events": the contract's calls, typed from it. */
-export const scdApi = (projectId: number) => familyClient(SCD_API, SCD_TYPE, projectId);

@@ -2,13 +2,15 @@ import type { AnswerOf, FamilyReading } from '@sc/contract';
 import { WHM_API, WHM_COMMANDS, WHM_READINGS, type WhmReadingKey, whmManifest } from '@sc/contract/families/whm';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { familyClient, type ReadingDef } from '../../components/device';
+import type { ReadingDef } from '../../components/device';
+import { deviceFamilyApi } from '../kit/family-api';
 
 export { WHM_COMMANDS, WHM_READINGS, type WhmReadingKey };
-/** The meters' device type (telemetry pushes of other families are ignored). */
-export const WHM_TYPE = whmManifest.type;
-export const LIST_PAGE = '/pjt/pjtdevicewhmlist';
-export const DEVICE_PAGE = '/pjt/pjtdevicewhm';
+
+/** The meters' device type (telemetry pushes of other families are ignored), their screens and the contract's calls. */
+const { TYPE, LIST_PAGE, DEVICE_PAGE, client } = deviceFamilyApi(whmManifest, WHM_API);
+
+export { DEVICE_PAGE, LIST_PAGE, TYPE as WHM_TYPE };
 
 /** Answers of the meter calls, from the contract's table. */
 export type WhmPage = AnswerOf<typeof WHM_API.page>;
@@ -35,7 +37,7 @@ export function useWhmReadings(keys: readonly WhmReadingKey[] = WHM_READINGS.map
 
 /** Spec 001 §7 "whm: config, realdata, inuse, logs": the calls of the contract's table, typed from it. */
 export const whmApi = (projectId: number) => {
-  const calls = familyClient(WHM_API, WHM_TYPE, projectId);
+  const calls = client(projectId);
   return {
     ...calls,
     /** Silent: the command bar shows the server's message (offline, silent meter). */

@@ -2,13 +2,14 @@ import type { AnswerOf } from '@sc/contract';
 import { WIFI_API, WIFI_READINGS, type WifiReadingKey, wifiManifest } from '@sc/contract/families/wifi';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { familyClient, type ReadingDef } from '../../components/device';
-import type { ActiveStateFilters } from '../kit/family-api';
+import type { ReadingDef } from '../../components/device';
+import { type ActiveStateFilters, deviceFamilyApi } from '../kit/family-api';
 
-/** The WiFi device type (telemetry pushes of other families are ignored). */
-export const WIFI_TYPE = wifiManifest.type;
-export const LIST_PAGE = '/pjt/pjtdevicewifilist';
-export const DEVICE_PAGE = '/pjt/pjtdevicewifi';
+/**
+ * Spec 001 §7 "wifi: realdata, logs, control": the WiFi device type (telemetry pushes of other families
+ * are ignored), its screens and its calls with the project bound, typed from the contract.
+ */
+export const { TYPE: WIFI_TYPE, LIST_PAGE, DEVICE_PAGE, client: wifiApi } = deviceFamilyApi(wifiManifest, WIFI_API);
 
 /** Answers of the WiFi calls, from the contract's table. */
 export type WifiPage = AnswerOf<typeof WIFI_API.page>;
@@ -32,6 +33,3 @@ export function useWifiReadings(): ReadingDef[] {
     [t],
   );
 }
-
-/** Spec 001 §7 "wifi: realdata, logs, control": the contract's calls, typed from it. */
-export const wifiApi = (projectId: number) => familyClient(WIFI_API, WIFI_TYPE, projectId);
