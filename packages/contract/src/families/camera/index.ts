@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { grantOf, grantsOf, publicGrantsOf } from '../../endpoints/endpoint.js';
 import { int as setting } from '../../settings/kinds.js';
 import { intRange } from '../../validation/rules.js';
-import { deviceCalls, familyEndpoints, familyPublicEndpoints, pageCall } from '../kit/calls.js';
+import { activeStateFilter, deviceCalls, familyEndpoints, familyPublicEndpoints, pageCall } from '../kit/calls.js';
 import { noArgs, REBOOT_COMMAND } from '../kit/commands.js';
 import { blank } from '../kit/forms.js';
 import { HELD_KEY } from '../kit/held-key.js';
@@ -79,8 +79,7 @@ export const CAMERA_COMMANDS = [
 export const PTZ_COMMANDS: readonly string[] = ['ptz', 'preset'];
 
 /** GET …/pages: the project's cameras by name, no or equipment id, online state and PTZ. */
-export const cameraPageFilter = z.object({
-  activeState: z.enum(['-1', '0', '1'], { error: 'validation.validParam' }).transform(Number).optional(),
+export const cameraPageFilter = activeStateFilter.extend({
   ptz: z.enum(['true', 'false'], { error: 'validation.validParam' }).optional(),
 });
 

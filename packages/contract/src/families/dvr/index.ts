@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { grantsOf } from '../../endpoints/endpoint.js';
 import { AUTH_LEVEL } from '../../enums.js';
 import { intRange } from '../../validation/rules.js';
-import { deviceCalls, familyEndpoints, pageCall } from '../kit/calls.js';
+import { activeStateFilter, deviceCalls, familyEndpoints, pageCall } from '../kit/calls.js';
 import { noArgs, REBOOT_COMMAND } from '../kit/commands.js';
 import { blank } from '../kit/forms.js';
 import { defineFamily } from '../kit/manifest.js';
@@ -157,11 +157,6 @@ export type DvrChannels = z.infer<typeof dvrChannels>;
 export const dvrCamera = boundCamera.extend({ channel: z.number().int().nullable() });
 export type DvrCamera = z.infer<typeof dvrCamera>;
 
-/** GET …/pages: the project's recorders by name, no or equipment id, and online state. */
-export const dvrPageFilter = z.object({
-  activeState: z.enum(['-1', '0', '1'], { error: 'validation.validParam' }).transform(Number).optional(),
-});
-
 /** Spec 001 §3 "Recorder: name, model, group, IPv4, MAC, channel count, registered, active, last active time". */
 export const dvrRow = deviceRow.extend({
   ...projectColumn,
@@ -184,7 +179,7 @@ export const DVR_API = {
     e,
     dvrRow,
     "A page of the project's recorders with their model, group, address and channels",
-    dvrPageFilter,
+    activeStateFilter,
   ),
   channels: e.get(':id/channels', {
     response: dvrChannels,

@@ -3,7 +3,7 @@ import { endpoint, grantsOf, publicGrantsOf } from '../../endpoints/endpoint.js'
 import { AUTH_LEVEL } from '../../enums.js';
 import { blankOr, contextPathRule, hostRule, wsAddressRule } from '../../settings/rules.js';
 import { intRange } from '../../validation/rules.js';
-import { deviceCalls, familyEndpoints, familyPublicEndpoints, pageCall } from '../kit/calls.js';
+import { activeStateFilter, deviceCalls, familyEndpoints, familyPublicEndpoints, pageCall } from '../kit/calls.js';
 import { blank } from '../kit/forms.js';
 import { heldKeyParam } from '../kit/held-key.js';
 import { LIVE_VIDEO_API } from '../kit/live-video.js';
@@ -145,11 +145,6 @@ export const CONNECTION_DEFAULTS: ConnectionBody = {
   dhApiAddress: '',
 };
 
-/** GET …/pages: the project's posts by name, no or equipment id, and online state. */
-export const ecePageFilter = z.object({
-  activeState: z.enum(['-1', '0', '1'], { error: 'validation.validParam' }).transform(Number).optional(),
-});
-
 /** A post in the list: its address, codes, linked camera and unhandled alarms. */
 export const eceRow = deviceRow.extend({
   ...projectColumn,
@@ -166,7 +161,7 @@ const e = familyEndpoints('ece');
 /** Spec 001 §7 "ece: logs, counts, replay, settle, connection params", declared once. */
 export const ECE_API = {
   ...deviceCalls(e, { commands: [], events: false }),
-  page: pageCall(e, eceRow, "A page of the project's emergency call posts with their linked camera", ecePageFilter),
+  page: pageCall(e, eceRow, "A page of the project's emergency call posts with their linked camera", activeStateFilter),
   logs: e.get('logs', {
     query: alarmQuery,
     response: pageOf(eceAlarm),

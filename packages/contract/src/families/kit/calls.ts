@@ -394,6 +394,11 @@ export function deviceCalls<S extends string, const T extends DeviceTraits>(
   } as DeviceCalls<S, T>;
 }
 
+/** A device list's online-state filter (`activeState`: -1 any, 0 offline, 1 online), the usual filter of a family's list. */
+export const activeStateFilter = z.object({
+  activeState: z.enum(['-1', '0', '1'], { error: 'validation.validParam' }).transform(Number).optional(),
+});
+
 /**
  * A family's device list: GET …/pages, a page of `row` searched by the keyword, the family's `filter`
  * and the project tree (with child projects).

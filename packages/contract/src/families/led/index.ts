@@ -5,7 +5,7 @@ import { grantOf, grantsOf, publicGrantsOf, storedFile } from '../../endpoints/e
 import { msg } from '../../validation/message.js';
 import { description, intRange, scopedName, scopedNo } from '../../validation/rules.js';
 import { batchCalls } from '../kit/batches.js';
-import { deviceCalls, familyEndpoints, pageCall } from '../kit/calls.js';
+import { activeStateFilter, deviceCalls, familyEndpoints, pageCall } from '../kit/calls.js';
 import { blank } from '../kit/forms.js';
 import { defineFamily } from '../kit/manifest.js';
 import { ipNetwork } from '../kit/planned.js';
@@ -81,11 +81,6 @@ const screenState = {
 export const ledRuntime = latestReport(screenState);
 export type LedRuntime = z.infer<typeof ledRuntime>;
 
-/** GET …/pages: the project's screens by name, no or equipment id and online state. */
-export const ledPageFilter = z.object({
-  activeState: z.enum(['-1', '0', '1'], { error: 'validation.validParam' }).transform(Number).optional(),
-});
-
 /** A screen in the list: its resolution (its properties), its state and its latest report. */
 export const ledRow = deviceRow.extend({
   ...projectColumn,
@@ -103,7 +98,7 @@ export const LED_API = {
   ...deviceCalls(e, { commands: LED_COMMANDS, events: false }),
   // Power, brightness and volume of many screens at once (spec 001 §3 "batch power and brightness").
   ...batchCalls(e, LED_BATCH_COMMANDS),
-  page: pageCall(e, ledRow, "A page of the project's LED screens with their latest report", ledPageFilter),
+  page: pageCall(e, ledRow, "A page of the project's LED screens with their latest report", activeStateFilter),
   // The programs published to a screen, with their delivery (its page's tab).
   ...ledScreenProgramsCall(e),
   runtime: e.get(':id/runtime', {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { deletedAnswer, pageQuery } from '../../api/paging.js';
 import { grantsOf, publicGrantsOf } from '../../endpoints/endpoint.js';
 import { description, idParam, intRange, scopedName, scopedNo } from '../../validation/rules.js';
-import { deviceCalls, familyEndpoints, groupCalls, pageCall } from '../kit/calls.js';
+import { activeStateFilter, deviceCalls, familyEndpoints, groupCalls, pageCall } from '../kit/calls.js';
 import { idList, required } from '../kit/forms.js';
 import { defineFamily } from '../kit/manifest.js';
 import { ipNetwork } from '../kit/planned.js';
@@ -78,11 +78,6 @@ export const nscSpeakerRow = deviceRow.extend({
   playing: z.string().nullable(),
 });
 export type NscSpeaker = z.infer<typeof nscSpeakerRow>;
-
-/** GET …/pages: the project's speakers by name, no or equipment id and online state. */
-export const nscPageFilter = z.object({
-  activeState: z.enum(['-1', '0', '1'], { error: 'validation.validParam' }).transform(Number).optional(),
-});
 
 /** A terminal group (spec 001 §3 "NSC: terminal group"): speakers of the project, project-scope name and no. */
 export const nscGroupBody = z.object({
@@ -174,7 +169,7 @@ export const NSC_API = {
     response: commandResponse,
     summary: 'Play a media file of the project on a speaker (sent with its name and duration)',
   }),
-  page: pageCall(e, nscSpeakerRow, "A page of the project's speakers with what each reports", nscPageFilter),
+  page: pageCall(e, nscSpeakerRow, "A page of the project's speakers with what each reports", activeStateFilter),
 };
 
 const groups = groupCalls(

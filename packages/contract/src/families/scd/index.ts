@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { intRange } from '../../validation/rules.js';
-import { deviceCalls, familyEndpoints, mapCall, pageCall, settingsCalls, withDelivered } from '../kit/calls.js';
+import {
+  activeStateFilter,
+  deviceCalls,
+  familyEndpoints,
+  mapCall,
+  pageCall,
+  settingsCalls,
+  withDelivered,
+} from '../kit/calls.js';
 import { deviceFamily } from '../kit/device-family.js';
 import { IOT_NET } from '../kit/network.js';
 import { int, text } from '../kit/properties.js';
@@ -83,11 +91,6 @@ export function scdFillState(
   return 'normal';
 }
 
-/** GET …/pages: the project's bins, searched by name, no or equipment id, optionally by online state. */
-export const scdPageFilter = z.object({
-  activeState: z.enum(['-1', '0', '1'], { error: 'validation.validParam' }).transform(Number).optional(),
-});
-
 const config = z.object({
   id: z.number().int(),
   fullThreshold: z.number().int().nullable(),
@@ -127,7 +130,7 @@ export const SCD_API = {
     e,
     scdBinRow,
     "A page of the project's dustbins with their latest report and fill state",
-    scdPageFilter,
+    activeStateFilter,
   ),
   map: mapCall(
     e,

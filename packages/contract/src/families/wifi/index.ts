@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { logPageQuery } from '../../api/paging.js';
-import { deviceCalls, familyEndpoints, pageCall } from '../kit/calls.js';
+import { activeStateFilter, deviceCalls, familyEndpoints, pageCall } from '../kit/calls.js';
 import { deviceFamily } from '../kit/device-family.js';
 import { type EventCode, infoEvents } from '../kit/events.js';
 import { blank } from '../kit/forms.js';
@@ -123,8 +123,7 @@ export const wifiRealdata = z.object({
 export type WifiRealdata = z.infer<typeof wifiRealdata>;
 
 /** GET …/pages: the project's APs and ACs, by name, no or equipment id, online state and link type. */
-export const wifiPageFilter = z.object({
-  activeState: z.enum(['-1', '0', '1'], { error: 'validation.validParam' }).transform(Number).optional(),
+export const wifiPageFilter = activeStateFilter.extend({
   linkType: z.enum(WIFI_LINK_TYPES, { error: 'validation.validParam' }).optional(),
 });
 
