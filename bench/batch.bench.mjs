@@ -163,4 +163,4 @@ try {
 } finally {
   await close();
 }
-await writeResult('batch', figures, arg('tag', ''));
+await writeResult('batch', figures);

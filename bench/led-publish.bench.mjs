@@ -378,6 +378,7 @@ async function main() {
   await writeResult(
     `led-publish${PG_URL ? '-pg' : ''}${TIMEOUT ? `-timeout${TIMEOUT}` : ''}${TAG ? `-${TAG}` : ''}`,
     figures,
+    '',
   );
   process.exit(0);
 }

@@ -21,7 +21,7 @@
 //   the same steps with ffmpeg alone (each copy keeping real time, >= 0.9 s of HLS a second).
 // Every figure is printed with its ratio to ffmpeg alone, and the load average and every process's CPU
 // (server, its ffmpegs, the simulated cameras' encoders, Chromium) while measuring: the machine is shared.
-// Usage: node --import tsx bench/video.bench.mjs [--seconds 15] [--max 27]
+// Usage: node --import tsx bench/video.bench.mjs [--seconds 15] [--max 27] [--tag name]
 // Needs the console and server built (npm run build) and Chromium (/usr/bin/chromium).
 // Prints one JSON line and writes it to bench/results/video-<date>.json.
 import { spawn } from 'node:child_process';

@@ -32,8 +32,11 @@ export const timedApi = (url, token) => async (method, path, body) => {
   return { json, ms: ms(t) };
 };
 
-/** Prints the figures as one JSON line and keeps them in bench/results/<bench>-<date>[-<tag>].json. */
-export async function writeResult(bench, figures, tag = '') {
+/**
+ * Prints the figures as one JSON line and keeps them in bench/results/<bench>-<date>[-<tag>].json; the
+ * tag is the command line's `--tag` unless given, so every bench's runs of a day can be told apart.
+ */
+export async function writeResult(bench, figures, tag = arg('tag', '')) {
   const fs = await import('node:fs');
   const path = await import('node:path');
   const line = JSON.stringify({ bench, at: new Date().toISOString(), ...figures });
