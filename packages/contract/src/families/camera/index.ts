@@ -151,16 +151,6 @@ export type CameraRecordsQuery = z.infer<typeof cameraRecordsQuery>;
 export const cameraReplayQuery = z.object({ from: periodTime, to: periodTime });
 export type CameraReplayQuery = z.infer<typeof cameraReplayQuery>;
 
-/** One record as the camera answers `records`: its type, start and end (ISO) and size in bytes. */
-export const deviceCameraRecord = z.object({
-  type: z.enum(CAMERA_RECORD_TYPES),
-  start: z.string().refine((s) => !Number.isNaN(Date.parse(s))),
-  end: z.string().refine((s) => !Number.isNaN(Date.parse(s))),
-  size: z.number().nonnegative(),
-});
-/** The camera's answer to `records` (malformed records are left out) and whether it holds more. */
-export const deviceCameraRecords = z.object({ files: z.array(z.unknown()), truncated: z.boolean().optional() });
-
 /** One record in the search's answer. */
 export const cameraRecord = videoRecord;
 export type CameraRecord = z.infer<typeof cameraRecord>;

@@ -11,7 +11,13 @@ import { ipNetwork } from '../kit/planned.js';
 import { int } from '../kit/properties.js';
 import { deviceRef, deviceRow, projectColumn } from '../kit/responses.js';
 import { FAMILY_READS, familyGroup, familyMenu } from '../kit/screens.js';
-import { VIDEO_RECORD_TYPES, type VideoRecordType, videoRecord, videoRecords } from '../kit/video-records.js';
+import {
+  deviceVideoRecord,
+  VIDEO_RECORD_TYPES,
+  type VideoRecordType,
+  videoRecord,
+  videoRecords,
+} from '../kit/video-records.js';
 import { replayFileCall, videoReplay } from '../kit/video-replay.js';
 
 /** Spec 001 §3 "Recorder: … record types normal, event, warning, manual". */
@@ -38,7 +44,7 @@ export const DVR_CAMERAS_MAX = 1000;
  * asked by its own call (POST …/:id/records, its period checked and its answer checked and completed).
  */
 export const DVR_COMMANDS = [REBOOT_COMMAND, { name: 'synctime', args: noArgs }] as const;
-/** The command that asks a recorder for its record files (arguments `recordsArgs`, answer `deviceRecords`). */
+/** The command that asks a recorder for its record files (arguments `recordsArgs`, answer the kit's `deviceVideoRecords`). */
 export const RECORDS_COMMAND = 'records';
 /**
  * The command that asks a recorder where one of its files streams from (arguments `ReplayArgs`; answer
@@ -97,17 +103,11 @@ export interface RecordsArgs {
   limit: number;
 }
 
-/** One file as the recorder answers it: its channel, type, start and end (ISO) and size in bytes. */
-export const deviceRecordFile = z.object({
+/** One file as the recorder answers it: a device's video record with its channel (its answer is the kit's deviceVideoRecords). */
+export const deviceRecordFile = deviceVideoRecord.extend({
   channel: z.number().int().min(DVR_CHANNELS.min).max(DVR_CHANNELS.max),
-  type: z.enum(RECORD_TYPES),
-  start: z.string().refine((s) => !Number.isNaN(Date.parse(s))),
-  end: z.string().refine((s) => !Number.isNaN(Date.parse(s))),
-  size: z.number().nonnegative(),
 });
 export type DeviceRecordFile = z.infer<typeof deviceRecordFile>;
-/** The recorder's answer to `records`: its files (malformed ones are left out) and whether it holds more. */
-export const deviceRecords = z.object({ files: z.array(z.unknown()), truncated: z.boolean().optional() });
 
 /**
  * GET …/:id/replay: a record file to play, by its channel (1 to the recorder's channel count, checked by

@@ -19,6 +19,20 @@ export const videoRecord = z.object({
 });
 
 /**
+ * One record as a device answers its records command: its type, start and end (ISO) and size in bytes
+ * (a camera's own; a recorder's extends it with its channel).
+ */
+export const deviceVideoRecord = z.object({
+  type: z.enum(VIDEO_RECORD_TYPES),
+  start: z.string().refine((s) => !Number.isNaN(Date.parse(s))),
+  end: z.string().refine((s) => !Number.isNaN(Date.parse(s))),
+  size: z.number().nonnegative(),
+});
+
+/** A device's answer to its records command: its records (malformed ones are left out) and whether it holds more. */
+export const deviceVideoRecords = z.object({ files: z.array(z.unknown()), truncated: z.boolean().optional() });
+
+/**
  * A record search's answer: the device, the period asked, the records of `file`'s shape (a camera's
  * own, a recorder's with their channel) and whether the device holds more than it answered.
  */

@@ -6,19 +6,18 @@ import {
   type CameraRecordsQuery,
   type CameraReplay,
   type CameraReplayQuery,
-  deviceCameraRecord,
-  deviceCameraRecords,
   PLAYBACK_MINUTES,
   playbackPeriodError,
   RECORDS_COMMAND,
   REPLAY_COMMAND,
   replayNameOf,
 } from '@sc/contract/families/camera';
+import { deviceVideoRecord } from '@sc/contract/families/kit';
 import { fieldError } from '../../../platform/errors.js';
 import type { Actor, FamilyContext } from '../family-handler.js';
 import type { FamilyDevice } from '../kit/devices.repository.js';
 import type { LiveGateway } from '../kit/live-gateway.js';
-import { askRecordings, createVideoReplays } from '../kit/video-replay.js';
+import { askRecordings, createVideoReplays, recordsOfPeriod } from '../kit/video-replay.js';
 
 /**
  * A camera's local records and their replay (spec 001 §7 "camera: local records, replay"): the camera is
@@ -47,31 +46,14 @@ export function createCameraReplay(ctx: FamilyContext, gateway: LiveGateway<stri
         ...(query.type ? { type: query.type } : {}),
         limit: CAMERA_RECORDS_MAX,
       });
-      const parsed = deviceCameraRecords.safeParse(result);
-      const from = query.from.getTime();
-      const to = query.to.getTime();
-      const files: CameraRecord[] = [];
-      for (const raw of parsed.success ? parsed.data.files : []) {
-        const file = deviceCameraRecord.safeParse(raw);
-        if (!file.success) continue;
-        const start = Date.parse(file.data.start);
-        const end = Date.parse(file.data.end);
-        if (end < start || end <= from || start >= to || (query.type && file.data.type !== query.type)) continue;
-        files.push({
-          type: file.data.type,
-          start: new Date(start).toISOString(),
-          end: new Date(end).toISOString(),
-          seconds: Math.round((end - start) / 1000),
-          size: file.data.size,
-        });
-      }
-      files.sort((a, b) => a.start.localeCompare(b.start));
       return {
         id: camera.id,
-        from: query.from.toISOString(),
-        to: query.to.toISOString(),
-        files: files.slice(0, CAMERA_RECORDS_MAX),
-        truncated: files.length > CAMERA_RECORDS_MAX || (parsed.success && parsed.data.truncated === true),
+        ...recordsOfPeriod(result, query, {
+          schema: deviceVideoRecord,
+          max: CAMERA_RECORDS_MAX,
+          keep: (file) => !query.type || file.type === query.type,
+          record: (file, times): CameraRecord => ({ type: file.type, ...times, size: file.size }),
+        }),
       };
     },
 

@@ -5,7 +5,6 @@ import {
   DVR_CHANNELS,
   type DvrChannels,
   deviceRecordFile,
-  deviceRecords,
   dvrManifest,
   RECORD_FILES_MAX,
   RECORDS_COMMAND,
@@ -21,6 +20,7 @@ import { sendCommand } from '../kit/device-commands.js';
 import type { ListFilter, PageWindow } from '../kit/device-list.js';
 import type { FamilyDevice } from '../kit/devices.repository.js';
 import type { ProjectReach } from '../kit/project-reach.js';
+import { recordsOfPeriod } from '../kit/video-replay.js';
 import { createDvrRepository } from './dvr.repository.js';
 
 /** The device type of the cameras a recorder's channels record (the manifest's peer). */
@@ -126,36 +126,22 @@ export function createDvrService(ctx: FamilyContext) {
         limit: RECORD_FILES_MAX,
       };
       const sent = await sendCommand(ctx, actor, dvr, RECORDS_COMMAND, args as unknown as Record<string, unknown>);
-      const answer = deviceRecords.safeParse(sent.result);
       const cameras = new Map((await repo.channelsOf(dvr.id)).map(({ channel, ...camera }) => [channel, camera]));
-      const from = query.from.getTime();
-      const to = query.to.getTime();
-      const files: RecordFile[] = [];
-      for (const raw of answer.success ? answer.data.files : []) {
-        const file = deviceRecordFile.safeParse(raw);
-        if (!file.success) continue;
-        const f = file.data;
-        const start = Date.parse(f.start);
-        const end = Date.parse(f.end);
-        if (end < start || end <= from || start >= to) continue;
-        if ((query.type && f.type !== query.type) || (query.channel && f.channel !== query.channel)) continue;
-        files.push({
-          channel: f.channel,
-          camera: cameras.get(f.channel) ?? null,
-          type: f.type,
-          start: new Date(start).toISOString(),
-          end: new Date(end).toISOString(),
-          seconds: Math.round((end - start) / 1000),
-          size: f.size,
-        });
-      }
-      files.sort((a, b) => a.start.localeCompare(b.start) || a.channel - b.channel);
       return {
         id: dvr.id,
-        from: query.from.toISOString(),
-        to: query.to.toISOString(),
-        files: files.slice(0, RECORD_FILES_MAX),
-        truncated: files.length > RECORD_FILES_MAX || (answer.success && answer.data.truncated === true),
+        ...recordsOfPeriod(sent.result, query, {
+          schema: deviceRecordFile,
+          max: RECORD_FILES_MAX,
+          keep: (f) => (!query.type || f.type === query.type) && (!query.channel || f.channel === query.channel),
+          record: (f, times): RecordFile => ({
+            channel: f.channel,
+            camera: cameras.get(f.channel) ?? null,
+            type: f.type,
+            ...times,
+            size: f.size,
+          }),
+          tie: (a, b) => a.channel - b.channel,
+        }),
       };
     },
   };

@@ -1,5 +1,6 @@
-import type { VideoReplay } from '@sc/contract/families/kit';
+import { deviceVideoRecords, type VideoReplay } from '@sc/contract/families/kit';
 import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
 import { notFound } from '../../../platform/errors.js';
 import type { Actor, FamilyContext } from '../family-handler.js';
 import { deviceFailed } from './device-commands.js';
@@ -48,6 +49,57 @@ export async function askRecordings(
   const outcome = await ctx.iot.bus.send(actor, device, command, args, { log: false });
   if (!outcome.ok) throw deviceFailed(outcome.error ?? command);
   return outcome.result ?? null;
+}
+
+/** A found record's times: start and end (ISO) and its length in seconds. */
+export interface RecordTimes {
+  start: string;
+  end: string;
+  seconds: number;
+}
+
+/**
+ * A device's answer to its records command (`answer`, the kit's deviceVideoRecords) as a record search
+ * answers it: the records `schema` accepts (malformed ones left out) that overlap the period and that
+ * `keep` keeps (the type, channel… asked), each made by `record` from the device's record and its times;
+ * oldest first (`tie` orders records starting together), at most `max`, truncated when more were found
+ * or the device holds more.
+ */
+export function recordsOfPeriod<F extends { start: string; end: string }, R extends { start: string }>(
+  answer: unknown,
+  period: { from: Date; to: Date },
+  records: {
+    schema: z.ZodType<F>;
+    max: number;
+    keep: (file: F) => boolean;
+    record: (file: F, times: RecordTimes) => R;
+    tie?: (a: R, b: R) => number;
+  },
+) {
+  const parsed = deviceVideoRecords.safeParse(answer);
+  const from = period.from.getTime();
+  const to = period.to.getTime();
+  const files: R[] = [];
+  for (const raw of parsed.success ? parsed.data.files : []) {
+    const file = records.schema.safeParse(raw);
+    if (!file.success) continue;
+    const start = Date.parse(file.data.start);
+    const end = Date.parse(file.data.end);
+    if (end < start || end <= from || start >= to || !records.keep(file.data)) continue;
+    const times = {
+      start: new Date(start).toISOString(),
+      end: new Date(end).toISOString(),
+      seconds: Math.round((end - start) / 1000),
+    };
+    files.push(records.record(file.data, times));
+  }
+  files.sort((a, b) => a.start.localeCompare(b.start) || (records.tie?.(a, b) ?? 0));
+  return {
+    from: period.from.toISOString(),
+    to: period.to.toISOString(),
+    files: files.slice(0, records.max),
+    truncated: files.length > records.max || (parsed.success && parsed.data.truncated === true),
+  };
 }
 
 /**
