@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PassThrough } from 'node:stream';
+import type { PassThrough } from 'node:stream';
 import type {} from '@fastify/websocket';
 import {
   ECE_RECORD_MINUTES,
@@ -18,7 +18,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../../../platform/errors.js';
 import { actorOf, type FamilyContext } from '../family-handler.js';
 import { commandOutcome } from '../kit/device-commands.js';
-import { isAudioFrame, operatorSocket, servePull, socketQuery, writeFrame } from '../kit/live-audio.js';
+import { isAudioFrame, operatorSocket, pullRoute, socketQuery, writeFrame } from '../kit/live-audio.js';
 import type { LiveRecording } from './ece.live-recording.js';
 import type { EceService } from './ece.service.js';
 
@@ -164,25 +164,18 @@ export function eceTalkRoutes(app: FastifyInstance, ctx: FamilyContext, ece: Ece
     },
   );
 
-  app.fastPaths?.instanceBound(ECE_TALK_PUBLIC.listen.path, 'session');
-  app.get(
-    ECE_TALK_PUBLIC.listen.path,
-    { schema: { hide: true }, compress: false },
-    async (req: FastifyRequest<{ Params: { session: string }; Querystring: { key?: string } }>, reply) => {
-      const talk = live(req.params.session, req.query.key);
-      if (!talk) throw notFound();
-      talk.pull?.end();
-      const pull = new PassThrough();
-      talk.pull = pull;
-      talk.say({ kind: 'outcome', outcome: 'pulling' });
-      servePull(req, reply, pull, 'x-ece-format', () => {
-        if (talk.pull !== pull) return;
-        talk.pull = null;
-        pull.end();
-        if (!talk.ended) talk.say({ kind: 'outcome', outcome: 'left' });
-      });
-    },
-  );
+  pullRoute(app, ECE_TALK_PUBLIC.listen.path, 'x-ece-format', (session, key) => {
+    const talk = live(session, key);
+    if (!talk) return undefined;
+    return {
+      current: () => talk.pull,
+      keep: (pull) => {
+        talk.pull = pull;
+      },
+      say: (outcome) => talk.say({ kind: 'outcome', outcome }),
+      ended: () => talk.ended,
+    };
+  });
 
   // The post's voice: bytes of length-prefixed frames, read as they are (a parser of this scope only).
   app.register(async (scope) => {

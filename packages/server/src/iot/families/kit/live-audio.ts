@@ -1,11 +1,11 @@
-import type { PassThrough } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import type {} from '@fastify/websocket';
 import { decodeMessage } from '@sc/contract';
 import { PCM_FRAME_FORMAT } from '@sc/contract/families/kit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
-import { AppError } from '../../../platform/errors.js';
+import { AppError, notFound } from '../../../platform/errors.js';
 
 /**
  * Live audio relayed from an operator's socket to the devices that pull it (the speakers' live
@@ -87,4 +87,48 @@ export function servePull(
   });
   reply.raw.flushHeaders();
   pull.pipe(reply.raw);
+}
+
+/**
+ * Where a family keeps the pull of one device of a live session: the pull it has (if any), keeping a new
+ * one (null: none), telling the operator (`pulling`, `left`), and whether the session has ended.
+ */
+export interface PullSlot {
+  current(): PassThrough | null | undefined;
+  keep(pull: PassThrough | null): void;
+  say(outcome: 'pulling' | 'left'): void;
+  ended(): boolean;
+}
+
+/**
+ * A device's pull of a live session's audio: GET `path` (held by the instance of the session), the slot
+ * `slotOf` finds for the session and the device's key (404 without one). A new pull ends the one before;
+ * the operator is told it pulls, and that it left when the pull closes unless another took its place or
+ * the session ended.
+ */
+export function pullRoute(
+  app: FastifyInstance,
+  path: string,
+  formatHeader: string,
+  slotOf: (session: string, key: string | undefined) => PullSlot | undefined,
+) {
+  app.fastPaths?.instanceBound(path, 'session');
+  app.get(
+    path,
+    { schema: { hide: true }, compress: false },
+    async (req: FastifyRequest<{ Params: { session: string }; Querystring: { key?: string } }>, reply) => {
+      const slot = slotOf(req.params.session, req.query.key);
+      if (!slot) throw notFound();
+      slot.current()?.end();
+      const pull = new PassThrough();
+      slot.keep(pull);
+      slot.say('pulling');
+      servePull(req, reply, pull, formatHeader, () => {
+        if (slot.current() !== pull) return;
+        slot.keep(null);
+        pull.end();
+        if (!slot.ended()) slot.say('left');
+      });
+    },
+  );
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PassThrough } from 'node:stream';
+import type { PassThrough } from 'node:stream';
 import type {} from '@fastify/websocket';
 import {
   NSC_LIVE_API,
@@ -13,11 +13,11 @@ import {
   nscManifest,
 } from '@sc/contract/families/nsc';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, notFound } from '../../../platform/errors.js';
+import { AppError } from '../../../platform/errors.js';
 import type { CommandTarget } from '../../command-bus.js';
 import { type Actor, actorOf, type FamilyContext } from '../family-handler.js';
 import { commandOutcome } from '../kit/device-commands.js';
-import { isAudioFrame, operatorSocket, servePull, socketQuery, writeFrame } from '../kit/live-audio.js';
+import { isAudioFrame, operatorSocket, pullRoute, socketQuery, writeFrame } from '../kit/live-audio.js';
 import { createNscRepository } from './nsc.repository.js';
 
 const TYPE = nscManifest.type;
@@ -132,24 +132,15 @@ export function nscLiveRoutes(app: FastifyInstance, ctx: FamilyContext) {
     },
   );
 
-  app.fastPaths?.instanceBound(NSC_STREAM_API.stream.path, 'session');
-  app.get(
-    NSC_STREAM_API.stream.path,
-    { schema: { hide: true }, compress: false },
-    async (req: FastifyRequest<{ Params: { session: string }; Querystring: { key?: string } }>, reply) => {
-      const live = lives.get(req.params.session);
-      const id = live?.keys.get(String(req.query.key ?? ''));
-      if (!live || id === undefined) throw notFound();
-      live.pulls.get(id)?.end();
-      const pull = new PassThrough();
-      live.pulls.set(id, pull);
-      live.say({ kind: 'outcome', id, outcome: 'pulling' });
-      servePull(req, reply, pull, 'x-nsc-format', () => {
-        if (live.pulls.get(id) !== pull) return;
-        live.pulls.delete(id);
-        pull.end();
-        if (!live.ended) live.say({ kind: 'outcome', id, outcome: 'left' });
-      });
-    },
-  );
+  pullRoute(app, NSC_STREAM_API.stream.path, 'x-nsc-format', (session, key) => {
+    const live = lives.get(session);
+    const id = live?.keys.get(String(key ?? ''));
+    if (!live || id === undefined) return undefined;
+    return {
+      current: () => live.pulls.get(id),
+      keep: (pull) => (pull ? live.pulls.set(id, pull) : live.pulls.delete(id)),
+      say: (outcome) => live.say({ kind: 'outcome', id, outcome }),
+      ended: () => live.ended,
+    };
+  });
 }
