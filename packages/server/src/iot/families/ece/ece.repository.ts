@@ -9,6 +9,7 @@ import {
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { devices } from '../../../db/schema/index.js';
+import { chunkedRange } from '../kit/chunked-bytes.js';
 import { DEVICE_COLUMNS } from '../kit/device-columns.js';
 import { type ListFilter, listedDevicesWhere, type PageWindow, pageDevices } from '../kit/device-list.js';
 import { deviceProjectName, type ProjectReach } from '../kit/project-reach.js';
@@ -441,18 +442,13 @@ export function createEceRepository(db: Db) {
         start = skip;
       }
       if (start >= end) return;
-      const [from, to] = [start - skip, end - skip];
-      for (let seq = Math.floor(from / ECE_RECORDING_CHUNK_BYTES); seq * ECE_RECORDING_CHUNK_BYTES < to; seq++) {
+      yield* chunkedRange(ECE_RECORDING_CHUNK_BYTES, start - skip, end - skip, async (seq) => {
         const [row] = await db
           .select({ base64: sql<string>`encode(${eceRecordingChunks.bytes}, 'base64')` })
           .from(eceRecordingChunks)
           .where(and(eq(eceRecordingChunks.recordingId, id), eq(eceRecordingChunks.seq, seq)));
-        if (!row) return;
-        const bytes = Buffer.from(row.base64, 'base64');
-        const at = seq * ECE_RECORDING_CHUNK_BYTES;
-        const slice = bytes.subarray(Math.max(0, from - at), Math.min(bytes.length, to - at));
-        if (slice.length) yield slice;
-      }
+        return row && Buffer.from(row.base64, 'base64');
+      });
     },
 
     async connection(projectId: number) {

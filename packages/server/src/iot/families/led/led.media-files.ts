@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { rowsAffected } from '../../../db/client.js';
+import { chunkedRange } from '../kit/chunked-bytes.js';
 import { ledMediaChunks, ledMediaFiles, ledResources } from './led.tables.js';
 
 /**
@@ -70,18 +71,14 @@ export function createLedMediaFiles(db: Db) {
      * slices of them within that range. Stops early when the file is gone meanwhile (the caller checks
      * the length it got).
      */
-    async *chunks(fileId: number, start = 0, end = Number.POSITIVE_INFINITY): AsyncGenerator<Buffer> {
-      for (let seq = Math.floor(start / LED_MEDIA_CHUNK_BYTES); seq * LED_MEDIA_CHUNK_BYTES < end; seq++) {
+    chunks(fileId: number, start = 0, end = Number.POSITIVE_INFINITY): AsyncGenerator<Buffer> {
+      return chunkedRange(LED_MEDIA_CHUNK_BYTES, start, end, async (seq) => {
         const [row] = await db
           .select({ base64: asBase64 })
           .from(ledMediaChunks)
           .where(and(eq(ledMediaChunks.fileId, fileId), eq(ledMediaChunks.seq, seq)));
-        if (!row) return;
-        const bytes = Buffer.from(row.base64, 'base64');
-        const at = seq * LED_MEDIA_CHUNK_BYTES;
-        const slice = bytes.subarray(Math.max(0, start - at), Math.min(bytes.length, end - at));
-        if (slice.length) yield slice;
-      }
+        return row && Buffer.from(row.base64, 'base64');
+      });
     },
 
     /** A whole file read chunk by chunk (null: it is gone, or not `size` bytes). */
