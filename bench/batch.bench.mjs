@@ -7,6 +7,7 @@
 // and meanwhile a console reading a lamp's page and the lamp list back to back (their p99).
 // Usage: node --import tsx bench/batch.bench.mjs [--gateways 100] [--lamps 10000] [--execute 50,1000] [--url postgres://…] [--tag name]
 // Prints one JSON line and writes it to bench/results/batch-<date>[-<tag>].json (--tag names a run).
+import fs from 'node:fs';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { demoKey } from '../packages/contract/src/protocol/demo-key.ts';
@@ -69,6 +70,15 @@ try {
     ).rows;
     return row;
   };
+  /**
+   * The server's CPU seconds so far: every thread (user + system ticks) and its main thread, the one
+   * that answers HTTP, to the nanosecond (schedstat): what a batch costs, told apart from the load.
+   */
+  const serverCpu = () => {
+    const fields = fs.readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const main = Number(fs.readFileSync(`/proc/${server.pid}/task/${server.pid}/schedstat`, 'utf8').split(' ')[0]);
+    return { all: (Number(fields[11]) + Number(fields[12])) / 100, mainThread: main / 1e9 };
+  };
   const lampsOf = new Map(gateways.map((g) => [g.id, []]));
   for (const l of lamps) lampsOf.get(l.parent_id).push(l.equipment_id);
   const fleet = gateways.map((g) => ({ equipmentId: g.equipment_id, lamps: lampsOf.get(g.id) }));
@@ -119,6 +129,7 @@ try {
     })();
     const before = await simStats();
     const dbBefore = await dbStats();
+    const cpuBefore = serverCpu();
     const started = performance.now();
     const { json: batch } = await api('POST', `/api/pjts/1/iot/lighting/groups/${groupId}/command`, {
       command: 'poweron',
@@ -130,6 +141,7 @@ try {
       await new Promise((r) => setTimeout(r, 100));
     }
     const doneMs = ms(started);
+    const cpuAfter = serverCpu();
     reading = false;
     await reader;
     const after = await simStats();
@@ -145,6 +157,11 @@ try {
       gatewayRequests: after.requests - before.requests,
       executed: after.executed - before.executed,
       repeatedIds: after.repeated - before.repeated,
+      // The server's CPU from the batch's start to its end (the console's reads and the status polls in it).
+      serverCpuSeconds: {
+        all: Math.round((cpuAfter.all - cpuBefore.all) * 100) / 100,
+        mainThread: Math.round((cpuAfter.mainThread - cpuBefore.mainThread) * 100) / 100,
+      },
       // What the database did meanwhile (the console's reads included): statements committed, rows written.
       database: {
         transactions: dbAfter.xact_commit - dbBefore.xact_commit,
