@@ -18,7 +18,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../../../platform/errors.js';
 import { actorOf, type FamilyContext } from '../family-handler.js';
 import { commandOutcome } from '../kit/device-commands.js';
-import { isAudioFrame, operatorSocket, pullRoute, socketQuery, writeFrame } from '../kit/live-audio.js';
+import { isAudioFrame, operatorRoute, pullRoute, writeFrame } from '../kit/live-audio.js';
 import type { LiveRecording } from './ece.live-recording.js';
 import type { EceService } from './ece.service.js';
 
@@ -88,30 +88,24 @@ export function eceTalkRoutes(app: FastifyInstance, ctx: FamilyContext, ece: Ece
     return (Number.isInteger(minutes) && minutes > 0 ? minutes : ECE_RECORD_MINUTES.default) * 60_000;
   };
 
-  app.get(
-    ECE_TALK_API.talk.path,
-    { websocket: true, schema: { hide: true } },
-    async (socket, req: FastifyRequest<{ Params: { projectId: string } }>) => {
-      const { say, refuse } = operatorSocket<EceTalkMessage>(socket, req, 'ece talk refused');
-      let talk: Talk | null = null;
-      let stats: NodeJS.Timeout | null = null;
-      socket.on('message', (data: Buffer, binary: boolean) => {
+  const route = { path: ECE_TALK_API.talk.path, what: 'ece talk refused', query: talkQuery };
+  operatorRoute<EceTalkMessage, typeof talkQuery>(app, ctx, route, (socket, say) => {
+    let talk: Talk | null = null;
+    let stats: NodeJS.Timeout | null = null;
+    return {
+      frame: (data) => {
         const t = talk;
-        if (!t || t.ended || !binary) return;
+        if (!t || t.ended) return;
         if (!isAudioFrame(data)) return;
         // The operator's voice is recorded as spoken, also before the post pulls it or once it dropped.
         t.recording.add('seat', data);
         if (t.pull && writeFrame(t.pull, data)) t.down++;
-      });
-      socket.on('close', () => {
+      },
+      close: () => {
         if (stats) clearInterval(stats);
         if (talk) void end(talk);
-      });
-      try {
-        const projectId = Number(req.params.projectId);
-        const session = req.session!;
-        await ctx.devices.project(session, projectId);
-        const query = socketQuery(talkQuery, req.query);
+      },
+      open: async ({ req, projectId, session, query }) => {
         const alarm = await ece.repo.alarm(projectId, query.alarmId);
         if (!alarm) throw new AppError(404, 'NOT_FOUND', 'ece.rules.alarmMissing');
         const post = await ctx.devices.get(session, projectId, alarm.device.id, TYPE).catch(() => {
@@ -158,11 +152,9 @@ export function eceTalkRoutes(app: FastifyInstance, ctx: FamilyContext, ece: Ece
         const outcome: EceTalkOutcome = await commandOutcome(ctx, actor, post, ECE_TALK_COMMAND, args);
         // A post already pulling is reported so (its pull may come before its answer).
         if (!current.ended && !current.pull) say({ kind: 'outcome', outcome });
-      } catch (err) {
-        refuse(err);
-      }
-    },
-  );
+      },
+    };
+  });
 
   pullRoute(app, ECE_TALK_PUBLIC.listen.path, 'x-ece-format', (session, key) => {
     const talk = live(session, key);

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../../platform/errors.js';
+import type { FamilyContext } from '../family-handler.js';
 
 /**
  * Live audio relayed from an operator's socket to the devices that pull it (the speakers' live
@@ -129,6 +130,55 @@ export function pullRoute(
         pull.end();
         if (!slot.ended()) slot.say('left');
       });
+    },
+  );
+}
+
+/** What an operator's live session does with its socket, made when the socket opens. */
+export interface OperatorSession<Q> {
+  /** A binary frame from the operator (from the start: before `open` has answered too). */
+  frame(data: Buffer): void;
+  /** The socket closed. */
+  close(): void;
+  /** Starts the session: the operator reaches the project; `query` is the socket's, checked. */
+  open(start: {
+    req: FastifyRequest<{ Params: { projectId: string } }>;
+    projectId: number;
+    session: NonNullable<FastifyRequest['session']>;
+    query: Q;
+  }): Promise<void>;
+}
+
+/**
+ * An operator's live socket (the seat's call, the speakers' broadcast): GET `path` as a websocket, hidden
+ * from the document; the family's session gets the socket's binary frames and its close from the start,
+ * then is opened for a project the operator reaches with the query `query` checks. A refusal (an
+ * AppError's words, or errors.internal logged as `what`) is said on the socket and closes it.
+ */
+export function operatorRoute<M extends { kind: string }, Q extends z.ZodType>(
+  app: FastifyInstance,
+  ctx: FamilyContext,
+  route: { path: string; what: string; query: Q },
+  sessionOf: (socket: WebSocket, say: ReturnType<typeof operatorSocket<M>>['say']) => OperatorSession<z.infer<Q>>,
+) {
+  app.get(
+    route.path,
+    { websocket: true, schema: { hide: true } },
+    async (socket, req: FastifyRequest<{ Params: { projectId: string } }>) => {
+      const { say, refuse } = operatorSocket<M>(socket, req, route.what);
+      const live = sessionOf(socket, say);
+      socket.on('message', (data: Buffer, binary: boolean) => {
+        if (binary) live.frame(data);
+      });
+      socket.on('close', () => live.close());
+      try {
+        const projectId = Number(req.params.projectId);
+        const session = req.session!;
+        await ctx.devices.project(session, projectId);
+        await live.open({ req, projectId, session, query: socketQuery(route.query, req.query) });
+      } catch (err) {
+        refuse(err);
+      }
     },
   );
 }

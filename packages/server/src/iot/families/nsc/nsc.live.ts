@@ -17,7 +17,7 @@ import { AppError } from '../../../platform/errors.js';
 import type { CommandTarget } from '../../command-bus.js';
 import { type Actor, actorOf, type FamilyContext } from '../family-handler.js';
 import { commandOutcome } from '../kit/device-commands.js';
-import { isAudioFrame, operatorSocket, pullRoute, socketQuery, writeFrame } from '../kit/live-audio.js';
+import { isAudioFrame, operatorRoute, pullRoute, writeFrame } from '../kit/live-audio.js';
 import { createNscRepository } from './nsc.repository.js';
 
 const TYPE = nscManifest.type;
@@ -88,24 +88,18 @@ export function nscLiveRoutes(app: FastifyInstance, ctx: FamilyContext) {
     for (const pull of live.pulls.values()) writeFrame(pull, frame);
   }
 
-  app.get(
-    NSC_LIVE_API.broadcast.path,
-    { websocket: true, schema: { hide: true } },
-    async (socket, req: FastifyRequest<{ Params: { projectId: string } }>) => {
-      const { say, refuse } = operatorSocket<NscLiveMessage>(socket, req, 'live broadcast refused');
-      // Frames that come while the speakers are looked up are dropped (the broadcast has not begun).
-      let live: Live | null = null;
-      socket.on('message', (data: Buffer, binary: boolean) => {
-        if (live && binary) relay(live, data);
-      });
-      socket.on('close', () => {
+  const route = { path: NSC_LIVE_API.broadcast.path, what: 'live broadcast refused', query: nscLiveQuery };
+  operatorRoute<NscLiveMessage, typeof nscLiveQuery>(app, ctx, route, (socket, say) => {
+    // Frames that come while the speakers are looked up are dropped (the broadcast has not begun).
+    let live: Live | null = null;
+    return {
+      frame: (data) => {
+        if (live) relay(live, data);
+      },
+      close: () => {
         if (live) end(live);
-      });
-      try {
-        const projectId = Number(req.params.projectId);
-        const session = req.session!;
-        await ctx.devices.project(session, projectId);
-        const query = socketQuery(nscLiveQuery, req.query);
+      },
+      open: async ({ req, projectId, query }) => {
         const targets = await speakersOf(projectId, query.deviceIds, query.groupIds);
         if (socket.readyState !== socket.OPEN) return;
         const current: Live = {
@@ -126,11 +120,9 @@ export function nscLiveRoutes(app: FastifyInstance, ctx: FamilyContext) {
           current.keys.set(key, target.id);
           void tell(actor, current, target, streamUrl(req, current.id, key), key);
         }
-      } catch (err) {
-        refuse(err);
-      }
-    },
-  );
+      },
+    };
+  });
 
   pullRoute(app, NSC_STREAM_API.stream.path, 'x-nsc-format', (session, key) => {
     const live = lives.get(session);
