@@ -1,7 +1,6 @@
-import { PlayCircleOutlined } from '@ant-design/icons';
 import { RECORD_SEARCH_HOURS, type RecordFile, type RecordType, recordsPeriodError } from '@sc/contract/families/dvr';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Card, Flex, Select, type TableColumnsType, Typography } from 'antd';
+import { Card, Flex, Select, type TableColumnsType, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +9,7 @@ import { DraggableModal } from '../../components/draggable-modal';
 import { formatDuration } from '../../components/format';
 import { formatTime, toPickerValue } from '../../components/time';
 import { ReplayPlayer } from '../../components/video/replay-player';
-import { RecordSearch, useRecordSearch } from '../kit/record-search';
+import { RecordSearch, usePlayColumn, useRecordSearch } from '../kit/record-search';
 import { dvrApi } from './api';
 
 /** The period a search starts with: the last six hours. */
@@ -31,6 +30,12 @@ export function RecordsCard({ projectId, id, channelCount }: { projectId: number
   }, recordsPeriodError);
   const [channel, setChannel] = useState<number | undefined>();
   const [playing, setPlaying] = useState<RecordFile | null>(null);
+  const playColumn = usePlayColumn<RecordFile>(
+    t('dvr.records.play'),
+    'dvr-record-play',
+    (f) => playing === f,
+    setPlaying,
+  );
   const search = useMutation({
     mutationFn: (body: { from: string; to: string; type?: RecordType; channel?: number }) =>
       api.records({ id, body }, { silent: true }),
@@ -59,22 +64,7 @@ export function RecordsCard({ projectId, id, channelCount }: { projectId: number
     { title: t('dvr.records.end'), dataIndex: 'end', width: 170, render: formatTime },
     { title: t('dvr.records.duration'), dataIndex: 'seconds', width: 130, render: (v: number) => formatDuration(v, t) },
     { title: t('dvr.records.size'), dataIndex: 'size', width: 100, align: 'right', render: recordSizeText },
-    {
-      title: t('common.actions'),
-      key: 'play',
-      width: 90,
-      render: (_, f) => (
-        <Button
-          size="small"
-          type={playing === f ? 'primary' : 'default'}
-          icon={<PlayCircleOutlined />}
-          data-testid="dvr-record-play"
-          onClick={() => setPlaying(f)}
-        >
-          {t('dvr.records.play')}
-        </Button>
-      ),
-    },
+    playColumn,
   ];
 
   return (

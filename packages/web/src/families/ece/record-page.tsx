@@ -1,9 +1,7 @@
-import { PlayCircleOutlined } from '@ant-design/icons';
 import { ECE_RECORD_DAYS, type EceRecording, recordPeriodError } from '@sc/contract/families/ece';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Alert,
-  Button,
   Card,
   Col,
   DatePicker,
@@ -24,6 +22,7 @@ import { useSearchParams } from 'react-router';
 import { RecordSearchBar } from '../../components/device';
 import { projectScreen } from '../../components/project-scoped';
 import { formatTime, fromPickerValue, TIME_FORMAT, toPickerValue } from '../../components/time';
+import { usePlayColumn } from '../kit/record-search';
 import { eceApi } from './api';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -118,6 +117,12 @@ function EceRecords({ projectId }: { projectId: number }) {
     setPlayFailed(false);
     setPlaying(r);
   };
+  const playColumn = usePlayColumn<EceRecording>(
+    t('ece.record.play'),
+    'ece-record-play',
+    (r) => playing?.id === r.id,
+    play,
+  );
 
   const columns: TableColumnsType<EceRecording> = [
     {
@@ -175,22 +180,7 @@ function EceRecords({ projectId }: { projectId: number }) {
       render: (v: number) => <span style={NOWRAP}>{recordSize(v)}</span>,
     },
     { title: t('ece.record.answeredBy'), dataIndex: 'answeredBy', width: 100, ellipsis: true },
-    {
-      title: t('common.actions'),
-      key: 'play',
-      width: 90,
-      render: (_, r) => (
-        <Button
-          size="small"
-          type={playing?.id === r.id ? 'primary' : 'default'}
-          icon={<PlayCircleOutlined />}
-          data-testid="ece-record-play"
-          onClick={() => play(r)}
-        >
-          {t('ece.record.play')}
-        </Button>
-      ),
-    },
+    playColumn,
   ];
 
   const answer = found.data;

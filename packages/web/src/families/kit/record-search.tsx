@@ -1,4 +1,6 @@
+import { PlayCircleOutlined } from '@ant-design/icons';
 import type { PeriodError, VideoRecordType } from '@sc/contract/families/kit';
+import { Button, type TableColumnType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -67,4 +69,33 @@ export function RecordSearch(props: {
       error={search.error}
     />
   );
+}
+
+/**
+ * A record list's play column (under the common "actions" title): a small button labelled `label` on each
+ * record, primary on the one `playing` says is playing, calling `play` with its record.
+ */
+export function usePlayColumn<R>(
+  label: string,
+  testId: string,
+  playing: (record: R) => boolean,
+  play: (record: R) => void,
+): TableColumnType<R> {
+  const { t } = useTranslation();
+  return {
+    title: t('common.actions'),
+    key: 'play',
+    width: 90,
+    render: (_, record) => (
+      <Button
+        size="small"
+        type={playing(record) ? 'primary' : 'default'}
+        icon={<PlayCircleOutlined />}
+        data-testid={testId}
+        onClick={() => play(record)}
+      >
+        {label}
+      </Button>
+    ),
+  };
 }
