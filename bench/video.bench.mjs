@@ -176,7 +176,8 @@ try {
         await client.publishAsync(upTopic(equipmentId, 'reply'), JSON.stringify({ id: request.id, ...outcome }), {
           qos: 1,
         });
-      })();
+        // A reply still in flight when the bench closes its cameras is dropped, not a crash before the results.
+      })().catch(() => undefined);
     });
     await client.publishAsync(upTopic(equipmentId, 'heartbeat'), '{}', { qos: 1 });
     cameras.push({ id: created.json.id, name, device });
