@@ -7,7 +7,9 @@
 // build at the end. The machine is shared: compare builds run together, never runs of different minutes.
 // Usage: node bench/lib/console-reload-ab.mjs --dists before=DIR,after=DIR [--rounds 4]
 //   [--path /pjt/pjtdevicelightinglist,...] [--device] [--calls] (each reload's /api calls, start-end ms)
-//   [--profile DIR] (a CPU profile of each build's last round) [--data DIR] (a seeded data directory, kept)
+//   [--profile DIR] (a CPU profile of each build's last round) [--trace DIR] (a timeline trace of each
+//   build's last round, for Chromium's performance panel) [--data DIR] (a seeded data directory, kept)
+//   [--out FILE] (the figures as JSON: each build's values per path, medians, the 1-minute load of each)
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -31,6 +33,7 @@ const dists = Object.fromEntries(
 const rounds = Number(arg('rounds', 6));
 const paths = arg('path', '/pjt/pjtdevicelightinglist,/pjt/pjtdevicemtclist,/pjt/pjtdevicescdlist').split(',');
 const profile = arg('profile', null);
+const trace = arg('trace', null);
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'sc-reload-ab-'));
 const dataDir = arg('data', null) ?? path.join(temp, 'data');
 if (!fs.existsSync(dataDir)) seedDemoWithSecret({ DATA_DIR: dataDir }, 2000);
@@ -132,10 +135,14 @@ for (const [name, dir] of Object.entries(dists)) {
   variants[name] = { url, context };
 }
 const out = {};
+const loads = {};
 const record = (p, name, value) => {
   out[p] ??= {};
   out[p][name] ??= [];
   out[p][name].push(value);
+  loads[p] ??= {};
+  loads[p][name] ??= [];
+  loads[p][name].push(Number(os.loadavg()[0].toFixed(2)));
 };
 for (let r = 0; r < rounds; r++)
   for (const p of paths)
@@ -157,6 +164,21 @@ for (let r = 0; r < rounds; r++)
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
         await cdp.send('Profiler.start');
+      }
+      const tracing = trace && r === rounds - 1 && !flag('device');
+      if (tracing) {
+        fs.mkdirSync(trace, { recursive: true });
+        await browser.startTracing(page, {
+          path: path.join(trace, `${name}-${p.split('/').at(-1)}.json`),
+          categories: [
+            'devtools.timeline',
+            'disabled-by-default-devtools.timeline',
+            'v8.execute',
+            'blink.user_timing',
+            'loading',
+            'toplevel',
+          ],
+        });
       }
       await page.goto(`${v.url}${p}`);
       if (flag('device')) {
@@ -212,6 +234,7 @@ for (let r = 0; r < rounds; r++)
           }),
       );
       await page.waitForTimeout(1500);
+      if (tracing) await browser.stopTracing();
       if (cdp) {
         const { profile: pr } = await cdp.send('Profiler.stop');
         fs.mkdirSync(profile, { recursive: true });
@@ -245,6 +268,17 @@ for (const [p, v] of Object.entries(out))
       .map(([n, a]) => `${n} median ${med(a)} [${a.join(' ')}]`)
       .join(' | '),
   );
+if (arg('out', null)) {
+  const medians = Object.fromEntries(
+    Object.entries(out).map(([p, v]) => [p, Object.fromEntries(Object.entries(v).map(([n, a]) => [n, med(a)]))]),
+  );
+  const figures = flag('device') ? 'longest opening task, thread ms' : 'first row after a cold reload, ms';
+  fs.mkdirSync(path.dirname(path.resolve(arg('out'))), { recursive: true });
+  fs.writeFileSync(
+    arg('out'),
+    `${JSON.stringify({ at: new Date().toISOString(), figures, dists, rounds, medians, values: out, loads }, null, 2)}\n`,
+  );
+}
 await browser.close();
 await server.stop();
 process.exit(0);
