@@ -30,9 +30,18 @@ export function useRunningParams() {
 }
 
 /** Menu names come localised from the server, so the tree is fetched again per language. */
-export function useMenus(enabled = true) {
+export const menusKey = (lang: string) => ['menus', lang] as const;
+
+/** The menu tree; `rerender: false` asks for it without re-rendering the caller when it arrives. */
+export function useMenus(enabled = true, { rerender = true }: { rerender?: boolean } = {}) {
   const lang = useLang();
-  return useQuery({ queryKey: ['menus', lang], queryFn: sessionApi.menus, enabled, staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: menusKey(lang),
+    queryFn: sessionApi.menus,
+    enabled,
+    staleTime: 5 * 60_000,
+    ...(rerender ? {} : { notifyOnChangeProps: [] }),
+  });
 }
 
 export function findMenuNode(nodes: MenuNode[] | undefined, match: (node: MenuNode) => boolean): MenuNode | undefined {

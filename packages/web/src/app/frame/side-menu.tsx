@@ -1,10 +1,13 @@
 import { functionByPath, type MenuNode } from '@sc/contract';
 import { Menu, type MenuProps } from 'antd';
+import { useDeferredValue } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useMenus } from '../../api/session-api';
 import { MenuIcon } from './menu-icon';
 
 type Item = Required<MenuProps>['items'][number];
+
+const NO_NODES: MenuNode[] = [];
 
 /** Server menu nodes → antd items; screens the console has not got yet are left out. */
 function toItems(nodes: MenuNode[]): Item[] {
@@ -35,7 +38,9 @@ export function SideMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavi
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const menus = useMenus();
-  const nodes = menus.data ?? [];
+  // The menu's items are drawn in a render that yields: on a reload they arrive while the screen waits
+  // for its own answers, whose render goes first.
+  const nodes = useDeferredValue(menus.data ?? NO_NODES);
   return (
     <Menu
       mode="inline"
