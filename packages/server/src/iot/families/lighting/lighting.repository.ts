@@ -194,7 +194,8 @@ export function createLightingRepository(db: Db) {
       return { rows: list.map(presentLamp), total: Number(count?.n ?? 0) };
     },
 
-    async lamp(projectId: number, id: number) {
+    /** A lamp with its last state; of the project when `projectId` is given (null: the caller checked it). */
+    async lamp(projectId: number | null, id: number) {
       const [r] = await rows(
         db,
         sql`SELECT d.id, d.name, d.no, d.equipment_id, d.active_state, d.registered, d.last_active_at, d.area_id,
@@ -202,7 +203,7 @@ export function createLightingRepository(db: Db) {
           s.at, s."on", s.level, s.run_status, s.voltage, s.current, s.active_power, s.daily_energy,
           s.device_time, s.raw, ${STATE_SQL} AS state
         FROM devices d LEFT JOIN lighting_state s ON s.device_id = d.id
-        WHERE d.project_id = ${projectId} AND d.id = ${id}`,
+        WHERE d.id = ${id}${projectId === null ? sql`` : sql` AND d.project_id = ${projectId}`}`,
       );
       return r
         ? { ...presentLamp(r), deviceTime: (r.device_time as string) ?? null, raw: (r.raw as string) ?? null }

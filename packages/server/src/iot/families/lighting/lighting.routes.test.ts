@@ -311,6 +311,12 @@ describe('lighting scope', () => {
     // A lamp of another project's subtree is not there (a child project's is, from its parent: issue 13).
     const sibling = await createProject(suite.t.database.db, 1, ['lighting']);
     expect((await call('GET', `/api/pjts/${sibling.id}/iot/lighting/${theirs.id}/config`)).statusCode).toBe(404);
+    // Its last report is read beside the scope check: still nothing of it in the answer.
+    const refused = await call('GET', `/api/pjts/${sibling.id}/iot/lighting/${theirs.id}/realdata`);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).not.toHaveProperty('values');
+    // From its own project's parent (the subtree), it is there.
+    expect((await call('GET', `${base}/${theirs.id}/realdata`)).json()).toMatchObject({ id: theirs.id });
     // Commands and groups too: from the sibling's screens, the lamp is not there.
     const siblingBase = `/api/pjts/${sibling.id}/iot/lighting`;
     expect(

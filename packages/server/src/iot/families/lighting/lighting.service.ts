@@ -108,11 +108,13 @@ export function createLightingService(ctx: FamilyContext, repo: LightingReposito
 
     /** The lamp's last report (every runtime value, device time, raw message) without asking it. */
     async realdata(session: SessionContext, projectId: number, id: number) {
-      const target = await lamp(session, projectId, id);
-      const [row, settings, last] = await Promise.all([
-        repo.lamp(target.projectId, target.id),
-        repo.settings(target.id),
-        repo.readings.lastOf([target.id], 1),
+      // Read beside the check of the caller's scope, not after it (one round trip while devices keep the
+      // database busy); nothing read is answered unless the check passes.
+      const [target, row, settings, last] = await Promise.all([
+        lamp(session, projectId, id),
+        repo.lamp(null, id),
+        repo.settings(id),
+        repo.readings.lastOf([id], 1),
       ]);
       const reading = last.get(target.id)?.[0];
       const values = Object.fromEntries(manifest.readings.map((x) => [x.key, reading?.[x.key] ?? null]));
