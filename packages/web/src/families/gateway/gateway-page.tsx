@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Col, Row } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AfterPaint } from '../../components/after-paint';
 import { type CrudColumn, tableColumns } from '../../components/crud';
 import {
   CommandBar,
@@ -99,18 +100,21 @@ function GatewayDetail({ projectId, id, editable, back }: FamilyDetailProps) {
       }}
     >
       {editable && <Commands projectId={projectId} device={d} />}
-      {/* Side by side only on wide screens: at 1366 px each table needs the whole width (issue 13). */}
-      <Row gutter={[12, 12]}>
-        <Col xs={24} xxl={11}>
-          <ChildrenTable rows={children.data ?? []} loading={children.isLoading} />
-        </Col>
-        <Col xs={24} xxl={13}>
-          <EventsCard
-            title={t('gateways.eventsTitle')}
-            load={{ key: (query) => [...eventsKey, query], fn: (query) => gw.events(id, query.page, query.pageSize) }}
-          />
-        </Col>
-      </Row>
+      {/* Side by side only on wide screens: at 1366 px each table needs the whole width. The two tables
+          mount once the top of the page is painted (their measuring rows lay out the whole page). */}
+      <AfterPaint>
+        <Row gutter={[12, 12]}>
+          <Col xs={24} xxl={11}>
+            <ChildrenTable rows={children.data ?? []} loading={children.isLoading} />
+          </Col>
+          <Col xs={24} xxl={13}>
+            <EventsCard
+              title={t('gateways.eventsTitle')}
+              load={{ key: (query) => [...eventsKey, query], fn: (query) => gw.events(id, query.page, query.pageSize) }}
+            />
+          </Col>
+        </Row>
+      </AfterPaint>
     </DeviceShell>
   );
 }

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFeedback } from '../../app/feedback';
+import { AfterPaint } from '../../components/after-paint';
 import { type CrudColumn, tableColumns, zodRule } from '../../components/crud';
 import {
   ActiveStateTag,
@@ -125,33 +126,36 @@ function IllumDetail({ projectId, id, editable, back }: FamilyDetailProps) {
           />
         </Col>
       </Row>
-      <Card title={t('illum.history')} size="small">
-        <ReadingsChart
-          points={series.data?.points}
-          readings={[{ key: 'illuminance', unit: t('illum.unit'), label: t('illum.fields.illuminance') }]}
-          period={period}
-          bucketSeconds={series.data?.bucketSeconds}
-          resolution={series.data?.resolution}
-          loading={series.isLoading}
-          height={240}
-        />
-      </Card>
-      <Row gutter={[12, 12]}>
-        <Col xs={24} xl={11}>
-          <LampsTable rows={lamps.data ?? []} loading={lamps.isLoading} />
-        </Col>
-        <Col xs={24} xl={13}>
-          {/* Event codes in words: the family's own, and the platform's (OFFLINE). */}
-          <EventsCard
-            title={t('illum.events')}
-            codes="illum.eventCodes"
-            load={{
-              key: (query) => [...eventsKey, query],
-              fn: (query) => illum.events(id, query.page, query.pageSize),
-            }}
+      {/* The history and the two tables mount once the top of the page is painted. */}
+      <AfterPaint>
+        <Card title={t('illum.history')} size="small">
+          <ReadingsChart
+            points={series.data?.points}
+            readings={[{ key: 'illuminance', unit: t('illum.unit'), label: t('illum.fields.illuminance') }]}
+            period={period}
+            bucketSeconds={series.data?.bucketSeconds}
+            resolution={series.data?.resolution}
+            loading={series.isLoading}
+            height={240}
           />
-        </Col>
-      </Row>
+        </Card>
+        <Row gutter={[12, 12]}>
+          <Col xs={24} xl={11}>
+            <LampsTable rows={lamps.data ?? []} loading={lamps.isLoading} />
+          </Col>
+          <Col xs={24} xl={13}>
+            {/* Event codes in words: the family's own, and the platform's (OFFLINE). */}
+            <EventsCard
+              title={t('illum.events')}
+              codes="illum.eventCodes"
+              load={{
+                key: (query) => [...eventsKey, query],
+                fn: (query) => illum.events(id, query.page, query.pageSize),
+              }}
+            />
+          </Col>
+        </Row>
+      </AfterPaint>
     </DeviceShell>
   );
 }
