@@ -38,6 +38,13 @@ export function createLightingBatches(ctx: FamilyContext, repo: LightingReposito
   });
   const start = (input: BatchStart<LampTarget>) => kit.start(input);
 
+  /** A batch's status in JSON (the kit's `statusJson`); 404 when the project has none of that id. */
+  async function statusJson(projectId: number, id: string) {
+    const found = await kit.statusJson(projectId, id);
+    if (!found) throw new AppError(404, 'NOT_FOUND', 'lighting.errors.batchMissing');
+    return found;
+  }
+
   return {
     start,
 
@@ -68,15 +75,10 @@ export function createLightingBatches(ctx: FamilyContext, repo: LightingReposito
     /** The kit's batches of the family (tests: `halt`, `sweep`). */
     kit,
 
-    /** A batch's status in JSON (the kit's `statusJson`); 404 when the project has none of that id. */
-    async statusJson(projectId: number, id: string) {
-      const found = await kit.statusJson(projectId, id);
-      if (!found) throw new AppError(404, 'NOT_FOUND', 'lighting.errors.batchMissing');
-      return found;
-    },
+    statusJson,
 
     async status(projectId: number, id: string) {
-      return JSON.parse(await this.statusJson(projectId, id)) as NonNullable<Awaited<ReturnType<typeof kit.status>>>;
+      return JSON.parse(await statusJson(projectId, id)) as NonNullable<Awaited<ReturnType<typeof kit.status>>>;
     },
 
     /** Lamps by id and group, every one a lamp of the project (404 otherwise). */

@@ -220,6 +220,29 @@ export function createFamilyBatches(
       if (!stopped) console.error(`${type} batches: sweep failed`, error);
     });
 
+  /**
+   * A batch of the project with each target's result (the contract's `batchStatus`), in JSON as the
+   * status call sends it; null when there is none.
+   */
+  async function statusJson(projectId: number, id: string): Promise<string | null> {
+    const b = await repo.batch(projectId, type, id);
+    if (!b) return null;
+    const results = await repo.resultsJson(id);
+    const summary = JSON.stringify({
+      batchId: b.id,
+      command: b.command,
+      total: b.total,
+      acknowledged: b.acknowledged,
+      failed: b.failed,
+      pending: b.total - b.acknowledged - b.failed,
+      done: b.state !== 'running',
+      state: b.state,
+      startedAt: b.startedAt.toISOString(),
+      finishedAt: b.finishedAt?.toISOString() ?? null,
+    });
+    return `${summary.slice(0, -1)},"results":${results}}`;
+  }
+
   return {
     /**
      * Starts a batch: its row and targets (each with its command id) are stored and its operation-log
@@ -288,32 +311,11 @@ export function createFamilyBatches(
       return { batchId: id, command, total: b.total };
     },
 
-    /**
-     * A batch of the project with each target's result (the contract's `batchStatus`), in JSON as the
-     * status call sends it; null when there is none.
-     */
-    async statusJson(projectId: number, id: string): Promise<string | null> {
-      const b = await repo.batch(projectId, type, id);
-      if (!b) return null;
-      const results = await repo.resultsJson(id);
-      const summary = JSON.stringify({
-        batchId: b.id,
-        command: b.command,
-        total: b.total,
-        acknowledged: b.acknowledged,
-        failed: b.failed,
-        pending: b.total - b.acknowledged - b.failed,
-        done: b.state !== 'running',
-        state: b.state,
-        startedAt: b.startedAt.toISOString(),
-        finishedAt: b.finishedAt?.toISOString() ?? null,
-      });
-      return `${summary.slice(0, -1)},"results":${results}}`;
-    },
+    statusJson,
 
     /** `statusJson` read back (tests, and callers in the server). */
     async status(projectId: number, id: string): Promise<BatchStatus | null> {
-      const text = await this.statusJson(projectId, id);
+      const text = await statusJson(projectId, id);
       return text === null ? null : (JSON.parse(text) as BatchStatus);
     },
 
