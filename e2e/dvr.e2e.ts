@@ -102,7 +102,9 @@ describe('recorders in the console', () => {
     // The list opens once the server has the recorder online: a state pushed before the list's realtime
     // channel is open is not sent again, and the list would show the state it read.
     await expect
-      .poll(async () => (await api.get<{ activeState: number }>(`/api/pjts/${projectId}/devices.do/one/${id}`)).activeState)
+      .poll(
+        async () => (await api.get<{ activeState: number }>(`/api/pjts/${projectId}/devices.do/one/${id}`)).activeState,
+      )
       .toBe(1);
 
     // ── The list: model, address, MAC and channel count.
