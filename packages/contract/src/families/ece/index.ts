@@ -10,7 +10,7 @@ import { LIVE_VIDEO_API } from '../kit/live-video.js';
 import { defineFamily } from '../kit/manifest.js';
 import { ipNetwork } from '../kit/planned.js';
 import { linkedDevice, text } from '../kit/properties.js';
-import { deviceRef, deviceRow, isoTime, pageOf, projectColumn } from '../kit/responses.js';
+import { deviceRef, deviceRow, isoTime, pageOf, projectColumn, projectRecord } from '../kit/responses.js';
 import { keptFor } from '../kit/retention.js';
 import { FAMILY_READS, familyGroup, familyMenu } from '../kit/screens.js';
 import { eceRecordCalls, eceRecordSetting } from './record.js';
@@ -66,8 +66,7 @@ export type AlarmQuery = z.infer<typeof alarmQuery>;
 
 /** Spec 001 §3 "ECE alarm log" row, with the post and its linked camera. */
 export const eceAlarm = z.object({
-  id: z.number().int(),
-  projectId: z.number().int(),
+  ...projectRecord,
   device: deviceRef,
   /** The camera the post is linked with (its `linkedCameraId`), null when none or gone. */
   linkedCamera: deviceRef.nullable(),

@@ -5,7 +5,7 @@ import { intRange } from '../../validation/rules.js';
 import type { FamilyEndpoints } from '../kit/calls.js';
 import { blank } from '../kit/forms.js';
 import { type PeriodError, periodLimitError } from '../kit/periods.js';
-import { deviceRef, isoTime, pageOf } from '../kit/responses.js';
+import { deviceRef, isoTime, pageOf, projectRecord } from '../kit/responses.js';
 
 /**
  * The alarm recordings (spec 001 §2 "pjtdeviceecerecord"): every answered call is recorded by the server
@@ -54,8 +54,7 @@ export type RecordQuery = z.infer<typeof recordQuery>;
 
 /** One recording: the call it belongs to (alarm, post, event), when it began, how long and large it is. */
 export const eceRecording = z.object({
-  id: z.number().int(),
-  projectId: z.number().int(),
+  ...projectRecord,
   alarmId: z.number().int(),
   device: deviceRef,
   eventId: z.string(),

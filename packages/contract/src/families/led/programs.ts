@@ -6,7 +6,7 @@ import { description, intRange, scopedName, scopedNo } from '../../validation/ru
 import { batchStarted } from '../kit/batches.js';
 import { type FamilyEndpoints, familyPublicEndpoints } from '../kit/calls.js';
 import { clockTime, isoDate } from '../kit/policy.js';
-import { isoTime, pageOf, projectRecord, recordDeleted, reviewedRecord } from '../kit/responses.js';
+import { isoTime, namedRecord, pageOf, projectRecord, recordDeleted, reviewedRecord } from '../kit/responses.js';
 
 /**
  * LED programs (spec 001 §3 "LED program", §4 edit and checked states, §5 program rules): a program's
@@ -257,9 +257,7 @@ export type LedPublishInput = z.input<typeof ledPublishBody>;
 
 /** A device group of the project holding LED screens, as the publish dialog offers it. */
 export const ledPublishGroup = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  no: z.string(),
+  ...namedRecord,
   /** How many LED screens it holds. */
   screens: z.number().int(),
 });

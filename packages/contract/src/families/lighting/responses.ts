@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { handledWork } from '../../api/alarm-work.js';
 import { policyCycleOut, START_KINDS, UNIT_TYPES, yearScheduleResponse } from '../kit/policy.js';
-import { deviceRef, deviceRow, isoTime, latestReport, projectColumn } from '../kit/responses.js';
+import { deviceRef, deviceRow, isoTime, latestReport, namedRecord, projectColumn } from '../kit/responses.js';
 import {
   LAMP_STATES,
   LIGHTING_ALARMS,
@@ -97,9 +97,7 @@ export const alarmConfigResponse = z.object({
 const startOut = z.object({ kind: z.enum(START_KINDS), time: z.string().optional(), offset: z.number().optional() });
 export const policyUnitOut = z.object({ type: z.enum(UNIT_TYPES), level: z.number(), start: startOut });
 export const policyRow = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  no: z.string(),
+  ...namedRecord,
   alias: z.string(),
   units: z.array(policyUnitOut),
   range: z.enum(LIGHTING_CHANNELS),
@@ -114,9 +112,7 @@ export const policyRow = z.object({
 export type PolicyRow = z.infer<typeof policyRow>;
 
 export const lcuGroupRow = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  no: z.string(),
+  ...namedRecord,
   description: z.string(),
   memberCount: z.number().int(),
   createdAt: isoTime,
@@ -173,9 +169,7 @@ export const lightingOverview = z.object({
  */
 export const lampFaultRow = z.object({
   /** The lamp. */
-  id: z.number().int(),
-  name: z.string(),
-  no: z.string(),
+  ...namedRecord,
   projectId: z.number().int(),
   projectName: z.string(),
   /** The raise: the event's id, code, level and when it occurred. */

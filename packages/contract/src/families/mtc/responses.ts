@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type Upgrade, upgradeRow } from '../kit/firmware.js';
 import { commResponse, peripheralOut, peripheralsResponse, storedShape } from '../kit/link.js';
 import { policyCycleOut, yearScheduleResponse } from '../kit/policy.js';
-import { isoTime, projectColumn } from '../kit/responses.js';
+import { isoTime, namedRecord, projectColumn } from '../kit/responses.js';
 import {
   MTC_ALARM_KINDS,
   MTC_ALARM_STATUSES,
@@ -58,9 +58,7 @@ export const mtcPeripheralReading = z.object({
 
 /** One cabinet in the list and on the map (spec: online state, mode, circuits at a glance, alarms, version, last report). */
 export const mtcRow = z.object({
-  id,
-  name: z.string(),
-  no: z.string(),
+  ...namedRecord,
   model: z.string().nullable(),
   equipmentId: z.string().nullable(),
   activeState: id,
@@ -143,9 +141,7 @@ const unitOut = z.object({
   circuits: z.array(id),
 });
 export const mtcPolicyRow = z.object({
-  id,
-  name: z.string(),
-  no: z.string(),
+  ...namedRecord,
   description: z.string(),
   timeMode: z.enum(MTC_TIME_MODES),
   units: z.array(unitOut),
