@@ -4,7 +4,7 @@ import { Button, Card, Col, Empty, Flex, Modal, Row, Segmented, Tree, Typography
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActiveStateTag } from '../../components/device';
-import { ProjectScoped } from '../../components/project-scoped';
+import { projectScreen } from '../../components/project-scoped';
 import { LivePlayer } from '../../components/video/live-player';
 import { type CameraListRow, cameraApi } from './api';
 
@@ -17,9 +17,7 @@ type Layout = keyof typeof LAYOUTS;
  * tree (the project and its child projects, each with its cameras); each tile names its camera and its
  * state, plays it, says what goes wrong in the reader's words; a double-click enlarges it.
  */
-export default function LiveGridPage() {
-  return <ProjectScoped>{(projectId) => <LiveGrid projectId={projectId} />}</ProjectScoped>;
-}
+export default projectScreen(LiveGrid);
 
 function LiveGrid({ projectId }: { projectId: number }) {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ import { useRealtime } from '../../api/realtime';
 import { useAuthLevel } from '../../components/crud';
 import { ItemList } from '../../components/item-list';
 import { useAreaDraw } from '../../components/map/use-area-draw';
-import { ProjectScoped } from '../../components/project-scoped';
+import { projectScreen } from '../../components/project-scoped';
 import { formatTime } from '../../components/time';
 import { CameraLive } from '../../components/video/camera-live';
 import { useAlarmCalls } from './alarm-log-page';
@@ -29,9 +29,7 @@ const READ_EVERY_MS = 5000;
 const PANE_HEIGHT = 260;
 
 /** /pjt/pjtdeviceeceagentseat (spec 001 §2 "agent seat"): the posts' calls ring here, are answered and settled. */
-export default function AgentSeatPage() {
-  return <ProjectScoped>{(projectId) => <AgentSeat projectId={projectId} />}</ProjectScoped>;
-}
+export default projectScreen(AgentSeat);
 
 const ringing = (a: Alarm) => a.stopTime === null && a.answeredAt === null;
 

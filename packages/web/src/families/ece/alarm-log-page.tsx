@@ -8,16 +8,14 @@ import { useSearchParams } from 'react-router';
 import { useRealtime } from '../../api/realtime';
 import { useFeedback } from '../../app/feedback';
 import { useAuthLevel } from '../../components/crud';
-import { ProjectScoped } from '../../components/project-scoped';
+import { projectScreen } from '../../components/project-scoped';
 import { fromPickerValue } from '../../components/time';
 import { AlarmTable } from './alarm-table';
 import { type Alarm, ECE_TYPE, eceApi } from './api';
 import { SettleDialog } from './settle-dialog';
 
 /** /pjt/pjtdeviceece (spec 001 §2, §3, §4): the alarm log of the project's posts, settled there. */
-export default function AlarmLogPage() {
-  return <ProjectScoped>{(projectId) => <AlarmLog projectId={projectId} />}</ProjectScoped>;
-}
+export default projectScreen(AlarmLog);
 
 const isFilter = (v: string | null): v is AlarmFilter => ALARM_FILTERS.includes(v as AlarmFilter);
 

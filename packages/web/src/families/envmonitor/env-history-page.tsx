@@ -3,16 +3,14 @@ import { Card, Empty, Select, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type HistoryView, ReadingsHistory, useHistoryPeriod } from '../../components/device';
-import { ProjectScoped } from '../../components/project-scoped';
+import { projectScreen } from '../../components/project-scoped';
 import { type EnvReading, envApi, type ReadingKey, useReadingDefs } from './api';
 
 const ENV_VIEWS: HistoryView[] = ['table', 'chart', 'mixed'];
 const DEFAULT_READINGS: ReadingKey[] = ['temperature', 'humidity', 'pm25'];
 
 /** /pjt/pjtdeviceenvdatahistory (spec 001 §2): one monitor's readings over a period in table, line or mixed view. */
-export default function EnvHistoryPage() {
-  return <ProjectScoped>{(projectId) => <EnvHistory projectId={projectId} />}</ProjectScoped>;
-}
+export default projectScreen(EnvHistory);
 
 function EnvHistory({ projectId }: { projectId: number }) {
   const { t } = useTranslation();

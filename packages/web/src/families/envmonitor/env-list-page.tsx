@@ -20,7 +20,7 @@ import {
   useRegistration,
 } from '../../components/device';
 import { formatReading } from '../../components/format';
-import { ProjectScoped } from '../../components/project-scoped';
+import { projectScreen } from '../../components/project-scoped';
 import { formatTime } from '../../components/time';
 import { useIncludeChildren } from '../../session/use-current-project';
 import { type EnvEntry, envApi, readingOf, useReadingDefs } from './api';
@@ -49,9 +49,7 @@ export function applyEnvPush(entries: EnvEntry[] | undefined, push: RealtimePush
 }
 
 /** /pjt/pjtdeviceenvmonitorlist (spec 001 §2): the monitors of the current project with live readings. */
-export default function EnvListPage() {
-  return <ProjectScoped>{(projectId) => <EnvList projectId={projectId} />}</ProjectScoped>;
-}
+export default projectScreen(EnvList);
 
 /** Every monitor of the project with its latest readings, updated from telemetry pushes. */
 function EnvList({ projectId }: { projectId: number }) {

@@ -7,7 +7,7 @@ import { useRealtime } from '../../api/realtime';
 import type { CrudColumn } from '../../components/crud';
 import { ResponsiveTable } from '../../components/crud';
 import { applyStatePush, FamilyListCard, useFamilyColumns, useRegistration } from '../../components/device';
-import { ProjectScoped } from '../../components/project-scoped';
+import { projectScreen } from '../../components/project-scoped';
 import { useIncludeChildren } from '../../session/use-current-project';
 import { gatewayApi, gatewayKeys } from './api';
 
@@ -15,9 +15,7 @@ export const GATEWAY_PAGE = '/pjt/pjtdevicegateway';
 const detailPath = (d: { id: number }) => `${GATEWAY_PAGE}?id=${d.id}`;
 
 /** /pjt/pjtdevicegatewaylist (spec 001 §2): the gateways of the current project, states live. */
-export default function GatewayListPage() {
-  return <ProjectScoped>{(projectId) => <GatewayList projectId={projectId} />}</ProjectScoped>;
-}
+export default projectScreen(GatewayList);
 
 /** The gateways of one project with their children counts; states follow the realtime channel. */
 function GatewayList({ projectId }: { projectId: number }) {

@@ -3,15 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Form, Input, Select, type SelectProps, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type CrudField, NamesTip, ResourceTable } from '../../components/crud';
-import { ProjectScoped } from '../../components/project-scoped';
+import { projectScreen } from '../../components/project-scoped';
 import { type IllumGroup, type IllumGroupOption, illumApi, illumKeys } from './api';
 
 type GroupRow = IllumGroup & { [key: string]: unknown };
 
 /** /pjt/pjtdeviceillumgroup (spec 001 §2): the illumination groups of the current project. */
-export default function PjtDeviceIllumGroupPage() {
-  return <ProjectScoped>{(projectId) => <IllumGroups projectId={projectId} />}</ProjectScoped>;
-}
+export default projectScreen(IllumGroups);
 
 /** A device choice of the form: name and number, searchable. */
 function DeviceSelect({

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRealtime } from '../../api/realtime';
 import { LiveBadge } from '../../components/device';
-import { ProjectScoped } from '../../components/project-scoped';
+import { projectScreen } from '../../components/project-scoped';
 import { LED_TYPE, ledApi, programApi, runtimeFromPush } from './api';
 import { draftOf } from './program-model';
 import { ProgramPreview } from './program-preview';
@@ -17,9 +17,7 @@ const WIDTH = 960;
  * /pjt/pjtledlive (spec 001 §2): what a screen shows now, live: its reports (power, what it plays) as
  * they come, and the program it plays drawn as the screen draws it (clocks, countdown, scrolling text).
  */
-export default function LedLivePage() {
-  return <ProjectScoped>{(projectId) => <Live projectId={projectId} />}</ProjectScoped>;
-}
+export default projectScreen(Live);
 
 function Live({ projectId }: { projectId: number }) {
   const { t } = useTranslation();

@@ -48,7 +48,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { failureText } from '../../api/report';
 import { useFeedback } from '../../app/feedback';
 import { canModify, ruleMessage, useAuthLevel } from '../../components/crud';
-import { ProjectScoped } from '../../components/project-scoped';
+import { projectScreen } from '../../components/project-scoped';
 import { useLang } from '../../i18n/i18n';
 import { PROGRAM_LIST, PROGRAM_PAGE, programApi, resourceApi } from './api';
 import { useEnvMonitors } from './env-readings';
@@ -80,9 +80,7 @@ const ProgramCanvas = lazy(() => import('./program-canvas'));
 const CANVAS_WIDTH = 720;
 
 /** /pjt/pjtledprogram[?id=] (spec 001 §2): a program's properties, its layers on the screen, its playing policy, a preview. */
-export default function LedProgramPage() {
-  return <ProjectScoped>{(projectId) => <ProgramEditor projectId={projectId} />}</ProjectScoped>;
-}
+export default projectScreen(ProgramEditor);
 
 function ProgramEditor({ projectId }: { projectId: number }) {
   const [params] = useSearchParams();

@@ -10,7 +10,7 @@ import { failureText } from '../../api/report';
 import { useFeedback } from '../../app/feedback';
 import { ListScreen, tableColumns, usePagedList, useReviewActions } from '../../components/crud';
 import { BatchProgress, useFollowedBatch } from '../../components/device';
-import { ProjectScoped } from '../../components/project-scoped';
+import { projectScreen } from '../../components/project-scoped';
 import { formatTime } from '../../components/time';
 import { type LedProgramListed, ledApi, PROGRAM_PAGE, type ProgramPage, programApi } from './api';
 import { ProgramScreens } from './program-screens';
@@ -34,9 +34,7 @@ export function ProgramState({ state }: { state: string }) {
  * /pjt/pjtledprogramlist (spec 001 §2, §4): the project's programs, their state; checked (check level) or
  * back to editable, published to chosen screens and device groups with each screen's progress, and their publish history.
  */
-export default function LedProgramsPage() {
-  return <ProjectScoped>{(projectId) => <Programs projectId={projectId} />}</ProjectScoped>;
-}
+export default projectScreen(Programs);
 
 function Programs({ projectId }: { projectId: number }) {
   const { t } = useTranslation();

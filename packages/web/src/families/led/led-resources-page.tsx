@@ -25,7 +25,7 @@ import {
   usePagedList,
 } from '../../components/crud';
 import { formatBytes, uploadFile } from '../../components/device';
-import { ProjectScoped } from '../../components/project-scoped';
+import { projectScreen } from '../../components/project-scoped';
 import { formatTime } from '../../components/time';
 import type { LedResource } from './api';
 import { resourceApi } from './api';
@@ -65,9 +65,7 @@ function FilePicker({ value, onChange, accept }: { value?: File; onChange?: (f?:
 }
 
 /** /pjt/pjtledresourcelist (spec 001 §2): the project's media resources, uploaded with progress and previewed. */
-export default function LedResourcesPage() {
-  return <ProjectScoped>{(projectId) => <Resources projectId={projectId} />}</ProjectScoped>;
-}
+export default projectScreen(Resources);
 
 function Resources({ projectId }: { projectId: number }) {
   const { t } = useTranslation();

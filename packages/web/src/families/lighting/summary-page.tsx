@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRealtime } from '../../api/realtime';
 import { LiveBadge, ReadingsChart } from '../../components/device';
-import { ProjectScoped } from '../../components/project-scoped';
+import { projectScreen } from '../../components/project-scoped';
 import { OwnProjectNote, useChildrenIncluded, useReachProjects } from '../../components/project-switcher';
 import { formatTime } from '../../components/time';
 import { lightingApi, lightingKeys, type Overview } from './api';
@@ -32,9 +32,7 @@ import { FaultLampsDrawer } from './fault-lamps';
 import { STATE_COLOURS } from './lamp-state';
 
 /** /pjt/pjtdevicelightingsummary (spec 001 §2): the lighting overview of the project. */
-export default function SummaryPage() {
-  return <ProjectScoped>{(projectId) => <Summary projectId={projectId} />}</ProjectScoped>;
-}
+export default projectScreen(Summary);
 
 const kwh = (v: number) => withUnit(v, 'kWh');
 

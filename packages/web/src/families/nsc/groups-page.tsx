@@ -5,7 +5,7 @@ import { Button, Card, Flex, Input, Select, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CrudField, NamesTip, ResourceTable } from '../../components/crud';
-import { ProjectScoped } from '../../components/project-scoped';
+import { projectScreen } from '../../components/project-scoped';
 import { type NscGroup, type NscSpeakerOption, nscApi } from './api';
 
 type GroupRow = NscGroup & { [key: string]: unknown };
@@ -54,9 +54,7 @@ function SpeakerPicker({
 }
 
 /** /pjt/pjtdevicenscgroup (spec 001 §2): the project's terminal groups, members picked from its speakers. */
-export default function NscGroupPage() {
-  return <ProjectScoped>{(projectId) => <NscGroups projectId={projectId} />}</ProjectScoped>;
-}
+export default projectScreen(NscGroups);
 
 function NscGroups({ projectId }: { projectId: number }) {
   const { t } = useTranslation();

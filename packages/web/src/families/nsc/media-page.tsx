@@ -29,7 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { type CrudField, canModify, FormDialog, ResourceTable, useAuthLevel } from '../../components/crud';
 import { formatBytes } from '../../components/device';
 import { ItemList } from '../../components/item-list';
-import { ProjectScoped } from '../../components/project-scoped';
+import { projectScreen } from '../../components/project-scoped';
 import { type NscMedia, type NscMediaGroup, type NscMediaOption, nscApi } from './api';
 
 type MediaRow = NscMedia & { [key: string]: unknown };
@@ -43,9 +43,7 @@ export function clock(seconds: number): string {
 }
 
 /** /pjt/pjtnscmediagroup (spec 001 §2 "media and media groups"): mp3 upload with progress, and ordered media groups. */
-export default function NscMediaPage() {
-  return <ProjectScoped>{(projectId) => <MediaScreen projectId={projectId} />}</ProjectScoped>;
-}
+export default projectScreen(MediaScreen);
 
 function MediaScreen({ projectId }: { projectId: number }) {
   return (

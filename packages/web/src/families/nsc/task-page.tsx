@@ -39,7 +39,7 @@ import { isApiError } from '../../api/errors';
 import { useFeedback } from '../../app/feedback';
 import { useAskFirst } from '../../components/ask-first';
 import { applyServerErrors, canModify, ruleMessage, useAuthLevel, zodRule } from '../../components/crud';
-import { ProjectScoped } from '../../components/project-scoped';
+import { projectScreen } from '../../components/project-scoped';
 import { useLang } from '../../i18n/i18n';
 import { type NscConflict, type NscTask, nscApi, nscTaskApi } from './api';
 
@@ -93,9 +93,7 @@ const formField = (path: string) =>
   path === 'beginDate' || path === 'endDate' ? 'range' : path === 'startTime' ? 'start' : path;
 
 /** /pjt/pjtnsctask (spec 001 §2 "timed task … editor"): a new task, or ?id= a task to change (a checked one is shown read-only). */
-export default function NscTaskPage() {
-  return <ProjectScoped>{(projectId) => <TaskEditor projectId={projectId} />}</ProjectScoped>;
-}
+export default projectScreen(TaskEditor);
 
 function TaskEditor({ projectId }: { projectId: number }) {
   const { t } = useTranslation();

@@ -11,7 +11,7 @@ import { useFeedback } from '../../app/feedback';
 import { useAskFirst } from '../../components/ask-first';
 import { NamesTip, ResponsiveTable, useReviewActions } from '../../components/crud';
 import { formatDuration } from '../../components/format';
-import { ProjectScoped } from '../../components/project-scoped';
+import { projectScreen } from '../../components/project-scoped';
 import { type NscTask, type NscWeek, nscTaskApi } from './api';
 
 /** The task editor's route (?id= to change a task). */
@@ -26,9 +26,7 @@ export function dateModeText(t: TFunction, task: Pick<NscTask, 'dateMode' | 'wee
 }
 
 /** /pjt/pjtnsctasklist (spec 001 §2): the project's timed tasks, and a week of what plays where. */
-export default function NscTasksPage() {
-  return <ProjectScoped>{(projectId) => <TasksScreen projectId={projectId} />}</ProjectScoped>;
-}
+export default projectScreen(TasksScreen);
 
 function TasksScreen({ projectId }: { projectId: number }) {
   const { t } = useTranslation();

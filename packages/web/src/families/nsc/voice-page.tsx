@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRealtime } from '../../api/realtime';
 import { livePagePatch } from '../../components/device';
-import { ProjectScoped } from '../../components/project-scoped';
+import { projectScreen } from '../../components/project-scoped';
 import { type NscPage, type NscSpeaker, nscApi, nscTaskApi } from './api';
 import { speakerReport } from './speakers-page';
 import { TASK_PAGE } from './tasks-page';
@@ -26,9 +26,7 @@ const SHORTCUTS: { key: string; icon: ReactNode }[] = [
 ];
 
 /** /pjt/pjtdevicevoice (spec 001 §2 "network audio entry"): speakers online, what plays now where, today's tasks, and the way to the rest. */
-export default function NscVoicePage() {
-  return <ProjectScoped>{(projectId) => <VoiceEntry projectId={projectId} />}</ProjectScoped>;
-}
+export default projectScreen(VoiceEntry);
 
 function VoiceEntry({ projectId }: { projectId: number }) {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import { Card, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { canModify, useAuthLevel } from '../../../components/crud';
-import { ProjectScoped } from '../../../components/project-scoped';
+import { projectScreen } from '../../../components/project-scoped';
 import { MediaCard } from '../media-page';
 import { EndpointTab } from './endpoint-tab';
 import { LiveTab } from './live-tab';
@@ -15,9 +15,7 @@ const TABS = ['endpoint', 'broadcast', 'vod', 'vodTasks', 'timers', 'resources']
 type TabKey = (typeof TABS)[number];
 
 /** /pjt/pjtnsccontrolcenter (spec 001 §2): the speakers live, the live broadcast, voice on demand and its tasks, timer broadcasts and the voice resources. */
-export default function NscControlCenterPage() {
-  return <ProjectScoped>{(projectId) => <ControlCenter projectId={projectId} />}</ProjectScoped>;
-}
+export default projectScreen(ControlCenter);
 
 function ControlCenter({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
