@@ -1,19 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  customType,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { devices } from '../../../db/schema/devices.js';
 import { projects } from '../../../db/schema/index.js';
-import { goneWith } from '../kit/family-tables.js';
+import { bytea, chunksTable, goneWith } from '../kit/family-tables.js';
 
 const tz = { withTimezone: true } as const;
 
@@ -71,12 +60,6 @@ export const eceConnections = pgTable('ece_connections', {
   updatedAt: timestamp('updated_at', tz).notNull().defaultNow(),
 });
 
-/** bytea as a Buffer on both drivers (PGlite answers a Uint8Array). */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
-});
-
 /**
  * The recordings of answered calls (spec 001 §2 "pjtdeviceecerecord"): one row per answer, made when the
  * call is answered, its audio in chunks (ece_recording_chunks) in the database so every server instance
@@ -125,12 +108,6 @@ export const eceRecordings = pgTable(
  * A recording's audio in chunks of ECE_RECORDING_CHUNK_BYTES (the last one shorter): one statement writes or reads one, so the
  * other queries wait that long at most behind a recording (one bytea of 37 MB held PGlite for seconds).
  */
-export const eceRecordingChunks = pgTable(
-  'ece_recording_chunks',
-  {
-    recordingId: goneWith('recording_id', eceRecordings),
-    seq: integer('seq').notNull(),
-    bytes: bytea('bytes').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.recordingId, t.seq] })],
-);
+export const eceRecordingChunks = chunksTable('ece_recording_chunks', {
+  recordingId: goneWith('recording_id', eceRecordings),
+});

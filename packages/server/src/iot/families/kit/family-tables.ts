@@ -1,6 +1,7 @@
 import {
   type AnyPgColumn,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -65,6 +66,24 @@ export const goneWith = (column: string, owner: { id: AnyPgColumn }) =>
   integer(column)
     .notNull()
     .references(() => owner.id, { onDelete: 'cascade' });
+
+/** bytea as a Buffer on both drivers (PGlite answers a Uint8Array). */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+/**
+ * A blob stored in chunks (`chunkedRange` reads them back): one row per chunk of a row of its owner,
+ * `owner` the one column naming that row (`goneWith`), `seq` from 0 and its `bytes`, keyed by both. One
+ * statement writes or reads one chunk, so other queries wait behind one chunk at most.
+ */
+export const chunksTable = <O extends Record<string, PgColumnBuilderBase>>(name: string, owner: O) => {
+  const key = Object.keys(owner)[0] as keyof O;
+  return pgTable(name, { ...owner, seq: integer('seq').notNull(), bytes: bytea('bytes').notNull() }, (t) => [
+    primaryKey({ columns: [t[key], t.seq] }),
+  ]);
+};
 
 /** A record's free-text description: up to 100 characters, empty by default. */
 export const descriptionColumn = () => varchar('description', { length: 100 }).notNull().default('');

@@ -1,7 +1,6 @@
 import {
   bigint,
   boolean,
-  customType,
   index,
   integer,
   jsonb,
@@ -13,7 +12,14 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { descriptionColumn, goneWith, latestStateTable, nameAndNo, projectRecord } from '../kit/family-tables.js';
+import {
+  chunksTable,
+  descriptionColumn,
+  goneWith,
+  latestStateTable,
+  nameAndNo,
+  projectRecord,
+} from '../kit/family-tables.js';
 
 /**
  * The last report of each screen (the batch writer's upsert per batch): brightness, volume, power and
@@ -25,12 +31,6 @@ export const ledState = latestStateTable('led_state', {
   /** 1 on, 0 off. */
   power: real('power'),
   playing: varchar('playing', { length: 128 }),
-});
-
-/** bytea as a Buffer on both drivers (PGlite answers a Uint8Array). */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
 });
 
 /**
@@ -46,15 +46,7 @@ export const ledMediaFiles = pgTable('led_media_files', {
 });
 
 /** The bytes of a media file in order (`seq` from 0), LED_MEDIA_CHUNK_BYTES each but the last. */
-export const ledMediaChunks = pgTable(
-  'led_media_chunks',
-  {
-    fileId: goneWith('file_id', ledMediaFiles),
-    seq: integer('seq').notNull(),
-    bytes: bytea('bytes').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
-);
+export const ledMediaChunks = chunksTable('led_media_chunks', { fileId: goneWith('file_id', ledMediaFiles) });
 
 /**
  * A project's media resources (spec 001 §4 "LED resource"): fields, and the file stored with its type as

@@ -1,6 +1,5 @@
 import {
   boolean,
-  customType,
   doublePrecision,
   index,
   integer,
@@ -13,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { timestamps } from '../../../db/schema/common.js';
 import {
+  bytea,
   descriptionColumn,
   deviceLinks,
   goneWith,
@@ -47,12 +47,6 @@ export const nscGroups = pgTable(
 /** The speakers of a terminal group (a speaker may be in several). */
 export const nscGroupDevices = deviceLinks('nsc_group_devices', 'group', nscGroups);
 
-/** The file's bytes (a Buffer on both drivers: PGlite answers a Uint8Array). */
-const audio = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => Buffer.from(value),
-});
-
 /**
  * Media (spec 001 §3 "NSC: media (name, description, file)"): mp3 files under 10 MB, kept in the
  * database so every instance serves them; duration and bit rate as the decoder read them.
@@ -67,7 +61,7 @@ export const nscMedia = pgTable(
     size: integer('size').notNull(),
     duration: doublePrecision('duration').notNull(),
     bitrate: integer('bitrate'),
-    content: audio('content').notNull(),
+    content: bytea('content').notNull(),
     ...timestamps,
   },
   (t) => [uniqueIndex('nsc_media_project_name_idx').on(t.projectId, t.name)],
