@@ -1,11 +1,11 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Flex, Modal, Row, Segmented, Tree, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActiveStateTag } from '../../components/device';
 import { projectScreen } from '../../components/project-scoped';
 import { LivePlayer } from '../../components/video/live-player';
+import { useFamilyDevices } from '../kit/device-select';
 import { type CameraListRow, cameraApi } from './api';
 
 /** Spec 001 §9 "layout grids 2x2, 3x3". */
@@ -26,10 +26,7 @@ function LiveGrid({ projectId }: { projectId: number }) {
   const [tiles, setTiles] = useState<(number | null)[]>(Array(9).fill(null));
   const [active, setActive] = useState(0);
   const [enlarged, setEnlarged] = useState<CameraListRow | null>(null);
-  const cameras = useQuery({
-    queryKey: [...api.page.key({ query: { page: 1, pageSize: 100, includeChildren: true } }), 'grid'],
-    queryFn: () => api.page({ query: { page: 1, pageSize: 100, includeChildren: true } }),
-  });
+  const cameras = useFamilyDevices(api.page, true);
   const rows = cameras.data?.list ?? [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   const size = LAYOUTS[layout];

@@ -5,8 +5,8 @@ import {
   PLAYBACK_MINUTES,
   playbackPeriodError,
 } from '@sc/contract/families/camera';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Empty, Flex, Row, Select, type TableColumnsType, Typography } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { Button, Card, Col, Empty, Flex, Row, type TableColumnsType, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { formatDuration } from '../../components/format';
 import { projectScreen } from '../../components/project-scoped';
 import { formatTime, toPickerValue } from '../../components/time';
 import { ReplayPlayer } from '../../components/video/replay-player';
+import { DeviceSelect, useFamilyDevices } from '../kit/device-select';
 import { RecordSearch, useRecordSearch } from '../kit/record-search';
 import { cameraApi } from './api';
 
@@ -44,10 +45,7 @@ function CameraRecords({ projectId }: { projectId: number }) {
     return [toPickerValue(now - DEFAULT_MINUTES * 60_000), toPickerValue(now)];
   }, playbackPeriodError);
   const [playing, setPlaying] = useState<{ id: number; from: string; to: string } | null>(null);
-  const cameras = useQuery({
-    queryKey: [...api.page.key({ query: { page: 1, pageSize: 100, includeChildren: true } }), 'records'],
-    queryFn: () => api.page({ query: { page: 1, pageSize: 100, includeChildren: true } }),
-  });
+  const cameras = useFamilyDevices(api.page, true);
   const search = useMutation({
     mutationFn: (query: { id: number; from: string; to: string; type?: CameraRecordType }) =>
       api.records(
@@ -126,17 +124,14 @@ function CameraRecords({ projectId }: { projectId: number }) {
           onSearch={run}
           note={<Typography.Text type="secondary">{t('camera.records.source')}</Typography.Text>}
           before={
-            <Select<number>
+            <DeviceSelect
+              devices={cameras}
               aria-label={t('camera.records.camera')}
               data-testid="records-camera"
-              showSearch
-              optionFilterProp="label"
               placeholder={t('camera.records.pickCamera')}
               style={{ width: 220 }}
-              loading={cameras.isLoading}
               value={cameraId}
               onChange={(v) => setCameraId(v)}
-              options={(cameras.data?.list ?? []).map((c) => ({ value: c.id, label: c.name }))}
             />
           }
         />

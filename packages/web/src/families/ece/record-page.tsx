@@ -8,7 +8,6 @@ import {
   Empty,
   Flex,
   Row,
-  Select,
   Table,
   type TableColumnsType,
   Tag,
@@ -22,6 +21,7 @@ import { useSearchParams } from 'react-router';
 import { RecordSearchBar } from '../../components/device';
 import { projectScreen } from '../../components/project-scoped';
 import { formatTime, fromPickerValue, TIME_FORMAT, toPickerValue } from '../../components/time';
+import { DeviceSelect, useFamilyDevices } from '../kit/device-select';
 import { usePlayColumn } from '../kit/record-search';
 import { eceApi } from './api';
 
@@ -82,10 +82,7 @@ function EceRecords({ projectId }: { projectId: number }) {
   const [playing, setPlaying] = useState<EceRecording | null>(null);
   const [playFailed, setPlayFailed] = useState(false);
 
-  const posts = useQuery({
-    queryKey: [...api.page.key({ query: { page: 1, pageSize: 100 } }), 'recordings'],
-    queryFn: () => api.page({ query: { page: 1, pageSize: 100 } }),
-  });
+  const posts = useFamilyDevices(api.page);
   const query = search
     ? {
         from: search.from,
@@ -199,18 +196,15 @@ function EceRecords({ projectId }: { projectId: number }) {
                 data-testid="ece-record-period"
                 onChange={(values) => setRange(values?.[0] && values[1] ? [values[0], values[1]] : null)}
               />
-              <Select<number>
+              <DeviceSelect
+                devices={posts}
                 aria-label={t('ece.record.device')}
                 data-testid="ece-record-device"
                 allowClear
-                showSearch
-                optionFilterProp="label"
                 placeholder={t('ece.record.allDevices')}
                 style={{ width: 200 }}
-                loading={posts.isLoading}
                 value={deviceId}
                 onChange={(v) => setDeviceId(v)}
-                options={(posts.data?.list ?? []).map((p) => ({ value: p.id, label: p.name }))}
               />
             </>
           }

@@ -1,11 +1,12 @@
 import type { RealtimePush } from '@sc/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, Descriptions, Empty, Flex, Select, Spin, Tag } from 'antd';
+import { Card, Descriptions, Empty, Flex, Spin, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRealtime } from '../../api/realtime';
 import { LiveBadge } from '../../components/device';
 import { projectScreen } from '../../components/project-scoped';
+import { DeviceSelect, useFamilyDevices } from '../kit/device-select';
 import { LED_TYPE, ledApi, programApi, runtimeFromPush } from './api';
 import { draftOf } from './program-model';
 import { ProgramPreview } from './program-preview';
@@ -24,10 +25,7 @@ function Live({ projectId }: { projectId: number }) {
   const client = useQueryClient();
   const led = ledApi(projectId);
   const programs = programApi(projectId);
-  const screens = useQuery({
-    queryKey: [...led.page.key(), 'live'],
-    queryFn: () => led.page({ query: { page: 1, pageSize: 100 } as never }),
-  });
+  const screens = useFamilyDevices(led.page);
   const [chosen, setChosen] = useState<number | null>(null);
   const id = chosen ?? screens.data?.list[0]?.id ?? null;
   const runtime = useQuery({
@@ -65,15 +63,13 @@ function Live({ projectId }: { projectId: number }) {
       extra={
         <Flex gap={12} align="center">
           <LiveBadge />
-          <Select
+          <DeviceSelect
+            devices={screens}
             aria-label={t('led.live.screen')}
             placeholder={t('led.live.screen')}
             style={{ width: 200 }}
-            loading={screens.isLoading}
             value={id ?? undefined}
             onChange={setChosen}
-            options={(screens.data?.list ?? []).map((s) => ({ value: s.id, label: s.name }))}
-            showSearch={{ optionFilterProp: 'label' }}
             data-testid="live-screen"
           />
         </Flex>

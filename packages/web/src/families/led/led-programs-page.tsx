@@ -12,6 +12,7 @@ import { ListScreen, tableColumns, usePagedList, useReviewActions } from '../../
 import { BatchProgress, useFollowedBatch } from '../../components/device';
 import { projectScreen } from '../../components/project-scoped';
 import { formatTime } from '../../components/time';
+import { useFamilyDevices } from '../kit/device-select';
 import { type LedProgramListed, ledApi, PROGRAM_PAGE, type ProgramPage, programApi } from './api';
 import { ProgramScreens } from './program-screens';
 
@@ -215,10 +216,7 @@ function PublishDialog({
   const [ids, setIds] = useState<number[]>([]);
   const [groupIds, setGroupIds] = useState<number[]>([]);
   const batch = useFollowedBatch(projectId, 'led', (batchId) => led.batchStatus({ batchId }));
-  const screens = useQuery({
-    queryKey: [...led.page.key(), 'publish'],
-    queryFn: () => led.page({ query: { page: 1, pageSize: 100 } as never }),
-  });
+  const screens = useFamilyDevices(led.page);
   const groups = useQuery({ queryKey: api.publishGroups.key({}), queryFn: () => api.publishGroups({}) });
   const names = new Map((screens.data?.list ?? []).map((s) => [s.id, s.name]));
   // The chosen screens are pending at once; the groups' screens come with the batch's first status.
