@@ -79,7 +79,7 @@ const family = deviceScreens('camera', {
   },
 });
 
-describe('cameras list', () => {
+family.listTests('cameras list', { register: '门口枪机', hidden: '路口球机' }, () => {
   it('shows stream mode, PTZ in words and the recorder', async () => {
     const { row: dome } = await family.openList('路口球机');
     expect(dome.textContent).toContain('HLS');
@@ -92,41 +92,41 @@ describe('cameras list', () => {
     await waitFor(() => expect(dome.querySelector('[data-live="idle"]')?.textContent).toBe('未播放'));
     family.pushReport(71, 'camera', { live: 'bogus' }, '2026-05-01T20:15:01Z');
     expect(dome.querySelector('[data-live="idle"]')).toBeTruthy();
-  }, 120_000);
-
-  family.registrationTests({ register: '门口枪机', hidden: '路口球机' });
+  });
 });
 
 describe('camera page', () => {
-  it('shows the stream, DSS and ISC fields in words, moves with the pad and takes snapshots', async () => {
-    const { calls, user } = await family.openPage({ named: '路口球机' });
-    const dss = screen.getByTestId('camera-dss');
-    expect(dss.textContent).toContain('DSS-01');
-    expect(dss.textContent).toContain('中心录像');
-    expect(dss.textContent).toContain('是');
-    expect(screen.getByTestId('camera-isc').textContent).toContain('设备录像');
-    expect(screen.getByTestId('camera-stream').textContent).toContain('rtsp://10.0.0.5/main');
-    const pad = screen.getByTestId('camera-ptz');
-    await user.pointer([{ keys: '[MouseLeft>]', target: within(pad).getByTestId('ptz-left') }]);
-    await waitFor(() => expect(calls.some((c) => c.url.pathname === `${CAM}/71/ptz`)).toBe(true));
-    expect(calls.find((c) => c.url.pathname === `${CAM}/71/ptz`)!.body?.get('action')).toBe('left');
-    await user.pointer([{ keys: '[/MouseLeft]', target: within(pad).getByTestId('ptz-left') }]);
-    await waitFor(() =>
-      expect(calls.filter((c) => c.url.pathname === `${CAM}/71/ptz`).map((c) => c.body?.get('action'))).toEqual([
-        'left',
-        'stop',
-      ]),
-    );
-    await user.click(within(pad).getByTestId('ptz-preset-goto'));
-    await waitFor(() => expect(calls.some((c) => c.url.pathname === `${CAM}/71/preset`)).toBe(true));
-    const shots = screen.getByTestId('camera-snapshot');
-    await user.type(within(shots).getByTestId('snapshot-count'), '2');
-    await user.click(within(shots).getByTestId('snapshot-take'));
-    await waitFor(() =>
-      expect(calls.find((c) => c.url.pathname === `${CAM}/71/snapshot`)?.body?.get('count')).toBe('2'),
-    );
-    expect(await screen.findByText('已抓拍 2 张')).toBeTruthy();
-  }, 120_000);
+  family.pageTest(
+    'shows the stream, DSS and ISC fields in words, moves with the pad and takes snapshots',
+    async ({ calls, user }) => {
+      const dss = screen.getByTestId('camera-dss');
+      expect(dss.textContent).toContain('DSS-01');
+      expect(dss.textContent).toContain('中心录像');
+      expect(dss.textContent).toContain('是');
+      expect(screen.getByTestId('camera-isc').textContent).toContain('设备录像');
+      expect(screen.getByTestId('camera-stream').textContent).toContain('rtsp://10.0.0.5/main');
+      const pad = screen.getByTestId('camera-ptz');
+      await user.pointer([{ keys: '[MouseLeft>]', target: within(pad).getByTestId('ptz-left') }]);
+      await waitFor(() => expect(calls.some((c) => c.url.pathname === `${CAM}/71/ptz`)).toBe(true));
+      expect(calls.find((c) => c.url.pathname === `${CAM}/71/ptz`)!.body?.get('action')).toBe('left');
+      await user.pointer([{ keys: '[/MouseLeft]', target: within(pad).getByTestId('ptz-left') }]);
+      await waitFor(() =>
+        expect(calls.filter((c) => c.url.pathname === `${CAM}/71/ptz`).map((c) => c.body?.get('action'))).toEqual([
+          'left',
+          'stop',
+        ]),
+      );
+      await user.click(within(pad).getByTestId('ptz-preset-goto'));
+      await waitFor(() => expect(calls.some((c) => c.url.pathname === `${CAM}/71/preset`)).toBe(true));
+      const shots = screen.getByTestId('camera-snapshot');
+      await user.type(within(shots).getByTestId('snapshot-count'), '2');
+      await user.click(within(shots).getByTestId('snapshot-take'));
+      await waitFor(() =>
+        expect(calls.find((c) => c.url.pathname === `${CAM}/71/snapshot`)?.body?.get('count')).toBe('2'),
+      );
+      expect(await screen.findByText('已抓拍 2 张')).toBeTruthy();
+    },
+  );
 
   it('says a camera without PTZ has none', async () => {
     await family.openDevice(<CameraPage />, '/pjt/pjtdevicecamera?id=72', 'camera', { named: '门口枪机' });

@@ -114,7 +114,7 @@ const family = deviceScreens('dvr', {
   },
 });
 
-describe('recorders list', () => {
+family.listTests('recorders list', { register: '西门录像机', hidden: '东门录像机' }, () => {
   it('shows model, group, address, MAC and channel count, dashes where not set', async () => {
     const { row: east } = await family.openList('东门录像机');
     for (const text of ['大华本地', '东区一组', '192.168.1.64', 'AA:BB:CC:00:11:22'])
@@ -124,43 +124,43 @@ describe('recorders list', () => {
     expect(within(west).getByTestId('dvr-channel-count').textContent).toBe('—');
     for (const name of ['型号', '分组', 'IPv4 地址', 'MAC 地址', '通道数'])
       expect(screen.getByRole('columnheader', { name })).toBeTruthy();
-  }, 120_000);
-
-  family.registrationTests({ register: '西门录像机', hidden: '东门录像机' });
+  });
 });
 
 describe('recorder page', () => {
-  it('lists the channels with their cameras, binds a camera to a free channel and frees one', async () => {
-    const { calls, user } = await family.openPage({ named: '东门录像机' });
-    const card = screen.getByTestId('dvr-channels');
-    await within(card).findByText('路口球机');
-    expect(within(card).getByTestId('dvr-channels-summary').textContent).toBe('1 / 4 个通道已绑定');
-    expect(within(card).getAllByText('空闲')).toHaveLength(3);
-    const second = within(card).getAllByRole('row')[2]!;
-    await user.click(within(second).getByRole('button', { name: /绑\s*定/ }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('绑定通道 2')).toBeTruthy();
-    await user.click(within(dialog).getByRole('combobox'));
-    // The camera already on channel 1 is shown so and not offered.
-    const taken = await screen.findByText('(已在通道 1)');
-    expect(taken.closest('.ant-select-item-option')?.getAttribute('aria-disabled')).toBe('true');
-    await user.click(await screen.findByText('门口枪机'));
-    await user.click(within(dialog).getByTestId('dvr-bind-ok'));
-    await waitFor(() => expect(calls.some((c) => c.url.pathname === `${DVR}/81/bind`)).toBe(true));
-    const bind = calls.find((c) => c.url.pathname === `${DVR}/81/bind`)!;
-    expect([bind.body?.get('channel'), bind.body?.get('cameraId')]).toEqual(['2', '72']);
-    expect(await screen.findByText('摄像机“门口枪机”已绑定到通道 2')).toBeTruthy();
-    await within(card).findByText('门口枪机');
+  family.pageTest(
+    'lists the channels with their cameras, binds a camera to a free channel and frees one',
+    async ({ calls, user }) => {
+      const card = screen.getByTestId('dvr-channels');
+      await within(card).findByText('路口球机');
+      expect(within(card).getByTestId('dvr-channels-summary').textContent).toBe('1 / 4 个通道已绑定');
+      expect(within(card).getAllByText('空闲')).toHaveLength(3);
+      const second = within(card).getAllByRole('row')[2]!;
+      await user.click(within(second).getByRole('button', { name: /绑\s*定/ }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText('绑定通道 2')).toBeTruthy();
+      await user.click(within(dialog).getByRole('combobox'));
+      // The camera already on channel 1 is shown so and not offered.
+      const taken = await screen.findByText('(已在通道 1)');
+      expect(taken.closest('.ant-select-item-option')?.getAttribute('aria-disabled')).toBe('true');
+      await user.click(await screen.findByText('门口枪机'));
+      await user.click(within(dialog).getByTestId('dvr-bind-ok'));
+      await waitFor(() => expect(calls.some((c) => c.url.pathname === `${DVR}/81/bind`)).toBe(true));
+      const bind = calls.find((c) => c.url.pathname === `${DVR}/81/bind`)!;
+      expect([bind.body?.get('channel'), bind.body?.get('cameraId')]).toEqual(['2', '72']);
+      expect(await screen.findByText('摄像机“门口枪机”已绑定到通道 2')).toBeTruthy();
+      await within(card).findByText('门口枪机');
 
-    const first = within(card).getAllByRole('row')[1]!;
-    await user.click(within(first).getByRole('button', { name: /解\s*绑/ }));
-    expect(await screen.findByText('确定解除通道 1 与摄像机“路口球机”的绑定？')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: /确\s*定/ }));
-    await waitFor(() =>
-      expect(calls.find((c) => c.url.pathname === `${DVR}/81/unbind`)?.body?.get('channel')).toBe('1'),
-    );
-    expect(await screen.findByText('通道 1 已解绑')).toBeTruthy();
-  }, 120_000);
+      const first = within(card).getAllByRole('row')[1]!;
+      await user.click(within(first).getByRole('button', { name: /解\s*绑/ }));
+      expect(await screen.findByText('确定解除通道 1 与摄像机“路口球机”的绑定？')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: /确\s*定/ }));
+      await waitFor(() =>
+        expect(calls.find((c) => c.url.pathname === `${DVR}/81/unbind`)?.body?.get('channel')).toBe('1'),
+      );
+      expect(await screen.findByText('通道 1 已解绑')).toBeTruthy();
+    },
+  );
 
   it("shows the server's reason when a binding is refused, in the dialog", async () => {
     const message = '请选择录像机所在项目的摄像机';

@@ -1,6 +1,7 @@
 import type { Lang } from '@sc/contract';
 import { deviceScreenKeys } from '@sc/contract/families/kit';
 import type { ReactNode } from 'react';
+import { describe, it } from 'vitest';
 import { type FamilyData, familyScreens, listedSample, type openDevice, PROJECT_ID } from '../../test/family-page';
 
 type Listed = ReturnType<typeof listedSample>;
@@ -15,6 +16,9 @@ export const listedRows =
     ({ ...listedSample(id, name, prefix), ...own, ...more }) as T;
 
 type Named = { id: number; name: string };
+
+/** The rows of a list's registration tests: the one to register, the one to look at below the edit level. */
+type Registration = { register?: string; hidden?: string };
 
 /**
  * A device family's screen tests (familyScreens) from its slug: its list screen `/pjt/pjtdevice<slug>list`
@@ -41,6 +45,13 @@ export function deviceScreens(
   const PAGE = `/pjt/${keys.device}?id=${data.device.id}`;
   const family = familyScreens({ ...data, screen: LIST, base: BASE });
   const idOf = (name: string) => data.list.find((r) => r.name === name)!.id;
+  const openPage = (options?: Parameters<typeof openDevice>[4]) => family.openDevice(devicePage, PAGE, slug, options);
+  /** The list's registration tests: the listed device `register` registered (its POST to `<BASE>/<id>/register`), none shown on the row `hidden` below the edit level. */
+  const registrationTests = ({ register, hidden }: Registration) =>
+    family.registrationTests(listPage, LIST, {
+      register: register === undefined ? undefined : [register, `${BASE}/${idOf(register)}/register`],
+      hidden,
+    });
   return {
     ...family,
     LIST,
@@ -49,15 +60,21 @@ export function deviceScreens(
     /** Renders the list (for a user of `level`) and waits for the row showing `name`. */
     openList: (name: string, level?: number) => family.openList(listPage, LIST, name, level),
     /** Renders the device page and waits for the device's name. */
-    openPage: (options?: Parameters<typeof openDevice>[4]) => family.openDevice(devicePage, PAGE, slug, options),
+    openPage,
     /** The device page's card `testId`, in `lang`. */
     openCard: (testId: string, lang: Lang) => family.openCard(devicePage, PAGE, testId, lang),
-    /** The list's registration tests: the listed device `register` registered (its POST to `<BASE>/<id>/register`), none shown on the row `hidden` below the edit level. */
-    registrationTests: ({ register, hidden }: { register?: string; hidden?: string }) =>
-      family.registrationTests(listPage, LIST, {
-        register: register === undefined ? undefined : [register, `${BASE}/${idOf(register)}/register`],
-        hidden,
+    /**
+     * The list's tests, `title`: the family's own (`tests`), then its registration tests (`rows`, as
+     * registrationTests); each given 120 s, as the registration tests are.
+     */
+    listTests: (title: string, rows: Registration, tests: () => void) =>
+      describe(title, { timeout: 120_000 }, () => {
+        tests();
+        registrationTests(rows);
       }),
+    /** A test of the device page: `body` once the page shows the device's name, for a user of the edit level. */
+    pageTest: (title: string, body: (opened: Awaited<ReturnType<typeof openPage>>) => Promise<void>) =>
+      it(title, async () => body(await openPage({ named: data.device.name })), 120_000),
     /** The device page's guards (familyScreens' guardTests). */
     guardTests: (guards: Parameters<ReturnType<typeof familyScreens>['guardTests']>[2]) =>
       family.guardTests(devicePage, PAGE, guards),

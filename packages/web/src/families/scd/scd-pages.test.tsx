@@ -69,7 +69,7 @@ const family = deviceScreens('scd', {
   },
 });
 
-describe('dustbin list', () => {
+family.listTests('dustbin list', { register: '路口垃圾桶', hidden: '广场垃圾桶' }, () => {
   it('shows fill as a bar, the fill state as a tag and weight, and follows reports', async () => {
     const { row } = await family.openList('广场垃圾桶');
     expect(within(row).getByTestId('scd-fill').textContent).toContain('95%');
@@ -91,7 +91,7 @@ describe('dustbin list', () => {
     await waitFor(async () =>
       expect((await family.rowWith('广场垃圾桶')).querySelector('[data-fill-state]')?.textContent).toBe('正常'),
     );
-  }, 120_000);
+  });
 
   it('puts the bins on a map coloured by fill, with its legend in words', async () => {
     const { calls } = family.serve();
@@ -106,26 +106,26 @@ describe('dustbin list', () => {
     await waitFor(() => expect(document.querySelector('.area-map-legend')?.textContent).toBe('溢出'), {
       timeout: 20_000,
     });
-  }, 120_000);
-
-  family.registrationTests({ register: '路口垃圾桶', hidden: '广场垃圾桶' });
+  });
 });
 
 describe('dustbin page', () => {
-  it('shows the latest values with the fill state, reads real-time data and both event lists in words', async () => {
-    const { calls, user } = await family.openPage({ named: '广场垃圾桶' });
-    const realtime = screen.getByTestId('scd-realtime');
-    await waitFor(() => expect(realtime.querySelector('[data-reading="fill"]')?.textContent).toBe('填充度95\u00a0%'));
-    expect(realtime.querySelector('[data-fill-state]')?.textContent).toBe('溢出');
-    await user.click(screen.getByTestId('command-realdata'));
-    expect((await screen.findByTestId('command-outcome')).textContent).toContain('读取实时数据成功');
-    expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/41/realdata'))).toBe(true);
-    const recent = await screen.findByTestId('scd-recent');
-    await waitFor(() => expect(recent.textContent).toContain('垃圾桶溢出'));
-    const events = screen.getByTestId('scd-events');
-    await waitFor(() => expect(events.textContent).toContain('垃圾桶已满'));
-    expect(events.textContent).not.toContain('OVERFILL');
-  }, 120_000);
+  family.pageTest(
+    'shows the latest values with the fill state, reads real-time data and both event lists in words',
+    async ({ calls, user }) => {
+      const realtime = screen.getByTestId('scd-realtime');
+      await waitFor(() => expect(realtime.querySelector('[data-reading="fill"]')?.textContent).toBe('填充度95\u00a0%'));
+      expect(realtime.querySelector('[data-fill-state]')?.textContent).toBe('溢出');
+      await user.click(screen.getByTestId('command-realdata'));
+      expect((await screen.findByTestId('command-outcome')).textContent).toContain('读取实时数据成功');
+      expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/41/realdata'))).toBe(true);
+      const recent = await screen.findByTestId('scd-recent');
+      await waitFor(() => expect(recent.textContent).toContain('垃圾桶溢出'));
+      const events = screen.getByTestId('scd-events');
+      await waitFor(() => expect(events.textContent).toContain('垃圾桶已满'));
+      expect(events.textContent).not.toContain('OVERFILL');
+    },
+  );
 
   it.each([
     ['zh_CN', '满溢阈值 (cm)', '满溢阈值必须小于溢出阈值', '配置已保存并下发到垃圾桶'],

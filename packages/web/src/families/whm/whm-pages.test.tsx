@@ -128,7 +128,7 @@ const family = deviceScreens('whm', {
   },
 });
 
-describe('meter list', () => {
+family.listTests('meter list', { register: '西路电表', hidden: '东路电表' }, () => {
   it('shows each meter with its reading and pick time, and follows telemetry pushes', async () => {
     const { calls, row } = await family.openList('东路电表');
     expect(row.textContent).toContain('18234.5');
@@ -139,7 +139,7 @@ describe('meter list', () => {
     family.pushReport(31, 'watthourmeter', { reading: 18240.25, power: 4.5 }, '2026-05-01T08:15:00Z');
     await waitFor(async () => expect((await family.rowWith('东路电表')).textContent).toContain('18240.3'));
     expect(calls.length).toBe(loads);
-  }, 120_000);
+  });
 
   it("shows the project's consumption by day, and by month with the resolution named", async () => {
     const { calls } = family.serve(1);
@@ -168,44 +168,44 @@ describe('meter list', () => {
     // Nothing raw beside the chart: no reading key, no UTC.
     const chart = within(card).getByTestId('chart-option').textContent!;
     expect(card.textContent!.replace(chart, '')).not.toMatch(/energy|UTC/);
-  }, 120_000);
-
-  family.registrationTests({ register: '西路电表', hidden: '东路电表' });
+  });
 });
 
 describe('meter page', () => {
-  it('shows the latest values, reads real-time data and the history with its consumption', async () => {
-    const { calls, user } = await family.openPage({ named: '东路电表' });
-    const realtime = screen.getByTestId('whm-realtime');
-    await waitFor(() =>
-      expect(realtime.querySelector('[data-reading="reading"]')?.textContent).toBe('读数18234.5\u00a0kWh'),
-    );
-    await user.click(screen.getByTestId('command-realdata'));
-    expect((await screen.findByTestId('command-outcome')).textContent).toContain('读取实时数据成功');
-    // The answer's values go to the panel, not raw under the buttons.
-    expect(screen.getByTestId('command-outcome').textContent).not.toContain('{');
-    expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/31/realdata'))).toBe(true);
-    // Below the values: mounted once the top of the page is painted.
-    const history = await screen.findByTestId('whm-history');
-    await waitFor(() =>
-      expect(within(history).getByTestId('history-consumption').textContent).toContain('3.5\u00a0kWh'),
-    );
-    // The power factor is a bare number to the hundredth, labelled, with no unit (never "cos φ").
-    expect(realtime.querySelector('[data-reading="powerFactor"]')?.textContent).toBe('功率因数0.95');
-    expect(await within(history).findByRole('columnheader', { name: '功率因数' })).toBeTruthy();
-    expect(history.textContent).not.toContain('cos');
-    expect(within(history).getByTestId('history-export').getAttribute('href')).toContain(
-      '/api/pjts/2/iot/whm/31/reports.do/export?from=',
-    );
-    await user.click(within(history).getByText('最近 7 天'));
-    await waitFor(() => {
-      const series = calls.filter((c) => c.url.pathname.endsWith('/reports.do/series'));
-      const last = series[series.length - 1]!;
-      const hours =
-        (Date.parse(last.url.searchParams.get('to')!) - Date.parse(last.url.searchParams.get('from')!)) / 3600_000;
-      expect(Math.round(hours)).toBe(168);
-    });
-  });
+  family.pageTest(
+    'shows the latest values, reads real-time data and the history with its consumption',
+    async ({ calls, user }) => {
+      const realtime = screen.getByTestId('whm-realtime');
+      await waitFor(() =>
+        expect(realtime.querySelector('[data-reading="reading"]')?.textContent).toBe('读数18234.5\u00a0kWh'),
+      );
+      await user.click(screen.getByTestId('command-realdata'));
+      expect((await screen.findByTestId('command-outcome')).textContent).toContain('读取实时数据成功');
+      // The answer's values go to the panel, not raw under the buttons.
+      expect(screen.getByTestId('command-outcome').textContent).not.toContain('{');
+      expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/31/realdata'))).toBe(true);
+      // Below the values: mounted once the top of the page is painted.
+      const history = await screen.findByTestId('whm-history');
+      await waitFor(() =>
+        expect(within(history).getByTestId('history-consumption').textContent).toContain('3.5\u00a0kWh'),
+      );
+      // The power factor is a bare number to the hundredth, labelled, with no unit (never "cos φ").
+      expect(realtime.querySelector('[data-reading="powerFactor"]')?.textContent).toBe('功率因数0.95');
+      expect(await within(history).findByRole('columnheader', { name: '功率因数' })).toBeTruthy();
+      expect(history.textContent).not.toContain('cos');
+      expect(within(history).getByTestId('history-export').getAttribute('href')).toContain(
+        '/api/pjts/2/iot/whm/31/reports.do/export?from=',
+      );
+      await user.click(within(history).getByText('最近 7 天'));
+      await waitFor(() => {
+        const series = calls.filter((c) => c.url.pathname.endsWith('/reports.do/series'));
+        const last = series[series.length - 1]!;
+        const hours =
+          (Date.parse(last.url.searchParams.get('to')!) - Date.parse(last.url.searchParams.get('from')!)) / 3600_000;
+        expect(Math.round(hours)).toBe(168);
+      });
+    },
+  );
 
   it('saves the config, shows the server message for a bad one, and takes the meter out of use after asking', async () => {
     const { calls } = family.serve(5, '/pjt/pjtdevicewhm');

@@ -103,7 +103,7 @@ const family = deviceScreens('wifi', {
   },
 });
 
-describe('WiFi list', () => {
+family.listTests('WiFi list', { register: '公园 AP', hidden: '广场 AP' }, () => {
   it('shows traffic, load, clients, online time and link type in words, and follows reports', async () => {
     const { row } = await family.openList('广场 AP');
     expect(within(row).getByTestId('wifi-traffic').textContent).toBe('↑ 2.5 / ↓ 12.3');
@@ -124,40 +124,40 @@ describe('WiFi list', () => {
     await waitFor(async () =>
       expect(within(await family.rowWith('广场 AP')).getByTestId('wifi-clients').textContent).toBe('21'),
     );
-  }, 120_000);
-
-  family.registrationTests({ register: '公园 AP', hidden: '广场 AP' });
+  });
 });
 
 describe('WiFi page', () => {
-  it('shows the runtime, connected devices, interfaces and the log in words, and blacklists a client', async () => {
-    const { calls, user } = await family.openPage({ named: '广场 AP' });
-    const runtime = screen.getByTestId('wifi-runtime');
-    await waitFor(() => expect(runtime.querySelector('[data-reading="clients"]')?.textContent).toBe('终端数9'));
-    expect(screen.getByTestId('wifi-uptime').textContent).toBe('在线时长: 1 天 1 小时');
-    const clients = await screen.findByTestId('wifi-clients-card');
-    const row = await within(clients).findByText('02:AA:BB:CC:00:01', undefined, { timeout: 20_000 });
-    expect(row.closest('tr')!.textContent).toContain('-61');
-    expect(row.closest('tr')!.textContent).toContain('2.4 GHz');
-    expect(row.closest('tr')!.textContent).toContain('1 小时 30 分钟');
-    const interfaces = screen.getByTestId('wifi-interfaces');
-    expect(interfaces.querySelector('[data-radio="5g"]')?.textContent).toBe('已关闭');
-    expect(interfaces.textContent).toContain('5 GHz');
-    expect(interfaces.textContent).toContain('无线');
-    expect(screen.getByTestId('wifi-blacklist').textContent).toContain('02:AA:BB:CC:00:09');
-    const logs = screen.getByTestId('wifi-logs');
-    await waitFor(() => expect(logs.textContent).toContain('终端接入'));
-    expect(logs.textContent).toContain('射频关闭');
-    expect(logs.textContent).not.toContain('CLIENT_JOIN');
-    await user.click(within(row.closest('tr')!).getByRole('button', { name: /加入黑名单/ }));
-    await waitFor(() =>
-      expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/51/control'))).toBe(true),
-    );
-    const post = calls.find((c) => c.url.pathname.endsWith('/51/control'))!;
-    expect(post.body?.get('action')).toBe('blacklistAdd');
-    expect(post.body?.get('mac')).toBe('02:AA:BB:CC:00:01');
-    expect(await screen.findByText('加入黑名单已下发到设备', undefined, { timeout: 10_000 })).toBeTruthy();
-  }, 120_000);
+  family.pageTest(
+    'shows the runtime, connected devices, interfaces and the log in words, and blacklists a client',
+    async ({ calls, user }) => {
+      const runtime = screen.getByTestId('wifi-runtime');
+      await waitFor(() => expect(runtime.querySelector('[data-reading="clients"]')?.textContent).toBe('终端数9'));
+      expect(screen.getByTestId('wifi-uptime').textContent).toBe('在线时长: 1 天 1 小时');
+      const clients = await screen.findByTestId('wifi-clients-card');
+      const row = await within(clients).findByText('02:AA:BB:CC:00:01', undefined, { timeout: 20_000 });
+      expect(row.closest('tr')!.textContent).toContain('-61');
+      expect(row.closest('tr')!.textContent).toContain('2.4 GHz');
+      expect(row.closest('tr')!.textContent).toContain('1 小时 30 分钟');
+      const interfaces = screen.getByTestId('wifi-interfaces');
+      expect(interfaces.querySelector('[data-radio="5g"]')?.textContent).toBe('已关闭');
+      expect(interfaces.textContent).toContain('5 GHz');
+      expect(interfaces.textContent).toContain('无线');
+      expect(screen.getByTestId('wifi-blacklist').textContent).toContain('02:AA:BB:CC:00:09');
+      const logs = screen.getByTestId('wifi-logs');
+      await waitFor(() => expect(logs.textContent).toContain('终端接入'));
+      expect(logs.textContent).toContain('射频关闭');
+      expect(logs.textContent).not.toContain('CLIENT_JOIN');
+      await user.click(within(row.closest('tr')!).getByRole('button', { name: /加入黑名单/ }));
+      await waitFor(() =>
+        expect(calls.some((c) => c.method === 'POST' && c.url.pathname.endsWith('/51/control'))).toBe(true),
+      );
+      const post = calls.find((c) => c.url.pathname.endsWith('/51/control'))!;
+      expect(post.body?.get('action')).toBe('blacklistAdd');
+      expect(post.body?.get('mac')).toBe('02:AA:BB:CC:00:01');
+      expect(await screen.findByText('加入黑名单已下发到设备', undefined, { timeout: 10_000 })).toBeTruthy();
+    },
+  );
 
   it.each([
     ['zh_CN', '终端 MAC', '请输入有效的 MAC 地址（如 00:1A:2B:3C:4D:5E）', '加入黑名单'],
