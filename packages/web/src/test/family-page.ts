@@ -112,6 +112,16 @@ export const rowWith = (text: string) =>
     { timeout: 20_000 },
   );
 
+/**
+ * Waits until the latest values of the card `testId` show the reading `key` as `text` (its label, then its
+ * value and unit, as the user reads them); returns the card.
+ */
+export async function expectReading(testId: string, key: string, text: string) {
+  const card = await screen.findByTestId(testId, undefined, { timeout: 20_000 });
+  await waitFor(() => expect(card.querySelector(`[data-reading="${key}"]`)?.textContent).toBe(text));
+  return card;
+}
+
 /** Opens the page's realtime socket and pushes `push` to it. */
 export function pushLive(push: RealtimePush) {
   const socket = FakeWebSocket.last!;

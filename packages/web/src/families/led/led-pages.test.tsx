@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
 import { stubXhr } from '../../test/fake-xhr';
-import { deviceSample, familyScreens, pageOf } from '../../test/family-page';
+import { deviceSample, expectReading, familyScreens, pageOf } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import { listedRows } from '../kit/test-fixtures';
 import type { LedResource, LedScreen } from './api';
@@ -133,8 +133,7 @@ describe('LED screen page', () => {
     const { calls } = family.serve(5, '/pjt/pjtdeviceled');
     const user = userEvent.setup();
     renderWithApp(<LedPage />, { path: PAGE });
-    const runtime = await screen.findByTestId('led-runtime', undefined, { timeout: 20_000 });
-    await waitFor(() => expect(runtime.querySelector('[data-reading="brightness"]')?.textContent).toBe('亮度180'));
+    const runtime = await expectReading('led-runtime', 'brightness', '亮度180');
     expect(screen.getByTestId('led-power').textContent).toBe('开');
     expect(screen.getByTestId('led-playing').textContent).toBe('城市公告');
     const control = screen.getByTestId('led-control');

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { deviceSample } from '../../test/family-page';
+import { deviceSample, expectReading } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import { deviceScreens, listedRows } from '../kit/test-fixtures';
 import type { ScdBin } from './api';
@@ -113,8 +113,7 @@ describe('dustbin page', () => {
   family.pageTest(
     'shows the latest values with the fill state, reads real-time data and both event lists in words',
     async ({ calls, user }) => {
-      const realtime = screen.getByTestId('scd-realtime');
-      await waitFor(() => expect(realtime.querySelector('[data-reading="fill"]')?.textContent).toBe('填充度95\u00a0%'));
+      const realtime = await expectReading('scd-realtime', 'fill', '填充度95\u00a0%');
       expect(realtime.querySelector('[data-fill-state]')?.textContent).toBe('溢出');
       await user.click(screen.getByTestId('command-realdata'));
       expect((await screen.findByTestId('command-outcome')).textContent).toContain('读取实时数据成功');

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { EChartOption } from '../../components/device/echart';
-import { deviceSample, pageOf } from '../../test/family-page';
+import { deviceSample, expectReading, pageOf } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import { deviceScreens } from '../kit/test-fixtures';
 import type { WhmMeter } from './api';
@@ -175,10 +175,7 @@ describe('meter page', () => {
   family.pageTest(
     'shows the latest values, reads real-time data and the history with its consumption',
     async ({ calls, user }) => {
-      const realtime = screen.getByTestId('whm-realtime');
-      await waitFor(() =>
-        expect(realtime.querySelector('[data-reading="reading"]')?.textContent).toBe('读数18234.5\u00a0kWh'),
-      );
+      const realtime = await expectReading('whm-realtime', 'reading', '读数18234.5\u00a0kWh');
       await user.click(screen.getByTestId('command-realdata'));
       expect((await screen.findByTestId('command-outcome')).textContent).toContain('读取实时数据成功');
       // The answer's values go to the panel, not raw under the buttons.

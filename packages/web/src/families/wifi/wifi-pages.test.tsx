@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deviceSample } from '../../test/family-page';
+import { deviceSample, expectReading } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import { deviceScreens, listedRows } from '../kit/test-fixtures';
 import type { WifiAp } from './api';
@@ -131,8 +131,7 @@ describe('WiFi page', () => {
   family.pageTest(
     'shows the runtime, connected devices, interfaces and the log in words, and blacklists a client',
     async ({ calls, user }) => {
-      const runtime = screen.getByTestId('wifi-runtime');
-      await waitFor(() => expect(runtime.querySelector('[data-reading="clients"]')?.textContent).toBe('终端数9'));
+      await expectReading('wifi-runtime', 'clients', '终端数9');
       expect(screen.getByTestId('wifi-uptime').textContent).toBe('在线时长: 1 天 1 小时');
       const clients = await screen.findByTestId('wifi-clients-card');
       const row = await within(clients).findByText('02:AA:BB:CC:00:01', undefined, { timeout: 20_000 });
