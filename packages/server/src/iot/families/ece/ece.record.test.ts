@@ -1,4 +1,3 @@
-import type { CommandRequest } from '@sc/contract';
 import {
   ECE_TALK_FRAME_SAMPLES,
   type EceRecording,
@@ -13,17 +12,15 @@ import WebSocket from 'ws';
 import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject, queryRows } from '../../../test/factories.js';
 import { eventually } from '../../test-device.js';
-import { commandSuite, connectOnline, type TestDevice } from '../kit/test-fixtures.js';
+import { connectOnline, liveSuite, type TestDevice } from '../kit/test-fixtures.js';
 import { callRecorder, recordingComment, stereoWav, wavHeader } from './ece.recorder.js';
 import { createEceRepository } from './ece.repository.js';
 import { rangeOf } from './ece.service.js';
 
-const suite = commandSuite(eceManifest);
-const { call, base, type: TYPE } = suite;
-let origin: string;
+const suite = liveSuite<EceTalkMessage>(eceManifest);
+const { call, base, type: TYPE, told } = suite;
 let post: TestDevice;
 let otherProject: { id: number };
-const told: CommandRequest[] = [];
 const repo = () => createEceRepository(suite.t.database.db);
 
 async function alarmOf(d: TestDevice, projectId = 1) {
@@ -61,13 +58,12 @@ const audio = (id: number, headers: Record<string, string> = {}, path = base, to
   suite.t.app.inject({ method: 'GET', url: `${path}/recordings/${id}/audio?token=${token}&lang=zh_CN`, headers });
 
 beforeAll(async () => {
-  await suite.t.app.listen({ port: 0, host: '127.0.0.1' });
-  origin = `127.0.0.1:${(suite.t.app.server.address() as { port: number }).port}`;
   post = await createIotDevice(suite.t.database.db, { type: TYPE, modelNo: 'eceisc' });
-  await connectOnline(suite, post, (r) => {
-    told.push(r);
-    return { ok: true, result: { talking: r.args.session } };
-  });
+  await connectOnline(
+    suite,
+    post,
+    suite.keeping((r) => ({ talking: r.args.session })),
+  );
   otherProject = await createProject(suite.t.database.db, 1, ['ece']);
 });
 
@@ -186,7 +182,7 @@ describe('the recorder', () => {
 describe('a call answered at the seat', () => {
   it('is recorded both ways as it is relayed, kept when the seat closes its tab', async () => {
     const alarmId = await alarmOf(post);
-    const socket = new WebSocket(`ws://${origin}${base}/live?token=${suite.admin}&lang=en_US&alarmId=${alarmId}`);
+    const socket = new WebSocket(`ws://${suite.origin}${base}/live?token=${suite.admin}&lang=en_US&alarmId=${alarmId}`);
     const messages: EceTalkMessage[] = [];
     socket.on('message', (data: Buffer, binary) => {
       if (!binary) messages.push(JSON.parse(String(data)) as EceTalkMessage);

@@ -1,4 +1,3 @@
-import type { CommandRequest } from '@sc/contract';
 import {
   ECE_TALK_FRAME_SAMPLES,
   type EceTalkMessage,
@@ -14,13 +13,11 @@ import { loadConfig } from '../../../config.js';
 import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject, queryRows } from '../../../test/factories.js';
 import { eventually } from '../../test-device.js';
-import { commandSuite, connectOnline, operatorSocket, type TestDevice } from '../kit/test-fixtures.js';
+import { connectOnline, liveSuite, type TestDevice } from '../kit/test-fixtures.js';
 
-const suite = commandSuite(eceManifest);
-const { base, type: TYPE } = suite;
-let origin: string;
+const suite = liveSuite<EceTalkMessage>(eceManifest);
+const { type: TYPE, told, operator } = suite;
 let post: TestDevice;
-const told: CommandRequest[] = [];
 let otherProject: { id: number };
 
 /** An alarm of `d` (a row as a CALL makes it), its id. */
@@ -35,19 +32,14 @@ async function alarmOf(d: TestDevice, projectId = 1) {
 }
 
 beforeAll(async () => {
-  await suite.t.app.listen({ port: 0, host: '127.0.0.1' });
-  origin = `127.0.0.1:${(suite.t.app.server.address() as { port: number }).port}`;
   post = await createIotDevice(suite.t.database.db, { type: TYPE, modelNo: 'eceisc' });
-  await connectOnline(suite, post, (r) => {
-    told.push(r);
-    return { ok: true, result: { talking: r.args.session } };
-  });
+  await connectOnline(
+    suite,
+    post,
+    suite.keeping((r) => ({ talking: r.args.session })),
+  );
   otherProject = await createProject(suite.t.database.db, 1, ['ece']);
 });
-
-/** The operator's socket: the server's messages and the post's frames as they come. */
-const operator = (query: string, token = suite.admin) =>
-  operatorSocket<EceTalkMessage>(`ws://${origin}${base}/live?token=${token}&lang=en_US&${query}`);
 
 const pcm = (value: number) => new Int16Array(ECE_TALK_FRAME_SAMPLES).fill(value);
 
@@ -195,7 +187,7 @@ describe('a call behind a load balancer', () => {
     const o = await operator(`alarmId=${alarmId}`);
     await o.next((m) => m.kind === 'outcome');
     const command = told.at(-1)!;
-    const via = (url: string) => url.replace(origin, otherOrigin);
+    const via = (url: string) => url.replace(suite.origin, otherOrigin);
     const { url, upload } = command.args as { url: string; upload: string };
     expect(via(url)).not.toBe(url);
 
@@ -229,7 +221,7 @@ describe('a call behind a load balancer', () => {
 
     // A session of no instance that is up, asked of either: the route's 404 in the caller's language.
     const nobody = `zzzzzzzz${'a'.repeat(24)}`;
-    for (const at of [origin, otherOrigin]) {
+    for (const at of [suite.origin, otherOrigin]) {
       const res = await fetch(`http://${at}/api/pub/iot/ece/talk/${nobody}?key=${'0'.repeat(32)}&lang=zh_CN`);
       expect(res.status).toBe(404);
       expect(((await res.json()) as { message: string }).message).toMatch(/[\u4e00-\u9fa5]/);

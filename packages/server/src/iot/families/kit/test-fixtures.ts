@@ -1,4 +1,5 @@
-import type { RealtimePush } from '@sc/contract';
+import type { AddressInfo } from 'node:net';
+import type { CommandRequest, RealtimePush } from '@sc/contract';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -182,4 +183,37 @@ export async function operatorSocket<M>(url: string) {
       ms,
     );
   return { socket, opened, refused, messages, frames, next };
+}
+
+/** A family's live suite (`liveSuite`): its app listening, the commands its devices were told, its operators' sockets. */
+export interface LiveSuite<M> extends FamilySuite {
+  /** Where the app listens (`127.0.0.1:<port>`): the operators' sockets, a device's pull and upload. */
+  origin: string;
+  /** The commands told to the devices answering with `keeping`, oldest first. */
+  told: CommandRequest[];
+  /** A device's answer keeping each command in `told`, done with `result` of it. */
+  keeping(result: (r: CommandRequest) => unknown): Answer;
+  /** An operator's live socket (`<base>/live?<query>`, as the admin unless told, in en_US): `operatorSocket`. */
+  operator(query: string, token?: string): ReturnType<typeof operatorSocket<M>>;
+}
+
+/**
+ * The route suite of a family with live audio (`commandSuite`), its app listening on a port before the
+ * file's own set-up, so that its devices reach it over HTTP and its operators over a socket; `M` is what
+ * the server tells an operator's socket.
+ */
+export function liveSuite<M>(family: { type: string; slug: string }): LiveSuite<M> {
+  const suite = commandSuite(family) as LiveSuite<M>;
+  suite.told = [];
+  suite.keeping = (result) => (r) => {
+    suite.told.push(r);
+    return { ok: true, result: result(r) };
+  };
+  suite.operator = (query, token = suite.admin) =>
+    operatorSocket<M>(`ws://${suite.origin}${suite.base}/live?token=${token}&lang=en_US&${query}`);
+  beforeAll(async () => {
+    await suite.t.app.listen({ port: 0, host: '127.0.0.1' });
+    suite.origin = `127.0.0.1:${(suite.t.app.server.address() as AddressInfo).port}`;
+  });
+  return suite;
 }

@@ -1,4 +1,4 @@
-import { type CommandRequest, translate } from '@sc/contract';
+import { translate } from '@sc/contract';
 import {
   liveFrame,
   NSC_LIVE_FRAME_SAMPLES,
@@ -12,24 +12,21 @@ import { loadConfig } from '../../../config.js';
 import { signInWith } from '../../../test/caller.js';
 import { createIotDevice, createProject } from '../../../test/factories.js';
 import { eventually } from '../../test-device.js';
-import { commandSuite, onlineDevice, operatorSocket, type TestDevice } from '../kit/test-fixtures.js';
+import { liveSuite, onlineDevice, type TestDevice } from '../kit/test-fixtures.js';
 
-const suite = commandSuite(nscManifest);
-const { call, base, type: TYPE } = suite;
-let origin: string;
+const suite = liveSuite<NscLiveMessage>(nscManifest);
+const { call, base, type: TYPE, told, operator } = suite;
 let speaker: TestDevice;
 let offline: TestDevice;
 let foreign: TestDevice;
-const told: CommandRequest[] = [];
 let outsider: string;
 
 beforeAll(async () => {
-  await suite.t.app.listen({ port: 0, host: '127.0.0.1' });
-  origin = `127.0.0.1:${(suite.t.app.server.address() as { port: number }).port}`;
-  const online = await onlineDevice(suite, { type: TYPE, modelNo: 'nscitc', props: {} }, (r) => {
-    told.push(r);
-    return { ok: true, result: {} };
-  });
+  const online = await onlineDevice(
+    suite,
+    { type: TYPE, modelNo: 'nscitc', props: {} },
+    suite.keeping(() => ({})),
+  );
   speaker = online.d;
   offline = await createIotDevice(suite.t.database.db, { type: TYPE, modelNo: 'nscitc', props: {} });
   const other = await createProject(suite.t.database.db, 1, ['nsc']);
@@ -41,10 +38,6 @@ beforeAll(async () => {
   });
   outsider = await signInWith(suite.t, other.id, { pjtnsccontrolcenter: 5 });
 });
-
-/** The operator's socket: the server's messages as they come. */
-const operator = (query: string, token = suite.admin) =>
-  operatorSocket<NscLiveMessage>(`ws://${origin}${base}/live?token=${token}&lang=en_US&${query}`);
 
 const errorOf = async (query: string, token?: string) => {
   const o = await operator(query, token);
@@ -64,7 +57,7 @@ describe('live broadcast', () => {
     const command = told.find((r) => r.command === 'live')!;
     expect(command.args).toMatchObject({ codec: 'pcm_s16le', sampleRate: 16000, channels: 1, frameMs: 20 });
     const url = String(command.args.url);
-    expect(url).toContain(`http://${origin}/api/pub/iot/nsc/live/`);
+    expect(url).toContain(`http://${suite.origin}/api/pub/iot/nsc/live/`);
 
     // Another key is refused; the speaker's own opens the stream.
     expect((await fetch(url.replace(/key=\w+/, 'key=0123456789abcdef0123'))).status).toBe(404);
@@ -113,7 +106,10 @@ describe('live broadcast', () => {
       const before = told.length;
       const o = await operator(`deviceIds=${speaker.id}`);
       await o.next((m) => m.kind === 'outcome' && m.id === speaker.id);
-      const url = String(told.slice(before).find((r) => r.command === 'live')!.args.url).replace(origin, otherOrigin);
+      const url = String(told.slice(before).find((r) => r.command === 'live')!.args.url).replace(
+        suite.origin,
+        otherOrigin,
+      );
       const pull = await fetch(url);
       expect(pull.status).toBe(200);
       await o.next((m) => m.kind === 'outcome' && m.id === speaker.id && m.outcome === 'pulling');
