@@ -44,12 +44,13 @@ import {
 import dayjs from 'dayjs';
 import { cloneElement, isValidElement, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { failureText } from '../../api/report';
 import { useFeedback } from '../../app/feedback';
 import { canModify, ruleMessage, useAuthLevel } from '../../components/crud';
 import { projectScreen } from '../../components/project-scoped';
 import { useLang } from '../../i18n/i18n';
+import { useEditedRecord } from '../kit/edited-record';
 import { PROGRAM_LIST, PROGRAM_PAGE, programApi, resourceApi } from './api';
 import { useEnvMonitors } from './env-readings';
 import { ProgramState } from './led-programs-page';
@@ -83,14 +84,8 @@ const CANVAS_WIDTH = 720;
 export default projectScreen(ProgramEditor);
 
 function ProgramEditor({ projectId }: { projectId: number }) {
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || null;
   const api = programApi(projectId);
-  const stored = useQuery({
-    queryKey: api.program.key({ programId: id ?? 0 }),
-    queryFn: () => api.program({ programId: id! }),
-    enabled: id !== null,
-  });
+  const { id, stored } = useEditedRecord(api.program, (programId) => ({ programId }));
   if (id !== null && !stored.data) return stored.isError ? <Empty /> : <Spin />;
   return (
     <Editor

@@ -34,13 +34,14 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { useFeedback } from '../../app/feedback';
 import { useAskFirst } from '../../components/ask-first';
 import { applyServerErrors, canModify, ruleMessage, useAuthLevel, zodRule } from '../../components/crud';
 import { projectScreen } from '../../components/project-scoped';
 import { useLang } from '../../i18n/i18n';
+import { useEditedRecord } from '../kit/edited-record';
 import { type NscConflict, type NscTask, nscApi, nscTaskApi } from './api';
 
 const LIST = '/pjt/pjtnsctasklist';
@@ -97,14 +98,8 @@ export default projectScreen(TaskEditor);
 
 function TaskEditor({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || null;
   const api = nscTaskApi(projectId);
-  const task = useQuery({
-    queryKey: api.task.key({ taskId: id ?? 0 }),
-    queryFn: () => api.task({ taskId: id! }),
-    enabled: id !== null,
-  });
+  const { id, stored: task } = useEditedRecord(api.task, (taskId) => ({ taskId }));
   if (id !== null && task.isLoading) return <Spin style={{ margin: 48 }} />;
   if (id !== null && !task.data)
     return (
