@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { deviceSample } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import { deviceScreens, listedRows } from '../kit/test-fixtures';
+import { camera } from '.';
 import type { CameraListRow } from './api';
-import CameraListPage from './camera-list-page';
 import CameraPage from './camera-page';
 import LiveGridPage from './live-grid-page';
 
@@ -42,9 +42,7 @@ const FIXED = deviceSample(72, '门口枪机', 'CAM', {
   props: { streamMode: 'rtsp' },
 });
 
-const family = deviceScreens('camera', {
-  listPage: <CameraListPage />,
-  devicePage: <CameraPage />,
+const family = deviceScreens(camera, {
   list: CAMERAS,
   device: DOME,
   more: (call, pathname) => {

@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
 import { deviceSample } from '../../test/family-page';
 import { deviceScreens, listedRows } from '../kit/test-fixtures';
+import { dvr } from '.';
 import type { DvrListRow } from './api';
-import DvrListPage from './dvr-list-page';
-import DvrPage from './dvr-page';
 
 const DVR = '/api/pjts/2/iot/dvr';
 const row = listedRows<DvrListRow>('DVR', {
@@ -67,9 +66,7 @@ const FILES = {
   ],
 };
 
-const family = deviceScreens('dvr', {
-  listPage: <DvrListPage />,
-  devicePage: <DvrPage />,
+const family = deviceScreens(dvr, {
   list: RECORDERS,
   device: DEVICE,
   more: (call, pathname) => {

@@ -1,8 +1,9 @@
 import type { Lang } from '@sc/contract';
 import { deviceScreenKeys } from '@sc/contract/families/kit';
-import type { ReactNode } from 'react';
+import { createElement, Suspense } from 'react';
 import { describe, it } from 'vitest';
 import { type FamilyData, familyScreens, listedSample, type openDevice, PROJECT_ID } from '../../test/family-page';
+import type { FamilyConsole } from '../types';
 
 type Listed = ReturnType<typeof listedSample>;
 
@@ -21,48 +22,48 @@ type Named = { id: number; name: string };
 type Registration = { register?: string; hidden?: string };
 
 /**
- * A device family's screen tests (familyScreens) from its slug: its list screen `/pjt/pjtdevice<slug>list`
- * (`LIST`), its calls `/api/pjts/2/iot/<slug>` (`BASE`) and its device page `/pjt/pjtdevice<slug>?id=<id>`
- * (`PAGE`, the `device`'s; its testids prefixed with the slug), with the helpers bound to the family's
- * pages (`listPage` and `devicePage`, elements) and paths.
+ * A device family's screen tests (familyScreens) from its console part (`family`: its slug and screens):
+ * its list screen `/pjt/pjtdevice<slug>list` (`LIST`), its calls `/api/pjts/2/iot/<slug>` (`BASE`) and its
+ * device page `/pjt/pjtdevice<slug>?id=<id>` (`PAGE`, the `device`'s; its testids prefixed with the slug),
+ * with the helpers bound to those two screens (as the console loads them) and paths.
  */
 export function deviceScreens(
-  slug: string,
-  {
-    listPage,
-    devicePage,
-    ...data
-  }: Omit<FamilyData, 'screen' | 'base' | 'list' | 'device'> & {
-    listPage: ReactNode;
-    devicePage: ReactNode;
-    list: Named[];
-    device: Named;
-  },
+  family: FamilyConsole,
+  data: Omit<FamilyData, 'screen' | 'base' | 'list' | 'device'> & { list: Named[]; device: Named },
 ) {
+  const slug = family.family;
   const keys = deviceScreenKeys(slug);
+  /** The family's screen `key`, lazily loaded as in the console. */
+  const screenOf = (key: string) => {
+    const page = family.pages[key];
+    if (!page) throw new Error(`${slug} has no screen ${key}`);
+    return createElement(Suspense, null, createElement(page));
+  };
+  const listPage = screenOf(keys.list);
+  const devicePage = screenOf(keys.device);
   const LIST = `/pjt/${keys.list}`;
   const BASE = `/api/pjts/${PROJECT_ID}/iot/${slug}`;
   const PAGE = `/pjt/${keys.device}?id=${data.device.id}`;
-  const family = familyScreens({ ...data, screen: LIST, base: BASE });
+  const screens = familyScreens({ ...data, screen: LIST, base: BASE });
   const idOf = (name: string) => data.list.find((r) => r.name === name)!.id;
-  const openPage = (options?: Parameters<typeof openDevice>[4]) => family.openDevice(devicePage, PAGE, slug, options);
+  const openPage = (options?: Parameters<typeof openDevice>[4]) => screens.openDevice(devicePage, PAGE, slug, options);
   /** The list's registration tests: the listed device `register` registered (its POST to `<BASE>/<id>/register`), none shown on the row `hidden` below the edit level. */
   const registrationTests = ({ register, hidden }: Registration) =>
-    family.registrationTests(listPage, LIST, {
+    screens.registrationTests(listPage, LIST, {
       register: register === undefined ? undefined : [register, `${BASE}/${idOf(register)}/register`],
       hidden,
     });
   return {
-    ...family,
+    ...screens,
     LIST,
     BASE,
     PAGE,
     /** Renders the list (for a user of `level`) and waits for the row showing `name`. */
-    openList: (name: string, level?: number) => family.openList(listPage, LIST, name, level),
+    openList: (name: string, level?: number) => screens.openList(listPage, LIST, name, level),
     /** Renders the device page and waits for the device's name. */
     openPage,
     /** The device page's card `testId`, in `lang`. */
-    openCard: (testId: string, lang: Lang) => family.openCard(devicePage, PAGE, testId, lang),
+    openCard: (testId: string, lang: Lang) => screens.openCard(devicePage, PAGE, testId, lang),
     /**
      * The list's tests, `title`: the family's own (`tests`), then its registration tests (`rows`, as
      * registrationTests); each given 120 s, as the registration tests are.
@@ -77,6 +78,6 @@ export function deviceScreens(
       it(title, async () => body(await openPage({ named: data.device.name })), 120_000),
     /** The device page's guards (familyScreens' guardTests). */
     guardTests: (guards: Parameters<ReturnType<typeof familyScreens>['guardTests']>[2]) =>
-      family.guardTests(devicePage, PAGE, guards),
+      screens.guardTests(devicePage, PAGE, guards),
   };
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { deviceSample, expectReading } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import { deviceScreens, listedRows } from '../kit/test-fixtures';
+import { scd } from '.';
 import type { ScdBin } from './api';
 import ScdListPage from './scd-list-page';
 import ScdPage from './scd-page';
@@ -39,9 +40,7 @@ const EVENT = {
   detail: null,
 };
 
-const family = deviceScreens('scd', {
-  listPage: <ScdListPage />,
-  devicePage: <ScdPage />,
+const family = deviceScreens(scd, {
   list: BINS,
   device: ONE,
   latest: {

@@ -5,6 +5,7 @@ import type { EChartOption } from '../../components/device/echart';
 import { deviceSample, expectReading, pageOf } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import { deviceScreens } from '../kit/test-fixtures';
+import { whm } from '.';
 import type { WhmMeter } from './api';
 import WhmListPage from './whm-list-page';
 import WhmPage from './whm-page';
@@ -84,9 +85,7 @@ function totals(url: URL) {
   return { unit, from: url.searchParams.get('from'), to: url.searchParams.get('to'), points, total: { energy: total } };
 }
 
-const family = deviceScreens('whm', {
-  listPage: <WhmListPage />,
-  devicePage: <WhmPage />,
+const family = deviceScreens(whm, {
   list: METERS,
   device: DEVICE,
   events: { path: 'events', list: [] },

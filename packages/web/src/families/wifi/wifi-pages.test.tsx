@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { deviceSample, expectReading } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import { deviceScreens, listedRows } from '../kit/test-fixtures';
+import { wifi } from '.';
 import type { WifiAp } from './api';
-import WifiListPage from './wifi-list-page';
 import WifiPage from './wifi-page';
 
 const WIFI = '/api/pjts/2/iot/wifi';
@@ -83,9 +83,7 @@ const LOG = {
   detail: { mac: '02:AA:BB:CC:00:01', band: '2g' },
 };
 
-const family = deviceScreens('wifi', {
-  listPage: <WifiListPage />,
-  devicePage: <WifiPage />,
+const family = deviceScreens(wifi, {
   list: APS,
   device: ONE,
   latest: {
