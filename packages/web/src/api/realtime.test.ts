@@ -100,6 +100,25 @@ describe('realtime channel', () => {
     expect(FakeWebSocket.instances).toHaveLength(4);
   });
 
+  it('tells each subscription when it becomes live: on the opening socket, on an open one, after a reconnect', () => {
+    const rt = connection();
+    const early = vi.fn();
+    rt.subscribe({ devices: [1] }, vi.fn(), early);
+    expect(early).not.toHaveBeenCalled();
+    FakeWebSocket.last!.open();
+    expect(early).toHaveBeenCalledWith(true);
+    const late = vi.fn();
+    rt.subscribe({ devices: [2] }, vi.fn(), late);
+    expect(late).toHaveBeenCalledWith(false);
+    FakeWebSocket.last!.drop();
+    vi.advanceTimersByTime(1000);
+    FakeWebSocket.last!.open();
+    expect(early).toHaveBeenLastCalledWith(true);
+    expect(late).toHaveBeenLastCalledWith(true);
+    expect(early).toHaveBeenCalledTimes(2);
+    expect(late).toHaveBeenCalledTimes(2);
+  });
+
   it('pings while open', () => {
     const rt = connection();
     rt.subscribe({ devices: [1] }, vi.fn());
@@ -194,7 +213,9 @@ describe('pushes under load', () => {
     const { result } = renderHook(() => {
       renders++;
       const [seen, setSeen] = useState<number[]>([]);
-      useRealtime({ projects: [9] }, (push) => setSeen((s) => [...s, 'deviceId' in push ? push.deviceId : 0]), rt);
+      useRealtime({ projects: [9] }, (push) => setSeen((s) => [...s, 'deviceId' in push ? push.deviceId : 0]), {
+        connection: rt,
+      });
       return seen;
     });
     const socket = FakeWebSocket.last!;

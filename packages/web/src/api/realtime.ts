@@ -20,10 +20,18 @@ export interface RealtimeTopics {
 }
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'closed';
 
+/**
+ * The subscription has just become live on the server. Pushes sent before it were not received:
+ * `reopened` when a socket opened (or reopened) to carry it, so what was read before may be stale;
+ * otherwise it joined an open socket, just as its screen mounted.
+ */
+export type LiveListener = (reopened: boolean) => void;
+
 interface Subscription {
   devices: Set<number>;
   projects: Set<number>;
   listener: RealtimeListener;
+  onLive?: LiveListener;
 }
 
 const BACKOFF_MIN_MS = 1000;
@@ -105,19 +113,22 @@ export class RealtimeConnection {
   }
 
   /** Subscribes to devices and projects; the returned function undoes exactly this subscription. */
-  subscribe(topics: RealtimeTopics, listener: RealtimeListener): () => void {
+  subscribe(topics: RealtimeTopics, listener: RealtimeListener, onLive?: LiveListener): () => void {
     const sub: Subscription = {
       devices: new Set(topics.devices ?? []),
       projects: new Set(topics.projects ?? []),
       listener,
+      onLive,
     };
     this.subscriptions.add(sub);
     const added = {
       devices: increment(this.deviceCounts, sub.devices),
       projects: increment(this.projectCounts, sub.projects),
     };
-    if (this.isOpen()) this.sendTopics('subscribe', added);
-    else this.ensureConnected();
+    if (this.isOpen()) {
+      this.sendTopics('subscribe', added);
+      this.tellLive(sub, false);
+    } else this.ensureConnected();
     let active = true;
     return () => {
       if (!active) return;
@@ -182,6 +193,7 @@ export class RealtimeConnection {
         devices: [...this.deviceCounts.keys()],
         projects: [...this.projectCounts.keys()],
       });
+      for (const sub of [...this.subscriptions]) this.tellLive(sub, true);
       this.pingTimer = setInterval(() => this.send({ op: 'ping' }), PING_MS);
     };
     socket.onmessage = (event: MessageEvent) => {
@@ -219,6 +231,14 @@ export class RealtimeConnection {
     this.pingTimer = null;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
+  }
+
+  private tellLive(sub: Subscription, reopened: boolean) {
+    try {
+      sub.onLive?.(reopened);
+    } catch (error) {
+      console.error(error);
+    }
   }
 
   private dispatch(push: RealtimePush) {
@@ -304,22 +324,34 @@ export const realtime = new RealtimeConnection({
 });
 subscribeSession(() => realtime.sessionChanged());
 
+export interface RealtimeOptions {
+  /**
+   * Told each time the subscription becomes live (see LiveListener): a screen whose data the pushes
+   * keep current reads it again there (`resyncQuery`), or a push missed meanwhile stays missed.
+   */
+  onLive?: LiveListener;
+  connection?: RealtimeConnection;
+}
+
 /**
  * Receives the pushes of the given devices and projects while the component is mounted. The
- * listener may change between renders; the subscription only changes with the ids.
+ * listeners may change between renders; the subscription only changes with the ids.
  */
-export function useRealtime(
-  topics: RealtimeTopics,
-  onPush: RealtimeListener,
-  connection: RealtimeConnection = realtime,
-) {
+export function useRealtime(topics: RealtimeTopics, onPush: RealtimeListener, options: RealtimeOptions = {}) {
+  const connection = options.connection ?? realtime;
   const listener = useRef(onPush);
   listener.current = onPush;
+  const live = useRef(options.onLive);
+  live.current = options.onLive;
   const devices = [...new Set(topics.devices ?? [])].sort((a, b) => a - b).join(',');
   const projects = [...new Set(topics.projects ?? [])].sort((a, b) => a - b).join(',');
   useEffect(() => {
     const ids = (s: string) => (s ? s.split(',').map(Number) : []);
-    return connection.subscribe({ devices: ids(devices), projects: ids(projects) }, (push) => listener.current(push));
+    return connection.subscribe(
+      { devices: ids(devices), projects: ids(projects) },
+      (push) => listener.current(push),
+      (reopened) => live.current?.(reopened),
+    );
   }, [devices, projects, connection]);
 }
 

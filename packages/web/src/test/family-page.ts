@@ -9,7 +9,7 @@ import { changeLang } from '../i18n/i18n';
 import { frameAnswers, TREE } from '../pages/man/projectlist/test-fixtures';
 import { clearSession, setSession } from '../session/store';
 import { guardRawText } from './raw-guard';
-import { type Call, mockFetch, renderWithApp } from './render';
+import { type Call, mockFetch, readsSettled, renderWithApp } from './render';
 
 /**
  * The set-up the tests of a family's screens share (a family's list and device page in project 2): the
@@ -122,10 +122,19 @@ export async function expectReading(testId: string, key: string, text: string) {
   return card;
 }
 
+/**
+ * Opens the page's realtime socket and waits for what its live screens read again then (a push sent
+ * before the socket opened would otherwise be missed).
+ */
+export async function goLive() {
+  act(() => FakeWebSocket.last!.open());
+  await readsSettled();
+}
+
 /** Opens the page's realtime socket and pushes `push` to it. */
 export function pushLive(push: RealtimePush) {
   const socket = FakeWebSocket.last!;
-  act(() => socket.open());
+  if (socket.readyState !== FakeWebSocket.OPEN) act(() => socket.open());
   act(() => socket.push(push));
 }
 
@@ -260,6 +269,7 @@ export function familyScreens(data: FamilyData) {
   return {
     serve,
     rowWith,
+    goLive,
     pushReport,
     openList: (page: ReactNode, path: string, name: string, level?: number) => openList(serve, page, path, name, level),
     openDevice: (page: ReactNode, path: string, ns: string, options?: Parameters<typeof openDevice>[4]) =>

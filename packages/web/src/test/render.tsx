@@ -1,12 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { App, ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { i18n, useLang } from '../i18n/i18n';
 
 /** antd's own texts (placeholders, pagination, select all) in the language shown, as the console's. */
@@ -19,9 +19,15 @@ function Themed({ children }: { children: ReactNode }) {
   );
 }
 
+let lastClient: QueryClient | null = null;
+
+/** Waits until the query cache of the screen rendered last reads nothing more. */
+export const readsSettled = () => waitFor(() => expect(lastClient?.isFetching() ?? 0).toBe(0));
+
 /** Renders with the console's providers: a fresh query cache, i18n, antd's App context and a router. */
 export function renderWithApp(ui: ReactNode, { path = '/man/manmain' } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  lastClient = client;
   return render(
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>

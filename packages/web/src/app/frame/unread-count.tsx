@@ -5,6 +5,7 @@ import { Badge, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRealtime } from '../../api/realtime';
+import { useResync } from '../../api/realtime-resync';
 import { sessionApi, UNREAD_KEY } from '../../api/session-api';
 
 const SITE_MESSAGES = '/man/sitemessage';
@@ -22,7 +23,7 @@ export function UnreadCount() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const unread = useQuery({ queryKey: UNREAD_KEY, queryFn: sessionApi.unreadCount, refetchInterval: 30_000 });
-  useRealtime({}, ignorePush);
+  useRealtime({}, ignorePush, { onLive: useResync()(UNREAD_KEY) });
   const count = unread.data?.count ?? 0;
   const alarms = unread.data?.alarms;
   const canOpen = functionByPath(SITE_MESSAGES)?.ready ?? false;

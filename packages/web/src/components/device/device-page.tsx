@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/errors';
 import { useRealtime } from '../../api/realtime';
+import { useResync } from '../../api/realtime-resync';
 import { useFeedback } from '../../app/feedback';
 import { AfterPaint } from '../after-paint';
 import { MaintenanceHistoryLink } from '../maintenance/history-link';
@@ -135,11 +136,16 @@ export function useFollowDevice(options: {
 }) {
   const client = useQueryClient();
   const { id } = options;
-  useRealtime({ devices: options.ok ? [id, ...(options.watch ?? [])] : [] }, (push) => {
-    if (push.kind === 'state' && push.deviceId === id)
-      client.setQueryData<DeviceView>(options.queryKey, (d) => (d ? patchLiveRow(d, push) : d));
-    options.onPush?.(push);
-  });
+  const resync = useResync();
+  useRealtime(
+    { devices: options.ok ? [id, ...(options.watch ?? [])] : [] },
+    (push) => {
+      if (push.kind === 'state' && push.deviceId === id)
+        client.setQueryData<DeviceView>(options.queryKey, (d) => (d ? patchLiveRow(d, push) : d));
+      options.onPush?.(push);
+    },
+    { onLive: resync(options.queryKey) },
+  );
 }
 
 /** The device's row (useDeviceRow), followed live (useFollowDevice) with no further devices. */

@@ -6,6 +6,7 @@ import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRealtime } from '../../api/realtime';
+import { useResync } from '../../api/realtime-resync';
 import { useIncludeChildren } from '../../session/use-current-project';
 import {
   type CrudColumn,
@@ -126,8 +127,12 @@ export function useFamilyList<T extends ListedDevice, F extends object, P extend
     load: (request) => options.load(request, includeChildren || undefined),
     waitForParams: true,
   });
-  useRealtime({ projects: [options.projectId] }, (push) =>
-    client.setQueryData<P>(list.queryKey, (page) => livePagePatch<T, P>(options.type, options.report)(page, push)),
+  const resync = useResync();
+  useRealtime(
+    { projects: [options.projectId] },
+    (push) =>
+      client.setQueryData<P>(list.queryKey, (page) => livePagePatch<T, P>(options.type, options.report)(page, push)),
+    { onLive: resync(list.queryKey) },
   );
   const toggle = useRegistration(options.setRegistered, (answer) =>
     client.setQueryData<P>(list.queryKey, (page) =>

@@ -116,6 +116,7 @@ describe('speakers list', () => {
     expect(within(row).getByTestId('nsc-playing').textContent).toBe('晨间广播');
     expect(row.textContent).toContain('播放中');
     expect((await family.rowWith('公园音柱')).textContent).toContain('空闲');
+    await family.goLive();
     // Sent again until it shows: on a loaded machine the list may subscribe after its first rows are drawn.
     await waitFor(async () => {
       family.pushReport(

@@ -134,7 +134,11 @@ family.listTests('meter list', { register: '西路电表', hidden: '东路电表
     expect(row.textContent).toContain('一号网关');
     expect(screen.getByRole('columnheader', { name: '读数 (kWh)' })).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: '采集时间' })).toBeTruthy();
+    // Going live reads the list once more; the pushes then patch it without reading.
+    const before = calls.length;
+    await family.goLive();
     const loads = calls.length;
+    expect(loads).toBe(before + 1);
     family.pushReport(31, 'watthourmeter', { reading: 18240.25, power: 4.5 }, '2026-05-01T08:15:00Z');
     await waitFor(async () => expect((await family.rowWith('东路电表')).textContent).toContain('18240.3'));
     expect(calls.length).toBe(loads);

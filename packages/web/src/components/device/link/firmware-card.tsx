@@ -3,6 +3,7 @@ import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Flex, Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useRealtime } from '../../../api/realtime';
+import { useResync } from '../../../api/realtime-resync';
 import { useFeedback } from '../../../app/feedback';
 import { i18n } from '../../../i18n/i18n';
 import { formatTime } from '../../time';
@@ -68,10 +69,15 @@ export function DeviceFirmware({
     queryFn: lastUpgrade,
     refetchInterval: (q) => (q.state.data?.state === 'running' ? 2000 : false),
   });
-  useRealtime({ devices: [id] }, (push) => {
-    if (push.kind === 'firmware' && push.deviceId === id)
-      client.setQueryData<Upgrade | null>(queryKey, (current) => applyFirmwarePush(current, push, id) ?? null);
-  });
+  const resync = useResync();
+  useRealtime(
+    { devices: [id] },
+    (push) => {
+      if (push.kind === 'firmware' && push.deviceId === id)
+        client.setQueryData<Upgrade | null>(queryKey, (current) => applyFirmwarePush(current, push, id) ?? null);
+    },
+    { onLive: resync(queryKey) },
+  );
   const u = last.data;
   return (
     <Flex vertical gap={12} style={{ maxWidth: 720 }}>

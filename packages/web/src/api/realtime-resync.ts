@@ -1,0 +1,41 @@
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import type { LiveListener } from './realtime';
+
+/**
+ * Reads a push-fed query again once its subscription is live, so that no push sent before then is
+ * missed: now, when it holds data read earlier (a cached page shown again, a socket reopened after a
+ * drop); after the read in flight, when a (re)opened socket carries the subscription, since that read
+ * left before the server sent it pushes. A read in flight when the subscription joins an open socket
+ * began with it and is kept.
+ */
+export function resyncQuery(client: QueryClient, queryKey: QueryKey, reopened: boolean): void {
+  const cache = client.getQueryCache();
+  const query = cache.find({ queryKey, exact: true });
+  if (!query) return;
+  const reread = () => void client.invalidateQueries({ queryKey, exact: true });
+  if (query.state.fetchStatus !== 'fetching') {
+    reread();
+    return;
+  }
+  if (!reopened) return;
+  const stop = cache.subscribe((event) => {
+    if (event.query !== query) return;
+    if (event.type === 'removed') stop();
+    else if (query.state.fetchStatus !== 'fetching') {
+      stop();
+      reread();
+    }
+  });
+}
+
+/**
+ * `resync(...keys)`: the `onLive` of a screen whose data under those keys (as they are at this render)
+ * the pushes keep current.
+ */
+export function useResync(): (...queryKeys: QueryKey[]) => LiveListener {
+  const client = useQueryClient();
+  return (...queryKeys) =>
+    (reopened) => {
+      for (const key of queryKeys) resyncQuery(client, key, reopened);
+    };
+}
