@@ -86,6 +86,11 @@ export function jsonBody(fetchMock: FetchMock, pathname: string, method = 'POST'
   return typeof body === 'string' ? JSON.parse(body) : undefined;
 }
 
+/** Waits until the first call to `pathname` with `method` has sent `body` as JSON (jsonBody). */
+export async function expectSentJson(fetchMock: FetchMock, pathname: string, body: unknown, method = 'POST') {
+  await waitFor(() => expect(jsonBody(fetchMock, pathname, method)).toEqual(body));
+}
+
 /** The form-encoded body a call sent (plain values go as a form), as strings by name. */
 export function formBody(fetchMock: FetchMock, pathname: string, method = 'POST'): Record<string, string> | undefined {
   const body = sentBody(fetchMock, pathname, method);

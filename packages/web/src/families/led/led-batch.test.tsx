@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
 import { familyScreens, pushLive } from '../../test/family-page';
-import { jsonBody, renderWithApp } from '../../test/render';
+import { expectSentJson, renderWithApp } from '../../test/render';
 import { listedRows } from '../kit/test-fixtures';
 import type { LedScreen } from './api';
 import LedListPage from './led-list-page';
@@ -91,13 +91,11 @@ describe('LED screens list: batch power and brightness', () => {
       await user.click(off);
       expect(await screen.findByText(x.ask)).toBeTruthy();
       await user.click(screen.getByRole('button', { name: x.ok }));
-      await waitFor(() =>
-        expect(jsonBody(fetchMock, `${LED}/batch/command`)).toEqual({
-          ids: [61, 62],
-          command: 'control',
-          args: { power: false },
-        }),
-      );
+      await expectSentJson(fetchMock, `${LED}/batch/command`, {
+        ids: [61, 62],
+        command: 'control',
+        args: { power: false },
+      });
       const progress = await screen.findByTestId('batch-progress');
       expect(progress.textContent).toContain(x.title);
       expect(progress.getAttribute('data-done')).toBe('false');

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
 import { familyScreens, listedSample, pageOf, pushLive } from '../../test/family-page';
-import { jsonBody, renderWithApp } from '../../test/render';
+import { expectSentJson, jsonBody, renderWithApp } from '../../test/render';
 import LedLivePage from './led-live-page';
 import LedProgramPage from './led-program-page';
 import LedProgramsPage from './led-programs-page';
@@ -234,9 +234,7 @@ describe('LED program list', () => {
     await user.click(await screen.findByTitle('广场屏'));
     await user.click(await screen.findByTitle('路口屏'));
     await user.click(publish);
-    await waitFor(() =>
-      expect(jsonBody(fetchMock, `${LED}/programs/8/publish`)).toEqual({ ids: [61, 62], groupIds: [] }),
-    );
+    await expectSentJson(fetchMock, `${LED}/programs/8/publish`, { ids: [61, 62], groupIds: [] });
     const progress = await within(dialog).findByTestId('batch-progress');
     pushLive({
       kind: 'batch',
@@ -310,7 +308,7 @@ describe('LED program list', () => {
       expect(await screen.findByTitle(single)).toBeTruthy();
       await user.click(await screen.findByTitle(option));
       await user.click(within(dialog).getByTestId('publish-send'));
-      await waitFor(() => expect(jsonBody(fetchMock, `${LED}/programs/8/publish`)).toEqual({ ids: [], groupIds: [5] }));
+      await expectSentJson(fetchMock, `${LED}/programs/8/publish`, { ids: [], groupIds: [5] });
       const progress = await within(dialog).findByTestId('batch-progress');
       // The group's screens, unknown to the dialog, come with the batch's status.
       expect(await within(progress).findByText('路口屏')).toBeTruthy();

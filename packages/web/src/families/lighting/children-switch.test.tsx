@@ -6,11 +6,11 @@ import { FakeWebSocket } from '../../api/realtime-fake';
 import { changeLang } from '../../i18n/i18n';
 import { childProjectsSwitchOn } from '../../test/child-projects';
 import { guardRawText, rawOnScreen } from '../../test/raw-guard';
-import { renderWithApp } from '../../test/render';
+import { expectSentJson, renderWithApp } from '../../test/render';
 import GroupPage from './group-page';
 import LampListPage from './lamp-list-page';
 import SummaryPage from './summary-page';
-import { GROUPS, jsonBody, POINTS, serve, setUp, tearDown } from './test-fixtures';
+import { GROUPS, POINTS, serve, setUp, tearDown } from './test-fixtures';
 
 /**
  * With the child-projects switch on (current project 根项目甲, whose child is 子项目乙), the lamp
@@ -94,14 +94,12 @@ describe('the lighting screens with the child-projects switch on', () => {
     await user.click(screen.getByTestId('area-draw-finish'));
     await user.click(screen.getByTestId('batch-dim'));
     await user.click(await screen.findByTestId('batch-dim-send'));
-    await waitFor(() =>
-      expect(jsonBody(fetchMock, `${BASE}/area/command`)).toEqual({
-        polygon,
-        includeChildren: true,
-        command: 'dim',
-        args: { level: 50 },
-      }),
-    );
+    await expectSentJson(fetchMock, `${BASE}/area/command`, {
+      polygon,
+      includeChildren: true,
+      command: 'dim',
+      args: { level: 50 },
+    });
   }, 60_000);
 
   for (const lang of ['zh_CN', 'en_US'] as const)

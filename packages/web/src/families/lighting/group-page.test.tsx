@@ -1,10 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { screenTests } from '../../components/device/family-testing';
-import { renderWithApp } from '../../test/render';
+import { expectSentJson, renderWithApp } from '../../test/render';
 import GroupPage from './group-page';
-import { BASE, jsonBody, serve, setUp, tearDown } from './test-fixtures';
+import { BASE, serve, setUp, tearDown } from './test-fixtures';
 
 const PATH = '/pjt/pjtdevicelightinggroup';
 
@@ -28,9 +28,7 @@ describe('lamp groups', () => {
     await user.click(screen.getByTestId('batch-poweron'));
     expect(await screen.findByText('确定打开主干道灯组吗？')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /确\s*定/ }));
-    await waitFor(() =>
-      expect(jsonBody(fetchMock, `${BASE}/groups/71/command`)).toEqual({ command: 'poweron', args: {} }),
-    );
+    await expectSentJson(fetchMock, `${BASE}/groups/71/command`, { command: 'poweron', args: {} });
     expect(await screen.findByTestId('batch-progress')).toBeTruthy();
   }, 60_000);
 
@@ -60,13 +58,11 @@ describe('lamp groups', () => {
     await user.click(await screen.findByTitle('路灯一 (L-31)'));
     expect(screen.getByTestId('group-member-count').textContent).toBe('成员：1 盏');
     await user.click(screen.getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() =>
-      expect(jsonBody(fetchMock, `${BASE}/groups`)).toEqual({
-        name: '新分组',
-        no: 'G-02',
-        description: '',
-        lampIds: [31],
-      }),
-    );
+    await expectSentJson(fetchMock, `${BASE}/groups`, {
+      name: '新分组',
+      no: 'G-02',
+      description: '',
+      lampIds: [31],
+    });
   }, 60_000);
 });

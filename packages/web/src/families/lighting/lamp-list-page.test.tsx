@@ -4,9 +4,9 @@ import L from 'leaflet';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '../../api/realtime-fake';
 import { guardRawText } from '../../test/raw-guard';
-import { renderWithApp } from '../../test/render';
+import { expectSentJson, renderWithApp } from '../../test/render';
 import LampListPage from './lamp-list-page';
-import { BASE, jsonBody, LAMPS, POINTS, serve, setUp, tearDown } from './test-fixtures';
+import { BASE, LAMPS, POINTS, serve, setUp, tearDown } from './test-fixtures';
 
 const PATH = '/pjt/pjtdevicelightinglist';
 const page = (list = LAMPS) => ({ json: { list, total: list.length, page: 1, pageSize: 25 } });
@@ -90,14 +90,12 @@ describe('lamp list', () => {
     await user.click(screen.getByTestId('batch-poweroff'));
     expect(await screen.findByText('确定关闭2 盏灯吗？关灯后路面将失去照明。')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /确\s*定/ }));
-    await waitFor(() =>
-      expect(jsonBody(fetchMock, `${BASE}/batch/command`)).toEqual({
-        command: 'poweroff',
-        args: {},
-        lampIds: [31, 32],
-        groupIds: [],
-      }),
-    );
+    await expectSentJson(fetchMock, `${BASE}/batch/command`, {
+      command: 'poweroff',
+      args: {},
+      lampIds: [31, 32],
+      groupIds: [],
+    });
     const progress = await screen.findByTestId('batch-progress');
     await waitFor(() => expect(within(progress).getByTestId('batch-failed').textContent).toBe('失败 1'));
     expect(within(progress).getByText('设备离线')).toBeTruthy();
@@ -136,14 +134,12 @@ describe('lamp list', () => {
     expect(screen.getByTestId('area-draw-hint').textContent).toBe('区域内 2 台设备');
     await user.click(screen.getByTestId('batch-dim'));
     await user.click(await screen.findByTestId('batch-dim-send'));
-    await waitFor(() =>
-      expect(jsonBody(fetchMock, `${BASE}/area/command`)).toEqual({
-        polygon,
-        includeChildren: false,
-        command: 'dim',
-        args: { level: 50 },
-      }),
-    );
+    await expectSentJson(fetchMock, `${BASE}/area/command`, {
+      polygon,
+      includeChildren: false,
+      command: 'dim',
+      args: { level: 50 },
+    });
     expect(await screen.findByTestId('batch-progress')).toBeTruthy();
   }, 60_000);
 });

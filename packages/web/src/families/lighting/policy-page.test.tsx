@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startPolicy, typeUnitOffset } from '../../components/schedule/policy-testing';
 import { guardRawText } from '../../test/raw-guard';
-import { renderWithApp } from '../../test/render';
+import { expectSentJson, renderWithApp } from '../../test/render';
 import PolicyPage from './policy-page';
 import { BASE, jsonBody, serve, setUp, tearDown } from './test-fixtures';
 
@@ -136,9 +136,7 @@ describe('lighting policies', () => {
     await user.click(within(screen.getByTestId('targets-groups')).getByRole('combobox'));
     await user.click(await screen.findByTitle('主干道灯组'));
     await user.click(screen.getByRole('button', { name: /确\s*定/ }));
-    await waitFor(() =>
-      expect(jsonBody(fetchMock, `${BASE}/policies/81/use`)).toEqual({ lampIds: [], groupIds: [71] }),
-    );
+    await expectSentJson(fetchMock, `${BASE}/policies/81/use`, { lampIds: [], groupIds: [71] });
     expect(await screen.findByTestId('batch-progress')).toBeTruthy();
   }, 60_000);
 });

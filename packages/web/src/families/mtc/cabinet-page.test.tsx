@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { FakeWebSocket } from '../../api/realtime-fake';
 import { openDeviceTab, screenTests } from '../../components/device/family-testing';
 import { pageOf } from '../../test/family-page';
-import { renderWithApp } from '../../test/render';
+import { expectSentJson, renderWithApp } from '../../test/render';
 import CabinetPage from './cabinet-page';
-import { BASE, formBody, jsonBody, RUNTIME, serve, setUp, tearDown } from './test-fixtures';
+import { BASE, formBody, RUNTIME, serve, setUp, tearDown } from './test-fixtures';
 
 const PATH = '/pjt/pjtdevicemtc';
 const DEVICE = {
@@ -144,14 +144,12 @@ describe('one cabinet', () => {
     await user.click(screen.getByTestId('multi-off'));
     expect(await screen.findByText(/关闭回路 1、2 将熄灭该回路上的所有路灯。/)).toBeTruthy();
     await user.click(screen.getAllByRole('button', { name: /确\s*定/ }).at(-1)!);
-    await waitFor(() =>
-      expect(jsonBody(fetchMock, `${BASE}/41/multiswitch`)).toEqual({
-        circuits: [
-          { circuit: 1, on: false },
-          { circuit: 2, on: false },
-        ],
-      }),
-    );
+    await expectSentJson(fetchMock, `${BASE}/41/multiswitch`, {
+      circuits: [
+        { circuit: 1, on: false },
+        { circuit: 2, on: false },
+      ],
+    });
   }, 60_000);
 
   it('shows why a command failed in the reader language', async () => {

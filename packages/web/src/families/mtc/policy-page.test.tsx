@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { screenTests } from '../../components/device/family-testing';
 import { startPolicy, typeUnitOffset } from '../../components/schedule/policy-testing';
-import { renderWithApp } from '../../test/render';
+import { expectSentJson, renderWithApp } from '../../test/render';
 import CabinetPolicyPage from './policy-page';
 import { BASE, CABINETS, jsonBody, POLICY, page, serve, setUp, tearDown } from './test-fixtures';
 
@@ -77,20 +77,18 @@ describe('cabinet policies', () => {
     await startPolicy(user, '夜间策略', { name: '日落开灯', no: 'P-02' });
     await typeUnitOffset(user, 0, '10');
     await user.click(screen.getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() =>
-      expect(jsonBody(fetchMock, `${BASE}/policies`)).toEqual({
-        name: '日落开灯',
-        no: 'P-02',
-        description: '',
-        timeMode: 'relative',
-        units: [
-          { relativeTo: 'sunset', offset: 10, circuits: [1, 2, 3, 4, 5, 6, 7, 8] },
-          { relativeTo: 'sunrise', offset: 0, circuits: [] },
-        ],
-        cycle: { mode: 'everyday' },
-        inUse: true,
-      }),
-    );
+    await expectSentJson(fetchMock, `${BASE}/policies`, {
+      name: '日落开灯',
+      no: 'P-02',
+      description: '',
+      timeMode: 'relative',
+      units: [
+        { relativeTo: 'sunset', offset: 10, circuits: [1, 2, 3, 4, 5, 6, 7, 8] },
+        { relativeTo: 'sunrise', offset: 0, circuits: [] },
+      ],
+      cycle: { mode: 'everyday' },
+      inUse: true,
+    });
   }, 60_000);
 
   it('keeps a year and a month cycle exactly as stored when a policy is opened and saved', async () => {
@@ -132,7 +130,7 @@ describe('cabinet policies', () => {
     await user.click(await screen.findByText('滨江一号箱 (MTC-41)'));
     await user.click(await screen.findByText('滨江二号箱 (MTC-42)'));
     await user.click(screen.getByRole('button', { name: /确\s*定/ }));
-    await waitFor(() => expect(jsonBody(fetchMock, `${BASE}/policies/61/use`)).toEqual({ cabinetIds: [41, 42] }));
+    await expectSentJson(fetchMock, `${BASE}/policies/61/use`, { cabinetIds: [41, 42] });
     const result = await screen.findByTestId('policy-use-result');
     expect(within(result).getByText('2 台中 1 台已立即下发')).toBeTruthy();
     expect(within(result).getByText('控制器离线')).toBeTruthy();
