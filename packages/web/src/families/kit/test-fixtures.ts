@@ -1,8 +1,11 @@
 import type { Lang } from '@sc/contract';
 import { deviceScreenKeys } from '@sc/contract/families/kit';
-import { createElement, Suspense } from 'react';
+import userEvent from '@testing-library/user-event';
+import { createElement, type ReactNode, Suspense } from 'react';
 import { describe, it } from 'vitest';
+import { startPolicy } from '../../components/schedule/policy-testing';
 import { type FamilyData, familyScreens, listedSample, type openDevice, PROJECT_ID } from '../../test/family-page';
+import { renderWithApp } from '../../test/render';
 import type { FamilyConsole } from '../types';
 
 type Listed = ReturnType<typeof listedSample>;
@@ -80,4 +83,17 @@ export function deviceScreens(
     guardTests: (guards: Parameters<ReturnType<typeof familyScreens>['guardTests']>[2]) =>
       screens.guardTests(devicePage, PAGE, guards),
   };
+}
+
+/** Renders the policy screen `page` at `path` and starts a new policy there (startPolicy); returns the user. */
+export async function startNewPolicy(
+  page: ReactNode,
+  path: string,
+  ready: string,
+  names: { name: string; no: string },
+) {
+  const user = userEvent.setup();
+  renderWithApp(page, { path });
+  await startPolicy(user, ready, names);
+  return user;
 }

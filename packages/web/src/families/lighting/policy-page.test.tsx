@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startPolicy, typeUnitOffset } from '../../components/schedule/policy-testing';
+import { typeUnitOffset } from '../../components/schedule/policy-testing';
 import { guardRawText } from '../../test/raw-guard';
 import { expectSentJson, renderWithApp } from '../../test/render';
+import { startNewPolicy } from '../kit/test-fixtures';
 import PolicyPage from './policy-page';
 import { BASE, jsonBody, serve, setUp, tearDown } from './test-fixtures';
 
@@ -105,9 +106,7 @@ describe('lighting policies', () => {
 
   it('creates a policy with a sunset-relative unit, enforcing at least one unit and the maximum', async () => {
     const { fetchMock } = serve(PATH, answers);
-    const user = userEvent.setup();
-    renderWithApp(<PolicyPage />, { path: PATH });
-    await startPolicy(user, '夜间节能', { name: '日落策略', no: 'P-02' });
+    const user = await startNewPolicy(<PolicyPage />, PATH, '夜间节能', { name: '日落策略', no: 'P-02' });
     await typeUnitOffset(user, 0, '-10');
     for (let i = 0; i < 3; i++) await user.click(screen.getByTestId('policy-add-unit'));
     expect(screen.getByTestId('policy-max-units').textContent).toBe('已达到最大步骤数 5');

@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { screenTests } from '../../components/device/family-testing';
-import { startPolicy, typeUnitOffset } from '../../components/schedule/policy-testing';
+import { typeUnitOffset } from '../../components/schedule/policy-testing';
 import { expectSentJson, renderWithApp } from '../../test/render';
+import { startNewPolicy } from '../kit/test-fixtures';
 import CabinetPolicyPage from './policy-page';
 import { BASE, CABINETS, jsonBody, POLICY, page, serve, setUp, tearDown } from './test-fixtures';
 
@@ -72,9 +73,7 @@ describe('cabinet policies', () => {
 
   it('creates a sunset-relative policy checked by the contract', async () => {
     const { fetchMock } = serve(PATH, answers);
-    const user = userEvent.setup();
-    renderWithApp(<CabinetPolicyPage />, { path: PATH });
-    await startPolicy(user, '夜间策略', { name: '日落开灯', no: 'P-02' });
+    const user = await startNewPolicy(<CabinetPolicyPage />, PATH, '夜间策略', { name: '日落开灯', no: 'P-02' });
     await typeUnitOffset(user, 0, '10');
     await user.click(screen.getByRole('button', { name: /保\s*存/ }));
     await expectSentJson(fetchMock, `${BASE}/policies`, {
