@@ -260,6 +260,17 @@ export const deviceSample = (
 });
 
 /**
+ * An event of `device` as its events or log answer it: `code` at `at`, occurring (unless `eventType`
+ * says), with its `level` and `detail`; the list's first (unless `id` says).
+ */
+export const eventSample = (
+  device: { id: number; name: string },
+  code: string,
+  at: string,
+  { level, detail, eventType = 'occur', id = 1 }: { level: string; detail: unknown; eventType?: string; id?: number },
+) => ({ id, deviceId: device.id, deviceName: device.name, at, code, eventType, level, detail });
+
+/**
  * A family's screen tests: signed in with a fake realtime socket for each test of the file
  * (familyTestSetup), the family's server (familyServer) and the helpers above bound to it.
  */

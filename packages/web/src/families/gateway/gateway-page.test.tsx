@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FakeWebSocket } from '../../api/realtime-fake';
-import { type Answer, familyServer, familyTestSetup } from '../../test/family-page';
+import { type Answer, eventSample, familyServer, familyTestSetup } from '../../test/family-page';
 import type { Call } from '../../test/render';
 import { renderWithApp } from '../../test/render';
 import PjtDeviceGatewayListPage from './gateway-list-page';
@@ -47,18 +47,7 @@ const server = familyServer({
   device: GATEWAY,
   events: {
     path: 'events',
-    list: [
-      {
-        id: 1,
-        deviceId: 21,
-        deviceName: '单灯一',
-        at: '2026-05-01T07:00:00Z',
-        code: '14',
-        eventType: 'occur',
-        level: 'warning',
-        detail: null,
-      },
-    ],
+    list: [eventSample(CHILDREN[0]!, '14', '2026-05-01T07:00:00Z', { level: 'warning', detail: null })],
   },
   more: (call, pathname) => {
     if (pathname === `${BASE}/3/children`) return { json: CHILDREN };

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { familyScreens, pageOf } from '../../test/family-page';
+import { eventSample, familyScreens, pageOf } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import PjtDeviceIllumGroupPage from './illum-group-page';
 import PjtDeviceIllumListPage from './illum-list-page';
@@ -80,16 +80,7 @@ const family = familyScreens({
   events: {
     path: 'events',
     list: [
-      {
-        id: 1,
-        deviceId: 7,
-        deviceName: '东门照度',
-        at: '2026-05-01T10:00:00Z',
-        code: 'BELOW_THRESHOLD',
-        eventType: 'occur',
-        level: 'info',
-        detail: { illuminance: 7.9 },
-      },
+      eventSample(SENSOR, 'BELOW_THRESHOLD', '2026-05-01T10:00:00Z', { level: 'info', detail: { illuminance: 7.9 } }),
     ],
   },
   more: (call, pathname) => {

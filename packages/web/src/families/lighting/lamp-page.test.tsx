@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDeviceTab } from '../../components/device/family-testing';
-import { pageOf, pushReport } from '../../test/family-page';
+import { eventSample, pageOf, pushReport } from '../../test/family-page';
 import { guardRawText } from '../../test/raw-guard';
 import { renderWithApp } from '../../test/render';
 import LampPage from './lamp-page';
@@ -79,16 +79,10 @@ function answers(call: { url: URL; method: string }) {
   if (p === `${BASE}/32/events`)
     return {
       json: pageOf([
-        {
-          id: 1,
-          deviceId: 32,
-          deviceName: '路灯二',
-          at: '2026-05-01T09:00:00Z',
-          code: '16',
-          eventType: 'occur',
+        eventSample(DEVICE, '16', '2026-05-01T09:00:00Z', {
           level: 'alarm',
           detail: { triggerType: 'other', triggerDetail: 'current', value: 2600 },
-        },
+        }),
       ]),
     };
   if (p === `${BASE}/32/config` && call.method === 'GET') return { json: CONFIG };

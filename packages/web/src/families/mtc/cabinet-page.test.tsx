@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FakeWebSocket } from '../../api/realtime-fake';
 import { openDeviceTab, screenTests } from '../../components/device/family-testing';
-import { pageOf } from '../../test/family-page';
+import { eventSample, pageOf } from '../../test/family-page';
 import { expectSentJson, renderWithApp } from '../../test/render';
 import CabinetPage from './cabinet-page';
 import { BASE, formBody, RUNTIME, serve, setUp, tearDown } from './test-fixtures';
@@ -60,16 +60,7 @@ function answers(call: { url: URL; method: string }) {
   if (p === `${BASE}/41/events`)
     return {
       json: pageOf([
-        {
-          id: 1,
-          deviceId: 41,
-          deviceName: '滨江一号箱',
-          at: '2026-05-01T09:58:00Z',
-          code: 'CABLE_THEFT',
-          eventType: 'occur',
-          level: 'alarm',
-          detail: { circuit: 5 },
-        },
+        eventSample(DEVICE, 'CABLE_THEFT', '2026-05-01T09:58:00Z', { level: 'alarm', detail: { circuit: 5 } }),
       ]),
     };
   if (p === `${BASE}/41/alarmconfig` && call.method === 'GET') return { json: ALARM_CONFIG };

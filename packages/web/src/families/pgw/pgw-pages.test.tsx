@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { changeLang } from '../../i18n/i18n';
-import { familyScreens } from '../../test/family-page';
+import { eventSample, familyScreens } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import PjtDevicePgwListPage from './pgw-list-page';
 import PjtDevicePgwPage from './pgw-page';
@@ -55,16 +55,7 @@ const family = familyScreens({
   events: {
     path: 'events',
     list: [
-      {
-        id: 1,
-        deviceId: 9,
-        deviceName: '北环路载波网关',
-        at: '2026-05-01T10:00:00Z',
-        code: 'CHILD_LOST',
-        eventType: 'occur',
-        level: 'warning',
-        detail: { lamp: 'EQ-L22' },
-      },
+      eventSample(GATEWAY, 'CHILD_LOST', '2026-05-01T10:00:00Z', { level: 'warning', detail: { lamp: 'EQ-L22' } }),
     ],
   },
   more: (call, pathname) => {

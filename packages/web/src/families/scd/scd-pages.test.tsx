@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { deviceSample, expectReading } from '../../test/family-page';
+import { deviceSample, eventSample, expectReading } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import { deviceScreens, listedRows } from '../kit/test-fixtures';
 import { scd } from '.';
@@ -29,16 +29,7 @@ const ONE = deviceSample(41, '广场垃圾桶', 'B', {
   modelName: 'scdqg4g',
   props: { ...thresholds, scdId: 'SCD-41' },
 });
-const EVENT = {
-  id: 7,
-  deviceId: 41,
-  deviceName: '广场垃圾桶',
-  at: '2026-05-01T07:30:00Z',
-  code: 'OVERFILL',
-  eventType: 'occur',
-  level: 'alarm',
-  detail: null,
-};
+const EVENT = eventSample(ONE, 'OVERFILL', '2026-05-01T07:30:00Z', { id: 7, level: 'alarm', detail: null });
 
 const family = deviceScreens(scd, {
   list: BINS,

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deviceSample, expectReading } from '../../test/family-page';
+import { deviceSample, eventSample, expectReading } from '../../test/family-page';
 import { renderWithApp } from '../../test/render';
 import { deviceScreens, listedRows } from '../kit/test-fixtures';
 import { wifi } from '.';
@@ -72,16 +72,12 @@ const REALDATA = {
   ],
   blacklist: ['02:AA:BB:CC:00:09'],
 };
-const LOG = {
+const LOG = eventSample(ONE, 'CLIENT_JOIN', '2026-05-01T07:30:00Z', {
   id: 7,
-  deviceId: 51,
-  deviceName: '广场 AP',
-  at: '2026-05-01T07:30:00Z',
-  code: 'CLIENT_JOIN',
   eventType: 'info',
   level: 'info',
   detail: { mac: '02:AA:BB:CC:00:01', band: '2g' },
-};
+});
 
 const family = deviceScreens(wifi, {
   list: APS,
