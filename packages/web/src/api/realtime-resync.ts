@@ -1,4 +1,4 @@
-import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { type Query, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import type { LiveListener } from './realtime';
 
 /**
@@ -6,13 +6,16 @@ import type { LiveListener } from './realtime';
  * missed: now, when it holds data read earlier (a cached page shown again, a socket reopened after a
  * drop); after the read in flight, when a (re)opened socket carries the subscription, since that read
  * left before the server sent it pushes. A read in flight when the subscription joins an open socket
- * began with it and is kept.
+ * began with it and is kept. `exact: false` takes every query under the key (a list's pages and filters).
  */
-export function resyncQuery(client: QueryClient, queryKey: QueryKey, reopened: boolean): void {
+export function resyncQuery(client: QueryClient, queryKey: QueryKey, reopened: boolean, exact = true): void {
   const cache = client.getQueryCache();
-  const query = cache.find({ queryKey, exact: true });
-  if (!query) return;
-  const reread = () => void client.invalidateQueries({ queryKey, exact: true });
+  for (const query of cache.findAll({ queryKey, exact })) resync(client, query, reopened);
+}
+
+function resync(client: QueryClient, query: Query, reopened: boolean) {
+  const cache = client.getQueryCache();
+  const reread = () => void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
   if (query.state.fetchStatus !== 'fetching') {
     reread();
     return;

@@ -6,6 +6,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRealtime } from '../../api/realtime';
+import { useResync } from '../../api/realtime-resync';
 import { useAuthLevel } from '../../components/crud';
 import { ItemList } from '../../components/item-list';
 import { useAreaDraw } from '../../components/map/use-area-draw';
@@ -62,11 +63,16 @@ function AgentSeat({ projectId }: { projectId: number }) {
   const talk = useTalk(projectId, onEnd);
 
   // A post's call: the calls read at once (the banner, the notification); its telemetry: the call's figures.
-  useRealtime({ projects: [projectId] }, (push) => {
-    if (push.kind === 'event' && push.type === ECE_TYPE && push.code === ECE_CALL && push.eventType === 'occur')
-      void calls.refetch();
-    if (push.kind === 'telemetry' && push.type === ECE_TYPE) talk.report(push.deviceId, talkReportOf(push.values));
-  });
+  const resync = useResync();
+  useRealtime(
+    { projects: [projectId] },
+    (push) => {
+      if (push.kind === 'event' && push.type === ECE_TYPE && push.code === ECE_CALL && push.eventType === 'occur')
+        void calls.refetch();
+      if (push.kind === 'telemetry' && push.type === ECE_TYPE) talk.report(push.deviceId, talkReportOf(push.values));
+    },
+    { onLive: resync(api.logs.key({ query })) },
+  );
 
   const ringingCalls = list.filter(ringing);
   /** The posts whose call is notified now. */

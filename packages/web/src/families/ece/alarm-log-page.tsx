@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useRealtime } from '../../api/realtime';
+import { resyncQuery } from '../../api/realtime-resync';
 import { useFeedback } from '../../app/feedback';
 import { useAuthLevel } from '../../components/crud';
 import { projectScreen } from '../../components/project-scoped';
@@ -31,9 +32,18 @@ export function useAlarmCalls(projectId: number) {
       client.invalidateQueries({ queryKey: api.counts.key({}) }),
     ]);
   // A post's call or hang-up: the log and the counts read again.
-  useRealtime({ projects: [projectId] }, (push) => {
-    if (push.kind === 'event' && push.type === ECE_TYPE && push.code === ECE_CALL) void refresh();
-  });
+  useRealtime(
+    { projects: [projectId] },
+    (push) => {
+      if (push.kind === 'event' && push.type === ECE_TYPE && push.code === ECE_CALL) void refresh();
+    },
+    {
+      onLive: (reopened) => {
+        resyncQuery(client, api.logs.key({}), reopened, false);
+        resyncQuery(client, api.counts.key({}), reopened, false);
+      },
+    },
+  );
   const settle = useMutation({
     mutationFn: ({ alarm, values }: { alarm: Alarm; values: { result: 'settled' | 'ignored'; note: string } }) =>
       api.settle({ alarmId: alarm.id, body: values }),

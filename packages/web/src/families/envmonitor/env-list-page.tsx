@@ -7,6 +7,7 @@ import { memo, type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRealtime } from '../../api/realtime';
+import { useResync } from '../../api/realtime-resync';
 import { canModify, useAuthLevel, withRecordCells } from '../../components/crud';
 import {
   ActiveStateTag,
@@ -62,7 +63,10 @@ function EnvList({ projectId }: { projectId: number }) {
   const key = env.family.key({ n: 1, query: { includeChildren } });
   const latest = useQuery({ queryKey: key, queryFn: () => env.latest(1, includeChildren) });
 
-  useRealtime({ projects: [projectId] }, (push) => client.setQueryData<EnvEntry[]>(key, (e) => applyEnvPush(e, push)));
+  const resync = useResync();
+  useRealtime({ projects: [projectId] }, (push) => client.setQueryData<EnvEntry[]>(key, (e) => applyEnvPush(e, push)), {
+    onLive: resync(key),
+  });
 
   const toggle = useRegistration(env.setRegistered, (answer) =>
     client.setQueryData<EnvEntry[]>(key, (rows) =>

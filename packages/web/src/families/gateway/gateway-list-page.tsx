@@ -4,6 +4,7 @@ import { Empty } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRealtime } from '../../api/realtime';
+import { useResync } from '../../api/realtime-resync';
 import type { CrudColumn } from '../../components/crud';
 import { ResponsiveTable } from '../../components/crud';
 import { applyStatePush, FamilyListCard, useFamilyColumns, useRegistration } from '../../components/device';
@@ -36,7 +37,10 @@ function GatewayList({ projectId }: { projectId: number }) {
     return counts;
   }, [all.data]);
 
-  useRealtime({ projects: [projectId] }, (push) => applyStatePush<DeviceView>(client, listKey, push));
+  const resync = useResync();
+  useRealtime({ projects: [projectId] }, (push) => applyStatePush<DeviceView>(client, listKey, push), {
+    onLive: resync(listKey),
+  });
 
   const toggle = useRegistration(gw.register, (answer) =>
     client.setQueryData<DeviceView[]>(listKey, (rows) =>

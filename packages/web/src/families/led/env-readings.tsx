@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { clientOf } from '../../api/endpoints';
 import { useRealtime } from '../../api/realtime';
+import { useResync } from '../../api/realtime-resync';
 
 /** The device type an env layer reads (the manifest's peer), its readings and its calls. */
 const ENV_MONITOR = peerOf(ledManifest, 'envMonitor');
@@ -51,10 +52,15 @@ export function useEnvReadings(projectId: number, deviceId: number | null | unde
     enabled: Boolean(deviceId),
     retry: false,
   });
-  useRealtime({ devices: deviceId ? [deviceId] : [] }, (push) => {
-    if (push.kind !== 'telemetry' || push.deviceId !== deviceId || push.type !== ENV_MONITOR) return;
-    client.setQueryData(key, snapshotOf(push.values, push.at));
-  });
+  const resync = useResync();
+  useRealtime(
+    { devices: deviceId ? [deviceId] : [] },
+    (push) => {
+      if (push.kind !== 'telemetry' || push.deviceId !== deviceId || push.type !== ENV_MONITOR) return;
+      client.setQueryData(key, snapshotOf(push.values, push.at));
+    },
+    { onLive: resync(key) },
+  );
   return latest.data ?? null;
 }
 

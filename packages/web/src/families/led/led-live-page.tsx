@@ -4,6 +4,7 @@ import { Card, Descriptions, Empty, Flex, Spin, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRealtime } from '../../api/realtime';
+import { useResync } from '../../api/realtime-resync';
 import { LiveBadge } from '../../components/device';
 import { projectScreen } from '../../components/project-scoped';
 import { DeviceSelect, useFamilyDevices } from '../kit/device-select';
@@ -34,10 +35,15 @@ function Live({ projectId }: { projectId: number }) {
     enabled: id !== null,
   });
   // Its reports as they come: what it plays now.
-  useRealtime({ projects: [projectId] }, (push: RealtimePush) => {
-    if (push.kind !== 'telemetry' || push.deviceId !== id || push.type !== LED_TYPE) return;
-    client.setQueryData(led.runtime.key({ id }), runtimeFromPush(id)(push.values, push.at));
-  });
+  const resync = useResync();
+  useRealtime(
+    { projects: [projectId] },
+    (push: RealtimePush) => {
+      if (push.kind !== 'telemetry' || push.deviceId !== id || push.type !== LED_TYPE) return;
+      client.setQueryData(led.runtime.key({ id }), runtimeFromPush(id)(push.values, push.at));
+    },
+    { onLive: resync(led.runtime.key({ id: id ?? 0 })) },
+  );
   const given = useQuery({
     queryKey: led.screenPrograms.key({ id: id ?? 0 }),
     queryFn: () => led.screenPrograms({ id: id! }),

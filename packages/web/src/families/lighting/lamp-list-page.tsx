@@ -5,6 +5,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRealtime } from '../../api/realtime';
+import { useResync } from '../../api/realtime-resync';
 import { type CrudColumn, canModify, ListScreen, SearchBar, useAuthLevel, usePagedList } from '../../components/crud';
 import { type FamilyRowActions, useFamilyColumns, useRegistration } from '../../components/device';
 import { devicesInArea } from '../../components/map/area';
@@ -43,12 +44,16 @@ function LampTable({ projectId }: { projectId: number }) {
     initialFilters: {},
   });
 
-  useRealtime({ projects: reach }, (push: RealtimePush) =>
-    client.setQueryData<{ list: Lamp[] }>(list.queryKey, (p) => {
-      if (!p) return p;
-      const rows = applyLampPushes(p.list, push);
-      return rows === p.list ? p : { ...p, list: rows! };
-    }),
+  const resync = useResync();
+  useRealtime(
+    { projects: reach },
+    (push: RealtimePush) =>
+      client.setQueryData<{ list: Lamp[] }>(list.queryKey, (p) => {
+        if (!p) return p;
+        const rows = applyLampPushes(p.list, push);
+        return rows === p.list ? p : { ...p, list: rows! };
+      }),
+    { onLive: resync(list.queryKey) },
   );
   const toggle = useRegistration(l.register, () => void list.refresh());
 
@@ -130,8 +135,11 @@ function LampMap({ projectId }: { projectId: number }) {
   const points = useQuery({ queryKey: key, queryFn: () => l.map(includeChildren) });
   const batch = useLampBatch(projectId);
   const draw = useAreaDraw();
-  useRealtime({ projects: reach }, (push: RealtimePush) =>
-    client.setQueryData<LampPoint[]>(key, (rows) => applyLampPushes(rows, push)),
+  const resync = useResync();
+  useRealtime(
+    { projects: reach },
+    (push: RealtimePush) => client.setQueryData<LampPoint[]>(key, (rows) => applyLampPushes(rows, push)),
+    { onLive: resync(key) },
   );
   const inside = useMemo(
     () => (draw.area ? devicesInArea(points.data ?? [], draw.area) : []),

@@ -1,11 +1,12 @@
 import type { RealtimePush } from '@sc/contract';
 import { MTC_ALARM_STATUSES, MTC_MODES, MTC_STATES } from '@sc/contract/families/mtc';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Flex, Select } from 'antd';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRealtime } from '../../api/realtime';
+import { resyncQuery } from '../../api/realtime-resync';
 import { type CrudColumn, ListScreen, SearchBar, usePagedList } from '../../components/crud';
 import { type FamilyRowActions, useFamilyColumns, useRegistration } from '../../components/device';
 import { ToneMap } from '../../components/map/tone-map';
@@ -25,28 +26,32 @@ export default tableOrMapPage(
 );
 
 /**
- * Reloads what the caller shows when one of the project's cabinets reports, changes state or raises an
- * event (at most once every two seconds: a thousand cabinets report every ten).
+ * Reloads what the caller shows under `key` when one of the project's cabinets reports, changes state or
+ * raises an event (at most once every two seconds: a thousand cabinets report every ten), and once the
+ * pushes are live.
  */
-function useCabinetPushes(projectId: number, reload: () => void) {
+function useCabinetPushes(projectId: number, key: QueryKey) {
+  const client = useQueryClient();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const latest = useRef(reload);
-  latest.current = reload;
   useEffect(
     () => () => {
       if (timer.current) clearTimeout(timer.current);
     },
     [],
   );
-  useRealtime({ projects: useReachProjects(projectId) }, (push: RealtimePush) => {
-    const ours = (push.kind === 'telemetry' || push.kind === 'event') && push.type === 'mtc';
-    if (!ours && push.kind !== 'state') return;
-    if (timer.current) return;
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      latest.current();
-    }, 2000);
-  });
+  useRealtime(
+    { projects: useReachProjects(projectId) },
+    (push: RealtimePush) => {
+      const ours = (push.kind === 'telemetry' || push.kind === 'event') && push.type === 'mtc';
+      if (!ours && push.kind !== 'state') return;
+      if (timer.current) return;
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        void client.invalidateQueries({ queryKey: key });
+      }, 2000);
+    },
+    { onLive: (reopened) => resyncQuery(client, key, reopened, false) },
+  );
 }
 
 function CabinetTable({ projectId }: { projectId: number }) {
@@ -60,7 +65,7 @@ function CabinetTable({ projectId }: { projectId: number }) {
     load: ({ page, pageSize, filters }) => m.cabinets(page, pageSize, filters, includeChildren),
     initialFilters: {},
   });
-  useCabinetPushes(projectId, () => void client.invalidateQueries({ queryKey: mtcKeys.cabinets(projectId) }));
+  useCabinetPushes(projectId, mtcKeys.cabinets(projectId));
   const toggle = useRegistration(m.register, () => void list.refresh());
 
   // The kit's columns: titles from the family's texts, the project's column with the child projects,
@@ -115,7 +120,7 @@ function CabinetMap({ projectId }: { projectId: number }) {
   const includeChildren = useIncludeChildren();
   const key = [...mtcKeys.map(projectId), includeChildren];
   const points = useQuery({ queryKey: key, queryFn: () => m.map(includeChildren) });
-  useCabinetPushes(projectId, () => void client.invalidateQueries({ queryKey: key }));
+  useCabinetPushes(projectId, key);
   return (
     <ToneMap
       devices={points.data ?? []}

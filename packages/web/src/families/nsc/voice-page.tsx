@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRealtime } from '../../api/realtime';
+import { useResync } from '../../api/realtime-resync';
 import { livePagePatch } from '../../components/device';
 import { projectScreen } from '../../components/project-scoped';
 import { type NscPage, type NscSpeaker, nscApi, nscTaskApi } from './api';
@@ -38,10 +39,14 @@ function VoiceEntry({ projectId }: { projectId: number }) {
   const speakers = useQuery({ queryKey: speakersKey, queryFn: () => nsc.page({ query }) });
   const week = useQuery({ queryKey: tasks.taskWeek.key({}), queryFn: () => tasks.taskWeek({}) });
   // Reports and online changes come live, as on the speakers list.
-  useRealtime({ projects: [projectId] }, (push) =>
-    client.setQueryData<NscPage>(speakersKey, (page) =>
-      livePagePatch<NscSpeaker, NscPage>(nsc.type, speakerReport)(page, push),
-    ),
+  const resync = useResync();
+  useRealtime(
+    { projects: [projectId] },
+    (push) =>
+      client.setQueryData<NscPage>(speakersKey, (page) =>
+        livePagePatch<NscSpeaker, NscPage>(nsc.type, speakerReport)(page, push),
+      ),
+    { onLive: resync(speakersKey) },
   );
   const list = speakers.data?.list ?? [];
   const online = list.filter((s) => s.activeState === 1).length;

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Progress, Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useRealtime } from '../../api/realtime';
+import { useResync } from '../../api/realtime-resync';
 import type { CrudColumn } from '../../components/crud';
 import { ActiveStateFilter, familyListPage, liveRowPatch, pagedBy, type RowReport } from '../../components/device';
 import { formatReading } from '../../components/format';
@@ -64,8 +65,11 @@ function ScdMap({ projectId, includeChildren }: { projectId: number; includeChil
   const query = { includeChildren: includeChildren || undefined };
   const key = scd.map.key({ query });
   const bins = useQuery({ queryKey: key, queryFn: () => scd.map({ query }) });
-  useRealtime({ projects: [projectId] }, (push) =>
-    client.setQueryData<ScdMapBin[]>(key, (list) => list?.map((b) => patchBin(b, push))),
+  const resync = useResync();
+  useRealtime(
+    { projects: [projectId] },
+    (push) => client.setQueryData<ScdMapBin[]>(key, (list) => list?.map((b) => patchBin(b, push))),
+    { onLive: resync(key) },
   );
   return (
     <ToneMap

@@ -5,6 +5,7 @@ import { Button, Card, Flex, InputNumber, Select, Slider, Space, Table, Tag, Typ
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRealtime } from '../../../api/realtime';
+import { useResync } from '../../../api/realtime-resync';
 import { useFeedback } from '../../../app/feedback';
 import { livePagePatch } from '../../../components/device';
 import { type NscGroup, type NscPage, type NscSpeaker, nscApi } from '../api';
@@ -23,10 +24,14 @@ export function EndpointTab({ projectId, editable }: { projectId: number; editab
   const client = useQueryClient();
   const speakersKey = nsc.page.key({ query: SPEAKERS_QUERY });
   const speakers = useQuery({ queryKey: speakersKey, queryFn: () => nsc.page({ query: SPEAKERS_QUERY }) });
-  useRealtime({ projects: [projectId] }, (push) =>
-    client.setQueryData<NscPage>(speakersKey, (page) =>
-      livePagePatch<NscSpeaker, NscPage>(nsc.type, speakerReport)(page, push),
-    ),
+  const resync = useResync();
+  useRealtime(
+    { projects: [projectId] },
+    (push) =>
+      client.setQueryData<NscPage>(speakersKey, (page) =>
+        livePagePatch<NscSpeaker, NscPage>(nsc.type, speakerReport)(page, push),
+      ),
+    { onLive: resync(speakersKey) },
   );
   const list = speakers.data?.list ?? [];
   const online = list.filter((s) => s.activeState === 1).length;

@@ -4,6 +4,7 @@ import { Card, Flex, Segmented, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRealtime } from '../../../api/realtime';
+import { useResync } from '../../../api/realtime-resync';
 import { useFeedback } from '../../../app/feedback';
 import { formatTime } from '../../../components/time';
 import { clock } from '../media-page';
@@ -31,15 +32,20 @@ export function VodQueueTab({ projectId, editable }: { projectId: number; editab
   const query = { pageSize: QUEUE_SIZE, ...(state === 'all' ? {} : { state }) };
   const api = vodApi(projectId);
   const queue = useQuery({ queryKey: api.vods.key({ query }), queryFn: () => api.vods({ query }) });
-  useRealtime({ projects: [projectId] }, (push) => {
-    if (push.kind !== 'batch') return;
-    const id = VOD_BATCH.exec(push.batchId)?.[1];
-    if (!id) return;
-    void refresh();
-    const row = queue.data?.list.find((v) => v.id === Number(id));
-    // Spec 001 §8 "finished", once, as the task ends by itself or by stop.
-    if (push.done && row && row.state !== 'finished') message.info(`${row.name} ${t('nsc.aod.finished')}`);
-  });
+  const resync = useResync();
+  useRealtime(
+    { projects: [projectId] },
+    (push) => {
+      if (push.kind !== 'batch') return;
+      const id = VOD_BATCH.exec(push.batchId)?.[1];
+      if (!id) return;
+      void refresh();
+      const row = queue.data?.list.find((v) => v.id === Number(id));
+      // Spec 001 §8 "finished", once, as the task ends by itself or by stop.
+      if (push.done && row && row.state !== 'finished') message.info(`${row.name} ${t('nsc.aod.finished')}`);
+    },
+    { onLive: resync(api.vods.key({ query })) },
+  );
 
   return (
     <Card
