@@ -22,6 +22,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRealtime } from '../../api/realtime';
+import { useResync } from '../../api/realtime-resync';
 import { LiveBadge, ReadingsChart } from '../../components/device';
 import { projectScreen } from '../../components/project-scoped';
 import { OwnProjectNote, useChildrenIncluded, useReachProjects } from '../../components/project-switcher';
@@ -41,18 +42,21 @@ function Summary({ projectId }: { projectId: number }) {
   const l = lightingApi(projectId);
   // The overview follows the child-projects switch (their lamps' states, lighting rate, faults and energy).
   const includeChildren = useChildrenIncluded();
-  const overview = useQuery({
-    queryKey: [...lightingKeys.overview(projectId), includeChildren],
-    queryFn: () => l.overview(includeChildren),
-  });
+  const key = [...lightingKeys.overview(projectId), includeChildren];
+  const overview = useQuery({ queryKey: key, queryFn: () => l.overview(includeChildren) });
   // Lamps switching change the counts: read the overview again, at most every few seconds.
   const last = useRef(0);
-  useRealtime({ projects: useReachProjects(projectId) }, (push: RealtimePush) => {
-    if (push.kind !== 'state' && push.kind !== 'event' && push.kind !== 'batch') return;
-    if (Date.now() - last.current < 5000) return;
-    last.current = Date.now();
-    void overview.refetch();
-  });
+  const resync = useResync();
+  useRealtime(
+    { projects: useReachProjects(projectId) },
+    (push: RealtimePush) => {
+      if (push.kind !== 'state' && push.kind !== 'event' && push.kind !== 'batch') return;
+      if (Date.now() - last.current < 5000) return;
+      last.current = Date.now();
+      void overview.refetch();
+    },
+    { onLive: resync(key) },
+  );
   const o = overview.data;
   return (
     <Flex vertical gap={12}>

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useRealtime } from '../../../api/realtime';
+import { useResync } from '../../../api/realtime-resync';
 import { canModify, useAuthLevel } from '../../../components/crud';
 import { LiveBadge } from '../../../components/device';
 import { ProjectScoped } from '../../../components/project-scoped';
@@ -56,10 +57,15 @@ function useLiveSummary(projectId: number) {
       if (data && Date.parse(data.at) < pushedAt + WRITE_SETTLE_MS && tries > 1) read(pushedAt, tries - 1);
     }, wait);
   };
-  useRealtime({ projects }, (push: RealtimePush) => {
-    if (push.kind !== 'state' && push.kind !== 'event' && push.kind !== 'telemetry' && push.kind !== 'batch') return;
-    if (!timer.current) read(Date.now(), 3);
-  });
+  const resync = useResync();
+  useRealtime(
+    { projects },
+    (push: RealtimePush) => {
+      if (push.kind !== 'state' && push.kind !== 'event' && push.kind !== 'telemetry' && push.kind !== 'batch') return;
+      if (!timer.current) read(Date.now(), 3);
+    },
+    { onLive: resync(summaryKeys.summary(projectId)) },
+  );
   return summary;
 }
 
