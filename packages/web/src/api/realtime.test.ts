@@ -164,7 +164,7 @@ describe('realtime channel', () => {
     const spy = vi.spyOn(queryClient, 'invalidateQueries');
     setSession({ userId: 3, userToken: 'abc', projectId: 1, projectName: 'P' } as SessionUser);
     const pushes = vi.fn();
-    const { unmount } = renderHook(() => useRealtime({ projects: [1] }, pushes));
+    const { unmount } = renderHook(() => useRealtime({ projects: [1] }, pushes, { onLive: null }));
     const socket = FakeWebSocket.last!;
     expect(socket.url).toMatch(/^ws:\/\/localhost(:\d+)?\/api\/ws\?token=abc&lang=/);
     act(() => socket.open());
@@ -215,6 +215,7 @@ describe('pushes under load', () => {
       const [seen, setSeen] = useState<number[]>([]);
       useRealtime({ projects: [9] }, (push) => setSeen((s) => [...s, 'deviceId' in push ? push.deviceId : 0]), {
         connection: rt,
+        onLive: null,
       });
       return seen;
     });

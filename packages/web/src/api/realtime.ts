@@ -327,9 +327,10 @@ subscribeSession(() => realtime.sessionChanged());
 export interface RealtimeOptions {
   /**
    * Told each time the subscription becomes live (see LiveListener): a screen whose data the pushes
-   * keep current reads it again there (`resyncQuery`), or a push missed meanwhile stays missed.
+   * keep current reads it again there (`useResync`), or a push missed meanwhile stays missed. Required,
+   * so that each live screen says what it reads again; null for one that keeps nothing read.
    */
-  onLive?: LiveListener;
+  onLive: LiveListener | null;
   connection?: RealtimeConnection;
 }
 
@@ -337,7 +338,7 @@ export interface RealtimeOptions {
  * Receives the pushes of the given devices and projects while the component is mounted. The
  * listeners may change between renders; the subscription only changes with the ids.
  */
-export function useRealtime(topics: RealtimeTopics, onPush: RealtimeListener, options: RealtimeOptions = {}) {
+export function useRealtime(topics: RealtimeTopics, onPush: RealtimeListener, options: RealtimeOptions) {
   const connection = options.connection ?? realtime;
   const listener = useRef(onPush);
   listener.current = onPush;

@@ -21,7 +21,7 @@ const START: BatchProgressState = {
 };
 
 function Harness() {
-  const batch = useBatchProgress(2);
+  const batch = useBatchProgress(2, null);
   return (
     <>
       <button

@@ -3,7 +3,7 @@ import type { RealtimePush } from '@sc/contract';
 import { Card, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRealtime } from '../../api/realtime';
+import { type LiveListener, useRealtime } from '../../api/realtime';
 import './batch-progress.css';
 
 /**
@@ -69,14 +69,18 @@ export function applyCommandPush(
  * Follows a batch on the realtime channel: the counts from its batch pushes, and the devices' outcomes
  * from their command pushes. `start` begins following a batch (from the call's answer).
  */
-export function useBatchProgress(projectId: number) {
+export function useBatchProgress(projectId: number, onLive: LiveListener | null) {
   const [progress, setProgress] = useState<BatchProgressState | null>(null);
   const [results, setResults] = useState<BatchDeviceResult[]>([]);
   // The project's pushes: its batch pushes, and the command pushes of its devices.
-  useRealtime({ projects: progress ? [projectId] : [] }, (push) => {
-    setProgress((p) => applyBatchPush(p, push));
-    if (progress) setResults((r) => applyCommandPush(r, push, progress.command));
-  });
+  useRealtime(
+    { projects: progress ? [projectId] : [] },
+    (push) => {
+      setProgress((p) => applyBatchPush(p, push));
+      if (progress) setResults((r) => applyCommandPush(r, push, progress.command));
+    },
+    { onLive },
+  );
   return {
     progress,
     results,

@@ -1,6 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { resyncQuery } from '../../api/realtime-resync';
 import { type BatchDeviceResult, useBatchProgress } from './batch-progress';
 
 /** What a batch call answers (the contract kit's batchStarted). */
@@ -26,11 +27,15 @@ interface Status extends Started {
  */
 export function useFollowedBatch(projectId: number, family: string, statusOf: (batchId: string) => Promise<Status>) {
   const { t } = useTranslation();
-  const batch = useBatchProgress(projectId);
+  const client = useQueryClient();
+  const statusKey = useRef<QueryKey>([]);
+  // A push missed while the channel reconnected (the last one, saying done) is read from the status.
+  const batch = useBatchProgress(projectId, (reopened) => resyncQuery(client, statusKey.current, reopened));
   const batchId = batch.progress?.batchId;
   const finished = batch.progress?.done ?? false;
+  statusKey.current = [family, projectId, 'batch', batchId, finished];
   const status = useQuery({
-    queryKey: [family, projectId, 'batch', batchId, finished],
+    queryKey: statusKey.current,
     queryFn: () => statusOf(batchId!),
     enabled: batchId !== undefined,
   });

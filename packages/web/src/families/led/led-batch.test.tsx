@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { FakeWebSocket } from '../../api/realtime-fake';
 import { changeLang } from '../../i18n/i18n';
 import { familyScreens, pushLive } from '../../test/family-page';
 import { expectSentJson, renderWithApp } from '../../test/render';
@@ -136,6 +137,28 @@ describe('LED screens list: batch power and brightness', () => {
     },
     120_000,
   );
+
+  it('shows the batch done after a reconnect that missed its last push', async () => {
+    finished = false;
+    await changeLang('zh_CN');
+    family.serve(5);
+    const user = userEvent.setup();
+    renderWithApp(<LedListPage />, { path: LIST });
+    await user.click(within(await family.rowWith('广场屏')).getByRole('checkbox'));
+    await user.click(within(await family.rowWith('路口屏')).getByRole('checkbox'));
+    await user.click(screen.getByTestId('led-batch-off'));
+    await user.click(screen.getByRole('button', { name: /确\s*定/ }));
+    const progress = await screen.findByTestId('batch-progress');
+    await family.goLive();
+    expect(progress.getAttribute('data-done')).toBe('false');
+    // The channel drops; meanwhile the batch ends, and its push reaches nobody.
+    act(() => FakeWebSocket.last!.drop());
+    finished = true;
+    await waitFor(() => expect(FakeWebSocket.instances.length).toBeGreaterThan(1), { timeout: 5000 });
+    act(() => FakeWebSocket.last!.open());
+    await waitFor(() => expect(progress.getAttribute('data-done')).toBe('true'));
+    expect(within(progress).getByTestId('batch-failed').textContent).toBe('失败 1');
+  }, 120_000);
 
   it('offers no batch to a reader', async () => {
     family.serve(1);

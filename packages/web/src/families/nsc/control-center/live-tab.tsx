@@ -52,12 +52,17 @@ export function LiveTab({ projectId, editable }: { projectId: number; editable: 
     else message.warning(end.opened ? t('nsc.live.closed') : t('nsc.live.refused'));
   };
   const live = useLiveBroadcast(projectId, onEnd);
-  useRealtime({ projects: [projectId] }, (push) => {
-    // The server pushes a speaker's live figures as `values.live` (not stored).
-    if (push.kind !== 'telemetry' || push.type !== nsc.type) return;
-    const figures = nscLiveReport.safeParse(push.values.live);
-    live.report(push.deviceId, figures.success ? figures.data : null);
-  });
+  useRealtime(
+    { projects: [projectId] },
+    (push) => {
+      // The server pushes a speaker's live figures as `values.live` (not stored).
+      if (push.kind !== 'telemetry' || push.type !== nsc.type) return;
+      const figures = nscLiveReport.safeParse(push.values.live);
+      live.report(push.deviceId, figures.success ? figures.data : null);
+    },
+    // The figures are not stored: there is nothing to read again, the next report brings them.
+    { onLive: null },
+  );
 
   const { phase, micLevel, frames } = live.state;
   const start = () => {
