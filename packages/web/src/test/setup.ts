@@ -96,6 +96,27 @@ if (!styled.styleCached) {
 // there, so the queries wait up to 5 s (a failing test still fails, only later).
 configure({ asyncUtilTimeout: 5000 });
 
+// React's warning that a component was updated while another rendered is a bug of ours (a store told
+// in the middle of a render), not noise: the test that causes it fails.
+const guarded = window as unknown as { renderUpdates?: string[] };
+if (!guarded.renderUpdates) {
+  const found: string[] = [];
+  guarded.renderUpdates = found;
+  const error = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].startsWith('Cannot update a component')) {
+      let i = 1;
+      found.push(args[0].replace(/%s/g, () => String(args[i++])).split('. To locate')[0]!);
+    }
+    error(...args);
+  };
+}
+
+afterEach(() => {
+  const updates = guarded.renderUpdates?.splice(0) ?? [];
+  if (updates.length > 0) throw new Error(`A component was updated while another rendered: ${updates[0]}`);
+});
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

@@ -1,5 +1,5 @@
 import { AUTH_LEVEL, type AuthLevel, type MenuNode } from '@sc/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { notifyManager, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { findMenuNode, menusKey, useMenus } from '../../api/session-api';
@@ -17,7 +17,12 @@ export function useAuthLevel(): AuthLevel {
   const lang = useLang();
   const client = useQueryClient();
   useMenus(true, { rerender: false });
-  const subscribe = useCallback((changed: () => void) => client.getQueryCache().subscribe(changed), [client]);
+  // Told after the cache's batch, as TanStack's own cache hooks are: a query updated while another
+  // component renders would otherwise re-render this one in the middle of that render.
+  const subscribe = useCallback(
+    (changed: () => void) => client.getQueryCache().subscribe(notifyManager.batchCalls(changed)),
+    [client],
+  );
   const level = useCallback(() => {
     const node = findMenuNode(client.getQueryData<MenuNode[]>(menusKey(lang)), (n) => n.path === pathname);
     return node?.level ?? pageLevel(pathname) ?? AUTH_LEVEL.none;
