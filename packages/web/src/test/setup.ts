@@ -97,14 +97,15 @@ if (!styled.styleCached) {
 configure({ asyncUtilTimeout: 5000 });
 
 // React's warning that a component was updated while another rendered is a bug of ours (a store told
-// in the middle of a render), not noise: the test that causes it fails.
-const guarded = window as unknown as { renderUpdates?: string[] };
-if (!guarded.renderUpdates) {
+// in the middle of a render), not noise, and so is antd's "Warning: …" (a prop or a form misused): the
+// test that causes one fails.
+const guarded = window as unknown as { consoleWarnings?: string[] };
+if (!guarded.consoleWarnings) {
   const found: string[] = [];
-  guarded.renderUpdates = found;
+  guarded.consoleWarnings = found;
   const error = console.error.bind(console);
   console.error = (...args: unknown[]) => {
-    if (typeof args[0] === 'string' && args[0].startsWith('Cannot update a component')) {
+    if (typeof args[0] === 'string' && /^(Cannot update a component|Warning: )/.test(args[0])) {
       let i = 1;
       found.push(args[0].replace(/%s/g, () => String(args[i++])).split('. To locate')[0]!);
     }
@@ -113,8 +114,8 @@ if (!guarded.renderUpdates) {
 }
 
 afterEach(() => {
-  const updates = guarded.renderUpdates?.splice(0) ?? [];
-  if (updates.length > 0) throw new Error(`A component was updated while another rendered: ${updates[0]}`);
+  const updates = guarded.consoleWarnings?.splice(0) ?? [];
+  if (updates.length > 0) throw new Error(`The console warned: ${updates[0]}`);
 });
 
 afterEach(() => {

@@ -107,7 +107,8 @@ export function FormDialog({
                     : []),
                   ...(field.rules ?? []),
                 ]}
-                initialValue={field.initialValue}
+                // The field's default where the form's initialValues (an edited record) do not say it already.
+                initialValue={initialValues && field.name in initialValues ? undefined : field.initialValue}
               >
                 {field.input ?? <Input />}
               </Form.Item>
