@@ -15,7 +15,10 @@ export function resyncQuery(client: QueryClient, queryKey: QueryKey, reopened: b
 
 function resync(client: QueryClient, query: Query, reopened: boolean) {
   const cache = client.getQueryCache();
-  const reread = () => void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
+  const invalidate = () => void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
+  // A socket opens as the page opens: its read waits until the browser is idle, not to lengthen the
+  // page's first tasks (the answer usually confirms what was read).
+  const reread = reopened ? () => whenIdle(invalidate) : invalidate;
   if (query.state.fetchStatus !== 'fetching') {
     reread();
     return;
@@ -29,6 +32,12 @@ function resync(client: QueryClient, query: Query, reopened: boolean) {
       reread();
     }
   });
+}
+
+/** `run` once the browser is idle (at most a second on), or at once where it cannot say (jsdom). */
+function whenIdle(run: () => void) {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1000 });
+  else run();
 }
 
 /**
