@@ -5,17 +5,14 @@ import {
   RightOutlined,
   SoundOutlined,
 } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Flex, Row, Statistic, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useRealtime } from '../../api/realtime';
-import { useResync } from '../../api/realtime-resync';
-import { livePagePatch } from '../../components/device';
 import { projectScreen } from '../../components/project-scoped';
-import { type NscPage, type NscSpeaker, nscApi, nscTaskApi } from './api';
-import { speakerReport } from './speakers-page';
+import { nscTaskApi } from './api';
+import { useLiveSpeakers } from './live-speakers';
 import { TASK_PAGE } from './tasks-page';
 
 /** The screens the audio entry leads to. */
@@ -31,23 +28,9 @@ export default projectScreen(VoiceEntry);
 
 function VoiceEntry({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
-  const nsc = nscApi(projectId);
   const tasks = nscTaskApi(projectId);
-  const client = useQueryClient();
-  const query = { pageSize: 100 };
-  const speakersKey = nsc.page.key({ query });
-  const speakers = useQuery({ queryKey: speakersKey, queryFn: () => nsc.page({ query }) });
+  const speakers = useLiveSpeakers(projectId);
   const week = useQuery({ queryKey: tasks.taskWeek.key({}), queryFn: () => tasks.taskWeek({}) });
-  // Reports and online changes come live, as on the speakers list.
-  const resync = useResync();
-  useRealtime(
-    { projects: [projectId] },
-    (push) =>
-      client.setQueryData<NscPage>(speakersKey, (page) =>
-        livePagePatch<NscSpeaker, NscPage>(nsc.type, speakerReport)(page, push),
-      ),
-    { onLive: resync(speakersKey) },
-  );
   const list = speakers.data?.list ?? [];
   const online = list.filter((s) => s.activeState === 1).length;
   const playing = list.filter((s) => s.activeState === 1 && s.status === 'playing');

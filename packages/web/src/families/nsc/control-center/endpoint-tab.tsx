@@ -1,18 +1,13 @@
 import { PauseCircleOutlined, SoundOutlined } from '@ant-design/icons';
 import { NSC_VOLUME } from '@sc/contract/families/nsc';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, InputNumber, Select, Slider, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRealtime } from '../../../api/realtime';
-import { useResync } from '../../../api/realtime-resync';
 import { useFeedback } from '../../../app/feedback';
-import { livePagePatch } from '../../../components/device';
-import { type NscGroup, type NscPage, type NscSpeaker, nscApi } from '../api';
-import { SpeakerActions, speakerReport } from '../speakers-page';
-
-/** The speakers the endpoint tab shows at once (the speakers list pages through more). */
-const SPEAKERS_QUERY = { pageSize: 100 } as const;
+import { type NscGroup, type NscSpeaker, nscApi } from '../api';
+import { useLiveSpeakers } from '../live-speakers';
+import { SpeakerActions } from '../speakers-page';
 
 /**
  * The control center's endpoint tab (spec 001 §2): every speaker live (state, volume, what it plays) with
@@ -20,19 +15,7 @@ const SPEAKERS_QUERY = { pageSize: 100 } as const;
  */
 export function EndpointTab({ projectId, editable }: { projectId: number; editable: boolean }) {
   const { t } = useTranslation();
-  const nsc = nscApi(projectId);
-  const client = useQueryClient();
-  const speakersKey = nsc.page.key({ query: SPEAKERS_QUERY });
-  const speakers = useQuery({ queryKey: speakersKey, queryFn: () => nsc.page({ query: SPEAKERS_QUERY }) });
-  const resync = useResync();
-  useRealtime(
-    { projects: [projectId] },
-    (push) =>
-      client.setQueryData<NscPage>(speakersKey, (page) =>
-        livePagePatch<NscSpeaker, NscPage>(nsc.type, speakerReport)(page, push),
-      ),
-    { onLive: resync(speakersKey) },
-  );
+  const speakers = useLiveSpeakers(projectId);
   const list = speakers.data?.list ?? [];
   const online = list.filter((s) => s.activeState === 1).length;
   const playing = list.filter((s) => s.activeState === 1 && s.status === 'playing').length;
